@@ -1,0 +1,155 @@
+import type { Schema, Static } from './schema.js';
+
+/** Which of the two back ends answers an endpoint. */
+export type Api = 'apollo' | 'legacy';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * How a call authenticates: `apiKey` sends the application key header (plus the user's bearer token
+ * when one is known), `token` sends the user's token in `Authorization`, `none` sends neither.
+ */
+export type AuthMode = 'apiKey' | 'token' | 'none';
+/** How the success body is read: JSON, plain text, a file download, or nothing. */
+export type ResponseKind = 'json' | 'text' | 'blob' | 'empty';
+
+/** One entry of the endpoint catalogue. `path` is a template such as `/api/{tenantId}/jobs/{jobId}/start`. */
+export interface Endpoint<
+  P extends string = string,
+  Params extends Schema | undefined = Schema | undefined,
+  Query extends Schema | undefined = Schema | undefined,
+  Body extends Schema | undefined = Schema | undefined,
+  Response extends Schema | undefined = Schema | undefined,
+> {
+  readonly id: string;
+  readonly api: Api;
+  readonly method: HttpMethod;
+  readonly path: P;
+  readonly auth: AuthMode;
+  /** The resource group (OpenAPI tag). */
+  readonly resource: string;
+  readonly summary: string;
+  /** Path parameter schemas where they are narrower than a plain string. */
+  readonly params?: Params;
+  readonly query?: Query;
+  readonly body?: Body;
+  /** `multipart` bodies are sent as FormData; their schema lists the form fields. */
+  readonly bodyType?: 'json' | 'multipart';
+  readonly response?: Response;
+  readonly responseKind: ResponseKind;
+  /** Success status when it is not 200. */
+  readonly successStatus?: number;
+}
+
+/** The parameter names of a path template: `'/a/{x}/b/{y}'` gives `'x' | 'y'`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type HasRequiredKey<T> = {} extends T ? false : true;
+
+type ParamsArgs<E extends Endpoint> =
+  E extends Endpoint<infer P, infer Params>
+    ? Params extends Schema
+      ? Static<Params>
+      : { [K in PathParamNames<P>]: string | number }
+    : never;
+type QueryOf<E extends Endpoint> = E extends Endpoint<string, Schema | undefined, infer Q> ? Q : undefined;
+type BodyOf<E extends Endpoint> =
+  E extends Endpoint<string, Schema | undefined, Schema | undefined, infer B> ? B : undefined;
+type ResponseOf<E extends Endpoint> =
+  E extends Endpoint<string, Schema | undefined, Schema | undefined, Schema | undefined, infer R> ? R : undefined;
+type QueryArgs<E extends Endpoint> =
+  QueryOf<E> extends Schema
+    ? HasRequiredKey<Static<QueryOf<E>>> extends true
+      ? { query: Static<QueryOf<E>> }
+      : { query?: Static<QueryOf<E>> }
+    : {};
+type BodyArgs<E extends Endpoint> = BodyOf<E> extends Schema ? { body: Static<BodyOf<E>> | FormDataLike<E> } : {};
+type FormDataLike<E extends Endpoint> = E['bodyType'] extends 'multipart' ? FormData : never;
+
+/** The single argument object of an endpoint's method: its path parameters, `query` and `body`. */
+export type EndpointArgs<E extends Endpoint> = Simplify<ParamsArgs<E> & QueryArgs<E> & BodyArgs<E>>;
+
+/** What an endpoint's method resolves to. */
+export type EndpointResult<E extends Endpoint> = E['responseKind'] extends 'blob'
+  ? DownloadResult
+  : E['responseKind'] extends 'empty'
+    ? undefined
+    : ResponseOf<E> extends Schema
+      ? Static<ResponseOf<E>>
+      : unknown;
+
+/** A downloaded file. */
+export interface DownloadResult {
+  blob: Blob;
+  /** From the response's Content-Disposition header, when it names one. */
+  fileName: string | undefined;
+  contentType: string | undefined;
+}
+
+type Definition<P extends string, Params, Query, Body, Response> = {
+  method: HttpMethod;
+  path: P;
+  summary: string;
+  auth?: AuthMode;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  bodyType?: 'json' | 'multipart';
+  response?: Response;
+  responseKind?: ResponseKind;
+  successStatus?: number;
+};
+
+/**
+ * Declares one resource's endpoints: ids become `{api}.{resource}.{key}`; the auth mode defaults to
+ * `apiKey` on apollo and `token` on legacy; the response kind to `json` when a response schema is
+ * given and `empty` otherwise.
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function defineResource<
+  const A extends Api,
+  const Res extends string,
+  const R extends Record<
+    string,
+    Definition<string, Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined>
+  >,
+>(
+  api: A,
+  resource: Res,
+  definitions: R,
+): {
+  [K in keyof R]: R[K] extends Definition<infer P, infer Params, infer Query, infer Body, infer Response>
+    ? Endpoint<
+        P,
+        Params extends Schema ? Params : undefined,
+        Query extends Schema ? Query : undefined,
+        Body extends Schema ? Body : undefined,
+        Response extends Schema ? Response : undefined
+      > & {
+        readonly id: `${A}.${Res}.${K & string}`;
+        readonly api: A;
+        readonly responseKind: R[K]['responseKind'] extends ResponseKind
+          ? R[K]['responseKind']
+          : Response extends Schema
+            ? 'json'
+            : 'empty';
+        readonly bodyType: R[K]['bodyType'] extends 'multipart' ? 'multipart' : 'json';
+      }
+    : never;
+} {
+  const out: Record<string, Endpoint> = {};
+  for (const [key, def] of Object.entries(definitions)) {
+    out[key] = {
+      ...def,
+      id: `${api}.${resource}.${key}`,
+      api,
+      resource,
+      auth: def.auth ?? (api === 'apollo' ? 'apiKey' : 'token'),
+      responseKind: def.responseKind ?? (def.response ? 'json' : 'empty'),
+      bodyType: def.bodyType ?? 'json',
+    };
+  }
+  // The mapped type above is exactly what the loop builds; TypeScript cannot follow a loop.
+  return out as never;
+}

@@ -1,0 +1,105 @@
+/**
+ * The error catalogue of product-spec.md section 8: every status and text mapping, in English and
+ * German, in one place.
+ */
+
+export type Language = 'en' | 'de';
+
+export const errorMessages = {
+  badRequest: { en: 'Invalid request', de: 'Ungültige Anfrage' },
+  unauthorized: { en: 'Unauthorized', de: 'Nicht autorisiert' },
+  forbidden: { en: 'Access denied', de: 'Zugriff verweigert' },
+  notFound: { en: 'Resource not found', de: 'Ressource nicht gefunden' },
+  internalServerError: { en: 'Internal server error', de: 'Interner Serverfehler' },
+  generic: {
+    en: 'An error occurred, please try again later',
+    de: 'Ein Fehler ist aufgetreten, bitte versuchen Sie es später erneut',
+  },
+  failedToRetrieveData: { en: 'Failed to retrieve data', de: 'Daten konnten nicht abgerufen werden' },
+  invalidCredentials: { en: 'Invalid Credentials', de: 'Ungültige Anmeldedaten' },
+  loginVerificationFailed: { en: 'Login verification failed', de: 'Anmeldeüberprüfung fehlgeschlagen' },
+  requestFailed404: {
+    en: 'The requested resource could not be found (404)',
+    de: 'Die angeforderte Ressource wurde nicht gefunden (404)',
+  },
+  requestFailed400: {
+    en: 'The server could not process the request (400)',
+    de: 'Der Server konnte die Anfrage nicht verarbeiten (400)',
+  },
+  requestTimeout: {
+    en: 'The request took too long and was cancelled',
+    de: 'Die Anfrage hat zu lange gedauert und wurde abgebrochen',
+  },
+  invalidVerificationCode: { en: 'Invalid Verification Code', de: 'Ungültiger Bestätigungscode' },
+  userDoesNotExist: { en: 'User Does Not Exist', de: 'Benutzer existiert nicht' },
+  networkError: {
+    en: 'Network error: the server is temporarily unable to handle the request',
+    de: 'Netzwerkfehler: Der Server kann die Anfrage vorübergehend nicht bearbeiten',
+  },
+  unknown: { en: 'Unknown error', de: 'Unbekannter Fehler' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ErrorMessageKey = keyof typeof errorMessages;
+
+/** Server and client texts that have a message of their own (section 8, mapping by text). */
+const byText: Readonly<Record<string, ErrorMessageKey>> = {
+  'Failed to fetch data': 'failedToRetrieveData',
+  'Invalid credentials.': 'invalidCredentials',
+  'Login verification failed!': 'loginVerificationFailed',
+  'Request failed with status code 404': 'requestFailed404',
+  'Request failed with status code 400': 'requestFailed400',
+  'Request timeout': 'requestTimeout',
+  'Invalid verification code.': 'invalidVerificationCode',
+  'User does not exist!': 'userDoesNotExist',
+  'Network Error': 'networkError',
+};
+
+/** Section 8, mapping by status. */
+export function statusMessageKey(status: number): ErrorMessageKey {
+  switch (status) {
+    case 400:
+      return 'badRequest';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'notFound';
+    case 500:
+      return 'internalServerError';
+    default:
+      return 'generic';
+  }
+}
+
+/** Section 8, mapping by text: a listed text gives its own key, any other text the generic one. */
+export function textMessageKey(text: string): ErrorMessageKey {
+  return byText[text] ?? 'generic';
+}
+
+/** What {@link errorMessage} accepts: a status, an error text, an error-like object, or nothing. */
+export type ErrorInput = number | string | { status?: number; message?: string } | null | undefined;
+
+export interface TranslatedError {
+  key: ErrorMessageKey;
+  message: string;
+}
+
+function keyOf(input: ErrorInput): ErrorMessageKey {
+  if (input === null || input === undefined || input === '') return 'unknown';
+  if (typeof input === 'number') return statusMessageKey(input);
+  if (typeof input === 'string') return textMessageKey(input);
+  const text = typeof input.message === 'string' ? input.message : undefined;
+  if (text !== undefined && byText[text]) return byText[text];
+  if (typeof input.status === 'number') return statusMessageKey(input.status);
+  return text ? 'generic' : 'unknown';
+}
+
+/**
+ * Maps an error to its user-facing message (product-spec.md section 8). A listed text wins over the
+ * status of the same error, so a 401 that says "Invalid credentials." reads "Invalid Credentials".
+ */
+export function errorMessage(input?: ErrorInput, lang: Language = 'en'): TranslatedError {
+  const key = keyOf(input);
+  return { key, message: errorMessages[key][lang] };
+}

@@ -1,0 +1,336 @@
+import type { Api, AuthMode, DownloadResult, ResponseKind } from './endpoint.js';
+import { ApiError, type ErrorContext, NetworkError, redactUrl, TimeoutError } from './errors.js';
+
+/** Product-spec.md section 9: request timeout. */
+export const DEFAULT_TIMEOUT_MS = 500_000;
+export const DEFAULT_API_KEY_HEADER = 'X-Api-Key';
+
+export type Environment = 'production' | 'staging';
+export const apolloBasePaths: Readonly<Record<Environment, string>> = {
+  production: '/apollo-beta',
+  staging: '/apollo',
+};
+export const LEGACY_BASE_PATH = '/api';
+
+export type SdkError = ApiError | NetworkError | TimeoutError;
+
+export interface ClientOptions {
+  /** `production` sends apollo calls to /apollo-beta, `staging` to /apollo. Default `production`. */
+  environment?: Environment;
+  /** Scheme, host and port, such as `https://portal.example.com`. Needed outside a browser. */
+  origin?: string;
+  /** Overrides the apollo base URL (origin and path) entirely. */
+  apolloBaseUrl?: string;
+  /** Overrides the legacy base URL (origin and path) entirely. */
+  legacyBaseUrl?: string;
+  /** The application API key sent on apollo calls. It identifies the application, not the user. */
+  apiKey?: string;
+  /** Header name for {@link apiKey}. Default `X-Api-Key`. */
+  apiKeyHeader?: string;
+  /** The signed-in user's token, or a function that reads the current one. */
+  token?: string | (() => string | null | undefined);
+  /** Called with the error of a 401 on a non-legacy call, except for /login. */
+  onUnauthorized?: (error: ApiError) => void;
+  /** Called with every error before the call rejects (for toasts, logging). */
+  onError?: (error: SdkError) => void;
+  /** Default 500000 ms. */
+  timeoutMs?: number;
+  /** A fetch implementation; default the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers for every call. */
+  headers?: Record<string, string>;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number;
+  /** Asks the caller not to show an error toast; carried on the error as `disableToast`. */
+  disableToast?: boolean;
+  headers?: Record<string, string>;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type Query = Record<string, QueryValue>;
+
+/** A request as the transport sends it; the path is already filled in. */
+export interface TransportRequest {
+  api: Api;
+  method: string;
+  path: string;
+  auth: AuthMode;
+  query?: Query | undefined;
+  body?: unknown;
+  bodyType?: 'json' | 'multipart';
+  responseKind: ResponseKind;
+  /** Values that must not appear in an error's URL (path tokens). */
+  secrets?: readonly string[];
+}
+
+/** Options of the generic helpers (`get`, `post`, …). `legacy` sends the call to the legacy API. */
+export interface HelperOptions extends RequestOptions {
+  legacy?: boolean;
+  query?: Query;
+  /** Default `apiKey` on apollo, `token` on legacy. */
+  auth?: AuthMode;
+}
+
+export interface Transport {
+  /** Sets or clears the user's token used from now on. */
+  setToken(token: string | null | undefined): void;
+  /** The base URL of one API, such as `https://host/apollo-beta`. */
+  baseUrl(api: Api): string;
+  request<T>(request: TransportRequest, options?: RequestOptions): Promise<T>;
+  get<T = unknown>(path: string, options?: HelperOptions): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: HelperOptions): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: HelperOptions): Promise<T>;
+  patch<T = unknown>(path: string, body?: unknown, options?: HelperOptions): Promise<T>;
+  delete<T = unknown>(path: string, options?: HelperOptions): Promise<T>;
+  /** Fetches a file; on failure rejects with an {@link ApiError} whose body is the parsed error. */
+  download(path: string, options?: HelperOptions & { method?: string; body?: unknown }): Promise<DownloadResult>;
+  /** Sends FormData as multipart; on failure rejects with the parsed error body on an {@link ApiError}. */
+  upload<T = unknown>(path: string, form: FormData, options?: HelperOptions): Promise<T>;
+}
+
+function trimSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Reads the file name of a Content-Disposition header; RFC 5987 `filename*` wins over `filename`. */
+export function fileNameFromDisposition(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed extended value falls back to the plain parameter.
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
+  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
+  const plain = /filename\s*=\s*([^;]+)/i.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toFormData(body: unknown): FormData {
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) {
+      const fileName = (value as Blob & { name?: unknown }).name;
+      form.append(name, value, typeof fileName === 'string' ? fileName : name);
+    } else form.append(name, String(value));
+  }
+  return form;
+}
+
+export function createTransport(options: ClientOptions = {}): Transport {
+  const environment = options.environment ?? 'production';
+  const inBrowser = typeof globalThis.location !== 'undefined';
+  const origin = options.origin !== undefined ? trimSlash(options.origin) : '';
+  if (!origin && !inBrowser && !(options.apolloBaseUrl && options.legacyBaseUrl)) {
+    throw new TypeError('createClient: `origin` (or both base URLs) is required outside a browser');
+  }
+  const bases: Record<Api, string> = {
+    apollo: trimSlash(options.apolloBaseUrl ?? `${origin}${apolloBasePaths[environment]}`),
+    legacy: trimSlash(options.legacyBaseUrl ?? `${origin}${LEGACY_BASE_PATH}`),
+  };
+  const apiKeyHeader = options.apiKeyHeader ?? DEFAULT_API_KEY_HEADER;
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let token = options.token;
+
+  const currentToken = (): string | undefined => {
+    const value = typeof token === 'function' ? token() : token;
+    return value || undefined;
+  };
+
+  function headersFor(request: TransportRequest, extra: Record<string, string> | undefined): Headers {
+    const headers = new Headers(options.headers);
+    headers.set('Accept', request.responseKind === 'blob' ? 'application/json, */*;q=0.8' : 'application/json');
+    if (request.bodyType !== 'multipart') headers.set('Content-Type', 'application/json');
+    headers.set('Cache-Control', 'no-cache');
+    headers.set('X-Content-Type-Options', 'nosniff');
+    const userToken = currentToken();
+    if (request.auth === 'apiKey') {
+      if (options.apiKey) headers.set(apiKeyHeader, options.apiKey);
+      // The key ships in a web bundle and is public, so the user's token always goes with it.
+      if (userToken) headers.set('Authorization', `Bearer ${userToken}`);
+    } else if (request.auth === 'token' && userToken) {
+      headers.set('Authorization', userToken);
+    }
+    for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+    return headers;
+  }
+
+  async function request<T>(req: TransportRequest, requestOptions: RequestOptions = {}): Promise<T> {
+    const url = `${bases[req.api]}${req.path}${buildQuery(req.query)}`;
+    const context: ErrorContext = {
+      method: req.method,
+      url: redactUrl(url, req.secrets),
+      disableToast: requestOptions.disableToast ?? false,
+    };
+    const fail = (error: ApiError | NetworkError | TimeoutError): never => {
+      if (
+        error instanceof ApiError &&
+        error.status === 401 &&
+        req.api !== 'legacy' &&
+        req.path !== '/login' &&
+        options.onUnauthorized
+      ) {
+        options.onUnauthorized(error);
+      }
+      options.onError?.(error);
+      throw error;
+    };
+
+    const timeoutMs = requestOptions.timeoutMs ?? defaultTimeout;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const callerSignal = requestOptions.signal;
+    const forwardAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forwardAbort();
+    else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const hasBody = req.body !== undefined && req.method !== 'GET';
+    const init: RequestInit = {
+      method: req.method,
+      headers: headersFor(req, requestOptions.headers),
+      signal: controller.signal,
+      ...(hasBody ? { body: req.bodyType === 'multipart' ? toFormData(req.body) : JSON.stringify(req.body) } : {}),
+    };
+    const doFetch = options.fetch ?? globalThis.fetch;
+    try {
+      let response: Response;
+      try {
+        response = await doFetch(url, init);
+      } catch (cause) {
+        if (timedOut) return fail(new TimeoutError(context, timeoutMs));
+        if (callerSignal?.aborted) throw callerSignal.reason;
+        return fail(new NetworkError(context, cause));
+      }
+      try {
+        if (!response.ok) return fail(new ApiError(response.status, await readErrorBody(response), context));
+        switch (req.responseKind) {
+          case 'empty':
+            await response.body?.cancel();
+            return undefined as T;
+          case 'text':
+            return (await response.text()) as T;
+          case 'blob': {
+            const blob = await response.blob();
+            const result: DownloadResult = {
+              blob,
+              fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
+              contentType: response.headers.get('Content-Type') ?? undefined,
+            };
+            return result as T;
+          }
+          default: {
+            const text = await response.text();
+            return (text ? JSON.parse(text) : undefined) as T;
+          }
+        }
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if (timedOut) return fail(new TimeoutError(context, timeoutMs));
+        if (callerSignal?.aborted) throw callerSignal.reason;
+        if (error instanceof SyntaxError) return fail(new ApiError(response.status, undefined, context));
+        return fail(new NetworkError(context, error));
+      }
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  const helper =
+    (method: string, withBody: boolean) =>
+    <T>(path: string, bodyOrOptions?: unknown, maybeOptions?: HelperOptions): Promise<T> => {
+      const opts = (withBody ? maybeOptions : (bodyOrOptions as HelperOptions | undefined)) ?? {};
+      const api: Api = opts.legacy ? 'legacy' : 'apollo';
+      return request<T>(
+        {
+          api,
+          method,
+          path,
+          auth: opts.auth ?? (api === 'apollo' ? 'apiKey' : 'token'),
+          query: opts.query,
+          body: withBody ? bodyOrOptions : undefined,
+          responseKind: 'json',
+        },
+        opts,
+      );
+    };
+
+  return {
+    setToken(next) {
+      token = next ?? undefined;
+    },
+    baseUrl: (api) => bases[api],
+    request,
+    get: helper('GET', false),
+    post: helper('POST', true),
+    put: helper('PUT', true),
+    patch: helper('PATCH', true),
+    delete: helper('DELETE', false),
+    download(path, opts = {}) {
+      const api: Api = opts.legacy ? 'legacy' : 'apollo';
+      return request<DownloadResult>(
+        {
+          api,
+          method: opts.method ?? 'GET',
+          path,
+          auth: opts.auth ?? (api === 'apollo' ? 'apiKey' : 'token'),
+          query: opts.query,
+          body: opts.body,
+          responseKind: 'blob',
+        },
+        opts,
+      );
+    },
+    upload<T>(path: string, form: FormData, opts: HelperOptions = {}) {
+      const api: Api = opts.legacy ? 'legacy' : 'apollo';
+      return request<T>(
+        {
+          api,
+          method: 'POST',
+          path,
+          auth: opts.auth ?? (api === 'apollo' ? 'apiKey' : 'token'),
+          query: opts.query,
+          body: form,
+          bodyType: 'multipart',
+          responseKind: 'json',
+        },
+        opts,
+      );
+    },
+  };
+}

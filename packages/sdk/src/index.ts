@@ -1,0 +1,83 @@
+export { type AnyEndpoint, type EndpointId, endpointById, endpoints } from './catalogue.js';
+export { createClient, type PortalClient } from './client.js';
+export { callEndpoint, type EndpointMethod, type ResourceMethods } from './core/call.js';
+export { saveDownload } from './core/download.js';
+export type {
+  Api,
+  AuthMode,
+  DownloadResult,
+  Endpoint,
+  EndpointArgs,
+  EndpointResult,
+  HttpMethod,
+  PathParamNames,
+  ResponseKind,
+} from './core/endpoint.js';
+export { ApiError, bodyMessage, NetworkError, redactUrl, TimeoutError } from './core/errors.js';
+export {
+  type ErrorInput,
+  type ErrorMessageKey,
+  errorMessage,
+  errorMessages,
+  type Language,
+  statusMessageKey,
+  type TranslatedError,
+  textMessageKey,
+} from './core/messages.js';
+export type { JsonSchema, Schema, Static } from './core/schema.js';
+export {
+  apolloBasePaths,
+  type ClientOptions,
+  createTransport,
+  DEFAULT_API_KEY_HEADER,
+  DEFAULT_TIMEOUT_MS,
+  type Environment,
+  fileNameFromDisposition,
+  type HelperOptions,
+  LEGACY_BASE_PATH,
+  type Query,
+  type QueryValue,
+  type RequestOptions,
+  type SdkError,
+  type Transport,
+  type TransportRequest,
+} from './core/transport.js';
+export { TRIAL_LIMITS } from './limits.js';
+export type * from './resources/apollo/auth.js';
+export { authApi } from './resources/apollo/auth.js';
+export type * from './resources/apollo/configuration.js';
+export { configurationApi } from './resources/apollo/configuration.js';
+export type * from './resources/apollo/dashboards.js';
+export { DASHBOARD_PERIOD_DAYS, dashboardsApi } from './resources/apollo/dashboards.js';
+export type * from './resources/apollo/discovery.js';
+export { discoveryApi } from './resources/apollo/discovery.js';
+export type * from './resources/apollo/jobs.js';
+export { jobsApi } from './resources/apollo/jobs.js';
+export type * from './resources/apollo/locations.js';
+export { locationsApi } from './resources/apollo/locations.js';
+export type * from './resources/apollo/monitoring.js';
+export { monitoringApi } from './resources/apollo/monitoring.js';
+export type * from './resources/apollo/reporting.js';
+export { reportingApi } from './resources/apollo/reporting.js';
+export type * from './resources/apollo/tenants.js';
+export { tenantsApi } from './resources/apollo/tenants.js';
+export type * from './resources/common.js';
+export type * from './resources/legacy/auth.js';
+export { legacyAuthApi } from './resources/legacy/auth.js';
+export type * from './resources/legacy/email.js';
+export { emailApi } from './resources/legacy/email.js';
+export type * from './resources/legacy/files.js';
+export { filesApi, MAX_UPLOAD_BYTES } from './resources/legacy/files.js';
+export type * from './resources/legacy/jobs.js';
+export { legacyJobsApi } from './resources/legacy/jobs.js';
+export { legacyLocationsApi } from './resources/legacy/locations.js';
+export type * from './resources/legacy/mailboxes.js';
+export { mailboxesApi } from './resources/legacy/mailboxes.js';
+export type * from './resources/legacy/proxy-rights.js';
+export { proxyRightsApi } from './resources/legacy/proxy-rights.js';
+export type * from './resources/legacy/teams.js';
+export { teamsApi } from './resources/legacy/teams.js';
+export type * from './resources/legacy/user.js';
+export { userApi } from './resources/legacy/user.js';
+export type * from './resources/legacy/workers.js';
+export { workersApi } from './resources/legacy/workers.js';

@@ -1,0 +1,162 @@
+/**
+ * Apollo auth: ASP.NET Core Identity's `MapIdentityApi` endpoint set, exactly as
+ * shared/spec/apollo-identity-contract.md describes it. JSON is camelCase.
+ */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+
+export const RegisterRequest = s.object({ email: s.email(), password: s.string({ minLength: 1 }) });
+export type RegisterRequest = s.Static<typeof RegisterRequest>;
+
+export const LoginRequest = s.object({
+  email: s.email(),
+  password: s.string({ minLength: 1 }),
+  twoFactorCode: s.optional(s.string({ description: 'The current TOTP code, when two-factor sign-in is on.' })),
+  twoFactorRecoveryCode: s.optional(s.string({ description: 'A recovery code, instead of a TOTP code.' })),
+});
+export type LoginRequest = s.Static<typeof LoginRequest>;
+
+export const LoginQuery = s.object({
+  useCookies: s.optional(s.boolean('Answer with a cookie instead of tokens.')),
+  useSessionCookies: s.optional(s.boolean('With useCookies: a session cookie rather than a persistent one.')),
+});
+export type LoginQuery = s.Static<typeof LoginQuery>;
+
+export const AccessTokenResponse = s.object({
+  tokenType: s.literal('Bearer'),
+  accessToken: s.string(),
+  expiresIn: s.integer({ description: 'Seconds; 3600.' }),
+  refreshToken: s.string({ description: 'Valid for 14 days.' }),
+});
+export type AccessTokenResponse = s.Static<typeof AccessTokenResponse>;
+
+export const RefreshRequest = s.object({ refreshToken: s.string({ minLength: 1 }) });
+export type RefreshRequest = s.Static<typeof RefreshRequest>;
+
+export const ConfirmEmailQuery = s.object({
+  userId: s.string({ minLength: 1 }),
+  code: s.string({ minLength: 1, description: 'base64url of the confirmation token.' }),
+  changedEmail: s.optional(s.email()),
+});
+export type ConfirmEmailQuery = s.Static<typeof ConfirmEmailQuery>;
+
+export const EmailRequest = s.object({ email: s.email() });
+export type EmailRequest = s.Static<typeof EmailRequest>;
+
+export const ResetPasswordRequest = s.object({
+  email: s.email(),
+  resetCode: s.string({ minLength: 1 }),
+  newPassword: s.string({ minLength: 1 }),
+});
+export type ResetPasswordRequest = s.Static<typeof ResetPasswordRequest>;
+
+export const TwoFactorRequest = s.object({
+  enable: s.optional(s.boolean()),
+  twoFactorCode: s.optional(s.string()),
+  resetSharedKey: s.boolean(),
+  resetRecoveryCodes: s.boolean(),
+  forgetMachine: s.boolean(),
+});
+export type TwoFactorRequest = s.Static<typeof TwoFactorRequest>;
+
+export const TwoFactorResponse = s.object({
+  sharedKey: s.string({ description: '20 random bytes, base32, 32 characters.' }),
+  recoveryCodesLeft: s.integer({ minimum: 0 }),
+  recoveryCodes: s.optional(s.array(s.string({ pattern: '^[2-9BCDFGHJKMNPQRTVWXY]{5}-[2-9BCDFGHJKMNPQRTVWXY]{5}$' }))),
+  isTwoFactorEnabled: s.boolean(),
+  isMachineRemembered: s.boolean(),
+});
+export type TwoFactorResponse = s.Static<typeof TwoFactorResponse>;
+
+export const InfoResponse = s.object({ email: s.email(), isEmailConfirmed: s.boolean() });
+export type InfoResponse = s.Static<typeof InfoResponse>;
+
+export const InfoRequest = s.object({
+  newEmail: s.optional(s.email()),
+  newPassword: s.optional(s.string()),
+  oldPassword: s.optional(s.string()),
+});
+export type InfoRequest = s.Static<typeof InfoRequest>;
+
+/** RFC 9457 problem details, as ASP.NET answers errors (content type application/problem+json). */
+export const ProblemDetails = s.object({
+  type: s.optional(s.string()),
+  title: s.optional(s.string()),
+  status: s.optional(s.integer()),
+  detail: s.optional(s.string()),
+  instance: s.optional(s.string()),
+});
+export type ProblemDetails = s.Static<typeof ProblemDetails> & Record<string, unknown>;
+
+/** ProblemDetails with `errors`: validation code to messages. */
+export type ValidationProblemDetails = ProblemDetails & { errors: Record<string, string[]> };
+
+/** The `detail` of a 401 from /login. */
+export type LoginFailureDetail = 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor';
+
+export const authEndpoints = defineResource('apollo', 'auth', {
+  register: { method: 'POST', path: '/register', summary: 'Create an account', body: RegisterRequest },
+  login: {
+    method: 'POST',
+    path: '/login',
+    summary: 'Sign in and receive bearer and refresh tokens',
+    query: LoginQuery,
+    body: LoginRequest,
+    response: AccessTokenResponse,
+  },
+  refresh: {
+    method: 'POST',
+    path: '/refresh',
+    summary: 'Exchange a refresh token for new tokens',
+    body: RefreshRequest,
+    response: AccessTokenResponse,
+  },
+  confirmEmail: {
+    method: 'GET',
+    path: '/confirmEmail',
+    summary: 'Confirm an email address',
+    query: ConfirmEmailQuery,
+    response: s.string(),
+    responseKind: 'text',
+  },
+  resendConfirmationMail: {
+    method: 'POST',
+    path: '/resendConfirmationMail',
+    summary: 'Send the confirmation mail again (always 200)',
+    body: EmailRequest,
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/forgotPassword',
+    summary: 'Send a password reset code (always 200)',
+    body: EmailRequest,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/resetPassword',
+    summary: 'Set a new password with a reset code',
+    body: ResetPasswordRequest,
+  },
+  twoFactor: {
+    method: 'POST',
+    path: '/manage/2fa',
+    summary: 'Read or change two-factor settings',
+    body: TwoFactorRequest,
+    response: TwoFactorResponse,
+  },
+  info: { method: 'GET', path: '/manage/info', summary: "The signed-in user's email", response: InfoResponse },
+  updateInfo: {
+    method: 'POST',
+    path: '/manage/info',
+    summary: "Change the signed-in user's email or password",
+    body: InfoRequest,
+    response: InfoResponse,
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function authApi(transport: Transport) {
+  return bindResource(transport, authEndpoints);
+}

@@ -1,0 +1,161 @@
+/** Apollo dashboards: figures of the last 30 days per workload, data management, and the overview. */
+import { bindResource, callEndpoint } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { RequestOptions, Transport } from '../../core/transport.js';
+import { JobRun, JobStatus, LicenseKind } from '../common.js';
+
+/** Product-spec.md section 9: dashboard figures are accumulated over the last 30 days. */
+export const DASHBOARD_PERIOD_DAYS = 30;
+
+export const DashboardApplication = s.oneOfStrings(['onedrive', 'sharepoint', 'teams']);
+export type DashboardApplication = s.Static<typeof DashboardApplication>;
+export const DashboardView = s.oneOfStrings(['basic', 'size', 'details']);
+export type DashboardView = s.Static<typeof DashboardView>;
+
+const period = {
+  application: DashboardApplication,
+  periodDays: s.integer({ minimum: 1, description: 'Always 30.' }),
+  from: s.dateTime(),
+  to: s.dateTime(),
+};
+
+const JobsByStatus = s.object({
+  finished: s.integer({ minimum: 0 }),
+  running: s.integer({ minimum: 0 }),
+  failed: s.integer({ minimum: 0 }),
+  pending: s.integer({ minimum: 0 }),
+});
+
+const LastSuccessfulJob = s.nullable(s.object({ jobId: s.string(), jobName: s.string(), finished: s.dateTime() }));
+
+/** Protected accounts, sites or teams, items, last successful job and jobs by status. */
+export const DashboardBasic = s.object({
+  ...period,
+  view: s.literal('basic'),
+  protectedCount: s.integer({ minimum: 0, description: 'Accounts, sites or teams with a backup.' }),
+  discoveredCount: s.integer({ minimum: 0, description: 'Accounts, sites or teams in the tenant.' }),
+  items: s.integer({ minimum: 0 }),
+  lastSuccessfulJob: LastSuccessfulJob,
+  jobsByStatus: JobsByStatus,
+});
+export type DashboardBasic = s.Static<typeof DashboardBasic>;
+
+/** Stored size, its growth over the period, and a point per day. */
+export const DashboardSize = s.object({
+  ...period,
+  view: s.literal('size'),
+  storedBytes: s.integer({ minimum: 0 }),
+  growthBytes: s.integer(),
+  series: s.array(s.object({ date: s.date(), bytes: s.integer({ minimum: 0 }), items: s.integer({ minimum: 0 }) })),
+});
+export type DashboardSize = s.Static<typeof DashboardSize>;
+
+/** Per account, site or team: items, size and last backup. */
+export const DashboardDetails = s.object({
+  ...period,
+  view: s.literal('details'),
+  entries: s.array(
+    s.object({
+      sourceId: s.string(),
+      displayName: s.string(),
+      items: s.integer({ minimum: 0 }),
+      bytes: s.integer({ minimum: 0 }),
+      lastBackup: s.nullable(s.dateTime()),
+      lastStatus: s.nullable(JobStatus),
+    }),
+  ),
+});
+export type DashboardDetails = s.Static<typeof DashboardDetails>;
+
+/** The answer type of each dashboard view. */
+export interface DashboardViews {
+  basic: DashboardBasic;
+  size: DashboardSize;
+  details: DashboardDetails;
+}
+
+export const DataManagementDashboard = s.object({
+  periodDays: s.integer({ minimum: 1 }),
+  from: s.dateTime(),
+  to: s.dateTime(),
+  storageUsedBytes: s.integer({ minimum: 0 }),
+  storageSavedBytes: s.integer({ minimum: 0 }),
+  pricePerGbMonth: s.number({ minimum: 0, description: 'Price per GB per month, set by an administrator.' }),
+  currency: s.string({ minLength: 3, maxLength: 3 }),
+  monthlySaving: s.number({ minimum: 0, description: 'storageSavedBytes in GB times pricePerGbMonth.' }),
+  series: s.array(s.object({ date: s.date(), usedBytes: s.integer(), savedBytes: s.integer() })),
+  topSitesWithoutDataManagement: s.array(
+    s.object({ siteId: s.string(), displayName: s.string(), bytes: s.integer({ minimum: 0 }) }),
+    { maxItems: 10 },
+  ),
+  topCleanupCandidates: s.array(
+    s.object({
+      sourceId: s.string(),
+      kind: s.oneOfStrings(['site', 'team']),
+      displayName: s.string(),
+      eligibleVersions: s.integer({ minimum: 0 }),
+      reclaimableBytes: s.integer({ minimum: 0 }),
+    }),
+    { maxItems: 20 },
+  ),
+});
+export type DataManagementDashboard = s.Static<typeof DataManagementDashboard>;
+
+const AreaSummary = s.object({
+  lastJob: s.nullable(JobRun),
+  failedRuns: s.integer({ minimum: 0, description: 'Failed runs in the period.' }),
+  protectedCount: s.integer({ minimum: 0 }),
+  bytes: s.integer({ minimum: 0 }),
+});
+
+export const OverviewDashboard = s.object({
+  periodDays: s.integer({ minimum: 1 }),
+  backup: AreaSummary,
+  emailArchive: AreaSummary,
+  teamsArchive: AreaSummary,
+  dataManagement: s.object({ savedBytes: s.integer({ minimum: 0 }), monthlySaving: s.number({ minimum: 0 }) }),
+  license: s.object({
+    kind: LicenseKind,
+    backupJobsLeft: s.record(s.integer({ minimum: 0 }), 'Per application, trial only.'),
+    restoresLeft: s.record(s.integer({ minimum: 0 }), 'Per application, trial only.'),
+  }),
+  recentFailures: s.array(JobRun, { maxItems: 10 }),
+});
+export type OverviewDashboard = s.Static<typeof OverviewDashboard>;
+
+export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
+  application: {
+    method: 'GET',
+    path: '/api/{tenantId}/dashboard/{application}/{view}',
+    summary: 'Figures of one workload: basic, size or details',
+    params: s.object({ tenantId: s.string(), application: DashboardApplication, view: DashboardView }),
+    response: s.union([DashboardBasic, DashboardSize, DashboardDetails]),
+  },
+  sharepointDataManagement: {
+    method: 'GET',
+    path: '/api/{tenantId}/dashboard/sharepoint-data-management',
+    summary: 'Storage used and saved, clean-up candidates',
+    response: DataManagementDashboard,
+  },
+  overview: {
+    method: 'GET',
+    path: '/api/{tenantId}/dashboard/overview',
+    summary: 'The state of every area',
+    response: OverviewDashboard,
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function dashboardsApi(transport: Transport) {
+  return {
+    ...bindResource(transport, dashboardsEndpoints),
+    /** One method for the whole `/dashboard/{onedrive|sharepoint|teams}/{basic|size|details}` family. */
+    application<V extends DashboardView>(
+      args: { tenantId: string; application: DashboardApplication; view: V },
+      options?: RequestOptions,
+    ): Promise<DashboardViews[V]> {
+      return callEndpoint(transport, dashboardsEndpoints.application, args, options) as Promise<DashboardViews[V]>;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/** Apollo jobs: backup, restore, archive, deletion and clean-up jobs of a tenant. */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+import {
+  Application,
+  ConflictPolicy,
+  JobStatus,
+  JobType,
+  listQueryProperties,
+  page,
+  Recurrence,
+  Retention,
+} from '../common.js';
+
+/** What a restore job restores, and where to. */
+export const RestoreSpec = s.object({
+  sourceJobId: s.string({ description: 'The backup job whose data is restored.' }),
+  snapshot: s.dateTime('The snapshot date to restore from.'),
+  sourceId: s.string({ description: 'The account, site or team the items come from.' }),
+  nodeIds: s.array(s.string(), { minItems: 1, description: 'Files, folders, sites or channels chosen.' }),
+  target: s.oneOfStrings(['original', 'other', 'download']),
+  targetId: s.optional(s.string({ description: 'With target other: the account or site restored into.' })),
+  conflictPolicy: ConflictPolicy,
+});
+export type RestoreSpec = s.Static<typeof RestoreSpec>;
+
+/** Which file versions a clean-up job removes. */
+export const CleanupRule = s.union([
+  s.object({ kind: s.literal('keepNewest'), count: s.integer({ minimum: 1, maximum: 500 }) }),
+  s.object({ kind: s.literal('olderThan'), date: s.dateTime() }),
+]);
+export type CleanupRule = s.Static<typeof CleanupRule>;
+
+/** A job (product-spec.md section 3). */
+export const Job = s.object({
+  jobId: s.string(),
+  name: s.string({ minLength: 1, maxLength: 120 }),
+  type: JobType,
+  application: Application,
+  sources: s.array(s.string(), { description: 'Accounts, sites, teams, mailboxes or folders the job reads.' }),
+  folders: s.optional(s.array(s.string(), { description: 'Mail folder paths such as Inbox/TestOrder.' })),
+  locationId: s.nullable(s.string({ description: 'Destination storage location.' })),
+  recurrence: s.nullable(Recurrence),
+  retention: s.nullable(Retention),
+  restore: s.optional(RestoreSpec),
+  cleanupRule: s.optional(CleanupRule),
+  status: JobStatus,
+  enabled: s.boolean('Scheduled runs happen; false after stop until start.'),
+  progress: s.integer({ minimum: 0, maximum: 100 }),
+  started: s.nullable(s.dateTime()),
+  finished: s.nullable(s.dateTime()),
+  nextRun: s.nullable(s.dateTime()),
+  createdAt: s.dateTime(),
+  updatedAt: s.dateTime(),
+});
+export type Job = s.Static<typeof Job>;
+
+export const JobCreate = s.object({
+  name: s.string({ minLength: 1, maxLength: 120 }),
+  type: JobType,
+  application: Application,
+  sources: s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 }),
+  folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
+  locationId: s.optional(s.string()),
+  recurrence: s.optional(Recurrence),
+  retention: s.optional(Retention),
+  restore: s.optional(RestoreSpec),
+  cleanupRule: s.optional(CleanupRule),
+});
+export type JobCreate = s.Static<typeof JobCreate>;
+
+export const JobUpdate = s.object({
+  name: s.optional(s.string({ minLength: 1, maxLength: 120 })),
+  sources: s.optional(s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 })),
+  folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
+  locationId: s.optional(s.string()),
+  recurrence: s.optional(Recurrence),
+  retention: s.optional(Retention),
+  cleanupRule: s.optional(CleanupRule),
+});
+export type JobUpdate = s.Static<typeof JobUpdate>;
+
+export const JobListQuery = s.object({
+  ...listQueryProperties,
+  type: s.optional(JobType),
+  application: s.optional(Application),
+  status: s.optional(JobStatus),
+});
+export type JobListQuery = s.Static<typeof JobListQuery>;
+
+/** A start or stop request in flight; it takes effect a few moments later. */
+export const JobTask = s.object({
+  taskId: s.string(),
+  jobId: s.string(),
+  action: s.oneOfStrings(['start', 'stop']),
+  status: s.oneOfStrings(['pending', 'running', 'succeeded', 'failed']),
+  message: s.optional(s.string()),
+});
+export type JobTask = s.Static<typeof JobTask>;
+
+export const jobsEndpoints = defineResource('apollo', 'jobs', {
+  list: {
+    method: 'GET',
+    path: '/api/{tenantId}/jobs',
+    summary: "A tenant's jobs",
+    query: JobListQuery,
+    response: page(Job),
+  },
+  create: { method: 'POST', path: '/api/{tenantId}/jobs', summary: 'Create a job', body: JobCreate, response: Job },
+  get: { method: 'GET', path: '/api/{tenantId}/jobs/{jobId}', summary: 'One job', response: Job },
+  update: {
+    method: 'PUT',
+    path: '/api/{tenantId}/jobs/{jobId}',
+    summary: 'Change a job',
+    body: JobUpdate,
+    response: Job,
+  },
+  delete: { method: 'DELETE', path: '/api/{tenantId}/jobs/{jobId}', summary: 'Remove a job' },
+  start: {
+    method: 'POST',
+    path: '/api/{tenantId}/jobs/{jobId}/start',
+    summary: 'Start a job now',
+    response: JobTask,
+    successStatus: 202,
+  },
+  stop: {
+    method: 'POST',
+    path: '/api/{tenantId}/jobs/{jobId}/stop',
+    summary: 'Stop a running job',
+    response: JobTask,
+    successStatus: 202,
+  },
+  status: {
+    method: 'GET',
+    path: '/api/{tenantId}/jobs/{jobId}/status/{taskId}',
+    summary: 'Status of a start or stop task',
+    response: JobTask,
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function jobsApi(transport: Transport) {
+  return bindResource(transport, jobsEndpoints);
+}

@@ -1,0 +1,90 @@
+/** Apollo reporting: one report per finished run, for every job area and for data management. */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+import { Application, JobStatus, JobType, listQueryProperties, page, RunAccount } from '../common.js';
+
+export const ReportTotals = s.object({
+  accounts: s.integer({ minimum: 0 }),
+  items: s.integer({ minimum: 0 }),
+  bytes: s.integer({ minimum: 0 }),
+  failures: s.integer({ minimum: 0 }),
+});
+export type ReportTotals = s.Static<typeof ReportTotals>;
+
+/** The report of one run. */
+export const Report = s.object({
+  reportId: s.string(),
+  title: s.string({ description: 'Used as the export file and sheet name.' }),
+  jobId: s.string(),
+  jobName: s.string(),
+  jobType: JobType,
+  application: Application,
+  status: JobStatus,
+  started: s.nullable(s.dateTime()),
+  finished: s.nullable(s.dateTime()),
+  totals: ReportTotals,
+});
+export type Report = s.Static<typeof Report>;
+
+/** One file's clean-up inside a data-management report. */
+export const DataManagementAccount = s.object({
+  accountId: s.string({ description: 'The site or team.' }),
+  displayName: s.string(),
+  status: JobStatus,
+  files: s.integer({ minimum: 0 }),
+  versionsRemoved: s.integer({ minimum: 0 }),
+  bytesFreed: s.integer({ minimum: 0 }),
+  errors: s.array(s.string()),
+});
+export type DataManagementAccount = s.Static<typeof DataManagementAccount>;
+
+export const ReportQuery = s.object({
+  ...listQueryProperties,
+  type: s.optional(JobType),
+  application: s.optional(Application),
+  status: s.optional(JobStatus),
+  from: s.optional(s.dateTime('Reports of runs started at or after.')),
+  to: s.optional(s.dateTime('Reports of runs started before.')),
+});
+export type ReportQuery = s.Static<typeof ReportQuery>;
+
+export const ReportAccountsQuery = s.object({ ...listQueryProperties, status: s.optional(JobStatus) });
+export type ReportAccountsQuery = s.Static<typeof ReportAccountsQuery>;
+
+export const reportingEndpoints = defineResource('apollo', 'reporting', {
+  list: {
+    method: 'GET',
+    path: '/api/{tenantId}/reporting',
+    summary: 'Reports of job runs',
+    query: ReportQuery,
+    response: page(Report),
+  },
+  accounts: {
+    method: 'GET',
+    path: '/api/{tenantId}/reporting/{reportId}/accounts',
+    summary: "A report's accounts",
+    query: ReportAccountsQuery,
+    response: page(RunAccount),
+  },
+  dataManagementReports: {
+    method: 'GET',
+    path: '/api/{tenantId}/reporting/data-management-reports',
+    summary: 'Reports of version clean-up runs',
+    query: ReportQuery,
+    response: page(Report),
+  },
+  dataManagementAccounts: {
+    method: 'GET',
+    path: '/api/{tenantId}/reporting/{reportId}/data-management-accounts',
+    summary: "A clean-up report's sites and teams",
+    query: ReportAccountsQuery,
+    response: page(DataManagementAccount),
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function reportingApi(transport: Transport) {
+  return bindResource(transport, reportingEndpoints);
+}

@@ -1,0 +1,106 @@
+/** Apollo tenants: the Microsoft 365 tenants an organisation connects, and their provisioning. */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+
+const guid = (description: string) =>
+  s.string({ pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$', description });
+
+/** Where provisioning of a tenant stands. */
+export const ProvisioningState = s.oneOfStrings([
+  'notProvisioned',
+  'provisioning',
+  'provisioned',
+  'deprovisioning',
+  'failed',
+]);
+export type ProvisioningState = s.Static<typeof ProvisioningState>;
+
+/** A connected Microsoft 365 tenant. The client secret is write-only and never returned. */
+export const Tenant = s.object({
+  tenantId: guid('Microsoft Entra tenant ID; the {tenantId} of tenant-scoped paths.'),
+  tenantName: s.string({ minLength: 1, maxLength: 120 }),
+  applicationId: guid('Application (client) ID of the app registration.'),
+  objectId: guid('Object ID of the app registration.'),
+  redirectUri: s.string({ format: 'uri', maxLength: 2048 }),
+  organisationId: s.string({ description: 'The portal organisation that owns the tenant.' }),
+  hasClientSecret: s.boolean('A client secret is stored (encrypted).'),
+  isActive: s.boolean('The tenant the organisation currently works in.'),
+  provisioning: ProvisioningState,
+  createdAt: s.dateTime(),
+  updatedAt: s.dateTime(),
+});
+export type Tenant = s.Static<typeof Tenant>;
+
+export const TenantCreate = s.object({
+  tenantName: s.string({ minLength: 1, maxLength: 120 }),
+  applicationId: guid('Application (client) ID.'),
+  clientSecret: s.string({ minLength: 1, maxLength: 512 }),
+  tenantId: guid('Microsoft Entra tenant ID.'),
+  objectId: guid('Object ID.'),
+  redirectUri: s.string({ format: 'uri', maxLength: 2048 }),
+  organisationId: s.string({ minLength: 1 }),
+});
+export type TenantCreate = s.Static<typeof TenantCreate>;
+
+export const TenantUpdate = s.object({
+  tenantName: s.optional(s.string({ minLength: 1, maxLength: 120 })),
+  applicationId: s.optional(guid('Application (client) ID.')),
+  clientSecret: s.optional(s.string({ minLength: 1, maxLength: 512, description: 'Replaces the stored secret.' })),
+  objectId: s.optional(guid('Object ID.')),
+  redirectUri: s.optional(s.string({ format: 'uri', maxLength: 2048 })),
+});
+export type TenantUpdate = s.Static<typeof TenantUpdate>;
+
+/** An asynchronous provisioning or deprovisioning task. */
+export const ProvisioningTask = s.object({
+  taskId: s.string(),
+  tenantId: s.string(),
+  kind: s.oneOfStrings(['provision', 'deprovision']),
+  status: s.oneOfStrings(['pending', 'running', 'succeeded', 'failed']),
+  progress: s.integer({ minimum: 0, maximum: 100 }),
+  message: s.optional(s.string()),
+  started: s.dateTime(),
+  finished: s.nullable(s.dateTime()),
+});
+export type ProvisioningTask = s.Static<typeof ProvisioningTask>;
+
+export const tenantsEndpoints = defineResource('apollo', 'tenants', {
+  list: { method: 'GET', path: '/api/Tenants', summary: "The caller's tenants", response: s.array(Tenant) },
+  create: { method: 'POST', path: '/api/Tenants', summary: 'Connect a tenant', body: TenantCreate, response: Tenant },
+  get: { method: 'GET', path: '/api/Tenants/{tenantId}', summary: 'One tenant', response: Tenant },
+  update: {
+    method: 'PUT',
+    path: '/api/Tenants/{tenantId}',
+    summary: 'Change a tenant',
+    body: TenantUpdate,
+    response: Tenant,
+  },
+  delete: { method: 'DELETE', path: '/api/Tenants/{tenantId}', summary: 'Remove a tenant' },
+  provision: {
+    method: 'POST',
+    path: '/api/Tenants/{tenantId}/provision',
+    summary: 'Start provisioning (asynchronous)',
+    response: ProvisioningTask,
+    successStatus: 202,
+  },
+  deprovision: {
+    method: 'DELETE',
+    path: '/api/Tenants/{tenantId}/provision',
+    summary: 'Start deprovisioning (asynchronous)',
+    response: ProvisioningTask,
+    successStatus: 202,
+  },
+  task: {
+    method: 'GET',
+    path: '/api/Tenants/{tenantId}/{taskId}',
+    summary: 'Status of a provisioning task',
+    response: ProvisioningTask,
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function tenantsApi(transport: Transport) {
+  return bindResource(transport, tenantsEndpoints);
+}

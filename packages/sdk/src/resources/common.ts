@@ -1,0 +1,150 @@
+// biome-ignore lint/correctness/noUnusedImports: the declaration emitter names these symbols in listQueryProperties' type.
+import type { optionalMark, staticType } from '../core/schema.js';
+import * as s from '../core/schema.js';
+
+/** Paging, sorting and filtering of a server-side list; spread into a list's own query. */
+export const listQueryProperties = {
+  page: s.optional(s.integer({ minimum: 1, description: 'One-based page number; default 1.' })),
+  pageSize: s.optional(s.integer({ minimum: 1, maximum: 500, description: 'Rows per page; default 25.' })),
+  sort: s.optional(s.string({ maxLength: 64, description: 'Field to sort by.' })),
+  order: s.optional(s.oneOfStrings(['asc', 'desc'])),
+  search: s.optional(s.string({ maxLength: 200, description: 'Free-text filter.' })),
+};
+export const ListQuery = s.object(listQueryProperties);
+export type ListQuery = s.Static<typeof ListQuery>;
+
+/** One page of a server-side list. */
+/*#__NO_SIDE_EFFECTS__*/
+export function page<S extends s.Schema>(item: S) {
+  return s.object({
+    items: s.array(item),
+    total: s.integer({ minimum: 0, description: 'Rows matching the filter, over all pages.' }),
+    page: s.integer({ minimum: 1 }),
+    pageSize: s.integer({ minimum: 1 }),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A message-only answer (the legacy API's success and error shape). */
+export const MessageResponse = s.object({ message: s.string() });
+export type MessageResponse = s.Static<typeof MessageResponse>;
+
+/** Product-spec.md section 4: job statuses, each shown with its colour. */
+export const JobStatus = s.oneOfStrings(['finished', 'running', 'failed', 'pending']);
+export type JobStatus = s.Static<typeof JobStatus>;
+
+/** The Microsoft 365 workload a job or figure is about. */
+export const Application = s.oneOfStrings(['onedrive', 'sharepoint', 'teams', 'exchange']);
+export type Application = s.Static<typeof Application>;
+
+/** The job types of the portal: backup and restore, archiving, archive deletion and version clean-up. */
+export const JobType = s.oneOfStrings([
+  'backup',
+  'restore',
+  'exchangeArchive',
+  'teamsArchive',
+  'archiveDeletion',
+  'versionCleanup',
+]);
+export type JobType = s.Static<typeof JobType>;
+
+/** Product-spec.md section 9: the recurrence options. */
+export const Recurrence = s.object(
+  {
+    kind: s.oneOfStrings(['daily', 'weekly', 'monthly', 'quarterly', 'specificDate', 'daysOfWeek', 'afterCreation']),
+    hours: s.optional(
+      s.array(s.integer({ minimum: 0, maximum: 23 }), {
+        uniqueItems: true,
+        description: 'Hours of the day to run at.',
+      }),
+    ),
+    daysOfWeek: s.optional(
+      s.array(s.integer({ minimum: 0, maximum: 6 }), {
+        uniqueItems: true,
+        minItems: 1,
+        description: '0 is Sunday; with kind daysOfWeek.',
+      }),
+    ),
+    dayOfMonth: s.optional(s.integer({ minimum: 1, maximum: 31, description: 'With kind monthly or quarterly.' })),
+    date: s.optional(s.dateTime('With kind specificDate: the one run.')),
+    timeZone: s.optional(s.string({ maxLength: 64, description: 'IANA time zone; default UTC.' })),
+  },
+  'When a job runs.',
+);
+export type Recurrence = s.Static<typeof Recurrence>;
+
+/** Product-spec.md section 9: retention of x days, x months or 1 year. */
+export const Retention = s.object(
+  {
+    unit: s.oneOfStrings(['days', 'months', 'year']),
+    value: s.integer({ minimum: 1, maximum: 3650, description: 'Always 1 with unit year.' }),
+  },
+  'How long what a job stored is kept.',
+);
+export type Retention = s.Static<typeof Retention>;
+
+/** What a file or folder restore does when the target already has the item. */
+export const ConflictPolicy = s.oneOfStrings(['skip', 'keepBoth', 'overwrite']);
+export type ConflictPolicy = s.Static<typeof ConflictPolicy>;
+
+/** A licence kind, lower-cased (product-spec.md section 3). */
+export const LicenseKind = s.oneOfStrings(['trial', 'full']);
+export type LicenseKind = s.Static<typeof LicenseKind>;
+
+/** The user's role: customer administrator, partner, or platform operator. */
+export const Role = s.oneOfStrings(['admin', 'partner', 'operator']);
+export type Role = s.Static<typeof Role>;
+
+/** The signed-in user as the portal stores it (the "inner user"). */
+export const SessionUser = s.object({
+  email: s.email(),
+  role: Role,
+  organisationId: s.optional(s.string({ description: 'The organisation the user belongs to.' })),
+  displayName: s.optional(s.string()),
+});
+export type SessionUser = s.Static<typeof SessionUser>;
+
+/** A storage location (product-spec.md section 3: location name, site address). */
+export const StorageLocation = s.object({
+  locationId: s.string(),
+  name: s.string({ minLength: 1, maxLength: 120, description: 'Location name.' }),
+  siteAddress: s.string({ minLength: 1, maxLength: 2048, description: 'Site address (URL of the storage site).' }),
+  usedByJobs: s.integer({ minimum: 0, description: 'Jobs that write to this location.' }),
+  createdAt: s.dateTime(),
+});
+export type StorageLocation = s.Static<typeof StorageLocation>;
+
+/** One run of a job, as the job monitor lists it. */
+export const JobRun = s.object({
+  reportId: s.string({ description: 'The run; its report has the same id.' }),
+  jobId: s.string(),
+  jobName: s.string(),
+  jobType: JobType,
+  application: s.optional(Application),
+  status: JobStatus,
+  progress: s.integer({ minimum: 0, maximum: 100 }),
+  started: s.nullable(s.dateTime()),
+  finished: s.nullable(s.dateTime()),
+  itemsProcessed: s.integer({ minimum: 0 }),
+  itemsFailed: s.integer({ minimum: 0 }),
+  bytesProcessed: s.integer({ minimum: 0 }),
+  message: s.optional(s.string({ description: 'The failure reason of a failed run.' })),
+});
+export type JobRun = s.Static<typeof JobRun>;
+
+/** One account, site, team or mailbox inside a run. */
+export const RunAccount = s.object({
+  accountId: s.string(),
+  displayName: s.string(),
+  status: JobStatus,
+  items: s.integer({ minimum: 0 }),
+  failedItems: s.integer({ minimum: 0 }),
+  bytes: s.integer({ minimum: 0 }),
+  errors: s.array(s.string(), { description: 'Error messages of the failed items, at most 100.' }),
+});
+export type RunAccount = s.Static<typeof RunAccount>;

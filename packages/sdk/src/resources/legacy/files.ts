@@ -1,0 +1,73 @@
+/** Legacy files: an organisation's reports and documents (contracts, reports, others). */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+
+/** Product-spec.md section 9: the PDF upload limit, 3 MB. */
+export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
+
+export const DocumentType = s.oneOfStrings(['contracts', 'reports', 'others']);
+export type DocumentType = s.Static<typeof DocumentType>;
+
+export const FileEntry = s.object({
+  fileName: s.string(),
+  documentType: DocumentType,
+  sizeBytes: s.integer({ minimum: 0 }),
+  contentType: s.string(),
+  uploaded: s.dateTime(),
+  uploadedBy: s.nullable(s.string()),
+});
+export type FileEntry = s.Static<typeof FileEntry>;
+
+export const DeleteFileRequest = s.object({
+  abbr: s.string({ minLength: 1 }),
+  documentType: DocumentType,
+  fileName: s.string({ minLength: 1, maxLength: 255 }),
+});
+export type DeleteFileRequest = s.Static<typeof DeleteFileRequest>;
+
+/** The multipart form fields of an upload; the file must be a PDF of at most 3 MB. */
+export const UploadFileForm = s.object({
+  file: s.binary('A PDF of at most 3 MB.'),
+  abbr: s.string({ minLength: 1 }),
+  documentType: DocumentType,
+});
+export type UploadFileForm = s.Static<typeof UploadFileForm>;
+
+export const filesEndpoints = defineResource('legacy', 'files', {
+  reports: {
+    method: 'GET',
+    path: '/files/{abbr}/report',
+    summary: "An organisation's report files",
+    response: s.array(FileEntry),
+  },
+  documents: {
+    method: 'GET',
+    path: '/files/{abbr}/document',
+    summary: "An organisation's documents",
+    response: s.array(FileEntry),
+  },
+  delete: { method: 'POST', path: '/files/delete-file', summary: 'Delete a document', body: DeleteFileRequest },
+  download: {
+    method: 'GET',
+    path: '/files/download/{fileName}/{abbr}/{documentType}',
+    summary: 'Download a file',
+    params: s.object({ fileName: s.string(), abbr: s.string(), documentType: DocumentType }),
+    responseKind: 'blob',
+  },
+  upload: {
+    method: 'POST',
+    path: '/files/upload-file',
+    summary: 'Upload a PDF document (at most 3 MB)',
+    body: UploadFileForm,
+    bodyType: 'multipart',
+    response: FileEntry,
+    successStatus: 201,
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function filesApi(transport: Transport) {
+  return bindResource(transport, filesEndpoints);
+}

@@ -1,0 +1,144 @@
+/** Legacy jobs: the worker's scheduled email, Teams and deletion jobs and their runs. */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+import { JobRun, JobStatus, JobType, listQueryProperties, page, Recurrence, Retention, RunAccount } from '../common.js';
+
+/** The job family a scheduled-jobs list is for. */
+export const JobPrefix = s.oneOfStrings(['email', 'teams', 'deletion']);
+export type JobPrefix = s.Static<typeof JobPrefix>;
+
+export const ScheduledJob = s.object({
+  jobId: s.string(),
+  name: s.string(),
+  type: JobType,
+  prefix: JobPrefix,
+  sources: s.array(s.string(), { description: 'Mailboxes or teams.' }),
+  folders: s.array(s.string(), { description: 'Folder paths such as Inbox/TestOrder; empty for all.' }),
+  recurrence: s.nullable(Recurrence),
+  retention: s.nullable(Retention),
+  status: JobStatus,
+  enabled: s.boolean(),
+  progress: s.integer({ minimum: 0, maximum: 100 }),
+  started: s.nullable(s.dateTime()),
+  finished: s.nullable(s.dateTime()),
+  nextRun: s.nullable(s.dateTime()),
+});
+export type ScheduledJob = s.Static<typeof ScheduledJob>;
+
+const jobFields = {
+  name: s.string({ minLength: 1, maxLength: 120 }),
+  sources: s.array(s.string({ minLength: 1 }), { minItems: 1 }),
+  folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
+  recurrence: s.optional(Recurrence),
+  retention: s.optional(Retention),
+};
+
+export const ScheduledJobCreate = s.object({ workerIp: s.string({ minLength: 1 }), prefix: JobPrefix, ...jobFields });
+export type ScheduledJobCreate = s.Static<typeof ScheduledJobCreate>;
+
+export const ScheduledJobUpdate = s.object({
+  jobId: s.string({ minLength: 1 }),
+  name: s.optional(jobFields.name),
+  sources: s.optional(jobFields.sources),
+  folders: jobFields.folders,
+  recurrence: jobFields.recurrence,
+  retention: jobFields.retention,
+});
+export type ScheduledJobUpdate = s.Static<typeof ScheduledJobUpdate>;
+
+export const JobRef = s.object({ jobId: s.string({ minLength: 1 }) });
+export type JobRef = s.Static<typeof JobRef>;
+
+export const FilteredJobsRequest = s.object({
+  ...listQueryProperties,
+  workerIp: s.string({ minLength: 1 }),
+  prefix: s.optional(JobPrefix),
+  status: s.optional(s.array(JobStatus)),
+  type: s.optional(s.array(JobType)),
+  from: s.optional(s.dateTime()),
+  to: s.optional(s.dateTime()),
+});
+export type FilteredJobsRequest = s.Static<typeof FilteredJobsRequest>;
+
+export const ReportDataAccountsRequest = s.object({
+  ...listQueryProperties,
+  reportId: s.string({ minLength: 1 }),
+  status: s.optional(JobStatus),
+});
+export type ReportDataAccountsRequest = s.Static<typeof ReportDataAccountsRequest>;
+
+export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
+  running: {
+    method: 'GET',
+    path: '/backup-and-restore/running-jobs',
+    summary: 'Runs in progress',
+    query: s.object({ workerIp: s.string({ minLength: 1 }) }),
+    response: s.array(JobRun),
+  },
+  scheduled: {
+    method: 'GET',
+    path: '/backup-and-restore/scheduled-jobs/{workerIp}/{prefix}',
+    summary: 'Scheduled jobs of one family',
+    params: s.object({ workerIp: s.string(), prefix: JobPrefix }),
+    response: s.array(ScheduledJob),
+  },
+  create: {
+    method: 'POST',
+    path: '/jobs/scheduled-job/create',
+    summary: 'Create a scheduled job',
+    body: ScheduledJobCreate,
+    response: ScheduledJob,
+  },
+  update: {
+    method: 'POST',
+    path: '/jobs/scheduled-job/update',
+    summary: 'Change a scheduled job',
+    body: ScheduledJobUpdate,
+    response: ScheduledJob,
+  },
+  remove: { method: 'POST', path: '/jobs/scheduled-job/remove', summary: 'Remove a scheduled job', body: JobRef },
+  start: {
+    method: 'POST',
+    path: '/backup-and-restore/scheduled-job/start',
+    summary: 'Start a scheduled job now',
+    body: JobRef,
+    response: JobRun,
+    successStatus: 202,
+  },
+  stop: {
+    method: 'POST',
+    path: '/backup-and-restore/stop-running-job',
+    summary: 'Stop a running job',
+    body: JobRef,
+    response: JobRun,
+    successStatus: 202,
+  },
+  filtered: {
+    method: 'POST',
+    path: '/filtered-jobs',
+    summary: 'Runs matching a filter',
+    body: FilteredJobsRequest,
+    response: page(JobRun),
+  },
+  reportDataAccounts: {
+    method: 'POST',
+    path: '/backup-and-restore/scheduled-job/report-data-accounts',
+    summary: "A run's accounts",
+    body: ReportDataAccountsRequest,
+    response: page(RunAccount),
+  },
+  downloadRestoreArchive: {
+    method: 'POST',
+    path: '/backup-and-restore/download-restore-archive',
+    summary: "Download a restore-to-download job's archive",
+    body: JobRef,
+    responseKind: 'blob',
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function legacyJobsApi(transport: Transport) {
+  return bindResource(transport, legacyJobsEndpoints);
+}

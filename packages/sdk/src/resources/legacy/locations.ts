@@ -1,0 +1,32 @@
+/** Legacy locations: a worker's storage locations, all or by use. */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+import { StorageLocation } from '../common.js';
+
+export const legacyLocationsEndpoints = defineResource('legacy', 'locations', {
+  worker: {
+    method: 'GET',
+    path: '/worker/locations/{workerIp}',
+    summary: "All of a worker's locations",
+    response: s.array(StorageLocation),
+  },
+  backup: {
+    method: 'GET',
+    path: '/backup-locations/{workerIp}',
+    summary: 'Locations that hold backups',
+    response: s.array(StorageLocation),
+  },
+  archive: {
+    method: 'GET',
+    path: '/archive-locations/{workerIp}',
+    summary: 'Locations that hold archives',
+    response: s.array(StorageLocation),
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function legacyLocationsApi(transport: Transport) {
+  return bindResource(transport, legacyLocationsEndpoints);
+}

@@ -1,0 +1,141 @@
+/** Legacy workers and clients: organisations, their customer workers, partners and worker health. */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+import { Application, LicenseKind } from '../common.js';
+
+/**
+ * The customer worker (product-spec.md section 3). The web app keeps it in the `worker` cookie,
+ * with `tenant_id` set from `stagingtenant_id` and `cloud_portal_license` lower-cased.
+ */
+export const Worker = s.object({
+  workerId: s.string(),
+  workerIp: s.string({ description: 'The worker address; the {workerIp} of worker-scoped paths.' }),
+  indexIp: s.string({ description: 'The address of the worker’s archive index.' }),
+  clientId: s.string(),
+  organisationName: s.string(),
+  abbr: s.string({ description: 'Short organisation name used in file paths.' }),
+  stagingtenant_id: s.nullable(s.string({ description: 'The apollo tenant the worker acts for.' })),
+  cloud_portal_license: LicenseKind,
+});
+export type Worker = s.Static<typeof Worker>;
+
+/** A customer organisation and its worker. */
+export const Client = s.object({
+  clientId: s.string(),
+  name: s.string(),
+  license: LicenseKind,
+  partnerId: s.nullable(s.string()),
+  worker: Worker,
+  createdAt: s.dateTime(),
+});
+export type Client = s.Static<typeof Client>;
+
+export const PartnerClientCreate = s.object({
+  name: s.string({ minLength: 2, maxLength: 120 }),
+  abbr: s.string({ minLength: 2, maxLength: 16, pattern: '^[a-z0-9-]+$' }),
+  license: LicenseKind,
+  adminEmail: s.email('The client administrator, invited by mail.'),
+});
+export type PartnerClientCreate = s.Static<typeof PartnerClientCreate>;
+
+export const Partner = s.object({
+  partnerId: s.string(),
+  name: s.string(),
+  clientCount: s.integer({ minimum: 0 }),
+});
+export type Partner = s.Static<typeof Partner>;
+
+export const WorkerChecks = s.object({
+  workerIp: s.string(),
+  online: s.boolean(),
+  lastSeen: s.nullable(s.dateTime()),
+  checks: s.array(
+    s.object({
+      name: s.string({ description: 'graph, storage, index, scheduler.' }),
+      ok: s.boolean(),
+      message: s.optional(s.string()),
+    }),
+  ),
+});
+export type WorkerChecks = s.Static<typeof WorkerChecks>;
+
+export const LastSuccessfulJob = s.nullable(
+  s.object({
+    jobId: s.string(),
+    jobName: s.string(),
+    application: Application,
+    finished: s.dateTime(),
+  }),
+);
+export type LastSuccessfulJob = s.Static<typeof LastSuccessfulJob>;
+
+export const BackupStatistics = s.object({
+  periodDays: s.integer({ minimum: 1 }),
+  perApplication: s.array(
+    s.object({
+      application: Application,
+      protectedCount: s.integer({ minimum: 0 }),
+      items: s.integer({ minimum: 0 }),
+      bytes: s.integer({ minimum: 0 }),
+      jobs: s.integer({ minimum: 0 }),
+    }),
+  ),
+});
+export type BackupStatistics = s.Static<typeof BackupStatistics>;
+
+export const workersEndpoints = defineResource('legacy', 'workers', {
+  client: { method: 'GET', path: '/client', summary: "The caller's own organisation", response: Client },
+  clients: {
+    method: 'GET',
+    path: '/clients',
+    summary: 'Organisations the caller may act for',
+    response: s.array(Client),
+  },
+  checks: {
+    method: 'GET',
+    path: '/worker/stats/checks/{workerIp}',
+    summary: "A worker's health checks",
+    response: WorkerChecks,
+  },
+  lastSuccessfulJob: {
+    method: 'GET',
+    path: '/backup-and-restore/get-last-successful-job/{workerIp}',
+    summary: 'The last backup run that finished without failure',
+    response: LastSuccessfulJob,
+  },
+  statistics: {
+    method: 'GET',
+    path: '/backup-and-restore/statistics',
+    summary: 'Backup figures per application',
+    query: s.object({ workerIp: s.string({ minLength: 1 }) }),
+    response: BackupStatistics,
+  },
+  partnerClients: {
+    method: 'GET',
+    path: '/partner-clients',
+    summary: "A partner's client organisations",
+    response: s.array(Client),
+  },
+  addPartnerClient: {
+    method: 'POST',
+    path: '/partner-clients',
+    summary: 'Add a client organisation with its licence and worker',
+    body: PartnerClientCreate,
+    response: Client,
+  },
+  partners: { method: 'GET', path: '/partners-list', summary: 'All partners (operator)', response: s.array(Partner) },
+  clientsByType: {
+    method: 'GET',
+    path: '/client/{type}',
+    summary: 'Organisations by licence kind',
+    params: s.object({ type: LicenseKind }),
+    response: s.array(Client),
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function workersApi(transport: Transport) {
+  return bindResource(transport, workersEndpoints);
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { endpointById, endpoints } from '../src/index.js';
+import { catalogueTemplate, specPaths } from './helpers/spec-paths.js';
+
+describe('endpoint catalogue', () => {
+  it('has every path of product-spec.md section 7 under its API', () => {
+    for (const api of ['apollo', 'legacy'] as const) {
+      for (const specPath of specPaths[api]) {
+        const template = catalogueTemplate(specPath);
+        const found = endpoints.filter((e) => e.api === api && e.path === template);
+        expect(found.length, `${api} ${specPath}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('has no path that section 7 does not name', () => {
+    const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
+    expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.path)).toEqual([]);
+  });
+
+  it('counts 96 section 7 paths and one endpoint per method and path', () => {
+    expect(specPaths.apollo.length + specPaths.legacy.length).toBe(96);
+    const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
+    expect(endpoints.length).toBe(111);
+  });
+
+  it('gives every entry the public shape', () => {
+    for (const e of endpoints) {
+      expect(e.id).toMatch(/^(apollo|legacy)\.[a-zA-Z]+\.[a-zA-Z0-9]+$/);
+      expect(['apollo', 'legacy']).toContain(e.api);
+      expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(e.method);
+      expect(e.path.startsWith('/')).toBe(true);
+      expect(['apiKey', 'token', 'none']).toContain(e.auth);
+      if (e.api === 'apollo') expect(e.auth).toBe('apiKey');
+      if (e.method === 'GET') expect(e.body).toBeUndefined();
+    }
+  });
+
+  it('leaves only password sign-in and reset public on legacy', () => {
+    expect(
+      endpoints
+        .filter((e) => e.auth === 'none')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['legacy.auth.forgotPassword', 'legacy.auth.resetPassword', 'legacy.auth.signin']);
+  });
+
+  it('looks endpoints up by id', () => {
+    expect(endpointById('apollo.jobs.start').path).toBe('/api/{tenantId}/jobs/{jobId}/start');
+    expect(() => endpointById('apollo.nothing.here' as never)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type AccessTokenResponse,
+  type ApiError,
+  createClient,
+  type DashboardSize,
+  type DownloadResult,
+  type EndpointId,
+  type Job,
+  type Page,
+  type Tenant,
+} from '../src/index.js';
+
+const client = createClient({ origin: 'http://x' });
+
+describe('typed methods', () => {
+  it('derive arguments and results from the catalogue', () => {
+    expectTypeOf(client.apollo.auth.login).parameter(0).toEqualTypeOf<{
+      query?: { useCookies?: boolean; useSessionCookies?: boolean };
+      body: { email: string; password: string; twoFactorCode?: string; twoFactorRecoveryCode?: string };
+    }>();
+    expectTypeOf(client.apollo.auth.login).returns.resolves.toEqualTypeOf<AccessTokenResponse>();
+    expectTypeOf(client.apollo.tenants.list).returns.resolves.toEqualTypeOf<Tenant[]>();
+    expectTypeOf(client.apollo.jobs.get)
+      .parameter(0)
+      .toEqualTypeOf<{ tenantId: string | number; jobId: string | number }>();
+    expectTypeOf(client.apollo.jobs.list).returns.resolves.toMatchTypeOf<Page<Job>>();
+    expectTypeOf(client.apollo.jobs.delete).returns.resolves.toEqualTypeOf<undefined>();
+    expectTypeOf(client.legacy.files.download).returns.resolves.toEqualTypeOf<DownloadResult>();
+    expectTypeOf(client.apollo.auth.confirmEmail).returns.resolves.toEqualTypeOf<string>();
+  });
+
+  it('refuse wrong arguments', () => {
+    // @ts-expect-error the body is required
+    client.apollo.auth.register({});
+    // @ts-expect-error jobId is missing
+    client.apollo.jobs.start({ tenantId: 't' });
+    // @ts-expect-error not a dashboard view
+    client.apollo.dashboards.application({ tenantId: 't', application: 'onedrive', view: 'weekly' });
+    // @ts-expect-error not a document type
+    client.legacy.files.documents({ abbr: 'x' }).then((files) => files[0]?.documentType === 'invoices');
+  });
+
+  it('type the dashboard family by view', () => {
+    expectTypeOf(
+      client.apollo.dashboards.application({ tenantId: 't', application: 'teams', view: 'size' }),
+    ).resolves.toEqualTypeOf<DashboardSize>();
+  });
+
+  it('name every endpoint id', () => {
+    expectTypeOf<'apollo.jobs.start'>().toMatchTypeOf<EndpointId>();
+    expectTypeOf<'legacy.auth.signin'>().toMatchTypeOf<EndpointId>();
+    // @ts-expect-error not an endpoint
+    expectTypeOf<'apollo.jobs.fly'>().toMatchTypeOf<EndpointId>();
+  });
+
+  it('expose the error fields', () => {
+    expectTypeOf<ApiError['status']>().toEqualTypeOf<number>();
+    expectTypeOf<ApiError['disableToast']>().toEqualTypeOf<boolean>();
+  });
+});

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// The one test command: lint, type-check, build, every package's tests and package checks.
+// Prints a line per step and closes with `N passed, N failed` (tests plus steps).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = join(root, '.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const results = [];
+let testsPassed = 0;
+let testsFailed = 0;
+
+function run(name, command, args, cwd = root) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  const ok = status === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+const packages = readdirSync(join(root, 'packages'))
+  .map((dir) => join(root, 'packages', dir))
+  .filter((dir) => existsSync(join(dir, 'package.json')))
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }));
+
+run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
+const built = run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
+run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
+
+for (const { dir, manifest } of packages) {
+  const scripts = manifest.scripts ?? {};
+  if (scripts.test) {
+    const out = join(reports, `${manifest.name.replace(/[@/]/g, '_')}.json`);
+    run(
+      `${manifest.name} tests`,
+      'pnpm',
+      ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+      dir,
+    );
+    if (existsSync(out)) {
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      testsPassed += report.numPassedTests;
+      testsFailed += report.numFailedTests;
+    } else {
+      testsFailed += 1;
+    }
+  }
+  for (const check of ['publint', 'attw', 'size']) {
+    if (scripts[check] && built) run(`${manifest.name} ${check}`, 'pnpm', ['run', check], dir);
+  }
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+const stepsPassed = results.filter((r) => r.ok).length;
+const stepsFailed = results.length - stepsPassed;
+console.log(`tests: ${testsPassed} passed, ${testsFailed} failed; steps: ${stepsPassed} passed, ${stepsFailed} failed`);
+console.log(`${testsPassed + stepsPassed} passed, ${testsFailed + stepsFailed} failed`);
+process.exit(testsFailed + stepsFailed === 0 ? 0 : 1);
