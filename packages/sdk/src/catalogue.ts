@@ -1,3 +1,4 @@
+import { auditEndpoints } from './resources/apollo/audit.js';
 import { authEndpoints } from './resources/apollo/auth.js';
 import { configurationEndpoints } from './resources/apollo/configuration.js';
 import { dashboardsEndpoints } from './resources/apollo/dashboards.js';
@@ -28,6 +29,7 @@ const resources = [
   discoveryEndpoints,
   dashboardsEndpoints,
   configurationEndpoints,
+  auditEndpoints,
   legacyAuthEndpoints,
   workersEndpoints,
   legacyLocationsEndpoints,

@@ -1,4 +1,5 @@
 import { type ClientOptions, createTransport } from './core/transport.js';
+import { auditApi } from './resources/apollo/audit.js';
 import { authApi } from './resources/apollo/auth.js';
 import { configurationApi } from './resources/apollo/configuration.js';
 import { dashboardsApi } from './resources/apollo/dashboards.js';
@@ -40,6 +41,7 @@ export function createClient(options: ClientOptions = {}) {
       discovery: discoveryApi(transport),
       dashboards: dashboardsApi(transport),
       configuration: configurationApi(transport),
+      audit: auditApi(transport),
     },
     legacy: {
       auth: legacyAuthApi(transport),

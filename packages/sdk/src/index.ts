@@ -43,6 +43,8 @@ export {
   type TransportRequest,
 } from './core/transport.js';
 export { TRIAL_LIMITS } from './limits.js';
+export type * from './resources/apollo/audit.js';
+export { auditApi } from './resources/apollo/audit.js';
 export type * from './resources/apollo/auth.js';
 export { authApi } from './resources/apollo/auth.js';
 export type * from './resources/apollo/configuration.js';

@@ -1,0 +1,50 @@
+/**
+ * Apollo audit log: every security- or data-relevant action of an organisation, hash-chained on the
+ * server. Not in product-spec.md section 7; the reference server adds it for administrators.
+ */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+import { listQueryProperties, page } from '../common.js';
+
+export const AuditEntry = s.object({
+  seq: s.integer({ minimum: 1, description: 'Position in the chain.' }),
+  at: s.dateTime(),
+  actorUserId: s.nullable(s.string()),
+  actorEmail: s.nullable(s.string()),
+  organisationId: s.nullable(s.string()),
+  action: s.string({ description: 'Such as auth.signin, tenant.create, location.delete.' }),
+  target: s.nullable(s.string()),
+  outcome: s.oneOfStrings(['success', 'failure']),
+  ip: s.nullable(s.string()),
+  details: s.record(s.unknown()),
+  prevHash: s.string({ description: 'SHA-256 of the entry before (hex).' }),
+  hash: s.string({ description: 'SHA-256 over prevHash and this entry (hex).' }),
+});
+export type AuditEntry = s.Static<typeof AuditEntry>;
+
+export const AuditQuery = s.object({
+  ...listQueryProperties,
+  organisationId: s.optional(s.string({ description: "Default the caller's organisation." })),
+  action: s.optional(s.string({ maxLength: 64, description: 'Exact action or a prefix ending in a dot.' })),
+  outcome: s.optional(s.oneOfStrings(['success', 'failure'])),
+  from: s.optional(s.dateTime()),
+  to: s.optional(s.dateTime()),
+});
+export type AuditQuery = s.Static<typeof AuditQuery>;
+
+export const auditEndpoints = defineResource('apollo', 'audit', {
+  list: {
+    method: 'GET',
+    path: '/api/audit-log',
+    summary: "An organisation's audit log, newest first",
+    query: AuditQuery,
+    response: page(AuditEntry),
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function auditApi(transport: Transport) {
+  return bindResource(transport, auditEndpoints);
+}

@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { type RouteTable, registerContract } from './http/contract.js';
+import { errorHandler, HttpError, sendError } from './http/errors.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { configurationRoutes } from './modules/configuration/routes.js';
+import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
+import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
+import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
+import { organisationRoutes } from './modules/organisations/routes.js';
+import { tenantRoutes } from './modules/tenants/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+/** The PWA's Content-Security-Policy: only its own origin; inline styles for the component library. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function routeTable(ctx: AppContext): RouteTable {
+  return {
+    ...apolloIdentityRoutes(ctx),
+    ...legacyIdentityRoutes(ctx),
+    ...tenantRoutes(ctx),
+    ...locationRoutes(ctx),
+    ...legacyLocationRoutes(ctx),
+    ...organisationRoutes(ctx),
+    ...configurationRoutes(ctx),
+    ...userRoutes(ctx),
+    ...auditRoutes(ctx),
+  } as RouteTable;
+}
+
+/** Builds the server for the apollo and legacy contract; `server.ts` listens, tests `inject`. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: false } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  await app.register(cors, {
+    // Closed unless CORS_ORIGINS lists origins.
+    origin: ctx.config.corsOrigins.length > 0 ? ctx.config.corsOrigins : false,
+    credentials: false,
+    allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Api-Key', 'Cache-Control', 'X-Content-Type-Options'],
+    exposedHeaders: ['Content-Disposition'],
+  });
+  await app.register(rateLimit, { global: false });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api') || request.url.startsWith('/apollo')) reply.header('Cache-Control', 'no-store');
+  });
+  app.setErrorHandler(errorHandler);
+
+  app.get('/healthz', async () => {
+    await ctx.db.query('select 1');
+    return { status: 'ok' };
+  });
+  // The PWA is given the application key: it identifies the app, never a user.
+  app.get('/app-config.json', async () => ({ apiKey: ctx.config.apiKey, environment: 'production' }));
+
+  registerContract(app, ctx, routeTable(ctx));
+
+  const index = join(ctx.config.webDir, 'index.html');
+  if (existsSync(index)) {
+    await app.register(fastifyStatic, { root: ctx.config.webDir, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const api = request.url.startsWith('/api') || request.url.startsWith('/apollo');
+    if (!api && request.method === 'GET' && existsSync(index)) {
+      // Client routes of the PWA fall back to its shell.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(request, reply, new HttpError(404, 'Resource not found'));
+  });
+  return app;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL when set; PGlite in `dataDir` otherwise. */
+  databaseUrl: string | undefined;
+  /** The application key of the apollo API (not a user credential). */
+  apiKey: string;
+  /** 32 bytes for AES-256-GCM of tenant client secrets and authenticator keys. */
+  secretKey: Buffer;
+  demoPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where links in mails point, such as https://portal.example.com. */
+  publicUrl: string;
+  corsOrigins: string[];
+  /** The built PWA, served at / when present. */
+  webDir: string;
+  logLevel: string;
+  /** Requests per minute per address on each auth route. */
+  authRateLimit: number;
+  issuer: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readOrCreate(file: string, create: () => string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const value = create();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return value;
+}
+
+function parseKey(text: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error('PORTAL_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
+  return key;
+}
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads the configuration from the environment; keys that are unset are generated once in the data directory. */
+export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST ?? '127.0.0.1';
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const dataDir = resolve(env.PORTAL_DATA_DIR ?? './data');
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    apiKey: env.PORTAL_API_KEY || readOrCreate(join(dataDir, 'api-key'), () => randomBytes(24).toString('base64url')),
+    secretKey: parseKey(
+      env.PORTAL_SECRET_KEY || readOrCreate(join(dataDir, 'secret.key'), () => randomBytes(32).toString('hex')),
+    ),
+    demoPassword: env.PORTAL_DEMO_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Compliance Portal <no-reply@portal.localhost>',
+    publicUrl: (env.PORTAL_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDir: resolve(env.PORTAL_WEB_DIR ?? join(packageRoot, '..', 'web', 'dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
+    issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
+  };
+}

@@ -1,0 +1,124 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import { hashPassword, passwordProblems } from '../crypto/passwords.js';
+import { insertUser } from '../modules/identity/users.js';
+import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
+import { insertTenant } from '../modules/tenants/repository.js';
+import type { Queryable } from './database.js';
+
+export const DEMO_USERS = { admin: 'admin@contoso.example', partner: 'partner@fabrikam.example' } as const;
+
+interface DemoClient {
+  name: string;
+  abbr: string;
+  license: LicenseKind;
+  tenantId: string;
+}
+
+/** Demo tenants carry fixed IDs so that a reseeded database keeps its links. */
+const contoso: DemoClient = {
+  name: 'Contoso',
+  abbr: 'contoso',
+  license: 'full',
+  tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
+};
+const partnerClients: DemoClient[] = [
+  { name: 'Northwind Traders', abbr: 'northwind', license: 'full', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a02' },
+  { name: 'Tailspin Toys', abbr: 'tailspin', license: 'trial', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a03' },
+  { name: 'Woodgrove Bank', abbr: 'woodgrove', license: 'full', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04' },
+];
+
+/** A password that meets the rules: 18 random characters plus one of each required class. */
+export function strongPassword(): string {
+  return `${randomBytes(14).toString('base64url')}-Aa7`;
+}
+
+async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, partnerId: string | null) {
+  const { organisation, worker } = await createOrganisation(tx, {
+    name: client.name,
+    kind: 'customer',
+    license: client.license,
+    partnerId,
+    abbr: client.abbr,
+  });
+  const now = ctx.now();
+  await insertTenant(
+    tx,
+    {
+      tenantId: client.tenantId,
+      organisationId: organisation.id,
+      tenantName: `${client.abbr}.onmicrosoft.com`,
+      applicationId: randomUUID(),
+      objectId: randomUUID(),
+      redirectUri: `${ctx.config.publicUrl}/auth/callback`,
+      clientSecretSealed: ctx.secrets.seal(randomBytes(24).toString('base64url')),
+      isActive: true,
+      graphBaseUrl: null,
+      authorityUrl: null,
+    },
+    now,
+  );
+  await tx.query(`update tenants set provisioning = 'provisioned' where tenant_id = $1`, [client.tenantId]);
+  await tx.query('update workers set stagingtenant_id = $2 where id = $1', [worker.workerId, client.tenantId]);
+  const primary = randomUUID();
+  for (const [id, name, site] of [
+    [primary, 'Primary storage', 'compliance-backup'],
+    [randomUUID(), 'Archive storage', 'compliance-archive'],
+  ] as const) {
+    await tx.query(
+      'insert into locations (location_id, tenant_id, name, site_address, created_at) values ($1, $2, $3, $4, $5)',
+      [id, client.tenantId, name, `https://${client.abbr}.sharepoint.com/sites/${site}`, now],
+    );
+  }
+  await tx.query(
+    'insert into backup_config (tenant_id, default_location_id, teams_configured, exchange_configured) values ($1, $2, true, true)',
+    [client.tenantId, primary],
+  );
+  return organisation;
+}
+
+/**
+ * On an empty database, creates the demo world: Contoso (full licence) with its administrator, and
+ * Fabrikam Partners with its partner user and three clients, one on trial. Returns null when the
+ * database already has organisations.
+ */
+export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: string | undefined } | null> {
+  const [existing] = await ctx.db.query<{ n: number }>('select count(*)::int as n from organisations');
+  if ((existing?.n ?? 0) > 0) return null;
+  const generatedPassword = ctx.config.demoPassword ? undefined : strongPassword();
+  const password = ctx.config.demoPassword ?? generatedPassword ?? strongPassword();
+  const problems = passwordProblems(password);
+  if (problems.length > 0) ctx.log.warn({ problems }, 'PORTAL_DEMO_PASSWORD breaks the password rules');
+  const passwordHash = await hashPassword(password);
+
+  await ctx.db.transaction(async (tx) => {
+    const contosoOrg = await addClient(ctx, tx, contoso, null);
+    await insertUser(tx, {
+      id: randomUUID(),
+      email: DEMO_USERS.admin,
+      displayName: 'Contoso Administrator',
+      passwordHash,
+      role: 'admin',
+      organisationId: contosoOrg.id,
+      emailConfirmed: true,
+    });
+    const { organisation: fabrikam } = await createOrganisation(tx, {
+      name: 'Fabrikam Partners',
+      kind: 'partner',
+      license: 'full',
+      abbr: 'fabrikam',
+    });
+    await insertUser(tx, {
+      id: randomUUID(),
+      email: DEMO_USERS.partner,
+      displayName: 'Fabrikam Partner',
+      passwordHash,
+      role: 'partner',
+      organisationId: fabrikam.id,
+      emailConfirmed: true,
+    });
+    for (const client of partnerClients) await addClient(ctx, tx, client, fabrikam.id);
+    await ctx.audit({ action: 'system.seed', outcome: 'success', details: { organisations: 5 } }, tx);
+  });
+  return { generatedPassword };
+}

@@ -1,0 +1,144 @@
+import {
+  type AnyEndpoint,
+  type EndpointArgs,
+  type EndpointId,
+  type EndpointResult,
+  endpoints,
+} from '@compliance-portal/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { type Auth, resolveToken, SESSION_KINDS } from '../modules/identity/sessions.js';
+import { bearerChallenge, HttpError, notImplemented, unauthorized } from './errors.js';
+
+/** `public`: no user; `signin`: the short-lived sign-in token or a session; `session`: a signed-in user. */
+export type Access = 'public' | 'signin' | 'session';
+
+export type EndpointOf<I extends EndpointId> = Extract<AnyEndpoint, { id: I }>;
+
+export interface RequestContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  ip: string;
+  /** The caller, on `signin` and `session` routes. */
+  auth: Auth | null;
+}
+export interface SessionContext extends RequestContext {
+  auth: Auth;
+}
+
+export interface RouteDefinition<I extends EndpointId> {
+  access: Access;
+  /** Requests per minute per address; default none. */
+  rateLimit?: number;
+  /** The apollo API key is not asked for: a link opened from a mail cannot send headers. */
+  apiKey?: false;
+  /** The handler validates the body itself, to answer with the identity contract's own error codes. */
+  validateBody?: false;
+  handler: (
+    args: EndpointArgs<EndpointOf<I>>,
+    rc: RequestContext & { auth: Auth | null },
+  ) => Promise<EndpointResult<EndpointOf<I>>>;
+}
+
+export type RouteTable = { [I in EndpointId]?: RouteDefinition<I> };
+
+/** Declares a module's routes with their types checked against the catalogue. */
+export function routes<T extends RouteTable>(table: T): T {
+  return table;
+}
+
+function plain<T>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema)) as T;
+}
+
+function pathParamsSchema(endpoint: AnyEndpoint) {
+  const names = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  if (names.length === 0) return undefined;
+  const given = (endpoint.params as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return {
+    type: 'object',
+    properties: Object.fromEntries(
+      names.map((n) => [n, plain(given[n] ?? { type: 'string', minLength: 1, maxLength: 200 })]),
+    ),
+    required: names,
+  };
+}
+
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  return header.replace(/^Bearer\s+/i, '').trim() || undefined;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * Registers every catalogue endpoint: apollo under /apollo-beta and /apollo, legacy under /api, with
+ * the catalogue's schemas as request validation. Endpoints no module implements answer 501.
+ */
+export function registerContract(app: FastifyInstance, ctx: AppContext, table: RouteTable) {
+  for (const endpoint of endpoints) {
+    const definition = table[endpoint.id] as RouteDefinition<EndpointId> | undefined;
+    const access: Access = definition?.access ?? (endpoint.auth === 'none' ? 'public' : 'session');
+    const prefixes = endpoint.api === 'apollo' ? ['/apollo-beta', '/apollo'] : ['/api'];
+    const url = endpoint.path.replace(/\{([^}]+)\}/g, ':$1');
+    const params = pathParamsSchema(endpoint);
+    const schema = {
+      ...(params ? { params } : {}),
+      ...(endpoint.query ? { querystring: plain(endpoint.query) } : {}),
+      ...(endpoint.body && endpoint.bodyType !== 'multipart' && definition?.validateBody !== false
+        ? { body: plain(endpoint.body) }
+        : {}),
+    };
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (endpoint.api === 'apollo' && definition?.apiKey !== false) {
+        const key = request.headers['x-api-key'];
+        if (typeof key !== 'string' || !safeEqual(key, ctx.config.apiKey)) {
+          throw unauthorized('Unauthorized', 'A valid application API key is required.');
+        }
+      }
+      let auth: Auth | null = null;
+      if (access !== 'public') {
+        const token = readToken(request);
+        auth = token
+          ? await resolveToken(ctx, token, access === 'signin' ? ['signin', ...SESSION_KINDS] : SESSION_KINDS)
+          : null;
+        if (!auth) throw endpoint.api === 'apollo' ? bearerChallenge() : new HttpError(401, 'Unauthorized');
+      }
+      if (!definition) throw notImplemented(`${endpoint.summary}: not available yet on this server`);
+      const args = {
+        ...(request.params as Record<string, unknown>),
+        ...(endpoint.query ? { query: request.query } : {}),
+        ...(endpoint.body ? { body: request.body } : {}),
+      };
+      const result = await definition.handler(args as never, { request, reply, ip: request.ip, auth });
+      if (reply.sent) return reply;
+      reply.code(endpoint.successStatus ?? 200);
+      if (endpoint.responseKind === 'empty') return reply.send();
+      if (endpoint.responseKind === 'text') return reply.type('text/plain; charset=utf-8').send(result);
+      return reply.send(result);
+    };
+
+    for (const prefix of prefixes) {
+      app.route({
+        method: endpoint.method,
+        url: `${prefix}${url}`,
+        schema,
+        config: definition?.rateLimit ? { rateLimit: { max: definition.rateLimit, timeWindow: 60_000 } } : {},
+        handler,
+      });
+    }
+  }
+}
+
+/** Narrows a request context on a `session` route. */
+export function session(rc: RequestContext): SessionContext {
+  if (!rc.auth) throw new HttpError(401, 'Unauthorized');
+  return rc as SessionContext;
+}

@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** A failure the client caused or may see; everything else is a 500 that hides its details. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extras: {
+      detail?: string;
+      errors?: Record<string, string[]>;
+      emptyBody?: boolean;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(400, message, errors ? { errors } : {});
+/** ASP.NET's ValidationProblem: title "One or more validation errors occurred.", errors by code. */
+export const validationProblem = (errors: Record<string, string[]>) =>
+  new HttpError(400, 'One or more validation errors occurred.', { errors });
+export const unauthorized = (message = 'Unauthorized', detail?: string) =>
+  new HttpError(401, message, detail ? { detail } : {});
+/** A bare 401 with `WWW-Authenticate: Bearer`, as ASP.NET's bearer challenge answers. */
+export const bearerChallenge = () =>
+  new HttpError(401, 'Unauthorized', { emptyBody: true, headers: { 'WWW-Authenticate': 'Bearer' } });
+export const forbidden = (message = 'Access denied') => new HttpError(403, message);
+export const notFound = (message = 'Resource not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const notImplemented = (message: string) => new HttpError(501, message);
+
+const titles: Record<number, [string, string]> = {
+  400: ['Bad Request', 'https://tools.ietf.org/html/rfc9110#section-15.5.1'],
+  401: ['Unauthorized', 'https://tools.ietf.org/html/rfc9110#section-15.5.2'],
+  403: ['Forbidden', 'https://tools.ietf.org/html/rfc9110#section-15.5.4'],
+  404: ['Not Found', 'https://tools.ietf.org/html/rfc9110#section-15.5.5'],
+  409: ['Conflict', 'https://tools.ietf.org/html/rfc9110#section-15.5.10'],
+  413: ['Content Too Large', 'https://tools.ietf.org/html/rfc9110#section-15.5.14'],
+  429: ['Too Many Requests', 'https://tools.ietf.org/html/rfc6585#section-4'],
+  500: ['An error occurred while processing your request.', 'https://tools.ietf.org/html/rfc9110#section-15.6.1'],
+  501: ['Not Implemented', 'https://tools.ietf.org/html/rfc9110#section-15.6.2'],
+};
+
+export function isApollo(request: FastifyRequest): boolean {
+  return request.url.startsWith('/apollo');
+}
+
+/** Writes an error as ProblemDetails on apollo and as `{message}` on legacy and elsewhere. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+  for (const [name, value] of Object.entries(error.extras.headers ?? {})) reply.header(name, value);
+  reply.code(error.status);
+  if (error.extras.emptyBody) return reply.send();
+  if (isApollo(request)) {
+    const [title, type] = titles[error.status] ?? [error.message, undefined];
+    const validation = error.extras.errors !== undefined && error.status === 400;
+    return reply.type('application/problem+json').send({
+      ...(type ? { type } : {}),
+      title: validation ? 'One or more validation errors occurred.' : title,
+      status: error.status,
+      ...(error.extras.detail
+        ? { detail: error.extras.detail }
+        : !validation && error.message !== title
+          ? { detail: error.message }
+          : {}),
+      ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+      traceId: request.id,
+    });
+  }
+  return reply.send({ message: error.message, ...(error.extras.errors ? { errors: error.extras.errors } : {}) });
+}
+
+/** Fastify's validation errors as field errors: `{"/body/email": ["must match format \"email\""]}`. */
+function validationErrors(error: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const item of error.validation ?? []) {
+    const missing = (item.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const field = `${error.validationContext ?? 'body'}${item.instancePath}${missing ? `/${missing}` : ''}`;
+    errors[field] = [...(errors[field] ?? []), item.message ?? 'is invalid'];
+  }
+  return errors;
+}
+
+export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return sendError(request, reply, error);
+  if ((error as FastifyError).validation) {
+    return sendError(
+      request,
+      reply,
+      new HttpError(400, 'Invalid request', { errors: validationErrors(error as FastifyError) }),
+    );
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status === 429) return sendError(request, reply, new HttpError(429, 'Too many requests, please try again later'));
+  if (status >= 400 && status < 500) return sendError(request, reply, new HttpError(status, error.message));
+  request.log.error({ err: error }, 'request failed');
+  return sendError(request, reply, new HttpError(500, 'Internal server error'));
+}

@@ -1,0 +1,298 @@
+/**
+ * Legacy auth: password, then the authenticator (QR setup on first sign-in, a code afterwards) or a
+ * recovery code, which signs in and resets 2FA so that the user sets it up again.
+ */
+import type { AppContext } from '../../context.js';
+import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.js';
+import { routes, session } from '../../http/contract.js';
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.js';
+import {
+  authenticatorUri,
+  checkPassword,
+  checkTotp,
+  consumeOneTimeCode,
+  isLockedOut,
+  issueOneTimeCode,
+  replaceRecoveryCodes,
+  resetAuthenticatorKey,
+  resetTwoFactor,
+  setPassword,
+  useRecoveryCode,
+} from './service.js';
+import { issueToken, revokeFamily, revokeToken } from './sessions.js';
+import { findUserByEmail, findUserById, sessionUser } from './users.js';
+
+export const LEGACY_MESSAGES = {
+  invalidCredentials: 'Invalid credentials.',
+  userDoesNotExist: 'User does not exist!',
+  invalidCode: 'Invalid verification code.',
+  verificationFailed: 'Login verification failed!',
+  lockedOut: 'The account is locked for 5 minutes after too many failed attempts.',
+  notConfirmed: 'The email address has not been confirmed yet.',
+  resetSent: 'If the address belongs to an account, a reset link is on its way.',
+  resetDone: 'Your password has been changed. Please sign in.',
+  resetInvalid: 'The reset link is invalid or has expired.',
+  passwordsDiffer: 'The passwords do not match.',
+} as const;
+
+export function legacyIdentityRoutes(ctx: AppContext) {
+  const rate = ctx.config.authRateLimit;
+  const audit = ctx.audit;
+
+  return routes({
+    'legacy.auth.signin': {
+      access: 'public',
+      rateLimit: rate,
+      async handler({ body }, rc) {
+        const result = await checkPassword(ctx, body.email, body.password);
+        if (result.outcome !== 'success') {
+          const user = result.outcome === 'failed' ? undefined : result.user;
+          await audit({
+            actorUserId: user?.id ?? null,
+            actorEmail: body.email,
+            organisationId: user?.organisationId ?? null,
+            action: 'auth.signin',
+            outcome: 'failure',
+            ip: rc.ip,
+            details: { reason: result.outcome },
+          });
+          // An unknown address and a wrong password read the same, so sign-in does not reveal accounts.
+          if (result.outcome === 'failed') throw new HttpError(401, LEGACY_MESSAGES.invalidCredentials);
+          if (result.outcome === 'lockedOut') throw new HttpError(401, LEGACY_MESSAGES.lockedOut);
+          throw forbidden(LEGACY_MESSAGES.notConfirmed);
+        }
+        const { user } = result;
+        const { token } = await ctx.db.transaction((tx) =>
+          issueToken(tx, ctx.now(), user.id, 'signin', undefined, rc.ip),
+        );
+        await audit({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: user.organisationId,
+          action: 'auth.signin',
+          outcome: 'success',
+          ip: rc.ip,
+          details: { step: 'password' },
+        });
+        return {
+          token,
+          user: sessionUser(user),
+          twoFactor: user.totpEnabled ? ('verify' as const) : ('setup' as const),
+        };
+      },
+    },
+
+    'legacy.auth.logout': {
+      access: 'signin',
+      async handler(_args, rc) {
+        const { auth } = session(rc);
+        await ctx.db.transaction(async (tx) => {
+          await revokeFamily(tx, ctx.now(), auth.family);
+          await audit(
+            {
+              actorUserId: auth.user.id,
+              actorEmail: auth.user.email,
+              organisationId: auth.user.organisationId,
+              action: 'auth.logout',
+              outcome: 'success',
+              ip: rc.ip,
+            },
+            tx,
+          );
+        });
+        return undefined;
+      },
+    },
+
+    'legacy.auth.verifyUser': {
+      access: 'session',
+      async handler(_args, rc) {
+        const { auth } = session(rc);
+        const user = await findUserById(ctx.db, auth.user.id);
+        if (!user) throw new HttpError(404, LEGACY_MESSAGES.userDoesNotExist);
+        const token = (rc.request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+        return { token, user: sessionUser(user) };
+      },
+    },
+
+    'legacy.auth.forgotPassword': {
+      access: 'public',
+      rateLimit: rate,
+      async handler({ body }, rc) {
+        const user = await findUserByEmail(ctx.db, body.email);
+        if (user) {
+          const code = await issueOneTimeCode(ctx, user.id, 'reset');
+          const link = `${ctx.config.publicUrl}/reset-password/${code}`;
+          await ctx.mailer.send({
+            to: user.email,
+            subject: 'Reset your password',
+            text: `Someone asked to reset the password of your compliance portal account.\n\nSet a new password: ${link}\n\nThe link works once, for 24 hours. If it was not you, ignore this mail.`,
+            link,
+          });
+          await audit({
+            actorUserId: user.id,
+            actorEmail: user.email,
+            organisationId: user.organisationId,
+            action: 'auth.password.forgot',
+            outcome: 'success',
+            ip: rc.ip,
+          });
+        }
+        return { message: LEGACY_MESSAGES.resetSent };
+      },
+    },
+
+    'legacy.auth.resetPassword': {
+      access: 'public',
+      rateLimit: rate,
+      async handler({ token, body }, rc) {
+        if (body.password !== body.confirmPassword) throw badRequest(LEGACY_MESSAGES.passwordsDiffer);
+        const problems = passwordProblems(body.password);
+        if (problems.length > 0) {
+          throw badRequest(
+            problems.map((p) => passwordRuleMessages[p]).join(' '),
+            Object.fromEntries(problems.map((p) => [p, [passwordRuleMessages[p]]])),
+          );
+        }
+        const user = await ctx.db.transaction(async (tx) => {
+          const found = await consumeOneTimeCode(ctx, tx, String(token), 'reset');
+          if (!found) return undefined;
+          await setPassword(ctx, tx, found.id, body.password);
+          await audit(
+            {
+              actorUserId: found.id,
+              actorEmail: found.email,
+              organisationId: found.organisationId,
+              action: 'auth.password.reset',
+              outcome: 'success',
+              ip: rc.ip,
+            },
+            tx,
+          );
+          return found;
+        });
+        if (!user) throw badRequest(LEGACY_MESSAGES.resetInvalid);
+        return { message: LEGACY_MESSAGES.resetDone };
+      },
+    },
+
+    'legacy.auth.generateQr': {
+      access: 'signin',
+      rateLimit: rate,
+      async handler(_args, rc) {
+        const { user } = session(rc).auth;
+        // With 2FA on, a password alone must never be enough to replace the authenticator.
+        if (user.totpEnabled) throw conflict('Two-factor authentication is already set up.');
+        const key = await ctx.db.transaction((tx) => resetAuthenticatorKey(ctx, tx, user));
+        return { otpauthUri: authenticatorUri(ctx, user, key), key };
+      },
+    },
+
+    'legacy.auth.qrcodeVerification': {
+      access: 'signin',
+      rateLimit: rate,
+      async handler({ body }, rc) {
+        const { auth } = session(rc);
+        const user = auth.user;
+        if (user.totpEnabled) throw conflict('Two-factor authentication is already set up.');
+        if (!user.totpSecret) throw badRequest('Generate a QR code first.');
+        if (!(await checkTotp(ctx, user, body.code))) {
+          await audit({
+            actorUserId: user.id,
+            actorEmail: user.email,
+            organisationId: user.organisationId,
+            action: 'auth.2fa.setup',
+            outcome: 'failure',
+            ip: rc.ip,
+          });
+          throw badRequest(LEGACY_MESSAGES.invalidCode);
+        }
+        return ctx.db.transaction(async (tx) => {
+          await tx.query('update users set totp_enabled = true where id = $1', [user.id]);
+          const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+          await revokeToken(tx, ctx.now(), auth.tokenHash);
+          const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+          await audit(
+            {
+              actorUserId: user.id,
+              actorEmail: user.email,
+              organisationId: user.organisationId,
+              action: 'auth.2fa.setup',
+              outcome: 'success',
+              ip: rc.ip,
+            },
+            tx,
+          );
+          return { token, user: sessionUser(user), recoveryCodes };
+        });
+      },
+    },
+
+    'legacy.auth.codeVerification': {
+      access: 'signin',
+      rateLimit: rate,
+      async handler({ body }, rc) {
+        const { auth } = session(rc);
+        const user = auth.user;
+        if (auth.kind !== 'signin') throw badRequest('Already signed in.');
+        if (!user.totpEnabled) throw badRequest('Two-factor authentication is not set up yet.');
+        const fail = async (message: string) => {
+          await audit({
+            actorUserId: user.id,
+            actorEmail: user.email,
+            organisationId: user.organisationId,
+            action: 'auth.2fa.verify',
+            outcome: 'failure',
+            ip: rc.ip,
+          });
+          const fresh = await findUserById(ctx.db, user.id);
+          return badRequest(fresh && isLockedOut(fresh, ctx.now()) ? LEGACY_MESSAGES.verificationFailed : message);
+        };
+        if (isLockedOut(user, ctx.now())) throw await fail(LEGACY_MESSAGES.verificationFailed);
+
+        if ('recoveryCode' in body) {
+          const result = await ctx.db.transaction(async (tx) => {
+            if (!(await useRecoveryCode(ctx, tx, user, body.recoveryCode))) return undefined;
+            await resetTwoFactor(tx, user.id);
+            await revokeToken(tx, ctx.now(), auth.tokenHash);
+            const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+            await audit(
+              {
+                actorUserId: user.id,
+                actorEmail: user.email,
+                organisationId: user.organisationId,
+                action: 'auth.2fa.recovery',
+                outcome: 'success',
+                ip: rc.ip,
+                details: { twoFactorReset: true },
+              },
+              tx,
+            );
+            return token;
+          });
+          if (!result) throw await fail(LEGACY_MESSAGES.invalidCode);
+          return { token: result, user: sessionUser(user), requiresTwoFactorSetup: true };
+        }
+
+        if (!(await checkTotp(ctx, user, body.code))) throw await fail(LEGACY_MESSAGES.invalidCode);
+        const token = await ctx.db.transaction(async (tx) => {
+          await revokeToken(tx, ctx.now(), auth.tokenHash);
+          const issued = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+          await audit(
+            {
+              actorUserId: user.id,
+              actorEmail: user.email,
+              organisationId: user.organisationId,
+              action: 'auth.2fa.verify',
+              outcome: 'success',
+              ip: rc.ip,
+            },
+            tx,
+          );
+          return issued.token;
+        });
+        return { token, user: sessionUser(user), requiresTwoFactorSetup: false };
+      },
+    },
+  });
+}

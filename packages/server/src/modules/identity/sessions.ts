@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { newToken, sha256 } from '../../crypto/tokens.js';
+import type { Queryable } from '../../db/database.js';
+import { findUserById, type User } from './users.js';
+
+export type TokenKind = 'signin' | 'access' | 'refresh' | 'session';
+
+/**
+ * Identity contract: apollo access tokens live 1 hour, refresh tokens 14 days. The legacy sign-in
+ * token (between password and second factor) lives 10 minutes; a legacy session 12 hours, since the
+ * legacy API has no refresh call and the web app logs out after 15 idle minutes anyway.
+ */
+export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
+  signin: 10 * 60_000,
+  access: 3600_000,
+  refresh: 14 * 24 * 3600_000,
+  session: 12 * 3600_000,
+};
+
+/** Token kinds that mean a signed-in user on both APIs. */
+export const SESSION_KINDS: readonly TokenKind[] = ['access', 'session'];
+
+export interface Auth {
+  user: User;
+  kind: TokenKind;
+  tokenHash: string;
+  /** Tokens issued together (and by refreshing them) share a family, revoked as one at logout. */
+  family: string;
+}
+
+export async function issueToken(
+  tx: Queryable,
+  now: Date,
+  userId: string,
+  kind: TokenKind,
+  family: string = randomUUID(),
+  ip?: string,
+): Promise<{ token: string; expiresAt: Date; family: string }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
+  await tx.query(
+    'insert into sessions (token_hash, user_id, kind, family, expires_at, created_at, ip) values ($1, $2, $3, $4, $5, $6, $7)',
+    [sha256(token), userId, kind, family, expiresAt, now, ip ?? null],
+  );
+  return { token, expiresAt, family };
+}
+
+/** Issues the access and refresh tokens of a signed-in session. */
+export async function issueSession(tx: Queryable, now: Date, userId: string, ip?: string) {
+  const access = await issueToken(tx, now, userId, 'access', undefined, ip);
+  const refresh = await issueToken(tx, now, userId, 'refresh', access.family, ip);
+  return { accessToken: access.token, refreshToken: refresh.token, family: access.family };
+}
+
+export async function resolveToken(ctx: AppContext, token: string, kinds: readonly TokenKind[]): Promise<Auth | null> {
+  const tokenHash = sha256(token);
+  const [row] = await ctx.db.query<{ user_id: string; kind: TokenKind; family: string }>(
+    'select user_id, kind, family from sessions where token_hash = $1 and revoked_at is null and expires_at > $2',
+    [tokenHash, ctx.now()],
+  );
+  if (!row || !kinds.includes(row.kind)) return null;
+  const user = await findUserById(ctx.db, row.user_id);
+  return user ? { user, kind: row.kind, tokenHash, family: row.family } : null;
+}
+
+export async function revokeToken(tx: Queryable, now: Date, tokenHash: string) {
+  await tx.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [tokenHash, now]);
+}
+
+export async function revokeFamily(tx: Queryable, now: Date, family: string) {
+  await tx.query('update sessions set revoked_at = $2 where family = $1 and revoked_at is null', [family, now]);
+}
+
+export async function revokeAllForUser(tx: Queryable, now: Date, userId: string) {
+  await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now]);
+}

@@ -1,0 +1,89 @@
+import type { Queryable } from '../../db/database.js';
+
+export type Role = 'admin' | 'partner' | 'operator';
+
+export interface User {
+  id: string;
+  email: string;
+  displayName: string;
+  passwordHash: string;
+  role: Role;
+  organisationId: string;
+  emailConfirmed: boolean;
+  /** Sealed authenticator key (AES-256-GCM), or null before setup. */
+  totpSecret: string | null;
+  totpEnabled: boolean;
+  totpLastStep: number;
+  failedAttempts: number;
+  lockoutUntil: Date | null;
+}
+
+interface Row {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  role: Role;
+  organisation_id: string;
+  email_confirmed: boolean;
+  totp_secret: string | null;
+  totp_enabled: boolean;
+  totp_last_step: number;
+  failed_attempts: number;
+  lockout_until: Date | null;
+}
+
+function toUser(row: Row): User {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    passwordHash: row.password_hash,
+    role: row.role,
+    organisationId: row.organisation_id,
+    emailConfirmed: row.email_confirmed,
+    totpSecret: row.totp_secret,
+    totpEnabled: row.totp_enabled,
+    totpLastStep: Number(row.totp_last_step),
+    failedAttempts: row.failed_attempts,
+    lockoutUntil: row.lockout_until ? new Date(row.lockout_until) : null,
+  };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<User | undefined> {
+  const [row] = await db.query<Row>('select * from users where email = $1', [normaliseEmail(email)]);
+  return row ? toUser(row) : undefined;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
+  const [row] = await db.query<Row>('select * from users where id = $1', [id]);
+  return row ? toUser(row) : undefined;
+}
+
+export async function insertUser(
+  db: Queryable,
+  user: Pick<User, 'id' | 'email' | 'displayName' | 'passwordHash' | 'role' | 'organisationId' | 'emailConfirmed'>,
+): Promise<void> {
+  await db.query(
+    `insert into users (id, email, display_name, password_hash, role, organisation_id, email_confirmed)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      user.id,
+      normaliseEmail(user.email),
+      user.displayName,
+      user.passwordHash,
+      user.role,
+      user.organisationId,
+      user.emailConfirmed,
+    ],
+  );
+}
+
+/** The inner user of the session, as the web app stores it. */
+export function sessionUser(user: User) {
+  return { email: user.email, role: user.role, organisationId: user.organisationId, displayName: user.displayName };
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { routes, session } from '../../http/contract.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { requireWorker } from '../organisations/access.js';
+import { requireTenant } from '../tenants/access.js';
+
+/** Product-spec.md section 8. */
+export const LOCATION_IN_USE = 'Cannot delete location as it is used for a job';
+
+interface Row {
+  location_id: string;
+  tenant_id: string;
+  name: string;
+  site_address: string;
+  created_at: Date;
+  used_by_jobs: number;
+}
+
+const view = (r: Row) => ({
+  locationId: r.location_id,
+  name: r.name,
+  siteAddress: r.site_address,
+  usedByJobs: Number(r.used_by_jobs),
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+const selectLocations = `select l.*, (select count(*)::int from jobs j where j.location_id = l.location_id) as used_by_jobs
+  from locations l`;
+
+async function listFor(db: Queryable, where: string, params: unknown[]) {
+  return (await db.query<Row>(`${selectLocations} where ${where} order by l.name`, params as never)).map(view);
+}
+
+async function findLocation(db: Queryable, tenantId: string, locationId: string) {
+  const [row] = await db.query<Row>(`${selectLocations} where l.tenant_id = $1 and l.location_id = $2`, [
+    tenantId,
+    locationId,
+  ]);
+  if (!row) throw notFound('Location not found');
+  return row;
+}
+
+async function assertUniqueName(db: Queryable, tenantId: string, name: string, except?: string) {
+  const rows = await db.query(
+    'select 1 from locations where tenant_id = $1 and lower(name) = lower($2) and location_id <> $3',
+    [tenantId, name, except ?? ''],
+  );
+  if (rows.length > 0) throw conflict('A location with this name already exists.');
+}
+
+export function locationRoutes(ctx: AppContext) {
+  return routes({
+    'apollo.locations.list': {
+      access: 'session',
+      async handler({ tenantId }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return listFor(ctx.db, 'l.tenant_id = $1', [tenant.tenantId]);
+      },
+    },
+    'apollo.locations.create': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        await assertUniqueName(ctx.db, tenant.tenantId, body.name);
+        const id = randomUUID();
+        await ctx.db.transaction(async (tx) => {
+          await tx.query(
+            'insert into locations (location_id, tenant_id, name, site_address, created_at) values ($1, $2, $3, $4, $5)',
+            [id, tenant.tenantId, body.name.trim(), body.siteAddress.trim(), ctx.now()],
+          );
+          await ctx.audit(
+            {
+              actorUserId: user.id,
+              actorEmail: user.email,
+              organisationId: tenant.organisationId,
+              action: 'location.create',
+              target: id,
+              outcome: 'success',
+              ip: rc.ip,
+              details: { name: body.name },
+            },
+            tx,
+          );
+        });
+        return view(await findLocation(ctx.db, tenant.tenantId, id));
+      },
+    },
+    'apollo.locations.get': {
+      access: 'session',
+      async handler({ tenantId, locationId }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return view(await findLocation(ctx.db, tenant.tenantId, String(locationId)));
+      },
+    },
+    'apollo.locations.update': {
+      access: 'session',
+      async handler({ tenantId, locationId, body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const location = await findLocation(ctx.db, tenant.tenantId, String(locationId));
+        await assertUniqueName(ctx.db, tenant.tenantId, body.name, location.location_id);
+        await ctx.db.transaction(async (tx) => {
+          await tx.query('update locations set name = $2, site_address = $3 where location_id = $1', [
+            location.location_id,
+            body.name.trim(),
+            body.siteAddress.trim(),
+          ]);
+          await ctx.audit(
+            {
+              actorUserId: user.id,
+              actorEmail: user.email,
+              organisationId: tenant.organisationId,
+              action: 'location.update',
+              target: location.location_id,
+              outcome: 'success',
+              ip: rc.ip,
+            },
+            tx,
+          );
+        });
+        return view(await findLocation(ctx.db, tenant.tenantId, location.location_id));
+      },
+    },
+    'apollo.locations.delete': {
+      access: 'session',
+      async handler({ tenantId, locationId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const location = await findLocation(ctx.db, tenant.tenantId, String(locationId));
+        const deleted = await ctx.db.transaction(async (tx) => {
+          // Checked inside the transaction, so a job created meanwhile cannot be left without its location.
+          const [used] = await tx.query<{ n: number }>('select count(*)::int as n from jobs where location_id = $1', [
+            location.location_id,
+          ]);
+          if ((used?.n ?? 0) > 0) return false;
+          await tx.query('delete from locations where location_id = $1', [location.location_id]);
+          await ctx.audit(
+            {
+              actorUserId: user.id,
+              actorEmail: user.email,
+              organisationId: tenant.organisationId,
+              action: 'location.delete',
+              target: location.location_id,
+              outcome: 'success',
+              ip: rc.ip,
+            },
+            tx,
+          );
+          return true;
+        });
+        if (!deleted) {
+          await ctx.audit({
+            actorUserId: user.id,
+            actorEmail: user.email,
+            organisationId: tenant.organisationId,
+            action: 'location.delete',
+            target: location.location_id,
+            outcome: 'failure',
+            ip: rc.ip,
+            details: { reason: 'in use' },
+          });
+          throw conflict(LOCATION_IN_USE);
+        }
+        return undefined;
+      },
+    },
+  });
+}
+
+export function legacyLocationRoutes(ctx: AppContext) {
+  const activeTenantLocations = async (workerIp: string | number, rc: Parameters<typeof session>[0]) => {
+    const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+    if (!worker.stagingtenantId) return [];
+    return listFor(ctx.db, 'l.tenant_id = $1', [worker.stagingtenantId]);
+  };
+  return routes({
+    'legacy.locations.worker': {
+      access: 'session',
+      async handler({ workerIp }, rc) {
+        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+        return listFor(ctx.db, 'l.tenant_id in (select tenant_id from tenants where organisation_id = $1)', [
+          worker.organisationId,
+        ]);
+      },
+    },
+    'legacy.locations.backup': {
+      access: 'session',
+      handler: ({ workerIp }, rc) => activeTenantLocations(workerIp, rc),
+    },
+    'legacy.locations.archive': {
+      access: 'session',
+      handler: ({ workerIp }, rc) => activeTenantLocations(workerIp, rc),
+    },
+  });
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../db/database.js';
+
+export type LicenseKind = 'trial' | 'full';
+export type OrganisationKind = 'customer' | 'partner' | 'operator';
+
+export interface Organisation {
+  id: string;
+  name: string;
+  kind: OrganisationKind;
+  partnerId: string | null;
+  license: LicenseKind;
+  licenseValidUntil: Date | null;
+  abbr: string;
+  createdAt: Date;
+}
+
+export interface WorkerRecord {
+  workerId: string;
+  workerIp: string;
+  indexIp: string;
+  organisationId: string;
+  stagingtenantId: string | null;
+}
+
+interface OrgRow {
+  id: string;
+  name: string;
+  kind: OrganisationKind;
+  partner_id: string | null;
+  license: LicenseKind;
+  license_valid_until: Date | null;
+  abbr: string;
+  created_at: Date;
+}
+interface WorkerRow {
+  id: string;
+  worker_ip: string;
+  index_ip: string;
+  organisation_id: string;
+  stagingtenant_id: string | null;
+}
+
+const toOrganisation = (r: OrgRow): Organisation => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  partnerId: r.partner_id,
+  license: r.license,
+  licenseValidUntil: r.license_valid_until ? new Date(r.license_valid_until) : null,
+  abbr: r.abbr,
+  createdAt: new Date(r.created_at),
+});
+const toWorker = (r: WorkerRow): WorkerRecord => ({
+  workerId: r.id,
+  workerIp: r.worker_ip,
+  indexIp: r.index_ip,
+  organisationId: r.organisation_id,
+  stagingtenantId: r.stagingtenant_id,
+});
+
+/** A lower-case slug of the name, unique among organisations (`contoso`, `contoso-2`, …). */
+async function uniqueAbbr(tx: Queryable, name: string): Promise<string> {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 12) || 'org';
+  const taken = new Set(
+    (await tx.query<{ abbr: string }>('select abbr from organisations where abbr like $1', [`${base}%`])).map(
+      (r) => r.abbr,
+    ),
+  );
+  let abbr = base;
+  for (let n = 2; taken.has(abbr); n++) abbr = `${base}-${n}`;
+  return abbr;
+}
+
+/** The next free worker address pair in 10.64.0.0/16 (worker) and 10.65.0.0/16 (index). */
+async function nextWorkerAddress(tx: Queryable): Promise<{ workerIp: string; indexIp: string }> {
+  const [row] = await tx.query<{ n: number }>('select count(*)::int as n from workers');
+  const n = (row?.n ?? 0) + 1;
+  const host = `${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  return { workerIp: `10.64.${host}`, indexIp: `10.65.${host}` };
+}
+
+export async function createOrganisation(
+  tx: Queryable,
+  input: { name: string; kind: OrganisationKind; license: LicenseKind; partnerId?: string | null; abbr?: string },
+): Promise<{ organisation: Organisation; worker: WorkerRecord }> {
+  const id = randomUUID();
+  const abbr = input.abbr ?? (await uniqueAbbr(tx, input.name));
+  const [org] = await tx.query<OrgRow>(
+    'insert into organisations (id, name, kind, partner_id, license, abbr) values ($1, $2, $3, $4, $5, $6) returning *',
+    [id, input.name, input.kind, input.partnerId ?? null, input.license, abbr],
+  );
+  const address = await nextWorkerAddress(tx);
+  const [worker] = await tx.query<WorkerRow>(
+    'insert into workers (id, organisation_id, worker_ip, index_ip) values ($1, $2, $3, $4) returning *',
+    [randomUUID(), id, address.workerIp, address.indexIp],
+  );
+  if (!org || !worker) throw new Error('organisation insert returned nothing');
+  return { organisation: toOrganisation(org), worker: toWorker(worker) };
+}
+
+export async function findOrganisation(db: Queryable, id: string): Promise<Organisation | undefined> {
+  const [row] = await db.query<OrgRow>('select * from organisations where id = $1', [id]);
+  return row ? toOrganisation(row) : undefined;
+}
+
+export async function findWorkerByOrganisation(
+  db: Queryable,
+  organisationId: string,
+): Promise<WorkerRecord | undefined> {
+  const [row] = await db.query<WorkerRow>('select * from workers where organisation_id = $1', [organisationId]);
+  return row ? toWorker(row) : undefined;
+}
+
+export async function findWorker(
+  db: Queryable,
+  by: { workerIp?: string; workerId?: string },
+): Promise<WorkerRecord | undefined> {
+  const [row] = by.workerIp
+    ? await db.query<WorkerRow>('select * from workers where worker_ip = $1', [by.workerIp])
+    : await db.query<WorkerRow>('select * from workers where id = $1', [by.workerId ?? '']);
+  return row ? toWorker(row) : undefined;
+}
+
+export async function listOrganisations(db: Queryable, ids: readonly string[]): Promise<Organisation[]> {
+  const rows = await db.query<OrgRow>('select * from organisations where id = any($1) order by name', [ids]);
+  return rows.map(toOrganisation);
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import type { User } from '../identity/users.js';
+import { findTenant, updateTenant } from './repository.js';
+
+export type TaskKind = 'provision' | 'deprovision';
+
+interface TaskRow {
+  task_id: string;
+  tenant_id: string;
+  kind: TaskKind;
+  status: 'pending' | 'running' | 'succeeded' | 'failed';
+  progress: number;
+  message: string | null;
+  started: Date;
+  finished: Date | null;
+}
+
+export function taskView(r: TaskRow) {
+  return {
+    taskId: r.task_id,
+    tenantId: r.tenant_id,
+    kind: r.kind,
+    status: r.status,
+    progress: r.progress,
+    ...(r.message ? { message: r.message } : {}),
+    started: new Date(r.started).toISOString(),
+    finished: r.finished ? new Date(r.finished).toISOString() : null,
+  };
+}
+
+export async function findTask(ctx: AppContext, tenantId: string, taskId: string) {
+  const [row] = await ctx.db.query<TaskRow>('select * from provisioning_tasks where task_id = $1 and tenant_id = $2', [
+    taskId,
+    tenantId,
+  ]);
+  return row;
+}
+
+/**
+ * Provisioning prepares a tenant for jobs: its configuration is checked, its backup settings are
+ * created and, with no location yet, it is marked as needing one. Deprovisioning stops its scheduled
+ * jobs. Both run after the answer; the task's status endpoint reports progress until they end.
+ */
+export async function startTask(ctx: AppContext, user: User, tenantId: string, kind: TaskKind, ip: string) {
+  const taskId = randomUUID();
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [task] = await tx.query<TaskRow>(
+      `insert into provisioning_tasks (task_id, tenant_id, kind, status, progress, started) values ($1, $2, $3, 'pending', 0, $4) returning *`,
+      [taskId, tenantId, kind, now],
+    );
+    await updateTenant(tx, tenantId, { provisioning: kind === 'provision' ? 'provisioning' : 'deprovisioning' }, now);
+    await ctx.audit(
+      {
+        actorUserId: user.id,
+        actorEmail: user.email,
+        action: `tenant.${kind}`,
+        target: tenantId,
+        outcome: 'success',
+        ip,
+        details: { taskId },
+      },
+      tx,
+    );
+    return task;
+  });
+  setImmediate(() => {
+    runTask(ctx, tenantId, taskId, kind).catch((error: unknown) =>
+      ctx.log.error({ err: error, taskId }, 'provisioning task failed'),
+    );
+  });
+  if (!row) throw new Error('task insert returned nothing');
+  return taskView(row);
+}
+
+async function step(ctx: AppContext, taskId: string, progress: number, message: string) {
+  await ctx.db.query(
+    `update provisioning_tasks set status = 'running', progress = $2, message = $3 where task_id = $1`,
+    [taskId, progress, message],
+  );
+}
+
+async function finish(ctx: AppContext, taskId: string, status: 'succeeded' | 'failed', message: string) {
+  await ctx.db.query(
+    'update provisioning_tasks set status = $2, progress = 100, message = $3, finished = $4 where task_id = $1',
+    [taskId, status, message, ctx.now()],
+  );
+}
+
+export async function runTask(ctx: AppContext, tenantId: string, taskId: string, kind: TaskKind) {
+  const tenant = await findTenant(ctx.db, tenantId);
+  if (!tenant) return finish(ctx, taskId, 'failed', 'The tenant was removed.');
+  if (kind === 'provision') {
+    await step(ctx, taskId, 25, 'Checking the app registration');
+    const problems: string[] = [];
+    if (!tenant.clientSecretSealed) problems.push('no client secret is stored');
+    else {
+      try {
+        ctx.secrets.open(tenant.clientSecretSealed);
+      } catch {
+        problems.push('the stored client secret cannot be read with the current PORTAL_SECRET_KEY');
+      }
+    }
+    if (problems.length > 0) {
+      await updateTenant(ctx.db, tenantId, { provisioning: 'failed' }, ctx.now());
+      return finish(ctx, taskId, 'failed', `Provisioning failed: ${problems.join('; ')}.`);
+    }
+    await step(ctx, taskId, 60, 'Creating the backup settings');
+    await ctx.db.query('insert into backup_config (tenant_id) values ($1) on conflict (tenant_id) do nothing', [
+      tenantId,
+    ]);
+    await updateTenant(ctx.db, tenantId, { provisioning: 'provisioned' }, ctx.now());
+    const [locations] = await ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from locations where tenant_id = $1',
+      [tenantId],
+    );
+    return finish(
+      ctx,
+      taskId,
+      'succeeded',
+      (locations?.n ?? 0) > 0 ? 'Provisioned.' : 'Provisioned. Add a storage location before creating jobs.',
+    );
+  }
+  await step(ctx, taskId, 50, 'Stopping scheduled jobs');
+  const stopped = await ctx.db.query(
+    'update jobs set enabled = false where tenant_id = $1 and enabled returning job_id',
+    [tenantId],
+  );
+  await updateTenant(ctx.db, tenantId, { provisioning: 'notProvisioned' }, ctx.now());
+  return finish(ctx, taskId, 'succeeded', `Deprovisioned; ${stopped.length} scheduled job(s) stopped.`);
+}

@@ -1,0 +1,65 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { appendAudit } from './audit/audit-log.js';
+import { loadConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { createSecretBox } from './crypto/secret-box.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrations.js';
+import { seedDemo } from './db/seed.js';
+import { createMailer } from './mail/mailer.js';
+
+const started = performance.now();
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+const db = await openDatabase(config);
+const applied = await migrate(db);
+if (applied.length > 0) log.info({ applied }, 'migrations applied');
+
+const now = () => new Date();
+const ctx: AppContext = {
+  config,
+  db,
+  log,
+  now,
+  secrets: createSecretBox(config.secretKey),
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+  audit: async (event, tx) => {
+    if (tx) await appendAudit(tx, event, now());
+    else await db.transaction((t) => appendAudit(t, event, now()));
+  },
+};
+
+const seeded = await seedDemo(ctx);
+if (seeded) {
+  // Printed once, on the start that creates the demo world; never logged again.
+  process.stdout.write(
+    `\nDemo world created. Sign in as admin@contoso.example or partner@fabrikam.example${
+      seeded.generatedPassword ? ` with the password: ${seeded.generatedPassword}` : ' with PORTAL_DEMO_PASSWORD'
+    }\n\n`,
+  );
+}
+
+const app = await buildApp(ctx);
+await app.listen({ host: config.host, port: config.port });
+log.info(
+  { url: `http://${config.host}:${config.port}`, database: db.kind, startMs: Math.round(performance.now() - started) },
+  'compliance portal listening',
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await db.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

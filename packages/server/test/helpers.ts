@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { appendAudit } from '../src/audit/audit-log.js';
+import type { Config } from '../src/config.js';
+import type { AppContext } from '../src/context.js';
+import { base32Decode } from '../src/crypto/base32.js';
+import { createSecretBox } from '../src/crypto/secret-box.js';
+import { totp } from '../src/crypto/totp.js';
+import { type Database, openPglite, openPostgres } from '../src/db/database.js';
+import { migrate } from '../src/db/migrations.js';
+import { seedDemo } from '../src/db/seed.js';
+import type { MailMessage } from '../src/mail/mailer.js';
+
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+export const API_KEY = 'test-api-key-0123456789';
+export const ADMIN = 'admin@contoso.example';
+export const PARTNER = 'partner@fabrikam.example';
+export const TENANTS = {
+  contoso: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
+  northwind: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a02',
+  tailspin: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a03',
+  woodgrove: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04',
+} as const;
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: '/nonexistent-test-data-dir',
+    databaseUrl: undefined,
+    apiKey: API_KEY,
+    secretKey: Buffer.alloc(32, 7),
+    demoPassword: DEMO_PASSWORD,
+    smtpUrl: undefined,
+    mailFrom: 'test@portal.test',
+    publicUrl: 'http://portal.test',
+    corsOrigins: [],
+    webDir: '/nonexistent-web-dir',
+    logLevel: 'silent',
+    authRateLimit: 10_000,
+    issuer: 'Compliance Portal',
+    ...overrides,
+  };
+}
+
+/**
+ * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server of
+ * TEST_DATABASE_URL (dropped afterwards), so the same suite runs on both.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await openPostgres(target.toString(), 4);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  mails: MailMessage[];
+  clock: { now: number; advance(ms: number): void; set(iso: string): void };
+  request(options: {
+    method: string;
+    url: string;
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    apiKey?: string | null;
+  }): Promise<LightMyRequestResponse>;
+}
+
+/** Builds the app on a migrated, seeded database with a fake clock and a mail catcher. */
+export async function createTestServer(
+  overrides: Partial<Config> = {},
+): Promise<TestServer & { close(): Promise<void> }> {
+  const { db, drop } = await openTestDatabase();
+  await migrate(db);
+  const clock = {
+    now: Date.parse('2026-11-02T08:00:00.000Z'),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+    set(iso: string) {
+      clock.now = Date.parse(iso);
+    },
+  };
+  const now = () => new Date(clock.now);
+  const mails: MailMessage[] = [];
+  const ctx: AppContext = {
+    config: testConfig(overrides),
+    db,
+    log: pino({ level: 'silent' }),
+    now,
+    secrets: createSecretBox(Buffer.alloc(32, 7)),
+    mailer: {
+      async send(message) {
+        mails.push(message);
+      },
+    },
+    audit: async (event, tx) => {
+      if (tx) await appendAudit(tx, event, now());
+      else await db.transaction((t) => appendAudit(t, event, now()));
+    },
+  };
+  await seedDemo(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mails,
+    clock,
+    request({ method, url, token, body, headers, apiKey }) {
+      const apollo = url.startsWith('/apollo');
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers: {
+          ...(apollo && apiKey !== null ? { 'x-api-key': apiKey ?? API_KEY } : {}),
+          ...(token ? { authorization: apollo ? `Bearer ${token}` : token } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** One server per test file. */
+export function useTestServer(overrides: Partial<Config> = {}) {
+  const holder = {} as TestServer & { close(): Promise<void> };
+  beforeAll(async () => {
+    Object.assign(holder, await createTestServer(overrides));
+  });
+  afterAll(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+/** The code an authenticator app shows for a key at the server's clock, optionally some steps later. */
+export function codeFor(server: TestServer, key: string, stepOffset = 0): string {
+  return totp(base32Decode(key), server.clock.now + stepOffset * 30_000);
+}
+
+export interface SignedIn {
+  token: string;
+  key: string;
+  recoveryCodes: string[];
+}
+
+/** First sign-in of a user without 2FA: password, QR setup, confirmation code. */
+export async function signInWithSetup(server: TestServer, email: string, password = DEMO_PASSWORD): Promise<SignedIn> {
+  const signin = await server.request({ method: 'POST', url: '/api/auth/signin', body: { email, password } });
+  if (signin.statusCode !== 200) throw new Error(`signin ${signin.statusCode} ${signin.body}`);
+  const { token: signinToken, twoFactor } = signin.json() as { token: string; twoFactor: string };
+  if (twoFactor !== 'setup') throw new Error(`expected setup, got ${twoFactor}`);
+  const qr = await server.request({ method: 'GET', url: '/api/auth/generateQR', token: signinToken });
+  const { key } = qr.json() as { key: string };
+  const verify = await server.request({
+    method: 'POST',
+    url: '/api/auth/qrcode-verification',
+    token: signinToken,
+    body: { code: codeFor(server, key) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`qrcode-verification ${verify.statusCode} ${verify.body}`);
+  const body = verify.json() as { token: string; recoveryCodes: string[] };
+  // The code's time step is used now; later sign-ins need a later one.
+  server.clock.advance(30_000);
+  return { token: body.token, key, recoveryCodes: body.recoveryCodes };
+}
+
+/** Sign-in of a user with 2FA: password, then a fresh code. */
+export async function signIn(
+  server: TestServer,
+  email: string,
+  key: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const signin = await server.request({ method: 'POST', url: '/api/auth/signin', body: { email, password } });
+  const { token } = signin.json() as { token: string };
+  const verify = await server.request({
+    method: 'POST',
+    url: '/api/auth/code-verification',
+    token,
+    body: { code: codeFor(server, key) },
+  });
+  if (verify.statusCode !== 200) throw new Error(`code-verification ${verify.statusCode} ${verify.body}`);
+  server.clock.advance(30_000);
+  return (verify.json() as { token: string }).token;
+}
+
+export async function organisationId(server: TestServer, name: string): Promise<string> {
+  const [row] = await server.ctx.db.query<{ id: string }>('select id from organisations where name = $1', [name]);
+  if (!row) throw new Error(`no organisation ${name}`);
+  return row.id;
+}
+
+export async function workerIp(server: TestServer, organisationName: string): Promise<string> {
+  const [row] = await server.ctx.db.query<{ worker_ip: string }>(
+    'select w.worker_ip from workers w join organisations o on o.id = w.organisation_id where o.name = $1',
+    [organisationName],
+  );
+  if (!row) throw new Error(`no worker for ${organisationName}`);
+  return row.worker_ip;
+}
