@@ -14,10 +14,13 @@ const results = [];
 let testsPassed = 0;
 let testsFailed = 0;
 
-function run(name, command, args, cwd = root) {
+// Package tests run on the embedded database first; TEST_DATABASE_URL only feeds the PostgreSQL run.
+const { TEST_DATABASE_URL: postgresUrl, ...baseEnv } = process.env;
+
+function run(name, command, args, cwd = root, env = baseEnv) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit', env: process.env });
+  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   const ok = status === 0;
   results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
   return ok;
@@ -34,13 +37,19 @@ run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']
 
 for (const { dir, manifest } of packages) {
   const scripts = manifest.scripts ?? {};
-  if (scripts.test) {
-    const out = join(reports, `${manifest.name.replace(/[@/]/g, '_')}.json`);
+  const suites = scripts.test ? [{ label: 'tests', env: baseEnv }] : [];
+  // A package that declares test:postgres runs its whole suite again on PostgreSQL when one is given.
+  if (scripts['test:postgres'] && postgresUrl) {
+    suites.push({ label: 'tests on PostgreSQL', env: { ...baseEnv, TEST_DATABASE_URL: postgresUrl } });
+  }
+  for (const suite of suites) {
+    const out = join(reports, `${manifest.name.replace(/[@/]/g, '_')}-${suite.label.replace(/\W+/g, '-')}.json`);
     run(
-      `${manifest.name} tests`,
+      `${manifest.name} ${suite.label}`,
       'pnpm',
       ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
       dir,
+      suite.env,
     );
     if (existsSync(out)) {
       const report = JSON.parse(readFileSync(out, 'utf8'));

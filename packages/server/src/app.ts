@@ -74,6 +74,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith('/api') || request.url.startsWith('/apollo')) reply.header('Cache-Control', 'no-store');
   });
   app.setErrorHandler(errorHandler);
+  // Clients send the JSON content type on every call (product-spec.md section 7), also on POST and
+  // DELETE without a body; such a call must not fail on its empty body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
 
   app.get('/healthz', async () => {
     await ctx.db.query('select 1');

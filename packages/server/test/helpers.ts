@@ -231,3 +231,13 @@ export async function workerIp(server: TestServer, organisationName: string): Pr
   if (!row) throw new Error(`no worker for ${organisationName}`);
   return row.worker_ip;
 }
+
+/** A session for a user whether or not 2FA is set up yet (the key is read back from the database). */
+export async function sessionToken(server: TestServer, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const [row] = await server.ctx.db.query<{ totp_enabled: boolean; totp_secret: string | null }>(
+    'select totp_enabled, totp_secret from users where email = $1',
+    [email],
+  );
+  if (!row?.totp_enabled || !row.totp_secret) return (await signInWithSetup(server, email, password)).token;
+  return signIn(server, email, server.ctx.secrets.open(row.totp_secret), password);
+}

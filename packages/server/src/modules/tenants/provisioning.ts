@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { User } from '../identity/users.js';
-import { findTenant, updateTenant } from './repository.js';
+import { findTenant, type TenantRecord, updateTenant } from './repository.js';
 
 export type TaskKind = 'provision' | 'deprovision';
 
@@ -42,7 +42,8 @@ export async function findTask(ctx: AppContext, tenantId: string, taskId: string
  * created and, with no location yet, it is marked as needing one. Deprovisioning stops its scheduled
  * jobs. Both run after the answer; the task's status endpoint reports progress until they end.
  */
-export async function startTask(ctx: AppContext, user: User, tenantId: string, kind: TaskKind, ip: string) {
+export async function startTask(ctx: AppContext, user: User, tenant: TenantRecord, kind: TaskKind, ip: string) {
+  const { tenantId } = tenant;
   const taskId = randomUUID();
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -55,6 +56,7 @@ export async function startTask(ctx: AppContext, user: User, tenantId: string, k
       {
         actorUserId: user.id,
         actorEmail: user.email,
+        organisationId: tenant.organisationId,
         action: `tenant.${kind}`,
         target: tenantId,
         outcome: 'success',

@@ -156,7 +156,7 @@ export function tenantRoutes(ctx: AppContext) {
         if (tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning') {
           throw conflict('A provisioning task for this tenant is already running.');
         }
-        return startTask(ctx, user, tenant.tenantId, 'provision', rc.ip);
+        return startTask(ctx, user, tenant, 'provision', rc.ip);
       },
     },
 
@@ -168,7 +168,7 @@ export function tenantRoutes(ctx: AppContext) {
         if (tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning') {
           throw conflict('A provisioning task for this tenant is already running.');
         }
-        return startTask(ctx, user, tenant.tenantId, 'deprovision', rc.ip);
+        return startTask(ctx, user, tenant, 'deprovision', rc.ip);
       },
     },
 

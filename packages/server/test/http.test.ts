@@ -1,0 +1,220 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, API_KEY, sessionToken, signInWithSetup, useTestServer } from './helpers.js';
+
+describe('security headers, errors and unimplemented endpoints', () => {
+  const server = useTestServer();
+
+  it('sends the hardening headers on every answer', async () => {
+    for (const url of ['/healthz', '/api/client', '/apollo-beta/api/Tenants', '/nowhere']) {
+      const response = await server.request({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('never lets API answers be cached', async () => {
+    const response = await server.request({ method: 'GET', url: '/api/client' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps CORS closed when no origin is configured', async () => {
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/signin',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers health checks', async () => {
+    const response = await server.request({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 for unknown paths in the error shape of the API', async () => {
+    const apollo = await server.request({ method: 'GET', url: '/apollo-beta/nothing' });
+    expect(apollo.statusCode).toBe(404);
+    const legacy = await server.request({ method: 'GET', url: '/api/nothing' });
+    expect(legacy.json()).toEqual({ message: 'Resource not found' });
+  });
+
+  it('answers 501 with a problem body for endpoints of later features, after authentication', async () => {
+    const anonymous = await server.request({ method: 'GET', url: '/apollo-beta/api/x/jobs' });
+    expect(anonymous.statusCode).toBe(401);
+    const { token } = await signInWithSetup(server, ADMIN);
+    const apollo = await server.request({ method: 'GET', url: '/apollo-beta/api/x/jobs', token });
+    expect(apollo.statusCode).toBe(501);
+    expect(apollo.headers['content-type']).toContain('application/problem+json');
+    expect(apollo.json()).toMatchObject({ status: 501, title: 'Not Implemented' });
+    const legacy = await server.request({ method: 'GET', url: '/api/teams?workerIp=10.0.0.1', token });
+    expect(legacy.statusCode).toBe(501);
+    expect((legacy.json() as { message: string }).message).toMatch(/not available yet/);
+  });
+
+  it('validates bodies against the contract with field errors', async () => {
+    const { token } = await signInWithSetup(server, 'partner@fabrikam.example');
+    const response = await server.request({
+      method: 'POST',
+      url: '/apollo-beta/api/Tenants',
+      token,
+      body: { tenantName: '', tenantId: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    const body = response.json() as { title: string; errors: Record<string, string[]> };
+    expect(body.title).toBe('One or more validation errors occurred.');
+    expect(Object.keys(body.errors)).toEqual(
+      expect.arrayContaining(['body/tenantName', 'body/tenantId', 'body/clientSecret', 'body/applicationId']),
+    );
+    const tenants = await server.ctx.db.query('select 1 from tenants where tenant_name = $1', ['']);
+    expect(tenants).toHaveLength(0);
+  });
+
+  it('refuses bodies over 1 MiB', async () => {
+    const response = await server.request({
+      method: 'POST',
+      url: '/api/auth/signin',
+      body: { email: 'a@b.c', password: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('gives the PWA its application key and nothing else', async () => {
+    const response = await server.request({ method: 'GET', url: '/app-config.json' });
+    expect(response.json()).toEqual({ apiKey: API_KEY, environment: 'production' });
+  });
+
+  it('rolls a change back whole when part of it fails', async () => {
+    const token = await sessionToken(server, ADMIN);
+    const [org] = await server.ctx.db.query<{ id: string }>("select id from organisations where name = 'Contoso'");
+    const original = server.ctx.audit;
+    server.ctx.audit = async () => {
+      throw new Error('audit store down');
+    };
+    try {
+      const response = await server.request({
+        method: 'POST',
+        url: '/apollo-beta/api/Tenants',
+        token,
+        body: {
+          tenantName: 'half-written.onmicrosoft.com',
+          applicationId: '11111111-2222-4333-8444-555555555555',
+          clientSecret: 'secret',
+          tenantId: '99999999-2222-4333-8444-555555555555',
+          objectId: '11111111-2222-4333-8444-555555555556',
+          redirectUri: 'https://portal.example/auth/callback',
+          organisationId: org?.id ?? '',
+        },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ status: 500 });
+      expect(response.body).not.toContain('audit store down');
+    } finally {
+      server.ctx.audit = original;
+    }
+    const rows = await server.ctx.db.query('select 1 from tenants where tenant_id = $1', [
+      '99999999-2222-4333-8444-555555555555',
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('CORS when origins are listed', () => {
+  const server = useTestServer({ corsOrigins: ['https://portal.example'] });
+
+  it('allows the listed origin only', async () => {
+    const allowed = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/signin',
+      headers: { origin: 'https://portal.example', 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
+    const other = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/signin',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('rate limits on auth routes', () => {
+  const server = useTestServer({ authRateLimit: 3 });
+
+  it('answers 429 past the limit per minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await server.request({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        body: { email: 'x@y.example' },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await server.request({
+      method: 'POST',
+      url: '/apollo-beta/forgotPassword',
+      body: { email: 'x@y.example' },
+    });
+    expect(limited.statusCode).toBe(200);
+  });
+});
+
+describe('the built PWA', () => {
+  const web = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(join(web, 'app.js'), 'console.log(1)');
+  const server = useTestServer({ webDir: web });
+
+  it('is served at / with client routes falling back to index.html', async () => {
+    const root = await server.request({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>Portal</title>');
+    const asset = await server.request({ method: 'GET', url: '/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    const route = await server.request({ method: 'GET', url: '/backup-and-restore/dashboard' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    const api = await server.request({ method: 'GET', url: '/api/unknown-endpoint' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Resource not found' });
+  });
+});
+
+describe('bodies', () => {
+  const server = useTestServer();
+
+  it('accepts the JSON content type with an empty body, and refuses broken or poisoned JSON', async () => {
+    const token = await sessionToken(server, ADMIN);
+    const empty = await server.app.inject({
+      method: 'POST',
+      url: `/apollo-beta/api/Tenants/7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01/provision`,
+      headers: { 'x-api-key': API_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
+    expect(empty.statusCode).toBe(202);
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(broken.statusCode).toBe(400);
+    const poisoned = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyEndpoint, ApiError, createClient, type EndpointId, endpoints } from '@compliance-portal/sdk';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../src/app.js';
+import { ADMIN, API_KEY, codeFor, DEMO_PASSWORD, PARTNER, TENANTS, useTestServer, workerIp } from './helpers.js';
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+const byId = new Map<string, AnyEndpoint>(endpoints.map((e) => [e.id, e]));
+const called = new Set<string>();
+
+/** Runs one SDK call, records its endpoint and checks the answer against the catalogue's schema. */
+async function call<T>(id: EndpointId, run: () => Promise<T>): Promise<T> {
+  const result = await run();
+  called.add(id);
+  const endpoint = byId.get(id);
+  if (endpoint?.response && endpoint.responseKind === 'json') {
+    const validate = ajv.compile(JSON.parse(JSON.stringify(endpoint.response)));
+    expect(validate(result), `${id}: ${JSON.stringify(validate.errors)}`).toBe(true);
+  }
+  return result;
+}
+
+describe('the SDK against the live server', () => {
+  const server = useTestServer();
+  let origin = '';
+  beforeAll(async () => {
+    origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  const client = (token?: string) => createClient({ origin, apiKey: API_KEY, ...(token ? { token } : {}) });
+
+  let adminToken = '';
+  let partnerToken = '';
+
+  it('signs in through the legacy flow: password, QR setup, code, then a code on the next sign-in', async () => {
+    const anonymous = client();
+    const first = await call('legacy.auth.signin', () =>
+      anonymous.legacy.auth.signin({ body: { email: ADMIN, password: DEMO_PASSWORD } }),
+    );
+    expect(first.twoFactor).toBe('setup');
+    const pending = client(first.token);
+    const qr = await call('legacy.auth.generateQr', () => pending.legacy.auth.generateQr());
+    const setup = await call('legacy.auth.qrcodeVerification', () =>
+      pending.legacy.auth.qrcodeVerification({ body: { code: codeFor(server, qr.key) } }),
+    );
+    expect(setup.recoveryCodes).toHaveLength(10);
+    server.clock.advance(30_000);
+    const second = await anonymous.legacy.auth.signin({ body: { email: ADMIN, password: DEMO_PASSWORD } });
+    const verified = await call('legacy.auth.codeVerification', () =>
+      client(second.token).legacy.auth.codeVerification({ body: { code: codeFor(server, qr.key) } }),
+    );
+    server.clock.advance(30_000);
+    adminToken = verified.token;
+    const me = await call('legacy.auth.verifyUser', () => client(adminToken).legacy.auth.verifyUser());
+    expect(me.user.email).toBe(ADMIN);
+
+    const p = await anonymous.legacy.auth.signin({ body: { email: PARTNER, password: DEMO_PASSWORD } });
+    const pq = await client(p.token).legacy.auth.generateQr();
+    partnerToken = (await client(p.token).legacy.auth.qrcodeVerification({ body: { code: codeFor(server, pq.key) } }))
+      .token;
+    server.clock.advance(30_000);
+  });
+
+  it('maps a legacy failure to the catalogue message', async () => {
+    const error = await client()
+      .legacy.auth.signin({ body: { email: ADMIN, password: 'Wrong-1aA!' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).messageKey).toBe('invalidCredentials');
+  });
+
+  it('runs the apollo identity endpoints', async () => {
+    const anonymous = client();
+    const email = `new-${randomUUID().slice(0, 8)}@fresh.example`;
+    await call('apollo.auth.register', () =>
+      anonymous.apollo.auth.register({ body: { email, password: 'Fresh-Passw0rd!' } }),
+    );
+    await call('apollo.auth.resendConfirmationMail', () =>
+      anonymous.apollo.auth.resendConfirmationMail({ body: { email } }),
+    );
+    const link = new URL(server.mails.filter((m) => m.to === email).at(-1)?.link ?? '');
+    const text = await call('apollo.auth.confirmEmail', () =>
+      anonymous.apollo.auth.confirmEmail({
+        query: { userId: link.searchParams.get('userId') ?? '', code: link.searchParams.get('code') ?? '' },
+      }),
+    );
+    expect(text).toBe('Thank you for confirming your email.');
+    await call('apollo.auth.forgotPassword', () => anonymous.apollo.auth.forgotPassword({ body: { email } }));
+    const resetCode = server.mails.at(-1)?.text.split(': ').at(-1)?.trim() ?? '';
+    await call('apollo.auth.resetPassword', () =>
+      anonymous.apollo.auth.resetPassword({ body: { email, resetCode, newPassword: 'Reset-Passw0rd!' } }),
+    );
+
+    // The admin has 2FA from the legacy setup: one identity across both APIs.
+    const [row] = await server.ctx.db.query<{ totp_secret: string }>('select totp_secret from users where email = $1', [
+      ADMIN,
+    ]);
+    const key = server.ctx.secrets.open(row?.totp_secret ?? '');
+    const tokens = await call('apollo.auth.login', () =>
+      anonymous.apollo.auth.login({
+        body: { email: ADMIN, password: DEMO_PASSWORD, twoFactorCode: codeFor(server, key) },
+      }),
+    );
+    server.clock.advance(30_000);
+    expect(tokens.expiresIn).toBe(3600);
+    const refreshed = await call('apollo.auth.refresh', () =>
+      anonymous.apollo.auth.refresh({ body: { refreshToken: tokens.refreshToken } }),
+    );
+    const bearer = client(refreshed.accessToken);
+    const info = await call('apollo.auth.info', () => bearer.apollo.auth.info());
+    expect(info).toEqual({ email: ADMIN, isEmailConfirmed: true });
+    await call('apollo.auth.updateInfo', () => bearer.apollo.auth.updateInfo({ body: {} }));
+    const twoFactor = await call('apollo.auth.twoFactor', () =>
+      bearer.apollo.auth.twoFactor({
+        body: { resetSharedKey: false, resetRecoveryCodes: false, forgetMachine: false },
+      }),
+    );
+    expect(twoFactor).toMatchObject({ isTwoFactorEnabled: true, sharedKey: key, recoveryCodesLeft: 10 });
+  });
+
+  it('administers tenants and locations', async () => {
+    const admin = client(adminToken);
+    const tenants = await call('apollo.tenants.list', () => admin.apollo.tenants.list());
+    expect(tenants.map((t) => t.tenantId)).toEqual([TENANTS.contoso]);
+    const organisationId = tenants[0]?.organisationId ?? '';
+    const tenantId = randomUUID();
+    const created = await call('apollo.tenants.create', () =>
+      admin.apollo.tenants.create({
+        body: {
+          tenantName: 'second.onmicrosoft.com',
+          applicationId: randomUUID(),
+          clientSecret: 'a-client-secret',
+          tenantId,
+          objectId: randomUUID(),
+          redirectUri: 'https://portal.example/auth/callback',
+          organisationId,
+        },
+      }),
+    );
+    expect(created).toMatchObject({ hasClientSecret: true, isActive: false, provisioning: 'notProvisioned' });
+    await call('apollo.tenants.get', () => admin.apollo.tenants.get({ tenantId }));
+    await call('apollo.tenants.update', () =>
+      admin.apollo.tenants.update({ tenantId, body: { tenantName: 'renamed.onmicrosoft.com' } }),
+    );
+    const task = await call('apollo.tenants.provision', () => admin.apollo.tenants.provision({ tenantId }));
+    let status = task.status;
+    for (let i = 0; i < 50 && status !== 'succeeded' && status !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await call('apollo.tenants.task', () => admin.apollo.tenants.task({ tenantId, taskId: task.taskId })))
+        .status;
+    }
+    expect(status).toBe('succeeded');
+    const location = await call('apollo.locations.create', () =>
+      admin.apollo.locations.create({
+        tenantId,
+        body: { name: 'Vault', siteAddress: 'https://contoso.sharepoint.com/sites/vault' },
+      }),
+    );
+    await call('apollo.locations.list', () => admin.apollo.locations.list({ tenantId }));
+    await call('apollo.locations.get', () => admin.apollo.locations.get({ tenantId, locationId: location.locationId }));
+    await call('apollo.locations.update', () =>
+      admin.apollo.locations.update({
+        tenantId,
+        locationId: location.locationId,
+        body: { name: 'Vault 2', siteAddress: 'https://contoso.sharepoint.com/sites/vault2' },
+      }),
+    );
+    await call('apollo.configuration.switchTenant', () =>
+      admin.apollo.configuration.switchTenant({ body: { tenantId } }),
+    );
+    await call('apollo.configuration.backupConfig', () =>
+      admin.apollo.configuration.backupConfig({ query: { tenantId } }),
+    );
+    await call('apollo.configuration.updateBackupConfig', () =>
+      admin.apollo.configuration.updateBackupConfig({
+        body: { tenantId, pricePerGbMonth: 0.03, defaultLocationId: location.locationId },
+      }),
+    );
+    const ip = await workerIp(server, 'Contoso');
+    const legacyLocations = await call('legacy.locations.backup', () =>
+      admin.legacy.locations.backup({ workerIp: ip }),
+    );
+    expect(legacyLocations.map((l) => l.name)).toEqual(['Vault 2']);
+    await call('legacy.locations.archive', () => admin.legacy.locations.archive({ workerIp: ip }));
+    await call('legacy.locations.worker', () => admin.legacy.locations.worker({ workerIp: ip }));
+    await call('apollo.configuration.switchTenant', () =>
+      admin.apollo.configuration.switchTenant({ body: { tenantId: TENANTS.contoso } }),
+    );
+    await call('apollo.locations.delete', () =>
+      admin.apollo.locations.delete({ tenantId, locationId: location.locationId }),
+    );
+    const off = await call('apollo.tenants.deprovision', () => admin.apollo.tenants.deprovision({ tenantId }));
+    for (let i = 0; i < 50; i++) {
+      const t = await admin.apollo.tenants.task({ tenantId, taskId: off.taskId });
+      if (t.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await call('apollo.tenants.delete', () => admin.apollo.tenants.delete({ tenantId }));
+  });
+
+  it('serves organisations, partners, licences, users, notifications and the audit log', async () => {
+    const admin = client(adminToken);
+    const partner = client(partnerToken);
+    const own = await call('legacy.workers.client', () => admin.legacy.workers.client());
+    expect(own.worker.cloud_portal_license).toBe('full');
+    expect((await call('legacy.workers.clients', () => partner.legacy.workers.clients())).map((c) => c.name)).toEqual([
+      'Northwind Traders',
+      'Tailspin Toys',
+      'Woodgrove Bank',
+    ]);
+    expect(
+      (await call('legacy.workers.clientsByType', () => partner.legacy.workers.clientsByType({ type: 'trial' }))).map(
+        (c) => c.name,
+      ),
+    ).toEqual(['Tailspin Toys']);
+    await call('legacy.workers.partnerClients', () => partner.legacy.workers.partnerClients());
+    const added = await call('legacy.workers.addPartnerClient', () =>
+      partner.legacy.workers.addPartnerClient({
+        body: { name: 'Litware Inc', abbr: 'litware', license: 'trial', adminEmail: 'admin@litware.example' },
+      }),
+    );
+    expect(added.worker.cloud_portal_license).toBe('trial');
+    const checks = await call('legacy.workers.checks', () =>
+      admin.legacy.workers.checks({ workerIp: own.worker.workerIp }),
+    );
+    expect(checks.checks.every((c) => c.ok)).toBe(true);
+    const license = await call('apollo.configuration.license', () =>
+      partner.apollo.configuration.license({ query: { organisationId: added.clientId } }),
+    );
+    expect(license.limits).toMatchObject({ backupJobsPerApplication: 1, restoresPerApplication: 10 });
+    await call('legacy.user.create', () =>
+      admin.legacy.user.create({
+        body: { email: 'second@contoso.example', displayName: 'Second Admin', role: 'admin' },
+      }),
+    );
+    await call('legacy.user.notifications', () => admin.legacy.user.notifications());
+    await call('legacy.user.updateNotifications', () =>
+      admin.legacy.user.updateNotifications({
+        body: { jobFailed: true, jobFinished: true, dailySummary: false, weeklyReport: false, licenseExpiry: true },
+      }),
+    );
+    const log = await call('apollo.audit.list', () => admin.apollo.audit.list({ query: { action: 'tenant.' } }));
+    expect(log.items.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['tenant.create', 'tenant.update', 'tenant.provision', 'tenant.switch', 'tenant.delete']),
+    );
+
+    const [org] = await server.ctx.db.query<{ id: string }>(
+      `insert into organisations (id, name, kind, license, abbr) values ($1, 'Platform', 'operator', 'full', 'platform') returning id`,
+      [randomUUID()],
+    );
+    await server.ctx.db.query(
+      `insert into users (id, email, display_name, password_hash, role, organisation_id, email_confirmed)
+       select $1, 'operator@portal.example', 'Operator', password_hash, 'operator', $2, true from users where email = $3`,
+      [randomUUID(), org?.id ?? null, ADMIN],
+    );
+    const o = await client().legacy.auth.signin({
+      body: { email: 'operator@portal.example', password: DEMO_PASSWORD },
+    });
+    const oq = await client(o.token).legacy.auth.generateQr();
+    const operator = client(
+      (await client(o.token).legacy.auth.qrcodeVerification({ body: { code: codeFor(server, oq.key) } })).token,
+    );
+    const partners = await call('legacy.workers.partners', () => operator.legacy.workers.partners());
+    expect(partners).toEqual([expect.objectContaining({ name: 'Fabrikam Partners', clientCount: 4 })]);
+  });
+
+  it('password reset and logout through the legacy API', async () => {
+    const anonymous = client();
+    await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));
+    const token = server.mails.at(-1)?.link?.split('/').at(-1) ?? '';
+    await call('legacy.auth.resetPassword', () =>
+      anonymous.legacy.auth.resetPassword({
+        token,
+        body: { password: 'Partner-Passw0rd!', confirmPassword: 'Partner-Passw0rd!' },
+      }),
+    );
+    await call('legacy.auth.logout', () => client(adminToken).legacy.auth.logout({ body: {} }));
+    const after = await client(adminToken)
+      .legacy.workers.client()
+      .catch((e: unknown) => e);
+    expect((after as ApiError).status).toBe(401);
+  });
+
+  it('called every endpoint the server implements', () => {
+    const implemented = Object.keys(routeTable(server.ctx)).sort();
+    expect(implemented.filter((id) => !called.has(id))).toEqual([]);
+    expect(implemented.length).toBe(called.size);
+  });
+});
