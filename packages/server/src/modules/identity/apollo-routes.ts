@@ -305,6 +305,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
 
     'apollo.auth.twoFactor': {
       access: 'session',
+      rateLimit: rate,
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         if (body.enable === true) {
@@ -376,6 +377,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
 
     'apollo.auth.info': {
       access: 'session',
+      rateLimit: rate,
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         return { email: user.email, isEmailConfirmed: user.emailConfirmed };
@@ -384,6 +386,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
 
     'apollo.auth.updateInfo': {
       access: 'session',
+      rateLimit: rate,
       validateBody: false,
       async handler({ body }, rc) {
         const { user } = session(rc).auth;

@@ -84,6 +84,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
 
     'legacy.auth.logout': {
       access: 'signin',
+      rateLimit: rate,
       async handler(_args, rc) {
         const { auth } = session(rc);
         await ctx.db.transaction(async (tx) => {
@@ -106,6 +107,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
 
     'legacy.auth.verifyUser': {
       access: 'session',
+      rateLimit: rate,
       async handler(_args, rc) {
         const { auth } = session(rc);
         const user = await findUserById(ctx.db, auth.user.id);
