@@ -20,10 +20,40 @@ const { TEST_DATABASE_URL: postgresUrl, ...baseEnv } = process.env;
 function run(name, command, args, cwd = root, env = baseEnv) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const { status } = spawnSync(command, args, { cwd, stdio: 'inherit', env });
+  const { status, stdout, stderr } = spawnSync(command, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: ['inherit', 'pipe', 'pipe'],
+  });
+  process.stdout.write(stdout ?? '');
+  process.stderr.write(stderr ?? '');
   const ok = status === 0;
-  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  results.push({
+    name,
+    ok,
+    seconds: (Date.now() - started) / 1000,
+    excerpt: ok ? [] : excerpt(`${stdout}\n${stderr}`),
+  });
   return ok;
+}
+
+/** The lines of a failed step's output that say what failed, repeated next to the summary. */
+function excerpt(output) {
+  const lines = output.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n');
+  const picked = [];
+  lines.forEach((line, index) => {
+    if (/error|fail|✗|×|unhandled|expected/i.test(line) && !/^\s*(Test Files|Tests)\s/.test(line)) {
+      picked.push(
+        ...lines
+          .slice(index, index + 3)
+          .map((l) => l.trimEnd())
+          .filter(Boolean),
+      );
+    }
+  });
+  return [...new Set(picked)].slice(0, 30);
 }
 
 const packages = readdirSync(join(root, 'packages'))
@@ -64,6 +94,10 @@ for (const { dir, manifest } of packages) {
   }
 }
 
+for (const r of results.filter((result) => !result.ok && result.excerpt.length > 0)) {
+  console.log(`\n=== what failed in ${r.name}`);
+  for (const line of r.excerpt) console.log(`  ${line.slice(0, 240)}`);
+}
 console.log('\n=== summary');
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
 const stepsPassed = results.filter((r) => r.ok).length;

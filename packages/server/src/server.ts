@@ -12,7 +12,7 @@ import { createMailer } from './mail/mailer.js';
 const started = performance.now();
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
-const db = await openDatabase(config);
+const db = await openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));
 const applied = await migrate(db);
 if (applied.length > 0) log.info({ applied }, 'migrations applied');
 

@@ -55,8 +55,15 @@ function normaliseRow(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** A PostgreSQL server through a connection pool. */
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  max = 10,
+  onIdleError?: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection the server closes (restart, terminate) must not crash the process: the pool
+  // drops it and opens a new one on the next query.
+  pool.on('error', (error) => onIdleError?.(error));
   await pool.query('select 1');
   return {
     kind: 'postgres',
@@ -75,7 +82,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        // A broken connection cannot roll back; the original error is the one worth reporting.
+        await client.query('rollback').catch(() => undefined);
         throw error;
       } finally {
         client.release();
@@ -88,6 +96,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }) {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(
+  options: { databaseUrl?: string | undefined; dataDir?: string | undefined },
+  onIdleError?: (error: Error) => void,
+) {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, 10, onIdleError) : openPglite(options.dataDir);
 }
