@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { sessionMachine } from '../session/machine';
+import { readWorker, storeWorker } from '../session/storage';
+import { requireRole, requireSignedIn, requireWorker } from './guards';
+
+function session(role?: 'admin' | 'partner' | 'operator') {
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: { logoutApi: fromPromise(async () => {}) },
+      actions: { persistUser: () => {} },
+    }),
+    { input: { storedUser: role ? { token: 't', user: { email: 'u@x.example', role } } : null } },
+  );
+  actor.start();
+  return actor;
+}
+
+const worker = {
+  workerId: 'w',
+  workerIp: '10.64.0.2',
+  indexIp: '10.65.0.2',
+  clientId: 'c',
+  organisationName: 'Contoso',
+  abbr: 'contoso',
+  stagingtenant_id: 't1',
+  cloud_portal_license: 'full' as const,
+};
+
+describe('route guards', () => {
+  it('send a signed-out user to /signin with the way back', () => {
+    expect(() => requireSignedIn(session(), '/reports?x=1')).toThrow(
+      expect.objectContaining({
+        options: expect.objectContaining({ to: '/signin', search: { redirect: '/reports?x=1' } }),
+      }),
+    );
+    expect(requireSignedIn(session('admin'), '/').token).toBe('t');
+  });
+
+  it("select a customer administrator's own worker", async () => {
+    const client = vi.fn(async () => ({ worker }));
+    await requireWorker(session('admin'), { legacy: { workers: { client } } } as never);
+    expect(client).toHaveBeenCalledTimes(1);
+    expect(readWorker()?.tenant_id).toBe('t1');
+  });
+
+  it('send a partner without a client to /partner-setup, and let one with a client through', async () => {
+    await expect(requireWorker(session('partner'), {} as never)).rejects.toMatchObject({
+      options: { to: '/partner-setup' },
+    });
+    storeWorker(worker);
+    await expect(requireWorker(session('partner'), {} as never)).resolves.toBeUndefined();
+  });
+
+  it('keep roles out of guarded routes', () => {
+    expect(() => requireRole(session('admin'), ['partner', 'operator'])).toThrow(
+      expect.objectContaining({ options: expect.objectContaining({ to: '/' }) }),
+    );
+    expect(() => requireRole(session('partner'), ['partner', 'operator'])).not.toThrow();
+  });
+});

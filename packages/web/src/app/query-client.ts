@@ -1,0 +1,15 @@
+import { ApiError } from '@compliance-portal/sdk';
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not change on a retry; a network blip might.
+        retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import { Box, Button, CloseButton, Drawer, Flex, IconButton, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { Outlet, Link as RouterLink, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session/context';
+import { readWorker } from '../../session/storage';
+import { LanguageSwitch } from '../language-switch';
+import { TrialDialog } from '../trial-dialog';
+import { navigation, visibleFor } from './navigation';
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { context } = useSession();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const role = context.user?.user.role;
+  return (
+    <Stack as="nav" aria-label={t('nav:main')} gap="4" py="4">
+      {navigation.map((group) => {
+        const items = group.items.filter((item) => visibleFor(role, item.to));
+        if (items.length === 0) return null;
+        return (
+          <Stack key={group.label} gap="1" as="section" aria-label={t(group.label)}>
+            <Text fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted" px="3">
+              {t(group.label)}
+            </Text>
+            {items.map((item) => {
+              const active = pathname === item.to;
+              return (
+                <Link
+                  key={item.to}
+                  asChild
+                  px="3"
+                  py="1.5"
+                  borderRadius="md"
+                  fontSize="sm"
+                  color={active ? 'brand.700' : 'fg'}
+                  bg={active ? 'brand.50' : undefined}
+                  fontWeight={active ? 'semibold' : 'normal'}
+                  _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+                >
+                  <RouterLink to={item.to} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+                    {t(item.label)}
+                  </RouterLink>
+                </Link>
+              );
+            })}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation('common');
+  const { context, send } = useSession();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="outline" size="sm" aria-label={t('userMenu')} data-testid="user-menu">
+          <Text truncate maxW={{ base: '28', md: '56' }}>
+            {context.user?.user.email}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>{context.user?.user.role}</Menu.ItemGroupLabel>
+              <Menu.Item value="logout" onSelect={() => send({ type: 'session.logout' })} data-testid="logout">
+                {t('logout')}
+              </Menu.Item>
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** The main layout: navigation for every area, the organisation and worker, language, user menu. */
+export function AppLayout() {
+  const { t } = useTranslation('common');
+  const [open, setOpen] = useState(false);
+  const worker = readWorker();
+  return (
+    <Flex minH="100vh" direction="column">
+      <Link
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        _focus={{ left: '2', top: '2', zIndex: 'max', bg: 'bg', p: '2' }}
+      >
+        {t('skipToContent')}
+      </Link>
+      <Flex
+        as="header"
+        align="center"
+        gap="3"
+        px={{ base: '3', md: '6' }}
+        py="3"
+        borderBottomWidth="1px"
+        bg="bg"
+        position="sticky"
+        top="0"
+        zIndex="docked"
+      >
+        <IconButton
+          aria-label={t('openNavigation')}
+          variant="ghost"
+          size="sm"
+          hideFrom="md"
+          onClick={() => setOpen(true)}
+        >
+          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" />
+          </svg>
+        </IconButton>
+        <Box fontWeight="bold" color="brand.700" fontSize={{ base: 'md', md: 'lg' }} whiteSpace="nowrap">
+          {t('appName')}
+        </Box>
+        <Stack gap="0" flex="1" minW="0" hideBelow="sm" data-testid="current-worker">
+          <Text fontSize="sm" fontWeight="medium" truncate>
+            {worker?.organisationName ?? t('noWorker')}
+          </Text>
+          {worker ? (
+            <Text fontSize="xs" color="fg.muted" truncate>
+              {t('worker')} {worker.workerIp} · {worker.cloud_portal_license}
+            </Text>
+          ) : null}
+        </Stack>
+        <Box flex={{ base: '1', sm: '0' }} />
+        <LanguageSwitch />
+        <UserMenu />
+      </Flex>
+      <Flex flex="1" minH="0">
+        <Box
+          as="aside"
+          hideBelow="md"
+          width={{ md: '240px', xl: '260px' }}
+          borderRightWidth="1px"
+          px="2"
+          overflowY="auto"
+          flexShrink={0}
+        >
+          <NavLinks />
+        </Box>
+        <Box as="main" id="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py="6" tabIndex={-1}>
+          <Outlet />
+        </Box>
+      </Flex>
+      <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>{t('appName')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body px="2">
+                <NavLinks onNavigate={() => setOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('closeNavigation')} />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+      <TrialDialog />
+    </Flex>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Checkbox, Skeleton, Stack } from '@chakra-ui/react';
+import type { NotificationSettings, PortalClient } from '@compliance-portal/sdk';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { showToast } from '../../components/ui/toaster';
+
+export const notificationsQueryOptions = (api: PortalClient) =>
+  queryOptions({ queryKey: ['legacy', 'notifications'], queryFn: () => api.legacy.user.notifications() });
+
+const FIELDS = ['jobFailed', 'jobFinished', 'dailySummary', 'weeklyReport', 'licenseExpiry'] as const;
+
+/** The signed-in user's notification settings; needs no selected worker. */
+export function NotificationSettingsPage() {
+  const { t } = useTranslation();
+  const { api } = useRouteContext({ from: '__root__' });
+  const queryClient = useQueryClient();
+  const settings = useQuery(notificationsQueryOptions(api));
+  const [draft, setDraft] = useState<NotificationSettings | null>(null);
+  useEffect(() => {
+    if (settings.data) setDraft(settings.data);
+  }, [settings.data]);
+  const save = useMutation({
+    mutationFn: (body: NotificationSettings) => api.legacy.user.updateNotifications({ body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(notificationsQueryOptions(api).queryKey, data);
+      showToast('success', t('settings:saved'));
+    },
+  });
+
+  return (
+    <>
+      <PageHeader title={t('pages:settings')} description={t('settings:intro')} />
+      {!draft ? (
+        <Stack gap="3" maxW="md">
+          {FIELDS.map((f) => (
+            <Skeleton key={f} height="6" />
+          ))}
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(draft);
+          }}
+        >
+          <Stack gap="3" maxW="md">
+            {FIELDS.map((field) => (
+              <Checkbox.Root
+                key={field}
+                checked={draft[field]}
+                onCheckedChange={(e) => setDraft({ ...draft, [field]: e.checked === true })}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t(`settings:${field}`)}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending}>
+              {t('common:save')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicLayout } from '../../components/layout/public-layout';
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const { api } = useRouteContext({ from: '__root__' });
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const send = useMutation({
+    mutationFn: (address: string) =>
+      api.legacy.auth.forgotPassword({ body: { email: address } }, { disableToast: true }),
+  });
+  const error = !email ? t('validation:required') : EMAIL.test(email) ? null : t('validation:email');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!error) send.mutate(email.trim());
+  };
+
+  return (
+    <PublicLayout title={t('auth:forgotTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted">{t('auth:forgotIntro')}</Text>
+          {send.isSuccess ? (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{t('auth:linkSent')}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {send.isError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{t('auth:sendLinkFailed')}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field.Root invalid={touched && !!error} required>
+            <Field.Label>{t('auth:email')}</Field.Label>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <Field.ErrorText>{error}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="blue" loading={send.isPending}>
+            {t('auth:sendLink')}
+          </Button>
+          <Link asChild fontSize="sm" color="brand.600">
+            <RouterLink to="/signin">{t('auth:backToSignIn')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </PublicLayout>
+  );
+}

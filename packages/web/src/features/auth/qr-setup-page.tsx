@@ -1,0 +1,127 @@
+import { Box, Button, Clipboard, Code, Flex, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicLayout } from '../../components/layout/public-layout';
+import { useSession } from '../../session/context';
+import { CODE_PATTERN, CodeInput } from './code-input';
+
+const QrCode = lazy(() => import('./qr-code'));
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('auth');
+  const { send } = useSession();
+  const text = codes.join('\n');
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = t('recoveryDownloadName');
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <Stack gap="4">
+      <Text>{t('recoveryIntro')}</Text>
+      <List.Root
+        as="ol"
+        data-testid="recovery-codes"
+        listStyle="none"
+        display="grid"
+        gridTemplateColumns="repeat(2, 1fr)"
+        gap="2"
+      >
+        {codes.map((code) => (
+          <List.Item key={code}>
+            <Code fontSize="md">{code}</Code>
+          </List.Item>
+        ))}
+      </List.Root>
+      <Flex gap="2" wrap="wrap">
+        <Clipboard.Root value={text}>
+          <Clipboard.Trigger asChild>
+            <Button variant="outline" size="sm">
+              <Clipboard.Indicator copied={t('common:copied')}>{t('common:copy')}</Clipboard.Indicator>
+            </Button>
+          </Clipboard.Trigger>
+        </Clipboard.Root>
+        <Button variant="outline" size="sm" onClick={download}>
+          {t('common:download')}
+        </Button>
+      </Flex>
+      <Button
+        colorPalette="blue"
+        onClick={() => send({ type: 'session.acknowledgeRecoveryCodes' })}
+        data-testid="recovery-saved"
+      >
+        {t('recoverySaved')}
+      </Button>
+    </Stack>
+  );
+}
+
+export function QrSetupPage() {
+  const { t } = useTranslation();
+  const { context, matches, send } = useSession();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  if (matches({ twoFactorSetup: 'showingRecoveryCodes' }) && context.recoveryCodes) {
+    return (
+      <PublicLayout title={t('auth:recoveryTitle')}>
+        <RecoveryCodes codes={context.recoveryCodes} />
+      </PublicLayout>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (CODE_PATTERN.test(code)) send({ type: 'session.confirmSetup', code });
+  };
+
+  return (
+    <PublicLayout title={t('auth:qrTitle')}>
+      {!context.qr ? (
+        <Flex justify="center" py="8">
+          <Spinner aria-label={t('common:loading')} />
+        </Flex>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="4">
+            <Text>{t('auth:qrIntro')}</Text>
+            <Flex justify="center" bg="white" p="2" borderRadius="md">
+              <Suspense fallback={<Spinner aria-label={t('common:loading')} />}>
+                <QrCode value={context.qr.otpauthUri} label={t('auth:qrAlt')} />
+              </Suspense>
+            </Flex>
+            <Box>
+              <Text fontSize="sm" color="fg.muted">
+                {t('auth:manualKey')}
+              </Text>
+              <Code data-testid="manual-key" wordBreak="break-all" fontSize="sm">
+                {context.qr.key}
+              </Code>
+            </Box>
+            {context.error ? (
+              <Text role="alert" color="fg.error">
+                {t(`auth:${context.error}`)}
+              </Text>
+            ) : null}
+            <CodeInput value={code} onChange={setCode} invalid={touched && !CODE_PATTERN.test(code)} />
+            <Button
+              type="submit"
+              colorPalette="blue"
+              loading={matches({ twoFactorSetup: 'confirming' })}
+              loadingText={t('auth:confirming')}
+            >
+              {t('auth:confirm')}
+            </Button>
+            <Button variant="ghost" onClick={() => send({ type: 'session.cancel' })}>
+              {t('auth:backToSignIn')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </PublicLayout>
+  );
+}

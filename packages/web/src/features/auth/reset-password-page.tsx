@@ -1,0 +1,104 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicLayout } from '../../components/layout/public-layout';
+
+/** The server's rules: 8 characters, upper, lower, digit and a special character. */
+export function passwordAcceptable(password: string): boolean {
+  return (
+    password.length >= 8 &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /\d/.test(password) &&
+    /[^A-Za-z0-9]/.test(password)
+  );
+}
+
+export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
+  const { t } = useTranslation();
+  const { api } = useRouteContext({ from: '__root__' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+  const reset = useMutation({
+    mutationFn: () =>
+      api.legacy.auth.resetPassword(
+        { token: resetToken, body: { password, confirmPassword: confirm } },
+        { disableToast: true },
+      ),
+  });
+  const passwordError = !password
+    ? t('validation:required')
+    : passwordAcceptable(password)
+      ? null
+      : t('auth:passwordRules');
+  const confirmError = !confirm ? t('validation:required') : confirm === password ? null : t('auth:passwordsDiffer');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!passwordError && !confirmError) reset.mutate();
+  };
+
+  if (reset.isSuccess) {
+    return (
+      <PublicLayout title={t('auth:resetTitle')}>
+        <Stack gap="4">
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{t('auth:resetDone')}</Alert.Title>
+          </Alert.Root>
+          <Button asChild colorPalette="blue">
+            <RouterLink to="/signin">{t('auth:signIn')}</RouterLink>
+          </Button>
+        </Stack>
+      </PublicLayout>
+    );
+  }
+
+  return (
+    <PublicLayout title={t('auth:resetTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="4">
+          <Text color="fg.muted">{t('auth:passwordRules')}</Text>
+          {reset.isError ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{t('auth:resetFailed')}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field.Root invalid={touched && !!passwordError} required>
+            <Field.Label>{t('auth:newPassword')}</Field.Label>
+            <Input
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <Field.ErrorText>{passwordError}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={touched && !!confirmError} required>
+            <Field.Label>{t('auth:confirmPassword')}</Field.Label>
+            <Input
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+            <Field.ErrorText>{confirmError}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="blue" loading={reset.isPending}>
+            {t('common:save')}
+          </Button>
+          <Link asChild fontSize="sm" color="brand.600">
+            <RouterLink to="/signin">{t('auth:backToSignIn')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, resources } from './index';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('languages', () => {
+  it('have exactly the same keys in English and German', () => {
+    expect(keys(resources.de).sort()).toEqual(keys(resources.en).sort());
+  });
+
+  it('have no empty text, and German differs where words differ', () => {
+    for (const lang of ['en', 'de'] as const) for (const key of keys(resources[lang])) expect(key).not.toBe('');
+    expect(resources.de.auth.signIn).not.toBe(resources.en.auth.signIn);
+  });
+
+  it('default to English, keep the choice in local storage and fall back to English', async () => {
+    const i18n = createI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('auth:inactivityWarning')).toBe(
+      'You have been inactive for 14 minutes and 30 seconds. You will be logged off in 30 seconds if there is no activity.',
+    );
+    await i18n.changeLanguage('de');
+    expect(localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(createI18n().language).toBe('de');
+    expect(i18n.t('apiErrors:notFound')).toBe('Ressource nicht gefunden');
+    expect(i18n.t('auth:missingKey' as never)).toBe('missingKey');
+  });
+});

@@ -1,0 +1,7 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { requireWorker } from '../../app/guards';
+
+export const Route = createFileRoute('/_app/_worker')({
+  beforeLoad: ({ context }) => requireWorker(context.session, context.api),
+  component: Outlet,
+});

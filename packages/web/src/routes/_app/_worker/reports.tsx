@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FeaturePage } from '../../../components/ui/feature-page';
+
+function Page() {
+  return <FeaturePage page="reports" />;
+}
+
+export const Route = createFileRoute('/_app/_worker/reports')({ component: Page });

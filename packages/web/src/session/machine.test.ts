@@ -1,0 +1,330 @@
+import type { CodeVerificationResponse, QrVerificationResponse, SigninResponse } from '@compliance-portal/sdk';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { isAuthenticated, type SessionInput, safeReturnTo, sessionMachine } from './machine';
+import { INACTIVITY_LOGOUT_MS, INACTIVITY_WARNING_MS, type StoredUser } from './types';
+
+const user = { email: 'admin@contoso.example', role: 'admin' as const };
+const stored: StoredUser = { token: 'session-token', user };
+
+function harness(options: {
+  input?: Partial<SessionInput>;
+  signin?: () => Promise<SigninResponse>;
+  confirm?: () => Promise<QrVerificationResponse>;
+  verify?: (input: { token: string; code?: string; recoveryCode?: string }) => Promise<CodeVerificationResponse>;
+  logout?: () => Promise<void>;
+  onSignin?: boolean;
+}) {
+  const log: string[] = [];
+  const machine = sessionMachine.provide({
+    actors: {
+      signin: fromPromise(async () =>
+        (options.signin ?? (async () => ({ token: 'signin-token', user, twoFactor: 'verify' as const })))(),
+      ),
+      generateQr: fromPromise(async ({ input }) => {
+        log.push(`generateQr:${input.token}`);
+        return { otpauthUri: 'otpauth://totp/x', key: 'KEY' };
+      }),
+      confirmSetup: fromPromise(async ({ input }) => {
+        log.push(`confirmSetup:${input.token}:${input.code}`);
+        return (options.confirm ?? (async () => ({ token: 'new-session', user, recoveryCodes: ['A', 'B'] })))();
+      }),
+      verifyCode: fromPromise(async ({ input }) => {
+        log.push(`verifyCode:${input.token}:${input.code ?? ''}:${input.recoveryCode ?? ''}`);
+        return (options.verify ?? (async () => ({ token: 'verified', user, requiresTwoFactorSetup: false })))(input);
+      }),
+      logoutApi: fromPromise(async ({ input }) => {
+        log.push(`logoutApi:${input.token}`);
+        await (options.logout ?? (async () => {}))();
+      }),
+    },
+    actions: {
+      persistUser: (_, params) => log.push(`persistUser:${params.user.token}`),
+      clearUserData: () => log.push('clearUserData'),
+      clearTrialDialogFlag: () => log.push('clearTrialDialogFlag'),
+      writeLogoutMarker: () => log.push('writeLogoutMarker'),
+      clearAllCookies: () => log.push('clearAllCookies'),
+      navigate: (_, params) => log.push(`navigate:${params.to}`),
+      showError: (_, params) => log.push(`showError:${params.message}`),
+      showInactivityWarning: () => log.push('showInactivityWarning'),
+      dismissInactivityWarning: () => log.push('dismissInactivityWarning'),
+      logLogoutFailure: () => log.push('logLogoutFailure'),
+    },
+    guards: { notOnSignin: () => !options.onSignin },
+  });
+  const actor = createActor(machine, { input: { storedUser: null, ...options.input } });
+  actor.start();
+  return { actor, log, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-11-02T08:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('start', () => {
+  it('is signed out without a stored user', () => {
+    const h = harness({});
+    expect(h.value()).toBe('signedOut');
+    expect(isAuthenticated(h.value())).toBe(false);
+  });
+
+  it('loads a stored user, persists it and starts the inactivity timer', async () => {
+    const h = harness({ input: { storedUser: stored } });
+    expect(h.value()).toBe('signedIn');
+    expect(h.context().user).toEqual(stored);
+    expect(h.log).toEqual(['persistUser:session-token']);
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS - 1);
+    expect(h.value()).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.value()).toBe('inactivityWarning');
+  });
+});
+
+describe('sign-in', () => {
+  it('goes to QR setup for a user without 2FA, then shows the recovery codes once', async () => {
+    const h = harness({ signin: async () => ({ token: 'signin-token', user, twoFactor: 'setup' }) });
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    expect(h.value()).toBe('signingIn');
+    await flush();
+    expect(h.value()).toEqual({ twoFactorSetup: 'awaitingCode' });
+    expect(h.context().qr).toEqual({ otpauthUri: 'otpauth://totp/x', key: 'KEY' });
+    expect(h.log).toEqual(['navigate:/qr-setup', 'generateQr:signin-token']);
+    h.actor.send({ type: 'session.confirmSetup', code: '123456' });
+    await flush();
+    expect(h.value()).toEqual({ twoFactorSetup: 'showingRecoveryCodes' });
+    expect(h.context().recoveryCodes).toEqual(['A', 'B']);
+    expect(isAuthenticated(h.value())).toBe(false);
+    h.actor.send({ type: 'session.acknowledgeRecoveryCodes' });
+    expect(h.value()).toBe('signedIn');
+    expect(h.context().recoveryCodes).toBeNull();
+    expect(h.context().user).toEqual({ token: 'new-session', user });
+    expect(h.log.slice(2)).toEqual(['confirmSetup:signin-token:123456', 'navigate:/', 'persistUser:new-session']);
+  });
+
+  it('shows "Invalid Verification Code" for a wrong setup code and lets the user try again', async () => {
+    const h = harness({
+      signin: async () => ({ token: 's', user, twoFactor: 'setup' }),
+      confirm: async () => {
+        throw new Error('Invalid verification code.');
+      },
+    });
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    h.actor.send({ type: 'session.confirmSetup', code: '000000' });
+    await flush();
+    expect(h.value()).toEqual({ twoFactorSetup: 'awaitingCode' });
+    expect(h.context().error).toBe('invalidVerificationCode');
+    expect(h.log).toContain('showError:invalidVerificationCode');
+  });
+
+  it('goes to code verification for a user with 2FA and signs in with a code', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(h.value()).toEqual({ twoFactorVerification: 'awaitingCode' });
+    h.actor.send({ type: 'session.verify', code: '654321' });
+    expect(h.value()).toEqual({ twoFactorVerification: 'verifying' });
+    await flush();
+    expect(h.value()).toBe('signedIn');
+    expect(h.log).toEqual([
+      'navigate:/code-verification',
+      'verifyCode:signin-token:654321:',
+      'navigate:/',
+      'persistUser:verified',
+    ]);
+  });
+
+  it('signs in with a recovery code and leads to a fresh QR setup with the new session', async () => {
+    const h = harness({ verify: async () => ({ token: 'after-recovery', user, requiresTwoFactorSetup: true }) });
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    h.actor.send({ type: 'session.verifyRecovery', recoveryCode: 'BCDFG-HJKMN' });
+    await flush();
+    expect(h.value()).toEqual({ twoFactorSetup: 'awaitingCode' });
+    expect(h.log).toContain('verifyCode:signin-token::BCDFG-HJKMN');
+    expect(h.log).toContain('persistUser:after-recovery');
+    expect(h.log).toContain('generateQr:after-recovery');
+    expect(h.log.indexOf('navigate:/qr-setup')).toBeGreaterThan(-1);
+  });
+
+  it('shows the verification failure and stays for another try', async () => {
+    const h = harness({
+      verify: async () => {
+        throw new Error('Invalid verification code.');
+      },
+    });
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    h.actor.send({ type: 'session.verify', code: '000000' });
+    await flush();
+    expect(h.value()).toEqual({ twoFactorVerification: 'awaitingCode' });
+    expect(h.context().error).toBe('verificationFailed');
+    expect(h.log).toContain('showError:verificationFailed');
+  });
+
+  it('maps a wrong password to "Invalid Credentials" and other failures to "Login process failed"', async () => {
+    const wrong = harness({
+      signin: async () => {
+        throw new Error('Invalid credentials.');
+      },
+    });
+    wrong.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(wrong.value()).toBe('signedOut');
+    expect(wrong.context().error).toBe('invalidCredentials');
+    const down = harness({
+      signin: async () => {
+        throw new Error('Network Error');
+      },
+    });
+    down.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(down.context().error).toBe('loginFailed');
+    expect(down.log).toEqual(['showError:loginFailed']);
+  });
+
+  it('cancels setup or verification back to the sign-in page', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    h.actor.send({ type: 'session.cancel' });
+    expect(h.value()).toBe('signedOut');
+    expect(h.context().pendingToken).toBeNull();
+    expect(h.log.at(-1)).toBe('navigate:/signin');
+  });
+});
+
+describe('inactivity', () => {
+  it('warns at 870000 ms and logs out at 900000 ms', async () => {
+    const h = harness({ input: { storedUser: stored } });
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS);
+    expect(h.value()).toBe('inactivityWarning');
+    expect(h.log).toContain('showInactivityWarning');
+    await vi.advanceTimersByTimeAsync(INACTIVITY_LOGOUT_MS - INACTIVITY_WARNING_MS - 1);
+    expect(h.value()).toBe('inactivityWarning');
+    await vi.advanceTimersByTimeAsync(1);
+    await flush();
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toContain('dismissInactivityWarning');
+    expect(h.log).toContain('logoutApi:session-token');
+  });
+
+  it('resets the timers on activity, also during the warning', async () => {
+    const h = harness({ input: { storedUser: stored } });
+    await vi.advanceTimersByTimeAsync(600_000);
+    h.actor.send({ type: 'session.activity', at: Date.now() });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(h.value()).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS - 600_000);
+    expect(h.value()).toBe('inactivityWarning');
+    h.actor.send({ type: 'session.activity', at: Date.now() });
+    expect(h.value()).toBe('signedIn');
+    expect(h.log).toContain('dismissInactivityWarning');
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS - 1);
+    expect(h.value()).toBe('signedIn');
+  });
+
+  it('counts activity seen in another tab (the shared timestamp)', async () => {
+    const h = harness({ input: { storedUser: stored, lastActivity: Date.now() } });
+    await vi.advanceTimersByTimeAsync(800_000);
+    // Another tab was used 100 s ago: the warning moves accordingly.
+    h.actor.send({ type: 'session.activity', at: Date.now() - 100_000 });
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS - 100_000 - 1);
+    expect(h.value()).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(h.value()).toBe('inactivityWarning');
+  });
+
+  it('counts opening a tab as activity, whatever the shared timestamp says', async () => {
+    const h = harness({ input: { storedUser: stored, lastActivity: Date.now() - 860_000 } });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.value()).toBe('signedIn');
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS - 10_000);
+    expect(h.value()).toBe('inactivityWarning');
+  });
+});
+
+describe('logout', () => {
+  it('does the section 4 steps in order and calls /auth/logout with the token', async () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.log.length = 0;
+    h.actor.send({ type: 'session.logout' });
+    expect(h.value()).toBe('loggingOut');
+    expect(isAuthenticated(h.value())).toBe(false);
+    await flush();
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toEqual([
+      'clearUserData',
+      'clearTrialDialogFlag',
+      'writeLogoutMarker',
+      'navigate:/logout',
+      'logoutApi:session-token',
+    ]);
+    expect(h.context().user).toBeNull();
+  });
+
+  it('only logs a failed /auth/logout', async () => {
+    const h = harness({
+      input: { storedUser: stored },
+      logout: async () => {
+        throw new Error('down');
+      },
+    });
+    h.actor.send({ type: 'session.logout' });
+    await flush();
+    expect(h.value()).toBe('signedOut');
+    expect(h.log.at(-1)).toBe('logLogoutFailure');
+  });
+
+  it("follows another tab's logout unless on the sign-in page", () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.log.length = 0;
+    h.actor.send({ type: 'session.externalLogout' });
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toEqual(['clearUserData', 'navigate:/logout']);
+    const onSignin = harness({ input: { storedUser: stored }, onSignin: true });
+    onSignin.actor.send({ type: 'session.externalLogout' });
+    expect(onSignin.value()).toBe('signedIn');
+  });
+
+  it('clears all cookies and goes to /logout on an unauthorised answer', () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.log.length = 0;
+    h.actor.send({ type: 'session.unauthorized' });
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toEqual(['clearAllCookies', 'clearUserData', 'navigate:/logout']);
+  });
+});
+
+describe('user updates', () => {
+  it('replace the stored inner user', () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.actor.send({ type: 'session.userUpdated', user: { ...user, displayName: 'New Name' } });
+    expect(h.context().user?.user.displayName).toBe('New Name');
+    expect(h.log.at(-1)).toBe('persistUser:session-token');
+  });
+});
+
+describe('return after sign-in', () => {
+  it('goes back where the guard sent the user from', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'session.login', email: user.email, password: 'x', returnTo: '/archive/mailboxes?page=2' });
+    await flush();
+    h.actor.send({ type: 'session.verify', code: '111111' });
+    await flush();
+    expect(h.log).toContain('navigate:/archive/mailboxes?page=2');
+  });
+
+  it('never returns to another site', () => {
+    expect(safeReturnTo('//evil.example/x')).toBeNull();
+    expect(safeReturnTo('https://evil.example')).toBeNull();
+    expect(safeReturnTo('/\\evil.example')).toBeNull();
+    expect(safeReturnTo('/logout')).toBeNull();
+    expect(safeReturnTo('/reports')).toBe('/reports');
+    expect(safeReturnTo(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,408 @@
+/**
+ * The session (product-spec.md section 4): signed out, signing in, 2FA setup, 2FA verification,
+ * signed in, inactivity warning, logging out. Its I/O comes in as actors and its side effects
+ * (storage, toasts, navigation) as actions, both given with `.provide()`; the defaults here throw so
+ * that a missing implementation is loud.
+ */
+import type {
+  CodeVerificationResponse,
+  GenerateQrResponse,
+  QrVerificationResponse,
+  SessionUser,
+  SigninResponse,
+} from '@compliance-portal/sdk';
+import { assign, fromPromise, setup } from 'xstate';
+import { INACTIVITY_LOGOUT_MS, INACTIVITY_WARNING_MS, type StoredUser } from './types';
+
+/** i18n keys of the messages the machine shows (namespace `auth`). */
+export type SessionMessage =
+  | 'loginFailed'
+  | 'invalidVerificationCode'
+  | 'verificationFailed'
+  | 'invalidCredentials'
+  | 'accountLocked'
+  | 'qrFailed';
+
+export interface SessionContext {
+  user: StoredUser | null;
+  /** The sign-in token between password and second factor, or the session token during a re-setup. */
+  pendingToken: string | null;
+  pendingUser: SessionUser | null;
+  qr: GenerateQrResponse | null;
+  recoveryCodes: string[] | null;
+  error: SessionMessage | null;
+  /** When the user was last active, in any tab (ms since epoch). */
+  lastActivity: number;
+  /** Where a guard sent the user from, to return there after sign-in. */
+  returnTo: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; email: string; password: string; returnTo?: string }
+  | { type: 'session.confirmSetup'; code: string }
+  | { type: 'session.acknowledgeRecoveryCodes' }
+  | { type: 'session.verify'; code: string }
+  | { type: 'session.verifyRecovery'; recoveryCode: string }
+  | { type: 'session.cancel' }
+  | { type: 'session.logout' }
+  | { type: 'session.activity'; at: number }
+  | { type: 'session.externalLogout' }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.userUpdated'; user: SessionUser };
+
+export interface SessionInput {
+  /** The stored user found at start, if any. */
+  storedUser: StoredUser | null;
+  /** The last activity shared between tabs, if any. */
+  lastActivity?: number;
+  now?: number;
+}
+
+const notImplemented = (name: string) => () => {
+  throw new Error(`session machine: ${name} was not provided`);
+};
+
+/** Only a path of this site: never another origin (`//host`) or a scheme, so sign-in cannot redirect away. */
+export function safeReturnTo(value: string | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (value.startsWith('/signin') || value.startsWith('/logout')) return null;
+  return value;
+}
+
+/** Maps a failed call to the machine's message: the server's texts where they matter, else the fallback. */
+export function failureMessage(error: unknown, fallback: SessionMessage): SessionMessage {
+  const text = error instanceof Error ? error.message : '';
+  if (text === 'Invalid credentials.') return 'invalidCredentials';
+  if (/locked/i.test(text)) return 'accountLocked';
+  if (text === 'Login verification failed!') return 'verificationFailed';
+  return fallback;
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    signin: fromPromise<SigninResponse, { email: string; password: string }>(notImplemented('signin')),
+    generateQr: fromPromise<GenerateQrResponse, { token: string }>(notImplemented('generateQr')),
+    confirmSetup: fromPromise<QrVerificationResponse, { token: string; code: string }>(notImplemented('confirmSetup')),
+    verifyCode: fromPromise<CodeVerificationResponse, { token: string; code?: string; recoveryCode?: string }>(
+      notImplemented('verifyCode'),
+    ),
+    logoutApi: fromPromise<void, { token: string }>(notImplemented('logoutApi')),
+  },
+  actions: {
+    /** Writes the `user` cookie and local storage. */
+    persistUser: (_, _params: { user: StoredUser }) => notImplemented('persistUser')(),
+    /** Removes the worker and user data (cookies and local storage). */
+    clearUserData: notImplemented('clearUserData'),
+    clearTrialDialogFlag: notImplemented('clearTrialDialogFlag'),
+    writeLogoutMarker: notImplemented('writeLogoutMarker'),
+    clearAllCookies: notImplemented('clearAllCookies'),
+    navigate: (_, _params: { to: string }) => notImplemented('navigate')(),
+    showError: (_, _params: { message: SessionMessage }) => notImplemented('showError')(),
+    showInactivityWarning: notImplemented('showInactivityWarning'),
+    dismissInactivityWarning: notImplemented('dismissInactivityWarning'),
+    logLogoutFailure: (_, _params: { error: unknown }) => notImplemented('logLogoutFailure')(),
+    recordActivity: assign({ lastActivity: (_, params: { at: number }) => params.at }),
+    clearError: assign({ error: null }),
+    resetContext: assign({
+      returnTo: null,
+      user: null,
+      pendingToken: null,
+      pendingUser: null,
+      qr: null,
+      recoveryCodes: null,
+    }),
+  },
+  guards: {
+    hasStoredUser: ({ context }) => context.user !== null,
+    /** A tab on the sign-in page stays where it is when another tab logs out. */
+    notOnSignin: notImplemented('notOnSignin'),
+  },
+  delays: {
+    untilWarning: ({ context }) => Math.max(0, context.lastActivity + INACTIVITY_WARNING_MS - Date.now()),
+    untilLogout: ({ context }) => Math.max(0, context.lastActivity + INACTIVITY_LOGOUT_MS - Date.now()),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    user: input.storedUser,
+    pendingToken: null,
+    pendingUser: null,
+    qr: null,
+    recoveryCodes: null,
+    error: null,
+    // Opening the portal is itself activity.
+    lastActivity: Math.max(input.lastActivity ?? 0, input.now ?? Date.now()),
+    returnTo: null,
+  }),
+  initial: 'starting',
+  on: {
+    'session.externalLogout': {
+      guard: 'notOnSignin',
+      target: '.signedOut',
+      actions: ['clearUserData', 'resetContext', { type: 'navigate', params: { to: '/logout' } }],
+    },
+    'session.unauthorized': {
+      target: '.signedOut',
+      actions: ['clearAllCookies', 'clearUserData', 'resetContext', { type: 'navigate', params: { to: '/logout' } }],
+    },
+  },
+  states: {
+    starting: {
+      always: [{ guard: 'hasStoredUser', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+
+    signedOut: {
+      on: {
+        'session.login': {
+          target: 'signingIn',
+          actions: ['clearError', assign({ returnTo: ({ event }) => safeReturnTo(event.returnTo) })],
+        },
+      },
+    },
+
+    signingIn: {
+      invoke: {
+        src: 'signin',
+        input: ({ event }) => {
+          const e = event as Extract<SessionEvent, { type: 'session.login' }>;
+          return { email: e.email, password: e.password };
+        },
+        onDone: [
+          {
+            guard: ({ event }) => event.output.twoFactor === 'setup',
+            target: 'twoFactorSetup',
+            actions: [
+              assign({
+                pendingToken: ({ event }) => event.output.token,
+                pendingUser: ({ event }) => event.output.user,
+              }),
+              { type: 'navigate', params: { to: '/qr-setup' } },
+            ],
+          },
+          {
+            target: 'twoFactorVerification',
+            actions: [
+              assign({
+                pendingToken: ({ event }) => event.output.token,
+                pendingUser: ({ event }) => event.output.user,
+              }),
+              { type: 'navigate', params: { to: '/code-verification' } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: [
+            assign({ error: ({ event }) => failureMessage(event.error, 'loginFailed') }),
+            { type: 'showError', params: ({ event }) => ({ message: failureMessage(event.error, 'loginFailed') }) },
+          ],
+        },
+      },
+    },
+
+    twoFactorSetup: {
+      initial: 'loadingQr',
+      on: {
+        'session.cancel': {
+          target: 'signedOut',
+          actions: ['resetContext', { type: 'navigate', params: { to: '/signin' } }],
+        },
+      },
+      states: {
+        loadingQr: {
+          invoke: {
+            src: 'generateQr',
+            input: ({ context }) => ({ token: context.pendingToken ?? '' }),
+            onDone: { target: 'awaitingCode', actions: assign({ qr: ({ event }) => event.output }) },
+            onError: {
+              target: '#session.signedOut',
+              actions: [
+                'resetContext',
+                assign({ error: 'qrFailed' }),
+                { type: 'showError', params: { message: 'qrFailed' } },
+                { type: 'navigate', params: { to: '/signin' } },
+              ],
+            },
+          },
+        },
+        awaitingCode: {
+          on: { 'session.confirmSetup': { target: 'confirming', actions: 'clearError' } },
+        },
+        confirming: {
+          invoke: {
+            src: 'confirmSetup',
+            input: ({ context, event }) => ({
+              token: context.pendingToken ?? '',
+              code: (event as Extract<SessionEvent, { type: 'session.confirmSetup' }>).code,
+            }),
+            onDone: {
+              target: 'showingRecoveryCodes',
+              actions: assign({
+                user: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                recoveryCodes: ({ event }) => event.output.recoveryCodes,
+              }),
+            },
+            onError: {
+              target: 'awaitingCode',
+              actions: [
+                assign({ error: 'invalidVerificationCode' }),
+                { type: 'showError', params: { message: 'invalidVerificationCode' } },
+              ],
+            },
+          },
+        },
+        /** The codes are shown once; the user copies or downloads them, then goes on. */
+        showingRecoveryCodes: {
+          on: {
+            'session.acknowledgeRecoveryCodes': {
+              target: '#session.signedIn',
+              actions: [
+                assign({ recoveryCodes: null, qr: null, pendingToken: null, pendingUser: null }),
+                { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    twoFactorVerification: {
+      initial: 'awaitingCode',
+      on: {
+        'session.cancel': {
+          target: 'signedOut',
+          actions: ['resetContext', { type: 'navigate', params: { to: '/signin' } }],
+        },
+      },
+      states: {
+        awaitingCode: {
+          on: {
+            'session.verify': { target: 'verifying', actions: 'clearError' },
+            'session.verifyRecovery': { target: 'verifying', actions: 'clearError' },
+          },
+        },
+        verifying: {
+          invoke: {
+            src: 'verifyCode',
+            input: ({ context, event }) => ({
+              token: context.pendingToken ?? '',
+              ...(event.type === 'session.verifyRecovery' ? { recoveryCode: event.recoveryCode } : {}),
+              ...(event.type === 'session.verify' ? { code: event.code } : {}),
+            }),
+            onDone: [
+              {
+                // A recovery code signed in and reset 2FA: set it up again with the new session.
+                guard: ({ event }) => event.output.requiresTwoFactorSetup,
+                target: '#session.twoFactorSetup',
+                actions: [
+                  assign({
+                    user: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                    pendingToken: ({ event }) => event.output.token,
+                  }),
+                  {
+                    type: 'persistUser',
+                    params: ({ event }) => ({ user: { token: event.output.token, user: event.output.user } }),
+                  },
+                  { type: 'navigate', params: { to: '/qr-setup' } },
+                ],
+              },
+              {
+                target: '#session.signedIn',
+                actions: [
+                  assign({
+                    user: ({ event }) => ({ token: event.output.token, user: event.output.user }),
+                    pendingToken: null,
+                    pendingUser: null,
+                  }),
+                  { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
+                ],
+              },
+            ],
+            onError: {
+              target: 'awaitingCode',
+              actions: [
+                assign({ error: ({ event }) => failureMessage(event.error, 'verificationFailed') }),
+                {
+                  type: 'showError',
+                  params: ({ event }) => ({ message: failureMessage(event.error, 'verificationFailed') }),
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+
+    signedIn: {
+      entry: [
+        { type: 'persistUser', params: ({ context }) => ({ user: context.user as StoredUser }) },
+        // Entering after sign-in starts the clock now; re-entering on activity keeps the event's time.
+        assign({
+          lastActivity: ({ context, event }) => (event.type === 'session.activity' ? context.lastActivity : Date.now()),
+        }),
+      ],
+      after: { untilWarning: 'inactivityWarning' },
+      on: {
+        'session.activity': {
+          target: 'signedIn',
+          reenter: true,
+          actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+        },
+        'session.logout': 'loggingOut',
+        'session.userUpdated': {
+          actions: [
+            assign({ user: ({ context, event }) => (context.user ? { ...context.user, user: event.user } : null) }),
+            {
+              type: 'persistUser',
+              params: ({ context, event }) => ({ user: { token: context.user?.token ?? '', user: event.user } }),
+            },
+          ],
+        },
+      },
+    },
+
+    inactivityWarning: {
+      entry: 'showInactivityWarning',
+      exit: 'dismissInactivityWarning',
+      after: { untilLogout: 'loggingOut' },
+      on: {
+        'session.activity': {
+          target: 'signedIn',
+          actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
+        },
+        'session.logout': 'loggingOut',
+      },
+    },
+
+    /** Section 4, in this order: clear worker and user data, the trial flag, mark other tabs, go to /logout. */
+    loggingOut: {
+      entry: [
+        'clearUserData',
+        'clearTrialDialogFlag',
+        'writeLogoutMarker',
+        { type: 'navigate', params: { to: '/logout' } },
+      ],
+      invoke: {
+        src: 'logoutApi',
+        input: ({ context }) => ({ token: context.user?.token ?? '' }),
+        onDone: { target: 'signedOut', actions: 'resetContext' },
+        onError: {
+          target: 'signedOut',
+          actions: ['resetContext', { type: 'logLogoutFailure', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;
+
+/** Authenticated means signed in, with or without the inactivity warning. */
+export function isAuthenticated(value: unknown): boolean {
+  return value === 'signedIn' || value === 'inactivityWarning';
+}

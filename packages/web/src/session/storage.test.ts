@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearTrialDialogFlag,
+  clearUserData,
+  markTrialDialogSeen,
+  readCookie,
+  readStoredUser,
+  readWorker,
+  storeUser,
+  storeWorker,
+  trialDialogSeen,
+} from './storage';
+
+const worker = {
+  workerId: 'w1',
+  workerIp: '10.64.0.2',
+  indexIp: '10.65.0.2',
+  clientId: 'c1',
+  organisationName: 'Contoso',
+  abbr: 'contoso',
+  stagingtenant_id: 'tenant-guid',
+  cloud_portal_license: 'TRIAL' as 'trial',
+};
+
+describe('session storage', () => {
+  it('keeps the user in the user cookie and in local storage', () => {
+    storeUser({ token: 't', user: { email: 'a@b.example', role: 'admin' } });
+    expect(JSON.parse(localStorage.getItem('user') ?? '')).toEqual({
+      token: 't',
+      user: { email: 'a@b.example', role: 'admin' },
+    });
+    expect(JSON.parse(readCookie('user') ?? '')).toMatchObject({ token: 't' });
+    expect(readStoredUser()?.token).toBe('t');
+    localStorage.removeItem('user');
+    expect(readStoredUser()?.token).toBe('t');
+  });
+
+  it('keeps the worker in the worker cookie with tenant_id and a lower-case licence', () => {
+    storeWorker(worker);
+    expect(readWorker()).toMatchObject({
+      tenant_id: 'tenant-guid',
+      stagingtenant_id: 'tenant-guid',
+      cloud_portal_license: 'trial',
+    });
+  });
+
+  it('clears worker and user data, and the trial flag', () => {
+    storeUser({ token: 't', user: { email: 'a@b.example', role: 'admin' } });
+    storeWorker(worker);
+    markTrialDialogSeen();
+    clearUserData();
+    clearTrialDialogFlag();
+    expect(readStoredUser()).toBeNull();
+    expect(readWorker()).toBeNull();
+    expect(trialDialogSeen()).toBe(false);
+  });
+
+  it('ignores damaged stored values', () => {
+    localStorage.setItem('user', '{not json');
+    expect(readStoredUser()).toBeNull();
+    localStorage.setItem('user', JSON.stringify({ token: '', user: {} }));
+    expect(readStoredUser()).toBeNull();
+  });
+});

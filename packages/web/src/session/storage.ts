@@ -1,0 +1,128 @@
+/**
+ * Where the session lives in the browser (product-spec.md sections 3 and 4): the signed-in user in the
+ * `user` cookie and in local storage under `user`, the customer worker in the `worker` cookie, cookies
+ * on path /. Local storage also carries the cross-tab logout marker and the shared last activity.
+ */
+import type { Worker } from '@compliance-portal/sdk';
+import type { StoredUser, StoredWorker } from './types';
+
+export const USER_KEY = 'user';
+export const WORKER_COOKIE = 'worker';
+export const LOGOUT_MARKER_KEY = 'logout';
+export const LAST_ACTIVITY_KEY = 'lastActivity';
+export const TRIAL_DIALOG_SEEN_KEY = 'trialDialogSeen';
+
+function cookieAttributes(): string {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  return `; path=/; SameSite=Strict${secure}`;
+}
+
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export function writeCookie(name: string, value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps `user` and `worker` in cookies; Cookie Store API is not in every supported browser.
+  document.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes()}`;
+}
+
+export function deleteCookie(name: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: see writeCookie.
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT${cookieAttributes()}`;
+}
+
+export function clearAllCookies() {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) deleteCookie(name);
+  }
+}
+
+function parse<T>(text: string | null | undefined): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+function isStoredUser(value: unknown): value is StoredUser {
+  const v = value as StoredUser | null;
+  return typeof v?.token === 'string' && v.token.length > 0 && typeof v.user?.email === 'string';
+}
+
+/** The stored user: local storage first, the cookie as a fallback; null when neither holds a token. */
+export function readStoredUser(): StoredUser | null {
+  const fromStorage = parse<StoredUser>(localStorage.getItem(USER_KEY));
+  if (isStoredUser(fromStorage)) return fromStorage;
+  const fromCookie = parse<StoredUser>(readCookie(USER_KEY));
+  return isStoredUser(fromCookie) ? fromCookie : null;
+}
+
+export function storeUser(user: StoredUser) {
+  const text = JSON.stringify(user);
+  localStorage.setItem(USER_KEY, text);
+  writeCookie(USER_KEY, text);
+}
+
+/** The worker cookie form: tenant_id from stagingtenant_id, the licence lower-cased. */
+export function toStoredWorker(worker: Worker): StoredWorker {
+  return {
+    workerId: worker.workerId,
+    workerIp: worker.workerIp,
+    indexIp: worker.indexIp,
+    clientId: worker.clientId,
+    organisationName: worker.organisationName,
+    abbr: worker.abbr,
+    stagingtenant_id: worker.stagingtenant_id,
+    tenant_id: worker.stagingtenant_id,
+    cloud_portal_license: worker.cloud_portal_license.toLowerCase(),
+  };
+}
+
+export function readWorker(): StoredWorker | null {
+  const worker = parse<StoredWorker>(readCookie(WORKER_COOKIE));
+  return worker && typeof worker.workerIp === 'string' ? worker : null;
+}
+
+export function storeWorker(worker: Worker) {
+  writeCookie(WORKER_COOKIE, JSON.stringify(toStoredWorker(worker)));
+}
+
+/** Section 4: logout clears the worker and the user data. */
+export function clearUserData() {
+  deleteCookie(WORKER_COOKIE);
+  deleteCookie(USER_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+export function clearTrialDialogFlag() {
+  localStorage.removeItem(TRIAL_DIALOG_SEEN_KEY);
+}
+
+export function trialDialogSeen(): boolean {
+  return localStorage.getItem(TRIAL_DIALOG_SEEN_KEY) === 'true';
+}
+
+export function markTrialDialogSeen() {
+  localStorage.setItem(TRIAL_DIALOG_SEEN_KEY, 'true');
+}
+
+/** Other tabs see this key change (the storage event) and log out too. */
+export function writeLogoutMarker(now = Date.now()) {
+  localStorage.setItem(LOGOUT_MARKER_KEY, String(now));
+}
+
+export function readLastActivity(): number | undefined {
+  const value = Number(localStorage.getItem(LAST_ACTIVITY_KEY));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export function writeLastActivity(at: number) {
+  localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
+}
