@@ -19,6 +19,17 @@ export const system = createSystem(
           },
         },
       },
+      semanticTokens: {
+        colors: {
+          // Chakra's defaults (red.500, orange.600, ...) fall below 4.5:1 on white for body text;
+          // these keep WCAG AA contrast for error, warning and muted text.
+          fg: {
+            error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+            warning: { value: { _light: '{colors.orange.800}', _dark: '{colors.orange.300}' } },
+            success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          },
+        },
+      },
     },
   }),
 );

@@ -90,8 +90,26 @@ export function readWorker(): StoredWorker | null {
   return worker && typeof worker.workerIp === 'string' ? worker : null;
 }
 
+const workerListeners = new Set<() => void>();
+
+/** Tells the screens showing the worker that it changed (chosen client, logout). */
+export function subscribeWorker(listener: () => void): () => void {
+  workerListeners.add(listener);
+  return () => workerListeners.delete(listener);
+}
+
+/** The worker cookie as written: a stable snapshot for useSyncExternalStore. */
+export function workerCookieText(): string | null {
+  return readCookie(WORKER_COOKIE) ?? null;
+}
+
+function notifyWorker() {
+  for (const listener of workerListeners) listener();
+}
+
 export function storeWorker(worker: Worker) {
   writeCookie(WORKER_COOKIE, JSON.stringify(toStoredWorker(worker)));
+  notifyWorker();
 }
 
 /** Section 4: logout clears the worker and the user data. */
@@ -99,6 +117,7 @@ export function clearUserData() {
   deleteCookie(WORKER_COOKIE);
   deleteCookie(USER_KEY);
   localStorage.removeItem(USER_KEY);
+  notifyWorker();
 }
 
 export function clearTrialDialogFlag() {

@@ -1,9 +1,22 @@
-import { Box, Button, CloseButton, Drawer, Flex, IconButton, Link, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  CloseButton,
+  Drawer,
+  Flex,
+  IconButton,
+  Link,
+  Menu,
+  Portal,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { Outlet, Link as RouterLink, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/context';
-import { readWorker } from '../../session/storage';
+import { useWorker } from '../../session/use-worker';
 import { LanguageSwitch } from '../language-switch';
 import { TrialDialog } from '../trial-dialog';
 import { navigation, visibleFor } from './navigation';
@@ -57,7 +70,8 @@ function UserMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="outline" size="sm" aria-label={t('userMenu')} data-testid="user-menu">
+        <Button variant="outline" size="sm" data-testid="user-menu">
+          <VisuallyHidden>{t('userMenu')}: </VisuallyHidden>
           <Text truncate maxW={{ base: '28', md: '56' }}>
             {context.user?.user.email}
           </Text>
@@ -83,7 +97,7 @@ function UserMenu() {
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
-  const worker = readWorker();
+  const worker = useWorker();
   return (
     <Flex minH="100vh" direction="column">
       <Link
@@ -168,7 +182,7 @@ export function AppLayout() {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
-      <TrialDialog />
+      <TrialDialog key={worker?.workerId ?? 'none'} />
     </Flex>
   );
 }

@@ -29,7 +29,7 @@ export function Toaster() {
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+              {toast.description ? <Toast.Description opacity={1}>{toast.description}</Toast.Description> : null}
             </Stack>
             {toast.closable ? <Toast.CloseTrigger /> : null}
           </Toast.Root>

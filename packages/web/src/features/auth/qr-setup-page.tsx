@@ -1,7 +1,8 @@
-import { Box, Button, Clipboard, Code, Flex, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Clipboard, Code, Flex, List, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { Loading } from '../../components/ui/loading';
 import { useSession } from '../../session/context';
 import { CODE_PATTERN, CodeInput } from './code-input';
 
@@ -83,14 +84,14 @@ export function QrSetupPage() {
     <PublicLayout title={t('auth:qrTitle')}>
       {!context.qr ? (
         <Flex justify="center" py="8">
-          <Spinner aria-label={t('common:loading')} />
+          <Loading />
         </Flex>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="4">
             <Text>{t('auth:qrIntro')}</Text>
             <Flex justify="center" bg="white" p="2" borderRadius="md">
-              <Suspense fallback={<Spinner aria-label={t('common:loading')} />}>
+              <Suspense fallback={<Loading />}>
                 <QrCode value={context.qr.otpauthUri} label={t('auth:qrAlt')} />
               </Suspense>
             </Flex>

@@ -1,0 +1,201 @@
+// @vitest-environment node
+/** Signing in against the real server: guard and return, QR setup, codes, recovery codes, logout, languages. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../src/i18n/en';
+import {
+  type Authenticator,
+  accessibilityViolations,
+  baseUrl,
+  completeQrSetup,
+  launchBrowser,
+  logOutThroughMenu,
+  submitCode,
+  submitPassword,
+} from './browser';
+import { DEMO_PASSWORD } from './server';
+
+const ADMIN = 'admin@contoso.example';
+const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+
+let browser: Browser;
+let authenticator: Authenticator;
+let recoveryCodes: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1350, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+async function cookies(context: BrowserContext) {
+  return Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
+}
+
+describe('the first sign-in of a demo administrator', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ context, page } = await freshPage());
+  });
+  afterAll(() => context.close());
+
+  it('is sent to /signin from a guarded page, sets up the authenticator and comes back there', async () => {
+    await page.goto('/backup-and-restore/job-monitor');
+    await page.waitForURL(/\/signin\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/backup-and-restore/job-monitor');
+    await page.getByLabel('Email address').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await page.getByTestId('manual-key').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    ({ authenticator, recoveryCodes } = await completeQrSetup(page, async () => {
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }));
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+
+    await page.waitForURL((url) => url.pathname === '/backup-and-restore/job-monitor');
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('user-menu').textContent()).toContain(ADMIN);
+  });
+
+  it('has a shell without WCAG 2.1 A or AA violations, wide and narrow, with the user menu open', async () => {
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('button', { name: en.common.openNavigation }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1350, height: 900 });
+  });
+
+  it("keeps the user and the administrator's own worker in cookies on path / and the user in local storage", async () => {
+    const jar = await cookies(context);
+    expect(jar.user?.path).toBe('/');
+    expect(jar.worker?.path).toBe('/');
+    const worker = JSON.parse(decodeURIComponent(jar.worker?.value ?? '{}')) as Record<string, string>;
+    expect(worker.tenant_id).toBe(CONTOSO_TENANT);
+    expect(worker.cloud_portal_license).toBe('full');
+    const stored = await page.evaluate(() => localStorage.getItem('user'));
+    expect(JSON.parse(stored ?? '{}').user.email).toBe(ADMIN);
+  });
+
+  it('signs out from the user menu, clearing the stored user and the cookies', async () => {
+    await logOutThroughMenu(page);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    const jar = await cookies(context);
+    expect(jar.user).toBeUndefined();
+    expect(jar.worker).toBeUndefined();
+    await page.goto('/reports');
+    await page.waitForURL(/\/signin/);
+  });
+});
+
+describe('later sign-ins', () => {
+  it('refuses a wrong password', async () => {
+    const { context, page } = await freshPage();
+    await page.goto('/signin');
+    await submitPassword(page, ADMIN, 'Wrong-Passw0rd!');
+    await expect.poll(() => page.getByTestId('signin-error').textContent()).toBe(en.auth.invalidCredentials);
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await context.close();
+  });
+
+  it('ask for a code; a wrong one is refused, a right one signs in', async () => {
+    const { context, page } = await freshPage();
+    await page.goto('/signin');
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await page.waitForURL(/\/code-verification/);
+    await page.getByLabel('6-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByTestId('verify-error').textContent()).toBe(en.auth.verificationFailed);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await submitCode(page, authenticator);
+    await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).not.toMatch(/signin|code-verification/);
+    await context.close();
+  });
+
+  it('take a recovery code instead, which signs in and leads to a fresh authenticator setup', async () => {
+    const { context, page } = await freshPage();
+    await page.goto('/signin');
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await page.waitForURL(/\/code-verification/);
+    await page.getByRole('button', { name: en.auth.useRecovery }).click();
+    await page.getByLabel(en.auth.recoveryCode).fill(recoveryCodes[0] ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    const previousKey = authenticator.key;
+    ({ authenticator, recoveryCodes } = await completeQrSetup(page));
+    expect(authenticator.key).not.toBe(previousKey);
+    await page.getByTestId('user-menu').waitFor();
+    await logOutThroughMenu(page);
+
+    // The old authenticator no longer works; the new one does.
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await submitCode(page, authenticator);
+    await page.getByTestId('user-menu').waitFor();
+    await context.close();
+  });
+});
+
+describe('public pages', () => {
+  it('have no WCAG 2.1 A or AA violations, in English and German', async () => {
+    const { context, page } = await freshPage();
+    for (const language of ['en', 'de']) {
+      await page.goto('/signin');
+      await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+      for (const path of [
+        '/signin',
+        '/forgot-password',
+        '/reset-password/some-token',
+        '/error-page',
+        '/no/such/page',
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect({ path, language, violations: await accessibilityViolations(page) }).toEqual({
+          path,
+          language,
+          violations: [],
+        });
+      }
+    }
+    await context.close();
+  });
+});
+
+describe('languages and unknown addresses', () => {
+  it('keep German after a reload', async () => {
+    const { context, page } = await freshPage();
+    await page.goto('/signin');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(en.auth.signInTitle);
+    await page.getByTestId('language-switch').selectOption('de');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Anmelden');
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Anmelden');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await context.close();
+  });
+
+  it('show the not-found screen for an address that does not exist', async () => {
+    const { context, page } = await freshPage();
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('not-found').textContent()).toContain(en.errors.notFoundText);
+    await context.close();
+  });
+});

@@ -1,0 +1,128 @@
+// @vitest-environment node
+/**
+ * The session across tabs and time, as a partner: choosing a client, the trial dialog, logout in one
+ * tab ending the others, the inactivity warning and logout on Playwright's clock, and activity in
+ * one tab keeping another alive.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../src/i18n/en';
+import {
+  type Authenticator,
+  baseUrl,
+  completeQrSetup,
+  launchBrowser,
+  logOutThroughMenu,
+  submitCode,
+  submitPassword,
+} from './browser';
+import { DEMO_PASSWORD } from './server';
+
+const PARTNER = 'partner@fabrikam.example';
+const WARNING_MS = 870_000;
+const LOGOUT_MS = 900_000;
+
+let browser: Browser;
+let context: BrowserContext;
+let first: Page;
+let authenticator: Authenticator;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1200, height: 900 } });
+  // The clock drives every tab of the context; it must be installed before the app loads.
+  await context.clock.install();
+  first = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function chooseClient(page: Page, name: string) {
+  await page.waitForURL(/\/partner-setup/);
+  await page.getByRole('button', { name: `Work as ${name}` }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
+}
+
+async function signInAgain(page: Page) {
+  await page.goto('/signin');
+  await submitPassword(page, PARTNER, DEMO_PASSWORD);
+  await submitCode(page, authenticator);
+  await chooseClient(page, 'Northwind Traders');
+  await page.getByTestId('user-menu').waitFor();
+}
+
+async function openSecondTab(): Promise<Page> {
+  const second = await context.newPage();
+  await second.goto('/reports');
+  await second.getByTestId('user-menu').waitFor();
+  return second;
+}
+
+const isOnSignin = (page: Page) => new URL(page.url()).pathname === '/signin';
+
+describe('a partner', () => {
+  it('chooses a client before any other page, and sees the trial dialog once for a trial client', async () => {
+    await first.goto('/dashboard');
+    await first.waitForURL(/\/signin/);
+    await submitPassword(first, PARTNER, DEMO_PASSWORD);
+    ({ authenticator } = await completeQrSetup(first));
+    await chooseClient(first, 'Tailspin Toys');
+
+    const dialog = first.getByTestId('trial-dialog');
+    await dialog.waitFor();
+    for (const limit of [en.trial.jobs, en.trial.sources, en.trial.noDelete, en.trial.restores]) {
+      expect(await dialog.textContent()).toContain(limit);
+    }
+    await first.getByRole('button', { name: en.trial.ok }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await first.getByTestId('current-worker').textContent()).toContain('Tailspin Toys');
+
+    await first.reload();
+    await first.getByTestId('user-menu').waitFor();
+    expect(await first.getByTestId('trial-dialog').count()).toBe(0);
+  });
+
+  it('logging out in one tab logs out the other tabs, and clears the trial flag', async () => {
+    const second = await openSecondTab();
+    await logOutThroughMenu(first);
+    await second.waitForURL(/\/signin/);
+    expect(await first.evaluate(() => localStorage.getItem('trialDialogSeen'))).toBeNull();
+    await second.close();
+  });
+});
+
+describe('inactivity', () => {
+  it('warns after 14:30 without activity and logs out at 15:00, in every tab', async () => {
+    await signInAgain(first);
+    const second = await openSecondTab();
+    // The last activity is the click that opened the second tab's page at the latest.
+    await context.clock.fastForward(WARNING_MS + 1000);
+    for (const page of [first, second]) {
+      await page.getByText(en.auth.inactivityWarning).waitFor();
+      expect(isOnSignin(page)).toBe(false);
+    }
+    await context.clock.fastForward(LOGOUT_MS - WARNING_MS);
+    await first.waitForURL(/\/signin/);
+    await second.waitForURL(/\/signin/);
+    expect(await first.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await second.close();
+  });
+
+  it('activity in one tab keeps an idle tab alive', async () => {
+    await signInAgain(first);
+    const idle = await openSecondTab();
+    await context.clock.fastForward(600_000);
+    await first.getByRole('heading', { level: 1 }).click();
+    await context.clock.fastForward(600_000);
+    // 20 minutes since the idle tab was last touched, 10 since the user worked in the other one.
+    expect(isOnSignin(idle)).toBe(false);
+    expect(await idle.getByText(en.auth.inactivityWarning).count()).toBe(0);
+    expect(await idle.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
+
+    await context.clock.fastForward(LOGOUT_MS - 600_000 + 1000);
+    await first.waitForURL(/\/signin/);
+    await idle.waitForURL(/\/signin/);
+    await idle.close();
+  });
+});
