@@ -1,0 +1,84 @@
+/**
+ * Puts the portal together: i18n, the SDK client, the session actor and the router, wired to one
+ * another. main.tsx starts it in the browser; component tests start it with a memory history.
+ */
+import { ChakraProvider } from '@chakra-ui/react';
+import type { Language } from '@compliance-portal/sdk';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { showToast, Toaster, toaster } from '../components/ui/toaster';
+import { handleApiError } from '../errors/api-errors';
+import { createI18n } from '../i18n';
+import { SessionProvider } from '../session/context';
+import { connectSession, createSessionActor, type SessionActor } from '../session/runtime';
+import { type AppConfig, createApi } from './api';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { system } from './theme';
+
+export interface PortalOptions {
+  config: AppConfig;
+  /** The browser's history by default; a memory history in tests. */
+  history?: RouterHistory;
+}
+
+export function createPortal({ config, history }: PortalOptions) {
+  const i18n = createI18n();
+  let router: ReturnType<typeof createAppRouter> | undefined;
+  // The session needs the API and the router, the API reports 401s to the session: wired late.
+  const late: { session?: SessionActor } = {};
+  const api = createApi(config, {
+    onUnauthorized: () => late.session?.send({ type: 'session.unauthorized' }),
+    onError: (error) =>
+      handleApiError(
+        error,
+        { dismissAll: () => toaster.dismiss(), show: (kind, message) => showToast(kind, message) },
+        { noTenant: i18n.t('errors:noTenant'), network: i18n.t('errors:network') },
+        (i18n.language as Language) ?? 'en',
+      ),
+  });
+  const session = createSessionActor({
+    api,
+    i18n,
+    navigate: (to) => void router?.navigate({ to }),
+    currentPath: () => router?.state.location.pathname ?? window.location.pathname,
+  });
+  late.session = session;
+  const queryClient = createQueryClient();
+  router = createAppRouter({ queryClient, api, session }, history);
+  session.start();
+  const disconnect = connectSession(session);
+  return {
+    i18n,
+    api,
+    session,
+    queryClient,
+    router,
+    stop() {
+      disconnect();
+      session.stop();
+      queryClient.clear();
+    },
+  };
+}
+
+export type Portal = ReturnType<typeof createPortal>;
+
+export function PortalApp({ portal }: { portal: Portal }) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={portal.i18n}>
+        <ChakraProvider value={system}>
+          <QueryClientProvider client={portal.queryClient}>
+            <SessionProvider actor={portal.session}>
+              <RouterProvider router={portal.router} />
+              <Toaster />
+            </SessionProvider>
+          </QueryClientProvider>
+        </ChakraProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}

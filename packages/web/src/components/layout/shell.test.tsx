@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { de } from '../../i18n/de';
+import { en } from '../../i18n/en';
+import { readCookie, readWorker, storeUser, storeWorker } from '../../session/storage';
+import { renderPortal, startMsw } from '../../testing/portal';
+import { navigation, visibleFor } from './navigation';
+
+startMsw();
+
+const worker = {
+  workerId: 'w1',
+  workerIp: '10.64.0.2',
+  indexIp: '10.65.0.2',
+  clientId: 'c1',
+  organisationName: 'Contoso',
+  abbr: 'contoso',
+  stagingtenant_id: 't1',
+  cloud_portal_license: 'full' as const,
+};
+const client = (w: typeof worker, license: 'full' | 'trial' = 'full') => ({
+  clientId: w.clientId,
+  name: w.organisationName,
+  license,
+  partnerId: 'p1',
+  worker: { ...w, cloud_portal_license: license.toUpperCase() },
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function signedInAs(role: 'admin' | 'partner', withWorker = true) {
+  storeUser({ token: 'session-token', user: { email: `${role}@example.com`, role } });
+  if (withWorker) storeWorker(worker);
+}
+
+describe('the main layout', () => {
+  it('offers every area of the navigation, the organisation, worker and user', async () => {
+    signedInAs('admin');
+    await renderPortal('/reports');
+    const nav = await screen.findByRole('navigation', { name: en.nav.main });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    for (const group of navigation) {
+      for (const item of group.items) {
+        if (visibleFor('admin', item.to)) expect(labels).toContain(item.to);
+        else expect(labels).not.toContain(item.to);
+      }
+    }
+    expect(labels).not.toContain('/partner-setup');
+    expect(screen.getByTestId('current-worker').textContent).toContain('Contoso');
+    expect(screen.getByTestId('user-menu').textContent).toContain('admin@example.com');
+  });
+
+  it('switches the language from the header', async () => {
+    signedInAs('admin');
+    const { user } = await renderPortal('/reports');
+    await user.selectOptions(await screen.findByTestId('language-switch'), 'de');
+    expect(await screen.findByRole('navigation', { name: de.nav.main })).toBeTruthy();
+    expect(localStorage.getItem('language')).toBe('de');
+  });
+});
+
+describe('guards', () => {
+  it("select a customer administrator's own worker, stored as the worker cookie", async () => {
+    signedInAs('admin', false);
+    const { path } = await renderPortal('/reports', {
+      'legacy.workers.client': () => HttpResponse.json(client(worker)),
+    });
+    await waitFor(() => expect(path()).toBe('/reports'));
+    expect(readWorker()).toMatchObject({ tenant_id: 't1', cloud_portal_license: 'full', workerIp: '10.64.0.2' });
+  });
+
+  it('make a partner choose a client first', async () => {
+    signedInAs('partner', false);
+    const tailspin = {
+      ...worker,
+      workerId: 'w3',
+      clientId: 'c3',
+      organisationName: 'Tailspin',
+      stagingtenant_id: 't3',
+    };
+    const { path, user } = await renderPortal('/reports', {
+      'legacy.workers.clients': () => HttpResponse.json([client(worker), client(tailspin, 'trial')]),
+    });
+    await waitFor(() => expect(path()).toBe('/partner-setup'));
+    await user.click(await screen.findByRole('button', { name: 'Work as Tailspin' }));
+    await waitFor(() => expect(path()).not.toBe('/partner-setup'));
+    expect(readWorker()).toMatchObject({ clientId: 'c3', tenant_id: 't3', cloud_portal_license: 'trial' });
+    expect(await screen.findByTestId('trial-dialog')).toBeTruthy();
+  });
+
+  it('keep a customer administrator out of /partner-setup', async () => {
+    signedInAs('admin');
+    const { path } = await renderPortal('/partner-setup');
+    await waitFor(() => expect(path()).not.toBe('/partner-setup'));
+  });
+
+  it('let /account/settings show notification settings without a selected worker', async () => {
+    signedInAs('partner', false);
+    const { path } = await renderPortal('/account/settings', {
+      'legacy.user.notifications': () =>
+        HttpResponse.json({
+          jobFailed: true,
+          jobFinished: false,
+          dailySummary: false,
+          weeklyReport: true,
+          licenseExpiry: true,
+        }),
+    });
+    expect(await screen.findAllByRole('checkbox')).not.toHaveLength(0);
+    expect(path()).toBe('/account/settings');
+  });
+});
+
+describe('API errors', () => {
+  it('show the "no tenant" warning for a 404', async () => {
+    signedInAs('partner', false);
+    await renderPortal('/account/settings', {
+      'legacy.user.notifications': () => HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+    });
+    expect(await screen.findByText(en.errors.noTenant)).toBeTruthy();
+  });
+
+  it('show the network warning when the server cannot be reached', async () => {
+    signedInAs('partner', false);
+    await renderPortal('/account/settings', { 'legacy.user.notifications': () => HttpResponse.error() });
+    expect(await screen.findByText(en.errors.network)).toBeTruthy();
+  });
+
+  it('clear the cookies and sign out on a 401 from apollo', async () => {
+    signedInAs('admin');
+    const { portal, path } = await renderPortal('/reports', {
+      'apollo.tenants.list': () => HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 }),
+      'legacy.auth.logout': () => HttpResponse.json({}),
+    });
+    await portal.api.apollo.tenants.list().catch(() => undefined);
+    await waitFor(() => expect(path()).toBe('/signin'));
+    expect(readCookie('worker')).toBeUndefined();
+    expect(readCookie('user')).toBeUndefined();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});

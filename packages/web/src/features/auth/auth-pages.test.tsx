@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { en } from '../../i18n/en';
+import { readStoredUser } from '../../session/storage';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const user = { email: 'admin@contoso.example', role: 'admin' as const };
+const worker = {
+  workerId: 'w1',
+  workerIp: '10.64.0.2',
+  indexIp: '10.65.0.2',
+  clientId: 'c1',
+  organisationName: 'Contoso',
+  abbr: 'contoso',
+  stagingtenant_id: 't1',
+  cloud_portal_license: 'FULL' as const,
+};
+const codes = [...'ABCDEFGHJK'].map((c) => `${c.repeat(5)}-23456`);
+
+describe('the sign-in page', () => {
+  it('shows field errors and sends nothing for an empty or malformed form', async () => {
+    const { user: u } = await renderPortal('/signin');
+    await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+    expect(await screen.findAllByText(en.validation.required)).toHaveLength(2);
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), 'not-an-email');
+    expect(screen.getByText(en.validation.email)).toBeTruthy();
+  });
+
+  it('shows "Invalid Credentials" when the server refuses the password', async () => {
+    let sent: unknown;
+    const { user: u, path } = await renderPortal('/signin', {
+      'legacy.auth.signin': async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'Invalid credentials.' }, { status: 401 });
+      },
+    });
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), 'admin@contoso.example');
+    await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'wrong');
+    await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+    expect((await screen.findByTestId('signin-error')).textContent).toBe(en.auth.invalidCredentials);
+    expect(sent).toEqual({ email: 'admin@contoso.example', password: 'wrong' });
+    expect(path()).toBe('/signin');
+  });
+
+  it('leads a first sign-in through the QR setup to the recovery codes and into the portal', async () => {
+    const { user: u, path } = await renderPortal('/signin?redirect=%2Freports', {
+      'legacy.auth.signin': () => HttpResponse.json({ token: 'signin-token', user, twoFactor: 'setup' }),
+      'legacy.auth.generateQr': ({ request }) =>
+        request.headers.get('authorization') === 'signin-token'
+          ? HttpResponse.json({ otpauthUri: 'otpauth://totp/Portal:a?secret=KEY', key: 'JBSWY3DPEHPK3PXP' })
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+      'legacy.auth.qrcodeVerification': () => HttpResponse.json({ token: 'session-token', user, recoveryCodes: codes }),
+      'legacy.workers.client': () => HttpResponse.json({ ...clientOf(worker) }),
+    });
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
+    await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
+    await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+
+    expect((await screen.findByTestId('manual-key')).textContent).toBe('JBSWY3DPEHPK3PXP');
+    expect(path()).toBe('/qr-setup');
+    await u.type(screen.getByLabelText(en.auth.code, { exact: false }), '123456');
+    await u.click(screen.getByRole('button', { name: en.auth.confirm }));
+
+    const list = await screen.findByTestId('recovery-codes');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes);
+    // Signed in once the user says the codes are kept.
+    expect(readStoredUser()).toBeNull();
+    await u.click(screen.getByTestId('recovery-saved'));
+    await waitFor(() => expect(path()).toBe('/reports'));
+    expect(readStoredUser()?.token).toBe('session-token');
+  });
+
+  it('says "Invalid Verification Code" when the setup code is refused', async () => {
+    const { user: u } = await renderPortal('/signin', {
+      'legacy.auth.signin': () => HttpResponse.json({ token: 'signin-token', user, twoFactor: 'setup' }),
+      'legacy.auth.generateQr': () => HttpResponse.json({ otpauthUri: 'otpauth://totp/x', key: 'KEY' }),
+      'legacy.auth.qrcodeVerification': () =>
+        HttpResponse.json({ message: 'Invalid verification code.' }, { status: 400 }),
+    });
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
+    await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
+    await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+    await u.type(await screen.findByLabelText(en.auth.code, { exact: false }), '000000');
+    await u.click(screen.getByRole('button', { name: en.auth.confirm }));
+    expect(await screen.findAllByText(en.auth.invalidVerificationCode)).not.toHaveLength(0);
+  });
+
+  it('takes a recovery code on /code-verification and asks for a fresh setup', async () => {
+    let sent: unknown;
+    const { user: u, path } = await renderPortal('/signin', {
+      'legacy.auth.signin': () => HttpResponse.json({ token: 'signin-token', user, twoFactor: 'verify' }),
+      'legacy.auth.codeVerification': async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ token: 'session-token', user, requiresTwoFactorSetup: true });
+      },
+      'legacy.auth.generateQr': () => HttpResponse.json({ otpauthUri: 'otpauth://totp/x', key: 'NEWKEY' }),
+    });
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
+    await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
+    await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+    await u.click(await screen.findByRole('button', { name: en.auth.useRecovery }));
+    await u.type(screen.getByLabelText(en.auth.recoveryCode, { exact: false }), 'ABCDE-FGHJK');
+    await u.click(screen.getByRole('button', { name: en.auth.verify }));
+    expect((await screen.findByTestId('manual-key')).textContent).toBe('NEWKEY');
+    expect(sent).toEqual({ recoveryCode: 'ABCDE-FGHJK' });
+    expect(path()).toBe('/qr-setup');
+  });
+});
+
+describe('password recovery', () => {
+  it('sends the reset link, and says so when it fails', async () => {
+    let calls = 0;
+    const { user: u } = await renderPortal('/forgot-password', {
+      'legacy.auth.forgotPassword': () =>
+        ++calls === 1
+          ? HttpResponse.json({ message: 'sent' })
+          : HttpResponse.json({ message: 'Internal server error' }, { status: 500 }),
+    });
+    const email = screen.getByLabelText(en.auth.email, { exact: false });
+    await u.type(email, 'admin@contoso.example');
+    await u.click(screen.getByRole('button', { name: en.auth.sendLink }));
+    expect(await screen.findByText(en.auth.linkSent)).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: en.auth.sendLink }));
+    expect(await screen.findByText(en.auth.sendLinkFailed)).toBeTruthy();
+  });
+
+  it('refuses different passwords, and reports a failed reset', async () => {
+    let sent: unknown;
+    const { user: u } = await renderPortal('/reset-password/abc123', {
+      'legacy.auth.resetPassword': async ({ request, params }) => {
+        sent = { params, body: await request.json() };
+        return HttpResponse.json({ message: 'Invalid or expired link.' }, { status: 400 });
+      },
+    });
+    await u.type(screen.getByLabelText(en.auth.newPassword, { exact: false }), 'New-Passw0rd!');
+    await u.type(screen.getByLabelText(en.auth.confirmPassword, { exact: false }), 'Other-Passw0rd!');
+    await u.click(screen.getByRole('button', { name: en.common.save }));
+    expect(screen.getByText(en.auth.passwordsDiffer)).toBeTruthy();
+    expect(sent).toBeUndefined();
+
+    await u.clear(screen.getByLabelText(en.auth.confirmPassword, { exact: false }));
+    await u.type(screen.getByLabelText(en.auth.confirmPassword, { exact: false }), 'New-Passw0rd!');
+    await u.click(screen.getByRole('button', { name: en.common.save }));
+    expect(await screen.findByText(en.auth.resetFailed)).toBeTruthy();
+    expect(sent).toEqual({
+      params: { token: 'abc123' },
+      body: { password: 'New-Passw0rd!', confirmPassword: 'New-Passw0rd!' },
+    });
+  });
+});
+
+function clientOf(w: typeof worker) {
+  return {
+    worker: w,
+    clientId: w.clientId,
+    name: w.organisationName,
+    license: 'full',
+    partnerId: null,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Component tests render the whole portal (router, session, i18n, Chakra) on a memory history, with
+ * the API answered by MSW handlers built from the SDK's catalogue: unmocked endpoints answer 501.
+ */
+import type { EndpointId } from '@compliance-portal/sdk';
+import { createHandlers } from '@compliance-portal/sdk/testing';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { HttpResponseResolver } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createPortal, type Portal, PortalApp } from '../app/portal';
+import { toaster } from '../components/ui/toaster';
+
+export const mswServer = setupServer();
+
+/** Starts MSW for the file; a request nobody answers fails the test. */
+export function startMsw() {
+  beforeAll(() => mswServer.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => mswServer.resetHandlers());
+  afterAll(() => mswServer.close());
+}
+
+export type Resolvers = Partial<Record<EndpointId, HttpResponseResolver>>;
+
+const live: Portal[] = [];
+afterEach(() => {
+  toaster.dismiss();
+  for (const portal of live.splice(0)) portal.stop();
+});
+
+/** Renders the portal at `path` with these endpoints answered; the rest answer 501. */
+export async function renderPortal(path: string, resolvers: Resolvers = {}) {
+  mswServer.use(...createHandlers({ resolvers }));
+  const portal = createPortal({
+    config: { apiKey: 'test-key', environment: 'production' },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  live.push(portal);
+  const view = render(<PortalApp portal={portal} />);
+  await act(() => portal.router.load());
+  return { portal, view, user: userEvent.setup(), path: () => portal.router.state.location.pathname };
+}
