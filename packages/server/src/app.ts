@@ -94,7 +94,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   const index = join(ctx.config.webDir, 'index.html');
   if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: ctx.config.webDir, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDir,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
+      preCompressed: true,
+      setHeaders(reply, path) {
+        // Hashed file names change with their content; the shell and the service worker must not be kept.
+        reply.header(
+          'Cache-Control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const api = request.url.startsWith('/api') || request.url.startsWith('/apollo');

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, API_KEY, sessionToken, signInWithSetup, useTestServer } from './helpers.js';
 
@@ -174,6 +175,10 @@ describe('the built PWA', () => {
   const web = mkdtempSync(join(tmpdir(), 'portal-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Portal</title>');
   writeFileSync(join(web, 'app.js'), 'console.log(1)');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets', 'main-abc123.js'), 'console.log("plain")');
+  writeFileSync(join(web, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log("plain")'));
+  writeFileSync(join(web, 'assets', 'main-abc123.js.gz'), gzipSync('console.log("plain")'));
   const server = useTestServer({ webDir: web });
 
   it('is served at / with client routes falling back to index.html', async () => {
@@ -188,6 +193,29 @@ describe('the built PWA', () => {
     const api = await server.request({ method: 'GET', url: '/api/unknown-endpoint' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Resource not found' });
+  });
+
+  it('sends the compressed copy the browser accepts, keeps hashed assets a year and the shell never', async () => {
+    const br = await server.request({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("plain")');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await server.request({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("plain")');
+    const plain = await server.request({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
+    const shell = await server.request({ method: 'GET', url: '/reports' });
+    expect(shell.headers['cache-control']).toBe('no-cache');
   });
 });
 

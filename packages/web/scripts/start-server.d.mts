@@ -1,0 +1,6 @@
+export declare const DEMO_PASSWORD: string;
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+export declare function startServer(): Promise<RunningServer>;
