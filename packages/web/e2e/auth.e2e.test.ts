@@ -79,6 +79,24 @@ describe('the first sign-in of a demo administrator', () => {
     await page.getByRole('dialog').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1350, height: 900 });
+  });
+
+  it('fits every breakpoint without sideways scrolling, the navigation a drawer below 900 px', async () => {
+    for (const width of [320, 600, 900, 1200, 1350, 1536]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('user-menu').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ width, overflow }).toEqual({ width, overflow: 0 });
+      const drawerButton = page.getByRole('button', { name: en.common.openNavigation });
+      const nav = page.locator('aside').getByRole('navigation', { name: en.nav.main });
+      expect({ width, drawer: await drawerButton.isVisible(), nav: await nav.isVisible() }).toEqual({
+        width,
+        drawer: width < 900,
+        nav: width >= 900,
+      });
+    }
     await page.setViewportSize({ width: 1350, height: 900 });
   });
 
@@ -105,10 +123,18 @@ describe('the first sign-in of a demo administrator', () => {
 });
 
 describe('later sign-ins', () => {
-  it('refuses a wrong password', async () => {
+  it('refuses a wrong password, the form used by keyboard alone', async () => {
     const { context, page } = await freshPage();
     await page.goto('/signin');
-    await submitPassword(page, ADMIN, 'Wrong-Passw0rd!');
+    await page.getByLabel('Email address').waitFor();
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+    while ((await focused()) !== 'email') await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+    await page.keyboard.type('Wrong-Passw0rd!');
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('signin-error').textContent()).toBe(en.auth.invalidCredentials);
     expect(new URL(page.url()).pathname).toBe('/signin');
     await context.close();
@@ -153,7 +179,7 @@ describe('later sign-ins', () => {
 });
 
 describe('public pages', () => {
-  it('have no WCAG 2.1 A or AA violations, in English and German', async () => {
+  it('have no WCAG 2.1 A or AA violations in English and German, and fit every breakpoint', async () => {
     const { context, page } = await freshPage();
     for (const language of ['en', 'de']) {
       await page.goto('/signin');
@@ -172,6 +198,15 @@ describe('public pages', () => {
           language,
           violations: [],
         });
+      }
+    }
+    for (const width of [320, 600, 900, 1200, 1350, 1536]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/signin', '/forgot-password', '/no/such/page']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect({ width, path, overflow }).toEqual({ width, path, overflow: 0 });
       }
     }
     await context.close();

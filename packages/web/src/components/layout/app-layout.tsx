@@ -72,7 +72,13 @@ function UserMenu() {
       <Menu.Trigger asChild>
         <Button variant="outline" size="sm" data-testid="user-menu">
           <VisuallyHidden>{t('userMenu')}: </VisuallyHidden>
-          <Text truncate maxW={{ base: '28', md: '56' }}>
+          <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
+            <circle cx="10" cy="6.5" r="3.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M3 17.5c1.2-3.6 4-5.2 7-5.2s5.8 1.6 7 5.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          </svg>
+          {/* Below 600 px the address is read out but not shown, so the header fits 320 px. */}
+          <VisuallyHidden hideFrom="sm">{context.user?.user.email}</VisuallyHidden>
+          <Text truncate maxW={{ sm: '40', md: '56' }} hideBelow="sm">
             {context.user?.user.email}
           </Text>
         </Button>
@@ -131,7 +137,7 @@ export function AppLayout() {
             <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" />
           </svg>
         </IconButton>
-        <Box fontWeight="bold" color="brand.700" fontSize={{ base: 'md', md: 'lg' }} whiteSpace="nowrap">
+        <Box fontWeight="bold" color="brand.700" fontSize={{ base: 'md', md: 'lg' }} whiteSpace="nowrap" hideBelow="sm">
           {t('appName')}
         </Box>
         <Stack gap="0" flex="1" minW="0" hideBelow="sm" data-testid="current-worker">
