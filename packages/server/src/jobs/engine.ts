@@ -1,0 +1,416 @@
+/**
+ * The job engine: a durable queue in the database. The scheduler turns due jobs into queued runs;
+ * workers claim runs with `for update skip locked`, so several processes on one PostgreSQL database
+ * never run the same job twice (a partial unique index also allows one active run per job). A run
+ * holds a lease renewed by heartbeats; a run whose worker died (crash, kill, restart) is resumed from
+ * its checkpoint by the next worker, or ends failed with the reason after `maxAttempts`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { JobType } from '@compliance-portal/sdk';
+import type { AppContext } from '../context.js';
+import type { Queryable } from '../db/database.js';
+import { findOrganisation } from '../modules/organisations/repository.js';
+import { findTenant } from '../modules/tenants/repository.js';
+import {
+  checkpointOf,
+  findJob,
+  type JobRecord,
+  type JobRow,
+  jobStatusOf,
+  type RunRow,
+  toJobRecord,
+} from './repository.js';
+import { createRunContext, type Executor, RunStopped } from './run-context.js';
+import { nextRun } from './schedule.js';
+
+/**
+ * A resumed run starts its counters afresh: the executor reports again what its checkpoint covers,
+ * so nothing is counted twice.
+ */
+const RESET_COUNTERS = 'items_total = 0, items_done = 0, items_failed = 0, bytes = 0';
+
+export interface JobEngineOptions {
+  executors: Partial<Record<JobType, Executor>>;
+  /** Identifies this worker process in the runs it holds. */
+  workerId?: string;
+  /** Runs executed at once by this worker. */
+  concurrency?: number;
+  pollMs?: number;
+  /** A run whose heartbeat is older than this is considered abandoned. */
+  leaseMs?: number;
+  heartbeatMs?: number;
+  /** Attempts before an interrupted run ends failed. */
+  maxAttempts?: number;
+}
+
+export interface RunOutcome {
+  runId: string;
+  status: RunRow['status'];
+}
+
+export class JobEngine {
+  readonly workerId: string;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly maxAttempts: number;
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<RunOutcome> }>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: JobEngineOptions,
+  ) {
+    this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.concurrency = options.concurrency ?? 2;
+    this.pollMs = options.pollMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.heartbeatMs = options.heartbeatMs ?? 5000;
+    this.maxAttempts = options.maxAttempts ?? 3;
+  }
+
+  /** Starts polling. `recoverAll` (one process on an embedded database) takes over every running run at once. */
+  async start({ recoverAll = false } = {}) {
+    this.stopping = false;
+    await this.recover(recoverAll ? 0 : this.leaseMs);
+    const loop = () => {
+      this.timer = setTimeout(async () => {
+        await this.tick().catch((err: unknown) => this.ctx.log.error({ err }, 'job engine tick failed'));
+        if (!this.stopping) loop();
+      }, this.pollMs);
+      this.timer.unref?.();
+    };
+    loop();
+  }
+
+  /**
+   * Stops claiming and asks running runs to stop at their next checkpoint; they go back to the queue
+   * and resume on the next start.
+   */
+  async stop() {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.ticking;
+    for (const { controller } of this.running.values()) controller.abort('shutdown');
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+  }
+
+  /** One round: due schedules become runs, abandoned runs are recovered, free slots claim runs. */
+  tick(): Promise<void> {
+    this.ticking = (async () => {
+      await this.scheduleDue();
+      await this.recover(this.leaseMs);
+      while (!this.stopping && this.running.size < this.concurrency) {
+        const run = await this.claim();
+        if (!run) break;
+        this.execute(run);
+      }
+    })();
+    return this.ticking;
+  }
+
+  /** Waits for every run this worker is executing. */
+  async drain(): Promise<RunOutcome[]> {
+    const outcomes: RunOutcome[] = [];
+    while (this.running.size > 0) {
+      outcomes.push(...(await Promise.all([...this.running.values()].map((r) => r.done))));
+    }
+    return outcomes;
+  }
+
+  /** Runs every queued run to its end (tests and the CLI): tick and drain until the queue is empty. */
+  async runUntilIdle(): Promise<RunOutcome[]> {
+    const outcomes: RunOutcome[] = [];
+    for (;;) {
+      await this.tick();
+      if (this.running.size === 0) return outcomes;
+      outcomes.push(...(await this.drain()));
+    }
+  }
+
+  // ---- queue ----
+
+  /** Queues a run unless the job has one queued or running; returns its id, or null. */
+  async enqueue(jobId: string, trigger: RunRow['trigger'], tx: Queryable = this.ctx.db): Promise<string | null> {
+    const job = await findJob(tx, jobId);
+    if (!job) return null;
+    const runId = randomUUID();
+    const now = this.ctx.now();
+    const rows = await tx.query<{ run_id: string }>(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at)
+       values ($1, $2, $3, $4, 'queued', $5, $5)
+       on conflict (job_id) where status in ('queued', 'running') do nothing returning run_id`,
+      [runId, jobId, job.tenantId, trigger, now],
+    );
+    if (rows.length === 0) return null;
+    await tx.query(
+      `update jobs set status = 'pending', progress = 0, message = null, updated_at = $2 where job_id = $1`,
+      [jobId, now],
+    );
+    return runId;
+  }
+
+  /** Jobs whose next run is due get a queued run and their following run time. */
+  async scheduleDue() {
+    const now = this.ctx.now();
+    await this.ctx.db.transaction(async (tx) => {
+      const due = await tx.query<JobRow & { time_zone: string | null }>(
+        `select j.*, o.time_zone from jobs j
+           join tenants t on t.tenant_id = j.tenant_id
+           join organisations o on o.id = t.organisation_id
+          where j.enabled and j.next_run is not null and j.next_run <= $1
+          order by j.next_run limit 100 for update of j skip locked`,
+        [now],
+      );
+      for (const row of due) {
+        const job = toJobRecord(row);
+        await this.enqueue(job.jobId, 'schedule', tx);
+        const following = nextRun({
+          recurrence: job.recurrence,
+          after: now,
+          createdAt: job.createdAt,
+          organisationTimeZone: row.time_zone ?? undefined,
+        });
+        await tx.query('update jobs set next_run = $2 where job_id = $1', [job.jobId, following]);
+      }
+    });
+  }
+
+  private async claim(): Promise<RunRow | undefined> {
+    const now = this.ctx.now();
+    const [run] = await this.ctx.db.query<RunRow>(
+      `update job_runs set status = 'running', worker_id = $1, heartbeat_at = $2, attempt = attempt + 1,
+              started = coalesce(started, $2)
+        where run_id = (select run_id from job_runs where status = 'queued' and run_after <= $2
+                         order by run_after, seq limit 1 for update skip locked)
+        returning *`,
+      [this.workerId, now],
+    );
+    if (!run) return undefined;
+    await this.ctx.db.query(
+      `update jobs set status = 'running', started = $2, finished = null, message = null, updated_at = $2 where job_id = $1`,
+      [run.job_id, now],
+    );
+    await this.settleTasks(run.job_id, 'start', 'succeeded', 'The job is running.');
+    return run;
+  }
+
+  /**
+   * Runs whose worker stopped renewing the lease go back to the queue to resume from their
+   * checkpoint, or end failed once they have had `maxAttempts` attempts.
+   */
+  async recover(leaseMs: number) {
+    const cutoff = new Date(this.ctx.now().getTime() - leaseMs);
+    const abandoned = await this.ctx.db.query<RunRow>(
+      `select * from job_runs where status = 'running' and (heartbeat_at is null or heartbeat_at <= $1)
+          and (worker_id is distinct from $2 or $3)`,
+      [cutoff, this.workerId, leaseMs === 0],
+    );
+    for (const run of abandoned) {
+      if (this.running.has(run.run_id)) continue;
+      if (run.cancel_requested) {
+        await this.finish(run, 'stopped', 'Stopped.');
+      } else if (run.attempt >= this.maxAttempts) {
+        await this.finish(
+          run,
+          'failed',
+          `The run was interrupted ${run.attempt} times (worker stopped or restarted) and was given up.`,
+        );
+      } else {
+        await this.ctx.db.query(
+          `update job_runs set status = 'queued', worker_id = null, run_after = $2, message = $3, ${RESET_COUNTERS}
+            where run_id = $1 and status = 'running'`,
+          [run.run_id, this.ctx.now(), 'Resuming after an interruption.'],
+        );
+        this.ctx.log.warn({ runId: run.run_id, jobId: run.job_id, attempt: run.attempt }, 'resuming interrupted run');
+      }
+    }
+  }
+
+  // ---- start and stop ----
+
+  /** Start: enables the schedule and queues a run now; the task reports when it took effect. */
+  async requestStart(job: JobRecord) {
+    const taskId = randomUUID();
+    const now = this.ctx.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.query('update jobs set enabled = true, updated_at = $2 where job_id = $1', [job.jobId, now]);
+      const queued = await this.enqueue(job.jobId, 'manual', tx);
+      await tx.query(
+        `insert into job_tasks (task_id, job_id, action, status, message, created_at, finished_at) values ($1, $2, 'start', $3, $4, $5, $6)`,
+        queued
+          ? [taskId, job.jobId, 'pending', 'Queued.', now, null]
+          : [taskId, job.jobId, 'succeeded', 'The job is already queued or running.', now, now],
+      );
+    });
+    return this.task(taskId);
+  }
+
+  /** Stop: disables the schedule and asks the running run to stop; it stops within a heartbeat. */
+  async requestStop(job: JobRecord) {
+    const taskId = randomUUID();
+    const now = this.ctx.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.query('update jobs set enabled = false, updated_at = $2 where job_id = $1', [job.jobId, now]);
+      const queued = await tx.query<RunRow>(
+        `update job_runs set status = 'stopped', finished = $2, message = 'Stopped before it started.'
+          where job_id = $1 and status = 'queued' returning *`,
+        [job.jobId, now],
+      );
+      const running = await tx.query<RunRow>(
+        `update job_runs set cancel_requested = true where job_id = $1 and status = 'running' returning *`,
+        [job.jobId],
+      );
+      if (queued.length > 0) {
+        await tx.query(`update jobs set status = 'pending', message = 'Stopped.' where job_id = $1`, [job.jobId]);
+      }
+      const effective = running.length === 0;
+      await tx.query(
+        `insert into job_tasks (task_id, job_id, action, status, message, created_at, finished_at) values ($1, $2, 'stop', $3, $4, $5, $6)`,
+        [
+          taskId,
+          job.jobId,
+          effective ? 'succeeded' : 'pending',
+          effective ? 'Stopped; scheduled runs are paused until the job is started.' : 'Stopping.',
+          now,
+          effective ? now : null,
+        ],
+      );
+    });
+    // A run of this worker stops at once; another worker sees the flag at its next heartbeat.
+    for (const [runId, entry] of this.running) {
+      const [row] = await this.ctx.db.query<{ job_id: string }>('select job_id from job_runs where run_id = $1', [
+        runId,
+      ]);
+      if (row?.job_id === job.jobId) entry.controller.abort('stop');
+    }
+    return this.task(taskId);
+  }
+
+  async task(taskId: string) {
+    const [row] = await this.ctx.db.query<{
+      task_id: string;
+      job_id: string;
+      action: 'start' | 'stop';
+      status: 'pending' | 'running' | 'succeeded' | 'failed';
+      message: string | null;
+    }>('select * from job_tasks where task_id = $1', [taskId]);
+    if (!row) return undefined;
+    return {
+      taskId: row.task_id,
+      jobId: row.job_id,
+      action: row.action,
+      status: row.status,
+      ...(row.message ? { message: row.message } : {}),
+    };
+  }
+
+  private async settleTasks(jobId: string, action: 'start' | 'stop', status: 'succeeded' | 'failed', message: string) {
+    await this.ctx.db.query(
+      `update job_tasks set status = $3, message = $4, finished_at = $5
+        where job_id = $1 and action = $2 and status in ('pending', 'running')`,
+      [jobId, action, status, message, this.ctx.now()],
+    );
+  }
+
+  // ---- execution ----
+
+  private execute(run: RunRow) {
+    const controller = new AbortController();
+    const done = this.runOne(run, controller).catch(async (err: unknown) => {
+      this.ctx.log.error({ err, runId: run.run_id }, 'run crashed');
+      await this.finish(run, 'failed', `The run could not complete: ${messageOf(err)}`).catch(() => undefined);
+      return { runId: run.run_id, status: 'failed' as const };
+    });
+    this.running.set(run.run_id, { controller, done });
+    void done.finally(() => this.running.delete(run.run_id));
+  }
+
+  private async runOne(run: RunRow, controller: AbortController): Promise<RunOutcome> {
+    const job = await findJob(this.ctx.db, run.job_id);
+    if (!job) return this.finish(run, 'failed', 'The job was removed.');
+    const executor = this.options.executors[job.type];
+    if (!executor) return this.finish(run, 'failed', `No worker can run ${job.type} jobs.`);
+    const tenant = await findTenant(this.ctx.db, job.tenantId);
+    if (!tenant) return this.finish(run, 'failed', 'The tenant was removed.');
+    const organisation = await findOrganisation(this.ctx.db, tenant.organisationId);
+
+    const heartbeat = setInterval(() => {
+      void this.ctx.db
+        .query<{ cancel_requested: boolean }>(
+          'update job_runs set heartbeat_at = $2 where run_id = $1 returning cancel_requested',
+          [run.run_id, this.ctx.now()],
+        )
+        .then(([row]) => {
+          if (row?.cancel_requested) controller.abort('stop');
+        })
+        .catch(() => undefined);
+    }, this.heartbeatMs);
+    heartbeat.unref?.();
+
+    const rc = createRunContext({
+      ctx: this.ctx,
+      job,
+      tenant,
+      organisation,
+      run,
+      checkpoint: checkpointOf(run),
+      signal: controller.signal,
+    });
+    try {
+      const result = await executor(rc);
+      await rc.flush();
+      const failed = await rc.failedItems();
+      const message =
+        result.message ?? (failed > 0 ? `Finished with ${failed} item(s) that could not be processed.` : 'Finished.');
+      return await this.finish(run, 'finished', message, failed);
+    } catch (err) {
+      await rc.flush().catch(() => undefined);
+      if (err instanceof RunStopped || controller.signal.aborted) {
+        if (controller.signal.reason === 'shutdown') {
+          // Back to the queue: the next worker start resumes from the checkpoint.
+          await this.ctx.db.query(
+            `update job_runs set status = 'queued', worker_id = null, ${RESET_COUNTERS},
+                    message = 'Paused by a shutdown; resumes on the next start.'
+              where run_id = $1`,
+            [run.run_id],
+          );
+          return { runId: run.run_id, status: 'queued' };
+        }
+        return await this.finish(run, 'stopped', 'Stopped.');
+      }
+      this.ctx.log.warn({ err, runId: run.run_id }, 'run failed');
+      return await this.finish(run, 'failed', messageOf(err));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async finish(run: RunRow, status: 'finished' | 'failed' | 'stopped', message: string, warnings = 0) {
+    const now = this.ctx.now();
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.query(
+        `update job_runs set status = $2, finished = $3, message = $4, warnings = $5,
+                progress = case when $2 = 'finished' then 100 else progress end
+          where run_id = $1`,
+        [run.run_id, status, now, message, warnings],
+      );
+      await tx.query(
+        `update jobs set status = $2, finished = $3, message = $4, updated_at = $3,
+                progress = case when $2 = 'finished' then 100 else progress end
+          where job_id = $1`,
+        [run.job_id, jobStatusOf(status), now, message],
+      );
+    });
+    if (status === 'stopped') await this.settleTasks(run.job_id, 'stop', 'succeeded', 'Stopped.');
+    await this.settleTasks(run.job_id, 'start', status === 'failed' ? 'failed' : 'succeeded', message);
+    return { runId: run.run_id, status };
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

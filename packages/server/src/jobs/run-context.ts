@@ -1,0 +1,217 @@
+/**
+ * What an executor (one job type) works with during a run: the job, its tenant, progress reporting,
+ * per-item failure handling, a checkpoint to resume from, delta links, and the stop signal.
+ *
+ * Item failures are bounded: a transient error is retried a few times; a permanent one (not found,
+ * forbidden, no mailbox) is recorded once for the job and the item is skipped by later runs until it
+ * succeeds again. A run with item failures still ends "finished", with warnings.
+ */
+import type { AppContext } from '../context.js';
+import { GraphError } from '../m365/graph-api.js';
+import type { Organisation } from '../modules/organisations/repository.js';
+import type { TenantRecord } from '../modules/tenants/repository.js';
+import type { JobRecord, RunRow } from './repository.js';
+
+/** Thrown by `checkStopped` when the run was asked to stop or the worker shuts down. */
+export class RunStopped extends Error {
+  constructor() {
+    super('The run was stopped.');
+    this.name = 'RunStopped';
+  }
+}
+
+export interface ItemRef {
+  /** Stable across runs: the same item has the same key. */
+  key: string;
+  /** What a person reads in the report. */
+  name: string;
+}
+
+export interface RunContext {
+  ctx: AppContext;
+  job: JobRecord;
+  tenant: TenantRecord;
+  organisation: Organisation | undefined;
+  run: RunRow;
+  signal: AbortSignal;
+  /** Throws RunStopped once the run should stop; call it between items. */
+  checkStopped(): void;
+  /** Adds to the run's counters; written to the database at most every few hundred ms. */
+  progress(delta: { total?: number; done?: number; failed?: number; bytes?: number }): void;
+  /** Runs `work` for one item: transient errors retried, permanent ones recorded; false when it failed. */
+  item<T>(ref: ItemRef, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }>;
+  /** Items that failed for good on an earlier run and are skipped. */
+  isKnownFailure(key: string): Promise<boolean>;
+  checkpoint: Record<string, unknown>;
+  saveCheckpoint(checkpoint: Record<string, unknown>): Promise<void>;
+  deltaLink(sourceKey: string): Promise<string | undefined>;
+  saveDeltaLink(sourceKey: string, link: string): Promise<void>;
+  /** Writes pending progress. */
+  flush(): Promise<void>;
+  failedItems(): Promise<number>;
+}
+
+export type Executor = (rc: RunContext) => Promise<{ message?: string }>;
+
+export interface RunContextInput {
+  ctx: AppContext;
+  job: JobRecord;
+  tenant: TenantRecord;
+  organisation: Organisation | undefined;
+  run: RunRow;
+  checkpoint: Record<string, unknown>;
+  signal: AbortSignal;
+  /** Attempts per item for transient errors. */
+  itemAttempts?: number;
+  /** Pause between item attempts. */
+  retryDelayMs?: number;
+}
+
+/** Permanent: retrying the same item fails the same way. Unknown errors count as transient. */
+export function isPermanent(error: unknown): boolean {
+  if (error instanceof GraphError) return error.permanent;
+  return typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
+}
+
+function codeOf(error: unknown): string {
+  if (error instanceof GraphError) return error.code;
+  if (error instanceof Error) return error.name;
+  return 'Error';
+}
+
+export function createRunContext(input: RunContextInput): RunContext {
+  const { ctx, job, run, signal } = input;
+  const attempts = input.itemAttempts ?? 3;
+  const retryDelayMs = input.retryDelayMs ?? 200;
+  const pending = { total: 0, done: 0, failed: 0, bytes: 0 };
+  let lastWrite = 0;
+  let writing: Promise<void> = Promise.resolve();
+  const knownFailures = new Set<string>();
+  let knownLoaded = false;
+
+  const write = () => {
+    const delta = { ...pending };
+    pending.total = pending.done = pending.failed = pending.bytes = 0;
+    if (delta.total === 0 && delta.done === 0 && delta.failed === 0 && delta.bytes === 0) return writing;
+    writing = writing.then(async () => {
+      const [row] = await ctx.db.query<{ progress: number }>(
+        `update job_runs set items_total = items_total + $2, items_done = items_done + $3,
+                items_failed = items_failed + $4, bytes = bytes + $5,
+                progress = least(99, case when items_total + $2 > 0
+                  then floor(100.0 * (items_done + $3 + items_failed + $4) / (items_total + $2)) else 0 end)
+          where run_id = $1 returning progress`,
+        [run.run_id, delta.total, delta.done, delta.failed, delta.bytes],
+      );
+      if (row) await ctx.db.query('update jobs set progress = $2 where job_id = $1', [job.jobId, row.progress]);
+    });
+    return writing;
+  };
+
+  const rc: RunContext = {
+    ctx,
+    job,
+    tenant: input.tenant,
+    organisation: input.organisation,
+    run,
+    signal,
+    checkStopped() {
+      if (signal.aborted) throw new RunStopped();
+    },
+    progress(delta) {
+      pending.total += delta.total ?? 0;
+      pending.done += delta.done ?? 0;
+      pending.failed += delta.failed ?? 0;
+      pending.bytes += delta.bytes ?? 0;
+      const now = Date.now();
+      if (now - lastWrite >= 300) {
+        lastWrite = now;
+        void write().catch((err: unknown) => ctx.log.warn({ err }, 'progress write failed'));
+      }
+    },
+    async item(ref, work) {
+      for (let attempt = 1; ; attempt++) {
+        rc.checkStopped();
+        try {
+          const value = await work();
+          if (knownFailures.has(ref.key)) {
+            knownFailures.delete(ref.key);
+            await ctx.db.query('delete from job_item_failures where job_id = $1 and item_key = $2', [
+              job.jobId,
+              ref.key,
+            ]);
+          }
+          return { ok: true, value };
+        } catch (error) {
+          if (error instanceof RunStopped || signal.aborted) throw new RunStopped();
+          const permanent = isPermanent(error);
+          if (!permanent && attempt < attempts) {
+            await new Promise((r) => setTimeout(r, retryDelayMs * attempt));
+            continue;
+          }
+          const now = ctx.now();
+          const message = error instanceof Error ? error.message : String(error);
+          await ctx.db.query(
+            `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [run.run_id, ref.key, ref.name, codeOf(error), message, permanent, attempt, now],
+          );
+          if (permanent) {
+            knownFailures.add(ref.key);
+            await ctx.db.query(
+              `insert into job_item_failures (job_id, item_key, item_name, code, reason, first_seen, last_seen)
+               values ($1, $2, $3, $4, $5, $6, $6)
+               on conflict (job_id, item_key) do update set last_seen = excluded.last_seen, reason = excluded.reason`,
+              [job.jobId, ref.key, ref.name, codeOf(error), message, now],
+            );
+          }
+          rc.progress({ failed: 1 });
+          return { ok: false };
+        }
+      }
+    },
+    async isKnownFailure(key) {
+      if (!knownLoaded) {
+        const rows = await ctx.db.query<{ item_key: string }>(
+          'select item_key from job_item_failures where job_id = $1',
+          [job.jobId],
+        );
+        for (const r of rows) knownFailures.add(r.item_key);
+        knownLoaded = true;
+      }
+      return knownFailures.has(key);
+    },
+    checkpoint: input.checkpoint,
+    async saveCheckpoint(checkpoint) {
+      rc.checkpoint = checkpoint;
+      await ctx.db.query('update job_runs set checkpoint = $2 where run_id = $1', [
+        run.run_id,
+        JSON.stringify(checkpoint),
+      ]);
+    },
+    async deltaLink(sourceKey) {
+      const [row] = await ctx.db.query<{ delta_link: string }>(
+        'select delta_link from job_delta_links where job_id = $1 and source_key = $2',
+        [job.jobId, sourceKey],
+      );
+      return row?.delta_link;
+    },
+    async saveDeltaLink(sourceKey, link) {
+      await ctx.db.query(
+        `insert into job_delta_links (job_id, source_key, delta_link, updated_at) values ($1, $2, $3, $4)
+         on conflict (job_id, source_key) do update set delta_link = excluded.delta_link, updated_at = excluded.updated_at`,
+        [job.jobId, sourceKey, link, ctx.now()],
+      );
+    },
+    async flush() {
+      await write();
+    },
+    async failedItems() {
+      const [row] = await ctx.db.query<{ n: number }>(
+        'select count(distinct item_key)::int as n from job_run_errors where run_id = $1',
+        [run.run_id],
+      );
+      return Number(row?.n ?? 0);
+    },
+  };
+  return rc;
+}

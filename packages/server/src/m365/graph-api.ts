@@ -1,0 +1,95 @@
+/**
+ * The part of Microsoft Graph v1.0 the data plane uses, as the jobs see it. One implementation talks
+ * HTTP to graph.microsoft.com (or to the built-in simulator, which speaks the same protocol); tests
+ * and jobs depend on this interface only.
+ */
+import type {
+  Channel,
+  ChatMessage,
+  Drive,
+  DriveItem,
+  DriveItemVersion,
+  Group,
+  MailFolder,
+  Message,
+  Site,
+  User,
+} from '@microsoft/microsoft-graph-types';
+
+/** What a tenant's app registration gives: enough to reach its Microsoft 365 data. */
+export interface TenantGraphConnection {
+  /** The Entra ID (directory) tenant id. */
+  directoryId: string;
+  clientId: string;
+  clientSecret: string;
+  /** https://login.microsoftonline.com, or the simulator's login host. */
+  authorityHost: string;
+  /** https://graph.microsoft.com/v1.0, or the simulator's. */
+  graphBaseUrl: string;
+}
+
+/** Pages of a delta query; after the last page `deltaLink()` gives the link for the next run. */
+export interface DeltaPages<T> extends AsyncIterable<T[]> {
+  deltaLink(): string | undefined;
+}
+
+export type ConflictBehavior = 'fail' | 'replace' | 'rename';
+
+export interface GraphApi {
+  users(): AsyncIterable<User>;
+  userDrive(userId: string): Promise<Drive>;
+  sites(): AsyncIterable<Site>;
+  siteDrives(siteId: string): AsyncIterable<Drive>;
+  /** The drive's items changed since `deltaLink` (all items without one); deleted items carry `deleted`. */
+  driveDelta(driveId: string, deltaLink?: string): DeltaPages<DriveItem>;
+  children(driveId: string, itemId: string): AsyncIterable<DriveItem>;
+  item(driveId: string, itemId: string): Promise<DriveItem>;
+  /** null when nothing is at that path (a 404 is not an error here). */
+  itemByPath(driveId: string, path: string): Promise<DriveItem | null>;
+  itemVersions(driveId: string, itemId: string): AsyncIterable<DriveItemVersion>;
+  /** The bytes of the item, or of one of its versions. */
+  itemContent(driveId: string, itemId: string, versionId?: string): Promise<Uint8Array>;
+  /** Groups provisioned as Teams. */
+  teams(): AsyncIterable<Group>;
+  channels(teamId: string): AsyncIterable<Channel>;
+  channelMessages(teamId: string, channelId: string): AsyncIterable<ChatMessage>;
+  messageReplies(teamId: string, channelId: string, messageId: string): AsyncIterable<ChatMessage>;
+  /** Every mail folder of the mailbox, child folders included, each with its path in `displayName` order. */
+  mailFolders(userId: string): AsyncIterable<MailFolder & { path: string }>;
+  messagesDelta(userId: string, folderId: string, deltaLink?: string): DeltaPages<Message>;
+  /** The message as MIME (.eml). */
+  messageMime(userId: string, messageId: string): Promise<Uint8Array>;
+  /** Creates or replaces a file under `parentId`; large files go through an upload session. */
+  uploadContent(
+    driveId: string,
+    parentId: string,
+    name: string,
+    bytes: Uint8Array,
+    conflict: ConflictBehavior,
+  ): Promise<DriveItem>;
+  createFolder(driveId: string, parentId: string, name: string, conflict: ConflictBehavior): Promise<DriveItem>;
+  restoreVersion(driveId: string, itemId: string, versionId: string): Promise<void>;
+  deleteVersion(driveId: string, itemId: string, versionId: string): Promise<void>;
+}
+
+/** A failed Graph call: its HTTP status, Graph error code and whether retrying can help. */
+export class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Seconds from Retry-After, when given. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'GraphError';
+  }
+
+  /**
+   * Permanent: retrying the same item will fail the same way (not found, forbidden, no mailbox,
+   * bad request). Transient: throttling, server errors, timeouts.
+   */
+  get permanent(): boolean {
+    return this.status !== 429 && this.status !== 408 && this.status < 500;
+  }
+}

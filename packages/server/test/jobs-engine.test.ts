@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { JobEngine } from '../src/jobs/engine.js';
+import { findJob } from '../src/jobs/repository.js';
+import type { Executor } from '../src/jobs/run-context.js';
+import { GraphError } from '../src/m365/graph-api.js';
+import { TENANTS, type TestServer, useTestServer } from './helpers.js';
+
+/**
+ * A job type for the engine's tests: each source is an item; "flaky:N" fails N times transiently,
+ * "gone" fails for good, "slow" waits until stopped (on a run's first attempt). The checkpoint holds
+ * the items done.
+ */
+const executions: Record<string, string[]> = {};
+const attempts = new Map<string, number>();
+
+const fakeBackup: Executor = async (rc) => {
+  const done = new Set((rc.checkpoint.done as string[] | undefined) ?? []);
+  executions[rc.job.jobId] = [...(executions[rc.job.jobId] ?? []), `run:${[...done].join(',')}`];
+  rc.progress({ total: rc.job.sources.length, done: done.size });
+  for (const source of rc.job.sources) {
+    if (done.has(source)) continue;
+    if (await rc.isKnownFailure(source)) {
+      rc.progress({ done: 1 });
+      continue;
+    }
+    const result = await rc.item({ key: source, name: `item ${source}` }, async () => {
+      const n = (attempts.get(`${rc.job.jobId}/${source}`) ?? 0) + 1;
+      attempts.set(`${rc.job.jobId}/${source}`, n);
+      if (source === 'gone') throw new GraphError(404, 'itemNotFound', 'The item was deleted.');
+      if (source.startsWith('flaky:') && n <= Number(source.split(':')[1])) throw new Error('connection reset');
+      if (source === 'slow' && rc.run.attempt === 1) {
+        await new Promise((resolve) => rc.signal.addEventListener('abort', resolve, { once: true }));
+        rc.checkStopped();
+      }
+      if (source === 'broken') throw Object.assign(new Error('The location is not reachable.'), { fatal: true });
+      return source;
+    });
+    if (source === 'broken') throw new Error('The storage location is not reachable.');
+    if (result.ok) rc.progress({ done: 1, bytes: 10 });
+    done.add(source);
+    await rc.saveCheckpoint({ done: [...done] });
+  }
+  return {};
+};
+
+async function createJob(server: TestServer, sources: string[], extra: { nextRun?: Date; recurrence?: object } = {}) {
+  const jobId = randomUUID();
+  await server.ctx.db.query(
+    `insert into jobs (job_id, tenant_id, name, type, application, definition, next_run, created_at, updated_at)
+     values ($1, $2, $3, 'backup', 'onedrive', $4, $5, $6, $6)`,
+    [
+      jobId,
+      TENANTS.contoso,
+      `job ${jobId.slice(0, 4)}`,
+      JSON.stringify({ sources, recurrence: extra.recurrence ?? null, retention: null }),
+      extra.nextRun ?? null,
+      server.ctx.now(),
+    ],
+  );
+  return jobId;
+}
+
+function engine(server: TestServer, workerId = 'w1') {
+  return new JobEngine(server.ctx, {
+    executors: { backup: fakeBackup },
+    workerId,
+    heartbeatMs: 20,
+    leaseMs: 60_000,
+  });
+}
+
+async function run(server: TestServer, runId: string) {
+  const [row] = await server.ctx.db.query<Record<string, unknown>>('select * from job_runs where run_id = $1', [runId]);
+  return row ?? {};
+}
+
+describe('the job engine', () => {
+  const server = useTestServer();
+
+  it('runs a queued job to the end with progress, counts and the job status', async () => {
+    const jobId = await createJob(server, ['a', 'b', 'c']);
+    const e = engine(server);
+    const runId = await e.enqueue(jobId, 'manual');
+    expect((await findJob(server.ctx.db, jobId))?.status).toBe('pending');
+    const outcomes = await e.runUntilIdle();
+    expect(outcomes).toEqual([{ runId, status: 'finished' }]);
+    const row = await run(server, runId ?? '');
+    expect(row).toMatchObject({ status: 'finished', items_total: 3, items_done: 3, items_failed: 0, progress: 100 });
+    expect(Number(row.bytes)).toBe(30);
+    const job = await findJob(server.ctx.db, jobId);
+    expect(job).toMatchObject({ status: 'finished', progress: 100, message: 'Finished.' });
+  });
+
+  it('allows one active run per job', async () => {
+    const jobId = await createJob(server, ['a']);
+    const e = engine(server);
+    expect(await e.enqueue(jobId, 'manual')).not.toBeNull();
+    expect(await e.enqueue(jobId, 'manual')).toBeNull();
+    await e.runUntilIdle();
+    expect(await e.enqueue(jobId, 'manual')).not.toBeNull();
+    await e.runUntilIdle();
+  });
+
+  it('retries transient item failures, records permanent ones once and skips them on later runs', async () => {
+    const jobId = await createJob(server, ['flaky:1', 'gone', 'ok']);
+    const e = engine(server);
+    const first = (await e.enqueue(jobId, 'manual')) ?? '';
+    await e.runUntilIdle();
+    expect(await run(server, first)).toMatchObject({ status: 'finished', items_done: 2, items_failed: 1 });
+    expect(attempts.get(`${jobId}/flaky:1`)).toBe(2);
+    expect(attempts.get(`${jobId}/gone`)).toBe(1);
+    const errors = await server.ctx.db.query('select item_key, code, permanent from job_run_errors where run_id = $1', [
+      first,
+    ]);
+    expect(errors).toEqual([{ item_key: 'gone', code: 'itemNotFound', permanent: true }]);
+    expect((await findJob(server.ctx.db, jobId))?.message).toBe('Finished with 1 item(s) that could not be processed.');
+
+    const second = (await e.enqueue(jobId, 'manual')) ?? '';
+    await e.runUntilIdle();
+    expect(attempts.get(`${jobId}/gone`)).toBe(1);
+    expect(await run(server, second)).toMatchObject({ status: 'finished', items_failed: 0 });
+    const failures = await server.ctx.db.query('select item_key, reason from job_item_failures where job_id = $1', [
+      jobId,
+    ]);
+    expect(failures).toEqual([{ item_key: 'gone', reason: 'The item was deleted.' }]);
+  });
+
+  it('ends failed with the reason when the run itself cannot work', async () => {
+    const jobId = await createJob(server, ['a', 'broken', 'c']);
+    const e = engine(server);
+    const runId = (await e.enqueue(jobId, 'manual')) ?? '';
+    await e.runUntilIdle();
+    expect(await run(server, runId)).toMatchObject({
+      status: 'failed',
+      message: 'The storage location is not reachable.',
+    });
+    expect((await findJob(server.ctx.db, jobId))?.status).toBe('failed');
+  });
+
+  it('starts through a task that reports when the run began, and stops a running run within a heartbeat', async () => {
+    const jobId = await createJob(server, ['a', 'slow', 'c']);
+    const e = engine(server);
+    const job = await findJob(server.ctx.db, jobId);
+    if (!job) throw new Error('no job');
+    const start = await e.requestStart(job);
+    expect(start).toMatchObject({ action: 'start', status: 'pending' });
+    await e.tick();
+    expect((await e.task(start?.taskId ?? ''))?.status).toBe('succeeded');
+    expect((await findJob(server.ctx.db, jobId))?.status).toBe('running');
+
+    // Another worker's stop request reaches this one through the heartbeat.
+    await server.ctx.db.query(`update job_runs set cancel_requested = true where job_id = $1`, [jobId]);
+    const [outcome] = await e.drain();
+    expect(outcome?.status).toBe('stopped');
+
+    const stop = await e.requestStop(job);
+    expect(stop?.status).toBe('succeeded');
+    expect(await findJob(server.ctx.db, jobId)).toMatchObject({ enabled: false, status: 'pending' });
+  });
+
+  it('resumes a run whose worker died from its checkpoint, and gives up after the last attempt', async () => {
+    const jobId = await createJob(server, ['a', 'b', 'c']);
+    const runId = randomUUID();
+    // As a killed worker leaves it: running, heartbeat long ago, two items done.
+    await server.ctx.db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, attempt, worker_id, heartbeat_at, checkpoint, created_at, started)
+       values ($1, $2, $3, 'manual', 'running', $4, 1, 'dead-worker', $4, $5, $4, $4)`,
+      [
+        runId,
+        jobId,
+        TENANTS.contoso,
+        new Date(server.ctx.now().getTime() - 120_000),
+        JSON.stringify({ done: ['a', 'b'] }),
+      ],
+    );
+    const e = engine(server, 'w2');
+    await e.runUntilIdle();
+    expect(await run(server, runId)).toMatchObject({ status: 'finished', attempt: 2, worker_id: 'w2' });
+    expect(executions[jobId]).toEqual(['run:a,b']);
+
+    const doomed = await createJob(server, ['a']);
+    const doomedRun = randomUUID();
+    await server.ctx.db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, attempt, worker_id, heartbeat_at, created_at)
+       values ($1, $2, $3, 'manual', 'running', $4, 3, 'dead-worker', $4, $4)`,
+      [doomedRun, doomed, TENANTS.contoso, new Date(server.ctx.now().getTime() - 120_000)],
+    );
+    await e.tick();
+    const row = await run(server, doomedRun);
+    expect(row.status).toBe('failed');
+    expect(String(row.message)).toMatch(/interrupted 3 times/);
+  });
+
+  it('pauses runs at shutdown and resumes them on the next start', async () => {
+    const jobId = await createJob(server, ['a', 'slow', 'c']);
+    const first = engine(server, 'w-shutdown');
+    const runId = (await first.enqueue(jobId, 'manual')) ?? '';
+    await first.tick();
+    await expect.poll(async () => JSON.stringify((await run(server, runId)).checkpoint)).toContain('"a"');
+    await first.stop();
+    expect(await run(server, runId)).toMatchObject({ status: 'queued' });
+
+    const second = engine(server, 'w-after-restart');
+    await second.runUntilIdle();
+    expect(await run(server, runId)).toMatchObject({ status: 'finished', attempt: 2, items_done: 3 });
+    expect(executions[jobId]).toEqual(['run:', 'run:a']);
+  });
+
+  it('queues due scheduled jobs and moves their next run on', async () => {
+    const due = new Date(server.ctx.now().getTime() - 1000);
+    const jobId = await createJob(server, ['a'], { nextRun: due, recurrence: { kind: 'daily', hours: [3] } });
+    const e = engine(server);
+    await e.scheduleDue();
+    const runs = await server.ctx.db.query<{ trigger: string; status: string }>(
+      'select trigger, status from job_runs where job_id = $1',
+      [jobId],
+    );
+    expect(runs).toEqual([{ trigger: 'schedule', status: 'queued' }]);
+    const job = await findJob(server.ctx.db, jobId);
+    expect(job?.nextRun?.getTime()).toBeGreaterThan(server.ctx.now().getTime());
+    expect(job?.nextRun?.getUTCHours()).toBe(3);
+    await e.runUntilIdle();
+  });
+
+  it('never lets two workers run the same job', async () => {
+    const jobs = await Promise.all(Array.from({ length: 6 }, () => createJob(server, ['a', 'b'])));
+    const a = engine(server, 'wa');
+    const b = engine(server, 'wb');
+    for (const jobId of jobs) await a.enqueue(jobId, 'manual');
+    await Promise.all([a.runUntilIdle(), b.runUntilIdle()]);
+    for (const jobId of jobs) expect(executions[jobId]).toHaveLength(1);
+    const workers = await server.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from job_runs where job_id = any($1) and status = 'finished'`,
+      [jobs],
+    );
+    expect(workers[0]?.n).toBe(6);
+  });
+});
