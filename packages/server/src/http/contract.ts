@@ -47,8 +47,18 @@ export function routes<T extends RouteTable>(table: T): T {
   return table;
 }
 
+/**
+ * A copy of a catalogue schema for request validation. With type coercion on, Ajv would coerce a
+ * null to "" in the first branch of `anyOf: [{type: 'string'}, {type: 'null'}]`; the null branch is
+ * put first, so that null stays null.
+ */
 function plain<T>(schema: T): T {
-  return JSON.parse(JSON.stringify(schema)) as T;
+  return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
+    const anyOf = (value as { anyOf?: unknown } | null)?.anyOf;
+    if (!Array.isArray(anyOf)) return value;
+    const isNull = (s: unknown) => (s as { type?: unknown } | null)?.type === 'null';
+    return { ...(value as object), anyOf: [...anyOf.filter(isNull), ...anyOf.filter((s) => !isNull(s))] };
+  }) as T;
 }
 
 function pathParamsSchema(endpoint: AnyEndpoint) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { routes, session } from '../../http/contract.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, validationProblem } from '../../http/errors.js';
 import { requireWorker } from '../organisations/access.js';
 import { requireTenant } from '../tenants/access.js';
 
@@ -42,10 +42,12 @@ async function findLocation(db: Queryable, tenantId: string, locationId: string)
   return row;
 }
 
+/** Names are stored trimmed, so they are checked trimmed: a blank name is no name. */
 async function assertUniqueName(db: Queryable, tenantId: string, name: string, except?: string) {
+  if (name.trim() === '') throw validationProblem({ 'body/name': ['must not be blank'] });
   const rows = await db.query(
     'select 1 from locations where tenant_id = $1 and lower(name) = lower($2) and location_id <> $3',
-    [tenantId, name, except ?? ''],
+    [tenantId, name.trim(), except ?? ''],
   );
   if (rows.length > 0) throw conflict('A location with this name already exists.');
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
 import { routes, session } from '../../http/contract.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { issueOneTimeCode } from '../identity/service.js';
 import { findUserByEmail, insertUser, type User } from '../identity/users.js';
 import { accessibleOrganisationIds, requireRole, requireWorker } from './access.js';
@@ -119,6 +119,10 @@ export function organisationRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         if (user.role !== 'partner') throw forbidden('Only partners add client organisations.');
+        // The name is stored trimmed: it must still meet the contract's minimum length then.
+        if (body.name.trim().length < 2) {
+          throw badRequest('Invalid request', { 'body/name': ['must NOT have fewer than 2 characters'] });
+        }
         if (await findUserByEmail(ctx.db, body.adminEmail)) throw conflict('A user with this email already exists.');
         const taken = await ctx.db.query('select 1 from organisations where abbr = $1', [body.abbr]);
         if (taken.length > 0) throw conflict('This short name is already used by another organisation.');

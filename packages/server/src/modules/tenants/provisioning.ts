@@ -68,9 +68,13 @@ export async function startTask(ctx: AppContext, user: User, tenant: TenantRecor
     return task;
   });
   setImmediate(() => {
-    runTask(ctx, tenantId, taskId, kind).catch((error: unknown) =>
-      ctx.log.error({ err: error, taskId }, 'provisioning task failed'),
-    );
+    runTask(ctx, tenantId, taskId, kind).catch(async (error: unknown) => {
+      ctx.log.error({ err: error, taskId }, 'provisioning task failed');
+      // The task must end, or its tenant stays locked in provisioning or deprovisioning for good.
+      await failTask(ctx, tenantId, taskId, kind).catch((again: unknown) =>
+        ctx.log.error({ err: again, taskId }, 'provisioning task could not be marked as failed'),
+      );
+    });
   });
   if (!row) throw new Error('task insert returned nothing');
   return taskView(row);
@@ -88,6 +92,15 @@ async function finish(ctx: AppContext, taskId: string, status: 'succeeded' | 'fa
     'update provisioning_tasks set status = $2, progress = 100, message = $3, finished = $4 where task_id = $1',
     [taskId, status, message, ctx.now()],
   );
+}
+
+async function failTask(ctx: AppContext, tenantId: string, taskId: string, kind: TaskKind) {
+  await ctx.db.query(`update tenants set provisioning = 'failed', updated_at = $2 where tenant_id = $1`, [
+    tenantId,
+    ctx.now(),
+  ]);
+  const what = kind === 'provision' ? 'Provisioning' : 'Deprovisioning';
+  await finish(ctx, taskId, 'failed', `${what} failed: an unexpected error occurred; the server log has the details.`);
 }
 
 export async function runTask(ctx: AppContext, tenantId: string, taskId: string, kind: TaskKind) {
