@@ -143,10 +143,10 @@ describe('the job engine', () => {
     const e = engine(server);
     const job = await findJob(server.ctx.db, jobId);
     if (!job) throw new Error('no job');
-    const start = await e.requestStart(job);
+    const start = await e.queue.requestStart(job);
     expect(start).toMatchObject({ action: 'start', status: 'pending' });
     await e.tick();
-    expect((await e.task(start?.taskId ?? ''))?.status).toBe('succeeded');
+    expect((await e.queue.task(start?.taskId ?? ''))?.status).toBe('succeeded');
     expect((await findJob(server.ctx.db, jobId))?.status).toBe('running');
 
     // Another worker's stop request reaches this one through the heartbeat.
@@ -154,7 +154,7 @@ describe('the job engine', () => {
     const [outcome] = await e.drain();
     expect(outcome?.status).toBe('stopped');
 
-    const stop = await e.requestStop(job);
+    const stop = await e.queue.requestStop(job);
     expect(stop?.status).toBe('succeeded');
     expect(await findJob(server.ctx.db, jobId)).toMatchObject({ enabled: false, status: 'pending' });
   });

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { findOrganisation } from '../modules/organisations/repository.js';
 import { findTenant } from '../modules/tenants/repository.js';
+import { JobQueue } from './queue.js';
 import {
   checkpointOf,
   findJob,
@@ -50,6 +51,7 @@ export interface RunOutcome {
 
 export class JobEngine {
   readonly workerId: string;
+  readonly queue: JobQueue;
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
@@ -65,6 +67,7 @@ export class JobEngine {
     private readonly options: JobEngineOptions,
   ) {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.queue = new JobQueue(ctx);
     this.concurrency = options.concurrency ?? 2;
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -131,26 +134,8 @@ export class JobEngine {
     }
   }
 
-  // ---- queue ----
-
-  /** Queues a run unless the job has one queued or running; returns its id, or null. */
-  async enqueue(jobId: string, trigger: RunRow['trigger'], tx: Queryable = this.ctx.db): Promise<string | null> {
-    const job = await findJob(tx, jobId);
-    if (!job) return null;
-    const runId = randomUUID();
-    const now = this.ctx.now();
-    const rows = await tx.query<{ run_id: string }>(
-      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at)
-       values ($1, $2, $3, $4, 'queued', $5, $5)
-       on conflict (job_id) where status in ('queued', 'running') do nothing returning run_id`,
-      [runId, jobId, job.tenantId, trigger, now],
-    );
-    if (rows.length === 0) return null;
-    await tx.query(
-      `update jobs set status = 'pending', progress = 0, message = null, updated_at = $2 where job_id = $1`,
-      [jobId, now],
-    );
-    return runId;
+  enqueue(jobId: string, trigger: RunRow['trigger']) {
+    return this.queue.enqueue(jobId, trigger);
   }
 
   /** Jobs whose next run is due get a queued run and their following run time. */
@@ -167,7 +152,7 @@ export class JobEngine {
       );
       for (const row of due) {
         const job = toJobRecord(row);
-        await this.enqueue(job.jobId, 'schedule', tx);
+        await this.queue.enqueue(job.jobId, 'schedule', tx);
         const following = nextRun({
           recurrence: job.recurrence,
           after: now,
@@ -194,7 +179,7 @@ export class JobEngine {
       `update jobs set status = 'running', started = $2, finished = null, message = null, updated_at = $2 where job_id = $1`,
       [run.job_id, now],
     );
-    await this.settleTasks(run.job_id, 'start', 'succeeded', 'The job is running.');
+    await this.queue.settleTasks(run.job_id, 'start', 'succeeded', 'The job is running.');
     return run;
   }
 
@@ -228,92 +213,6 @@ export class JobEngine {
         this.ctx.log.warn({ runId: run.run_id, jobId: run.job_id, attempt: run.attempt }, 'resuming interrupted run');
       }
     }
-  }
-
-  // ---- start and stop ----
-
-  /** Start: enables the schedule and queues a run now; the task reports when it took effect. */
-  async requestStart(job: JobRecord) {
-    const taskId = randomUUID();
-    const now = this.ctx.now();
-    await this.ctx.db.transaction(async (tx) => {
-      await tx.query('update jobs set enabled = true, updated_at = $2 where job_id = $1', [job.jobId, now]);
-      const queued = await this.enqueue(job.jobId, 'manual', tx);
-      await tx.query(
-        `insert into job_tasks (task_id, job_id, action, status, message, created_at, finished_at) values ($1, $2, 'start', $3, $4, $5, $6)`,
-        queued
-          ? [taskId, job.jobId, 'pending', 'Queued.', now, null]
-          : [taskId, job.jobId, 'succeeded', 'The job is already queued or running.', now, now],
-      );
-    });
-    return this.task(taskId);
-  }
-
-  /** Stop: disables the schedule and asks the running run to stop; it stops within a heartbeat. */
-  async requestStop(job: JobRecord) {
-    const taskId = randomUUID();
-    const now = this.ctx.now();
-    await this.ctx.db.transaction(async (tx) => {
-      await tx.query('update jobs set enabled = false, updated_at = $2 where job_id = $1', [job.jobId, now]);
-      const queued = await tx.query<RunRow>(
-        `update job_runs set status = 'stopped', finished = $2, message = 'Stopped before it started.'
-          where job_id = $1 and status = 'queued' returning *`,
-        [job.jobId, now],
-      );
-      const running = await tx.query<RunRow>(
-        `update job_runs set cancel_requested = true where job_id = $1 and status = 'running' returning *`,
-        [job.jobId],
-      );
-      if (queued.length > 0) {
-        await tx.query(`update jobs set status = 'pending', message = 'Stopped.' where job_id = $1`, [job.jobId]);
-      }
-      const effective = running.length === 0;
-      await tx.query(
-        `insert into job_tasks (task_id, job_id, action, status, message, created_at, finished_at) values ($1, $2, 'stop', $3, $4, $5, $6)`,
-        [
-          taskId,
-          job.jobId,
-          effective ? 'succeeded' : 'pending',
-          effective ? 'Stopped; scheduled runs are paused until the job is started.' : 'Stopping.',
-          now,
-          effective ? now : null,
-        ],
-      );
-    });
-    // A run of this worker stops at once; another worker sees the flag at its next heartbeat.
-    for (const [runId, entry] of this.running) {
-      const [row] = await this.ctx.db.query<{ job_id: string }>('select job_id from job_runs where run_id = $1', [
-        runId,
-      ]);
-      if (row?.job_id === job.jobId) entry.controller.abort('stop');
-    }
-    return this.task(taskId);
-  }
-
-  async task(taskId: string) {
-    const [row] = await this.ctx.db.query<{
-      task_id: string;
-      job_id: string;
-      action: 'start' | 'stop';
-      status: 'pending' | 'running' | 'succeeded' | 'failed';
-      message: string | null;
-    }>('select * from job_tasks where task_id = $1', [taskId]);
-    if (!row) return undefined;
-    return {
-      taskId: row.task_id,
-      jobId: row.job_id,
-      action: row.action,
-      status: row.status,
-      ...(row.message ? { message: row.message } : {}),
-    };
-  }
-
-  private async settleTasks(jobId: string, action: 'start' | 'stop', status: 'succeeded' | 'failed', message: string) {
-    await this.ctx.db.query(
-      `update job_tasks set status = $3, message = $4, finished_at = $5
-        where job_id = $1 and action = $2 and status in ('pending', 'running')`,
-      [jobId, action, status, message, this.ctx.now()],
-    );
   }
 
   // ---- execution ----
@@ -405,8 +304,8 @@ export class JobEngine {
         [run.job_id, jobStatusOf(status), now, message],
       );
     });
-    if (status === 'stopped') await this.settleTasks(run.job_id, 'stop', 'succeeded', 'Stopped.');
-    await this.settleTasks(run.job_id, 'start', status === 'failed' ? 'failed' : 'succeeded', message);
+    if (status === 'stopped') await this.queue.settleTasks(run.job_id, 'stop', 'succeeded', 'Stopped.');
+    await this.queue.settleTasks(run.job_id, 'start', status === 'failed' ? 'failed' : 'succeeded', message);
     return { runId: run.run_id, status };
   }
 }
