@@ -39,6 +39,9 @@ interface World {
   workerIp: string;
   indexIp: string;
   workerId: string;
+  jobId: string;
+  jobName: string;
+  jobTaskId: string;
 }
 
 interface Call {
@@ -86,6 +89,14 @@ const NESTED_KEYS = new Set(['taskId', 'locationId', 'defaultLocationId', 'jobId
 const tenantOnly = (w: World): Call => ({ params: { tenantId: w.tenantId } });
 const tenantLocation = (w: World): Call => ({ params: { tenantId: w.tenantId, locationId: w.locationId } });
 const workerOnly = (w: World): Call => ({ params: { workerIp: w.workerIp } });
+/** The ids that live inside a tenant, taken from another world. */
+const nestedIds = (w: World) => ({
+  locationId: w.locationId,
+  taskId: w.taskId,
+  jobId: w.jobId,
+  jobTaskId: w.jobTaskId,
+});
+const tenantJob = (w: World): Call => ({ params: { tenantId: w.tenantId, jobId: w.jobId } });
 const intruderLocation = { name: 'Intruder vault', siteAddress: 'https://intruder.example/sites/vault' };
 
 /** Every implemented route with a scoped parameter (checked below against the server's route table). */
@@ -136,6 +147,24 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   'apollo.audit.list': {
     call: (w) => ({ query: { organisationId: w.organisationId } }),
     shows: (w) => w.organisationId,
+  },
+  'apollo.jobs.list': { call: tenantOnly, shows: (w) => w.jobName },
+  'apollo.jobs.create': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: { name: 'Intruder job', type: 'backup', application: 'onedrive', sources: ['x'], locationId: w.locationId },
+    }),
+    nested: true,
+  },
+  'apollo.jobs.get': { call: tenantJob, nested: true, shows: (w) => w.jobName },
+  'apollo.jobs.update': { call: (w) => ({ ...tenantJob(w), body: { name: 'Hijacked job' } }), nested: true },
+  'apollo.jobs.delete': { call: tenantJob, nested: true },
+  'apollo.jobs.start': { call: tenantJob, nested: true },
+  'apollo.jobs.stop': { call: tenantJob, nested: true },
+  'apollo.jobs.status': {
+    call: (w) => ({ params: { tenantId: w.tenantId, jobId: w.jobId, taskId: w.jobTaskId } }),
+    nested: true,
+    shows: (w) => w.jobTaskId,
   },
   'legacy.workers.checks': { call: workerOnly, shows: (w) => w.workerIp },
   'legacy.locations.worker': { call: workerOnly, shows: (w) => w.locationName },
@@ -361,6 +390,27 @@ describe('authorization across organisations', () => {
        values ($1, $2, 'provision', 'succeeded', 100, 'Provisioned.', $3, $3)`,
       [taskId, tenant.tenant_id, server.ctx.now()],
     );
+    // A job with a finished start task, so that each tenant has a job and a job task to ask about.
+    const jobId = randomUUID();
+    const jobName = `${name} nightly backup`;
+    await db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, created_at, updated_at)
+       values ($1, $2, $3, 'backup', 'onedrive', $4, $5, $6, $6)`,
+      [
+        jobId,
+        tenant.tenant_id,
+        jobName,
+        location.location_id,
+        JSON.stringify({ sources: ['a'], recurrence: null, retention: null }),
+        server.ctx.now(),
+      ],
+    );
+    const jobTaskId = randomUUID();
+    await db.query(
+      `insert into job_tasks (task_id, job_id, action, status, message, created_at, finished_at)
+       values ($1, $2, 'start', 'succeeded', 'Started.', $3, $3)`,
+      [jobTaskId, jobId, server.ctx.now()],
+    );
     // An audit entry of the organisation, so that its audit log is not empty.
     await server.ctx.audit({ organisationId: org.id, action: 'fixture.world', outcome: 'success', details: {} });
     return {
@@ -376,6 +426,9 @@ describe('authorization across organisations', () => {
       workerIp: worker.worker_ip,
       indexIp: worker.index_ip,
       workerId: worker.id,
+      jobId,
+      jobName,
+      jobTaskId,
     };
   }
 
@@ -477,6 +530,9 @@ describe('authorization across organisations', () => {
       workerIp: '10.99.99.99',
       indexIp: '10.98.99.99',
       workerId: randomUUID(),
+      jobId: randomUUID(),
+      jobName: 'Nobody job',
+      jobTaskId: randomUUID(),
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);
@@ -544,7 +600,7 @@ describe('authorization across organisations', () => {
         const missing = await send(requestFor(e, row.call(ghost)), token);
         expect(missing.statusCode, `${id} as ${actor} on missing ids: ${missing.body}`).toBe(404);
         const missingNested = row.nested
-          ? await send(requestFor(e, row.call({ ...own, locationId: ghost.locationId, taskId: ghost.taskId })), token)
+          ? await send(requestFor(e, row.call({ ...own, ...nestedIds(ghost) })), token)
           : undefined;
         for (const name of victims) {
           const victim = worlds[name];
@@ -566,12 +622,13 @@ describe('authorization across organisations', () => {
           }
           if (row.nested && missingNested) {
             // The caller's own tenant, with a location or task of the other organisation inside it.
-            const mixed = { ...own, locationId: victim.locationId, taskId: victim.taskId };
+            const mixed = { ...own, ...nestedIds(victim) };
             const response = await send(requestFor(e, row.call(mixed)), token);
             const what = `${id} as ${actor} on its own tenant with ${victim.organisation}'s nested id`;
             expect(response.statusCode, `${what}: ${response.body}`).toBe(404);
             expect(errorText(response), what).toBe(errorText(missingNested));
             expect(response.body, what).not.toContain(victim.locationName);
+            expect(response.body, what).not.toContain(victim.jobName);
           }
         }
       }

@@ -266,6 +266,40 @@ describe('the SDK against the live server', () => {
     expect(partners).toEqual([expect.objectContaining({ name: 'Fabrikam Partners', clientCount: 4 })]);
   });
 
+  it('creates, changes, starts, stops and removes jobs', async () => {
+    const admin = client(adminToken);
+    const tenantId = TENANTS.contoso;
+    const job = await call('apollo.jobs.create', () =>
+      admin.apollo.jobs.create({
+        tenantId,
+        body: {
+          name: 'SDK backup',
+          type: 'backup',
+          application: 'onedrive',
+          sources: ['adele@contoso.example'],
+          recurrence: { kind: 'weekly', hours: [1] },
+        },
+      }),
+    );
+    const list = await call('apollo.jobs.list', () => admin.apollo.jobs.list({ tenantId, query: { search: 'SDK' } }));
+    expect(list.items.map((j) => j.jobId)).toContain(job.jobId);
+    expect((await call('apollo.jobs.get', () => admin.apollo.jobs.get({ tenantId, jobId: job.jobId }))).name).toBe(
+      'SDK backup',
+    );
+    const renamed = await call('apollo.jobs.update', () =>
+      admin.apollo.jobs.update({ tenantId, jobId: job.jobId, body: { name: 'SDK weekly backup' } }),
+    );
+    expect(renamed.name).toBe('SDK weekly backup');
+    const start = await call('apollo.jobs.start', () => admin.apollo.jobs.start({ tenantId, jobId: job.jobId }));
+    const status = await call('apollo.jobs.status', () =>
+      admin.apollo.jobs.status({ tenantId, jobId: job.jobId, taskId: start.taskId }),
+    );
+    expect(status.action).toBe('start');
+    const stop = await call('apollo.jobs.stop', () => admin.apollo.jobs.stop({ tenantId, jobId: job.jobId }));
+    expect(stop.action).toBe('stop');
+    await call('apollo.jobs.delete', () => admin.apollo.jobs.delete({ tenantId, jobId: job.jobId }));
+  });
+
   it('password reset and logout through the legacy API', async () => {
     const anonymous = client();
     await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));

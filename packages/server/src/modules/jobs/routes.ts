@@ -1,0 +1,137 @@
+import type { JobStatus } from '@compliance-portal/sdk';
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import { notFound } from '../../http/errors.js';
+import { JobQueue } from '../../jobs/queue.js';
+import { type JobRecord, jobView, listJobs } from '../../jobs/repository.js';
+import { requireTenant } from '../tenants/access.js';
+import { createJob, removeJob, requireJob, updateJob } from './service.js';
+
+const SORTABLE = {
+  name: (j: JobRecord) => j.name.toLowerCase(),
+  type: (j: JobRecord) => j.type,
+  application: (j: JobRecord) => j.application,
+  status: (j: JobRecord) => j.status,
+  started: (j: JobRecord) => j.started?.getTime() ?? 0,
+  finished: (j: JobRecord) => j.finished?.getTime() ?? 0,
+  nextRun: (j: JobRecord) => j.nextRun?.getTime() ?? Number.MAX_SAFE_INTEGER,
+  createdAt: (j: JobRecord) => j.createdAt.getTime(),
+} as const;
+
+export function jobRoutes(ctx: AppContext) {
+  const queue = new JobQueue(ctx);
+  const audit = async (
+    rc: { ip: string },
+    user: { id: string; email: string },
+    organisationId: string,
+    action: string,
+    jobId: string,
+  ) =>
+    ctx.audit({
+      actorUserId: user.id,
+      actorEmail: user.email,
+      organisationId,
+      action,
+      target: jobId,
+      outcome: 'success',
+      ip: rc.ip,
+    });
+
+  return routes({
+    'apollo.jobs.list': {
+      access: 'session',
+      async handler({ tenantId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const search = query?.search?.trim().toLowerCase();
+        let jobs = (await listJobs(ctx.db, tenant.tenantId)).filter(
+          (j) =>
+            (!query?.type || j.type === query.type) &&
+            (!query?.application || j.application === query.application) &&
+            (!query?.status || j.status === (query.status as JobStatus)) &&
+            (!search ||
+              j.name.toLowerCase().includes(search) ||
+              j.sources.some((s) => s.toLowerCase().includes(search))),
+        );
+        const key = SORTABLE[(query?.sort ?? 'createdAt') as keyof typeof SORTABLE] ?? SORTABLE.createdAt;
+        const direction = query?.order === 'asc' ? 1 : -1;
+        jobs = [...jobs].sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : 0));
+        const page = query?.page ?? 1;
+        const pageSize = query?.pageSize ?? 25;
+        return {
+          items: jobs.slice((page - 1) * pageSize, page * pageSize).map(jobView),
+          total: jobs.length,
+          page,
+          pageSize,
+        };
+      },
+    },
+    'apollo.jobs.create': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        return jobView(await createJob(ctx, { user, ip: rc.ip }, tenant, body));
+      },
+    },
+    'apollo.jobs.get': {
+      access: 'session',
+      async handler({ tenantId, jobId }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return jobView(await requireJob(ctx.db, tenant, String(jobId)));
+      },
+    },
+    'apollo.jobs.update': {
+      access: 'session',
+      async handler({ tenantId, jobId, body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const job = await requireJob(ctx.db, tenant, String(jobId));
+        return jobView(await updateJob(ctx, { user, ip: rc.ip }, tenant, job, body));
+      },
+    },
+    'apollo.jobs.delete': {
+      access: 'session',
+      async handler({ tenantId, jobId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const job = await requireJob(ctx.db, tenant, String(jobId));
+        await removeJob(ctx, { user, ip: rc.ip }, tenant, job);
+        return undefined;
+      },
+    },
+    'apollo.jobs.start': {
+      access: 'session',
+      async handler({ tenantId, jobId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const task = await queue.requestStart(job);
+        await audit(rc, user, tenant.organisationId, 'job.start', job.jobId);
+        if (!task) throw new Error('start task missing');
+        return task;
+      },
+    },
+    'apollo.jobs.stop': {
+      access: 'session',
+      async handler({ tenantId, jobId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const task = await queue.requestStop(job);
+        await audit(rc, user, tenant.organisationId, 'job.stop', job.jobId);
+        if (!task) throw new Error('stop task missing');
+        return task;
+      },
+    },
+    'apollo.jobs.status': {
+      access: 'session',
+      async handler({ tenantId, jobId, taskId }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const task = await queue.task(String(taskId));
+        if (!task || task.jobId !== job.jobId) throw notFound('Task not found');
+        return task;
+      },
+    },
+  });
+}

@@ -1,0 +1,284 @@
+/**
+ * Creating, changing and removing jobs: the rules every caller meets, whichever API it uses. Trial
+ * limits are enforced here, not only in the UI.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Application, type JobCreate, type JobType, type JobUpdate, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { JobQueue } from '../../jobs/queue.js';
+import { definitionOf, findJob, type JobDefinition, type JobRecord } from '../../jobs/repository.js';
+import { isTimeZone, nextRun } from '../../jobs/schedule.js';
+import type { User } from '../identity/users.js';
+import { findOrganisation, type Organisation } from '../organisations/repository.js';
+import type { TenantRecord } from '../tenants/repository.js';
+
+/** Which applications each job type works on. */
+export const APPLICATIONS: Record<JobType, readonly Application[]> = {
+  backup: ['onedrive', 'sharepoint', 'teams'],
+  restore: ['onedrive', 'sharepoint', 'teams'],
+  exchangeArchive: ['exchange'],
+  teamsArchive: ['teams'],
+  archiveDeletion: ['exchange', 'teams'],
+  versionCleanup: ['onedrive', 'sharepoint'],
+};
+
+/** Job types that write into a storage location. */
+const WRITES_TO_LOCATION: readonly JobType[] = ['backup', 'exchangeArchive', 'teamsArchive'];
+
+export const TRIAL_MESSAGES = {
+  backupJobs: (application: string) =>
+    `Your trial licence allows one backup job per application; ${application} already has one.`,
+  sources: `Your trial licence allows at most ${TRIAL_LIMITS.sourcesPerBackup} accounts, sites or teams per backup.`,
+  restores: (application: string) =>
+    `Your trial licence allows at most ${TRIAL_LIMITS.restoresPerApplication} restores per application; ${application} has reached it.`,
+  noDelete: 'Backup jobs cannot be deleted on a trial licence.',
+} as const;
+
+type Candidate = JobDefinition & { type: JobType; application: Application; locationId: string | null };
+
+async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now: Date) {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
+  if (!APPLICATIONS[job.type].includes(job.application)) {
+    add('application', `A ${job.type} job works on ${APPLICATIONS[job.type].join(', ')}.`);
+  }
+  if (new Set(job.sources).size !== job.sources.length) add('sources', 'Each source may be listed once.');
+  const r = job.recurrence;
+  if (r) {
+    if (r.kind === 'daysOfWeek' && !r.daysOfWeek?.length) add('recurrence.daysOfWeek', 'Choose at least one day.');
+    if (r.kind === 'specificDate') {
+      if (!r.date) add('recurrence.date', 'Choose the date.');
+      else if (new Date(r.date).getTime() <= now.getTime()) add('recurrence.date', 'The date must be in the future.');
+    }
+    if (r.timeZone && !isTimeZone(r.timeZone)) add('recurrence.timeZone', 'Unknown time zone.');
+  }
+  if (job.retention?.unit === 'year' && job.retention.value !== 1)
+    add('retention.value', 'A retention in years is 1 year.');
+  if (job.type === 'archiveDeletion' && !job.retention) add('retention', 'An archive deletion job needs a retention.');
+  if (job.type === 'versionCleanup' && !job.cleanupRule) add('cleanupRule', 'A clean-up job needs a rule.');
+  if (job.type === 'restore' && !job.restore) add('restore', 'A restore job needs what to restore.');
+  if (job.type !== 'restore' && job.restore) add('restore', 'Only restore jobs restore.');
+  if (job.restore?.target === 'other' && !job.restore.targetId) add('restore.targetId', 'Choose where to restore to.');
+  if (WRITES_TO_LOCATION.includes(job.type) && !job.locationId) add('locationId', 'Choose a storage location.');
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
+
+  if (job.locationId) {
+    const rows = await db.query('select 1 from locations where location_id = $1 and tenant_id = $2', [
+      job.locationId,
+      tenant.tenantId,
+    ]);
+    if (rows.length === 0) throw notFound('Location not found');
+  }
+  if (job.restore) {
+    const source = await findJob(db, job.restore.sourceJobId);
+    if (!source || source.tenantId !== tenant.tenantId || source.type !== 'backup') {
+      throw notFound('Backup job not found');
+    }
+    if (source.application !== job.application) {
+      throw badRequest('Invalid request', { application: ['A restore works on the application of its backup.'] });
+    }
+  }
+}
+
+async function countJobs(db: Queryable, organisationId: string, type: JobType, application: Application, except = '') {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from jobs j join tenants t on t.tenant_id = j.tenant_id
+      where t.organisation_id = $1 and j.type = $2 and j.application = $3 and j.job_id <> $4`,
+    [organisationId, type, application, except],
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function enforceTrial(db: Queryable, org: Organisation | undefined, job: Candidate, except?: string) {
+  if (org?.license !== 'trial') return;
+  if (job.type === 'backup') {
+    if (job.sources.length > TRIAL_LIMITS.sourcesPerBackup) throw forbidden(TRIAL_MESSAGES.sources);
+    if ((await countJobs(db, org.id, 'backup', job.application, except)) >= TRIAL_LIMITS.backupJobsPerApplication) {
+      throw forbidden(TRIAL_MESSAGES.backupJobs(job.application));
+    }
+  }
+  if (job.type === 'restore' && !except) {
+    if ((await countJobs(db, org.id, 'restore', job.application)) >= TRIAL_LIMITS.restoresPerApplication) {
+      throw forbidden(TRIAL_MESSAGES.restores(job.application));
+    }
+  }
+}
+
+async function organisationTimeZone(db: Queryable, organisationId: string) {
+  const [row] = await db.query<{ time_zone: string }>('select time_zone from organisations where id = $1', [
+    organisationId,
+  ]);
+  return row?.time_zone ?? 'UTC';
+}
+
+async function defaultLocation(db: Queryable, tenantId: string) {
+  const [row] = await db.query<{ default_location_id: string | null }>(
+    'select default_location_id from backup_config where tenant_id = $1',
+    [tenantId],
+  );
+  return row?.default_location_id ?? null;
+}
+
+export interface Actor {
+  user: User;
+  ip: string;
+}
+
+export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, body: JobCreate) {
+  const now = ctx.now();
+  const org = await findOrganisation(ctx.db, tenant.organisationId);
+  const candidate: Candidate = {
+    type: body.type,
+    application: body.application,
+    sources: body.sources.map((s) => s.trim()),
+    ...(body.folders ? { folders: body.folders } : {}),
+    recurrence: body.recurrence ?? null,
+    retention: body.retention ?? null,
+    ...(body.restore ? { restore: body.restore } : {}),
+    ...(body.cleanupRule ? { cleanupRule: body.cleanupRule } : {}),
+    locationId:
+      body.locationId ??
+      (WRITES_TO_LOCATION.includes(body.type) ? await defaultLocation(ctx.db, tenant.tenantId) : null),
+  };
+  await validate(ctx.db, tenant, candidate, now);
+  const jobId = randomUUID();
+  await ctx.db.transaction(async (tx) => {
+    // Serialise creations per organisation so two requests cannot both pass a trial limit.
+    await tx.query('select id from organisations where id = $1 for update', [tenant.organisationId]);
+    await enforceTrial(tx, org, candidate);
+    const next = nextRun({
+      recurrence: candidate.recurrence,
+      after: now,
+      createdAt: now,
+      organisationTimeZone: await organisationTimeZone(tx, tenant.organisationId),
+    });
+    await tx.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, next_run, created_by, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+      [
+        jobId,
+        tenant.tenantId,
+        body.name.trim(),
+        candidate.type,
+        candidate.application,
+        candidate.locationId,
+        JSON.stringify(definitionOf(candidate)),
+        next,
+        actor.user.id,
+        now,
+      ],
+    );
+    // Restores, and jobs that start after creation, run now.
+    if (candidate.type === 'restore' || candidate.recurrence?.kind === 'afterCreation') {
+      await new JobQueue(ctx).enqueue(jobId, 'creation', tx);
+    }
+    await ctx.audit(
+      {
+        actorUserId: actor.user.id,
+        actorEmail: actor.user.email,
+        organisationId: tenant.organisationId,
+        action: candidate.type === 'restore' ? 'restore.create' : 'job.create',
+        target: jobId,
+        outcome: 'success',
+        ip: actor.ip,
+        details: { type: candidate.type, application: candidate.application, sources: candidate.sources.length },
+      },
+      tx,
+    );
+  });
+  const job = await findJob(ctx.db, jobId);
+  if (!job) throw new Error('job insert returned nothing');
+  return job;
+}
+
+export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord, body: JobUpdate) {
+  const now = ctx.now();
+  const org = await findOrganisation(ctx.db, tenant.organisationId);
+  const candidate: Candidate = {
+    type: job.type,
+    application: job.application,
+    sources: body.sources?.map((s) => s.trim()) ?? job.sources,
+    ...((body.folders ?? job.folders) ? { folders: body.folders ?? job.folders } : {}),
+    recurrence: body.recurrence ?? job.recurrence,
+    retention: body.retention ?? job.retention,
+    ...(job.restore ? { restore: job.restore } : {}),
+    ...((body.cleanupRule ?? job.cleanupRule) ? { cleanupRule: body.cleanupRule ?? job.cleanupRule } : {}),
+    locationId: body.locationId ?? job.locationId,
+  };
+  await validate(ctx.db, tenant, candidate, now);
+  await ctx.db.transaction(async (tx) => {
+    await enforceTrial(tx, org, candidate, job.jobId);
+    const next = job.enabled
+      ? nextRun({
+          recurrence: candidate.recurrence,
+          after: now,
+          createdAt: job.createdAt,
+          organisationTimeZone: await organisationTimeZone(tx, tenant.organisationId),
+        })
+      : null;
+    await tx.query(
+      `update jobs set name = $2, location_id = $3, definition = $4, next_run = $5, updated_at = $6 where job_id = $1`,
+      [
+        job.jobId,
+        body.name?.trim() ?? job.name,
+        candidate.locationId,
+        JSON.stringify(definitionOf(candidate)),
+        next,
+        now,
+      ],
+    );
+    await ctx.audit(
+      {
+        actorUserId: actor.user.id,
+        actorEmail: actor.user.email,
+        organisationId: tenant.organisationId,
+        action: 'job.update',
+        target: job.jobId,
+        outcome: 'success',
+        ip: actor.ip,
+        details: { changed: Object.keys(body) },
+      },
+      tx,
+    );
+  });
+  const updated = await findJob(ctx.db, job.jobId);
+  if (!updated) throw notFound('Job not found');
+  return updated;
+}
+
+export async function removeJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord) {
+  const org = await findOrganisation(ctx.db, tenant.organisationId);
+  if (org?.license === 'trial' && job.type === 'backup') throw forbidden(TRIAL_MESSAGES.noDelete);
+  await ctx.db.transaction(async (tx) => {
+    const active = await tx.query(
+      `select 1 from job_runs where job_id = $1 and status in ('queued', 'running') for update`,
+      [job.jobId],
+    );
+    if (active.length > 0) throw conflict('Stop the job before removing it.');
+    await tx.query('delete from jobs where job_id = $1', [job.jobId]);
+    await ctx.audit(
+      {
+        actorUserId: actor.user.id,
+        actorEmail: actor.user.email,
+        organisationId: tenant.organisationId,
+        action: 'job.remove',
+        target: job.jobId,
+        outcome: 'success',
+        ip: actor.ip,
+        details: { type: job.type, name: job.name },
+      },
+      tx,
+    );
+  });
+}
+
+/** The job, or 404 when it is not this tenant's. */
+export async function requireJob(db: Queryable, tenant: TenantRecord, jobId: string): Promise<JobRecord> {
+  const job = await findJob(db, jobId);
+  if (!job || job.tenantId !== tenant.tenantId) throw notFound('Job not found');
+  return job;
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { JobEngine } from '../src/jobs/engine.js';
+import type { Executor } from '../src/jobs/run-context.js';
+import { TRIAL_MESSAGES } from '../src/modules/jobs/service.js';
+import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
+
+const quick: Executor = async (rc) => {
+  rc.progress({ total: rc.job.sources.length, done: rc.job.sources.length });
+  return {};
+};
+
+describe('jobs through the API', () => {
+  const server = useTestServer();
+  const api = (tenantId: string) => `/apollo-beta/api/${tenantId}/jobs`;
+  let admin = '';
+  let partner = '';
+  const engine = () => new JobEngine(server.ctx, { executors: { backup: quick, restore: quick }, heartbeatMs: 20 });
+
+  const create = (token: string, tenantId: string, body: object) =>
+    server.request({ method: 'POST', url: api(tenantId), token, body });
+
+  it('creates a scheduled backup job with the default location and its next run', async () => {
+    admin = await sessionToken(server, ADMIN);
+    partner = await sessionToken(server, PARTNER);
+    const response = await create(admin, TENANTS.contoso, {
+      name: '  Nightly OneDrive  ',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['adele@contoso.example', 'alex@contoso.example'],
+      recurrence: { kind: 'daily', hours: [2], timeZone: 'Europe/Berlin' },
+      retention: { unit: 'days', value: 30 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const job = response.json();
+    expect(job).toMatchObject({
+      name: 'Nightly OneDrive',
+      status: 'pending',
+      enabled: true,
+      progress: 0,
+      started: null,
+      nextRun: '2026-11-03T01:00:00.000Z',
+    });
+    expect(job.locationId).toEqual(expect.any(String));
+    const audit = await server.ctx.db.query<{ action: string }>(`select action from audit_log where target = $1`, [
+      job.jobId,
+    ]);
+    expect(audit.map((a) => a.action)).toEqual(['job.create']);
+  });
+
+  it('refuses inconsistent jobs with field errors and unknown locations with 404', async () => {
+    const bad = await create(admin, TENANTS.contoso, {
+      name: 'x',
+      type: 'exchangeArchive',
+      application: 'onedrive',
+      sources: ['a', 'a'],
+      recurrence: { kind: 'specificDate', date: '2020-01-01T00:00:00Z', timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual([
+      'application',
+      'recurrence.date',
+      'recurrence.timeZone',
+      'sources',
+    ]);
+    const elsewhere = await create(admin, TENANTS.contoso, {
+      name: 'x',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['a'],
+      locationId: 'no-such-location',
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const cleanup = await create(admin, TENANTS.contoso, {
+      name: 'x',
+      type: 'versionCleanup',
+      application: 'sharepoint',
+      sources: ['site'],
+    });
+    expect(cleanup.json().errors).toEqual({ cleanupRule: ['A clean-up job needs a rule.'] });
+  });
+
+  it('lists with filters, sorting and pages, and changes name and schedule', async () => {
+    await create(admin, TENANTS.contoso, {
+      name: 'Alpha SharePoint',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['s'],
+    });
+    await create(admin, TENANTS.contoso, { name: 'Zulu Teams', type: 'backup', application: 'teams', sources: ['t'] });
+    const list = await server.request({
+      method: 'GET',
+      url: `${api(TENANTS.contoso)}?sort=name&order=asc&pageSize=2&page=1`,
+      token: admin,
+    });
+    expect(list.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(list.json().items.map((j: { name: string }) => j.name)).toEqual(['Alpha SharePoint', 'Nightly OneDrive']);
+    const teams = await server.request({
+      method: 'GET',
+      url: `${api(TENANTS.contoso)}?application=teams`,
+      token: admin,
+    });
+    expect(teams.json().items.map((j: { name: string }) => j.name)).toEqual(['Zulu Teams']);
+
+    const id = teams.json().items[0].jobId;
+    const changed = await server.request({
+      method: 'PUT',
+      url: `${api(TENANTS.contoso)}/${id}`,
+      token: admin,
+      body: { name: 'Teams weekly', recurrence: { kind: 'daysOfWeek', daysOfWeek: [6], hours: [5] } },
+    });
+    expect(changed.json()).toMatchObject({ name: 'Teams weekly', nextRun: '2026-11-07T05:00:00.000Z' });
+  });
+
+  it('starts and stops through tasks that take effect asynchronously', async () => {
+    const list = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}?search=nightly`, token: admin });
+    const id = list.json().items[0].jobId;
+    const start = await server.request({ method: 'POST', url: `${api(TENANTS.contoso)}/${id}/start`, token: admin });
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toMatchObject({ jobId: id, action: 'start', status: 'pending' });
+    const status = () =>
+      server.request({
+        method: 'GET',
+        url: `${api(TENANTS.contoso)}/${id}/status/${start.json().taskId}`,
+        token: admin,
+      });
+    expect((await status()).json().status).toBe('pending');
+
+    await engine().runUntilIdle();
+    expect((await status()).json().status).toBe('succeeded');
+    const job = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+    expect(job.json()).toMatchObject({ status: 'finished', progress: 100 });
+    expect(job.json().finished).toEqual(expect.any(String));
+
+    const stop = await server.request({ method: 'POST', url: `${api(TENANTS.contoso)}/${id}/stop`, token: admin });
+    expect(stop.statusCode).toBe(202);
+    expect(stop.json()).toMatchObject({ action: 'stop', status: 'succeeded' });
+    const stopped = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+    expect(stopped.json()).toMatchObject({ enabled: false });
+  });
+
+  it('refuses to remove a queued or running job, and removes it once stopped', async () => {
+    const created = await create(admin, TENANTS.contoso, {
+      name: 'Temporary',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['a'],
+      recurrence: { kind: 'afterCreation' },
+    });
+    const id = created.json().jobId;
+    const refused = await server.request({ method: 'DELETE', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail ?? refused.json().title).toContain('Stop the job');
+    await engine().runUntilIdle();
+    const removed = await server.request({ method: 'DELETE', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+    expect(removed.statusCode).toBe(200);
+    const gone = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+    expect(gone.statusCode).toBe(404);
+  });
+
+  it('enforces the trial limits on the server', async () => {
+    const trial = TENANTS.tailspin;
+    const eleven = Array.from({ length: 11 }, (_, i) => `user${i}@tailspin.example`);
+    const tooMany = await create(partner, trial, {
+      name: 'Big',
+      type: 'backup',
+      application: 'onedrive',
+      sources: eleven,
+    });
+    expect(tooMany.statusCode).toBe(403);
+    expect(JSON.stringify(tooMany.json())).toContain(TRIAL_MESSAGES.sources);
+
+    const first = await create(partner, trial, {
+      name: 'Trial OneDrive',
+      type: 'backup',
+      application: 'onedrive',
+      sources: eleven.slice(0, 10),
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await create(partner, trial, {
+      name: 'Second',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['x'],
+    });
+    expect(second.statusCode).toBe(403);
+    expect(JSON.stringify(second.json())).toContain(TRIAL_MESSAGES.backupJobs('onedrive'));
+    const otherApp = await create(partner, trial, {
+      name: 'Teams',
+      type: 'backup',
+      application: 'teams',
+      sources: ['x'],
+    });
+    expect(otherApp.statusCode).toBe(200);
+
+    const remove = await server.request({
+      method: 'DELETE',
+      url: `${api(trial)}/${first.json().jobId}`,
+      token: partner,
+    });
+    expect(remove.statusCode).toBe(403);
+    expect(JSON.stringify(remove.json())).toContain(TRIAL_MESSAGES.noDelete);
+
+    const restore = (n: number) =>
+      create(partner, trial, {
+        name: `Restore ${n}`,
+        type: 'restore',
+        application: 'onedrive',
+        sources: ['x'],
+        restore: {
+          sourceJobId: first.json().jobId,
+          snapshot: '2026-11-01T00:00:00Z',
+          sourceId: 'x',
+          nodeIds: ['root'],
+          target: 'original',
+          conflictPolicy: 'keepBoth',
+        },
+      });
+    for (let n = 1; n <= 10; n++) {
+      expect((await restore(n)).statusCode).toBe(200);
+      await engine().runUntilIdle();
+    }
+    const eleventh = await restore(11);
+    expect(eleventh.statusCode).toBe(403);
+    expect(JSON.stringify(eleventh.json())).toContain(TRIAL_MESSAGES.restores('onedrive'));
+  });
+});
