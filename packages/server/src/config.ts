@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per address on each auth route. */
   authRateLimit: number;
+  /** Job runs one worker process executes at once. */
+  workerConcurrency: number;
   issuer: string;
 }
 
@@ -72,6 +74,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDir: resolve(env.PORTAL_WEB_DIR ?? join(packageRoot, '..', 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
+    workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
   };
 }

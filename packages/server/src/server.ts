@@ -7,7 +7,18 @@ import { createSecretBox } from './crypto/secret-box.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { seedDemo } from './db/seed.js';
+import { JobEngine } from './jobs/engine.js';
+import { executors } from './jobs/executors.js';
 import { createMailer } from './mail/mailer.js';
+
+type Role = 'all' | 'web' | 'worker';
+
+function roleFrom(argv: readonly string[], fromEnv: string | undefined): Role {
+  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? fromEnv ?? 'all';
+  if (arg !== 'all' && arg !== 'web' && arg !== 'worker')
+    throw new Error(`--role must be all, web or worker, not ${arg}`);
+  return arg;
+}
 
 const started = performance.now();
 const config = loadConfig();
@@ -40,12 +51,32 @@ if (seeded) {
   );
 }
 
-const app = await buildApp(ctx);
-await app.listen({ host: config.host, port: config.port });
-log.info(
-  { url: `http://${config.host}:${config.port}`, database: db.kind, startMs: Math.round(performance.now() - started) },
-  'compliance portal listening',
-);
+// --role=all (default): the API, the PWA and a job worker; web: no worker; worker: jobs only
+// (PostgreSQL only: the embedded database belongs to one process).
+const role = roleFrom(process.argv, process.env.PORTAL_ROLE);
+if (role === 'worker' && db.kind !== 'postgres') {
+  throw new Error('--role=worker shares the job queue through PostgreSQL: set DATABASE_URL');
+}
+const engine =
+  role === 'web' ? undefined : new JobEngine(ctx, { executors: executors(ctx), concurrency: config.workerConcurrency });
+const app = role === 'worker' ? undefined : await buildApp(ctx);
+if (app) {
+  await app.listen({ host: config.host, port: config.port });
+  log.info(
+    {
+      url: `http://${config.host}:${config.port}`,
+      database: db.kind,
+      role,
+      startMs: Math.round(performance.now() - started),
+    },
+    'compliance portal listening',
+  );
+}
+if (engine) {
+  // On the embedded database this process is the only worker: runs it left running resume at once.
+  await engine.start({ recoverAll: db.kind === 'pglite' });
+  log.info({ workerId: engine.workerId, role }, 'job worker started');
+}
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -55,7 +86,8 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {
-    await app.close();
+    await app?.close();
+    await engine?.stop();
     await db.close();
   } finally {
     process.exit(0);

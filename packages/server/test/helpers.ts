@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDir: '/nonexistent-web-dir',
     logLevel: 'silent',
     authRateLimit: 10_000,
+    workerConcurrency: 2,
     issuer: 'Compliance Portal',
     ...overrides,
   };
