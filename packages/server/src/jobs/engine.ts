@@ -263,8 +263,12 @@ export class JobEngine {
       const result = await executor(rc);
       await rc.flush();
       const failed = await rc.failedItems();
-      const message =
-        result.message ?? (failed > 0 ? `Finished with ${failed} item(s) that could not be processed.` : 'Finished.');
+      const warning = failed > 0 ? `${failed} item(s) could not be processed.` : '';
+      const message = result.message
+        ? `${result.message}${warning ? ` ${warning}` : ''}`
+        : warning
+          ? `Finished with ${failed} item(s) that could not be processed.`
+          : 'Finished.';
       return await this.finish(run, 'finished', message, failed);
     } catch (err) {
       await rc.flush().catch(() => undefined);

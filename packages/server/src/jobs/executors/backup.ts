@@ -1,0 +1,221 @@
+/**
+ * Backup of OneDrive accounts and SharePoint sites: every drive is read with a delta query, so the
+ * first run reads everything and later runs only what changed since the stored delta link. Every
+ * version of every file is kept (content in the blob store, deduplicated by hash); folders keep the
+ * tree; deletions close the item's rows so earlier snapshots still have it.
+ */
+import type { DriveItem } from '@microsoft/microsoft-graph-types';
+import type { GraphApi } from '../../m365/graph-api.js';
+import { forEachLimit } from '../pool.js';
+import type { Executor, RunContext } from '../run-context.js';
+import { demoteOtherVersions, markDeleted, putItem, relocate, storedVersions } from './backup-store.js';
+import type { DataPlane } from './plane.js';
+
+/** Parallel items per drive (Graph calls are bounded per tenant by the client as well). */
+const ITEM_CONCURRENCY = 4;
+
+interface DriveRef {
+  sourceId: string;
+  driveId: string;
+  label: string;
+}
+
+/** "/drives/x/root:/Documents/a" → "/Documents/a". */
+export function itemPath(item: DriveItem): string {
+  const parent = item.parentReference?.path ?? '';
+  const at = parent.indexOf(':');
+  const folder = at >= 0 ? parent.slice(at + 1) : '';
+  return `${folder}/${item.name ?? ''}`.replace(/\/+/g, '/');
+}
+
+async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promise<DriveRef[]> {
+  if (rc.job.application === 'onedrive') {
+    const drive = await graph.userDrive(source);
+    return [{ sourceId: source, driveId: drive.id ?? '', label: source }];
+  }
+  const drives: DriveRef[] = [];
+  for await (const drive of graph.siteDrives(source)) {
+    drives.push({ sourceId: source, driveId: drive.id ?? '', label: `${source} ${drive.name ?? ''}`.trim() });
+  }
+  return drives;
+}
+
+async function backupFile(
+  rc: RunContext,
+  plane: DataPlane,
+  graph: GraphApi,
+  drive: DriveRef,
+  item: DriveItem,
+  seq: number,
+) {
+  const itemId = item.id ?? '';
+  const stored = await storedVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId);
+  const path = itemPath(item);
+  const versions = [];
+  for await (const version of graph.itemVersions(drive.driveId, itemId)) versions.push(version);
+  // Newest first, as Graph lists them; the first is the current version.
+  const latest = versions[0]?.id ?? item.cTag ?? 'current';
+  if (versions.length === 0)
+    versions.push({ id: latest, size: item.size ?? 0, lastModifiedDateTime: item.lastModifiedDateTime });
+  let bytes = 0;
+  for (const [index, version] of versions.entries()) {
+    const versionId = version.id ?? '';
+    if (stored.has(versionId)) continue;
+    rc.checkStopped();
+    const content = await graph.itemContent(drive.driveId, itemId, index === 0 ? undefined : versionId);
+    const blob = await plane.blobs.put(content);
+    bytes += blob.size;
+    await putItem(rc.ctx.db, {
+      jobId: rc.job.jobId,
+      sourceId: drive.sourceId,
+      itemId,
+      versionId,
+      driveId: drive.driveId,
+      kind: 'file',
+      name: item.name ?? '',
+      path,
+      parentId: item.parentReference?.id ?? null,
+      size: blob.size,
+      hash: blob.hash,
+      modifiedAt: version.lastModifiedDateTime ? new Date(version.lastModifiedDateTime) : null,
+      isLatest: index === 0,
+      seq,
+      metadata: { storedSize: blob.storedSize, newBlob: blob.isNew },
+    });
+  }
+  await demoteOtherVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, latest);
+  await relocate(
+    rc.ctx.db,
+    rc.job.jobId,
+    drive.sourceId,
+    itemId,
+    item.name ?? '',
+    path,
+    item.parentReference?.id ?? null,
+  );
+  return bytes;
+}
+
+async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, drive: DriveRef) {
+  const key = `${drive.sourceId}:${drive.driveId}`;
+  const seq = Number(rc.run.seq);
+  const pages = graph.driveDelta(drive.driveId, await rc.deltaLink(key));
+  for await (const page of pages) {
+    rc.checkStopped();
+    rc.progress({ total: page.filter((i) => i.file || i.deleted).length });
+    await forEachLimit(page, ITEM_CONCURRENCY, async (item) => {
+      const itemId = item.id ?? '';
+      const itemKey = `${drive.driveId}/${itemId}`;
+      if (item.deleted) {
+        await markDeleted(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, seq);
+        rc.progress({ done: 1 });
+        return;
+      }
+      if (item.root) return;
+      if (item.folder) {
+        await putItem(rc.ctx.db, {
+          jobId: rc.job.jobId,
+          sourceId: drive.sourceId,
+          itemId,
+          versionId: '',
+          driveId: drive.driveId,
+          kind: 'folder',
+          name: item.name ?? '',
+          path: itemPath(item),
+          parentId: item.parentReference?.id ?? null,
+          size: 0,
+          hash: null,
+          modifiedAt: item.lastModifiedDateTime ? new Date(item.lastModifiedDateTime) : null,
+          isLatest: true,
+          seq,
+        });
+        return;
+      }
+      if (!item.file) return;
+      if (await rc.isKnownFailure(itemKey)) {
+        rc.progress({ done: 1 });
+        return;
+      }
+      const result = await rc.item({ key: itemKey, name: `${drive.label}: ${itemPath(item)}` }, () =>
+        backupFile(rc, plane, graph, drive, item, seq),
+      );
+      if (result.ok) rc.progress({ done: 1, bytes: result.value });
+    });
+  }
+  // Saved only after the last page: a run stopped midway reads the same changes again.
+  const link = pages.deltaLink();
+  if (link) await rc.saveDeltaLink(key, link);
+}
+
+export function backupExecutor(plane: DataPlane): Executor {
+  return async (rc) => {
+    if (rc.job.application === 'teams') return teamsBackup(rc, plane);
+    const graph = await plane.graph(rc.tenant);
+    const finished = new Set((rc.checkpoint.drives as string[] | undefined) ?? []);
+    for (const source of rc.job.sources) {
+      rc.checkStopped();
+      if (await rc.isKnownFailure(`source:${source}`)) continue;
+      const drives = await rc.item({ key: `source:${source}`, name: source }, () => drivesOf(rc, graph, source));
+      if (!drives.ok) continue;
+      for (const drive of drives.value) {
+        const key = `${drive.sourceId}:${drive.driveId}`;
+        if (finished.has(key)) continue;
+        await backupDrive(rc, plane, graph, drive);
+        finished.add(key);
+        await rc.saveCheckpoint({ drives: [...finished] });
+      }
+    }
+    return {};
+  };
+}
+
+/** Teams: every channel's messages and replies, kept as JSON (messages are not files of a drive). */
+async function teamsBackup(rc: RunContext, plane: DataPlane) {
+  const graph = await plane.graph(rc.tenant);
+  const seq = Number(rc.run.seq);
+  for (const teamId of rc.job.sources) {
+    rc.checkStopped();
+    const channels = await rc.item({ key: `team:${teamId}`, name: teamId }, async () => {
+      const list = [];
+      for await (const channel of graph.channels(teamId)) list.push(channel);
+      return list;
+    });
+    if (!channels.ok) continue;
+    for (const channel of channels.value) {
+      const channelId = channel.id ?? '';
+      await rc.item(
+        { key: `channel:${teamId}/${channelId}`, name: `${teamId}: ${channel.displayName ?? ''}` },
+        async () => {
+          for await (const message of graph.channelMessages(teamId, channelId)) {
+            rc.checkStopped();
+            const thread = [message];
+            for await (const reply of graph.messageReplies(teamId, channelId, message.id ?? '')) thread.push(reply);
+            for (const m of thread) {
+              // An edited message is a new version; an unchanged one is written again as a no-op.
+              const version = m.lastModifiedDateTime ?? m.createdDateTime ?? '';
+              const blob = await plane.blobs.put(new TextEncoder().encode(JSON.stringify(m)));
+              await putItem(rc.ctx.db, {
+                jobId: rc.job.jobId,
+                sourceId: teamId,
+                itemId: m.id ?? '',
+                versionId: version,
+                driveId: null,
+                kind: 'message',
+                name: m.subject || (m.body?.content ?? '').replace(/<[^>]+>/g, '').slice(0, 80),
+                path: `/${channel.displayName ?? channelId}`,
+                parentId: channelId,
+                size: blob.size,
+                hash: blob.hash,
+                modifiedAt: version ? new Date(version) : null,
+                isLatest: true,
+                seq,
+              });
+              rc.progress({ total: 1, done: 1, bytes: blob.size });
+            }
+          }
+        },
+      );
+    }
+  }
+  return {};
+}

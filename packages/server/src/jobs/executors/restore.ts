@@ -1,0 +1,104 @@
+/**
+ * Restore of backed-up files into the original account or site, or into another one: the chosen
+ * files and folders (a folder brings everything under it) as the snapshot at the chosen date had
+ * them. Items that exist at the destination follow the conflict policy: skip, keep both (a copy with
+ * a new name) or overwrite.
+ */
+import type { ConflictPolicy } from '@compliance-portal/sdk';
+import type { GraphApi } from '../../m365/graph-api.js';
+import { GraphError } from '../../m365/graph-api.js';
+import { findJob } from '../repository.js';
+import type { Executor, RunContext } from '../run-context.js';
+import { type SnapshotItem, snapshotItems, snapshotSeq } from './backup-store.js';
+import type { DataPlane } from './plane.js';
+
+const BEHAVIOR = { skip: 'fail', keepBoth: 'rename', overwrite: 'replace' } as const;
+
+/** The chosen items and, for folders, everything below them; "root" chooses all. */
+export function selectItems(items: SnapshotItem[], nodeIds: readonly string[]): SnapshotItem[] {
+  if (nodeIds.includes('root')) return items;
+  const chosen = items.filter((i) => nodeIds.includes(i.itemId));
+  const folders = chosen.filter((i) => i.kind === 'folder').map((f) => `${f.path}/`);
+  return items.filter((i) => nodeIds.includes(i.itemId) || folders.some((prefix) => i.path.startsWith(prefix)));
+}
+
+async function targetDrive(graph: GraphApi, application: string, target: string, fallback: string | null) {
+  if (application === 'onedrive') return (await graph.userDrive(target)).id ?? '';
+  if (fallback && target === '') return fallback;
+  for await (const drive of graph.siteDrives(target)) return drive.id ?? '';
+  throw new GraphError(404, 'itemNotFound', `The site ${target} has no document library.`);
+}
+
+/** Creates the folders of `path` under the drive root (existing ones are reused); returns the last id. */
+async function ensureFolders(graph: GraphApi, driveId: string, folderPath: string, cache: Map<string, string>) {
+  let parentId = 'root';
+  let walked = '';
+  for (const name of folderPath.split('/').filter(Boolean)) {
+    walked += `/${name}`;
+    const known = cache.get(walked);
+    if (known) {
+      parentId = known;
+      continue;
+    }
+    const existing = await graph.itemByPath(driveId, walked);
+    const folder = existing?.folder ? existing : await graph.createFolder(driveId, parentId, name, 'fail');
+    parentId = folder.id ?? '';
+    cache.set(walked, parentId);
+  }
+  return parentId;
+}
+
+export function restoreExecutor(plane: DataPlane): Executor {
+  return async (rc: RunContext) => {
+    const spec = rc.job.restore;
+    if (!spec) throw new Error('The restore job has nothing to restore.');
+    if (spec.target === 'download') throw new Error('Restores as a download are made by the download endpoint.');
+    const source = await findJob(rc.ctx.db, spec.sourceJobId);
+    if (!source) throw new Error('The backup job of this restore was removed.');
+    const seq = await snapshotSeq(rc.ctx.db, source.jobId, new Date(spec.snapshot));
+    if (seq === null) throw new Error('No finished backup exists at or before the chosen date.');
+    const items = selectItems(await snapshotItems(rc.ctx.db, source.jobId, spec.sourceId, seq), spec.nodeIds);
+    const files = items.filter((i) => i.kind === 'file');
+    if (files.length === 0) throw new Error('The snapshot has none of the chosen items.');
+
+    const graph = await plane.graph(rc.tenant);
+    const targetId = spec.target === 'other' ? (spec.targetId ?? '') : spec.sourceId;
+    const driveId = await targetDrive(graph, source.application, targetId, files[0]?.driveId ?? null);
+    const done = new Set((rc.checkpoint.done as string[] | undefined) ?? []);
+    const folders = new Map<string, string>();
+    const policy: ConflictPolicy = spec.conflictPolicy;
+    let skipped = 0;
+    rc.progress({ total: files.length, done: done.size });
+    for (const file of files) {
+      if (done.has(file.itemId)) continue;
+      rc.checkStopped();
+      const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path }, async () => {
+        const folderPath = file.path.slice(0, file.path.length - file.name.length);
+        const parentId = await ensureFolders(graph, driveId, folderPath, folders);
+        const bytes = await plane.blobs.get(file.hash ?? '');
+        try {
+          await graph.uploadContent(driveId, parentId, file.name, bytes, BEHAVIOR[policy]);
+          return bytes.length;
+        } catch (error) {
+          // Skip: the destination already has the item and keeps it.
+          if (policy === 'skip' && error instanceof GraphError && error.status === 409) {
+            skipped += 1;
+            return 0;
+          }
+          throw error;
+        }
+      });
+      if (result.ok) rc.progress({ done: 1, bytes: result.value });
+      done.add(file.itemId);
+      if (done.size % 50 === 0) await rc.saveCheckpoint({ done: [...done] });
+    }
+    await rc.saveCheckpoint({ done: [...done] });
+    const restored = files.length - skipped;
+    return {
+      message:
+        skipped > 0
+          ? `Restored ${restored} file(s); ${skipped} already at the destination were skipped.`
+          : `Restored ${restored} file(s).`,
+    };
+  };
+}
