@@ -1,3 +1,4 @@
+import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { TenantRecord } from '../../modules/tenants/repository.js';
 
@@ -7,8 +8,46 @@ export interface Blobs {
   get(hash: string): Promise<Uint8Array>;
 }
 
-/** What executors reach the outside world through: a tenant's Graph and the blob store. */
+export interface ArchivedMail {
+  tenantId: string;
+  jobId: string;
+  /** The mailbox (user id or address). */
+  source: string;
+  /** The folder path, such as Inbox/TestOrder. */
+  folder: string;
+  /** The Graph message id. */
+  externalId: string;
+  mime: Uint8Array;
+}
+
+export interface ArchivedTeamsMessage {
+  tenantId: string;
+  jobId: string;
+  /** The team id. */
+  source: string;
+  /** The channel name. */
+  channel: string;
+  externalId: string;
+  message: ChatMessage;
+}
+
+/** The archive as the executors use it: idempotent per item, and deletion by age. */
+export interface Archive {
+  /** true when the item was new. */
+  mail(item: ArchivedMail): Promise<boolean>;
+  teamsMessage(item: ArchivedTeamsMessage): Promise<boolean>;
+  /** Deletes the tenant's archived items of `sources` (all when empty) older than `before`. */
+  deleteBefore(
+    tenantId: string,
+    kind: 'mail' | 'teams',
+    before: Date,
+    sources: readonly string[],
+  ): Promise<{ items: number; bytes: number }>;
+}
+
+/** What executors reach the outside world through: a tenant's Graph, the blob store and the archive. */
 export interface DataPlane {
   graph(tenant: TenantRecord, options?: { maxConcurrency?: number }): Promise<GraphApi>;
   blobs: Blobs;
+  archive: Archive;
 }

@@ -1,0 +1,132 @@
+/**
+ * Archiving: Exchange mail (each message as its MIME, per folder by message delta, so later runs
+ * fetch only new mail) and Teams channel messages with their replies; archive deletion removes what
+ * is older than the job's retention.
+ */
+import type { Retention } from '@compliance-portal/sdk';
+import type { Executor } from '../run-context.js';
+import type { DataPlane } from './plane.js';
+
+/** Does the folder path fall under one of the chosen folders (a folder includes its subfolders)? */
+export function folderChosen(path: string, chosen: readonly string[] | undefined): boolean {
+  if (!chosen || chosen.length === 0) return true;
+  const p = path.toLowerCase();
+  return chosen.some((c) => {
+    const f = c.toLowerCase().replace(/\/+$/, '');
+    return p === f || p.startsWith(`${f}/`);
+  });
+}
+
+export function exchangeArchiveExecutor(plane: DataPlane): Executor {
+  return async (rc) => {
+    const graph = await plane.graph(rc.tenant);
+    let archived = 0;
+    for (const mailbox of rc.job.sources) {
+      rc.checkStopped();
+      if (await rc.isKnownFailure(`mailbox:${mailbox}`)) continue;
+      // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
+      const folders = await rc.item({ key: `mailbox:${mailbox}`, name: mailbox }, async () => {
+        const list = [];
+        for await (const folder of graph.mailFolders(mailbox)) {
+          if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
+        }
+        return list;
+      });
+      if (!folders.ok) continue;
+      for (const folder of folders.value) {
+        const key = `${mailbox}:${folder.id ?? ''}`;
+        const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
+        for await (const page of pages) {
+          const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
+          rc.progress({ total: messages.length });
+          for (const message of messages) {
+            rc.checkStopped();
+            const result = await rc.item(
+              { key: `mail:${mailbox}/${message.id ?? ''}`, name: `${mailbox}: ${message.subject ?? ''}` },
+              async () => {
+                const mime = await graph.messageMime(mailbox, message.id ?? '');
+                await plane.archive.mail({
+                  tenantId: rc.tenant.tenantId,
+                  jobId: rc.job.jobId,
+                  source: mailbox,
+                  folder: folder.path,
+                  externalId: message.id ?? '',
+                  mime,
+                });
+                return mime.length;
+              },
+            );
+            if (result.ok) {
+              archived += 1;
+              rc.progress({ done: 1, bytes: result.value });
+            }
+          }
+        }
+        const link = pages.deltaLink();
+        if (link) await rc.saveDeltaLink(key, link);
+      }
+    }
+    return { message: `Archived ${archived} message(s).` };
+  };
+}
+
+export function teamsArchiveExecutor(plane: DataPlane): Executor {
+  return async (rc) => {
+    const graph = await plane.graph(rc.tenant);
+    let archived = 0;
+    for (const teamId of rc.job.sources) {
+      rc.checkStopped();
+      const channels = await rc.item({ key: `team:${teamId}`, name: teamId }, async () => {
+        const list = [];
+        for await (const channel of graph.channels(teamId)) list.push(channel);
+        return list;
+      });
+      if (!channels.ok) continue;
+      for (const channel of channels.value) {
+        const channelName = channel.displayName ?? channel.id ?? '';
+        await rc.item({ key: `channel:${teamId}/${channel.id ?? ''}`, name: `${teamId}: ${channelName}` }, async () => {
+          for await (const message of graph.channelMessages(teamId, channel.id ?? '')) {
+            rc.checkStopped();
+            const thread = [message];
+            for await (const reply of graph.messageReplies(teamId, channel.id ?? '', message.id ?? ''))
+              thread.push(reply);
+            for (const m of thread) {
+              const isNew = await plane.archive.teamsMessage({
+                tenantId: rc.tenant.tenantId,
+                jobId: rc.job.jobId,
+                source: teamId,
+                channel: channelName,
+                externalId: m.id ?? '',
+                message: m,
+              });
+              if (isNew) archived += 1;
+              rc.progress({ total: 1, done: 1 });
+            }
+          }
+        });
+      }
+    }
+    return { message: `Archived ${archived} new Teams message(s).` };
+  };
+}
+
+/** The instant before which archived items are deleted. */
+export function retentionCutoff(now: Date, retention: Retention): Date {
+  const cutoff = new Date(now);
+  if (retention.unit === 'days') cutoff.setUTCDate(cutoff.getUTCDate() - retention.value);
+  else if (retention.unit === 'months') cutoff.setUTCMonth(cutoff.getUTCMonth() - retention.value);
+  else cutoff.setUTCFullYear(cutoff.getUTCFullYear() - 1);
+  return cutoff;
+}
+
+export function archiveDeletionExecutor(plane: DataPlane): Executor {
+  return async (rc) => {
+    const retention = rc.job.retention;
+    if (!retention) throw new Error('The archive deletion job has no retention.');
+    const kind = rc.job.application === 'exchange' ? 'mail' : 'teams';
+    const before = retentionCutoff(rc.ctx.now(), retention);
+    const { items, bytes } = await plane.archive.deleteBefore(rc.tenant.tenantId, kind, before, rc.job.sources);
+    rc.progress({ total: items, done: items, bytes });
+    return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.` };
+  };
+}
