@@ -8,19 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { JobType } from '@compliance-portal/sdk';
 import type { AppContext } from '../context.js';
-import type { Queryable } from '../db/database.js';
 import { findOrganisation } from '../modules/organisations/repository.js';
 import { findTenant } from '../modules/tenants/repository.js';
 import { JobQueue } from './queue.js';
-import {
-  checkpointOf,
-  findJob,
-  type JobRecord,
-  type JobRow,
-  jobStatusOf,
-  type RunRow,
-  toJobRecord,
-} from './repository.js';
+import { checkpointOf, findJob, type JobRow, jobStatusOf, type RunRow, toJobRecord } from './repository.js';
 import { createRunContext, type Executor, RunStopped } from './run-context.js';
 import { nextRun } from './schedule.js';
 
