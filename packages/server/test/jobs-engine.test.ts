@@ -24,7 +24,7 @@ const fakeBackup: Executor = async (rc) => {
       rc.progress({ done: 1 });
       continue;
     }
-    const result = await rc.item({ key: source, name: `item ${source}` }, async () => {
+    const result = await rc.item({ key: source, name: `item ${source}`, source }, async () => {
       const n = (attempts.get(`${rc.job.jobId}/${source}`) ?? 0) + 1;
       attempts.set(`${rc.job.jobId}/${source}`, n);
       if (source === 'gone') throw new GraphError(404, 'itemNotFound', 'The item was deleted.');
@@ -37,7 +37,7 @@ const fakeBackup: Executor = async (rc) => {
       return source;
     });
     if (source === 'broken') throw new Error('The storage location is not reachable.');
-    if (result.ok) rc.progress({ done: 1, bytes: 10 });
+    if (result.ok) rc.progress({ done: 1, bytes: 10, source });
     done.add(source);
     await rc.saveCheckpoint({ done: [...done] });
   }
@@ -115,6 +115,15 @@ describe('the job engine', () => {
     ]);
     expect(errors).toEqual([{ item_key: 'gone', code: 'itemNotFound', permanent: true }]);
     expect((await findJob(server.ctx.db, jobId))?.message).toBe('Finished with 1 item(s) that could not be processed.');
+    const perSource = await server.ctx.db.query(
+      'select source_id, items, failed_items, bytes::int as bytes from job_run_sources where run_id = $1 order by source_id',
+      [first],
+    );
+    expect(perSource).toEqual([
+      { source_id: 'flaky:1', items: 1, failed_items: 0, bytes: 10 },
+      { source_id: 'gone', items: 0, failed_items: 1, bytes: 0 },
+      { source_id: 'ok', items: 1, failed_items: 0, bytes: 10 },
+    ]);
 
     const second = (await e.enqueue(jobId, 'manual')) ?? '';
     await e.runUntilIdle();

@@ -25,6 +25,19 @@ export interface ItemRef {
   key: string;
   /** What a person reads in the report. */
   name: string;
+  /** The account, site, mailbox or team the item belongs to (the run report's row). */
+  source?: string;
+  /** A failure of this item is a failure of the whole source (it could not be read at all). */
+  wholeSource?: boolean;
+}
+
+export interface ProgressDelta {
+  total?: number;
+  done?: number;
+  failed?: number;
+  bytes?: number;
+  /** Also counted for this source in the run report. */
+  source?: string;
 }
 
 export interface RunContext {
@@ -37,7 +50,7 @@ export interface RunContext {
   /** Throws RunStopped once the run should stop; call it between items. */
   checkStopped(): void;
   /** Adds to the run's counters; written to the database at most every few hundred ms. */
-  progress(delta: { total?: number; done?: number; failed?: number; bytes?: number }): void;
+  progress(delta: ProgressDelta): void;
   /** Runs `work` for one item: transient errors retried, permanent ones recorded; false when it failed. */
   item<T>(ref: ItemRef, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }>;
   /** Items that failed for good on an earlier run and are skipped. */
@@ -84,6 +97,7 @@ export function createRunContext(input: RunContextInput): RunContext {
   const attempts = input.itemAttempts ?? 3;
   const retryDelayMs = input.retryDelayMs ?? 200;
   const pending = { total: 0, done: 0, failed: 0, bytes: 0 };
+  const perSource = new Map<string, { items: number; failed: number; bytes: number; sourceFailed: boolean }>();
   let lastWrite = 0;
   let writing: Promise<void> = Promise.resolve();
   const knownFailures = new Set<string>();
@@ -92,6 +106,21 @@ export function createRunContext(input: RunContextInput): RunContext {
   const write = () => {
     const delta = { ...pending };
     pending.total = pending.done = pending.failed = pending.bytes = 0;
+    const sources = [...perSource.entries()];
+    perSource.clear();
+    if (sources.length > 0) {
+      writing = writing.then(async () => {
+        for (const [sourceId, s] of sources) {
+          await ctx.db.query(
+            `insert into job_run_sources (run_id, source_id, items, failed_items, bytes, failed) values ($1, $2, $3, $4, $5, $6)
+             on conflict (run_id, source_id) do update set items = job_run_sources.items + excluded.items,
+               failed_items = job_run_sources.failed_items + excluded.failed_items,
+               bytes = job_run_sources.bytes + excluded.bytes, failed = job_run_sources.failed or excluded.failed`,
+            [run.run_id, sourceId, s.items, s.failed, s.bytes, s.sourceFailed],
+          );
+        }
+      });
+    }
     if (delta.total === 0 && delta.done === 0 && delta.failed === 0 && delta.bytes === 0) return writing;
     writing = writing.then(async () => {
       const [row] = await ctx.db.query<{ progress: number }>(
@@ -118,6 +147,13 @@ export function createRunContext(input: RunContextInput): RunContext {
       if (signal.aborted) throw new RunStopped();
     },
     progress(delta) {
+      if (delta.source !== undefined) {
+        const s = perSource.get(delta.source) ?? { items: 0, failed: 0, bytes: 0, sourceFailed: false };
+        s.items += delta.done ?? 0;
+        s.failed += delta.failed ?? 0;
+        s.bytes += delta.bytes ?? 0;
+        perSource.set(delta.source, s);
+      }
       pending.total += delta.total ?? 0;
       pending.done += delta.done ?? 0;
       pending.failed += delta.failed ?? 0;
@@ -151,10 +187,15 @@ export function createRunContext(input: RunContextInput): RunContext {
           const now = ctx.now();
           const message = error instanceof Error ? error.message : String(error);
           await ctx.db.query(
-            `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [run.run_id, ref.key, ref.name, codeOf(error), message, permanent, attempt, now],
+            `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at, source_id)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [run.run_id, ref.key, ref.name, codeOf(error), message, permanent, attempt, now, ref.source ?? null],
           );
+          if (ref.source !== undefined && ref.wholeSource) {
+            const s = perSource.get(ref.source) ?? { items: 0, failed: 0, bytes: 0, sourceFailed: false };
+            s.sourceFailed = true;
+            perSource.set(ref.source, s);
+          }
           if (permanent) {
             knownFailures.add(ref.key);
             await ctx.db.query(
@@ -164,7 +205,7 @@ export function createRunContext(input: RunContextInput): RunContext {
               [job.jobId, ref.key, ref.name, codeOf(error), message, now],
             );
           }
-          rc.progress({ failed: 1 });
+          rc.progress({ failed: 1, ...(ref.source !== undefined ? { source: ref.source } : {}) });
           return { ok: false };
         }
       }

@@ -25,24 +25,31 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
       rc.checkStopped();
       if (await rc.isKnownFailure(`mailbox:${mailbox}`)) continue;
       // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
-      const folders = await rc.item({ key: `mailbox:${mailbox}`, name: mailbox }, async () => {
-        const list = [];
-        for await (const folder of graph.mailFolders(mailbox)) {
-          if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
-        }
-        return list;
-      });
+      const folders = await rc.item(
+        { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true },
+        async () => {
+          const list = [];
+          for await (const folder of graph.mailFolders(mailbox)) {
+            if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
+          }
+          return list;
+        },
+      );
       if (!folders.ok) continue;
       for (const folder of folders.value) {
         const key = `${mailbox}:${folder.id ?? ''}`;
         const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
         for await (const page of pages) {
           const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
-          rc.progress({ total: messages.length });
+          rc.progress({ total: messages.length, source: mailbox });
           for (const message of messages) {
             rc.checkStopped();
             const result = await rc.item(
-              { key: `mail:${mailbox}/${message.id ?? ''}`, name: `${mailbox}: ${message.subject ?? ''}` },
+              {
+                key: `mail:${mailbox}/${message.id ?? ''}`,
+                name: `${mailbox}: ${message.subject ?? ''}`,
+                source: mailbox,
+              },
               async () => {
                 const mime = await graph.messageMime(mailbox, message.id ?? '');
                 await plane.archive.mail({
@@ -58,7 +65,7 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
             );
             if (result.ok) {
               archived += 1;
-              rc.progress({ done: 1, bytes: result.value });
+              rc.progress({ done: 1, bytes: result.value, source: mailbox });
             }
           }
         }
@@ -76,34 +83,40 @@ export function teamsArchiveExecutor(plane: DataPlane): Executor {
     let archived = 0;
     for (const teamId of rc.job.sources) {
       rc.checkStopped();
-      const channels = await rc.item({ key: `team:${teamId}`, name: teamId }, async () => {
-        const list = [];
-        for await (const channel of graph.channels(teamId)) list.push(channel);
-        return list;
-      });
+      const channels = await rc.item(
+        { key: `team:${teamId}`, name: teamId, source: teamId, wholeSource: true },
+        async () => {
+          const list = [];
+          for await (const channel of graph.channels(teamId)) list.push(channel);
+          return list;
+        },
+      );
       if (!channels.ok) continue;
       for (const channel of channels.value) {
         const channelName = channel.displayName ?? channel.id ?? '';
-        await rc.item({ key: `channel:${teamId}/${channel.id ?? ''}`, name: `${teamId}: ${channelName}` }, async () => {
-          for await (const message of graph.channelMessages(teamId, channel.id ?? '')) {
-            rc.checkStopped();
-            const thread = [message];
-            for await (const reply of graph.messageReplies(teamId, channel.id ?? '', message.id ?? ''))
-              thread.push(reply);
-            for (const m of thread) {
-              const isNew = await plane.archive.teamsMessage({
-                tenantId: rc.tenant.tenantId,
-                jobId: rc.job.jobId,
-                source: teamId,
-                channel: channelName,
-                externalId: m.id ?? '',
-                message: m,
-              });
-              if (isNew) archived += 1;
-              rc.progress({ total: 1, done: 1 });
+        await rc.item(
+          { key: `channel:${teamId}/${channel.id ?? ''}`, name: `${teamId}: ${channelName}`, source: teamId },
+          async () => {
+            for await (const message of graph.channelMessages(teamId, channel.id ?? '')) {
+              rc.checkStopped();
+              const thread = [message];
+              for await (const reply of graph.messageReplies(teamId, channel.id ?? '', message.id ?? ''))
+                thread.push(reply);
+              for (const m of thread) {
+                const isNew = await plane.archive.teamsMessage({
+                  tenantId: rc.tenant.tenantId,
+                  jobId: rc.job.jobId,
+                  source: teamId,
+                  channel: channelName,
+                  externalId: m.id ?? '',
+                  message: m,
+                });
+                if (isNew) archived += 1;
+                rc.progress({ total: 1, done: 1, source: teamId });
+              }
             }
-          }
-        });
+          },
+        );
       }
     }
     return { message: `Archived ${archived} new Teams message(s).` };

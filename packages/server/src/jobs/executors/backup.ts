@@ -102,13 +102,13 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   const pages = graph.driveDelta(drive.driveId, await rc.deltaLink(key));
   for await (const page of pages) {
     rc.checkStopped();
-    rc.progress({ total: page.filter((i) => i.file || i.deleted).length });
+    rc.progress({ total: page.filter((i) => i.file || i.deleted).length, source: drive.sourceId });
     await forEachLimit(page, ITEM_CONCURRENCY, async (item) => {
       const itemId = item.id ?? '';
       const itemKey = `${drive.driveId}/${itemId}`;
       if (item.deleted) {
         await markDeleted(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, seq);
-        rc.progress({ done: 1 });
+        rc.progress({ done: 1, source: drive.sourceId });
         return;
       }
       if (item.root) return;
@@ -133,13 +133,12 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       }
       if (!item.file) return;
       if (await rc.isKnownFailure(itemKey)) {
-        rc.progress({ done: 1 });
+        rc.progress({ done: 1, source: drive.sourceId });
         return;
       }
-      const result = await rc.item({ key: itemKey, name: `${drive.label}: ${itemPath(item)}` }, () =>
-        backupFile(rc, plane, graph, drive, item, seq),
-      );
-      if (result.ok) rc.progress({ done: 1, bytes: result.value });
+      const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId };
+      const result = await rc.item(ref, () => backupFile(rc, plane, graph, drive, item, seq));
+      if (result.ok) rc.progress({ done: 1, bytes: result.value, source: drive.sourceId });
     });
   }
   // Saved only after the last page: a run stopped midway reads the same changes again.
@@ -155,7 +154,9 @@ export function backupExecutor(plane: DataPlane): Executor {
     for (const source of rc.job.sources) {
       rc.checkStopped();
       if (await rc.isKnownFailure(`source:${source}`)) continue;
-      const drives = await rc.item({ key: `source:${source}`, name: source }, () => drivesOf(rc, graph, source));
+      const drives = await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true }, () =>
+        drivesOf(rc, graph, source),
+      );
       if (!drives.ok) continue;
       for (const drive of drives.value) {
         const key = `${drive.sourceId}:${drive.driveId}`;
@@ -175,11 +176,14 @@ async function teamsBackup(rc: RunContext, plane: DataPlane) {
   const seq = Number(rc.run.seq);
   for (const teamId of rc.job.sources) {
     rc.checkStopped();
-    const channels = await rc.item({ key: `team:${teamId}`, name: teamId }, async () => {
-      const list = [];
-      for await (const channel of graph.channels(teamId)) list.push(channel);
-      return list;
-    });
+    const channels = await rc.item(
+      { key: `team:${teamId}`, name: teamId, source: teamId, wholeSource: true },
+      async () => {
+        const list = [];
+        for await (const channel of graph.channels(teamId)) list.push(channel);
+        return list;
+      },
+    );
     if (!channels.ok) continue;
     for (const channel of channels.value) {
       const channelId = channel.id ?? '';
@@ -210,7 +214,7 @@ async function teamsBackup(rc: RunContext, plane: DataPlane) {
                 isLatest: true,
                 seq,
               });
-              rc.progress({ total: 1, done: 1, bytes: blob.size });
+              rc.progress({ total: 1, done: 1, bytes: blob.size, source: teamId });
             }
           }
         },

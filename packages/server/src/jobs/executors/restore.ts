@@ -68,11 +68,11 @@ export function restoreExecutor(plane: DataPlane): Executor {
     const folders = new Map<string, string>();
     const policy: ConflictPolicy = spec.conflictPolicy;
     let skipped = 0;
-    rc.progress({ total: files.length, done: done.size });
+    rc.progress({ total: files.length, done: done.size, source: targetId });
     for (const file of files) {
       if (done.has(file.itemId)) continue;
       rc.checkStopped();
-      const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path }, async () => {
+      const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path, source: targetId }, async () => {
         const folderPath = file.path.slice(0, file.path.length - file.name.length);
         const parentId = await ensureFolders(graph, driveId, folderPath, folders);
         const bytes = await plane.blobs.get(file.hash ?? '');
@@ -88,7 +88,7 @@ export function restoreExecutor(plane: DataPlane): Executor {
           throw error;
         }
       });
-      if (result.ok) rc.progress({ done: 1, bytes: result.value });
+      if (result.ok) rc.progress({ done: 1, bytes: result.value, source: targetId });
       done.add(file.itemId);
       if (done.size % 50 === 0) await rc.saveCheckpoint({ done: [...done] });
     }

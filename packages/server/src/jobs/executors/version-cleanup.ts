@@ -28,7 +28,7 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
     let deletedTotal = 0;
     for (const source of rc.job.sources) {
       rc.checkStopped();
-      const drives = await rc.item({ key: `source:${source}`, name: source }, async () => {
+      const drives = await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true }, async () => {
         if (rc.job.application === 'onedrive') return [(await graph.userDrive(source)).id ?? ''];
         const ids: string[] = [];
         for await (const d of graph.siteDrives(source)) ids.push(d.id ?? '');
@@ -38,11 +38,11 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
       for (const driveId of drives.value) {
         for await (const page of graph.driveDelta(driveId)) {
           const files = page.filter((i) => i.file && !i.deleted);
-          rc.progress({ total: files.length });
+          rc.progress({ total: files.length, source });
           for (const file of files) {
             rc.checkStopped();
             const itemId = file.id ?? '';
-            const result = await rc.item({ key: `${driveId}/${itemId}`, name: itemPath(file) }, async () => {
+            const result = await rc.item({ key: `${driveId}/${itemId}`, name: itemPath(file), source }, async () => {
               const versions: DriveItemVersion[] = [];
               for await (const v of graph.itemVersions(driveId, itemId)) versions.push(v);
               const eligible = eligibleVersions(versions, rule);
@@ -81,7 +81,7 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
             if (result.ok) {
               freedTotal += result.value.freed;
               deletedTotal += result.value.deleted;
-              rc.progress({ done: 1, bytes: result.value.freed });
+              rc.progress({ done: 1, bytes: result.value.freed, source });
             }
           }
         }
