@@ -12,6 +12,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
+import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
@@ -46,6 +47,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...userRoutes(ctx),
     ...auditRoutes(ctx),
     ...jobRoutes(ctx),
+    ...legacyJobRoutes(ctx),
   } as RouteTable;
 }
 

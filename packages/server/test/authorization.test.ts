@@ -42,6 +42,8 @@ interface World {
   jobId: string;
   jobName: string;
   jobTaskId: string;
+  /** A queued run of the job. */
+  reportId: string;
 }
 
 interface Call {
@@ -95,6 +97,7 @@ const nestedIds = (w: World) => ({
   taskId: w.taskId,
   jobId: w.jobId,
   jobTaskId: w.jobTaskId,
+  reportId: w.reportId,
 });
 const tenantJob = (w: World): Call => ({ params: { tenantId: w.tenantId, jobId: w.jobId } });
 const intruderLocation = { name: 'Intruder vault', siteAddress: 'https://intruder.example/sites/vault' };
@@ -166,6 +169,20 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     nested: true,
     shows: (w) => w.jobTaskId,
   },
+  'legacy.jobs.scheduled': {
+    call: (w) => ({ params: { workerIp: w.workerIp, prefix: 'email' } }),
+    shows: (w) => w.jobName,
+  },
+  'legacy.jobs.running': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.reportId },
+  'legacy.jobs.create': {
+    call: (w) => ({ body: { workerIp: w.workerIp, prefix: 'email', name: 'Intruder archive', sources: ['x'] } }),
+  },
+  'legacy.jobs.update': { call: (w) => ({ body: { jobId: w.jobId, name: 'Hijacked archive' } }), nested: true },
+  'legacy.jobs.remove': { call: (w) => ({ body: { jobId: w.jobId } }), nested: true },
+  'legacy.jobs.start': { call: (w) => ({ body: { jobId: w.jobId } }), nested: true },
+  'legacy.jobs.stop': { call: (w) => ({ body: { jobId: w.jobId } }), nested: true },
+  'legacy.jobs.filtered': { call: (w) => ({ body: { workerIp: w.workerIp } }) },
+  'legacy.jobs.reportDataAccounts': { call: (w) => ({ body: { reportId: w.reportId } }), nested: true },
   'legacy.workers.checks': { call: workerOnly, shows: (w) => w.workerIp },
   'legacy.locations.worker': { call: workerOnly, shows: (w) => w.locationName },
   'legacy.locations.backup': { call: workerOnly, shows: (w) => w.locationName },
@@ -392,10 +409,10 @@ describe('authorization across organisations', () => {
     );
     // A job with a finished start task, so that each tenant has a job and a job task to ask about.
     const jobId = randomUUID();
-    const jobName = `${name} nightly backup`;
+    const jobName = `${name} mail archive`;
     await db.query(
       `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, created_at, updated_at)
-       values ($1, $2, $3, 'backup', 'onedrive', $4, $5, $6, $6)`,
+       values ($1, $2, $3, 'exchangeArchive', 'exchange', $4, $5, $6, $6)`,
       [
         jobId,
         tenant.tenant_id,
@@ -410,6 +427,13 @@ describe('authorization across organisations', () => {
       `insert into job_tasks (task_id, job_id, action, status, message, created_at, finished_at)
        values ($1, $2, 'start', 'succeeded', 'Started.', $3, $3)`,
       [jobTaskId, jobId, server.ctx.now()],
+    );
+    // A queued run of the job, so that each tenant has a run report to ask about.
+    const reportId = randomUUID();
+    await db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at)
+       values ($1, $2, $3, 'manual', 'queued', $4, $4)`,
+      [reportId, jobId, tenant.tenant_id, server.ctx.now()],
     );
     // An audit entry of the organisation, so that its audit log is not empty.
     await server.ctx.audit({ organisationId: org.id, action: 'fixture.world', outcome: 'success', details: {} });
@@ -429,6 +453,7 @@ describe('authorization across organisations', () => {
       jobId,
       jobName,
       jobTaskId,
+      reportId,
     };
   }
 
@@ -533,6 +558,7 @@ describe('authorization across organisations', () => {
       jobId: randomUUID(),
       jobName: 'Nobody job',
       jobTaskId: randomUUID(),
+      reportId: randomUUID(),
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

@@ -300,6 +300,34 @@ describe('the SDK against the live server', () => {
     await call('apollo.jobs.delete', () => admin.apollo.jobs.delete({ tenantId, jobId: job.jobId }));
   });
 
+  it('runs the legacy job screens: scheduled jobs, runs, reports', async () => {
+    const admin = client(adminToken);
+    const ip = await workerIp(server, 'Contoso');
+    const job = await call('legacy.jobs.create', () =>
+      admin.legacy.jobs.create({
+        body: { workerIp: ip, prefix: 'teams', name: 'SDK Teams archive', sources: ['team-1'] },
+      }),
+    );
+    const scheduled = await call('legacy.jobs.scheduled', () =>
+      admin.legacy.jobs.scheduled({ workerIp: ip, prefix: 'teams' }),
+    );
+    expect(scheduled.map((j) => j.jobId)).toContain(job.jobId);
+    await call('legacy.jobs.update', () => admin.legacy.jobs.update({ body: { jobId: job.jobId, name: 'SDK Teams' } }));
+    const run = await call('legacy.jobs.start', () => admin.legacy.jobs.start({ body: { jobId: job.jobId } }));
+    const running = await call('legacy.jobs.running', () => admin.legacy.jobs.running({ query: { workerIp: ip } }));
+    expect(running.map((r) => r.reportId)).toContain(run.reportId);
+    const filtered = await call('legacy.jobs.filtered', () =>
+      admin.legacy.jobs.filtered({ body: { workerIp: ip, prefix: 'teams' } }),
+    );
+    expect(filtered.total).toBe(1);
+    const report = await call('legacy.jobs.reportDataAccounts', () =>
+      admin.legacy.jobs.reportDataAccounts({ body: { reportId: run.reportId } }),
+    );
+    expect(report.items).toEqual([]);
+    await call('legacy.jobs.stop', () => admin.legacy.jobs.stop({ body: { jobId: job.jobId } }));
+    await call('legacy.jobs.remove', () => admin.legacy.jobs.remove({ body: { jobId: job.jobId } }));
+  });
+
   it('password reset and logout through the legacy API', async () => {
     const anonymous = client();
     await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));
