@@ -182,6 +182,7 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   'legacy.jobs.start': { call: (w) => ({ body: { jobId: w.jobId } }), nested: true },
   'legacy.jobs.stop': { call: (w) => ({ body: { jobId: w.jobId } }), nested: true },
   'legacy.jobs.filtered': { call: (w) => ({ body: { workerIp: w.workerIp } }) },
+  'legacy.jobs.downloadRestoreArchive': { call: (w) => ({ body: { jobId: w.jobId } }), nested: true },
   'legacy.jobs.reportDataAccounts': { call: (w) => ({ body: { reportId: w.reportId } }), nested: true },
   'legacy.workers.checks': { call: workerOnly, shows: (w) => w.workerIp },
   'legacy.locations.worker': { call: workerOnly, shows: (w) => w.locationName },

@@ -49,10 +49,10 @@ describe('security headers, errors and unimplemented endpoints', () => {
   });
 
   it('answers 501 with a problem body for endpoints of later features, after authentication', async () => {
-    const anonymous = await server.request({ method: 'GET', url: '/apollo-beta/api/x/jobs' });
+    const anonymous = await server.request({ method: 'GET', url: '/apollo-beta/api/x/monitoring' });
     expect(anonymous.statusCode).toBe(401);
     const { token } = await signInWithSetup(server, ADMIN);
-    const apollo = await server.request({ method: 'GET', url: '/apollo-beta/api/x/jobs', token });
+    const apollo = await server.request({ method: 'GET', url: '/apollo-beta/api/x/monitoring', token });
     expect(apollo.statusCode).toBe(501);
     expect(apollo.headers['content-type']).toContain('application/problem+json');
     expect(apollo.json()).toMatchObject({ status: 501, title: 'Not Implemented' });

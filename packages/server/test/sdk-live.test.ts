@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { type AnyEndpoint, ApiError, createClient, type EndpointId, endpoints } from '@compliance-portal/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
+import { restoreArchivePath } from '../src/jobs/executors/restore.js';
+import { createZip } from '../src/jobs/zip.js';
 import { ADMIN, API_KEY, codeFor, DEMO_PASSWORD, PARTNER, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -24,7 +29,7 @@ async function call<T>(id: EndpointId, run: () => Promise<T>): Promise<T> {
 }
 
 describe('the SDK against the live server', () => {
-  const server = useTestServer();
+  const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-sdk-live-')) });
   let origin = '';
   beforeAll(async () => {
     origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -326,6 +331,49 @@ describe('the SDK against the live server', () => {
     expect(report.items).toEqual([]);
     await call('legacy.jobs.stop', () => admin.legacy.jobs.stop({ body: { jobId: job.jobId } }));
     await call('legacy.jobs.remove', () => admin.legacy.jobs.remove({ body: { jobId: job.jobId } }));
+
+    // A restore prepared as a download: its ZIP comes with its file name.
+    const restoreId = randomUUID();
+    const runId = randomUUID();
+    const now = server.ctx.now();
+    await server.ctx.db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, definition, status, created_at, updated_at)
+       values ($1, $2, 'Adele files', 'restore', 'onedrive', $3, 'finished', $4, $4)`,
+      [
+        restoreId,
+        TENANTS.contoso,
+        JSON.stringify({
+          sources: ['adele'],
+          recurrence: null,
+          retention: null,
+          restore: {
+            sourceJobId: 'b',
+            snapshot: now.toISOString(),
+            sourceId: 'adele',
+            nodeIds: ['root'],
+            target: 'download',
+            conflictPolicy: 'keepBoth',
+          },
+        }),
+        now,
+      ],
+    );
+    await server.ctx.db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, finished)
+       values ($1, $2, $3, 'creation', 'finished', $4, $4, $4)`,
+      [runId, restoreId, TENANTS.contoso, now],
+    );
+    const path = restoreArchivePath(server.ctx.config.dataDir, runId);
+    mkdirSync(dirname(path), { recursive: true });
+    const zip = await createZip(path);
+    await zip.add('Documents/a.txt', new TextEncoder().encode('restored'));
+    await zip.close();
+    const download = await call('legacy.jobs.downloadRestoreArchive', () =>
+      admin.legacy.jobs.downloadRestoreArchive({ body: { jobId: restoreId } }),
+    );
+    expect(download.fileName).toBe('restore-Adele_files.zip');
+    expect(download.contentType).toBe('application/zip');
+    expect(Buffer.from(await download.blob.arrayBuffer())).toEqual(readFileSync(path));
   });
 
   it('password reset and logout through the legacy API', async () => {

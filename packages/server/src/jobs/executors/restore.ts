@@ -4,11 +4,14 @@
  * them. Items that exist at the destination follow the conflict policy: skip, keep both (a copy with
  * a new name) or overwrite.
  */
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { ConflictPolicy } from '@compliance-portal/sdk';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { GraphError } from '../../m365/graph-api.js';
 import { findJob } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
+import { createZip } from '../zip.js';
 import { type SnapshotItem, snapshotItems, snapshotSeq } from './backup-store.js';
 import type { DataPlane } from './plane.js';
 
@@ -48,11 +51,36 @@ async function ensureFolders(graph: GraphApi, driveId: string, folderPath: strin
   return parentId;
 }
 
+/** Where the ZIP of a restore-to-download run is kept. */
+export function restoreArchivePath(dataDir: string, runId: string) {
+  return join(dataDir, 'restores', `${runId}.zip`);
+}
+
+/** Restore as a download: the chosen files in a ZIP with their folders, fetched by the download endpoint. */
+async function downloadArchive(rc: RunContext, plane: DataPlane, files: SnapshotItem[]) {
+  const path = restoreArchivePath(rc.ctx.config.dataDir, rc.run.run_id);
+  await mkdir(dirname(path), { recursive: true });
+  const zip = await createZip(path);
+  const source = rc.job.restore?.sourceId ?? '';
+  rc.progress({ total: files.length, source });
+  for (const file of files) {
+    rc.checkStopped();
+    const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path, source }, async () => {
+      const bytes = await plane.blobs.get(file.hash ?? '');
+      await zip.add(file.path, bytes, file.modifiedAt ?? undefined);
+      return bytes.length;
+    });
+    if (result.ok) rc.progress({ done: 1, bytes: result.value, source });
+  }
+  const size = await zip.close();
+  await rc.saveCheckpoint({ archive: path, size });
+  return { message: `Prepared a download of ${files.length} file(s), ${(size / 1024 ** 2).toFixed(1)} MB.` };
+}
+
 export function restoreExecutor(plane: DataPlane): Executor {
   return async (rc: RunContext) => {
     const spec = rc.job.restore;
     if (!spec) throw new Error('The restore job has nothing to restore.');
-    if (spec.target === 'download') throw new Error('Restores as a download are made by the download endpoint.');
     const source = await findJob(rc.ctx.db, spec.sourceJobId);
     if (!source) throw new Error('The backup job of this restore was removed.');
     const seq = await snapshotSeq(rc.ctx.db, source.jobId, new Date(spec.snapshot));
@@ -60,6 +88,8 @@ export function restoreExecutor(plane: DataPlane): Executor {
     const items = selectItems(await snapshotItems(rc.ctx.db, source.jobId, spec.sourceId, seq), spec.nodeIds);
     const files = items.filter((i) => i.kind === 'file');
     if (files.length === 0) throw new Error('The snapshot has none of the chosen items.');
+
+    if (spec.target === 'download') return downloadArchive(rc, plane, files);
 
     const graph = await plane.graph(rc.tenant);
     const targetId = spec.target === 'other' ? (spec.targetId ?? '') : spec.sourceId;

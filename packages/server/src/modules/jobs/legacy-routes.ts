@@ -2,10 +2,12 @@
  * The legacy jobs API of the worker screens: scheduled email, Teams and deletion jobs of the worker's
  * active tenant, their runs, starting and stopping, and a run's report per account.
  */
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { Application, JobRun, JobType, RunAccount, ScheduledJob } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { restoreArchivePath } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { findJob, type JobRecord, jobStatusOf, type RunRow } from '../../jobs/repository.js';
 import type { User } from '../identity/users.js';
@@ -235,6 +237,28 @@ export function legacyJobRoutes(ctx: AppContext) {
           params,
         );
         return { items: rows.map(runView), total: Number(count?.n ?? 0), page, pageSize };
+      },
+    },
+    'legacy.jobs.downloadRestoreArchive': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        const { job } = await jobFor(ctx, user, body.jobId);
+        if (job.type !== 'restore' || job.restore?.target !== 'download') {
+          throw conflict('This restore does not prepare a download.');
+        }
+        const [run] = await ctx.db.query<RunRow>(
+          `select * from job_runs where job_id = $1 and status = 'finished' order by seq desc limit 1`,
+          [job.jobId],
+        );
+        const path = run ? restoreArchivePath(ctx.config.dataDir, run.run_id) : '';
+        if (!run || !existsSync(path)) throw notFound('The download is not ready yet.');
+        const name = `restore-${job.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}.zip`;
+        rc.reply
+          .type('application/zip')
+          .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+          .header('Content-Length', statSync(path).size);
+        return createReadStream(path) as never;
       },
     },
     'legacy.jobs.reportDataAccounts': {
