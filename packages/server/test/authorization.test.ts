@@ -169,6 +169,16 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     nested: true,
     shows: (w) => w.jobTaskId,
   },
+  'apollo.monitoring.list': {
+    call: (w) => ({ params: { tenantId: w.tenantId }, query: { jobId: w.jobId } }),
+    nested: true,
+    shows: (w) => w.reportId,
+  },
+  'apollo.monitoring.accounts': {
+    call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.reportId } }),
+    nested: true,
+    shows: (w) => `mailbox@${w.abbr}`,
+  },
   'legacy.jobs.scheduled': {
     call: (w) => ({ params: { workerIp: w.workerIp, prefix: 'email' } }),
     shows: (w) => w.jobName,
@@ -436,6 +446,10 @@ describe('authorization across organisations', () => {
        values ($1, $2, $3, 'manual', 'queued', $4, $4)`,
       [reportId, jobId, tenant.tenant_id, server.ctx.now()],
     );
+    await db.query(`insert into job_run_sources (run_id, source_id, items) values ($1, $2, 1)`, [
+      reportId,
+      `mailbox@${org.abbr}`,
+    ]);
     // An audit entry of the organisation, so that its audit log is not empty.
     await server.ctx.audit({ organisationId: org.id, action: 'fixture.world', outcome: 'success', details: {} });
     return {

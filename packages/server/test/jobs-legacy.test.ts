@@ -90,6 +90,28 @@ describe('the legacy jobs API of the worker screens', () => {
     });
     expect(guest).toMatchObject({ status: 'failed', items: 0, failedItems: 1 });
     expect(guest.errors[0]).toContain('The mailbox is either inactive');
+    const tenantId = (
+      await server.ctx.db.query<{ tenant_id: string }>('select tenant_id from jobs where job_id = $1', [job.jobId])
+    )[0]?.tenant_id;
+    const monitor = await server.request({
+      method: 'GET',
+      url: `/apollo-beta/api/${tenantId}/monitoring?status=finished`,
+      token,
+    });
+    expect(monitor.json().items[0]).toMatchObject({
+      reportId: started.json().reportId,
+      itemsProcessed: 3,
+      itemsFailed: 1,
+      bytesProcessed: 300,
+    });
+    const accounts = await server.request({
+      method: 'GET',
+      url: `/apollo-beta/api/${tenantId}/monitoring/${started.json().reportId}/accounts?status=failed`,
+      token,
+    });
+    expect(accounts.json().items.map((a: { accountId: string }) => a.accountId)).toEqual([
+      'guest_fabrikam.example#EXT#@contoso.onmicrosoft.com',
+    ]);
     const failedOnly = await post('/backup-and-restore/scheduled-job/report-data-accounts', {
       reportId: started.json().reportId,
       status: 'failed',

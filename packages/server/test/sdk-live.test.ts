@@ -329,6 +329,15 @@ describe('the SDK against the live server', () => {
       admin.legacy.jobs.reportDataAccounts({ body: { reportId: run.reportId } }),
     );
     expect(report.items).toEqual([]);
+    const tenantId = TENANTS.contoso;
+    const monitor = await call('apollo.monitoring.list', () =>
+      admin.apollo.monitoring.list({ tenantId, query: { type: 'teamsArchive', status: 'pending' } }),
+    );
+    expect(monitor.items.map((r) => r.reportId)).toEqual([run.reportId]);
+    const accounts = await call('apollo.monitoring.accounts', () =>
+      admin.apollo.monitoring.accounts({ tenantId, reportId: run.reportId }),
+    );
+    expect(accounts.total).toBe(0);
     await call('legacy.jobs.stop', () => admin.legacy.jobs.stop({ body: { jobId: job.jobId } }));
     await call('legacy.jobs.remove', () => admin.legacy.jobs.remove({ body: { jobId: job.jobId } }));
 

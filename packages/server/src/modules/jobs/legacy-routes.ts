@@ -3,17 +3,18 @@
  * active tenant, their runs, starting and stopping, and a run's report per account.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import type { Application, JobRun, JobType, RunAccount, ScheduledJob } from '@compliance-portal/sdk';
+import type { Application, JobType, ScheduledJob } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { restoreArchivePath } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { findJob, type JobRecord, jobStatusOf, type RunRow } from '../../jobs/repository.js';
+import { findJob, type JobRecord, type RunRow } from '../../jobs/repository.js';
 import type { User } from '../identity/users.js';
 import { requireWorker } from '../organisations/access.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { queryRuns, RUN_SELECT, type RunWithJob, runAccounts, runView } from './runs.js';
 import { createJob, removeJob, requireJob, updateJob } from './service.js';
 
 type Prefix = 'email' | 'teams' | 'deletion';
@@ -47,28 +48,6 @@ export function scheduledView(j: JobRecord): ScheduledJob {
     nextRun: iso(j.nextRun),
   };
 }
-
-type RunWithJob = RunRow & { name: string; type: JobType; application: Application };
-
-export function runView(r: RunWithJob): JobRun {
-  return {
-    reportId: r.run_id,
-    jobId: r.job_id,
-    jobName: r.name,
-    jobType: r.type,
-    application: r.application,
-    status: jobStatusOf(r.status),
-    progress: Number(r.progress),
-    started: iso(r.started),
-    finished: iso(r.finished),
-    itemsProcessed: Number(r.items_done),
-    itemsFailed: Number(r.items_failed),
-    bytesProcessed: Number(r.bytes),
-    ...(r.message ? { message: r.message } : {}),
-  };
-}
-
-const RUN_SELECT = `select r.*, j.name, j.type, j.application from job_runs r join jobs j on j.job_id = r.job_id`;
 
 /** The worker's active tenant: the one its jobs belong to. */
 async function workerTenant(ctx: AppContext, user: User, workerIp: string): Promise<TenantRecord> {
@@ -201,42 +180,11 @@ export function legacyJobRoutes(ctx: AppContext) {
       access: 'session',
       async handler({ body }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
-        const where = ['r.tenant_id = $1'];
-        const params: (string | string[] | Date)[] = [tenant.tenantId];
-        const add = (clause: string, value: string | string[] | Date) => {
-          params.push(value);
-          where.push(clause.replace('?', `$${params.length}`));
-        };
-        if (body.prefix) add('j.type = ?', FAMILY[body.prefix].type);
-        if (body.type?.length) add('j.type = any(?)', body.type);
-        if (body.status?.length) {
-          const runStatuses = body.status.flatMap((s) =>
-            s === 'pending' ? ['queued', 'stopped'] : s === 'running' ? ['running'] : [s],
-          );
-          add('r.status = any(?)', runStatuses);
-        }
-        if (body.from) add('r.created_at >= ?', new Date(body.from));
-        if (body.to) add('r.created_at <= ?', new Date(body.to));
-        if (body.search?.trim()) add(`j.name ilike ?`, `%${body.search.trim().replace(/[%_\\]/g, '\\$&')}%`);
-        const sortable: Record<string, string> = {
-          started: 'r.started',
-          finished: 'r.finished',
-          jobName: 'j.name',
-          status: 'r.status',
-          progress: 'r.progress',
-        };
-        const order = `${sortable[body.sort ?? 'started'] ?? 'r.started'} ${body.order === 'asc' ? 'asc' : 'desc'} nulls last, r.seq desc`;
-        const page = body.page ?? 1;
-        const pageSize = body.pageSize ?? 25;
-        const [count] = await ctx.db.query<{ n: number }>(
-          `select count(*)::int as n from job_runs r join jobs j on j.job_id = r.job_id where ${where.join(' and ')}`,
-          params,
-        );
-        const rows = await ctx.db.query<RunWithJob>(
-          `${RUN_SELECT} where ${where.join(' and ')} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-          params,
-        );
-        return { items: rows.map(runView), total: Number(count?.n ?? 0), page, pageSize };
+        return queryRuns(ctx.db, tenant.tenantId, {
+          ...body,
+          ...(body.prefix ? { types: [FAMILY[body.prefix].type] } : {}),
+          ...(body.type?.length ? { types: body.type } : {}),
+        });
       },
     },
     'legacy.jobs.downloadRestoreArchive': {
@@ -270,42 +218,7 @@ export function legacyJobRoutes(ctx: AppContext) {
         await jobFor(ctx, user, run.job_id).catch(() => {
           throw notFound('Report not found');
         });
-        const sources = await ctx.db.query<{
-          source_id: string;
-          items: number;
-          failed_items: number;
-          bytes: number;
-          failed: boolean;
-        }>('select * from job_run_sources where run_id = $1 order by source_id', [run.run_id]);
-        const errors = await ctx.db.query<{ source_id: string | null; item_name: string; message: string }>(
-          'select source_id, item_name, message from job_run_errors where run_id = $1 order by id',
-          [run.run_id],
-        );
-        const runStatus = jobStatusOf(run.status);
-        const accounts: RunAccount[] = sources.map((s) => ({
-          accountId: s.source_id,
-          displayName: s.source_id,
-          status: s.failed ? 'failed' : runStatus,
-          items: Number(s.items),
-          failedItems: Number(s.failed_items),
-          bytes: Number(s.bytes),
-          errors: errors
-            .filter((e) => e.source_id === s.source_id)
-            .slice(0, 100)
-            .map((e) => `${e.item_name}: ${e.message}`),
-        }));
-        const search = body.search?.trim().toLowerCase();
-        const filtered = accounts.filter(
-          (a) => (!body.status || a.status === body.status) && (!search || a.accountId.toLowerCase().includes(search)),
-        );
-        const page = body.page ?? 1;
-        const pageSize = body.pageSize ?? 25;
-        return {
-          items: filtered.slice((page - 1) * pageSize, page * pageSize),
-          total: filtered.length,
-          page,
-          pageSize,
-        };
+        return runAccounts(ctx.db, run, body);
       },
     },
   });

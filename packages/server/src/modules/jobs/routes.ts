@@ -3,8 +3,9 @@ import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { type JobRecord, jobView, listJobs } from '../../jobs/repository.js';
+import { type JobRecord, jobView, listJobs, type RunRow } from '../../jobs/repository.js';
 import { requireTenant } from '../tenants/access.js';
+import { queryRuns, runAccounts } from './runs.js';
 import { createJob, removeJob, requireJob, updateJob } from './service.js';
 
 const SORTABLE = {
@@ -121,6 +122,27 @@ export function jobRoutes(ctx: AppContext) {
         await audit(rc, user, tenant.organisationId, 'job.stop', job.jobId);
         if (!task) throw new Error('stop task missing');
         return task;
+      },
+    },
+    'apollo.monitoring.list': {
+      access: 'session',
+      async handler({ tenantId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const { type, ...rest } = query ?? {};
+        if (rest.jobId) await requireJob(ctx.db, tenant, rest.jobId);
+        return queryRuns(ctx.db, tenant.tenantId, { ...rest, ...(type ? { types: [type] } : {}) });
+      },
+    },
+    'apollo.monitoring.accounts': {
+      access: 'session',
+      async handler({ tenantId, reportId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const [run] = await ctx.db.query<RunRow>('select * from job_runs where run_id = $1 and tenant_id = $2', [
+          String(reportId),
+          tenant.tenantId,
+        ]);
+        if (!run) throw notFound('Report not found');
+        return runAccounts(ctx.db, run, query ?? {});
       },
     },
     'apollo.jobs.status': {
