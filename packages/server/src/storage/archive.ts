@@ -1,0 +1,306 @@
+/**
+ * The archive: each mail kept as its MIME (.eml) and each Teams message as its JSON in the blob
+ * store, with metadata and a search vector (English and German stemming; subject weighs most, then
+ * people, then the body) for eDiscovery. Archiving is idempotent per tenant, kind, source and item.
+ */
+import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+import type { Queryable, SqlValue } from '../db/database.js';
+import type { BlobStore } from './blob-store.js';
+import { stripHtml, summariseMail } from './mime.js';
+
+export type ArchiveKind = 'mail' | 'teams';
+
+/** Text indexed per item: enough for any real message body, bounded for the index. */
+const MAX_INDEXED_CHARS = 200_000;
+const PREVIEW_CHARS = 2000;
+
+const SEARCH_VECTOR = `
+  setweight(to_tsvector('english', $1), 'A') || setweight(to_tsvector('german', $1), 'A') ||
+  setweight(to_tsvector('simple', $2), 'B') ||
+  setweight(to_tsvector('english', $3), 'C') || setweight(to_tsvector('german', $3), 'C')`;
+
+interface ItemInput {
+  tenantId: string;
+  kind: ArchiveKind;
+  source: string;
+  container: string;
+  externalId: string;
+  subject: string;
+  sender: string;
+  recipients: string;
+  sentAt: Date | null;
+  size: number;
+  hasAttachments: boolean;
+  blobHash: string;
+  body: string;
+  jobId: string | null;
+  archivedAt: Date;
+}
+
+/** true when the item was new. */
+async function insertItem(db: Queryable, item: ItemInput): Promise<boolean> {
+  const body = item.body.slice(0, MAX_INDEXED_CHARS);
+  const rows = await db.query(
+    `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, recipients, sent_at,
+                                size, has_attachments, blob_hash, preview, job_id, archived_at, search)
+     select $4, $5, $6, $7, $8, $1, $9, $10, $11, $12, $13, $14, $15, $16, $17, ${SEARCH_VECTOR}
+     on conflict (tenant_id, kind, source, external_id) do nothing returning id`,
+    [
+      item.subject,
+      `${item.sender} ${item.recipients}`,
+      body,
+      item.tenantId,
+      item.kind,
+      item.source,
+      item.container,
+      item.externalId,
+      item.sender,
+      item.recipients,
+      item.sentAt,
+      item.size,
+      item.hasAttachments,
+      item.blobHash,
+      body.slice(0, PREVIEW_CHARS),
+      item.jobId,
+      item.archivedAt,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export interface ArchiveMailInput {
+  tenantId: string;
+  jobId: string | null;
+  /** The mailbox (user id or address). */
+  source: string;
+  /** The folder path, such as Inbox/TestOrder. */
+  folder: string;
+  externalId: string;
+  mime: Uint8Array;
+  now?: Date;
+}
+
+export async function archiveMail(db: Queryable, blobs: BlobStore, input: ArchiveMailInput): Promise<boolean> {
+  const blob = await blobs.put(input.mime);
+  const mail = summariseMail(input.mime);
+  return insertItem(db, {
+    tenantId: input.tenantId,
+    kind: 'mail',
+    source: input.source,
+    container: input.folder,
+    externalId: input.externalId,
+    subject: mail.subject,
+    sender: mail.from,
+    recipients: mail.to,
+    sentAt: mail.date,
+    size: input.mime.length,
+    hasAttachments: mail.hasAttachments,
+    blobHash: blob.hash,
+    body: mail.body,
+    jobId: input.jobId,
+    archivedAt: input.now ?? new Date(),
+  });
+}
+
+export interface ArchiveTeamsInput {
+  tenantId: string;
+  jobId: string | null;
+  /** The team id. */
+  source: string;
+  /** The channel name. */
+  channel: string;
+  externalId: string;
+  message: ChatMessage;
+  now?: Date;
+}
+
+export async function archiveTeamsMessage(db: Queryable, blobs: BlobStore, input: ArchiveTeamsInput) {
+  const json = new TextEncoder().encode(JSON.stringify(input.message));
+  const blob = await blobs.put(json);
+  const m = input.message;
+  const content = m.body?.content ?? '';
+  const body = m.body?.contentType === 'html' ? stripHtml(content) : content;
+  const sent = m.createdDateTime ? new Date(m.createdDateTime) : null;
+  return insertItem(db, {
+    tenantId: input.tenantId,
+    kind: 'teams',
+    source: input.source,
+    container: input.channel,
+    externalId: input.externalId,
+    subject: m.subject ?? '',
+    sender: m.from?.user?.displayName ?? m.from?.application?.displayName ?? '',
+    recipients: (m.mentions ?? []).map((x) => x.mentionText ?? '').join(', '),
+    sentAt: sent && !Number.isNaN(sent.getTime()) ? sent : null,
+    size: json.length,
+    hasAttachments: (m.attachments ?? []).length > 0,
+    blobHash: blob.hash,
+    body,
+    jobId: input.jobId,
+    archivedAt: input.now ?? new Date(),
+  });
+}
+
+export interface ArchiveQuery {
+  /** Free text in web-search syntax: words, "phrases", -exclusions, or. */
+  text?: string;
+  kind?: ArchiveKind;
+  source?: string;
+  container?: string;
+  sender?: string;
+  from?: Date;
+  to?: Date;
+  hasAttachments?: boolean;
+  sort?: 'relevance' | 'date';
+  order?: 'asc' | 'desc';
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ArchiveHit {
+  id: string;
+  kind: ArchiveKind;
+  source: string;
+  container: string;
+  subject: string;
+  sender: string;
+  recipients: string;
+  sentAt: string | null;
+  size: number;
+  hasAttachments: boolean;
+  /** The body around the matched words, with them wrapped in <mark>. */
+  snippet: string;
+  rank: number;
+}
+
+export async function searchArchive(db: Queryable, tenantId: string, query: ArchiveQuery) {
+  const params: SqlValue[] = [tenantId];
+  const where = ['tenant_id = $1'];
+  const add = (clause: string, value: SqlValue) => {
+    params.push(value);
+    where.push(clause.replaceAll('?', `$${params.length}`));
+  };
+  const text = query.text?.trim();
+  let tsquery = `''::tsquery`;
+  if (text) {
+    params.push(text);
+    const n = params.length;
+    tsquery = `(websearch_to_tsquery('english', $${n}) || websearch_to_tsquery('german', $${n}))`;
+    where.push(`search @@ ${tsquery}`);
+  }
+  if (query.kind) add('kind = ?', query.kind);
+  if (query.source) add('source = ?', query.source);
+  if (query.container) add("(container = ? or container like ? || '/%')", query.container);
+  if (query.sender) add(`sender ilike '%' || ? || '%'`, query.sender);
+  if (query.from) add('sent_at >= ?', query.from);
+  if (query.to) add('sent_at < ?', query.to);
+  if (query.hasAttachments !== undefined) add('has_attachments = ?', query.hasAttachments);
+  const page = query.page ?? 1;
+  const pageSize = Math.min(500, query.pageSize ?? 25);
+  const direction = query.order === 'asc' ? 'asc' : 'desc';
+  const order =
+    text && (query.sort ?? 'relevance') === 'relevance'
+      ? `rank ${direction}, sent_at desc nulls last, id`
+      : `sent_at ${direction} nulls last, id`;
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
+    params,
+  );
+  const rows = await db.query<{
+    id: string;
+    kind: ArchiveKind;
+    source: string;
+    container: string;
+    subject: string;
+    sender: string;
+    recipients: string;
+    sent_at: Date | null;
+    size: number;
+    has_attachments: boolean;
+    preview: string;
+    rank: number;
+  }>(
+    `select id::text, kind, source, container, subject, sender, recipients, sent_at, size, has_attachments, preview,
+            ${text ? `ts_rank(search, ${tsquery})` : '0'} as rank
+       from archive_items where ${where.join(' and ')}
+      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    params,
+  );
+  // Snippets only for the page shown: ts_headline is the costly part.
+  const snippets = new Map<string, string>();
+  if (text && rows.length > 0) {
+    const highlighted = await db.query<{ id: string; snippet: string }>(
+      `select id::text, ts_headline('english', preview, websearch_to_tsquery('english', $1),
+                'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=2') as snippet
+         from archive_items where id = any($2::bigint[])`,
+      [text, rows.map((r) => r.id)],
+    );
+    for (const h of highlighted) snippets.set(h.id, h.snippet);
+  }
+  const items: ArchiveHit[] = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    source: r.source,
+    container: r.container,
+    subject: r.subject,
+    sender: r.sender,
+    recipients: r.recipients,
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    size: Number(r.size),
+    hasAttachments: r.has_attachments,
+    snippet: snippets.get(r.id) ?? r.preview.slice(0, 240),
+    rank: Number(r.rank),
+  }));
+  return { items, total: Number(count?.n ?? 0), page, pageSize };
+}
+
+export async function getArchivedItem(db: Queryable, blobs: BlobStore, tenantId: string, id: string) {
+  if (!/^\d+$/.test(id)) return undefined;
+  const [row] = await db.query<{ kind: ArchiveKind; subject: string; blob_hash: string; source: string }>(
+    'select kind, subject, blob_hash, source from archive_items where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
+  if (!row) return undefined;
+  return { kind: row.kind, subject: row.subject, source: row.source, content: await blobs.get(row.blob_hash) };
+}
+
+/**
+ * Retention: removes the tenant's items of `kind` (of `sources`, all when empty) sent before
+ * `before`, and the blobs no other item refers to.
+ */
+export async function deleteArchivedBefore(
+  db: Queryable,
+  blobs: BlobStore,
+  tenantId: string,
+  options: { kind: ArchiveKind; before: Date; sources?: readonly string[] },
+) {
+  const removed = await db.query<{ blob_hash: string; size: number }>(
+    `delete from archive_items
+      where tenant_id = $1 and kind = $2 and coalesce(sent_at, archived_at) < $3
+        and (cardinality($4::text[]) = 0 or source = any($4::text[]))
+      returning blob_hash, size`,
+    [tenantId, options.kind, options.before, [...(options.sources ?? [])]],
+  );
+  const hashes = [...new Set(removed.map((r) => r.blob_hash))];
+  let bytes = 0;
+  for (const r of removed) bytes += Number(r.size);
+  if (hashes.length > 0) {
+    const stillUsed = await db.query<{ blob_hash: string }>(
+      `select distinct blob_hash from archive_items where blob_hash = any($1::text[])
+       union select distinct hash from backup_items where hash = any($1::text[])`,
+      [hashes],
+    );
+    const keep = new Set(stillUsed.map((r) => r.blob_hash));
+    for (const hash of hashes) if (!keep.has(hash)) await blobs.delete(hash);
+  }
+  return { items: removed.length, bytes };
+}
+
+/** Counts and bytes per kind and source, for dashboards. */
+export async function archiveStats(db: Queryable, tenantId: string) {
+  const rows = await db.query<{ kind: ArchiveKind; source: string; items: number; bytes: number; newest: Date | null }>(
+    `select kind, source, count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes, max(sent_at) as newest
+       from archive_items where tenant_id = $1 group by kind, source order by kind, source`,
+    [tenantId],
+  );
+  return rows.map((r) => ({ ...r, items: Number(r.items), bytes: Number(r.bytes) }));
+}

@@ -1,0 +1,106 @@
+/**
+ * Content-addressed blob store: a blob is named by the SHA-256 of its bytes, so identical content is
+ * stored once across versions, runs and jobs. Blobs are compressed (raw DEFLATE) unless that does not
+ * make them smaller, written atomically (temporary file, then rename) and verified on every read.
+ * The interface holds no file-system detail, so an S3-compatible store can implement it too.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
+
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
+
+export interface PutResult {
+  /** SHA-256 of the uncompressed bytes, hex. */
+  hash: string;
+  size: number;
+  /** Bytes on disk (compressed or raw, with the header). */
+  storedSize: number;
+  /** false when the content was already stored. */
+  isNew: boolean;
+}
+
+export interface BlobStore {
+  put(bytes: Uint8Array): Promise<PutResult>;
+  get(hash: string): Promise<Uint8Array>;
+  has(hash: string): Promise<boolean>;
+  delete(hash: string): Promise<void>;
+  stats(): Promise<{ blobs: number; storedBytes: number }>;
+}
+
+export class BlobCorruptError extends Error {
+  constructor(hash: string) {
+    super(`The stored blob ${hash} does not match its hash.`);
+    this.name = 'BlobCorruptError';
+  }
+}
+
+const RAW = 0;
+const DEFLATED = 1;
+const HASH = /^[0-9a-f]{64}$/;
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function createLocalBlobStore(dir: string, options: { level?: number } = {}): BlobStore {
+  const level = options.level ?? 6;
+  const pathOf = (hash: string) => {
+    if (!HASH.test(hash)) throw new Error(`not a blob hash: ${hash}`);
+    return join(dir, hash.slice(0, 2), hash.slice(2, 4), hash);
+  };
+  const sizeOf = async (path: string) => (await stat(path).catch(() => undefined))?.size;
+
+  return {
+    async put(bytes) {
+      const hash = sha256(bytes);
+      const path = pathOf(hash);
+      const existing = await sizeOf(path);
+      if (existing !== undefined) return { hash, size: bytes.length, storedSize: existing, isNew: false };
+      const compressed = await deflate(bytes, { level });
+      const body =
+        compressed.length < bytes.length
+          ? Buffer.concat([Buffer.from([DEFLATED]), compressed])
+          : Buffer.concat([Buffer.from([RAW]), bytes]);
+      await mkdir(join(path, '..'), { recursive: true });
+      // Concurrent puts of the same content each write their own file; the renames leave one.
+      const temporary = `${path}.${randomUUID()}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, path);
+      return { hash, size: bytes.length, storedSize: body.length, isNew: true };
+    },
+    async get(hash) {
+      const body = await readFile(pathOf(hash));
+      const data = body.subarray(1);
+      const bytes = body[0] === DEFLATED ? await inflate(data).catch(() => Buffer.alloc(0)) : data;
+      if (sha256(bytes) !== hash) throw new BlobCorruptError(hash);
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+    },
+    async has(hash) {
+      return (await sizeOf(pathOf(hash))) !== undefined;
+    },
+    async delete(hash) {
+      await rm(pathOf(hash), { force: true });
+    },
+    async stats() {
+      let blobs = 0;
+      let storedBytes = 0;
+      const walk = async (at: string, depth: number): Promise<void> => {
+        const entries = await readdir(at, { withFileTypes: true }).catch(() => []);
+        for (const entry of entries) {
+          const path = join(at, entry.name);
+          if (entry.isDirectory() && depth < 2) await walk(path, depth + 1);
+          else if (entry.isFile() && HASH.test(entry.name)) {
+            blobs += 1;
+            storedBytes += (await sizeOf(path)) ?? 0;
+          }
+        }
+      };
+      await walk(dir, 0);
+      return { blobs, storedBytes };
+    },
+  };
+}
