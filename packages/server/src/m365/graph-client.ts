@@ -1,0 +1,256 @@
+/**
+ * GraphApi over HTTP. Plain fetch rather than @microsoft/microsoft-graph-client: jobs stream binary
+ * content and upload sessions, and need one retry policy (Retry-After, bounded exponential back-off
+ * with jitter) and one per-tenant concurrency bound for every call, JSON or binary, against
+ * graph.microsoft.com or the simulator's base URL alike. Tokens come from MSAL (token.ts).
+ */
+import type {
+  Channel,
+  ChatMessage,
+  Drive,
+  DriveItem,
+  DriveItemVersion,
+  Group,
+  MailFolder,
+  Message,
+  Site,
+  User,
+} from '@microsoft/microsoft-graph-types';
+import {
+  type ConflictBehavior,
+  type DeltaPages,
+  type GraphApi,
+  GraphError,
+  type TenantGraphConnection,
+} from './graph-api.js';
+import { createTokenSource, type TokenSource } from './token.js';
+
+export interface GraphClientOptions {
+  /** Requests in flight at once for this tenant. */
+  maxConcurrency?: number;
+  /** Retries of a throttled or failed request before it fails. */
+  maxRetries?: number;
+  /** Upper bound of one wait between retries. */
+  maxRetryDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  onRetry?: (info: { url: string; status: number; attempt: number; delayMs: number }) => void;
+  tokens?: TokenSource;
+}
+
+/** Simple uploads take up to 4 MiB; larger files go through an upload session in 5 MiB fragments. */
+const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
+const FRAGMENT = 5 * 1024 * 1024;
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await work();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+async function errorOf(response: Response): Promise<GraphError> {
+  const text = await response.text().catch(() => '');
+  let code = `http${response.status}`;
+  let message = text.slice(0, 300) || response.statusText;
+  try {
+    const body = JSON.parse(text) as {
+      error?: { code?: string; message?: string } | string;
+      error_description?: string;
+    };
+    if (typeof body.error === 'object') {
+      code = body.error.code ?? code;
+      message = body.error.message ?? message;
+    } else if (typeof body.error === 'string') {
+      code = body.error;
+      message = body.error_description ?? message;
+    }
+  } catch {
+    // not JSON
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new GraphError(response.status, code, message, Number.isFinite(retryAfter) ? retryAfter : undefined);
+}
+
+export function createGraphApi(connection: TenantGraphConnection, options: GraphClientOptions = {}): GraphApi {
+  const base = connection.graphBaseUrl.replace(/\/$/, '');
+  const tokens = options.tokens ?? createTokenSource(connection);
+  const limit = new Semaphore(options.maxConcurrency ?? 4);
+  const maxRetries = options.maxRetries ?? 5;
+  const maxDelay = options.maxRetryDelayMs ?? 60_000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  /** One request with retries; `url` is absolute (next and delta links) or relative to the base. */
+  async function request(
+    method: string,
+    url: string,
+    init: { body?: BodyInit; headers?: Record<string, string>; auth?: boolean } = {},
+  ): Promise<Response> {
+    const target = url.startsWith('http') ? url : `${base}${url}`;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response | undefined;
+      let failure: unknown;
+      // A refused app registration is permanent: it is not retried.
+      const auth: Record<string, string> =
+        init.auth === false ? {} : { Authorization: `Bearer ${await tokens.token()}` };
+      try {
+        response = await limit.run(() =>
+          fetch(target, {
+            method,
+            headers: { ...auth, ...init.headers },
+            ...(init.body !== undefined ? { body: init.body } : {}),
+          }),
+        );
+      } catch (error) {
+        failure = error;
+      }
+      if (response?.ok) return response;
+      const retryable = failure !== undefined || (response !== undefined && RETRY_STATUSES.has(response.status));
+      if (!retryable || attempt >= maxRetries) {
+        if (response) throw await errorOf(response);
+        throw new GraphError(503, 'networkError', `Microsoft Graph could not be reached: ${String(failure)}`);
+      }
+      const retryAfter = Number(response?.headers.get('retry-after'));
+      await response?.arrayBuffer().catch(() => undefined);
+      const backoff = Math.min(maxDelay, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+      const delayMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(maxDelay, retryAfter * 1000) : backoff;
+      options.onRetry?.({ url: target, status: response?.status ?? 0, attempt: attempt + 1, delayMs });
+      await sleep(delayMs);
+    }
+  }
+
+  const json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    const response = await request(
+      method,
+      url,
+      body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } },
+    );
+    const text = await response.text();
+    return (text ? JSON.parse(text) : {}) as T;
+  };
+  const bytes = async (url: string) => new Uint8Array(await (await request('GET', url)).arrayBuffer());
+
+  async function* list<T>(url: string): AsyncGenerator<T> {
+    let next: string | undefined = url;
+    while (next) {
+      const body: { value?: T[]; '@odata.nextLink'?: string } = await json('GET', next);
+      for (const item of body.value ?? []) yield item;
+      next = body['@odata.nextLink'];
+    }
+  }
+
+  function deltaPages<T>(url: string, deltaLink?: string): DeltaPages<T> {
+    let link: string | undefined;
+    return {
+      deltaLink: () => link,
+      async *[Symbol.asyncIterator]() {
+        let next: string | undefined = deltaLink ?? url;
+        while (next) {
+          const body: { value?: T[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string } = await json(
+            'GET',
+            next,
+          );
+          yield body.value ?? [];
+          next = body['@odata.nextLink'];
+          if (body['@odata.deltaLink']) link = body['@odata.deltaLink'];
+        }
+      },
+    };
+  }
+
+  const enc = encodeURIComponent;
+  const pathEnc = (path: string) => path.split('/').filter(Boolean).map(enc).join('/');
+
+  return {
+    users: () => list<User>('/users?$select=id,userPrincipalName,displayName,mail'),
+    userDrive: (userId) => json<Drive>('GET', `/users/${enc(userId)}/drive`),
+    sites: () => list<Site>('/sites?search=*'),
+    siteDrives: (siteId) => list<Drive>(`/sites/${enc(siteId)}/drives`),
+    driveDelta: (driveId, link) => deltaPages<DriveItem>(`/drives/${enc(driveId)}/root/delta`, link),
+    children: (driveId, itemId) => list<DriveItem>(`/drives/${enc(driveId)}/items/${enc(itemId)}/children`),
+    item: (driveId, itemId) => json<DriveItem>('GET', `/drives/${enc(driveId)}/items/${enc(itemId)}`),
+    async itemByPath(driveId, path) {
+      try {
+        return await json<DriveItem>('GET', `/drives/${enc(driveId)}/root:/${pathEnc(path)}`);
+      } catch (error) {
+        if (error instanceof GraphError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    itemVersions: (driveId, itemId) => list<DriveItemVersion>(`/drives/${enc(driveId)}/items/${enc(itemId)}/versions`),
+    itemContent: (driveId, itemId, versionId) =>
+      bytes(`/drives/${enc(driveId)}/items/${enc(itemId)}${versionId ? `/versions/${enc(versionId)}` : ''}/content`),
+    teams: () =>
+      list<Group>(`/groups?$filter=${enc("resourceProvisioningOptions/Any(x:x eq 'Team')")}&$select=id,displayName`),
+    channels: (teamId) => list<Channel>(`/teams/${enc(teamId)}/channels`),
+    channelMessages: (teamId, channelId) =>
+      list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages`),
+    messageReplies: (teamId, channelId, messageId) =>
+      list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages/${enc(messageId)}/replies`),
+    async *mailFolders(userId) {
+      const walk = async function* (url: string, parentPath: string): AsyncGenerator<MailFolder & { path: string }> {
+        for await (const folder of list<MailFolder>(url)) {
+          const path = parentPath ? `${parentPath}/${folder.displayName ?? ''}` : (folder.displayName ?? '');
+          yield { ...folder, path };
+          if ((folder.childFolderCount ?? 0) > 0) {
+            yield* walk(`/users/${enc(userId)}/mailFolders/${enc(folder.id ?? '')}/childFolders`, path);
+          }
+        }
+      };
+      yield* walk(`/users/${enc(userId)}/mailFolders`, '');
+    },
+    messagesDelta: (userId, folderId, link) =>
+      deltaPages<Message>(`/users/${enc(userId)}/mailFolders/${enc(folderId)}/messages/delta`, link),
+    messageMime: (userId, messageId) => bytes(`/users/${enc(userId)}/messages/${enc(messageId)}/$value`),
+    async uploadContent(driveId, parentId, name, content, conflict: ConflictBehavior) {
+      const target = `/drives/${enc(driveId)}/items/${enc(parentId)}:/${enc(name)}:`;
+      if (content.length <= SIMPLE_UPLOAD_LIMIT) {
+        const response = await request('PUT', `${target}/content?@microsoft.graph.conflictBehavior=${conflict}`, {
+          body: new Uint8Array(content),
+          headers: { 'Content-Type': 'application/octet-stream' },
+        });
+        return (await response.json()) as DriveItem;
+      }
+      const session = await json<{ uploadUrl: string }>('POST', `${target}/createUploadSession`, {
+        item: { '@microsoft.graph.conflictBehavior': conflict },
+      });
+      let item: DriveItem = {};
+      for (let start = 0; start < content.length; start += FRAGMENT) {
+        const end = Math.min(content.length, start + FRAGMENT);
+        // The upload URL is pre-authorised: it must not carry the bearer token.
+        const response = await request('PUT', session.uploadUrl, {
+          auth: false,
+          body: new Uint8Array(content.subarray(start, end)),
+          headers: { 'Content-Range': `bytes ${start}-${end - 1}/${content.length}` },
+        });
+        item = (await response.json()) as DriveItem;
+      }
+      return item;
+    },
+    createFolder: (driveId, parentId, name, conflict) =>
+      json<DriveItem>('POST', `/drives/${enc(driveId)}/items/${enc(parentId)}/children`, {
+        name,
+        folder: {},
+        '@microsoft.graph.conflictBehavior': conflict,
+      }),
+    async restoreVersion(driveId, itemId, versionId) {
+      await (
+        await request('POST', `/drives/${enc(driveId)}/items/${enc(itemId)}/versions/${enc(versionId)}/restoreVersion`)
+      ).arrayBuffer();
+    },
+    async deleteVersion(driveId, itemId, versionId) {
+      await (
+        await request('DELETE', `/drives/${enc(driveId)}/items/${enc(itemId)}/versions/${enc(versionId)}`)
+      ).arrayBuffer();
+    },
+  };
+}

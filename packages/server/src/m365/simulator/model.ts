@@ -1,0 +1,435 @@
+/**
+ * The simulated Microsoft 365 tenant: users and their OneDrives and mailboxes, SharePoint sites,
+ * Teams with channels; generated from a seed, so the same tenant id gives the same content (bytes
+ * are derived on demand, only metadata and what restores write are kept in memory). Changes are
+ * numbered: a delta link carries the number it was issued at, and a delta query returns what changed
+ * after it.
+ */
+import { createHash } from 'node:crypto';
+
+export interface TenantSize {
+  users: number;
+  sites: number;
+  teams: number;
+  channelsPerTeam: number;
+  foldersPerDrive: number;
+  filesPerDrive: number;
+  versionsPerFile: number;
+  /** File sizes, bytes: from min to max. */
+  fileSize: [number, number];
+  /** Every n-th file is a copy of a shared template (identical bytes), as real tenants have. */
+  templateEvery: number;
+  messagesPerFolder: number;
+  messagesPerChannel: number;
+  repliesPerMessage: number;
+}
+
+export const DEMO_SIZE: TenantSize = {
+  users: 4,
+  sites: 2,
+  teams: 2,
+  channelsPerTeam: 2,
+  foldersPerDrive: 3,
+  filesPerDrive: 12,
+  versionsPerFile: 3,
+  fileSize: [2_000, 24_000],
+  templateEvery: 5,
+  messagesPerFolder: 5,
+  messagesPerChannel: 4,
+  repliesPerMessage: 2,
+};
+
+/** A small deterministic generator (mulberry32) seeded from text. */
+export function prng(...seed: (string | number)[]) {
+  let a = createHash('sha256').update(seed.join('|')).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = (
+  'invoice report budget project meeting agenda contract offer customer quarter figures review design ' +
+  'draft approval schedule release backup archive policy compliance retention audit travel expense ' +
+  'rechnung bericht angebot vertrag kunde besprechung entwurf freigabe termin reise ausgaben planung'
+).split(' ');
+
+export function words(random: () => number, count: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(random() * WORDS.length)] ?? 'data');
+  return out.join(' ');
+}
+
+export interface SimVersion {
+  id: string;
+  size: number;
+  modified: string;
+  /** Bytes written by a restore or upload; otherwise generated from the seed. */
+  content?: Uint8Array;
+  /** Same bytes as another item's version (templates). */
+  contentKey: string;
+}
+
+export interface SimItem {
+  id: string;
+  driveId: string;
+  name: string;
+  parentId: string;
+  kind: 'root' | 'folder' | 'file';
+  versions: SimVersion[];
+  created: string;
+  /** Change number of the last change; deleted items keep theirs. */
+  changed: number;
+  deleted: boolean;
+  forbidden?: boolean;
+}
+
+export interface SimDrive {
+  id: string;
+  name: string;
+  ownerId: string;
+  items: Map<string, SimItem>;
+}
+
+export interface SimMessage {
+  id: string;
+  folderId: string;
+  subject: string;
+  from: string;
+  to: string;
+  body: string;
+  received: string;
+  changed: number;
+}
+
+export interface SimMailFolder {
+  id: string;
+  name: string;
+  parentId: string | null;
+}
+
+export interface SimUser {
+  id: string;
+  upn: string;
+  displayName: string;
+  driveId: string;
+  hasMailbox: boolean;
+  folders: SimMailFolder[];
+  messages: Map<string, SimMessage>;
+}
+
+export interface SimChatMessage {
+  id: string;
+  replyTo: string | null;
+  from: string;
+  body: string;
+  created: string;
+}
+
+export interface SimChannel {
+  id: string;
+  name: string;
+  messages: SimChatMessage[];
+}
+
+export interface SimTenant {
+  tenantId: string;
+  domain: string;
+  users: SimUser[];
+  sites: { id: string; name: string; webUrl: string; driveIds: string[]; deleted: boolean }[];
+  teams: { id: string; name: string; channels: SimChannel[] }[];
+  drives: Map<string, SimDrive>;
+  size: TenantSize;
+  /** The last change number. */
+  clock: number;
+  /** Items created by later changes, per drive. */
+  nextItem: number;
+}
+
+const BASE_TIME = Date.parse('2026-09-01T08:00:00Z');
+const iso = (offsetMinutes: number) => new Date(BASE_TIME + offsetMinutes * 60_000).toISOString();
+
+function hexId(...seed: (string | number)[]) {
+  const h = createHash('sha256').update(seed.join('|')).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The bytes of a version: text-like (so it compresses as documents do), sized as recorded. */
+export function versionBytes(tenantId: string, version: SimVersion): Uint8Array {
+  if (version.content) return version.content;
+  const random = prng(tenantId, version.contentKey);
+  const text = Buffer.alloc(version.size);
+  let at = 0;
+  while (at < version.size) {
+    const line = `${words(random, 12)} ${Math.floor(random() * 1e9)}\n`;
+    at += text.write(line, at);
+  }
+  return new Uint8Array(text.buffer, text.byteOffset, version.size);
+}
+
+function addFile(tenant: SimTenant, drive: SimDrive, parentId: string, name: string, n: number, changed: number) {
+  const random = prng(tenant.tenantId, drive.id, name, n);
+  const [min, max] = tenant.size.fileSize;
+  const template = tenant.size.templateEvery > 0 && n % tenant.size.templateEvery === 0;
+  const versions: SimVersion[] = [];
+  for (let v = 1; v <= tenant.size.versionsPerFile; v++) {
+    const size = template ? min : Math.floor(min + random() * (max - min));
+    versions.push({
+      id: `${v}.0`,
+      size,
+      modified: iso(n * 60 + v * 7),
+      contentKey: template ? `template|${v}` : `${drive.id}|${name}|${n}|${v}`,
+    });
+  }
+  const id = `${drive.id}-i${n}`;
+  drive.items.set(id, {
+    id,
+    driveId: drive.id,
+    name,
+    parentId,
+    kind: 'file',
+    versions,
+    created: iso(n * 60),
+    changed,
+    deleted: false,
+  });
+  return id;
+}
+
+function buildDrive(tenant: SimTenant, id: string, name: string, ownerId: string): SimDrive {
+  const drive: SimDrive = { id, name, ownerId, items: new Map() };
+  const rootId = `${id}-root`;
+  drive.items.set(rootId, {
+    id: rootId,
+    driveId: id,
+    name: 'root',
+    parentId: '',
+    kind: 'root',
+    versions: [],
+    created: iso(0),
+    changed: 0,
+    deleted: false,
+  });
+  const folders = [rootId];
+  for (let f = 0; f < tenant.size.foldersPerDrive; f++) {
+    const folderId = `${id}-d${f}`;
+    drive.items.set(folderId, {
+      id: folderId,
+      driveId: id,
+      name: ['Documents', 'Projects', 'Finance', 'Archiv', 'Shared'][f % 5] + (f >= 5 ? ` ${f}` : ''),
+      parentId: rootId,
+      kind: 'folder',
+      versions: [],
+      created: iso(f),
+      changed: 0,
+      deleted: false,
+    });
+    folders.push(folderId);
+  }
+  for (let n = 0; n < tenant.size.filesPerDrive; n++) {
+    const random = prng(tenant.tenantId, id, 'name', n);
+    const ext = ['docx', 'xlsx', 'pdf', 'txt', 'pptx'][n % 5];
+    const name = `${words(random, 2).replace(/ /g, '-')}-${n}.${ext}`;
+    addFile(tenant, drive, folders[n % folders.length] ?? rootId, name, n, 0);
+  }
+  tenant.drives.set(id, drive);
+  return drive;
+}
+
+const FOLDERS = ['Inbox', 'Inbox/TestOrder', 'Sent Items', 'Archive'];
+
+function addMessage(tenant: SimTenant, user: SimUser, folderId: string, n: number, changed: number) {
+  const random = prng(tenant.tenantId, user.id, folderId, n);
+  const id = hexId(tenant.tenantId, user.id, folderId, 'msg', n);
+  const other = tenant.users[Math.floor(random() * tenant.users.length)] ?? user;
+  user.messages.set(id, {
+    id,
+    folderId,
+    subject: `${words(random, 3)} ${n}`.replace(/^./, (c) => c.toUpperCase()),
+    from: other.upn,
+    to: user.upn,
+    body: words(random, 40),
+    received: iso(n * 30 + 5),
+    changed,
+  });
+}
+
+export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): SimTenant {
+  const domain = `t${tenantId.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
+  const tenant: SimTenant = {
+    tenantId,
+    domain,
+    users: [],
+    sites: [],
+    teams: [],
+    drives: new Map(),
+    size: { ...DEMO_SIZE, ...size },
+    clock: 0,
+    nextItem: 1_000_000,
+  };
+  const first = ['Adele', 'Alex', 'Megan', 'Lynne', 'Diego', 'Isaiah', 'Johanna', 'Lee', 'Miriam', 'Nestor'];
+  for (let u = 0; u < tenant.size.users; u++) {
+    const name = `${first[u % first.length]}${u >= first.length ? u : ''}`;
+    const id = hexId(tenantId, 'user', u);
+    tenant.users.push({
+      id,
+      upn: `${name.toLowerCase()}@${domain}`,
+      displayName: `${name} ${['Vance', 'Wilber', 'Bowen', 'Robbins', 'Siciliani'][u % 5]}`,
+      driveId: `od-${id.slice(0, 8)}`,
+      hasMailbox: true,
+      folders: [],
+      messages: new Map(),
+    });
+  }
+  // A guest account: it signs in to Teams but has no mailbox of this tenant.
+  const guestId = hexId(tenantId, 'guest');
+  tenant.users.push({
+    id: guestId,
+    upn: `guest_fabrikam.example#EXT#@${domain}`,
+    displayName: 'Guest (Fabrikam)',
+    driveId: `od-${guestId.slice(0, 8)}`,
+    hasMailbox: false,
+    folders: [],
+    messages: new Map(),
+  });
+  for (const user of tenant.users) {
+    buildDrive(tenant, user.driveId, 'OneDrive', user.id);
+    if (!user.hasMailbox) continue;
+    for (const path of FOLDERS) {
+      const parent = path.includes('/') ? user.folders.find((f) => f.name === path.split('/')[0]) : undefined;
+      user.folders.push({
+        id: hexId(tenantId, user.id, 'folder', path),
+        name: path.split('/').pop() ?? path,
+        parentId: parent?.id ?? null,
+      });
+    }
+    for (const folder of user.folders) {
+      for (let n = 0; n < tenant.size.messagesPerFolder; n++) addMessage(tenant, user, folder.id, n, 0);
+    }
+  }
+  for (let s = 0; s < tenant.size.sites; s++) {
+    const id = `${domain.split('.')[0]}.sharepoint.com,${hexId(tenantId, 'site', s)}`;
+    const drive = buildDrive(tenant, `sp-${hexId(tenantId, 'site', s).slice(0, 8)}`, 'Documents', id);
+    tenant.sites.push({
+      id,
+      name: ['Marketing', 'Finance', 'Legal', 'HR', 'Sales'][s % 5] + (s >= 5 ? ` ${s}` : ''),
+      webUrl: `https://${domain.split('.')[0]}.sharepoint.com/sites/site${s}`,
+      driveIds: [drive.id],
+      deleted: false,
+    });
+  }
+  for (let t = 0; t < tenant.size.teams; t++) {
+    const teamId = hexId(tenantId, 'team', t);
+    const channels: SimChannel[] = [];
+    for (let c = 0; c < tenant.size.channelsPerTeam; c++) {
+      const messages: SimChatMessage[] = [];
+      for (let m = 0; m < tenant.size.messagesPerChannel; m++) {
+        const random = prng(tenantId, teamId, c, m);
+        const id = `${1_700_000_000_000 + t * 100_000 + c * 1000 + m * 10}`;
+        const author = tenant.users[m % Math.max(1, tenant.users.length)];
+        messages.push({
+          id,
+          replyTo: null,
+          from: author?.displayName ?? 'User',
+          body: words(random, 20),
+          created: iso(m * 45),
+        });
+        for (let r = 0; r < tenant.size.repliesPerMessage; r++) {
+          messages.push({
+            id: `${id}${r + 1}`,
+            replyTo: id,
+            from: tenant.users[(m + r + 1) % Math.max(1, tenant.users.length)]?.displayName ?? 'User',
+            body: words(random, 8),
+            created: iso(m * 45 + r + 1),
+          });
+        }
+      }
+      channels.push({
+        id: `19:${hexId(teamId, c).replace(/-/g, '')}@thread.tacv2`,
+        name: c === 0 ? 'General' : `Channel ${c}`,
+        messages,
+      });
+    }
+    tenant.teams.push({
+      id: teamId,
+      name: ['Project Falcon', 'Sales Team', 'IT Support', 'Leadership'][t % 4] ?? `Team ${t}`,
+      channels,
+    });
+  }
+  return tenant;
+}
+
+export interface Evolution {
+  newFiles?: number;
+  editedFiles?: number;
+  deletedFiles?: number;
+  newMessages?: number;
+  newChannelMessages?: number;
+}
+
+/** Applies changes across the tenant's drives and mailboxes, in a deterministic order. */
+export function evolve(tenant: SimTenant, change: Evolution): number {
+  tenant.clock += 1;
+  const at = tenant.clock;
+  const random = prng(tenant.tenantId, 'evolve', at);
+  const drives = [...tenant.drives.values()];
+  const liveFiles = () =>
+    drives.flatMap((d) => [...d.items.values()].filter((i) => i.kind === 'file' && !i.deleted && !i.forbidden));
+  for (let n = 0; n < (change.newFiles ?? 0); n++) {
+    const drive = drives[n % drives.length];
+    if (!drive) break;
+    const id = tenant.nextItem++;
+    addFile(tenant, drive, `${drive.id}-root`, `new-${words(random, 1)}-${id}.docx`, id, at);
+  }
+  const files = liveFiles();
+  for (let n = 0; n < (change.editedFiles ?? 0) && files.length > 0; n++) {
+    const file = files[Math.floor(random() * files.length)];
+    if (!file) continue;
+    const latest = file.versions[file.versions.length - 1];
+    const next = Number.parseInt(latest?.id ?? '0', 10) + 1;
+    file.versions.push({
+      id: `${next}.0`,
+      size: latest?.size ?? 1000,
+      modified: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
+      contentKey: `${file.id}|edit|${at}|${n}`,
+    });
+    file.changed = at;
+  }
+  for (let n = 0; n < (change.deletedFiles ?? 0); n++) {
+    const live = liveFiles();
+    const file = live[Math.floor(random() * live.length)];
+    if (!file) break;
+    file.deleted = true;
+    file.changed = at;
+  }
+  const mailboxes = tenant.users.filter((u) => u.hasMailbox);
+  for (let n = 0; n < (change.newMessages ?? 0) && mailboxes.length > 0; n++) {
+    const user = mailboxes[n % mailboxes.length];
+    const inbox = user?.folders[0];
+    if (user && inbox) addMessage(tenant, user, inbox.id, 10_000 + at * 1000 + n, at);
+  }
+  for (let n = 0; n < (change.newChannelMessages ?? 0); n++) {
+    const channel = tenant.teams[n % Math.max(1, tenant.teams.length)]?.channels[0];
+    channel?.messages.push({
+      id: `${1_800_000_000_000 + at * 1000 + n}`,
+      replyTo: null,
+      from: tenant.users[0]?.displayName ?? 'User',
+      body: words(random, 15),
+      created: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
+    });
+  }
+  return at;
+}
+
+/** The path of an item below its drive's root, "/Folder/name". */
+export function pathOf(drive: SimDrive, item: SimItem): string {
+  const parts: string[] = [];
+  let current: SimItem | undefined = item;
+  while (current && current.kind !== 'root') {
+    parts.unshift(current.name);
+    current = drive.items.get(current.parentId);
+  }
+  return `/${parts.join('/')}`;
+}
