@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { type RouteTable, registerContract } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
+import { mountSimulator } from './m365/simulator/index.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
@@ -95,6 +96,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.get('/app-config.json', async () => ({ apiKey: ctx.config.apiKey, environment: 'production' }));
 
   registerContract(app, ctx, routeTable(ctx));
+  if (ctx.config.m365Simulator) {
+    // The built-in Microsoft 365 tenant of the demo (PORTAL_M365_SIMULATOR=off removes it).
+    await mountSimulator(app, { tenants: [], anyTenant: true, origin: ctx.config.publicUrl });
+  }
 
   const index = join(ctx.config.webDir, 'index.html');
   if (existsSync(index)) {

@@ -26,6 +26,8 @@ export interface Config {
   authRateLimit: number;
   /** Job runs one worker process executes at once. */
   workerConcurrency: number;
+  /** Serve the Graph-compatible simulator at /m365-simulator; the demo tenants point at it. */
+  m365Simulator: boolean;
   issuer: string;
 }
 
@@ -75,6 +77,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
+    m365Simulator: (env.PORTAL_M365_SIMULATOR ?? 'on') !== 'off',
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
   };
 }

@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     authRateLimit: 10_000,
     workerConcurrency: 2,
+    m365Simulator: false,
     issuer: 'Compliance Portal',
     ...overrides,
   };

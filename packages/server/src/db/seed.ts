@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
+import { simulatorEndpoints } from '../m365/simulator/index.js';
 import { insertUser } from '../modules/identity/users.js';
 import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
 import { insertTenant } from '../modules/tenants/repository.js';
@@ -53,8 +54,13 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
       redirectUri: `${ctx.config.publicUrl}/auth/callback`,
       clientSecretSealed: ctx.secrets.seal(randomBytes(24).toString('base64url')),
       isActive: true,
-      graphBaseUrl: null,
-      authorityUrl: null,
+      // The demo tenants live in the built-in simulator; null would mean Microsoft's own endpoints.
+      ...(ctx.config.m365Simulator
+        ? (() => {
+            const endpoints = simulatorEndpoints(ctx.config.publicUrl);
+            return { graphBaseUrl: endpoints.graphBaseUrl, authorityUrl: endpoints.authorityHost };
+          })()
+        : { graphBaseUrl: null, authorityUrl: null }),
     },
     now,
   );

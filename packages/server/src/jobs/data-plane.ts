@@ -1,0 +1,63 @@
+/**
+ * The data plane of this process: each tenant's Microsoft Graph (its app registration, the secret
+ * opened with PORTAL_SECRET_KEY), the blob store under the data directory, and the archive.
+ */
+import { join } from 'node:path';
+import type { AppContext } from '../context.js';
+import type { TenantGraphConnection } from '../m365/graph-api.js';
+import { createGraphApi } from '../m365/graph-client.js';
+import type { TenantRecord } from '../modules/tenants/repository.js';
+import { archiveMail, archiveTeamsMessage, deleteArchivedBefore } from '../storage/archive.js';
+import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
+import type { DataPlane } from './executors/plane.js';
+
+export const MICROSOFT_GRAPH = 'https://graph.microsoft.com/v1.0';
+export const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
+
+export function graphConnectionFor(ctx: AppContext, tenant: TenantRecord): TenantGraphConnection {
+  if (!tenant.clientSecretSealed) throw new Error('The tenant has no client secret; add it in the tenant settings.');
+  let clientSecret: string;
+  try {
+    clientSecret = ctx.secrets.open(tenant.clientSecretSealed);
+  } catch {
+    throw new Error('The stored client secret cannot be read with the current PORTAL_SECRET_KEY.');
+  }
+  return {
+    directoryId: tenant.tenantId,
+    clientId: tenant.applicationId,
+    clientSecret,
+    graphBaseUrl: tenant.graphBaseUrl ?? MICROSOFT_GRAPH,
+    authorityHost: tenant.authorityUrl ?? MICROSOFT_LOGIN,
+  };
+}
+
+export function createDataPlane(
+  ctx: AppContext,
+  blobs: BlobStore = createLocalBlobStore(join(ctx.config.dataDir, 'blobs')),
+): DataPlane {
+  const clients = new Map<string, { key: string; api: ReturnType<typeof createGraphApi> }>();
+  return {
+    async graph(tenant, options) {
+      const connection = graphConnectionFor(ctx, tenant);
+      const [config] = await ctx.db.query<{ max_concurrency: number }>(
+        'select max_concurrency from backup_config where tenant_id = $1',
+        [tenant.tenantId],
+      );
+      const maxConcurrency = options?.maxConcurrency ?? config?.max_concurrency ?? 4;
+      // One client per tenant and registration, so its token and its concurrency bound are shared.
+      const key = JSON.stringify([connection, maxConcurrency]);
+      const cached = clients.get(tenant.tenantId);
+      if (cached?.key === key) return cached.api;
+      const api = createGraphApi(connection, { maxConcurrency });
+      clients.set(tenant.tenantId, { key, api });
+      return api;
+    },
+    blobs,
+    archive: {
+      mail: (item) => archiveMail(ctx.db, blobs, { ...item, now: ctx.now() }),
+      teamsMessage: (item) => archiveTeamsMessage(ctx.db, blobs, { ...item, now: ctx.now() }),
+      deleteBefore: (tenantId, kind, before, sources) =>
+        deleteArchivedBefore(ctx.db, blobs, tenantId, { kind, before, sources }),
+    },
+  };
+}

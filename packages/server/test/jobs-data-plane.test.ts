@@ -1,0 +1,246 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataPlane } from '../src/jobs/data-plane.js';
+import { JobEngine } from '../src/jobs/engine.js';
+import { executors } from '../src/jobs/executors.js';
+import { createGraphApi } from '../src/m365/graph-client.js';
+import { evolve, type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { searchArchive } from '../src/storage/archive.js';
+import { createLocalBlobStore } from '../src/storage/blob-store.js';
+import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
+
+/**
+ * Each job type end to end: the real engine, executors, Graph client (MSAL tokens included), blob
+ * store and archive against the Graph-compatible simulator.
+ */
+describe('jobs against the simulated Microsoft 365 tenant', () => {
+  const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-data-plane-')) });
+  let sim: RunningSimulator;
+  let token = '';
+  const blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-')));
+  let engine: JobEngine;
+  const tenantId = TENANTS.contoso;
+  const users: { id: string; upn: string }[] = [];
+
+  beforeAll(async () => {
+    sim = await startSimulator({
+      tenants: [
+        {
+          tenantId,
+          size: { users: 3, sites: 1, teams: 1, filesPerDrive: 20, versionsPerFile: 3, messagesPerFolder: 4 },
+        },
+      ],
+      pageSize: 8,
+    });
+    await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+      tenantId,
+      sim.graphBaseUrl,
+      sim.authorityHost,
+    ]);
+    engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx, blobs)), heartbeatMs: 50 });
+    token = await sessionToken(server, ADMIN);
+    for (const u of sim.state.tenant(tenantId).users) users.push({ id: u.id, upn: u.upn });
+  });
+  afterAll(() => sim.close());
+
+  const create = async (body: object) => {
+    const response = await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs`, token, body });
+    if (response.statusCode !== 200) throw new Error(`create ${response.statusCode} ${response.body}`);
+    return response.json() as { jobId: string };
+  };
+  const start = async (jobId: string) => {
+    await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
+    const outcomes = await engine.runUntilIdle();
+    const [run] = await server.ctx.db.query<Record<string, unknown>>(
+      'select * from job_runs where job_id = $1 order by seq desc limit 1',
+      [jobId],
+    );
+    return { outcomes, run: run ?? {} };
+  };
+  const graph = () =>
+    createGraphApi({
+      directoryId: tenantId,
+      clientId: 'reader',
+      clientSecret: 'x',
+      authorityHost: sim.authorityHost,
+      graphBaseUrl: sim.graphBaseUrl,
+    });
+
+  let backupId = '';
+
+  it('backs up two OneDrive accounts: every version of every file, identical content stored once', async () => {
+    const job = await create({
+      name: 'OneDrive',
+      type: 'backup',
+      application: 'onedrive',
+      sources: [users[0]?.upn, users[1]?.id],
+    });
+    backupId = job.jobId;
+    const { run } = await start(backupId);
+    expect(run).toMatchObject({ status: 'finished', items_total: 40, items_done: 40, items_failed: 0, progress: 100 });
+    const [stored] = await server.ctx.db.query<{ n: number; files: number; bytes: number }>(
+      `select count(*)::int as n, count(distinct item_id)::int as files, sum(size)::bigint as bytes from backup_items where job_id = $1 and kind = 'file'`,
+      [backupId],
+    );
+    expect(stored).toMatchObject({ n: 120, files: 40 });
+    const stats = await blobs.stats();
+    // Templates repeat across files and accounts, and text compresses: far fewer bytes are stored.
+    expect(stats.blobs).toBeLessThan(120);
+    expect(stats.storedBytes).toBeLessThan(Number(stored?.bytes) / 2);
+    const accounts = await server.ctx.db.query<{ source_id: string; items: number }>(
+      'select source_id, items from job_run_sources where run_id = $1 order by source_id',
+      [String(run.run_id)],
+    );
+    expect(accounts.map((a) => a.items)).toEqual([20, 20]);
+  });
+
+  it('fetches only what changed on the next run', async () => {
+    const before = sim.state.stats.requests;
+    await start(backupId);
+    const idle = sim.state.stats.requests - before;
+    evolve(sim.state.tenant(tenantId), { newFiles: 4, editedFiles: 3, deletedFiles: 1 });
+    const mark = sim.state.stats.requests;
+    const { run } = await start(backupId);
+    const incremental = sim.state.stats.requests - mark;
+    expect(run.status).toBe('finished');
+    expect(Number(run.items_total)).toBeLessThanOrEqual(8);
+    expect(incremental).toBeLessThan(60);
+    expect(idle).toBeLessThan(10);
+    const [deleted] = await server.ctx.db.query<{ n: number }>(
+      'select count(distinct item_id)::int as n from backup_items where job_id = $1 and deleted_seq is not null',
+      [backupId],
+    );
+    expect(deleted?.n).toBeLessThanOrEqual(1);
+  });
+
+  it('restores a file into another account with the backed-up bytes, and keeps both on a conflict', async () => {
+    const [file] = await server.ctx.db.query<{
+      item_id: string;
+      source_id: string;
+      name: string;
+      hash: string;
+      path: string;
+    }>(
+      `select item_id, source_id, name, hash, path from backup_items where job_id = $1 and kind = 'file' and is_latest
+        and deleted_seq is null and source_id = $2 order by path limit 1`,
+      [backupId, users[0]?.upn ?? ''],
+    );
+    const restore = (conflictPolicy: string) =>
+      create({
+        name: `Restore ${conflictPolicy}`,
+        type: 'restore',
+        application: 'onedrive',
+        sources: [file?.source_id ?? ''],
+        restore: {
+          sourceJobId: backupId,
+          snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+          sourceId: file?.source_id ?? '',
+          nodeIds: [file?.item_id ?? ''],
+          target: 'other',
+          targetId: users[2]?.upn ?? '',
+          conflictPolicy,
+        },
+      });
+    await restore('keepBoth');
+    await engine.runUntilIdle();
+    await restore('keepBoth');
+    const outcomes = await engine.runUntilIdle();
+    expect(outcomes.map((o) => o.status)).toEqual(['finished']);
+    const g = graph();
+    const drive = await g.userDrive(users[2]?.upn ?? '');
+    const restored = await g.itemByPath(drive.id ?? '', file?.path ?? '');
+    expect(restored).not.toBeNull();
+    const bytes = await g.itemContent(drive.id ?? '', restored?.id ?? '');
+    expect(Buffer.compare(Buffer.from(bytes), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
+    const folder = file?.path.slice(0, file.path.length - file.name.length) ?? '/';
+    const siblings = [];
+    const parent = await g.itemByPath(drive.id ?? '', folder);
+    for await (const c of g.children(drive.id ?? '', parent?.id ?? 'root')) siblings.push(c.name);
+    expect(siblings.filter((n) => n?.startsWith(file?.name.replace(/\.[^.]+$/, '') ?? '?'))).toHaveLength(2);
+  });
+
+  it('survives throttling: a backup under 429s still finishes with everything', async () => {
+    const job = await create({
+      name: 'Throttled',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: [sim.state.tenant(tenantId).sites[0]?.id],
+    });
+    sim.state.setThrottle(4, 0);
+    const throttledBefore = sim.state.stats.throttled;
+    const { run } = await start(job.jobId);
+    sim.state.setThrottle(0);
+    expect(sim.state.stats.throttled).toBeGreaterThan(throttledBefore);
+    expect(run).toMatchObject({ status: 'finished', items_failed: 0, items_done: 20 });
+  });
+
+  it('archives mailboxes by folder, records the guest without a mailbox once, then archives only new mail', async () => {
+    const guest = users.find((u) => u.upn.includes('#EXT#'))?.upn ?? '';
+    const job = await create({
+      name: 'Mail',
+      type: 'exchangeArchive',
+      application: 'exchange',
+      sources: [users[0]?.upn, guest],
+      folders: ['Inbox'],
+    });
+    const first = await start(job.jobId);
+    expect(first.run).toMatchObject({ status: 'finished', items_done: 8, items_failed: 1 });
+    const second = await start(job.jobId);
+    expect(second.run).toMatchObject({ status: 'finished', items_done: 0, items_failed: 0 });
+    const failures = await server.ctx.db.query('select item_key, code from job_item_failures where job_id = $1', [
+      job.jobId,
+    ]);
+    expect(failures).toEqual([{ item_key: `mailbox:${guest}`, code: 'MailboxNotEnabledForRESTAPI' }]);
+    evolve(sim.state.tenant(tenantId), { newMessages: 3 });
+    const third = await start(job.jobId);
+    expect(Number(third.run.items_done)).toBeGreaterThan(0);
+    expect(Number(third.run.items_done)).toBeLessThanOrEqual(3);
+    const found = await searchArchive(server.ctx.db, tenantId, { kind: 'mail', source: users[0]?.upn ?? '' });
+    expect(found.total).toBe(8 + Number(third.run.items_done));
+  });
+
+  it('archives Teams channels and deletes archived items past the retention', async () => {
+    const team = sim.state.tenant(tenantId).teams[0];
+    const job = await create({ name: 'Teams', type: 'teamsArchive', application: 'teams', sources: [team?.id] });
+    const { run } = await start(job.jobId);
+    expect(run.status).toBe('finished');
+    const archived = await searchArchive(server.ctx.db, tenantId, { kind: 'teams' });
+    expect(archived.total).toBeGreaterThan(0);
+    const purge = await create({
+      name: 'Purge Teams',
+      type: 'archiveDeletion',
+      application: 'teams',
+      sources: [team?.id],
+      // The simulated messages are from September; the test clock is in November.
+      retention: { unit: 'days', value: 30 },
+    });
+    const deletion = await start(purge.jobId);
+    expect(deletion.run).toMatchObject({ status: 'finished', items_done: archived.total });
+    expect((await searchArchive(server.ctx.db, tenantId, { kind: 'teams' })).total).toBe(0);
+  });
+
+  it('cleans up old versions under the rule and records what it freed per file', async () => {
+    const site = sim.state.tenant(tenantId).sites[0];
+    const job = await create({
+      name: 'Keep 1',
+      type: 'versionCleanup',
+      application: 'sharepoint',
+      sources: [site?.id],
+      cleanupRule: { kind: 'keepNewest', count: 1 },
+    });
+    const { run } = await start(job.jobId);
+    expect(run.status).toBe('finished');
+    const [inventory] = await server.ctx.db.query<{ files: number; eligible: number; deleted: number; freed: number }>(
+      `select count(*)::int as files, sum(eligible)::int as eligible, sum(deleted)::int as deleted, sum(freed_bytes)::bigint as freed
+         from version_inventory where run_id = $1`,
+      [String(run.run_id)],
+    );
+    expect(inventory).toMatchObject({ files: 20, eligible: 40, deleted: 40 });
+    expect(Number(inventory?.freed)).toBeGreaterThan(0);
+    const drive = sim.state.tenant(tenantId).drives.get(site?.driveIds[0] ?? '');
+    const files = [...(drive?.items.values() ?? [])].filter((i) => i.kind === 'file' && !i.deleted);
+    expect(files.every((f) => f.versions.length === 1)).toBe(true);
+  });
+});
