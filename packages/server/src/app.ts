@@ -98,7 +98,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerContract(app, ctx, routeTable(ctx));
   if (ctx.config.m365Simulator) {
     // The built-in Microsoft 365 tenant of the demo (PORTAL_M365_SIMULATOR=off removes it).
-    await mountSimulator(app, { tenants: [], anyTenant: true, origin: ctx.config.publicUrl });
+    await mountSimulator(app, {
+      tenants: [],
+      anyTenant: true,
+      anyTenantSize: ctx.config.m365SimulatorSize,
+      origin: ctx.config.publicUrl,
+    });
   }
 
   const index = join(ctx.config.webDir, 'index.html');

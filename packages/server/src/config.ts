@@ -28,6 +28,8 @@ export interface Config {
   workerConcurrency: number;
   /** Serve the Graph-compatible simulator at /m365-simulator; the demo tenants point at it. */
   m365Simulator: boolean;
+  /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */
+  m365SimulatorSize: Record<string, number>;
   issuer: string;
 }
 
@@ -46,6 +48,15 @@ function parseKey(text: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32) throw new Error('PORTAL_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
   return key;
+}
+
+function parseSize(text: string | undefined): Record<string, number> {
+  if (!text) return {};
+  const value = JSON.parse(text) as unknown;
+  if (typeof value !== 'object' || value === null || Object.values(value).some((v) => typeof v !== 'number')) {
+    throw new Error('PORTAL_M365_SIMULATOR_SIZE must be a JSON object of numbers, e.g. {"filesPerDrive":200}');
+  }
+  return value as Record<string, number>;
 }
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
     m365Simulator: (env.PORTAL_M365_SIMULATOR ?? 'on') !== 'off',
+    m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
   };
 }

@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit: 10_000,
     workerConcurrency: 2,
     m365Simulator: false,
+    m365SimulatorSize: {},
     issuer: 'Compliance Portal',
     ...overrides,
   };

@@ -16,8 +16,8 @@ import { createRunContext, type Executor, RunStopped } from './run-context.js';
 import { nextRun } from './schedule.js';
 
 /**
- * A resumed run starts its counters afresh: the executor reports again what its checkpoint covers,
- * so nothing is counted twice.
+ * A resumed run starts its counters (and its per-source counts) afresh: the executor reports again
+ * what its checkpoint covers, so nothing is counted twice.
  */
 const RESET_COUNTERS = 'items_total = 0, items_done = 0, items_failed = 0, bytes = 0';
 
@@ -201,6 +201,7 @@ export class JobEngine {
             where run_id = $1 and status = 'running'`,
           [run.run_id, this.ctx.now(), 'Resuming after an interruption.'],
         );
+        await this.ctx.db.query('delete from job_run_sources where run_id = $1', [run.run_id]);
         this.ctx.log.warn({ runId: run.run_id, jobId: run.job_id, attempt: run.attempt }, 'resuming interrupted run');
       }
     }
@@ -272,6 +273,7 @@ export class JobEngine {
               where run_id = $1`,
             [run.run_id],
           );
+          await this.ctx.db.query('delete from job_run_sources where run_id = $1', [run.run_id]);
           return { runId: run.run_id, status: 'queued' };
         }
         return await this.finish(run, 'stopped', 'Stopped.');

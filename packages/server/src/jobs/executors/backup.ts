@@ -99,6 +99,7 @@ async function backupFile(
 async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, drive: DriveRef) {
   const key = `${drive.sourceId}:${drive.driveId}`;
   const seq = Number(rc.run.seq);
+  const counted = { done: 0, bytes: 0 };
   const pages = graph.driveDelta(drive.driveId, await rc.deltaLink(key));
   for await (const page of pages) {
     rc.checkStopped();
@@ -108,6 +109,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       const itemKey = `${drive.driveId}/${itemId}`;
       if (item.deleted) {
         await markDeleted(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, seq);
+        counted.done += 1;
         rc.progress({ done: 1, source: drive.sourceId });
         return;
       }
@@ -133,17 +135,23 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       }
       if (!item.file) return;
       if (await rc.isKnownFailure(itemKey)) {
+        counted.done += 1;
         rc.progress({ done: 1, source: drive.sourceId });
         return;
       }
       const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId };
       const result = await rc.item(ref, () => backupFile(rc, plane, graph, drive, item, seq));
-      if (result.ok) rc.progress({ done: 1, bytes: result.value, source: drive.sourceId });
+      if (result.ok) {
+        counted.done += 1;
+        counted.bytes += result.value;
+        rc.progress({ done: 1, bytes: result.value, source: drive.sourceId });
+      }
     });
   }
   // Saved only after the last page: a run stopped midway reads the same changes again.
   const link = pages.deltaLink();
   if (link) await rc.saveDeltaLink(key, link);
+  return counted;
 }
 
 export function backupExecutor(plane: DataPlane): Executor {
@@ -151,6 +159,9 @@ export function backupExecutor(plane: DataPlane): Executor {
     if (rc.job.application === 'teams') return teamsBackup(rc, plane);
     const graph = await plane.graph(rc.tenant);
     const finished = new Set((rc.checkpoint.drives as string[] | undefined) ?? []);
+    // A resumed run reports again what the drives it finished before the interruption did.
+    const counts = (rc.checkpoint.counts as Record<string, { done: number; bytes: number }> | undefined) ?? {};
+    for (const [source, c] of Object.entries(counts)) rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
     for (const source of rc.job.sources) {
       rc.checkStopped();
       if (await rc.isKnownFailure(`source:${source}`)) continue;
@@ -161,9 +172,11 @@ export function backupExecutor(plane: DataPlane): Executor {
       for (const drive of drives.value) {
         const key = `${drive.sourceId}:${drive.driveId}`;
         if (finished.has(key)) continue;
-        await backupDrive(rc, plane, graph, drive);
+        const done = await backupDrive(rc, plane, graph, drive);
         finished.add(key);
-        await rc.saveCheckpoint({ drives: [...finished] });
+        const before = counts[drive.sourceId] ?? { done: 0, bytes: 0 };
+        counts[drive.sourceId] = { done: before.done + done.done, bytes: before.bytes + done.bytes };
+        await rc.saveCheckpoint({ drives: [...finished], counts });
       }
     }
     return {};

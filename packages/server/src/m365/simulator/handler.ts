@@ -35,8 +35,10 @@ export interface SimResponse {
 export interface SimulatorOptions {
   /** The tenants served, with their content sizes; other tenant ids are unknown to the simulator. */
   tenants: { tenantId: string; clientId?: string; clientSecret?: string; size?: Partial<TenantSize> }[];
-  /** Serve any tenant id asked for, with demo content and any non-empty client secret (the mounted demo). */
+  /** Serve any tenant id asked for, with any non-empty client secret (the mounted demo). */
   anyTenant?: boolean;
+  /** Content sizes of the tenants served through `anyTenant`. */
+  anyTenantSize?: Partial<TenantSize>;
   /** Answer every n-th Graph request with 429 (0: never). */
   throttleEvery?: number;
   /** Retry-After seconds of a throttled answer. */
@@ -246,7 +248,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
 
   const token = (request: SimRequest, tenantId: string): SimResponse => {
     if (options.anyTenant && !tenants.has(tenantId.toLowerCase()) && /^[0-9a-f-]{36}$/i.test(tenantId)) {
-      tenants.set(tenantId.toLowerCase(), { model: buildTenant(tenantId.toLowerCase()) });
+      tenants.set(tenantId.toLowerCase(), { model: buildTenant(tenantId.toLowerCase(), options.anyTenantSize) });
     }
     const entry = tenants.get(tenantId.toLowerCase());
     const form = new URLSearchParams(request.body.toString('utf8'));

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type PortalClient } from '@compliance-portal/sdk';
+import { describe, expect, it } from 'vitest';
+import { base32Decode } from '../src/crypto/base32.js';
+import { totp } from '../src/crypto/totp.js';
+import { exited, freePort, startProcess } from './process.js';
+
+const PASSWORD = 'Crash-Passw0rd!';
+const CONTOSO = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+const FILES = 700;
+
+async function signIn(origin: string, apiKey: string): Promise<PortalClient> {
+  const anonymous = createClient({ origin, apiKey });
+  const first = await anonymous.legacy.auth.signin({ body: { email: 'admin@contoso.example', password: PASSWORD } });
+  const auth = { headers: { Authorization: first.token } };
+  const qr = await anonymous.legacy.auth.generateQr(undefined, auth);
+  const code = totp(base32Decode(qr.key), Date.now());
+  const session = await anonymous.legacy.auth.qrcodeVerification({ body: { code } }, auth);
+  return createClient({ origin, apiKey, token: session.token });
+}
+
+describe('a worker killed in the middle of a run', () => {
+  it('resumes the run on the next start and finishes it with every item once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-crash-'));
+    const port = await freePort();
+    const env = {
+      PORTAL_DEMO_PASSWORD: PASSWORD,
+      PORTAL_M365_SIMULATOR_SIZE: JSON.stringify({
+        users: 2,
+        sites: 0,
+        teams: 0,
+        filesPerDrive: FILES,
+        versionsPerFile: 2,
+      }),
+    };
+    const first = await startProcess(dataDir, port, env);
+    const origin = `http://127.0.0.1:${port}`;
+    const apiKey = readFileSync(join(dataDir, 'api-key'), 'utf8').trim();
+    const api = await signIn(origin, apiKey);
+    const domain = `t${CONTOSO.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
+    const job = await api.apollo.jobs.create({
+      tenantId: CONTOSO,
+      body: {
+        name: 'Crash test',
+        type: 'backup',
+        application: 'onedrive',
+        sources: [`adele@${domain}`, `alex@${domain}`],
+      },
+    });
+    await api.apollo.jobs.start({ tenantId: CONTOSO, jobId: job.jobId });
+
+    // Kill the process (no shutdown) once the run is well under way.
+    for (let i = 0; i < 600; i++) {
+      const now = await api.apollo.jobs.get({ tenantId: CONTOSO, jobId: job.jobId });
+      if (now.progress >= 15) break;
+      if (now.status === 'finished' || now.status === 'failed')
+        throw new Error(`the run ended before the kill: ${now.status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const killed = exited(first.child);
+    first.child.kill('SIGKILL');
+    await killed;
+
+    const second = await startProcess(dataDir, port, env);
+    try {
+      let state = await api.apollo.jobs.get({ tenantId: CONTOSO, jobId: job.jobId });
+      for (let i = 0; i < 1200 && state.status !== 'finished' && state.status !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = await api.apollo.jobs.get({ tenantId: CONTOSO, jobId: job.jobId });
+      }
+      expect(state.status).toBe('finished');
+      const runs = await api.apollo.monitoring.list({ tenantId: CONTOSO, query: { jobId: job.jobId } });
+      expect(runs.total).toBe(1);
+      expect(runs.items[0]).toMatchObject({ status: 'finished', itemsProcessed: 2 * FILES, itemsFailed: 0 });
+      const accounts = await api.apollo.monitoring.accounts({
+        tenantId: CONTOSO,
+        reportId: runs.items[0]?.reportId ?? '',
+      });
+      expect(accounts.items.map((a) => a.items)).toEqual([FILES, FILES]);
+    } finally {
+      const done = exited(second.child);
+      second.child.kill('SIGTERM');
+      await done;
+    }
+  }, 180_000);
+});
