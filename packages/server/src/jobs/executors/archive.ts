@@ -4,8 +4,12 @@
  * is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
+import { forEachLimit } from '../pool.js';
 import type { Executor } from '../run-context.js';
 import type { DataPlane } from './plane.js';
+
+/** Messages of a page fetched and stored at once (the Graph client bounds its own requests too). */
+const MAIL_CONCURRENCY = 8;
 
 /** Does the folder path fall under one of the chosen folders (a folder includes its subfolders)? */
 export function folderChosen(path: string, chosen: readonly string[] | undefined): boolean {
@@ -42,7 +46,7 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
         for await (const page of pages) {
           const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
           rc.progress({ total: messages.length, source: mailbox });
-          for (const message of messages) {
+          await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
             rc.checkStopped();
             const result = await rc.item(
               {
@@ -67,7 +71,7 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
               archived += 1;
               rc.progress({ done: 1, bytes: result.value, source: mailbox });
             }
-          }
+          });
         }
         const link = pages.deltaLink();
         if (link) await rc.saveDeltaLink(key, link);

@@ -12,7 +12,7 @@ import { demoteOtherVersions, markDeleted, putItem, relocate, storedVersions } f
 import type { DataPlane } from './plane.js';
 
 /** Parallel items per drive (Graph calls are bounded per tenant by the client as well). */
-const ITEM_CONCURRENCY = 4;
+const ITEM_CONCURRENCY = 8;
 
 interface DriveRef {
   sourceId: string;
@@ -161,7 +161,8 @@ export function backupExecutor(plane: DataPlane): Executor {
     const finished = new Set((rc.checkpoint.drives as string[] | undefined) ?? []);
     // A resumed run reports again what the drives it finished before the interruption did.
     const counts = (rc.checkpoint.counts as Record<string, { done: number; bytes: number }> | undefined) ?? {};
-    for (const [source, c] of Object.entries(counts)) rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
+    for (const [source, c] of Object.entries(counts))
+      rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
     for (const source of rc.job.sources) {
       rc.checkStopped();
       if (await rc.isKnownFailure(`source:${source}`)) continue;
