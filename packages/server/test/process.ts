@@ -14,13 +14,18 @@ export const freePort = () =>
     });
   });
 
-export async function startProcess(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [entry], {
+export async function startProcess(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+  args: string[] = [],
+) {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: {
       ...process.env,
       PORTAL_DATA_DIR: dataDir,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: args.includes('--role=worker') ? 'info' : 'warn',
       DATABASE_URL: '',
       PORTAL_DEMO_PASSWORD: '',
       ...env,
@@ -34,11 +39,15 @@ export async function startProcess(dataDir: string, port: number, env: Record<st
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  // A worker has no HTTP side: it is up once it says so.
+  const worker = args.includes('--role=worker');
   for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    const ok = worker
+      ? output.includes('job worker started')
+      : await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
     if (ok) return { child, output: () => output };
     await new Promise((r) => setTimeout(r, 50));
   }
