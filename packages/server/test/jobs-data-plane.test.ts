@@ -161,6 +161,49 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
     expect(siblings.filter((n) => n?.startsWith(file?.name.replace(/\.[^.]+$/, '') ?? '?'))).toHaveLength(2);
   });
 
+  it('restores a file in place with its sharing grants, overwriting the current content', async () => {
+    const [file] = await server.ctx.db.query<{
+      item_id: string;
+      source_id: string;
+      drive_id: string;
+      hash: string;
+      metadata: unknown;
+    }>(
+      `select item_id, source_id, drive_id, hash, metadata from backup_items
+        where job_id = $1 and is_latest and deleted_seq is null and jsonb_array_length(coalesce(metadata->'permissions', '[]'::jsonb)) > 0
+        order by path limit 1`,
+      [backupId],
+    );
+    const grants = (typeof file?.metadata === 'string' ? JSON.parse(file.metadata) : file?.metadata).permissions;
+    expect(grants.length).toBeGreaterThan(0);
+    // The file loses its grants and gets new content at the source.
+    const simItem = sim.state
+      .tenant(tenantId)
+      .drives.get(file?.drive_id ?? '')
+      ?.items.get(file?.item_id ?? '');
+    if (!simItem) throw new Error('no such item in the simulator');
+    simItem.permissions = [];
+    await create({
+      name: 'Restore in place',
+      type: 'restore',
+      application: 'onedrive',
+      sources: [file?.source_id ?? ''],
+      restore: {
+        sourceJobId: backupId,
+        snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+        sourceId: file?.source_id ?? '',
+        nodeIds: [file?.item_id ?? ''],
+        target: 'original',
+        conflictPolicy: 'overwrite',
+      },
+    });
+    const [outcome] = await engine.runUntilIdle();
+    expect(outcome?.status).toBe('finished');
+    expect(simItem.permissions.map((p) => ({ userId: p.userId, roles: p.roles }))).toEqual(grants);
+    const current = await graph().itemContent(file?.drive_id ?? '', file?.item_id ?? '');
+    expect(Buffer.compare(Buffer.from(current), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
+  });
+
   it('survives throttling: a backup under 429s still finishes with everything', async () => {
     const job = await create({
       name: 'Throttled',

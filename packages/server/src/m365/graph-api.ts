@@ -12,6 +12,7 @@ import type {
   Group,
   MailFolder,
   Message,
+  Permission,
   Site,
   User,
 } from '@microsoft/microsoft-graph-types';
@@ -69,6 +70,10 @@ export interface GraphApi {
   ): Promise<DriveItem>;
   createFolder(driveId: string, parentId: string, name: string, conflict: ConflictBehavior): Promise<DriveItem>;
   restoreVersion(driveId: string, itemId: string, versionId: string): Promise<void>;
+  /** Who the item is shared with (direct and inherited grants, owners included). */
+  itemPermissions(driveId: string, itemId: string): AsyncIterable<Permission>;
+  /** Shares the item with users of the tenant (no invitation mail), as a restore puts grants back. */
+  grantPermission(driveId: string, itemId: string, grant: { userIds: string[]; roles: string[] }): Promise<void>;
   deleteVersion(driveId: string, itemId: string, versionId: string): Promise<void>;
 }
 

@@ -13,6 +13,7 @@ import type {
   Group,
   MailFolder,
   Message,
+  Permission,
   Site,
   User,
 } from '@microsoft/microsoft-graph-types';
@@ -246,6 +247,15 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       await (
         await request('POST', `/drives/${enc(driveId)}/items/${enc(itemId)}/versions/${enc(versionId)}/restoreVersion`)
       ).arrayBuffer();
+    },
+    itemPermissions: (driveId, itemId) => list<Permission>(`/drives/${enc(driveId)}/items/${enc(itemId)}/permissions`),
+    async grantPermission(driveId, itemId, grant) {
+      await json('POST', `/drives/${enc(driveId)}/items/${enc(itemId)}/invite`, {
+        recipients: grant.userIds.map((objectId) => ({ objectId })),
+        roles: grant.roles,
+        requireSignIn: true,
+        sendInvitation: false,
+      });
     },
     async deleteVersion(driveId, itemId, versionId) {
       await (

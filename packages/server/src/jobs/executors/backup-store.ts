@@ -112,6 +112,8 @@ export interface SnapshotItem {
   size: number;
   hash: string | null;
   modifiedAt: Date | null;
+  /** Direct grants of the item when it was backed up. */
+  permissions: { userId: string; roles: string[] }[];
 }
 
 /**
@@ -136,8 +138,12 @@ export async function snapshotItems(
     size: number;
     hash: string | null;
     modified_at: Date | null;
+    metadata: { permissions?: { userId: string; roles: string[] }[] } | string | null;
   }>(
-    `select distinct on (item_id) source_id, item_id, version_id, drive_id, kind, name, path, parent_id, size, hash, modified_at
+    `select distinct on (item_id) source_id, item_id, version_id, drive_id, kind, name, path, parent_id, size, hash, modified_at,
+            (select b2.metadata from backup_items b2 where b2.job_id = backup_items.job_id and b2.source_id = backup_items.source_id
+               and b2.item_id = backup_items.item_id and b2.metadata ? 'permissions' and b2.first_seq <= $3
+             order by b2.modified_at desc nulls last limit 1) as metadata
        from backup_items
       where job_id = $1 and source_id = $2 and first_seq <= $3 and (deleted_seq is null or deleted_seq > $3)
       order by item_id, modified_at desc nulls last, first_seq desc`,
@@ -155,6 +161,7 @@ export async function snapshotItems(
     size: Number(r.size),
     hash: r.hash,
     modifiedAt: r.modified_at ? new Date(r.modified_at) : null,
+    permissions: (typeof r.metadata === 'string' ? JSON.parse(r.metadata) : r.metadata)?.permissions ?? [],
   }));
 }
 

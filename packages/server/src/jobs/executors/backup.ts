@@ -84,6 +84,17 @@ async function backupFile(
     });
   }
   await demoteOtherVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, latest);
+  // Direct grants (not the owner's, not inherited from a folder) go back with a restore.
+  const grants = [];
+  for await (const permission of graph.itemPermissions(drive.driveId, itemId)) {
+    const userId = permission.grantedToV2?.user?.id;
+    const roles = (permission.roles ?? []).filter((r) => r !== 'owner');
+    if (userId && roles.length > 0 && !permission.inheritedFrom) grants.push({ userId, roles });
+  }
+  await rc.ctx.db.query(
+    `update backup_items set metadata = metadata || $5 where job_id = $1 and source_id = $2 and item_id = $3 and version_id = $4`,
+    [rc.job.jobId, drive.sourceId, itemId, latest, JSON.stringify({ permissions: grants })],
+  );
   await relocate(
     rc.ctx.db,
     rc.job.jobId,

@@ -107,7 +107,14 @@ export function restoreExecutor(plane: DataPlane): Executor {
         const parentId = await ensureFolders(graph, driveId, folderPath, folders);
         const bytes = await plane.blobs.get(file.hash ?? '');
         try {
-          await graph.uploadContent(driveId, parentId, file.name, bytes, BEHAVIOR[policy]);
+          const restored = await graph.uploadContent(driveId, parentId, file.name, bytes, BEHAVIOR[policy]);
+          // Grants go back where the file came from; in another account they would share it with strangers.
+          if (spec.target === 'original') {
+            for (const roles of new Set(file.permissions.map((p) => p.roles.join(',')))) {
+              const userIds = file.permissions.filter((p) => p.roles.join(',') === roles).map((p) => p.userId);
+              await graph.grantPermission(driveId, restored.id ?? '', { userIds, roles: roles.split(',') });
+            }
+          }
           return bytes.length;
         } catch (error) {
           // Skip: the destination already has the item and keeps it.

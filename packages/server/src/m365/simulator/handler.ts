@@ -241,6 +241,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       created: now,
       changed: tenant.clock,
       deleted: false,
+      permissions: [],
     };
     drive.items.set(id, item);
     return { status: 201, json: itemJson(tenant, drive, item) };
@@ -513,11 +514,53 @@ export function createSimulatorHandler(options: SimulatorOptions) {
           created: new Date().toISOString(),
           changed: tenant.clock,
           deleted: false,
+          permissions: [],
         };
         drive.items.set(id, folder);
         return { status: 201, json: itemJson(tenant, drive, folder) };
       }
       if (m === 'GET' && is('drives/:d/items/:i/versions')) return page(request, versionJson(item), (v) => v);
+      if (m === 'GET' && is('drives/:d/items/:i/permissions')) {
+        const owner = tenant.users.find((u) => u.driveId === drive.id);
+        const grants = [
+          ...(owner
+            ? [
+                {
+                  id: 'owner',
+                  roles: ['owner'],
+                  grantedToV2: { user: { id: owner.id, displayName: owner.displayName } },
+                },
+              ]
+            : []),
+          ...item.permissions.map((p) => ({
+            id: p.id,
+            roles: p.roles,
+            grantedToV2: {
+              user: { id: p.userId, displayName: tenant.users.find((u) => u.id === p.userId)?.displayName ?? '' },
+            },
+          })),
+        ];
+        return page(request, grants, (g) => g);
+      }
+      if (m === 'POST' && is('drives/:d/items/:i/invite')) {
+        const body = JSON.parse(request.body.toString('utf8') || '{}') as {
+          recipients?: { objectId?: string }[];
+          roles?: string[];
+        };
+        const granted = [];
+        for (const r of body.recipients ?? []) {
+          if (!r.objectId || !tenant.users.some((u) => u.id === r.objectId))
+            return graphError(400, 'invalidRequest', 'Unknown recipient.');
+          const permission = {
+            id: `p-${randomBytes(6).toString('hex')}`,
+            userId: r.objectId,
+            roles: body.roles ?? ['read'],
+          };
+          item.permissions.push(permission);
+          granted.push({ id: permission.id, roles: permission.roles });
+        }
+        return { status: 200, json: { value: granted } };
+      }
       if (m === 'GET' && (is('drives/:d/items/:i/content') || is('drives/:d/items/:i/versions/:v/content'))) {
         const version =
           seg.length === 5 ? item.versions[item.versions.length - 1] : item.versions.find((v) => v.id === seg[5]);

@@ -84,6 +84,8 @@ export interface SimItem {
   changed: number;
   deleted: boolean;
   forbidden?: boolean;
+  /** Direct grants to users of the tenant. */
+  permissions: { id: string; userId: string; roles: string[] }[];
 }
 
 export interface SimDrive {
@@ -184,6 +186,8 @@ function addFile(tenant: SimTenant, drive: SimDrive, parentId: string, name: str
     });
   }
   const id = `${drive.id}-i${n}`;
+  // Every fourth file is shared with a colleague.
+  const colleague = tenant.users[(n + 1) % Math.max(1, tenant.users.length)];
   drive.items.set(id, {
     id,
     driveId: drive.id,
@@ -194,6 +198,10 @@ function addFile(tenant: SimTenant, drive: SimDrive, parentId: string, name: str
     created: iso(n * 60),
     changed,
     deleted: false,
+    permissions:
+      n % 4 === 1 && colleague
+        ? [{ id: `p-${id}`, userId: colleague.id, roles: [n % 8 === 1 ? 'write' : 'read'] }]
+        : [],
   });
   return id;
 }
@@ -211,6 +219,7 @@ function buildDrive(tenant: SimTenant, id: string, name: string, ownerId: string
     created: iso(0),
     changed: 0,
     deleted: false,
+    permissions: [],
   });
   const folders = [rootId];
   for (let f = 0; f < tenant.size.foldersPerDrive; f++) {
@@ -225,6 +234,7 @@ function buildDrive(tenant: SimTenant, id: string, name: string, ownerId: string
       created: iso(f),
       changed: 0,
       deleted: false,
+      permissions: [],
     });
     folders.push(folderId);
   }
