@@ -264,6 +264,49 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
     expect((await searchArchive(server.ctx.db, tenantId, { kind: 'teams' })).total).toBe(0);
   });
 
+  it('backs up Teams channels and restores them as a download only', async () => {
+    const team = sim.state.tenant(tenantId).teams[0];
+    const backup = await create({ name: 'Teams backup', type: 'backup', application: 'teams', sources: [team?.id] });
+    const { run } = await start(backup.jobId);
+    expect(run.status).toBe('finished');
+    const restore = (target: string) =>
+      create({
+        name: `Teams ${target}`,
+        type: 'restore',
+        application: 'teams',
+        sources: [team?.id ?? ''],
+        restore: {
+          sourceJobId: backup.jobId,
+          snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+          sourceId: team?.id ?? '',
+          nodeIds: ['root'],
+          target,
+          conflictPolicy: 'keepBoth',
+        },
+      });
+    const inPlace = await restore('original');
+    await engine.runUntilIdle();
+    const [refused] = await server.ctx.db.query<{ status: string; message: string }>(
+      'select status, message from job_runs where job_id = $1',
+      [inPlace.jobId],
+    );
+    expect(refused?.status).toBe('failed');
+    expect(refused?.message).toContain('as a download only');
+    const download = await restore('download');
+    await engine.runUntilIdle();
+    const zip = await server.request({
+      method: 'POST',
+      url: '/api/backup-and-restore/download-restore-archive',
+      token,
+      body: { jobId: download.jobId },
+    });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const messages = team?.channels.reduce((n, c) => n + c.messages.length, 0) ?? 0;
+    // The central directory lists one JSON per message.
+    expect(zip.rawPayload.toString('latin1').match(/\.json/g)?.length).toBe(2 * messages);
+  });
+
   it('cleans up old versions under the rule and records what it freed per file', async () => {
     const site = sim.state.tenant(tenantId).sites[0];
     const job = await create({

@@ -67,7 +67,9 @@ async function downloadArchive(rc: RunContext, plane: DataPlane, files: Snapshot
     rc.checkStopped();
     const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path, source }, async () => {
       const bytes = await plane.blobs.get(file.hash ?? '');
-      await zip.add(file.path, bytes, file.modifiedAt ?? undefined);
+      // A Teams message is its JSON, in a folder per channel.
+      const name = file.kind === 'message' ? `${file.path}/${file.itemId}.json` : file.path;
+      await zip.add(name, bytes, file.modifiedAt ?? undefined);
       return bytes.length;
     });
     if (result.ok) rc.progress({ done: 1, bytes: result.value, source });
@@ -86,10 +88,18 @@ export function restoreExecutor(plane: DataPlane): Executor {
     const seq = await snapshotSeq(rc.ctx.db, source.jobId, new Date(spec.snapshot));
     if (seq === null) throw new Error('No finished backup exists at or before the chosen date.');
     const items = selectItems(await snapshotItems(rc.ctx.db, source.jobId, spec.sourceId, seq), spec.nodeIds);
+    if (spec.target === 'download') {
+      const entries = items.filter((i) => i.kind === 'file' || i.kind === 'message');
+      if (entries.length === 0) throw new Error('The snapshot has none of the chosen items.');
+      return downloadArchive(rc, plane, entries);
+    }
+    if (items.some((i) => i.kind === 'message')) {
+      throw new Error(
+        'Teams messages can be restored as a download only: Microsoft Graph does not let an application post them back.',
+      );
+    }
     const files = items.filter((i) => i.kind === 'file');
     if (files.length === 0) throw new Error('The snapshot has none of the chosen items.');
-
-    if (spec.target === 'download') return downloadArchive(rc, plane, files);
 
     const graph = await plane.graph(rc.tenant);
     const targetId = spec.target === 'other' ? (spec.targetId ?? '') : spec.sourceId;
