@@ -174,7 +174,11 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
         order by path limit 1`,
       [backupId],
     );
-    const grants = (typeof file?.metadata === 'string' ? JSON.parse(file.metadata) : file?.metadata).permissions;
+    if (!file) throw new Error('no shared file was backed up');
+    const metadata = (typeof file.metadata === 'string' ? JSON.parse(file.metadata) : file.metadata) as {
+      permissions: { userId: string; roles: string[] }[];
+    };
+    const grants = metadata.permissions;
     expect(grants.length).toBeGreaterThan(0);
     // The file loses its grants and gets new content at the source.
     const simItem = sim.state
