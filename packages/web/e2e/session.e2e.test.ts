@@ -32,6 +32,15 @@ beforeAll(async () => {
   context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1200, height: 900 } });
   // The clock drives every tab of the context; it must be installed before the app loads.
   await context.clock.install();
+  // Counts the shared-activity notes each tab receives, so a test can wait for one to arrive
+  // before it moves the clock on (storage events are delivered outside the fake clock).
+  await context.addInitScript(() => {
+    const w = window as unknown as { activityNotes: number };
+    w.activityNotes = 0;
+    window.addEventListener('storage', (event) => {
+      if (event.key === 'lastActivity') w.activityNotes += 1;
+    });
+  });
   first = await context.newPage();
 });
 afterAll(async () => {
@@ -113,7 +122,10 @@ describe('inactivity', () => {
     await signInAgain(first);
     const idle = await openSecondTab();
     await context.clock.fastForward(600_000);
+    const notes = () => idle.evaluate(() => (window as unknown as { activityNotes: number }).activityNotes);
+    const before = await notes();
     await first.getByRole('heading', { level: 1 }).click();
+    await expect.poll(notes).toBeGreaterThan(before);
     await context.clock.fastForward(600_000);
     // 20 minutes since the idle tab was last touched, 10 since the user worked in the other one.
     expect(isOnSignin(idle)).toBe(false);
