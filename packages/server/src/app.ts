@@ -102,6 +102,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       tenants: [],
       anyTenant: true,
       anyTenantSize: ctx.config.m365SimulatorSize,
+      // The demo tenants change every ten minutes, so incremental runs have work.
+      changeEveryMs: 10 * 60_000,
       origin: ctx.config.publicUrl,
     });
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
+import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { evolve, type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
@@ -329,6 +330,17 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
     );
     expect(inventory).toMatchObject({ files: 20, eligible: 40, deleted: 40 });
     expect(Number(inventory?.freed)).toBeGreaterThan(0);
+    await server.ctx.db.query('update backup_config set price_per_gb_month = 0.5 where tenant_id = $1', [tenantId]);
+    const summary = await versionInventorySummary(server.ctx.db, String(run.run_id), tenantId);
+    expect(summary).toMatchObject({
+      files: 20,
+      versions: 60,
+      eligibleVersions: 40,
+      deletedVersions: 40,
+      currency: 'EUR',
+    });
+    expect(summary.savingPerMonth).toBeCloseTo((summary.freedBytes / 1e9) * 0.5, 10);
+    expect(String(run.message)).toMatch(/freeing [\d.]+ MB: [\d.]+ EUR a month/);
     const drive = sim.state.tenant(tenantId).drives.get(site?.driveIds[0] ?? '');
     const files = [...(drive?.items.values() ?? [])].filter((i) => i.kind === 'file' && !i.deleted);
     expect(files.every((f) => f.versions.length === 1)).toBe(true);

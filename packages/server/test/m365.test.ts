@@ -151,6 +151,19 @@ describe('the Graph client against the simulator', () => {
   });
 });
 
+describe('a simulated tenant left alone', () => {
+  it('changes by itself when asked to, so incremental runs have work', async () => {
+    const sim = await startSimulator({ tenants: [{ tenantId: TENANT }], changeEveryMs: 20 });
+    const tenant = sim.state.tenant(TENANT);
+    const files = () => [...tenant.drives.values()].reduce((n, d) => n + d.items.size, 0);
+    const before = files();
+    await new Promise((r) => setTimeout(r, 120));
+    expect(tenant.clock).toBeGreaterThan(1);
+    expect(files()).toBeGreaterThan(before);
+    await sim.close();
+  });
+});
+
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);

@@ -5,6 +5,7 @@
  */
 import type { CleanupRule } from '@compliance-portal/sdk';
 import type { DriveItemVersion } from '@microsoft/microsoft-graph-types';
+import type { Queryable } from '../../db/database.js';
 import type { Executor } from '../run-context.js';
 import { itemPath } from './backup.js';
 import type { DataPlane } from './plane.js';
@@ -17,6 +18,48 @@ export function eligibleVersions(versions: readonly DriveItemVersion[], rule: Cl
     .slice(1)
     .filter((v) => v.lastModifiedDateTime !== undefined && v.lastModifiedDateTime !== null)
     .filter((v) => new Date(v.lastModifiedDateTime ?? 0).getTime() < before);
+}
+
+/** What freeing `bytes` saves a month at a price per GB (10^9 bytes, as storage is billed). */
+export function monthlySaving(bytes: number, pricePerGbMonth: number): number {
+  return (bytes / 1e9) * pricePerGbMonth;
+}
+
+/** A clean-up run in figures: files, versions, eligible and removed versions, bytes, and the saving. */
+export async function versionInventorySummary(db: Queryable, runId: string, tenantId: string) {
+  const [totals] = await db.query<{
+    files: number;
+    versions: number;
+    eligible: number;
+    eligible_bytes: string;
+    deleted: number;
+    freed: string;
+  }>(
+    `select count(*)::int as files, coalesce(sum(versions), 0)::int as versions, coalesce(sum(eligible), 0)::int as eligible,
+            coalesce(sum(eligible_bytes), 0)::bigint as eligible_bytes, coalesce(sum(deleted), 0)::int as deleted,
+            coalesce(sum(freed_bytes), 0)::bigint as freed
+       from version_inventory where run_id = $1`,
+    [runId],
+  );
+  const [price] = await db.query<{ price_per_gb_month: string; currency: string }>(
+    'select price_per_gb_month, currency from backup_config where tenant_id = $1',
+    [tenantId],
+  );
+  const pricePerGb = Number(price?.price_per_gb_month ?? 0);
+  const eligibleBytes = Number(totals?.eligible_bytes ?? 0);
+  const freedBytes = Number(totals?.freed ?? 0);
+  return {
+    files: Number(totals?.files ?? 0),
+    versions: Number(totals?.versions ?? 0),
+    eligibleVersions: Number(totals?.eligible ?? 0),
+    eligibleBytes,
+    deletedVersions: Number(totals?.deleted ?? 0),
+    freedBytes,
+    currency: price?.currency ?? 'EUR',
+    pricePerGbMonth: pricePerGb,
+    eligibleSavingPerMonth: monthlySaving(eligibleBytes, pricePerGb),
+    savingPerMonth: monthlySaving(freedBytes, pricePerGb),
+  };
 }
 
 export function versionCleanupExecutor(plane: DataPlane): Executor {
@@ -87,6 +130,13 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
         }
       }
     }
-    return { message: `Removed ${deletedTotal} old version(s), freeing ${(freedTotal / 1024 ** 2).toFixed(1)} MB.` };
+    const [price] = await rc.ctx.db.query<{ price_per_gb_month: string; currency: string }>(
+      'select price_per_gb_month, currency from backup_config where tenant_id = $1',
+      [rc.tenant.tenantId],
+    );
+    const saving = monthlySaving(freedTotal, Number(price?.price_per_gb_month ?? 0));
+    return {
+      message: `Removed ${deletedTotal} old version(s), freeing ${(freedTotal / 1024 ** 2).toFixed(1)} MB: ${saving.toFixed(2)} ${price?.currency ?? 'EUR'} a month.`,
+    };
   };
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   buildTenant,
+  evolve,
   pathOf,
   type SimDrive,
   type SimItem,
@@ -39,6 +40,8 @@ export interface SimulatorOptions {
   anyTenant?: boolean;
   /** Content sizes of the tenants served through `anyTenant`. */
   anyTenantSize?: Partial<TenantSize>;
+  /** Every this many ms each tenant changes a little (new and edited files, new mail and messages). */
+  changeEveryMs?: number;
   /** Answer every n-th Graph request with 429 (0: never). */
   throttleEvery?: number;
   /** Retry-After seconds of a throttled answer. */
@@ -103,6 +106,16 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     },
     baseUrl: options.baseUrl ?? '',
   };
+
+  let timer: NodeJS.Timeout | undefined;
+  if (options.changeEveryMs) {
+    timer = setInterval(() => {
+      for (const { model } of tenants.values()) {
+        evolve(model, { newFiles: 2, editedFiles: 3, newMessages: 4, newChannelMessages: 2 });
+      }
+    }, options.changeEveryMs);
+    timer.unref();
+  }
 
   const page = <T>(request: SimRequest, all: T[], map: (item: T) => unknown): SimResponse => {
     const skip = Number(request.query.get('$skiptoken') ?? 0);
@@ -653,5 +666,11 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     }
   }
 
-  return { handle, state };
+  return {
+    handle,
+    state,
+    stop() {
+      if (timer) clearInterval(timer);
+    },
+  };
 }

@@ -76,7 +76,11 @@ export async function startSimulator(options: SimulatorOptions & { port?: number
     url: origin,
     ...simulatorEndpoints(origin),
     state: sim.state,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        sim.stop();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -107,5 +111,6 @@ export async function mountSimulator(app: FastifyInstance, options: SimulatorOpt
     },
     { prefix: SIMULATOR_PREFIX },
   );
+  app.addHook('onClose', async () => sim.stop());
   return sim.state;
 }
