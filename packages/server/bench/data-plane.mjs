@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
-import { openPglite, openPostgres } from '../dist/db/database.js';
 import { migrate } from '../dist/db/migrations.js';
+import { openScratchDatabase } from '../dist/db/scratch.js';
 import { seedDemo } from '../dist/db/seed.js';
 import { createDataPlane } from '../dist/jobs/data-plane.js';
 import { JobEngine } from '../dist/jobs/engine.js';
@@ -34,31 +33,6 @@ const sampler = setInterval(() => {
 const mb = (bytes) => (bytes / 1024 ** 2).toFixed(1);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function openDb(url) {
-  if (!url) {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString(), 8);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
 async function run(label, url) {
   const sim = await startSimulator({
     tenants: [
@@ -79,7 +53,7 @@ async function run(label, url) {
     pageSize: 200,
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-plane-'));
-  const { db, drop } = await openDb(url);
+  const { db, drop } = await openScratchDatabase(url, 'portal_bench');
   await migrate(db);
   const now = () => new Date();
   const ctx = {

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -10,8 +8,9 @@ import type { AppContext } from '../src/context.js';
 import { base32Decode } from '../src/crypto/base32.js';
 import { createSecretBox } from '../src/crypto/secret-box.js';
 import { totp } from '../src/crypto/totp.js';
-import { type Database, openPglite, openPostgres } from '../src/db/database.js';
+import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
+import { openScratchDatabase } from '../src/db/scratch.js';
 import { seedDemo } from '../src/db/seed.js';
 import type { MailMessage } from '../src/mail/mailer.js';
 
@@ -54,30 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server of
  * TEST_DATABASE_URL (dropped afterwards), so the same suite runs on both.
  */
-export async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString(), 4);
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const again = new pg.Client({ connectionString: url });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
+export function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  return openScratchDatabase(process.env.TEST_DATABASE_URL, 'portal_test');
 }
 
 export interface TestServer {

@@ -7,6 +7,7 @@ import type { Retention } from '@compliance-portal/sdk';
 import { forEachLimit } from '../pool.js';
 import type { Executor } from '../run-context.js';
 import type { DataPlane } from './plane.js';
+import { forEachChannelMessage } from './teams.js';
 
 /** Messages of a page fetched and stored at once (the Graph client bounds its own requests too). */
 const MAIL_CONCURRENCY = 8;
@@ -85,44 +86,18 @@ export function teamsArchiveExecutor(plane: DataPlane): Executor {
   return async (rc) => {
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
-    for (const teamId of rc.job.sources) {
-      rc.checkStopped();
-      const channels = await rc.item(
-        { key: `team:${teamId}`, name: teamId, source: teamId, wholeSource: true },
-        async () => {
-          const list = [];
-          for await (const channel of graph.channels(teamId)) list.push(channel);
-          return list;
-        },
-      );
-      if (!channels.ok) continue;
-      for (const channel of channels.value) {
-        const channelName = channel.displayName ?? channel.id ?? '';
-        await rc.item(
-          { key: `channel:${teamId}/${channel.id ?? ''}`, name: `${teamId}: ${channelName}`, source: teamId },
-          async () => {
-            for await (const message of graph.channelMessages(teamId, channel.id ?? '')) {
-              rc.checkStopped();
-              const thread = [message];
-              for await (const reply of graph.messageReplies(teamId, channel.id ?? '', message.id ?? ''))
-                thread.push(reply);
-              for (const m of thread) {
-                const isNew = await plane.archive.teamsMessage({
-                  tenantId: rc.tenant.tenantId,
-                  jobId: rc.job.jobId,
-                  source: teamId,
-                  channel: channelName,
-                  externalId: m.id ?? '',
-                  message: m,
-                });
-                if (isNew) archived += 1;
-                rc.progress({ total: 1, done: 1, source: teamId });
-              }
-            }
-          },
-        );
-      }
-    }
+    await forEachChannelMessage(rc, graph, async (teamId, channel, message) => {
+      const isNew = await plane.archive.teamsMessage({
+        tenantId: rc.tenant.tenantId,
+        jobId: rc.job.jobId,
+        source: teamId,
+        channel: channel.displayName ?? channel.id ?? '',
+        externalId: message.id ?? '',
+        message,
+      });
+      if (isNew) archived += 1;
+      rc.progress({ total: 1, done: 1, source: teamId });
+    });
     return { message: `Archived ${archived} new Teams message(s).` };
   };
 }

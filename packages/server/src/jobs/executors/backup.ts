@@ -10,6 +10,7 @@ import { forEachLimit } from '../pool.js';
 import type { Executor, RunContext } from '../run-context.js';
 import { demoteOtherVersions, markDeleted, putItem, relocate, storedVersions } from './backup-store.js';
 import type { DataPlane } from './plane.js';
+import { forEachChannelMessage } from './teams.js';
 
 /** Parallel items per drive (Graph calls are bounded per tenant by the client as well). */
 const ITEM_CONCURRENCY = 8;
@@ -199,52 +200,28 @@ export function backupExecutor(plane: DataPlane): Executor {
 async function teamsBackup(rc: RunContext, plane: DataPlane) {
   const graph = await plane.graph(rc.tenant);
   const seq = Number(rc.run.seq);
-  for (const teamId of rc.job.sources) {
-    rc.checkStopped();
-    const channels = await rc.item(
-      { key: `team:${teamId}`, name: teamId, source: teamId, wholeSource: true },
-      async () => {
-        const list = [];
-        for await (const channel of graph.channels(teamId)) list.push(channel);
-        return list;
-      },
-    );
-    if (!channels.ok) continue;
-    for (const channel of channels.value) {
-      const channelId = channel.id ?? '';
-      await rc.item(
-        { key: `channel:${teamId}/${channelId}`, name: `${teamId}: ${channel.displayName ?? ''}` },
-        async () => {
-          for await (const message of graph.channelMessages(teamId, channelId)) {
-            rc.checkStopped();
-            const thread = [message];
-            for await (const reply of graph.messageReplies(teamId, channelId, message.id ?? '')) thread.push(reply);
-            for (const m of thread) {
-              // An edited message is a new version; an unchanged one is written again as a no-op.
-              const version = m.lastModifiedDateTime ?? m.createdDateTime ?? '';
-              const blob = await plane.blobs.put(new TextEncoder().encode(JSON.stringify(m)));
-              await putItem(rc.ctx.db, {
-                jobId: rc.job.jobId,
-                sourceId: teamId,
-                itemId: m.id ?? '',
-                versionId: version,
-                driveId: null,
-                kind: 'message',
-                name: m.subject || (m.body?.content ?? '').replace(/<[^>]+>/g, '').slice(0, 80),
-                path: `/${channel.displayName ?? channelId}`,
-                parentId: channelId,
-                size: blob.size,
-                hash: blob.hash,
-                modifiedAt: version ? new Date(version) : null,
-                isLatest: true,
-                seq,
-              });
-              rc.progress({ total: 1, done: 1, bytes: blob.size, source: teamId });
-            }
-          }
-        },
-      );
-    }
-  }
+  await forEachChannelMessage(rc, graph, async (teamId, channel, m) => {
+    const channelId = channel.id ?? '';
+    // An edited message is a new version; an unchanged one is written again as a no-op.
+    const version = m.lastModifiedDateTime ?? m.createdDateTime ?? '';
+    const blob = await plane.blobs.put(new TextEncoder().encode(JSON.stringify(m)));
+    await putItem(rc.ctx.db, {
+      jobId: rc.job.jobId,
+      sourceId: teamId,
+      itemId: m.id ?? '',
+      versionId: version,
+      driveId: null,
+      kind: 'message',
+      name: m.subject || (m.body?.content ?? '').replace(/<[^>]+>/g, '').slice(0, 80),
+      path: `/${channel.displayName ?? channelId}`,
+      parentId: channelId,
+      size: blob.size,
+      hash: blob.hash,
+      modifiedAt: version ? new Date(version) : null,
+      isLatest: true,
+      seq,
+    });
+    rc.progress({ total: 1, done: 1, bytes: blob.size, source: teamId });
+  });
   return {};
 }
