@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { type RequestContext, routes, session } from '../../http/contract.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { accessibleOrganisationIds, requireOrganisation } from '../organisations/access.js';
 import { requireTenant } from './access.js';
@@ -7,6 +7,16 @@ import { findTask, startTask, taskView } from './provisioning.js';
 import { findTenant, insertTenant, listTenants, tenantView, updateTenant } from './repository.js';
 
 export function tenantRoutes(ctx: AppContext) {
+  /** One provisioning task at a time per tenant. */
+  const startProvisioning = async (tenantId: string, kind: 'provision' | 'deprovision', rc: RequestContext) => {
+    const { user } = session(rc).auth;
+    const tenant = await requireTenant(ctx, user, tenantId);
+    if (tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning') {
+      throw conflict('A provisioning task for this tenant is already running.');
+    }
+    return startTask(ctx, user, tenant, kind, rc.ip);
+  };
+
   return routes({
     'apollo.tenants.list': {
       access: 'session',
@@ -150,26 +160,12 @@ export function tenantRoutes(ctx: AppContext) {
 
     'apollo.tenants.provision': {
       access: 'session',
-      async handler({ tenantId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        if (tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning') {
-          throw conflict('A provisioning task for this tenant is already running.');
-        }
-        return startTask(ctx, user, tenant, 'provision', rc.ip);
-      },
+      handler: ({ tenantId }, rc) => startProvisioning(String(tenantId), 'provision', rc),
     },
 
     'apollo.tenants.deprovision': {
       access: 'session',
-      async handler({ tenantId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        if (tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning') {
-          throw conflict('A provisioning task for this tenant is already running.');
-        }
-        return startTask(ctx, user, tenant, 'deprovision', rc.ip);
-      },
+      handler: ({ tenantId }, rc) => startProvisioning(String(tenantId), 'deprovision', rc),
     },
 
     'apollo.tenants.task': {
