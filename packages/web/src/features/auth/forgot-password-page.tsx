@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -29,29 +30,18 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <Text color="fg.muted">{t('auth:forgotIntro')}</Text>
-          {send.isSuccess ? (
-            <Alert.Root status="success" role="status">
-              <Alert.Indicator />
-              <Alert.Title>{t('auth:linkSent')}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          {send.isError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{t('auth:sendLinkFailed')}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          <Field.Root invalid={touched && !!error} required>
-            <Field.Label>{t('auth:email')}</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <Field.ErrorText>{error}</Field.ErrorText>
-          </Field.Root>
+          {send.isSuccess ? <StatusAlert status="success">{t('auth:linkSent')}</StatusAlert> : null}
+          {send.isError ? <StatusAlert status="error">{t('auth:sendLinkFailed')}</StatusAlert> : null}
+          <TextField
+            label={t('auth:email')}
+            error={error}
+            showError={touched}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" colorPalette="blue" loading={send.isPending}>
             {t('auth:sendLink')}
           </Button>

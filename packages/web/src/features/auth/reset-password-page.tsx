@@ -1,9 +1,10 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
 
 /** The server's rules: 8 characters, upper, lower, digit and a special character. */
 export function passwordAcceptable(password: string): boolean {
@@ -46,10 +47,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
     return (
       <PublicLayout title={t('auth:resetTitle')}>
         <Stack gap="4">
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{t('auth:resetDone')}</Alert.Title>
-          </Alert.Root>
+          <StatusAlert status="success">{t('auth:resetDone')}</StatusAlert>
           <Button asChild colorPalette="blue">
             <RouterLink to="/signin">{t('auth:signIn')}</RouterLink>
           </Button>
@@ -63,34 +61,27 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <Text color="fg.muted">{t('auth:passwordRules')}</Text>
-          {reset.isError ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{t('auth:resetFailed')}</Alert.Title>
-            </Alert.Root>
-          ) : null}
-          <Field.Root invalid={touched && !!passwordError} required>
-            <Field.Label>{t('auth:newPassword')}</Field.Label>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field.ErrorText>{passwordError}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={touched && !!confirmError} required>
-            <Field.Label>{t('auth:confirmPassword')}</Field.Label>
-            <Input
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <Field.ErrorText>{confirmError}</Field.ErrorText>
-          </Field.Root>
+          {reset.isError ? <StatusAlert status="error">{t('auth:resetFailed')}</StatusAlert> : null}
+          <TextField
+            label={t('auth:newPassword')}
+            error={passwordError}
+            showError={touched}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label={t('auth:confirmPassword')}
+            error={confirmError}
+            showError={touched}
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <Button type="submit" colorPalette="blue" loading={reset.isPending}>
             {t('common:save')}
           </Button>

@@ -1,8 +1,9 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { TextField } from '../../components/ui/form-field';
 import { useSession } from '../../session/context';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -40,28 +41,26 @@ export function SignInPage() {
               {t(`auth:${context.error}`)}
             </Text>
           ) : null}
-          <Field.Root invalid={touched && !!emailError} required>
-            <Field.Label>{t('auth:email')}</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <Field.ErrorText>{emailError}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={touched && !!passwordError} required>
-            <Field.Label>{t('auth:password')}</Field.Label>
-            <Input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <Field.ErrorText>{passwordError}</Field.ErrorText>
-          </Field.Root>
+          <TextField
+            label={t('auth:email')}
+            error={emailError}
+            showError={touched}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label={t('auth:password')}
+            error={passwordError}
+            showError={touched}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('auth:signingIn')}>
             {t('auth:signIn')}
           </Button>
