@@ -44,6 +44,10 @@ interface World {
   jobTaskId: string;
   /** A queued run of the job. */
   reportId: string;
+  /** A finished run of the job: it has a report. */
+  endedReportId: string;
+  /** A finished run of a version clean-up job, with one site in its inventory. */
+  cleanupReportId: string;
 }
 
 interface Call {
@@ -98,6 +102,7 @@ const nestedIds = (w: World) => ({
   jobId: w.jobId,
   jobTaskId: w.jobTaskId,
   reportId: w.reportId,
+  cleanupReportId: w.cleanupReportId,
 });
 const tenantJob = (w: World): Call => ({ params: { tenantId: w.tenantId, jobId: w.jobId } });
 const intruderLocation = { name: 'Intruder vault', siteAddress: 'https://intruder.example/sites/vault' };
@@ -178,6 +183,18 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.reportId } }),
     nested: true,
     shows: (w) => `mailbox@${w.abbr}`,
+  },
+  'apollo.reporting.list': { call: tenantOnly, shows: (w) => w.endedReportId },
+  'apollo.reporting.accounts': {
+    call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.reportId } }),
+    nested: true,
+    shows: (w) => `mailbox@${w.abbr}`,
+  },
+  'apollo.reporting.dataManagementReports': { call: tenantOnly, shows: (w) => w.cleanupReportId },
+  'apollo.reporting.dataManagementAccounts': {
+    call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.cleanupReportId } }),
+    nested: true,
+    shows: (w) => `site@${w.abbr}`,
   },
   'legacy.jobs.scheduled': {
     call: (w) => ({ params: { workerIp: w.workerIp, prefix: 'email' } }),
@@ -446,6 +463,40 @@ describe('authorization across organisations', () => {
        values ($1, $2, $3, 'manual', 'queued', $4, $4)`,
       [reportId, jobId, tenant.tenant_id, server.ctx.now()],
     );
+    const endedReportId = randomUUID();
+    await db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+       values ($1, $2, $3, 'manual', 'finished', $4, $4, $4, $4)`,
+      [endedReportId, jobId, tenant.tenant_id, server.ctx.now()],
+    );
+    const cleanupJobId = randomUUID();
+    await db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, definition, created_at, updated_at)
+       values ($1, $2, $3, 'versionCleanup', 'sharepoint', $4, $5, $5)`,
+      [
+        cleanupJobId,
+        tenant.tenant_id,
+        `${name} clean-up`,
+        JSON.stringify({
+          sources: ['s'],
+          recurrence: null,
+          retention: null,
+          cleanupRule: { kind: 'keepNewest', count: 3 },
+        }),
+        server.ctx.now(),
+      ],
+    );
+    const cleanupReportId = randomUUID();
+    await db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+       values ($1, $2, $3, 'manual', 'finished', $4, $4, $4, $4)`,
+      [cleanupReportId, cleanupJobId, tenant.tenant_id, server.ctx.now()],
+    );
+    await db.query(
+      `insert into version_inventory (run_id, job_id, source_id, drive_id, item_id, path, versions, eligible, eligible_bytes, deleted, freed_bytes)
+       values ($1, $2, $3, 'd', 'i', '/a.docx', 5, 2, 200, 2, 200)`,
+      [cleanupReportId, cleanupJobId, `site@${org.abbr}`],
+    );
     await db.query(`insert into job_run_sources (run_id, source_id, items) values ($1, $2, 1)`, [
       reportId,
       `mailbox@${org.abbr}`,
@@ -469,6 +520,8 @@ describe('authorization across organisations', () => {
       jobName,
       jobTaskId,
       reportId,
+      endedReportId,
+      cleanupReportId,
     };
   }
 
@@ -574,6 +627,8 @@ describe('authorization across organisations', () => {
       jobName: 'Nobody job',
       jobTaskId: randomUUID(),
       reportId: randomUUID(),
+      endedReportId: randomUUID(),
+      cleanupReportId: randomUUID(),
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

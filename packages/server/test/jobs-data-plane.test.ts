@@ -341,6 +341,40 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
     });
     expect(summary.savingPerMonth).toBeCloseTo((summary.freedBytes / 1e9) * 0.5, 10);
     expect(String(run.message)).toMatch(/freeing [\d.]+ MB: [\d.]+ EUR a month/);
+    const reports = await server.request({
+      method: 'GET',
+      url: `/apollo-beta/api/${tenantId}/reporting/data-management-reports`,
+      token,
+    });
+    expect(reports.json().items[0]).toMatchObject({
+      reportId: run.run_id,
+      jobType: 'versionCleanup',
+      totals: { items: 20 },
+    });
+    expect(reports.json().items[0].title).toMatch(/^Keep 1 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const sites = await server.request({
+      method: 'GET',
+      url: `/apollo-beta/api/${tenantId}/reporting/${run.run_id}/data-management-accounts`,
+      token,
+    });
+    expect(sites.json().items).toEqual([
+      {
+        accountId: site?.id,
+        displayName: site?.id,
+        status: 'finished',
+        files: 20,
+        versionsRemoved: 40,
+        bytesFreed: summary.freedBytes,
+        errors: [],
+      },
+    ]);
+    const all = await server.request({
+      method: 'GET',
+      url: `/apollo-beta/api/${tenantId}/reporting?type=backup&sort=started`,
+      token,
+    });
+    expect(all.json().total).toBeGreaterThan(0);
+    expect(all.json().items.every((r: { jobType: string }) => r.jobType === 'backup')).toBe(true);
     const drive = sim.state.tenant(tenantId).drives.get(site?.driveIds[0] ?? '');
     const files = [...(drive?.items.values() ?? [])].filter((i) => i.kind === 'file' && !i.deleted);
     expect(files.every((f) => f.versions.length === 1)).toBe(true);

@@ -338,6 +338,18 @@ describe('the SDK against the live server', () => {
       admin.apollo.monitoring.accounts({ tenantId, reportId: run.reportId }),
     );
     expect(accounts.total).toBe(0);
+    const reports = await call('apollo.reporting.list', () => admin.apollo.reporting.list({ tenantId }));
+    expect(reports.items.map((r) => r.reportId)).not.toContain(run.reportId);
+    await call('apollo.reporting.accounts', () =>
+      admin.apollo.reporting.accounts({ tenantId, reportId: run.reportId }),
+    );
+    const cleanups = await call('apollo.reporting.dataManagementReports', () =>
+      admin.apollo.reporting.dataManagementReports({ tenantId }),
+    );
+    expect(cleanups.total).toBe(0);
+    await call('apollo.reporting.dataManagementAccounts', () =>
+      admin.apollo.reporting.dataManagementAccounts({ tenantId, reportId: run.reportId }),
+    );
     await call('legacy.jobs.stop', () => admin.legacy.jobs.stop({ body: { jobId: job.jobId } }));
     await call('legacy.jobs.remove', () => admin.legacy.jobs.remove({ body: { jobId: job.jobId } }));
 

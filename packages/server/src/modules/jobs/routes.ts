@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { type JobRecord, jobView, listJobs, type RunRow } from '../../jobs/repository.js';
 import { requireTenant } from '../tenants/access.js';
-import { queryRuns, runAccounts } from './runs.js';
+import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './runs.js';
 import { createJob, removeJob, requireJob, updateJob } from './service.js';
 
 const SORTABLE = {
@@ -37,6 +37,16 @@ export function jobRoutes(ctx: AppContext) {
       outcome: 'success',
       ip: rc.ip,
     });
+
+  /** A run of this tenant (its report), or 404. */
+  const requireReport = async (tenantId: string, reportId: string) => {
+    const [run] = await ctx.db.query<RunRow>('select * from job_runs where run_id = $1 and tenant_id = $2', [
+      reportId,
+      tenantId,
+    ]);
+    if (!run) throw notFound('Report not found');
+    return run;
+  };
 
   return routes({
     'apollo.jobs.list': {
@@ -137,12 +147,37 @@ export function jobRoutes(ctx: AppContext) {
       access: 'session',
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        const [run] = await ctx.db.query<RunRow>('select * from job_runs where run_id = $1 and tenant_id = $2', [
-          String(reportId),
-          tenant.tenantId,
-        ]);
-        if (!run) throw notFound('Report not found');
-        return runAccounts(ctx.db, run, query ?? {});
+        return runAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
+      },
+    },
+    'apollo.reporting.list': {
+      access: 'session',
+      async handler({ tenantId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const { type, ...rest } = query ?? {};
+        return queryReports(ctx.db, tenant.tenantId, { ...rest, ...(type ? { types: [type] } : {}) });
+      },
+    },
+    'apollo.reporting.accounts': {
+      access: 'session',
+      async handler({ tenantId, reportId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return runAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
+      },
+    },
+    'apollo.reporting.dataManagementReports': {
+      access: 'session',
+      async handler({ tenantId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const { type: _, ...rest } = query ?? {};
+        return queryReports(ctx.db, tenant.tenantId, { ...rest, types: ['versionCleanup'] });
+      },
+    },
+    'apollo.reporting.dataManagementAccounts': {
+      access: 'session',
+      async handler({ tenantId, reportId, query }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return dataManagementAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
       },
     },
     'apollo.jobs.status': {

@@ -28,6 +28,8 @@ export function runView(r: RunWithJob): JobRun {
 export const RUN_SELECT = `select r.*, j.name, j.type, j.application from job_runs r join jobs j on j.job_id = r.job_id`;
 
 export interface RunFilter {
+  /** Only runs that ended (finished, failed or stopped): the runs that have a report. */
+  ended?: boolean;
   types?: readonly JobType[];
   status?: readonly JobStatus[] | JobStatus;
   application?: Application;
@@ -53,6 +55,7 @@ export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilt
     params.push(value);
     where.push(clause.replace('?', `$${params.length}`));
   };
+  if (filter.ended) where.push(`r.status in ('finished', 'failed', 'stopped')`);
   if (filter.types?.length) add('j.type = any(?)', [...filter.types]);
   const statuses = filter.status === undefined ? [] : Array.isArray(filter.status) ? filter.status : [filter.status];
   if (statuses.length)
@@ -118,6 +121,94 @@ export async function runAccounts(
   }));
   const search = filter.search?.trim().toLowerCase();
   const matching = accounts.filter(
+    (a) => (!filter.status || a.status === filter.status) && (!search || a.accountId.toLowerCase().includes(search)),
+  );
+  const page = filter.page ?? 1;
+  const pageSize = filter.pageSize ?? 25;
+  return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+}
+
+/** A report's title: the job and when its run started; exports use it as file and sheet name. */
+export function reportTitle(run: JobRun): string {
+  const at = run.started ? run.started.slice(0, 16).replace('T', ' ') : 'not started';
+  return `${run.jobName} ${at}`;
+}
+
+/** Reports of ended runs, with their totals. */
+export async function queryReports(db: Queryable, tenantId: string, filter: RunFilter) {
+  const runs = await queryRuns(db, tenantId, { ...filter, ended: true });
+  const ids = runs.items.map((r) => r.reportId);
+  const counts = ids.length
+    ? await db.query<{ run_id: string; n: number }>(
+        'select run_id, count(*)::int as n from job_run_sources where run_id = any($1) group by run_id',
+        [ids],
+      )
+    : [];
+  const accounts = new Map(counts.map((c) => [c.run_id, Number(c.n)]));
+  return {
+    ...runs,
+    items: runs.items.map((r) => ({
+      reportId: r.reportId,
+      title: reportTitle(r),
+      jobId: r.jobId,
+      jobName: r.jobName,
+      jobType: r.jobType,
+      application: r.application ?? 'onedrive',
+      status: r.status,
+      started: r.started,
+      finished: r.finished,
+      totals: {
+        accounts: accounts.get(r.reportId) ?? 0,
+        items: r.itemsProcessed,
+        bytes: r.bytesProcessed,
+        failures: r.itemsFailed,
+      },
+    })),
+  };
+}
+
+/** A clean-up report per site or account: files looked at, versions removed, bytes freed, errors. */
+export async function dataManagementAccounts(
+  db: Queryable,
+  run: RunRow,
+  filter: { status?: JobStatus; search?: string; page?: number; pageSize?: number },
+) {
+  const rows = await db.query<{ source_id: string; files: number; removed: number; freed: string }>(
+    `select source_id, count(*)::int as files, coalesce(sum(deleted), 0)::int as removed,
+            coalesce(sum(freed_bytes), 0)::bigint as freed
+       from version_inventory where run_id = $1 group by source_id order by source_id`,
+    [run.run_id],
+  );
+  const failed = new Set(
+    (
+      await db.query<{ source_id: string }>('select source_id from job_run_sources where run_id = $1 and failed', [
+        run.run_id,
+      ])
+    ).map((r) => r.source_id),
+  );
+  const errors = await db.query<{ source_id: string | null; item_name: string; message: string }>(
+    'select source_id, item_name, message from job_run_errors where run_id = $1 order by id',
+    [run.run_id],
+  );
+  const sources = new Set([...rows.map((r) => r.source_id), ...failed]);
+  const runStatus = jobStatusOf(run.status);
+  const all = [...sources].sort().map((sourceId) => {
+    const row = rows.find((r) => r.source_id === sourceId);
+    return {
+      accountId: sourceId,
+      displayName: sourceId,
+      status: failed.has(sourceId) ? ('failed' as const) : runStatus,
+      files: Number(row?.files ?? 0),
+      versionsRemoved: Number(row?.removed ?? 0),
+      bytesFreed: Number(row?.freed ?? 0),
+      errors: errors
+        .filter((e) => e.source_id === sourceId)
+        .slice(0, 100)
+        .map((e) => `${e.item_name}: ${e.message}`),
+    };
+  });
+  const search = filter.search?.trim().toLowerCase();
+  const matching = all.filter(
     (a) => (!filter.status || a.status === filter.status) && (!search || a.accountId.toLowerCase().includes(search)),
   );
   const page = filter.page ?? 1;
