@@ -11,6 +11,8 @@ import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { mountSimulator } from './m365/simulator/index.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
+import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { discoveryRoutes } from './modules/discovery/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
@@ -49,6 +51,8 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...auditRoutes(ctx),
     ...jobRoutes(ctx),
     ...legacyJobRoutes(ctx),
+    ...discoveryRoutes(ctx),
+    ...dashboardRoutes(ctx),
   } as RouteTable;
 }
 

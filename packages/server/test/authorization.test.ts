@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type AnyEndpoint, type EndpointId, endpoints, type JsonSchema } from '@compliance-portal/sdk';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
 import type { Access } from '../src/http/contract.js';
+import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { buildTenant, groupsOf } from '../src/m365/simulator/model.js';
 import { insertUser } from '../src/modules/identity/users.js';
 import { createOrganisation } from '../src/modules/organisations/repository.js';
 import { insertTenant } from '../src/modules/tenants/repository.js';
@@ -48,6 +50,17 @@ interface World {
   endedReportId: string;
   /** A finished run of a version clean-up job, with one site in its inventory. */
   cleanupReportId: string;
+  /** An account discovery found, backed up by a OneDrive job into the location. */
+  sourceId: string;
+  sourceName: string;
+  /** The one file of that account's snapshot, and its (world-specific) size. */
+  fileName: string;
+  backupBytes: number;
+  backupJobName: string;
+  /** A group of the tenant in the simulated Microsoft 365, its mail, and one member's address. */
+  groupId: string;
+  groupMail: string;
+  memberUpn: string;
 }
 
 interface Call {
@@ -103,6 +116,7 @@ const nestedIds = (w: World) => ({
   jobTaskId: w.jobTaskId,
   reportId: w.reportId,
   cleanupReportId: w.cleanupReportId,
+  groupId: w.groupId,
 });
 const tenantJob = (w: World): Call => ({ params: { tenantId: w.tenantId, jobId: w.jobId } });
 const intruderLocation = { name: 'Intruder vault', siteAddress: 'https://intruder.example/sites/vault' };
@@ -195,6 +209,31 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.cleanupReportId } }),
     nested: true,
     shows: (w) => `site@${w.abbr}`,
+  },
+  'apollo.discovery.users': {
+    call: (w) => ({ ...tenantLocation(w), query: { application: 'onedrive' } }),
+    nested: true,
+    shows: (w) => w.sourceName,
+  },
+  'apollo.discovery.items': {
+    call: (w) => ({ params: { tenantId: w.tenantId, locationId: w.locationId, sourceId: w.sourceId, nodeId: 'root' } }),
+    nested: true,
+    shows: (w) => w.fileName,
+  },
+  'apollo.discovery.groups': { call: tenantLocation, nested: true, shows: (w) => w.groupMail },
+  'apollo.discovery.groupUsers': {
+    call: (w) => ({ params: { tenantId: w.tenantId, locationId: w.locationId, groupId: w.groupId } }),
+    nested: true,
+    shows: (w) => w.memberUpn,
+  },
+  'apollo.dashboards.application': {
+    call: (w) => ({ params: { tenantId: w.tenantId, application: 'onedrive', view: 'details' } }),
+    shows: (w) => w.sourceName,
+  },
+  'legacy.workers.lastSuccessfulJob': { call: workerOnly, shows: (w) => w.backupJobName },
+  'legacy.workers.statistics': {
+    call: (w) => ({ query: { workerIp: w.workerIp } }),
+    shows: (w) => `"bytes":${w.backupBytes}`,
   },
   'legacy.jobs.scheduled': {
     call: (w) => ({ params: { workerIp: w.workerIp, prefix: 'email' } }),
@@ -501,6 +540,46 @@ describe('authorization across organisations', () => {
       reportId,
       `mailbox@${org.abbr}`,
     ]);
+    // An account discovery found, backed up into the location by a finished OneDrive run with one file.
+    const sourceId = `user@${org.abbr}`;
+    const sourceName = `${name} account`;
+    await db.query(
+      `insert into discovered_sources (tenant_id, application, source_id, kind, display_name, email, seen_at)
+       values ($1, 'onedrive', $2, 'user', $3, $2, $4)`,
+      [tenant.tenant_id, sourceId, sourceName, server.ctx.now()],
+    );
+    const backupJobId = randomUUID();
+    const backupJobName = `${name} OneDrive backup`;
+    await db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, created_at, updated_at)
+       values ($1, $2, $3, 'backup', 'onedrive', $4, $5, $6, $6)`,
+      [
+        backupJobId,
+        tenant.tenant_id,
+        backupJobName,
+        location.location_id,
+        JSON.stringify({ sources: [sourceId], recurrence: null, retention: null }),
+        server.ctx.now(),
+      ],
+    );
+    const [backupRun] = await db.query<{ seq: number }>(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+       values ($1, $2, $3, 'manual', 'finished', $4, $4, $4, $4) returning seq`,
+      [randomUUID(), backupJobId, tenant.tenant_id, server.ctx.now()],
+    );
+    worldCount += 1;
+    const backupBytes = 4_242_000 + worldCount;
+    const fileName = `file-${org.abbr}.txt`;
+    await db.query(
+      `insert into backup_items (job_id, source_id, item_id, version_id, drive_id, kind, name, path, parent_id, size, hash,
+                                 modified_at, is_latest, first_seq)
+       values ($1, $2, 'item-1', 'v1', 'drive-1', 'file', $3, $4, 'root-1', $5, 'h', $6, true, $7)`,
+      [backupJobId, sourceId, fileName, `/${fileName}`, backupBytes, server.ctx.now(), backupRun?.seq ?? 0],
+    );
+    // The simulator builds a tenant deterministically from its id: the same model it serves.
+    const groups = groupsOf(buildTenant(tenant.tenant_id.toLowerCase(), SIM_SIZE));
+    const group = groups.at(-1);
+    if (!group?.members[0]) throw new Error('simulated tenant without groups');
     // An audit entry of the organisation, so that its audit log is not empty.
     await server.ctx.audit({ organisationId: org.id, action: 'fixture.world', outcome: 'success', details: {} });
     return {
@@ -522,11 +601,26 @@ describe('authorization across organisations', () => {
       reportId,
       endedReportId,
       cleanupReportId,
+      sourceId,
+      sourceName,
+      fileName,
+      backupBytes,
+      backupJobName,
+      groupId: group.id,
+      groupMail: group.mail,
+      memberUpn: group.members[0].upn,
     };
   }
 
+  let sim: RunningSimulator;
+  let worldCount = 0;
+  const SIM_SIZE = { users: 4, sites: 1, teams: 2 };
+  afterAll(() => sim?.close());
+
   beforeAll(async () => {
     const db = server.ctx.db;
+    // Every tenant's Microsoft 365 is the simulated one (any tenant id, any secret).
+    sim = await startSimulator({ tenants: [], anyTenant: true, anyTenantSize: SIM_SIZE });
     const [admin] = await db.query<{ password_hash: string; organisation_id: string }>(
       'select password_hash, organisation_id from users where email = $1',
       [ADMIN],
@@ -605,6 +699,7 @@ describe('authorization across organisations', () => {
         emailConfirmed: true,
       });
     });
+    await db.query('update tenants set graph_base_url = $1, authority_url = $2', [sim.graphBaseUrl, sim.authorityHost]);
     worlds.contoso = await world('Contoso');
     worlds.northwind = await world('Northwind Traders');
     worlds.tailspin = await world('Tailspin Toys');
@@ -629,6 +724,14 @@ describe('authorization across organisations', () => {
       reportId: randomUUID(),
       endedReportId: randomUUID(),
       cleanupReportId: randomUUID(),
+      sourceId: 'user@nobody',
+      sourceName: 'Nobody account',
+      fileName: 'file-nobody.txt',
+      backupBytes: 4_241_999,
+      backupJobName: 'Nobody backup',
+      groupId: randomUUID(),
+      groupMail: 'group@nobody.example',
+      memberUpn: 'member@nobody.example',
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

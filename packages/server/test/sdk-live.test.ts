@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
 import { restoreArchivePath } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
+import { startSimulator } from '../src/m365/simulator/index.js';
 import { ADMIN, API_KEY, codeFor, DEMO_PASSWORD, PARTNER, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -395,6 +396,80 @@ describe('the SDK against the live server', () => {
     expect(download.fileName).toBe('restore-Adele_files.zip');
     expect(download.contentType).toBe('application/zip');
     expect(Buffer.from(await download.blob.arrayBuffer())).toEqual(readFileSync(path));
+  });
+
+  it('runs discovery, the snapshot tree, the backup dashboards and the worker statistics', async () => {
+    const admin = client(adminToken);
+    const tenantId = TENANTS.contoso;
+    const sim = await startSimulator({ tenants: [], anyTenant: true, anyTenantSize: { users: 3, sites: 1, teams: 1 } });
+    try {
+      await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+        tenantId,
+        sim.graphBaseUrl,
+        sim.authorityHost,
+      ]);
+      const [location] = await server.ctx.db.query<{ location_id: string }>(
+        'select location_id from locations where tenant_id = $1 limit 1',
+        [tenantId],
+      );
+      const locationId = location?.location_id ?? '';
+      const accounts = await call('apollo.discovery.users', () =>
+        admin.apollo.discovery.users({ tenantId, locationId, query: { application: 'onedrive' } }),
+      );
+      expect(accounts.total).toBe(4);
+      const groups = await call('apollo.discovery.groups', () =>
+        admin.apollo.discovery.groups({ tenantId, locationId }),
+      );
+      const group = groups.items.find((g) => g.displayName === 'All Company');
+      const members = await call('apollo.discovery.groupUsers', () =>
+        admin.apollo.discovery.groupUsers({ tenantId, locationId, groupId: group?.groupId ?? '' }),
+      );
+      expect(members.total).toBe(3);
+
+      // A finished backup run with one file of the first account.
+      const source = accounts.items[0]?.sourceId ?? '';
+      const jobId = randomUUID();
+      const now = server.ctx.now();
+      await server.ctx.db.query(
+        `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, created_at, updated_at)
+         values ($1, $2, 'SDK OneDrive', 'backup', 'onedrive', $3, $4, $5, $5)`,
+        [jobId, tenantId, locationId, JSON.stringify({ sources: [source], recurrence: null, retention: null }), now],
+      );
+      const [run] = await server.ctx.db.query<{ seq: number }>(
+        `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+         values ($1, $2, $3, 'manual', 'finished', $4, $4, $4, $4) returning seq`,
+        [randomUUID(), jobId, tenantId, now],
+      );
+      await server.ctx.db.query(
+        `insert into backup_items (job_id, source_id, item_id, version_id, drive_id, kind, name, path, size, hash, modified_at, is_latest, first_seq)
+         values ($1, $2, 'i1', 'v1', 'd1', 'file', 'plan.docx', '/plan.docx', 42, 'h', $3, true, $4)`,
+        [jobId, source, now, run?.seq ?? 0],
+      );
+      const tree = await call('apollo.discovery.items', () =>
+        admin.apollo.discovery.items({ tenantId, locationId, sourceId: source, nodeId: 'root' }),
+      );
+      expect(tree.items.map((n) => n.name)).toEqual(['plan.docx']);
+      const basic = await call('apollo.dashboards.application', () =>
+        admin.apollo.dashboards.application({ tenantId, application: 'onedrive', view: 'basic' }),
+      );
+      expect(basic.protectedCount).toBe(1);
+      const size = await admin.apollo.dashboards.application({ tenantId, application: 'onedrive', view: 'size' });
+      expect(size.storedBytes).toBe(42);
+      const details = await admin.apollo.dashboards.application({ tenantId, application: 'onedrive', view: 'details' });
+      expect(details.entries.map((e) => e.displayName)).toEqual([accounts.items[0]?.displayName]);
+
+      const ip = await workerIp(server, 'Contoso');
+      const stats = await call('legacy.workers.statistics', () =>
+        admin.legacy.workers.statistics({ query: { workerIp: ip } }),
+      );
+      expect(stats.perApplication.find((a) => a.application === 'onedrive')?.bytes).toBe(42);
+      const last = await call('legacy.workers.lastSuccessfulJob', () =>
+        admin.legacy.workers.lastSuccessfulJob({ workerIp: ip }),
+      );
+      expect(last?.jobId).toBe(jobId);
+    } finally {
+      await sim.close();
+    }
   });
 
   it('password reset and logout through the legacy API', async () => {

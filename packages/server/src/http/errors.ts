@@ -29,6 +29,8 @@ export const bearerChallenge = () =>
 export const forbidden = (message = 'Access denied') => new HttpError(403, message);
 export const notFound = (message = 'Resource not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** Microsoft 365 could not be read; the text maps to "Failed to retrieve data" in the SDK. */
+export const upstreamFailed = () => new HttpError(502, 'Failed to fetch data');
 export const notImplemented = (message: string) => new HttpError(501, message);
 
 const titles: Record<number, [string, string]> = {
@@ -41,6 +43,7 @@ const titles: Record<number, [string, string]> = {
   429: ['Too Many Requests', 'https://tools.ietf.org/html/rfc6585#section-4'],
   500: ['An error occurred while processing your request.', 'https://tools.ietf.org/html/rfc9110#section-15.6.1'],
   501: ['Not Implemented', 'https://tools.ietf.org/html/rfc9110#section-15.6.2'],
+  502: ['Bad Gateway', 'https://tools.ietf.org/html/rfc9110#section-15.6.3'],
 };
 
 export function isApollo(request: FastifyRequest): boolean {

@@ -45,11 +45,16 @@ export function createDataPlane(
       );
       const maxConcurrency = options?.maxConcurrency ?? config?.max_concurrency ?? 4;
       // One client per tenant and registration, so its token and its concurrency bound are shared.
+      const interactive = options?.interactive === true;
       const key = JSON.stringify([connection, maxConcurrency]);
-      const cached = clients.get(tenant.tenantId);
+      const slot = `${tenant.tenantId}${interactive ? ':interactive' : ''}`;
+      const cached = clients.get(slot);
       if (cached?.key === key) return cached.api;
-      const api = createGraphApi(connection, { maxConcurrency });
-      clients.set(tenant.tenantId, { key, api });
+      const api = createGraphApi(
+        connection,
+        interactive ? { maxConcurrency, maxRetries: 2, maxRetryDelayMs: 2000 } : { maxConcurrency },
+      );
+      clients.set(slot, { key, api });
       return api;
     },
     blobs,

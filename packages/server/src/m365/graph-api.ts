@@ -50,6 +50,10 @@ export interface GraphApi {
   itemVersions(driveId: string, itemId: string): AsyncIterable<DriveItemVersion>;
   /** The bytes of the item, or of one of its versions. */
   itemContent(driveId: string, itemId: string, versionId?: string): Promise<Uint8Array>;
+  /** Every group of the directory: Microsoft 365, security and distribution groups. */
+  groups(): AsyncIterable<Group>;
+  /** The group's members that are user accounts. */
+  groupMembers(groupId: string): AsyncIterable<User>;
   /** Groups provisioned as Teams. */
   teams(): AsyncIterable<Group>;
   channels(teamId: string): AsyncIterable<Channel>;

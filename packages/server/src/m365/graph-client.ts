@@ -190,6 +190,12 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     itemVersions: (driveId, itemId) => list<DriveItemVersion>(`/drives/${enc(driveId)}/items/${enc(itemId)}/versions`),
     itemContent: (driveId, itemId, versionId) =>
       bytes(`/drives/${enc(driveId)}/items/${enc(itemId)}${versionId ? `/versions/${enc(versionId)}` : ''}/content`),
+    groups: () =>
+      list<Group>(
+        '/groups?$select=id,displayName,mail,groupTypes,mailEnabled,securityEnabled,resourceProvisioningOptions',
+      ),
+    groupMembers: (groupId) =>
+      list<User>(`/groups/${enc(groupId)}/members/microsoft.graph.user?$select=id,displayName,userPrincipalName,mail`),
     teams: () =>
       list<Group>(`/groups?$filter=${enc("resourceProvisioningOptions/Any(x:x eq 'Team')")}&$select=id,displayName`),
     channels: (teamId) => list<Channel>(`/teams/${enc(teamId)}/channels`),

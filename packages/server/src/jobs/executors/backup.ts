@@ -18,6 +18,7 @@ const ITEM_CONCURRENCY = 8;
 interface DriveRef {
   sourceId: string;
   driveId: string;
+  name: string;
   label: string;
 }
 
@@ -32,11 +33,16 @@ export function itemPath(item: DriveItem): string {
 async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promise<DriveRef[]> {
   if (rc.job.application === 'onedrive') {
     const drive = await graph.userDrive(source);
-    return [{ sourceId: source, driveId: drive.id ?? '', label: source }];
+    return [{ sourceId: source, driveId: drive.id ?? '', name: drive.name ?? 'OneDrive', label: source }];
   }
   const drives: DriveRef[] = [];
   for await (const drive of graph.siteDrives(source)) {
-    drives.push({ sourceId: source, driveId: drive.id ?? '', label: `${source} ${drive.name ?? ''}`.trim() });
+    drives.push({
+      sourceId: source,
+      driveId: drive.id ?? '',
+      name: drive.name ?? 'Documents',
+      label: `${source} ${drive.name ?? ''}`.trim(),
+    });
   }
   return drives;
 }
@@ -110,6 +116,12 @@ async function backupFile(
 
 async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, drive: DriveRef) {
   const key = `${drive.sourceId}:${drive.driveId}`;
+  // The library's name, for browsing a site's snapshot by library.
+  await rc.ctx.db.query(
+    `insert into backup_drives (job_id, source_id, drive_id, name) values ($1, $2, $3, $4)
+     on conflict (job_id, source_id, drive_id) do update set name = excluded.name`,
+    [rc.job.jobId, drive.sourceId, drive.driveId, drive.name],
+  );
   const seq = Number(rc.run.seq);
   const counted = { done: 0, bytes: 0 };
   const pages = graph.driveDelta(drive.driveId, await rc.deltaLink(key));

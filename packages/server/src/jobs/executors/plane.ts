@@ -47,7 +47,11 @@ export interface Archive {
 
 /** What executors reach the outside world through: a tenant's Graph, the blob store and the archive. */
 export interface DataPlane {
-  graph(tenant: TenantRecord, options?: { maxConcurrency?: number }): Promise<GraphApi>;
+  /**
+   * The tenant's Graph client. `interactive`: for a request someone waits on (discovery), with few,
+   * short retries instead of a job's patient ones.
+   */
+  graph(tenant: TenantRecord, options?: { maxConcurrency?: number; interactive?: boolean }): Promise<GraphApi>;
   blobs: Blobs;
   archive: Archive;
 }

@@ -17,12 +17,22 @@ import type { DataPlane } from './plane.js';
 
 const BEHAVIOR = { skip: 'fail', keepBoth: 'rename', overwrite: 'replace' } as const;
 
-/** The chosen items and, for folders, everything below them; "root" chooses all. */
+/**
+ * The chosen items and, for folders, everything below them; "root" chooses all, "drive:{id}" a
+ * whole document library, a channel's id every message of the channel (the discovery tree's nodes).
+ */
 export function selectItems(items: SnapshotItem[], nodeIds: readonly string[]): SnapshotItem[] {
   if (nodeIds.includes('root')) return items;
-  const chosen = items.filter((i) => nodeIds.includes(i.itemId));
-  const folders = chosen.filter((i) => i.kind === 'folder').map((f) => `${f.path}/`);
-  return items.filter((i) => nodeIds.includes(i.itemId) || folders.some((prefix) => i.path.startsWith(prefix)));
+  const chosen = new Set(nodeIds);
+  const folders = items.filter((i) => chosen.has(i.itemId) && i.kind === 'folder');
+  const below = (i: SnapshotItem) => folders.some((f) => f.driveId === i.driveId && i.path.startsWith(`${f.path}/`));
+  return items.filter(
+    (i) =>
+      chosen.has(i.itemId) ||
+      (i.driveId !== null && chosen.has(`drive:${i.driveId}`)) ||
+      (i.kind === 'message' && i.parentId !== null && chosen.has(i.parentId)) ||
+      below(i),
+  );
 }
 
 async function targetDrive(graph: GraphApi, application: string, target: string, fallback: string | null) {

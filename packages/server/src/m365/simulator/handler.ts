@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import {
   buildTenant,
   evolve,
+  groupsOf,
   pathOf,
   type SimDrive,
   type SimItem,
@@ -343,10 +344,30 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       return page(request, site.driveIds, (id) => ({ id, name: 'Documents', driveType: 'documentLibrary' }));
     }
     if (m === 'GET' && is('groups')) {
-      return page(request, tenant.teams, (t) => ({
-        id: t.id,
-        displayName: t.name,
-        resourceProvisioningOptions: ['Team'],
+      const teamsOnly = (request.query.get('$filter') ?? '').includes('resourceProvisioningOptions');
+      return page(
+        request,
+        groupsOf(tenant).filter((g) => !teamsOnly || g.team),
+        (g) => ({
+          id: g.id,
+          displayName: g.displayName,
+          mail: g.mail,
+          groupTypes: g.team ? ['Unified'] : [],
+          mailEnabled: true,
+          securityEnabled: !g.team,
+          resourceProvisioningOptions: g.team ? ['Team'] : [],
+        }),
+      );
+    }
+    if (m === 'GET' && (is('groups/:id/members') || is('groups/:id/members/microsoft.graph.user'))) {
+      const group = groupsOf(tenant).find((g) => g.id === seg[1]);
+      if (!group) return notFound();
+      return page(request, group.members, (u) => ({
+        '@odata.type': '#microsoft.graph.user',
+        id: u.id,
+        userPrincipalName: u.upn,
+        displayName: u.displayName,
+        mail: u.hasMailbox ? u.upn : null,
       }));
     }
     if (m === 'GET' && is('teams/:id/channels')) {

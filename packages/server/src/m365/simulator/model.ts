@@ -371,6 +371,44 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
   return tenant;
 }
 
+export interface SimGroup {
+  id: string;
+  displayName: string;
+  mail: string;
+  /** A Microsoft 365 group provisioned as a team, or a mail-enabled security group of everyone. */
+  team: boolean;
+  members: SimUser[];
+}
+
+/**
+ * The tenant's groups: each team's Microsoft 365 group (members: every n-th account, the guest in the
+ * first team) and "All Company", a mail-enabled security group of every account with a mailbox.
+ */
+export function groupsOf(tenant: SimTenant): SimGroup[] {
+  const members = tenant.users.filter((u) => u.hasMailbox);
+  const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const teams = tenant.teams.map((team, t) => ({
+    id: team.id,
+    displayName: team.name,
+    mail: `${slug(team.name)}${t}@${tenant.domain}`,
+    team: true,
+    members: [
+      ...members.filter((_u, i) => i % tenant.teams.length === t),
+      ...(t === 0 ? tenant.users.filter((u) => !u.hasMailbox) : []),
+    ],
+  }));
+  return [
+    ...teams,
+    {
+      id: hexId(tenant.tenantId, 'all-company'),
+      displayName: 'All Company',
+      mail: `allcompany@${tenant.domain}`,
+      team: false,
+      members,
+    },
+  ];
+}
+
 export interface Evolution {
   newFiles?: number;
   editedFiles?: number;

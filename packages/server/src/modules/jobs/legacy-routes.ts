@@ -50,7 +50,7 @@ export function scheduledView(j: JobRecord): ScheduledJob {
 }
 
 /** The worker's active tenant: the one its jobs belong to. */
-async function workerTenant(ctx: AppContext, user: User, workerIp: string): Promise<TenantRecord> {
+export async function workerTenant(ctx: AppContext, user: User, workerIp: string): Promise<TenantRecord> {
   const worker = await requireWorker(ctx, user, { workerIp });
   if (!worker.stagingtenantId) throw notFound('No Tenant was found in the Configuration. Please configure one.');
   return requireTenant(ctx, user, worker.stagingtenantId);

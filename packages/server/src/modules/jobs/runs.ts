@@ -89,43 +89,83 @@ export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilt
   return { items: rows.map(runView), total: Number(count?.n ?? 0), page, pageSize };
 }
 
-/** The accounts (sources) of a run with their counts and up to 100 error messages each. */
+/** The accounts (sources) of a run with their counts and up to 100 error messages each, paged in SQL. */
 export async function runAccounts(
   db: Queryable,
   run: RunRow,
-  filter: { status?: JobStatus; search?: string; page?: number; pageSize?: number },
+  filter: {
+    status?: JobStatus;
+    search?: string;
+    sort?: string;
+    order?: 'asc' | 'desc';
+    page?: number;
+    pageSize?: number;
+  },
 ) {
+  const runStatus = jobStatusOf(run.status);
+  const params: SqlValue[] = [run.run_id, run.tenant_id];
+  const where = ['s.run_id = $1'];
+  if (filter.status === 'failed') where.push(runStatus === 'failed' ? 'true' : 's.failed');
+  else if (filter.status) where.push(filter.status === runStatus ? 'not s.failed' : 'false');
+  const name = `coalesce((select d.display_name from discovered_sources d
+                           where d.tenant_id = $2 and d.source_id = s.source_id limit 1), s.source_id)`;
+  if (filter.search?.trim()) {
+    params.push(
+      `%${filter.search
+        .trim()
+        .toLowerCase()
+        .replace(/[%_\\]/g, '\\$&')}%`,
+    );
+    where.push(`(lower(s.source_id) like $${params.length} or lower(${name}) like $${params.length})`);
+  }
+  const sortable: Record<string, string> = {
+    accountId: 's.source_id',
+    displayName: `lower(${name})`,
+    items: 's.items',
+    failedItems: 's.failed_items',
+    bytes: 's.bytes',
+    status: 's.failed',
+  };
+  const direction = filter.order === 'desc' ? 'desc' : 'asc';
+  const order = `${sortable[filter.sort ?? 'accountId'] ?? 's.source_id'} ${direction}, s.source_id ${direction}`;
+  const page = filter.page ?? 1;
+  const pageSize = filter.pageSize ?? 25;
+  const [count] = await db.query<{ n: number }>(
+    `select count(*)::int as n from job_run_sources s where ${where.join(' and ')}`,
+    // The tenant ($2) is named only by the search over display names.
+    params.length > 2 ? params : params.slice(0, 1),
+  );
   const sources = await db.query<{
     source_id: string;
+    name: string;
     items: number;
     failed_items: number;
     bytes: number;
     failed: boolean;
-  }>('select * from job_run_sources where run_id = $1 order by source_id', [run.run_id]);
-  const errors = await db.query<{ source_id: string | null; item_name: string; message: string }>(
-    'select source_id, item_name, message from job_run_errors where run_id = $1 order by id',
-    [run.run_id],
+  }>(
+    `select s.*, ${name} as name from job_run_sources s where ${where.join(' and ')}
+      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    params,
   );
-  const runStatus = jobStatusOf(run.status);
-  const accounts: RunAccount[] = sources.map((s) => ({
-    accountId: s.source_id,
-    displayName: s.source_id,
-    status: s.failed ? 'failed' : runStatus,
-    items: Number(s.items),
-    failedItems: Number(s.failed_items),
-    bytes: Number(s.bytes),
+  const errors = sources.length
+    ? await db.query<{ source_id: string | null; item_name: string; message: string }>(
+        'select source_id, item_name, message from job_run_errors where run_id = $1 and source_id = any($2) order by id',
+        [run.run_id, sources.map((x) => x.source_id)],
+      )
+    : [];
+  const items: RunAccount[] = sources.map((x) => ({
+    accountId: x.source_id,
+    displayName: x.name,
+    status: x.failed ? 'failed' : runStatus,
+    items: Number(x.items),
+    failedItems: Number(x.failed_items),
+    bytes: Number(x.bytes),
     errors: errors
-      .filter((e) => e.source_id === s.source_id)
+      .filter((e) => e.source_id === x.source_id)
       .slice(0, 100)
       .map((e) => `${e.item_name}: ${e.message}`),
   }));
-  const search = filter.search?.trim().toLowerCase();
-  const matching = accounts.filter(
-    (a) => (!filter.status || a.status === filter.status) && (!search || a.accountId.toLowerCase().includes(search)),
-  );
-  const page = filter.page ?? 1;
-  const pageSize = filter.pageSize ?? 25;
-  return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+  return { items, total: Number(count?.n ?? 0), page, pageSize };
 }
 
 /** A report's title: the job and when its run started; exports use it as file and sheet name. */

@@ -1,0 +1,33 @@
+/** Dashboards of the backup area: apollo figures per workload and the legacy worker statistics. */
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import { workerTenant } from '../jobs/legacy-routes.js';
+import { requireTenant } from '../tenants/access.js';
+import { backupStatistics, basicFigures, detailFigures, lastSuccessfulBackup, sizeFigures } from './service.js';
+
+export function dashboardRoutes(ctx: AppContext) {
+  return routes({
+    'apollo.dashboards.application': {
+      access: 'session',
+      async handler({ tenantId, application, view }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const figures = { basic: basicFigures, size: sizeFigures, details: detailFigures }[view];
+        return figures(ctx.db, tenant.tenantId, application, ctx.now());
+      },
+    },
+    'legacy.workers.lastSuccessfulJob': {
+      access: 'session',
+      async handler({ workerIp }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        return lastSuccessfulBackup(ctx.db, tenant.tenantId);
+      },
+    },
+    'legacy.workers.statistics': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(query.workerIp));
+        return backupStatistics(ctx.db, tenant.tenantId, ctx.now());
+      },
+    },
+  });
+}

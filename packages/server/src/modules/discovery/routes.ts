@@ -1,0 +1,74 @@
+/** Apollo discovery: accounts, sites, teams and groups of a tenant, and the trees of backed-up sources. */
+import type { Application } from '@compliance-portal/sdk';
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import { notFound } from '../../http/errors.js';
+import { createDataPlane } from '../../jobs/data-plane.js';
+import type { User } from '../identity/users.js';
+import { requireTenant } from '../tenants/access.js';
+import {
+  listDiscovered,
+  listGroups,
+  listGroupUsers,
+  refreshDiscovery,
+  snapshotChildren,
+  snapshotRun,
+} from './service.js';
+
+export function discoveryRoutes(ctx: AppContext) {
+  const plane = createDataPlane(ctx);
+
+  /** The tenant and one of its storage locations, or 404 (the same answer for another's ids). */
+  const scope = async (user: User, tenantId: unknown, locationId: unknown) => {
+    const tenant = await requireTenant(ctx, user, String(tenantId));
+    const [location] = await ctx.db.query('select 1 from locations where tenant_id = $1 and location_id = $2', [
+      tenant.tenantId,
+      String(locationId),
+    ]);
+    if (!location) throw notFound('Location not found');
+    return tenant;
+  };
+
+  return routes({
+    'apollo.discovery.users': {
+      access: 'session',
+      async handler({ tenantId, locationId, query }, rc) {
+        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+        const application: Application = query?.application ?? 'onedrive';
+        await refreshDiscovery(ctx, () => plane.graph(tenant, { interactive: true }), tenant, application);
+        return listDiscovered(ctx.db, tenant.tenantId, application, query ?? {});
+      },
+    },
+    'apollo.discovery.items': {
+      access: 'session',
+      async handler({ tenantId, locationId, sourceId, nodeId, query }, rc) {
+        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+        const at = query?.snapshot ? new Date(query.snapshot) : null;
+        const run = await snapshotRun(ctx.db, tenant.tenantId, String(locationId), String(sourceId), at);
+        if (!run) throw notFound('No backup of this source was found in this location.');
+        return snapshotChildren(ctx.db, run, String(sourceId), String(nodeId), query ?? {});
+      },
+    },
+    'apollo.discovery.groups': {
+      access: 'session',
+      async handler({ tenantId, locationId, query }, rc) {
+        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+        return listGroups(() => plane.graph(tenant, { interactive: true }), query ?? {});
+      },
+    },
+    'apollo.discovery.groupUsers': {
+      access: 'session',
+      async handler({ tenantId, locationId, groupId, query }, rc) {
+        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+        return listGroupUsers(
+          ctx.db,
+          () => plane.graph(tenant, { interactive: true }),
+          tenant.tenantId,
+          String(groupId),
+          query?.application ?? 'exchange',
+          query ?? {},
+        );
+      },
+    },
+  });
+}
