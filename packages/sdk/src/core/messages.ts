@@ -37,6 +37,22 @@ export const errorMessages = {
     de: 'Netzwerkfehler: Der Server kann die Anfrage vorübergehend nicht bearbeiten',
   },
   unknown: { en: 'Unknown error', de: 'Unbekannter Fehler' },
+  trialBackupJobs: {
+    en: 'Your trial licence allows one backup job per application, and this application already has one.',
+    de: 'Ihre Testlizenz erlaubt einen Sicherungsauftrag pro Anwendung, und diese Anwendung hat bereits einen.',
+  },
+  trialSources: {
+    en: 'Your trial licence allows at most 10 accounts, sites or teams per backup.',
+    de: 'Ihre Testlizenz erlaubt höchstens 10 Konten, Websites oder Teams pro Sicherung.',
+  },
+  trialRestores: {
+    en: 'Your trial licence allows at most 10 restores per application, and this application has reached it.',
+    de: 'Ihre Testlizenz erlaubt höchstens 10 Wiederherstellungen pro Anwendung, und diese Anwendung hat sie erreicht.',
+  },
+  trialNoDelete: {
+    en: 'Backup jobs cannot be deleted on a trial licence.',
+    de: 'Mit einer Testlizenz können Sicherungsaufträge nicht gelöscht werden.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
@@ -53,6 +69,18 @@ const byText: Readonly<Record<string, ErrorMessageKey>> = {
   'User does not exist!': 'userDoesNotExist',
   'Network Error': 'networkError',
 };
+
+/** The reference server's trial-licence refusals (section 6), known by how they begin. */
+const byPrefix: readonly (readonly [string, ErrorMessageKey])[] = [
+  ['Your trial licence allows one backup job per application', 'trialBackupJobs'],
+  ['Your trial licence allows at most 10 accounts, sites or teams', 'trialSources'],
+  ['Your trial licence allows at most 10 restores per application', 'trialRestores'],
+  ['Backup jobs cannot be deleted on a trial licence', 'trialNoDelete'],
+];
+
+function listedKey(text: string): ErrorMessageKey | undefined {
+  return byText[text] ?? byPrefix.find(([prefix]) => text.startsWith(prefix))?.[1];
+}
 
 /** Section 8, mapping by status. */
 export function statusMessageKey(status: number): ErrorMessageKey {
@@ -74,7 +102,7 @@ export function statusMessageKey(status: number): ErrorMessageKey {
 
 /** Section 8, mapping by text: a listed text gives its own key, any other text the generic one. */
 export function textMessageKey(text: string): ErrorMessageKey {
-  return byText[text] ?? 'generic';
+  return listedKey(text) ?? 'generic';
 }
 
 /** What {@link errorMessage} accepts: a status, an error text, an error-like object, or nothing. */
@@ -90,7 +118,8 @@ function keyOf(input: ErrorInput): ErrorMessageKey {
   if (typeof input === 'number') return statusMessageKey(input);
   if (typeof input === 'string') return textMessageKey(input);
   const text = typeof input.message === 'string' ? input.message : undefined;
-  if (text !== undefined && byText[text]) return byText[text];
+  const listed = text === undefined ? undefined : listedKey(text);
+  if (listed) return listed;
   if (typeof input.status === 'number') return statusMessageKey(input.status);
   return text ? 'generic' : 'unknown';
 }

@@ -128,3 +128,22 @@ describe('the catalogue', () => {
     }
   });
 });
+
+describe("the reference server's trial refusals", () => {
+  it('map to their own translated messages, whatever application they name', () => {
+    const refusal = (message: string) => new ApiError(403, { message }, ctx);
+    const jobs = refusal('Your trial licence allows one backup job per application; sharepoint already has one.');
+    expect(jobs.messageKey).toBe('trialBackupJobs');
+    expect(errorMessage(jobs, 'de').message).toBe(
+      'Ihre Testlizenz erlaubt einen Sicherungsauftrag pro Anwendung, und diese Anwendung hat bereits einen.',
+    );
+    expect(
+      refusal('Your trial licence allows at most 10 accounts, sites or teams per backup.').messageKey,
+    ).toBe('trialSources');
+    expect(
+      refusal('Your trial licence allows at most 10 restores per application; onedrive has reached it.').messageKey,
+    ).toBe('trialRestores');
+    expect(refusal('Backup jobs cannot be deleted on a trial licence.').messageKey).toBe('trialNoDelete');
+    expect(refusal('Your trial licence is great').messageKey).toBe('forbidden');
+  });
+});

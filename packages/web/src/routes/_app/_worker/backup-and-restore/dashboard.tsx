@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { BackupDashboardPage } from '../../../../features/backup/dashboard-page';
 
-function Page() {
-  return <FeaturePage page="backupDashboard" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/backup-and-restore/dashboard')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/backup-and-restore/dashboard')({ component: BackupDashboardPage });

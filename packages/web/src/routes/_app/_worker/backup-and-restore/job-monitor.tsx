@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { BackupMonitorPage } from '../../../../features/backup/monitor-page';
 
-function Page() {
-  return <FeaturePage page="backupJobMonitor" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/backup-and-restore/job-monitor')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/backup-and-restore/job-monitor')({ component: BackupMonitorPage });

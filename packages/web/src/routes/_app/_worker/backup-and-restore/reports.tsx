@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { BackupReportsPage } from '../../../../features/backup/reports-page';
 
-function Page() {
-  return <FeaturePage page="backupReports" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/backup-and-restore/reports')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/backup-and-restore/reports')({ component: BackupReportsPage });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { RestorePage } from '../../../../features/backup/restore-page';
 
-function Page() {
-  return <FeaturePage page="restore" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/backup-and-restore/restore')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/backup-and-restore/restore')({ component: RestorePage });

@@ -1,0 +1,60 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  /** Red confirm button: the action removes or stops something. */
+  destructive?: boolean;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before an action takes effect; Escape and Cancel leave everything as it was. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root
+      open={props.open}
+      role="alertdialog"
+      onOpenChange={(e) => {
+        if (!e.open) props.onCancel();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>{props.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {typeof props.children === 'string' ? <Text>{props.children}</Text> : props.children}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={props.onCancel}>
+                {t('common:cancel')}
+              </Button>
+              <Button
+                colorPalette={props.destructive ? 'red' : 'blue'}
+                loading={props.pending}
+                onClick={props.onConfirm}
+                data-testid="confirm"
+              >
+                {props.confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
+import type { Page } from '@compliance-portal/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Cell } from './export-files';
+import { showToast } from './toaster';
+
+export interface ExportColumn<T> {
+  header: string;
+  value: (row: T) => Cell;
+}
+
+/** Rows per request and requests at once when an export reads the whole list. */
+const EXPORT_PAGE_SIZE = 500;
+const EXPORT_CONCURRENCY = 4;
+
+/** Reads every page of a list (not just the visible one), reporting progress. */
+export async function fetchAllPages<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  onProgress: (done: number, total: number) => void,
+): Promise<T[]> {
+  const first = await fetchPage(1, EXPORT_PAGE_SIZE);
+  const pages = Math.ceil(first.total / EXPORT_PAGE_SIZE);
+  const results: T[][] = [first.items];
+  let done = first.items.length;
+  onProgress(done, first.total);
+  let next = 2;
+  const worker = async () => {
+    while (next <= pages) {
+      const page = next++;
+      const answer = await fetchPage(page, EXPORT_PAGE_SIZE);
+      results[page - 1] = answer.items;
+      done += answer.items.length;
+      onProgress(done, first.total);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(EXPORT_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
+  return results.flat();
+}
+
+/**
+ * Exports the full result of a list as xlsx (with a header row) or csv (without one, section 9),
+ * named after `title`. The writers load only when used.
+ */
+export function ExportButtons<T>({
+  title,
+  columns,
+  fetchPage,
+  disabled,
+}: {
+  title: string;
+  columns: ExportColumn<T>[];
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<{ format: 'xlsx' | 'csv'; done: number; total: number } | null>(null);
+
+  const run = async (format: 'xlsx' | 'csv') => {
+    setProgress({ format, done: 0, total: 0 });
+    try {
+      const [files, rows] = await Promise.all([
+        import('./export-files'),
+        fetchAllPages(fetchPage, (done, total) => setProgress({ format, done, total })),
+      ]);
+      const cells = rows.map((row) => columns.map((c) => c.value(row)));
+      const blob =
+        format === 'csv'
+          ? files.csvBlob(cells)
+          : files.xlsxBlob(
+              title,
+              columns.map((c) => c.header),
+              cells,
+            );
+      files.saveBlob(blob, files.exportFileName(title, format));
+      showToast('success', t('export:done', { count: rows.length, file: files.exportFileName(title, format) }));
+    } catch {
+      showToast('error', t('export:failed'));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <HStack gap="3" wrap="wrap">
+      <ButtonGroup size="sm" variant="outline" attached>
+        <Button onClick={() => run('xlsx')} loading={progress?.format === 'xlsx'} disabled={disabled || !!progress}>
+          {t('export:xlsx')}
+        </Button>
+        <Button onClick={() => run('csv')} loading={progress?.format === 'csv'} disabled={disabled || !!progress}>
+          {t('export:csv')}
+        </Button>
+      </ButtonGroup>
+      {progress && progress.total > 0 ? (
+        <HStack gap="2" minW="40">
+          <Progress.Root
+            value={Math.round((progress.done / progress.total) * 100)}
+            size="sm"
+            flex="1"
+            aria-label={t('export:progress')}
+          >
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs" color="fg.muted" aria-live="polite">
+            {t('export:rows', { done: progress.done.toLocaleString(), total: progress.total.toLocaleString() })}
+          </Text>
+        </HStack>
+      ) : null}
+    </HStack>
+  );
+}

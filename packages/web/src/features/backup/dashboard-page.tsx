@@ -1,0 +1,191 @@
+import { Box, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { DASHBOARD_PERIOD_DAYS, type JobStatus } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AreaChart, BarList } from '../../components/ui/charts';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
+import { PageHeader } from '../../components/ui/page-header';
+import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
+import { BACKUP_APPLICATIONS, type BackupApplication, RequireTenant, useApi } from './shared';
+
+const STATUSES: JobStatus[] = ['finished', 'running', 'failed', 'pending'];
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="semibold" data-testid={`figure-${label}`}>
+          {value}
+        </Text>
+        {note ? (
+          <Text fontSize="xs" color="fg.muted">
+            {note}
+          </Text>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lang = i18n.language;
+  const view = <V extends 'basic' | 'size' | 'details'>(v: V) => ({
+    queryKey: ['tenant', tenantId, 'dashboard', application, v] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.apollo.dashboards.application({ tenantId, application, view: v }, { signal }),
+  });
+  const basic = useQuery(view('basic'));
+  const size = useQuery(view('size'));
+  const details = useQuery(view('details'));
+  if (basic.isError || size.isError || details.isError)
+    return <StatusAlert status="error">{t('backup:dashboard.failed')}</StatusAlert>;
+  if (!basic.data || !size.data || !details.data)
+    return (
+      <Stack gap="4" aria-busy="true" aria-label={t('common:loading')}>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height="24" />
+          ))}
+        </SimpleGrid>
+        <Skeleton height="48" />
+      </Stack>
+    );
+  const b = basic.data;
+  const s = size.data;
+  const unit = t(`backup:units.${application}`);
+  return (
+    <Stack gap="6">
+      <Text fontSize="sm" color="fg.muted" data-testid="dashboard-period">
+        {t('backup:dashboard.period', {
+          days: DASHBOARD_PERIOD_DAYS,
+          from: formatDate(b.from, lang),
+          to: formatDate(b.to, lang),
+        })}
+      </Text>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <Figure
+          label={t('backup:dashboard.protected', { unit })}
+          value={`${formatNumber(b.protectedCount, lang)} / ${formatNumber(b.discoveredCount, lang)}`}
+          note={t('backup:dashboard.protectedNote')}
+        />
+        <Figure label={t('backup:dashboard.items')} value={formatNumber(b.items, lang)} />
+        <Figure
+          label={t('backup:dashboard.stored')}
+          value={formatBytes(s.storedBytes, lang)}
+          note={t('backup:dashboard.growth', { size: formatBytes(Math.max(0, s.growthBytes), lang) })}
+        />
+        <Figure
+          label={t('backup:dashboard.lastSuccess')}
+          value={b.lastSuccessfulJob ? formatDateTime(b.lastSuccessfulJob.finished, lang) : '—'}
+          {...(b.lastSuccessfulJob ? { note: b.lastSuccessfulJob.jobName } : { note: t('backup:dashboard.noSuccess') })}
+        />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
+        <Card.Root gridColumn={{ lg: 'span 2' }}>
+          <Card.Body gap="3">
+            <Heading as="h3" size="sm">
+              {t('backup:dashboard.sizeChart')}
+            </Heading>
+            <AreaChart
+              label={t('backup:dashboard.sizeChart')}
+              points={s.series.map((p) => ({ x: formatDate(p.date, lang), y: p.bytes }))}
+              format={(y) => formatBytes(y, lang)}
+            />
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h3" size="sm">
+              {t('backup:dashboard.jobsByStatus')}
+            </Heading>
+            <BarList
+              label={t('backup:dashboard.jobsByStatus')}
+              bars={STATUSES.map((st) => ({
+                key: st,
+                label: t(`status:${st}`),
+                value: b.jobsByStatus[st],
+                palette: STATUS_PALETTE[st],
+              }))}
+            />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+      <Box>
+        <Heading as="h3" size="sm" mb="3">
+          {t('backup:dashboard.details', { unit })}
+        </Heading>
+        {details.data.entries.length === 0 ? (
+          <Text color="fg.muted" data-testid="details-empty">
+            {t('backup:dashboard.noDetails')}
+          </Text>
+        ) : (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" aria-label={t('backup:dashboard.details', { unit })}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('backup:columns.name')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('backup:columns.items')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('backup:columns.size')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('backup:columns.lastBackup')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('backup:columns.status')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {details.data.entries.map((e) => (
+                  <Table.Row key={e.sourceId}>
+                    <Table.Cell>{e.displayName}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatNumber(e.items, lang)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatBytes(e.bytes, lang)}</Table.Cell>
+                    <Table.Cell>{formatDateTime(e.lastBackup, lang)}</Table.Cell>
+                    <Table.Cell>{e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Backup dashboard: OneDrive, SharePoint and Teams figures of the last 30 days. */
+export function BackupDashboardPage() {
+  const { t } = useTranslation();
+  const [application, setApplication] = useState<BackupApplication>('onedrive');
+  return (
+    <>
+      <PageHeader title={t('pages:backupDashboard')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Tabs.Root
+            value={application}
+            onValueChange={(e) => setApplication(e.value as BackupApplication)}
+            variant="line"
+            lazyMount
+          >
+            <Tabs.List>
+              {BACKUP_APPLICATIONS.map((a) => (
+                <Tabs.Trigger key={a} value={a}>
+                  {t(`backup:applications.${a}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {BACKUP_APPLICATIONS.map((a) => (
+              <Tabs.Content key={a} value={a}>
+                <ApplicationDashboard tenantId={tenantId} application={a} />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        )}
+      </RequireTenant>
+    </>
+  );
+}

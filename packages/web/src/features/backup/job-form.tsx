@@ -1,0 +1,243 @@
+import {
+  Button,
+  CloseButton,
+  chakra,
+  Dialog,
+  HStack,
+  NativeSelect,
+  Portal,
+  RadioGroup,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import {
+  ApiError,
+  type Job,
+  type JobCreate,
+  type Recurrence,
+  type Retention,
+  TRIAL_LIMITS,
+} from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { normaliseRecurrence, RecurrenceEditor, RetentionEditor } from '../../components/ui/recurrence-editor';
+import { showToast } from '../../components/ui/toaster';
+import { BACKUP_APPLICATIONS, type BackupApplication, locationsQuery, useApi } from './shared';
+import { SourcePicker } from './source-picker';
+
+const STEPS = ['application', 'sources', 'schedule', 'retention'] as const;
+type Step = (typeof STEPS)[number];
+
+/**
+ * The guided form of a backup job: application, name and destination; accounts, sites or teams from
+ * discovery; schedule; retention. Editing keeps the application.
+ */
+export function BackupJobForm({
+  tenantId,
+  trial,
+  job,
+  usedApplications,
+  open,
+  onClose,
+}: {
+  tenantId: string;
+  trial: boolean;
+  /** The job being edited; none to create one. */
+  job?: Job;
+  /** Applications that already have a backup job (trial: one each). */
+  usedApplications: ReadonlySet<string>;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const firstFree = BACKUP_APPLICATIONS.find((a) => !trial || !usedApplications.has(a)) ?? 'onedrive';
+  const [step, setStep] = useState<Step>('application');
+  const [application, setApplication] = useState<BackupApplication>(
+    (job?.application as BackupApplication | undefined) ?? firstFree,
+  );
+  const [name, setName] = useState(job?.name ?? '');
+  const [locationId, setLocationId] = useState(job?.locationId ?? '');
+  const [sources, setSources] = useState<Set<string>>(new Set(job?.sources ?? []));
+  const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'daily', hours: [2] });
+  const [retention, setRetention] = useState<Retention>(job?.retention ?? { unit: 'days', value: 30 });
+  const [touched, setTouched] = useState(false);
+  const location = locationId || locations.data?.[0]?.locationId || '';
+  const limit = trial ? TRIAL_LIMITS.sourcesPerBackup : undefined;
+  const blocked = trial && !job && usedApplications.has(application);
+
+  const errors: Partial<Record<Step, string>> = {};
+  if (!name.trim()) errors.application = t('validation:required');
+  else if (!location) errors.application = t('backup:form.noLocation');
+  else if (blocked) errors.application = t('apiErrors:trialBackupJobs');
+  if (sources.size === 0) errors.sources = t('backup:form.noSourceChosen');
+  else if (limit !== undefined && sources.size > limit) errors.sources = t('apiErrors:trialSources');
+  if (recurrence.kind === 'daysOfWeek' && !recurrence.daysOfWeek?.length) errors.schedule = t('recurrence:chooseDay');
+  if (recurrence.kind === 'specificDate' && !recurrence.date) errors.schedule = t('recurrence:chooseDate');
+  const index = STEPS.indexOf(step);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const common = {
+        name: name.trim(),
+        sources: [...sources],
+        locationId: location,
+        recurrence: normaliseRecurrence(recurrence),
+        retention,
+      };
+      if (job) return api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common });
+      const body: JobCreate = { ...common, type: 'backup', application };
+      return api.apollo.jobs.create({ tenantId, body });
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
+      onClose();
+    },
+  });
+  const saveError =
+    save.error instanceof ApiError
+      ? t(`apiErrors:${save.error.messageKey}`)
+      : save.error
+        ? t('backup:form.failed')
+        : null;
+
+  const next = () => {
+    setTouched(true);
+    if (errors[step]) return;
+    setTouched(false);
+    if (index < STEPS.length - 1) setStep(STEPS[index + 1] ?? step);
+    else save.mutate();
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+              <Dialog.Title>{job ? t('backup:form.editTitle') : t('backup:form.createTitle')}</Dialog.Title>
+              <Text fontSize="sm" color="fg.muted" data-testid="form-step">
+                {t('backup:form.step', { n: index + 1, of: STEPS.length, name: t(`backup:form.steps.${step}`) })}
+              </Text>
+            </Dialog.Header>
+            <Dialog.Body>
+              <form
+                id="backup-job-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  next();
+                }}
+              >
+                {step === 'application' ? (
+                  <Stack gap="4">
+                    <RadioGroup.Root
+                      value={application}
+                      disabled={!!job}
+                      onValueChange={(e) => {
+                        setApplication(e.value as BackupApplication);
+                        setSources(new Set());
+                      }}
+                      aria-label={t('backup:form.application')}
+                    >
+                      <Text fontWeight="medium" mb="2">
+                        {t('backup:form.application')}
+                      </Text>
+                      <HStack gap="6" wrap="wrap">
+                        {BACKUP_APPLICATIONS.map((a) => (
+                          <RadioGroup.Item key={a} value={a}>
+                            <RadioGroup.ItemHiddenInput />
+                            <RadioGroup.ItemIndicator />
+                            <RadioGroup.ItemText>
+                              {t(`backup:applications.${a}`)}
+                              {trial && !job && usedApplications.has(a) ? ` (${t('backup:form.limitReached')})` : ''}
+                            </RadioGroup.ItemText>
+                          </RadioGroup.Item>
+                        ))}
+                      </HStack>
+                    </RadioGroup.Root>
+                    <TextField
+                      label={t('backup:form.name')}
+                      value={name}
+                      onChange={(e) => setName(e.target.value)}
+                      maxLength={120}
+                      error={name.trim() ? null : t('validation:required')}
+                      showError={touched}
+                    />
+                    <Stack gap="1">
+                      <chakra.label htmlFor="backup-location" fontWeight="medium" fontSize="sm">
+                        {t('backup:form.destination')}
+                      </chakra.label>
+                      <NativeSelect.Root maxW="md">
+                        <NativeSelect.Field
+                          id="backup-location"
+                          value={location}
+                          onChange={(e) => {
+                            setLocationId(e.target.value);
+                            setSources(new Set());
+                          }}
+                        >
+                          {(locations.data ?? []).map((l) => (
+                            <option key={l.locationId} value={l.locationId}>
+                              {l.name}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Stack>
+                  </Stack>
+                ) : null}
+                {step === 'sources' ? (
+                  <SourcePicker
+                    tenantId={tenantId}
+                    locationId={location}
+                    application={application}
+                    selected={sources}
+                    onChange={setSources}
+                    {...(limit !== undefined ? { limit } : {})}
+                  />
+                ) : null}
+                {step === 'schedule' ? (
+                  <RecurrenceEditor
+                    value={recurrence}
+                    onChange={setRecurrence}
+                    {...(touched && errors.schedule ? { error: errors.schedule } : {})}
+                  />
+                ) : null}
+                {step === 'retention' ? <RetentionEditor value={retention} onChange={setRetention} /> : null}
+                <Stack mt="4" gap="2">
+                  {touched && errors[step] && step !== 'schedule' ? (
+                    <StatusAlert status="error">{errors[step]}</StatusAlert>
+                  ) : null}
+                  {saveError ? <StatusAlert status="error">{saveError}</StatusAlert> : null}
+                </Stack>
+              </form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={index === 0 ? onClose : () => setStep(STEPS[index - 1] ?? step)}>
+                {index === 0 ? t('common:cancel') : t('common:back')}
+              </Button>
+              <Button type="submit" form="backup-job-form" colorPalette="blue" loading={save.isPending}>
+                {index < STEPS.length - 1 ? t('common:continue') : job ? t('common:save') : t('backup:form.create')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

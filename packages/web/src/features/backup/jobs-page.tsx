@@ -1,0 +1,290 @@
+import { Alert, Button, HStack, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import { type Job, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatDateTime } from '../../components/ui/format';
+import { listQuery, useListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { showToast } from '../../components/ui/toaster';
+import { waitForTask } from './job-actions';
+import { BackupJobForm } from './job-form';
+import { BACKUP_APPLICATIONS, locationsQuery, RequireTenant, useApi, useSourceNames, useTenant } from './shared';
+
+type Pending = { job: Job; action: 'start' | 'stop' | 'remove' } | null;
+
+function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
+  const name = useSourceNames(tenantId, job.locationId, job.application);
+  const { t } = useTranslation();
+  const first = job.sources.slice(0, 2).map(name).join(', ');
+  return (
+    <Text truncate maxW="xs" title={job.sources.map(name).join(', ')}>
+      {job.sources.length > 2 ? t('backup:andMore', { list: first, count: job.sources.length - 2 }) : first}
+    </Text>
+  );
+}
+
+function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [state, setState] = useListState({ sort: 'createdAt', order: 'desc' });
+  const [application, setApplication] = useState('');
+  const [form, setForm] = useState<{ job?: Job } | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const recurrenceText = useRecurrenceText();
+  const retentionText = useRetentionText();
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const query = {
+    type: 'backup' as const,
+    ...listQuery(state),
+    ...(application ? { application: application as Job['application'] } : {}),
+  };
+  const jobs = useQuery({
+    queryKey: ['tenant', tenantId, 'jobs', query],
+    queryFn: ({ signal }) => api.apollo.jobs.list({ tenantId, query }, { signal }),
+    placeholderData: keepPreviousData,
+    // Live progress while something runs; no polling when nothing does.
+    refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'running') ? 3000 : false),
+  });
+  // Which applications already have a backup job (trial: one each).
+  const used = useQuery({
+    queryKey: ['tenant', tenantId, 'jobs', 'backup-applications'],
+    queryFn: async ({ signal }) => {
+      const all = await api.apollo.jobs.list({ tenantId, query: { type: 'backup', pageSize: 500 } }, { signal });
+      return new Set(all.items.map((j) => j.application));
+    },
+  });
+  const usedApplications = used.data ?? new Set<string>();
+  const allUsed = trial && BACKUP_APPLICATIONS.every((a) => usedApplications.has(a));
+
+  const act = useMutation({
+    mutationFn: async ({ job, action }: NonNullable<Pending>) => {
+      if (action === 'remove') {
+        await api.apollo.jobs.delete({ tenantId, jobId: job.jobId });
+        return { job, action, task: null };
+      }
+      const task =
+        action === 'start'
+          ? await api.apollo.jobs.start({ tenantId, jobId: job.jobId })
+          : await api.apollo.jobs.stop({ tenantId, jobId: job.jobId });
+      showToast('info', t(action === 'start' ? 'backup:startRequested' : 'backup:stopRequested', { name: job.name }));
+      return { job, action, task: await waitForTask(api, tenantId, task) };
+    },
+    onSuccess: ({ job, action, task }) => {
+      setPending(null);
+      if (action === 'remove') showToast('success', t('backup:removed', { name: job.name }));
+      else if (task?.status === 'failed')
+        showToast('error', t(action === 'start' ? 'backup:startFailed' : 'backup:stopFailed', { name: job.name }));
+      else if (task?.status === 'succeeded')
+        showToast('success', t(action === 'start' ? 'backup:started' : 'backup:stopped', { name: job.name }));
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+    },
+    onError: () => setPending(null),
+  });
+
+  const locationName = (id: string | null) => locations.data?.find((l) => l.locationId === id)?.name ?? '—';
+  const columns: Column<Job>[] = [
+    {
+      key: 'name',
+      header: t('backup:columns.name'),
+      cell: (j) => <Text fontWeight="medium">{j.name}</Text>,
+      sortable: true,
+    },
+    {
+      key: 'application',
+      header: t('backup:columns.application'),
+      cell: (j) => t(`backup:applications.${j.application}`),
+      sortable: true,
+    },
+    {
+      key: 'sources',
+      header: t('backup:columns.sources'),
+      cell: (j) => <Sources job={j} tenantId={tenantId} />,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'destination',
+      header: t('backup:columns.destination'),
+      cell: (j) => locationName(j.locationId),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'recurrence',
+      header: t('backup:columns.recurrence'),
+      cell: (j) => recurrenceText(j.recurrence),
+      hideBelow: 'md',
+    },
+    {
+      key: 'retention',
+      header: t('backup:columns.retention'),
+      cell: (j) => retentionText(j.retention),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'nextRun',
+      header: t('backup:columns.nextRun'),
+      cell: (j) => formatDateTime(j.nextRun, i18n.language),
+      sortable: true,
+      hideBelow: 'md',
+    },
+    {
+      key: 'status',
+      header: t('backup:columns.status'),
+      cell: (j) => <StatusBadge status={j.status} />,
+      sortable: true,
+    },
+    {
+      key: 'progress',
+      header: t('backup:columns.progress'),
+      cell: (j) => (
+        <HStack gap="2" minW="24">
+          <Progress.Root value={j.progress} size="xs" flex="1" aria-label={t('backup:progressOf', { name: j.name })}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs">{j.progress}%</Text>
+        </HStack>
+      ),
+      hideBelow: 'sm',
+    },
+    {
+      key: 'actions',
+      header: t('backup:columns.actions'),
+      cell: (j) => (
+        <HStack gap="1">
+          {j.status === 'running' ? (
+            <Button size="xs" variant="outline" onClick={() => setPending({ job: j, action: 'stop' })}>
+              {t('backup:stop')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="blue"
+              onClick={() => setPending({ job: j, action: 'start' })}
+            >
+              {t('backup:start')}
+            </Button>
+          )}
+          <Button size="xs" variant="ghost" onClick={() => setForm({ job: j })}>
+            {t('backup:edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            disabled={trial && !TRIAL_LIMITS.canDeleteBackupJobs}
+            title={trial ? t('apiErrors:trialNoDelete') : undefined}
+            onClick={() => setPending({ job: j, action: 'remove' })}
+          >
+            {t('backup:remove')}
+          </Button>
+        </HStack>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="4">
+      {trial ? (
+        <Alert.Root status="info" data-testid="trial-limits">
+          <Alert.Indicator />
+          <Alert.Title>
+            {t('backup:trialLimits', {
+              used:
+                BACKUP_APPLICATIONS.filter((a) => usedApplications.has(a))
+                  .map((a) => t(`backup:applications.${a}`))
+                  .join(', ') || t('backup:none'),
+            })}
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <DataTable
+        label={t('pages:backupJobs')}
+        columns={columns}
+        rows={jobs.data?.items}
+        total={jobs.data?.total ?? 0}
+        rowKey={(j) => j.jobId}
+        state={state}
+        onStateChange={setState}
+        loading={jobs.isFetching}
+        error={jobs.error}
+        onRetry={() => jobs.refetch()}
+        emptyText={t('backup:noJobs')}
+        searchPlaceholder={t('backup:searchJobs')}
+        toolbar={
+          <>
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                aria-label={t('backup:columns.application')}
+                value={application}
+                onChange={(e) => {
+                  setApplication(e.target.value);
+                  setState({ page: 1 });
+                }}
+              >
+                <option value="">{t('backup:allApplications')}</option>
+                {BACKUP_APPLICATIONS.map((a) => (
+                  <option key={a} value={a}>
+                    {t(`backup:applications.${a}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button
+              size="sm"
+              colorPalette="blue"
+              onClick={() => setForm({})}
+              disabled={allUsed || locations.data?.length === 0}
+              title={allUsed ? t('apiErrors:trialBackupJobs') : undefined}
+            >
+              {t('backup:createJob')}
+            </Button>
+          </>
+        }
+      />
+      {locations.data?.length === 0 ? <StatusAlert status="error">{t('backup:form.noLocation')}</StatusAlert> : null}
+      {form ? (
+        <BackupJobForm
+          tenantId={tenantId}
+          trial={trial}
+          {...(form.job ? { job: form.job } : {})}
+          usedApplications={usedApplications}
+          open
+          onClose={() => setForm(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!pending}
+        title={pending ? t(`backup:confirm.${pending.action}Title`, { name: pending.job.name }) : ''}
+        confirmLabel={pending ? t(`backup:${pending.action}`) : ''}
+        destructive={pending?.action !== 'start'}
+        pending={act.isPending}
+        onConfirm={() => pending && act.mutate(pending)}
+        onCancel={() => !act.isPending && setPending(null)}
+      >
+        {pending ? t(`backup:confirm.${pending.action}Text`, { name: pending.job.name }) : ''}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** Backup jobs of OneDrive, SharePoint and Teams: list, create, edit, start, stop, remove. */
+export function BackupJobsPage() {
+  const { t } = useTranslation();
+  const { trial } = useTenant();
+  return (
+    <>
+      <PageHeader title={t('pages:backupJobs')} />
+      <RequireTenant>{(tenantId) => <JobsList tenantId={tenantId} trial={trial} />}</RequireTenant>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+import { CloseButton, Drawer, HStack, NativeSelect, Portal, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { JobRun, JobStatus } from '@compliance-portal/sdk';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
+import { listQuery, useListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { RunAccountsTable } from './run-accounts';
+import { RequireTenant, useApi } from './shared';
+
+const STATUSES: JobStatus[] = ['running', 'pending', 'finished', 'failed'];
+export const AREA_TYPES = ['backup', 'restore'] as const;
+
+/** While a run is queued or running the monitor polls; when nothing does, it stops. */
+export const MONITOR_POLL_MS = 3000;
+const active = (r: JobRun) => r.status === 'running' || r.status === 'pending';
+
+function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: JobRun; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lang = i18n.language;
+  return (
+    <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{run.jobName}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="4">
+                <HStack gap="3">
+                  <StatusBadge status={run.status} />
+                  <Progress.Root value={run.progress} size="sm" flex="1" aria-label={t('backup:columns.progress')}>
+                    <Progress.Track>
+                      <Progress.Range />
+                    </Progress.Track>
+                  </Progress.Root>
+                  <Text fontSize="sm">{run.progress}%</Text>
+                </HStack>
+                <SimpleGrid columns={2} gap="2" fontSize="sm">
+                  <Text color="fg.muted">{t('backup:columns.started')}</Text>
+                  <Text>{formatDateTime(run.started, lang)}</Text>
+                  <Text color="fg.muted">{t('backup:columns.finished')}</Text>
+                  <Text>{formatDateTime(run.finished, lang)}</Text>
+                  <Text color="fg.muted">{t('backup:columns.items')}</Text>
+                  <Text>{formatNumber(run.itemsProcessed, lang)}</Text>
+                  <Text color="fg.muted">{t('backup:columns.failures')}</Text>
+                  <Text>{formatNumber(run.itemsFailed, lang)}</Text>
+                  <Text color="fg.muted">{t('backup:columns.size')}</Text>
+                  <Text>{formatBytes(run.bytesProcessed, lang)}</Text>
+                </SimpleGrid>
+                {run.message ? (
+                  <Text color="fg.error" fontSize="sm">
+                    {run.message}
+                  </Text>
+                ) : null}
+                <RunAccountsTable
+                  label={t('backup:runAccounts')}
+                  queryKey={['tenant', tenantId, 'monitoring', run.reportId, 'accounts']}
+                  poll={active(run)}
+                  fetch={(query, signal) =>
+                    api.apollo.monitoring.accounts({ tenantId, reportId: run.reportId, query }, { signal })
+                  }
+                />
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+function Monitor({ tenantId }: { tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const [state, setState] = useListState({ sort: 'started', order: 'desc' });
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const [type, setType] = useState<(typeof AREA_TYPES)[number]>('backup');
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = { type, ...listQuery(state), ...(status ? { status } : {}) };
+  const runs = useQuery({
+    queryKey: ['tenant', tenantId, 'monitoring', query],
+    queryFn: ({ signal }) => api.apollo.monitoring.list({ tenantId, query }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.items.some(active) ? MONITOR_POLL_MS : false),
+  });
+  const run = runs.data?.items.find((r) => r.reportId === selected);
+  const lang = i18n.language;
+  const columns: Column<JobRun>[] = [
+    { key: 'jobName', header: t('backup:columns.name'), cell: (r) => r.jobName, sortable: true },
+    {
+      key: 'status',
+      header: t('backup:columns.status'),
+      cell: (r) => <StatusBadge status={r.status} />,
+      sortable: true,
+    },
+    {
+      key: 'progress',
+      header: t('backup:columns.progress'),
+      cell: (r) => (
+        <HStack gap="2" minW="24">
+          <Progress.Root value={r.progress} size="xs" flex="1" aria-label={t('backup:progressOf', { name: r.jobName })}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs" data-testid="run-progress">
+            {r.progress}%
+          </Text>
+        </HStack>
+      ),
+      sortable: true,
+    },
+    {
+      key: 'started',
+      header: t('backup:columns.started'),
+      cell: (r) => formatDateTime(r.started, lang),
+      sortable: true,
+      hideBelow: 'md',
+    },
+    {
+      key: 'finished',
+      header: t('backup:columns.finished'),
+      cell: (r) => formatDateTime(r.finished, lang),
+      sortable: true,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'items',
+      header: t('backup:columns.items'),
+      cell: (r) => formatNumber(r.itemsProcessed, lang),
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    {
+      key: 'failures',
+      header: t('backup:columns.failures'),
+      cell: (r) => formatNumber(r.itemsFailed, lang),
+      align: 'end',
+      hideBelow: 'md',
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label={t('pages:backupJobMonitor')}
+        columns={columns}
+        rows={runs.data?.items}
+        total={runs.data?.total ?? 0}
+        rowKey={(r) => r.reportId}
+        state={state}
+        onStateChange={setState}
+        loading={runs.isFetching}
+        error={runs.error}
+        onRetry={() => runs.refetch()}
+        emptyText={t('backup:noRuns')}
+        searchPlaceholder={t('backup:searchJobs')}
+        onRowClick={(r) => setSelected(r.reportId)}
+        toolbar={
+          <>
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                aria-label={t('backup:columns.type')}
+                value={type}
+                onChange={(e) => {
+                  setType(e.target.value as (typeof AREA_TYPES)[number]);
+                  setState({ page: 1 });
+                }}
+              >
+                {AREA_TYPES.map((x) => (
+                  <option key={x} value={x}>
+                    {t(`backup:types.${x}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <NativeSelect.Root size="sm" width="auto">
+              <NativeSelect.Field
+                aria-label={t('backup:columns.status')}
+                value={status}
+                onChange={(e) => {
+                  setStatus(e.target.value as JobStatus | '');
+                  setState({ page: 1 });
+                }}
+              >
+                <option value="">{t('backup:allStatuses')}</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status:${s}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </>
+        }
+      />
+      <Text fontSize="xs" color="fg.muted" mt="2" aria-live="polite" data-testid="monitor-polling">
+        {runs.data?.items.some(active) ? t('backup:polling') : t('backup:notPolling')}
+      </Text>
+      {run ? <RunDetail tenantId={tenantId} run={run} onClose={() => setSelected(null)} /> : null}
+    </>
+  );
+}
+
+/** Running and recent backup and restore runs with live progress and each run's accounts and errors. */
+export function BackupMonitorPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:backupJobMonitor')} />
+      <RequireTenant>{(tenantId) => <Monitor tenantId={tenantId} />}</RequireTenant>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import { Button, Heading, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { JobStatus, Report, RunAccount } from '@compliance-portal/sdk';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
+import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
+import { listQuery, useListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { AREA_TYPES } from './monitor-page';
+import { RunAccountsTable } from './run-accounts';
+import { RequireTenant, useApi } from './shared';
+
+function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Report; onBack: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lang = i18n.language;
+  const exportColumns: ExportColumn<RunAccount>[] = [
+    { header: t('backup:columns.account'), value: (a) => a.displayName },
+    { header: t('backup:columns.status'), value: (a) => t(`status:${a.status}`) },
+    { header: t('backup:columns.items'), value: (a) => a.items },
+    { header: t('backup:columns.failures'), value: (a) => a.failedItems },
+    { header: t('backup:columns.bytes'), value: (a) => a.bytes },
+    { header: t('backup:columns.errors'), value: (a) => a.errors.join('; ') },
+  ];
+  const totals = [
+    [t('backup:columns.accounts'), formatNumber(report.totals.accounts, lang)],
+    [t('backup:columns.items'), formatNumber(report.totals.items, lang)],
+    [t('backup:columns.size'), formatBytes(report.totals.bytes, lang)],
+    [t('backup:columns.failures'), formatNumber(report.totals.failures, lang)],
+  ] as const;
+  return (
+    <Stack gap="4">
+      <Button alignSelf="flex-start" variant="ghost" size="sm" onClick={onBack}>
+        ‹ {t('backup:backToReports')}
+      </Button>
+      <Stack gap="1">
+        <Heading as="h2" size="lg" data-testid="report-title">
+          {report.title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <StatusBadge status={report.status} /> {formatDateTime(report.started, lang)} –{' '}
+          {formatDateTime(report.finished, lang)}
+        </Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        {totals.map(([label, value]) => (
+          <Stack key={label} gap="0" borderWidth="1px" borderRadius="md" p="3">
+            <Text fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text fontSize="xl" fontWeight="semibold">
+              {value}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <RunAccountsTable
+        label={t('backup:runAccounts')}
+        queryKey={['tenant', tenantId, 'reporting', report.reportId, 'accounts']}
+        fetch={(query, signal) =>
+          api.apollo.reporting.accounts({ tenantId, reportId: report.reportId, query }, { signal })
+        }
+        toolbar={
+          <ExportButtons
+            title={report.title}
+            columns={exportColumns}
+            fetchPage={(page, pageSize) =>
+              api.apollo.reporting.accounts({
+                tenantId,
+                reportId: report.reportId,
+                query: { page, pageSize, sort: 'displayName', order: 'asc' },
+              })
+            }
+          />
+        }
+      />
+    </Stack>
+  );
+}
+
+function Reports({ tenantId }: { tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const [state, setState] = useListState({ sort: 'started', order: 'desc' });
+  const [type, setType] = useState<(typeof AREA_TYPES)[number]>('backup');
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const [open, setOpen] = useState<Report | null>(null);
+  const query = { type, ...listQuery(state), ...(status ? { status } : {}) };
+  const reports = useQuery({
+    queryKey: ['tenant', tenantId, 'reporting', query],
+    queryFn: ({ signal }) => api.apollo.reporting.list({ tenantId, query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (open) return <ReportView tenantId={tenantId} report={open} onBack={() => setOpen(null)} />;
+  const lang = i18n.language;
+  const columns: Column<Report>[] = [
+    { key: 'jobName', header: t('backup:columns.report'), cell: (r) => r.title, sortable: true },
+    {
+      key: 'status',
+      header: t('backup:columns.status'),
+      cell: (r) => <StatusBadge status={r.status} />,
+      sortable: true,
+    },
+    {
+      key: 'started',
+      header: t('backup:columns.started'),
+      cell: (r) => formatDateTime(r.started, lang),
+      sortable: true,
+      hideBelow: 'md',
+    },
+    {
+      key: 'accounts',
+      header: t('backup:columns.accounts'),
+      cell: (r) => formatNumber(r.totals.accounts, lang),
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    {
+      key: 'items',
+      header: t('backup:columns.items'),
+      cell: (r) => formatNumber(r.totals.items, lang),
+      align: 'end',
+      hideBelow: 'md',
+    },
+    {
+      key: 'failures',
+      header: t('backup:columns.failures'),
+      cell: (r) => formatNumber(r.totals.failures, lang),
+      align: 'end',
+    },
+  ];
+  return (
+    <DataTable
+      label={t('pages:backupReports')}
+      columns={columns}
+      rows={reports.data?.items}
+      total={reports.data?.total ?? 0}
+      rowKey={(r) => r.reportId}
+      state={state}
+      onStateChange={setState}
+      loading={reports.isFetching}
+      error={reports.error}
+      onRetry={() => reports.refetch()}
+      emptyText={t('backup:noReports')}
+      searchPlaceholder={t('backup:searchJobs')}
+      onRowClick={setOpen}
+      toolbar={
+        <>
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field
+              aria-label={t('backup:columns.type')}
+              value={type}
+              onChange={(e) => {
+                setType(e.target.value as (typeof AREA_TYPES)[number]);
+                setState({ page: 1 });
+              }}
+            >
+              {AREA_TYPES.map((x) => (
+                <option key={x} value={x}>
+                  {t(`backup:types.${x}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="sm" width="auto">
+            <NativeSelect.Field
+              aria-label={t('backup:columns.status')}
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as JobStatus | '');
+                setState({ page: 1 });
+              }}
+            >
+              <option value="">{t('backup:allStatuses')}</option>
+              {(['finished', 'failed', 'pending'] as const).map((s) => (
+                <option key={s} value={s}>
+                  {t(`status:${s}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </>
+      }
+    />
+  );
+}
+
+/** One report per ended backup or restore run; its accounts, totals and failures, exported to xlsx or csv. */
+export function BackupReportsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:backupReports')} />
+      <RequireTenant>{(tenantId) => <Reports tenantId={tenantId} />}</RequireTenant>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Stack, Text } from '@chakra-ui/react';
+import type { JobStatus, Page, RunAccount } from '@compliance-portal/sdk';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { formatBytes, formatNumber } from '../../components/ui/format';
+import { type ListState, listQuery, useListState } from '../../components/ui/list-state';
+import { StatusBadge } from '../../components/ui/status-badge';
+
+/** The accounts of a run with their items, failures and error messages; paged on the server. */
+export function RunAccountsTable({
+  label,
+  queryKey,
+  fetch,
+  poll,
+  toolbar,
+}: {
+  label: string;
+  queryKey: readonly unknown[];
+  fetch: (query: ListState & { status?: JobStatus }, signal: AbortSignal) => Promise<Page<RunAccount>>;
+  poll?: boolean;
+  toolbar?: React.ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const [state, setState] = useListState({ sort: 'displayName' });
+  const accounts = useQuery({
+    queryKey: [...queryKey, listQuery(state)],
+    queryFn: ({ signal }) => fetch({ ...state, ...listQuery(state) }, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: poll ? 3000 : false,
+  });
+  const columns: Column<RunAccount>[] = [
+    { key: 'displayName', header: t('backup:columns.account'), cell: (a) => a.displayName, sortable: true },
+    {
+      key: 'status',
+      header: t('backup:columns.status'),
+      cell: (a) => <StatusBadge status={a.status} />,
+      sortable: true,
+    },
+    {
+      key: 'items',
+      header: t('backup:columns.items'),
+      cell: (a) => formatNumber(a.items, i18n.language),
+      sortable: true,
+      align: 'end',
+    },
+    {
+      key: 'failedItems',
+      header: t('backup:columns.failures'),
+      cell: (a) => formatNumber(a.failedItems, i18n.language),
+      sortable: true,
+      align: 'end',
+    },
+    {
+      key: 'bytes',
+      header: t('backup:columns.size'),
+      cell: (a) => formatBytes(a.bytes, i18n.language),
+      sortable: true,
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    {
+      key: 'errors',
+      header: t('backup:columns.errors'),
+      cell: (a) =>
+        a.errors.length === 0 ? (
+          '—'
+        ) : (
+          <Stack gap="0" maxW="md">
+            {a.errors.slice(0, 3).map((e) => (
+              <Text key={e} fontSize="xs" color="fg.error" truncate title={e}>
+                {e}
+              </Text>
+            ))}
+            {a.errors.length > 3 ? (
+              <Text fontSize="xs" color="fg.muted">
+                {t('backup:moreErrors', { count: a.errors.length - 3 })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      hideBelow: 'md',
+    },
+  ];
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={accounts.data?.items}
+      total={accounts.data?.total ?? 0}
+      rowKey={(a) => a.accountId}
+      state={state}
+      onStateChange={setState}
+      loading={accounts.isFetching}
+      error={accounts.error}
+      onRetry={() => accounts.refetch()}
+      emptyText={t('backup:noAccounts')}
+      searchPlaceholder={t('backup:searchAccounts')}
+      toolbar={toolbar}
+    />
+  );
+}
