@@ -183,7 +183,7 @@ describe('jobs through the API', () => {
       sources: ['x'],
     });
     expect(second.statusCode).toBe(403);
-    expect(JSON.stringify(second.json())).toContain(TRIAL_MESSAGES.backupJobs('onedrive'));
+    expect(second.json()).toMatchObject({ status: 403, message: TRIAL_MESSAGES.backupJobs('onedrive') });
     const otherApp = await create(partner, trial, {
       name: 'Teams',
       type: 'backup',

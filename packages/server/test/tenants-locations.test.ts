@@ -746,6 +746,7 @@ describe('tenants and locations', () => {
         status: 409,
         title: 'Conflict',
         detail: 'Cannot delete location as it is used for a job',
+        message: 'Cannot delete location as it is used for a job',
       });
       expect((await api('GET', `${base}/${location.locationId}`)).statusCode).toBe(200);
       expect(await audit('location.delete', location.locationId)).toEqual([

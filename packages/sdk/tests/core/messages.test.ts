@@ -137,9 +137,9 @@ describe("the reference server's trial refusals", () => {
     expect(errorMessage(jobs, 'de').message).toBe(
       'Ihre Testlizenz erlaubt einen Sicherungsauftrag pro Anwendung, und diese Anwendung hat bereits einen.',
     );
-    expect(
-      refusal('Your trial licence allows at most 10 accounts, sites or teams per backup.').messageKey,
-    ).toBe('trialSources');
+    expect(refusal('Your trial licence allows at most 10 accounts, sites or teams per backup.').messageKey).toBe(
+      'trialSources',
+    );
     expect(
       refusal('Your trial licence allows at most 10 restores per application; onedrive has reached it.').messageKey,
     ).toBe('trialRestores');

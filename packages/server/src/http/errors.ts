@@ -50,6 +50,9 @@ export function isApollo(request: FastifyRequest): boolean {
   return request.url.startsWith('/apollo');
 }
 
+/** Statuses whose apollo answers repeat their text as `message`: refusals the user must read. */
+const MESSAGE_STATUSES = new Set([403, 409, 502]);
+
 /** Writes an error as ProblemDetails on apollo and as `{message}` on legacy and elsewhere. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
   for (const [name, value] of Object.entries(error.extras.headers ?? {})) reply.header(name, value);
@@ -68,6 +71,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
           ? { detail: error.message }
           : {}),
       ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+      // A refusal's own text as `message` too: clients read message, then title (product-spec.md section 8).
+      ...(MESSAGE_STATUSES.has(error.status) && error.message !== title ? { message: error.message } : {}),
       traceId: request.id,
     });
   }

@@ -145,7 +145,7 @@ function SnapshotBrowser({
               <Breadcrumb.Separator />
               <Breadcrumb.Item>
                 {i === trail.length - 1 ? (
-                  <Breadcrumb.CurrentLink>{n.name}</Breadcrumb.CurrentLink>
+                  <Breadcrumb.CurrentLink data-testid="current-folder">{n.name}</Breadcrumb.CurrentLink>
                 ) : (
                   <Breadcrumb.Link asChild>
                     <button type="button" onClick={() => setTrail(trail.slice(0, i + 1))}>

@@ -1,0 +1,280 @@
+// @vitest-environment node
+/**
+ * The backup area end to end, against its own server (fresh demo accounts) and the built-in
+ * Microsoft 365 simulator: a OneDrive backup of two accounts started from the jobs page, the monitor
+ * reaching "finished", the run's report exported as xlsx and csv (files parsed), one file restored
+ * into another account and read back from the simulator, and a trial client's second backup job
+ * refused with the translated message.
+ */
+import { readFileSync } from 'node:fs';
+import { errorMessages } from '@compliance-portal/sdk';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { read, utils } from 'xlsx';
+import { Authenticator, completeQrSetup, launchBrowser, submitPassword } from './browser';
+import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@contoso.example';
+const PARTNER = 'partner@fabrikam.example';
+const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+const JOB_NAME = 'E2E/OneDrive';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1350, height: 900 },
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The simulated Microsoft 365 of a demo tenant, read the way an app registration reads it. */
+async function simulatorGraph(tenantId: string) {
+  const base = `${server.url}/m365-simulator`;
+  const tokenResponse = await fetch(`${base}/login/${tenantId}/oauth2/v2.0/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e', client_secret: 'e2e', scope: 'x' }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const get = async (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return {
+    json: async <T>(path: string) => (await (await get(path)).json()) as T,
+    bytes: async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()),
+    status: async (path: string) => (await get(path)).status,
+  };
+}
+
+async function waitForText(locator: ReturnType<Page['getByTestId']>, pattern: RegExp, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await locator.textContent().catch(() => '')) ?? '';
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; last "${text}"`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+describe('backup and restore', () => {
+  const accounts: string[] = [];
+
+  it('creates a OneDrive backup job for two accounts in the guided form and starts it', async () => {
+    await page.goto('/backup-and-restore/backup-jobs');
+    await page.waitForURL(/\/signin/);
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await completeQrSetup(page);
+    await page.waitForURL(/\/backup-and-restore\/backup-jobs/);
+    await page.getByTestId('table-empty').waitFor();
+
+    await page.getByRole('button', { name: 'Create backup job' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('form-step').textContent()).resolves.toBe('Step 1 of 4: Application');
+    await dialog.getByLabel('Job name').fill(JOB_NAME);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+
+    await dialog.getByTestId('form-step').filter({ hasText: 'Sources' }).waitFor();
+    const rows = dialog.getByRole('row');
+    await rows.nth(2).waitFor();
+    for (const index of [1, 2]) {
+      const row = rows.nth(index);
+      accounts.push((await row.getByRole('cell').nth(1).textContent())?.trim() ?? '');
+      await row.getByRole('checkbox').check({ force: true });
+    }
+    await expect(dialog.getByTestId('selected-count').textContent()).resolves.toBe('2 selected');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByTestId('form-step').filter({ hasText: 'Schedule' }).waitFor();
+    await dialog.getByLabel('Recurrence').selectOption('weekly');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByTestId('form-step').filter({ hasText: 'Retention' }).waitFor();
+    await dialog.getByLabel('Unit').selectOption('months');
+    await dialog.getByLabel('Number').fill('6');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/Weekly.*6 months/);
+    await row.getByRole('button', { name: 'Start' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.textContent()).resolves.toContain(`Start "${JOB_NAME}"?`);
+    await confirm.getByRole('button', { name: 'Start' }).click();
+    await page.getByText(`"${JOB_NAME}" started.`).waitFor({ timeout: 60_000 });
+  });
+
+  it('watches the run in the job monitor until it finishes, then stops polling', async () => {
+    await page.getByRole('link', { name: 'Job monitor' }).first().click();
+    await page.waitForURL(/job-monitor/);
+    const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
+    await row.waitFor();
+    await waitForText(row, /Finished/, 120_000);
+    await waitForText(page.getByTestId('monitor-polling'), /Nothing is running/);
+    await row.click();
+    const drawer = page.getByRole('dialog');
+    for (const name of accounts) await drawer.getByRole('cell', { name }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens the run’s report and exports it as xlsx and csv with the same rows', async () => {
+    await page.goto('/backup-and-restore/reports');
+    await page.getByRole('row', { name: new RegExp(JOB_NAME) }).click();
+    const title = ((await page.getByTestId('report-title').textContent()) ?? '').trim();
+    expect(title.startsWith(JOB_NAME)).toBe(true);
+    for (const name of accounts) await page.getByRole('cell', { name }).waitFor();
+
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export xlsx' }).click(),
+    ]);
+    // "/" becomes "_" (section 9), as do the characters file systems and Excel refuse (the time's ":").
+    const expectedBase = title.replace(/\//g, '_').replace(/[\\:*?"<>|[\]]/g, '_');
+    expect(xlsxDownload.suggestedFilename()).toBe(`${expectedBase}.xlsx`);
+    const book = read(readFileSync((await xlsxDownload.path()) ?? ''));
+    expect(book.SheetNames).toEqual([expectedBase.slice(0, 31)]);
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+    const table = utils.sheet_to_json<unknown[]>(sheet ?? {}, { header: 1 });
+    expect(table[0]).toEqual(['Account', 'Status', 'Items', 'Failures', 'Bytes', 'Errors']);
+    expect(table.slice(1).map((r) => r[0])).toEqual([...accounts].sort((a, b) => a.localeCompare(b)));
+    expect(table.slice(1).every((r) => r[1] === 'Finished' && Number(r[2]) > 0 && Number(r[4]) > 0)).toBe(true);
+
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export csv' }).click(),
+    ]);
+    expect(csvDownload.suggestedFilename()).toBe(`${expectedBase}.csv`);
+    const text = readFileSync((await csvDownload.path()) ?? '', 'utf8').replace(/^\uFEFF/, '');
+    const csv = Papa.parse<string[]>(text.trim()).data;
+    // No header row: the first line is the first account.
+    expect(csv.map((r) => r[0])).toEqual(table.slice(1).map((r) => r[0]));
+    expect(csv.map((r) => r.slice(1, 5).join(','))).toEqual(table.slice(1).map((r) => r.slice(1, 5).join(',')));
+  });
+
+  it('restores one file into another account, and the simulator has the same bytes there', async () => {
+    await page.getByRole('link', { name: 'Restore' }).first().click();
+    await page.waitForURL(/restore/);
+    await page.getByLabel('Backup job').selectOption({ label: `${JOB_NAME} (OneDrive)` });
+    const [source, target] = accounts;
+    await page.getByLabel('Source').selectOption({ label: source ?? '' });
+    const snapshot = page.getByLabel('Snapshot date');
+    await snapshot.locator('option').nth(1).waitFor({ state: 'attached' });
+    await snapshot.selectOption({ index: 1 });
+    await page.getByTestId('open-node').first().click();
+    const folder = ((await page.getByTestId('current-folder').textContent()) ?? '').trim();
+    const fileRow = page.getByRole('row').filter({ hasText: 'File' }).first();
+    const fileName = ((await fileRow.getByRole('cell').nth(1).textContent()) ?? '').trim();
+    await fileRow.getByRole('checkbox').check({ force: true });
+    await expect(page.getByTestId('restore-selection').textContent()).resolves.toBe('1 item selected');
+    await page.getByText('Another account or site').click();
+    await page.getByLabel('Account or site to restore into').selectOption({ label: target ?? '' });
+    await page.getByText('Keep both').click();
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.textContent()).resolves.toContain(`Into ${target}`);
+    await confirm.getByRole('button', { name: 'Restore' }).click();
+    await waitForText(page.getByTestId('restore-progress'), /100%/, 120_000);
+
+    const graph = await simulatorGraph(CONTOSO_TENANT);
+    const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
+    const idOf = (name: string | undefined) => users.value.find((u) => u.displayName === name)?.id ?? '';
+    const sourceDrive = await graph.json<{ id: string }>(`/users/${idOf(source)}/drive`);
+    const targetDrive = await graph.json<{ id: string }>(`/users/${idOf(target)}/drive`);
+    const path = encodeURI(`${folder}/${fileName}`);
+    const original = await graph.json<{ id: string }>(`/drives/${sourceDrive.id}/root:/${path}`);
+    const restored = await graph.json<{ id: string }>(`/drives/${targetDrive.id}/root:/${path}`);
+    expect(restored.id).toBeTruthy();
+    const before = await graph.bytes(`/drives/${sourceDrive.id}/items/${original.id}/content`);
+    const after = await graph.bytes(`/drives/${targetDrive.id}/items/${restored.id}/content`);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.equals(before)).toBe(true);
+  });
+});
+
+describe('a trial client', () => {
+  it('sees its limits, and a second OneDrive backup job is refused with the translated message', async () => {
+    const own = await browser.newContext({ baseURL: server.url, viewport: { width: 900, height: 900 } });
+    const partner = await own.newPage();
+    await partner.goto('/signin');
+    await partner.evaluate(() => localStorage.setItem('language', 'de'));
+    await partner.reload();
+    await partner.getByLabel('E-Mail-Adresse').fill(PARTNER);
+    await partner.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await partner.getByRole('button', { name: 'Anmelden' }).click();
+    await partner.waitForURL(/\/qr-setup/);
+    const key = (await partner.getByTestId('manual-key').textContent())?.trim() ?? '';
+    expect(key).not.toBe('');
+    // The setup the English tests walk through, with the German texts.
+    const authenticator = new Authenticator(key);
+    await partner.getByLabel('6-stelliger Code').fill(await authenticator.nextCode());
+    await partner.getByRole('button', { name: 'Bestätigen' }).click();
+    await partner.getByTestId('recovery-saved').click();
+    await partner.waitForURL(/\/partner-setup/);
+    await partner.getByRole('button', { name: 'Als Tailspin Toys arbeiten' }).click();
+    await partner.getByRole('button', { name: 'Verstanden' }).click();
+    await partner.goto('/backup-and-restore/backup-jobs');
+    await partner.getByTestId('trial-limits').waitFor();
+
+    // The form is opened while OneDrive has no job yet...
+    await partner.getByRole('button', { name: 'Sicherungsauftrag anlegen' }).click();
+    const dialog = partner.getByRole('dialog');
+    await dialog.getByLabel('Name des Auftrags').fill('Zweiter Auftrag');
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    const rows = dialog.getByRole('row');
+    await rows.nth(1).waitFor();
+    await rows.nth(1).getByRole('checkbox').check({ force: true });
+    // ...then one is created elsewhere (another administrator, another tab).
+    const created = await partner.evaluate(async () => {
+      const config = (await (await fetch('/app-config.json')).json()) as { apiKey: string };
+      const worker = JSON.parse(
+        decodeURIComponent(
+          document.cookie
+            .split('; ')
+            .find((c) => c.startsWith('worker='))
+            ?.slice(7) ?? '{}',
+        ),
+      ) as { tenant_id: string };
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
+      const locations = (await (
+        await fetch(`/apollo-beta/api/${worker.tenant_id}/locations`, {
+          headers: { 'x-api-key': config.apiKey, authorization: `Bearer ${user.token}` },
+        })
+      ).json()) as { locationId: string }[];
+      const response = await fetch(`/apollo-beta/api/${worker.tenant_id}/jobs`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': config.apiKey,
+          authorization: `Bearer ${user.token}`,
+        },
+        body: JSON.stringify({
+          name: 'Erster Auftrag',
+          type: 'backup',
+          application: 'onedrive',
+          sources: ['someone'],
+          locationId: locations[0]?.locationId,
+        }),
+      });
+      return response.status;
+    });
+    expect(created).toBe(200);
+    for (const step of ['Zeitplan', 'Aufbewahrung']) {
+      await dialog.getByRole('button', { name: 'Weiter' }).click();
+      await dialog.getByTestId('form-step').filter({ hasText: step }).waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Auftrag anlegen' }).click();
+    // The server refused it, and the form says why, in German.
+    await dialog.getByRole('alert').filter({ hasText: errorMessages.trialBackupJobs.de }).waitFor();
+    await expect(dialog.getByRole('alert').first().textContent()).resolves.not.toMatch(/trial licence/);
+    await own.close();
+  });
+});
