@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { read, utils } from 'xlsx';
-import { Authenticator, completeQrSetup, launchBrowser, submitPassword } from './browser';
+import { accessibilityViolations, Authenticator, completeQrSetup, launchBrowser, submitPassword } from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';
@@ -197,6 +197,48 @@ describe('backup and restore', () => {
     const after = await graph.bytes(`/drives/${targetDrive.id}/items/${restored.id}/content`);
     expect(after.length).toBeGreaterThan(0);
     expect(after.equals(before)).toBe(true);
+  });
+});
+
+describe('the backup screens', () => {
+  const PAGES = ['dashboard', 'backup-jobs', 'restore', 'job-monitor', 'reports'];
+  const WIDTHS = [320, 600, 900, 1200, 1350, 1536];
+
+  it('fit every breakpoint without sideways scrolling and have no WCAG 2.1 A/AA violation', async () => {
+    const problems: string[] = [];
+    for (const name of PAGES) {
+      await page.goto(`/backup-and-restore/${name}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${name} at ${width}px scrolls sideways by ${overflow}px`);
+        if (width === 320 || width === 1350)
+          for (const v of await accessibilityViolations(page)) problems.push(`${name} at ${width}px: ${v}`);
+      }
+    }
+    await page.setViewportSize({ width: 1350, height: 900 });
+    await page.goto('/backup-and-restore/backup-jobs');
+    await page.getByRole('button', { name: 'Create backup job' }).click();
+    await page.getByRole('dialog').getByLabel('Job name').waitFor();
+    for (const v of await accessibilityViolations(page)) problems.push(`job form: ${v}`);
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+  });
+
+  it('sorts and pages by keyboard', async () => {
+    await page.goto('/backup-and-restore/reports');
+    const sort = page.getByRole('button', { name: 'Sort by Report' });
+    await sort.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: /Report/ }).getAttribute('aria-sort')).resolves.toBe(
+      'ascending',
+    );
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: /Report/ }).getAttribute('aria-sort')).resolves.toBe(
+      'descending',
+    );
   });
 });
 

@@ -141,6 +141,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
           borderWidth="1px"
           borderRadius="md"
           aria-busy={props.loading ? true : undefined}
+          // Scrollable sideways on narrow screens: reachable by keyboard.
+          tabIndex={0}
+          role="region"
+          aria-label={props.label}
         >
           <Table.Root size="sm" aria-label={props.label} aria-rowcount={total + 1} interactive={!!props.onRowClick}>
             <Table.Header position="sticky" top="0" bg="bg" zIndex="1">

@@ -126,7 +126,13 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
             {t('backup:dashboard.noDetails')}
           </Text>
         ) : (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea
+            borderWidth="1px"
+            borderRadius="md"
+            tabIndex={0}
+            role="region"
+            aria-label={t('backup:dashboard.details', { unit })}
+          >
             <Table.Root size="sm" aria-label={t('backup:dashboard.details', { unit })}>
               <Table.Header>
                 <Table.Row>

@@ -1,0 +1,122 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { render, screen, within } from '@testing-library/react';
+import Papa from 'papaparse';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { read, utils } from 'xlsx';
+import { createI18n } from '../../i18n';
+import { DataTable, VIRTUAL_THRESHOLD } from './data-table';
+import { fetchAllPages } from './export-button';
+import { csvBlob, exportFileName, sheetName, xlsxBlob } from './export-files';
+import { normaliseRecurrence } from './recurrence-editor';
+
+/** jsdom's Blob has no text() or arrayBuffer(): read it as a browser of 2015 would. */
+function readBlob(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+describe('exports', () => {
+  it('name the file and the sheet after the title with "/" as "_"', () => {
+    expect(exportFileName('Nightly/OneDrive 2026-11-23 02:00', 'xlsx')).toBe('Nightly_OneDrive 2026-11-23 02_00.xlsx');
+    expect(exportFileName('a/b/c', 'csv')).toBe('a_b_c.csv');
+    expect(sheetName('Nightly/OneDrive [all] 2026-11-23 02:00 and more')).toBe('Nightly_OneDrive _all_ 2026-11-');
+    expect(sheetName('')).toBe('Sheet1');
+  });
+
+  it('write csv without a header row and xlsx with one', async () => {
+    const rows = [
+      ['Adele, "the first"', 3, 'Finished'],
+      ['Bernd', 0, 'Failed'],
+    ];
+    const csv = new TextDecoder().decode(await readBlob(csvBlob(rows))).replace(/^\uFEFF/, '');
+    expect(Papa.parse<string[]>(csv.trim()).data).toEqual([
+      ['Adele, "the first"', '3', 'Finished'],
+      ['Bernd', '0', 'Failed'],
+    ]);
+    const book = read(new Uint8Array(await readBlob(xlsxBlob('A/B', ['Name', 'Items', 'Status'], rows))));
+    expect(book.SheetNames).toEqual(['A_B']);
+    expect(utils.sheet_to_json(book.Sheets.A_B ?? {}, { header: 1 })).toEqual([['Name', 'Items', 'Status'], ...rows]);
+  });
+
+  it('read every page of a list, in order, a few requests at a time', async () => {
+    const all = Array.from({ length: 1234 }, (_, i) => i);
+    let inFlight = 0;
+    let most = 0;
+    const progress: number[] = [];
+    const rows = await fetchAllPages(
+      async (page, pageSize) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 5 * (4 - (page % 4))));
+        inFlight -= 1;
+        return { items: all.slice((page - 1) * pageSize, page * pageSize), total: all.length, page, pageSize };
+      },
+      (done) => progress.push(done),
+    );
+    expect(rows).toEqual(all);
+    expect(most).toBeLessThanOrEqual(4);
+    expect(progress.at(-1)).toBe(1234);
+  });
+});
+
+describe('recurrence', () => {
+  it('keeps only the fields its kind uses', () => {
+    expect(normaliseRecurrence({ kind: 'afterCreation', hours: [1], dayOfMonth: 3 })).toEqual({
+      kind: 'afterCreation',
+    });
+    expect(normaliseRecurrence({ kind: 'monthly', hours: [5, 1], daysOfWeek: [1] })).toEqual({
+      kind: 'monthly',
+      hours: [1, 5],
+      dayOfMonth: 1,
+    });
+    expect(normaliseRecurrence({ kind: 'daysOfWeek', daysOfWeek: [1, 3], date: '2027-01-01T00:00:00.000Z' })).toEqual({
+      kind: 'daysOfWeek',
+      daysOfWeek: [1, 3],
+    });
+  });
+});
+
+describe('the data table', () => {
+  const renderTable = (count: number) =>
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={createI18n('en')}>
+          <DataTable
+            label="Numbers"
+            columns={[{ key: 'n', header: 'Number', cell: (n: number) => `row ${n}`, sortable: true }]}
+            rows={Array.from({ length: count }, (_, i) => i)}
+            total={100_000}
+            rowKey={(n) => String(n)}
+            state={{ page: 1, pageSize: count, sort: 'n', order: 'desc' }}
+            onStateChange={() => undefined}
+            emptyText="Nothing"
+          />
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+
+  it('renders a short page whole, and only the visible rows of a long one', () => {
+    renderTable(VIRTUAL_THRESHOLD);
+    const table = screen.getByRole('table', { name: 'Numbers' });
+    expect(within(table).getAllByText(/^row /)).toHaveLength(VIRTUAL_THRESHOLD);
+    expect(
+      within(table)
+        .getByRole('columnheader', { name: /Number/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
+    expect(table.getAttribute('aria-rowcount')).toBe('100001');
+    expect(screen.getByText('1–100 of 100,000')).toBeTruthy();
+  });
+
+  it('keeps a long page light', () => {
+    renderTable(500);
+    const shown = within(screen.getByRole('table', { name: 'Numbers' })).getAllByText(/^row /);
+    expect(shown.length).toBeLessThan(40);
+    expect(shown[0]?.textContent).toBe('row 0');
+  });
+});

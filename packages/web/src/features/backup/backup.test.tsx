@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const worker = (license: 'full' | 'trial' = 'full') => ({
+  workerId: 'w1',
+  workerIp: '10.64.0.2',
+  indexIp: '10.65.0.2',
+  clientId: 'c1',
+  organisationName: 'Contoso',
+  abbr: 'contoso',
+  stagingtenant_id: 't1',
+  cloud_portal_license: license,
+});
+function signedIn(license: 'full' | 'trial' = 'full') {
+  storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+  storeWorker(worker(license) as never);
+}
+const clientAnswer = () =>
+  HttpResponse.json({
+    clientId: 'c1',
+    name: 'Contoso',
+    license: 'full',
+    partnerId: null,
+    worker: { ...worker(), cloud_portal_license: 'FULL' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+const period = { periodDays: 30, from: '2026-10-24T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' };
+const page = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 25 });
+const job = (over: Record<string, unknown> = {}) => ({
+  jobId: 'j1',
+  name: 'Nightly OneDrive',
+  type: 'backup',
+  application: 'onedrive',
+  sources: ['u1', 'u2'],
+  locationId: 'l1',
+  recurrence: { kind: 'daily', hours: [2] },
+  retention: { unit: 'months', value: 6 },
+  status: 'finished',
+  enabled: true,
+  progress: 100,
+  started: null,
+  finished: null,
+  nextRun: '2026-11-24T02:00:00.000Z',
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  ...over,
+});
+const location = {
+  locationId: 'l1',
+  name: 'Vault',
+  siteAddress: 'https://x',
+  usedByJobs: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('the backup dashboard', () => {
+  it('shows the figures of the last 30 days with the period, a chart and the protected accounts', async () => {
+    signedIn();
+    const asked: string[] = [];
+    await renderPortal('/backup-and-restore/dashboard', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.dashboards.application': ({ params }) => {
+        asked.push(`${params.application}/${params.view}`);
+        const base = { ...period, application: params.application };
+        if (params.view === 'basic')
+          return HttpResponse.json({
+            ...base,
+            view: 'basic',
+            protectedCount: 2,
+            discoveredCount: 5,
+            items: 1234,
+            lastSuccessfulJob: { jobId: 'j1', jobName: 'Nightly OneDrive', finished: '2026-11-22T02:10:00.000Z' },
+            jobsByStatus: { finished: 7, running: 1, failed: 2, pending: 0 },
+          });
+        if (params.view === 'size')
+          return HttpResponse.json({
+            ...base,
+            view: 'size',
+            storedBytes: 3 * 1024 ** 3,
+            growthBytes: 1024 ** 3,
+            series: [
+              { date: '2026-10-24', bytes: 2 * 1024 ** 3, items: 1000 },
+              { date: '2026-11-23', bytes: 3 * 1024 ** 3, items: 1234 },
+            ],
+          });
+        return HttpResponse.json({
+          ...base,
+          view: 'details',
+          entries: [
+            {
+              sourceId: 'u1',
+              displayName: 'Adele Vance',
+              items: 600,
+              bytes: 1024 ** 3,
+              lastBackup: '2026-11-22T02:10:00.000Z',
+              lastStatus: 'failed',
+            },
+          ],
+        });
+      },
+    });
+    expect(await screen.findByText('2 / 5')).toBeTruthy();
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getByTestId('figure-Stored size').textContent).toBe('3 GB');
+    expect(screen.getByText('+1 GB in the period')).toBeTruthy();
+    expect(screen.getByTestId('dashboard-period').textContent).toMatch(/^Last 30 days: /);
+    expect(screen.getByRole('img', { name: /Stored size per day/ })).toBeTruthy();
+    expect(screen.getByTestId('bar-failed').textContent).toBe('2');
+    const details = screen.getByRole('table', { name: 'Protected accounts' });
+    expect(within(details).getByText('Adele Vance')).toBeTruthy();
+    expect(within(details).getByText('Failed')).toBeTruthy();
+    // Only the open tab's workload is asked for.
+    expect([...new Set(asked)].sort()).toEqual(['onedrive/basic', 'onedrive/details', 'onedrive/size']);
+  });
+});
+
+describe('the backup jobs', () => {
+  it('lists jobs, sorts on the server, and removes one only after the confirmation', async () => {
+    signedIn();
+    const queries: string[] = [];
+    let deleted = 0;
+    const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': () => HttpResponse.json([location]),
+      'apollo.discovery.users': () => HttpResponse.json(page([])),
+      'apollo.jobs.list': ({ request }) => {
+        queries.push(new URL(request.url).search);
+        return HttpResponse.json(page([job()]));
+      },
+      'apollo.jobs.delete': () => {
+        deleted += 1;
+        return new HttpResponse(null, { status: 204 });
+      },
+    });
+    const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
+    expect(within(row).getByText('Daily · 02:00')).toBeTruthy();
+    expect(within(row).getByText('6 months')).toBeTruthy();
+    expect(within(row).getByText('Vault')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    await waitFor(() => expect(queries.some((q) => q.includes('sort=name') && q.includes('order=asc'))).toBe(true));
+
+    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('Remove "Nightly OneDrive"?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(deleted).toBe(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(deleted).toBe(1));
+    expect(await screen.findByText('"Nightly OneDrive" was removed.')).toBeTruthy();
+  });
+
+  it('shows a trial organisation its limits before it hits them', async () => {
+    signedIn('trial');
+    const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': () => HttpResponse.json([location]),
+      'apollo.discovery.users': () => HttpResponse.json(page([])),
+      'apollo.jobs.list': () => HttpResponse.json(page([job()])),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Understood' }));
+    const limits = await screen.findByTestId('trial-limits');
+    expect(limits.textContent).toContain('Applications with a job: OneDrive.');
+    const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
+    const remove = within(row).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    expect(remove.title).toBe('Backup jobs cannot be deleted on a trial licence.');
+  });
+});
+
+describe('the job monitor', () => {
+  it('polls while a run is running and stops when nothing runs', async () => {
+    signedIn();
+    let calls = 0;
+    let firstAt = 0;
+    const run = (status: string, progress: number) => ({
+      reportId: 'r1',
+      jobId: 'j1',
+      jobName: 'Nightly OneDrive',
+      jobType: 'backup',
+      application: 'onedrive',
+      status,
+      progress,
+      started: '2026-11-23T02:00:00.000Z',
+      finished: status === 'finished' ? '2026-11-23T02:05:00.000Z' : null,
+      itemsProcessed: 10,
+      itemsFailed: 0,
+      bytesProcessed: 100,
+    });
+    await renderPortal('/backup-and-restore/job-monitor', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.monitoring.list': () => {
+        calls += 1;
+        firstAt ||= Date.now();
+        // Running for the first second, then finished.
+        const running = Date.now() - firstAt < 1000;
+        return HttpResponse.json(page([running ? run('running', 40) : run('finished', 100)]));
+      },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('monitor-polling').textContent).toBe('Updating every 3 seconds while jobs run.'),
+    );
+    await waitFor(() => expect(screen.getByTestId('run-progress').textContent).toBe('100%'), { timeout: 6000 });
+    expect(screen.getByTestId('monitor-polling').textContent).toBe('Nothing is running.');
+    const settled = calls;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(calls).toBe(settled);
+  }, 20_000);
+});
