@@ -42,6 +42,14 @@ const ctx: AppContext = {
   },
 };
 
+// The embedded database has no autovacuum: without statistics its planner sorts whole tables where
+// an index would do. They are gathered at start and every ten minutes.
+if (db.kind === 'pglite') {
+  const analyze = () => db.exec('analyze').catch((err: unknown) => log.warn({ err }, 'analyze failed'));
+  await analyze();
+  setInterval(analyze, 10 * 60_000).unref();
+}
+
 const seeded = await seedDemo(ctx);
 if (seeded) {
   // Printed once, on the start that creates the demo world; never logged again.

@@ -303,8 +303,32 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
       `${api}/reporting/${onedrive.runId}/accounts?search=${encodeURIComponent(names[0]?.slice(0, 5) ?? '')}`,
     );
     expect(one.items.map((a) => a.displayName)).toContain(names[0]);
+    // Keyset paging gives the same rows as numbered pages.
+    const first = await get<Page<RunAccount>>(
+      `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc&pageSize=1`,
+    );
+    const next = await get<Page<RunAccount>>(
+      `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc&pageSize=1&after=${first.items[0]?.accountId}`,
+    );
+    expect([...first.items, ...next.items].map((a) => a.displayName)).toEqual(names.slice(0, 2));
+    expect(next.total).toBe(accounts.total);
     const failed = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts?status=failed`);
     expect(failed.total).toBe(0);
+  });
+
+  it('names accounts of a report read before discovery knew them once discovery reads the tenant again', async () => {
+    await server.ctx.db.query('update job_run_sources set display_name = source_id where run_id = $1', [
+      onedrive.runId,
+    ]);
+    const unnamed = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts`);
+    expect(unnamed.items.every((a) => a.displayName === a.accountId)).toBe(true);
+    await server.ctx.db.query(
+      "update discovered_sources set seen_at = seen_at - interval '6 minutes' where tenant_id = $1",
+      [tenantId],
+    );
+    await users('application=onedrive');
+    const named = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts`);
+    expect(named.items.every((a) => a.displayName !== a.accountId)).toBe(true);
   });
 
   it('answers the legacy statistics and last successful job of the worker', async () => {

@@ -8,29 +8,17 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../scripts/browser.mjs';
 import { startServer } from '../scripts/start-server.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, url: { type: 'string' } } });
 const runs = Number(values.runs);
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: FLAGS,
-});
+const browser = await launchBrowser();
 
 async function load(context) {
   const page = await context.newPage();

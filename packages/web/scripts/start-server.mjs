@@ -25,12 +25,16 @@ function freePort() {
   });
 }
 
-export async function startServer() {
+/**
+ * @param {{ dataDir?: string }} [options] an existing data directory to start on (kept at stop);
+ *   by default a fresh temporary one, removed at stop.
+ */
+export async function startServer(options = {}) {
   for (const needed of [serverEntry, join(webDist, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: build first (pnpm -r build)`);
   }
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
@@ -65,7 +69,7 @@ export async function startServer() {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

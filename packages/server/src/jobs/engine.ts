@@ -11,7 +11,15 @@ import type { AppContext } from '../context.js';
 import { findOrganisation } from '../modules/organisations/repository.js';
 import { findTenant } from '../modules/tenants/repository.js';
 import { JobQueue } from './queue.js';
-import { checkpointOf, findJob, type JobRow, jobStatusOf, type RunRow, toJobRecord } from './repository.js';
+import {
+  checkpointOf,
+  findJob,
+  type JobRow,
+  jobStatusOf,
+  nameRunSources,
+  type RunRow,
+  toJobRecord,
+} from './repository.js';
 import { createRunContext, type Executor, RunStopped } from './run-context.js';
 import { nextRun } from './schedule.js';
 
@@ -301,6 +309,8 @@ export class JobEngine {
         [run.job_id, jobStatusOf(status), now, message],
       );
     });
+    // The report's accounts get their names now, so the first reader of a long report does not wait.
+    await nameRunSources(this.ctx.db, run);
     if (status === 'stopped') await this.queue.settleTasks(run.job_id, 'stop', 'succeeded', 'Stopped.');
     await this.queue.settleTasks(run.job_id, 'start', status === 'failed' ? 'failed' : 'succeeded', message);
     return { runId: run.run_id, status };

@@ -182,3 +182,17 @@ export function jobStatusOf(run: RunRow['status']): JobStatus {
       return 'pending';
   }
 }
+
+/**
+ * Gives the run's accounts that have none the name discovery knows them by (else their id), in one
+ * statement: a report is named once, when it is first read, and sorts by name on an index after.
+ */
+export async function nameRunSources(db: Queryable, run: Pick<RunRow, 'run_id' | 'tenant_id'>) {
+  await db.query(
+    `update job_run_sources s
+        set display_name = coalesce((select d.display_name from discovered_sources d
+                                      where d.tenant_id = $2 and d.source_id = s.source_id limit 1), s.source_id)
+      where s.run_id = $1 and s.display_name is null`,
+    [run.run_id, run.tenant_id],
+  );
+}

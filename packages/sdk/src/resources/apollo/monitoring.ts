@@ -16,7 +16,17 @@ export const MonitoringQuery = s.object({
 });
 export type MonitoringQuery = s.Static<typeof MonitoringQuery>;
 
-export const RunAccountsQuery = s.object({ ...listQueryProperties, status: s.optional(JobStatus) });
+export const RunAccountsQuery = s.object({
+  ...listQueryProperties,
+  status: s.optional(JobStatus),
+  after: s.optional(
+    s.string({
+      maxLength: 400,
+      description:
+        'Keyset paging for long reports: the rows after this accountId in the chosen order (page is then ignored).',
+    }),
+  ),
+});
 export type RunAccountsQuery = s.Static<typeof RunAccountsQuery>;
 
 export const monitoringEndpoints = defineResource('apollo', 'monitoring', {

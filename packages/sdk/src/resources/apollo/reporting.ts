@@ -50,7 +50,17 @@ export const ReportQuery = s.object({
 });
 export type ReportQuery = s.Static<typeof ReportQuery>;
 
-export const ReportAccountsQuery = s.object({ ...listQueryProperties, status: s.optional(JobStatus) });
+export const ReportAccountsQuery = s.object({
+  ...listQueryProperties,
+  status: s.optional(JobStatus),
+  after: s.optional(
+    s.string({
+      maxLength: 400,
+      description:
+        'Keyset paging for long reports: the rows after this accountId in the chosen order (page is then ignored).',
+    }),
+  ),
+});
 export type ReportAccountsQuery = s.Static<typeof ReportAccountsQuery>;
 
 export const reportingEndpoints = defineResource('apollo', 'reporting', {

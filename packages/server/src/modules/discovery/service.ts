@@ -129,6 +129,14 @@ export async function refreshDiscovery(
         params,
       );
     }
+    // Reports read before discovery knew an account show its id; they now get its name.
+    await tx.query(
+      `update job_run_sources s set display_name = d.display_name
+         from job_runs r, discovered_sources d
+        where r.run_id = s.run_id and r.tenant_id = $1 and d.tenant_id = $1 and d.application = $2
+          and d.source_id = s.source_id and s.display_name = s.source_id`,
+      [tenant.tenantId, application],
+    );
   });
 }
 

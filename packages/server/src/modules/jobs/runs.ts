@@ -1,7 +1,7 @@
 /** Job runs as the monitor and the reports show them: filtered, sorted and paged in the database. */
 import type { Application, JobRun, JobStatus, JobType, RunAccount } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
-import { jobStatusOf, type RunRow } from '../../jobs/repository.js';
+import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -100,15 +100,16 @@ export async function runAccounts(
     order?: 'asc' | 'desc';
     page?: number;
     pageSize?: number;
+    /** Keyset paging: the rows after this account in the chosen order. */
+    after?: string;
   },
 ) {
   const runStatus = jobStatusOf(run.status);
-  const params: SqlValue[] = [run.run_id, run.tenant_id];
+  await nameRunSources(db, run);
+  const params: SqlValue[] = [run.run_id];
   const where = ['s.run_id = $1'];
   if (filter.status === 'failed') where.push(runStatus === 'failed' ? 'true' : 's.failed');
   else if (filter.status) where.push(filter.status === runStatus ? 'not s.failed' : 'false');
-  const name = `coalesce((select d.display_name from discovered_sources d
-                           where d.tenant_id = $2 and d.source_id = s.source_id limit 1), s.source_id)`;
   if (filter.search?.trim()) {
     params.push(
       `%${filter.search
@@ -116,35 +117,47 @@ export async function runAccounts(
         .toLowerCase()
         .replace(/[%_\\]/g, '\\$&')}%`,
     );
-    where.push(`(lower(s.source_id) like $${params.length} or lower(${name}) like $${params.length})`);
+    where.push(`(lower(s.display_name) like $${params.length} or lower(s.source_id) like $${params.length})`);
   }
   const sortable: Record<string, string> = {
     accountId: 's.source_id',
-    displayName: `lower(${name})`,
+    displayName: 'lower(s.display_name)',
     items: 's.items',
     failedItems: 's.failed_items',
     bytes: 's.bytes',
     status: 's.failed',
   };
   const direction = filter.order === 'desc' ? 'desc' : 'asc';
-  const order = `${sortable[filter.sort ?? 'accountId'] ?? 's.source_id'} ${direction}, s.source_id ${direction}`;
+  const key = sortable[filter.sort ?? 'accountId'] ?? 's.source_id';
+  const order = `${key} ${direction}, s.source_id ${direction}`;
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
   const [count] = await db.query<{ n: number }>(
     `select count(*)::int as n from job_run_sources s where ${where.join(' and ')}`,
-    // The tenant ($2) is named only by the search over display names.
-    params.length > 2 ? params : params.slice(0, 1),
+    params,
   );
+  // Keyset paging: an export of 100,000 accounts reads each page from the index instead of skipping
+  // ever more rows (the order's key of the row named by `after`, then the rows beyond it).
+  let offset = (page - 1) * pageSize;
+  if (filter.after !== undefined) {
+    params.push(filter.after);
+    const at = `$${params.length}`;
+    where.push(
+      `(${key}, s.source_id) ${direction === 'asc' ? '>' : '<'}
+       (select ${key}, s.source_id from job_run_sources s where s.run_id = $1 and s.source_id = ${at})`,
+    );
+    offset = 0;
+  }
   const sources = await db.query<{
     source_id: string;
-    name: string;
+    display_name: string | null;
     items: number;
     failed_items: number;
     bytes: number;
     failed: boolean;
   }>(
-    `select s.*, ${name} as name from job_run_sources s where ${where.join(' and ')}
-      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    `select s.* from job_run_sources s where ${where.join(' and ')}
+      order by ${order} limit ${pageSize} offset ${offset}`,
     params,
   );
   const errors = sources.length
@@ -155,7 +168,7 @@ export async function runAccounts(
     : [];
   const items: RunAccount[] = sources.map((x) => ({
     accountId: x.source_id,
-    displayName: x.name,
+    displayName: x.display_name ?? x.source_id,
     status: x.failed ? 'failed' : runStatus,
     items: Number(x.items),
     failedItems: Number(x.failed_items),

@@ -14,21 +14,43 @@ export interface ExportColumn<T> {
 const EXPORT_PAGE_SIZE = 500;
 const EXPORT_CONCURRENCY = 4;
 
-/** Reads every page of a list (not just the visible one), reporting progress. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  /** With keyset paging: the key of the last row read so far. */
+  after?: string;
+}
+
+/**
+ * Reads every page of a list (not just the visible one), reporting progress: with `keyOf`, page after
+ * page by keyset (each page read from an index, for long lists), else a few numbered pages at a time.
+ */
 export async function fetchAllPages<T>(
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  fetchPage: (request: PageRequest) => Promise<Page<T>>,
   onProgress: (done: number, total: number) => void,
+  keyOf?: (row: T) => string,
 ): Promise<T[]> {
-  const first = await fetchPage(1, EXPORT_PAGE_SIZE);
+  const first = await fetchPage({ page: 1, pageSize: EXPORT_PAGE_SIZE });
   const pages = Math.ceil(first.total / EXPORT_PAGE_SIZE);
   const results: T[][] = [first.items];
   let done = first.items.length;
   onProgress(done, first.total);
+  if (keyOf) {
+    let last = first.items.at(-1);
+    while (last !== undefined && done < first.total) {
+      const answer = await fetchPage({ page: 1, pageSize: EXPORT_PAGE_SIZE, after: keyOf(last) });
+      results.push(answer.items);
+      done += answer.items.length;
+      onProgress(done, first.total);
+      last = answer.items.at(-1);
+    }
+    return results.flat();
+  }
   let next = 2;
   const worker = async () => {
     while (next <= pages) {
       const page = next++;
-      const answer = await fetchPage(page, EXPORT_PAGE_SIZE);
+      const answer = await fetchPage({ page, pageSize: EXPORT_PAGE_SIZE });
       results[page - 1] = answer.items;
       done += answer.items.length;
       onProgress(done, first.total);
@@ -46,11 +68,14 @@ export function ExportButtons<T>({
   title,
   columns,
   fetchPage,
+  keyOf,
   disabled,
 }: {
   title: string;
   columns: ExportColumn<T>[];
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>;
+  fetchPage: (request: PageRequest) => Promise<Page<T>>;
+  /** The row's key for keyset paging, when the list supports it. */
+  keyOf?: (row: T) => string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -61,7 +86,7 @@ export function ExportButtons<T>({
     try {
       const [files, rows] = await Promise.all([
         import('./export-files'),
-        fetchAllPages(fetchPage, (done, total) => setProgress({ format, done, total })),
+        fetchAllPages(fetchPage, (done, total) => setProgress({ format, done, total }), keyOf),
       ]);
       const cells = rows.map((row) => columns.map((c) => c.value(row)));
       const blob =

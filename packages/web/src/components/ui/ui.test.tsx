@@ -49,7 +49,7 @@ describe('exports', () => {
     let most = 0;
     const progress: number[] = [];
     const rows = await fetchAllPages(
-      async (page, pageSize) => {
+      async ({ page, pageSize }) => {
         inFlight += 1;
         most = Math.max(most, inFlight);
         await new Promise((r) => setTimeout(r, 5 * (4 - (page % 4))));
@@ -61,6 +61,22 @@ describe('exports', () => {
     expect(rows).toEqual(all);
     expect(most).toBeLessThanOrEqual(4);
     expect(progress.at(-1)).toBe(1234);
+  });
+
+  it('read a long list page after page by keyset when the list has one', async () => {
+    const all = Array.from({ length: 1234 }, (_, i) => `k${String(i).padStart(4, '0')}`);
+    const asked: (string | undefined)[] = [];
+    const rows = await fetchAllPages(
+      async ({ pageSize, after }) => {
+        asked.push(after);
+        const start = after ? all.indexOf(after) + 1 : 0;
+        return { items: all.slice(start, start + pageSize), total: all.length, page: 1, pageSize };
+      },
+      () => undefined,
+      (row) => row,
+    );
+    expect(rows).toEqual(all);
+    expect(asked).toEqual([undefined, 'k0499', 'k0999']);
   });
 });
 

@@ -67,13 +67,14 @@ function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Re
           <ExportButtons
             title={report.title}
             columns={exportColumns}
-            fetchPage={(page, pageSize) =>
+            fetchPage={({ page, pageSize, after }) =>
               api.apollo.reporting.accounts({
                 tenantId,
                 reportId: report.reportId,
-                query: { page, pageSize, sort: 'displayName', order: 'asc' },
+                query: { page, pageSize, sort: 'displayName', order: 'asc', ...(after ? { after } : {}) },
               })
             }
+            keyOf={(a) => a.accountId}
           />
         }
       />

@@ -71,7 +71,7 @@ export function SourcePicker({
     setSelectingAll(true);
     try {
       const all = await fetchAllPages(
-        (page, pageSize) =>
+        ({ page, pageSize }) =>
           api.apollo.discovery.users({
             tenantId,
             locationId,

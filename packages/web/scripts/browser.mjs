@@ -1,0 +1,99 @@
+/**
+ * Debian's Chromium through playwright-core, an authenticator app, and the steps of signing in: shared
+ * by the browser tests (e2e/browser.ts) and the benchmarks (bench/*.mjs).
+ */
+import { createHmac } from 'node:crypto';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+/** RFC 4648 base32 without padding, as the shown setup key is written. */
+function base32Decode(text) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const bytes = [];
+  for (const char of text.replace(/[\s=-]/g, '').toUpperCase()) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** RFC 6238 with SHA-1, 30 s steps, 6 digits: what an authenticator app shows. */
+export function totpAt(key, step) {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const digest = createHmac('sha1', base32Decode(key)).update(counter).digest();
+  const offset = (digest.at(-1) ?? 0) & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * An authenticator for one account. The server takes each time step once and only later ones after
+ * it, within two steps either side of now, so every code handed out is for a fresh step.
+ */
+export class Authenticator {
+  lastStep = 0;
+  constructor(key) {
+    this.key = key;
+  }
+
+  async nextCode() {
+    for (;;) {
+      const current = Math.floor(Date.now() / 30_000);
+      const step = Math.max(current - 1, this.lastStep + 1);
+      if (step <= current + 2) {
+        this.lastStep = step;
+        return totpAt(this.key, step);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+export async function submitPassword(page, email, password) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** On /qr-setup: reads the manual key, confirms with a code, keeps the recovery codes and goes on. */
+export async function completeQrSetup(page, onRecoveryCodes) {
+  await page.waitForURL(/\/qr-setup/);
+  const key = (await page.getByTestId('manual-key').textContent())?.trim() ?? '';
+  const authenticator = new Authenticator(key);
+  await page.getByLabel('6-digit code').fill(await authenticator.nextCode());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const list = page.getByTestId('recovery-codes');
+  await list.waitFor();
+  const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
+  await onRecoveryCodes?.();
+  await page.getByTestId('recovery-saved').click();
+  return { authenticator, recoveryCodes };
+}
+
+export async function submitCode(page, authenticator) {
+  await page.waitForURL(/\/code-verification/);
+  await page.getByLabel('6-digit code').fill(await authenticator.nextCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
