@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { read, utils } from 'xlsx';
-import { accessibilityViolations, Authenticator, completeQrSetup, launchBrowser, submitPassword } from './browser';
+import { Authenticator, accessibilityViolations, completeQrSetup, launchBrowser, submitPassword } from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';

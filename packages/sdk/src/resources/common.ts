@@ -137,6 +137,20 @@ export const JobRun = s.object({
 });
 export type JobRun = s.Static<typeof JobRun>;
 
+/** The accounts of a run, as the monitor and the reports list them. */
+export const RunAccountsQuery = s.object({
+  ...listQueryProperties,
+  status: s.optional(JobStatus),
+  after: s.optional(
+    s.string({
+      maxLength: 400,
+      description:
+        'Keyset paging for long reports: the rows after this accountId in the chosen order (page is then ignored).',
+    }),
+  ),
+});
+export type RunAccountsQuery = s.Static<typeof RunAccountsQuery>;
+
 /** One account, site, team or mailbox inside a run. */
 export const RunAccount = s.object({
   accountId: s.string(),

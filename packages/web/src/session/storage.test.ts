@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testWorker } from '../testing/fixtures';
 import {
   clearTrialDialogFlag,
   clearUserData,
@@ -11,16 +12,7 @@ import {
   trialDialogSeen,
 } from './storage';
 
-const worker = {
-  workerId: 'w1',
-  workerIp: '10.64.0.2',
-  indexIp: '10.65.0.2',
-  clientId: 'c1',
-  organisationName: 'Contoso',
-  abbr: 'contoso',
-  stagingtenant_id: 'tenant-guid',
-  cloud_portal_license: 'TRIAL' as 'trial',
-};
+const worker = testWorker({ stagingtenant_id: 'tenant-guid', cloud_portal_license: 'TRIAL' as 'trial' });
 
 describe('session storage', () => {
   it('keeps the user in the user cookie and in local storage', () => {

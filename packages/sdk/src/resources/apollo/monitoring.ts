@@ -3,7 +3,16 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { Application, JobRun, JobStatus, JobType, listQueryProperties, page, RunAccount } from '../common.js';
+import {
+  Application,
+  JobRun,
+  JobStatus,
+  JobType,
+  listQueryProperties,
+  page,
+  RunAccount,
+  RunAccountsQuery,
+} from '../common.js';
 
 export const MonitoringQuery = s.object({
   ...listQueryProperties,
@@ -15,19 +24,6 @@ export const MonitoringQuery = s.object({
   to: s.optional(s.dateTime('Runs started before.')),
 });
 export type MonitoringQuery = s.Static<typeof MonitoringQuery>;
-
-export const RunAccountsQuery = s.object({
-  ...listQueryProperties,
-  status: s.optional(JobStatus),
-  after: s.optional(
-    s.string({
-      maxLength: 400,
-      description:
-        'Keyset paging for long reports: the rows after this accountId in the chosen order (page is then ignored).',
-    }),
-  ),
-});
-export type RunAccountsQuery = s.Static<typeof RunAccountsQuery>;
 
 export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   list: {

@@ -3,7 +3,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { Application, JobStatus, JobType, listQueryProperties, page, RunAccount } from '../common.js';
+import { Application, JobStatus, JobType, listQueryProperties, page, RunAccount, RunAccountsQuery } from '../common.js';
 
 export const ReportTotals = s.object({
   accounts: s.integer({ minimum: 0 }),
@@ -50,18 +50,9 @@ export const ReportQuery = s.object({
 });
 export type ReportQuery = s.Static<typeof ReportQuery>;
 
-export const ReportAccountsQuery = s.object({
-  ...listQueryProperties,
-  status: s.optional(JobStatus),
-  after: s.optional(
-    s.string({
-      maxLength: 400,
-      description:
-        'Keyset paging for long reports: the rows after this accountId in the chosen order (page is then ignored).',
-    }),
-  ),
-});
-export type ReportAccountsQuery = s.Static<typeof ReportAccountsQuery>;
+/** The accounts of a report: the same query as a run's in the monitor. */
+export const ReportAccountsQuery = RunAccountsQuery;
+export type ReportAccountsQuery = RunAccountsQuery;
 
 export const reportingEndpoints = defineResource('apollo', 'reporting', {
   list: {

@@ -4,21 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
 import { readCookie, readWorker, storeUser, storeWorker } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 import { navigation, visibleFor } from './navigation';
 
 startMsw();
 
-const worker = {
-  workerId: 'w1',
-  workerIp: '10.64.0.2',
-  indexIp: '10.65.0.2',
-  clientId: 'c1',
-  organisationName: 'Contoso',
-  abbr: 'contoso',
-  stagingtenant_id: 't1',
-  cloud_portal_license: 'full' as const,
-};
+const worker = testWorker();
 const client = (w: typeof worker, license: 'full' | 'trial' = 'full') => ({
   clientId: w.clientId,
   name: w.organisationName,

@@ -3,21 +3,13 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en';
 import { readStoredUser } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 
 const user = { email: 'admin@contoso.example', role: 'admin' as const };
-const worker = {
-  workerId: 'w1',
-  workerIp: '10.64.0.2',
-  indexIp: '10.65.0.2',
-  clientId: 'c1',
-  organisationName: 'Contoso',
-  abbr: 'contoso',
-  stagingtenant_id: 't1',
-  cloud_portal_license: 'FULL' as const,
-};
+const worker = testWorker({ cloud_portal_license: 'FULL' as 'full' });
 const codes = [...'ABCDEFGHJK'].map((c) => `${c.repeat(5)}-23456`);
 
 describe('the sign-in page', () => {

@@ -2,20 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 
-const worker = (license: 'full' | 'trial' = 'full') => ({
-  workerId: 'w1',
-  workerIp: '10.64.0.2',
-  indexIp: '10.65.0.2',
-  clientId: 'c1',
-  organisationName: 'Contoso',
-  abbr: 'contoso',
-  stagingtenant_id: 't1',
-  cloud_portal_license: license,
-});
+const worker = (license: 'full' | 'trial' = 'full') => testWorker({ cloud_portal_license: license });
 function signedIn(license: 'full' | 'trial' = 'full') {
   storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
   storeWorker(worker(license) as never);
@@ -156,6 +148,50 @@ describe('the backup jobs', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toBe(1));
     expect(await screen.findByText('"Nightly OneDrive" was removed.')).toBeTruthy();
+  });
+
+  it('edits a job through the guided form and sends only what the form changes', async () => {
+    signedIn();
+    let body: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': () => HttpResponse.json([location]),
+      'apollo.discovery.users': () =>
+        HttpResponse.json(
+          page([
+            { sourceId: 'u1', kind: 'user', displayName: 'Adele Vance', protected: true },
+            { sourceId: 'u2', kind: 'user', displayName: 'Alex Wilber', protected: true },
+            { sourceId: 'u3', kind: 'user', displayName: 'Megan Bowen', protected: false },
+          ]),
+        ),
+      'apollo.jobs.list': () => HttpResponse.json(page([job()])),
+      'apollo.jobs.update': async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(job({ ...body }));
+      },
+    });
+    const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/Job name/) as HTMLInputElement;
+    expect(name.value).toBe('Nightly OneDrive');
+    await user.clear(name);
+    await user.type(name, 'Nightly OneDrive (all)');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(await within(dialog).findByLabelText('Select Megan Bowen'));
+    expect(within(dialog).getByTestId('selected-count').textContent).toBe('3 selected');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).toEqual({
+      name: 'Nightly OneDrive (all)',
+      sources: ['u1', 'u2', 'u3'],
+      locationId: 'l1',
+      recurrence: { kind: 'daily', hours: [2] },
+      retention: { unit: 'months', value: 6 },
+    });
+    expect(await screen.findByText('The backup job "Nightly OneDrive (all)" was saved.')).toBeTruthy();
   });
 
   it('shows a trial organisation its limits before it hits them', async () => {

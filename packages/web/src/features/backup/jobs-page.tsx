@@ -1,10 +1,11 @@
-import { Alert, Button, HStack, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { type Job, TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
+import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
@@ -14,7 +15,15 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
 import { waitForTask } from './job-actions';
 import { BackupJobForm } from './job-form';
-import { BACKUP_APPLICATIONS, locationsQuery, RequireTenant, useApi, useSourceNames, useTenant } from './shared';
+import {
+  BACKUP_APPLICATIONS,
+  type BackupApplication,
+  locationsQuery,
+  RequireTenant,
+  useApi,
+  useSourceNames,
+  useTenant,
+} from './shared';
 
 type Pending = { job: Job; action: 'start' | 'stop' | 'remove' } | null;
 
@@ -34,7 +43,7 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [state, setState] = useListState({ sort: 'createdAt', order: 'desc' });
-  const [application, setApplication] = useState('');
+  const [application, setApplication] = useState<BackupApplication | ''>('');
   const [form, setForm] = useState<{ job?: Job } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const recurrenceText = useRecurrenceText();
@@ -221,24 +230,16 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
         searchPlaceholder={t('backup:searchJobs')}
         toolbar={
           <>
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field
-                aria-label={t('backup:columns.application')}
-                value={application}
-                onChange={(e) => {
-                  setApplication(e.target.value);
-                  setState({ page: 1 });
-                }}
-              >
-                <option value="">{t('backup:allApplications')}</option>
-                {BACKUP_APPLICATIONS.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`backup:applications.${a}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FilterSelect
+              label={t('backup:columns.application')}
+              value={application}
+              all={t('backup:allApplications')}
+              options={BACKUP_APPLICATIONS.map((a) => ({ value: a, label: t(`backup:applications.${a}`) }))}
+              onChange={(v) => {
+                setApplication(v);
+                setState({ page: 1 });
+              }}
+            />
             <Button
               size="sm"
               colorPalette="blue"

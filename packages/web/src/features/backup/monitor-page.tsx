@@ -1,9 +1,10 @@
-import { CloseButton, Drawer, HStack, NativeSelect, Portal, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CloseButton, Drawer, HStack, Portal, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { JobRun, JobStatus } from '@compliance-portal/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
+import { FilterSelect } from '../../components/ui/filter-select';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
@@ -167,41 +168,25 @@ function Monitor({ tenantId }: { tenantId: string }) {
         onRowClick={(r) => setSelected(r.reportId)}
         toolbar={
           <>
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field
-                aria-label={t('backup:columns.type')}
-                value={type}
-                onChange={(e) => {
-                  setType(e.target.value as (typeof AREA_TYPES)[number]);
-                  setState({ page: 1 });
-                }}
-              >
-                {AREA_TYPES.map((x) => (
-                  <option key={x} value={x}>
-                    {t(`backup:types.${x}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <NativeSelect.Root size="sm" width="auto">
-              <NativeSelect.Field
-                aria-label={t('backup:columns.status')}
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value as JobStatus | '');
-                  setState({ page: 1 });
-                }}
-              >
-                <option value="">{t('backup:allStatuses')}</option>
-                {STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`status:${s}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FilterSelect
+              label={t('backup:columns.type')}
+              value={type}
+              options={AREA_TYPES.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
+              onChange={(v) => {
+                setType(v || 'backup');
+                setState({ page: 1 });
+              }}
+            />
+            <FilterSelect
+              label={t('backup:columns.status')}
+              value={status}
+              all={t('backup:allStatuses')}
+              options={STATUSES.map((x) => ({ value: x, label: t(`status:${x}`) }))}
+              onChange={(v) => {
+                setStatus(v);
+                setState({ page: 1 });
+              }}
+            />
           </>
         }
       />

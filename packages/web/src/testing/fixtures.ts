@@ -1,0 +1,16 @@
+import type { Worker } from '@compliance-portal/sdk';
+
+/** The customer worker of the tests (Contoso), with whatever a test changes. */
+export function testWorker(overrides: Partial<Worker> = {}): Worker {
+  return {
+    workerId: 'w1',
+    workerIp: '10.64.0.2',
+    indexIp: '10.65.0.2',
+    clientId: 'c1',
+    organisationName: 'Contoso',
+    abbr: 'contoso',
+    stagingtenant_id: 't1',
+    cloud_portal_license: 'full',
+    ...overrides,
+  };
+}
