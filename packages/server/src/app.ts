@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { type RouteTable, registerContract } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { mountSimulator } from './m365/simulator/index.js';
+import { archiveRoutes } from './modules/archive/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
@@ -53,6 +54,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...legacyJobRoutes(ctx),
     ...discoveryRoutes(ctx),
     ...dashboardRoutes(ctx),
+    ...archiveRoutes(ctx),
   } as RouteTable;
 }
 

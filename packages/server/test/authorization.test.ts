@@ -61,6 +61,9 @@ interface World {
   groupId: string;
   groupMail: string;
   memberUpn: string;
+  /** An archived mail of the mailbox `mailbox@abbr`, in a world-specific folder, of a world-specific size. */
+  mailFolder: string;
+  archiveBytes: number;
 }
 
 interface Call {
@@ -235,6 +238,25 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ query: { workerIp: w.workerIp } }),
     shows: (w) => `"bytes":${w.backupBytes}`,
   },
+  'legacy.mailboxes.list': {
+    call: (w) => ({ params: { workerIp: w.workerIp, indexIp: w.indexIp } }),
+    shows: (w) => `mailbox@${w.abbr}`,
+  },
+  'legacy.mailboxes.top': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => `mailbox@${w.abbr}` },
+  'legacy.mailboxes.meta': {
+    call: (w) => ({ query: { workerIp: w.workerIp, mailboxId: `mailbox@${w.abbr}` } }),
+    shows: (w) => w.mailFolder,
+  },
+  'legacy.mailboxes.downloadCsv': {
+    call: (w) => ({ params: { workerIp: w.workerIp, indexIp: w.indexIp } }),
+    shows: (w) => `mailbox@${w.abbr}`,
+  },
+  'legacy.email.statistics': {
+    call: (w) => ({ query: { ip: w.workerIp } }),
+    shows: (w) => `"bytes":${w.archiveBytes}`,
+  },
+  'legacy.email.workerCheck': { call: workerOnly, shows: (w) => w.workerIp },
+  'legacy.email.workerMeta': { call: (w) => ({ params: { workerId: w.workerId } }), shows: (w) => w.mailFolder },
   'legacy.jobs.scheduled': {
     call: (w) => ({ params: { workerIp: w.workerIp, prefix: 'email' } }),
     shows: (w) => w.jobName,
@@ -577,6 +599,15 @@ describe('authorization across organisations', () => {
       [backupJobId, sourceId, fileName, `/${fileName}`, backupBytes, server.ctx.now(), backupRun?.seq ?? 0],
     );
     // The simulator builds a tenant deterministically from its id: the same model it serves.
+    const mailFolder = `Archive ${name}`;
+    const archiveBytes = 7_000 + worldCount;
+    await db.query(
+      `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, size, blob_hash,
+                                  archived_at, sent_at, search)
+       values ($1, 'mail', $2, $3, 'm1', 'Quarterly figures', 'ceo@example.com', $4, 'h', $5, $5,
+               to_tsvector('english', 'Quarterly figures'))`,
+      [tenant.tenant_id, `mailbox@${org.abbr}`, mailFolder, archiveBytes, server.ctx.now()],
+    );
     const groups = groupsOf(buildTenant(tenant.tenant_id.toLowerCase(), SIM_SIZE));
     const group = groups.at(-1);
     if (!group?.members[0]) throw new Error('simulated tenant without groups');
@@ -609,6 +640,8 @@ describe('authorization across organisations', () => {
       groupId: group.id,
       groupMail: group.mail,
       memberUpn: group.members[0].upn,
+      mailFolder,
+      archiveBytes,
     };
   }
 
@@ -732,6 +765,8 @@ describe('authorization across organisations', () => {
       groupId: randomUUID(),
       groupMail: 'group@nobody.example',
       memberUpn: 'member@nobody.example',
+      mailFolder: 'Archive Nobody',
+      archiveBytes: 6_999,
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

@@ -723,7 +723,7 @@ describe('organisations, workers and configuration', () => {
       const calls = [
         { method: 'POST', url: '/apollo/sync-user-config', body: { tenantId: TENANTS.contoso } },
         { method: 'POST', url: '/apollo-beta/test-onedrive-connection', body: { tenantId: TENANTS.contoso } },
-        { method: 'GET', url: `/api/worker/check/${ip}` },
+        { method: 'GET', url: `/api/teams?workerIp=${ip}` },
         { method: 'GET', url: `/api/founded-groups/${ip}` },
       ];
       const [users] = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from users');

@@ -472,6 +472,42 @@ describe('the SDK against the live server', () => {
     }
   });
 
+  it('runs the email-archive paths: mailboxes, folders, CSV, figures, the worker', async () => {
+    const admin = client(adminToken);
+    const ip = await workerIp(server, 'Contoso');
+    const [worker] = await server.ctx.db.query<{ id: string; index_ip: string }>(
+      'select id, index_ip from workers where worker_ip = $1',
+      [ip],
+    );
+    await server.ctx.db.query(
+      `insert into archive_items (tenant_id, kind, source, container, external_id, subject, size, blob_hash, archived_at, sent_at, search)
+       values ($1, 'mail', 'adele@contoso.example', 'Inbox/TestOrder', 'sdk-1', 'Order', 1234, 'h', $2, $2, to_tsvector('Order'))`,
+      [TENANTS.contoso, server.ctx.now()],
+    );
+    const list = await call('legacy.mailboxes.list', () =>
+      admin.legacy.mailboxes.list({ workerIp: ip, indexIp: worker?.index_ip ?? '' }),
+    );
+    expect(list.items.map((m) => m.mailboxId)).toEqual(['adele@contoso.example']);
+    const top = await call('legacy.mailboxes.top', () => admin.legacy.mailboxes.top({ query: { workerIp: ip } }));
+    expect(top[0]?.sizeBytes).toBe(1234);
+    const meta = await call('legacy.mailboxes.meta', () =>
+      admin.legacy.mailboxes.meta({ query: { workerIp: ip, mailboxId: 'adele@contoso.example' } }),
+    );
+    expect(meta.folders.map((f) => f.path)).toEqual(['Inbox/TestOrder']);
+    const csv = await call('legacy.mailboxes.downloadCsv', () =>
+      admin.legacy.mailboxes.downloadCsv({ workerIp: ip, indexIp: worker?.index_ip ?? '' }),
+    );
+    expect(await csv.blob.text()).toContain('adele@contoso.example');
+    const stats = await call('legacy.email.statistics', () => admin.legacy.email.statistics({ query: { ip } }));
+    expect(stats.items).toBe(1);
+    const check = await call('legacy.email.workerCheck', () => admin.legacy.email.workerCheck({ workerIp: ip }));
+    expect(check.online).toBe(true);
+    const setup = await call('legacy.email.workerMeta', () =>
+      admin.legacy.email.workerMeta({ workerId: worker?.id ?? '' }),
+    );
+    expect(setup.folders).toEqual(['Inbox/TestOrder']);
+  });
+
   it('password reset and logout through the legacy API', async () => {
     const anonymous = client();
     await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));

@@ -1,0 +1,159 @@
+/**
+ * Archived mailboxes as the email-archive screens show them: per mailbox its name (from discovery),
+ * archived items, size and the last archiving; the largest ones; a mailbox's folders; archive figures
+ * of the last 30 days.
+ */
+import { DASHBOARD_PERIOD_DAYS, type Mailbox, type MailboxMeta, type Page } from '@compliance-portal/sdk';
+import type { Queryable, SqlValue } from '../../db/database.js';
+
+const DAY = 86_400_000;
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+interface MailboxRow {
+  source: string;
+  name: string | null;
+  email: string | null;
+  items: number;
+  bytes: string;
+  last: Date | null;
+}
+
+const MAILBOXES = `
+  select a.source, d.display_name as name, d.email, count(*)::int as items, sum(a.size)::bigint as bytes,
+         max(a.archived_at) as last
+    from archive_items a
+    left join discovered_sources d on d.tenant_id = a.tenant_id and d.application = 'exchange' and d.source_id = a.source
+   where a.tenant_id = $1 and a.kind = 'mail'`;
+
+function view(r: MailboxRow): Mailbox {
+  return {
+    mailboxId: r.source,
+    name: r.name ?? r.email ?? r.source,
+    email: r.email ?? (r.source.includes('@') ? r.source : ''),
+    sizeBytes: Number(r.bytes),
+    // The archive reads primary mailboxes; an Exchange Online archive is kept as its own source.
+    kind: r.source.endsWith(':archive') ? 'onlineArchive' : 'primary',
+    items: Number(r.items),
+    lastArchived: iso(r.last),
+  };
+}
+
+export async function listMailboxes(
+  db: Queryable,
+  tenantId: string,
+  args: { page?: number; pageSize?: number; sort?: string; order?: 'asc' | 'desc'; search?: string },
+): Promise<Page<Mailbox>> {
+  const params: SqlValue[] = [tenantId];
+  let having = '';
+  if (args.search?.trim()) {
+    params.push(
+      `%${args.search
+        .trim()
+        .toLowerCase()
+        .replace(/[%_\\]/g, '\\$&')}%`,
+    );
+    const n = params.length;
+    having = `having lower(coalesce(d.display_name, '')) like $${n} or lower(coalesce(d.email, '')) like $${n} or lower(a.source) like $${n}`;
+  }
+  const sortable: Record<string, string> = {
+    name: 'lower(coalesce(d.display_name, d.email, a.source))',
+    email: 'lower(coalesce(d.email, a.source))',
+    sizeBytes: 'sum(a.size)',
+    items: 'count(*)',
+    lastArchived: 'max(a.archived_at)',
+  };
+  const direction = args.order === 'desc' ? 'desc' : 'asc';
+  const order = `${sortable[args.sort ?? 'name'] ?? sortable.name} ${direction}, a.source`;
+  const page = args.page ?? 1;
+  const pageSize = args.pageSize ?? 25;
+  const grouped = `${MAILBOXES} group by a.source, d.display_name, d.email ${having}`;
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from (${grouped}) x`, params);
+  const rows = await db.query<MailboxRow>(
+    `${grouped} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    params,
+  );
+  return { items: rows.map(view), total: Number(count?.n ?? 0), page, pageSize };
+}
+
+/** The largest archived mailboxes (product-spec.md section 9: the top 10). */
+export async function topMailboxes(db: Queryable, tenantId: string, limit = 10): Promise<Mailbox[]> {
+  const rows = await db.query<MailboxRow>(
+    `${MAILBOXES} group by a.source, d.display_name, d.email order by sum(a.size) desc, a.source limit ${limit}`,
+    [tenantId],
+  );
+  return rows.map(view);
+}
+
+export async function mailboxMeta(db: Queryable, tenantId: string, mailboxId: string): Promise<MailboxMeta | null> {
+  const folders = await db.query<{ container: string; items: number; bytes: string; oldest: Date; newest: Date }>(
+    `select container, count(*)::int as items, sum(size)::bigint as bytes, min(sent_at) as oldest, max(sent_at) as newest
+       from archive_items where tenant_id = $1 and kind = 'mail' and source = $2 group by container order by container`,
+    [tenantId, mailboxId],
+  );
+  if (folders.length === 0) return null;
+  const dates = folders
+    .flatMap((f) => [f.oldest, f.newest])
+    .filter(Boolean)
+    .map((d) => new Date(d).getTime());
+  return {
+    mailboxId,
+    folders: folders.map((f) => ({ path: f.container, items: Number(f.items), sizeBytes: Number(f.bytes) })),
+    oldest: dates.length ? new Date(Math.min(...dates)).toISOString() : null,
+    newest: dates.length ? new Date(Math.max(...dates)).toISOString() : null,
+  };
+}
+
+/** Every archived mailbox as CSV rows (name, email, kind, items, bytes, last archived), with a header. */
+export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<string> {
+  const rows = (
+    await db.query<MailboxRow>(`${MAILBOXES} group by a.source, d.display_name, d.email order by 1`, [tenantId])
+  ).map(view);
+  const cell = (v: string | number | null) => {
+    const text = v === null ? '' : String(v);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [
+    ['Name', 'Email', 'Kind', 'Items', 'Size (bytes)', 'Last archived'],
+    ...rows.map((m) => [m.name, m.email, m.kind, m.items, m.sizeBytes, m.lastArchived]),
+  ].map((r) => r.map(cell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Mailboxes, items and bytes archived, growth per day over the last 30 days, last successful job. */
+export async function archiveStatistics(db: Queryable, tenantId: string, now: Date) {
+  const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
+  const [totals] = await db.query<{ mailboxes: number; items: number; bytes: string }>(
+    `select count(distinct source)::int as mailboxes, count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes
+       from archive_items where tenant_id = $1 and kind = 'mail'`,
+    [tenantId],
+  );
+  const days = await db.query<{ day: string; items: number; bytes: string }>(
+    `select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as items,
+            sum(size)::bigint as bytes
+       from archive_items where tenant_id = $1 and kind = 'mail' and archived_at >= $2 group by 1`,
+    [tenantId, from],
+  );
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const growth = [];
+  for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    const d = byDay.get(date);
+    growth.push({ date, items: Number(d?.items ?? 0), bytes: Number(d?.bytes ?? 0) });
+  }
+  const [last] = await db.query<{ job_id: string; name: string; finished: Date }>(
+    `select r.job_id, j.name, r.finished from job_runs r join jobs j on j.job_id = r.job_id
+      where j.tenant_id = $1 and j.type = 'exchangeArchive' and r.status = 'finished'
+      order by r.finished desc, r.seq desc limit 1`,
+    [tenantId],
+  );
+  return {
+    periodDays: DASHBOARD_PERIOD_DAYS,
+    mailboxes: Number(totals?.mailboxes ?? 0),
+    items: Number(totals?.items ?? 0),
+    bytes: Number(totals?.bytes ?? 0),
+    growth,
+    lastSuccessfulJob: last
+      ? { jobId: last.job_id, jobName: last.name, finished: new Date(last.finished).toISOString() }
+      : null,
+  };
+}

@@ -1,0 +1,101 @@
+/** The legacy email-archive paths: archived mailboxes, their folders and CSV, archive figures, the worker's state. */
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import { notFound } from '../../http/errors.js';
+import { workerTenant } from '../jobs/legacy-routes.js';
+import { requireWorker } from '../organisations/access.js';
+import { archiveStatistics, listMailboxes, mailboxesCsv, mailboxMeta, topMailboxes } from './mailboxes.js';
+
+/** The version this server reports for its (built-in) archive worker. */
+export const WORKER_VERSION = '0.1.0';
+
+export function archiveRoutes(ctx: AppContext) {
+  /** The worker at `workerIp` with this archive index, and its tenant. */
+  const indexTenant = async (user: Parameters<typeof workerTenant>[1], workerIp: string, indexIp: string) => {
+    const worker = await requireWorker(ctx, user, { workerIp });
+    if (worker.indexIp !== indexIp) throw notFound('Worker not found');
+    return workerTenant(ctx, user, workerIp);
+  };
+
+  return routes({
+    'legacy.mailboxes.list': {
+      access: 'session',
+      async handler({ workerIp, indexIp, query }, rc) {
+        const tenant = await indexTenant(session(rc).auth.user, String(workerIp), String(indexIp));
+        return listMailboxes(ctx.db, tenant.tenantId, query ?? {});
+      },
+    },
+    'legacy.mailboxes.top': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        return topMailboxes(ctx.db, tenant.tenantId, query.limit ?? 10);
+      },
+    },
+    'legacy.mailboxes.meta': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        const meta = await mailboxMeta(ctx.db, tenant.tenantId, query.mailboxId);
+        if (!meta) throw notFound('Exchange Backup Job not found.');
+        return meta;
+      },
+    },
+    'legacy.mailboxes.downloadCsv': {
+      access: 'session',
+      async handler({ workerIp, indexIp }, rc) {
+        const tenant = await indexTenant(session(rc).auth.user, String(workerIp), String(indexIp));
+        const csv = await mailboxesCsv(ctx.db, tenant.tenantId);
+        rc.reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="mailboxes.csv"');
+        return csv as never;
+      },
+    },
+    'legacy.email.statistics': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.ip);
+        return archiveStatistics(ctx.db, tenant.tenantId, ctx.now());
+      },
+    },
+    'legacy.email.workerCheck': {
+      access: 'session',
+      async handler({ workerIp }, rc) {
+        // This server is the archive worker: answering is being online.
+        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+        return { workerIp: worker.workerIp, online: true, version: WORKER_VERSION, lastSeen: ctx.now().toISOString() };
+      },
+    },
+    'legacy.email.workerMeta': {
+      access: 'session',
+      async handler({ workerId }, rc) {
+        const { user } = session(rc).auth;
+        const worker = await requireWorker(ctx, user, { workerId: String(workerId) });
+        const tenantId = worker.stagingtenantId;
+        const folders = tenantId
+          ? (
+              await ctx.db.query<{ container: string }>(
+                `select distinct container from archive_items where tenant_id = $1 and kind = 'mail' order by container`,
+                [tenantId],
+              )
+            ).map((r) => r.container)
+          : [];
+        const [found] = tenantId
+          ? await ctx.db.query<{ teams: number; mailboxes: number }>(
+              `select count(*) filter (where application = 'teams')::int as teams,
+                      count(*) filter (where application = 'exchange')::int as mailboxes
+                 from discovered_sources where tenant_id = $1`,
+              [tenantId],
+            )
+          : [];
+        return {
+          workerId: worker.workerId,
+          workerIp: worker.workerIp,
+          indexIp: worker.indexIp,
+          folders,
+          teamsConfigured: Number(found?.teams ?? 0) > 0,
+          exchangeConfigured: Number(found?.mailboxes ?? 0) > 0,
+        };
+      },
+    },
+  });
+}

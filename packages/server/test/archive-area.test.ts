@@ -1,0 +1,144 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type {
+  ArchiveStatistics,
+  DiscoveredSource,
+  Mailbox,
+  MailboxMeta,
+  Page,
+  WorkerMeta,
+} from '@compliance-portal/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDataPlane } from '../src/jobs/data-plane.js';
+import { JobEngine } from '../src/jobs/engine.js';
+import { executors } from '../src/jobs/executors.js';
+import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { createLocalBlobStore } from '../src/storage/blob-store.js';
+import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
+
+/** The email-archive paths after a real archive run of the simulated tenant's mailboxes. */
+describe('email archive: mailboxes, folders, figures and the worker', () => {
+  const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-archive-area-')) });
+  const tenantId = TENANTS.contoso;
+  let sim: RunningSimulator;
+  let token = '';
+  let worker = { workerId: '', workerIp: '', indexIp: '' };
+  let mailboxes: DiscoveredSource[] = [];
+
+  const get = async (url: string, status = 200) => {
+    const response = await server.request({ method: 'GET', url, token });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(status);
+    return response;
+  };
+  const json = async <T>(url: string) => (await get(url)).json() as T;
+
+  beforeAll(async () => {
+    sim = await startSimulator({
+      tenants: [{ tenantId, size: { users: 3, messagesPerFolder: 3, sites: 0, teams: 1 } }],
+      pageSize: 5,
+    });
+    await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+      tenantId,
+      sim.graphBaseUrl,
+      sim.authorityHost,
+    ]);
+    const blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-archive-area-blobs-')));
+    const engine = new JobEngine(server.ctx, {
+      executors: executors(createDataPlane(server.ctx, blobs)),
+      heartbeatMs: 50,
+    });
+    token = await sessionToken(server, ADMIN);
+    const [w] = await server.ctx.db.query<{ id: string; worker_ip: string; index_ip: string }>(
+      'select id, worker_ip, index_ip from workers where stagingtenant_id = $1',
+      [tenantId],
+    );
+    worker = { workerId: w?.id ?? '', workerIp: w?.worker_ip ?? '', indexIp: w?.index_ip ?? '' };
+    const [location] = await server.ctx.db.query<{ location_id: string }>(
+      'select location_id from locations where tenant_id = $1 limit 1',
+      [tenantId],
+    );
+    mailboxes = (
+      await json<Page<DiscoveredSource>>(
+        `/apollo-beta/api/${tenantId}/discovery/${location?.location_id}/users?application=exchange&sort=displayName`,
+      )
+    ).items;
+    const created = await server.request({
+      method: 'POST',
+      url: `/apollo-beta/api/${tenantId}/jobs`,
+      token,
+      body: {
+        name: 'Mail archive',
+        type: 'exchangeArchive',
+        application: 'exchange',
+        sources: mailboxes.map((m) => m.sourceId),
+        locationId: location?.location_id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    await server.request({
+      method: 'POST',
+      url: `/apollo-beta/api/${tenantId}/jobs/${(created.json() as { jobId: string }).jobId}/start`,
+      token,
+    });
+    await engine.runUntilIdle();
+  });
+  afterAll(() => sim.close());
+
+  it('lists archived mailboxes by name with their items and size, searched and sorted', async () => {
+    const list = await json<Page<Mailbox>>(`/api/archive/mailboxes/${worker.workerIp}/${worker.indexIp}?sort=name`);
+    expect(list.items.map((m) => m.name)).toEqual(mailboxes.map((m) => m.displayName));
+    expect(list.items.every((m) => m.kind === 'primary' && m.items > 0 && m.sizeBytes > 0 && m.lastArchived)).toBe(
+      true,
+    );
+    expect(list.items.map((m) => m.email)).toEqual(mailboxes.map((m) => m.email));
+    const one = await json<Page<Mailbox>>(
+      `/api/archive/mailboxes/${worker.workerIp}/${worker.indexIp}?search=${encodeURIComponent(mailboxes[1]?.displayName ?? '')}`,
+    );
+    expect(one.items.map((m) => m.mailboxId)).toEqual([mailboxes[1]?.sourceId]);
+    const bySize = await json<Page<Mailbox>>(
+      `/api/archive/mailboxes/${worker.workerIp}/${worker.indexIp}?sort=sizeBytes&order=desc`,
+    );
+    const top = await json<Mailbox[]>(`/api/mailboxes/top?workerIp=${worker.workerIp}&limit=2`);
+    expect(top.map((m) => m.mailboxId)).toEqual(bySize.items.slice(0, 2).map((m) => m.mailboxId));
+    await get(`/api/archive/mailboxes/${worker.workerIp}/10.0.0.1`, 404);
+  });
+
+  it('shows a mailbox’s archived folders, Inbox/TestOrder included', async () => {
+    const meta = await json<MailboxMeta>(
+      `/api/archive/mailbox-meta?workerIp=${worker.workerIp}&mailboxId=${encodeURIComponent(mailboxes[0]?.sourceId ?? '')}`,
+    );
+    expect(meta.folders.map((f) => f.path)).toEqual(['Archive', 'Inbox', 'Inbox/TestOrder', 'Sent Items']);
+    expect(meta.folders.every((f) => f.items === 3 && f.sizeBytes > 0)).toBe(true);
+    expect(meta.oldest && meta.newest && meta.oldest <= meta.newest).toBe(true);
+    const missing = await get(`/api/archive/mailbox-meta?workerIp=${worker.workerIp}&mailboxId=nobody`, 404);
+    expect(missing.json()).toEqual({ message: 'Exchange Backup Job not found.' });
+  });
+
+  it('downloads the mailbox list as CSV', async () => {
+    const csv = await get(`/api/archive/downloadCSV/${worker.workerIp}/${worker.indexIp}`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Kind,Items,Size (bytes),Last archived');
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(mailboxes.map((m) => m.displayName).sort());
+  });
+
+  it('gives the archive figures of the last 30 days and the worker’s state', async () => {
+    const stats = await json<ArchiveStatistics>(`/api/backup-and-restore/archive/statistics?ip=${worker.workerIp}`);
+    expect(stats.mailboxes).toBe(mailboxes.length);
+    expect(stats.items).toBe(mailboxes.length * 12);
+    expect(stats.growth).toHaveLength(31);
+    expect(stats.growth.reduce((sum, d) => sum + d.items, 0)).toBe(stats.items);
+    expect(stats.lastSuccessfulJob?.jobName).toBe('Mail archive');
+    const check = await json<{ online: boolean }>(`/api/worker/check/${worker.workerIp}`);
+    expect(check.online).toBe(true);
+    const meta = await json<WorkerMeta>(`/api/worker/meta/${worker.workerId}`);
+    expect(meta.folders).toEqual(['Archive', 'Inbox', 'Inbox/TestOrder', 'Sent Items']);
+    expect(meta.exchangeConfigured).toBe(true);
+  });
+});
