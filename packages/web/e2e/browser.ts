@@ -16,8 +16,13 @@ export {
 export const baseUrl = () => inject('baseUrl');
 
 export async function logOutThroughMenu(page: Page) {
+  // A menu left open (or still closing) by an earlier step would swallow the click: start closed.
+  await page.keyboard.press('Escape');
+  await page.getByRole('menuitem', { name: 'Log out' }).waitFor({ state: 'hidden' });
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const logout = page.getByRole('menuitem', { name: 'Log out' });
+  await logout.waitFor({ state: 'visible' });
+  await logout.click();
   await page.waitForURL(/\/signin/);
 }
 
