@@ -141,4 +141,60 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect(meta.folders).toEqual(['Archive', 'Inbox', 'Inbox/TestOrder', 'Sent Items']);
     expect(meta.exchangeConfigured).toBe(true);
   });
+
+  it('grants and revokes proxy rights for accounts and groups, refusing repeats with a message', async () => {
+    const principals = await json<{ principalId: string; kind: string; displayName: string; email: string }[]>(
+      `/api/proxy-accounts?workerIp=${worker.workerIp}`,
+    );
+    const accounts = principals.filter((p) => p.kind === 'account');
+    expect(accounts.map((a) => a.principalId).sort()).toEqual(mailboxes.map((m) => m.sourceId).sort());
+    const everyone = principals.find((p) => p.displayName === 'All Company');
+    expect(everyone?.kind).toBe('distributionGroup');
+    const [owner, reader] = mailboxes;
+    const grant = (principalIds: string[]) =>
+      server.request({
+        method: 'POST',
+        url: '/api/proxy-rights',
+        token,
+        body: { workerIp: worker.workerIp, mailboxId: owner?.sourceId, principalIds },
+      });
+    const granted = await grant([reader?.sourceId ?? '', everyone?.principalId ?? '']);
+    expect(granted.statusCode, granted.body).toBe(201);
+    expect((granted.json() as { principal: { displayName: string } }[]).map((r) => r.principal.displayName)).toEqual([
+      reader?.displayName,
+      'All Company',
+    ]);
+    const again = await grant([reader?.sourceId ?? '']);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: `${reader?.displayName} already holds the right to read this archive.` });
+    const self = await grant([owner?.sourceId ?? '']);
+    expect(self.statusCode).toBe(409);
+    expect((await grant(['nobody'])).json()).toEqual({
+      message: 'No account or group nobody was found in the tenant.',
+    });
+    expect((await grant([reader?.sourceId ?? '', reader?.sourceId ?? ''])).statusCode).toBe(400);
+
+    const rights = await json<{ rightId: string; principal: { principalId: string } }[]>(
+      `/api/proxy-rights?workerIp=${worker.workerIp}&mailboxId=${encodeURIComponent(owner?.sourceId ?? '')}`,
+    );
+    expect(rights).toHaveLength(2);
+    const held = await json<{ rights: { mailboxId: string }[] }>(
+      `/api/proxy-account?workerIp=${worker.workerIp}&principalId=${encodeURIComponent(reader?.sourceId ?? '')}`,
+    );
+    expect(held.rights.map((r) => r.mailboxId)).toEqual([owner?.sourceId]);
+    const right = rights.find((r) => r.principal.principalId === reader?.sourceId);
+    const revoked = await server.request({
+      method: 'DELETE',
+      url: `/api/proxy-rights?workerIp=${worker.workerIp}&rightId=${right?.rightId}`,
+      token,
+    });
+    expect(revoked.statusCode).toBeLessThan(300);
+    expect(await json<unknown[]>(`/api/proxy-rights?workerIp=${worker.workerIp}`)).toHaveLength(1);
+    const twice = await server.request({
+      method: 'DELETE',
+      url: `/api/proxy-rights?workerIp=${worker.workerIp}&rightId=${right?.rightId}`,
+      token,
+    });
+    expect(twice.statusCode).toBe(404);
+  });
 });

@@ -64,6 +64,8 @@ interface World {
   /** An archived mail of the mailbox `mailbox@abbr`, in a world-specific folder, of a world-specific size. */
   mailFolder: string;
   archiveBytes: number;
+  /** A proxy right on `mailbox@abbr`, held by "<organisation> reader". */
+  rightId: string;
 }
 
 interface Call {
@@ -238,6 +240,19 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ query: { workerIp: w.workerIp } }),
     shows: (w) => `"bytes":${w.backupBytes}`,
   },
+  'legacy.proxyRights.accounts': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.memberUpn },
+  'legacy.proxyRights.account': {
+    call: (w) => ({ query: { workerIp: w.workerIp, principalId: w.groupId } }),
+    shows: (w) => w.groupMail,
+  },
+  'legacy.proxyRights.list': {
+    call: (w) => ({ query: { workerIp: w.workerIp } }),
+    shows: (w) => `${w.organisation} reader`,
+  },
+  'legacy.proxyRights.grant': {
+    call: (w) => ({ body: { workerIp: w.workerIp, mailboxId: w.memberUpn, principalIds: [w.groupId] } }),
+  },
+  'legacy.proxyRights.revoke': { call: (w) => ({ query: { workerIp: w.workerIp, rightId: w.rightId } }) },
   'legacy.mailboxes.list': {
     call: (w) => ({ params: { workerIp: w.workerIp, indexIp: w.indexIp } }),
     shows: (w) => `mailbox@${w.abbr}`,
@@ -452,6 +467,7 @@ const TABLES = [
   'backup_config',
   'notification_settings',
   'one_time_codes',
+  'proxy_rights',
 ] as const;
 
 /** Every row of the tables that hold organisations' data, as text per table. */
@@ -608,6 +624,13 @@ describe('authorization across organisations', () => {
                to_tsvector('english', 'Quarterly figures'))`,
       [tenant.tenant_id, `mailbox@${org.abbr}`, mailFolder, archiveBytes, server.ctx.now()],
     );
+    const rightId = randomUUID();
+    await db.query(
+      `insert into proxy_rights (right_id, tenant_id, mailbox_id, mailbox_name, principal_id, principal_kind, principal_name,
+                                 principal_email, granted_by, granted_at)
+       values ($1, $2, $3, 'Mailbox', 'reader-1', 'account', $4, 'reader@example.com', 'fixture', $5)`,
+      [rightId, tenant.tenant_id, `mailbox@${org.abbr}`, `${name} reader`, server.ctx.now()],
+    );
     const groups = groupsOf(buildTenant(tenant.tenant_id.toLowerCase(), SIM_SIZE));
     const group = groups.at(-1);
     if (!group?.members[0]) throw new Error('simulated tenant without groups');
@@ -642,6 +665,7 @@ describe('authorization across organisations', () => {
       memberUpn: group.members[0].upn,
       mailFolder,
       archiveBytes,
+      rightId,
     };
   }
 
@@ -767,6 +791,7 @@ describe('authorization across organisations', () => {
       memberUpn: 'member@nobody.example',
       mailFolder: 'Archive Nobody',
       archiveBytes: 6_999,
+      rightId: randomUUID(),
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

@@ -506,6 +506,39 @@ describe('the SDK against the live server', () => {
       admin.legacy.email.workerMeta({ workerId: worker?.id ?? '' }),
     );
     expect(setup.folders).toEqual(['Inbox/TestOrder']);
+
+    // Proxy rights, with the tenant's accounts and groups read from a simulated Microsoft 365.
+    const sim = await startSimulator({ tenants: [], anyTenant: true, anyTenantSize: { users: 3, sites: 0, teams: 1 } });
+    try {
+      await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+        TENANTS.contoso,
+        sim.graphBaseUrl,
+        sim.authorityHost,
+      ]);
+      await server.ctx.db.query('delete from discovered_sources where tenant_id = $1', [TENANTS.contoso]);
+      const principals = await call('legacy.proxyRights.accounts', () =>
+        admin.legacy.proxyRights.accounts({ query: { workerIp: ip } }),
+      );
+      const [owner, reader] = principals.filter((p) => p.kind === 'account');
+      const granted = await call('legacy.proxyRights.grant', () =>
+        admin.legacy.proxyRights.grant({
+          body: { workerIp: ip, mailboxId: owner?.principalId ?? '', principalIds: [reader?.principalId ?? ''] },
+        }),
+      );
+      const rights = await call('legacy.proxyRights.list', () =>
+        admin.legacy.proxyRights.list({ query: { workerIp: ip } }),
+      );
+      expect(rights.map((r) => r.rightId)).toEqual(granted.map((r) => r.rightId));
+      const held = await call('legacy.proxyRights.account', () =>
+        admin.legacy.proxyRights.account({ query: { workerIp: ip, principalId: reader?.principalId ?? '' } }),
+      );
+      expect(held.rights).toHaveLength(1);
+      await call('legacy.proxyRights.revoke', () =>
+        admin.legacy.proxyRights.revoke({ query: { workerIp: ip, rightId: granted[0]?.rightId ?? '' } }),
+      );
+    } finally {
+      await sim.close();
+    }
   });
 
   it('password reset and logout through the legacy API', async () => {

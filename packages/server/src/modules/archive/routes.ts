@@ -2,14 +2,17 @@
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { createDataPlane } from '../../jobs/data-plane.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
 import { requireWorker } from '../organisations/access.js';
 import { archiveStatistics, listMailboxes, mailboxesCsv, mailboxMeta, topMailboxes } from './mailboxes.js';
+import { grantRights, listRights, proxyPrincipals, revokeRight } from './proxy-rights.js';
 
 /** The version this server reports for its (built-in) archive worker. */
 export const WORKER_VERSION = '0.1.0';
 
 export function archiveRoutes(ctx: AppContext) {
+  const plane = createDataPlane(ctx);
   /** The worker at `workerIp` with this archive index, and its tenant. */
   const indexTenant = async (user: Parameters<typeof workerTenant>[1], workerIp: string, indexIp: string) => {
     const worker = await requireWorker(ctx, user, { workerIp });
@@ -18,6 +21,48 @@ export function archiveRoutes(ctx: AppContext) {
   };
 
   return routes({
+    'legacy.proxyRights.accounts': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        return proxyPrincipals(ctx, () => plane.graph(tenant, { interactive: true }), tenant, query.search);
+      },
+    },
+    'legacy.proxyRights.account': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        const principal = (await proxyPrincipals(ctx, () => plane.graph(tenant, { interactive: true }), tenant)).find(
+          (p) => p.principalId === query.principalId,
+        );
+        if (!principal) throw notFound('Account not found');
+        return { principal, rights: await listRights(ctx, tenant.tenantId, { principalId: principal.principalId }) };
+      },
+    },
+    'legacy.proxyRights.list': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        return listRights(ctx, tenant.tenantId, query.mailboxId ? { mailboxId: query.mailboxId } : {});
+      },
+    },
+    'legacy.proxyRights.grant': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await workerTenant(ctx, user, body.workerIp);
+        return grantRights(ctx, () => plane.graph(tenant, { interactive: true }), tenant, { user, ip: rc.ip }, body);
+      },
+    },
+    'legacy.proxyRights.revoke': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await workerTenant(ctx, user, query.workerIp);
+        await revokeRight(ctx, tenant, { user, ip: rc.ip }, query.rightId);
+        return undefined;
+      },
+    },
     'legacy.mailboxes.list': {
       access: 'session',
       async handler({ workerIp, indexIp, query }, rc) {
