@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
+import { createGraphApi } from '../src/m365/graph-client.js';
 import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
-import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
+import { readZip } from './zip-reader.js';
 
 /** The email-archive paths after a real archive run of the simulated tenant's mailboxes. */
 describe('email archive: mailboxes, folders, figures and the worker', () => {
@@ -43,9 +44,9 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
       sim.graphBaseUrl,
       sim.authorityHost,
     ]);
-    const blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-archive-area-blobs-')));
+    // The server's own blob store (under its data directory): downloads read what the jobs stored.
     const engine = new JobEngine(server.ctx, {
-      executors: executors(createDataPlane(server.ctx, blobs)),
+      executors: executors(createDataPlane(server.ctx)),
       heartbeatMs: 50,
     });
     token = await sessionToken(server, ADMIN);
@@ -196,5 +197,43 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
       token,
     });
     expect(twice.statusCode).toBe(404);
+  });
+
+  it('downloads one archived mail as its original MIME and several as a ZIP of .eml files', async () => {
+    const owner = mailboxes[0];
+    const [first, second] = await server.ctx.db.query<{ id: string; external_id: string; subject: string }>(
+      `select id::text, external_id, subject from archive_items where tenant_id = $1 and source = $2 and container = 'Inbox'
+        order by sent_at limit 2`,
+      [tenantId, owner?.sourceId ?? ''],
+    );
+    const download = (body: object) =>
+      server.request({
+        method: 'POST',
+        url: '/api/backup-and-restore/full-restore-download',
+        token,
+        body: { workerIp: worker.workerIp, mailboxId: owner?.sourceId, ...body },
+      });
+    const one = await download({ messageIds: [first?.id] });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.headers['content-type']).toContain('message/rfc822');
+    expect(one.headers['content-disposition']).toContain('.eml');
+    const graph = createGraphApi({
+      directoryId: tenantId,
+      clientId: 'reader',
+      clientSecret: 'x',
+      authorityHost: sim.authorityHost,
+      graphBaseUrl: sim.graphBaseUrl,
+    });
+    const original = Buffer.from(await graph.messageMime(owner?.sourceId ?? '', first?.external_id ?? ''));
+    expect(one.rawPayload.equals(original)).toBe(true);
+
+    const two = await download({ messageIds: [first?.id, second?.id] });
+    expect(two.headers['content-type']).toContain('application/zip');
+    const files = readZip(two.rawPayload);
+    expect([...files.keys()].sort()).toEqual([first, second].map((m) => `Inbox/${m?.subject}-${m?.id}.eml`).sort());
+    expect(files.get(`Inbox/${first?.subject}-${first?.id}.eml`)?.equals(original)).toBe(true);
+    const all = await download({});
+    expect(readZip(all.rawPayload).size).toBe(12);
+    expect((await download({ messageIds: ['999999999'] })).statusCode).toBe(404);
   });
 });

@@ -253,6 +253,9 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ body: { workerIp: w.workerIp, mailboxId: w.memberUpn, principalIds: [w.groupId] } }),
   },
   'legacy.proxyRights.revoke': { call: (w) => ({ query: { workerIp: w.workerIp, rightId: w.rightId } }) },
+  'legacy.email.fullRestoreDownload': {
+    call: (w) => ({ body: { workerIp: w.workerIp, mailboxId: `mailbox@${w.abbr}` } }),
+  },
   'legacy.mailboxes.list': {
     call: (w) => ({ params: { workerIp: w.workerIp, indexIp: w.indexIp } }),
     shows: (w) => `mailbox@${w.abbr}`,

@@ -10,6 +10,7 @@ import { routeTable } from '../src/app.js';
 import { restoreArchivePath } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
 import { startSimulator } from '../src/m365/simulator/index.js';
+import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, API_KEY, codeFor, DEMO_PASSWORD, PARTNER, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -479,11 +480,17 @@ describe('the SDK against the live server', () => {
       'select id, index_ip from workers where worker_ip = $1',
       [ip],
     );
+    const mime = new TextEncoder().encode('Subject: Order\r\nFrom: a@contoso.example\r\n\r\nPlease ship.\r\n');
+    const blob = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(mime);
     await server.ctx.db.query(
       `insert into archive_items (tenant_id, kind, source, container, external_id, subject, size, blob_hash, archived_at, sent_at, search)
-       values ($1, 'mail', 'adele@contoso.example', 'Inbox/TestOrder', 'sdk-1', 'Order', 1234, 'h', $2, $2, to_tsvector('Order'))`,
-      [TENANTS.contoso, server.ctx.now()],
+       values ($1, 'mail', 'adele@contoso.example', 'Inbox/TestOrder', 'sdk-1', 'Order', 1234, $3, $2, $2, to_tsvector('Order'))`,
+      [TENANTS.contoso, server.ctx.now(), blob.hash],
     );
+    const eml = await call('legacy.email.fullRestoreDownload', () =>
+      admin.legacy.email.fullRestoreDownload({ body: { workerIp: ip, mailboxId: 'adele@contoso.example' } }),
+    );
+    expect(Buffer.from(await eml.blob.arrayBuffer())).toEqual(Buffer.from(mime));
     const list = await call('legacy.mailboxes.list', () =>
       admin.legacy.mailboxes.list({ workerIp: ip, indexIp: worker?.index_ip ?? '' }),
     );

@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { createDataPlane } from '../../jobs/data-plane.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
 import { requireWorker } from '../organisations/access.js';
+import { downloadMail } from './downloads.js';
 import { archiveStatistics, listMailboxes, mailboxesCsv, mailboxMeta, topMailboxes } from './mailboxes.js';
 import { grantRights, listRights, proxyPrincipals, revokeRight } from './proxy-rights.js';
 
@@ -61,6 +62,21 @@ export function archiveRoutes(ctx: AppContext) {
         const tenant = await workerTenant(ctx, user, query.workerIp);
         await revokeRight(ctx, tenant, { user, ip: rc.ip }, query.rightId);
         return undefined;
+      },
+    },
+    'legacy.email.fullRestoreDownload': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
+        const file = await downloadMail(ctx, plane.blobs, tenant.tenantId, body);
+        rc.reply
+          .type(file.contentType)
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('Content-Length', file.size);
+        return file.stream as never;
       },
     },
     'legacy.mailboxes.list': {

@@ -1,0 +1,78 @@
+/**
+ * Archived mail as files: one message as its original MIME (.eml), several or a whole mailbox as a
+ * ZIP of .eml files in their folders.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import type { Blobs } from '../../jobs/executors/plane.js';
+import { createZip } from '../../jobs/zip.js';
+
+/** A file name from a subject: no path separators or characters file systems refuse, at most 80 characters. */
+export function mailFileName(subject: string, id: string): string {
+  const base =
+    subject
+      .replace(/[\\/:*?"<>|\x00-\x1f]+/g, '_')
+      .trim()
+      .slice(0, 80) || 'message';
+  return `${base}-${id}.eml`;
+}
+
+export interface MailDownload {
+  fileName: string;
+  contentType: string;
+  size: number;
+  stream: NodeJS.ReadableStream;
+}
+
+export async function downloadMail(
+  ctx: AppContext,
+  blobs: Blobs,
+  tenantId: string,
+  request: { mailboxId: string; messageIds?: string[] | undefined; format?: 'eml' | 'zip' | undefined },
+): Promise<MailDownload> {
+  const ids = request.messageIds?.filter((id) => /^\d+$/.test(id));
+  const rows = await ctx.db.query<{ id: string; container: string; subject: string; blob_hash: string }>(
+    `select id::text, container, subject, blob_hash from archive_items
+      where tenant_id = $1 and kind = 'mail' and source = $2 and ($3::bigint[] is null or id = any($3::bigint[]))
+      order by container, sent_at, id`,
+    [tenantId, request.mailboxId, request.messageIds ? (ids ?? []) : null],
+  );
+  if (rows.length === 0) throw notFound('No archived mail was found.');
+  const [first] = rows;
+  if (first && rows.length === 1 && request.format !== 'zip') {
+    const bytes = Buffer.from(await blobs.get(first.blob_hash));
+    const { Readable } = await import('node:stream');
+    return {
+      fileName: mailFileName(first.subject, first.id),
+      contentType: 'message/rfc822',
+      size: bytes.length,
+      stream: Readable.from([bytes]),
+    };
+  }
+  const dir = join(ctx.config.dataDir, 'downloads');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${randomUUID()}.zip`);
+  const zip = await createZip(path);
+  try {
+    for (const row of rows)
+      await zip.add(`${row.container}/${mailFileName(row.subject, row.id)}`, await blobs.get(row.blob_hash));
+    await zip.close();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  const stream = createReadStream(path);
+  // The file is only the answer's: gone once sent (or the request given up).
+  stream.on('close', () => void rm(path, { force: true }));
+  const safeMailbox = request.mailboxId.replace(/[^\w.@-]+/g, '_').slice(0, 80);
+  return {
+    fileName: `archive-${safeMailbox}.zip`,
+    contentType: 'application/zip',
+    size: (await stat(path)).size,
+    stream,
+  };
+}
