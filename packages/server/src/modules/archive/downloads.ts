@@ -15,7 +15,7 @@ import { createZip } from '../../jobs/zip.js';
 export function mailFileName(subject: string, id: string): string {
   const base =
     subject
-      .replace(/[\\/:*?"<>|\x00-\x1f]+/g, '_')
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
       .trim()
       .slice(0, 80) || 'message';
   return `${base}-${id}.eml`;
