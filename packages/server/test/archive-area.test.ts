@@ -236,4 +236,93 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect(readZip(all.rawPayload).size).toBe(12);
     expect((await download({ messageIds: ['999999999'] })).statusCode).toBe(404);
   });
+
+  it('answers the Teams paths: teams, members, groups, accounts, the archive tree, filtering and figures', async () => {
+    const teams = await json<{ teamId: string; displayName: string; channels: number; archived: boolean }[]>(
+      `/api/teams?workerIp=${worker.workerIp}`,
+    );
+    expect(teams.map((t) => [t.displayName, t.channels, t.archived])).toEqual([['Project Falcon', 2, false]]);
+    const teamId = teams[0]?.teamId ?? '';
+    const before = await json<{ configured: boolean; messages: number }>(
+      `/api/teams-archive/statistics?workerIp=${worker.workerIp}`,
+    );
+    expect(before).toMatchObject({ configured: true, messages: 0 });
+
+    const [location] = await server.ctx.db.query<{ location_id: string }>(
+      'select location_id from locations where tenant_id = $1 limit 1',
+      [tenantId],
+    );
+    const created = await server.request({
+      method: 'POST',
+      url: `/apollo-beta/api/${tenantId}/jobs`,
+      token,
+      body: {
+        name: 'Teams archive',
+        type: 'teamsArchive',
+        application: 'teams',
+        sources: [teamId],
+        locationId: location?.location_id,
+      },
+    });
+    const jobId = (created.json() as { jobId: string }).jobId;
+    await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
+    await new JobEngine(server.ctx, {
+      executors: executors(createDataPlane(server.ctx)),
+      heartbeatMs: 50,
+    }).runUntilIdle();
+
+    const listed = await json<{ archived: boolean }[]>(`/api/teams?workerIp=${worker.workerIp}`);
+    expect(listed[0]?.archived).toBe(true);
+    const members = await json<{ email: string }[]>(`/api/teams/members/${worker.workerIp}?teamId=${teamId}`);
+    expect(members.length).toBeGreaterThan(0);
+    const groups = await json<{ displayName: string; kind: string }[]>(`/api/founded-groups/${worker.workerIp}`);
+    expect(groups.map((g) => [g.displayName, g.kind])).toEqual([
+      ['All Company', 'security'],
+      ['Project Falcon', 'microsoft365'],
+    ]);
+    const found = async (type: string, restore = false) =>
+      (
+        await json<{ accountId: string; type: string }[]>(
+          `/api${restore ? '/restore' : ''}/founded-accounts/${worker.workerIp}/${type}`,
+        )
+      ).map((a) => a.accountId);
+    expect((await found('mailbox')).sort()).toEqual(mailboxes.map((m) => m.sourceId).sort());
+    expect(await found('team')).toEqual([teamId]);
+    expect((await found('mailbox', true)).sort()).toEqual(mailboxes.map((m) => m.sourceId).sort());
+    expect(await found('user', true)).toEqual([]);
+    expect(await found('group', true)).toEqual([]);
+
+    const tree = await json<
+      { name: string; messageCount: number; children: { name: string; messageCount: number }[] }[]
+    >(`/api/backup-and-restore/teams-archive-structure?workerIp=${worker.workerIp}`);
+    expect(tree.map((t) => t.name)).toEqual(['Project Falcon']);
+    expect(tree[0]?.children.map((c) => c.name)).toEqual(['Channel 1', 'General']);
+    const total = tree[0]?.messageCount ?? 0;
+    expect(tree[0]?.children.reduce((sum, c) => sum + c.messageCount, 0)).toBe(total);
+
+    const filter = async (body: object) => {
+      const response = await server.request({
+        method: 'POST',
+        url: '/api/backup-and-restore/teams-filter-re',
+        token,
+        body: { workerIp: worker.workerIp, ...body },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { total: number; items: { channelId: string; bodyPreview: string; from: string }[] };
+    };
+    expect((await filter({ teamId })).total).toBe(total);
+    const general = await filter({ teamId, channelId: 'General', pageSize: 500 });
+    expect(general.items.every((m) => m.channelId === 'General')).toBe(true);
+    const word = general.items[0]?.bodyPreview.split(/\s+/).find((w) => w.length > 4) ?? '';
+    const byWord = await filter({ query: word });
+    expect(byWord.total).toBeGreaterThan(0);
+    expect(byWord.items.every((m) => m.bodyPreview.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+
+    const after = await json<{ teams: number; channels: number; messages: number; growth: { messages: number }[] }>(
+      `/api/teams-archive/statistics?workerIp=${worker.workerIp}`,
+    );
+    expect(after).toMatchObject({ teams: 1, channels: 2, messages: total });
+    expect(after.growth.reduce((sum, d) => sum + d.messages, 0)).toBe(total);
+    expect(await json<unknown[]>(`/api/backup-and-restore/finished-restore-teams-jobs/${worker.workerIp}`)).toEqual([]);
+  });
 });

@@ -66,6 +66,13 @@ interface World {
   archiveBytes: number;
   /** A proxy right on `mailbox@abbr`, held by "<organisation> reader". */
   rightId: string;
+  /** The first team of the simulated tenant, one of its members, its archived channel and the archive's size. */
+  teamId: string;
+  teamMemberUpn: string;
+  teamsChannel: string;
+  teamsBytes: number;
+  /** A finished Teams restore. */
+  teamsRestoreName: string;
 }
 
 interface Call {
@@ -240,6 +247,27 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ query: { workerIp: w.workerIp } }),
     shows: (w) => `"bytes":${w.backupBytes}`,
   },
+  'legacy.teams.list': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.teamId },
+  'legacy.teams.members': {
+    call: (w) => ({ params: { workerIp: w.workerIp }, query: { teamId: w.teamId } }),
+    shows: (w) => w.teamMemberUpn,
+  },
+  'legacy.teams.foundGroups': { call: workerOnly, shows: (w) => w.groupMail },
+  'legacy.teams.foundAccounts': {
+    call: (w) => ({ params: { workerIp: w.workerIp, type: 'mailbox' } }),
+    shows: (w) => w.memberUpn,
+  },
+  'legacy.teams.restoreFoundAccounts': {
+    call: (w) => ({ params: { workerIp: w.workerIp, type: 'user' } }),
+    shows: (w) => w.sourceName,
+  },
+  'legacy.teams.archiveStructure': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.teamsChannel },
+  'legacy.teams.filter': { call: (w) => ({ body: { workerIp: w.workerIp } }) },
+  'legacy.teams.statistics': {
+    call: (w) => ({ query: { workerIp: w.workerIp } }),
+    shows: (w) => `"bytes":${w.teamsBytes}`,
+  },
+  'legacy.teams.finishedRestoreJobs': { call: workerOnly, shows: (w) => w.teamsRestoreName },
   'legacy.proxyRights.accounts': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.memberUpn },
   'legacy.proxyRights.account': {
     call: (w) => ({ query: { workerIp: w.workerIp, principalId: w.groupId } }),
@@ -636,7 +664,34 @@ describe('authorization across organisations', () => {
     );
     const groups = groupsOf(buildTenant(tenant.tenant_id.toLowerCase(), SIM_SIZE));
     const group = groups.at(-1);
-    if (!group?.members[0]) throw new Error('simulated tenant without groups');
+    const team = groups[0];
+    if (!group?.members[0] || !team?.members[0]) throw new Error('simulated tenant without groups');
+    const teamsChannel = `Channel ${name}`;
+    const teamsBytes = 9_000 + worldCount;
+    await db.query(
+      `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, size, blob_hash,
+                                  archived_at, sent_at, search)
+       values ($1, 'teams', $2, $3, 't1', '', 'Adele', $4, 'h', $5, $5, to_tsvector('english', 'Standup notes'))`,
+      [tenant.tenant_id, team.id, teamsChannel, teamsBytes, server.ctx.now()],
+    );
+    const teamsRestoreName = `${name} Teams restore`;
+    const teamsRestoreId = randomUUID();
+    await db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, definition, status, created_at, updated_at)
+       values ($1, $2, $3, 'restore', 'teams', $4, 'finished', $5, $5)`,
+      [
+        teamsRestoreId,
+        tenant.tenant_id,
+        teamsRestoreName,
+        JSON.stringify({ sources: [team.id], recurrence: null, retention: null }),
+        server.ctx.now(),
+      ],
+    );
+    await db.query(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+       values ($1, $2, $3, 'creation', 'finished', $4, $4, $4, $4)`,
+      [randomUUID(), teamsRestoreId, tenant.tenant_id, server.ctx.now()],
+    );
     // An audit entry of the organisation, so that its audit log is not empty.
     await server.ctx.audit({ organisationId: org.id, action: 'fixture.world', outcome: 'success', details: {} });
     return {
@@ -669,6 +724,11 @@ describe('authorization across organisations', () => {
       mailFolder,
       archiveBytes,
       rightId,
+      teamId: team.id,
+      teamMemberUpn: team.members[0].upn,
+      teamsChannel,
+      teamsBytes,
+      teamsRestoreName,
     };
   }
 
@@ -795,6 +855,11 @@ describe('authorization across organisations', () => {
       mailFolder: 'Archive Nobody',
       archiveBytes: 6_999,
       rightId: randomUUID(),
+      teamId: randomUUID(),
+      teamMemberUpn: 'member@nobody.example',
+      teamsChannel: 'Channel Nobody',
+      teamsBytes: 8_999,
+      teamsRestoreName: 'Nobody Teams restore',
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

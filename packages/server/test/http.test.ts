@@ -63,7 +63,15 @@ describe('security headers, errors and unimplemented endpoints', () => {
     expect(apollo.statusCode).toBe(501);
     expect(apollo.headers['content-type']).toContain('application/problem+json');
     expect(apollo.json()).toMatchObject({ status: 501, title: 'Not Implemented' });
-    const legacy = await server.request({ method: 'GET', url: '/api/teams?workerIp=10.0.0.1', token });
+    const legacyLater = endpoints.find(
+      (e) => e.api === 'legacy' && e.method === 'GET' && !e.query && !(e.id in implemented),
+    );
+    if (!legacyLater) return;
+    const legacy = await server.request({
+      method: 'GET',
+      url: `/api${legacyLater.path.replace(/\{[^}]+\}/g, 'x')}`,
+      token,
+    });
     expect(legacy.statusCode).toBe(501);
     expect((legacy.json() as { message: string }).message).toMatch(/not available yet/);
   });

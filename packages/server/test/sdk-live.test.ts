@@ -543,6 +543,25 @@ describe('the SDK against the live server', () => {
       await call('legacy.proxyRights.revoke', () =>
         admin.legacy.proxyRights.revoke({ query: { workerIp: ip, rightId: granted[0]?.rightId ?? '' } }),
       );
+
+      // The Teams paths.
+      const teams = await call('legacy.teams.list', () => admin.legacy.teams.list({ query: { workerIp: ip } }));
+      const teamId = teams[0]?.teamId ?? '';
+      await call('legacy.teams.members', () => admin.legacy.teams.members({ workerIp: ip, query: { teamId } }));
+      await call('legacy.teams.foundGroups', () => admin.legacy.teams.foundGroups({ workerIp: ip }));
+      await call('legacy.teams.foundAccounts', () => admin.legacy.teams.foundAccounts({ workerIp: ip, type: 'team' }));
+      await call('legacy.teams.restoreFoundAccounts', () =>
+        admin.legacy.teams.restoreFoundAccounts({ workerIp: ip, type: 'mailbox' }),
+      );
+      await call('legacy.teams.archiveStructure', () =>
+        admin.legacy.teams.archiveStructure({ query: { workerIp: ip } }),
+      );
+      await call('legacy.teams.filter', () => admin.legacy.teams.filter({ body: { workerIp: ip, query: 'standup' } }));
+      const stats = await call('legacy.teams.statistics', () =>
+        admin.legacy.teams.statistics({ query: { workerIp: ip } }),
+      );
+      expect(stats.configured).toBe(true);
+      await call('legacy.teams.finishedRestoreJobs', () => admin.legacy.teams.finishedRestoreJobs({ workerIp: ip }));
     } finally {
       await sim.close();
     }

@@ -8,6 +8,17 @@ import { requireWorker } from '../organisations/access.js';
 import { downloadMail } from './downloads.js';
 import { archiveStatistics, listMailboxes, mailboxesCsv, mailboxMeta, topMailboxes } from './mailboxes.js';
 import { grantRights, listRights, proxyPrincipals, revokeRight } from './proxy-rights.js';
+import {
+  archiveStructure,
+  filterMessages,
+  finishedTeamsRestores,
+  foundAccounts,
+  foundGroups,
+  listTeams,
+  restorableAccounts,
+  teamMembers,
+  teamsStatistics,
+} from './teams.js';
 
 /** The version this server reports for its (built-in) archive worker. */
 export const WORKER_VERSION = '0.1.0';
@@ -21,19 +32,84 @@ export function archiveRoutes(ctx: AppContext) {
     return workerTenant(ctx, user, workerIp);
   };
 
+  const graphOf = (tenant: Parameters<typeof plane.graph>[0]) => () => plane.graph(tenant, { interactive: true });
+
   return routes({
+    'legacy.teams.list': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        return listTeams(ctx, graphOf(tenant), tenant);
+      },
+    },
+    'legacy.teams.members': {
+      access: 'session',
+      async handler({ workerIp, query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        return teamMembers(graphOf(tenant), query.teamId);
+      },
+    },
+    'legacy.teams.foundGroups': {
+      access: 'session',
+      async handler({ workerIp }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        return foundGroups(graphOf(tenant));
+      },
+    },
+    'legacy.teams.foundAccounts': {
+      access: 'session',
+      async handler({ workerIp, type }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        return foundAccounts(ctx, graphOf(tenant), tenant, type);
+      },
+    },
+    'legacy.teams.restoreFoundAccounts': {
+      access: 'session',
+      async handler({ workerIp, type }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        return restorableAccounts(ctx, graphOf(tenant), tenant, type);
+      },
+    },
+    'legacy.teams.archiveStructure': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        return archiveStructure(ctx, tenant.tenantId, query.teamId);
+      },
+    },
+    'legacy.teams.filter': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
+        return filterMessages(ctx, tenant.tenantId, body);
+      },
+    },
+    'legacy.teams.statistics': {
+      access: 'session',
+      async handler({ query }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+        return teamsStatistics(ctx, graphOf(tenant), tenant);
+      },
+    },
+    'legacy.teams.finishedRestoreJobs': {
+      access: 'session',
+      async handler({ workerIp }, rc) {
+        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        return finishedTeamsRestores(ctx, tenant.tenantId);
+      },
+    },
     'legacy.proxyRights.accounts': {
       access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
-        return proxyPrincipals(ctx, () => plane.graph(tenant, { interactive: true }), tenant, query.search);
+        return proxyPrincipals(ctx, graphOf(tenant), tenant, query.search);
       },
     },
     'legacy.proxyRights.account': {
       access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
-        const principal = (await proxyPrincipals(ctx, () => plane.graph(tenant, { interactive: true }), tenant)).find(
+        const principal = (await proxyPrincipals(ctx, graphOf(tenant), tenant)).find(
           (p) => p.principalId === query.principalId,
         );
         if (!principal) throw notFound('Account not found');
@@ -52,7 +128,7 @@ export function archiveRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
-        return grantRights(ctx, () => plane.graph(tenant, { interactive: true }), tenant, { user, ip: rc.ip }, body);
+        return grantRights(ctx, graphOf(tenant), tenant, { user, ip: rc.ip }, body);
       },
     },
     'legacy.proxyRights.revoke': {

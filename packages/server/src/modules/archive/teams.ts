@@ -1,0 +1,279 @@
+/**
+ * The legacy Teams paths: the tenant's teams and members, groups and accounts found, what has
+ * restorable data, the Teams archive as a tree, archived messages by filter, the archive's figures and
+ * finished Teams restores. In the archive a channel is known by its name (`channelId` on these paths).
+ */
+import {
+  type AccountType,
+  DASHBOARD_PERIOD_DAYS,
+  type FoundAccount,
+  type FoundGroup,
+  type JobRun,
+  type Member,
+  type Team,
+  type TeamsArchiveNode,
+  type TeamsMessage,
+} from '@compliance-portal/sdk';
+import type { AppContext } from '../../context.js';
+import { upstreamFailed } from '../../http/errors.js';
+import type { GraphApi } from '../../m365/graph-api.js';
+import { searchArchive } from '../../storage/archive.js';
+import { refreshDiscovery } from '../discovery/service.js';
+import { RUN_SELECT, type RunWithJob, runView } from '../jobs/runs.js';
+import type { TenantRecord } from '../tenants/repository.js';
+
+const DAY = 86_400_000;
+type Connect = () => Promise<GraphApi>;
+
+async function live<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch {
+    throw upstreamFailed();
+  }
+}
+
+async function discovered(ctx: AppContext, tenantId: string, application: string) {
+  return ctx.db.query<{ source_id: string; display_name: string; email: string | null }>(
+    `select source_id, display_name, email from discovered_sources where tenant_id = $1 and application = $2
+      order by lower(display_name), source_id`,
+    [tenantId, application],
+  );
+}
+
+export async function listTeams(ctx: AppContext, connect: Connect, tenant: TenantRecord): Promise<Team[]> {
+  await refreshDiscovery(ctx, connect, tenant, 'teams');
+  const teams = await discovered(ctx, tenant.tenantId, 'teams');
+  const archived = new Set(
+    (
+      await ctx.db.query<{ source: string }>(
+        `select distinct jsonb_array_elements_text(definition->'sources') as source from jobs
+          where tenant_id = $1 and type = 'teamsArchive'`,
+        [tenant.tenantId],
+      )
+    ).map((r) => r.source),
+  );
+  const graph = await live(connect);
+  return live(() =>
+    Promise.all(
+      teams.map(async (t) => {
+        let channels = 0;
+        for await (const _c of graph.channels(t.source_id)) channels += 1;
+        return { teamId: t.source_id, displayName: t.display_name, channels, archived: archived.has(t.source_id) };
+      }),
+    ),
+  );
+}
+
+export async function teamMembers(connect: Connect, teamId: string): Promise<Member[]> {
+  const members: Member[] = [];
+  await live(async () => {
+    const graph = await connect();
+    for await (const u of graph.groupMembers(teamId))
+      members.push({
+        userId: u.id ?? '',
+        displayName: u.displayName ?? u.userPrincipalName ?? '',
+        email: u.mail ?? u.userPrincipalName ?? '',
+        roles: ['member'],
+      });
+  });
+  return members.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+export async function foundGroups(connect: Connect): Promise<FoundGroup[]> {
+  const groups: FoundGroup[] = [];
+  await live(async () => {
+    const graph = await connect();
+    for await (const g of graph.groups())
+      groups.push({
+        groupId: g.id ?? '',
+        displayName: g.displayName ?? '',
+        mail: g.mail ?? null,
+        kind: g.groupTypes?.includes('Unified')
+          ? 'microsoft365'
+          : g.mailEnabled && !g.securityEnabled
+            ? 'distribution'
+            : 'security',
+      });
+  });
+  return groups.sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+const APPLICATION_OF: Record<Exclude<AccountType, 'group'>, 'onedrive' | 'sharepoint' | 'teams' | 'exchange'> = {
+  user: 'onedrive',
+  site: 'sharepoint',
+  team: 'teams',
+  mailbox: 'exchange',
+};
+
+/** Accounts of one type in the tenant (groups are read live; the rest through discovery). */
+export async function foundAccounts(
+  ctx: AppContext,
+  connect: Connect,
+  tenant: TenantRecord,
+  type: AccountType,
+): Promise<FoundAccount[]> {
+  if (type === 'group')
+    return (await foundGroups(connect)).map((g) => ({
+      accountId: g.groupId,
+      displayName: g.displayName,
+      email: g.mail,
+      type,
+    }));
+  const application = APPLICATION_OF[type];
+  await refreshDiscovery(ctx, connect, tenant, application);
+  return (await discovered(ctx, tenant.tenantId, application)).map((a) => ({
+    accountId: a.source_id,
+    displayName: a.display_name,
+    email: a.email,
+    type,
+  }));
+}
+
+/** Accounts of one type that have something to restore: a finished backup, or archived mail. */
+export async function restorableAccounts(
+  ctx: AppContext,
+  connect: Connect,
+  tenant: TenantRecord,
+  type: AccountType,
+): Promise<FoundAccount[]> {
+  if (type === 'group') return [];
+  const all = await foundAccounts(ctx, connect, tenant, type);
+  const withData = new Set(
+    (type === 'mailbox'
+      ? await ctx.db.query<{ source: string }>(
+          `select distinct source from archive_items where tenant_id = $1 and kind = 'mail'`,
+          [tenant.tenantId],
+        )
+      : await ctx.db.query<{ source: string }>(
+          `select distinct b.source_id as source from backup_items b join jobs j on j.job_id = b.job_id
+            where j.tenant_id = $1 and j.application = $2`,
+          [tenant.tenantId, APPLICATION_OF[type]],
+        )
+    ).map((r) => r.source),
+  );
+  return all.filter((a) => withData.has(a.accountId));
+}
+
+/** Archived teams with their channels and message counts. */
+export async function archiveStructure(
+  ctx: AppContext,
+  tenantId: string,
+  teamId?: string,
+): Promise<TeamsArchiveNode[]> {
+  const rows = await ctx.db.query<{ source: string; container: string; n: number; name: string | null }>(
+    `select a.source, a.container, count(*)::int as n,
+            (select d.display_name from discovered_sources d where d.tenant_id = $1 and d.application = 'teams'
+                and d.source_id = a.source limit 1) as name
+       from archive_items a where a.tenant_id = $1 and a.kind = 'teams' and ($2::text is null or a.source = $2)
+      group by a.source, a.container order by a.source, a.container`,
+    [tenantId, teamId ?? null],
+  );
+  const teams = new Map<string, TeamsArchiveNode>();
+  for (const r of rows) {
+    const team = teams.get(r.source) ?? {
+      nodeId: r.source,
+      kind: 'team' as const,
+      name: r.name ?? r.source,
+      messageCount: 0,
+      children: [],
+    };
+    team.messageCount += Number(r.n);
+    team.children.push({
+      nodeId: `${r.source}/${r.container}`,
+      kind: 'channel',
+      name: r.container,
+      messageCount: Number(r.n),
+    });
+    teams.set(r.source, team);
+  }
+  return [...teams.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Archived Teams messages by team, channel (its name), words and dates. */
+export async function filterMessages(
+  ctx: AppContext,
+  tenantId: string,
+  filter: {
+    teamId?: string;
+    channelId?: string;
+    query?: string;
+    from?: string;
+    to?: string;
+    page?: number;
+    pageSize?: number;
+  },
+) {
+  const result = await searchArchive(ctx.db, tenantId, {
+    kind: 'teams',
+    ...(filter.teamId ? { source: filter.teamId } : {}),
+    ...(filter.channelId ? { container: filter.channelId } : {}),
+    ...(filter.query?.trim() ? { text: filter.query } : {}),
+    ...(filter.from ? { from: new Date(filter.from) } : {}),
+    ...(filter.to ? { to: new Date(filter.to) } : {}),
+    sort: 'date',
+    page: filter.page ?? 1,
+    pageSize: filter.pageSize ?? 25,
+  });
+  const items: TeamsMessage[] = result.items.map((hit) => ({
+    messageId: hit.id,
+    teamId: hit.source,
+    channelId: hit.container,
+    chatId: null,
+    from: hit.sender,
+    created: hit.sentAt ?? new Date(0).toISOString(),
+    subject: hit.subject || null,
+    bodyPreview: hit.snippet,
+    replyToId: null,
+  }));
+  return { ...result, items };
+}
+
+/** The Teams archive's figures of the last 30 days; `configured` false when the tenant has no teams. */
+export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant: TenantRecord) {
+  let teamsFound = 0;
+  try {
+    await refreshDiscovery(ctx, connect, tenant, 'teams');
+    teamsFound = (await discovered(ctx, tenant.tenantId, 'teams')).length;
+  } catch {
+    teamsFound = 0;
+  }
+  const now = ctx.now();
+  const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
+  const [totals] = await ctx.db.query<{ teams: number; channels: number; messages: number; bytes: string }>(
+    `select count(distinct source)::int as teams, count(distinct source || '/' || container)::int as channels,
+            count(*)::int as messages, coalesce(sum(size), 0)::bigint as bytes
+       from archive_items where tenant_id = $1 and kind = 'teams'`,
+    [tenant.tenantId],
+  );
+  const days = await ctx.db.query<{ day: string; n: number }>(
+    `select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as n
+       from archive_items where tenant_id = $1 and kind = 'teams' and archived_at >= $2 group by 1`,
+    [tenant.tenantId, from],
+  );
+  const byDay = new Map(days.map((d) => [d.day, Number(d.n)]));
+  const growth = [];
+  for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    growth.push({ date, messages: byDay.get(date) ?? 0 });
+  }
+  return {
+    configured: teamsFound > 0,
+    periodDays: DASHBOARD_PERIOD_DAYS,
+    teams: Number(totals?.teams ?? 0),
+    channels: Number(totals?.channels ?? 0),
+    chats: 0,
+    messages: Number(totals?.messages ?? 0),
+    bytes: Number(totals?.bytes ?? 0),
+    growth,
+  };
+}
+
+export async function finishedTeamsRestores(ctx: AppContext, tenantId: string): Promise<JobRun[]> {
+  const rows = await ctx.db.query<RunWithJob>(
+    `${RUN_SELECT} where r.tenant_id = $1 and j.type = 'restore' and j.application = 'teams' and r.status = 'finished'
+      order by r.finished desc, r.seq desc limit 100`,
+    [tenantId],
+  );
+  return rows.map(runView);
+}
