@@ -3,6 +3,7 @@ import { authEndpoints } from './resources/apollo/auth.js';
 import { configurationEndpoints } from './resources/apollo/configuration.js';
 import { dashboardsEndpoints } from './resources/apollo/dashboards.js';
 import { discoveryEndpoints } from './resources/apollo/discovery.js';
+import { ediscoveryEndpoints } from './resources/apollo/ediscovery.js';
 import { jobsEndpoints } from './resources/apollo/jobs.js';
 import { locationsEndpoints } from './resources/apollo/locations.js';
 import { monitoringEndpoints } from './resources/apollo/monitoring.js';
@@ -30,6 +31,7 @@ const resources = [
   dashboardsEndpoints,
   configurationEndpoints,
   auditEndpoints,
+  ediscoveryEndpoints,
   legacyAuthEndpoints,
   workersEndpoints,
   legacyLocationsEndpoints,

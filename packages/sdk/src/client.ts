@@ -4,6 +4,7 @@ import { authApi } from './resources/apollo/auth.js';
 import { configurationApi } from './resources/apollo/configuration.js';
 import { dashboardsApi } from './resources/apollo/dashboards.js';
 import { discoveryApi } from './resources/apollo/discovery.js';
+import { ediscoveryApi } from './resources/apollo/ediscovery.js';
 import { jobsApi } from './resources/apollo/jobs.js';
 import { locationsApi } from './resources/apollo/locations.js';
 import { monitoringApi } from './resources/apollo/monitoring.js';
@@ -42,6 +43,7 @@ export function createClient(options: ClientOptions = {}) {
       dashboards: dashboardsApi(transport),
       configuration: configurationApi(transport),
       audit: auditApi(transport),
+      ediscovery: ediscoveryApi(transport),
     },
     legacy: {
       auth: legacyAuthApi(transport),

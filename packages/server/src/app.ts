@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
+import { ediscoveryRoutes } from './modules/ediscovery/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
@@ -55,6 +56,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...discoveryRoutes(ctx),
     ...dashboardRoutes(ctx),
     ...archiveRoutes(ctx),
+    ...ediscoveryRoutes(ctx),
   } as RouteTable;
 }
 

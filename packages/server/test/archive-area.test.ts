@@ -147,8 +147,10 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     const principals = await json<{ principalId: string; kind: string; displayName: string; email: string }[]>(
       `/api/proxy-accounts?workerIp=${worker.workerIp}`,
     );
-    const accounts = principals.filter((p) => p.kind === 'account');
+    const accounts = principals.filter((p) => p.kind === 'account' && !p.principalId.startsWith('user:'));
     expect(accounts.map((a) => a.principalId).sort()).toEqual(mailboxes.map((m) => m.sourceId).sort());
+    // The portal's administrator can hold a right too.
+    expect(principals.find((p) => p.email === ADMIN)?.principalId).toMatch(/^user:/);
     const everyone = principals.find((p) => p.displayName === 'All Company');
     expect(everyone?.kind).toBe('distributionGroup');
     const [owner, reader] = mailboxes;
@@ -324,5 +326,79 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect(after).toMatchObject({ teams: 1, channels: 2, messages: total });
     expect(after.growth.reduce((sum, d) => sum + d.messages, 0)).toBe(total);
     expect(await json<unknown[]>(`/api/backup-and-restore/finished-restore-teams-jobs/${worker.workerIp}`)).toEqual([]);
+  });
+
+  it('searches only the mailboxes the caller may read: their own and those proxy rights give', async () => {
+    const search = async (body: object) => {
+      const response = await server.request({
+        method: 'POST',
+        url: `/apollo-beta/api/${tenantId}/ediscovery/search`,
+        token,
+        body: { query: '', ...body },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        total: number;
+        searchedMailboxes: number;
+        items: { itemId: string; kind: string; subject: string; sender: string; source: string; snippet: string }[];
+      };
+    };
+    const [known] = await server.ctx.db.query<{ id: string; subject: string; sender: string; source: string }>(
+      `select id::text, subject, sender, source from archive_items where tenant_id = $1 and kind = 'mail' and source = $2
+        order by sent_at limit 1`,
+      [tenantId, mailboxes[0]?.sourceId ?? ''],
+    );
+    const phrase = `"${known?.subject.split(' ').slice(0, 2).join(' ')}"`;
+    // The administrator has no mailbox here and no right yet: no mail is searched.
+    const none = await search({ query: phrase, kinds: ['mail'] });
+    expect({ total: none.total, searched: none.searchedMailboxes }).toEqual({ total: 0, searched: 0 });
+    const preview = (id: string) =>
+      server.request({ method: 'GET', url: `/apollo-beta/api/${tenantId}/ediscovery/items/${id}`, token });
+    expect((await preview(known?.id ?? '')).statusCode).toBe(404);
+    expect((await search({ query: '', kinds: ['teams'] })).total).toBeGreaterThan(0);
+
+    const principals = await json<{ principalId: string; email: string }[]>(
+      `/api/proxy-accounts?workerIp=${worker.workerIp}`,
+    );
+    const me = principals.find((p) => p.email === ADMIN);
+    const granted = await server.request({
+      method: 'POST',
+      url: '/api/proxy-rights',
+      token,
+      body: { workerIp: worker.workerIp, mailboxId: mailboxes[0]?.sourceId, principalIds: [me?.principalId] },
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+
+    const byPhrase = await search({ query: phrase, kinds: ['mail'] });
+    expect(byPhrase.searchedMailboxes).toBe(1);
+    expect(byPhrase.items.map((i) => i.itemId)).toContain(known?.id);
+    expect(byPhrase.items.every((i) => i.source === mailboxes[0]?.sourceId)).toBe(true);
+    const bySender = await search({ query: `from:${known?.sender}`, kinds: ['mail'], pageSize: 500 });
+    expect(bySender.items.map((i) => i.itemId)).toContain(known?.id);
+    expect(bySender.items.every((i) => i.sender.includes(known?.sender ?? ''))).toBe(true);
+    const excluded = await search({ query: `${phrase} NOT ${known?.subject.split(' ')[0]}`, kinds: ['mail'] });
+    expect(excluded.items.map((i) => i.itemId)).not.toContain(known?.id);
+    const later = await search({ query: phrase, kinds: ['mail'], from: '2030-01-01T00:00:00.000Z' });
+    expect(later.total).toBe(0);
+    const shown = await preview(known?.id ?? '');
+    expect(shown.statusCode).toBe(200);
+    expect((shown.json() as { subject: string; body: string }).subject).toBe(known?.subject);
+    expect((shown.json() as { body: string }).body.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the eDiscovery query language', () => {
+  it('turns fields into filters and keeps words, phrases, OR and NOT as full text', async () => {
+    const { parseQuery } = await import('../src/modules/ediscovery/query.js');
+    expect(parseQuery('from:adele@contoso.com to:"Alex W" subject:"Q3 plan" has:attachment budget')).toEqual({
+      text: 'budget',
+      sender: 'adele@contoso.com',
+      recipient: 'Alex W',
+      subject: 'Q3 plan',
+      hasAttachments: true,
+    });
+    expect(parseQuery('"annual report" AND draft OR final NOT secret')).toEqual({
+      text: '"annual report" draft OR final -secret',
+    });
   });
 });

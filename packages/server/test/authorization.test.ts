@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type AnyEndpoint, type EndpointId, endpoints, type JsonSchema } from '@compliance-portal/sdk';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,7 @@ import { buildTenant, groupsOf } from '../src/m365/simulator/model.js';
 import { insertUser } from '../src/modules/identity/users.js';
 import { createOrganisation } from '../src/modules/organisations/repository.js';
 import { insertTenant } from '../src/modules/tenants/repository.js';
+import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import {
   ADMIN,
   API_KEY,
@@ -73,6 +77,9 @@ interface World {
   teamsBytes: number;
   /** A finished Teams restore. */
   teamsRestoreName: string;
+  /** The archived Teams message (its id and the words of its text). */
+  teamsItemId: string;
+  teamsText: string;
 }
 
 interface Call {
@@ -246,6 +253,11 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   'legacy.workers.statistics': {
     call: (w) => ({ query: { workerIp: w.workerIp } }),
     shows: (w) => `"bytes":${w.backupBytes}`,
+  },
+  'apollo.ediscovery.search': { call: (w) => ({ params: { tenantId: w.tenantId }, body: { query: '' } }) },
+  'apollo.ediscovery.preview': {
+    call: (w) => ({ params: { tenantId: w.tenantId, itemId: w.teamsItemId } }),
+    shows: (w) => w.teamsText,
   },
   'legacy.teams.list': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.teamId },
   'legacy.teams.members': {
@@ -512,7 +524,7 @@ async function snapshot(server: TestServer): Promise<Record<string, string>> {
 }
 
 describe('authorization across organisations', () => {
-  const server = useTestServer();
+  const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-authorization-')) });
   const worlds = {} as Record<'contoso' | 'northwind' | 'tailspin' | 'woodgrove' | 'adatum', World>;
   const tokens = {} as Record<'admin' | 'partner' | 'northwindAdmin' | 'rival' | 'operator', string>;
   /** A world of ids that exist nowhere. */
@@ -668,11 +680,18 @@ describe('authorization across organisations', () => {
     if (!group?.members[0] || !team?.members[0]) throw new Error('simulated tenant without groups');
     const teamsChannel = `Channel ${name}`;
     const teamsBytes = 9_000 + worldCount;
-    await db.query(
+    const teamsText = `${name} standup notes`;
+    const message = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(
+      new TextEncoder().encode(
+        JSON.stringify({ id: 't1', body: { contentType: 'html', content: `<p>${teamsText}</p>` } }),
+      ),
+    );
+    const [teamsItem] = await db.query<{ id: string }>(
       `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, size, blob_hash,
                                   archived_at, sent_at, search)
-       values ($1, 'teams', $2, $3, 't1', '', 'Adele', $4, 'h', $5, $5, to_tsvector('english', 'Standup notes'))`,
-      [tenant.tenant_id, team.id, teamsChannel, teamsBytes, server.ctx.now()],
+       values ($1, 'teams', $2, $3, 't1', '', 'Adele', $4, $6, $5, $5, to_tsvector('english', 'Standup notes'))
+       returning id::text`,
+      [tenant.tenant_id, team.id, teamsChannel, teamsBytes, server.ctx.now(), message.hash],
     );
     const teamsRestoreName = `${name} Teams restore`;
     const teamsRestoreId = randomUUID();
@@ -729,6 +748,8 @@ describe('authorization across organisations', () => {
       teamsChannel,
       teamsBytes,
       teamsRestoreName,
+      teamsItemId: teamsItem?.id ?? '',
+      teamsText,
     };
   }
 
@@ -860,6 +881,8 @@ describe('authorization across organisations', () => {
       teamsChannel: 'Channel Nobody',
       teamsBytes: 8_999,
       teamsRestoreName: 'Nobody Teams restore',
+      teamsItemId: '999999999',
+      teamsText: 'Nobody standup notes',
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

@@ -491,6 +491,25 @@ describe('the SDK against the live server', () => {
       admin.legacy.email.fullRestoreDownload({ body: { workerIp: ip, mailboxId: 'adele@contoso.example' } }),
     );
     expect(Buffer.from(await eml.blob.arrayBuffer())).toEqual(Buffer.from(mime));
+    // eDiscovery: the administrator reads no mailbox without a right here, but the Teams archive.
+    const message = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(
+      new TextEncoder().encode(JSON.stringify({ body: { contentType: 'text', content: 'Standup at nine' } })),
+    );
+    const [teamsItem] = await server.ctx.db.query<{ id: string }>(
+      `insert into archive_items (tenant_id, kind, source, container, external_id, subject, size, blob_hash, archived_at, sent_at, search)
+       values ($1, 'teams', 'team-1', 'General', 'sdk-t1', '', 20, $3, $2, $2, to_tsvector('english', 'Standup at nine'))
+       returning id::text`,
+      [TENANTS.contoso, server.ctx.now(), message.hash],
+    );
+    const found = await call('apollo.ediscovery.search', () =>
+      admin.apollo.ediscovery.search({ tenantId: TENANTS.contoso, body: { query: 'standup' } }),
+    );
+    expect(found.items.map((i) => i.itemId)).toEqual([teamsItem?.id]);
+    expect(found.searchedMailboxes).toBe(0);
+    const shown = await call('apollo.ediscovery.preview', () =>
+      admin.apollo.ediscovery.preview({ tenantId: TENANTS.contoso, itemId: teamsItem?.id ?? '' }),
+    );
+    expect(shown.body).toBe('Standup at nine');
     const list = await call('legacy.mailboxes.list', () =>
       admin.legacy.mailboxes.list({ workerIp: ip, indexIp: worker?.index_ip ?? '' }),
     );

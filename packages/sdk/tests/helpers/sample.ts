@@ -53,7 +53,8 @@ export function sample(schema: JsonSchema, name = ''): unknown {
       const items = schema.items ?? {};
       return Array.from({ length: count }, (_, i) => {
         const value = sample(items, name);
-        return typeof value === 'string' && schema.uniqueItems
+        const free = !items.enum && items.const === undefined;
+        return typeof value === 'string' && schema.uniqueItems && free
           ? `${value}${i}`
           : typeof value === 'number' && schema.uniqueItems
             ? i

@@ -145,8 +145,16 @@ export interface ArchiveQuery {
   text?: string;
   kind?: ArchiveKind;
   source?: string;
+  /** Only these sources (mailboxes or teams); an empty list finds nothing. */
+  sources?: readonly string[];
+  /** Mail only from these sources (the eDiscovery visibility rule); other kinds are not limited by it. */
+  mailSources?: readonly string[];
+  /** Teams messages only from these teams; other kinds are not limited by it. */
+  teamSources?: readonly string[];
   container?: string;
   sender?: string;
+  recipient?: string;
+  subject?: string;
   from?: Date;
   to?: Date;
   hasAttachments?: boolean;
@@ -190,7 +198,12 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
   if (query.kind) add('kind = ?', query.kind);
   if (query.source) add('source = ?', query.source);
   if (query.container) add("(container = ? or container like ? || '/%')", query.container);
+  if (query.sources) add('source = any(?)', [...query.sources]);
+  if (query.mailSources) add(`(kind <> 'mail' or source = any(?))`, [...query.mailSources]);
+  if (query.teamSources) add(`(kind <> 'teams' or source = any(?))`, [...query.teamSources]);
   if (query.sender) add(`sender ilike '%' || ? || '%'`, query.sender);
+  if (query.recipient) add(`recipients ilike '%' || ? || '%'`, query.recipient);
+  if (query.subject) add(`subject ilike '%' || ? || '%'`, query.subject);
   if (query.from) add('sent_at >= ?', query.from);
   if (query.to) add('sent_at < ?', query.to);
   if (query.hasAttachments !== undefined) add('has_attachments = ?', query.hasAttachments);
@@ -253,7 +266,7 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
   return { items, total: Number(count?.n ?? 0), page, pageSize };
 }
 
-export async function getArchivedItem(db: Queryable, blobs: BlobStore, tenantId: string, id: string) {
+export async function getArchivedItem(db: Queryable, blobs: Pick<BlobStore, 'get'>, tenantId: string, id: string) {
   if (!/^\d+$/.test(id)) return undefined;
   const [row] = await db.query<{ kind: ArchiveKind; subject: string; blob_hash: string; source: string }>(
     'select kind, subject, blob_hash, source from archive_items where tenant_id = $1 and id = $2',

@@ -1,7 +1,8 @@
 /**
  * Proxy rights: who may read which mailbox's archive. Holders are accounts with a mailbox (from
- * discovery) and mail-enabled groups (read live from Microsoft 365); a holder named twice in one
- * request, or one that already holds the right, is refused with a message.
+ * discovery), the portal's users who act for the organisation, and mail-enabled groups (read live
+ * from Microsoft 365); a holder named twice in one request, or one that already holds the right, is
+ * refused with a message.
  */
 import { randomUUID } from 'node:crypto';
 import type { ProxyPrincipal, ProxyRight } from '@compliance-portal/sdk';
@@ -56,6 +57,16 @@ export async function proxyPrincipals(
     displayName: a.display_name,
     email: a.email ?? '',
   }));
+  // The portal's own people who act for the organisation (its administrators, its partner's staff):
+  // eDiscovery lets them read a mailbox only through such a right.
+  const people = await ctx.db.query<{ id: string; display_name: string; email: string }>(
+    `select u.id, u.display_name, u.email from users u join organisations o on o.id = $1
+      where u.organisation_id = o.id or u.organisation_id = o.partner_id order by u.email`,
+    [tenant.organisationId],
+  );
+  for (const p of people)
+    if (!principals.some((a) => a.email.toLowerCase() === p.email.toLowerCase()))
+      principals.push({ principalId: `user:${p.id}`, kind: 'account', displayName: p.display_name, email: p.email });
   try {
     const graph = await connect();
     for await (const group of graph.groups()) {

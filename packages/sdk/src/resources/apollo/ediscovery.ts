@@ -1,0 +1,84 @@
+/**
+ * Apollo eDiscovery: search across archived mail and Teams messages, an item's preview. Not in
+ * product-spec.md section 7 (the /ediscovery/portal screen is declared without its calls); the
+ * reference server adds these. Mail is searched only in the mailboxes the caller may read: their own
+ * and those a proxy right gives them (directly or through a group).
+ */
+import { bindResource } from '../../core/call.js';
+import { defineResource } from '../../core/endpoint.js';
+import * as s from '../../core/schema.js';
+import type { Transport } from '../../core/transport.js';
+
+export const EdiscoverySearch = s.object({
+  query: s.string({
+    maxLength: 1000,
+    description: 'Words, "phrases", AND/OR/NOT, from:, to:, subject:, has:attachment.',
+  }),
+  kinds: s.optional(s.array(s.oneOfStrings(['mail', 'teams']), { uniqueItems: true, minItems: 1 })),
+  mailboxes: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Only these mailboxes.' })),
+  teams: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Only these teams.' })),
+  from: s.optional(s.dateTime('Sent at or after.')),
+  to: s.optional(s.dateTime('Sent before.')),
+  sort: s.optional(s.oneOfStrings(['relevance', 'date'])),
+  order: s.optional(s.oneOfStrings(['asc', 'desc'])),
+  page: s.optional(s.integer({ minimum: 1 })),
+  pageSize: s.optional(s.integer({ minimum: 1, maximum: 500 })),
+});
+export type EdiscoverySearch = s.Static<typeof EdiscoverySearch>;
+
+export const EdiscoveryHit = s.object({
+  itemId: s.string(),
+  kind: s.oneOfStrings(['mail', 'teams']),
+  source: s.string({ description: 'The mailbox or team.' }),
+  sourceName: s.string(),
+  container: s.string({ description: 'The mail folder path or the channel.' }),
+  subject: s.string(),
+  sender: s.string(),
+  recipients: s.string(),
+  sentAt: s.nullable(s.dateTime()),
+  sizeBytes: s.integer({ minimum: 0 }),
+  hasAttachments: s.boolean(),
+  snippet: s.string({ description: 'Text around the hits, which are wrapped in <mark>.' }),
+});
+export type EdiscoveryHit = s.Static<typeof EdiscoveryHit>;
+
+export const EdiscoveryResult = s.object({
+  items: s.array(EdiscoveryHit),
+  total: s.integer({ minimum: 0, description: 'Hits over all pages.' }),
+  page: s.integer({ minimum: 1 }),
+  pageSize: s.integer({ minimum: 1 }),
+  searchedMailboxes: s.integer({ minimum: 0, description: 'Mailboxes the caller may read.' }),
+});
+export type EdiscoveryResult = s.Static<typeof EdiscoveryResult>;
+
+export const EdiscoveryPreview = s.object({
+  itemId: s.string(),
+  kind: s.oneOfStrings(['mail', 'teams']),
+  subject: s.string(),
+  sender: s.string(),
+  recipients: s.string(),
+  sentAt: s.nullable(s.dateTime()),
+  body: s.string({ description: 'The text of the mail or message.' }),
+});
+export type EdiscoveryPreview = s.Static<typeof EdiscoveryPreview>;
+
+export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
+  search: {
+    method: 'POST',
+    path: '/api/{tenantId}/ediscovery/search',
+    summary: 'Search archived mail and Teams messages',
+    body: EdiscoverySearch,
+    response: EdiscoveryResult,
+  },
+  preview: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/items/{itemId}',
+    summary: "An archived item's text",
+    response: EdiscoveryPreview,
+  },
+});
+
+/*#__NO_SIDE_EFFECTS__*/
+export function ediscoveryApi(transport: Transport) {
+  return bindResource(transport, ediscoveryEndpoints);
+}
