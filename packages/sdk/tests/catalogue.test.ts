@@ -19,6 +19,11 @@ describe('endpoint catalogue', () => {
       'apollo.audit.list',
       'apollo.ediscovery.search',
       'apollo.ediscovery.preview',
+      'apollo.ediscovery.cases',
+      'apollo.ediscovery.createCase',
+      'apollo.ediscovery.getCase',
+      'apollo.ediscovery.deleteCase',
+      'apollo.ediscovery.exportCase',
     ]);
   });
 
@@ -27,7 +32,7 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    expect(endpoints.length).toBe(114);
+    expect(endpoints.length).toBe(119);
   });
 
   it('gives every entry the public shape', () => {

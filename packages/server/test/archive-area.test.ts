@@ -384,6 +384,51 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect(shown.statusCode).toBe(200);
     expect((shown.json() as { subject: string; body: string }).subject).toBe(known?.subject);
     expect((shown.json() as { body: string }).body.length).toBeGreaterThan(0);
+
+    // The search saved as a case, exported: the mail as .eml identical to Microsoft 365's, and a manifest.
+    const cases = `/apollo-beta/api/${tenantId}/ediscovery/cases`;
+    const saved = await server.request({
+      method: 'POST',
+      url: cases,
+      token,
+      body: { name: 'Known mail', search: { query: phrase, kinds: ['mail'], page: 3 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const found = saved.json() as { caseId: string; hits: number; search: Record<string, unknown> };
+    expect(found.hits).toBe(byPhrase.total);
+    expect(found.search).toEqual({ query: phrase, kinds: ['mail'] });
+    const twice = await server.request({
+      method: 'POST',
+      url: cases,
+      token,
+      body: { name: 'known MAIL', search: { query: '' } },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect((await json<{ caseId: string }[]>(cases)).map((c) => c.caseId)).toEqual([found.caseId]);
+    const exported = await get(`${cases}/${found.caseId}/export`);
+    expect(exported.headers['content-type']).toContain('application/zip');
+    const files = readZip(exported.rawPayload);
+    const manifest = files.get('manifest.csv')?.toString('utf8').trim().split('\r\n') ?? [];
+    expect(manifest[0]).toBe('Item,Kind,Mailbox or team,Folder or channel,Subject,From,To,Sent,Size,File');
+    expect(manifest).toHaveLength(byPhrase.total + 1);
+    const line = manifest.find((l) => l.startsWith(`${known?.id},mail,`)) ?? '';
+    const file = line.split(',').at(-1) ?? '';
+    const graph = createGraphApi({
+      directoryId: tenantId,
+      clientId: 'reader',
+      clientSecret: 'x',
+      authorityHost: sim.authorityHost,
+      graphBaseUrl: sim.graphBaseUrl,
+    });
+    const [external] = await server.ctx.db.query<{ external_id: string }>(
+      'select external_id from archive_items where id = $1',
+      [known?.id ?? ''],
+    );
+    const original = Buffer.from(await graph.messageMime(mailboxes[0]?.sourceId ?? '', external?.external_id ?? ''));
+    expect(files.get(file)?.equals(original)).toBe(true);
+    const removed = await server.request({ method: 'DELETE', url: `${cases}/${found.caseId}`, token });
+    expect(removed.statusCode).toBeLessThan(300);
+    await get(`${cases}/${found.caseId}`, 404);
   });
 });
 

@@ -80,6 +80,8 @@ interface World {
   /** The archived Teams message (its id and the words of its text). */
   teamsItemId: string;
   teamsText: string;
+  /** A saved eDiscovery search of everything, "<organisation> case". */
+  caseId: string;
 }
 
 interface Call {
@@ -253,6 +255,20 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   'legacy.workers.statistics': {
     call: (w) => ({ query: { workerIp: w.workerIp } }),
     shows: (w) => `"bytes":${w.backupBytes}`,
+  },
+  'apollo.ediscovery.cases': { call: tenantOnly, shows: (w) => `${w.organisation} case` },
+  'apollo.ediscovery.createCase': {
+    call: (w) => ({ params: { tenantId: w.tenantId }, body: { name: 'Intruder case', search: { query: '' } } }),
+  },
+  'apollo.ediscovery.getCase': {
+    call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }),
+    shows: (w) => `${w.organisation} case`,
+  },
+  'apollo.ediscovery.deleteCase': { call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }) },
+  'apollo.ediscovery.exportCase': {
+    call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }),
+    // File names are not compressed in a ZIP: the Teams message's channel folder is readable.
+    shows: (w) => w.teamsChannel,
   },
   'apollo.ediscovery.search': { call: (w) => ({ params: { tenantId: w.tenantId }, body: { query: '' } }) },
   'apollo.ediscovery.preview': {
@@ -511,6 +527,7 @@ const TABLES = [
   'notification_settings',
   'one_time_codes',
   'proxy_rights',
+  'ediscovery_cases',
 ] as const;
 
 /** Every row of the tables that hold organisations' data, as text per table. */
@@ -693,6 +710,12 @@ describe('authorization across organisations', () => {
        returning id::text`,
       [tenant.tenant_id, team.id, teamsChannel, teamsBytes, server.ctx.now(), message.hash],
     );
+    const caseId = randomUUID();
+    await db.query(
+      `insert into ediscovery_cases (case_id, tenant_id, name, search, created_by, created_at, hits)
+       values ($1, $2, $3, '{"query":""}', 'fixture', $4, 1)`,
+      [caseId, tenant.tenant_id, `${name} case`, server.ctx.now()],
+    );
     const teamsRestoreName = `${name} Teams restore`;
     const teamsRestoreId = randomUUID();
     await db.query(
@@ -750,6 +773,7 @@ describe('authorization across organisations', () => {
       teamsRestoreName,
       teamsItemId: teamsItem?.id ?? '',
       teamsText,
+      caseId,
     };
   }
 
@@ -883,6 +907,7 @@ describe('authorization across organisations', () => {
       teamsRestoreName: 'Nobody Teams restore',
       teamsItemId: '999999999',
       teamsText: 'Nobody standup notes',
+      caseId: randomUUID(),
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);
@@ -1050,7 +1075,7 @@ describe('authorization across organisations', () => {
       );
       expect(removed.statusCode).toBe(200);
       const log = await server.ctx.db.query<{ action: string; actor_email: string }>(
-        "select action, actor_email from audit_log where organisation_id = $1 and action not like 'auth.%' and action <> 'fixture.world' order by seq",
+        "select action, actor_email from audit_log where organisation_id = $1 and action not like 'auth.%' and action not like 'ediscovery.%' and action <> 'fixture.world' order by seq",
         [w.organisationId],
       );
       expect(log).toEqual(

@@ -510,6 +510,27 @@ describe('the SDK against the live server', () => {
       admin.apollo.ediscovery.preview({ tenantId: TENANTS.contoso, itemId: teamsItem?.id ?? '' }),
     );
     expect(shown.body).toBe('Standup at nine');
+    const saved = await call('apollo.ediscovery.createCase', () =>
+      admin.apollo.ediscovery.createCase({
+        tenantId: TENANTS.contoso,
+        body: { name: 'Standups', search: { query: 'standup' } },
+      }),
+    );
+    expect(saved.hits).toBe(1);
+    const listed = await call('apollo.ediscovery.cases', () =>
+      admin.apollo.ediscovery.cases({ tenantId: TENANTS.contoso }),
+    );
+    expect(listed.map((c) => c.caseId)).toEqual([saved.caseId]);
+    await call('apollo.ediscovery.getCase', () =>
+      admin.apollo.ediscovery.getCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
+    );
+    const exported = await call('apollo.ediscovery.exportCase', () =>
+      admin.apollo.ediscovery.exportCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
+    );
+    expect(exported.fileName).toBe('case-Standups.zip');
+    await call('apollo.ediscovery.deleteCase', () =>
+      admin.apollo.ediscovery.deleteCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
+    );
     const list = await call('legacy.mailboxes.list', () =>
       admin.legacy.mailboxes.list({ workerIp: ip, indexIp: worker?.index_ip ?? '' }),
     );

@@ -15,7 +15,8 @@ function dosDateTime(d: Date) {
 }
 
 export interface ZipWriter {
-  add(name: string, bytes: Uint8Array, modified?: Date): Promise<void>;
+  /** Adds a file; returns the name it has in the archive (made relative and unique). */
+  add(name: string, bytes: Uint8Array, modified?: Date): Promise<string>;
   /** Writes the central directory; returns the archive's size in bytes. */
   close(): Promise<number>;
 }
@@ -87,6 +88,7 @@ export async function createZip(path: string): Promise<ZipWriter> {
       entry.writeUInt32LE(at, 42);
       central.push(Buffer.concat([entry, nameBytes]));
       entries += 1;
+      return name;
     },
     async close() {
       const start = offset;

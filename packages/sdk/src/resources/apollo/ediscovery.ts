@@ -62,6 +62,23 @@ export const EdiscoveryPreview = s.object({
 });
 export type EdiscoveryPreview = s.Static<typeof EdiscoveryPreview>;
 
+/** A saved search: its name and criteria; its results are found again when read or exported. */
+export const EdiscoveryCase = s.object({
+  caseId: s.string(),
+  name: s.string({ minLength: 1, maxLength: 120 }),
+  search: EdiscoverySearch,
+  createdBy: s.string(),
+  createdAt: s.dateTime(),
+  hits: s.integer({ minimum: 0, description: 'Hits when the case was saved.' }),
+});
+export type EdiscoveryCase = s.Static<typeof EdiscoveryCase>;
+
+export const EdiscoveryCaseCreate = s.object({
+  name: s.string({ minLength: 1, maxLength: 120 }),
+  search: EdiscoverySearch,
+});
+export type EdiscoveryCaseCreate = s.Static<typeof EdiscoveryCaseCreate>;
+
 export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   search: {
     method: 'POST',
@@ -75,6 +92,37 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     path: '/api/{tenantId}/ediscovery/items/{itemId}',
     summary: "An archived item's text",
     response: EdiscoveryPreview,
+  },
+  cases: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/cases',
+    summary: 'Saved searches (cases)',
+    response: s.array(EdiscoveryCase),
+  },
+  createCase: {
+    method: 'POST',
+    path: '/api/{tenantId}/ediscovery/cases',
+    summary: 'Save a search as a case',
+    body: EdiscoveryCaseCreate,
+    response: EdiscoveryCase,
+    successStatus: 201,
+  },
+  getCase: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/cases/{caseId}',
+    summary: 'One case',
+    response: EdiscoveryCase,
+  },
+  deleteCase: {
+    method: 'DELETE',
+    path: '/api/{tenantId}/ediscovery/cases/{caseId}',
+    summary: 'Delete a case (the archive keeps its items)',
+  },
+  exportCase: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/cases/{caseId}/export',
+    summary: "A case's results: mail as .eml, Teams messages as .json, and manifest.csv, in a ZIP",
+    responseKind: 'blob',
   },
 });
 

@@ -1,127 +1,76 @@
-/**
- * eDiscovery: search across archived mail and Teams messages, and an item's text. Mail is searched
- * only in the mailboxes the caller may read: the caller's own (the mailbox with the caller's address)
- * and those a proxy right gives the caller, directly or through a group the caller belongs to. Teams
- * messages of the organisation's teams are open to its administrators.
- */
-import type { EdiscoveryHit, EdiscoveryPreview } from '@compliance-portal/sdk';
+/** eDiscovery: search (search.ts), an item's text, and cases with their export (cases.ts). */
+import type { EdiscoveryPreview } from '@compliance-portal/sdk';
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { createDataPlane } from '../../jobs/data-plane.js';
-import type { GraphApi } from '../../m365/graph-api.js';
-import { getArchivedItem, searchArchive } from '../../storage/archive.js';
+import { getArchivedItem } from '../../storage/archive.js';
 import { stripHtml, summariseMail } from '../../storage/mime.js';
-import type { User } from '../identity/users.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
-import { parseQuery } from './query.js';
-
-/** The mailboxes whose archive `user` may read in `tenant`. */
-export async function readableMailboxes(
-  ctx: AppContext,
-  connect: () => Promise<GraphApi>,
-  tenant: TenantRecord,
-  user: User,
-): Promise<string[]> {
-  const email = user.email.toLowerCase();
-  const own = await ctx.db.query<{ source_id: string }>(
-    `select source_id from discovered_sources where tenant_id = $1 and application = 'exchange' and lower(email) = $2`,
-    [tenant.tenantId, email],
-  );
-  const rights = await ctx.db.query<{
-    mailbox_id: string;
-    principal_id: string;
-    principal_kind: string;
-    principal_email: string;
-  }>('select mailbox_id, principal_id, principal_kind, principal_email from proxy_rights where tenant_id = $1', [
-    tenant.tenantId,
-  ]);
-  const readable = new Set(own.map((o) => o.source_id));
-  for (const r of rights)
-    if (r.principal_kind === 'account' && r.principal_email.toLowerCase() === email) readable.add(r.mailbox_id);
-  const groups = [
-    ...new Set(rights.filter((r) => r.principal_kind === 'distributionGroup').map((r) => r.principal_id)),
-  ];
-  if (groups.length > 0) {
-    try {
-      const graph = await connect();
-      for (const groupId of groups) {
-        for await (const member of graph.groupMembers(groupId)) {
-          const address = (member.mail ?? member.userPrincipalName ?? '').toLowerCase();
-          if (address !== email) continue;
-          for (const r of rights) if (r.principal_id === groupId) readable.add(r.mailbox_id);
-          break;
-        }
-      }
-    } catch (error) {
-      // Without Microsoft 365 no group membership can be confirmed: those rights do not apply now.
-      ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'group membership for proxy rights unavailable');
-    }
-  }
-  return [...readable].sort();
-}
+import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
+import { readableMailboxes, runSearch } from './search.js';
 
 export function ediscoveryRoutes(ctx: AppContext) {
   const plane = createDataPlane(ctx);
   const connect = (tenant: TenantRecord) => () => plane.graph(tenant, { interactive: true });
 
   return routes({
+    'apollo.ediscovery.cases': {
+      access: 'session',
+      async handler({ tenantId }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return listCases(ctx, tenant.tenantId);
+      },
+    },
+    'apollo.ediscovery.createCase': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        return createCase(ctx, connect(tenant), tenant, { user, ip: rc.ip }, body);
+      },
+    },
+    'apollo.ediscovery.getCase': {
+      access: 'session',
+      async handler({ tenantId, caseId }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        return findCase(ctx, tenant.tenantId, String(caseId));
+      },
+    },
+    'apollo.ediscovery.deleteCase': {
+      access: 'session',
+      async handler({ tenantId, caseId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        await deleteCase(ctx, tenant, { user, ip: rc.ip }, String(caseId));
+        return undefined;
+      },
+    },
+    'apollo.ediscovery.exportCase': {
+      access: 'session',
+      async handler({ tenantId, caseId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const found = await findCase(ctx, tenant.tenantId, String(caseId));
+        const file = await exportCase(ctx, connect(tenant), plane.blobs, tenant, { user, ip: rc.ip }, found);
+        rc.reply
+          .type('application/zip')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('Content-Length', file.size);
+        return file.stream as never;
+      },
+    },
     'apollo.ediscovery.search': {
       access: 'session',
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
-        const readable = await readableMailboxes(ctx, connect(tenant), tenant, user);
-        const mailboxes = body.mailboxes ? readable.filter((m) => body.mailboxes?.includes(m)) : readable;
-        const parsed = parseQuery(body.query);
-        const kinds = body.kinds ?? ['mail', 'teams'];
-        const result = await searchArchive(ctx.db, tenant.tenantId, {
-          ...(kinds.length === 1 ? { kind: kinds[0] } : {}),
-          mailSources: mailboxes,
-          ...(body.teams ? { teamSources: body.teams } : {}),
-          ...(parsed.text ? { text: parsed.text } : {}),
-          ...(parsed.sender ? { sender: parsed.sender } : {}),
-          ...(parsed.recipient ? { recipient: parsed.recipient } : {}),
-          ...(parsed.subject ? { subject: parsed.subject } : {}),
-          ...(parsed.hasAttachments ? { hasAttachments: true } : {}),
-          ...(body.from ? { from: new Date(body.from) } : {}),
-          ...(body.to ? { to: new Date(body.to) } : {}),
-          sort: body.sort ?? 'relevance',
-          order: body.order ?? 'desc',
-          page: body.page ?? 1,
-          pageSize: body.pageSize ?? 25,
-        });
-        const names = new Map(
-          (
-            await ctx.db.query<{ source_id: string; display_name: string }>(
-              `select source_id, display_name from discovered_sources where tenant_id = $1 and source_id = any($2)`,
-              [tenant.tenantId, [...new Set(result.items.map((i) => i.source))]],
-            )
-          ).map((r) => [r.source_id, r.display_name]),
-        );
-        const items: EdiscoveryHit[] = result.items.map((hit) => ({
-          itemId: hit.id,
-          kind: hit.kind,
-          source: hit.source,
-          sourceName: names.get(hit.source) ?? hit.source,
-          container: hit.container,
-          subject: hit.subject,
-          sender: hit.sender,
-          recipients: hit.recipients,
-          sentAt: hit.sentAt,
-          sizeBytes: hit.size,
-          hasAttachments: hit.hasAttachments,
-          snippet: hit.snippet,
-        }));
-        return {
-          items,
-          total: result.total,
-          page: result.page,
-          pageSize: result.pageSize,
-          searchedMailboxes: mailboxes.length,
-        };
+        return runSearch(ctx, connect(tenant), tenant, user, body);
       },
     },
     'apollo.ediscovery.preview': {

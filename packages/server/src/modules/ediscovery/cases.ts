@@ -1,0 +1,212 @@
+/**
+ * eDiscovery cases: saved searches. A case's results are found again whenever it is read or
+ * exported, in the mailboxes the reader may read then; the export is a ZIP of the mails as .eml, the
+ * Teams messages as .json, and manifest.csv with a line per item.
+ */
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import type { Blobs } from '../../jobs/executors/plane.js';
+import { createZip } from '../../jobs/zip.js';
+import type { GraphApi } from '../../m365/graph-api.js';
+import { mailFileName } from '../archive/downloads.js';
+import type { User } from '../identity/users.js';
+import type { TenantRecord } from '../tenants/repository.js';
+import { runSearch } from './search.js';
+
+interface CaseRow {
+  case_id: string;
+  name: string;
+  search: EdiscoverySearch | string;
+  created_by: string;
+  created_at: Date;
+  hits: number;
+}
+
+const view = (r: CaseRow): EdiscoveryCase => ({
+  caseId: r.case_id,
+  name: r.name,
+  search: typeof r.search === 'string' ? (JSON.parse(r.search) as EdiscoverySearch) : r.search,
+  createdBy: r.created_by,
+  createdAt: new Date(r.created_at).toISOString(),
+  hits: Number(r.hits),
+});
+
+/** The criteria of a search without its page. */
+function criteria(search: EdiscoverySearch): EdiscoverySearch {
+  const { page: _page, pageSize: _pageSize, ...rest } = search;
+  return rest;
+}
+
+export async function listCases(ctx: AppContext, tenantId: string) {
+  const rows = await ctx.db.query<CaseRow>(
+    'select * from ediscovery_cases where tenant_id = $1 order by created_at desc, case_id',
+    [tenantId],
+  );
+  return rows.map(view);
+}
+
+export async function findCase(ctx: AppContext, tenantId: string, caseId: string) {
+  const [row] = await ctx.db.query<CaseRow>('select * from ediscovery_cases where tenant_id = $1 and case_id = $2', [
+    tenantId,
+    caseId,
+  ]);
+  if (!row) throw notFound('Case not found');
+  return view(row);
+}
+
+export async function createCase(
+  ctx: AppContext,
+  graph: () => Promise<GraphApi>,
+  tenant: TenantRecord,
+  actor: { user: User; ip: string },
+  body: { name: string; search: EdiscoverySearch },
+) {
+  const name = body.name.trim();
+  const [taken] = await ctx.db.query(
+    'select 1 from ediscovery_cases where tenant_id = $1 and lower(name) = lower($2)',
+    [tenant.tenantId, name],
+  );
+  if (taken) throw conflict('A case with this name already exists.');
+  const search = criteria(body.search);
+  const found = await runSearch(ctx, graph, tenant, actor.user, { ...search, page: 1, pageSize: 1 });
+  const caseId = randomUUID();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<CaseRow>(
+      `insert into ediscovery_cases (case_id, tenant_id, name, search, created_by, created_at, hits)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      [caseId, tenant.tenantId, name, JSON.stringify(search), actor.user.email, ctx.now(), found.total],
+    );
+    await ctx.audit(
+      {
+        actorUserId: actor.user.id,
+        actorEmail: actor.user.email,
+        organisationId: tenant.organisationId,
+        action: 'ediscovery.case.create',
+        target: caseId,
+        outcome: 'success',
+        ip: actor.ip,
+        details: { name, hits: found.total },
+      },
+      tx,
+    );
+    if (!row) throw new Error('case not stored');
+    return view(row);
+  });
+}
+
+export async function deleteCase(
+  ctx: AppContext,
+  tenant: TenantRecord,
+  actor: { user: User; ip: string },
+  caseId: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<CaseRow>(
+      'delete from ediscovery_cases where tenant_id = $1 and case_id = $2 returning *',
+      [tenant.tenantId, caseId],
+    );
+    if (!row) throw notFound('Case not found');
+    await ctx.audit(
+      {
+        actorUserId: actor.user.id,
+        actorEmail: actor.user.email,
+        organisationId: tenant.organisationId,
+        action: 'ediscovery.case.delete',
+        target: caseId,
+        outcome: 'success',
+        ip: actor.ip,
+      },
+      tx,
+    );
+  });
+}
+
+const csvCell = (v: string | number | boolean | null) => {
+  const text = v === null ? '' : String(v);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Every result of the case (as the reader may see them now) in a ZIP with its manifest. */
+export async function exportCase(
+  ctx: AppContext,
+  graph: () => Promise<GraphApi>,
+  blobs: Blobs,
+  tenant: TenantRecord,
+  actor: { user: User; ip: string },
+  found: EdiscoveryCase,
+) {
+  const hits: EdiscoveryHit[] = [];
+  for (let page = 1; ; page++) {
+    const result = await runSearch(ctx, graph, tenant, actor.user, {
+      ...found.search,
+      sort: 'date',
+      order: 'asc',
+      page,
+      pageSize: 500,
+    });
+    hits.push(...result.items);
+    if (page * 500 >= result.total) break;
+  }
+  const blobsOf = new Map(
+    (
+      await ctx.db.query<{ id: string; blob_hash: string }>(
+        'select id::text, blob_hash from archive_items where tenant_id = $1 and id = any($2::bigint[])',
+        [tenant.tenantId, hits.map((h) => h.itemId)],
+      )
+    ).map((r) => [r.id, r.blob_hash]),
+  );
+  const dir = join(ctx.config.dataDir, 'downloads');
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${randomUUID()}.zip`);
+  const zip = await createZip(path);
+  const manifest = [
+    ['Item', 'Kind', 'Mailbox or team', 'Folder or channel', 'Subject', 'From', 'To', 'Sent', 'Size', 'File'],
+  ];
+  try {
+    for (const hit of hits) {
+      const folder = `${hit.sourceName.replace(/[\\/:*?"<>|]+/g, '_')}/${hit.container}`;
+      const file =
+        hit.kind === 'mail' ? `${folder}/${mailFileName(hit.subject, hit.itemId)}` : `${folder}/${hit.itemId}.json`;
+      const written = await zip.add(file, await blobs.get(blobsOf.get(hit.itemId) ?? ''));
+      manifest.push([
+        hit.itemId,
+        hit.kind,
+        hit.sourceName,
+        hit.container,
+        hit.subject,
+        hit.sender,
+        hit.recipients,
+        hit.sentAt ?? '',
+        String(hit.sizeBytes),
+        written,
+      ]);
+    }
+    await zip.add(
+      'manifest.csv',
+      new TextEncoder().encode(`${manifest.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`),
+    );
+    await zip.close();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  await ctx.audit({
+    actorUserId: actor.user.id,
+    actorEmail: actor.user.email,
+    organisationId: tenant.organisationId,
+    action: 'ediscovery.case.export',
+    target: found.caseId,
+    outcome: 'success',
+    ip: actor.ip,
+    details: { items: hits.length },
+  });
+  const stream = createReadStream(path);
+  stream.on('close', () => void rm(path, { force: true }));
+  const name = `case-${found.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}.zip`;
+  return { stream, size: (await stat(path)).size, fileName: name };
+}
