@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { EdiscoveryPage } from '../../../../features/ediscovery/ediscovery-page';
 
-function Page() {
-  return <FeaturePage page="ediscovery" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/ediscovery/portal')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/ediscovery/portal')({ component: EdiscoveryPage });

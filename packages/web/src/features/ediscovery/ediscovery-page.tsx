@@ -1,0 +1,414 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  CloseButton,
+  chakra,
+  Drawer,
+  HStack,
+  Input,
+  Portal,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { formatBytes, formatDateTime } from '../../components/ui/format';
+import { useListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { showToast } from '../../components/ui/toaster';
+import { RequireTenant, useApi } from '../backup/shared';
+import { Highlighted } from './highlight';
+
+type Kind = 'mail' | 'teams';
+
+function Preview({ tenantId, itemId, onClose }: { tenantId: string; itemId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const item = useQuery({
+    queryKey: ['tenant', tenantId, 'ediscovery', 'item', itemId],
+    queryFn: ({ signal }) => api.apollo.ediscovery.preview({ tenantId, itemId }, { signal }),
+  });
+  return (
+    <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{item.data?.subject || t('ediscovery:noSubject')}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              {item.data ? (
+                <Stack gap="3">
+                  <Text fontSize="sm">
+                    <strong>{t('ediscovery:from')}</strong> {item.data.sender}
+                  </Text>
+                  {item.data.recipients ? (
+                    <Text fontSize="sm">
+                      <strong>{t('ediscovery:to')}</strong> {item.data.recipients}
+                    </Text>
+                  ) : null}
+                  <Text fontSize="sm">
+                    <strong>{t('ediscovery:sent')}</strong> {formatDateTime(item.data.sentAt, i18n.language)}
+                  </Text>
+                  <Text whiteSpace="pre-wrap" borderTopWidth="1px" pt="3" data-testid="preview-body">
+                    {item.data.body}
+                  </Text>
+                </Stack>
+              ) : item.isError ? (
+                <StatusAlert status="error">{t('ediscovery:previewFailed')}</StatusAlert>
+              ) : (
+                <Text>{t('common:loading')}</Text>
+              )}
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryCase) => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
+  const cases = useQuery({
+    queryKey: ['tenant', tenantId, 'ediscovery', 'cases'],
+    queryFn: ({ signal }) => api.apollo.ediscovery.cases({ tenantId }, { signal }),
+  });
+  const exportCase = useMutation({
+    mutationFn: async (c: EdiscoveryCase) => {
+      const file = await api.apollo.ediscovery.exportCase({ tenantId, caseId: c.caseId });
+      const { saveBlob } = await import('../../components/ui/export-files');
+      saveBlob(file.blob, file.fileName ?? `case-${c.name}.zip`);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.deleteCase({ tenantId, caseId: c.caseId }),
+    onSuccess: () => {
+      setRemoving(null);
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'ediscovery', 'cases'] });
+    },
+  });
+  if (!cases.data?.length) return null;
+  return (
+    <Stack gap="2">
+      <Text fontWeight="semibold">{t('ediscovery:cases')}</Text>
+      <Table.ScrollArea
+        borderWidth="1px"
+        borderRadius="md"
+        tabIndex={0}
+        role="region"
+        aria-label={t('ediscovery:cases')}
+      >
+        <Table.Root size="sm" aria-label={t('ediscovery:cases')}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('ediscovery:caseName')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('ediscovery:query')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('ediscovery:hitsWhenSaved')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">{t('ediscovery:saved')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('backup:columns.actions')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {cases.data.map((c) => (
+              <Table.Row key={c.caseId}>
+                <Table.Cell>{c.name}</Table.Cell>
+                <Table.Cell>
+                  <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>
+                </Table.Cell>
+                <Table.Cell textAlign="end">{c.hits}</Table.Cell>
+                <Table.Cell hideBelow="md">
+                  {formatDateTime(c.createdAt, i18n.language)} · {c.createdBy}
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="1">
+                    <Button size="xs" variant="outline" onClick={() => onOpen(c)}>
+                      {t('ediscovery:open')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      loading={exportCase.isPending && exportCase.variables?.caseId === c.caseId}
+                      onClick={() => exportCase.mutate(c)}
+                    >
+                      {t('ediscovery:export')}
+                    </Button>
+                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(c)}>
+                      {t('backup:remove')}
+                    </Button>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <ConfirmDialog
+        open={!!removing}
+        title={t('ediscovery:removeTitle', { name: removing?.name ?? '' })}
+        confirmLabel={t('backup:remove')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        {t('ediscovery:removeText')}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+function Search({ tenantId }: { tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState('');
+  const [kinds, setKinds] = useState<Kind[]>(['mail', 'teams']);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [search, setSearch] = useState<EdiscoverySearch | null>(null);
+  const [state, setState] = useListState({ pageSize: 25 });
+  const [previewing, setPreviewing] = useState<string | null>(null);
+  const [caseName, setCaseName] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const criteria = (): EdiscoverySearch => ({
+    query: draft.trim(),
+    kinds,
+    ...(from ? { from: new Date(`${from}T00:00:00`).toISOString() } : {}),
+    ...(to ? { to: new Date(`${to}T00:00:00`).toISOString() } : {}),
+  });
+  const results = useQuery({
+    queryKey: ['tenant', tenantId, 'ediscovery', 'search', search, state.page, state.pageSize],
+    queryFn: ({ signal }) =>
+      api.apollo.ediscovery.search(
+        { tenantId, body: { ...(search as EdiscoverySearch), page: state.page, pageSize: state.pageSize } },
+        { signal },
+      ),
+    enabled: !!search,
+    placeholderData: keepPreviousData,
+  });
+  const save = useMutation({
+    mutationFn: () =>
+      api.apollo.ediscovery.createCase({ tenantId, body: { name: caseName.trim(), search: search ?? criteria() } }),
+    onSuccess: (c) => {
+      setSaving(false);
+      setCaseName('');
+      showToast('success', t('ediscovery:caseSaved', { name: c.name }));
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'ediscovery', 'cases'] });
+    },
+  });
+  const columns: Column<EdiscoveryHit>[] = [
+    {
+      key: 'subject',
+      header: t('ediscovery:item'),
+      cell: (h) => (
+        <Stack gap="0.5" maxW="2xl">
+          <Button
+            variant="plain"
+            size="sm"
+            h="auto"
+            px="0"
+            justifyContent="flex-start"
+            onClick={() => setPreviewing(h.itemId)}
+          >
+            <Text truncate fontWeight="medium">
+              {h.subject || t('ediscovery:noSubject')}
+            </Text>
+          </Button>
+          <Text fontSize="xs" color="fg.muted" lineClamp={2} data-testid="snippet">
+            <Highlighted snippet={h.snippet} />
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'kind',
+      header: t('ediscovery:kind'),
+      cell: (h) => (
+        <Badge colorPalette={h.kind === 'mail' ? 'blue' : 'purple'}>{t(`ediscovery:kinds.${h.kind}`)}</Badge>
+      ),
+      hideBelow: 'sm',
+    },
+    { key: 'sender', header: t('ediscovery:from'), cell: (h) => h.sender, hideBelow: 'md' },
+    {
+      key: 'source',
+      header: t('ediscovery:where'),
+      cell: (h) => `${h.sourceName} · ${h.container}`,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'sentAt',
+      header: t('ediscovery:sent'),
+      cell: (h) => formatDateTime(h.sentAt, i18n.language),
+      hideBelow: 'md',
+    },
+    {
+      key: 'size',
+      header: t('backup:columns.size'),
+      cell: (h) => formatBytes(h.sizeBytes, i18n.language),
+      align: 'end',
+      hideBelow: 'lg',
+    },
+  ];
+  const toggle = (k: Kind, on: boolean) =>
+    setKinds((current) => (on ? [...new Set([...current, k])] : current.filter((x) => x !== k)));
+
+  return (
+    <Stack gap="5">
+      <chakra.form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(criteria());
+          setState({ page: 1 });
+        }}
+      >
+        <Stack gap="3">
+          <HStack gap="2" align="flex-end">
+            <Stack gap="1" flex="1">
+              <chakra.label htmlFor="ediscovery-query" fontSize="sm" fontWeight="medium">
+                {t('ediscovery:query')}
+              </chakra.label>
+              <Input
+                id="ediscovery-query"
+                type="search"
+                value={draft}
+                maxLength={1000}
+                placeholder={t('ediscovery:placeholder')}
+                onChange={(e) => setDraft(e.target.value)}
+              />
+            </Stack>
+            <Button type="submit" colorPalette="blue" disabled={kinds.length === 0} loading={results.isFetching}>
+              {t('ediscovery:search')}
+            </Button>
+          </HStack>
+          <Text fontSize="xs" color="fg.muted">
+            {t('ediscovery:syntax')}
+          </Text>
+          <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'center' }}>
+            {(['mail', 'teams'] as const).map((k) => (
+              <Checkbox.Root key={k} checked={kinds.includes(k)} onCheckedChange={(e) => toggle(k, e.checked === true)}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t(`ediscovery:kinds.${k}`)}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+            <HStack gap="2">
+              <chakra.label htmlFor="ediscovery-from" fontSize="sm">
+                {t('ediscovery:dateFrom')}
+              </chakra.label>
+              <Input
+                id="ediscovery-from"
+                type="date"
+                size="sm"
+                w="auto"
+                value={from}
+                onChange={(e) => setFrom(e.target.value)}
+              />
+              <chakra.label htmlFor="ediscovery-to" fontSize="sm">
+                {t('ediscovery:dateTo')}
+              </chakra.label>
+              <Input
+                id="ediscovery-to"
+                type="date"
+                size="sm"
+                w="auto"
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+              />
+            </HStack>
+          </Stack>
+        </Stack>
+      </chakra.form>
+
+      {results.data && results.data.searchedMailboxes === 0 && search?.kinds?.includes('mail') ? (
+        <Alert.Root status="info" data-testid="no-mailboxes">
+          <Alert.Indicator />
+          <Alert.Title>{t('ediscovery:noMailboxes')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
+      {search ? (
+        <DataTable
+          label={t('ediscovery:results')}
+          columns={columns}
+          rows={results.data?.items}
+          total={results.data?.total ?? 0}
+          rowKey={(h) => h.itemId}
+          state={state}
+          onStateChange={setState}
+          loading={results.isFetching}
+          error={results.error}
+          onRetry={() => results.refetch()}
+          emptyText={t('ediscovery:noHits')}
+          toolbar={
+            <>
+              <Text fontSize="sm" color="fg.muted" data-testid="searched-mailboxes">
+                {t('ediscovery:searchedMailboxes', { count: results.data?.searchedMailboxes ?? 0 })}
+              </Text>
+              <Button size="sm" variant="outline" onClick={() => setSaving(true)} disabled={!results.data}>
+                {t('ediscovery:saveCase')}
+              </Button>
+            </>
+          }
+        />
+      ) : (
+        <Text color="fg.muted">{t('ediscovery:intro')}</Text>
+      )}
+
+      <Cases
+        tenantId={tenantId}
+        onOpen={(c) => {
+          setDraft(c.search.query);
+          setKinds((c.search.kinds as Kind[] | undefined) ?? ['mail', 'teams']);
+          setSearch(c.search);
+          setState({ page: 1 });
+        }}
+      />
+
+      {previewing ? <Preview tenantId={tenantId} itemId={previewing} onClose={() => setPreviewing(null)} /> : null}
+      <ConfirmDialog
+        open={saving}
+        title={t('ediscovery:saveCase')}
+        confirmLabel={t('common:save')}
+        pending={save.isPending}
+        onConfirm={() => caseName.trim() && save.mutate()}
+        onCancel={() => setSaving(false)}
+      >
+        <TextField
+          label={t('ediscovery:caseName')}
+          value={caseName}
+          maxLength={120}
+          onChange={(e) => setCaseName(e.target.value)}
+          error={caseName.trim() ? null : t('validation:required')}
+          showError={caseName.length > 0}
+        />
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** eDiscovery: search archived mail and Teams messages, preview, cases and their export. */
+export function EdiscoveryPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:ediscovery')} description={t('ediscovery:description')} />
+      <RequireTenant>{(tenantId) => <Search tenantId={tenantId} />}</RequireTenant>
+    </>
+  );
+}

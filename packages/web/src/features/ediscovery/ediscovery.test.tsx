@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const client = () =>
+  HttpResponse.json({
+    clientId: 'c1',
+    name: 'Contoso',
+    license: 'full',
+    partnerId: null,
+    worker: { ...testWorker(), cloud_portal_license: 'FULL' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+const hit = {
+  itemId: '42',
+  kind: 'mail',
+  source: 'm1',
+  sourceName: 'Adele Vance',
+  container: 'Inbox',
+  subject: 'Quarterly figures',
+  sender: 'megan@contoso.example',
+  recipients: 'adele@contoso.example',
+  sentAt: '2026-11-01T09:00:00.000Z',
+  sizeBytes: 2048,
+  hasAttachments: false,
+  snippet: 'the <mark>quarterly</mark> <img src=x onerror=alert(1)> figures',
+};
+
+describe('eDiscovery', () => {
+  it('searches with the criteria, marks the hits without running markup, previews and saves a case', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const bodies: Record<string, unknown>[] = [];
+    let saved: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': () =>
+        HttpResponse.json(
+          saved
+            ? [
+                {
+                  caseId: 'k1',
+                  createdBy: 'admin@example.com',
+                  createdAt: '2026-11-23T00:00:00.000Z',
+                  hits: 1,
+                  ...saved,
+                },
+              ]
+            : [],
+        ),
+      'apollo.ediscovery.search': async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 });
+      },
+      'apollo.ediscovery.preview': () =>
+        HttpResponse.json({
+          itemId: '42',
+          kind: 'mail',
+          subject: 'Quarterly figures',
+          sender: 'megan@contoso.example',
+          recipients: 'adele@contoso.example',
+          sentAt: '2026-11-01T09:00:00.000Z',
+          body: 'Here are the quarterly figures.',
+        }),
+      'apollo.ediscovery.createCase': async ({ request }) => {
+        saved = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { caseId: 'k1', createdBy: 'admin@example.com', createdAt: '2026-11-23T00:00:00.000Z', hits: 1, ...saved },
+          { status: 201 },
+        );
+      },
+    });
+    await user.type(await screen.findByLabelText('Search', { selector: 'input' }), '"quarterly figures" from:megan');
+    await user.click(screen.getByRole('checkbox', { name: 'Teams messages' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ query: '"quarterly figures" from:megan', kinds: ['mail'], page: 1, pageSize: 25 });
+
+    const snippet = await screen.findByTestId('snippet');
+    expect(within(snippet).getByText('quarterly').tagName).toBe('MARK');
+    expect(snippet.querySelector('img')).toBeNull();
+    expect(snippet.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(screen.getByTestId('searched-mailboxes').textContent).toBe('Mail searched in 1 mailbox');
+
+    await user.click(screen.getByRole('button', { name: 'Quarterly figures' }));
+    expect((await screen.findByTestId('preview-body')).textContent).toBe('Here are the quarterly figures.');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Save as case' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText(/Case name/), 'Figures');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toBeDefined());
+    expect(saved).toEqual({ name: 'Figures', search: { query: '"quarterly figures" from:megan', kinds: ['mail'] } });
+    expect(await screen.findByRole('table', { name: 'Cases' })).toBeTruthy();
+  });
+});
