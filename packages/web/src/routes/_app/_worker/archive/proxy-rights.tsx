@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { ProxyRightsPage } from '../../../../features/archive/proxy-rights-page';
 
-function Page() {
-  return <FeaturePage page="proxyRights" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/proxy-rights')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/proxy-rights')({ component: ProxyRightsPage });
