@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { ArchiveDashboardPage } from '../../../../features/archive/archive-dashboard-page';
 
-function Page() {
-  return <FeaturePage page="archiveDashboard" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/dashboard')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/dashboard')({ component: ArchiveDashboardPage });

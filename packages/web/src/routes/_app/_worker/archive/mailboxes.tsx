@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { MailboxesPage } from '../../../../features/archive/mailboxes-page';
 
-function Page() {
-  return <FeaturePage page="mailboxes" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/mailboxes')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/mailboxes')({ component: MailboxesPage });

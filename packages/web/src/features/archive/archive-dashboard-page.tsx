@@ -1,0 +1,111 @@
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AreaChart } from '../../components/ui/charts';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
+import { PageHeader } from '../../components/ui/page-header';
+import { useApi, useTenant } from '../backup/shared';
+
+/** Email archive dashboard: mailboxes, items and size, growth over 30 days, the top 10, the last job. */
+export function ArchiveDashboardPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { workerIp } = useTenant();
+  const lang = i18n.language;
+  const stats = useQuery({
+    queryKey: ['worker', workerIp, 'archive-statistics'],
+    queryFn: ({ signal }) => api.legacy.email.statistics({ query: { ip: workerIp } }, { signal }),
+    enabled: !!workerIp,
+  });
+  const top = useQuery({
+    queryKey: ['worker', workerIp, 'mailboxes-top'],
+    queryFn: ({ signal }) => api.legacy.mailboxes.top({ query: { workerIp, limit: 10 } }, { signal }),
+    enabled: !!workerIp,
+  });
+  const s = stats.data;
+  const figures = s
+    ? [
+        [t('archive:mailboxes'), formatNumber(s.mailboxes, lang)],
+        [t('archive:items'), formatNumber(s.items, lang)],
+        [t('archive:size'), formatBytes(s.bytes, lang)],
+        [
+          t('backup:dashboard.lastSuccess'),
+          s.lastSuccessfulJob ? formatDateTime(s.lastSuccessfulJob.finished, lang) : t('backup:dashboard.noSuccess'),
+        ],
+      ]
+    : [];
+  return (
+    <>
+      <PageHeader title={t('pages:archiveDashboard')} />
+      {stats.isError ? (
+        <StatusAlert status="error">{t('backup:dashboard.failed')}</StatusAlert>
+      ) : !s ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height="24" />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Stack gap="6">
+          <Text fontSize="sm" color="fg.muted">
+            {t('backup:dashboard.period', {
+              days: s.periodDays,
+              from: formatDate(s.growth[0]?.date, lang),
+              to: formatDate(s.growth.at(-1)?.date, lang),
+            })}
+          </Text>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+            {figures.map(([label, value]) => (
+              <Card.Root key={label} size="sm">
+                <Card.Body gap="1">
+                  <Text fontSize="sm" color="fg.muted">
+                    {label}
+                  </Text>
+                  <Text fontSize="2xl" fontWeight="semibold" data-testid={`figure-${label}`}>
+                    {value}
+                  </Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+            <Card.Root>
+              <Card.Body gap="3">
+                <Heading as="h2" size="sm">
+                  {t('archive:growth')}
+                </Heading>
+                <AreaChart
+                  label={t('archive:growth')}
+                  points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.items }))}
+                  format={(y) => formatNumber(y, lang)}
+                />
+              </Card.Body>
+            </Card.Root>
+            <Card.Root>
+              <Card.Body gap="3">
+                <Heading as="h2" size="sm">
+                  {t('archive:top')}
+                </Heading>
+                {top.data?.length ? (
+                  <Table.Root size="sm" aria-label={t('archive:top')}>
+                    <Table.Body>
+                      {top.data.map((m) => (
+                        <Table.Row key={m.mailboxId}>
+                          <Table.Cell>{m.name}</Table.Cell>
+                          <Table.Cell textAlign="end">{formatBytes(m.sizeBytes, lang)}</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                ) : (
+                  <Text color="fg.muted">{t('archive:noMailboxes')}</Text>
+                )}
+              </Card.Body>
+            </Card.Root>
+          </SimpleGrid>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { Button, CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import type { Mailbox } from '@compliance-portal/sdk';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
+import { listQuery, useListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { useWorker } from '../../session/use-worker';
+import { useApi } from '../backup/shared';
+
+async function save(blob: Blob, fileName: string) {
+  const { saveBlob } = await import('../../components/ui/export-files');
+  saveBlob(blob, fileName);
+}
+
+function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailbox: Mailbox; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const meta = useQuery({
+    queryKey: ['worker', workerIp, 'mailbox-meta', mailbox.mailboxId],
+    queryFn: ({ signal }) =>
+      api.legacy.mailboxes.meta({ query: { workerIp, mailboxId: mailbox.mailboxId } }, { signal }),
+  });
+  const download = useMutation({
+    mutationFn: async () => {
+      const file = await api.legacy.email.fullRestoreDownload({
+        body: { workerIp, mailboxId: mailbox.mailboxId, format: 'zip' },
+      });
+      await save(file.blob, file.fileName ?? 'archive.zip');
+    },
+  });
+  return (
+    <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }}>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content>
+            <Drawer.Header>
+              <Drawer.Title>{mailbox.name}</Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <Stack gap="4">
+                <Text fontSize="sm" color="fg.muted">
+                  {mailbox.email} ·{' '}
+                  {t('archive:range', {
+                    from: formatDate(meta.data?.oldest, i18n.language),
+                    to: formatDate(meta.data?.newest, i18n.language),
+                  })}
+                </Text>
+                <Table.Root size="sm" aria-label={t('archive:folders')}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('archive:folder')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('backup:columns.items')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('backup:columns.size')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {(meta.data?.folders ?? []).map((f) => (
+                      <Table.Row key={f.path}>
+                        <Table.Cell>{f.path}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatNumber(f.items, i18n.language)}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatBytes(f.sizeBytes, i18n.language)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+                <Button
+                  alignSelf="flex-start"
+                  variant="outline"
+                  loading={download.isPending}
+                  onClick={() => download.mutate()}
+                >
+                  {t('archive:downloadMailbox')}
+                </Button>
+              </Stack>
+            </Drawer.Body>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}
+
+/** Archived mailboxes: name, email, primary or Exchange Online archive, items, size, last archived. */
+export function MailboxesPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const worker = useWorker();
+  const workerIp = worker?.workerIp ?? '';
+  const indexIp = worker?.indexIp ?? '';
+  const [state, setState] = useListState({ sort: 'name' });
+  const [open, setOpen] = useState<Mailbox | null>(null);
+  const list = useQuery({
+    queryKey: ['worker', workerIp, 'mailboxes', listQuery(state)],
+    queryFn: ({ signal }) => api.legacy.mailboxes.list({ workerIp, indexIp, query: listQuery(state) }, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: !!workerIp,
+  });
+  const csv = useMutation({
+    mutationFn: async () => {
+      const file = await api.legacy.mailboxes.downloadCsv({ workerIp, indexIp });
+      await save(file.blob, file.fileName ?? 'mailboxes.csv');
+    },
+  });
+  const lang = i18n.language;
+  const columns: Column<Mailbox>[] = [
+    { key: 'name', header: t('backup:columns.name'), cell: (m) => m.name, sortable: true },
+    { key: 'email', header: t('backup:columns.email'), cell: (m) => m.email, sortable: true, hideBelow: 'md' },
+    { key: 'kind', header: t('archive:kind'), cell: (m) => t(`archive:kinds.${m.kind}`), hideBelow: 'lg' },
+    {
+      key: 'items',
+      header: t('backup:columns.items'),
+      cell: (m) => formatNumber(m.items, lang),
+      sortable: true,
+      align: 'end',
+    },
+    {
+      key: 'sizeBytes',
+      header: t('backup:columns.size'),
+      cell: (m) => formatBytes(m.sizeBytes, lang),
+      sortable: true,
+      align: 'end',
+    },
+    {
+      key: 'lastArchived',
+      header: t('archive:lastArchived'),
+      cell: (m) => formatDateTime(m.lastArchived, lang),
+      sortable: true,
+      hideBelow: 'md',
+    },
+  ];
+  return (
+    <>
+      <PageHeader title={t('pages:mailboxes')} />
+      <DataTable
+        label={t('pages:mailboxes')}
+        columns={columns}
+        rows={list.data?.items}
+        total={list.data?.total ?? 0}
+        rowKey={(m) => m.mailboxId}
+        state={state}
+        onStateChange={setState}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        emptyText={t('archive:noMailboxes')}
+        searchPlaceholder={t('archive:searchMailboxes')}
+        onRowClick={setOpen}
+        toolbar={
+          <Button size="sm" variant="outline" loading={csv.isPending} onClick={() => csv.mutate()}>
+            {t('archive:downloadCsv')}
+          </Button>
+        }
+      />
+      {open ? <MailboxDetail workerIp={workerIp} mailbox={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}

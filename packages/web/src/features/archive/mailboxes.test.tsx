@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const client = () =>
+  HttpResponse.json({
+    clientId: 'c1',
+    name: 'Contoso',
+    license: 'full',
+    partnerId: null,
+    worker: { ...testWorker(), cloud_portal_license: 'FULL' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+const mailbox = {
+  mailboxId: 'm1',
+  name: 'Adele Vance',
+  email: 'adele@contoso.example',
+  sizeBytes: 5 * 1024 ** 2,
+  kind: 'primary',
+  items: 1200,
+  lastArchived: '2026-11-22T02:00:00.000Z',
+};
+const signIn = () => {
+  storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+  storeWorker(testWorker());
+};
+
+describe('the email archive', () => {
+  it('lists archived mailboxes with the worker and index addresses, and shows a mailbox’s folders', async () => {
+    signIn();
+    const asked: string[] = [];
+    const { user } = await renderPortal('/archive/mailboxes', {
+      'legacy.workers.client': client,
+      'legacy.mailboxes.list': ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return HttpResponse.json({ items: [mailbox], total: 1, page: 1, pageSize: 25 });
+      },
+      'legacy.mailboxes.meta': () =>
+        HttpResponse.json({
+          mailboxId: 'm1',
+          folders: [
+            { path: 'Inbox', items: 1000, sizeBytes: 4 * 1024 ** 2 },
+            { path: 'Inbox/TestOrder', items: 200, sizeBytes: 1024 ** 2 },
+          ],
+          oldest: '2024-01-01T00:00:00.000Z',
+          newest: '2026-11-21T00:00:00.000Z',
+        }),
+    });
+    const row = await screen.findByRole('row', { name: /Adele Vance/ });
+    expect(within(row).getByText('1,200')).toBeTruthy();
+    expect(within(row).getByText('5 MB')).toBeTruthy();
+    expect(within(row).getByText('Primary mailbox')).toBeTruthy();
+    expect(asked[0]).toBe('/api/archive/mailboxes/10.64.0.2/10.65.0.2');
+    await user.click(row);
+    const folders = await screen.findByRole('table', { name: 'Archived folders' });
+    await waitFor(() => expect(within(folders).getByText('Inbox/TestOrder')).toBeTruthy());
+  });
+
+  it('shows the archive figures of 30 days and the largest mailboxes', async () => {
+    signIn();
+    await renderPortal('/archive/dashboard', {
+      'legacy.workers.client': client,
+      'legacy.email.statistics': () =>
+        HttpResponse.json({
+          periodDays: 30,
+          mailboxes: 3,
+          items: 4321,
+          bytes: 7 * 1024 ** 3,
+          growth: [
+            { date: '2026-10-24', items: 0, bytes: 0 },
+            { date: '2026-11-23', items: 4321, bytes: 7 * 1024 ** 3 },
+          ],
+          lastSuccessfulJob: { jobId: 'j1', jobName: 'Mail', finished: '2026-11-23T02:00:00.000Z' },
+        }),
+      'legacy.mailboxes.top': () => HttpResponse.json([mailbox]),
+    });
+    expect((await screen.findByTestId('figure-Archived mails')).textContent).toBe('4,321');
+    expect(screen.getByTestId('figure-Archive size').textContent).toBe('7 GB');
+    expect(
+      within(await screen.findByRole('table', { name: 'The 10 largest mailboxes' })).getByText('Adele Vance'),
+    ).toBeTruthy();
+  });
+});
