@@ -492,6 +492,22 @@ export const de: Resources = {
     growth: 'Archivierte E-Mails pro Tag',
     top: 'Die 10 größten Postfächer',
   },
+  folders: {
+    label: 'Ordner',
+    placeholder: 'Vollständiger Pfad, z. B. Inbox/TestOrder',
+    help: 'Geben Sie den vollständigen Pfad eines Ordners ein und drücken Sie die Eingabetaste. Ohne Ordner werden alle Ordner archiviert.',
+    duplicate: 'Dieser Ordnername wird bereits verwendet',
+    all: 'Alle Ordner',
+    remove: '{{path}} entfernen',
+  },
+  archiveJobs: {
+    empty: 'Es gibt noch keine Archivierungsaufträge.',
+    create: 'Archivierungsauftrag anlegen',
+    createTitle: 'Archivierungsauftrag anlegen',
+    editTitle: 'Archivierungsauftrag bearbeiten',
+    mailboxes: 'Postfächer',
+    noMailbox: 'Wählen Sie mindestens ein Postfach.',
+  },
   partner: {
     chooseClient: 'Wählen Sie die Kundenorganisation, für die Sie arbeiten möchten.',
     workAs: 'Als {{name}} arbeiten',

@@ -476,6 +476,22 @@ export const en = {
     growth: 'Mails archived per day',
     top: 'The 10 largest mailboxes',
   },
+  folders: {
+    label: 'Folders',
+    placeholder: 'Full path, e.g. Inbox/TestOrder',
+    help: 'Type a folder’s full path and press Enter. No folder means every folder.',
+    duplicate: 'This folder name is already used',
+    all: 'All folders',
+    remove: 'Remove {{path}}',
+  },
+  archiveJobs: {
+    empty: 'There are no archive jobs yet.',
+    create: 'Create archive job',
+    createTitle: 'Create an archive job',
+    editTitle: 'Edit the archive job',
+    mailboxes: 'Mailboxes',
+    noMailbox: 'Choose at least one mailbox.',
+  },
   partner: {
     chooseClient: 'Choose the client organisation to work for.',
     workAs: 'Work as {{name}}',

@@ -1,7 +1,7 @@
 import { Alert, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { type Job, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import { type Application, type Job, type JobType, TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
@@ -38,21 +38,32 @@ function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
   );
 }
 
-function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
+/** What a jobs list is about: one job type, its workloads, texts, form and extra columns. */
+export interface JobArea {
+  type: JobType;
+  applications: readonly Application[];
+  texts: { label: string; empty: string; create: string };
+  /** The trial's one-job-per-application limit applies (backup jobs). */
+  trialLimited: boolean;
+  renderForm: (props: { job?: Job; usedApplications: ReadonlySet<string>; onClose: () => void }) => ReactNode;
+  extraColumns?: Column<Job>[];
+}
+
+export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: boolean; area: JobArea }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const [state, setState] = useListState({ sort: 'createdAt', order: 'desc' });
-  const [application, setApplication] = useState<BackupApplication | ''>('');
+  const [application, setApplication] = useState<Application | ''>('');
   const [form, setForm] = useState<{ job?: Job } | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const recurrenceText = useRecurrenceText();
   const retentionText = useRetentionText();
   const locations = useQuery(locationsQuery(api, tenantId));
   const query = {
-    type: 'backup' as const,
+    type: area.type,
     ...listQuery(state),
-    ...(application ? { application: application as Job['application'] } : {}),
+    ...(application ? { application } : {}),
   };
   const jobs = useQuery({
     queryKey: ['tenant', tenantId, 'jobs', query],
@@ -61,16 +72,17 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
     // Live progress while something runs; no polling when nothing does.
     refetchInterval: (q) => (q.state.data?.items.some((j) => j.status === 'running') ? 3000 : false),
   });
-  // Which applications already have a backup job (trial: one each).
+  // Which applications already have a job of this type (trial backups: one each).
   const used = useQuery({
-    queryKey: ['tenant', tenantId, 'jobs', 'backup-applications'],
+    queryKey: ['tenant', tenantId, 'jobs', area.type, 'applications'],
     queryFn: async ({ signal }) => {
-      const all = await api.apollo.jobs.list({ tenantId, query: { type: 'backup', pageSize: 500 } }, { signal });
+      const all = await api.apollo.jobs.list({ tenantId, query: { type: area.type, pageSize: 500 } }, { signal });
       return new Set(all.items.map((j) => j.application));
     },
   });
   const usedApplications = used.data ?? new Set<string>();
-  const allUsed = trial && BACKUP_APPLICATIONS.every((a) => usedApplications.has(a));
+  const limited = trial && area.trialLimited;
+  const allUsed = limited && area.applications.every((a) => usedApplications.has(a));
 
   const act = useMutation({
     mutationFn: async ({ job, action }: NonNullable<Pending>) => {
@@ -163,6 +175,7 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
       ),
       hideBelow: 'sm',
     },
+    ...(area.extraColumns ?? []),
     {
       key: 'actions',
       header: t('backup:columns.actions'),
@@ -189,8 +202,8 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
             size="xs"
             variant="ghost"
             colorPalette="red"
-            disabled={trial && !TRIAL_LIMITS.canDeleteBackupJobs}
-            title={trial ? t('apiErrors:trialNoDelete') : undefined}
+            disabled={limited && !TRIAL_LIMITS.canDeleteBackupJobs}
+            title={limited ? t('apiErrors:trialNoDelete') : undefined}
             onClick={() => setPending({ job: j, action: 'remove' })}
           >
             {t('backup:remove')}
@@ -202,13 +215,14 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
 
   return (
     <Stack gap="4">
-      {trial ? (
+      {limited ? (
         <Alert.Root status="info" data-testid="trial-limits">
           <Alert.Indicator />
           <Alert.Title>
             {t('backup:trialLimits', {
               used:
-                BACKUP_APPLICATIONS.filter((a) => usedApplications.has(a))
+                area.applications
+                  .filter((a) => usedApplications.has(a))
                   .map((a) => t(`backup:applications.${a}`))
                   .join(', ') || t('backup:none'),
             })}
@@ -216,7 +230,7 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
         </Alert.Root>
       ) : null}
       <DataTable
-        label={t('pages:backupJobs')}
+        label={area.texts.label}
         columns={columns}
         rows={jobs.data?.items}
         total={jobs.data?.total ?? 0}
@@ -226,7 +240,7 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
         loading={jobs.isFetching}
         error={jobs.error}
         onRetry={() => jobs.refetch()}
-        emptyText={t('backup:noJobs')}
+        emptyText={area.texts.empty}
         searchPlaceholder={t('backup:searchJobs')}
         toolbar={
           <>
@@ -234,7 +248,7 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
               label={t('backup:columns.application')}
               value={application}
               all={t('backup:allApplications')}
-              options={BACKUP_APPLICATIONS.map((a) => ({ value: a, label: t(`backup:applications.${a}`) }))}
+              options={area.applications.map((a) => ({ value: a, label: t(`backup:applications.${a}`) }))}
               onChange={(v) => {
                 setApplication(v);
                 setState({ page: 1 });
@@ -247,22 +261,19 @@ function JobsList({ tenantId, trial }: { tenantId: string; trial: boolean }) {
               disabled={allUsed || locations.data?.length === 0}
               title={allUsed ? t('apiErrors:trialBackupJobs') : undefined}
             >
-              {t('backup:createJob')}
+              {area.texts.create}
             </Button>
           </>
         }
       />
       {locations.data?.length === 0 ? <StatusAlert status="error">{t('backup:form.noLocation')}</StatusAlert> : null}
-      {form ? (
-        <BackupJobForm
-          tenantId={tenantId}
-          trial={trial}
-          {...(form.job ? { job: form.job } : {})}
-          usedApplications={usedApplications}
-          open
-          onClose={() => setForm(null)}
-        />
-      ) : null}
+      {form
+        ? area.renderForm({
+            ...(form.job ? { job: form.job } : {}),
+            usedApplications,
+            onClose: () => setForm(null),
+          })
+        : null}
       <ConfirmDialog
         open={!!pending}
         title={pending ? t(`backup:confirm.${pending.action}Title`, { name: pending.job.name }) : ''}
@@ -285,7 +296,30 @@ export function BackupJobsPage() {
   return (
     <>
       <PageHeader title={t('pages:backupJobs')} />
-      <RequireTenant>{(tenantId) => <JobsList tenantId={tenantId} trial={trial} />}</RequireTenant>
+      <RequireTenant>
+        {(tenantId) => (
+          <JobsList
+            tenantId={tenantId}
+            trial={trial}
+            area={{
+              type: 'backup',
+              applications: BACKUP_APPLICATIONS,
+              texts: { label: t('pages:backupJobs'), empty: t('backup:noJobs'), create: t('backup:createJob') },
+              trialLimited: true,
+              renderForm: ({ job, usedApplications, onClose }) => (
+                <BackupJobForm
+                  tenantId={tenantId}
+                  trial={trial}
+                  {...(job ? { job } : {})}
+                  usedApplications={usedApplications}
+                  open
+                  onClose={onClose}
+                />
+              ),
+            }}
+          />
+        )}
+      </RequireTenant>
     </>
   );
 }

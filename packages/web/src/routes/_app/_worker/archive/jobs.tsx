@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { ArchiveJobsPage } from '../../../../features/archive/archive-jobs-page';
 
-function Page() {
-  return <FeaturePage page="archiveJobs" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/jobs')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/jobs')({ component: ArchiveJobsPage });

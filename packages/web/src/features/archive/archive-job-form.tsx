@@ -1,0 +1,139 @@
+import { Button, CloseButton, chakra, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { ApiError, type Job, type Recurrence } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FolderPaths } from '../../components/ui/folder-paths';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { normaliseRecurrence, RecurrenceEditor } from '../../components/ui/recurrence-editor';
+import { showToast } from '../../components/ui/toaster';
+import { locationsQuery, useApi } from '../backup/shared';
+import { SourcePicker } from '../backup/source-picker';
+
+/** An Exchange archive job: name, destination, mailboxes from discovery, folder paths, schedule. */
+export function ArchiveJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const [name, setName] = useState(job?.name ?? '');
+  const [locationId, setLocationId] = useState(job?.locationId ?? '');
+  const [sources, setSources] = useState(new Set(job?.sources ?? []));
+  const [folders, setFolders] = useState<string[]>(job?.folders ?? []);
+  const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'daily', hours: [1] });
+  const [touched, setTouched] = useState(false);
+  const location = locationId || locations.data?.[0]?.locationId || '';
+  const problem = !name.trim()
+    ? t('validation:required')
+    : sources.size === 0
+      ? t('archiveJobs:noMailbox')
+      : !location
+        ? t('backup:form.noLocation')
+        : null;
+  const save = useMutation({
+    mutationFn: () => {
+      const common = {
+        name: name.trim(),
+        sources: [...sources],
+        folders,
+        locationId: location,
+        recurrence: normaliseRecurrence(recurrence),
+      };
+      return job
+        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common })
+        : api.apollo.jobs.create({ tenantId, body: { ...common, type: 'exchangeArchive', application: 'exchange' } });
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
+      onClose();
+    },
+  });
+  const failure = save.error instanceof ApiError ? t(`apiErrors:${save.error.messageKey}`) : null;
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{job ? t('archiveJobs:editTitle') : t('archiveJobs:createTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <chakra.form
+                id="archive-job-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setTouched(true);
+                  if (!problem) save.mutate();
+                }}
+              >
+                <Stack gap="5">
+                  <TextField
+                    label={t('backup:form.name')}
+                    value={name}
+                    maxLength={120}
+                    onChange={(e) => setName(e.target.value)}
+                    error={name.trim() ? null : t('validation:required')}
+                    showError={touched}
+                  />
+                  <Stack gap="1">
+                    <chakra.label htmlFor="archive-location" fontWeight="medium" fontSize="sm">
+                      {t('backup:form.destination')}
+                    </chakra.label>
+                    <NativeSelect.Root maxW="md">
+                      <NativeSelect.Field
+                        id="archive-location"
+                        value={location}
+                        onChange={(e) => setLocationId(e.target.value)}
+                      >
+                        {(locations.data ?? []).map((l) => (
+                          <option key={l.locationId} value={l.locationId}>
+                            {l.name}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Stack>
+                  <Stack gap="2">
+                    <Text fontWeight="medium" fontSize="sm">
+                      {t('archiveJobs:mailboxes')}
+                    </Text>
+                    <SourcePicker
+                      tenantId={tenantId}
+                      locationId={location}
+                      application="exchange"
+                      selected={sources}
+                      onChange={setSources}
+                    />
+                  </Stack>
+                  <FolderPaths value={folders} onChange={setFolders} />
+                  <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
+                  {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
+                  {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
+                </Stack>
+              </chakra.form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" form="archive-job-form" colorPalette="blue" loading={save.isPending}>
+                {job ? t('common:save') : t('backup:form.create')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,46 @@
+import { Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { JobsList } from '../backup/jobs-page';
+import { RequireTenant, useTenant } from '../backup/shared';
+import { ArchiveJobForm } from './archive-job-form';
+
+/** Exchange archive jobs: list, create and edit with mailboxes and folder paths, start, stop, remove. */
+export function ArchiveJobsPage() {
+  const { t } = useTranslation();
+  const { trial } = useTenant();
+  return (
+    <>
+      <PageHeader title={t('pages:archiveJobs')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <JobsList
+            tenantId={tenantId}
+            trial={trial}
+            area={{
+              type: 'exchangeArchive',
+              applications: ['exchange'],
+              texts: { label: t('pages:archiveJobs'), empty: t('archiveJobs:empty'), create: t('archiveJobs:create') },
+              trialLimited: false,
+              renderForm: ({ job, onClose }) => (
+                <ArchiveJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
+              ),
+              extraColumns: [
+                {
+                  key: 'folders',
+                  header: t('folders:label'),
+                  cell: (j) => (
+                    <Text truncate maxW="xs">
+                      {j.folders?.length ? j.folders.join(', ') : t('folders:all')}
+                    </Text>
+                  ),
+                  hideBelow: 'lg',
+                },
+              ],
+            }}
+          />
+        )}
+      </RequireTenant>
+    </>
+  );
+}

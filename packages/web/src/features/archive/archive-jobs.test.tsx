@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { normaliseFolderPath } from '../../components/ui/folder-paths';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+describe('archive jobs', () => {
+  it('normalises typed folder paths', () => {
+    expect(normaliseFolderPath(' Inbox / TestOrder/ ')).toBe('Inbox/TestOrder');
+    expect(normaliseFolderPath('//Sent Items//')).toBe('Sent Items');
+  });
+
+  it('take folders by full path and Enter, refuse a folder twice, and create the job', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let created: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/archive/jobs', {
+      'legacy.workers.client': () =>
+        HttpResponse.json({
+          clientId: 'c1',
+          name: 'Contoso',
+          license: 'full',
+          partnerId: null,
+          worker: { ...testWorker(), cloud_portal_license: 'FULL' },
+          createdAt: '2026-01-01T00:00:00.000Z',
+        }),
+      'apollo.locations.list': () =>
+        HttpResponse.json([
+          {
+            locationId: 'l1',
+            name: 'Vault',
+            siteAddress: 'https://x',
+            usedByJobs: 0,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
+      'apollo.discovery.users': () =>
+        HttpResponse.json({
+          items: [
+            {
+              sourceId: 'm1',
+              kind: 'mailbox',
+              displayName: 'Adele Vance',
+              email: 'adele@contoso.example',
+              protected: false,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+      'apollo.jobs.create': async ({ request }) => {
+        created = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          jobId: 'j1',
+          status: 'pending',
+          enabled: true,
+          progress: 0,
+          started: null,
+          finished: null,
+          nextRun: null,
+          retention: null,
+          locationId: 'l1',
+          createdAt: '2026-11-23T00:00:00.000Z',
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          ...created,
+        });
+      },
+    });
+    expect(await screen.findByTestId('table-empty')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create archive job' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Mail');
+    await user.click(await within(dialog).findByLabelText('Select Adele Vance'));
+    const folders = within(dialog).getByLabelText('Folders');
+    await user.type(folders, 'Inbox/TestOrder{Enter}');
+    expect(within(dialog).getByTestId('folder-paths').textContent).toContain('Inbox/TestOrder');
+    await user.type(folders, ' inbox / testorder {Enter}');
+    expect(within(dialog).getByText('This folder name is already used')).toBeTruthy();
+    await user.clear(folders);
+    await user.type(folders, 'Sent Items{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({
+      name: 'Mail',
+      type: 'exchangeArchive',
+      application: 'exchange',
+      sources: ['m1'],
+      folders: ['Inbox/TestOrder', 'Sent Items'],
+      locationId: 'l1',
+    });
+  });
+});
