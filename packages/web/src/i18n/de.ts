@@ -252,7 +252,14 @@ export const de: Resources = {
   backup: {
     applications: { onedrive: 'OneDrive', sharepoint: 'SharePoint', teams: 'Teams', exchange: 'Exchange' },
     units: { onedrive: 'Konten', sharepoint: 'Websites', teams: 'Teams', exchange: 'Postfächer' },
-    types: { backup: 'Sicherung', restore: 'Wiederherstellung' },
+    types: {
+      backup: 'Sicherung',
+      restore: 'Wiederherstellung',
+      exchangeArchive: 'E-Mail-Archivierung',
+      archiveDeletion: 'Archivlöschung',
+      teamsArchive: 'Teams-Archivierung',
+      versionCleanup: 'Versionsbereinigung',
+    },
     nodeKinds: {
       drive: 'Laufwerk',
       folder: 'Ordner',

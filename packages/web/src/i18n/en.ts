@@ -245,7 +245,14 @@ export const en = {
   backup: {
     applications: { onedrive: 'OneDrive', sharepoint: 'SharePoint', teams: 'Teams', exchange: 'Exchange' },
     units: { onedrive: 'accounts', sharepoint: 'sites', teams: 'teams', exchange: 'mailboxes' },
-    types: { backup: 'Backup', restore: 'Restore' },
+    types: {
+      backup: 'Backup',
+      restore: 'Restore',
+      exchangeArchive: 'Email archiving',
+      archiveDeletion: 'Archive deletion',
+      teamsArchive: 'Teams archiving',
+      versionCleanup: 'Version clean-up',
+    },
     nodeKinds: {
       drive: 'Drive',
       folder: 'Folder',

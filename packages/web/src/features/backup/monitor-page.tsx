@@ -1,5 +1,5 @@
 import { CloseButton, Drawer, HStack, Portal, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { JobRun, JobStatus } from '@compliance-portal/sdk';
+import type { JobRun, JobStatus, JobType } from '@compliance-portal/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { RunAccountsTable } from './run-accounts';
 import { RequireTenant, useApi } from './shared';
 
 const STATUSES: JobStatus[] = ['running', 'pending', 'finished', 'failed'];
-export const AREA_TYPES = ['backup', 'restore'] as const;
+export const AREA_TYPES = ['backup', 'restore'] as const satisfies readonly [JobType, ...JobType[]];
 
 /** While a run is queued or running the monitor polls; when nothing does, it stops. */
 export const MONITOR_POLL_MS = 3000;
@@ -80,12 +80,18 @@ function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: JobRun; 
   );
 }
 
-function Monitor({ tenantId }: { tenantId: string }) {
+/** The job types an area's monitor and reports show (the first chosen at first), and the list's name. */
+export interface RunArea {
+  types: readonly [JobType, ...JobType[]];
+  label: string;
+}
+
+export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [state, setState] = useListState({ sort: 'started', order: 'desc' });
   const [status, setStatus] = useState<JobStatus | ''>('');
-  const [type, setType] = useState<(typeof AREA_TYPES)[number]>('backup');
+  const [type, setType] = useState<JobType>(area.types[0]);
   const [selected, setSelected] = useState<string | null>(null);
   const query = { type, ...listQuery(state), ...(status ? { status } : {}) };
   const runs = useQuery({
@@ -153,7 +159,7 @@ function Monitor({ tenantId }: { tenantId: string }) {
   return (
     <>
       <DataTable
-        label={t('pages:backupJobMonitor')}
+        label={area.label}
         columns={columns}
         rows={runs.data?.items}
         total={runs.data?.total ?? 0}
@@ -171,9 +177,9 @@ function Monitor({ tenantId }: { tenantId: string }) {
             <FilterSelect
               label={t('backup:columns.type')}
               value={type}
-              options={AREA_TYPES.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
+              options={area.types.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
               onChange={(v) => {
-                setType(v || 'backup');
+                setType(v || area.types[0]);
                 setState({ page: 1 });
               }}
             />
@@ -204,7 +210,9 @@ export function BackupMonitorPage() {
   return (
     <>
       <PageHeader title={t('pages:backupJobMonitor')} />
-      <RequireTenant>{(tenantId) => <Monitor tenantId={tenantId} />}</RequireTenant>
+      <RequireTenant>
+        {(tenantId) => <Monitor tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupJobMonitor') }} />}
+      </RequireTenant>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { JobStatus, Report, RunAccount } from '@compliance-portal/sdk';
+import type { JobStatus, JobType, Report, RunAccount } from '@compliance-portal/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/f
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { AREA_TYPES } from './monitor-page';
+import { AREA_TYPES, type RunArea } from './monitor-page';
 import { RunAccountsTable } from './run-accounts';
 import { RequireTenant, useApi } from './shared';
 
@@ -83,11 +83,11 @@ function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Re
   );
 }
 
-function Reports({ tenantId }: { tenantId: string }) {
+export function Reports({ tenantId, area }: { tenantId: string; area: RunArea }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [state, setState] = useListState({ sort: 'started', order: 'desc' });
-  const [type, setType] = useState<(typeof AREA_TYPES)[number]>('backup');
+  const [type, setType] = useState<JobType>(area.types[0]);
   const [status, setStatus] = useState<JobStatus | ''>('');
   const [open, setOpen] = useState<Report | null>(null);
   const query = { type, ...listQuery(state), ...(status ? { status } : {}) };
@@ -136,7 +136,7 @@ function Reports({ tenantId }: { tenantId: string }) {
   ];
   return (
     <DataTable
-      label={t('pages:backupReports')}
+      label={area.label}
       columns={columns}
       rows={reports.data?.items}
       total={reports.data?.total ?? 0}
@@ -154,9 +154,9 @@ function Reports({ tenantId }: { tenantId: string }) {
           <FilterSelect
             label={t('backup:columns.type')}
             value={type}
-            options={AREA_TYPES.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
+            options={area.types.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
             onChange={(v) => {
-              setType(v || 'backup');
+              setType(v || area.types[0]);
               setState({ page: 1 });
             }}
           />
@@ -182,7 +182,9 @@ export function BackupReportsPage() {
   return (
     <>
       <PageHeader title={t('pages:backupReports')} />
-      <RequireTenant>{(tenantId) => <Reports tenantId={tenantId} />}</RequireTenant>
+      <RequireTenant>
+        {(tenantId) => <Reports tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupReports') }} />}
+      </RequireTenant>
     </>
   );
 }

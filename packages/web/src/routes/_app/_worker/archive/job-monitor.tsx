@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { ArchiveMonitorPage } from '../../../../features/archive/run-pages';
 
-function Page() {
-  return <FeaturePage page="archiveJobMonitor" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/job-monitor')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/job-monitor')({ component: ArchiveMonitorPage });

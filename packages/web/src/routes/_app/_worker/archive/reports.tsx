@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { ArchiveReportsPage } from '../../../../features/archive/run-pages';
 
-function Page() {
-  return <FeaturePage page="archiveReports" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/reports')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/reports')({ component: ArchiveReportsPage });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { TeamsMonitorPage } from '../../../../features/archive/run-pages';
 
-function Page() {
-  return <FeaturePage page="teamsJobMonitor" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/teams/job-monitor')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/teams/job-monitor')({ component: TeamsMonitorPage });

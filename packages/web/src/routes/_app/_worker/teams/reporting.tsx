@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { TeamsReportsPage } from '../../../../features/archive/run-pages';
 
-function Page() {
-  return <FeaturePage page="teamsReporting" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/teams/reporting')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/teams/reporting')({ component: TeamsReportsPage });

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { Monitor } from '../backup/monitor-page';
+import { Reports } from '../backup/reports-page';
+import { RequireTenant } from '../backup/shared';
+
+/** The job monitor and reports of the email archive (archiving and deletion) and of the Teams archive. */
+export function ArchiveMonitorPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:archiveJobMonitor')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Monitor
+            tenantId={tenantId}
+            area={{ types: ['exchangeArchive', 'archiveDeletion'], label: t('pages:archiveJobMonitor') }}
+          />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
+
+export function ArchiveReportsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:archiveReports')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Reports
+            tenantId={tenantId}
+            area={{ types: ['exchangeArchive', 'archiveDeletion'], label: t('pages:archiveReports') }}
+          />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
+
+export function TeamsMonitorPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:teamsJobMonitor')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Monitor tenantId={tenantId} area={{ types: ['teamsArchive'], label: t('pages:teamsJobMonitor') }} />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
+
+export function TeamsReportsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:teamsReporting')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Reports tenantId={tenantId} area={{ types: ['teamsArchive'], label: t('pages:teamsReporting') }} />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
