@@ -514,6 +514,18 @@ export const de: Resources = {
     editTitle: 'Archivierungsauftrag bearbeiten',
     mailboxes: 'Postfächer',
     noMailbox: 'Wählen Sie mindestens ein Postfach.',
+    noTeam: 'Wählen Sie mindestens ein Team.',
+    teams: 'Teams',
+    teamsCreate: 'Teams-Archivierungsauftrag anlegen',
+    teamsCreateTitle: 'Teams-Archivierungsauftrag anlegen',
+    teamsEditTitle: 'Teams-Archivierungsauftrag bearbeiten',
+  },
+  teamsArchive: {
+    notConfigured: 'Teams ist noch nicht konfiguriert.',
+    teams: 'Archivierte Teams',
+    channels: 'Archivierte Kanäle',
+    messages: 'Archivierte Nachrichten',
+    growth: 'Archivierte Nachrichten pro Tag',
   },
   partner: {
     chooseClient: 'Wählen Sie die Kundenorganisation, für die Sie arbeiten möchten.',

@@ -498,6 +498,18 @@ export const en = {
     editTitle: 'Edit the archive job',
     mailboxes: 'Mailboxes',
     noMailbox: 'Choose at least one mailbox.',
+    noTeam: 'Choose at least one team.',
+    teams: 'Teams',
+    teamsCreate: 'Create Teams archive job',
+    teamsCreateTitle: 'Create a Teams archive job',
+    teamsEditTitle: 'Edit the Teams archive job',
+  },
+  teamsArchive: {
+    notConfigured: 'Teams is not configured yet.',
+    teams: 'Archived teams',
+    channels: 'Archived channels',
+    messages: 'Archived messages',
+    growth: 'Messages archived per day',
   },
   partner: {
     chooseClient: 'Choose the client organisation to work for.',

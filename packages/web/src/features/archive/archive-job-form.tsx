@@ -10,8 +10,22 @@ import { showToast } from '../../components/ui/toaster';
 import { locationsQuery, useApi } from '../backup/shared';
 import { SourcePicker } from '../backup/source-picker';
 
-/** An Exchange archive job: name, destination, mailboxes from discovery, folder paths, schedule. */
-export function ArchiveJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
+/**
+ * An archive job: name, destination, the mailboxes (with folder paths) or teams from discovery, and
+ * the schedule.
+ */
+export function ArchiveJobForm({
+  tenantId,
+  job,
+  onClose,
+  of = 'exchange',
+}: {
+  tenantId: string;
+  job?: Job;
+  onClose: () => void;
+  /** Exchange mail (mailboxes and folders) or Teams (teams). */
+  of?: 'exchange' | 'teams';
+}) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -26,7 +40,7 @@ export function ArchiveJobForm({ tenantId, job, onClose }: { tenantId: string; j
   const problem = !name.trim()
     ? t('validation:required')
     : sources.size === 0
-      ? t('archiveJobs:noMailbox')
+      ? t(of === 'teams' ? 'archiveJobs:noTeam' : 'archiveJobs:noMailbox')
       : !location
         ? t('backup:form.noLocation')
         : null;
@@ -35,13 +49,16 @@ export function ArchiveJobForm({ tenantId, job, onClose }: { tenantId: string; j
       const common = {
         name: name.trim(),
         sources: [...sources],
-        folders,
+        ...(of === 'exchange' ? { folders } : {}),
         locationId: location,
         recurrence: normaliseRecurrence(recurrence),
       };
       return job
         ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common })
-        : api.apollo.jobs.create({ tenantId, body: { ...common, type: 'exchangeArchive', application: 'exchange' } });
+        : api.apollo.jobs.create({
+            tenantId,
+            body: { ...common, type: of === 'teams' ? 'teamsArchive' : 'exchangeArchive', application: of },
+          });
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
@@ -62,7 +79,17 @@ export function ArchiveJobForm({ tenantId, job, onClose }: { tenantId: string; j
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{job ? t('archiveJobs:editTitle') : t('archiveJobs:createTitle')}</Dialog.Title>
+              <Dialog.Title>
+                {t(
+                  of === 'teams'
+                    ? job
+                      ? 'archiveJobs:teamsEditTitle'
+                      : 'archiveJobs:teamsCreateTitle'
+                    : job
+                      ? 'archiveJobs:editTitle'
+                      : 'archiveJobs:createTitle',
+                )}
+              </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <chakra.form
@@ -103,17 +130,17 @@ export function ArchiveJobForm({ tenantId, job, onClose }: { tenantId: string; j
                   </Stack>
                   <Stack gap="2">
                     <Text fontWeight="medium" fontSize="sm">
-                      {t('archiveJobs:mailboxes')}
+                      {t(of === 'teams' ? 'archiveJobs:teams' : 'archiveJobs:mailboxes')}
                     </Text>
                     <SourcePicker
                       tenantId={tenantId}
                       locationId={location}
-                      application="exchange"
+                      application={of}
                       selected={sources}
                       onChange={setSources}
                     />
                   </Stack>
-                  <FolderPaths value={folders} onChange={setFolders} />
+                  {of === 'exchange' ? <FolderPaths value={folders} onChange={setFolders} /> : null}
                   <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
                   {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
                   {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}

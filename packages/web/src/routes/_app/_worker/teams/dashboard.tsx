@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { TeamsDashboardPage } from '../../../../features/archive/teams-pages';
 
-function Page() {
-  return <FeaturePage page="teamsDashboard" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/teams/dashboard')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/teams/dashboard')({ component: TeamsDashboardPage });

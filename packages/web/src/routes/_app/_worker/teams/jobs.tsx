@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { TeamsJobsPage } from '../../../../features/archive/teams-pages';
 
-function Page() {
-  return <FeaturePage page="teamsJobs" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/teams/jobs')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/teams/jobs')({ component: TeamsJobsPage });

@@ -1,0 +1,114 @@
+import { Alert, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AreaChart } from '../../components/ui/charts';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
+import { PageHeader } from '../../components/ui/page-header';
+import { JobsList } from '../backup/jobs-page';
+import { RequireTenant, useApi, useTenant } from '../backup/shared';
+import { ArchiveJobForm } from './archive-job-form';
+
+/** Teams archive dashboard: teams, channels and messages archived, growth over 30 days; or that Teams is not set up. */
+export function TeamsDashboardPage() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const { workerIp } = useTenant();
+  const lang = i18n.language;
+  const stats = useQuery({
+    queryKey: ['worker', workerIp, 'teams-statistics'],
+    queryFn: ({ signal }) => api.legacy.teams.statistics({ query: { workerIp } }, { signal }),
+    enabled: !!workerIp,
+  });
+  const s = stats.data;
+  return (
+    <>
+      <PageHeader title={t('pages:teamsDashboard')} />
+      {stats.isError ? (
+        <StatusAlert status="error">{t('backup:dashboard.failed')}</StatusAlert>
+      ) : !s ? (
+        <Skeleton height="32" aria-busy="true" />
+      ) : !s.configured ? (
+        <Alert.Root status="info" data-testid="teams-not-configured">
+          <Alert.Indicator />
+          <Alert.Title>{t('teamsArchive:notConfigured')}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Stack gap="6">
+          <Text fontSize="sm" color="fg.muted">
+            {t('backup:dashboard.period', {
+              days: s.periodDays,
+              from: formatDate(s.growth[0]?.date, lang),
+              to: formatDate(s.growth.at(-1)?.date, lang),
+            })}
+          </Text>
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+            {(
+              [
+                [t('teamsArchive:teams'), formatNumber(s.teams, lang)],
+                [t('teamsArchive:channels'), formatNumber(s.channels, lang)],
+                [t('teamsArchive:messages'), formatNumber(s.messages, lang)],
+                [t('archive:size'), formatBytes(s.bytes, lang)],
+              ] as const
+            ).map(([label, value]) => (
+              <Card.Root key={label} size="sm">
+                <Card.Body gap="1">
+                  <Text fontSize="sm" color="fg.muted">
+                    {label}
+                  </Text>
+                  <Text fontSize="2xl" fontWeight="semibold" data-testid={`figure-${label}`}>
+                    {value}
+                  </Text>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+          <Card.Root>
+            <Card.Body gap="3">
+              <Heading as="h2" size="sm">
+                {t('teamsArchive:growth')}
+              </Heading>
+              <AreaChart
+                label={t('teamsArchive:growth')}
+                points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.messages }))}
+                format={(y) => formatNumber(y, lang)}
+              />
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** Teams archive jobs: teams from discovery, schedule; start, stop, remove. */
+export function TeamsJobsPage() {
+  const { t } = useTranslation();
+  const { trial } = useTenant();
+  return (
+    <>
+      <PageHeader title={t('pages:teamsJobs')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <JobsList
+            tenantId={tenantId}
+            trial={trial}
+            area={{
+              type: 'teamsArchive',
+              applications: ['teams'],
+              texts: {
+                label: t('pages:teamsJobs'),
+                empty: t('archiveJobs:empty'),
+                create: t('archiveJobs:teamsCreate'),
+              },
+              trialLimited: false,
+              renderForm: ({ job, onClose }) => (
+                <ArchiveJobForm tenantId={tenantId} of="teams" {...(job ? { job } : {})} onClose={onClose} />
+              ),
+            }}
+          />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
