@@ -1,0 +1,177 @@
+// @vitest-environment node
+/**
+ * The email archive and eDiscovery end to end, against their own server and the built-in Microsoft
+ * 365 simulator: an archive job with a folder chosen by its path (a second time refused), run to the
+ * end in the monitor; proxy rights refusing the owner and a holder, then giving the administrator a
+ * mailbox; a known mail found by a phrase and by its sender; the search saved as a case whose export
+ * holds that mail as an .eml identical to the simulator's MIME.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readZip } from '../../server/test/zip-reader';
+import { completeQrSetup, launchBrowser, submitPassword } from './browser';
+import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@contoso.example';
+const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1350, height: 900 },
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function waitForText(locator: ReturnType<Page['getByTestId']>, pattern: RegExp, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await locator.textContent().catch(() => '')) ?? '';
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; last "${text}"`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** The demo tenant's Microsoft 365 (the simulator), read as an app registration reads it. */
+async function simulator() {
+  const base = `${server.url}/m365-simulator`;
+  const answer = await fetch(`${base}/login/${CONTOSO_TENANT}/oauth2/v2.0/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e', client_secret: 'e2e', scope: 'x' }),
+  });
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const get = (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return {
+    json: async <T>(path: string) => (await (await get(path)).json()) as T,
+    bytes: async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()),
+  };
+}
+
+describe('email archive and eDiscovery', () => {
+  let mailbox = '';
+  let subject = '';
+  let sender = '';
+
+  it('archives two mailboxes’ Inbox, the folder chosen by its path once only', async () => {
+    await page.goto('/archive/jobs');
+    await page.waitForURL(/\/signin/);
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await completeQrSetup(page);
+    await page.waitForURL(/\/archive\/jobs/);
+    await page.getByRole('button', { name: 'Create archive job' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Job name').fill('E2E mail');
+    const rows = dialog.getByRole('row');
+    await rows.nth(2).waitFor();
+    mailbox = ((await rows.nth(1).getByRole('cell').nth(1).textContent()) ?? '').trim();
+    await rows.nth(1).getByRole('checkbox').check({ force: true });
+    await rows.nth(2).getByRole('checkbox').check({ force: true });
+    const folders = dialog.getByLabel('Folders');
+    await folders.fill('Inbox');
+    await folders.press('Enter');
+    await folders.fill(' inbox/ ');
+    await folders.press('Enter');
+    await dialog.getByText('This folder name is already used').waitFor();
+    await folders.fill('');
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /E2E mail/ });
+    await expect(row.textContent()).resolves.toContain('Inbox');
+    await row.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start' }).click();
+    await page.getByText('"E2E mail" started.').waitFor({ timeout: 60_000 });
+    await page.goto('/archive/job-monitor');
+    await waitForText(page.getByRole('row', { name: /E2E mail/ }), /Finished/);
+  });
+
+  it('refuses the owner and a holder as proxy, and gives the administrator the mailbox', async () => {
+    await page.goto('/archive/proxy-rights');
+    const choice = page.getByLabel('Mailbox');
+    await choice.locator('option', { hasText: mailbox }).waitFor({ state: 'attached' });
+    await choice.selectOption({ label: (await choice.locator('option', { hasText: mailbox }).textContent()) ?? '' });
+    await page.getByTestId('no-holders').waitFor();
+    await page.getByRole('button', { name: `Add ${mailbox}` }).click();
+    await page.getByRole('alert').filter({ hasText: 'is the mailbox’s owner and reads it already' }).waitFor();
+    await page.getByLabel('Search accounts and groups').fill('Contoso');
+    const admin = page.getByRole('listitem').filter({ hasText: ADMIN });
+    const adminName = ((await admin.textContent()) ?? '').split(ADMIN)[0]?.trim() ?? '';
+    await page.getByRole('button', { name: `Add ${adminName}` }).click();
+    await page.getByRole('button', { name: 'Grant' }).click();
+    const holders = page.getByRole('table', { name: 'Who may read this archive' });
+    await holders.getByText(adminName).waitFor();
+    await page.getByRole('button', { name: `Add ${adminName}` }).click();
+    await page.getByRole('alert').filter({ hasText: 'already holds the right' }).waitFor();
+  });
+
+  it('finds a known mail by a phrase and by its sender, and exports it as the original .eml', async () => {
+    await page.goto('/ediscovery/portal');
+    await page.getByRole('checkbox', { name: 'Teams messages' }).uncheck({ force: true });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(waitForText(page.getByTestId('searched-mailboxes'), /in 1 mailbox/)).resolves.toBeTruthy();
+    const first = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
+    subject = ((await first.getByRole('button').first().textContent()) ?? '').trim();
+    sender = ((await first.getByRole('cell').nth(2).textContent()) ?? '').trim();
+    const words = subject.split(' ').slice(0, 2).join(' ');
+
+    const query = page.getByLabel('Search', { exact: true });
+    await query.fill(`"${words}"`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('table', { name: 'Search results' }).getByRole('button', { name: subject }).waitFor();
+    await query.fill(`from:${sender} "${words}"`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const hit = page.getByRole('table', { name: 'Search results' }).getByRole('row').filter({ hasText: subject });
+    await hit.first().waitFor();
+    await expect(hit.first().textContent()).resolves.toContain(sender);
+
+    await page.getByRole('button', { name: 'Save as case' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Case name').fill('Known mail');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const cases = page.getByRole('table', { name: 'Cases' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      cases
+        .getByRole('row', { name: /Known mail/ })
+        .getByRole('button', { name: 'Export' })
+        .click(),
+    ]);
+    const files = readZip(readFileSync((await download.path()) ?? ''));
+    const manifest = files.get('manifest.csv')?.toString('utf8') ?? '';
+    expect(manifest).toContain(subject);
+    const eml = [...files.entries()].find(([name]) => name.endsWith('.eml') && name.includes(`/${subject}-`));
+    expect(eml).toBeDefined();
+
+    // The same message as Microsoft 365 (the simulator) gives it.
+    const graph = await simulator();
+    const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
+    const owner = users.value.find((u) => u.displayName === mailbox);
+    // The mail may sit in Inbox or a folder below it (the job took Inbox with its subfolders).
+    type Folder = { id: string; displayName: string };
+    const top = await graph.json<{ value: Folder[] }>(`/users/${owner?.id}/mailFolders`);
+    const inbox = top.value.find((f) => f.displayName === 'Inbox');
+    const below = await graph.json<{ value: Folder[] }>(`/users/${owner?.id}/mailFolders/${inbox?.id}/childFolders`);
+    let message: { id: string; subject: string } | undefined;
+    for (const folder of [inbox, ...below.value]) {
+      const messages = await graph.json<{ value: { id: string; subject: string }[] }>(
+        `/users/${owner?.id}/mailFolders/${folder?.id}/messages/delta`,
+      );
+      message ??= messages.value.find((m) => m.subject === subject);
+    }
+    const mime = await graph.bytes(`/users/${owner?.id}/messages/${message?.id}/$value`);
+    expect(eml?.[1].equals(mime)).toBe(true);
+  });
+});
