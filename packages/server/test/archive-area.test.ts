@@ -129,6 +129,36 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     ).toEqual(mailboxes.map((m) => m.displayName).sort());
   });
 
+  it('previews what an archive deletion would remove', async () => {
+    const preview = async (body: object) => {
+      const response = await server.request({
+        method: 'POST',
+        url: `/apollo-beta/api/${tenantId}/jobs/deletion-preview`,
+        token,
+        body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { items: number; bytes: number; sources: number; before: string };
+    };
+    // The simulated mail was sent on 2026-09-01 and after; the test clock is later.
+    const all = await preview({ application: 'exchange', sources: [], retention: { unit: 'days', value: 1 } });
+    const [totals] = await server.ctx.db.query<{ n: number; bytes: string }>(
+      `select count(*)::int as n, sum(size)::bigint as bytes from archive_items where tenant_id = $1 and kind = 'mail'
+          and coalesce(sent_at, archived_at) < $2`,
+      [tenantId, new Date(all.before)],
+    );
+    expect(all.items).toBe(totals?.n);
+    expect(all.bytes).toBe(Number(totals?.bytes));
+    const one = await preview({
+      application: 'exchange',
+      sources: [mailboxes[0]?.sourceId],
+      retention: { unit: 'days', value: 1 },
+    });
+    expect(one.sources).toBeLessThanOrEqual(1);
+    const none = await preview({ application: 'exchange', sources: [], retention: { unit: 'year', value: 1 } });
+    expect(none.items).toBeLessThanOrEqual(all.items);
+  });
+
   it('gives the archive figures of the last 30 days and the worker’s state', async () => {
     const stats = await json<ArchiveStatistics>(`/api/backup-and-restore/archive/statistics?ip=${worker.workerIp}`);
     expect(stats.mailboxes).toBe(mailboxes.length);

@@ -199,6 +199,12 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     }),
     nested: true,
   },
+  'apollo.jobs.deletionPreview': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: { application: 'exchange', sources: [], retention: { unit: 'days', value: 1 } },
+    }),
+  },
   'apollo.jobs.get': { call: tenantJob, nested: true, shows: (w) => w.jobName },
   'apollo.jobs.update': { call: (w) => ({ ...tenantJob(w), body: { name: 'Hijacked job' } }), nested: true },
   'apollo.jobs.delete': { call: tenantJob, nested: true },

@@ -545,6 +545,13 @@ describe('the SDK against the live server', () => {
       admin.legacy.mailboxes.downloadCsv({ workerIp: ip, indexIp: worker?.index_ip ?? '' }),
     );
     expect(await csv.blob.text()).toContain('adele@contoso.example');
+    const doomed = await call('apollo.jobs.deletionPreview', () =>
+      admin.apollo.jobs.deletionPreview({
+        tenantId: TENANTS.contoso,
+        body: { application: 'exchange', sources: [], retention: { unit: 'days', value: 1 } },
+      }),
+    );
+    expect(doomed.items).toBeGreaterThanOrEqual(0);
     const stats = await call('legacy.email.statistics', () => admin.legacy.email.statistics({ query: { ip } }));
     expect(stats.items).toBe(1);
     const check = await call('legacy.email.workerCheck', () => admin.legacy.email.workerCheck({ workerIp: ip }));

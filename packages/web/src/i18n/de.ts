@@ -527,6 +527,19 @@ export const de: Resources = {
     messages: 'Archivierte Nachrichten',
     growth: 'Archivierte Nachrichten pro Tag',
   },
+  deletionJobs: {
+    description: 'Archivierte E-Mails nach Ablauf ihrer Aufbewahrung werden planmäßig entfernt.',
+    empty: 'Es gibt noch keine Löschaufträge.',
+    create: 'Löschauftrag anlegen',
+    createTitle: 'Löschauftrag anlegen',
+    editTitle: 'Löschauftrag bearbeiten',
+    previewChoose: 'Wählen Sie Postfächer, um zu sehen, wie viel gelöscht würde.',
+    preview_one:
+      'Jetzt ausgeführt, würde dies {{items}} E-Mail ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
+    preview_other:
+      'Jetzt ausgeführt, würde dies {{items}} E-Mails ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
+    note: 'Gelöschte E-Mails können nicht wiederhergestellt werden. Jeder Lauf entfernt, was an diesem Tag älter als die Aufbewahrung ist.',
+  },
   partner: {
     chooseClient: 'Wählen Sie die Kundenorganisation, für die Sie arbeiten möchten.',
     workAs: 'Als {{name}} arbeiten',

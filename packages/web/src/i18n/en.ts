@@ -511,6 +511,19 @@ export const en = {
     messages: 'Archived messages',
     growth: 'Messages archived per day',
   },
+  deletionJobs: {
+    description: 'Archived mail past its retention is removed on a schedule.',
+    empty: 'There are no deletion jobs yet.',
+    create: 'Create deletion job',
+    createTitle: 'Create a deletion job',
+    editTitle: 'Edit the deletion job',
+    previewChoose: 'Choose mailboxes to see how much would be deleted.',
+    preview_one:
+      'Run now, this would delete {{items}} mail ({{size}}) from {{mailboxes}} mailbox(es), everything archived before {{before}}.',
+    preview_other:
+      'Run now, this would delete {{items}} mails ({{size}}) from {{mailboxes}} mailbox(es), everything archived before {{before}}.',
+    note: 'Deleted mail cannot be restored. Each run removes what is older than the retention on that day.',
+  },
   partner: {
     chooseClient: 'Choose the client organisation to work for.',
     workAs: 'Work as {{name}}',

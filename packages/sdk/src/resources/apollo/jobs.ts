@@ -100,6 +100,22 @@ export const JobTask = s.object({
 });
 export type JobTask = s.Static<typeof JobTask>;
 
+/** What an archive deletion with this retention would remove now. */
+export const DeletionPreviewRequest = s.object({
+  application: s.oneOfStrings(['exchange', 'teams']),
+  sources: s.array(s.string({ minLength: 1 }), { description: 'Mailboxes or teams; none for all.' }),
+  retention: Retention,
+});
+export type DeletionPreviewRequest = s.Static<typeof DeletionPreviewRequest>;
+
+export const DeletionPreview = s.object({
+  before: s.dateTime('Items sent before this instant go.'),
+  items: s.integer({ minimum: 0 }),
+  bytes: s.integer({ minimum: 0 }),
+  sources: s.integer({ minimum: 0, description: 'Mailboxes or teams that lose items.' }),
+});
+export type DeletionPreview = s.Static<typeof DeletionPreview>;
+
 export const jobsEndpoints = defineResource('apollo', 'jobs', {
   list: {
     method: 'GET',
@@ -131,6 +147,13 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
     summary: 'Stop a running job',
     response: JobTask,
     successStatus: 202,
+  },
+  deletionPreview: {
+    method: 'POST',
+    path: '/api/{tenantId}/jobs/deletion-preview',
+    summary: 'How much an archive deletion with this retention would remove now (not in section 7)',
+    body: DeletionPreviewRequest,
+    response: DeletionPreview,
   },
   status: {
     method: 'GET',

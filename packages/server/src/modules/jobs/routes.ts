@@ -2,6 +2,7 @@ import type { JobStatus } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { type JobRecord, jobView, listJobs, type RunRow } from '../../jobs/repository.js';
 import { requireTenant } from '../tenants/access.js';
@@ -73,6 +74,26 @@ export function jobRoutes(ctx: AppContext) {
           total: jobs.length,
           page,
           pageSize,
+        };
+      },
+    },
+    'apollo.jobs.deletionPreview': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const before = retentionCutoff(ctx.now(), body.retention);
+        const [row] = await ctx.db.query<{ items: number; bytes: string; sources: number }>(
+          `select count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes, count(distinct source)::int as sources
+             from archive_items
+            where tenant_id = $1 and kind = $2 and coalesce(sent_at, archived_at) < $3
+              and (cardinality($4::text[]) = 0 or source = any($4::text[]))`,
+          [tenant.tenantId, body.application === 'exchange' ? 'mail' : 'teams', before, body.sources],
+        );
+        return {
+          before: before.toISOString(),
+          items: Number(row?.items ?? 0),
+          bytes: Number(row?.bytes ?? 0),
+          sources: Number(row?.sources ?? 0),
         };
       },
     },

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { DeletionJobsPage } from '../../../../features/archive/deletion-jobs-page';
 
-function Page() {
-  return <FeaturePage page="deletionJobs" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/archive/deletion-jobs')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/archive/deletion-jobs')({ component: DeletionJobsPage });

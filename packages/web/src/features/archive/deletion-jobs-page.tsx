@@ -1,0 +1,173 @@
+import { Alert, Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { ApiError, type Job, type Recurrence, type Retention } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
+import { useDebounced } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { normaliseRecurrence, RecurrenceEditor, RetentionEditor } from '../../components/ui/recurrence-editor';
+import { showToast } from '../../components/ui/toaster';
+import { JobsList } from '../backup/jobs-page';
+import { locationsQuery, RequireTenant, useApi, useTenant } from '../backup/shared';
+import { SourcePicker } from '../backup/source-picker';
+
+/** An archive deletion job: mailboxes, retention (with what it would remove now), schedule. */
+function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const [name, setName] = useState(job?.name ?? '');
+  const [sources, setSources] = useState(new Set(job?.sources ?? []));
+  const [retention, setRetention] = useState<Retention>(job?.retention ?? { unit: 'year', value: 1 });
+  const [recurrence, setRecurrence] = useState<Recurrence>(
+    job?.recurrence ?? { kind: 'monthly', dayOfMonth: 1, hours: [3] },
+  );
+  const [touched, setTouched] = useState(false);
+  const settled = useDebounced({ sources: [...sources].sort(), retention }, 400);
+  const preview = useQuery({
+    queryKey: ['tenant', tenantId, 'deletion-preview', settled],
+    queryFn: ({ signal }) =>
+      api.apollo.jobs.deletionPreview(
+        { tenantId, body: { application: 'exchange', sources: settled.sources, retention: settled.retention } },
+        { signal },
+      ),
+    enabled: settled.sources.length > 0,
+  });
+  const problem = !name.trim() ? t('validation:required') : sources.size === 0 ? t('archiveJobs:noMailbox') : null;
+  const save = useMutation({
+    mutationFn: () => {
+      const common = {
+        name: name.trim(),
+        sources: [...sources],
+        retention,
+        recurrence: normaliseRecurrence(recurrence),
+      };
+      return job
+        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common })
+        : api.apollo.jobs.create({ tenantId, body: { ...common, type: 'archiveDeletion', application: 'exchange' } });
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
+      onClose();
+    },
+  });
+  const failure = save.error instanceof ApiError ? t(`apiErrors:${save.error.messageKey}`) : null;
+  const lang = i18n.language;
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{job ? t('deletionJobs:editTitle') : t('deletionJobs:createTitle')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <chakra.form
+                id="deletion-job-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setTouched(true);
+                  if (!problem) save.mutate();
+                }}
+              >
+                <Stack gap="5">
+                  <TextField
+                    label={t('backup:form.name')}
+                    value={name}
+                    maxLength={120}
+                    onChange={(e) => setName(e.target.value)}
+                    error={name.trim() ? null : t('validation:required')}
+                    showError={touched}
+                  />
+                  <SourcePicker
+                    tenantId={tenantId}
+                    locationId={locations.data?.[0]?.locationId ?? ''}
+                    application="exchange"
+                    selected={sources}
+                    onChange={setSources}
+                  />
+                  <RetentionEditor value={retention} onChange={setRetention} />
+                  <Alert.Root status="warning" data-testid="deletion-preview" aria-live="polite">
+                    <Alert.Indicator />
+                    <Alert.Title>
+                      {sources.size === 0
+                        ? t('deletionJobs:previewChoose')
+                        : preview.data
+                          ? t('deletionJobs:preview', {
+                              count: preview.data.items,
+                              items: formatNumber(preview.data.items, lang),
+                              size: formatBytes(preview.data.bytes, lang),
+                              mailboxes: preview.data.sources,
+                              before: formatDate(preview.data.before, lang),
+                            })
+                          : t('common:loading')}
+                    </Alert.Title>
+                  </Alert.Root>
+                  <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
+                  {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
+                  {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
+                </Stack>
+              </chakra.form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                {t('common:cancel')}
+              </Button>
+              <Button type="submit" form="deletion-job-form" colorPalette="red" loading={save.isPending}>
+                {job ? t('common:save') : t('backup:form.create')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Deletion jobs: archived mail past its retention is removed on a schedule. */
+export function DeletionJobsPage() {
+  const { t } = useTranslation();
+  const { trial } = useTenant();
+  return (
+    <>
+      <PageHeader title={t('pages:deletionJobs')} description={t('deletionJobs:description')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <JobsList
+            tenantId={tenantId}
+            trial={trial}
+            area={{
+              type: 'archiveDeletion',
+              applications: ['exchange'],
+              texts: {
+                label: t('pages:deletionJobs'),
+                empty: t('deletionJobs:empty'),
+                create: t('deletionJobs:create'),
+              },
+              trialLimited: false,
+              renderForm: ({ job, onClose }) => (
+                <DeletionJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
+              ),
+            }}
+          />
+        )}
+      </RequireTenant>
+      <Text fontSize="xs" color="fg.muted" mt="2">
+        {t('deletionJobs:note')}
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+describe('deletion jobs', () => {
+  it('show what the retention would delete before the job is created', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    const previews: Record<string, unknown>[] = [];
+    let created: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/archive/deletion-jobs', {
+      'legacy.workers.client': () =>
+        HttpResponse.json({
+          clientId: 'c1',
+          name: 'Contoso',
+          license: 'full',
+          partnerId: null,
+          worker: { ...testWorker(), cloud_portal_license: 'FULL' },
+          createdAt: '2026-01-01T00:00:00.000Z',
+        }),
+      'apollo.locations.list': () =>
+        HttpResponse.json([
+          {
+            locationId: 'l1',
+            name: 'Vault',
+            siteAddress: 'https://x',
+            usedByJobs: 0,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
+      'apollo.discovery.users': () =>
+        HttpResponse.json({
+          items: [
+            {
+              sourceId: 'm1',
+              kind: 'mailbox',
+              displayName: 'Adele Vance',
+              email: 'adele@contoso.example',
+              protected: true,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+      'apollo.jobs.deletionPreview': async ({ request }) => {
+        previews.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ before: '2025-11-23T00:00:00.000Z', items: 1234, bytes: 3 * 1024 ** 2, sources: 1 });
+      },
+      'apollo.jobs.create': async ({ request }) => {
+        created = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          jobId: 'j1',
+          status: 'pending',
+          enabled: true,
+          progress: 0,
+          started: null,
+          finished: null,
+          nextRun: null,
+          locationId: null,
+          createdAt: '2026-11-23T00:00:00.000Z',
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          ...created,
+        });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create deletion job' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('deletion-preview').textContent).toContain('Choose mailboxes');
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Old mail');
+    await user.click(await within(dialog).findByLabelText('Select Adele Vance'));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('deletion-preview').textContent).toContain(
+        'delete 1,234 mails (3 MB) from 1 mailbox(es)',
+      ),
+    );
+    expect(previews.at(-1)).toEqual({
+      application: 'exchange',
+      sources: ['m1'],
+      retention: { unit: 'year', value: 1 },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({
+      type: 'archiveDeletion',
+      application: 'exchange',
+      sources: ['m1'],
+      retention: { unit: 'year', value: 1 },
+    });
+  });
+});
