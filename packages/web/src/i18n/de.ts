@@ -442,6 +442,7 @@ export const de: Resources = {
     where: 'Postfach oder Team',
     noSubject: '(kein Betreff)',
     previewFailed: 'Das Element konnte nicht angezeigt werden.',
+    downloadEml: 'Als .eml herunterladen',
     saveCase: 'Als Fall speichern',
     caseName: 'Name des Falls',
     caseSaved: 'Der Fall „{{name}}“ wurde gespeichert.',

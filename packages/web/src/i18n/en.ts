@@ -427,6 +427,7 @@ export const en = {
     where: 'Mailbox or team',
     noSubject: '(no subject)',
     previewFailed: 'The item could not be shown.',
+    downloadEml: 'Download as .eml',
     saveCase: 'Save as case',
     caseName: 'Case name',
     caseSaved: 'The case "{{name}}" was saved.',

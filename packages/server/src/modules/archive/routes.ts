@@ -143,8 +143,20 @@ export function archiveRoutes(ctx: AppContext) {
     'legacy.email.fullRestoreDownload': {
       access: 'session',
       async handler({ body }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
+        const { user } = session(rc).auth;
+        const tenant = await workerTenant(ctx, user, body.workerIp);
         const file = await downloadMail(ctx, plane.blobs, tenant.tenantId, body);
+        // Reading someone's mail out of the archive is on the record.
+        await ctx.audit({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: tenant.organisationId,
+          action: 'archive.download',
+          target: body.mailboxId,
+          outcome: 'success',
+          ip: rc.ip,
+          details: { messages: body.messageIds?.length ?? 'all', fileName: file.fileName },
+        });
         rc.reply
           .type(file.contentType)
           .header(

@@ -24,14 +24,25 @@ import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
-import { RequireTenant, useApi } from '../backup/shared';
+import { RequireTenant, useApi, useTenant } from '../backup/shared';
 import { Highlighted } from './highlight';
 
 type Kind = 'mail' | 'teams';
 
-function Preview({ tenantId, itemId, onClose }: { tenantId: string; itemId: string; onClose: () => void }) {
+function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
+  const { workerIp } = useTenant();
+  const itemId = hit.itemId;
+  const download = useMutation({
+    mutationFn: async () => {
+      const file = await api.legacy.email.fullRestoreDownload({
+        body: { workerIp, mailboxId: hit.source, messageIds: [hit.itemId], format: 'eml' },
+      });
+      const { saveBlob } = await import('../../components/ui/export-files');
+      saveBlob(file.blob, file.fileName ?? `${hit.itemId}.eml`);
+    },
+  });
   const item = useQuery({
     queryKey: ['tenant', tenantId, 'ediscovery', 'item', itemId],
     queryFn: ({ signal }) => api.apollo.ediscovery.preview({ tenantId, itemId }, { signal }),
@@ -62,6 +73,17 @@ function Preview({ tenantId, itemId, onClose }: { tenantId: string; itemId: stri
                   <Text whiteSpace="pre-wrap" borderTopWidth="1px" pt="3" data-testid="preview-body">
                     {item.data.body}
                   </Text>
+                  {hit.kind === 'mail' ? (
+                    <Button
+                      alignSelf="flex-start"
+                      variant="outline"
+                      size="sm"
+                      loading={download.isPending}
+                      onClick={() => download.mutate()}
+                    >
+                      {t('ediscovery:downloadEml')}
+                    </Button>
+                  ) : null}
                 </Stack>
               ) : item.isError ? (
                 <StatusAlert status="error">{t('ediscovery:previewFailed')}</StatusAlert>
@@ -182,7 +204,7 @@ function Search({ tenantId }: { tenantId: string }) {
   const [to, setTo] = useState('');
   const [search, setSearch] = useState<EdiscoverySearch | null>(null);
   const [state, setState] = useListState({ pageSize: 25 });
-  const [previewing, setPreviewing] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<EdiscoveryHit | null>(null);
   const [caseName, setCaseName] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -224,7 +246,7 @@ function Search({ tenantId }: { tenantId: string }) {
             h="auto"
             px="0"
             justifyContent="flex-start"
-            onClick={() => setPreviewing(h.itemId)}
+            onClick={() => setPreviewing(h)}
           >
             <Text truncate fontWeight="medium">
               {h.subject || t('ediscovery:noSubject')}
@@ -380,7 +402,7 @@ function Search({ tenantId }: { tenantId: string }) {
         }}
       />
 
-      {previewing ? <Preview tenantId={tenantId} itemId={previewing} onClose={() => setPreviewing(null)} /> : null}
+      {previewing ? <Preview tenantId={tenantId} hit={previewing} onClose={() => setPreviewing(null)} /> : null}
       <ConfirmDialog
         open={saving}
         title={t('ediscovery:saveCase')}
