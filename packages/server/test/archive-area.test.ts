@@ -159,6 +159,69 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect(none.items).toBeLessThanOrEqual(all.items);
   });
 
+  it('restores chosen mails into a folder of another mailbox, the same MIME as archived', async () => {
+    const [owner, other] = mailboxes;
+    const chosen = await server.ctx.db.query<{ id: string; external_id: string; subject: string }>(
+      `select id::text, external_id, subject from archive_items where tenant_id = $1 and source = $2 and container = 'Inbox'
+        order by sent_at limit 2`,
+      [tenantId, owner?.sourceId ?? ''],
+    );
+    const started = await server.request({
+      method: 'POST',
+      url: '/api/backup-and-restore/restore-email',
+      token,
+      body: {
+        workerIp: worker.workerIp,
+        mailboxId: owner?.sourceId,
+        messageIds: chosen.map((c) => c.id),
+        targetMailbox: other?.sourceId,
+        targetFolder: 'Restored/ From Adele /',
+      },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { jobId, reportId } = started.json() as { jobId: string; reportId: string };
+    expect(reportId).toBeTruthy();
+    await new JobEngine(server.ctx, {
+      executors: executors(createDataPlane(server.ctx)),
+      heartbeatMs: 50,
+    }).runUntilIdle();
+    const [run] = await server.ctx.db.query<{ status: string; message: string }>(
+      'select status, message from job_runs where run_id = $1',
+      [reportId],
+    );
+    expect(run).toEqual({ status: 'finished', message: 'Restored 2 mail(s) into Restored/From Adele.' });
+    const graph = createGraphApi({
+      directoryId: tenantId,
+      clientId: 'reader',
+      clientSecret: 'x',
+      authorityHost: sim.authorityHost,
+      graphBaseUrl: sim.graphBaseUrl,
+    });
+    const folders = [];
+    for await (const f of graph.mailFolders(other?.sourceId ?? '')) folders.push(f);
+    const restoredFolder = folders.find((f) => f.path === 'Restored/From Adele');
+    expect(restoredFolder).toBeDefined();
+    const restored = [];
+    for await (const page of graph.messagesDelta(other?.sourceId ?? '', restoredFolder?.id ?? ''))
+      restored.push(...page);
+    expect(restored.map((m) => m.subject).sort()).toEqual(chosen.map((c) => c.subject).sort());
+    for (const message of restored) {
+      const original = chosen.find((c) => c.subject === message.subject);
+      const before = Buffer.from(await graph.messageMime(owner?.sourceId ?? '', original?.external_id ?? ''));
+      const after = Buffer.from(await graph.messageMime(other?.sourceId ?? '', message.id ?? ''));
+      expect(after.equals(before)).toBe(true);
+    }
+    const missing = await server.request({
+      method: 'POST',
+      url: '/api/backup-and-restore/restore-email',
+      token,
+      body: { workerIp: worker.workerIp, mailboxId: owner?.sourceId, messageIds: ['999999999'] },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Exchange Backup Job not found.' });
+    expect(jobId).toBeTruthy();
+  });
+
   it('gives the archive figures of the last 30 days and the worker’s state', async () => {
     const stats = await json<ArchiveStatistics>(`/api/backup-and-restore/archive/statistics?ip=${worker.workerIp}`);
     expect(stats.mailboxes).toBe(mailboxes.length);

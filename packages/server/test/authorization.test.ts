@@ -315,6 +315,9 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ body: { workerIp: w.workerIp, mailboxId: w.memberUpn, principalIds: [w.groupId] } }),
   },
   'legacy.proxyRights.revoke': { call: (w) => ({ query: { workerIp: w.workerIp, rightId: w.rightId } }) },
+  'legacy.email.restore': {
+    call: (w) => ({ body: { workerIp: w.workerIp, mailboxId: `mailbox@${w.abbr}`, messageIds: ['1'] } }),
+  },
   'legacy.email.fullRestoreDownload': {
     call: (w) => ({ body: { workerIp: w.workerIp, mailboxId: `mailbox@${w.abbr}` } }),
   },

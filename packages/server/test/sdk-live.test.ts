@@ -487,6 +487,23 @@ describe('the SDK against the live server', () => {
        values ($1, 'mail', 'adele@contoso.example', 'Inbox/TestOrder', 'sdk-1', 'Order', 1234, $3, $2, $2, to_tsvector('Order'))`,
       [TENANTS.contoso, server.ctx.now(), blob.hash],
     );
+    // The mail came from an archive job; restoring it into the mailbox is a restore job of that archive.
+    const archiveJobId = randomUUID();
+    await server.ctx.db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, definition, created_at, updated_at)
+       values ($1, $2, 'SDK mail archive', 'exchangeArchive', 'exchange', '{"sources":["adele@contoso.example"]}', $3, $3)`,
+      [archiveJobId, TENANTS.contoso, server.ctx.now()],
+    );
+    await server.ctx.db.query("update archive_items set job_id = $1 where external_id = 'sdk-1'", [archiveJobId]);
+    const [archivedMail] = await server.ctx.db.query<{ id: string }>(
+      "select id::text from archive_items where external_id = 'sdk-1'",
+    );
+    const restoring = await call('legacy.email.restore', () =>
+      admin.legacy.email.restore({
+        body: { workerIp: ip, mailboxId: 'adele@contoso.example', messageIds: [archivedMail?.id ?? ''] },
+      }),
+    );
+    expect(restoring.reportId).toBeTruthy();
     const eml = await call('legacy.email.fullRestoreDownload', () =>
       admin.legacy.email.fullRestoreDownload({ body: { workerIp: ip, mailboxId: 'adele@contoso.example' } }),
     );

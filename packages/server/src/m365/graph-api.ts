@@ -64,6 +64,10 @@ export interface GraphApi {
   messagesDelta(userId: string, folderId: string, deltaLink?: string): DeltaPages<Message>;
   /** The message as MIME (.eml). */
   messageMime(userId: string, messageId: string): Promise<Uint8Array>;
+  /** Creates a mail folder at the top of the mailbox, or below `parentId`. */
+  createMailFolder(userId: string, parentId: string | null, name: string): Promise<MailFolder>;
+  /** Puts a message (its MIME) into a folder, as a restore does. */
+  importMessage(userId: string, folderId: string, mime: Uint8Array): Promise<Message>;
   /** Creates or replaces a file under `parentId`; large files go through an upload session. */
   uploadContent(
     driveId: string,

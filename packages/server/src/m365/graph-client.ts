@@ -218,6 +218,22 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     messagesDelta: (userId, folderId, link) =>
       deltaPages<Message>(`/users/${enc(userId)}/mailFolders/${enc(folderId)}/messages/delta`, link),
     messageMime: (userId, messageId) => bytes(`/users/${enc(userId)}/messages/${enc(messageId)}/$value`),
+    createMailFolder: (userId, parentId, name) =>
+      json<MailFolder>(
+        'POST',
+        parentId
+          ? `/users/${enc(userId)}/mailFolders/${enc(parentId)}/childFolders`
+          : `/users/${enc(userId)}/mailFolders`,
+        { displayName: name },
+      ),
+    async importMessage(userId, folderId, mime) {
+      // Graph takes a MIME message as base64 text (POST …/messages with Content-Type: text/plain).
+      const response = await request('POST', `/users/${enc(userId)}/mailFolders/${enc(folderId)}/messages`, {
+        body: Buffer.from(mime).toString('base64'),
+        headers: { 'Content-Type': 'text/plain' },
+      });
+      return (await response.json()) as Message;
+    },
     async uploadContent(driveId, parentId, name, content, conflict: ConflictBehavior) {
       const target = `/drives/${enc(driveId)}/items/${enc(parentId)}:/${enc(name)}:`;
       if (content.length <= SIMPLE_UPLOAD_LIMIT) {

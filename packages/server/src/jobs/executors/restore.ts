@@ -13,6 +13,7 @@ import { findJob } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
 import { createZip } from '../zip.js';
 import { type SnapshotItem, snapshotItems, snapshotSeq } from './backup-store.js';
+import { restoreMail } from './mail-restore.js';
 import type { DataPlane } from './plane.js';
 
 const BEHAVIOR = { skip: 'fail', keepBoth: 'rename', overwrite: 'replace' } as const;
@@ -93,6 +94,7 @@ export function restoreExecutor(plane: DataPlane): Executor {
   return async (rc: RunContext) => {
     const spec = rc.job.restore;
     if (!spec) throw new Error('The restore job has nothing to restore.');
+    if (rc.job.application === 'exchange') return restoreMail(rc, plane, spec);
     const source = await findJob(rc.ctx.db, spec.sourceJobId);
     if (!source) throw new Error('The backup job of this restore was removed.');
     const seq = await snapshotSeq(rc.ctx.db, source.jobId, new Date(spec.snapshot));

@@ -441,9 +441,51 @@ export function createSimulatorHandler(options: SimulatorOptions) {
           }),
         );
       }
+      if (m === 'POST' && (is('users/:id/mailFolders') || is('users/:id/mailFolders/:f/childFolders'))) {
+        const parentId = seg.length === 5 ? (seg[3] ?? null) : null;
+        if (parentId && !user.folders.some((f) => f.id === parentId)) return notFound();
+        const name = String(
+          (JSON.parse(request.body.toString('utf8') || '{}') as { displayName?: unknown }).displayName ?? '',
+        );
+        if (!name) return graphError(400, 'ErrorInvalidRequest', 'displayName is required.');
+        if (user.folders.some((f) => f.parentId === parentId && f.name.toLowerCase() === name.toLowerCase()))
+          return graphError(409, 'ErrorFolderExists', 'A folder with the specified name already exists.');
+        const folder = { id: `f-${randomBytes(8).toString('hex')}`, name, parentId };
+        user.folders.push(folder);
+        return { status: 201, json: { id: folder.id, displayName: name, childFolderCount: 0 } };
+      }
+      if (m === 'POST' && is('users/:id/mailFolders/:f/messages')) {
+        const folder = user.folders.find((f) => f.id === seg[3]);
+        if (!folder) return notFound();
+        const raw = Buffer.from(request.body.toString('utf8').trim(), 'base64');
+        const text = raw.toString('utf8');
+        const header = (name: string) =>
+          new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(text.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ?? '';
+        if (!header('Subject') && !header('From'))
+          return graphError(400, 'ErrorMimeContentInvalid', 'The MIME content is not valid.');
+        tenant.clock += 1;
+        const id = `imported-${randomBytes(8).toString('hex')}`;
+        const date = Date.parse(header('Date'));
+        user.messages.set(id, {
+          id,
+          folderId: folder.id,
+          subject: header('Subject'),
+          from: header('From'),
+          to: header('To'),
+          body: text
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join('\n\n'),
+          received: new Date(Number.isNaN(date) ? Date.now() : date).toISOString(),
+          changed: tenant.clock,
+          raw,
+        });
+        return { status: 201, json: { id, subject: header('Subject'), parentFolderId: folder.id } };
+      }
       if (m === 'GET' && is('users/:id/messages/:m/$value')) {
         const message = user.messages.get(seg[3] ?? '');
         if (!message) return notFound();
+        if (message.raw) return { status: 200, headers: { 'content-type': 'message/rfc822' }, bytes: message.raw };
         const mime = [
           `From: ${message.from}`,
           `To: ${message.to}`,

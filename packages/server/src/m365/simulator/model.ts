@@ -104,6 +104,8 @@ export interface SimMessage {
   body: string;
   received: string;
   changed: number;
+  /** The MIME as imported (a restored message), served as is. */
+  raw?: Buffer;
 }
 
 export interface SimMailFolder {

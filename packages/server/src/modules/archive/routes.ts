@@ -3,7 +3,9 @@ import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { createDataPlane } from '../../jobs/data-plane.js';
+import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
+import { createJob } from '../jobs/service.js';
 import { requireWorker } from '../organisations/access.js';
 import { downloadMail } from './downloads.js';
 import { archiveStatistics, listMailboxes, mailboxesCsv, mailboxMeta, topMailboxes } from './mailboxes.js';
@@ -19,6 +21,14 @@ import {
   teamMembers,
   teamsStatistics,
 } from './teams.js';
+
+/** A folder path as typed: single slashes, none at either end. */
+const normaliseFolder = (path: string | undefined) =>
+  (path ?? '')
+    .split('/')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join('/');
 
 /** The version this server reports for its (built-in) archive worker. */
 export const WORKER_VERSION = '0.1.0';
@@ -138,6 +148,42 @@ export function archiveRoutes(ctx: AppContext) {
         const tenant = await workerTenant(ctx, user, query.workerIp);
         await revokeRight(ctx, tenant, { user, ip: rc.ip }, query.rightId);
         return undefined;
+      },
+    },
+    'legacy.email.restore': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await workerTenant(ctx, user, body.workerIp);
+        const ids = body.messageIds.filter((id) => /^\d+$/.test(id));
+        const [archived] = await ctx.db.query<{ job_id: string }>(
+          `select job_id from archive_items where tenant_id = $1 and kind = 'mail' and source = $2
+              and id = any($3::bigint[]) and job_id is not null limit 1`,
+          [tenant.tenantId, body.mailboxId, ids],
+        );
+        if (!archived) throw notFound('Exchange Backup Job not found.');
+        const target = body.targetMailbox && body.targetMailbox !== body.mailboxId ? body.targetMailbox : undefined;
+        const job = await createJob(ctx, { user, ip: rc.ip }, tenant, {
+          name: `Restore ${ids.length} mail(s) of ${body.mailboxId}`.slice(0, 120),
+          type: 'restore',
+          application: 'exchange',
+          sources: [target ?? body.mailboxId],
+          folders: [normaliseFolder(body.targetFolder) || RESTORED_FOLDER],
+          restore: {
+            sourceJobId: archived.job_id,
+            snapshot: ctx.now().toISOString(),
+            sourceId: body.mailboxId,
+            nodeIds: ids,
+            target: target ? 'other' : 'original',
+            ...(target ? { targetId: target } : {}),
+            conflictPolicy: 'keepBoth',
+          },
+        });
+        const [run] = await ctx.db.query<{ run_id: string }>(
+          'select run_id from job_runs where job_id = $1 order by seq desc limit 1',
+          [job.jobId],
+        );
+        return { jobId: job.jobId, reportId: run?.run_id ?? '' };
       },
     },
     'legacy.email.fullRestoreDownload': {

@@ -17,7 +17,7 @@ import type { TenantRecord } from '../tenants/repository.js';
 /** Which applications each job type works on. */
 export const APPLICATIONS: Record<JobType, readonly Application[]> = {
   backup: ['onedrive', 'sharepoint', 'teams'],
-  restore: ['onedrive', 'sharepoint', 'teams'],
+  restore: ['onedrive', 'sharepoint', 'teams', 'exchange'],
   exchangeArchive: ['exchange'],
   teamsArchive: ['teams'],
   archiveDeletion: ['exchange', 'teams'],
@@ -75,8 +75,10 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
   }
   if (job.restore) {
     const source = await findJob(db, job.restore.sourceJobId);
-    if (!source || source.tenantId !== tenant.tenantId || source.type !== 'backup') {
-      throw notFound('Backup job not found');
+    // Mail comes back from the archive (its archive job), everything else from a backup.
+    const sourceType = job.application === 'exchange' ? 'exchangeArchive' : 'backup';
+    if (!source || source.tenantId !== tenant.tenantId || source.type !== sourceType) {
+      throw notFound(job.application === 'exchange' ? 'Exchange Backup Job not found.' : 'Backup job not found');
     }
     if (source.application !== job.application) {
       throw badRequest('Invalid request', { application: ['A restore works on the application of its backup.'] });
