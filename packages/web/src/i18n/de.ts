@@ -443,6 +443,16 @@ export const de: Resources = {
     noSubject: '(kein Betreff)',
     previewFailed: 'Das Element konnte nicht angezeigt werden.',
     downloadEml: 'Als .eml herunterladen',
+    restore: 'E-Mails wiederherstellen',
+    restoreTitle_one: '{{count}} E-Mail wiederherstellen?',
+    restoreTitle_other: '{{count}} E-Mails wiederherstellen?',
+    restoreInto: 'In das Postfach',
+    originalMailbox: 'Woher jede E-Mail stammt',
+    restoreFolder: 'Ordner',
+    restoreStarted_one:
+      'Die Wiederherstellung von {{count}} E-Mail hat begonnen; der Auftragsmonitor zeigt den Fortschritt.',
+    restoreStarted_other:
+      'Die Wiederherstellung von {{count}} E-Mails hat begonnen; der Auftragsmonitor zeigt den Fortschritt.',
     saveCase: 'Als Fall speichern',
     caseName: 'Name des Falls',
     caseSaved: 'Der Fall „{{name}}“ wurde gespeichert.',

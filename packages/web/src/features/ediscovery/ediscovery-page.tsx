@@ -8,6 +8,7 @@ import {
   Drawer,
   HStack,
   Input,
+  NativeSelect,
   Portal,
   Stack,
   Table,
@@ -24,7 +25,7 @@ import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
-import { RequireTenant, useApi, useTenant } from '../backup/shared';
+import { locationsQuery, RequireTenant, sourceNamesQuery, useApi, useTenant } from '../backup/shared';
 import { Highlighted } from './highlight';
 
 type Kind = 'mail' | 'teams';
@@ -98,6 +99,82 @@ function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: Ediscovery
         </Drawer.Positioner>
       </Portal>
     </Drawer.Root>
+  );
+}
+
+/** Puts the chosen mails back, as archived, into a folder of their mailbox or of another one. */
+function RestoreMail({
+  tenantId,
+  hits,
+  onClose,
+}: {
+  tenantId: string;
+  hits: EdiscoveryHit[];
+  onClose: (done: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { workerIp } = useTenant();
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const names = useQuery(sourceNamesQuery(api, tenantId, locations.data?.[0]?.locationId ?? '', 'exchange'));
+  const [target, setTarget] = useState('');
+  const [folder, setFolder] = useState('Restored');
+  const restore = useMutation({
+    mutationFn: async () => {
+      const bySource = new Map<string, string[]>();
+      for (const h of hits) bySource.set(h.source, [...(bySource.get(h.source) ?? []), h.itemId]);
+      for (const [mailboxId, messageIds] of bySource)
+        await api.legacy.email.restore({
+          body: {
+            workerIp,
+            mailboxId,
+            messageIds,
+            ...(target ? { targetMailbox: target } : {}),
+            ...(folder.trim() ? { targetFolder: folder.trim() } : {}),
+          },
+        });
+    },
+    onSuccess: () => {
+      showToast('success', t('ediscovery:restoreStarted', { count: hits.length }));
+      onClose(true);
+    },
+  });
+  return (
+    <ConfirmDialog
+      open
+      title={t('ediscovery:restoreTitle', { count: hits.length })}
+      confirmLabel={t('ediscovery:restore')}
+      pending={restore.isPending}
+      onConfirm={() => restore.mutate()}
+      onCancel={() => onClose(false)}
+    >
+      <Stack gap="3">
+        <Stack gap="1">
+          <chakra.label htmlFor="restore-mail-target" fontSize="sm" fontWeight="medium">
+            {t('ediscovery:restoreInto')}
+          </chakra.label>
+          <NativeSelect.Root>
+            <NativeSelect.Field id="restore-mail-target" value={target} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">{t('ediscovery:originalMailbox')}</option>
+              {[...(names.data ?? new Map<string, string>())].map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        <TextField
+          label={t('ediscovery:restoreFolder')}
+          value={folder}
+          maxLength={400}
+          onChange={(e) => setFolder(e.target.value)}
+          error={null}
+          showError={false}
+        />
+      </Stack>
+    </ConfirmDialog>
   );
 }
 
@@ -207,6 +284,8 @@ function Search({ tenantId }: { tenantId: string }) {
   const [previewing, setPreviewing] = useState<EdiscoveryHit | null>(null);
   const [caseName, setCaseName] = useState('');
   const [saving, setSaving] = useState(false);
+  const [chosen, setChosen] = useState(new Map<string, EdiscoveryHit>());
+  const [restoring, setRestoring] = useState(false);
 
   const criteria = (): EdiscoverySearch => ({
     query: draft.trim(),
@@ -377,6 +456,15 @@ function Search({ tenantId }: { tenantId: string }) {
           error={results.error}
           onRetry={() => results.refetch()}
           emptyText={t('ediscovery:noHits')}
+          selection={{
+            selected: new Set(chosen.keys()),
+            rowLabel: (h) => t('table:selectRow', { name: h.subject || h.itemId }),
+            onChange: (next) => {
+              const map = new Map([...chosen].filter(([id]) => next.has(id)));
+              for (const h of results.data?.items ?? []) if (next.has(h.itemId)) map.set(h.itemId, h);
+              setChosen(map);
+            },
+          }}
           toolbar={
             <>
               <Text fontSize="sm" color="fg.muted" data-testid="searched-mailboxes">
@@ -384,6 +472,14 @@ function Search({ tenantId }: { tenantId: string }) {
               </Text>
               <Button size="sm" variant="outline" onClick={() => setSaving(true)} disabled={!results.data}>
                 {t('ediscovery:saveCase')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={![...chosen.values()].some((h) => h.kind === 'mail')}
+                onClick={() => setRestoring(true)}
+              >
+                {t('ediscovery:restore')}
               </Button>
             </>
           }
@@ -402,6 +498,16 @@ function Search({ tenantId }: { tenantId: string }) {
         }}
       />
 
+      {restoring ? (
+        <RestoreMail
+          tenantId={tenantId}
+          hits={[...chosen.values()].filter((h) => h.kind === 'mail')}
+          onClose={(done) => {
+            setRestoring(false);
+            if (done) setChosen(new Map());
+          }}
+        />
+      ) : null}
       {previewing ? <Preview tenantId={tenantId} hit={previewing} onClose={() => setPreviewing(null)} /> : null}
       <ConfirmDialog
         open={saving}

@@ -37,6 +37,7 @@ describe('eDiscovery', () => {
     storeWorker(testWorker());
     const bodies: Record<string, unknown>[] = [];
     let saved: Record<string, unknown> | undefined;
+    let restored: Record<string, unknown> | undefined;
     const { user } = await renderPortal('/ediscovery/portal', {
       'legacy.workers.client': client,
       'apollo.ediscovery.cases': () =>
@@ -67,6 +68,35 @@ describe('eDiscovery', () => {
           sentAt: '2026-11-01T09:00:00.000Z',
           body: 'Here are the quarterly figures.',
         }),
+      'apollo.locations.list': () =>
+        HttpResponse.json([
+          {
+            locationId: 'l1',
+            name: 'Vault',
+            siteAddress: 'https://x',
+            usedByJobs: 0,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      'apollo.discovery.users': () =>
+        HttpResponse.json({
+          items: [
+            {
+              sourceId: 'm2',
+              kind: 'mailbox',
+              displayName: 'Alex Wilber',
+              email: 'alex@contoso.example',
+              protected: true,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 500,
+        }),
+      'legacy.email.restore': async ({ request }) => {
+        restored = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ jobId: 'j9', reportId: 'r9' }, { status: 202 });
+      },
       'apollo.ediscovery.createCase': async ({ request }) => {
         saved = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(
@@ -98,5 +128,23 @@ describe('eDiscovery', () => {
     await waitFor(() => expect(saved).toBeDefined());
     expect(saved).toEqual({ name: 'Figures', search: { query: '"quarterly figures" from:megan', kinds: ['mail'] } });
     expect(await screen.findByRole('table', { name: 'Cases' })).toBeTruthy();
+
+    // Restore the chosen mail into another mailbox's folder.
+    await user.click(screen.getByLabelText('Select Quarterly figures'));
+    await user.click(screen.getByRole('button', { name: 'Restore mails' }));
+    const restore = await screen.findByRole('alertdialog');
+    const into = within(restore).getByLabelText('Into the mailbox');
+    await waitFor(() => expect(within(into).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(into, 'm2');
+    await user.click(within(restore).getByRole('button', { name: 'Restore mails' }));
+    await waitFor(() =>
+      expect(restored).toEqual({
+        workerIp: '10.64.0.2',
+        mailboxId: 'm1',
+        messageIds: ['42'],
+        targetMailbox: 'm2',
+        targetFolder: 'Restored',
+      }),
+    );
   });
 });
