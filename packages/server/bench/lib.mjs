@@ -1,0 +1,96 @@
+// What the benchmarks share: starting the built server on loopback, JSON requests, a signed-in session.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { base32Decode } from '../dist/crypto/base32.js';
+import { totp } from '../dist/crypto/totp.js';
+
+export const PASSWORD = 'Bench-Passw0rd!';
+export const API_KEY = 'bench-api-key-0123456789';
+export const ADMIN = 'admin@contoso.example';
+const serverEntry = new URL('../dist/server.js', import.meta.url).pathname;
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+export const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+};
+
+/** Starts the built server; `dataDir` an existing data directory (kept), else a fresh one (removed by cleanup). */
+export async function startServer(databaseUrl, dataDir = undefined) {
+  const own = dataDir === undefined;
+  dataDir ??= mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PORTAL_DATA_DIR: dataDir,
+    PORTAL_DEMO_PASSWORD: PASSWORD,
+    PORTAL_API_KEY: API_KEY,
+    PORTAL_AUTH_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl ?? '',
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 1500; i++) {
+    try {
+      const r = await fetch(`${origin}/healthz`);
+      if (r.ok) {
+        const coldStartMs = Math.round(performance.now() - started);
+        return {
+          child,
+          origin,
+          coldStartMs,
+          rss: rssMb(child.pid),
+          cleanup: () => own && rmSync(dataDir, { recursive: true, force: true }),
+        };
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start within 30 s');
+}
+
+export async function json(origin, path, init = {}) {
+  const r = await fetch(`${origin}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+  const body = await r.json();
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Password, QR setup and code: a session token for the tenant-list run. */
+export async function session(origin) {
+  const signin = await json(origin, '/api/auth/signin', {
+    method: 'POST',
+    body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+  });
+  const qr = await json(origin, '/api/auth/generateQR', { headers: { authorization: signin.token } });
+  const code = totp(base32Decode(qr.key), Date.now());
+  const done = await json(origin, '/api/auth/qrcode-verification', {
+    method: 'POST',
+    headers: { authorization: signin.token },
+    body: JSON.stringify({ code }),
+  });
+  return done.token;
+}
