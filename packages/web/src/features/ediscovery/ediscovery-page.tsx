@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
+import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
@@ -279,6 +280,12 @@ function Search({ tenantId }: { tenantId: string }) {
   const [kinds, setKinds] = useState<Kind[]>(['mail', 'teams']);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [mailbox, setMailbox] = useState('');
+  const [team, setTeam] = useState('');
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const locationId = locations.data?.[0]?.locationId ?? '';
+  const mailboxNames = useQuery(sourceNamesQuery(api, tenantId, locationId, 'exchange'));
+  const teamNames = useQuery(sourceNamesQuery(api, tenantId, locationId, 'teams'));
   const [search, setSearch] = useState<EdiscoverySearch | null>(null);
   const [state, setState] = useListState({ pageSize: 25 });
   const [previewing, setPreviewing] = useState<EdiscoveryHit | null>(null);
@@ -290,6 +297,8 @@ function Search({ tenantId }: { tenantId: string }) {
   const criteria = (): EdiscoverySearch => ({
     query: draft.trim(),
     kinds,
+    ...(mailbox ? { mailboxes: [mailbox] } : {}),
+    ...(team ? { teams: [team] } : {}),
     ...(from ? { from: new Date(`${from}T00:00:00`).toISOString() } : {}),
     ...(to ? { to: new Date(`${to}T00:00:00`).toISOString() } : {}),
   });
@@ -408,6 +417,23 @@ function Search({ tenantId }: { tenantId: string }) {
                 <Checkbox.Label>{t(`ediscovery:kinds.${k}`)}</Checkbox.Label>
               </Checkbox.Root>
             ))}
+            <FilterSelect
+              label={t('ediscovery:mailbox')}
+              value={mailbox}
+              all={t('ediscovery:allMailboxes')}
+              options={[...(mailboxNames.data ?? new Map<string, string>())].map(([value, label]) => ({
+                value,
+                label,
+              }))}
+              onChange={setMailbox}
+            />
+            <FilterSelect
+              label={t('ediscovery:team')}
+              value={team}
+              all={t('ediscovery:allTeams')}
+              options={[...(teamNames.data ?? new Map<string, string>())].map(([value, label]) => ({ value, label }))}
+              onChange={setTeam}
+            />
             <HStack gap="2">
               <chakra.label htmlFor="ediscovery-from" fontSize="sm">
                 {t('ediscovery:dateFrom')}
