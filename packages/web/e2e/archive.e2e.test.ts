@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../server/test/zip-reader';
-import { completeQrSetup, launchBrowser, submitPassword } from './browser';
+import { accessibilityViolations, completeQrSetup, launchBrowser, submitPassword } from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';
@@ -124,7 +124,9 @@ describe('email archive and eDiscovery', () => {
     await expect(waitForText(page.getByTestId('searched-mailboxes'), /in 1 mailbox/)).resolves.toBeTruthy();
     const first = page.getByRole('table', { name: 'Search results' }).getByRole('row').nth(1);
     subject = ((await first.getByRole('button').first().textContent()) ?? '').trim();
-    sender = ((await first.getByRole('cell').nth(2).textContent()) ?? '').trim();
+    // Cells: selection, subject and hits, kind, sender.
+    sender = ((await first.getByRole('cell').nth(3).textContent()) ?? '').trim();
+    expect(sender).toContain('@');
     const words = subject.split(' ').slice(0, 2).join(' ');
 
     const query = page.getByLabel('Search', { exact: true });
@@ -173,5 +175,42 @@ describe('email archive and eDiscovery', () => {
     }
     const mime = await graph.bytes(`/users/${owner?.id}/messages/${message?.id}/$value`);
     expect(eml?.[1].equals(mime)).toBe(true);
+  });
+});
+
+describe('the archive, Teams and eDiscovery screens', () => {
+  const PAGES = [
+    '/archive/dashboard',
+    '/archive/mailboxes',
+    '/archive/jobs',
+    '/archive/deletion-jobs',
+    '/archive/job-monitor',
+    '/archive/reports',
+    '/archive/proxy-rights',
+    '/teams/dashboard',
+    '/teams/jobs',
+    '/teams/job-monitor',
+    '/teams/reporting',
+    '/ediscovery/portal',
+  ];
+  const WIDTHS = [320, 600, 900, 1200, 1350, 1536];
+
+  it('fit every breakpoint without sideways scrolling and have no WCAG 2.1 A/AA violation', async () => {
+    const problems: string[] = [];
+    for (const path of PAGES) {
+      await page.setViewportSize({ width: 1350, height: 900 });
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${path} at ${width}px scrolls sideways by ${overflow}px`);
+        if (width === 320 || width === 1350)
+          for (const v of await accessibilityViolations(page)) problems.push(`${path} at ${width}px: ${v}`);
+      }
+    }
+    await page.setViewportSize({ width: 1350, height: 900 });
+    expect(problems).toEqual([]);
   });
 });

@@ -409,7 +409,7 @@ function Search({ tenantId }: { tenantId: string }) {
           <Text fontSize="xs" color="fg.muted">
             {t('ediscovery:syntax')}
           </Text>
-          <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'center' }}>
+          <Stack direction={{ base: 'column', md: 'row' }} gap="4" align={{ md: 'center' }} flexWrap="wrap">
             {(['mail', 'teams'] as const).map((k) => (
               <Checkbox.Root key={k} checked={kinds.includes(k)} onCheckedChange={(e) => toggle(k, e.checked === true)}>
                 <Checkbox.HiddenInput />
@@ -434,7 +434,7 @@ function Search({ tenantId }: { tenantId: string }) {
               options={[...(teamNames.data ?? new Map<string, string>())].map(([value, label]) => ({ value, label }))}
               onChange={setTeam}
             />
-            <HStack gap="2">
+            <HStack gap="2" flexWrap="wrap">
               <chakra.label htmlFor="ediscovery-from" fontSize="sm">
                 {t('ediscovery:dateFrom')}
               </chakra.label>
