@@ -10,7 +10,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../server/test/zip-reader';
-import { accessibilityViolations, completeQrSetup, launchBrowser, submitPassword } from './browser';
+import {
+  accessibilityViolations,
+  completeQrSetup,
+  launchBrowser,
+  simulatorGraph,
+  submitPassword,
+  waitForText,
+} from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';
@@ -34,32 +41,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitForText(locator: ReturnType<Page['getByTestId']>, pattern: RegExp, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = (await locator.textContent().catch(() => '')) ?? '';
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; last "${text}"`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-/** The demo tenant's Microsoft 365 (the simulator), read as an app registration reads it. */
-async function simulator() {
-  const base = `${server.url}/m365-simulator`;
-  const answer = await fetch(`${base}/login/${CONTOSO_TENANT}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e', client_secret: 'e2e', scope: 'x' }),
-  });
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  const get = (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return {
-    json: async <T>(path: string) => (await (await get(path)).json()) as T,
-    bytes: async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()),
-  };
-}
 
 describe('email archive and eDiscovery', () => {
   let mailbox = '';
@@ -158,7 +139,7 @@ describe('email archive and eDiscovery', () => {
     expect(eml).toBeDefined();
 
     // The same message as Microsoft 365 (the simulator) gives it.
-    const graph = await simulator();
+    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
     const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
     const owner = users.value.find((u) => u.displayName === mailbox);
     // The mail may sit in Inbox or a folder below it (the job took Inbox with its subfolders).

@@ -12,7 +12,15 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { read, utils } from 'xlsx';
-import { Authenticator, accessibilityViolations, completeQrSetup, launchBrowser, submitPassword } from './browser';
+import {
+  Authenticator,
+  accessibilityViolations,
+  completeQrSetup,
+  launchBrowser,
+  simulatorGraph,
+  submitPassword,
+  waitForText,
+} from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';
@@ -39,33 +47,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** The simulated Microsoft 365 of a demo tenant, read the way an app registration reads it. */
-async function simulatorGraph(tenantId: string) {
-  const base = `${server.url}/m365-simulator`;
-  const tokenResponse = await fetch(`${base}/login/${tenantId}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e', client_secret: 'e2e', scope: 'x' }),
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-  const get = async (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return {
-    json: async <T>(path: string) => (await (await get(path)).json()) as T,
-    bytes: async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()),
-    status: async (path: string) => (await get(path)).status,
-  };
-}
-
-async function waitForText(locator: ReturnType<Page['getByTestId']>, pattern: RegExp, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = (await locator.textContent().catch(() => '')) ?? '';
-    if (pattern.test(text)) return text;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; last "${text}"`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 describe('backup and restore', () => {
   const accounts: string[] = [];
@@ -184,7 +165,7 @@ describe('backup and restore', () => {
     await confirm.getByRole('button', { name: 'Restore' }).click();
     await waitForText(page.getByTestId('restore-progress'), /100%/, 120_000);
 
-    const graph = await simulatorGraph(CONTOSO_TENANT);
+    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
     const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
     const idOf = (name: string | undefined) => users.value.find((u) => u.displayName === name)?.id ?? '';
     const sourceDrive = await graph.json<{ id: string }>(`/users/${idOf(source)}/drive`);

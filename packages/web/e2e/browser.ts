@@ -1,6 +1,6 @@
 /** The browser helpers of scripts/browser.mjs, and the steps only the browser tests need. */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export {
@@ -39,4 +39,31 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
         .map((n) => `${n.target.join(' ')} ${n.any.map((check) => check.message).join('; ')}`)
         .join(' | ')}`,
   );
+}
+
+/** Waits until the locator's text matches (the monitor's rows change as runs move on). */
+export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = (await locator.textContent().catch(() => '')) ?? '';
+    if (pattern.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; last "${text}"`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** A demo tenant's Microsoft 365 (the server's simulator), read as an app registration reads it. */
+export async function simulatorGraph(origin: string, tenantId: string) {
+  const base = `${origin}/m365-simulator`;
+  const answer = await fetch(`${base}/login/${tenantId}/oauth2/v2.0/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e', client_secret: 'e2e', scope: 'x' }),
+  });
+  const { access_token: token } = (await answer.json()) as { access_token: string };
+  const get = (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return {
+    json: async <T>(path: string) => (await (await get(path)).json()) as T,
+    bytes: async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()),
+  };
 }

@@ -14,3 +14,15 @@ export function testWorker(overrides: Partial<Worker> = {}): Worker {
     ...overrides,
   };
 }
+
+/** The legacy `/client` answer for the test worker's organisation (full licence). */
+export function testClient() {
+  return {
+    clientId: 'c1',
+    name: 'Contoso',
+    license: 'full' as const,
+    partnerId: null,
+    worker: { ...testWorker(), cloud_portal_license: 'FULL' as 'full' },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}

@@ -2,6 +2,7 @@ import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
+import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
@@ -24,7 +25,7 @@ export function ArchiveDashboardPage() {
     enabled: !!workerIp,
   });
   const s = stats.data;
-  const figures = s
+  const figures: [string, string][] = s
     ? [
         [t('archive:mailboxes'), formatNumber(s.mailboxes, lang)],
         [t('archive:items'), formatNumber(s.items, lang)],
@@ -57,16 +58,7 @@ export function ArchiveDashboardPage() {
           </Text>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
             {figures.map(([label, value]) => (
-              <Card.Root key={label} size="sm">
-                <Card.Body gap="1">
-                  <Text fontSize="sm" color="fg.muted">
-                    {label}
-                  </Text>
-                  <Text fontSize="2xl" fontWeight="semibold" data-testid={`figure-${label}`}>
-                    {value}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
+              <Figure key={label} label={label} value={value} />
             ))}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { normaliseFolderPath } from '../../components/ui/folder-paths';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -19,15 +19,7 @@ describe('archive jobs', () => {
     storeWorker(testWorker());
     let created: Record<string, unknown> | undefined;
     const { user } = await renderPortal('/archive/jobs', {
-      'legacy.workers.client': () =>
-        HttpResponse.json({
-          clientId: 'c1',
-          name: 'Contoso',
-          license: 'full',
-          partnerId: null,
-          worker: { ...testWorker(), cloud_portal_license: 'FULL' },
-          createdAt: '2026-01-01T00:00:00.000Z',
-        }),
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
       'apollo.locations.list': () =>
         HttpResponse.json([
           {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -14,15 +14,7 @@ describe('deletion jobs', () => {
     const previews: Record<string, unknown>[] = [];
     let created: Record<string, unknown> | undefined;
     const { user } = await renderPortal('/archive/deletion-jobs', {
-      'legacy.workers.client': () =>
-        HttpResponse.json({
-          clientId: 'c1',
-          name: 'Contoso',
-          license: 'full',
-          partnerId: null,
-          worker: { ...testWorker(), cloud_portal_license: 'FULL' },
-          createdAt: '2026-01-01T00:00:00.000Z',
-        }),
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
       'apollo.locations.list': () =>
         HttpResponse.json([
           {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -29,15 +29,7 @@ describe('proxy rights', () => {
     let granted: unknown;
     let revoked = '';
     const { user } = await renderPortal('/archive/proxy-rights', {
-      'legacy.workers.client': () =>
-        HttpResponse.json({
-          clientId: 'c1',
-          name: 'Contoso',
-          license: 'full',
-          partnerId: null,
-          worker: { ...testWorker(), cloud_portal_license: 'FULL' },
-          createdAt: '2026-01-01T00:00:00.000Z',
-        }),
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
       'legacy.proxyRights.accounts': () => HttpResponse.json(principals),
       'legacy.proxyRights.list': () => HttpResponse.json(revoked ? [] : [right]),
       'legacy.proxyRights.grant': async ({ request }) => {

@@ -2,6 +2,7 @@ import { Alert, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
+import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
@@ -51,16 +52,7 @@ export function TeamsDashboardPage() {
                 [t('archive:size'), formatBytes(s.bytes, lang)],
               ] as const
             ).map(([label, value]) => (
-              <Card.Root key={label} size="sm">
-                <Card.Body gap="1">
-                  <Text fontSize="sm" color="fg.muted">
-                    {label}
-                  </Text>
-                  <Text fontSize="2xl" fontWeight="semibold" data-testid={`figure-${label}`}>
-                    {value}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
+              <Figure key={label} label={label} value={value} />
             ))}
           </SimpleGrid>
           <Card.Root>

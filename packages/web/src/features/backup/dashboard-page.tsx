@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaChart, BarList } from '../../components/ui/charts';
+import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
@@ -11,26 +12,6 @@ import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
 import { BACKUP_APPLICATIONS, type BackupApplication, RequireTenant, useApi } from './shared';
 
 const STATUSES: JobStatus[] = ['finished', 'running', 'failed', 'pending'];
-
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Body gap="1">
-        <Text fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="semibold" data-testid={`figure-${label}`}>
-          {value}
-        </Text>
-        {note ? (
-          <Text fontSize="xs" color="fg.muted">
-            {note}
-          </Text>
-        ) : null}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
   const { t, i18n } = useTranslation();

@@ -2,20 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 
-const client = () =>
-  HttpResponse.json({
-    clientId: 'c1',
-    name: 'Contoso',
-    license: 'full',
-    partnerId: null,
-    worker: { ...testWorker(), cloud_portal_license: 'FULL' },
-    createdAt: '2026-01-01T00:00:00.000Z',
-  });
+const client = () => HttpResponse.json(testClient());
 const hit = {
   itemId: '42',
   kind: 'mail',
