@@ -7,7 +7,7 @@ import { createSecretBox } from './crypto/secret-box.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { seedDemo } from './db/seed.js';
-import { createDataPlane } from './jobs/data-plane.js';
+import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createMailer } from './mail/mailer.js';
@@ -69,7 +69,7 @@ if (role === 'worker' && db.kind !== 'postgres') {
 const engine =
   role === 'web'
     ? undefined
-    : new JobEngine(ctx, { executors: executors(createDataPlane(ctx)), concurrency: config.workerConcurrency });
+    : new JobEngine(ctx, { executors: executors(dataPlaneOf(ctx)), concurrency: config.workerConcurrency });
 const app = role === 'worker' ? undefined : await buildApp(ctx);
 if (app) {
   await app.listen({ host: config.host, port: config.port });

@@ -31,6 +31,21 @@ export function graphConnectionFor(ctx: AppContext, tenant: TenantRecord): Tenan
   };
 }
 
+const shared = new WeakMap<AppContext, DataPlane>();
+
+/**
+ * The process's one data plane for `ctx`: every module and the job engine share its Graph clients,
+ * so a tenant's token and its bound on requests in flight are one, not one per module.
+ */
+export function dataPlaneOf(ctx: AppContext): DataPlane {
+  let plane = shared.get(ctx);
+  if (!plane) {
+    plane = createDataPlane(ctx);
+    shared.set(ctx, plane);
+  }
+  return plane;
+}
+
 export function createDataPlane(
   ctx: AppContext,
   blobs: BlobStore = createLocalBlobStore(join(ctx.config.dataDir, 'blobs')),

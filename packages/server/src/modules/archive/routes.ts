@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { createDataPlane } from '../../jobs/data-plane.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
 import { createJob } from '../jobs/service.js';
@@ -34,7 +34,7 @@ const normaliseFolder = (path: string | undefined) =>
 export const WORKER_VERSION = '0.1.0';
 
 export function archiveRoutes(ctx: AppContext) {
-  const plane = createDataPlane(ctx);
+  const plane = dataPlaneOf(ctx);
   /** The worker at `workerIp` with this archive index, and its tenant. */
   const indexTenant = async (user: Parameters<typeof workerTenant>[1], workerIp: string, indexIp: string) => {
     const worker = await requireWorker(ctx, user, { workerIp });

@@ -3,7 +3,7 @@ import type { Application } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { createDataPlane } from '../../jobs/data-plane.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
 import type { User } from '../identity/users.js';
 import { requireTenant } from '../tenants/access.js';
 import {
@@ -16,7 +16,7 @@ import {
 } from './service.js';
 
 export function discoveryRoutes(ctx: AppContext) {
-  const plane = createDataPlane(ctx);
+  const plane = dataPlaneOf(ctx);
 
   /** The tenant and one of its storage locations, or 404 (the same answer for another's ids). */
   const scope = async (user: User, tenantId: unknown, locationId: unknown) => {

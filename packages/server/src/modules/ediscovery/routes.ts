@@ -4,7 +4,7 @@ import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
-import { createDataPlane } from '../../jobs/data-plane.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { getArchivedItem } from '../../storage/archive.js';
 import { stripHtml, summariseMail } from '../../storage/mime.js';
 import { requireTenant } from '../tenants/access.js';
@@ -13,7 +13,7 @@ import { createCase, deleteCase, exportCase, findCase, listCases } from './cases
 import { readableMailboxes, runSearch } from './search.js';
 
 export function ediscoveryRoutes(ctx: AppContext) {
-  const plane = createDataPlane(ctx);
+  const plane = dataPlaneOf(ctx);
   const connect = (tenant: TenantRecord) => () => plane.graph(tenant, { interactive: true });
 
   return routes({

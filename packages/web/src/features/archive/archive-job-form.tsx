@@ -1,9 +1,10 @@
-import { Button, CloseButton, chakra, Dialog, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type Job, type Recurrence } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderPaths } from '../../components/ui/folder-paths';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { normaliseRecurrence, RecurrenceEditor } from '../../components/ui/recurrence-editor';
 import { showToast } from '../../components/ui/toaster';
@@ -68,99 +69,66 @@ export function ArchiveJobForm({
   });
   const failure = save.error instanceof ApiError ? t(`apiErrors:${save.error.messageKey}`) : null;
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
+    <FormDialog
+      title={t(
+        of === 'teams'
+          ? job
+            ? 'archiveJobs:teamsEditTitle'
+            : 'archiveJobs:teamsCreateTitle'
+          : job
+            ? 'archiveJobs:editTitle'
+            : 'archiveJobs:createTitle',
+      )}
+      formId="archive-job-form"
+      onSubmit={() => {
+        setTouched(true);
+        if (!problem) save.mutate();
+      }}
+      submitLabel={job ? t('common:save') : t('backup:form.create')}
+      pending={save.isPending}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {t(
-                  of === 'teams'
-                    ? job
-                      ? 'archiveJobs:teamsEditTitle'
-                      : 'archiveJobs:teamsCreateTitle'
-                    : job
-                      ? 'archiveJobs:editTitle'
-                      : 'archiveJobs:createTitle',
-                )}
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <chakra.form
-                id="archive-job-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  setTouched(true);
-                  if (!problem) save.mutate();
-                }}
-              >
-                <Stack gap="5">
-                  <TextField
-                    label={t('backup:form.name')}
-                    value={name}
-                    maxLength={120}
-                    onChange={(e) => setName(e.target.value)}
-                    error={name.trim() ? null : t('validation:required')}
-                    showError={touched}
-                  />
-                  <Stack gap="1">
-                    <chakra.label htmlFor="archive-location" fontWeight="medium" fontSize="sm">
-                      {t('backup:form.destination')}
-                    </chakra.label>
-                    <NativeSelect.Root maxW="md">
-                      <NativeSelect.Field
-                        id="archive-location"
-                        value={location}
-                        onChange={(e) => setLocationId(e.target.value)}
-                      >
-                        {(locations.data ?? []).map((l) => (
-                          <option key={l.locationId} value={l.locationId}>
-                            {l.name}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Stack>
-                  <Stack gap="2">
-                    <Text fontWeight="medium" fontSize="sm">
-                      {t(of === 'teams' ? 'archiveJobs:teams' : 'archiveJobs:mailboxes')}
-                    </Text>
-                    <SourcePicker
-                      tenantId={tenantId}
-                      locationId={location}
-                      application={of}
-                      selected={sources}
-                      onChange={setSources}
-                    />
-                  </Stack>
-                  {of === 'exchange' ? <FolderPaths value={folders} onChange={setFolders} /> : null}
-                  <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
-                  {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
-                  {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
-                </Stack>
-              </chakra.form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" form="archive-job-form" colorPalette="blue" loading={save.isPending}>
-                {job ? t('common:save') : t('backup:form.create')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="5">
+        <TextField
+          label={t('backup:form.name')}
+          value={name}
+          maxLength={120}
+          onChange={(e) => setName(e.target.value)}
+          error={name.trim() ? null : t('validation:required')}
+          showError={touched}
+        />
+        <Stack gap="1">
+          <chakra.label htmlFor="archive-location" fontWeight="medium" fontSize="sm">
+            {t('backup:form.destination')}
+          </chakra.label>
+          <NativeSelect.Root maxW="md">
+            <NativeSelect.Field id="archive-location" value={location} onChange={(e) => setLocationId(e.target.value)}>
+              {(locations.data ?? []).map((l) => (
+                <option key={l.locationId} value={l.locationId}>
+                  {l.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Stack>
+        <Stack gap="2">
+          <Text fontWeight="medium" fontSize="sm">
+            {t(of === 'teams' ? 'archiveJobs:teams' : 'archiveJobs:mailboxes')}
+          </Text>
+          <SourcePicker
+            tenantId={tenantId}
+            locationId={location}
+            application={of}
+            selected={sources}
+            onChange={setSources}
+          />
+        </Stack>
+        {of === 'exchange' ? <FolderPaths value={folders} onChange={setFolders} /> : null}
+        <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
+        {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
+        {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, CloseButton, chakra, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type Job, type Recurrence, type Retention } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { useDebounced } from '../../components/ui/list-state';
@@ -58,82 +59,56 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
   const failure = save.error instanceof ApiError ? t(`apiErrors:${save.error.messageKey}`) : null;
   const lang = i18n.language;
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
+    <FormDialog
+      title={job ? t('deletionJobs:editTitle') : t('deletionJobs:createTitle')}
+      formId="deletion-job-form"
+      onSubmit={() => {
+        setTouched(true);
+        if (!problem) save.mutate();
+      }}
+      submitLabel={job ? t('common:save') : t('backup:form.create')}
+      submitPalette="red"
+      pending={save.isPending}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{job ? t('deletionJobs:editTitle') : t('deletionJobs:createTitle')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <chakra.form
-                id="deletion-job-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  setTouched(true);
-                  if (!problem) save.mutate();
-                }}
-              >
-                <Stack gap="5">
-                  <TextField
-                    label={t('backup:form.name')}
-                    value={name}
-                    maxLength={120}
-                    onChange={(e) => setName(e.target.value)}
-                    error={name.trim() ? null : t('validation:required')}
-                    showError={touched}
-                  />
-                  <SourcePicker
-                    tenantId={tenantId}
-                    locationId={locations.data?.[0]?.locationId ?? ''}
-                    application="exchange"
-                    selected={sources}
-                    onChange={setSources}
-                  />
-                  <RetentionEditor value={retention} onChange={setRetention} />
-                  <Alert.Root status="warning" data-testid="deletion-preview" aria-live="polite">
-                    <Alert.Indicator />
-                    <Alert.Title>
-                      {sources.size === 0
-                        ? t('deletionJobs:previewChoose')
-                        : preview.data
-                          ? t('deletionJobs:preview', {
-                              count: preview.data.items,
-                              items: formatNumber(preview.data.items, lang),
-                              size: formatBytes(preview.data.bytes, lang),
-                              mailboxes: preview.data.sources,
-                              before: formatDate(preview.data.before, lang),
-                            })
-                          : t('common:loading')}
-                    </Alert.Title>
-                  </Alert.Root>
-                  <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
-                  {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
-                  {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
-                </Stack>
-              </chakra.form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                {t('common:cancel')}
-              </Button>
-              <Button type="submit" form="deletion-job-form" colorPalette="red" loading={save.isPending}>
-                {job ? t('common:save') : t('backup:form.create')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="5">
+        <TextField
+          label={t('backup:form.name')}
+          value={name}
+          maxLength={120}
+          onChange={(e) => setName(e.target.value)}
+          error={name.trim() ? null : t('validation:required')}
+          showError={touched}
+        />
+        <SourcePicker
+          tenantId={tenantId}
+          locationId={locations.data?.[0]?.locationId ?? ''}
+          application="exchange"
+          selected={sources}
+          onChange={setSources}
+        />
+        <RetentionEditor value={retention} onChange={setRetention} />
+        <Alert.Root status="warning" data-testid="deletion-preview" aria-live="polite">
+          <Alert.Indicator />
+          <Alert.Title>
+            {sources.size === 0
+              ? t('deletionJobs:previewChoose')
+              : preview.data
+                ? t('deletionJobs:preview', {
+                    count: preview.data.items,
+                    items: formatNumber(preview.data.items, lang),
+                    size: formatBytes(preview.data.bytes, lang),
+                    mailboxes: preview.data.sources,
+                    before: formatDate(preview.data.before, lang),
+                  })
+                : t('common:loading')}
+          </Alert.Title>
+        </Alert.Root>
+        <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
+        {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
+        {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  Button,
-  CloseButton,
-  chakra,
-  Dialog,
-  HStack,
-  NativeSelect,
-  Portal,
-  RadioGroup,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { chakra, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import {
   ApiError,
   type Job,
@@ -21,6 +10,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { normaliseRecurrence, RecurrenceEditor, RetentionEditor } from '../../components/ui/recurrence-editor';
 import { showToast } from '../../components/ui/toaster';
@@ -39,7 +29,6 @@ export function BackupJobForm({
   trial,
   job,
   usedApplications,
-  open,
   onClose,
 }: {
   tenantId: string;
@@ -48,7 +37,6 @@ export function BackupJobForm({
   job?: Job;
   /** Applications that already have a backup job (trial: one each). */
   usedApplications: ReadonlySet<string>;
-  open: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -115,129 +103,103 @@ export function BackupJobForm({
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
+    <FormDialog
+      title={job ? t('backup:form.editTitle') : t('backup:form.createTitle')}
+      subtitle={
+        <Text fontSize="sm" color="fg.muted" data-testid="form-step">
+          {t('backup:form.step', { n: index + 1, of: STEPS.length, name: t(`backup:form.steps.${step}`) })}
+        </Text>
+      }
+      formId="backup-job-form"
+      onSubmit={next}
+      submitLabel={index < STEPS.length - 1 ? t('common:continue') : job ? t('common:save') : t('backup:form.create')}
+      pending={save.isPending}
+      {...(index > 0 ? { cancel: { label: t('common:back'), onClick: () => setStep(STEPS[index - 1] ?? step) } } : {})}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
-              <Dialog.Title>{job ? t('backup:form.editTitle') : t('backup:form.createTitle')}</Dialog.Title>
-              <Text fontSize="sm" color="fg.muted" data-testid="form-step">
-                {t('backup:form.step', { n: index + 1, of: STEPS.length, name: t(`backup:form.steps.${step}`) })}
-              </Text>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form
-                id="backup-job-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  next();
+      {step === 'application' ? (
+        <Stack gap="4">
+          <RadioGroup.Root
+            value={application}
+            disabled={!!job}
+            onValueChange={(e) => {
+              setApplication(e.value as BackupApplication);
+              setSources(new Set());
+            }}
+            aria-label={t('backup:form.application')}
+          >
+            <Text fontWeight="medium" mb="2">
+              {t('backup:form.application')}
+            </Text>
+            <HStack gap="6" wrap="wrap">
+              {BACKUP_APPLICATIONS.map((a) => (
+                <RadioGroup.Item key={a} value={a}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>
+                    {t(`backup:applications.${a}`)}
+                    {trial && !job && usedApplications.has(a) ? ` (${t('backup:form.limitReached')})` : ''}
+                  </RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+          <TextField
+            label={t('backup:form.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={120}
+            error={name.trim() ? null : t('validation:required')}
+            showError={touched}
+          />
+          <Stack gap="1">
+            <chakra.label htmlFor="backup-location" fontWeight="medium" fontSize="sm">
+              {t('backup:form.destination')}
+            </chakra.label>
+            <NativeSelect.Root maxW="md">
+              <NativeSelect.Field
+                id="backup-location"
+                value={location}
+                onChange={(e) => {
+                  setLocationId(e.target.value);
+                  setSources(new Set());
                 }}
               >
-                {step === 'application' ? (
-                  <Stack gap="4">
-                    <RadioGroup.Root
-                      value={application}
-                      disabled={!!job}
-                      onValueChange={(e) => {
-                        setApplication(e.value as BackupApplication);
-                        setSources(new Set());
-                      }}
-                      aria-label={t('backup:form.application')}
-                    >
-                      <Text fontWeight="medium" mb="2">
-                        {t('backup:form.application')}
-                      </Text>
-                      <HStack gap="6" wrap="wrap">
-                        {BACKUP_APPLICATIONS.map((a) => (
-                          <RadioGroup.Item key={a} value={a}>
-                            <RadioGroup.ItemHiddenInput />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>
-                              {t(`backup:applications.${a}`)}
-                              {trial && !job && usedApplications.has(a) ? ` (${t('backup:form.limitReached')})` : ''}
-                            </RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ))}
-                      </HStack>
-                    </RadioGroup.Root>
-                    <TextField
-                      label={t('backup:form.name')}
-                      value={name}
-                      onChange={(e) => setName(e.target.value)}
-                      maxLength={120}
-                      error={name.trim() ? null : t('validation:required')}
-                      showError={touched}
-                    />
-                    <Stack gap="1">
-                      <chakra.label htmlFor="backup-location" fontWeight="medium" fontSize="sm">
-                        {t('backup:form.destination')}
-                      </chakra.label>
-                      <NativeSelect.Root maxW="md">
-                        <NativeSelect.Field
-                          id="backup-location"
-                          value={location}
-                          onChange={(e) => {
-                            setLocationId(e.target.value);
-                            setSources(new Set());
-                          }}
-                        >
-                          {(locations.data ?? []).map((l) => (
-                            <option key={l.locationId} value={l.locationId}>
-                              {l.name}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Stack>
-                  </Stack>
-                ) : null}
-                {step === 'sources' ? (
-                  <SourcePicker
-                    tenantId={tenantId}
-                    locationId={location}
-                    application={application}
-                    selected={sources}
-                    onChange={setSources}
-                    {...(limit !== undefined ? { limit } : {})}
-                  />
-                ) : null}
-                {step === 'schedule' ? (
-                  <RecurrenceEditor
-                    value={recurrence}
-                    onChange={setRecurrence}
-                    {...(touched && errors.schedule ? { error: errors.schedule } : {})}
-                  />
-                ) : null}
-                {step === 'retention' ? <RetentionEditor value={retention} onChange={setRetention} /> : null}
-                <Stack mt="4" gap="2">
-                  {touched && errors[step] && step !== 'schedule' ? (
-                    <StatusAlert status="error">{errors[step]}</StatusAlert>
-                  ) : null}
-                  {saveError ? <StatusAlert status="error">{saveError}</StatusAlert> : null}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={index === 0 ? onClose : () => setStep(STEPS[index - 1] ?? step)}>
-                {index === 0 ? t('common:cancel') : t('common:back')}
-              </Button>
-              <Button type="submit" form="backup-job-form" colorPalette="blue" loading={save.isPending}>
-                {index < STEPS.length - 1 ? t('common:continue') : job ? t('common:save') : t('backup:form.create')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common:close')} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                {(locations.data ?? []).map((l) => (
+                  <option key={l.locationId} value={l.locationId}>
+                    {l.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Stack>
+        </Stack>
+      ) : null}
+      {step === 'sources' ? (
+        <SourcePicker
+          tenantId={tenantId}
+          locationId={location}
+          application={application}
+          selected={sources}
+          onChange={setSources}
+          {...(limit !== undefined ? { limit } : {})}
+        />
+      ) : null}
+      {step === 'schedule' ? (
+        <RecurrenceEditor
+          value={recurrence}
+          onChange={setRecurrence}
+          {...(touched && errors.schedule ? { error: errors.schedule } : {})}
+        />
+      ) : null}
+      {step === 'retention' ? <RetentionEditor value={retention} onChange={setRetention} /> : null}
+      <Stack mt="4" gap="2">
+        {touched && errors[step] && step !== 'schedule' ? (
+          <StatusAlert status="error">{errors[step]}</StatusAlert>
+        ) : null}
+        {saveError ? <StatusAlert status="error">{saveError}</StatusAlert> : null}
+      </Stack>
+    </FormDialog>
   );
 }

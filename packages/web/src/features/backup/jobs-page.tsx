@@ -312,7 +312,6 @@ export function BackupJobsPage() {
                   trial={trial}
                   {...(job ? { job } : {})}
                   usedApplications={usedApplications}
-                  open
                   onClose={onClose}
                 />
               ),

@@ -86,6 +86,42 @@ export interface RunArea {
   label: string;
 }
 
+/** The type and status filters of an area's runs (monitor and reports). */
+export function RunFilters({
+  area,
+  type,
+  status,
+  statuses,
+  onType,
+  onStatus,
+}: {
+  area: RunArea;
+  type: JobType;
+  status: JobStatus | '';
+  statuses: readonly JobStatus[];
+  onType: (type: JobType) => void;
+  onStatus: (status: JobStatus | '') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FilterSelect
+        label={t('backup:columns.type')}
+        value={type}
+        options={area.types.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
+        onChange={(v) => onType(v || area.types[0])}
+      />
+      <FilterSelect
+        label={t('backup:columns.status')}
+        value={status}
+        all={t('backup:allStatuses')}
+        options={statuses.map((x) => ({ value: x, label: t(`status:${x}`) }))}
+        onChange={onStatus}
+      />
+    </>
+  );
+}
+
 export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -173,27 +209,20 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
         searchPlaceholder={t('backup:searchJobs')}
         onRowClick={(r) => setSelected(r.reportId)}
         toolbar={
-          <>
-            <FilterSelect
-              label={t('backup:columns.type')}
-              value={type}
-              options={area.types.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
-              onChange={(v) => {
-                setType(v || area.types[0]);
-                setState({ page: 1 });
-              }}
-            />
-            <FilterSelect
-              label={t('backup:columns.status')}
-              value={status}
-              all={t('backup:allStatuses')}
-              options={STATUSES.map((x) => ({ value: x, label: t(`status:${x}`) }))}
-              onChange={(v) => {
-                setStatus(v);
-                setState({ page: 1 });
-              }}
-            />
-          </>
+          <RunFilters
+            area={area}
+            type={type}
+            status={status}
+            statuses={STATUSES}
+            onType={(v) => {
+              setType(v);
+              setState({ page: 1 });
+            }}
+            onStatus={(v) => {
+              setStatus(v);
+              setState({ page: 1 });
+            }}
+          />
         }
       />
       <Text fontSize="xs" color="fg.muted" mt="2" aria-live="polite" data-testid="monitor-polling">

@@ -5,12 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
-import { FilterSelect } from '../../components/ui/filter-select';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { AREA_TYPES, type RunArea } from './monitor-page';
+import { AREA_TYPES, type RunArea, RunFilters } from './monitor-page';
 import { RunAccountsTable } from './run-accounts';
 import { RequireTenant, useApi } from './shared';
 
@@ -150,27 +149,20 @@ export function Reports({ tenantId, area }: { tenantId: string; area: RunArea })
       searchPlaceholder={t('backup:searchJobs')}
       onRowClick={setOpen}
       toolbar={
-        <>
-          <FilterSelect
-            label={t('backup:columns.type')}
-            value={type}
-            options={area.types.map((x) => ({ value: x, label: t(`backup:types.${x}`) }))}
-            onChange={(v) => {
-              setType(v || area.types[0]);
-              setState({ page: 1 });
-            }}
-          />
-          <FilterSelect
-            label={t('backup:columns.status')}
-            value={status}
-            all={t('backup:allStatuses')}
-            options={(['finished', 'failed', 'pending'] as const).map((x) => ({ value: x, label: t(`status:${x}`) }))}
-            onChange={(v) => {
-              setStatus(v);
-              setState({ page: 1 });
-            }}
-          />
-        </>
+        <RunFilters
+          area={area}
+          type={type}
+          status={status}
+          statuses={['finished', 'failed', 'pending']}
+          onType={(v) => {
+            setType(v);
+            setState({ page: 1 });
+          }}
+          onStatus={(v) => {
+            setStatus(v);
+            setState({ page: 1 });
+          }}
+        />
       }
     />
   );

@@ -1,0 +1,76 @@
+import { Button, CloseButton, chakra, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A form in a dialog (full screen on small screens): title and an optional line under it, the form,
+ * a first button (Cancel unless given) and the submit button.
+ */
+export function FormDialog({
+  title,
+  subtitle,
+  formId,
+  onSubmit,
+  submitLabel,
+  submitPalette = 'blue',
+  pending,
+  cancel,
+  onClose,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  formId: string;
+  onSubmit: () => void;
+  submitLabel: string;
+  submitPalette?: string;
+  pending?: boolean;
+  /** The first button; Cancel (closing the dialog) unless given. */
+  cancel?: { label: string; onClick: () => void };
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
+              <Dialog.Title>{title}</Dialog.Title>
+              {subtitle}
+            </Dialog.Header>
+            <Dialog.Body>
+              <chakra.form
+                id={formId}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  onSubmit();
+                }}
+              >
+                {children}
+              </chakra.form>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={cancel?.onClick ?? onClose}>
+                {cancel?.label ?? t('common:cancel')}
+              </Button>
+              <Button type="submit" form={formId} colorPalette={submitPalette} loading={pending}>
+                {submitLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common:close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
