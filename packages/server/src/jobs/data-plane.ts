@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
 import { createGraphApi } from '../m365/graph-client.js';
 import type { TenantRecord } from '../modules/tenants/repository.js';
-import { archiveMail, archiveTeamsMessage, deleteArchivedBefore } from '../storage/archive.js';
+import { archiveMail, archiveTeamsMessage, deleteArchivedBefore, saveChat } from '../storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
 import type { DataPlane } from './executors/plane.js';
 
@@ -76,8 +76,9 @@ export function createDataPlane(
     archive: {
       mail: (item) => archiveMail(ctx.db, blobs, { ...item, now: ctx.now() }),
       teamsMessage: (item) => archiveTeamsMessage(ctx.db, blobs, { ...item, now: ctx.now() }),
-      deleteBefore: (tenantId, kind, before, sources) =>
-        deleteArchivedBefore(ctx.db, blobs, tenantId, { kind, before, sources }),
+      chat: (chat) => saveChat(ctx.db, { ...chat, now: ctx.now() }),
+      deleteBefore: (tenantId, kind, before, sources, chats) =>
+        deleteArchivedBefore(ctx.db, blobs, tenantId, { kind, before, sources, ...(chats ? { chats } : {}) }),
     },
   };
 }

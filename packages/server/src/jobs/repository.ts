@@ -14,6 +14,8 @@ import type { Queryable } from '../db/database.js';
 export interface JobDefinition {
   sources: string[];
   folders?: string[];
+  /** Teams archive and deletion: the accounts whose chats are covered. */
+  chats?: string[];
   recurrence: Recurrence | null;
   retention: Retention | null;
   restore?: RestoreSpec;
@@ -72,6 +74,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     locationId: r.location_id,
     sources: definition.sources ?? [],
     ...(definition.folders ? { folders: definition.folders } : {}),
+    ...(definition.chats?.length ? { chats: definition.chats } : {}),
     recurrence: definition.recurrence ?? null,
     retention: definition.retention ?? null,
     ...(definition.restore ? { restore: definition.restore } : {}),
@@ -93,6 +96,7 @@ export function definitionOf(job: JobDefinition): JobDefinition {
   return {
     sources: job.sources,
     ...(job.folders ? { folders: job.folders } : {}),
+    ...(job.chats?.length ? { chats: job.chats } : {}),
     recurrence: job.recurrence,
     retention: job.retention,
     ...(job.restore ? { restore: job.restore } : {}),
@@ -110,6 +114,7 @@ export function jobView(j: JobRecord): Job {
     application: j.application,
     sources: j.sources,
     ...(j.folders ? { folders: j.folders } : {}),
+    ...(j.chats ? { chats: j.chats } : {}),
     locationId: j.locationId,
     recurrence: j.recurrence,
     retention: j.retention,

@@ -4,7 +4,9 @@
  * and jobs depend on this interface only.
  */
 import type {
+  AadUserConversationMember,
   Channel,
+  Chat,
   ChatMessage,
   Drive,
   DriveItem,
@@ -59,6 +61,11 @@ export interface GraphApi {
   channels(teamId: string): AsyncIterable<Channel>;
   channelMessages(teamId: string, channelId: string): AsyncIterable<ChatMessage>;
   messageReplies(teamId: string, channelId: string, messageId: string): AsyncIterable<ChatMessage>;
+  /** The chats (one-on-one, group and meeting chats) the user takes part in. */
+  userChats(userId: string): AsyncIterable<Chat>;
+  chatMembers(chatId: string): AsyncIterable<AadUserConversationMember>;
+  /** A chat's messages, system events included (callers skip what is not a message). */
+  chatMessages(chatId: string): AsyncIterable<ChatMessage>;
   /** Every mail folder of the mailbox, child folders included, each with its path in `displayName` order. */
   mailFolders(userId: string): AsyncIterable<MailFolder & { path: string }>;
   messagesDelta(userId: string, folderId: string, deltaLink?: string): DeltaPages<Message>;

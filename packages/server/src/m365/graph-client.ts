@@ -5,7 +5,9 @@
  * graph.microsoft.com or the simulator's base URL alike. Tokens come from MSAL (token.ts).
  */
 import type {
+  AadUserConversationMember,
   Channel,
+  Chat,
   ChatMessage,
   Drive,
   DriveItem,
@@ -203,6 +205,9 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages`),
     messageReplies: (teamId, channelId, messageId) =>
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages/${enc(messageId)}/replies`),
+    userChats: (userId) => list<Chat>(`/users/${enc(userId)}/chats?$select=id,topic,chatType,createdDateTime`),
+    chatMembers: (chatId) => list<AadUserConversationMember>(`/chats/${enc(chatId)}/members`),
+    chatMessages: (chatId) => list<ChatMessage>(`/chats/${enc(chatId)}/messages?$top=50`),
     async *mailFolders(userId) {
       const walk = async function* (url: string, parentPath: string): AsyncGenerator<MailFolder & { path: string }> {
         for await (const folder of list<MailFolder>(url)) {

@@ -8,7 +8,8 @@ import type { Queryable, SqlValue } from '../db/database.js';
 import type { BlobStore } from './blob-store.js';
 import { stripHtml, summariseMail } from './mime.js';
 
-export type ArchiveKind = 'mail' | 'teams';
+/** A mail, a Teams channel message, or a Teams chat message (source: the chat's id). */
+export type ArchiveKind = 'mail' | 'teams' | 'chat';
 
 /** Text indexed per item: enough for any real message body, bounded for the index. */
 const MAX_INDEXED_CHARS = 200_000;
@@ -105,9 +106,11 @@ export async function archiveMail(db: Queryable, blobs: BlobStore, input: Archiv
 export interface ArchiveTeamsInput {
   tenantId: string;
   jobId: string | null;
-  /** The team id. */
+  /** 'chat' for a chat's message; a channel's by default. */
+  kind?: 'teams' | 'chat';
+  /** The team id, or the chat id. */
   source: string;
-  /** The channel name. */
+  /** The channel name, or the chat's name. */
   channel: string;
   externalId: string;
   message: ChatMessage;
@@ -123,7 +126,7 @@ export async function archiveTeamsMessage(db: Queryable, blobs: BlobStore, input
   const sent = m.createdDateTime ? new Date(m.createdDateTime) : null;
   return insertItem(db, {
     tenantId: input.tenantId,
-    kind: 'teams',
+    kind: input.kind ?? 'teams',
     source: input.source,
     container: input.channel,
     externalId: input.externalId,
@@ -140,10 +143,82 @@ export async function archiveTeamsMessage(db: Queryable, blobs: BlobStore, input
   });
 }
 
+export interface ArchivedChat {
+  tenantId: string;
+  chatId: string;
+  chatType: string;
+  topic: string | null;
+  members: { userId: string; displayName: string }[];
+  now?: Date;
+}
+
+/** A chat's name: its topic, or its members' names. */
+export function chatName(topic: string | null | undefined, memberNames: readonly string[]): string {
+  return topic?.trim() || memberNames.filter(Boolean).join(', ') || 'Chat';
+}
+
+/** Keeps (or refreshes) what is known of an archived chat: type, topic, members. */
+export async function saveChat(db: Queryable, chat: ArchivedChat): Promise<string> {
+  const names = chat.members.map((m) => m.displayName);
+  const name = chatName(chat.topic, names);
+  await db.query(
+    `insert into archived_chats (tenant_id, chat_id, chat_type, topic, name, member_ids, member_names, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (tenant_id, chat_id) do update set chat_type = excluded.chat_type, topic = excluded.topic,
+       name = excluded.name, member_ids = excluded.member_ids, member_names = excluded.member_names,
+       updated_at = excluded.updated_at`,
+    [
+      chat.tenantId,
+      chat.chatId,
+      chat.chatType,
+      chat.topic,
+      name,
+      chat.members.map((m) => m.userId),
+      names,
+      chat.now ?? new Date(),
+    ],
+  );
+  return name;
+}
+
+/** The archived chats one of `accounts` takes part in. */
+export async function chatsOf(db: Queryable, tenantId: string, accounts: readonly string[]): Promise<string[]> {
+  if (accounts.length === 0) return [];
+  const rows = await db.query<{ chat_id: string }>(
+    'select chat_id from archived_chats where tenant_id = $1 and member_ids && $2::text[] order by chat_id',
+    [tenantId, [...accounts]],
+  );
+  return rows.map((r) => r.chat_id);
+}
+
+/**
+ * The items a retention deletion of `kind` covers: mail of `sources` (all when none); for Teams, the
+ * messages of the `sources` teams and of the chats the `chats` accounts are in (all Teams items when
+ * both are empty). SQL over archive_items with the tenant in $1; the parameters follow from `first`.
+ */
+export function retentionScope(
+  kind: 'mail' | 'teams',
+  sources: readonly string[],
+  chats: readonly string[],
+  first: number,
+): { sql: string; params: SqlValue[] } {
+  if (kind === 'mail')
+    return {
+      sql: `kind = 'mail' and (cardinality($${first}::text[]) = 0 or source = any($${first}::text[]))`,
+      params: [[...sources]],
+    };
+  if (sources.length === 0 && chats.length === 0) return { sql: `kind in ('teams', 'chat')`, params: [] };
+  return {
+    sql: `((kind = 'teams' and source = any($${first}::text[])) or (kind = 'chat' and source in
+            (select chat_id from archived_chats c where c.tenant_id = $1 and c.member_ids && $${first + 1}::text[])))`,
+    params: [[...sources], [...chats]],
+  };
+}
+
 export interface ArchiveQuery {
   /** Free text in web-search syntax: words, "phrases", -exclusions, or. */
   text?: string;
-  kind?: ArchiveKind;
+  kind?: ArchiveKind | readonly ArchiveKind[];
   source?: string;
   /** Only these sources (mailboxes or teams); an empty list finds nothing. */
   sources?: readonly string[];
@@ -151,6 +226,8 @@ export interface ArchiveQuery {
   mailSources?: readonly string[];
   /** Teams messages only from these teams; other kinds are not limited by it. */
   teamSources?: readonly string[];
+  /** Chat messages only from these chats; other kinds are not limited by it. */
+  chatSources?: readonly string[];
   container?: string;
   sender?: string;
   recipient?: string;
@@ -195,12 +272,14 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
     tsquery = `(websearch_to_tsquery('english', $${n}) || websearch_to_tsquery('german', $${n}))`;
     where.push(`search @@ ${tsquery}`);
   }
-  if (query.kind) add('kind = ?', query.kind);
+  if (typeof query.kind === 'string') add('kind = ?', query.kind);
+  else if (query.kind) add('kind = any(?)', [...query.kind]);
   if (query.source) add('source = ?', query.source);
   if (query.container) add("(container = ? or container like ? || '/%')", query.container);
   if (query.sources) add('source = any(?)', [...query.sources]);
   if (query.mailSources) add(`(kind <> 'mail' or source = any(?))`, [...query.mailSources]);
   if (query.teamSources) add(`(kind <> 'teams' or source = any(?))`, [...query.teamSources]);
+  if (query.chatSources) add(`(kind <> 'chat' or source = any(?))`, [...query.chatSources]);
   if (query.sender) add(`sender ilike '%' || ? || '%'`, query.sender);
   if (query.recipient) add(`recipients ilike '%' || ? || '%'`, query.recipient);
   if (query.subject) add(`subject ilike '%' || ? || '%'`, query.subject);
@@ -277,21 +356,21 @@ export async function getArchivedItem(db: Queryable, blobs: Pick<BlobStore, 'get
 }
 
 /**
- * Retention: removes the tenant's items of `kind` (of `sources`, all when empty) sent before
- * `before`, and the blobs no other item refers to.
+ * Retention: removes the tenant's items in the scope (see retentionScope) sent before `before`, and
+ * the blobs no other item refers to.
  */
 export async function deleteArchivedBefore(
   db: Queryable,
   blobs: BlobStore,
   tenantId: string,
-  options: { kind: ArchiveKind; before: Date; sources?: readonly string[] },
+  options: { kind: 'mail' | 'teams'; before: Date; sources?: readonly string[]; chats?: readonly string[] },
 ) {
+  const scope = retentionScope(options.kind, options.sources ?? [], options.chats ?? [], 3);
   const removed = await db.query<{ blob_hash: string; size: number }>(
     `delete from archive_items
-      where tenant_id = $1 and kind = $2 and coalesce(sent_at, archived_at) < $3
-        and (cardinality($4::text[]) = 0 or source = any($4::text[]))
+      where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}
       returning blob_hash, size`,
-    [tenantId, options.kind, options.before, [...(options.sources ?? [])]],
+    [tenantId, options.before, ...scope.params],
   );
   const hashes = [...new Set(removed.map((r) => r.blob_hash))];
   let bytes = 0;

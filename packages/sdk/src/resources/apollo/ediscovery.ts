@@ -29,9 +29,10 @@ export type EdiscoverySearch = s.Static<typeof EdiscoverySearch>;
 export const EdiscoveryHit = s.object({
   itemId: s.string(),
   kind: s.oneOfStrings(['mail', 'teams']),
-  source: s.string({ description: 'The mailbox or team.' }),
+  source: s.string({ description: 'The mailbox, team or chat.' }),
   sourceName: s.string(),
-  container: s.string({ description: 'The mail folder path or the channel.' }),
+  container: s.string({ description: 'The mail folder path or the channel; empty for a chat.' }),
+  chat: s.optional(s.boolean('A Teams chat message: source is the chat, sourceName its topic or members.')),
   subject: s.string(),
   sender: s.string(),
   recipients: s.string(),

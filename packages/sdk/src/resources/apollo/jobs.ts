@@ -41,6 +41,9 @@ export const Job = s.object({
   application: Application,
   sources: s.array(s.string(), { description: 'Accounts, sites, teams, mailboxes or folders the job reads.' }),
   folders: s.optional(s.array(s.string(), { description: 'Mail folder paths such as Inbox/TestOrder.' })),
+  chats: s.optional(
+    s.array(s.string(), { description: 'Accounts whose Teams chats a Teams archive or deletion job covers.' }),
+  ),
   locationId: s.nullable(s.string({ description: 'Destination storage location.' })),
   recurrence: s.nullable(Recurrence),
   retention: s.nullable(Retention),
@@ -63,6 +66,7 @@ export const JobCreate = s.object({
   application: Application,
   sources: s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 }),
   folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
+  chats: s.optional(s.array(s.string({ minLength: 1 }), { uniqueItems: true, maxItems: 10000 })),
   locationId: s.optional(s.string()),
   recurrence: s.optional(Recurrence),
   retention: s.optional(Retention),
@@ -75,6 +79,7 @@ export const JobUpdate = s.object({
   name: s.optional(s.string({ minLength: 1, maxLength: 120 })),
   sources: s.optional(s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 })),
   folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
+  chats: s.optional(s.array(s.string({ minLength: 1 }), { uniqueItems: true, maxItems: 10000 })),
   locationId: s.optional(s.string()),
   recurrence: s.optional(Recurrence),
   retention: s.optional(Retention),
@@ -104,6 +109,7 @@ export type JobTask = s.Static<typeof JobTask>;
 export const DeletionPreviewRequest = s.object({
   application: s.oneOfStrings(['exchange', 'teams']),
   sources: s.array(s.string({ minLength: 1 }), { description: 'Mailboxes or teams; none for all.' }),
+  chats: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Teams only: accounts whose chats go too.' })),
   retention: Retention,
 });
 export type DeletionPreviewRequest = s.Static<typeof DeletionPreviewRequest>;

@@ -1,13 +1,13 @@
 /**
  * Archiving: Exchange mail (each message as its MIME, per folder by message delta, so later runs
- * fetch only new mail) and Teams channel messages with their replies; archive deletion removes what
- * is older than the job's retention.
+ * fetch only new mail), Teams channel messages with their replies and the chats of chosen accounts;
+ * archive deletion removes what is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
 import { forEachLimit } from '../pool.js';
 import type { Executor } from '../run-context.js';
 import type { DataPlane } from './plane.js';
-import { forEachChannelMessage } from './teams.js';
+import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 
 /** Messages of a page fetched and stored at once (the Graph client bounds its own requests too). */
 const MAIL_CONCURRENCY = 8;
@@ -98,6 +98,25 @@ export function teamsArchiveExecutor(plane: DataPlane): Executor {
       if (isNew) archived += 1;
       rc.progress({ total: 1, done: 1, source: teamId });
     });
+    await forEachChatMessage(
+      rc,
+      graph,
+      rc.job.chats ?? [],
+      (chat) => plane.archive.chat({ tenantId: rc.tenant.tenantId, ...chat }),
+      async (chat, name, message, account) => {
+        const isNew = await plane.archive.teamsMessage({
+          tenantId: rc.tenant.tenantId,
+          jobId: rc.job.jobId,
+          kind: 'chat',
+          source: chat.chatId,
+          channel: name,
+          externalId: message.id ?? '',
+          message,
+        });
+        if (isNew) archived += 1;
+        rc.progress({ total: 1, done: 1, source: account });
+      },
+    );
     return { message: `Archived ${archived} new Teams message(s).` };
   };
 }
@@ -117,7 +136,13 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     if (!retention) throw new Error('The archive deletion job has no retention.');
     const kind = rc.job.application === 'exchange' ? 'mail' : 'teams';
     const before = retentionCutoff(rc.ctx.now(), retention);
-    const { items, bytes } = await plane.archive.deleteBefore(rc.tenant.tenantId, kind, before, rc.job.sources);
+    const { items, bytes } = await plane.archive.deleteBefore(
+      rc.tenant.tenantId,
+      kind,
+      before,
+      rc.job.sources,
+      rc.job.chats ?? [],
+    );
     rc.progress({ total: items, done: items, bytes });
     return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.` };
   };

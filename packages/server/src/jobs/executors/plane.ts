@@ -23,9 +23,11 @@ export interface ArchivedMail {
 export interface ArchivedTeamsMessage {
   tenantId: string;
   jobId: string;
-  /** The team id. */
+  /** 'chat' for a chat's message; a channel's by default. */
+  kind?: 'teams' | 'chat';
+  /** The team id, or the chat id. */
   source: string;
-  /** The channel name. */
+  /** The channel name, or the chat's name. */
   channel: string;
   externalId: string;
   message: ChatMessage;
@@ -36,12 +38,24 @@ export interface Archive {
   /** true when the item was new. */
   mail(item: ArchivedMail): Promise<boolean>;
   teamsMessage(item: ArchivedTeamsMessage): Promise<boolean>;
-  /** Deletes the tenant's archived items of `sources` (all when empty) older than `before`. */
+  /** Keeps a chat's type, topic and members; gives the chat's name. */
+  chat(chat: {
+    tenantId: string;
+    chatId: string;
+    chatType: string;
+    topic: string | null;
+    members: { userId: string; displayName: string }[];
+  }): Promise<string>;
+  /**
+   * Deletes the tenant's archived items older than `before`: mail of `sources`, or messages of the
+   * `sources` teams and of the chats the `chats` accounts are in (all of the kind when both are empty).
+   */
   deleteBefore(
     tenantId: string,
     kind: 'mail' | 'teams',
     before: Date,
     sources: readonly string[],
+    chats?: readonly string[],
   ): Promise<{ items: number; bytes: number }>;
 }
 

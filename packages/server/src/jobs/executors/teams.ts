@@ -1,5 +1,8 @@
-/** Walking a job's teams: each readable team's channels, and each channel's messages with their replies. */
-import type { Channel, ChatMessage } from '@microsoft/microsoft-graph-types';
+/**
+ * Walking a job's teams (each readable team's channels, each channel's messages with their replies)
+ * and its accounts' chats (each chat once, however many of the accounts are in it).
+ */
+import type { Channel, Chat, ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { RunContext } from '../run-context.js';
 
@@ -34,6 +37,62 @@ export async function forEachChannelMessage(
             for await (const reply of graph.messageReplies(teamId, channelId, message.id ?? '')) {
               await visit(teamId, channel, reply);
             }
+          }
+        },
+      );
+    }
+  }
+}
+
+/** A chat as the archive keeps it. */
+export interface ChatInfo {
+  chatId: string;
+  chatType: string;
+  topic: string | null;
+  members: { userId: string; displayName: string }[];
+}
+
+/**
+ * Calls `open` once per chat of the accounts (with its members), then `visit` for each of its
+ * messages; system events (members added, topic changed) are not messages and are skipped. An
+ * account whose chats cannot be listed fails once, for good; a chat that fails is an item failure.
+ */
+export async function forEachChatMessage(
+  rc: RunContext,
+  graph: GraphApi,
+  accounts: readonly string[],
+  open: (chat: ChatInfo) => Promise<string>,
+  visit: (chat: ChatInfo, name: string, message: ChatMessage, account: string) => Promise<void>,
+) {
+  const seen = new Set<string>();
+  for (const account of accounts) {
+    rc.checkStopped();
+    if (await rc.isKnownFailure(`chats:${account}`)) continue;
+    const chats = await rc.item(
+      { key: `chats:${account}`, name: account, source: account, wholeSource: true },
+      async () => {
+        const list: Chat[] = [];
+        for await (const chat of graph.userChats(account)) list.push(chat);
+        return list;
+      },
+    );
+    if (!chats.ok) continue;
+    for (const chat of chats.value) {
+      const chatId = chat.id ?? '';
+      if (!chatId || seen.has(chatId)) continue;
+      seen.add(chatId);
+      await rc.item(
+        { key: `chat:${chatId}`, name: `${account}: ${chat.topic ?? chatId}`, source: account },
+        async () => {
+          const members: ChatInfo['members'] = [];
+          for await (const m of graph.chatMembers(chatId))
+            if (m.userId) members.push({ userId: m.userId, displayName: m.displayName ?? '' });
+          const info: ChatInfo = { chatId, chatType: chat.chatType ?? 'group', topic: chat.topic ?? null, members };
+          const name = await open(info);
+          for await (const message of graph.chatMessages(chatId)) {
+            rc.checkStopped();
+            if (message.messageType && message.messageType !== 'message') continue;
+            await visit(info, name, message, account);
           }
         },
       );

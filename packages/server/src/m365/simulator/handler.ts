@@ -394,6 +394,44 @@ export function createSimulatorHandler(options: SimulatorOptions) {
         channelIdentity: { teamId: seg[1], channelId: seg[3] },
       }));
     }
+    if (m === 'GET' && is('users/:id/chats')) {
+      const user = userOf(tenant, seg[1] ?? '');
+      if (!user) return notFound();
+      return page(
+        request,
+        tenant.chats.filter((c) => c.memberIds.includes(user.id)),
+        (c) => ({ id: c.id, topic: c.topic, chatType: c.chatType, createdDateTime: c.created }),
+      );
+    }
+    if (m === 'GET' && is('chats/:id/members')) {
+      const chat = tenant.chats.find((c) => c.id === seg[1]);
+      if (!chat) return notFound();
+      return page(request, chat.memberIds, (id) => {
+        const user = tenant.users.find((u) => u.id === id);
+        return {
+          '@odata.type': '#microsoft.graph.aadUserConversationMember',
+          id: `${chat.id}|${id}`,
+          roles: user?.hasMailbox ? ['owner'] : ['guest'],
+          displayName: user?.displayName ?? null,
+          userId: id,
+          email: user?.hasMailbox ? user.upn : null,
+        };
+      });
+    }
+    if (m === 'GET' && is('chats/:id/messages')) {
+      const chat = tenant.chats.find((c) => c.id === seg[1]);
+      if (!chat) return notFound();
+      return page(request, chat.messages, (x) => ({
+        id: x.id,
+        replyToId: null,
+        messageType: 'message',
+        chatId: chat.id,
+        createdDateTime: x.created,
+        lastModifiedDateTime: x.created,
+        from: { user: { displayName: x.from } },
+        body: { contentType: 'html', content: `<p>${x.body}</p>` },
+      }));
+    }
     if ((seg[0] === 'users' && seg[2] === 'mailFolders') || (seg[0] === 'users' && seg[2] === 'messages')) {
       const user = userOf(tenant, seg[1] ?? '');
       if (!user) return notFound();

@@ -22,6 +22,9 @@ export interface TenantSize {
   messagesPerFolder: number;
   messagesPerChannel: number;
   repliesPerMessage: number;
+  /** Chats between the accounts: one-on-one and group chats in turn. */
+  chats: number;
+  messagesPerChat: number;
 }
 
 export const DEMO_SIZE: TenantSize = {
@@ -37,6 +40,8 @@ export const DEMO_SIZE: TenantSize = {
   messagesPerFolder: 5,
   messagesPerChannel: 4,
   repliesPerMessage: 2,
+  chats: 3,
+  messagesPerChat: 4,
 };
 
 /** A small deterministic generator (mulberry32) seeded from text. */
@@ -138,12 +143,23 @@ export interface SimChannel {
   messages: SimChatMessage[];
 }
 
+/** A chat outside any team: one-on-one, or a group chat with a topic. */
+export interface SimChat {
+  id: string;
+  chatType: 'oneOnOne' | 'group';
+  topic: string | null;
+  memberIds: string[];
+  created: string;
+  messages: SimChatMessage[];
+}
+
 export interface SimTenant {
   tenantId: string;
   domain: string;
   users: SimUser[];
   sites: { id: string; name: string; webUrl: string; driveIds: string[]; deleted: boolean }[];
   teams: { id: string; name: string; channels: SimChannel[] }[];
+  chats: SimChat[];
   drives: Map<string, SimDrive>;
   size: TenantSize;
   /** The last change number. */
@@ -276,6 +292,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
     users: [],
     sites: [],
     teams: [],
+    chats: [],
     drives: new Map(),
     size: { ...DEMO_SIZE, ...size },
     clock: 0,
@@ -370,7 +387,48 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
       channels,
     });
   }
+  buildChats(tenant);
   return tenant;
+}
+
+const CHAT_TOPICS = ['Budget planning', 'Release review', 'Audit preparation', 'Travel plans'];
+
+/**
+ * Chats in turn one-on-one (two neighbouring accounts) and group chats of three with a topic; the
+ * first group chat has the guest in it, as chats with external people are common.
+ */
+function buildChats(tenant: SimTenant) {
+  const people = tenant.users.filter((u) => u.hasMailbox);
+  const guest = tenant.users.find((u) => !u.hasMailbox);
+  if (people.length < 2) return;
+  for (let c = 0; c < tenant.size.chats; c++) {
+    const group = c % 2 === 1;
+    const members = group
+      ? [0, 1, 2].map((k) => people[(c + k) % people.length] as SimUser)
+      : [people[c % people.length] as SimUser, people[(c + 1) % people.length] as SimUser];
+    if (group && c === 1 && guest) members.push(guest);
+    const unique = [...new Map(members.map((u) => [u.id, u])).values()];
+    const id = `19:${hexId(tenant.tenantId, 'chat', c).replace(/-/g, '')}@${group ? 'thread.v2' : 'unq.gbl.spaces'}`;
+    const messages: SimChatMessage[] = [];
+    for (let m = 0; m < tenant.size.messagesPerChat; m++) {
+      const random = prng(tenant.tenantId, id, m);
+      messages.push({
+        id: `${1_750_000_000_000 + c * 1000 + m * 10}`,
+        replyTo: null,
+        from: unique[m % unique.length]?.displayName ?? 'User',
+        body: words(random, 14),
+        created: iso(600 + c * 60 + m * 7),
+      });
+    }
+    tenant.chats.push({
+      id,
+      chatType: group ? 'group' : 'oneOnOne',
+      topic: group ? (CHAT_TOPICS[Math.floor(c / 2) % CHAT_TOPICS.length] ?? null) : null,
+      memberIds: unique.map((u) => u.id),
+      created: iso(600 + c * 60),
+      messages,
+    });
+  }
 }
 
 export interface SimGroup {
@@ -417,6 +475,7 @@ export interface Evolution {
   deletedFiles?: number;
   newMessages?: number;
   newChannelMessages?: number;
+  newChatMessages?: number;
 }
 
 /** Applies changes across the tenant's drives and mailboxes, in a deterministic order. */
@@ -467,6 +526,17 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
       replyTo: null,
       from: tenant.users[0]?.displayName ?? 'User',
       body: words(random, 15),
+      created: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
+    });
+  }
+  for (let n = 0; n < (change.newChatMessages ?? 0); n++) {
+    const chat = tenant.chats[n % Math.max(1, tenant.chats.length)];
+    const author = tenant.users.find((u) => u.id === chat?.memberIds[0]);
+    chat?.messages.push({
+      id: `${1_850_000_000_000 + at * 1000 + n}`,
+      replyTo: null,
+      from: author?.displayName ?? 'User',
+      body: words(random, 12),
       created: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
     });
   }

@@ -4,6 +4,8 @@ import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
+import { chatsOf } from '../../storage/archive.js';
+import { readableMailboxes } from '../ediscovery/search.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
 import { createJob } from '../jobs/service.js';
 import { requireWorker } from '../organisations/access.js';
@@ -90,8 +92,15 @@ export function archiveRoutes(ctx: AppContext) {
     'legacy.teams.filter': {
       access: 'session',
       async handler({ body }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
-        return filterMessages(ctx, tenant.tenantId, body);
+        const { user } = session(rc).auth;
+        const tenant = await workerTenant(ctx, user, body.workerIp);
+        // Chats follow eDiscovery's rule: only those with a member whose mailbox the caller may read.
+        const chats = await chatsOf(
+          ctx.db,
+          tenant.tenantId,
+          await readableMailboxes(ctx, graphOf(tenant), tenant, user),
+        );
+        return filterMessages(ctx, tenant.tenantId, { ...body, chats });
       },
     },
     'legacy.teams.statistics': {

@@ -155,7 +155,7 @@ export async function restorableAccounts(
   return all.filter((a) => withData.has(a.accountId));
 }
 
-/** Archived teams with their channels and message counts. */
+/** Archived teams with their channels and message counts, then the archived chats (not for one team). */
 export async function archiveStructure(
   ctx: AppContext,
   tenantId: string,
@@ -187,10 +187,20 @@ export async function archiveStructure(
     });
     teams.set(r.source, team);
   }
-  return [...teams.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const nodes = [...teams.values()].sort((a, b) => a.name.localeCompare(b.name));
+  if (teamId) return nodes;
+  const chats = await ctx.db.query<{ chat_id: string; name: string; n: number }>(
+    `select c.chat_id, c.name, count(a.id)::int as n from archived_chats c
+       join archive_items a on a.tenant_id = c.tenant_id and a.kind = 'chat' and a.source = c.chat_id
+      where c.tenant_id = $1 group by c.chat_id, c.name order by lower(c.name), c.chat_id`,
+    [tenantId],
+  );
+  for (const c of chats)
+    nodes.push({ nodeId: c.chat_id, kind: 'chat', name: c.name, messageCount: Number(c.n), children: [] });
+  return nodes;
 }
 
-/** Archived Teams messages by team, channel (its name), words and dates. */
+/** Archived Teams messages by team or chat (`teamId`), channel (its name), words and dates. */
 export async function filterMessages(
   ctx: AppContext,
   tenantId: string,
@@ -202,10 +212,13 @@ export async function filterMessages(
     to?: string;
     page?: number;
     pageSize?: number;
+    /** The chats the caller may read. */
+    chats: readonly string[];
   },
 ) {
   const result = await searchArchive(ctx.db, tenantId, {
-    kind: 'teams',
+    kind: ['teams', 'chat'],
+    chatSources: filter.chats,
     ...(filter.teamId ? { source: filter.teamId } : {}),
     ...(filter.channelId ? { container: filter.channelId } : {}),
     ...(filter.query?.trim() ? { text: filter.query } : {}),
@@ -217,9 +230,9 @@ export async function filterMessages(
   });
   const items: TeamsMessage[] = result.items.map((hit) => ({
     messageId: hit.id,
-    teamId: hit.source,
-    channelId: hit.container,
-    chatId: null,
+    teamId: hit.kind === 'teams' ? hit.source : null,
+    channelId: hit.kind === 'teams' ? hit.container : null,
+    chatId: hit.kind === 'chat' ? hit.source : null,
     from: hit.sender,
     created: hit.sentAt ?? new Date(0).toISOString(),
     subject: hit.subject || null,
@@ -240,15 +253,23 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
   }
   const now = ctx.now();
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
-  const [totals] = await ctx.db.query<{ teams: number; channels: number; messages: number; bytes: string }>(
-    `select count(distinct source)::int as teams, count(distinct source || '/' || container)::int as channels,
+  const [totals] = await ctx.db.query<{
+    teams: number;
+    channels: number;
+    chats: number;
+    messages: number;
+    bytes: string;
+  }>(
+    `select count(distinct source) filter (where kind = 'teams')::int as teams,
+            count(distinct source || '/' || container) filter (where kind = 'teams')::int as channels,
+            count(distinct source) filter (where kind = 'chat')::int as chats,
             count(*)::int as messages, coalesce(sum(size), 0)::bigint as bytes
-       from archive_items where tenant_id = $1 and kind = 'teams'`,
+       from archive_items where tenant_id = $1 and kind in ('teams', 'chat')`,
     [tenant.tenantId],
   );
   const days = await ctx.db.query<{ day: string; n: number }>(
     `select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as n
-       from archive_items where tenant_id = $1 and kind = 'teams' and archived_at >= $2 group by 1`,
+       from archive_items where tenant_id = $1 and kind in ('teams', 'chat') and archived_at >= $2 group by 1`,
     [tenant.tenantId, from],
   );
   const byDay = new Map(days.map((d) => [d.day, Number(d.n)]));
@@ -262,7 +283,7 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
     periodDays: DASHBOARD_PERIOD_DAYS,
     teams: Number(totals?.teams ?? 0),
     channels: Number(totals?.channels ?? 0),
-    chats: 0,
+    chats: Number(totals?.chats ?? 0),
     messages: Number(totals?.messages ?? 0),
     bytes: Number(totals?.bytes ?? 0),
     growth,

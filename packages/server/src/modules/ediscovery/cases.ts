@@ -169,7 +169,7 @@ export async function exportCase(
   ];
   try {
     for (const hit of hits) {
-      const folder = `${hit.sourceName.replace(/[\\/:*?"<>|]+/g, '_')}/${hit.container}`;
+      const folder = [hit.sourceName.replace(/[\\/:*?"<>|]+/g, '_'), hit.container].filter(Boolean).join('/');
       const file =
         hit.kind === 'mail' ? `${folder}/${mailFileName(hit.subject, hit.itemId)}` : `${folder}/${hit.itemId}.json`;
       const written = await zip.add(file, await blobs.get(blobsOf.get(hit.itemId) ?? ''));

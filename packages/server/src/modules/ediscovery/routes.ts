@@ -10,7 +10,7 @@ import { stripHtml, summariseMail } from '../../storage/mime.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
-import { readableMailboxes, runSearch } from './search.js';
+import { mayReadItem, runSearch } from './search.js';
 
 export function ediscoveryRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
@@ -80,11 +80,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
         const tenant = await requireTenant(ctx, user, String(tenantId));
         const item = await getArchivedItem(ctx.db, plane.blobs, tenant.tenantId, String(itemId));
         if (!item) throw notFound('Item not found');
-        if (
-          item.kind === 'mail' &&
-          !(await readableMailboxes(ctx, connect(tenant), tenant, user)).includes(item.source)
-        )
-          throw notFound('Item not found');
+        if (!(await mayReadItem(ctx, connect(tenant), tenant, user, item))) throw notFound('Item not found');
         const [row] = await ctx.db.query<{ sender: string; recipients: string; sent_at: Date | null }>(
           'select sender, recipients, sent_at from archive_items where tenant_id = $1 and id = $2',
           [tenant.tenantId, String(itemId)],
@@ -98,7 +94,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
         }
         const preview: EdiscoveryPreview = {
           itemId: String(itemId),
-          kind: item.kind,
+          kind: item.kind === 'chat' ? 'teams' : item.kind,
           subject: item.subject,
           sender: row?.sender ?? '',
           recipients: row?.recipients ?? '',

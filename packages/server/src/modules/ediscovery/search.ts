@@ -1,13 +1,14 @@
 /**
  * eDiscovery search. Mail is searched only in the mailboxes the caller may read: the caller's own
  * (the mailbox with the caller's address) and those a proxy right gives the caller, directly or
- * through a group the caller belongs to. Teams messages of the organisation's teams are open to the
+ * through a group the caller belongs to. Teams chats follow their members: a chat is searched when
+ * one of its members' mailboxes is. Teams channel messages of the organisation's teams are open to the
  * people who act for it.
  */
 import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { searchArchive } from '../../storage/archive.js';
+import { chatsOf, searchArchive } from '../../storage/archive.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { parseQuery } from './query.js';
@@ -69,9 +70,12 @@ export async function runSearch(
   const mailboxes = body.mailboxes ? readable.filter((m) => body.mailboxes?.includes(m)) : readable;
   const parsed = parseQuery(body.query);
   const kinds = body.kinds ?? ['mail', 'teams'];
+  // A team chosen narrows Teams to its channels; chats belong to people, not teams.
+  const chats = body.teams ? [] : await chatsOf(ctx.db, tenant.tenantId, mailboxes);
   const result = await searchArchive(ctx.db, tenant.tenantId, {
-    ...(kinds.length === 1 ? { kind: kinds[0] } : {}),
+    kind: kinds.flatMap((k) => (k === 'teams' ? (['teams', 'chat'] as const) : (['mail'] as const))),
     mailSources: mailboxes,
+    chatSources: chats,
     ...(body.teams ? { teamSources: body.teams } : {}),
     ...(parsed.text ? { text: parsed.text } : {}),
     ...(parsed.sender ? { sender: parsed.sender } : {}),
@@ -85,20 +89,23 @@ export async function runSearch(
     page: body.page ?? 1,
     pageSize: body.pageSize ?? 25,
   });
+  const sources = [...new Set(result.items.map((i) => i.source))];
   const names = new Map(
     (
       await ctx.db.query<{ source_id: string; display_name: string }>(
-        'select source_id, display_name from discovered_sources where tenant_id = $1 and source_id = any($2)',
-        [tenant.tenantId, [...new Set(result.items.map((i) => i.source))]],
+        `select source_id, display_name from discovered_sources where tenant_id = $1 and source_id = any($2)
+         union all select chat_id, name from archived_chats where tenant_id = $1 and chat_id = any($2)`,
+        [tenant.tenantId, sources],
       )
     ).map((r) => [r.source_id, r.display_name]),
   );
   const items: EdiscoveryHit[] = result.items.map((hit) => ({
     itemId: hit.id,
-    kind: hit.kind,
+    kind: hit.kind === 'chat' ? 'teams' : hit.kind,
+    ...(hit.kind === 'chat' ? { chat: true } : {}),
     source: hit.source,
     sourceName: names.get(hit.source) ?? hit.source,
-    container: hit.container,
+    container: hit.kind === 'chat' ? '' : hit.container,
     subject: hit.subject,
     sender: hit.sender,
     recipients: hit.recipients,
@@ -114,4 +121,18 @@ export async function runSearch(
     pageSize: result.pageSize,
     searchedMailboxes: mailboxes.length,
   };
+}
+
+/** May `user` see the archived item of `kind` from `source`? Mail and chats by the mailboxes rule. */
+export async function mayReadItem(
+  ctx: AppContext,
+  connect: () => Promise<GraphApi>,
+  tenant: TenantRecord,
+  user: User,
+  item: { kind: 'mail' | 'teams' | 'chat'; source: string },
+): Promise<boolean> {
+  if (item.kind === 'teams') return true;
+  const mailboxes = await readableMailboxes(ctx, connect, tenant, user);
+  if (item.kind === 'mail') return mailboxes.includes(item.source);
+  return (await chatsOf(ctx.db, tenant.tenantId, mailboxes)).includes(item.source);
 }

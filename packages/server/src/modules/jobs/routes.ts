@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { type JobRecord, jobView, listJobs, type RunRow } from '../../jobs/repository.js';
+import { retentionScope } from '../../storage/archive.js';
 import { requireTenant } from '../tenants/access.js';
 import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './runs.js';
 import { createJob, removeJob, requireJob, updateJob } from './service.js';
@@ -82,12 +83,17 @@ export function jobRoutes(ctx: AppContext) {
       async handler({ tenantId, body }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const before = retentionCutoff(ctx.now(), body.retention);
+        const scope = retentionScope(
+          body.application === 'exchange' ? 'mail' : 'teams',
+          body.sources,
+          body.chats ?? [],
+          3,
+        );
         const [row] = await ctx.db.query<{ items: number; bytes: string; sources: number }>(
           `select count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes, count(distinct source)::int as sources
              from archive_items
-            where tenant_id = $1 and kind = $2 and coalesce(sent_at, archived_at) < $3
-              and (cardinality($4::text[]) = 0 or source = any($4::text[]))`,
-          [tenant.tenantId, body.application === 'exchange' ? 'mail' : 'teams', before, body.sources],
+            where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}`,
+          [tenant.tenantId, before, ...scope.params],
         );
         return {
           before: before.toISOString(),

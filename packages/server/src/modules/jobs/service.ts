@@ -47,6 +47,8 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
     add('application', `A ${job.type} job works on ${APPLICATIONS[job.type].join(', ')}.`);
   }
   if (new Set(job.sources).size !== job.sources.length) add('sources', 'Each source may be listed once.');
+  if (job.chats?.length && !(job.application === 'teams' && ['teamsArchive', 'archiveDeletion'].includes(job.type)))
+    add('chats', 'Only Teams archive and deletion jobs cover chats.');
   const r = job.recurrence;
   if (r) {
     if (r.kind === 'daysOfWeek' && !r.daysOfWeek?.length) add('recurrence.daysOfWeek', 'Choose at least one day.');
@@ -138,6 +140,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     application: body.application,
     sources: body.sources.map((s) => s.trim()),
     ...(body.folders ? { folders: body.folders } : {}),
+    ...(body.chats?.length ? { chats: body.chats.map((c) => c.trim()) } : {}),
     recurrence: body.recurrence ?? null,
     retention: body.retention ?? null,
     ...(body.restore ? { restore: body.restore } : {}),
@@ -205,6 +208,7 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     application: job.application,
     sources: body.sources?.map((s) => s.trim()) ?? job.sources,
     ...((body.folders ?? job.folders) ? { folders: body.folders ?? job.folders } : {}),
+    ...((body.chats ?? job.chats)?.length ? { chats: body.chats ?? job.chats } : {}),
     recurrence: body.recurrence ?? job.recurrence,
     retention: body.retention ?? job.retention,
     ...(job.restore ? { restore: job.restore } : {}),
