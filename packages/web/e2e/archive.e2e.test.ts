@@ -157,6 +157,46 @@ describe('email archive and eDiscovery', () => {
     const mime = await graph.bytes(`/users/${owner?.id}/messages/${message?.id}/$value`);
     expect(eml?.[1].equals(mime)).toBe(true);
   });
+
+  it('archives a team and the chats of an account, and finds a chat message through that mailbox’s right', async () => {
+    await page.goto('/teams/jobs');
+    await page.getByRole('button', { name: 'Create Teams archive job' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Job name').fill('E2E Teams');
+    const teams = dialog.getByRole('table', { name: 'Choose teams' });
+    await teams.getByRole('row').nth(1).getByRole('checkbox').check({ force: true });
+    const accounts = dialog.getByRole('table', { name: 'Choose accounts' });
+    await accounts.getByRole('checkbox', { name: `Select ${mailbox}` }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Create job' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /E2E Teams/ });
+    await row.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start' }).click();
+    await page.getByText('"E2E Teams" started.').waitFor({ timeout: 60_000 });
+    await page.goto('/teams/job-monitor');
+    await waitForText(page.getByRole('row', { name: /E2E Teams/ }), /Finished/);
+
+    // A message of one of that account's chats, as Microsoft 365 (the simulator) has it.
+    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
+    const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
+    const owner = users.value.find((u) => u.displayName === mailbox);
+    const chats = await graph.json<{ value: { id: string; topic: string | null }[] }>(`/users/${owner?.id}/chats`);
+    const chat = chats.value.find((c) => c.topic) ?? chats.value[0];
+    const messages = await graph.json<{ value: { body: { content: string } }[] }>(`/chats/${chat?.id}/messages`);
+    const words = (messages.value[0]?.body.content ?? '')
+      .replace(/<[^>]+>/g, '')
+      .split(' ')
+      .slice(0, 3)
+      .join(' ');
+
+    await page.goto('/ediscovery/portal');
+    await page.getByRole('checkbox', { name: 'Mail' }).uncheck({ force: true });
+    await page.getByLabel('Search', { exact: true }).fill(`"${words}"`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const hit = page.getByRole('table', { name: 'Search results' }).getByRole('row').filter({ hasText: 'Teams chat' });
+    await hit.first().waitFor();
+    if (chat?.topic) await expect(hit.first().textContent()).resolves.toContain(chat.topic);
+  });
 });
 
 describe('the archive, Teams and eDiscovery screens', () => {

@@ -12,8 +12,8 @@ import { locationsQuery, useApi } from '../backup/shared';
 import { SourcePicker } from '../backup/source-picker';
 
 /**
- * An archive job: name, destination, the mailboxes (with folder paths) or teams from discovery, and
- * the schedule.
+ * An archive job: name, destination, the mailboxes (with folder paths), or the teams and the accounts
+ * whose chats are archived, from discovery; and the schedule.
  */
 export function ArchiveJobForm({
   tenantId,
@@ -35,6 +35,7 @@ export function ArchiveJobForm({
   const [locationId, setLocationId] = useState(job?.locationId ?? '');
   const [sources, setSources] = useState(new Set(job?.sources ?? []));
   const [folders, setFolders] = useState<string[]>(job?.folders ?? []);
+  const [chats, setChats] = useState(new Set(job?.chats ?? []));
   const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'daily', hours: [1] });
   const [touched, setTouched] = useState(false);
   const location = locationId || locations.data?.[0]?.locationId || '';
@@ -50,7 +51,7 @@ export function ArchiveJobForm({
       const common = {
         name: name.trim(),
         sources: [...sources],
-        ...(of === 'exchange' ? { folders } : {}),
+        ...(of === 'exchange' ? { folders } : { chats: [...chats] }),
         locationId: location,
         recurrence: normaliseRecurrence(recurrence),
       };
@@ -124,7 +125,27 @@ export function ArchiveJobForm({
             onChange={setSources}
           />
         </Stack>
-        {of === 'exchange' ? <FolderPaths value={folders} onChange={setFolders} /> : null}
+        {of === 'exchange' ? (
+          <FolderPaths value={folders} onChange={setFolders} />
+        ) : (
+          <Stack gap="2">
+            <Text fontWeight="medium" fontSize="sm">
+              {t('archiveJobs:chats')}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('archiveJobs:chatsHelp')}
+            </Text>
+            <SourcePicker
+              tenantId={tenantId}
+              locationId={location}
+              application="exchange"
+              unit={t('backup:units.onedrive')}
+              coverage={false}
+              selected={chats}
+              onChange={setChats}
+            />
+          </Stack>
+        )}
         <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
         {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
         {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}

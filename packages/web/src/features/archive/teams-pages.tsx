@@ -10,7 +10,7 @@ import { JobsList } from '../backup/jobs-page';
 import { RequireTenant, useApi, useTenant } from '../backup/shared';
 import { ArchiveJobForm } from './archive-job-form';
 
-/** Teams archive dashboard: teams, channels and messages archived, growth over 30 days; or that Teams is not set up. */
+/** Teams archive dashboard: teams, channels, chats and messages archived, growth over 30 days; or that Teams is not set up. */
 export function TeamsDashboardPage() {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -43,11 +43,12 @@ export function TeamsDashboardPage() {
               to: formatDate(s.growth.at(-1)?.date, lang),
             })}
           </Text>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4">
             {(
               [
                 [t('teamsArchive:teams'), formatNumber(s.teams, lang)],
                 [t('teamsArchive:channels'), formatNumber(s.channels, lang)],
+                [t('teamsArchive:chats'), formatNumber(s.chats, lang)],
                 [t('teamsArchive:messages'), formatNumber(s.messages, lang)],
                 [t('archive:size'), formatBytes(s.bytes, lang)],
               ] as const
@@ -73,7 +74,7 @@ export function TeamsDashboardPage() {
   );
 }
 
-/** Teams archive jobs: teams from discovery, schedule; start, stop, remove. */
+/** Teams archive jobs: teams and the accounts whose chats are archived, schedule; start, stop, remove. */
 export function TeamsJobsPage() {
   const { t } = useTranslation();
   const { trial } = useTenant();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
@@ -13,7 +13,7 @@ const stats = (configured: boolean) => ({
   periodDays: 30,
   teams: 2,
   channels: 5,
-  chats: 0,
+  chats: 7,
   messages: 321,
   bytes: 1024 ** 2,
   growth: [
@@ -42,6 +42,88 @@ describe('the Teams archive dashboard', () => {
     });
     expect((await screen.findByTestId('figure-Archived messages')).textContent).toBe('321');
     expect(screen.getByTestId('figure-Archived channels').textContent).toBe('5');
+    expect(screen.getByTestId('figure-Archived chats').textContent).toBe('7');
     expect(screen.getByRole('img', { name: /Messages archived per day/ })).toBeTruthy();
+  });
+});
+
+describe('Teams archive jobs', () => {
+  it('archive the chosen teams and the chats of the chosen accounts', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let created: Record<string, unknown> | undefined;
+    const discovered = {
+      teams: [{ sourceId: 't1', kind: 'team', displayName: 'Project Falcon', protected: false }],
+      exchange: [
+        {
+          sourceId: 'u1',
+          kind: 'mailbox',
+          displayName: 'Adele Vance',
+          email: 'adele@contoso.example',
+          protected: true,
+        },
+        {
+          sourceId: 'u2',
+          kind: 'mailbox',
+          displayName: 'Alex Wilber',
+          email: 'alex@contoso.example',
+          protected: false,
+        },
+      ],
+    };
+    const { user } = await renderPortal('/teams/jobs', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': () =>
+        HttpResponse.json([
+          {
+            locationId: 'l1',
+            name: 'Vault',
+            siteAddress: 'https://x',
+            usedByJobs: 0,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
+      'apollo.discovery.users': ({ request }) => {
+        const application = new URL(request.url).searchParams.get('application') as 'teams' | 'exchange';
+        const items = discovered[application];
+        return HttpResponse.json({ items, total: items.length, page: 1, pageSize: 10 });
+      },
+      'apollo.jobs.create': async ({ request }) => {
+        created = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          jobId: 'j1',
+          status: 'pending',
+          enabled: true,
+          progress: 0,
+          started: null,
+          finished: null,
+          nextRun: null,
+          retention: null,
+          locationId: 'l1',
+          createdAt: '2026-11-23T00:00:00.000Z',
+          updatedAt: '2026-11-23T00:00:00.000Z',
+          ...created,
+        });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Teams archive job' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Teams');
+    await user.click(await within(dialog).findByLabelText('Select Project Falcon'));
+    const chats = within(dialog).getByRole('table', { name: /accounts/ });
+    // Whether an account's mail is archived says nothing of its chats: no "protected" column here.
+    expect(within(chats).queryByText('Protected')).toBeNull();
+    await user.click(within(chats).getByLabelText('Select Alex Wilber'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({
+      name: 'Teams',
+      type: 'teamsArchive',
+      application: 'teams',
+      sources: ['t1'],
+      chats: ['u2'],
+      locationId: 'l1',
+    });
   });
 });

@@ -19,6 +19,8 @@ export function SourcePicker({
   selected,
   onChange,
   limit,
+  unit: unitName,
+  coverage = true,
 }: {
   tenantId: string;
   locationId: string;
@@ -27,6 +29,10 @@ export function SourcePicker({
   onChange: (next: Set<string>) => void;
   /** Most sources a job may have (trial licence). */
   limit?: number;
+  /** What the list is of, when not the application's sources (e.g. accounts whose chats are archived). */
+  unit?: string;
+  /** false: no "protected" column, when the job does not protect what is picked. */
+  coverage?: boolean;
 }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -39,7 +45,7 @@ export function SourcePicker({
     placeholderData: keepPreviousData,
     enabled: !!locationId,
   });
-  const unit = t(`backup:units.${application}`);
+  const unit = unitName ?? t(`backup:units.${application}`);
   const columns: Column<DiscoveredSource>[] = [
     { key: 'displayName', header: t('backup:columns.name'), cell: (s) => s.displayName, sortable: true },
     {
@@ -53,7 +59,9 @@ export function SourcePicker({
       sortable: application !== 'teams',
       hideBelow: 'md',
     },
-    {
+  ];
+  if (coverage)
+    columns.push({
       key: 'protected',
       header: t('backup:columns.protected'),
       cell: (s) =>
@@ -63,8 +71,7 @@ export function SourcePicker({
           <Badge colorPalette="gray">{t('backup:protectedNo')}</Badge>
         ),
       sortable: true,
-    },
-  ];
+    });
   const over = limit !== undefined && selected.size > limit;
 
   const selectAll = async () => {

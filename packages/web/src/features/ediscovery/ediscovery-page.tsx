@@ -350,7 +350,9 @@ function Search({ tenantId }: { tenantId: string }) {
       key: 'kind',
       header: t('ediscovery:kind'),
       cell: (h) => (
-        <Badge colorPalette={h.kind === 'mail' ? 'blue' : 'purple'}>{t(`ediscovery:kinds.${h.kind}`)}</Badge>
+        <Badge colorPalette={h.kind === 'mail' ? 'blue' : 'purple'}>
+          {t(h.chat ? 'ediscovery:chat' : `ediscovery:kinds.${h.kind}`)}
+        </Badge>
       ),
       hideBelow: 'sm',
     },
@@ -358,7 +360,7 @@ function Search({ tenantId }: { tenantId: string }) {
     {
       key: 'source',
       header: t('ediscovery:where'),
-      cell: (h) => `${h.sourceName} · ${h.container}`,
+      cell: (h) => (h.container ? `${h.sourceName} · ${h.container}` : h.sourceName),
       hideBelow: 'lg',
     },
     {

@@ -140,3 +140,34 @@ describe('eDiscovery', () => {
     );
   });
 });
+
+describe('eDiscovery results of Teams chats', () => {
+  it('are marked as chats and named by the chat, without a channel', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const chatHit = {
+      ...hit,
+      itemId: '77',
+      kind: 'teams',
+      chat: true,
+      source: '19:abc@thread.v2',
+      sourceName: 'Budget planning',
+      container: '',
+      subject: '',
+      snippet: 'the <mark>budget</mark> for next year',
+    };
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': () => HttpResponse.json([]),
+      'apollo.ediscovery.search': () =>
+        HttpResponse.json({ items: [chatHit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
+      'apollo.locations.list': () => HttpResponse.json([]),
+    });
+    await user.type(await screen.findByLabelText('Search', { selector: 'input' }), 'budget');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const row = (await screen.findByTestId('snippet')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Teams chat')).toBeTruthy();
+    expect(within(row).getByText('Budget planning')).toBeTruthy();
+    expect(row.textContent).not.toContain('·');
+  });
+});
