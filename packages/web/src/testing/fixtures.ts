@@ -26,3 +26,33 @@ export function testClient() {
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 }
+
+/** The test tenant's storage location ("Vault"). */
+export function testLocation(overrides: Record<string, unknown> = {}) {
+  return {
+    locationId: 'l1',
+    name: 'Vault',
+    siteAddress: 'https://x',
+    usedByJobs: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** What the server answers to a job creation: the posted body with what the server adds. */
+export function createdJob(body: Record<string, unknown>) {
+  return {
+    jobId: 'j1',
+    status: 'pending',
+    enabled: true,
+    progress: 0,
+    started: null,
+    finished: null,
+    nextRun: null,
+    retention: null,
+    locationId: null,
+    createdAt: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    ...body,
+  };
+}

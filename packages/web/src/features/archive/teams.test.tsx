@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testClient, testWorker } from '../../testing/fixtures';
+import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -73,16 +73,7 @@ describe('Teams archive jobs', () => {
     };
     const { user } = await renderPortal('/teams/jobs', {
       'legacy.workers.client': client,
-      'apollo.locations.list': () =>
-        HttpResponse.json([
-          {
-            locationId: 'l1',
-            name: 'Vault',
-            siteAddress: 'https://x',
-            usedByJobs: 0,
-            createdAt: '2026-01-01T00:00:00.000Z',
-          },
-        ]),
+      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
       'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
       'apollo.discovery.users': ({ request }) => {
         const application = new URL(request.url).searchParams.get('application') as 'teams' | 'exchange';
@@ -91,20 +82,7 @@ describe('Teams archive jobs', () => {
       },
       'apollo.jobs.create': async ({ request }) => {
         created = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({
-          jobId: 'j1',
-          status: 'pending',
-          enabled: true,
-          progress: 0,
-          started: null,
-          finished: null,
-          nextRun: null,
-          retention: null,
-          locationId: 'l1',
-          createdAt: '2026-11-23T00:00:00.000Z',
-          updatedAt: '2026-11-23T00:00:00.000Z',
-          ...created,
-        });
+        return HttpResponse.json(createdJob({ locationId: 'l1', ...created }));
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Create Teams archive job' }));

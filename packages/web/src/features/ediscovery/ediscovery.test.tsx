@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testClient, testWorker } from '../../testing/fixtures';
+import { testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -60,16 +60,7 @@ describe('eDiscovery', () => {
           sentAt: '2026-11-01T09:00:00.000Z',
           body: 'Here are the quarterly figures.',
         }),
-      'apollo.locations.list': () =>
-        HttpResponse.json([
-          {
-            locationId: 'l1',
-            name: 'Vault',
-            siteAddress: 'https://x',
-            usedByJobs: 0,
-            createdAt: '2026-01-01T00:00:00.000Z',
-          },
-        ]),
+      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
       'apollo.discovery.users': () =>
         HttpResponse.json({
           items: [
