@@ -1,3 +1,7 @@
+import { accountNamespaces } from './de/account';
+import { configurationNamespaces } from './de/configuration';
+import { dataManagementNamespaces } from './de/data-management';
+import { documentsNamespaces } from './de/documents';
 import type { Resources } from './en';
 
 /** German resources; the type makes a missing or extra key a compile error. */
@@ -579,4 +583,8 @@ export const de: Resources = {
     intro: 'Unser Support-Team hilft bei Fragen zum Portal, zu Ihren Jobs und Ihren Daten.',
     hours: 'Supportzeiten: Montag bis Freitag, 9 bis 17 Uhr.',
   },
+  ...documentsNamespaces,
+  ...configurationNamespaces,
+  ...accountNamespaces,
+  ...dataManagementNamespaces,
 };

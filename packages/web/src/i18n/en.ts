@@ -1,3 +1,8 @@
+import { accountNamespaces } from './en/account';
+import { configurationNamespaces } from './en/configuration';
+import { dataManagementNamespaces } from './en/data-management';
+import { documentsNamespaces } from './en/documents';
+
 /** English resources, one namespace per area. German (de.ts) must have exactly the same keys. */
 export const en = {
   common: {
@@ -561,8 +566,12 @@ export const en = {
     intro: 'Our support team helps with the portal, your jobs and your data.',
     hours: 'Support hours: Monday to Friday, 9 AM to 5 PM.',
   },
+  ...documentsNamespaces,
+  ...configurationNamespaces,
+  ...accountNamespaces,
+  ...dataManagementNamespaces,
 } as const;
 
-type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
+export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
 /** The shape every language must fill: the same namespaces and keys, any text. */
 export type Resources = Leaves<typeof en>;
