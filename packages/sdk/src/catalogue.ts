@@ -2,6 +2,7 @@ import { auditEndpoints } from './resources/apollo/audit.js';
 import { authEndpoints } from './resources/apollo/auth.js';
 import { configurationEndpoints } from './resources/apollo/configuration.js';
 import { dashboardsEndpoints } from './resources/apollo/dashboards.js';
+import { dataManagementEndpoints } from './resources/apollo/data-management.js';
 import { discoveryEndpoints } from './resources/apollo/discovery.js';
 import { ediscoveryEndpoints } from './resources/apollo/ediscovery.js';
 import { jobsEndpoints } from './resources/apollo/jobs.js';
@@ -32,6 +33,7 @@ const resources = [
   configurationEndpoints,
   auditEndpoints,
   ediscoveryEndpoints,
+  dataManagementEndpoints,
   legacyAuthEndpoints,
   workersEndpoints,
   legacyLocationsEndpoints,

@@ -4,6 +4,7 @@ import { authApi } from './resources/apollo/auth.js';
 import { configurationApi } from './resources/apollo/configuration.js';
 import { dashboardsApi } from './resources/apollo/dashboards.js';
 import { discoveryApi } from './resources/apollo/discovery.js';
+import { dataManagementApi } from './resources/apollo/data-management.js';
 import { ediscoveryApi } from './resources/apollo/ediscovery.js';
 import { jobsApi } from './resources/apollo/jobs.js';
 import { locationsApi } from './resources/apollo/locations.js';
@@ -44,6 +45,7 @@ export function createClient(options: ClientOptions = {}) {
       configuration: configurationApi(transport),
       audit: auditApi(transport),
       ediscovery: ediscoveryApi(transport),
+      dataManagement: dataManagementApi(transport),
     },
     legacy: {
       auth: legacyAuthApi(transport),

@@ -55,6 +55,8 @@ export type * from './resources/apollo/discovery.js';
 export { discoveryApi } from './resources/apollo/discovery.js';
 export type * from './resources/apollo/ediscovery.js';
 export { ediscoveryApi } from './resources/apollo/ediscovery.js';
+export type * from './resources/apollo/data-management.js';
+export { dataManagementApi } from './resources/apollo/data-management.js';
 export type * from './resources/apollo/jobs.js';
 export { jobsApi } from './resources/apollo/jobs.js';
 export type * from './resources/apollo/locations.js';

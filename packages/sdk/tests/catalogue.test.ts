@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log and eDiscovery', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and data management', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
@@ -25,6 +25,9 @@ describe('endpoint catalogue', () => {
       'apollo.ediscovery.getCase',
       'apollo.ediscovery.deleteCase',
       'apollo.ediscovery.exportCase',
+      'apollo.dataManagement.browse',
+      'apollo.dataManagement.versions',
+      'apollo.dataManagement.preview',
     ]);
   });
 
@@ -33,7 +36,7 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    expect(endpoints.length).toBe(120);
+    expect(endpoints.length).toBe(123);
   });
 
   it('gives every entry the public shape', () => {

@@ -44,6 +44,9 @@ export const Job = s.object({
   chats: s.optional(
     s.array(s.string(), { description: 'Accounts whose Teams chats a Teams archive or deletion job covers.' }),
   ),
+  paths: s.optional(
+    s.array(s.string(), { description: 'Clean-up only: {driveId}:{path} of the files and folders it covers.' }),
+  ),
   locationId: s.nullable(s.string({ description: 'Destination storage location.' })),
   recurrence: s.nullable(Recurrence),
   retention: s.nullable(Retention),
@@ -67,6 +70,7 @@ export const JobCreate = s.object({
   sources: s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 }),
   folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
   chats: s.optional(s.array(s.string({ minLength: 1 }), { uniqueItems: true, maxItems: 10000 })),
+  paths: s.optional(s.array(s.string({ minLength: 1, maxLength: 2000 }), { uniqueItems: true, maxItems: 1000 })),
   locationId: s.optional(s.string()),
   recurrence: s.optional(Recurrence),
   retention: s.optional(Retention),
@@ -80,6 +84,7 @@ export const JobUpdate = s.object({
   sources: s.optional(s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 })),
   folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
   chats: s.optional(s.array(s.string({ minLength: 1 }), { uniqueItems: true, maxItems: 10000 })),
+  paths: s.optional(s.array(s.string({ minLength: 1, maxLength: 2000 }), { uniqueItems: true, maxItems: 1000 })),
   locationId: s.optional(s.string()),
   recurrence: s.optional(Recurrence),
   retention: s.optional(Retention),
