@@ -13,6 +13,7 @@ import { archiveRoutes } from './modules/archive/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
 import { dashboardRoutes } from './modules/dashboards/routes.js';
+import { dataManagementRoutes } from './modules/data-management/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { ediscoveryRoutes } from './modules/ediscovery/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
@@ -55,6 +56,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...legacyJobRoutes(ctx),
     ...discoveryRoutes(ctx),
     ...dashboardRoutes(ctx),
+    ...dataManagementRoutes(ctx),
     ...archiveRoutes(ctx),
     ...ediscoveryRoutes(ctx),
   } as RouteTable;

@@ -257,6 +257,40 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ params: { tenantId: w.tenantId, application: 'onedrive', view: 'details' } }),
     shows: (w) => w.sourceName,
   },
+  'apollo.dashboards.overview': { call: tenantOnly, shows: (w) => w.backupJobName },
+  'apollo.dashboards.sharepointDataManagement': {
+    call: tenantOnly,
+    // The simulated tenant's first site: its id is the tenant's own.
+    shows: (w) => buildTenant(w.tenantId).sites[0]?.id ?? 'no site',
+  },
+  'apollo.dataManagement.browse': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: { application: 'onedrive', sourceId: w.sourceId, nodeId: 'root', rule: { kind: 'keepNewest', count: 1 } },
+    }),
+  },
+  'apollo.dataManagement.versions': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: {
+        application: 'onedrive',
+        sourceId: w.sourceId,
+        nodeId: 'drive:item',
+        rule: { kind: 'keepNewest', count: 1 },
+      },
+    }),
+  },
+  'apollo.dataManagement.preview': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: {
+        application: 'onedrive',
+        sourceId: w.sourceId,
+        paths: ['drive:/'],
+        rule: { kind: 'keepNewest', count: 1 },
+      },
+    }),
+  },
   'legacy.workers.lastSuccessfulJob': { call: workerOnly, shows: (w) => w.backupJobName },
   'legacy.workers.statistics': {
     call: (w) => ({ query: { workerIp: w.workerIp } }),

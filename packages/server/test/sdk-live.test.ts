@@ -468,6 +468,37 @@ describe('the SDK against the live server', () => {
         admin.legacy.workers.lastSuccessfulJob({ workerIp: ip }),
       );
       expect(last?.jobId).toBe(jobId);
+
+      // Data management: the first account's OneDrive in the file manager, a clean-up preview, the dashboards.
+      const rule = { kind: 'keepNewest', count: 1 } as const;
+      const top = await call('apollo.dataManagement.browse', () =>
+        admin.apollo.dataManagement.browse({
+          tenantId,
+          body: { application: 'onedrive', sourceId: source, nodeId: 'root', rule },
+        }),
+      );
+      const file = top.items.find((n) => n.kind === 'file');
+      expect(file?.versions).toBeGreaterThan(0);
+      const versions = await call('apollo.dataManagement.versions', () =>
+        admin.apollo.dataManagement.versions({
+          tenantId,
+          body: { application: 'onedrive', sourceId: source, nodeId: file?.nodeId ?? '', rule },
+        }),
+      );
+      expect(versions.filter((v) => v.eligible)).toHaveLength(file?.eligibleVersions ?? -1);
+      const preview = await call('apollo.dataManagement.preview', () =>
+        admin.apollo.dataManagement.preview({
+          tenantId,
+          body: { application: 'onedrive', sourceId: source, paths: [file?.path ?? ''], rule },
+        }),
+      );
+      expect(preview).toMatchObject({ files: 1, reclaimableBytes: file?.reclaimableBytes });
+      const managed = await call('apollo.dashboards.sharepointDataManagement', () =>
+        admin.apollo.dashboards.sharepointDataManagement({ tenantId }),
+      );
+      expect(managed.storageUsedBytes).toBeGreaterThan(0);
+      const overview = await call('apollo.dashboards.overview', () => admin.apollo.dashboards.overview({ tenantId }));
+      expect(overview.backup.lastJob?.jobId).toBe(jobId);
     } finally {
       await sim.close();
     }

@@ -16,6 +16,8 @@ export interface JobDefinition {
   folders?: string[];
   /** Teams archive and deletion: the accounts whose chats are covered. */
   chats?: string[];
+  /** Clean-up: `{driveId}:{path}` of the files and folders covered (all when none). */
+  paths?: string[];
   recurrence: Recurrence | null;
   retention: Retention | null;
   restore?: RestoreSpec;
@@ -75,6 +77,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     sources: definition.sources ?? [],
     ...(definition.folders ? { folders: definition.folders } : {}),
     ...(definition.chats?.length ? { chats: definition.chats } : {}),
+    ...(definition.paths?.length ? { paths: definition.paths } : {}),
     recurrence: definition.recurrence ?? null,
     retention: definition.retention ?? null,
     ...(definition.restore ? { restore: definition.restore } : {}),
@@ -97,6 +100,7 @@ export function definitionOf(job: JobDefinition): JobDefinition {
     sources: job.sources,
     ...(job.folders ? { folders: job.folders } : {}),
     ...(job.chats?.length ? { chats: job.chats } : {}),
+    ...(job.paths?.length ? { paths: job.paths } : {}),
     recurrence: job.recurrence,
     retention: job.retention,
     ...(job.restore ? { restore: job.restore } : {}),
@@ -115,6 +119,7 @@ export function jobView(j: JobRecord): Job {
     sources: j.sources,
     ...(j.folders ? { folders: j.folders } : {}),
     ...(j.chats ? { chats: j.chats } : {}),
+    ...(j.paths ? { paths: j.paths } : {}),
     locationId: j.locationId,
     recurrence: j.recurrence,
     retention: j.retention,

@@ -1,6 +1,7 @@
 /**
  * Data management: removes old file versions under the job's rule (keep the newest N, or remove
- * those older than a date; the current version is never removed) and records, per file, its
+ * those older than a date; the current version is never removed), in the whole sites or OneDrives or
+ * only in the files and folders of the job's `paths`, and records, per file, its
  * versions, those eligible, and the space they take and free.
  */
 import type { CleanupRule } from '@compliance-portal/sdk';
@@ -18,6 +19,16 @@ export function eligibleVersions(versions: readonly DriveItemVersion[], rule: Cl
     .slice(1)
     .filter((v) => v.lastModifiedDateTime !== undefined && v.lastModifiedDateTime !== null)
     .filter((v) => new Date(v.lastModifiedDateTime ?? 0).getTime() < before);
+}
+
+/** Does a file at `path` of `driveId` fall under one of a clean-up job's `paths`? All when none. */
+export function pathChosen(driveId: string, path: string, chosen: readonly string[] | undefined): boolean {
+  if (!chosen || chosen.length === 0) return true;
+  const full = `${driveId}:${path}`;
+  return chosen.some((c) => {
+    const prefix = c.replace(/\/+$/, '');
+    return full === prefix || full.startsWith(`${prefix}/`) || prefix === `${driveId}:`;
+  });
 }
 
 /** What freeing `bytes` saves a month at a price per GB (10^9 bytes, as storage is billed). */
@@ -80,7 +91,7 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
       if (!drives.ok) continue;
       for (const driveId of drives.value) {
         for await (const page of graph.driveDelta(driveId)) {
-          const files = page.filter((i) => i.file && !i.deleted);
+          const files = page.filter((i) => i.file && !i.deleted && pathChosen(driveId, itemPath(i), rc.job.paths));
           rc.progress({ total: files.length, source });
           for (const file of files) {
             rc.checkStopped();

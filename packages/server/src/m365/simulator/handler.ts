@@ -195,6 +195,13 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     [...item.versions].reverse().map((v) => ({ id: v.id, size: v.size, lastModifiedDateTime: v.modified }));
 
   const findDrive = (tenant: SimTenant, driveId: string) => tenant.drives.get(driveId);
+  /** What a drive takes, as SharePoint counts it: every version of every live file. */
+  const quota = (drive: SimDrive | undefined) => {
+    let used = 0;
+    for (const item of drive?.items.values() ?? [])
+      if (!item.deleted && item.kind === 'file') for (const v of item.versions) used += v.size;
+    return { used, total: 1024 ** 4, remaining: 1024 ** 4 - used };
+  };
   const findItem = (drive: SimDrive, itemId: string) => {
     const id = itemId === 'root' ? `${drive.id}-root` : itemId;
     const item = drive.items.get(id);
@@ -327,7 +334,13 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       return drive
         ? {
             status: 200,
-            json: { id: drive.id, name: drive.name, driveType: 'business', owner: { user: { id: user.id } } },
+            json: {
+              id: drive.id,
+              name: drive.name,
+              driveType: 'business',
+              owner: { user: { id: user.id } },
+              quota: quota(drive),
+            },
           }
         : notFound();
     }
@@ -341,7 +354,12 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     if (m === 'GET' && is('sites/:id/drives')) {
       const site = tenant.sites.find((s) => s.id === seg[1] && !s.deleted);
       if (!site) return notFound('The site was not found or has been deleted.');
-      return page(request, site.driveIds, (id) => ({ id, name: 'Documents', driveType: 'documentLibrary' }));
+      return page(request, site.driveIds, (id) => ({
+        id,
+        name: 'Documents',
+        driveType: 'documentLibrary',
+        quota: quota(findDrive(tenant, id)),
+      }));
     }
     if (m === 'GET' && is('groups')) {
       const teamsOnly = (request.query.get('$filter') ?? '').includes('resourceProvisioningOptions');

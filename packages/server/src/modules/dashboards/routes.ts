@@ -1,8 +1,9 @@
-/** Dashboards of the backup area: apollo figures per workload and the legacy worker statistics. */
+/** Dashboards: the backup area's figures per workload, the overview, and the legacy worker statistics. */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
 import { requireTenant } from '../tenants/access.js';
+import { overview } from './overview.js';
 import { backupStatistics, basicFigures, detailFigures, lastSuccessfulBackup, sizeFigures } from './service.js';
 
 export function dashboardRoutes(ctx: AppContext) {
@@ -13,6 +14,12 @@ export function dashboardRoutes(ctx: AppContext) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const figures = { basic: basicFigures, size: sizeFigures, details: detailFigures }[view];
         return figures(ctx.db, tenant.tenantId, application, ctx.now());
+      },
+    },
+    'apollo.dashboards.overview': {
+      access: 'session',
+      async handler({ tenantId }, rc) {
+        return overview(ctx, await requireTenant(ctx, session(rc).auth.user, String(tenantId)));
       },
     },
     'legacy.workers.lastSuccessfulJob': {

@@ -49,6 +49,11 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
   if (new Set(job.sources).size !== job.sources.length) add('sources', 'Each source may be listed once.');
   if (job.chats?.length && !(job.application === 'teams' && ['teamsArchive', 'archiveDeletion'].includes(job.type)))
     add('chats', 'Only Teams archive and deletion jobs cover chats.');
+  if (job.paths?.length) {
+    if (job.type !== 'versionCleanup') add('paths', 'Only clean-up jobs take paths.');
+    else if (job.sources.length !== 1) add('paths', 'A clean-up of chosen paths works on one site or OneDrive.');
+    if (job.paths.some((p) => !/^[^:/]+:\//.test(p))) add('paths', 'A path is {driveId}:/folder/name.');
+  }
   const r = job.recurrence;
   if (r) {
     if (r.kind === 'daysOfWeek' && !r.daysOfWeek?.length) add('recurrence.daysOfWeek', 'Choose at least one day.');
@@ -141,6 +146,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     sources: body.sources.map((s) => s.trim()),
     ...(body.folders ? { folders: body.folders } : {}),
     ...(body.chats?.length ? { chats: body.chats.map((c) => c.trim()) } : {}),
+    ...(body.paths?.length ? { paths: body.paths } : {}),
     recurrence: body.recurrence ?? null,
     retention: body.retention ?? null,
     ...(body.restore ? { restore: body.restore } : {}),
@@ -209,6 +215,7 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     sources: body.sources?.map((s) => s.trim()) ?? job.sources,
     ...((body.folders ?? job.folders) ? { folders: body.folders ?? job.folders } : {}),
     ...((body.chats ?? job.chats)?.length ? { chats: body.chats ?? job.chats } : {}),
+    ...((body.paths ?? job.paths)?.length ? { paths: body.paths ?? job.paths } : {}),
     recurrence: body.recurrence ?? job.recurrence,
     retention: body.retention ?? job.retention,
     ...(job.restore ? { restore: job.restore } : {}),

@@ -1,0 +1,59 @@
+/** Data management: the file manager's calls and the SharePoint data-management dashboard. */
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import { HttpError, notFound, upstreamFailed } from '../../http/errors.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
+import { GraphError } from '../../m365/graph-api.js';
+import { requireTenant } from '../tenants/access.js';
+import { browse, cleanupPreview, fileVersions } from './files.js';
+import { dataManagementDashboard, ensureAnalysis } from './storage.js';
+
+/** Microsoft 365's answer as the caller should see it: a missing item is 404, the rest "Failed to fetch data". */
+async function live<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof GraphError && error.status === 404) throw notFound('Folder not found');
+    throw upstreamFailed();
+  }
+}
+
+export function dataManagementRoutes(ctx: AppContext) {
+  const plane = dataPlaneOf(ctx);
+  const tenantOf = (tenantId: unknown, rc: Parameters<typeof session>[0]) =>
+    requireTenant(ctx, session(rc).auth.user, String(tenantId));
+  return routes({
+    'apollo.dataManagement.browse': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const tenant = await tenantOf(tenantId, rc);
+        return live(async () => browse(await plane.graph(tenant, { interactive: true }), body));
+      },
+    },
+    'apollo.dataManagement.versions': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const tenant = await tenantOf(tenantId, rc);
+        return live(async () => fileVersions(await plane.graph(tenant, { interactive: true }), body));
+      },
+    },
+    'apollo.dataManagement.preview': {
+      access: 'session',
+      async handler({ tenantId, body }, rc) {
+        const tenant = await tenantOf(tenantId, rc);
+        return live(async () =>
+          cleanupPreview(ctx.db, await plane.graph(tenant, { interactive: true }), tenant.tenantId, body),
+        );
+      },
+    },
+    'apollo.dashboards.sharepointDataManagement': {
+      access: 'session',
+      async handler({ tenantId }, rc) {
+        const tenant = await tenantOf(tenantId, rc);
+        await live(() => ensureAnalysis(ctx, () => plane.graph(tenant), tenant));
+        return dataManagementDashboard(ctx, tenant.tenantId);
+      },
+    },
+  });
+}

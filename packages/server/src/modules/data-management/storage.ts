@@ -1,0 +1,205 @@
+/**
+ * Data management's storage analysis and dashboard. The analysis reads every file of the tenant's
+ * SharePoint sites with its versions from Microsoft 365 and keeps, per site, the bytes taken with all
+ * versions and the old (not current) versions among them, and the day's total. It runs when the
+ * dashboard is read and nothing is stored, in the background when what is stored is older than six
+ * hours or older than the newest clean-up run. Savings come from the clean-up runs' inventory.
+ */
+import { DASHBOARD_PERIOD_DAYS, type DataManagementDashboard } from '@compliance-portal/sdk';
+import type { DriveItem } from '@microsoft/microsoft-graph-types';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
+import { forEachLimit } from '../../jobs/pool.js';
+import type { GraphApi } from '../../m365/graph-api.js';
+import type { TenantRecord } from '../tenants/repository.js';
+
+const DAY = 86_400_000;
+const MAX_AGE_MS = 6 * 3_600_000;
+const CONCURRENCY = 4;
+
+interface SiteUsage {
+  sourceId: string;
+  displayName: string;
+  files: number;
+  usedBytes: number;
+  oldVersions: number;
+  oldVersionBytes: number;
+}
+
+/** One site's files with all their versions. */
+async function analyseSite(graph: GraphApi, site: { id: string; name: string }): Promise<SiteUsage> {
+  const usage: SiteUsage = {
+    sourceId: site.id,
+    displayName: site.name,
+    files: 0,
+    usedBytes: 0,
+    oldVersions: 0,
+    oldVersionBytes: 0,
+  };
+  for await (const drive of graph.siteDrives(site.id)) {
+    const files: DriveItem[] = [];
+    for await (const page of graph.driveDelta(drive.id ?? ''))
+      for (const i of page) if (i.file && !i.deleted) files.push(i);
+    await forEachLimit(files, CONCURRENCY, async (file) => {
+      let index = 0;
+      for await (const v of graph.itemVersions(drive.id ?? '', file.id ?? '')) {
+        const size = Number(v.size ?? 0);
+        usage.usedBytes += size;
+        if (index > 0) {
+          usage.oldVersions += 1;
+          usage.oldVersionBytes += size;
+        }
+        index += 1;
+      }
+      // A file Graph lists no versions for still takes its size.
+      if (index === 0) usage.usedBytes += Number(file.size ?? 0);
+      usage.files += 1;
+    });
+  }
+  return usage;
+}
+
+/** Reads the tenant's sites and stores what they take; the day's total too. */
+export async function analyseStorage(ctx: AppContext, graph: GraphApi, tenant: TenantRecord) {
+  const sites: { id: string; name: string }[] = [];
+  for await (const s of graph.sites()) sites.push({ id: s.id ?? '', name: s.displayName ?? s.name ?? s.webUrl ?? '' });
+  const usages: SiteUsage[] = [];
+  for (const site of sites.filter((s) => s.id)) usages.push(await analyseSite(graph, site));
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('delete from storage_usage where tenant_id = $1', [tenant.tenantId]);
+    for (const u of usages)
+      await tx.query(
+        `insert into storage_usage (tenant_id, source_id, kind, display_name, files, used_bytes, old_versions,
+                                    old_version_bytes, analysed_at)
+         values ($1, $2, 'site', $3, $4, $5, $6, $7, $8)`,
+        [tenant.tenantId, u.sourceId, u.displayName, u.files, u.usedBytes, u.oldVersions, u.oldVersionBytes, now],
+      );
+    await tx.query(
+      `insert into storage_daily (tenant_id, day, used_bytes) values ($1, $2, $3)
+       on conflict (tenant_id, day) do update set used_bytes = excluded.used_bytes`,
+      [tenant.tenantId, now.toISOString().slice(0, 10), usages.reduce((sum, u) => sum + u.usedBytes, 0)],
+    );
+  });
+}
+
+const running = new Map<string, Promise<void>>();
+
+/** Analyses now when nothing is stored; refreshes in the background when what is stored is stale. */
+export async function ensureAnalysis(ctx: AppContext, connect: () => Promise<GraphApi>, tenant: TenantRecord) {
+  const [state] = await ctx.db.query<{ analysed: Date | null; cleaned: Date | null }>(
+    `select (select max(analysed_at) from storage_usage where tenant_id = $1) as analysed,
+            (select max(r.finished) from job_runs r join jobs j on j.job_id = r.job_id
+              where j.tenant_id = $1 and j.type = 'versionCleanup') as cleaned`,
+    [tenant.tenantId],
+  );
+  const analysed = state?.analysed ? new Date(state.analysed) : null;
+  const cleanedSince = !!analysed && !!state?.cleaned && new Date(state.cleaned) > analysed;
+  const stale = !analysed || cleanedSince || ctx.now().getTime() - analysed.getTime() > MAX_AGE_MS;
+  if (!stale) return;
+  let task = running.get(tenant.tenantId);
+  if (!task) {
+    task = connect()
+      .then((graph) => analyseStorage(ctx, graph, tenant))
+      .finally(() => running.delete(tenant.tenantId));
+    running.set(tenant.tenantId, task);
+  }
+  if (!analysed || cleanedSince) {
+    // Nothing to show yet, or a clean-up changed the figures: wait (a failure keeps what is stored).
+    try {
+      await task;
+    } catch (error) {
+      if (!analysed) throw error;
+      ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'storage analysis failed');
+    }
+  } else task.catch((error) => ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'storage analysis failed'));
+}
+
+/** Bytes freed by clean-up runs that finished in [from, to), per day. */
+async function savedPerDay(db: Queryable, tenantId: string, from: Date) {
+  return db.query<{ day: string; bytes: string }>(
+    `select to_char(date_trunc('day', r.finished at time zone 'UTC'), 'YYYY-MM-DD') as day,
+            coalesce(sum(v.freed_bytes), 0)::bigint as bytes
+       from version_inventory v join job_runs r on r.run_id = v.run_id join jobs j on j.job_id = r.job_id
+      where j.tenant_id = $1 and r.finished >= $2 group by 1`,
+    [tenantId, from],
+  );
+}
+
+export async function dataManagementDashboard(ctx: AppContext, tenantId: string): Promise<DataManagementDashboard> {
+  const now = ctx.now();
+  const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
+  const [price] = await ctx.db.query<{ price_per_gb_month: string; currency: string }>(
+    'select price_per_gb_month, currency from backup_config where tenant_id = $1',
+    [tenantId],
+  );
+  const pricePerGbMonth = Number(price?.price_per_gb_month ?? 0);
+  const sites = await ctx.db.query<{
+    source_id: string;
+    display_name: string;
+    used_bytes: string;
+    old_versions: number;
+    old_version_bytes: string;
+    managed: boolean;
+  }>(
+    `select u.*, exists (select 1 from jobs j where j.tenant_id = u.tenant_id and j.type = 'versionCleanup'
+                          and j.definition->'sources' ? u.source_id) as managed
+       from storage_usage u where u.tenant_id = $1`,
+    [tenantId],
+  );
+  const saved = new Map((await savedPerDay(ctx.db, tenantId, from)).map((r) => [r.day, Number(r.bytes)]));
+  const daily = await ctx.db.query<{ day: string; used_bytes: string }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, used_bytes from storage_daily where tenant_id = $1 and day <= $2
+      order by day`,
+    [tenantId, now.toISOString().slice(0, 10)],
+  );
+  const used = new Map(daily.map((d) => [d.day, Number(d.used_bytes)]));
+  // Used bytes carry forward from the last day analysed; days before any analysis show none.
+  let carried = Number([...daily].reverse().find((d) => d.day < from.toISOString().slice(0, 10))?.used_bytes ?? 0);
+  const series = [];
+  for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    carried = used.get(date) ?? carried;
+    series.push({ date, usedBytes: carried, savedBytes: saved.get(date) ?? 0 });
+  }
+  const storageSavedBytes = [...saved.values()].reduce((sum, b) => sum + b, 0);
+  const bySize = [...sites].sort((a, b) => Number(b.used_bytes) - Number(a.used_bytes));
+  return {
+    periodDays: DASHBOARD_PERIOD_DAYS,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    storageUsedBytes: sites.reduce((sum, s) => sum + Number(s.used_bytes), 0),
+    storageSavedBytes,
+    pricePerGbMonth,
+    currency: price?.currency ?? 'EUR',
+    monthlySaving: monthlySaving(storageSavedBytes, pricePerGbMonth),
+    series,
+    topSitesWithoutDataManagement: bySize
+      .filter((s) => !s.managed)
+      .slice(0, 10)
+      .map((s) => ({ siteId: s.source_id, displayName: s.display_name, bytes: Number(s.used_bytes) })),
+    topCleanupCandidates: [...sites]
+      .filter((s) => Number(s.old_versions) > 0)
+      .sort((a, b) => Number(b.old_version_bytes) - Number(a.old_version_bytes))
+      .slice(0, 20)
+      .map((s) => ({
+        sourceId: s.source_id,
+        kind: 'site' as const,
+        displayName: s.display_name,
+        eligibleVersions: Number(s.old_versions),
+        reclaimableBytes: Number(s.old_version_bytes),
+      })),
+  };
+}
+
+/** Bytes freed by clean-ups in the period, and what that saves a month. */
+export async function savings(db: Queryable, tenantId: string, now: Date) {
+  const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
+  const savedBytes = (await savedPerDay(db, tenantId, from)).reduce((sum, r) => sum + Number(r.bytes), 0);
+  const [price] = await db.query<{ price_per_gb_month: string }>(
+    'select price_per_gb_month from backup_config where tenant_id = $1',
+    [tenantId],
+  );
+  return { savedBytes, monthlySaving: monthlySaving(savedBytes, Number(price?.price_per_gb_month ?? 0)) };
+}
