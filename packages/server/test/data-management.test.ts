@@ -177,6 +177,14 @@ describe('data management', () => {
     expect(after.series.at(-1)).toMatchObject({ usedBytes: after.storageUsedBytes, savedBytes: predicted });
     expect(after.topSitesWithoutDataManagement.map((x) => x.siteId)).not.toContain(s?.id);
 
+    // Reports of an area: any of its types; one type alone.
+    const byArea = await call<{ items: { jobId: string }[] }>(
+      'GET',
+      `${api}/reporting?types=versionCleanup&types=backup`,
+    );
+    expect(byArea.items.map((r) => r.jobId)).toEqual([job.jobId]);
+    const oneType = await call<{ total: number }>('GET', `${api}/reporting?types=backup`);
+    expect(oneType.total).toBe(0);
     const overview = await call<OverviewDashboard>('GET', `${api}/dashboard/overview`);
     expect(overview.dataManagement.savedBytes).toBe(predicted);
     expect(overview.license.kind).toBeDefined();

@@ -43,6 +43,7 @@ export type DataManagementAccount = s.Static<typeof DataManagementAccount>;
 export const ReportQuery = s.object({
   ...listQueryProperties,
   type: s.optional(JobType),
+  types: s.optional(s.array(JobType, { uniqueItems: true, description: 'Any of these types (an area).' })),
   application: s.optional(Application),
   status: s.optional(JobStatus),
   from: s.optional(s.dateTime('Reports of runs started at or after.')),

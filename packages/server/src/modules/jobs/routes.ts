@@ -181,8 +181,9 @@ export function jobRoutes(ctx: AppContext) {
       access: 'session',
       async handler({ tenantId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        const { type, ...rest } = query ?? {};
-        return queryReports(ctx.db, tenant.tenantId, { ...rest, ...(type ? { types: [type] } : {}) });
+        const { type, types, ...rest } = query ?? {};
+        const chosen = type ? [type] : types?.length ? types : undefined;
+        return queryReports(ctx.db, tenant.tenantId, { ...rest, ...(chosen ? { types: chosen } : {}) });
       },
     },
     'apollo.reporting.accounts': {
@@ -196,7 +197,7 @@ export function jobRoutes(ctx: AppContext) {
       access: 'session',
       async handler({ tenantId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        const { type: _, ...rest } = query ?? {};
+        const { type: _, types: __, ...rest } = query ?? {};
         return queryReports(ctx.db, tenant.tenantId, { ...rest, types: ['versionCleanup'] });
       },
     },
