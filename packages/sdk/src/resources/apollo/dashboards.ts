@@ -114,7 +114,11 @@ export const OverviewDashboard = s.object({
   backup: AreaSummary,
   emailArchive: AreaSummary,
   teamsArchive: AreaSummary,
-  dataManagement: s.object({ savedBytes: s.integer({ minimum: 0 }), monthlySaving: s.number({ minimum: 0 }) }),
+  dataManagement: s.object({
+    savedBytes: s.integer({ minimum: 0 }),
+    monthlySaving: s.number({ minimum: 0 }),
+    currency: s.optional(s.string({ minLength: 3, maxLength: 3 })),
+  }),
   license: s.object({
     kind: LicenseKind,
     backupJobsLeft: s.record(s.integer({ minimum: 0 }), 'Per application, trial only.'),

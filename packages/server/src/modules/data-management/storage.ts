@@ -197,9 +197,13 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
 export async function savings(db: Queryable, tenantId: string, now: Date) {
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   const savedBytes = (await savedPerDay(db, tenantId, from)).reduce((sum, r) => sum + Number(r.bytes), 0);
-  const [price] = await db.query<{ price_per_gb_month: string }>(
-    'select price_per_gb_month from backup_config where tenant_id = $1',
+  const [price] = await db.query<{ price_per_gb_month: string; currency: string }>(
+    'select price_per_gb_month, currency from backup_config where tenant_id = $1',
     [tenantId],
   );
-  return { savedBytes, monthlySaving: monthlySaving(savedBytes, Number(price?.price_per_gb_month ?? 0)) };
+  return {
+    savedBytes,
+    monthlySaving: monthlySaving(savedBytes, Number(price?.price_per_gb_month ?? 0)),
+    currency: price?.currency ?? 'EUR',
+  };
 }

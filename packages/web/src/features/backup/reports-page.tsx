@@ -1,14 +1,16 @@
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { JobStatus, JobType, Report, RunAccount } from '@compliance-portal/sdk';
+import type { JobStatus, JobType, Report, ReportQuery, RunAccount } from '@compliance-portal/sdk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
+import { FilterSelect } from '../../components/ui/filter-select';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { CleanupAccounts } from '../data-management/cleanup-accounts';
 import { AREA_TYPES, type RunArea, RunFilters } from './monitor-page';
 import { RunAccountsTable } from './run-accounts';
 import { RequireTenant, useApi } from './shared';
@@ -57,39 +59,55 @@ function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Re
           </Stack>
         ))}
       </SimpleGrid>
-      <RunAccountsTable
-        label={t('backup:runAccounts')}
-        queryKey={['tenant', tenantId, 'reporting', report.reportId, 'accounts']}
-        fetch={(query, signal) =>
-          api.apollo.reporting.accounts({ tenantId, reportId: report.reportId, query }, { signal })
-        }
-        toolbar={
-          <ExportButtons
-            title={report.title}
-            columns={exportColumns}
-            fetchPage={({ page, pageSize, after }) =>
-              api.apollo.reporting.accounts({
-                tenantId,
-                reportId: report.reportId,
-                query: { page, pageSize, sort: 'displayName', order: 'asc', ...(after ? { after } : {}) },
-              })
-            }
-            keyOf={(a) => a.accountId}
-          />
-        }
-      />
+      {report.jobType === 'versionCleanup' ? (
+        <CleanupAccounts tenantId={tenantId} reportId={report.reportId} title={report.title} />
+      ) : (
+        <RunAccountsTable
+          label={t('backup:runAccounts')}
+          queryKey={['tenant', tenantId, 'reporting', report.reportId, 'accounts']}
+          fetch={(query, signal) =>
+            api.apollo.reporting.accounts({ tenantId, reportId: report.reportId, query }, { signal })
+          }
+          toolbar={
+            <ExportButtons
+              title={report.title}
+              columns={exportColumns}
+              fetchPage={({ page, pageSize, after }) =>
+                api.apollo.reporting.accounts({
+                  tenantId,
+                  reportId: report.reportId,
+                  query: { page, pageSize, sort: 'displayName', order: 'asc', ...(after ? { after } : {}) },
+                })
+              }
+              keyOf={(a) => a.accountId}
+            />
+          }
+        />
+      )}
     </Stack>
   );
 }
 
-export function Reports({ tenantId, area }: { tenantId: string; area: RunArea }) {
+/**
+ * The reports of an area's runs. `filters` replaces the type filter (the reports list of every area
+ * chooses area, type and dates itself) and gives the query's types and dates.
+ */
+export function Reports({
+  tenantId,
+  area,
+  filters,
+}: {
+  tenantId: string;
+  area: RunArea;
+  filters?: { node: ReactNode; query: Pick<ReportQuery, 'type' | 'types' | 'from' | 'to'> };
+}) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [state, setState] = useListState({ sort: 'started', order: 'desc' });
   const [type, setType] = useState<JobType>(area.types[0]);
   const [status, setStatus] = useState<JobStatus | ''>('');
   const [open, setOpen] = useState<Report | null>(null);
-  const query = { type, ...listQuery(state), ...(status ? { status } : {}) };
+  const query = { ...(filters ? filters.query : { type }), ...listQuery(state), ...(status ? { status } : {}) };
   const reports = useQuery({
     queryKey: ['tenant', tenantId, 'reporting', query],
     queryFn: ({ signal }) => api.apollo.reporting.list({ tenantId, query }, { signal }),
@@ -149,20 +167,36 @@ export function Reports({ tenantId, area }: { tenantId: string; area: RunArea })
       searchPlaceholder={t('backup:searchJobs')}
       onRowClick={setOpen}
       toolbar={
-        <RunFilters
-          area={area}
-          type={type}
-          status={status}
-          statuses={['finished', 'failed', 'pending']}
-          onType={(v) => {
-            setType(v);
-            setState({ page: 1 });
-          }}
-          onStatus={(v) => {
-            setStatus(v);
-            setState({ page: 1 });
-          }}
-        />
+        filters ? (
+          <>
+            {filters.node}
+            <FilterSelect
+              label={t('backup:columns.status')}
+              value={status}
+              all={t('backup:allStatuses')}
+              options={(['finished', 'failed', 'pending'] as const).map((s) => ({ value: s, label: t(`status:${s}`) }))}
+              onChange={(v) => {
+                setStatus(v);
+                setState({ page: 1 });
+              }}
+            />
+          </>
+        ) : (
+          <RunFilters
+            area={area}
+            type={type}
+            status={status}
+            statuses={['finished', 'failed', 'pending']}
+            onType={(v) => {
+              setType(v);
+              setState({ page: 1 });
+            }}
+            onStatus={(v) => {
+              setStatus(v);
+              setState({ page: 1 });
+            }}
+          />
+        )
       }
     />
   );

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../components/ui/feature-page';
+import { OverviewPage } from '../../../features/overview/overview-page';
 
-function Page() {
-  return <FeaturePage page="overview" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/')({ component: OverviewPage });

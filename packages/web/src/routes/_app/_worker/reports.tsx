@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../components/ui/feature-page';
+import { AllReportsPage } from '../../../features/reports/all-reports-page';
 
-function Page() {
-  return <FeaturePage page="reports" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/reports')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/reports')({ component: AllReportsPage });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { DataManagementDashboardPage } from '../../../../features/data-management/dashboard-page';
 
-function Page() {
-  return <FeaturePage page="complianceDashboard" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/compliance/dashboard')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/compliance/dashboard')({ component: DataManagementDashboardPage });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { FileManagerPage } from '../../../../features/data-management/file-manager-page';
 
-function Page() {
-  return <FeaturePage page="fileManager" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/compliance/')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/compliance/')({ component: FileManagerPage });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { DataManagementMonitorPage } from '../../../../features/data-management/run-pages';
 
-function Page() {
-  return <FeaturePage page="complianceMonitoring" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/compliance/monitoring')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/compliance/monitoring')({ component: DataManagementMonitorPage });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../../components/ui/feature-page';
+import { DataManagementReportsPage } from '../../../../features/data-management/run-pages';
 
-function Page() {
-  return <FeaturePage page="complianceReporting" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/compliance/reporting')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/compliance/reporting')({ component: DataManagementReportsPage });

@@ -1,0 +1,83 @@
+import type { DataManagementAccount } from '@compliance-portal/sdk';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
+import { formatBytes, formatNumber } from '../../components/ui/format';
+import { listQuery, useListState } from '../../components/ui/list-state';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { useApi } from '../backup/shared';
+
+/** A clean-up report's sites and OneDrives: files, versions removed, space freed; exported to xlsx or csv. */
+export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: string; reportId: string; title: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lang = i18n.language;
+  const [state, setState] = useListState({ sort: 'displayName' });
+  const accounts = useQuery({
+    queryKey: ['tenant', tenantId, 'reporting', reportId, 'data-management-accounts', listQuery(state)],
+    queryFn: ({ signal }) =>
+      api.apollo.reporting.dataManagementAccounts({ tenantId, reportId, query: listQuery(state) }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: Column<DataManagementAccount>[] = [
+    { key: 'displayName', header: t('backup:columns.account'), cell: (a) => a.displayName, sortable: true },
+    { key: 'status', header: t('backup:columns.status'), cell: (a) => <StatusBadge status={a.status} /> },
+    {
+      key: 'files',
+      header: t('dataManagement:files'),
+      cell: (a) => formatNumber(a.files, lang),
+      align: 'end',
+    },
+    {
+      key: 'versionsRemoved',
+      header: t('dataManagement:versionsRemoved'),
+      cell: (a) => formatNumber(a.versionsRemoved, lang),
+      align: 'end',
+    },
+    {
+      key: 'bytesFreed',
+      header: t('dataManagement:bytesFreed'),
+      cell: (a) => formatBytes(a.bytesFreed, lang),
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    { key: 'errors', header: t('backup:columns.errors'), cell: (a) => a.errors.join('; '), hideBelow: 'md' },
+  ];
+  const exportColumns: ExportColumn<DataManagementAccount>[] = [
+    { header: t('backup:columns.account'), value: (a) => a.displayName },
+    { header: t('backup:columns.status'), value: (a) => t(`status:${a.status}`) },
+    { header: t('dataManagement:files'), value: (a) => a.files },
+    { header: t('dataManagement:versionsRemoved'), value: (a) => a.versionsRemoved },
+    { header: t('dataManagement:bytesFreed'), value: (a) => a.bytesFreed },
+    { header: t('backup:columns.errors'), value: (a) => a.errors.join('; ') },
+  ];
+  return (
+    <DataTable
+      label={t('backup:runAccounts')}
+      columns={columns}
+      rows={accounts.data?.items}
+      total={accounts.data?.total ?? 0}
+      rowKey={(a) => a.accountId}
+      state={state}
+      onStateChange={setState}
+      loading={accounts.isFetching}
+      error={accounts.error}
+      onRetry={() => accounts.refetch()}
+      emptyText={t('backup:noAccounts')}
+      toolbar={
+        <ExportButtons
+          title={title}
+          columns={exportColumns}
+          fetchPage={({ page, pageSize }) =>
+            api.apollo.reporting.dataManagementAccounts({
+              tenantId,
+              reportId,
+              query: { page, pageSize, sort: 'displayName', order: 'asc' },
+            })
+          }
+        />
+      }
+    />
+  );
+}

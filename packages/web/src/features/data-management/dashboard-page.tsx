@@ -1,0 +1,199 @@
+import {
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  Input,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { ApiError } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AreaChart } from '../../components/ui/charts';
+import { Figure } from '../../components/ui/figure';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
+import { PageHeader } from '../../components/ui/page-header';
+import { showToast } from '../../components/ui/toaster';
+import { RequireTenant, useApi } from '../backup/shared';
+
+const money = (value: number, currency: string, lang: string) =>
+  new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);
+
+/** The price per GB per month the savings are counted at; an administrator changes it here. */
+function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: number; currency: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(String(price));
+  const parsed = Number(value.replace(',', '.'));
+  const valid = value.trim() !== '' && Number.isFinite(parsed) && parsed >= 0 && parsed <= 1000;
+  const save = useMutation({
+    mutationFn: () => api.apollo.configuration.updateBackupConfig({ body: { tenantId, pricePerGbMonth: parsed } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      showToast('success', t('dataManagement:priceSaved'));
+    },
+  });
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (valid) save.mutate();
+      }}
+    >
+      <HStack gap="2" align="flex-end" wrap="wrap">
+        <Field.Root width="auto" invalid={!valid}>
+          <Field.Label fontSize="sm">
+            {t('dataManagement:price')} ({currency})
+          </Field.Label>
+          <Input size="sm" width="28" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+          <Field.ErrorText>{t('dataManagement:priceInvalid')}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="sm" loading={save.isPending} disabled={!valid}>
+          {t('dataManagement:priceSave')}
+        </Button>
+      </HStack>
+      {save.error instanceof ApiError ? (
+        <StatusAlert status="error">{t(`apiErrors:${save.error.messageKey}`)}</StatusAlert>
+      ) : null}
+    </form>
+  );
+}
+
+function Dashboard({ tenantId }: { tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lang = i18n.language;
+  const dashboard = useQuery({
+    queryKey: ['tenant', tenantId, 'dashboard', 'data-management'],
+    queryFn: ({ signal }) =>
+      api.apollo.dashboards.sharepointDataManagement({ tenantId }, { signal, disableToast: true }),
+  });
+  const d = dashboard.data;
+  if (dashboard.isError) return <StatusAlert status="error">{t('dataManagement:dashboardFailed')}</StatusAlert>;
+  if (!d) return <Skeleton height="40" aria-busy="true" />;
+  return (
+    <Stack gap="6">
+      <Text fontSize="sm" color="fg.muted">
+        {t('backup:dashboard.period', {
+          days: d.periodDays,
+          from: formatDate(d.from, lang),
+          to: formatDate(d.to, lang),
+        })}{' '}
+        {t('dataManagement:analysisNote')}
+      </Text>
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <Figure label={t('dataManagement:used')} value={formatBytes(d.storageUsedBytes, lang)} />
+        <Figure label={t('dataManagement:saved')} value={formatBytes(d.storageSavedBytes, lang)} />
+        <Figure
+          label={t('dataManagement:monthlySaving')}
+          value={money(d.monthlySaving, d.currency, lang)}
+          note={`${t('dataManagement:price')}: ${money(d.pricePerGbMonth, d.currency, lang)}`}
+        />
+      </SimpleGrid>
+      <PriceEditor key={d.pricePerGbMonth} tenantId={tenantId} price={d.pricePerGbMonth} currency={d.currency} />
+      <Card.Root>
+        <Card.Body gap="3">
+          <Heading as="h2" size="sm">
+            {t('dataManagement:usage')}
+          </Heading>
+          <AreaChart
+            label={`${t('dataManagement:usage')}: ${t('dataManagement:usedSeries')}`}
+            points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.usedBytes }))}
+            format={(y) => formatBytes(y, lang)}
+          />
+          <AreaChart
+            label={`${t('dataManagement:usage')}: ${t('dataManagement:savedSeries')}`}
+            points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.savedBytes }))}
+            format={(y) => formatBytes(y, lang)}
+          />
+        </Card.Body>
+      </Card.Root>
+      <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h2" size="sm">
+              {t('dataManagement:topUnmanaged')}
+            </Heading>
+            {d.topSitesWithoutDataManagement.length === 0 ? (
+              <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
+            ) : (
+              <Table.ScrollArea>
+                <Table.Root size="sm" aria-label={t('dataManagement:topUnmanaged')}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('dataManagement:site')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('dataManagement:used')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {d.topSitesWithoutDataManagement.map((s) => (
+                      <Table.Row key={s.siteId}>
+                        <Table.Cell>{s.displayName}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatBytes(s.bytes, lang)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+          </Card.Body>
+        </Card.Root>
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h2" size="sm">
+              {t('dataManagement:topCandidates')}
+            </Heading>
+            {d.topCleanupCandidates.length === 0 ? (
+              <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
+            ) : (
+              <Table.ScrollArea>
+                <Table.Root size="sm" aria-label={t('dataManagement:topCandidates')}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('dataManagement:oldVersions')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('dataManagement:columns.reclaimable')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {d.topCleanupCandidates.map((c) => (
+                      <Table.Row key={c.sourceId}>
+                        <Table.Cell>
+                          {c.displayName}{' '}
+                          <Text as="span" color="fg.muted" fontSize="xs">
+                            ({t(`dataManagement:${c.kind}`)})
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Storage used and saved over 30 days, the saving at the price per GB, the sites worth a clean-up. */
+export function DataManagementDashboardPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:complianceDashboard')} />
+      <RequireTenant>{(tenantId) => <Dashboard tenantId={tenantId} />}</RequireTenant>
+    </>
+  );
+}

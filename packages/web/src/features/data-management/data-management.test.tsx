@@ -1,0 +1,314 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+import { ruleOf } from './file-manager-page';
+
+startMsw();
+
+const signedIn = () => {
+  storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+  storeWorker(testWorker());
+};
+const client = () => HttpResponse.json(testClient());
+const node = (over: Record<string, unknown>) => ({
+  sizeBytes: 1000,
+  modified: '2026-11-01T09:00:00.000Z',
+  versions: null,
+  eligibleVersions: null,
+  reclaimableBytes: null,
+  ...over,
+});
+
+describe('the clean-up rule', () => {
+  it('takes a count from 1 to 500 or a date, nothing else', () => {
+    expect(ruleOf({ kind: 'keepNewest', count: '3', date: '' })).toEqual({ kind: 'keepNewest', count: 3 });
+    expect(ruleOf({ kind: 'keepNewest', count: '0', date: '' })).toBeNull();
+    expect(ruleOf({ kind: 'keepNewest', count: '2.5', date: '' })).toBeNull();
+    expect(ruleOf({ kind: 'keepNewest', count: '501', date: '' })).toBeNull();
+    expect(ruleOf({ kind: 'olderThan', count: '', date: '2026-01-31' })).toEqual({
+      kind: 'olderThan',
+      date: '2026-01-31T00:00:00.000Z',
+    });
+    expect(ruleOf({ kind: 'olderThan', count: '', date: '' })).toBeNull();
+  });
+});
+
+describe('the file manager', () => {
+  it('browses a site, selects a folder and a file, states what a clean-up removes and runs it on confirmation', async () => {
+    signedIn();
+    const browsed: Record<string, unknown>[] = [];
+    let previewed: Record<string, unknown> | undefined;
+    let created: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/compliance', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
+      'apollo.discovery.users': () =>
+        HttpResponse.json({
+          items: [
+            { sourceId: 's1', kind: 'site', displayName: 'Marketing', url: 'https://x/sites/m', protected: false },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+      'apollo.dataManagement.browse': async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        browsed.push(body);
+        const items =
+          body.nodeId === 'root'
+            ? [node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })]
+            : [
+                node({ nodeId: 'd1:f1', kind: 'folder', name: 'Plans', path: 'd1:/Plans' }),
+                node({
+                  nodeId: 'd1:i1',
+                  kind: 'file',
+                  name: 'budget.xlsx',
+                  path: 'd1:/budget.xlsx',
+                  versions: 4,
+                  eligibleVersions: 1,
+                  reclaimableBytes: 2048,
+                }),
+              ];
+        return HttpResponse.json({ items, total: items.length, page: 1, pageSize: 25 });
+      },
+      'apollo.dataManagement.versions': () =>
+        HttpResponse.json([
+          { versionId: '4.0', modified: '2026-11-01T09:00:00.000Z', sizeBytes: 1000, current: true, eligible: false },
+          { versionId: '3.0', modified: '2026-10-01T09:00:00.000Z', sizeBytes: 900, current: false, eligible: true },
+        ]),
+      'apollo.dataManagement.preview': async ({ request }) => {
+        previewed = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          files: 7,
+          versions: 20,
+          eligibleVersions: 13,
+          reclaimableBytes: 5 * 1024 ** 2,
+          pricePerGbMonth: 0.2,
+          currency: 'EUR',
+          monthlySaving: 0.001,
+        });
+      },
+      'apollo.jobs.create': async ({ request }) => {
+        created = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(createdJob({ ...created }));
+      },
+    });
+    const count = await screen.findByLabelText('Versions to keep');
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(await screen.findByRole('button', { name: 'Marketing' }));
+    await user.click(await screen.findByRole('button', { name: 'Documents' }));
+    await user.click(await screen.findByLabelText('Select Plans'));
+    await user.click(screen.getByLabelText('Select budget.xlsx'));
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 items selected');
+    expect(browsed.at(-1)).toMatchObject({
+      sourceId: 's1',
+      nodeId: 'drive:d1',
+      rule: { kind: 'keepNewest', count: 3 },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'budget.xlsx' }));
+    const versions = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(versions).getAllByTestId('version-row')).toHaveLength(2));
+    expect(within(versions).getByText('Current')).toBeTruthy();
+    expect(within(versions).getByText('Removed by the rule')).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Clean up selected' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(previewed).toMatchObject({
+      application: 'sharepoint',
+      sourceId: 's1',
+      paths: ['d1:/Plans', 'd1:/budget.xlsx'],
+      rule: { kind: 'keepNewest', count: 3 },
+    });
+    expect(within(confirm).getByTestId('cleanup-confirm-text').textContent).toContain(
+      'removes 13 old versions of 7 file(s), freeing 5 MB',
+    );
+    expect(created).toBeUndefined();
+    await user.click(within(confirm).getByRole('button', { name: 'Remove versions' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({
+      type: 'versionCleanup',
+      application: 'sharepoint',
+      sources: ['s1'],
+      paths: ['d1:/Plans', 'd1:/budget.xlsx'],
+      cleanupRule: { kind: 'keepNewest', count: 3 },
+      recurrence: { kind: 'afterCreation' },
+    });
+  });
+
+  it('says so when nothing in the selection would be removed, and asks nothing', async () => {
+    signedIn();
+    let created = false;
+    const { user } = await renderPortal('/compliance', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
+      'apollo.discovery.users': () =>
+        HttpResponse.json({
+          items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+      'apollo.dataManagement.browse': () =>
+        HttpResponse.json({
+          items: [node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        }),
+      'apollo.dataManagement.preview': () =>
+        HttpResponse.json({
+          files: 3,
+          versions: 3,
+          eligibleVersions: 0,
+          reclaimableBytes: 0,
+          pricePerGbMonth: 0.2,
+          currency: 'EUR',
+          monthlySaving: 0,
+        }),
+      'apollo.jobs.create': () => {
+        created = true;
+        return HttpResponse.json({}, { status: 500 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Marketing' }));
+    await user.click(await screen.findByLabelText('Select Documents'));
+    await user.click(screen.getByRole('button', { name: 'Clean up selected' }));
+    expect((await screen.findByTestId('nothing-to-remove')).textContent).toContain('no version would be removed');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(created).toBe(false);
+  });
+});
+
+describe('the data-management dashboard', () => {
+  it('shows used and saved storage, the saving at the price, and saves a new price', async () => {
+    signedIn();
+    let saved: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/compliance/dashboard', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.sharepointDataManagement': () =>
+        HttpResponse.json({
+          periodDays: 30,
+          from: '2026-10-24T00:00:00.000Z',
+          to: '2026-11-23T00:00:00.000Z',
+          storageUsedBytes: 3 * 1024 ** 3,
+          storageSavedBytes: 2 * 1024 ** 2,
+          pricePerGbMonth: 0.2,
+          currency: 'EUR',
+          monthlySaving: 0.0004,
+          series: [
+            { date: '2026-11-22', usedBytes: 10, savedBytes: 0 },
+            { date: '2026-11-23', usedBytes: 8, savedBytes: 2 },
+          ],
+          topSitesWithoutDataManagement: [{ siteId: 's2', displayName: 'Finance', bytes: 4096 }],
+          topCleanupCandidates: [
+            { sourceId: 's1', kind: 'site', displayName: 'Marketing', eligibleVersions: 12, reclaimableBytes: 8192 },
+          ],
+        }),
+      'apollo.configuration.updateBackupConfig': async ({ request }) => {
+        saved = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          tenantId: 't1',
+          defaultLocationId: null,
+          pricePerGbMonth: 0.35,
+          currency: 'EUR',
+          teamsConfigured: true,
+        });
+      },
+    });
+    expect((await screen.findByTestId('figure-Storage used')).textContent).toBe('3 GB');
+    expect(screen.getByTestId('figure-Saved by clean-ups').textContent).toBe('2 MB');
+    expect(within(screen.getByRole('table', { name: /Top 10 sites/ })).getByText('Finance')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: /Top 20 teams and sites/ })).getByText('12')).toBeTruthy();
+    const price = screen.getByLabelText(/Price per GB per month/);
+    await user.clear(price);
+    await user.type(price, '-1');
+    expect(screen.getByRole('button', { name: 'Save price' })).toHaveProperty('disabled', true);
+    await user.clear(price);
+    await user.type(price, '0,35');
+    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    await waitFor(() => expect(saved).toEqual({ tenantId: 't1', pricePerGbMonth: 0.35 }));
+  });
+});
+
+describe('the overview', () => {
+  it('shows every area, the licence left and the recent failures, with links into the areas', async () => {
+    signedIn();
+    const area = (name: string | null) => ({
+      lastJob: name
+        ? {
+            reportId: 'r1',
+            jobId: 'j1',
+            jobName: name,
+            jobType: 'backup',
+            application: 'onedrive',
+            status: 'finished',
+            progress: 100,
+            started: '2026-11-22T02:00:00.000Z',
+            finished: '2026-11-22T02:05:00.000Z',
+            itemsProcessed: 1,
+            itemsFailed: 0,
+            bytesProcessed: 1,
+          }
+        : null,
+      failedRuns: 2,
+      protectedCount: 5,
+      bytes: 1024 ** 2,
+    });
+    await renderPortal('/', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.overview': () =>
+        HttpResponse.json({
+          periodDays: 30,
+          backup: area('Nightly OneDrive'),
+          emailArchive: area(null),
+          teamsArchive: area(null),
+          dataManagement: { savedBytes: 1024 ** 3, monthlySaving: 0.2, currency: 'EUR' },
+          license: {
+            kind: 'trial',
+            backupJobsLeft: { onedrive: 0, sharepoint: 1, teams: 1 },
+            restoresLeft: { onedrive: 7 },
+          },
+          recentFailures: [{ ...area('Mail archive').lastJob, status: 'failed', message: 'Mailbox not found' }],
+        }),
+    });
+    const backup = await screen.findByTestId('area-backup');
+    expect(within(backup).getByText('Nightly OneDrive')).toBeTruthy();
+    expect(within(backup).getByRole('link', { name: 'Open Backup and restore' }).getAttribute('href')).toBe(
+      '/backup-and-restore/dashboard',
+    );
+    expect(within(screen.getByTestId('area-emailArchive')).getByText('No job has run yet.')).toBeTruthy();
+    expect(screen.getByTestId('area-dataManagement').textContent).toContain('1 GB');
+    expect(screen.getByTestId('licence').textContent).toContain('OneDrive: 0');
+    expect(screen.getByTestId('recent-failures').textContent).toContain('Mailbox not found');
+  });
+});
+
+describe('the reports of every area', () => {
+  it('filter by area, type and dates', async () => {
+    signedIn();
+    const queries: URLSearchParams[] = [];
+    const { user } = await renderPortal('/reports', {
+      'legacy.workers.client': client,
+      'apollo.reporting.list': ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 });
+      },
+    });
+    await screen.findByTestId('table-empty');
+    expect(queries.at(-1)?.getAll('types')).toEqual([]);
+    await user.selectOptions(screen.getByLabelText('Area'), 'emailArchive');
+    await waitFor(() => expect(queries.at(-1)?.getAll('types')).toEqual(['exchangeArchive', 'archiveDeletion']));
+    await user.selectOptions(screen.getByLabelText('Type'), 'archiveDeletion');
+    await waitFor(() => expect(queries.at(-1)?.get('type')).toBe('archiveDeletion'));
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-10');
+    await waitFor(() => expect(queries.at(-1)?.get('to')).toBe('2026-11-11T00:00:00.000Z'));
+    expect(queries.at(-1)?.get('from')).toBe('2026-11-01T00:00:00.000Z');
+  });
+});

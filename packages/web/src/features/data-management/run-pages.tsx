@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { Monitor } from '../backup/monitor-page';
+import { Reports } from '../backup/reports-page';
+import { RequireTenant } from '../backup/shared';
+
+/** The job monitor of version clean-ups. */
+export function DataManagementMonitorPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:complianceMonitoring')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Monitor tenantId={tenantId} area={{ types: ['versionCleanup'], label: t('pages:complianceMonitoring') }} />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
+
+/** Data-management reports: one per clean-up run, its sites and OneDrives with the versions removed. */
+export function DataManagementReportsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:complianceReporting')} />
+      <RequireTenant>
+        {(tenantId) => (
+          <Reports tenantId={tenantId} area={{ types: ['versionCleanup'], label: t('pages:complianceReporting') }} />
+        )}
+      </RequireTenant>
+    </>
+  );
+}
