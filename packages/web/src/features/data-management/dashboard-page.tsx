@@ -125,7 +125,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
             {d.topSitesWithoutDataManagement.length === 0 ? (
               <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
             ) : (
-              <Table.ScrollArea>
+              <Table.ScrollArea tabIndex={0}>
                 <Table.Root size="sm" aria-label={t('dataManagement:topUnmanaged')}>
                   <Table.Header>
                     <Table.Row>
@@ -154,7 +154,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
             {d.topCleanupCandidates.length === 0 ? (
               <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
             ) : (
-              <Table.ScrollArea>
+              <Table.ScrollArea tabIndex={0}>
                 <Table.Root size="sm" aria-label={t('dataManagement:topCandidates')}>
                   <Table.Header>
                     <Table.Row>

@@ -150,7 +150,7 @@ function VersionsDialog({
               ) : !versions.data ? (
                 <Text aria-busy="true">{t('common:loading')}</Text>
               ) : (
-                <Table.ScrollArea>
+                <Table.ScrollArea tabIndex={0}>
                   <Table.Root size="sm" aria-label={t('dataManagement:versionsOf', { name: file.name })}>
                     <Table.Header>
                       <Table.Row>
