@@ -59,6 +59,8 @@ export function createPortal({ config, history }: PortalOptions) {
     stop() {
       disconnect();
       session.stop();
+      // Stop fetches and their retries too: a retry failing later would still raise its toast.
+      void queryClient.cancelQueries();
       queryClient.clear();
     },
   };

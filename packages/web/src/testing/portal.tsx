@@ -26,7 +26,9 @@ export type Resolvers = Partial<Record<EndpointId, HttpResponseResolver>>;
 
 const live: Portal[] = [];
 afterEach(() => {
-  toaster.dismiss();
+  // Removed at once: dismissed toasts wait for an exit animation jsdom never ends, and would fill the
+  // toaster's five places for the next test.
+  toaster.remove();
   for (const portal of live.splice(0)) portal.stop();
 });
 
