@@ -16,6 +16,7 @@ import { dashboardRoutes } from './modules/dashboards/routes.js';
 import { dataManagementRoutes } from './modules/data-management/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { ediscoveryRoutes } from './modules/ediscovery/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
@@ -59,8 +60,12 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...dataManagementRoutes(ctx),
     ...archiveRoutes(ctx),
     ...ediscoveryRoutes(ctx),
+    ...fileRoutes(ctx),
   } as RouteTable;
 }
+
+/** The largest multipart body read: a 3 MB PDF with its form fields, and room to spare. */
+export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Builds the server for the apollo and legacy contract; `server.ts` listens, tests `inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -97,6 +102,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (body === '') done(null, undefined);
     else parseJson(request, body as string, done);
   });
+
+  // Document uploads: the raw form, bounded a little above the 3 MB a PDF may have, so that a file just
+  // over the limit gets the rule's own message from the route.
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+    (_r, body, done) => done(null, body),
+  );
 
   app.get('/healthz', async () => {
     await ctx.db.query('select 1');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AnyEndpoint, type EndpointId, endpoints, type JsonSchema } from '@compliance-portal/sdk';
@@ -82,12 +83,15 @@ interface World {
   teamsText: string;
   /** A saved eDiscovery search of everything, "<organisation> case". */
   caseId: string;
+  /** A report document of the organisation, "<organisation> report.pdf", whose PDF names the organisation. */
+  documentName: string;
 }
 
 interface Call {
   params?: Record<string, string>;
   query?: Record<string, string | string[]>;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 interface ScopedRoute {
@@ -315,6 +319,24 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ params: { tenantId: w.tenantId, itemId: w.teamsItemId } }),
     shows: (w) => w.teamsText,
   },
+  'legacy.files.documents': { call: (w) => ({ params: { abbr: w.abbr } }), shows: (w) => w.documentName },
+  'legacy.files.reports': { call: (w) => ({ params: { abbr: w.abbr } }), shows: (w) => w.documentName },
+  'legacy.files.download': {
+    call: (w) => ({ params: { fileName: w.documentName, abbr: w.abbr, documentType: 'reports' } }),
+    shows: (w) => w.organisation,
+  },
+  'legacy.files.delete': {
+    call: (w) => ({ body: { abbr: w.abbr, documentType: 'reports', fileName: w.documentName } }),
+  },
+  'legacy.files.upload': {
+    call: (w) => {
+      const boundary = 'intruder-boundary';
+      const field = (name: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+      const body = `${field('abbr', w.abbr)}${field('documentType', 'reports')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${w.documentName}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 intruder\r\n--${boundary}--\r\n`;
+      return { body: Buffer.from(body), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    },
+  },
   'legacy.teams.list': { call: (w) => ({ query: { workerIp: w.workerIp } }), shows: (w) => w.teamId },
   'legacy.teams.members': {
     call: (w) => ({ params: { workerIp: w.workerIp }, query: { teamId: w.teamId } }),
@@ -466,6 +488,7 @@ function requestFor(e: AnyEndpoint, call: Call, apolloPrefix = '/apollo') {
     method: e.method,
     url: `${e.api === 'apollo' ? apolloPrefix : '/api'}${path}${qs ? `?${qs}` : ''}`,
     ...(call.body !== undefined ? { body: call.body } : {}),
+    ...(call.headers ? { headers: call.headers } : {}),
   };
 }
 
@@ -571,6 +594,7 @@ const TABLES = [
   'one_time_codes',
   'proxy_rights',
   'ediscovery_cases',
+  'documents',
 ] as const;
 
 /** Every row of the tables that hold organisations' data, as text per table. */
@@ -759,6 +783,15 @@ describe('authorization across organisations', () => {
        values ($1, $2, $3, '{"query":""}', 'fixture', $4, 1)`,
       [caseId, tenant.tenant_id, `${name} case`, server.ctx.now()],
     );
+    const documentName = `${name} report.pdf`;
+    const documentId = randomUUID();
+    await mkdir(join(server.ctx.config.dataDir, 'documents'), { recursive: true });
+    await writeFile(join(server.ctx.config.dataDir, 'documents', documentId), `%PDF-1.4 ${name}\n%%EOF\n`);
+    await db.query(
+      `insert into documents (document_id, organisation_id, document_type, file_name, size, uploaded_at, uploaded_by)
+       values ($1, $2, 'reports', $3, 20, $4, 'fixture')`,
+      [documentId, org.id, documentName, server.ctx.now()],
+    );
     const teamsRestoreName = `${name} Teams restore`;
     const teamsRestoreId = randomUUID();
     await db.query(
@@ -817,6 +850,7 @@ describe('authorization across organisations', () => {
       teamsItemId: teamsItem?.id ?? '',
       teamsText,
       caseId,
+      documentName,
     };
   }
 
@@ -951,6 +985,7 @@ describe('authorization across organisations', () => {
       teamsItemId: '999999999',
       teamsText: 'Nobody standup notes',
       caseId: randomUUID(),
+      documentName: 'nothing.pdf',
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

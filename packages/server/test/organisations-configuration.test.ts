@@ -723,8 +723,6 @@ describe('organisations, workers and configuration', () => {
       const calls = [
         { method: 'POST', url: '/apollo/sync-user-config', body: { tenantId: TENANTS.contoso } },
         { method: 'POST', url: '/apollo-beta/test-onedrive-connection', body: { tenantId: TENANTS.contoso } },
-        { method: 'GET', url: '/api/files/contoso/report' },
-        { method: 'GET', url: '/api/files/contoso/document' },
       ];
       const [users] = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from users');
       for (const call of calls) {

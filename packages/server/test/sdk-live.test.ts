@@ -662,6 +662,30 @@ describe('the SDK against the live server', () => {
     }
   });
 
+  it('keeps documents: upload, list, download, delete', async () => {
+    const admin = client(adminToken);
+    const bytes = new TextEncoder().encode('%PDF-1.4\nSDK contract\n%%EOF\n');
+    const file = new File([bytes], 'SDK contract.pdf', { type: 'application/pdf' });
+    const saved = await call('legacy.files.upload', () =>
+      admin.legacy.files.upload({ body: { file, abbr: 'contoso', documentType: 'contracts' } }),
+    );
+    expect(saved).toMatchObject({ fileName: 'SDK contract.pdf', sizeBytes: bytes.length });
+    const documents = await call('legacy.files.documents', () => admin.legacy.files.documents({ abbr: 'contoso' }));
+    expect(documents.map((d) => d.fileName)).toContain('SDK contract.pdf');
+    const reports = await call('legacy.files.reports', () => admin.legacy.files.reports({ abbr: 'contoso' }));
+    expect(reports.map((d) => d.fileName)).not.toContain('SDK contract.pdf');
+    const download = await call('legacy.files.download', () =>
+      admin.legacy.files.download({ fileName: 'SDK contract.pdf', abbr: 'contoso', documentType: 'contracts' }),
+    );
+    expect(Buffer.from(await download.blob.arrayBuffer())).toEqual(Buffer.from(bytes));
+    await call('legacy.files.delete', () =>
+      admin.legacy.files.delete({ body: { abbr: 'contoso', documentType: 'contracts', fileName: 'SDK contract.pdf' } }),
+    );
+    expect((await admin.legacy.files.documents({ abbr: 'contoso' })).map((d) => d.fileName)).not.toContain(
+      'SDK contract.pdf',
+    );
+  });
+
   it('password reset and logout through the legacy API', async () => {
     const anonymous = client();
     await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));

@@ -9,6 +9,7 @@ import { migration as m008 } from './migrations/008-run-source-names.js';
 import { migration as m009 } from './migrations/009-proxy-rights.js';
 import { migration as m010 } from './migrations/010-ediscovery-cases.js';
 import { migration as m011 } from './migrations/011-teams-chats.js';
+import { migration as m012 } from './migrations/012-documents.js';
 import { migration as m015 } from './migrations/015-storage-usage.js';
 
 export interface Migration {
@@ -21,7 +22,20 @@ export interface Migration {
  * Ordered, append-only: a released migration is never edited, a change is a new file in
  * ./migrations with the next id, listed here.
  */
-export const migrations: readonly Migration[] = [m001, m003, m004, m005, m006, m007, m008, m009, m010, m011, m015];
+export const migrations: readonly Migration[] = [
+  m001,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m015,
+];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */
 export async function migrate(db: Database): Promise<number[]> {

@@ -100,6 +100,8 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     );
   }
   const status = (error as FastifyError).statusCode ?? 500;
+  if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.url.endsWith('/files/upload-file'))
+    return sendError(request, reply, new HttpError(413, 'The file must be a PDF of at most 3 MB.'));
   if (status === 429) return sendError(request, reply, new HttpError(429, 'Too many requests, please try again later'));
   if (status >= 400 && status < 500) return sendError(request, reply, new HttpError(status, error.message));
   request.log.error({ err: error }, 'request failed');

@@ -1,0 +1,100 @@
+/** Legacy files: an organisation's documents, listed, downloaded, uploaded (PDF, 3 MB) and deleted. */
+import type { DocumentType } from '@compliance-portal/sdk';
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import { badRequest } from '../../http/errors.js';
+import {
+  deleteDocument,
+  listDocuments,
+  NOT_A_PDF,
+  organisationByAbbr,
+  parseFormData,
+  readDocument,
+  saveDocument,
+} from './documents.js';
+
+const TYPES: readonly string[] = ['contracts', 'reports', 'others'];
+
+export function fileRoutes(ctx: AppContext) {
+  return routes({
+    'legacy.files.documents': {
+      access: 'session',
+      async handler({ abbr }, rc) {
+        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, String(abbr)));
+      },
+    },
+    'legacy.files.reports': {
+      access: 'session',
+      async handler({ abbr }, rc) {
+        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, String(abbr)), 'reports');
+      },
+    },
+    'legacy.files.download': {
+      access: 'session',
+      async handler({ fileName, abbr, documentType }, rc) {
+        const organisationId = await organisationByAbbr(ctx, session(rc).auth.user, String(abbr));
+        const file = await readDocument(ctx, organisationId, String(documentType), String(fileName));
+        rc.reply
+          .type('application/pdf')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          )
+          .header('Content-Length', file.bytes.length);
+        return file.bytes as never;
+      },
+    },
+    'legacy.files.upload': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        if (!Buffer.isBuffer(body)) throw badRequest('Invalid request', { body: ['Expected multipart/form-data.'] });
+        const form = parseFormData(body, rc.request.headers['content-type']);
+        const abbr = form.get('abbr')?.value.toString('utf8') ?? '';
+        const type = form.get('documentType')?.value.toString('utf8') ?? '';
+        const file = form.get('file');
+        const errors: Record<string, string[]> = {};
+        if (!abbr) errors.abbr = ['Field must not be empty.'];
+        if (!TYPES.includes(type)) errors.documentType = ['Choose contracts, reports or others.'];
+        if (!file || file.fileName === undefined) errors.file = [NOT_A_PDF];
+        if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
+        const organisationId = await organisationByAbbr(ctx, user, abbr);
+        const saved = await saveDocument(ctx, organisationId, {
+          type: type as DocumentType,
+          fileName: file?.fileName ?? '',
+          bytes: file?.value ?? new Uint8Array(),
+          uploadedBy: user.email,
+        });
+        await ctx.audit({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId,
+          action: 'document.upload',
+          target: `${type}/${saved.fileName}`,
+          outcome: 'success',
+          ip: rc.ip,
+          details: { size: saved.sizeBytes },
+        });
+        return saved;
+      },
+    },
+    'legacy.files.delete': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        const organisationId = await organisationByAbbr(ctx, user, body.abbr);
+        const name = await deleteDocument(ctx, organisationId, body.documentType, body.fileName);
+        await ctx.audit({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId,
+          action: 'document.delete',
+          target: `${body.documentType}/${name}`,
+          outcome: 'success',
+          ip: rc.ip,
+        });
+        return undefined;
+      },
+    },
+  });
+}

@@ -1,0 +1,141 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, PARTNER, sessionToken, useTestServer } from './helpers.js';
+
+/** A PDF of exactly `size` bytes: the header, filler, and the end-of-file marker. */
+function pdf(size: number): Uint8Array {
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'), 0);
+  bytes.set(new TextEncoder().encode('%%EOF\n'), size - 6);
+  return bytes;
+}
+
+async function form(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array; type?: string }) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  if (file) data.set('file', new Blob([Buffer.from(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name);
+  const request = new Request('http://x', { method: 'POST', body: data });
+  return { payload: Buffer.from(await request.arrayBuffer()), type: request.headers.get('content-type') ?? '' };
+}
+
+describe('documents', () => {
+  const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-documents-')) });
+  let admin = '';
+  let partner = '';
+  beforeAll(async () => {
+    admin = await sessionToken(server, ADMIN);
+    partner = await sessionToken(server, PARTNER);
+  });
+  const upload = async (token: string, fields: Record<string, string>, file?: Parameters<typeof form>[1]) => {
+    const body = await form(fields, file);
+    return server.request({
+      method: 'POST',
+      url: '/api/files/upload-file',
+      token,
+      body: body.payload,
+      headers: { 'content-type': body.type },
+    });
+  };
+
+  it('takes a PDF of exactly 3 MB and refuses one byte more, and a renamed non-PDF, with the rule', async () => {
+    const exact = await upload(
+      admin,
+      { abbr: 'contoso', documentType: 'contracts' },
+      { name: 'big.pdf', bytes: pdf(MAX_UPLOAD_BYTES) },
+    );
+    expect(exact.statusCode, exact.body).toBe(201);
+    expect(exact.json()).toMatchObject({ fileName: 'big.pdf', documentType: 'contracts', sizeBytes: MAX_UPLOAD_BYTES });
+
+    const over = await upload(
+      admin,
+      { abbr: 'contoso', documentType: 'contracts' },
+      { name: 'over.pdf', bytes: pdf(MAX_UPLOAD_BYTES + 1) },
+    );
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ message: 'The file must be a PDF of at most 3 MB.' });
+
+    const renamed = new TextEncoder().encode('PK\u0003\u0004 this is a zip file, not a PDF');
+    const fake = await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name: 'fake.pdf', bytes: renamed });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json()).toMatchObject({ message: 'The file must be a PDF of at most 3 MB.' });
+
+    // Far beyond the limit the body is not even read whole.
+    const huge = await upload(
+      admin,
+      { abbr: 'contoso', documentType: 'others' },
+      { name: 'huge.pdf', bytes: pdf(5 * 1024 * 1024) },
+    );
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ message: 'The file must be a PDF of at most 3 MB.' });
+
+    const bad = await upload(admin, { abbr: 'contoso', documentType: 'invoices' }, { name: 'a.pdf', bytes: pdf(100) });
+    expect(bad.statusCode).toBe(400);
+    const traversal = await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name: '..', bytes: pdf(100) });
+    expect(traversal.statusCode).toBe(400);
+    const list = await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin });
+    expect((list.json() as { fileName: string }[]).map((f) => f.fileName)).toEqual(['big.pdf']);
+  });
+
+  it('lists, downloads the same bytes, replaces by name, and deletes', async () => {
+    const bytes = pdf(4321);
+    const created = await upload(admin, { abbr: 'contoso', documentType: 'reports' }, { name: 'Q3 report.pdf', bytes });
+    expect(created.statusCode, created.body).toBe(201);
+    const reports = await server.request({ method: 'GET', url: '/api/files/contoso/report', token: admin });
+    expect(
+      (reports.json() as { fileName: string; uploadedBy: string }[]).map((f) => [f.fileName, f.uploadedBy]),
+    ).toEqual([['Q3 report.pdf', ADMIN]]);
+    const url = `/api/files/download/${encodeURIComponent('Q3 report.pdf')}/contoso/reports`;
+    const download = await server.request({ method: 'GET', url, token: admin });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toContain('application/pdf');
+    expect(download.rawPayload.equals(Buffer.from(bytes))).toBe(true);
+
+    const newer = pdf(999);
+    await upload(admin, { abbr: 'contoso', documentType: 'reports' }, { name: 'q3 REPORT.pdf', bytes: newer });
+    const again = await server.request({ method: 'GET', url, token: admin });
+    expect(again.rawPayload.equals(Buffer.from(newer))).toBe(true);
+    const all = (
+      await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })
+    ).json() as unknown[];
+    expect(all).toHaveLength(2);
+
+    const removed = await server.request({
+      method: 'POST',
+      url: '/api/files/delete-file',
+      token: admin,
+      body: { abbr: 'contoso', documentType: 'reports', fileName: 'Q3 report.pdf' },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await server.request({ method: 'GET', url, token: admin })).statusCode).toBe(404);
+    const [audit] = await server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where action in ('document.upload', 'document.delete')",
+    );
+    expect(audit?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps each organisation’s documents to those who act for it', async () => {
+    const own = await upload(partner, { abbr: 'contoso', documentType: 'others' }, { name: 'x.pdf', bytes: pdf(100) });
+    expect(own.statusCode).toBe(404);
+    const list = await server.request({ method: 'GET', url: '/api/files/contoso/document', token: partner });
+    expect(list.statusCode).toBe(404);
+    const download = await server.request({
+      method: 'GET',
+      url: '/api/files/download/big.pdf/contoso/contracts',
+      token: partner,
+    });
+    expect(download.statusCode).toBe(404);
+    const remove = await server.request({
+      method: 'POST',
+      url: '/api/files/delete-file',
+      token: partner,
+      body: { abbr: 'contoso', documentType: 'contracts', fileName: 'big.pdf' },
+    });
+    expect(remove.statusCode).toBe(404);
+    expect(
+      (await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })).json(),
+    ).toHaveLength(1);
+  });
+});
