@@ -7,11 +7,11 @@ import { type Column, DataTable } from '../../components/ui/data-table';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
+import { saveBlob } from '../../components/ui/save-blob';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
 
 async function save(blob: Blob, fileName: string) {
-  const { saveBlob } = await import('../../components/ui/export-files');
   saveBlob(blob, fileName);
 }
 

@@ -28,6 +28,7 @@ import { type Column, DataTable } from '../../components/ui/data-table';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
+import { saveBlob } from '../../components/ui/save-blob';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
 import { RequireTenant, sourceNamesQuery, useApi, useTenant } from './shared';
@@ -279,7 +280,6 @@ function Restore({ tenantId, trial }: { tenantId: string; trial: boolean }) {
   const download = useMutation({
     mutationFn: async () => {
       const file = await api.legacy.jobs.downloadRestoreArchive({ body: { jobId: restoreJob?.jobId ?? '' } });
-      const { saveBlob } = await import('../../components/ui/export-files');
       saveBlob(file.blob, file.fileName ?? 'restore.zip');
     },
   });

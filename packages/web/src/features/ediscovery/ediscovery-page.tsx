@@ -25,6 +25,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
+import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
 import { locationsQuery, RequireTenant, sourceNamesQuery, useApi, useTenant } from '../backup/shared';
 import { Highlighted } from './highlight';
@@ -41,7 +42,6 @@ function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: Ediscovery
       const file = await api.legacy.email.fullRestoreDownload({
         body: { workerIp, mailboxId: hit.source, messageIds: [hit.itemId], format: 'eml' },
       });
-      const { saveBlob } = await import('../../components/ui/export-files');
       saveBlob(file.blob, file.fileName ?? `${hit.itemId}.eml`);
     },
   });
@@ -191,7 +191,6 @@ function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryC
   const exportCase = useMutation({
     mutationFn: async (c: EdiscoveryCase) => {
       const file = await api.apollo.ediscovery.exportCase({ tenantId, caseId: c.caseId });
-      const { saveBlob } = await import('../../components/ui/export-files');
       saveBlob(file.blob, file.fileName ?? `case-${c.name}.zip`);
     },
   });

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../components/ui/feature-page';
+import { DocumentsPage } from '../../../features/documents/documents-page';
 
-function Page() {
-  return <FeaturePage page="documents" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/documents')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/documents')({ component: DocumentsPage });

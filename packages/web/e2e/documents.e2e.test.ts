@@ -1,0 +1,122 @@
+// @vitest-environment node
+/**
+ * Documents end to end against their own server: a renamed non-PDF refused before sending, a real PDF
+ * uploaded, downloaded with the same bytes and deleted; the page at every breakpoint, in both languages.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, completeQrSetup, launchBrowser, submitPassword } from './browser';
+import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@contoso.example';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const dir = mkdtempSync(join(tmpdir(), 'portal-documents-e2e-'));
+
+/** A small, valid PDF with one page and the given words on it. */
+function realPdf(words: string): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 20 60 Td (${words}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 20 60 Td (${words}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) body += `${String(o).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1350, height: 900 },
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('documents', () => {
+  it('refuses a renamed non-PDF, uploads a PDF, downloads the same bytes and deletes it', async () => {
+    await page.goto('/documents');
+    await page.waitForURL(/\/signin/);
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await completeQrSetup(page);
+    await page.waitForURL(/\/documents/);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+
+    const fake = join(dir, 'notes.pdf');
+    writeFileSync(fake, 'PK\u0003\u0004 a zip archive with a PDF name');
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/files/upload-file')) uploads += 1;
+    });
+    await page.getByLabel('PDF file').setInputFiles(fake);
+    await page.getByTestId('upload-problem').filter({ hasText: '“notes.pdf” is not a PDF' }).waitFor();
+    expect(uploads).toBe(0);
+
+    const bytes = realPdf('Quarterly report Q3');
+    const real = join(dir, 'Q3 report.pdf');
+    writeFileSync(real, bytes);
+    await page.getByLabel('PDF file').setInputFiles(real);
+    await page.getByLabel('Type').selectOption('reports');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const reports = page.getByRole('table', { name: 'Reports' });
+    await reports.getByText('Q3 report.pdf').waitFor();
+    expect(uploads).toBe(1);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      reports.getByRole('button', { name: 'Download Q3 report.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Q3 report.pdf');
+    expect(readFileSync((await download.path()) ?? '').equals(bytes)).toBe(true);
+
+    await reports.getByRole('button', { name: 'Delete Q3 report.pdf' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await reports.getByText('There are no documents of this type yet.').waitFor();
+  });
+
+  it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation, in English and German', async () => {
+    const problems: string[] = [];
+    for (const language of ['English', 'Deutsch']) {
+      await page.setViewportSize({ width: 1350, height: 900 });
+      await page.goto('/documents');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (language === 'Deutsch') {
+        await page.evaluate(() => localStorage.setItem('language', 'de'));
+        await page.reload();
+        await page.getByRole('heading', { name: 'Dokumente', level: 1 }).waitFor();
+      }
+      await page.waitForLoadState('networkidle');
+      for (const width of [320, 600, 900, 1200, 1350, 1536]) {
+        await page.setViewportSize({ width, height: 900 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${language} at ${width}px scrolls sideways by ${overflow}px`);
+        if (width === 320 || width === 1350)
+          for (const v of await accessibilityViolations(page)) problems.push(`${language} at ${width}px: ${v}`);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    expect(problems).toEqual([]);
+  });
+});

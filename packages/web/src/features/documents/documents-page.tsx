@@ -1,0 +1,283 @@
+import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ApiError, type DocumentType, type FileEntry, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatBytes, formatDateTime } from '../../components/ui/format';
+import { useListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { saveBlob } from '../../components/ui/save-blob';
+import { showToast } from '../../components/ui/toaster';
+import { useWorker } from '../../session/use-worker';
+import { useApi } from '../backup/shared';
+
+const TYPES: readonly DocumentType[] = ['contracts', 'reports', 'others'];
+
+/** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** Why a file may not be uploaded (checked before anything is sent), or null: a PDF by content, 3 MB at most. */
+export async function uploadProblem(file: File): Promise<'tooLarge' | 'notPdf' | null> {
+  if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
+  const head = new Uint8Array(await readBytes(file.slice(0, 5)));
+  const magic = [0x25, 0x50, 0x44, 0x46, 0x2d];
+  return file.size > 0 && magic.every((b, i) => head[i] === b) ? null : 'notPdf';
+}
+
+function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentType }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [type, setType] = useState<DocumentType>(initialType);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) =>
+      api.legacy.files.upload({ body: { file: chosen, abbr, documentType: type } }, { disableToast: true }),
+    onSuccess: (saved) => {
+      showToast('success', t('documents:uploaded_ok', { name: saved.fileName }));
+      setFile(null);
+      if (input.current) input.current.value = '';
+      void queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
+    },
+  });
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    upload.reset();
+    if (!chosen) return setProblem(null);
+    const why = await uploadProblem(chosen);
+    setProblem(
+      why === 'tooLarge'
+        ? t('documents:tooLarge', { name: chosen.name, size: formatBytes(chosen.size, i18n.language) })
+        : why === 'notPdf'
+          ? t('documents:notPdf', { name: chosen.name })
+          : null,
+    );
+  };
+  const failure =
+    upload.error instanceof ApiError
+      ? upload.error.status === 400 || upload.error.status === 413
+        ? t('documents:serverRefused')
+        : t(`apiErrors:${upload.error.messageKey}`)
+      : null;
+  return (
+    <Card.Root>
+      <Card.Body gap="3">
+        <Text as="h2" fontWeight="semibold">
+          {t('documents:upload')}
+        </Text>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!file) setProblem(t('documents:chooseFile'));
+            else if (!problem) upload.mutate(file);
+          }}
+        >
+          <Stack gap="3">
+            <HStack gap="3" wrap="wrap" align="flex-end">
+              <Field.Root width="auto" invalid={!!problem}>
+                <Field.Label fontSize="sm">{t('documents:file')}</Field.Label>
+                <Input
+                  ref={input}
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  size="sm"
+                  p="1"
+                  maxW="xs"
+                  onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+                />
+              </Field.Root>
+              <Field.Root width="auto">
+                <Field.Label fontSize="sm">{t('documents:type')}</Field.Label>
+                <NativeSelect.Root size="sm" width="auto">
+                  <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as DocumentType)}>
+                    {TYPES.map((v) => (
+                      <option key={v} value={v}>
+                        {t(`documents:types.${v}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <Button type="submit" size="sm" colorPalette="blue" loading={upload.isPending} disabled={!!problem}>
+                {t('documents:uploadButton')}
+              </Button>
+            </HStack>
+            <Text fontSize="xs" color="fg.muted">
+              {t('documents:rule')}
+            </Text>
+            {problem ? (
+              <StatusAlert status="error">
+                <span data-testid="upload-problem">{problem}</span>
+              </StatusAlert>
+            ) : null}
+            {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const lang = i18n.language;
+  const [state, setState] = useListState({ sort: 'fileName', order: 'asc', pageSize: 10 });
+  const [removing, setRemoving] = useState<FileEntry | null>(null);
+  const documents = useQuery({
+    queryKey: ['organisation', abbr, 'documents'],
+    queryFn: ({ signal }) => api.legacy.files.documents({ abbr }, { signal }),
+  });
+  const download = useMutation({
+    mutationFn: async (f: FileEntry) => {
+      const file = await api.legacy.files.download({ fileName: f.fileName, abbr, documentType: f.documentType });
+      saveBlob(file.blob, f.fileName);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (f: FileEntry) =>
+      api.legacy.files.delete({ body: { abbr, documentType: f.documentType, fileName: f.fileName } }),
+    onSuccess: (_r, f) => {
+      setRemoving(null);
+      showToast('success', t('documents:removed', { name: f.fileName }));
+      void queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
+    },
+  });
+  const search = state.search?.trim().toLowerCase() ?? '';
+  const sorted = (documents.data ?? [])
+    .filter((d) => d.documentType === type && (!search || d.fileName.toLowerCase().includes(search)))
+    .sort((a, b) => {
+      const by =
+        state.sort === 'uploaded'
+          ? a.uploaded.localeCompare(b.uploaded)
+          : state.sort === 'sizeBytes'
+            ? a.sizeBytes - b.sizeBytes
+            : a.fileName.localeCompare(b.fileName, lang);
+      return state.order === 'desc' ? -by : by;
+    });
+  const rows = sorted.slice((state.page - 1) * state.pageSize, state.page * state.pageSize);
+  const columns: Column<FileEntry>[] = [
+    { key: 'fileName', header: t('documents:name'), cell: (d) => d.fileName, sortable: true },
+    {
+      key: 'sizeBytes',
+      header: t('documents:size'),
+      cell: (d) => formatBytes(d.sizeBytes, lang),
+      sortable: true,
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    {
+      key: 'uploaded',
+      header: t('documents:uploaded'),
+      cell: (d) => formatDateTime(d.uploaded, lang),
+      sortable: true,
+      hideBelow: 'md',
+    },
+    { key: 'uploadedBy', header: t('documents:uploadedBy'), cell: (d) => d.uploadedBy ?? '—', hideBelow: 'lg' },
+    {
+      key: 'actions',
+      header: '',
+      align: 'end',
+      cell: (d) => (
+        <HStack gap="1" justify="flex-end">
+          <Button
+            size="xs"
+            variant="outline"
+            aria-label={t('documents:download', { name: d.fileName })}
+            loading={download.isPending && download.variables?.fileName === d.fileName}
+            onClick={() => download.mutate(d)}
+          >
+            {t('common:download')}
+          </Button>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={t('documents:remove', { name: d.fileName })}
+            onClick={() => setRemoving(d)}
+          >
+            ✕
+          </Button>
+        </HStack>
+      ),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label={t(`documents:types.${type}`)}
+        columns={columns}
+        rows={documents.data ? rows : undefined}
+        total={sorted.length}
+        rowKey={(d) => `${d.documentType}/${d.fileName}`}
+        state={state}
+        onStateChange={setState}
+        loading={documents.isFetching}
+        error={documents.error}
+        onRetry={() => documents.refetch()}
+        emptyText={t('documents:empty')}
+        searchPlaceholder={t('documents:search')}
+      />
+      <ConfirmDialog
+        open={!!removing}
+        title={t('documents:removeTitle')}
+        confirmLabel={t('documents:delete')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        <Text>{t('documents:removeText', { name: removing?.fileName ?? '' })}</Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Documents by type (contracts, reports, others): list, download, delete, upload (PDF, 3 MB). */
+export function DocumentsPage() {
+  const { t } = useTranslation();
+  const worker = useWorker();
+  const [type, setType] = useState<DocumentType>('contracts');
+  const abbr = worker?.abbr ?? '';
+  return (
+    <>
+      <PageHeader title={t('pages:documents')} description={t('documents:intro')} />
+      {!abbr ? (
+        <StatusAlert status="error">{t('documents:noOrganisation')}</StatusAlert>
+      ) : (
+        <Stack gap="5">
+          <Tabs.Root value={type} onValueChange={(e) => setType(e.value as DocumentType)} variant="line">
+            <Tabs.List>
+              {TYPES.map((v) => (
+                <Tabs.Trigger key={v} value={v}>
+                  {t(`documents:types.${v}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {TYPES.map((v) => (
+              <Tabs.Content key={v} value={v}>
+                <DocumentList abbr={abbr} type={v} />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+          <UploadForm key={type} abbr={abbr} type={type} />
+        </Stack>
+      )}
+    </>
+  );
+}

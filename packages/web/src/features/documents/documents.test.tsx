@@ -1,0 +1,97 @@
+import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testClient, testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+import { uploadProblem } from './documents-page';
+
+startMsw();
+
+const pdf = (size: number, name = 'contract.pdf') => {
+  const bytes = new Uint8Array(size).fill(0x20);
+  bytes.set(new TextEncoder().encode('%PDF-1.7'), 0);
+  return new File([bytes], name, { type: 'application/pdf' });
+};
+const entry = (fileName: string, documentType: string) => ({
+  fileName,
+  documentType,
+  sizeBytes: 2048,
+  contentType: 'application/pdf',
+  uploaded: '2026-11-20T10:00:00.000Z',
+  uploadedBy: 'admin@contoso.example',
+});
+
+describe('the upload check', () => {
+  it('takes a PDF of up to 3 MB by its content, not its name', async () => {
+    expect(await uploadProblem(pdf(MAX_UPLOAD_BYTES))).toBeNull();
+    expect(await uploadProblem(pdf(MAX_UPLOAD_BYTES + 1))).toBe('tooLarge');
+    expect(await uploadProblem(new File([new TextEncoder().encode('PK\u0003\u0004zip')], 'renamed.pdf'))).toBe(
+      'notPdf',
+    );
+    expect(await uploadProblem(new File([], 'empty.pdf'))).toBe('notPdf');
+  });
+});
+
+describe('the documents page', () => {
+  it('lists documents by type, refuses a non-PDF before sending, uploads a PDF and deletes after a confirmation', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let stored = [entry('Master agreement.pdf', 'contracts'), entry('Q3 report.pdf', 'reports')];
+    let uploads = 0;
+    let deleted: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/documents', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.files.documents': () => HttpResponse.json(stored),
+      'legacy.files.upload': async ({ request }) => {
+        uploads += 1;
+        const form = await request.formData();
+        const file = form.get('file') as File;
+        // jsdom's File loses its name on the way through Node's fetch; the bytes arrive whole.
+        expect(file.size).toBe(5000);
+        const saved = entry('New contract.pdf', String(form.get('documentType')));
+        stored = [...stored, saved];
+        expect(form.get('abbr')).toBe('contoso');
+        return HttpResponse.json(saved, { status: 201 });
+      },
+      'legacy.files.delete': async ({ request }) => {
+        deleted = (await request.json()) as Record<string, unknown>;
+        stored = stored.filter((d) => d.fileName !== deleted?.fileName);
+        return new HttpResponse(null, { status: 200 });
+      },
+    });
+    const contracts = await screen.findByRole('table', { name: 'Contracts' });
+    await within(contracts).findByText('Master agreement.pdf');
+    expect(within(contracts).queryByText('Q3 report.pdf')).toBeNull();
+
+    const input = screen.getByLabelText('PDF file');
+    await user.upload(
+      input,
+      new File([new TextEncoder().encode('PK\u0003\u0004zip')], 'renamed.pdf', { type: 'application/pdf' }),
+    );
+    expect((await screen.findByTestId('upload-problem')).textContent).toContain('“renamed.pdf” is not a PDF');
+    expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+    expect(uploads).toBe(0);
+
+    await user.upload(input, pdf(5000, 'New contract.pdf'));
+    await waitFor(() => expect(screen.queryByTestId('upload-problem')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await within(contracts).findByText('New contract.pdf');
+    expect(uploads).toBe(1);
+
+    await user.click(within(contracts).getByRole('button', { name: 'Delete Master agreement.pdf' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(deleted).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(deleted).toEqual({ abbr: 'contoso', documentType: 'contracts', fileName: 'Master agreement.pdf' }),
+    );
+    await waitFor(() => expect(within(contracts).queryByText('Master agreement.pdf')).toBeNull());
+
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    expect(
+      await within(await screen.findByRole('table', { name: 'Reports' })).findByText('Q3 report.pdf'),
+    ).toBeTruthy();
+  });
+});
