@@ -15,15 +15,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
 import { waitForTask } from './job-actions';
 import { BackupJobForm } from './job-form';
-import {
-  BACKUP_APPLICATIONS,
-  type BackupApplication,
-  locationsQuery,
-  RequireTenant,
-  useApi,
-  useSourceNames,
-  useTenant,
-} from './shared';
+import { BACKUP_APPLICATIONS, locationsQuery, RequireTenant, useApi, useSourceNames, useTenant } from './shared';
 
 type Pending = { job: Job; action: 'start' | 'stop' | 'remove' } | null;
 
