@@ -2,9 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { endpoints } from '@compliance-portal/sdk';
 import { describe, expect, it } from 'vitest';
-import { routeTable } from '../src/app.js';
 import { ADMIN, API_KEY, sessionToken, signInWithSetup, useTestServer } from './helpers.js';
 
 describe('security headers, errors and unimplemented endpoints', () => {
@@ -48,32 +46,6 @@ describe('security headers, errors and unimplemented endpoints', () => {
     expect(apollo.statusCode).toBe(404);
     const legacy = await server.request({ method: 'GET', url: '/api/nothing' });
     expect(legacy.json()).toEqual({ message: 'Resource not found' });
-  });
-
-  it('answers 501 with a problem body for endpoints of later features, after authentication', async () => {
-    // Any apollo GET endpoint of the catalogue that no module implements yet.
-    const implemented = routeTable(server.ctx);
-    const later = endpoints.find((e) => e.api === 'apollo' && e.method === 'GET' && !(e.id in implemented));
-    if (!later) return;
-    const url = `/apollo-beta${later.path.replace(/\{[^}]+\}/g, 'x')}`;
-    const anonymous = await server.request({ method: 'GET', url });
-    expect(anonymous.statusCode).toBe(401);
-    const { token } = await signInWithSetup(server, ADMIN);
-    const apollo = await server.request({ method: 'GET', url, token });
-    expect(apollo.statusCode).toBe(501);
-    expect(apollo.headers['content-type']).toContain('application/problem+json');
-    expect(apollo.json()).toMatchObject({ status: 501, title: 'Not Implemented' });
-    const legacyLater = endpoints.find(
-      (e) => e.api === 'legacy' && e.method === 'GET' && !e.query && !(e.id in implemented),
-    );
-    if (!legacyLater) return;
-    const legacy = await server.request({
-      method: 'GET',
-      url: `/api${legacyLater.path.replace(/\{[^}]+\}/g, 'x')}`,
-      token,
-    });
-    expect(legacy.statusCode).toBe(501);
-    expect((legacy.json() as { message: string }).message).toMatch(/not available yet/);
   });
 
   it('validates bodies against the contract with field errors', async () => {

@@ -716,35 +716,4 @@ describe('organisations, workers and configuration', () => {
       expect((await legacy('GET', '/admin/notifications', admin)).json()).toEqual(settings);
     });
   });
-
-  describe('endpoints of later features', () => {
-    it('answer 501 with a problem body after authentication, never a made-up success', async () => {
-      const ip = await workerIp(server, 'Contoso');
-      const calls = [
-        { method: 'POST', url: '/apollo/sync-user-config', body: { tenantId: TENANTS.contoso } },
-        { method: 'POST', url: '/apollo-beta/test-onedrive-connection', body: { tenantId: TENANTS.contoso } },
-      ];
-      const [users] = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from users');
-      for (const call of calls) {
-        const anonymous = await server.request(call);
-        expect(anonymous.statusCode, call.url).toBe(401);
-        const response = await server.request({ ...call, token: admin });
-        expect(response.statusCode, call.url).toBe(501);
-        if (call.url.startsWith('/apollo')) {
-          expect(response.headers['content-type']).toContain('application/problem+json');
-          expect(response.json()).toEqual({
-            type: 'https://tools.ietf.org/html/rfc9110#section-15.6.2',
-            title: 'Not Implemented',
-            status: 501,
-            detail: expect.stringMatching(/not available yet on this server$/),
-            traceId: expect.any(String),
-          });
-        } else {
-          expect(response.json()).toEqual({ message: expect.stringMatching(/not available yet on this server$/) });
-        }
-      }
-      const [after] = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from users');
-      expect(after?.n).toBe(users?.n);
-    });
-  });
 });

@@ -499,6 +499,14 @@ describe('the SDK against the live server', () => {
       expect(managed.storageUsedBytes).toBeGreaterThan(0);
       const overview = await call('apollo.dashboards.overview', () => admin.apollo.dashboards.overview({ tenantId }));
       expect(overview.backup.lastJob?.jobId).toBe(jobId);
+      const connection = await call('apollo.configuration.testOnedriveConnection', () =>
+        admin.apollo.configuration.testOnedriveConnection({ body: { tenantId } }),
+      );
+      expect(connection.ok).toBe(true);
+      const synced = await call('apollo.configuration.syncUsers', () =>
+        admin.apollo.configuration.syncUsers({ body: { tenantId } }),
+      );
+      expect(synced.synchronized).toBe(4);
     } finally {
       await sim.close();
     }

@@ -3,9 +3,11 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { requireOrganisation } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { requireTenant } from '../tenants/access.js';
+import { syncUsers, testConnection } from './connection.js';
 
 interface ConfigRow {
   tenant_id: string;
@@ -126,6 +128,44 @@ export function configurationRoutes(ctx: AppContext) {
             restores: await perApplication(ctx.db, org.id, 'restore'),
           },
         };
+      },
+    },
+    'apollo.configuration.testOnedriveConnection': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, body.tenantId);
+        const result = await testConnection(ctx, () => dataPlaneOf(ctx).graph(tenant, { interactive: true }));
+        await ctx.audit({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: tenant.organisationId,
+          action: 'tenant.connectionTest',
+          target: tenant.tenantId,
+          outcome: result.ok ? 'success' : 'failure',
+          ip: rc.ip,
+          ...(result.message ? { details: { message: result.message } } : {}),
+        });
+        return result;
+      },
+    },
+    'apollo.configuration.syncUsers': {
+      access: 'session',
+      async handler({ body }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, body.tenantId);
+        const result = await syncUsers(ctx, () => dataPlaneOf(ctx).graph(tenant, { interactive: true }), tenant);
+        await ctx.audit({
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: tenant.organisationId,
+          action: 'users.sync',
+          target: tenant.tenantId,
+          outcome: 'success',
+          ip: rc.ip,
+          details: { synchronized: result.synchronized, added: result.added, removed: result.removed },
+        });
+        return result;
       },
     },
     'apollo.configuration.switchTenant': {

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
+
+/** The connection test and user synchronisation against the Microsoft 365 simulator. */
+describe('the tenant connection', () => {
+  const server = useTestServer();
+  const tenantId = TENANTS.contoso;
+  let sim: RunningSimulator;
+  let stranger: RunningSimulator;
+  let admin = '';
+  const point = (at: RunningSimulator) =>
+    server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+      tenantId,
+      at.graphBaseUrl,
+      at.authorityHost,
+    ]);
+
+  beforeAll(async () => {
+    sim = await startSimulator({ tenants: [{ tenantId, size: { users: 3, sites: 0, teams: 0 } }] });
+    // A Microsoft 365 that does not know the tenant: its sign-in is refused.
+    stranger = await startSimulator({ tenants: [] });
+    admin = await sessionToken(server, ADMIN);
+  });
+  afterAll(async () => {
+    await sim.close();
+    await stranger.close();
+  });
+
+  it('tests the connection with a token and a Graph call, and says what failed', async () => {
+    await point(sim);
+    const ok = await server.request({
+      method: 'POST',
+      url: '/apollo-beta/test-onedrive-connection',
+      token: admin,
+      body: { tenantId },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ ok: true });
+    expect(ok.json().message).toBeUndefined();
+
+    await point(stranger);
+    const refused = await server.request({
+      method: 'POST',
+      url: '/apollo-beta/test-onedrive-connection',
+      token: admin,
+      body: { tenantId },
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ ok: false });
+    expect(refused.json().message).toMatch(/client secret|tenant/i);
+    const [audit] = await server.ctx.db.query<{ outcome: string }>(
+      "select outcome from audit_log where action = 'tenant.connectionTest' order by seq desc limit 1",
+    );
+    expect(audit?.outcome).toBe('failure');
+  });
+
+  it('synchronises the tenant’s users, counting who came and went, and fails with the catalogue message', async () => {
+    await point(sim);
+    const sync = () =>
+      server.request({ method: 'POST', url: '/apollo-beta/sync-user-config', token: admin, body: { tenantId } });
+    const first = await sync();
+    expect(first.statusCode, first.body).toBe(200);
+    const users = sim.state.tenant(tenantId).users.length;
+    expect(first.json()).toMatchObject({ tenantId, synchronized: users, added: users, removed: 0 });
+    const [stored] = await server.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from discovered_sources where tenant_id = $1 and application = 'onedrive'",
+      [tenantId],
+    );
+    expect(stored?.n).toBe(users);
+
+    sim.state.tenant(tenantId).users.pop();
+    const second = await sync();
+    expect(second.json()).toMatchObject({ synchronized: users - 1, added: 0, removed: 1 });
+
+    await point(stranger);
+    const failed = await sync();
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      message: 'Failures to synchronize users',
+      detail: expect.stringMatching(/not found/),
+    });
+  });
+
+  it('is refused for a tenant of another organisation', async () => {
+    const partner = await sessionToken(server, PARTNER);
+    for (const url of ['/apollo-beta/sync-user-config', '/apollo-beta/test-onedrive-connection']) {
+      const response = await server.request({ method: 'POST', url, token: partner, body: { tenantId } });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});
