@@ -49,6 +49,8 @@ export function FormDialog({
             <Dialog.Body>
               <chakra.form
                 id={formId}
+                // The form's own messages, translated, rather than the browser's.
+                noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
                   onSubmit();

@@ -1,0 +1,119 @@
+// @vitest-environment node
+/**
+ * Configuration and partner setup end to end against their own server: a tenant connected through
+ * the form, provisioned and deprovisioned with the task's progress shown until it ends; a location
+ * used by a job refused; the connection test; both pages at every breakpoint without violations.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, completeQrSetup, launchBrowser, submitPassword, waitForText } from './browser';
+import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+
+const ADMIN = 'admin@contoso.example';
+const PARTNER = 'partner@fabrikam.example';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('configuration', () => {
+  const name = `e2e-${Date.now()}.onmicrosoft.com`;
+
+  it('connects a tenant, provisions and deprovisions it with the progress shown until each ends', async () => {
+    await page.goto('/configuration');
+    await page.waitForURL(/\/signin/);
+    await submitPassword(page, ADMIN, DEMO_PASSWORD);
+    await completeQrSetup(page);
+    await page.waitForURL(/\/configuration/);
+    await page.getByRole('button', { name: 'Add tenant' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Tenant name').fill(name);
+    await dialog.getByLabel('Application (client) ID').fill(randomUUID());
+    await dialog.getByLabel('Client secret').fill('e2e-secret');
+    await dialog.getByLabel('Tenant ID').fill(randomUUID());
+    await dialog.getByLabel('Object ID').fill(randomUUID());
+    await dialog.getByLabel('Redirect URI').fill('https://portal.example/auth/callback');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page
+      .getByRole('table', { name: 'Tenants' })
+      .getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Provision' }).click();
+    const progress = page.getByTestId('task-progress').filter({ hasText: `Provisioning of ${name}` });
+    await progress.waitFor();
+    await waitForText(progress.getByTestId('task-status'), /Done · 100 %/, 60_000);
+    await waitForText(row, /Provisioned/, 30_000);
+
+    await row.getByRole('button', { name: 'Deprovision' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deprovision' }).click();
+    const undo = page.getByTestId('task-progress').filter({ hasText: `Deprovisioning of ${name}` });
+    await undo.waitFor();
+    await waitForText(undo.getByTestId('task-status'), /Done · 100 %/, 60_000);
+    await waitForText(row, /Not provisioned/, 30_000);
+
+    // The demo tenant reaches the built-in Microsoft 365: its connection test passes.
+    const active = page.getByRole('table', { name: 'Tenants' }).getByRole('row').filter({ hasText: 'Active' });
+    await active.getByRole('button', { name: 'Test connection' }).click();
+    await waitForText(page.getByTestId('connection-result'), /works \(\d+ ms\)/);
+  });
+
+  it('refuses to delete a location a job uses', async () => {
+    await page.getByRole('tab', { name: 'Locations' }).click();
+    const locations = page.getByRole('table', { name: 'Locations' });
+    const used = locations
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('columnheader') })
+      .first();
+    await used.waitFor();
+    await used.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await waitForText(confirm.getByTestId('location-refusal'), /Cannot delete location as it is used for a job/);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(locations.getByRole('row').count()).resolves.toBeGreaterThan(1);
+  });
+
+  it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation', async () => {
+    const problems: string[] = [];
+    const check = async (path: string, p: Page) => {
+      await p.setViewportSize({ width: 1350, height: 900 });
+      await p.goto(path);
+      await p.getByRole('heading', { level: 1 }).waitFor();
+      await p.waitForLoadState('networkidle');
+      for (const width of [320, 600, 900, 1200, 1350, 1536]) {
+        await p.setViewportSize({ width, height: 900 });
+        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${path} at ${width}px scrolls sideways by ${overflow}px`);
+        if (width === 320 || width === 1350)
+          for (const v of await accessibilityViolations(p)) problems.push(`${path} at ${width}px: ${v}`);
+      }
+    };
+    await check('/configuration', page);
+    // The partner's page, as a partner.
+    const partnerContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
+    const partner = await partnerContext.newPage();
+    await partner.goto('/partner-setup');
+    await partner.waitForURL(/\/signin/);
+    await submitPassword(partner, PARTNER, DEMO_PASSWORD);
+    await completeQrSetup(partner);
+    await partner.getByTestId('client-list').waitFor();
+    await check('/partner-setup', partner);
+    await partnerContext.close();
+    expect(problems).toEqual([]);
+  });
+});

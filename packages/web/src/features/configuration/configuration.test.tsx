@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const signedIn = (role: 'admin' | 'partner' = 'admin') => {
+  storeUser({ token: 'session-token', user: { email: `${role}@contoso.example`, role } });
+  storeWorker(testWorker());
+};
+const tenant = (over: Record<string, unknown> = {}) => ({
+  tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
+  tenantName: 'contoso.onmicrosoft.com',
+  applicationId: '11111111-1111-4111-8111-111111111111',
+  objectId: '22222222-2222-4222-8222-222222222222',
+  redirectUri: 'https://portal.example/auth',
+  organisationId: 'c1',
+  hasClientSecret: true,
+  isActive: true,
+  provisioning: 'notProvisioned',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const task = (status: string, progress: number) => ({
+  taskId: 'k1',
+  tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
+  kind: 'provision',
+  status,
+  progress,
+  started: '2026-11-23T00:00:00.000Z',
+  finished: status === 'succeeded' ? '2026-11-23T00:00:05.000Z' : null,
+});
+
+describe('configuration: tenants', () => {
+  it('checks the seven fields, connects a tenant, and follows its provisioning to the end', async () => {
+    signedIn();
+    let created: Record<string, unknown> | undefined;
+    let polls = 0;
+    const { user } = await renderPortal('/configuration', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'apollo.tenants.list': () =>
+        HttpResponse.json([tenant(), tenant({ tenantId: 'other', organisationId: 'c9', tenantName: 'elsewhere' })]),
+      'apollo.tenants.create': async ({ request }) => {
+        created = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(tenant({ ...created, isActive: false }));
+      },
+      'apollo.tenants.provision': () => HttpResponse.json(task('pending', 0), { status: 202 }),
+      'apollo.tenants.task': () => {
+        polls += 1;
+        return HttpResponse.json(polls < 2 ? task('running', 50) : task('succeeded', 100));
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    await within(table).findByText('contoso.onmicrosoft.com');
+    expect(within(table).queryByText('elsewhere')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add tenant' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Tenant name/), 'fabrikam.onmicrosoft.com');
+    await user.type(within(dialog).getByLabelText(/Application \(client\) ID/), 'not-a-guid');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog).getAllByText('Enter an ID like 00000000-0000-0000-0000-000000000000.').length,
+    ).toBeGreaterThan(0);
+    expect(created).toBeUndefined();
+    const app = within(dialog).getByLabelText(/Application \(client\) ID/);
+    await user.clear(app);
+    await user.type(app, '33333333-3333-4333-8333-333333333333');
+    await user.type(within(dialog).getByLabelText(/^Client secret/), 's3cret');
+    await user.type(within(dialog).getByLabelText(/^Tenant ID/), '44444444-4444-4444-8444-444444444444');
+    await user.type(within(dialog).getByLabelText(/Object ID/), '55555555-5555-4555-8555-555555555555');
+    await user.type(within(dialog).getByLabelText(/Redirect URI/), 'https://portal.example/callback');
+    expect((within(dialog).getByLabelText(/Organisation ID/) as HTMLInputElement).value).toBe('c1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toEqual({
+      tenantName: 'fabrikam.onmicrosoft.com',
+      applicationId: '33333333-3333-4333-8333-333333333333',
+      clientSecret: 's3cret',
+      tenantId: '44444444-4444-4444-8444-444444444444',
+      objectId: '55555555-5555-4555-8555-555555555555',
+      redirectUri: 'https://portal.example/callback',
+      organisationId: 'c1',
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Provision' }));
+    const progress = await screen.findByTestId('task-progress');
+    await waitFor(() => expect(within(progress).getByTestId('task-status').textContent).toContain('Done · 100 %'), {
+      timeout: 5000,
+    });
+    expect(polls).toBe(2);
+  });
+});
+
+describe('configuration: locations, users and licence', () => {
+  it('refuses to delete a location used by a job, synchronises users and shows the trial limits left', async () => {
+    signedIn();
+    let syncFails = false;
+    const { user } = await renderPortal('/configuration', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'apollo.tenants.list': () => HttpResponse.json([tenant()]),
+      'apollo.locations.list': () => HttpResponse.json([testLocation({ usedByJobs: 2 })]),
+      'apollo.locations.delete': () =>
+        HttpResponse.json(
+          { title: 'Conflict', status: 409, message: 'Cannot delete location as it is used for a job' },
+          { status: 409 },
+        ),
+      'apollo.configuration.syncUsers': () =>
+        syncFails
+          ? HttpResponse.json({ status: 502, message: 'Failures to synchronize users' }, { status: 502 })
+          : HttpResponse.json({
+              tenantId: 't1',
+              synchronized: 5,
+              added: 2,
+              removed: 1,
+              finished: '2026-11-23T00:00:00.000Z',
+            }),
+      'apollo.configuration.license': () =>
+        HttpResponse.json({
+          organisationId: 'c1',
+          kind: 'trial',
+          validUntil: null,
+          limits: {
+            backupJobsPerApplication: 1,
+            sourcesPerBackup: 10,
+            restoresPerApplication: 10,
+            canDeleteBackupJobs: false,
+          },
+          used: {
+            backupJobs: { onedrive: 1, sharepoint: 0, teams: 0 },
+            restores: { onedrive: 3, sharepoint: 0, teams: 0 },
+          },
+        }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Locations' }));
+    const locations = await screen.findByRole('table', { name: 'Locations' });
+    await within(locations).findByText('Vault');
+    await user.click(within(locations).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect((await within(confirm).findByTestId('location-refusal')).textContent).toBe(
+      'Cannot delete location as it is used for a job',
+    );
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    await user.click(await screen.findByRole('button', { name: 'Synchronise users' }));
+    expect((await screen.findByTestId('sync-result')).textContent).toBe('5 users synchronised: 2 added, 1 removed.');
+    syncFails = true;
+    await user.click(screen.getByRole('button', { name: 'Synchronise users' }));
+    expect((await screen.findByTestId('sync-failed')).textContent).toBe('Failures to synchronize users');
+
+    await user.click(screen.getByRole('tab', { name: 'Licence' }));
+    const licence = await screen.findByRole('table', { name: 'Licence' });
+    const onedrive = within(licence)
+      .getAllByRole('row')
+      .find((r) => r.textContent?.startsWith('Restores per applicationOneDrive'));
+    expect(onedrive?.textContent).toBe('Restores per applicationOneDrive1037');
+  });
+});
+
+describe('partner setup', () => {
+  it('lists clients with licence and worker, and adds one', async () => {
+    storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
+    let added: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/partner-setup', {
+      'legacy.workers.clients': () => HttpResponse.json([testClient()]),
+      'legacy.workers.addPartnerClient': async ({ request }) => {
+        added = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...testClient(), clientId: 'c2', name: 'Litware' });
+      },
+    });
+    const list = await screen.findByTestId('client-list');
+    expect(list.textContent).toContain('Worker 10.64.0.2');
+    await user.click(screen.getByRole('button', { name: 'Add a client' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Organisation name/), 'Litware');
+    await user.type(within(dialog).getByLabelText(/Short name/), 'Lit Ware');
+    await user.type(within(dialog).getByLabelText(/Administrator/), 'admin@litware.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a client' }));
+    expect(within(dialog).getByText('Use 2 to 16 lower-case letters, digits or hyphens.')).toBeTruthy();
+    const abbr = within(dialog).getByLabelText(/Short name/);
+    await user.clear(abbr);
+    await user.type(abbr, 'litware');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a client' }));
+    await waitFor(() =>
+      expect(added).toEqual({
+        name: 'Litware',
+        abbr: 'litware',
+        license: 'trial',
+        adminEmail: 'admin@litware.example',
+      }),
+    );
+  });
+});

@@ -1,0 +1,205 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { ApiError, type StorageLocation } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { FormDialog } from '../../components/ui/form-dialog';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { formatNumber } from '../../components/ui/format';
+import { useListState } from '../../components/ui/list-state';
+import { showToast } from '../../components/ui/toaster';
+import { locationsQuery, useApi } from '../backup/shared';
+import { useFailure } from './tenants-section';
+
+const isUrl = (value: string) => {
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+function LocationForm({
+  tenantId,
+  location,
+  onClose,
+}: {
+  tenantId: string;
+  location?: StorageLocation;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const failure = useFailure();
+  const [touched, setTouched] = useState(false);
+  const [name, setName] = useState(location?.name ?? '');
+  const [siteAddress, setSiteAddress] = useState(location?.siteAddress ?? '');
+  const errors = {
+    name: name.trim() ? null : t('validation:required'),
+    siteAddress: isUrl(siteAddress.trim()) ? null : t('configuration:url'),
+  };
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { name: name.trim(), siteAddress: siteAddress.trim() };
+      return location
+        ? api.apollo.locations.update({ tenantId, locationId: location.locationId, body })
+        : api.apollo.locations.create({ tenantId, body });
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'locations'] });
+      showToast('success', t('configuration:created', { name: saved.name }));
+      onClose();
+    },
+  });
+  return (
+    <FormDialog
+      title={t(location ? 'configuration:editLocation' : 'configuration:createLocation')}
+      formId="location-form"
+      onSubmit={() => {
+        setTouched(true);
+        if (!errors.name && !errors.siteAddress) save.mutate();
+      }}
+      submitLabel={t('common:save')}
+      pending={save.isPending}
+      onClose={onClose}
+    >
+      <Stack gap="4">
+        <TextField
+          label={t('configuration:locationName')}
+          value={name}
+          maxLength={120}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          showError={touched}
+        />
+        <TextField
+          label={t('configuration:siteAddress')}
+          type="url"
+          value={siteAddress}
+          onChange={(e) => setSiteAddress(e.target.value)}
+          error={errors.siteAddress}
+          showError={touched}
+        />
+        {save.error ? (
+          <StatusAlert status="error">
+            {failure(save.error, location ? 'updateLocation' : 'createLocation')}
+          </StatusAlert>
+        ) : null}
+      </Stack>
+    </FormDialog>
+  );
+}
+
+export function LocationsSection({ tenantId }: { tenantId: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const failure = useFailure();
+  const [state, setState] = useListState({ pageSize: 10 });
+  const [editing, setEditing] = useState<StorageLocation | 'new' | null>(null);
+  const [removing, setRemoving] = useState<StorageLocation | null>(null);
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const remove = useMutation({
+    mutationFn: (l: StorageLocation) =>
+      api.apollo.locations.delete({ tenantId, locationId: l.locationId }, { disableToast: true }),
+    onSuccess: (_r, l) => {
+      setRemoving(null);
+      showToast('success', t('configuration:removed', { name: l.name }));
+      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'locations'] });
+    },
+  });
+  // The server's refusal of a location in use, in the reader's language.
+  const removeFailure =
+    remove.error instanceof ApiError && remove.error.status === 409
+      ? t('configuration:inUse')
+      : failure(remove.error, 'removeLocation');
+  const rows = locations.data ?? [];
+  const columns: Column<StorageLocation>[] = [
+    { key: 'name', header: t('configuration:locationName'), cell: (l) => l.name },
+    {
+      key: 'siteAddress',
+      header: t('configuration:siteAddress'),
+      cell: (l) => (
+        <Text truncate maxW="sm">
+          {l.siteAddress}
+        </Text>
+      ),
+      hideBelow: 'md',
+    },
+    {
+      key: 'usedByJobs',
+      header: t('configuration:usedBy'),
+      cell: (l) => formatNumber(l.usedByJobs, i18n.language),
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'end',
+      cell: (l) => (
+        <HStack gap="1" justify="flex-end" role="group" aria-label={t('configuration:actionsFor', { name: l.name })}>
+          <Button size="xs" variant="ghost" onClick={() => setEditing(l)}>
+            {t('configuration:edit')}
+          </Button>
+          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(l)}>
+            {t('configuration:remove')}
+          </Button>
+        </HStack>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="4">
+      <DataTable
+        label={t('configuration:locations')}
+        columns={columns}
+        rows={locations.data ? rows.slice((state.page - 1) * state.pageSize, state.page * state.pageSize) : undefined}
+        total={rows.length}
+        rowKey={(l) => l.locationId}
+        state={state}
+        onStateChange={setState}
+        loading={locations.isFetching}
+        error={locations.error}
+        onRetry={() => locations.refetch()}
+        emptyText={t('configuration:noLocations')}
+        toolbar={
+          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
+            {t('configuration:addLocation')}
+          </Button>
+        }
+      />
+      {editing ? (
+        <LocationForm
+          tenantId={tenantId}
+          {...(editing === 'new' ? {} : { location: editing })}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!removing}
+        title={t('configuration:removeLocationTitle')}
+        confirmLabel={t('configuration:remove')}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+      >
+        <Stack gap="2">
+          <Text>{t('configuration:removeLocationText', { name: removing?.name ?? '' })}</Text>
+          {remove.error ? (
+            <StatusAlert status="error">
+              <span data-testid="location-refusal">{removeFailure}</span>
+            </StatusAlert>
+          ) : null}
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { ApiError, type Role } from '@compliance-portal/sdk';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { showToast } from '../../components/ui/toaster';
+import { useApi } from '../backup/shared';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function UsersSection({ tenantId, organisationId }: { tenantId: string; organisationId: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const sync = useMutation({
+    mutationFn: () => api.apollo.configuration.syncUsers({ body: { tenantId } }, { disableToast: true }),
+  });
+  const [touched, setTouched] = useState(false);
+  const [email, setEmail] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [role, setRole] = useState<Role>('admin');
+  const errors = {
+    email: EMAIL.test(email.trim()) ? null : t('validation:email'),
+    displayName: displayName.trim() ? null : t('validation:required'),
+  };
+  const create = useMutation({
+    mutationFn: () =>
+      api.legacy.user.create({ body: { email: email.trim(), displayName: displayName.trim(), role, organisationId } }),
+    onSuccess: (user) => {
+      showToast('success', t('configuration:userCreated', { email: user.email }));
+      setEmail('');
+      setDisplayName('');
+      setTouched(false);
+    },
+  });
+  return (
+    <Stack gap="5">
+      <Card.Root>
+        <Card.Body gap="3">
+          <Text as="h2" fontWeight="semibold">
+            {t('configuration:sync')}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t('configuration:syncIntro')}
+          </Text>
+          <Button
+            alignSelf="flex-start"
+            size="sm"
+            colorPalette="blue"
+            loading={sync.isPending}
+            onClick={() => sync.mutate()}
+          >
+            {t('configuration:sync')}
+          </Button>
+          {sync.data ? (
+            <StatusAlert status="success">
+              <span data-testid="sync-result">
+                {t('configuration:synced', {
+                  count: sync.data.synchronized,
+                  added: sync.data.added,
+                  removed: sync.data.removed,
+                })}
+              </span>
+            </StatusAlert>
+          ) : null}
+          {sync.error ? (
+            <StatusAlert status="error">
+              <span data-testid="sync-failed">{t('configuration:syncFailed')}</span>
+            </StatusAlert>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              setTouched(true);
+              if (!errors.email && !errors.displayName) create.mutate();
+            }}
+          >
+            <Stack gap="3" maxW="md">
+              <Text as="h2" fontWeight="semibold">
+                {t('configuration:createUser')}
+              </Text>
+              <TextField
+                label={t('configuration:email')}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={errors.email}
+                showError={touched}
+              />
+              <TextField
+                label={t('configuration:displayName')}
+                value={displayName}
+                maxLength={120}
+                onChange={(e) => setDisplayName(e.target.value)}
+                error={errors.displayName}
+                showError={touched}
+              />
+              <Field.Root>
+                <Field.Label>{t('configuration:role')}</Field.Label>
+                <NativeSelect.Root size="sm" width="auto">
+                  <NativeSelect.Field value={role} onChange={(e) => setRole(e.target.value as Role)}>
+                    {(['admin', 'partner'] as const).map((r) => (
+                      <option key={r} value={r}>
+                        {t(`configuration:roles.${r}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              <HStack>
+                <Button type="submit" size="sm" colorPalette="blue" loading={create.isPending}>
+                  {t('configuration:createUserButton')}
+                </Button>
+              </HStack>
+              {create.error ? (
+                <StatusAlert status="error">
+                  {create.error instanceof ApiError ? t(`apiErrors:${create.error.messageKey}`) : String(create.error)}
+                </StatusAlert>
+              ) : null}
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
