@@ -67,18 +67,47 @@ describe('configuration', () => {
     await waitForText(row, /Not provisioned/, 30_000);
 
     // The demo tenant reaches the built-in Microsoft 365: its connection test passes.
-    const active = page.getByRole('table', { name: 'Tenants' }).getByRole('row').filter({ hasText: 'Active' });
+    const active = page
+      .getByRole('table', { name: 'Tenants' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Test connection' }) })
+      .filter({ hasNot: page.getByRole('button', { name: 'Make active' }) });
     await active.getByRole('button', { name: 'Test connection' }).click();
     await waitForText(page.getByTestId('connection-result'), /works \(\d+ ms\)/);
   });
 
   it('refuses to delete a location a job uses', async () => {
+    // A job that writes into the active tenant's first location, created through the API as the user.
+    const made = await page.evaluate(async () => {
+      const { apiKey } = (await (await fetch('/app-config.json')).json()) as { apiKey: string };
+      const { token } = JSON.parse(localStorage.getItem('user') ?? '{}') as { token: string };
+      const headers = { 'x-api-key': apiKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const tenants = (await (await fetch('/apollo-beta/api/Tenants', { headers })).json()) as {
+        tenantId: string;
+        isActive: boolean;
+      }[];
+      const tenantId = tenants.find((t) => t.isActive)?.tenantId ?? '';
+      const locations = (await (await fetch(`/apollo-beta/api/${tenantId}/locations`, { headers })).json()) as {
+        locationId: string;
+        name: string;
+      }[];
+      const job = await fetch(`/apollo-beta/api/${tenantId}/jobs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          name: 'E2E job in the vault',
+          type: 'exchangeArchive',
+          application: 'exchange',
+          sources: ['someone@contoso.example'],
+          locationId: locations[0]?.locationId,
+        }),
+      });
+      return { status: job.status, location: locations[0]?.name ?? '' };
+    });
+    expect(made.status).toBe(200);
     await page.getByRole('tab', { name: 'Locations' }).click();
     const locations = page.getByRole('table', { name: 'Locations' });
-    const used = locations
-      .getByRole('row')
-      .filter({ hasNot: page.getByRole('columnheader') })
-      .first();
+    const used = locations.getByRole('row').filter({ hasText: made.location }).first();
     await used.waitFor();
     await used.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
