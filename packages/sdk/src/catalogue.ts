@@ -9,6 +9,7 @@ import { jobsEndpoints } from './resources/apollo/jobs.js';
 import { locationsEndpoints } from './resources/apollo/locations.js';
 import { monitoringEndpoints } from './resources/apollo/monitoring.js';
 import { reportingEndpoints } from './resources/apollo/reporting.js';
+import { supportEndpoints } from './resources/apollo/support.js';
 import { tenantsEndpoints } from './resources/apollo/tenants.js';
 import { legacyAuthEndpoints } from './resources/legacy/auth.js';
 import { emailEndpoints } from './resources/legacy/email.js';
@@ -34,6 +35,7 @@ const resources = [
   auditEndpoints,
   ediscoveryEndpoints,
   dataManagementEndpoints,
+  supportEndpoints,
   legacyAuthEndpoints,
   workersEndpoints,
   legacyLocationsEndpoints,

@@ -10,6 +10,7 @@ import { jobsApi } from './resources/apollo/jobs.js';
 import { locationsApi } from './resources/apollo/locations.js';
 import { monitoringApi } from './resources/apollo/monitoring.js';
 import { reportingApi } from './resources/apollo/reporting.js';
+import { supportApi } from './resources/apollo/support.js';
 import { tenantsApi } from './resources/apollo/tenants.js';
 import { legacyAuthApi } from './resources/legacy/auth.js';
 import { emailApi } from './resources/legacy/email.js';
@@ -46,6 +47,7 @@ export function createClient(options: ClientOptions = {}) {
       audit: auditApi(transport),
       ediscovery: ediscoveryApi(transport),
       dataManagement: dataManagementApi(transport),
+      support: supportApi(transport),
     },
     legacy: {
       auth: legacyAuthApi(transport),

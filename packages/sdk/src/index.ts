@@ -65,6 +65,8 @@ export type * from './resources/apollo/monitoring.js';
 export { monitoringApi } from './resources/apollo/monitoring.js';
 export type * from './resources/apollo/reporting.js';
 export { reportingApi } from './resources/apollo/reporting.js';
+export type * from './resources/apollo/support.js';
+export { supportApi } from './resources/apollo/support.js';
 export type * from './resources/apollo/tenants.js';
 export { tenantsApi } from './resources/apollo/tenants.js';
 export type * from './resources/common.js';

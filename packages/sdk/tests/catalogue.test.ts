@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and data management', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery, data management and support requests', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
@@ -28,6 +28,7 @@ describe('endpoint catalogue', () => {
       'apollo.dataManagement.browse',
       'apollo.dataManagement.versions',
       'apollo.dataManagement.preview',
+      'apollo.support.createRequest',
     ]);
   });
 
@@ -36,7 +37,7 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    expect(endpoints.length).toBe(123);
+    expect(endpoints.length).toBe(124);
   });
 
   it('gives every entry the public shape', () => {

@@ -23,6 +23,7 @@ import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
+import { supportRoutes } from './modules/support/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -61,6 +62,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     ...archiveRoutes(ctx),
     ...ediscoveryRoutes(ctx),
     ...fileRoutes(ctx),
+    ...supportRoutes(ctx),
   } as RouteTable;
 }
 

@@ -16,6 +16,8 @@ export interface Config {
   demoPassword: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where support requests from /account/support are mailed. */
+  supportEmail: string;
   /** Where links in mails point, such as https://portal.example.com. */
   publicUrl: string;
   corsOrigins: string[];
@@ -79,6 +81,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword: env.PORTAL_DEMO_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Compliance Portal <no-reply@portal.localhost>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@compliance-portal.example',
     publicUrl: (env.PORTAL_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -36,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demoPassword: DEMO_PASSWORD,
     smtpUrl: undefined,
     mailFrom: 'test@portal.test',
+    supportEmail: 'support@portal.test',
     publicUrl: 'http://portal.test',
     corsOrigins: [],
     webDir: '/nonexistent-web-dir',

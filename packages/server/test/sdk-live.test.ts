@@ -694,6 +694,17 @@ describe('the SDK against the live server', () => {
     );
   });
 
+  it('sends a support request', async () => {
+    const sent = server.mails.length;
+    const request = await call('apollo.support.createRequest', () =>
+      client(adminToken).apollo.support.createRequest({
+        body: { subject: 'Restore question', area: 'backup', message: 'How do I restore one file?' },
+      }),
+    );
+    expect(request.reference).toMatch(/^SR-\d{8}-\d{4}$/);
+    expect(server.mails.length).toBe(sent + 2);
+  });
+
   it('password reset and logout through the legacy API', async () => {
     const anonymous = client();
     await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));

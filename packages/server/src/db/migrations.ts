@@ -10,6 +10,7 @@ import { migration as m009 } from './migrations/009-proxy-rights.js';
 import { migration as m010 } from './migrations/010-ediscovery-cases.js';
 import { migration as m011 } from './migrations/011-teams-chats.js';
 import { migration as m012 } from './migrations/012-documents.js';
+import { migration as m013 } from './migrations/013-support-requests.js';
 import { migration as m015 } from './migrations/015-storage-usage.js';
 
 export interface Migration {
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   m010,
   m011,
   m012,
+  m013,
   m015,
 ];
 
