@@ -1,9 +1,10 @@
-import { Button, Checkbox, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { NotificationSettings, PortalClient } from '@compliance-portal/sdk';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusAlert } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 
@@ -22,6 +23,7 @@ export function NotificationSettingsPage() {
   useEffect(() => {
     if (settings.data) setDraft(settings.data);
   }, [settings.data]);
+  const changed = !!draft && !!settings.data && FIELDS.some((f) => draft[f] !== settings.data?.[f]);
   const save = useMutation({
     mutationFn: (body: NotificationSettings) => api.legacy.user.updateNotifications({ body }),
     onSuccess: (data) => {
@@ -33,7 +35,14 @@ export function NotificationSettingsPage() {
   return (
     <>
       <PageHeader title={t('pages:settings')} description={t('settings:intro')} />
-      {!draft ? (
+      {settings.isError && !draft ? (
+        <Stack gap="2" maxW="md">
+          <StatusAlert status="error">{t('account:settingsFailed')}</StatusAlert>
+          <Button alignSelf="flex-start" size="sm" onClick={() => void settings.refetch()}>
+            {t('common:retry')}
+          </Button>
+        </Stack>
+      ) : !draft ? (
         <Stack gap="3" maxW="md">
           {FIELDS.map((f) => (
             <Skeleton key={f} height="6" />
@@ -55,10 +64,26 @@ export function NotificationSettingsPage() {
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>{t(`settings:${field}`)}</Checkbox.Label>
+                <Stack gap="0">
+                  <Checkbox.Label>{t(`settings:${field}`)}</Checkbox.Label>
+                  <Text fontSize="xs" color="fg.muted">
+                    {t(`account:settingsHelp.${field}`)}
+                  </Text>
+                </Stack>
               </Checkbox.Root>
             ))}
-            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending}>
+            {changed ? (
+              <Text fontSize="sm" color="fg.warning" aria-live="polite" data-testid="unsaved">
+                {t('account:unsaved')}
+              </Text>
+            ) : null}
+            <Button
+              type="submit"
+              colorPalette="blue"
+              alignSelf="flex-start"
+              loading={save.isPending}
+              disabled={!changed}
+            >
               {t('common:save')}
             </Button>
           </Stack>

@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePage } from '../../../components/ui/feature-page';
+import { HelpcenterPage } from '../../../features/account/helpcenter-page';
 
-function Page() {
-  return <FeaturePage page="helpcenter" />;
-}
-
-export const Route = createFileRoute('/_app/_worker/helpcenter')({ component: Page });
+export const Route = createFileRoute('/_app/_worker/helpcenter')({ component: HelpcenterPage });

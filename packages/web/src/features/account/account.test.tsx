@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testClient, testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const signedIn = () => {
+  storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+  storeWorker(testWorker());
+};
+const client = () => HttpResponse.json(testClient());
+
+describe('notification settings', () => {
+  it('saves only changed settings, saying so until they are saved', async () => {
+    signedIn();
+    let saved: Record<string, unknown> | undefined;
+    const settings = {
+      jobFailed: true,
+      jobFinished: false,
+      dailySummary: false,
+      weeklyReport: true,
+      licenseExpiry: true,
+    };
+    const { user } = await renderPortal('/account/settings', {
+      'legacy.workers.client': client,
+      'legacy.user.notifications': () => HttpResponse.json(settings),
+      'legacy.user.updateNotifications': async ({ request }) => {
+        saved = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(saved);
+      },
+    });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    expect(screen.getByText('A mail when a run finishes.')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: /A job run finished/ }));
+    expect(screen.getByTestId('unsaved')).toBeTruthy();
+    await user.click(save);
+    await waitFor(() => expect(saved).toEqual({ ...settings, jobFinished: true }));
+    await waitFor(() => expect(screen.queryByTestId('unsaved')).toBeNull());
+  });
+});
+
+describe('support', () => {
+  it('shows the hours and contacts, checks the form and sends a request', async () => {
+    signedIn();
+    let sent: Record<string, unknown> | undefined;
+    const { user } = await renderPortal('/account/support', {
+      'legacy.workers.client': client,
+      'apollo.support.createRequest': async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          { requestId: 'r1', reference: 'SR-20261123-0001', createdAt: '2026-11-23T00:00:00.000Z' },
+          { status: 201 },
+        );
+      },
+    });
+    expect((await screen.findByTestId('support-hours')).textContent).toBe(
+      'Support hours: Monday to Friday, 9 AM to 5 PM.',
+    );
+    expect(screen.getByRole('link', { name: 'support@compliance-portal.example' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(screen.getAllByText('Field must not be empty.')).toHaveLength(2);
+    expect(sent).toBeUndefined();
+    await user.type(screen.getByLabelText(/Subject/), 'Restore failed');
+    await user.selectOptions(screen.getByLabelText('Area'), 'backup');
+    await user.type(screen.getByLabelText(/Message/), 'The restore of Finance failed.');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect((await screen.findByTestId('request-sent')).textContent).toContain('SR-20261123-0001');
+    expect(sent).toEqual({ subject: 'Restore failed', area: 'backup', message: 'The restore of Finance failed.' });
+  });
+});
+
+describe('imprint and help center', () => {
+  it('shows the imprint, and finds help articles as one types', async () => {
+    signedIn();
+    const { user } = await renderPortal('/account/imprint', { 'legacy.workers.client': client });
+    expect((await screen.findByTestId('imprint')).textContent).toContain('Commercial register');
+
+    await renderPortal('/helpcenter', { 'legacy.workers.client': client });
+    const search = await screen.findByLabelText('Search the help');
+    await user.type(search, 'recovery codes');
+    await waitFor(() => expect(screen.getByTestId('help-count').textContent).toBe('1 article matches.'));
+    const topic = screen.getByTestId('topic-account');
+    expect(within(topic).getByText('How does sign-in work?')).toBeTruthy();
+    expect(screen.queryByTestId('topic-backup')).toBeNull();
+    await user.clear(search);
+    await user.type(search, 'zzzz');
+    expect(screen.getByTestId('help-count').textContent).toBe('No topic matches “zzzz”.');
+  });
+});

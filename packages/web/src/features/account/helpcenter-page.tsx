@@ -1,0 +1,91 @@
+import { Accordion, Link as ChakraLink, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+
+/** The help topics: each with its articles (question and answer keys) and where the area is. */
+export const TOPICS = [
+  { id: 'overview', articles: ['a1', 'a2'], to: '/' },
+  { id: 'backup', articles: ['a1', 'a2', 'a3'], to: '/backup-and-restore/dashboard' },
+  { id: 'dataManagement', articles: ['a1', 'a2', 'a3'], to: '/compliance' },
+  { id: 'emailArchive', articles: ['a1', 'a2', 'a3'], to: '/archive/dashboard' },
+  { id: 'teamsArchive', articles: ['a1', 'a2'], to: '/teams/dashboard' },
+  { id: 'ediscovery', articles: ['a1', 'a2', 'a3'], to: '/ediscovery/portal' },
+  { id: 'reports', articles: ['a1', 'a2'], to: '/reports' },
+  { id: 'documents', articles: ['a1'], to: '/documents' },
+  { id: 'configuration', articles: ['a1', 'a2'], to: '/configuration' },
+  { id: 'partner', articles: ['a1'], to: '/partner-setup' },
+  { id: 'account', articles: ['a1', 'a2', 'a3'], to: '/account/settings' },
+] as const;
+
+/** Help topics for each area, searchable over titles, questions and answers. */
+export function HelpcenterPage() {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (text: string) => words.every((w) => text.toLowerCase().includes(w));
+  const topics = TOPICS.map((topic) => {
+    const title = t(`helpcenter:topics.${topic.id}.title`);
+    const articles = topic.articles
+      .map((a) => ({
+        id: a,
+        q: t(`helpcenter:topics.${topic.id}.${a}q`),
+        a: t(`helpcenter:topics.${topic.id}.${a}a`),
+      }))
+      .filter((x) => words.length === 0 || matches(`${title} ${x.q} ${x.a}`));
+    return { ...topic, title, articles };
+  }).filter((topic) => topic.articles.length > 0);
+  const count = topics.reduce((n, topic) => n + topic.articles.length, 0);
+  return (
+    <>
+      <PageHeader title={t('pages:helpcenter')} description={t('helpcenter:intro')} />
+      <Stack gap="4" maxW="4xl">
+        <Field.Root>
+          <Field.Label>{t('helpcenter:search')}</Field.Label>
+          <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </Field.Root>
+        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="help-count">
+          {words.length === 0
+            ? ''
+            : count === 0
+              ? t('helpcenter:none', { query: query.trim() })
+              : t('helpcenter:matches', { count })}
+        </Text>
+        <Accordion.Root
+          multiple
+          {...(words.length > 0 ? { value: topics.map((topic) => topic.id) } : {})}
+          variant="enclosed"
+        >
+          {topics.map((topic) => (
+            <Accordion.Item key={topic.id} value={topic.id} data-testid={`topic-${topic.id}`}>
+              <Accordion.ItemTrigger>
+                <Text as="h2" flex="1" fontWeight="semibold">
+                  {topic.title}
+                </Text>
+                <Accordion.ItemIndicator />
+              </Accordion.ItemTrigger>
+              <Accordion.ItemContent>
+                <Accordion.ItemBody>
+                  <Stack gap="3">
+                    {topic.articles.map((article) => (
+                      <Stack key={article.id} gap="1" as="article">
+                        <Text as="h3" fontWeight="medium">
+                          {article.q}
+                        </Text>
+                        <Text>{article.a}</Text>
+                      </Stack>
+                    ))}
+                    <ChakraLink asChild colorPalette="blue">
+                      <Link to={topic.to}>{t('helpcenter:open', { area: topic.title })}</Link>
+                    </ChakraLink>
+                  </Stack>
+                </Accordion.ItemBody>
+              </Accordion.ItemContent>
+            </Accordion.Item>
+          ))}
+        </Accordion.Root>
+      </Stack>
+    </>
+  );
+}
