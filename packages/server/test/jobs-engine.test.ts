@@ -147,6 +147,44 @@ describe('the job engine', () => {
     expect((await findJob(server.ctx.db, jobId))?.status).toBe('failed');
   });
 
+  it('mails the organisation’s people about ended runs as their notification settings ask', async () => {
+    const [admin] = await server.ctx.db.query<{ id: string; email: string }>(
+      'select u.id, u.email from users u join tenants t on t.organisation_id = u.organisation_id where t.tenant_id = $1 limit 1',
+      [TENANTS.contoso],
+    );
+    const failing = await createJob(server, ['broken']);
+    const e = engine(server);
+    let before = server.mails.length;
+    await e.enqueue(failing, 'manual');
+    await e.runUntilIdle();
+    // By default a failed run mails, a finished one does not.
+    const failedMails = server.mails.slice(before).filter((m) => m.to === admin?.email);
+    expect(failedMails.map((m) => m.subject)).toEqual([expect.stringMatching(/ failed$/)]);
+    expect(failedMails[0]?.text).toContain('The storage location is not reachable.');
+    const fine = await createJob(server, ['a']);
+    before = server.mails.length;
+    await e.enqueue(fine, 'manual');
+    await e.runUntilIdle();
+    expect(server.mails.slice(before).filter((m) => m.to === admin?.email)).toEqual([]);
+    // Asked for finished runs too, at another address: they come there.
+    await server.ctx.db.query(
+      `insert into notification_settings (user_id, settings) values ($1, $2)
+       on conflict (user_id) do update set settings = excluded.settings`,
+      [admin?.id ?? '', JSON.stringify({ jobFailed: false, jobFinished: true, email: 'ops@contoso.example' })],
+    );
+    before = server.mails.length;
+    await e.enqueue(fine, 'manual');
+    await e.runUntilIdle();
+    expect(server.mails.slice(before).map((m) => [m.to, m.subject.endsWith(' finished')])).toContainEqual([
+      'ops@contoso.example',
+      true,
+    ]);
+    before = server.mails.length;
+    await e.enqueue(failing, 'manual');
+    await e.runUntilIdle();
+    expect(server.mails.slice(before).filter((m) => m.to === 'ops@contoso.example')).toEqual([]);
+  });
+
   it('starts through a task that reports when the run began, and stops a running run within a heartbeat', async () => {
     const jobId = await createJob(server, ['a', 'slow', 'c']);
     const e = engine(server);

@@ -10,6 +10,7 @@ import type { JobType } from '@compliance-portal/sdk';
 import type { AppContext } from '../context.js';
 import { findOrganisation } from '../modules/organisations/repository.js';
 import { findTenant } from '../modules/tenants/repository.js';
+import { notifyRunEnded } from './notify.js';
 import { JobQueue } from './queue.js';
 import {
   checkpointOf,
@@ -313,6 +314,7 @@ export class JobEngine {
     await nameRunSources(this.ctx.db, run);
     if (status === 'stopped') await this.queue.settleTasks(run.job_id, 'stop', 'succeeded', 'Stopped.');
     await this.queue.settleTasks(run.job_id, 'start', status === 'failed' ? 'failed' : 'succeeded', message);
+    await notifyRunEnded(this.ctx, run, status, message);
     return { runId: run.run_id, status };
   }
 }
