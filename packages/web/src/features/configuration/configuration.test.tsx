@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { storeUser, storeWorker } from '../../session/storage';
+import { readWorker, storeUser, storeWorker } from '../../session/storage';
 import { testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
@@ -96,6 +96,87 @@ describe('configuration: tenants', () => {
   });
 });
 
+describe('configuration: deprovisioning, switching and the connection test', () => {
+  it('deprovisions after a confirmation with its progress, makes a tenant active and tests connections', async () => {
+    signedIn();
+    const calls: string[] = [];
+    let polls = 0;
+    const second = tenant({
+      tenantId: '9b2d7d4f-1c0a-4e8e-8b62-2d1f6e7c3b02',
+      tenantName: 'fabrikam',
+      isActive: false,
+    });
+    const { user } = await renderPortal('/configuration', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'apollo.tenants.list': () => HttpResponse.json([tenant({ provisioning: 'provisioned' }), second]),
+      'apollo.tenants.deprovision': () => {
+        calls.push('deprovision');
+        return HttpResponse.json({ ...task('pending', 0), kind: 'deprovision' }, { status: 202 });
+      },
+      'apollo.tenants.task': () => {
+        polls += 1;
+        return HttpResponse.json(
+          polls < 2
+            ? { ...task('running', 40), kind: 'deprovision' }
+            : { ...task('failed', 40), kind: 'deprovision', message: 'Graph refused' },
+        );
+      },
+      'apollo.configuration.switchTenant': async ({ request }) => {
+        const body = (await request.json()) as { tenantId: string };
+        calls.push(`switch ${body.tenantId}`);
+        return HttpResponse.json({ tenantId: body.tenantId, tenantName: 'fabrikam', isActive: true });
+      },
+      'apollo.configuration.testOnedriveConnection': async ({ request }) => {
+        const body = (await request.json()) as { tenantId: string };
+        return HttpResponse.json(
+          body.tenantId === second.tenantId
+            ? {
+                ok: false,
+                latencyMs: 12,
+                message: 'The client secret was refused.',
+                checkedAt: '2026-11-23T00:00:00.000Z',
+              }
+            : { ok: true, latencyMs: 34, checkedAt: '2026-11-23T00:00:00.000Z' },
+        );
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    const actions = async (name: string) =>
+      within(await within(table).findByRole('group', { name: `Actions for ${name}` }));
+
+    // Deprovisioning asks first; cancelling sends nothing.
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision' }));
+    let confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision' }));
+    confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Deprovision' }));
+    const progress = await screen.findByTestId('task-progress');
+    expect(progress.textContent).toContain('Deprovisioning of contoso.onmicrosoft.com');
+    await waitFor(
+      () => expect(within(progress).getByTestId('task-status').textContent).toBe('Failed · 40 % · Graph refused'),
+      { timeout: 5000 },
+    );
+    expect(calls).toEqual(['deprovision']);
+
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Test connection' }));
+    expect((await screen.findByTestId('connection-result')).textContent).toBe(
+      'The connection to contoso.onmicrosoft.com works (34 ms).',
+    );
+    await user.click((await actions('fabrikam')).getByRole('button', { name: 'Test connection' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('connection-result').textContent).toBe(
+        'The connection to fabrikam failed: The client secret was refused.',
+      ),
+    );
+
+    await user.click((await actions('fabrikam')).getByRole('button', { name: 'Make active' }));
+    await waitFor(() => expect(calls).toContain(`switch ${second.tenantId}`));
+    await waitFor(() => expect(readWorker()?.stagingtenant_id).toBe(second.tenantId));
+  });
+});
+
 describe('configuration: locations, users and licence', () => {
   it('refuses to delete a location used by a job, synchronises users and shows the trial limits left', async () => {
     signedIn();
@@ -164,18 +245,28 @@ describe('configuration: locations, users and licence', () => {
 });
 
 describe('partner setup', () => {
-  it('lists clients with licence and worker, and adds one', async () => {
+  it('lists clients with licence and worker, adds one, and works as a client', async () => {
     storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
     let added: Record<string, unknown> | undefined;
-    const { user } = await renderPortal('/partner-setup', {
-      'legacy.workers.clients': () => HttpResponse.json([testClient()]),
+    const litware = {
+      ...testClient(),
+      clientId: 'c2',
+      name: 'Litware',
+      license: 'trial' as const,
+      worker: { ...testWorker(), workerId: 'w2', workerIp: '10.64.0.9', clientId: 'c2', abbr: 'litware' },
+    };
+    const { user, path } = await renderPortal('/partner-setup', {
+      'legacy.workers.clients': () => HttpResponse.json(added ? [testClient(), litware] : [testClient()]),
       'legacy.workers.addPartnerClient': async ({ request }) => {
         added = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...testClient(), clientId: 'c2', name: 'Litware' });
+        return HttpResponse.json(litware);
       },
     });
-    const list = await screen.findByTestId('client-list');
-    expect(list.textContent).toContain('Worker 10.64.0.2');
+    const table = await screen.findByRole('table', { name: 'Client organisations' });
+    await within(table).findByText('Contoso');
+    expect(table.textContent).toContain('Worker 10.64.0.2');
+    expect(readWorker()).toBeNull();
+
     await user.click(screen.getByRole('button', { name: 'Add a client' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Organisation name/), 'Litware');
@@ -183,6 +274,7 @@ describe('partner setup', () => {
     await user.type(within(dialog).getByLabelText(/Administrator/), 'admin@litware.example');
     await user.click(within(dialog).getByRole('button', { name: 'Add a client' }));
     expect(within(dialog).getByText('Use 2 to 16 lower-case letters, digits or hyphens.')).toBeTruthy();
+    expect(added).toBeUndefined();
     const abbr = within(dialog).getByLabelText(/Short name/);
     await user.clear(abbr);
     await user.type(abbr, 'litware');
@@ -195,5 +287,14 @@ describe('partner setup', () => {
         adminEmail: 'admin@litware.example',
       }),
     );
+    // The list is read again and shows the new client with its own worker.
+    await within(table).findByText('Litware');
+    expect(table.textContent).toContain('Worker 10.64.0.9');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'lit');
+    await waitFor(() => expect(within(table).queryByText('Contoso')).toBeNull());
+    await user.click(within(table).getByRole('button', { name: 'Work as Litware' }));
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(readWorker()).toMatchObject({ workerId: 'w2', workerIp: '10.64.0.9', clientId: 'c2' });
   });
 });

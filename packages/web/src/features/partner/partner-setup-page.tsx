@@ -1,26 +1,18 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type Client, type LicenseKind, type PortalClient } from '@compliance-portal/sdk';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { formatDate } from '../../components/ui/format';
+import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
-import { readWorker, storeWorker } from '../../session/storage';
+import { storeWorker } from '../../session/storage';
+import { useWorker } from '../../session/use-worker';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -107,86 +99,125 @@ function AddClientForm({ api, onClose }: { api: PortalClient; onClose: () => voi
 }
 
 export const clientsQueryOptions = (api: PortalClient) =>
-  queryOptions({ queryKey: ['legacy', 'clients'], queryFn: () => api.legacy.workers.clients() });
+  queryOptions({
+    queryKey: ['legacy', 'clients'],
+    queryFn: ({ signal }) => api.legacy.workers.clients(undefined, { signal }),
+  });
 
-/** A partner's client organisations: choose one and work as that client. */
+const byName = (a: Client, b: Client) => a.name.localeCompare(b.name);
+const SORTS: Record<string, (a: Client, b: Client) => number> = {
+  name: byName,
+  license: (a, b) => a.license.localeCompare(b.license) || byName(a, b),
+  createdAt: (a, b) => a.createdAt.localeCompare(b.createdAt),
+};
+
+/** A partner's client organisations: add one, or choose one and work as that client. */
 export function PartnerSetupPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const clients = useQuery(clientsQueryOptions(api));
-  const current = readWorker()?.clientId;
+  const current = useWorker()?.clientId;
   const [adding, setAdding] = useState(false);
-  const [search, setSearch] = useState('');
-  const shown = (clients.data ?? []).filter((c) => c.name.toLowerCase().includes(search.trim().toLowerCase()));
+  const [state, setState] = useListState({ sort: 'name', pageSize: 10 });
 
+  const search = (state.search ?? '').trim().toLowerCase();
+  const sorted = (clients.data ?? [])
+    .filter((c) => !search || c.name.toLowerCase().includes(search) || c.worker.abbr.includes(search))
+    .sort(SORTS[state.sort ?? 'name'] ?? byName);
+  if (state.order === 'desc') sorted.reverse();
+  const page = sorted.slice((state.page - 1) * state.pageSize, state.page * state.pageSize);
+
+  /** The client's worker becomes the selected one (the worker cookie), as if chosen at sign-in. */
   const workAs = (client: Client) => {
     storeWorker(client.worker);
     // Everything cached belongs to the previous client.
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'legacy' || q.queryKey[1] !== 'clients' });
+    showToast('success', t('partnerSetup:workingAs', { name: client.name }));
     void navigate({ to: '/' });
   };
+
+  const columns: Column<Client>[] = [
+    {
+      key: 'name',
+      header: t('partnerSetup:name'),
+      sortable: true,
+      cell: (c) => (
+        <HStack gap="2" wrap="wrap">
+          <Text fontWeight="medium">{c.name}</Text>
+          {c.clientId === current ? <Badge colorPalette="blue">{t('partnerSetup:current')}</Badge> : null}
+        </HStack>
+      ),
+    },
+    {
+      key: 'license',
+      header: t('partnerSetup:licence'),
+      sortable: true,
+      cell: (c) => (
+        <Badge colorPalette={c.license === 'trial' ? 'orange' : 'green'}>{t(`configuration:kinds.${c.license}`)}</Badge>
+      ),
+      hideBelow: 'sm',
+    },
+    {
+      key: 'worker',
+      header: t('partnerSetup:workerColumn'),
+      cell: (c) => (
+        <Text fontSize="sm" color="fg.muted">
+          {t('partnerSetup:worker', { ip: c.worker.workerIp })}
+        </Text>
+      ),
+      hideBelow: 'md',
+    },
+    {
+      key: 'createdAt',
+      header: t('partnerSetup:createdAt'),
+      sortable: true,
+      cell: (c) => formatDate(c.createdAt, i18n.language),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'actions',
+      header: '',
+      align: 'end',
+      cell: (c) => (
+        <Button
+          size="xs"
+          colorPalette="blue"
+          variant={c.clientId === current ? 'outline' : 'solid'}
+          onClick={() => workAs(c)}
+        >
+          {t('partner:workAs', { name: c.name })}
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <>
       <PageHeader title={t('pages:partnerSetup')} description={t('partner:chooseClient')} />
-      <HStack gap="3" wrap="wrap" mb="4" align="flex-end">
-        <Field.Root width="auto">
-          <Field.Label fontSize="sm">{t('partnerSetup:search')}</Field.Label>
-          <Input size="sm" type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxW="xs" />
-        </Field.Root>
-        <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
-          {t('partnerSetup:addClient')}
-        </Button>
-      </HStack>
       {adding ? <AddClientForm api={api} onClose={() => setAdding(false)} /> : null}
-      {clients.isPending ? (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height="32" />
-          ))}
-        </SimpleGrid>
-      ) : clients.isError ? (
-        <Button onClick={() => void clients.refetch()} alignSelf="flex-start">
-          {t('common:retry')}
-        </Button>
-      ) : clients.data.length === 0 ? (
-        <Text>{t('partner:noClients')}</Text>
-      ) : (
-        <SimpleGrid
-          columns={{ base: 1, sm: 2, lg: 3 }}
-          gap="4"
-          data-testid="client-list"
-          aria-label={t('partnerSetup:clients')}
-        >
-          {shown.map((client) => (
-            <Card.Root key={client.clientId} variant={client.clientId === current ? 'subtle' : 'outline'}>
-              <Card.Body>
-                <Stack gap="2">
-                  <Text fontWeight="semibold">{client.name}</Text>
-                  <HStack gap="2" wrap="wrap">
-                    <Badge colorPalette={client.license === 'trial' ? 'orange' : 'green'}>
-                      {t('partner:licence', { licence: t(`configuration:kinds.${client.license}`) })}
-                    </Badge>
-                    {client.clientId === current ? (
-                      <Badge colorPalette="blue">{t('partnerSetup:current')}</Badge>
-                    ) : null}
-                  </HStack>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('partnerSetup:worker', { ip: client.worker.workerIp })}
-                  </Text>
-                </Stack>
-              </Card.Body>
-              <Card.Footer>
-                <Button size="sm" colorPalette="blue" onClick={() => workAs(client)}>
-                  {t('partner:workAs', { name: client.name })}
-                </Button>
-              </Card.Footer>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      )}
+      <Box data-testid="client-list">
+        <DataTable
+          label={t('partnerSetup:clients')}
+          columns={columns}
+          rows={clients.data ? page : undefined}
+          total={sorted.length}
+          rowKey={(c) => c.clientId}
+          state={state}
+          onStateChange={setState}
+          loading={clients.isFetching}
+          error={clients.error}
+          onRetry={() => clients.refetch()}
+          emptyText={search ? t('partnerSetup:noMatch') : t('partner:noClients')}
+          searchPlaceholder={t('partnerSetup:search')}
+          toolbar={
+            <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
+              {t('partnerSetup:addClient')}
+            </Button>
+          }
+        />
+      </Box>
     </>
   );
 }

@@ -115,6 +115,10 @@ export const configurationNamespaces: Leaves<typeof En> = {
     adminEmail: 'E-Mail des Administrators (wird per E-Mail eingeladen)',
     added: '„{{name}}“ wurde mit seinem Worker hinzugefügt.',
     addFailed: 'Der Kunde konnte nicht hinzugefügt werden.',
+    workerColumn: 'Worker',
+    createdAt: 'Hinzugefügt',
+    noMatch: 'Kein Kunde passt zur Suche.',
+    workingAs: 'Sie arbeiten jetzt als „{{name}}“.',
     search: 'Kunden durchsuchen',
   },
 };

@@ -110,6 +110,10 @@ export const configurationNamespaces = {
     adminEmail: 'Administrator’s email (invited by mail)',
     added: '“{{name}}” was added with its worker.',
     addFailed: 'Failed to add the client.',
+    workerColumn: 'Worker',
+    createdAt: 'Added',
+    noMatch: 'No client matches the search.',
+    workingAs: 'You are now working as “{{name}}”.',
     search: 'Search clients',
   },
 } as const;
