@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GraphError } from '../src/m365/graph-api.js';
 import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { connectionProblem } from '../src/modules/configuration/connection.js';
 import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /** The connection test and user synchronisation against the Microsoft 365 simulator. */
@@ -8,6 +10,7 @@ describe('the tenant connection', () => {
   const tenantId = TENANTS.contoso;
   let sim: RunningSimulator;
   let stranger: RunningSimulator;
+  let locked: RunningSimulator;
   let admin = '';
   const point = (at: RunningSimulator) =>
     server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
@@ -20,11 +23,16 @@ describe('the tenant connection', () => {
     sim = await startSimulator({ tenants: [{ tenantId, size: { users: 3, sites: 0, teams: 0 } }] });
     // A Microsoft 365 that does not know the tenant: its sign-in is refused.
     stranger = await startSimulator({ tenants: [] });
+    // A Microsoft 365 that knows the tenant but expects another client secret.
+    locked = await startSimulator({
+      tenants: [{ tenantId, clientSecret: 'not-the-stored-secret', size: { users: 1 } }],
+    });
     admin = await sessionToken(server, ADMIN);
   });
   afterAll(async () => {
     await sim.close();
     await stranger.close();
+    await locked.close();
   });
 
   it('tests the connection with a token and a Graph call, and says what failed', async () => {
@@ -48,11 +56,39 @@ describe('the tenant connection', () => {
     });
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toMatchObject({ ok: false });
-    expect(refused.json().message).toMatch(/client secret|tenant/i);
+    expect(refused.json().message).toMatch(/^Microsoft 365 does not know this tenant ID: check the tenant ID/);
+    await point(locked);
+    const badSecret = await server.request({
+      method: 'POST',
+      url: '/apollo-beta/test-onedrive-connection',
+      token: admin,
+      body: { tenantId },
+    });
+    expect(badSecret.statusCode).toBe(200);
+    expect(badSecret.json()).toMatchObject({ ok: false });
+    expect(badSecret.json().message).toMatch(/^The client secret was refused \(wrong or expired\)/);
     const [audit] = await server.ctx.db.query<{ outcome: string }>(
       "select outcome from audit_log where action = 'tenant.connectionTest' order by seq desc limit 1",
     );
     expect(audit?.outcome).toBe('failure');
+  });
+
+  it('names a refused permission, an unknown application and an unreachable Microsoft 365', () => {
+    expect(connectionProblem(new GraphError(403, 'Authorization_RequestDenied', 'Insufficient privileges'))).toMatch(
+      /refused access \(Authorization_RequestDenied\): grant the app registration its application permissions/,
+    );
+    expect(
+      connectionProblem(
+        new GraphError(
+          401,
+          'authenticationFailed',
+          "unauthorized_client: Error(s): Not Available - Description: AADSTS700016: Application with identifier 'x' was not found. - Correlation ID: 1",
+        ),
+      ),
+    ).toBe(
+      "The application (client) ID is not known in this tenant: check the application ID (AADSTS700016: Application with identifier 'x' was not found.).",
+    );
+    expect(connectionProblem(new TypeError('fetch failed'))).toBe('Microsoft 365 could not be reached: fetch failed');
   });
 
   it('synchronises the tenant’s users, counting who came and went, and fails with the catalogue message', async () => {

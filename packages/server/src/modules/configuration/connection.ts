@@ -11,11 +11,25 @@ import type { TenantRecord } from '../tenants/repository.js';
 
 export const SYNC_FAILED = 'Failures to synchronize users';
 
+/** The identity platform's own description inside an MSAL error text, without its boilerplate. */
+function description(message: string): string {
+  const found = /Description:\s*(.*?)\s*-\s*(Correlation ID|Trace ID|Timestamp)/.exec(message);
+  return (found?.[1] ?? message).trim();
+}
+
 /** What went wrong reaching Microsoft 365, in words an administrator can act on. */
 export function connectionProblem(error: unknown): string {
   if (error instanceof GraphError) {
-    if (error.status === 401)
-      return `${error.message} Check the application (client) ID, the client secret and the tenant ID.`;
+    if (error.status === 401) {
+      const said = description(error.message);
+      if (/invalid_tenant|AADSTS90002|AADSTS900023/i.test(error.message))
+        return `Microsoft 365 does not know this tenant ID: check the tenant ID (${said}).`;
+      if (/AADSTS7000215|AADSTS7000222|invalid client secret/i.test(error.message))
+        return `The client secret was refused (wrong or expired): enter the app registration's current secret (${said}).`;
+      if (/unauthorized_client|AADSTS700016/i.test(error.message))
+        return `The application (client) ID is not known in this tenant: check the application ID (${said}).`;
+      return `The app registration was refused (${said}): check the application (client) ID, the client secret and the tenant ID.`;
+    }
     if (error.status === 403)
       return `Microsoft Graph refused access (${error.code}): grant the app registration its application permissions and admin consent.`;
     if (error.status === 404) return `Microsoft Graph does not know this tenant (${error.code}).`;
