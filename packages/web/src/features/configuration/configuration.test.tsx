@@ -192,7 +192,14 @@ describe('configuration: locations, users and licence', () => {
         ),
       'apollo.configuration.syncUsers': () =>
         syncFails
-          ? HttpResponse.json({ status: 502, message: 'Failures to synchronize users' }, { status: 502 })
+          ? HttpResponse.json(
+              {
+                status: 502,
+                message: 'Failures to synchronize users',
+                detail: 'The client secret was refused (wrong or expired).',
+              },
+              { status: 502 },
+            )
           : HttpResponse.json({
               tenantId: 't1',
               synchronized: 5,
@@ -234,6 +241,7 @@ describe('configuration: locations, users and licence', () => {
     syncFails = true;
     await user.click(screen.getByRole('button', { name: 'Synchronise users' }));
     expect((await screen.findByTestId('sync-failed')).textContent).toBe('Failures to synchronize users');
+    expect(screen.getByTestId('sync-detail').textContent).toBe('The client secret was refused (wrong or expired).');
 
     await user.click(screen.getByRole('tab', { name: 'Licence' }));
     const licence = await screen.findByRole('table', { name: 'Licence' });

@@ -68,16 +68,19 @@ function TenantForm({
     mutationFn: () => {
       const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as typeof values;
       return tenant
-        ? api.apollo.tenants.update({
-            tenantId: tenant.tenantId,
-            body: {
-              tenantName: v.tenantName,
-              applicationId: v.applicationId,
-              objectId: v.objectId,
-              redirectUri: v.redirectUri,
-              ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
+        ? api.apollo.tenants.update(
+            {
+              tenantId: tenant.tenantId,
+              body: {
+                tenantName: v.tenantName,
+                applicationId: v.applicationId,
+                objectId: v.objectId,
+                redirectUri: v.redirectUri,
+                ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
+              },
             },
-          })
+            { disableToast: true },
+          )
         : api.apollo.tenants.create({ body: v }, { disableToast: true });
     },
     onSuccess: (saved) => {
@@ -191,8 +194,10 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       kind: 'switch' | 'provision' | 'deprovision' | 'remove' | 'test';
     }) => {
       const tenantId = tenant.tenantId;
+      // Failures are shown next to the action, not in a toast as well.
+      const quiet = { disableToast: true };
       if (kind === 'switch') {
-        await api.apollo.configuration.switchTenant({ body: { tenantId } });
+        await api.apollo.configuration.switchTenant({ body: { tenantId } }, quiet);
         // The worker now acts for this tenant: every tenant-scoped page follows it.
         const worker = readWorker();
         if (worker)
@@ -201,9 +206,9 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
             stagingtenant_id: tenantId,
             cloud_portal_license: worker.cloud_portal_license === 'trial' ? 'trial' : 'full',
           });
-      } else if (kind === 'remove') await api.apollo.tenants.delete({ tenantId });
+      } else if (kind === 'remove') await api.apollo.tenants.delete({ tenantId }, quiet);
       else if (kind === 'test') {
-        const result = await api.apollo.configuration.testOnedriveConnection({ body: { tenantId } });
+        const result = await api.apollo.configuration.testOnedriveConnection({ body: { tenantId } }, quiet);
         setTested({
           ok: result.ok,
           text: result.ok
@@ -213,8 +218,8 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       } else {
         const task =
           kind === 'provision'
-            ? await api.apollo.tenants.provision({ tenantId })
-            : await api.apollo.tenants.deprovision({ tenantId });
+            ? await api.apollo.tenants.provision({ tenantId }, quiet)
+            : await api.apollo.tenants.deprovision({ tenantId }, quiet);
         setTasks((list) => [...list.filter((x) => x.task.tenantId !== tenantId), { task, name: tenant.tenantName }]);
       }
       return { tenant, kind };

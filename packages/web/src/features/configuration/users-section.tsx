@@ -15,6 +15,12 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
   const sync = useMutation({
     mutationFn: () => api.apollo.configuration.syncUsers({ body: { tenantId } }, { disableToast: true }),
   });
+  // The server says what Microsoft 365 refused (a secret, a permission) alongside the catalogue message.
+  const syncBody = sync.error instanceof ApiError ? sync.error.body : undefined;
+  const syncDetail =
+    syncBody && typeof syncBody === 'object' && 'detail' in syncBody && typeof syncBody.detail === 'string'
+      ? syncBody.detail
+      : null;
   const [touched, setTouched] = useState(false);
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
@@ -65,7 +71,14 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
           ) : null}
           {sync.error ? (
             <StatusAlert status="error">
-              <span data-testid="sync-failed">{t('configuration:syncFailed')}</span>
+              <Stack gap="1">
+                <span data-testid="sync-failed">{t('configuration:syncFailed')}</span>
+                {syncDetail ? (
+                  <Text fontSize="sm" data-testid="sync-detail">
+                    {syncDetail}
+                  </Text>
+                ) : null}
+              </Stack>
             </StatusAlert>
           ) : null}
         </Card.Body>
