@@ -142,6 +142,25 @@ describe('configuration', () => {
     await completeQrSetup(partner);
     await partner.getByTestId('client-list').waitFor();
     await check('/partner-setup', partner);
+
+    // A client added through the form gets its worker; working as it opens its overview.
+    await partner.setViewportSize({ width: 1350, height: 900 });
+    const client = `E2E Client ${Date.now().toString(36)}`;
+    await partner.getByRole('button', { name: 'Add a client' }).click();
+    const dialog = partner.getByRole('dialog');
+    await dialog.getByLabel(/Organisation name/).fill(client);
+    await dialog.getByLabel(/Short name/).fill(`e2e-${Date.now().toString(36)}`.slice(0, 16));
+    await dialog.getByLabel(/Administrator/).fill('it@e2e-client.example');
+    await dialog.getByRole('button', { name: 'Add a client' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const table = partner.getByRole('table', { name: 'Client organisations' });
+    await partner.getByRole('searchbox', { name: 'Search clients' }).fill(client);
+    const row = table.getByRole('row').filter({ hasText: client });
+    await waitForText(row, /Worker \S+/);
+    await row.getByRole('button', { name: `Work as ${client}` }).click();
+    await partner.waitForURL((url) => url.pathname === '/');
+    const worker = (await partnerContext.cookies()).find((c) => c.name === 'worker');
+    expect(JSON.parse(decodeURIComponent(worker?.value ?? '{}'))).toMatchObject({ organisationName: client });
     await partnerContext.close();
     expect(problems).toEqual([]);
   });
