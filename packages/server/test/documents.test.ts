@@ -73,10 +73,35 @@ describe('documents', () => {
 
     const bad = await upload(admin, { abbr: 'contoso', documentType: 'invoices' }, { name: 'a.pdf', bytes: pdf(100) });
     expect(bad.statusCode).toBe(400);
-    const traversal = await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name: '..', bytes: pdf(100) });
-    expect(traversal.statusCode).toBe(400);
+    for (const name of ['..', '../escape.pdf', 'a..b.pdf', 'a\\b.pdf', `${'x'.repeat(252)}.pdf`, 'bell\u0007.pdf']) {
+      const refused = await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name, bytes: pdf(100) });
+      expect(refused.statusCode, name).toBe(400);
+      expect(refused.json(), name).toMatchObject({ errors: { fileName: [expect.stringContaining('not allowed')] } });
+    }
+    // A "/" in the multipart header (a client other than a browser): refused too, never stored under a path.
+    const raw = await form({ abbr: 'contoso', documentType: 'others' }, { name: 'PLACEHOLDER.pdf', bytes: pdf(100) });
+    const slashed = await server.request({
+      method: 'POST',
+      url: '/api/files/upload-file',
+      token: admin,
+      body: Buffer.from(raw.payload.toString('latin1').replace('PLACEHOLDER.pdf', '../../etc/x.pdf'), 'latin1'),
+      headers: { 'content-type': raw.type },
+    });
+    expect(slashed.statusCode).toBe(400);
     const list = await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin });
     expect((list.json() as { fileName: string }[]).map((f) => f.fileName)).toEqual(['big.pdf']);
+
+    // 255 characters is the longest name taken.
+    const longest = `${'y'.repeat(251)}.pdf`;
+    const long = await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name: longest, bytes: pdf(100) });
+    expect(long.statusCode, long.body).toBe(201);
+    const removed = await server.request({
+      method: 'POST',
+      url: '/api/files/delete-file',
+      token: admin,
+      body: { abbr: 'contoso', documentType: 'others', fileName: longest },
+    });
+    expect(removed.statusCode).toBe(200);
   });
 
   it('lists, downloads the same bytes, replaces by name, and deletes', async () => {

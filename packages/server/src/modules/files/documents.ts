@@ -23,13 +23,25 @@ export function isAcceptedPdf(bytes: Uint8Array): boolean {
   return bytes.length > 0 && bytes.length <= MAX_UPLOAD_BYTES && magic.every((b, i) => bytes[i] === b);
 }
 
-/** A name a file may be stored and downloaded under: no path, no control characters, 255 at most. */
+export const NAME_NOT_ALLOWED =
+  'The file name is not allowed: at most 255 characters, without / \\ : * ? " < > | .. or control characters.';
+
+/**
+ * A name a file may be listed and downloaded under, or a 400: refused (not cut down) when it has a path
+ * separator, "..", a control character or one of "<>|*?:, is empty, or is longer than 255 characters.
+ * The stored file itself is named by its id, so a name never reaches the file system.
+ */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
-  if (!base || base === '.' || base === '..' || base.length > 255 || /[\u0000-\u001f"<>|*?:]/.test(base))
-    throw badRequest('Invalid request', { fileName: ['The file name is not allowed.'] });
-  return base;
+  const trimmed = name.trim();
+  if (
+    !trimmed ||
+    trimmed.length > 255 ||
+    trimmed.includes('..') ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+    /[\u0000-\u001f\u007f/\\"<>|*?:]/.test(trimmed)
+  )
+    throw new HttpError(400, NAME_NOT_ALLOWED, { errors: { fileName: [NAME_NOT_ALLOWED] } });
+  return trimmed;
 }
 
 /** The organisation with this abbreviation, when `user` may act for it; else 404 like a missing one. */

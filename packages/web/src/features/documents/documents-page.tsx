@@ -27,12 +27,21 @@ function readBytes(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
+/** A name the server takes: 255 characters at most, no path, no "..", no control or reserved character. */
+export function isAllowedName(name: string): boolean {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 255 || trimmed.includes('..')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+  return !/[\u0000-\u001f\u007f/\\"<>|*?:]/.test(trimmed);
+}
+
 /** Why a file may not be uploaded (checked before anything is sent), or null: a PDF by content, 3 MB at most. */
-export async function uploadProblem(file: File): Promise<'tooLarge' | 'notPdf' | null> {
+export async function uploadProblem(file: File): Promise<'tooLarge' | 'notPdf' | 'badName' | null> {
   if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
   const head = new Uint8Array(await readBytes(file.slice(0, 5)));
   const magic = [0x25, 0x50, 0x44, 0x46, 0x2d];
-  return file.size > 0 && magic.every((b, i) => head[i] === b) ? null : 'notPdf';
+  if (file.size === 0 || !magic.every((b, i) => head[i] === b)) return 'notPdf';
+  return isAllowedName(file.name) ? null : 'badName';
 }
 
 function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentType }) {
@@ -53,24 +62,39 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
       void queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
     },
   });
+  const explain = (chosen: File, why: Awaited<ReturnType<typeof uploadProblem>>) =>
+    why === 'tooLarge'
+      ? t('documents:tooLarge', { name: chosen.name, size: formatBytes(chosen.size, i18n.language) })
+      : why === 'notPdf'
+        ? t('documents:notPdf', { name: chosen.name })
+        : why === 'badName'
+          ? t('documents:badName', { name: chosen.name })
+          : null;
   const choose = async (chosen: File | null) => {
     setFile(chosen);
     upload.reset();
-    if (!chosen) return setProblem(null);
-    const why = await uploadProblem(chosen);
-    setProblem(
-      why === 'tooLarge'
-        ? t('documents:tooLarge', { name: chosen.name, size: formatBytes(chosen.size, i18n.language) })
-        : why === 'notPdf'
-          ? t('documents:notPdf', { name: chosen.name })
-          : null,
-    );
+    setProblem(chosen ? explain(chosen, await uploadProblem(chosen)) : null);
   };
-  const failure =
-    upload.error instanceof ApiError
-      ? upload.error.status === 400 || upload.error.status === 413
+  // Checked again on sending, so a click before the first check has finished sends nothing wrong either.
+  const send = async () => {
+    if (!file) return setProblem(t('documents:chooseFile'));
+    const why = explain(file, await uploadProblem(file));
+    setProblem(why);
+    if (!why) upload.mutate(file);
+  };
+  const refusal = upload.error instanceof ApiError ? upload.error : null;
+  const nameRefused =
+    refusal?.body && typeof refusal.body === 'object' && 'errors' in refusal.body
+      ? !!(refusal.body.errors as Record<string, unknown> | null)?.fileName
+      : false;
+  const failure = refusal
+    ? nameRefused
+      ? t('documents:badName', { name: upload.variables?.name ?? '' })
+      : refusal.status === 400 || refusal.status === 413
         ? t('documents:serverRefused')
-        : t(`apiErrors:${upload.error.messageKey}`)
+        : t(`apiErrors:${refusal.messageKey}`)
+    : upload.error
+      ? t(`apiErrors:${'messageKey' in upload.error ? String(upload.error.messageKey) : 'generic'}`)
       : null;
   return (
     <Card.Root>
@@ -81,8 +105,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (!file) setProblem(t('documents:chooseFile'));
-            else if (!problem) upload.mutate(file);
+            void send();
           }}
         >
           <Stack gap="3">

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
-import { uploadProblem } from './documents-page';
+import { isAllowedName, uploadProblem } from './documents-page';
 
 startMsw();
 
@@ -31,6 +31,15 @@ describe('the upload check', () => {
       'notPdf',
     );
     expect(await uploadProblem(new File([], 'empty.pdf'))).toBe('notPdf');
+  });
+
+  it('refuses the names the server refuses: a path, "..", reserved characters, more than 255 characters', async () => {
+    expect(await uploadProblem(pdf(100, `${'x'.repeat(251)}.pdf`))).toBeNull();
+    expect(await uploadProblem(pdf(100, `${'x'.repeat(252)}.pdf`))).toBe('badName');
+    for (const name of ['..', 'a..b.pdf', 'a\\b.pdf', 'a:b.pdf', 'bell\u0007.pdf'])
+      expect(await uploadProblem(pdf(100, name)), name).toBe('badName');
+    expect(isAllowedName('Q3 report (final).pdf')).toBe(true);
+    expect(isAllowedName('dir/x.pdf')).toBe(false);
   });
 });
 
@@ -93,5 +102,28 @@ describe('the documents page', () => {
     expect(
       await within(await screen.findByRole('table', { name: 'Reports' })).findByText('Q3 report.pdf'),
     ).toBeTruthy();
+  });
+});
+
+describe('a refused upload', () => {
+  it('shows the server’s refusal in the rule’s words and keeps the list as it was', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let uploads = 0;
+    const { user } = await renderPortal('/documents', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.files.documents': () => HttpResponse.json([]),
+      'legacy.files.upload': () => {
+        uploads += 1;
+        return HttpResponse.json({ message: 'The file must be a PDF of at most 3 MB.' }, { status: 413 });
+      },
+    });
+    const contracts = await screen.findByRole('table', { name: 'Contracts' });
+    await within(contracts).findByText('There are no documents of this type yet.');
+    await user.upload(screen.getByLabelText('PDF file'), pdf(2000, 'scan.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('The server refused the file: it must be a PDF of at most 3 MB.')).toBeTruthy();
+    expect(uploads).toBe(1);
+    expect(within(contracts).getByText('There are no documents of this type yet.')).toBeTruthy();
   });
 });

@@ -27,6 +27,8 @@ export const documentsNamespaces: Leaves<typeof En> = {
     rule: 'Eine PDF-Datei von höchstens 3 MB. Ein Dokument mit gleichem Namen und Typ wird ersetzt.',
     notPdf: 'Die Datei muss eine PDF-Datei von höchstens 3 MB sein: „{{name}}“ ist keine PDF-Datei.',
     tooLarge: 'Die Datei muss eine PDF-Datei von höchstens 3 MB sein: „{{name}}“ hat {{size}}.',
+    badName:
+      'Der Dateiname „{{name}}“ ist nicht erlaubt: höchstens 255 Zeichen, ohne / \\ : * ? " < > | .. oder Steuerzeichen. Benennen Sie die Datei um und wählen Sie sie erneut.',
     chooseFile: 'Wählen Sie zuerst eine PDF-Datei.',
     serverRefused: 'Der Server hat die Datei abgelehnt: Sie muss eine PDF-Datei von höchstens 3 MB sein.',
     delete: 'Löschen',

@@ -24,6 +24,8 @@ export const documentsNamespaces = {
     rule: 'A PDF of at most 3 MB. A document with the same name and type is replaced.',
     notPdf: 'The file must be a PDF of at most 3 MB: “{{name}}” is not a PDF.',
     tooLarge: 'The file must be a PDF of at most 3 MB: “{{name}}” has {{size}}.',
+    badName:
+      'The file name “{{name}}” is not allowed: at most 255 characters, without / \\ : * ? " < > | .. or control characters. Rename the file and choose it again.',
     chooseFile: 'Choose a PDF file first.',
     serverRefused: 'The server refused the file: it must be a PDF of at most 3 MB.',
     delete: 'Delete',
