@@ -117,22 +117,40 @@ describe('configuration', () => {
     await expect(locations.getByRole('row').count()).resolves.toBeGreaterThan(1);
   });
 
-  it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation', async () => {
+  it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation, in English and German', async () => {
     const problems: string[] = [];
-    const check = async (path: string, p: Page) => {
-      await p.setViewportSize({ width: 1350, height: 900 });
+    /** Each tab of the page (none: the page itself) at every width, in both languages. */
+    const check = async (path: string, p: Page, expectedTabs: number) => {
+      for (const language of ['en', 'de']) {
+        await p.evaluate((lang) => localStorage.setItem('language', lang), language);
+        await p.setViewportSize({ width: 1350, height: 900 });
+        await p.goto(path);
+        await p.getByRole('heading', { level: 1 }).waitFor();
+        await p.waitForLoadState('networkidle');
+        expect(await p.locator('html').getAttribute('lang')).toBe(language);
+        const tabs = await p.getByRole('tab').count();
+        expect(tabs).toBe(expectedTabs);
+        for (let tab = 0; tab < Math.max(1, tabs); tab += 1) {
+          const where = `${language} ${path}${tabs ? ` tab ${tab + 1}` : ''}`;
+          if (tabs) {
+            await p.setViewportSize({ width: 1350, height: 900 });
+            await p.getByRole('tab').nth(tab).click();
+            await p.waitForLoadState('networkidle');
+          }
+          for (const width of [320, 600, 900, 1200, 1350, 1536]) {
+            await p.setViewportSize({ width, height: 900 });
+            const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            if (overflow > 0) problems.push(`${where} at ${width}px scrolls sideways by ${overflow}px`);
+            if (width === 320 || width === 1350)
+              for (const v of await accessibilityViolations(p)) problems.push(`${where} at ${width}px: ${v}`);
+          }
+        }
+      }
+      await p.evaluate(() => localStorage.setItem('language', 'en'));
       await p.goto(path);
       await p.getByRole('heading', { level: 1 }).waitFor();
-      await p.waitForLoadState('networkidle');
-      for (const width of [320, 600, 900, 1200, 1350, 1536]) {
-        await p.setViewportSize({ width, height: 900 });
-        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${path} at ${width}px scrolls sideways by ${overflow}px`);
-        if (width === 320 || width === 1350)
-          for (const v of await accessibilityViolations(p)) problems.push(`${path} at ${width}px: ${v}`);
-      }
     };
-    await check('/configuration', page);
+    await check('/configuration', page, 4);
     // The partner's page, as a partner.
     const partnerContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
     const partner = await partnerContext.newPage();
@@ -141,7 +159,7 @@ describe('configuration', () => {
     await submitPassword(partner, PARTNER, DEMO_PASSWORD);
     await completeQrSetup(partner);
     await partner.getByTestId('client-list').waitFor();
-    await check('/partner-setup', partner);
+    await check('/partner-setup', partner, 0);
 
     // A client added through the form gets its worker; working as it opens its overview.
     await partner.setViewportSize({ width: 1350, height: 900 });
