@@ -181,6 +181,7 @@ describe('configuration: locations, users and licence', () => {
   it('refuses to delete a location used by a job, synchronises users and shows the trial limits left', async () => {
     signedIn();
     let syncFails = false;
+    let invited: Record<string, unknown> | undefined;
     const { user } = await renderPortal('/configuration', {
       'legacy.workers.client': () => HttpResponse.json(testClient()),
       'apollo.tenants.list': () => HttpResponse.json([tenant()]),
@@ -207,6 +208,21 @@ describe('configuration: locations, users and licence', () => {
               removed: 1,
               finished: '2026-11-23T00:00:00.000Z',
             }),
+      'legacy.user.create': async ({ request }) => {
+        invited = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          {
+            userId: 'u9',
+            email: 'new.admin@contoso.example',
+            displayName: 'New Admin',
+            role: 'admin',
+            organisationId: 'c1',
+            twoFactorEnabled: false,
+            createdAt: '2026-11-23T00:00:00.000Z',
+          },
+          { status: 201 },
+        );
+      },
       'apollo.configuration.license': () =>
         HttpResponse.json({
           organisationId: 'c1',
@@ -242,6 +258,25 @@ describe('configuration: locations, users and licence', () => {
     await user.click(screen.getByRole('button', { name: 'Synchronise users' }));
     expect((await screen.findByTestId('sync-failed')).textContent).toBe('Failures to synchronize users');
     expect(screen.getByTestId('sync-detail').textContent).toBe('The client secret was refused (wrong or expired).');
+
+    // A portal user: checked before sending, created as an administrator of the organisation.
+    const form = within(screen.getByRole('form', { name: 'Create a portal user' }));
+    await user.click(form.getByRole('button', { name: 'Create user' }));
+    expect(form.getByText('Invalid email.')).toBeTruthy();
+    expect(form.getByText('Field must not be empty.')).toBeTruthy();
+    expect(invited).toBeUndefined();
+    await user.type(form.getByLabelText(/^Email/), 'new.admin@contoso.example');
+    await user.type(form.getByLabelText(/^Name/), 'New Admin');
+    await user.click(form.getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(invited).toEqual({
+        email: 'new.admin@contoso.example',
+        displayName: 'New Admin',
+        role: 'admin',
+        organisationId: 'c1',
+      }),
+    );
+    await screen.findByText('new.admin@contoso.example was invited by mail.');
 
     await user.click(screen.getByRole('tab', { name: 'Licence' }));
     const licence = await screen.findByRole('table', { name: 'Licence' });

@@ -1,5 +1,5 @@
-import { Button, Card, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type Role } from '@compliance-portal/sdk';
+import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '@compliance-portal/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +24,15 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
   const [touched, setTouched] = useState(false);
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
-  const [role, setRole] = useState<Role>('admin');
   const errors = {
     email: EMAIL.test(email.trim()) ? null : t('validation:email'),
     displayName: displayName.trim() ? null : t('validation:required'),
   };
   const create = useMutation({
     mutationFn: () =>
-      api.legacy.user.create({ body: { email: email.trim(), displayName: displayName.trim(), role, organisationId } }),
+      api.legacy.user.create({
+        body: { email: email.trim(), displayName: displayName.trim(), role: 'admin', organisationId },
+      }),
     onSuccess: (user) => {
       showToast('success', t('configuration:userCreated', { email: user.email }));
       setEmail('');
@@ -86,6 +87,9 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
       <Card.Root>
         <Card.Body>
           <form
+            // Our own translated messages instead of the browser's bubbles.
+            noValidate
+            aria-labelledby="create-user-title"
             onSubmit={(e) => {
               e.preventDefault();
               setTouched(true);
@@ -93,7 +97,7 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
             }}
           >
             <Stack gap="3" maxW="md">
-              <Text as="h2" fontWeight="semibold">
+              <Text as="h2" id="create-user-title" fontWeight="semibold">
                 {t('configuration:createUser')}
               </Text>
               <TextField
@@ -112,19 +116,9 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
                 error={errors.displayName}
                 showError={touched}
               />
-              <Field.Root>
-                <Field.Label>{t('configuration:role')}</Field.Label>
-                <NativeSelect.Root size="sm" width="auto">
-                  <NativeSelect.Field value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                    {(['admin', 'partner'] as const).map((r) => (
-                      <option key={r} value={r}>
-                        {t(`configuration:roles.${r}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <Text fontSize="sm" color="fg.muted">
+                {t('configuration:createUserRole')}
+              </Text>
               <HStack>
                 <Button type="submit" size="sm" colorPalette="blue" loading={create.isPending}>
                   {t('configuration:createUserButton')}

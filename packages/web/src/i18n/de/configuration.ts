@@ -84,9 +84,10 @@ export const configurationNamespaces: Leaves<typeof En> = {
     email: 'E-Mail',
     displayName: 'Name',
     role: 'Rolle',
-    roles: { admin: 'Administrator', partner: 'Partner', operator: 'Betreiber' },
     userCreated: '{{email}} wurde per E-Mail eingeladen.',
     createUserButton: 'Benutzer anlegen',
+    createUserRole:
+      'Portalbenutzer dieser Organisation sind Administratoren: Sie melden sich mit ihrer E-Mail-Adresse an und legen ihr Passwort über die Einladung fest.',
     licence: 'Lizenz',
     licenceKind: 'Lizenz',
     kinds: { trial: 'Test', full: 'Voll' },

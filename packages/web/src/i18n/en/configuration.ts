@@ -79,9 +79,10 @@ export const configurationNamespaces = {
     email: 'Email',
     displayName: 'Name',
     role: 'Role',
-    roles: { admin: 'Administrator', partner: 'Partner', operator: 'Operator' },
     userCreated: '{{email}} was invited by mail.',
     createUserButton: 'Create user',
+    createUserRole:
+      'Portal users of this organisation are administrators: they sign in with their email and set their password from the invitation.',
     licence: 'Licence',
     licenceKind: 'Licence',
     kinds: { trial: 'Trial', full: 'Full' },
