@@ -62,13 +62,18 @@ describe('documents', () => {
     await submitPassword(page, ADMIN, DEMO_PASSWORD);
     await completeQrSetup(page);
     await page.waitForURL(/\/documents/);
-    await page.getByRole('tab', { name: 'Reports' }).click();
+    // By keyboard: the tabs follow the arrow keys.
+    await page.getByRole('tab', { name: 'Contracts' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tab', { name: 'Reports', selected: true }).waitFor();
 
     const fake = join(dir, 'notes.pdf');
     writeFileSync(fake, 'PK\u0003\u0004 a zip archive with a PDF name');
     let uploads = 0;
+    let deletions = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/files/upload-file')) uploads += 1;
+      if (r.url().endsWith('/files/delete-file')) deletions += 1;
     });
     await page.getByLabel('PDF file').setInputFiles(fake);
     await page.getByTestId('upload-problem').filter({ hasText: '“notes.pdf” is not a PDF' }).waitFor();
@@ -91,13 +96,30 @@ describe('documents', () => {
     expect(download.suggestedFilename()).toBe('Q3 report.pdf');
     expect(readFileSync((await download.path()) ?? '').equals(bytes)).toBe(true);
 
-    await reports.getByRole('button', { name: 'Delete Q3 report.pdf' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    // Deleted by keyboard, after the confirmation.
+    await reports.getByRole('button', { name: 'Delete Q3 report.pdf' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Delete' });
+    await confirm.waitFor();
+    expect(deletions).toBe(0);
+    await confirm.focus();
+    await page.keyboard.press('Enter');
     await reports.getByText('There are no documents of this type yet.').waitFor();
+    expect(deletions).toBe(1);
   });
 
   it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation, in English and German', async () => {
     const problems: string[] = [];
+    // A listed contract (its row's buttons) and a refused file (its message) are on the page checked.
+    await page.setViewportSize({ width: 1350, height: 900 });
+    await page.goto('/documents');
+    const contract = join(dir, 'Master services agreement with a rather long name 2026.pdf');
+    writeFileSync(contract, realPdf('Master services agreement'));
+    await page.getByLabel('PDF file').setInputFiles(contract);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('table', { name: 'Contracts' }).getByText('Master services agreement').waitFor();
+    const fake = join(dir, 'scan.pdf');
+    writeFileSync(fake, 'GIF89a an image with a PDF name');
     for (const language of ['English', 'Deutsch']) {
       await page.setViewportSize({ width: 1350, height: 900 });
       await page.goto('/documents');
@@ -108,6 +130,9 @@ describe('documents', () => {
         await page.getByRole('heading', { name: 'Dokumente', level: 1 }).waitFor();
       }
       await page.waitForLoadState('networkidle');
+      await page.getByRole('table').getByText('Master services agreement').waitFor();
+      await page.getByLabel(language === 'Deutsch' ? 'PDF-Datei' : 'PDF file').setInputFiles(fake);
+      await page.getByTestId('upload-problem').waitFor();
       for (const width of [320, 600, 900, 1200, 1350, 1536]) {
         await page.setViewportSize({ width, height: 900 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
