@@ -118,6 +118,20 @@ describe('the tenant connection', () => {
     });
   });
 
+  it('checks the body: a tenant is required and must exist', async () => {
+    for (const url of ['/apollo-beta/sync-user-config', '/apollo-beta/test-onedrive-connection']) {
+      const missing = await server.request({ method: 'POST', url, token: admin, body: {} });
+      expect(missing.statusCode, url).toBe(400);
+      const unknown = await server.request({
+        method: 'POST',
+        url,
+        token: admin,
+        body: { tenantId: '00000000-0000-4000-8000-000000000000' },
+      });
+      expect(unknown.statusCode, url).toBe(404);
+    }
+  });
+
   it('is refused for a tenant of another organisation', async () => {
     const partner = await sessionToken(server, PARTNER);
     for (const url of ['/apollo-beta/sync-user-config', '/apollo-beta/test-onedrive-connection']) {
