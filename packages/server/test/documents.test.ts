@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
@@ -139,6 +139,28 @@ describe('documents', () => {
       "select count(*)::int as n from audit_log where action in ('document.upload', 'document.delete')",
     );
     expect(audit?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it('answers 404, not a crash, for a listed document whose file is gone from the data directory', async () => {
+    const saved = await upload(
+      admin,
+      { abbr: 'contoso', documentType: 'others' },
+      { name: 'gone.pdf', bytes: pdf(64) },
+    );
+    expect(saved.statusCode).toBe(201);
+    const [row] = await server.ctx.db.query<{ document_id: string }>(
+      "select document_id from documents where file_name = 'gone.pdf'",
+    );
+    rmSync(join(server.ctx.config.dataDir, 'documents', row?.document_id ?? 'missing'));
+    const url = '/api/files/download/gone.pdf/contoso/others';
+    expect((await server.request({ method: 'GET', url, token: admin })).statusCode).toBe(404);
+    const removed = await server.request({
+      method: 'POST',
+      url: '/api/files/delete-file',
+      token: admin,
+      body: { abbr: 'contoso', documentType: 'others', fileName: 'gone.pdf' },
+    });
+    expect(removed.statusCode).toBe(200);
   });
 
   it('keeps each organisation’s documents to those who act for it', async () => {

@@ -92,7 +92,13 @@ async function findDocument(ctx: AppContext, organisationId: string, type: strin
 
 export async function readDocument(ctx: AppContext, organisationId: string, type: string, fileName: string) {
   const row = await findDocument(ctx, organisationId, type, fileName);
-  return { fileName: row.file_name, bytes: await readFile(join(dir(ctx), row.document_id)) };
+  try {
+    return { fileName: row.file_name, bytes: await readFile(join(dir(ctx), row.document_id)) };
+  } catch (error) {
+    // Listed but gone from the data directory (removed by hand, a restored database): missing, not a crash.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Document not found');
+    throw error;
+  }
 }
 
 export async function saveDocument(
@@ -105,19 +111,24 @@ export async function saveDocument(
   await mkdir(dir(ctx), { recursive: true });
   const id = randomUUID();
   await writeFile(join(dir(ctx), id), input.bytes);
-  const replaced = await ctx.db.transaction(async (tx) => {
-    const old = await tx.query<{ document_id: string }>(
-      `delete from documents where organisation_id = $1 and document_type = $2 and lower(file_name) = lower($3)
+  const replaced = await ctx.db
+    .transaction(async (tx) => {
+      const old = await tx.query<{ document_id: string }>(
+        `delete from documents where organisation_id = $1 and document_type = $2 and lower(file_name) = lower($3)
        returning document_id`,
-      [organisationId, input.type, fileName],
-    );
-    await tx.query(
-      `insert into documents (document_id, organisation_id, document_type, file_name, size, uploaded_at, uploaded_by)
+        [organisationId, input.type, fileName],
+      );
+      await tx.query(
+        `insert into documents (document_id, organisation_id, document_type, file_name, size, uploaded_at, uploaded_by)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, organisationId, input.type, fileName, input.bytes.length, ctx.now(), input.uploadedBy],
-    );
-    return old;
-  });
+        [id, organisationId, input.type, fileName, input.bytes.length, ctx.now(), input.uploadedBy],
+      );
+      return old;
+    })
+    .catch(async (error: unknown) => {
+      await rm(join(dir(ctx), id), { force: true });
+      throw error;
+    });
   for (const r of replaced) await rm(join(dir(ctx), r.document_id), { force: true });
   return entry({
     document_id: id,
