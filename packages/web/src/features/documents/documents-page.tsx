@@ -166,19 +166,40 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
     queryKey: ['organisation', abbr, 'documents'],
     queryFn: ({ signal }) => api.legacy.files.documents({ abbr }, { signal }),
   });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
+  // A document someone else deleted meanwhile: said in words, and the list brought up to date.
+  const failed = (error: Error, f: FileEntry) => {
+    if (!(error instanceof ApiError)) return;
+    showToast(
+      'error',
+      error.status === 404 ? t('documents:gone', { name: f.fileName }) : t(`apiErrors:${error.messageKey}`),
+    );
+    if (error.status === 404) void refresh();
+  };
   const download = useMutation({
     mutationFn: async (f: FileEntry) => {
-      const file = await api.legacy.files.download({ fileName: f.fileName, abbr, documentType: f.documentType });
+      const file = await api.legacy.files.download(
+        { fileName: f.fileName, abbr, documentType: f.documentType },
+        { disableToast: true },
+      );
       saveBlob(file.blob, f.fileName);
     },
+    onError: failed,
   });
   const remove = useMutation({
     mutationFn: (f: FileEntry) =>
-      api.legacy.files.delete({ body: { abbr, documentType: f.documentType, fileName: f.fileName } }),
+      api.legacy.files.delete(
+        { body: { abbr, documentType: f.documentType, fileName: f.fileName } },
+        { disableToast: true },
+      ),
     onSuccess: (_r, f) => {
       setRemoving(null);
       showToast('success', t('documents:removed', { name: f.fileName }));
-      void queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
+      void refresh();
+    },
+    onError: (error, f) => {
+      setRemoving(null);
+      failed(error, f);
     },
   });
   const search = state.search?.trim().toLowerCase() ?? '';

@@ -127,3 +127,23 @@ describe('a refused upload', () => {
     expect(within(contracts).getByText('There are no documents of this type yet.')).toBeTruthy();
   });
 });
+
+describe('a document deleted meanwhile', () => {
+  it('says so on download and brings the list up to date', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let stored = [entry('Old contract.pdf', 'contracts')];
+    const { user } = await renderPortal('/documents', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.files.documents': () => HttpResponse.json(stored),
+      'legacy.files.download': () => {
+        stored = [];
+        return HttpResponse.json({ message: 'Document not found' }, { status: 404 });
+      },
+    });
+    const contracts = await screen.findByRole('table', { name: 'Contracts' });
+    await user.click(await within(contracts).findByRole('button', { name: 'Download Old contract.pdf' }));
+    expect(await screen.findByText(/“Old contract.pdf” is no longer there/)).toBeTruthy();
+    await within(contracts).findByText('There are no documents of this type yet.');
+  });
+});

@@ -26,6 +26,7 @@ export const documentsNamespaces = {
     tooLarge: 'The file must be a PDF of at most 3 MB: “{{name}}” has {{size}}.',
     badName:
       'The file name “{{name}}” is not allowed: at most 255 characters, without / \\ : * ? " < > | .. or control characters. Rename the file and choose it again.',
+    gone: '“{{name}}” is no longer there: someone may have deleted it. The list is up to date again.',
     chooseFile: 'Choose a PDF file first.',
     serverRefused: 'The server refused the file: it must be a PDF of at most 3 MB.',
     delete: 'Delete',
