@@ -96,8 +96,8 @@ describe('configuration: tenants', () => {
   });
 });
 
-describe('configuration: deprovisioning, switching and the connection test', () => {
-  it('deprovisions after a confirmation with its progress, makes a tenant active and tests connections', async () => {
+describe('configuration: deprovisioning, the connection test, editing and switching', () => {
+  it('deprovisions after a confirmation with its progress, tests connections, edits a tenant and makes one active', async () => {
     signedIn();
     const calls: string[] = [];
     let polls = 0;
@@ -120,6 +120,11 @@ describe('configuration: deprovisioning, switching and the connection test', () 
             ? { ...task('running', 40), kind: 'deprovision' }
             : { ...task('failed', 40), kind: 'deprovision', message: 'Graph refused' },
         );
+      },
+      'apollo.tenants.update': async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        calls.push(`update ${String(params.tenantId)} ${JSON.stringify(body)}`);
+        return HttpResponse.json(tenant({ ...body, provisioning: 'provisioned' }));
       },
       'apollo.configuration.switchTenant': async ({ request }) => {
         const body = (await request.json()) as { tenantId: string };
@@ -171,6 +176,26 @@ describe('configuration: deprovisioning, switching and the connection test', () 
       ),
     );
 
+    // Editing keeps the stored secret unless a new one is typed; the tenant and organisation stay.
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/^Tenant ID/) as HTMLInputElement).disabled).toBe(true);
+    const name = within(dialog).getByLabelText(/Tenant name/);
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
+    await user.type(name, 'contoso-renamed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).toContain(
+      `update 7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01 ${JSON.stringify({
+        tenantName: 'contoso-renamed',
+        applicationId: '11111111-1111-4111-8111-111111111111',
+        objectId: '22222222-2222-4222-8222-222222222222',
+        redirectUri: 'https://portal.example/auth',
+      })}`,
+    );
+
     await user.click((await actions('fabrikam')).getByRole('button', { name: 'Make active' }));
     await waitFor(() => expect(calls).toContain(`switch ${second.tenantId}`));
     await waitFor(() => expect(readWorker()?.stagingtenant_id).toBe(second.tenantId));
@@ -178,14 +203,25 @@ describe('configuration: deprovisioning, switching and the connection test', () 
 });
 
 describe('configuration: locations, users and licence', () => {
-  it('refuses to delete a location used by a job, synchronises users and shows the trial limits left', async () => {
+  it('creates and edits locations, refuses to delete one used by a job, synchronises and creates users, shows the trial limits left', async () => {
     signedIn();
     let syncFails = false;
     let invited: Record<string, unknown> | undefined;
+    const saved: Record<string, unknown>[] = [];
     const { user } = await renderPortal('/configuration', {
       'legacy.workers.client': () => HttpResponse.json(testClient()),
       'apollo.tenants.list': () => HttpResponse.json([tenant()]),
       'apollo.locations.list': () => HttpResponse.json([testLocation({ usedByJobs: 2 })]),
+      'apollo.locations.create': async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push({ create: body });
+        return HttpResponse.json(testLocation({ ...body, locationId: 'l2' }));
+      },
+      'apollo.locations.update': async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push({ update: { [String(params.locationId)]: body } });
+        return HttpResponse.json(testLocation(body));
+      },
       'apollo.locations.delete': () =>
         HttpResponse.json(
           { title: 'Conflict', status: 409, message: 'Cannot delete location as it is used for a job' },
@@ -243,6 +279,36 @@ describe('configuration: locations, users and licence', () => {
     await user.click(await screen.findByRole('tab', { name: 'Locations' }));
     const locations = await screen.findByRole('table', { name: 'Locations' });
     await within(locations).findByText('Vault');
+
+    // A new location: both fields checked before sending.
+    await user.click(screen.getByRole('button', { name: 'Add location' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Site address/), 'vault.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
+    expect(within(dialog).getByText('Enter an address starting with https://.')).toBeTruthy();
+    expect(saved).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Location name/), 'Archive');
+    await user.clear(within(dialog).getByLabelText(/Site address/));
+    await user.type(within(dialog).getByLabelText(/Site address/), 'https://contoso.sharepoint.com/sites/archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(saved).toEqual([
+        { create: { name: 'Archive', siteAddress: 'https://contoso.sharepoint.com/sites/archive' } },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Editing starts from the stored values.
+    await user.click(within(locations).getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByLabelText(/Location name/) as HTMLInputElement;
+    expect(name.value).toBe('Vault');
+    await user.clear(name);
+    await user.type(name, 'Vault 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved[1]).toEqual({ update: { l1: { name: 'Vault 2', siteAddress: 'https://x' } } }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     await user.click(within(locations).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
