@@ -18,6 +18,8 @@ export interface Config {
   mailFrom: string;
   /** Where support requests from /account/support are mailed. */
   supportEmail: string;
+  /** The support line shown on /account/support. */
+  supportPhone: string;
   /** Where links in mails point, such as https://portal.example.com. */
   publicUrl: string;
   corsOrigins: string[];
@@ -81,7 +83,8 @@ export function loadConfig(env: Env = process.env): Config {
     demoPassword: env.PORTAL_DEMO_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Compliance Portal <no-reply@portal.localhost>',
-    supportEmail: env.SUPPORT_EMAIL ?? 'support@compliance-portal.example',
+    supportEmail: env.SUPPORT_EMAIL || 'support@compliance-portal.example',
+    supportPhone: env.SUPPORT_PHONE || '+49 89 1234 5670',
     publicUrl: (env.PORTAL_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, ''),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -435,6 +435,7 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'apollo.auth.info': "the caller's own account",
   'apollo.auth.updateInfo': "the caller's own account",
   'legacy.auth.logout': "the caller's own session",
+  'apollo.support.contacts': "the server's configured support contacts, the same for everyone",
   'apollo.support.createRequest': "a request from the caller's own account to the support address",
   'legacy.auth.verifyUser': "the caller's own session",
   'legacy.auth.generateQr': "the caller's own authenticator",

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'test@portal.test',
     supportEmail: 'support@portal.test',
+    supportPhone: '+49 30 555 0100',
     publicUrl: 'http://portal.test',
     corsOrigins: [],
     webDir: '/nonexistent-web-dir',

@@ -694,7 +694,9 @@ describe('the SDK against the live server', () => {
     );
   });
 
-  it('sends a support request', async () => {
+  it('reads the support contacts and sends a support request', async () => {
+    const contacts = await call('apollo.support.contacts', () => client(adminToken).apollo.support.contacts());
+    expect(contacts).toEqual({ email: 'support@portal.test', phone: '+49 30 555 0100' });
     const sent = server.mails.length;
     const request = await call('apollo.support.createRequest', () =>
       client(adminToken).apollo.support.createRequest({

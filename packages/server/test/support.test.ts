@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PER_HOUR } from '../src/modules/support/routes.js';
-import { ADMIN, sessionToken, useTestServer } from './helpers.js';
+import { ADMIN, PARTNER, sessionToken, useTestServer } from './helpers.js';
 
 describe('support requests', () => {
   const server = useTestServer();
@@ -56,5 +56,53 @@ describe('support requests', () => {
       body: { subject: 'x', area: 'other', message: 'x' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('names the configured support address and phone, to signed-in users only', async () => {
+    const contacts = await server.request({ method: 'GET', url: '/apollo-beta/api/support-contacts', token });
+    expect(contacts.statusCode).toBe(200);
+    expect(contacts.json()).toEqual({ email: 'support@portal.test', phone: '+49 30 555 0100' });
+    const anonymous = await server.request({ method: 'GET', url: '/apollo-beta/api/support-contacts' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('audits the request, and keeps it when the copy to the requester cannot be delivered', async () => {
+    const original = server.ctx.mailer.send;
+    const delivered: string[] = [];
+    server.ctx.mailer.send = async (message) => {
+      if (message.to === ADMIN) throw new Error('mailbox unavailable');
+      delivered.push(message.to);
+    };
+    try {
+      const response = await send({ subject: 'Copy fails', area: 'reports', message: 'Report question.' });
+      expect(response.statusCode, response.body).toBe(201);
+      const { reference } = response.json() as { reference: string };
+      expect(delivered).toEqual(['support@portal.test']);
+      const audit = await server.ctx.db.query<{ action: string; actor_email: string }>(
+        'select action, actor_email from audit_log where target = $1',
+        [reference],
+      );
+      expect(audit).toEqual([{ action: 'support.request', actor_email: ADMIN }]);
+    } finally {
+      server.ctx.mailer.send = original;
+    }
+  });
+
+  it('numbers requests sent at the same time without a gap or a repeat', async () => {
+    await server.ctx.db.query('delete from support_requests');
+    const partner = await sessionToken(server, PARTNER);
+    const responses = await Promise.all(
+      [token, partner, token, partner].map((t, i) =>
+        server.request({
+          method: 'POST',
+          url: '/apollo-beta/api/support-requests',
+          token: t,
+          body: { subject: `at once ${i}`, area: 'other', message: 'x' },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const references = responses.map((r) => (r.json() as { reference: string }).reference).sort();
+    expect(references).toEqual(['0001', '0002', '0003', '0004'].map((n) => `SR-20261102-${n}`));
   });
 });

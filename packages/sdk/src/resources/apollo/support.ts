@@ -1,7 +1,8 @@
 /**
  * Apollo support: a support request from the /account/support form. Not in product-spec.md section 7
  * (the screen is named without its calls); the reference server adds it, stores the request and
- * mails it to the support address with a copy to the requester.
+ * mails it to the support address with a copy to the requester. The contacts the page shows come
+ * from the server's configuration, so the page names the address requests really go to.
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
@@ -36,7 +37,19 @@ export const SupportRequest = s.object({
 });
 export type SupportRequest = s.Static<typeof SupportRequest>;
 
+export const SupportContacts = s.object({
+  email: s.string({ description: 'Where support requests are mailed (SUPPORT_EMAIL).' }),
+  phone: s.string({ description: 'The support line (SUPPORT_PHONE).' }),
+});
+export type SupportContacts = s.Static<typeof SupportContacts>;
+
 export const supportEndpoints = defineResource('apollo', 'support', {
+  contacts: {
+    method: 'GET',
+    path: '/api/support-contacts',
+    summary: "The support team's mail address and phone number, as the server is configured",
+    response: SupportContacts,
+  },
   createRequest: {
     method: 'POST',
     path: '/api/support-requests',
