@@ -1,10 +1,52 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 
+/** Server paths a navigation may open that the app shell must not answer. */
+const SERVER_PATHS = [/^\/api\//, /^\/apollo(-beta)?\//, /^\/app-config\.json$/, /^\/m365-simulator\//];
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    VitePWA({
+      // The page asks before a new version takes over (the update prompt); nothing registers by itself.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/favicon-32.png', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Compliance Portal',
+        short_name: 'Compliance',
+        description: 'Backup, archive and data management for Microsoft 365',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#123b6b',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell only: scripts, styles, the page and icons. API answers are never cached here.
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: SERVER_PATHS,
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        sourcemap: false,
+      },
+    }),
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

@@ -2,6 +2,7 @@ import { accountNamespaces } from './de/account';
 import { configurationNamespaces } from './de/configuration';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
+import { offlineNamespaces } from './de/offline';
 import type { Resources } from './en';
 
 /** German resources; the type makes a missing or extra key a compile error. */
@@ -584,6 +585,7 @@ export const de: Resources = {
     hours: 'Supportzeiten: Montag bis Freitag, 9 bis 17 Uhr.',
   },
   ...documentsNamespaces,
+  ...offlineNamespaces,
   ...configurationNamespaces,
   ...accountNamespaces,
   ...dataManagementNamespaces,

@@ -2,6 +2,7 @@ import { accountNamespaces } from './en/account';
 import { configurationNamespaces } from './en/configuration';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
+import { offlineNamespaces } from './en/offline';
 
 /** English resources, one namespace per area. German (de.ts) must have exactly the same keys. */
 export const en = {
@@ -567,6 +568,7 @@ export const en = {
     hours: 'Support hours: Monday to Friday, 9 AM to 5 PM.',
   },
   ...documentsNamespaces,
+  ...offlineNamespaces,
   ...configurationNamespaces,
   ...accountNamespaces,
   ...dataManagementNamespaces,
