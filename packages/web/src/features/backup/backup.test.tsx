@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const worker = (license: 'full' | 'trial' = 'full') => testWorker({ cloud_portal_license: license });
 function signedIn(license: 'full' | 'trial' = 'full') {
@@ -209,6 +211,29 @@ describe('the backup jobs', () => {
     const remove = within(row).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe('Backup jobs cannot be deleted on a trial licence.');
+  });
+});
+
+describe('the backup jobs offline', () => {
+  it('disables creating, starting, editing and removing a job with the reason, and enables them online', async () => {
+    signedIn();
+    await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': () => HttpResponse.json([location]),
+      'apollo.jobs.list': () => HttpResponse.json(page([job()])),
+    });
+    const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
+    const buttons = () => [
+      screen.getByRole('button', { name: 'Create backup job' }),
+      ...['Start', 'Edit', 'Remove'].map((name) => within(row).getByRole('button', { name })),
+    ];
+    for (const button of buttons()) expectServerAction(button, false);
+    setOnline(false);
+    for (const button of buttons()) expectServerAction(button, true);
+    // Sorting acts on the page and stays available.
+    expect((screen.getByRole('button', { name: 'Sort by Name' }) as HTMLButtonElement).disabled).toBe(false);
+    setOnline(true);
+    for (const button of buttons()) expectServerAction(button, false);
   });
 });
 

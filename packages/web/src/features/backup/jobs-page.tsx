@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { waitForTask } from './job-actions';
 import { BackupJobForm } from './job-form';
 import { BACKUP_APPLICATIONS, locationsQuery, RequireTenant, useApi, useSourceNames, useTenant } from './shared';
@@ -51,6 +52,7 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
   const [pending, setPending] = useState<Pending>(null);
   const recurrenceText = useRecurrenceText();
   const retentionText = useRetentionText();
+  const serverAction = useServerAction();
   const locations = useQuery(locationsQuery(api, tenantId));
   const query = {
     type: area.type,
@@ -174,7 +176,12 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
       cell: (j) => (
         <HStack gap="1">
           {j.status === 'running' ? (
-            <Button size="xs" variant="outline" onClick={() => setPending({ job: j, action: 'stop' })}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setPending({ job: j, action: 'stop' })}
+              {...serverAction}
+            >
               {t('backup:stop')}
             </Button>
           ) : (
@@ -183,20 +190,22 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
               variant="outline"
               colorPalette="blue"
               onClick={() => setPending({ job: j, action: 'start' })}
+              {...serverAction}
             >
               {t('backup:start')}
             </Button>
           )}
-          <Button size="xs" variant="ghost" onClick={() => setForm({ job: j })}>
+          <Button size="xs" variant="ghost" onClick={() => setForm({ job: j })} {...serverAction}>
             {t('backup:edit')}
           </Button>
           <Button
             size="xs"
             variant="ghost"
             colorPalette="red"
-            disabled={limited && !TRIAL_LIMITS.canDeleteBackupJobs}
             title={limited ? t('apiErrors:trialNoDelete') : undefined}
             onClick={() => setPending({ job: j, action: 'remove' })}
+            {...serverAction}
+            disabled={serverAction.disabled || (limited && !TRIAL_LIMITS.canDeleteBackupJobs)}
           >
             {t('backup:remove')}
           </Button>
@@ -250,8 +259,9 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
               size="sm"
               colorPalette="blue"
               onClick={() => setForm({})}
-              disabled={allUsed || locations.data?.length === 0}
               title={allUsed ? t('apiErrors:trialBackupJobs') : undefined}
+              {...serverAction}
+              disabled={serverAction.disabled || allUsed || locations.data?.length === 0}
             >
               {area.texts.create}
             </Button>

@@ -31,6 +31,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { RequireTenant, sourceNamesQuery, useApi, useTenant } from './shared';
 
 const FOLDERS = new Set<DiscoveryNode['kind']>(['folder', 'library', 'channel', 'site', 'team', 'drive']);
@@ -188,6 +189,7 @@ function SnapshotBrowser({
 
 function Restore({ tenantId, trial }: { tenantId: string; trial: boolean }) {
   const { t, i18n } = useTranslation();
+  const serverAction = useServerAction();
   const api = useApi();
   const queryClient = useQueryClient();
   const lang = i18n.language;
@@ -313,7 +315,12 @@ function Restore({ tenantId, trial }: { tenantId: string; trial: boolean }) {
           </HStack>
           <HStack gap="2" wrap="wrap">
             {current.status === 'finished' && current.restore?.target === 'download' ? (
-              <Button colorPalette="blue" onClick={() => download.mutate()} loading={download.isPending}>
+              <Button
+                colorPalette="blue"
+                onClick={() => download.mutate()}
+                loading={download.isPending}
+                {...serverAction}
+              >
                 {t('backup:downloadArchive')}
               </Button>
             ) : null}
@@ -486,7 +493,12 @@ function Restore({ tenantId, trial }: { tenantId: string; trial: boolean }) {
             <Text fontSize="sm" data-testid="restore-selection">
               {t('backup:selectedItems', { count: selected.size })}
             </Text>
-            <Button colorPalette="blue" disabled={!ready} onClick={() => setConfirming(true)}>
+            <Button
+              colorPalette="blue"
+              onClick={() => setConfirming(true)}
+              {...serverAction}
+              disabled={serverAction.disabled || !ready}
+            >
               {t('backup:restoreButton')}
             </Button>
           </HStack>

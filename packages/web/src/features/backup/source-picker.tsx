@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { fetchAllPages } from '../../components/ui/export-button';
 import { listQuery, useListState } from '../../components/ui/list-state';
+import { useServerAction } from '../../offline/online';
 import { useApi } from './shared';
 
 /**
@@ -46,6 +47,8 @@ export function SourcePicker({
     enabled: !!locationId,
   });
   const unit = unitName ?? t(`backup:units.${application}`);
+  // "Select all matching" reads every page from the server.
+  const selectAllAction = useServerAction(!list.data?.total);
   const columns: Column<DiscoveredSource>[] = [
     { key: 'displayName', header: t('backup:columns.name'), cell: (s) => s.displayName, sortable: true },
     {
@@ -114,7 +117,7 @@ export function SourcePicker({
               ? t('backup:selectedOfLimit', { count: selected.size, limit })
               : t('table:selected', { count: selected.size })}
           </Text>
-          <Button size="sm" variant="outline" onClick={selectAll} loading={selectingAll} disabled={!list.data?.total}>
+          <Button size="sm" variant="outline" onClick={selectAll} loading={selectingAll} {...selectAllAction}>
             {t('backup:selectAllMatching', { count: list.data?.total ?? 0 })}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => onChange(new Set())} disabled={selected.size === 0}>
