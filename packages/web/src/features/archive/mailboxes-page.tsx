@@ -8,6 +8,7 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
+import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
 
@@ -18,6 +19,7 @@ async function save(blob: Blob, fileName: string) {
 function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailbox: Mailbox; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
+  const serverAction = useServerAction();
   const meta = useQuery({
     queryKey: ['worker', workerIp, 'mailbox-meta', mailbox.mailboxId],
     queryFn: ({ signal }) =>
@@ -72,6 +74,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
                   variant="outline"
                   loading={download.isPending}
                   onClick={() => download.mutate()}
+                  {...serverAction}
                 >
                   {t('archive:downloadMailbox')}
                 </Button>
@@ -92,6 +95,7 @@ export function MailboxesPage() {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const worker = useWorker();
+  const serverAction = useServerAction();
   const workerIp = worker?.workerIp ?? '';
   const indexIp = worker?.indexIp ?? '';
   const [state, setState] = useListState({ sort: 'name' });
@@ -153,7 +157,7 @@ export function MailboxesPage() {
         searchPlaceholder={t('archive:searchMailboxes')}
         onRowClick={setOpen}
         toolbar={
-          <Button size="sm" variant="outline" loading={csv.isPending} onClick={() => csv.mutate()}>
+          <Button size="sm" variant="outline" loading={csv.isPending} onClick={() => csv.mutate()} {...serverAction}>
             {t('archive:downloadCsv')}
           </Button>
         }

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const client = () => HttpResponse.json(testClient());
 const mailbox = {
@@ -76,5 +78,27 @@ describe('the email archive', () => {
     expect(
       within(await screen.findByRole('table', { name: 'The 10 largest mailboxes' })).getByText('Adele Vance'),
     ).toBeTruthy();
+  });
+});
+
+describe('the email archive offline', () => {
+  it('disables the CSV and mailbox downloads with the reason, and enables them online', async () => {
+    signIn();
+    const { user } = await renderPortal('/archive/mailboxes', {
+      'legacy.workers.client': client,
+      'legacy.mailboxes.list': () => HttpResponse.json({ items: [mailbox], total: 1, page: 1, pageSize: 25 }),
+      'legacy.mailboxes.meta': () => HttpResponse.json({ mailboxId: 'm1', folders: [], oldest: null, newest: null }),
+    });
+    const row = await screen.findByRole('row', { name: /Adele Vance/ });
+    const csv = screen.getByRole('button', { name: 'Download as CSV' });
+    expectServerAction(csv, false);
+    await user.click(row);
+    const zip = await screen.findByRole('button', { name: 'Download the archive (ZIP of .eml files)' });
+    expectServerAction(zip, false);
+    setOnline(false);
+    expectServerAction(zip, true);
+    expectServerAction(csv, true);
+    setOnline(true);
+    expectServerAction(zip, false);
   });
 });

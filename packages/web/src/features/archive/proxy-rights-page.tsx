@@ -8,6 +8,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { useApi, useTenant } from '../backup/shared';
 
 /** Why a holder cannot be added now, or null. */
@@ -32,6 +33,7 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ProxyRight | null>(null);
+  const serverAction = useServerAction();
   const principals = useQuery({
     queryKey: ['worker', workerIp, 'proxy-accounts'],
     queryFn: ({ signal }) => api.legacy.proxyRights.accounts({ query: { workerIp } }, { signal }),
@@ -141,7 +143,13 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
                           {h.grantedBy} · {formatDateTime(h.granted, i18n.language)}
                         </Table.Cell>
                         <Table.Cell>
-                          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRevoking(h)}>
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            colorPalette="red"
+                            onClick={() => setRevoking(h)}
+                            {...serverAction}
+                          >
                             {t('proxy:revoke')}
                           </Button>
                         </Table.Cell>
@@ -188,9 +196,10 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
               </Text>
               <Button
                 colorPalette="blue"
-                disabled={selected.length === 0}
                 loading={grant.isPending}
                 onClick={() => grant.mutate()}
+                {...serverAction}
+                disabled={serverAction.disabled || selected.length === 0}
               >
                 {t('proxy:grant')}
               </Button>

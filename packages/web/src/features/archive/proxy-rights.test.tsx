@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const principals = [
   { principalId: 'm1', kind: 'account', displayName: 'Adele Vance', email: 'adele@contoso.example' },
@@ -69,5 +71,32 @@ describe('proxy rights', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(revoked).toBe('r1'));
     expect(await screen.findByTestId('no-holders')).toBeTruthy();
+  });
+});
+
+describe('proxy rights offline', () => {
+  it('disables granting and revoking with the reason while choosing holders stays available', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    const { user } = await renderPortal('/archive/proxy-rights', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.proxyRights.accounts': () => HttpResponse.json(principals),
+      'legacy.proxyRights.list': () => HttpResponse.json([right]),
+    });
+    const mailbox = await screen.findByLabelText('Mailbox');
+    await waitFor(() => expect(within(mailbox).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(mailbox, 'm1');
+    const holders = await screen.findByRole('table', { name: 'Who may read this archive' });
+    await user.click(screen.getByRole('button', { name: 'Add Alex Wilber' }));
+    const revoke = within(holders).getByRole('button', { name: 'Revoke' });
+    const grant = screen.getByRole('button', { name: 'Grant' });
+    expectServerAction(revoke, false);
+    expectServerAction(grant, false);
+    setOnline(false);
+    expectServerAction(revoke, true);
+    expectServerAction(grant, true);
+    expect((screen.getByRole('button', { name: 'Add Portal Admin' }) as HTMLButtonElement).disabled).toBe(false);
+    setOnline(true);
+    expectServerAction(grant, false);
   });
 });
