@@ -27,6 +27,7 @@ import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { locationsQuery, RequireTenant, sourceNamesQuery, useApi, useTenant } from '../backup/shared';
 import { Highlighted } from './highlight';
 
@@ -36,6 +37,7 @@ function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: Ediscovery
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { workerIp } = useTenant();
+  const serverAction = useServerAction();
   const itemId = hit.itemId;
   const download = useMutation({
     mutationFn: async () => {
@@ -82,6 +84,7 @@ function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: Ediscovery
                       size="sm"
                       loading={download.isPending}
                       onClick={() => download.mutate()}
+                      {...serverAction}
                     >
                       {t('ediscovery:downloadEml')}
                     </Button>
@@ -184,6 +187,7 @@ function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryC
   const api = useApi();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
+  const serverAction = useServerAction();
   const cases = useQuery({
     queryKey: ['tenant', tenantId, 'ediscovery', 'cases'],
     queryFn: ({ signal }) => api.apollo.ediscovery.cases({ tenantId }, { signal }),
@@ -243,10 +247,17 @@ function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryC
                       variant="outline"
                       loading={exportCase.isPending && exportCase.variables?.caseId === c.caseId}
                       onClick={() => exportCase.mutate(c)}
+                      {...serverAction}
                     >
                       {t('ediscovery:export')}
                     </Button>
-                    <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(c)}>
+                    <Button
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      onClick={() => setRemoving(c)}
+                      {...serverAction}
+                    >
                       {t('backup:remove')}
                     </Button>
                   </HStack>
@@ -292,6 +303,7 @@ function Search({ tenantId }: { tenantId: string }) {
   const [saving, setSaving] = useState(false);
   const [chosen, setChosen] = useState(new Map<string, EdiscoveryHit>());
   const [restoring, setRestoring] = useState(false);
+  const serverAction = useServerAction();
 
   const criteria = (): EdiscoverySearch => ({
     query: draft.trim(),
@@ -403,7 +415,13 @@ function Search({ tenantId }: { tenantId: string }) {
                 onChange={(e) => setDraft(e.target.value)}
               />
             </Stack>
-            <Button type="submit" colorPalette="blue" disabled={kinds.length === 0} loading={results.isFetching}>
+            <Button
+              type="submit"
+              colorPalette="blue"
+              loading={results.isFetching}
+              {...serverAction}
+              disabled={serverAction.disabled || kinds.length === 0}
+            >
               {t('ediscovery:search')}
             </Button>
           </HStack>
@@ -497,14 +515,21 @@ function Search({ tenantId }: { tenantId: string }) {
               <Text fontSize="sm" color="fg.muted" data-testid="searched-mailboxes">
                 {t('ediscovery:searchedMailboxes', { count: results.data?.searchedMailboxes ?? 0 })}
               </Text>
-              <Button size="sm" variant="outline" onClick={() => setSaving(true)} disabled={!results.data}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setSaving(true)}
+                {...serverAction}
+                disabled={serverAction.disabled || !results.data}
+              >
                 {t('ediscovery:saveCase')}
               </Button>
               <Button
                 size="sm"
                 variant="outline"
-                disabled={![...chosen.values()].some((h) => h.kind === 'mail')}
                 onClick={() => setRestoring(true)}
+                {...serverAction}
+                disabled={serverAction.disabled || ![...chosen.values()].some((h) => h.kind === 'mail')}
               >
                 {t('ediscovery:restore')}
               </Button>

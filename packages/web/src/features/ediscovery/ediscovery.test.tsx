@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const client = () => HttpResponse.json(testClient());
 const hit = {
@@ -160,5 +162,59 @@ describe('eDiscovery results of Teams chats', () => {
     expect(within(row).getByText('Teams chat')).toBeTruthy();
     expect(within(row).getByText('Budget planning')).toBeTruthy();
     expect(row.textContent).not.toContain('·');
+  });
+});
+
+describe('eDiscovery offline', () => {
+  it('disables searching, saving, restoring, exporting, removing and the .eml download with the reason', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': () =>
+        HttpResponse.json([
+          {
+            caseId: 'k1',
+            name: 'Figures',
+            search: { query: 'quarterly', kinds: ['mail'] },
+            createdBy: 'admin@example.com',
+            createdAt: '2026-11-23T00:00:00.000Z',
+            hits: 1,
+          },
+        ]),
+      'apollo.ediscovery.search': () =>
+        HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
+      'apollo.ediscovery.preview': () =>
+        HttpResponse.json({
+          itemId: '42',
+          kind: 'mail',
+          subject: 'Quarterly figures',
+          sender: 'megan@contoso.example',
+          recipients: 'adele@contoso.example',
+          sentAt: '2026-11-01T09:00:00.000Z',
+          body: 'Here are the quarterly figures.',
+        }),
+      'apollo.locations.list': () => HttpResponse.json([]),
+    });
+    const search = screen.getByRole('button', { name: 'Search' });
+    expectServerAction(search, false);
+    await user.click(search);
+    await screen.findByTestId('snippet');
+    await user.click(screen.getByLabelText('Select Quarterly figures'));
+    const cases = await screen.findByRole('table', { name: 'Cases' });
+    const buttons = [
+      search,
+      screen.getByRole('button', { name: 'Save as case' }),
+      screen.getByRole('button', { name: 'Restore mails' }),
+      within(cases).getByRole('button', { name: 'Export' }),
+      within(cases).getByRole('button', { name: 'Remove' }),
+    ];
+    await user.click(screen.getByRole('button', { name: 'Quarterly figures' }));
+    buttons.push(await screen.findByRole('button', { name: 'Download as .eml' }));
+    for (const button of buttons) expectServerAction(button, false);
+    setOnline(false);
+    for (const button of buttons) expectServerAction(button, true);
+    setOnline(true);
+    for (const button of buttons) expectServerAction(button, false);
   });
 });
