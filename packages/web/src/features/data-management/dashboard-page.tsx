@@ -21,6 +21,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { RequireTenant, useApi } from '../backup/shared';
 
 const money = (value: number, currency: string, lang: string) =>
@@ -34,6 +35,7 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
   const [value, setValue] = useState(String(price));
   const parsed = Number(value.replace(',', '.'));
   const valid = value.trim() !== '' && Number.isFinite(parsed) && parsed >= 0 && parsed <= 1000;
+  const saveAction = useServerAction(!valid);
   const save = useMutation({
     mutationFn: () => api.apollo.configuration.updateBackupConfig({ body: { tenantId, pricePerGbMonth: parsed } }),
     onSuccess: () => {
@@ -45,7 +47,7 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (valid) save.mutate();
+        if (!saveAction.disabled) save.mutate();
       }}
     >
       <HStack gap="2" align="flex-end" wrap="wrap">
@@ -56,7 +58,7 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
           <Input size="sm" width="28" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
           <Field.ErrorText>{t('dataManagement:priceInvalid')}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" size="sm" loading={save.isPending} disabled={!valid}>
+        <Button type="submit" size="sm" loading={save.isPending} {...saveAction}>
           {t('dataManagement:priceSave')}
         </Button>
       </HStack>

@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 import { ruleOf } from './file-manager-page';
 
 startMsw();
+restoreOnline();
 
 const signedIn = () => {
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
@@ -233,6 +235,69 @@ describe('the data-management dashboard', () => {
     await user.type(price, '0,35');
     await user.click(screen.getByRole('button', { name: 'Save price' }));
     await waitFor(() => expect(saved).toEqual({ tenantId: 't1', pricePerGbMonth: 0.35 }));
+  });
+});
+
+describe('data management offline', () => {
+  it('disables the clean-up of a selection with the reason while browsing and selecting stay', async () => {
+    signedIn();
+    const { user } = await renderPortal('/compliance', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
+      'apollo.discovery.users': () =>
+        HttpResponse.json({
+          items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+      'apollo.dataManagement.browse': () =>
+        HttpResponse.json({
+          items: [node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })],
+          total: 1,
+          page: 1,
+          pageSize: 25,
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Marketing' }));
+    await user.click(await screen.findByLabelText('Select Documents'));
+    const cleanUp = screen.getByRole('button', { name: 'Clean up selected' });
+    expectServerAction(cleanUp, false);
+    setOnline(false);
+    expectServerAction(cleanUp, true);
+    await user.click(screen.getByLabelText('Select Documents'));
+    expect(screen.getByTestId('selected-count').textContent).toBe('0 items selected');
+    setOnline(true);
+    // Online again, the button follows its own condition: nothing is selected.
+    expect((cleanUp as HTMLButtonElement).disabled).toBe(true);
+    expect(cleanUp.getAttribute('title')).toBeNull();
+  });
+
+  it('disables saving the price with the reason, and enables it online', async () => {
+    signedIn();
+    await renderPortal('/compliance/dashboard', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.sharepointDataManagement': () =>
+        HttpResponse.json({
+          periodDays: 30,
+          from: '2026-10-24T00:00:00.000Z',
+          to: '2026-11-23T00:00:00.000Z',
+          storageUsedBytes: 3 * 1024 ** 3,
+          storageSavedBytes: 0,
+          pricePerGbMonth: 0.2,
+          currency: 'EUR',
+          monthlySaving: 0,
+          series: [],
+          topSitesWithoutDataManagement: [],
+          topCleanupCandidates: [],
+        }),
+    });
+    const save = await screen.findByRole('button', { name: 'Save price' });
+    expectServerAction(save, false);
+    setOnline(false);
+    expectServerAction(save, true);
+    setOnline(true);
+    expectServerAction(save, false);
   });
 });
 

@@ -33,6 +33,7 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { locationsQuery, RequireTenant, useApi } from '../backup/shared';
 
 /** A rule as typed: a count or a date, checked before it is used. */
@@ -277,6 +278,7 @@ function Browser({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [file, setFile] = useState<FileNode | null>(null);
   const [preview, setPreview] = useState<CleanupPreview | null>(null);
+  const cleanUpAction = useServerAction(selected.size === 0);
   const nodeId = trail.at(-1)?.nodeId ?? 'root';
   const browse = useQuery({
     queryKey: [
@@ -452,10 +454,10 @@ function Browser({
               <Button
                 size="sm"
                 colorPalette="blue"
-                disabled={selected.size === 0}
                 loading={previewing.isPending}
                 loadingText={t('dataManagement:previewing')}
                 onClick={() => previewing.mutate()}
+                {...cleanUpAction}
               >
                 {t('dataManagement:cleanUp')}
               </Button>
