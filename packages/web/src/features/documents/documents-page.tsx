@@ -11,6 +11,7 @@ import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
 
@@ -52,6 +53,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<DocumentType>(initialType);
   const [problem, setProblem] = useState<string | null>(null);
+  const uploadAction = useServerAction(!!problem);
   const upload = useMutation({
     mutationFn: (chosen: File) =>
       api.legacy.files.upload({ body: { file: chosen, abbr, documentType: type } }, { disableToast: true }),
@@ -135,7 +137,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </Field.Root>
-              <Button type="submit" size="sm" colorPalette="blue" loading={upload.isPending} disabled={!!problem}>
+              <Button type="submit" size="sm" colorPalette="blue" loading={upload.isPending} {...uploadAction}>
                 {t('documents:uploadButton')}
               </Button>
             </HStack>
@@ -162,6 +164,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
   const lang = i18n.language;
   const [state, setState] = useListState({ sort: 'fileName', order: 'asc', pageSize: 10 });
   const [removing, setRemoving] = useState<FileEntry | null>(null);
+  const serverAction = useServerAction();
   const documents = useQuery({
     queryKey: ['organisation', abbr, 'documents'],
     queryFn: ({ signal }) => api.legacy.files.documents({ abbr }, { signal }),
@@ -245,6 +248,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
             aria-label={t('documents:download', { name: d.fileName })}
             loading={download.isPending && download.variables?.fileName === d.fileName}
             onClick={() => download.mutate(d)}
+            {...serverAction}
           >
             {t('common:download')}
           </Button>
@@ -254,6 +258,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
             colorPalette="red"
             aria-label={t('documents:remove', { name: d.fileName })}
             onClick={() => setRemoving(d)}
+            {...serverAction}
           >
             ✕
           </Button>

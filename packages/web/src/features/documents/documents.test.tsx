@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 import { isAllowedName, uploadProblem } from './documents-page';
 
 startMsw();
+restoreOnline();
 
 const pdf = (size: number, name = 'contract.pdf') => {
   const bytes = new Uint8Array(size).fill(0x20);
@@ -145,5 +147,32 @@ describe('a document deleted meanwhile', () => {
     await user.click(await within(contracts).findByRole('button', { name: 'Download Old contract.pdf' }));
     expect(await screen.findByText(/“Old contract.pdf” is no longer there/)).toBeTruthy();
     await within(contracts).findByText('There are no documents of this type yet.');
+  });
+});
+
+describe('the documents page offline', () => {
+  it('disables upload, download and delete with the reason while the tabs stay, and enables them online', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    const { user } = await renderPortal('/documents', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.files.documents': () =>
+        HttpResponse.json([entry('Master agreement.pdf', 'contracts'), entry('Q3 report.pdf', 'reports')]),
+    });
+    const contracts = await screen.findByRole('table', { name: 'Contracts' });
+    const buttons = [
+      await within(contracts).findByRole('button', { name: 'Download Master agreement.pdf' }),
+      within(contracts).getByRole('button', { name: 'Delete Master agreement.pdf' }),
+      screen.getByRole('button', { name: 'Upload' }),
+    ];
+    for (const button of buttons) expectServerAction(button, false);
+    setOnline(false);
+    for (const button of buttons) expectServerAction(button, true);
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    const reports = await screen.findByRole('table', { name: 'Reports' });
+    expectServerAction(within(reports).getByRole('button', { name: 'Download Q3 report.pdf' }), true);
+    setOnline(true);
+    expectServerAction(within(reports).getByRole('button', { name: 'Download Q3 report.pdf' }), false);
+    expectServerAction(screen.getByRole('button', { name: 'Upload' }), false);
   });
 });
