@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { readWorker, storeUser, storeWorker } from '../../session/storage';
 import { testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const signedIn = (role: 'admin' | 'partner' = 'admin') => {
   storeUser({ token: 'session-token', user: { email: `${role}@contoso.example`, role } });
@@ -350,6 +352,47 @@ describe('configuration: locations, users and licence', () => {
       .getAllByRole('row')
       .find((r) => r.textContent?.startsWith('Restores per applicationOneDrive'));
     expect(onedrive?.textContent).toBe('Restores per applicationOneDrive1037');
+  });
+});
+
+describe('configuration offline', () => {
+  it('disables the tenant, location and user actions with the reason, and enables them online', async () => {
+    signedIn();
+    const { user } = await renderPortal('/configuration', {
+      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'apollo.tenants.list': () => HttpResponse.json([tenant({ isActive: false })]),
+      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
+    });
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    const tenantActions = within(
+      await within(table).findByRole('group', { name: 'Actions for contoso.onmicrosoft.com' }),
+    );
+    const buttons = [
+      screen.getByRole('button', { name: 'Add tenant' }),
+      ...['Make active', 'Provision', 'Test connection', 'Edit', 'Delete'].map((name) =>
+        tenantActions.getByRole('button', { name }),
+      ),
+    ];
+    await user.click(screen.getByRole('tab', { name: 'Locations' }));
+    const locations = await screen.findByRole('table', { name: 'Locations' });
+    await within(locations).findByText('Vault');
+    buttons.push(
+      screen.getByRole('button', { name: 'Add location' }),
+      within(locations).getByRole('button', { name: 'Edit' }),
+      within(locations).getByRole('button', { name: 'Delete' }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Users' }));
+    buttons.push(
+      await screen.findByRole('button', { name: 'Synchronise users' }),
+      screen.getByRole('button', { name: 'Create user' }),
+    );
+    for (const button of buttons) expectServerAction(button, false);
+    setOnline(false);
+    for (const button of buttons) expectServerAction(button, true);
+    // The tabs only show what is in the page.
+    expect((screen.getByRole('tab', { name: 'Tenants' }) as HTMLButtonElement).disabled).toBe(false);
+    setOnline(true);
+    for (const button of buttons) expectServerAction(button, false);
   });
 });
 

@@ -10,6 +10,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { locationsQuery, useApi } from '../backup/shared';
 import { useFailure } from './tenants-section';
 
@@ -101,6 +102,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   const [state, setState] = useListState({ pageSize: 10 });
   const [editing, setEditing] = useState<StorageLocation | 'new' | null>(null);
   const [removing, setRemoving] = useState<StorageLocation | null>(null);
+  const serverAction = useServerAction();
   const locations = useQuery(locationsQuery(api, tenantId));
   const remove = useMutation({
     mutationFn: (l: StorageLocation) =>
@@ -142,10 +144,10 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
       align: 'end',
       cell: (l) => (
         <HStack gap="1" justify="flex-end" role="group" aria-label={t('configuration:actionsFor', { name: l.name })}>
-          <Button size="xs" variant="ghost" onClick={() => setEditing(l)}>
+          <Button size="xs" variant="ghost" onClick={() => setEditing(l)} {...serverAction}>
             {t('configuration:edit')}
           </Button>
-          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(l)}>
+          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(l)} {...serverAction}>
             {t('configuration:remove')}
           </Button>
         </HStack>
@@ -167,7 +169,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
         onRetry={() => locations.refetch()}
         emptyText={t('configuration:noLocations')}
         toolbar={
-          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
+          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} {...serverAction}>
             {t('configuration:addLocation')}
           </Button>
         }

@@ -9,6 +9,7 @@ import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { readWorker, storeWorker } from '../../session/storage';
 import { useApi } from '../backup/shared';
 
@@ -180,6 +181,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
   const [pending, setPending] = useState<Pending>(null);
   const [tasks, setTasks] = useState<{ task: ProvisioningTask; name: string }[]>([]);
   const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null);
+  const serverAction = useServerAction();
   const tenants = useQuery({
     queryKey: ['tenants'],
     queryFn: ({ signal }) => api.apollo.tenants.list(undefined, { signal }),
@@ -263,28 +265,46 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
           aria-label={t('configuration:actionsFor', { name: x.tenantName })}
         >
           {!x.isActive ? (
-            <Button size="xs" variant="outline" onClick={() => action.mutate({ tenant: x, kind: 'switch' })}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => action.mutate({ tenant: x, kind: 'switch' })}
+              {...serverAction}
+            >
               {t('configuration:switch')}
             </Button>
           ) : null}
           {x.provisioning === 'provisioned' ? (
-            <Button size="xs" variant="outline" onClick={() => setPending({ tenant: x, action: 'deprovision' })}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setPending({ tenant: x, action: 'deprovision' })}
+              {...serverAction}
+            >
               {t('configuration:deprovision')}
             </Button>
           ) : (
             <Button
               size="xs"
               variant="outline"
-              disabled={x.provisioning === 'provisioning' || x.provisioning === 'deprovisioning'}
               onClick={() => action.mutate({ tenant: x, kind: 'provision' })}
+              {...serverAction}
+              disabled={
+                serverAction.disabled || x.provisioning === 'provisioning' || x.provisioning === 'deprovisioning'
+              }
             >
               {t('configuration:provision')}
             </Button>
           )}
-          <Button size="xs" variant="outline" onClick={() => action.mutate({ tenant: x, kind: 'test' })}>
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={() => action.mutate({ tenant: x, kind: 'test' })}
+            {...serverAction}
+          >
             {t('configuration:test')}
           </Button>
-          <Button size="xs" variant="ghost" onClick={() => setEditing(x)}>
+          <Button size="xs" variant="ghost" onClick={() => setEditing(x)} {...serverAction}>
             {t('configuration:edit')}
           </Button>
           <Button
@@ -292,6 +312,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
             variant="ghost"
             colorPalette="red"
             onClick={() => setPending({ tenant: x, action: 'remove' })}
+            {...serverAction}
           >
             {t('configuration:remove')}
           </Button>
@@ -314,7 +335,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
         onRetry={() => tenants.refetch()}
         emptyText={t('configuration:noTenants')}
         toolbar={
-          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')}>
+          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} {...serverAction}>
             {t('configuration:addTenant')}
           </Button>
         }

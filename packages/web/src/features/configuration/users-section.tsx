@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { useApi } from '../backup/shared';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,6 +13,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function UsersSection({ tenantId, organisationId }: { tenantId: string; organisationId: string }) {
   const { t } = useTranslation();
   const api = useApi();
+  const serverAction = useServerAction();
   const sync = useMutation({
     mutationFn: () => api.apollo.configuration.syncUsers({ body: { tenantId } }, { disableToast: true }),
   });
@@ -56,6 +58,7 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
             colorPalette="blue"
             loading={sync.isPending}
             onClick={() => sync.mutate()}
+            {...serverAction}
           >
             {t('configuration:sync')}
           </Button>
@@ -120,7 +123,7 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
                 {t('configuration:createUserRole')}
               </Text>
               <HStack>
-                <Button type="submit" size="sm" colorPalette="blue" loading={create.isPending}>
+                <Button type="submit" size="sm" colorPalette="blue" loading={create.isPending} {...serverAction}>
                   {t('configuration:createUserButton')}
                 </Button>
               </HStack>
