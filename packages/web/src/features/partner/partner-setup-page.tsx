@@ -11,6 +11,7 @@ import { formatDate } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 import { storeWorker } from '../../session/storage';
 import { useWorker } from '../../session/use-worker';
 
@@ -120,6 +121,7 @@ export function PartnerSetupPage() {
   const clients = useQuery(clientsQueryOptions(api));
   const current = useWorker()?.clientId;
   const [adding, setAdding] = useState(false);
+  const serverAction = useServerAction();
   const [state, setState] = useListState({ sort: 'name', pageSize: 10 });
 
   const search = (state.search ?? '').trim().toLowerCase();
@@ -186,6 +188,7 @@ export function PartnerSetupPage() {
           colorPalette="blue"
           variant={c.clientId === current ? 'outline' : 'solid'}
           onClick={() => workAs(c)}
+          {...serverAction}
         >
           {t('partner:workAs', { name: c.name })}
         </Button>
@@ -212,7 +215,7 @@ export function PartnerSetupPage() {
           emptyText={search ? t('partnerSetup:noMatch') : t('partner:noClients')}
           searchPlaceholder={t('partnerSetup:search')}
           toolbar={
-            <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
+            <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} {...serverAction}>
               {t('partnerSetup:addClient')}
             </Button>
           }
