@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const signedIn = () => {
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
@@ -70,6 +72,44 @@ describe('support', () => {
     await user.click(screen.getByRole('button', { name: 'Send request' }));
     expect((await screen.findByTestId('request-sent')).textContent).toContain('SR-20261123-0001');
     expect(sent).toEqual({ subject: 'Restore failed', area: 'backup', message: 'The restore of Finance failed.' });
+  });
+});
+
+describe('account offline', () => {
+  it('disables saving changed notification settings with the reason, and enables it online', async () => {
+    signedIn();
+    const { user } = await renderPortal('/account/settings', {
+      'legacy.workers.client': client,
+      'legacy.user.notifications': () =>
+        HttpResponse.json({
+          jobFailed: true,
+          jobFinished: false,
+          dailySummary: false,
+          weeklyReport: true,
+          licenseExpiry: true,
+        }),
+    });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await user.click(screen.getByRole('checkbox', { name: /A job run finished/ }));
+    expectServerAction(save, false);
+    setOnline(false);
+    expectServerAction(save, true);
+    // The draft is still edited offline; only saving needs the server.
+    await user.click(screen.getByRole('checkbox', { name: /A job run failed/ }));
+    expect(screen.getByTestId('unsaved')).toBeTruthy();
+    setOnline(true);
+    expectServerAction(save, false);
+  });
+
+  it('disables sending a support request with the reason, and enables it online', async () => {
+    signedIn();
+    await renderPortal('/account/support', { 'legacy.workers.client': client });
+    const send = await screen.findByRole('button', { name: 'Send request' });
+    expectServerAction(send, false);
+    setOnline(false);
+    expectServerAction(send, true);
+    setOnline(true);
+    expectServerAction(send, false);
   });
 });
 

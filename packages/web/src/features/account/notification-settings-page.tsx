@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { useServerAction } from '../../offline/online';
 
 export const notificationsQueryOptions = (api: PortalClient) =>
   queryOptions({ queryKey: ['legacy', 'notifications'], queryFn: () => api.legacy.user.notifications() });
@@ -24,6 +25,7 @@ export function NotificationSettingsPage() {
     if (settings.data) setDraft(settings.data);
   }, [settings.data]);
   const changed = !!draft && !!settings.data && FIELDS.some((f) => draft[f] !== settings.data?.[f]);
+  const saveAction = useServerAction(!changed);
   const save = useMutation({
     mutationFn: (body: NotificationSettings) => api.legacy.user.updateNotifications({ body }),
     onSuccess: (data) => {
@@ -77,13 +79,7 @@ export function NotificationSettingsPage() {
                 {t('account:unsaved')}
               </Text>
             ) : null}
-            <Button
-              type="submit"
-              colorPalette="blue"
-              alignSelf="flex-start"
-              loading={save.isPending}
-              disabled={!changed}
-            >
+            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} {...saveAction}>
               {t('common:save')}
             </Button>
           </Stack>

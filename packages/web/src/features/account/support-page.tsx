@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
+import { useServerAction } from '../../offline/online';
 
 const AREAS: readonly SupportArea[] = [
   'signIn',
@@ -28,6 +29,7 @@ function RequestForm() {
   const [message, setMessage] = useState('');
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<SupportRequest | null>(null);
+  const serverAction = useServerAction();
   const errors = {
     subject: subject.trim() ? null : t('validation:required'),
     message: !message.trim()
@@ -115,7 +117,7 @@ function RequestForm() {
                 onChange={(e) => setPhone(e.target.value)}
               />
             </Field.Root>
-            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={send.isPending}>
+            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={send.isPending} {...serverAction}>
               {t('account:send')}
             </Button>
             {sent ? (
