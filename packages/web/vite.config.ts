@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,7 +8,11 @@ import { precompress } from './build/precompress';
 /** Server paths a navigation may open that the app shell must not answer. */
 const SERVER_PATHS = [/^\/api\//, /^\/apollo(-beta)?\//, /^\/app-config\.json$/, /^\/m365-simulator\//];
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 export default defineConfig({
+  // The offline cache's buster: data saved by one build is not read by another.
+  define: { __APP_VERSION__: JSON.stringify(`${version}+${Date.now().toString(36)}`) },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),

@@ -6,12 +6,28 @@ export interface AppConfig {
   environment: Environment;
 }
 
-/** The server gives the PWA its application key; the key identifies the app, never the user. */
-export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
-  const response = await fetchImpl('/app-config.json', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`app-config.json answered ${response.status}`);
-  const body = (await response.json()) as Partial<AppConfig>;
+export const APP_CONFIG_KEY = 'appConfig';
+
+function toAppConfig(body: Partial<AppConfig>): AppConfig {
   return { apiKey: String(body.apiKey ?? ''), environment: body.environment === 'staging' ? 'staging' : 'production' };
+}
+
+/**
+ * The server gives the PWA its application key; the key identifies the app, never the user. The last
+ * answer is kept so that the portal opens offline; without a network and without it, loading fails.
+ */
+export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  try {
+    const response = await fetchImpl('/app-config.json', { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`app-config.json answered ${response.status}`);
+    const config = toAppConfig((await response.json()) as Partial<AppConfig>);
+    localStorage.setItem(APP_CONFIG_KEY, JSON.stringify(config));
+    return config;
+  } catch (error) {
+    const kept = localStorage.getItem(APP_CONFIG_KEY);
+    if (!kept) throw error;
+    return toAppConfig(JSON.parse(kept) as Partial<AppConfig>);
+  }
 }
 
 export function createApi(

@@ -11,6 +11,11 @@ import { I18nextProvider } from 'react-i18next';
 import { showToast, Toaster, toaster } from '../components/ui/toaster';
 import { handleApiError } from '../errors/api-errors';
 import { createI18n } from '../i18n';
+import { OfflineBanner } from '../offline/offline-banner';
+import { connectOfflineCache, type OfflineCache } from '../offline/offline-cache';
+import { syncOnlineState } from '../offline/online';
+import type { KeyValueStore } from '../offline/query-persistence';
+import { UpdatePrompt } from '../offline/update-prompt';
 import { SessionProvider } from '../session/context';
 import { connectSession, createSessionActor, type SessionActor } from '../session/runtime';
 import { type AppConfig, createApi } from './api';
@@ -22,13 +27,16 @@ export interface PortalOptions {
   config: AppConfig;
   /** The browser's history by default; a memory history in tests. */
   history?: RouterHistory;
+  /** Where dashboards and reports are kept for offline use: IndexedDB by default, a Map in tests. */
+  offlineStore?: KeyValueStore;
 }
 
-export function createPortal({ config, history }: PortalOptions) {
+export function createPortal({ config, history, offlineStore }: PortalOptions) {
+  syncOnlineState();
   const i18n = createI18n();
   let router: ReturnType<typeof createAppRouter> | undefined;
   // The session needs the API and the router, the API reports 401s to the session: wired late.
-  const late: { session?: SessionActor } = {};
+  const late: { session?: SessionActor; offline?: OfflineCache } = {};
   const api = createApi(config, {
     onUnauthorized: () => late.session?.send({ type: 'session.unauthorized' }),
     onError: (error) =>
@@ -44,11 +52,14 @@ export function createPortal({ config, history }: PortalOptions) {
     i18n,
     navigate: (to) => void router?.navigate({ to }),
     currentPath: () => router?.state.location.pathname ?? window.location.pathname,
+    onSignOut: () => void late.offline?.clear(),
   });
   late.session = session;
   const queryClient = createQueryClient();
   router = createAppRouter({ queryClient, api, session }, history);
   session.start();
+  const offline = connectOfflineCache(session, queryClient, offlineStore);
+  late.offline = offline;
   const disconnect = connectSession(session);
   return {
     i18n,
@@ -56,8 +67,10 @@ export function createPortal({ config, history }: PortalOptions) {
     session,
     queryClient,
     router,
+    offline,
     stop() {
       disconnect();
+      offline.stop();
       session.stop();
       // Stop fetches and their retries too: a retry failing later would still raise its toast.
       void queryClient.cancelQueries();
@@ -75,7 +88,9 @@ export function PortalApp({ portal }: { portal: Portal }) {
         <ChakraProvider value={system}>
           <QueryClientProvider client={portal.queryClient}>
             <SessionProvider actor={portal.session}>
+              <OfflineBanner />
               <RouterProvider router={portal.router} />
+              <UpdatePrompt />
               <Toaster />
             </SessionProvider>
           </QueryClientProvider>

@@ -9,6 +9,8 @@ export function createQueryClient() {
         // A 4xx will not change on a retry; a network blip might.
         retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
         refetchOnWindowFocus: false,
+        // Back from offline, what the screen shows may be days old: read it again, fresh or not.
+        refetchOnReconnect: 'always',
       },
     },
   });

@@ -32,6 +32,8 @@ export interface SessionDeps {
   i18n: i18n;
   navigate: (to: string) => void;
   currentPath: () => string;
+  /** Signing out in any way (logout, another tab's logout, an expired session): clear cached data. */
+  onSignOut?: () => void;
 }
 
 export function createSessionActor(deps: SessionDeps): SessionActor {
@@ -62,7 +64,10 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
     },
     actions: {
       persistUser: (_, { user }) => storeUser(user),
-      clearUserData: () => clearUserData(),
+      clearUserData: () => {
+        clearUserData();
+        deps.onSignOut?.();
+      },
       clearTrialDialogFlag: () => clearTrialDialogFlag(),
       writeLogoutMarker: () => writeLogoutMarker(),
       clearAllCookies: () => clearAllCookies(),

@@ -85,8 +85,13 @@ export function toStoredWorker(worker: Worker): StoredWorker {
   };
 }
 
+/**
+ * The worker cookie lives as long as the browser; local storage keeps a copy so that the portal
+ * reopened offline after a browser restart still knows whom the saved data belongs to.
+ */
 export function readWorker(): StoredWorker | null {
-  const worker = parse<StoredWorker>(readCookie(WORKER_COOKIE));
+  const text = workerCookieText();
+  const worker = parse<StoredWorker>(text);
   return worker && typeof worker.workerIp === 'string' ? worker : null;
 }
 
@@ -100,7 +105,7 @@ export function subscribeWorker(listener: () => void): () => void {
 
 /** The worker cookie as written: a stable snapshot for useSyncExternalStore. */
 export function workerCookieText(): string | null {
-  return readCookie(WORKER_COOKIE) ?? null;
+  return readCookie(WORKER_COOKIE) ?? localStorage.getItem(WORKER_COOKIE) ?? null;
 }
 
 function notifyWorker() {
@@ -108,13 +113,16 @@ function notifyWorker() {
 }
 
 export function storeWorker(worker: Worker) {
-  writeCookie(WORKER_COOKIE, JSON.stringify(toStoredWorker(worker)));
+  const text = JSON.stringify(toStoredWorker(worker));
+  writeCookie(WORKER_COOKIE, text);
+  localStorage.setItem(WORKER_COOKIE, text);
   notifyWorker();
 }
 
 /** Section 4: logout clears the worker and the user data. */
 export function clearUserData() {
   deleteCookie(WORKER_COOKIE);
+  localStorage.removeItem(WORKER_COOKIE);
   deleteCookie(USER_KEY);
   localStorage.removeItem(USER_KEY);
   notifyWorker();

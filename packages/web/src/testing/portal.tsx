@@ -12,6 +12,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createPortal, type Portal, PortalApp } from '../app/portal';
 import { toaster } from '../components/ui/toaster';
+import type { KeyValueStore } from '../offline/query-persistence';
 
 export const mswServer = setupServer();
 
@@ -33,11 +34,16 @@ afterEach(() => {
 });
 
 /** Renders the portal at `path` with these endpoints answered; the rest answer 501. */
-export async function renderPortal(path: string, resolvers: Resolvers = {}) {
+export async function renderPortal(
+  path: string,
+  resolvers: Resolvers = {},
+  options: { offlineStore?: KeyValueStore } = {},
+) {
   mswServer.use(...createHandlers({ resolvers }));
   const portal = createPortal({
     config: { apiKey: 'test-key', environment: 'production' },
     history: createMemoryHistory({ initialEntries: [path] }),
+    ...options,
   });
   live.push(portal);
   const view = render(<PortalApp portal={portal} />);

@@ -1,6 +1,9 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineNote } from '../../offline/offline-note';
+import { useOnline } from '../../offline/online';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,6 +20,8 @@ export interface ConfirmDialogProps {
 /** Asks before an action takes effect; Escape and Cancel leave everything as it was. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
+  const online = useOnline();
+  const offlineId = useId();
   return (
     <Dialog.Root
       open={props.open}
@@ -36,13 +41,16 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <Dialog.Body>
               {typeof props.children === 'string' ? <Text>{props.children}</Text> : props.children}
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              <OfflineNote id={offlineId} />
               <Button variant="outline" onClick={props.onCancel}>
                 {t('common:cancel')}
               </Button>
               <Button
                 colorPalette={props.destructive ? 'red' : 'blue'}
                 loading={props.pending}
+                disabled={!online}
+                aria-describedby={online ? undefined : offlineId}
                 onClick={props.onConfirm}
                 data-testid="confirm"
               >

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '../../offline/online';
 import { StatusAlert } from './form-field';
 import { type ListState, PAGE_SIZES, useDebounced } from './list-state';
 
@@ -69,6 +70,7 @@ const VIEWPORT_ROWS = 16;
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
+  const online = useOnline();
   const { columns, rows, total, state, onStateChange, selection } = props;
   const [search, setSearch] = useState(state.search ?? '');
   const settled = useDebounced(search);
@@ -194,7 +196,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {!rows && props.loading
+              {!rows && !online ? (
+                <Table.Row>
+                  <Table.Cell colSpan={columns.length + (selection ? 1 : 0)}>
+                    <Text color="fg.muted" py="6" textAlign="center" data-testid="table-offline">
+                      {t('offline:notSaved')}
+                    </Text>
+                  </Table.Cell>
+                </Table.Row>
+              ) : null}
+              {!rows && online && props.loading
                 ? Array.from({ length: 5 }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
                     <Table.Row key={i}>

@@ -2,6 +2,7 @@ import { Button, ButtonGroup, HStack, Progress, Text } from '@chakra-ui/react';
 import type { Page } from '@compliance-portal/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerAction } from '../../offline/online';
 import type { Cell } from './export-files';
 import { showToast } from './toaster';
 
@@ -80,6 +81,8 @@ export function ExportButtons<T>({
 }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<{ format: 'xlsx' | 'csv'; done: number; total: number } | null>(null);
+  // The whole list comes from the server, not from what the page shows.
+  const serverAction = useServerAction(disabled || !!progress);
 
   const run = async (format: 'xlsx' | 'csv') => {
     setProgress({ format, done: 0, total: 0 });
@@ -109,10 +112,10 @@ export function ExportButtons<T>({
   return (
     <HStack gap="3" wrap="wrap">
       <ButtonGroup size="sm" variant="outline" attached>
-        <Button onClick={() => run('xlsx')} loading={progress?.format === 'xlsx'} disabled={disabled || !!progress}>
+        <Button onClick={() => run('xlsx')} loading={progress?.format === 'xlsx'} {...serverAction}>
           {t('export:xlsx')}
         </Button>
-        <Button onClick={() => run('csv')} loading={progress?.format === 'csv'} disabled={disabled || !!progress}>
+        <Button onClick={() => run('csv')} loading={progress?.format === 'csv'} {...serverAction}>
           {t('export:csv')}
         </Button>
       </ButtonGroup>

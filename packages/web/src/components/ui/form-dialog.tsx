@@ -1,6 +1,8 @@
 import { Button, CloseButton, chakra, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineNote } from '../../offline/offline-note';
+import { useOnline } from '../../offline/online';
 
 /**
  * A form in a dialog (full screen on small screens): title and an optional line under it, the form,
@@ -31,6 +33,8 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const online = useOnline();
+  const offlineId = `${formId}-offline`;
   return (
     <Dialog.Root
       open
@@ -59,11 +63,19 @@ export function FormDialog({
                 {children}
               </chakra.form>
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              <OfflineNote id={offlineId} />
               <Button variant="outline" onClick={cancel?.onClick ?? onClose}>
                 {cancel?.label ?? t('common:cancel')}
               </Button>
-              <Button type="submit" form={formId} colorPalette={submitPalette} loading={pending}>
+              <Button
+                type="submit"
+                form={formId}
+                colorPalette={submitPalette}
+                loading={pending}
+                disabled={!online}
+                aria-describedby={online ? undefined : offlineId}
+              >
                 {submitLabel}
               </Button>
             </Dialog.Footer>
