@@ -5,8 +5,10 @@ import { en } from '../../i18n/en';
 import { readStoredUser } from '../../session/storage';
 import { testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
+import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
+restoreOnline();
 
 const user = { email: 'admin@contoso.example', role: 'admin' as const };
 const worker = testWorker({ cloud_portal_license: 'FULL' as 'full' });
@@ -145,6 +147,69 @@ describe('password recovery', () => {
       params: { token: 'abc123' },
       body: { password: 'New-Passw0rd!', confirmPassword: 'New-Passw0rd!' },
     });
+  });
+});
+
+describe('the sign-in pages offline', () => {
+  it('disable signing in, sending the reset link and saving a new password with the reason', async () => {
+    let signins = 0;
+    const { user: u, view } = await renderPortal('/signin', {
+      'legacy.auth.signin': () => {
+        signins += 1;
+        return HttpResponse.json({ message: 'Invalid credentials.' }, { status: 401 });
+      },
+    });
+    const signIn = screen.getByRole('button', { name: en.auth.signIn });
+    expectServerAction(signIn, false);
+    setOnline(false);
+    expectServerAction(signIn, true);
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
+    await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!{Enter}');
+    expect(signins).toBe(0);
+    // Links only navigate and stay available.
+    await u.click(screen.getByRole('link', { name: en.auth.forgotPasswordLink }));
+    expectServerAction(await screen.findByRole('button', { name: en.auth.sendLink }), true);
+    setOnline(true);
+    expectServerAction(screen.getByRole('button', { name: en.auth.sendLink }), false);
+    view.unmount();
+
+    await renderPortal('/reset-password/abc123');
+    const save = screen.getByRole('button', { name: en.common.save });
+    expectServerAction(save, false);
+    setOnline(false);
+    expectServerAction(save, true);
+  });
+
+  it('disable confirming the QR setup and the verification code with the reason, not going back', async () => {
+    let signins = 0;
+    const { user: u } = await renderPortal('/signin', {
+      'legacy.auth.signin': () =>
+        HttpResponse.json({ token: 'signin-token', user, twoFactor: ++signins === 1 ? 'setup' : 'verify' }),
+      'legacy.auth.generateQr': () => HttpResponse.json({ otpauthUri: 'otpauth://totp/x', key: 'KEY' }),
+    });
+    const signIn = async () => {
+      await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
+      await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
+      await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+    };
+    await signIn();
+    await screen.findByTestId('manual-key');
+    const confirm = screen.getByRole('button', { name: en.auth.confirm });
+    expectServerAction(confirm, false);
+    setOnline(false);
+    expectServerAction(confirm, true);
+    expect((screen.getByRole('button', { name: en.auth.backToSignIn }) as HTMLButtonElement).disabled).toBe(false);
+    setOnline(true);
+    await u.click(screen.getByRole('button', { name: en.auth.backToSignIn }));
+
+    await signIn();
+    const verify = await screen.findByRole('button', { name: en.auth.verify });
+    expectServerAction(verify, false);
+    setOnline(false);
+    expectServerAction(verify, true);
+    expect((screen.getByRole('button', { name: en.auth.useRecovery }) as HTMLButtonElement).disabled).toBe(false);
+    setOnline(true);
+    expectServerAction(verify, false);
   });
 });
 

@@ -2,6 +2,7 @@ import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
+import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { CODE_PATTERN, CodeInput } from './code-input';
 
@@ -14,12 +15,14 @@ export function CodeVerificationPage() {
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
   const [touched, setTouched] = useState(false);
+  const serverAction = useServerAction();
   const busy = matches({ twoFactorVerification: 'verifying' });
   const recoveryValid = RECOVERY_PATTERN.test(recovery.trim());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    if (serverAction.disabled) return;
     if (mode === 'code' && CODE_PATTERN.test(code)) send({ type: 'session.verify', code });
     if (mode === 'recovery' && recoveryValid) {
       const clean = recovery.trim().toUpperCase().replace('-', '');
@@ -52,7 +55,7 @@ export function CodeVerificationPage() {
               <Field.ErrorText>{t('validation:recoveryCode')}</Field.ErrorText>
             </Field.Root>
           )}
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('auth:confirming')}>
+          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('auth:confirming')} {...serverAction}>
             {t('auth:verify')}
           </Button>
           <Button

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { useServerAction } from '../../offline/online';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -13,6 +14,7 @@ export function ForgotPasswordPage() {
   const { api } = useRouteContext({ from: '__root__' });
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
+  const serverAction = useServerAction();
   const send = useMutation({
     mutationFn: (address: string) =>
       api.legacy.auth.forgotPassword({ body: { email: address } }, { disableToast: true }),
@@ -22,7 +24,7 @@ export function ForgotPasswordPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!error) send.mutate(email.trim());
+    if (!error && !serverAction.disabled) send.mutate(email.trim());
   };
 
   return (
@@ -42,7 +44,7 @@ export function ForgotPasswordPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
-          <Button type="submit" colorPalette="blue" loading={send.isPending}>
+          <Button type="submit" colorPalette="blue" loading={send.isPending} {...serverAction}>
             {t('auth:sendLink')}
           </Button>
           <Link asChild fontSize="sm" color="brand.600">

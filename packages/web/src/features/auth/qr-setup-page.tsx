@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { Loading } from '../../components/ui/loading';
+import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { CODE_PATTERN, CodeInput } from './code-input';
 
@@ -65,6 +66,7 @@ export function QrSetupPage() {
   const { context, matches, send } = useSession();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
+  const serverAction = useServerAction();
 
   if (matches({ twoFactorSetup: 'showingRecoveryCodes' }) && context.recoveryCodes) {
     return (
@@ -77,7 +79,7 @@ export function QrSetupPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (CODE_PATTERN.test(code)) send({ type: 'session.confirmSetup', code });
+    if (CODE_PATTERN.test(code) && !serverAction.disabled) send({ type: 'session.confirmSetup', code });
   };
 
   return (
@@ -114,6 +116,7 @@ export function QrSetupPage() {
               colorPalette="blue"
               loading={matches({ twoFactorSetup: 'confirming' })}
               loadingText={t('auth:confirming')}
+              {...serverAction}
             >
               {t('auth:confirm')}
             </Button>

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { useServerAction } from '../../offline/online';
 
 /** The server's rules: 8 characters, upper, lower, digit and a special character. */
 export function passwordAcceptable(password: string): boolean {
@@ -23,6 +24,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
+  const serverAction = useServerAction();
   const reset = useMutation({
     mutationFn: () =>
       api.legacy.auth.resetPassword(
@@ -40,7 +42,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!passwordError && !confirmError) reset.mutate();
+    if (!passwordError && !confirmError && !serverAction.disabled) reset.mutate();
   };
 
   if (reset.isSuccess) {
@@ -82,7 +84,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
           />
-          <Button type="submit" colorPalette="blue" loading={reset.isPending}>
+          <Button type="submit" colorPalette="blue" loading={reset.isPending} {...serverAction}>
             {t('common:save')}
           </Button>
           <Link asChild fontSize="sm" color="brand.600">

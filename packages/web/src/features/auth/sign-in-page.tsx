@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { TextField } from '../../components/ui/form-field';
+import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -16,13 +17,14 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const busy = matches('signingIn');
+  const serverAction = useServerAction();
   const emailError = !email ? t('validation:required') : EMAIL.test(email) ? null : t('validation:email');
   const passwordError = password ? null : t('validation:required');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (emailError || passwordError) return;
+    if (emailError || passwordError || serverAction.disabled) return;
     send({
       type: 'session.login',
       email: email.trim(),
@@ -61,7 +63,7 @@ export function SignInPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('auth:signingIn')}>
+          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('auth:signingIn')} {...serverAction}>
             {t('auth:signIn')}
           </Button>
           <Link asChild fontSize="sm" alignSelf="flex-start" color="brand.600">
