@@ -3,4 +3,4 @@ export interface RunningServer {
   url: string;
   stop(): Promise<void>;
 }
-export declare function startServer(options?: { dataDir?: string }): Promise<RunningServer>;
+export declare function startServer(options?: { dataDir?: string; webDir?: string }): Promise<RunningServer>;

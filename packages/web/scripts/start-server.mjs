@@ -26,11 +26,13 @@ function freePort() {
 }
 
 /**
- * @param {{ dataDir?: string }} [options] an existing data directory to start on (kept at stop);
- *   by default a fresh temporary one, removed at stop.
+ * @param {{ dataDir?: string, webDir?: string }} [options] dataDir: an existing data directory to
+ *   start on (kept at stop); by default a fresh temporary one, removed at stop. webDir: the built PWA
+ *   to serve, packages/web/dist by default (the update test serves a copy it changes).
  */
 export async function startServer(options = {}) {
-  for (const needed of [serverEntry, join(webDist, 'index.html')]) {
+  const webDir = options.webDir ?? webDist;
+  for (const needed of [serverEntry, join(webDir, 'index.html')]) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: build first (pnpm -r build)`);
   }
   const port = await freePort();
@@ -41,7 +43,7 @@ export async function startServer(options = {}) {
       HOST: '127.0.0.1',
       PORT: String(port),
       PORTAL_DATA_DIR: dataDir,
-      PORTAL_WEB_DIR: webDist,
+      PORTAL_WEB_DIR: webDir,
       PORTAL_DEMO_PASSWORD: DEMO_PASSWORD,
       PORTAL_AUTH_RATE_LIMIT: '1000',
       DATABASE_URL: '',
