@@ -60,5 +60,41 @@ export default defineConfig({
       '/app-config.json': 'http://127.0.0.1:8080',
     },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // dist/.vite/manifest.json: each chunk's static and dynamic imports, read by bench/budgets.mjs.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs, in a few vendor chunks (none over 500 KB minified) that stay
+        // cached across releases of the app's own code. `$initial` keeps a group to what the entry
+        // imports statically: parts of a library only lazy routes use stay in those routes' chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+              tags: ['$initial'],
+              priority: 50,
+            },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized|@swc|stylis|hoist-non-react-statics|react-is|proxy-compare|proxy-memoize)[\\/]/,
+              tags: ['$initial'],
+              priority: 40,
+            },
+            { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, tags: ['$initial'], priority: 30 },
+            {
+              name: 'i18n-xstate',
+              test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements|xstate|@xstate)[\\/]/,
+              tags: ['$initial'],
+              priority: 20,
+            },
+            { name: 'sdk', test: /[\\/]packages[\\/]sdk[\\/]/, tags: ['$initial'], priority: 10 },
+          ],
+        },
+      },
+    },
+  },
 });
