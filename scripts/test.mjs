@@ -64,6 +64,13 @@ const packages = readdirSync(join(root, 'packages'))
 run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
 const built = run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
 run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
+// The web app's budgets on the build just made: bundle sizes (what loads before the first route,
+// the largest chunk, the libraries loaded on use, the precache), then Lighthouse on the built server
+// (its reports kept in .reports). Each prints its figures and fails the run when a budget is missed.
+if (built) {
+  run('web budgets', process.execPath, [join(root, 'packages/web/bench/budgets.mjs')]);
+  run('web lighthouse', process.execPath, [join(root, 'packages/web/bench/lighthouse.mjs'), '--out', reports]);
+}
 
 for (const { dir, manifest } of packages) {
   const scripts = manifest.scripts ?? {};
