@@ -15,7 +15,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createClient, type PortalClient } from '@compliance-portal/sdk';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, completeQrSetup, submitPassword } from './browser';
+import { accessibilityViolations, CHROMIUM_FLAGS, completeQrSetup, submitPassword } from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';
@@ -147,6 +147,36 @@ afterAll(async () => {
   console.log(`offline figures:\n${figures.join('\n')}`);
 });
 
+describe('installable', () => {
+  it('has a manifest Chromium accepts: no installability error, icons 192 and 512 with a maskable one', async () => {
+    await page.goto('/signin');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    // A second DevTools session on the page would keep it from seeing the offline emulation later.
+    await cdp.detach();
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as {
+      name: string;
+      short_name: string;
+      display: string;
+      start_url: string;
+      theme_color: string;
+      background_color: string;
+      icons: { sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Compliance Portal', display: 'standalone', start_url: '/' });
+    expect(manifest.short_name && manifest.theme_color && manifest.background_color).toBeTruthy();
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+  });
+});
+
 describe('offline', () => {
   it('shows the saved report with the offline banner after a reload offline (warm service worker)', async () => {
     await page.goto('/signin');
@@ -187,6 +217,17 @@ describe('offline', () => {
       `saved cache after every dashboard and report list of the demo and one report: ${saved[0]?.queries.length} queries, ${(bytes / 1024).toFixed(1)} KB`,
     );
 
+    // The service worker caches hold the app shell only: no API answer.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.filter((path) => /^\/(api|apollo|apollo-beta)\/|app-config/.test(path))).toEqual([]);
+
     await context.setOffline(true);
     const started = Date.now();
     await page.reload();
@@ -198,6 +239,14 @@ describe('offline', () => {
     // Actions that need the server are disabled, with the reason.
     const xlsx = page.getByRole('button', { name: 'xlsx' }).first();
     expect(await xlsx.isDisabled()).toBe(true);
+
+    for (const width of [0, 600, 900, 1200, 1350, 1536]) {
+      await page.setViewportSize({ width: Math.max(width, 320), height: 900 });
+      expect(await page.getByTestId('offline-banner').isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1350, height: 900 });
 
     // A dashboard opens from the saved data too.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -272,6 +321,7 @@ describe('offline', () => {
     const prompt = page.getByTestId('update-prompt');
     await prompt.waitFor({ timeout: 30_000 });
     expect(await prompt.textContent()).toContain('A new version of the portal is available.');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.waitForFunction(() => document.querySelector('meta[name="build"]')?.getAttribute('content') === 'next');
     await page.getByTestId('update-prompt').waitFor({ state: 'detached' });
