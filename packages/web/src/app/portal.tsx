@@ -6,16 +6,14 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { Language } from '@compliance-portal/sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { showToast, Toaster, toaster } from '../components/ui/toaster';
+import { showToast, toaster } from '../components/ui/toaster';
 import { handleApiError } from '../errors/api-errors';
-import { createI18n } from '../i18n';
-import { OfflineBanner } from '../offline/offline-banner';
-import { connectOfflineCache, type OfflineCache } from '../offline/offline-cache';
+import { createI18n, loadLanguage } from '../i18n';
+import type { OfflineCache } from '../offline/offline-cache';
 import { syncOnlineState } from '../offline/online';
 import type { KeyValueStore } from '../offline/query-persistence';
-import { UpdatePrompt } from '../offline/update-prompt';
 import { SessionProvider } from '../session/context';
 import { connectSession, createSessionActor, type SessionActor } from '../session/runtime';
 import { type AppConfig, createApi } from './api';
@@ -36,7 +34,7 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
   const i18n = createI18n();
   let router: ReturnType<typeof createAppRouter> | undefined;
   // The session needs the API and the router, the API reports 401s to the session: wired late.
-  const late: { session?: SessionActor; offline?: OfflineCache } = {};
+  const late: { session?: SessionActor; offline?: Promise<OfflineCache> } = {};
   const api = createApi(config, {
     onUnauthorized: () => late.session?.send({ type: 'session.unauthorized' }),
     onError: (error) =>
@@ -52,13 +50,18 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
     i18n,
     navigate: (to) => void router?.navigate({ to }),
     currentPath: () => router?.state.location.pathname ?? window.location.pathname,
-    onSignOut: () => void late.offline?.clear(),
+    // Also when the cache's code arrives only after the sign-out: the saved data goes all the same.
+    onSignOut: () => void late.offline?.then((cache) => cache.clear()),
   });
   late.session = session;
   const queryClient = createQueryClient();
-  router = createAppRouter({ queryClient, api, session }, history);
+  router = createAppRouter({ queryClient, api, session, i18n }, history);
   session.start();
-  const offline = connectOfflineCache(session, queryClient, offlineStore);
+  // The offline cache's code loads beside the first screen's; a stored user's saved data is put in
+  // the cache before the first screen (main.tsx waits for `ready`).
+  const offline = import('../offline/offline-cache').then(({ connectOfflineCache }) =>
+    connectOfflineCache(session, queryClient, offlineStore),
+  );
   late.offline = offline;
   const disconnect = connectSession(session);
   return {
@@ -68,9 +71,13 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
     queryClient,
     router,
     offline,
+    /** Settles when the stored user's saved data is in the cache (or after a short wait). */
+    ready: offline.then((cache) => cache.ready),
+    /** Settles when the chosen language's texts are all there (German loads whole, English in part). */
+    languageReady: loadLanguage(i18n).catch(() => undefined),
     stop() {
       disconnect();
-      offline.stop();
+      void offline.then((cache) => cache.stop());
       session.stop();
       // Stop fetches and their retries too: a retry failing later would still raise its toast.
       void queryClient.cancelQueries();
@@ -81,6 +88,11 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
 
 export type Portal = ReturnType<typeof createPortal>;
 
+// Not needed for the first screen: loaded beside its route's chunks instead of before them.
+const Toaster = lazy(() => import('../components/ui/toaster-view').then((m) => ({ default: m.Toaster })));
+const OfflineBanner = lazy(() => import('../offline/offline-banner').then((m) => ({ default: m.OfflineBanner })));
+const UpdatePrompt = lazy(() => import('../offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
 export function PortalApp({ portal }: { portal: Portal }) {
   return (
     <StrictMode>
@@ -88,10 +100,14 @@ export function PortalApp({ portal }: { portal: Portal }) {
         <ChakraProvider value={system}>
           <QueryClientProvider client={portal.queryClient}>
             <SessionProvider actor={portal.session}>
-              <OfflineBanner />
+              <Suspense fallback={null}>
+                <OfflineBanner />
+              </Suspense>
               <RouterProvider router={portal.router} />
-              <UpdatePrompt />
-              <Toaster />
+              <Suspense fallback={null}>
+                <UpdatePrompt />
+                <Toaster />
+              </Suspense>
             </SessionProvider>
           </QueryClientProvider>
         </ChakraProvider>

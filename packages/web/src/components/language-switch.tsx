@@ -1,5 +1,6 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from '../i18n';
 
 /** English or German; the choice is kept in local storage by the i18n setup. */
 export function LanguageSwitch() {
@@ -9,7 +10,7 @@ export function LanguageSwitch() {
       <NativeSelect.Field
         aria-label={t('language')}
         value={i18n.language}
-        onChange={(event) => void i18n.changeLanguage(event.currentTarget.value)}
+        onChange={(event) => void switchLanguage(i18n, event.currentTarget.value === 'de' ? 'de' : 'en')}
         data-testid="language-switch"
       >
         <option value="en">{t('english')}</option>

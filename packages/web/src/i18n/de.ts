@@ -1,5 +1,6 @@
 import { accountNamespaces } from './de/account';
 import { configurationNamespaces } from './de/configuration';
+import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { offlineNamespaces } from './de/offline';
@@ -7,31 +8,7 @@ import type { Resources } from './en';
 
 /** German resources; the type makes a missing or extra key a compile error. */
 export const de: Resources = {
-  common: {
-    appName: 'Compliance-Portal',
-    loading: 'Wird geladen…',
-    save: 'Speichern',
-    cancel: 'Abbrechen',
-    close: 'Schließen',
-    continue: 'Weiter',
-    back: 'Zurück',
-    copy: 'Kopieren',
-    copied: 'Kopiert',
-    download: 'Herunterladen',
-    language: 'Sprache',
-    english: 'English',
-    german: 'Deutsch',
-    logout: 'Abmelden',
-    userMenu: 'Benutzermenü',
-    organisation: 'Organisation',
-    worker: 'Worker',
-    noWorker: 'Kein Kunde ausgewählt',
-    openNavigation: 'Navigation öffnen',
-    closeNavigation: 'Navigation schließen',
-    skipToContent: 'Zum Inhalt springen',
-    notAvailableYet: 'Dieser Bereich wird gerade gebaut und ist noch nicht verfügbar.',
-    retry: 'Erneut versuchen',
-  },
+  ...coreNamespaces,
   nav: {
     main: 'Hauptnavigation',
     overview: 'Übersicht',
@@ -70,81 +47,6 @@ export const de: Resources = {
     support: 'Support',
     imprint: 'Impressum',
     helpcenter: 'Hilfe-Center',
-  },
-  auth: {
-    signInTitle: 'Anmelden',
-    signInIntro: 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
-    email: 'E-Mail-Adresse',
-    password: 'Passwort',
-    signIn: 'Anmelden',
-    signingIn: 'Anmeldung läuft…',
-    forgotPasswordLink: 'Passwort vergessen?',
-    loginFailed: 'Anmeldung fehlgeschlagen',
-    invalidCredentials: 'Ungültige Anmeldedaten',
-    accountLocked: 'Zu viele Fehlversuche. Das Konto ist für 5 Minuten gesperrt.',
-    invalidVerificationCode: 'Ungültiger Bestätigungscode',
-    verificationFailed:
-      'Die Überprüfung ist fehlgeschlagen. Versuchen Sie es erneut oder setzen Sie die Zwei-Faktor-Authentifizierung mit einem Wiederherstellungscode zurück.',
-    qrFailed:
-      'Die Einrichtung der Authentifizierungs-App konnte nicht gestartet werden. Bitte melden Sie sich erneut an.',
-    qrTitle: 'Zwei-Faktor-Authentifizierung einrichten',
-    qrIntro:
-      'Scannen Sie diesen QR-Code mit Ihrer Authentifizierungs-App und geben Sie den angezeigten 6-stelligen Code ein.',
-    qrAlt: 'QR-Code für Ihre Authentifizierungs-App',
-    manualKey: 'Oder geben Sie diesen Schlüssel von Hand ein',
-    code: '6-stelliger Code',
-    confirm: 'Bestätigen',
-    confirming: 'Wird geprüft…',
-    recoveryTitle: 'Wiederherstellungscodes sichern',
-    recoveryIntro:
-      'Jeder Code meldet Sie einmal an, falls Sie Ihre Authentifizierungs-App verlieren. Die Codes werden nur jetzt angezeigt: Kopieren oder laden Sie sie herunter und bewahren Sie sie sicher auf.',
-    recoveryDownloadName: 'wiederherstellungscodes.txt',
-    recoverySaved: 'Ich habe meine Wiederherstellungscodes gesichert',
-    verifyTitle: 'Zwei-Faktor-Bestätigung',
-    verifyIntro: 'Geben Sie den 6-stelligen Code aus Ihrer Authentifizierungs-App ein.',
-    useRecovery: 'Stattdessen einen Wiederherstellungscode verwenden',
-    useCode: 'Stattdessen einen App-Code verwenden',
-    recoveryCode: 'Wiederherstellungscode',
-    recoveryHint:
-      'Ein Wiederherstellungscode meldet Sie an und setzt die Zwei-Faktor-Authentifizierung zurück, sodass Sie sie neu einrichten.',
-    verify: 'Bestätigen',
-    backToSignIn: 'Zurück zur Anmeldung',
-    forgotTitle: 'Passwort vergessen?',
-    forgotIntro: 'Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, um ein neues Passwort festzulegen.',
-    sendLink: 'Link senden',
-    linkSent: 'Falls die Adresse zu einem Konto gehört, ist ein Link zum Zurücksetzen des Passworts unterwegs.',
-    sendLinkFailed: 'Der Bestätigungslink konnte nicht gesendet werden',
-    resetTitle: 'Neues Passwort festlegen',
-    newPassword: 'Neues Passwort',
-    confirmPassword: 'Passwort bestätigen',
-    passwordsDiffer: 'Die Passwörter stimmen nicht überein.',
-    passwordRules: 'Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
-    resetDone: 'Ihr Passwort wurde geändert. Bitte melden Sie sich an.',
-    resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden',
-    loggedOutTitle: 'Sie sind abgemeldet',
-    loggedOutText: 'Ihre Sitzung wurde beendet.',
-    inactivityWarning:
-      'Sie waren 14 Minuten und 30 Sekunden inaktiv. Ohne Aktivität werden Sie in 30 Sekunden abgemeldet.',
-  },
-  errors: {
-    noTenant: 'In der Konfiguration wurde kein Tenant gefunden. Bitte richten Sie einen ein.',
-    network: 'Es ist ein Netzwerkfehler aufgetreten: Der Server kann die Anfrage vorübergehend nicht bearbeiten.',
-    notFoundTitle: 'Seite nicht gefunden',
-    notFoundText: 'Die gesuchte Seite wurde möglicherweise verschoben, umbenannt oder existiert nicht mehr.',
-    errorPageTitle: 'Etwas ist schiefgelaufen',
-    errorPageText:
-      'Ein unerwarteter Fehler hat diese Seite gestoppt. Sie können sich neu anmelden oder zur Startseite gehen.',
-    goToLogin: 'Zur Anmeldeseite',
-    goToHomepage: 'Zur Startseite',
-  },
-  validation: {
-    required: 'Das Feld darf nicht leer sein.',
-    tooShort: 'Wert zu kurz (mindestens {{value}} Zeichen).',
-    tooLong: 'Wert zu lang (höchstens {{value}} Zeichen).',
-    pattern: 'Der Wert entspricht nicht dem geforderten Muster.',
-    email: 'Ungültige E-Mail-Adresse.',
-    code: 'Geben Sie die 6 Ziffern aus Ihrer Authentifizierungs-App ein.',
-    recoveryCode: 'Ein Wiederherstellungscode hat die Form XXXXX-XXXXX.',
   },
   trial: {
     title: 'Sie nutzen eine Testlizenz',

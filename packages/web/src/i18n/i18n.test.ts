@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, resources } from './index';
+import { de } from './de';
+import { en } from './en';
+import { apiErrors, createI18n, loadLanguage, switchLanguage } from './index';
+
+const resources = {
+  en: { ...en, apiErrors: apiErrors('en') },
+  de: { ...de, apiErrors: apiErrors('de') },
+};
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -22,11 +29,24 @@ describe('languages', () => {
     expect(i18n.t('auth:inactivityWarning')).toBe(
       'You have been inactive for 14 minutes and 30 seconds. You will be logged off in 30 seconds if there is no activity.',
     );
-    await i18n.changeLanguage('de');
+    await switchLanguage(i18n, 'de');
     expect(localStorage.getItem('language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     expect(createI18n().language).toBe('de');
     expect(i18n.t('apiErrors:notFound')).toBe('Ressource nicht gefunden');
     expect(i18n.t('auth:missingKey' as never)).toBe('missingKey');
+  });
+
+  it('bundle the first screen’s texts and load an area’s texts in the chosen language on demand', async () => {
+    localStorage.removeItem('language');
+    const i18n = createI18n();
+    expect(i18n.hasResourceBundle('en', 'auth')).toBe(true);
+    expect(i18n.hasResourceBundle('de', 'auth')).toBe(false);
+    await loadLanguage(i18n, 'en');
+    expect(i18n.t('backup:runAccounts')).toBe('Accounts of the run');
+    expect(i18n.hasResourceBundle('de', 'backup')).toBe(false);
+    await loadLanguage(i18n, 'de');
+    await i18n.changeLanguage('de');
+    expect(i18n.t('backup:runAccounts')).toBe(de.backup.runAccounts);
   });
 });

@@ -1,21 +1,55 @@
+/**
+ * i18next with English and German. The English texts of the first screen (sign-in, errors, offline)
+ * are bundled with the app; the rest of English, and German whole, load in their own chunks: before
+ * the first signed-in page, before the first screen of a German user, before a switch of language.
+ */
 import { errorMessages, type Language } from '@compliance-portal/sdk';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { de } from './de';
-import { en } from './en';
+import type { Resources } from './en';
+import { coreNamespaces as enCore } from './en/core';
+import { offlineNamespaces as enOffline } from './en/offline';
 
 export const LANGUAGE_KEY = 'language';
 export const LANGUAGES: readonly Language[] = ['en', 'de'];
 
 /** The SDK's error catalogue (product-spec.md section 8) as the `apiErrors` namespace. */
-function apiErrors(lang: Language): Record<string, string> {
+export function apiErrors(lang: Language): Record<string, string> {
   return Object.fromEntries(Object.entries(errorMessages).map(([key, texts]) => [key, texts[lang]]));
 }
 
-export const resources = {
-  en: { ...en, apiErrors: apiErrors('en') },
-  de: { ...de, apiErrors: apiErrors('de') },
+export const coreResources = {
+  en: { ...enCore, ...enOffline, apiErrors: apiErrors('en') },
+  de: { apiErrors: apiErrors('de') },
 };
+
+const areaTexts: Record<Language, () => Promise<Resources>> = {
+  en: () => import('./en').then((m) => m.en),
+  de: () => import('./de').then((m) => m.de),
+};
+
+const loading = new WeakMap<i18n, Map<string, Promise<void>>>();
+
+/** Adds a language's remaining texts to the instance (once; later calls wait for the same load). */
+export function loadLanguage(instance: i18n, language: string = instance.language): Promise<void> {
+  const lang: Language = language === 'de' ? 'de' : 'en';
+  let perInstance = loading.get(instance);
+  if (!perInstance) {
+    perInstance = new Map();
+    loading.set(instance, perInstance);
+  }
+  const known = perInstance.get(lang);
+  if (known) return known;
+  const load = areaTexts[lang]().then((texts) => {
+    for (const [ns, bundle] of Object.entries(texts)) {
+      if (!instance.hasResourceBundle(lang, ns)) instance.addResourceBundle(lang, ns, bundle);
+    }
+  });
+  // A failed load (offline without the chunk) may be tried again.
+  load.catch(() => perInstance.delete(lang));
+  perInstance.set(lang, load);
+  return load;
+}
 
 /** The chosen language from local storage; English by default. */
 export function storedLanguage(): Language {
@@ -23,23 +57,34 @@ export function storedLanguage(): Language {
   return value === 'de' || value === 'en' ? value : 'en';
 }
 
+/** Switches once the language's texts are there, so that no page shows keys meanwhile. */
+export async function switchLanguage(instance: i18n, language: Language) {
+  await loadLanguage(instance, language);
+  await instance.changeLanguage(language);
+}
+
 export function createI18n(language: Language = storedLanguage()): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
+    // A copy: i18next adds the area texts into the object it is given.
+    resources: structuredClone(coreResources),
     lng: language,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
     defaultNS: 'common',
-    ns: Object.keys(resources.en),
+    ns: Object.keys(coreResources.en),
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // Screens re-render when the area texts arrive.
+    react: { bindI18nStore: 'added' },
   });
   instance.on('languageChanged', (lng) => {
     localStorage.setItem(LANGUAGE_KEY, lng);
     document.documentElement.lang = lng;
+    void loadLanguage(instance, lng).catch(() => undefined);
   });
   document.documentElement.lang = language;
+  void loadLanguage(instance, language).catch(() => undefined);
   return instance;
 }

@@ -38,7 +38,7 @@ describe('the offline cache in the portal', () => {
     const calls = { n: 0 };
     const first = await renderPortal('/reports', reportsOnline(calls), { offlineStore: store });
     await screen.findByTestId('table-empty');
-    await act(() => first.portal.offline.persistence.flush());
+    await act(() => first.portal.offline.then((cache) => cache.persistence.flush()));
     const key = scopeKey({ user: EMAIL, organisation: testWorker().workerId });
     expect([...store.data.keys()]).toEqual([key]);
     expect(screen.queryByTestId('offline-banner')).toBeNull();
@@ -79,7 +79,7 @@ describe('the offline cache in the portal', () => {
       { offlineStore: store },
     );
     await screen.findByTestId('table-empty');
-    await act(() => portal.offline.persistence.flush());
+    await act(() => portal.offline.then((cache) => cache.persistence.flush()));
     expect(store.data.size).toBe(1);
     act(() => portal.session.send({ type: 'session.logout' }));
     await waitFor(() => expect(store.data.size).toBe(0));
@@ -91,7 +91,7 @@ describe('the offline cache in the portal', () => {
     const store = createMemoryStore();
     const { portal } = await renderPortal('/reports', reportsOnline({ n: 0 }), { offlineStore: store });
     await screen.findByTestId('table-empty');
-    await act(() => portal.offline.persistence.flush());
+    await act(() => portal.offline.then((cache) => cache.persistence.flush()));
     expect(store.data.size).toBe(1);
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'logout', newValue: String(Date.now()) }));

@@ -46,6 +46,7 @@ export async function renderPortal(
     ...options,
   });
   live.push(portal);
+  await Promise.all([portal.ready, portal.languageReady]);
   const view = render(<PortalApp portal={portal} />);
   await act(() => portal.router.load());
   return { portal, view, user: userEvent.setup(), path: () => portal.router.state.location.pathname };

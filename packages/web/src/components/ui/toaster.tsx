@@ -1,40 +1,55 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+/**
+ * Toasts for the whole portal. The toaster's code (./toaster-view) loads after the first screen so
+ * that sign-in does not wait for it; what is shown or dismissed before then is handed over in order.
+ */
 
 /** Product-spec.md section 9: toasts auto-close after 5000 ms, top-right. */
 export const TOAST_DURATION_MS = 5000;
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
-
 export type ToastKind = 'error' | 'warning' | 'success' | 'info';
 
-export function showToast(kind: ToastKind, description: string, options: { id?: string; duration?: number } = {}) {
-  return toaster.create({
-    type: kind,
-    description,
-    duration: options.duration ?? TOAST_DURATION_MS,
-    closable: true,
-    ...(options.id ? { id: options.id } : {}),
-  });
+interface ToastOptions {
+  type: ToastKind;
+  description: string;
+  duration: number;
+  closable: boolean;
+  id?: string;
 }
 
-export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root
-            width={{ md: 'sm' }}
-            role={toast.type === 'error' || toast.type === 'warning' ? 'alert' : 'status'}
-          >
-            <Toast.Indicator />
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-              {toast.description ? <Toast.Description opacity={1}>{toast.description}</Toast.Description> : null}
-            </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+/** The part of Chakra's toaster store the portal uses. */
+export interface ToasterStore {
+  create(options: ToastOptions): string;
+  dismiss(id?: string): void;
+  remove(id?: string): void;
+}
+
+let store: ToasterStore | null = null;
+const waiting: ((s: ToasterStore) => void)[] = [];
+
+function withStore(call: (s: ToasterStore) => void) {
+  if (store) call(store);
+  else waiting.push(call);
+}
+
+/** Called once by ./toaster-view when it loads. */
+export function attachToaster(real: ToasterStore) {
+  store = real;
+  for (const call of waiting.splice(0)) call(real);
+}
+
+export const toaster = {
+  dismiss: (id?: string) => withStore((s) => s.dismiss(id)),
+  remove: (id?: string) => withStore((s) => s.remove(id)),
+};
+
+export function showToast(kind: ToastKind, description: string, options: { id?: string; duration?: number } = {}) {
+  withStore((s) =>
+    s.create({
+      type: kind,
+      description,
+      duration: options.duration ?? TOAST_DURATION_MS,
+      closable: true,
+      ...(options.id ? { id: options.id } : {}),
+    }),
   );
 }

@@ -2,9 +2,9 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { read, utils } from 'xlsx';
-import { createI18n } from '../../i18n';
+import { createI18n, loadLanguage } from '../../i18n';
 import { DataTable, VIRTUAL_THRESHOLD } from './data-table';
 import { fetchAllPages } from './export-button';
 import { csvBlob, exportFileName, sheetName, xlsxBlob } from './export-files';
@@ -98,10 +98,12 @@ describe('recurrence', () => {
 });
 
 describe('the data table', () => {
+  const i18n = createI18n('en');
+  beforeAll(() => loadLanguage(i18n, 'en'));
   const renderTable = (count: number) =>
     render(
       <ChakraProvider value={defaultSystem}>
-        <I18nextProvider i18n={createI18n('en')}>
+        <I18nextProvider i18n={i18n}>
           <DataTable
             label="Numbers"
             columns={[{ key: 'n', header: 'Number', cell: (n: number) => `row ${n}`, sortable: true }]}
