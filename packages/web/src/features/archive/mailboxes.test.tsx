@@ -3,8 +3,8 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
+import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
-import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
 restoreOnline();

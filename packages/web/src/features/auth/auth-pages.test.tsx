@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en';
 import { readStoredUser } from '../../session/storage';
 import { testWorker } from '../../testing/fixtures';
+import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
-import { expectServerAction, restoreOnline, setOnline } from '../offline-testing';
 
 startMsw();
 restoreOnline();
