@@ -19,7 +19,7 @@ import { connectSession, createSessionActor, type SessionActor } from '../sessio
 import { type AppConfig, createApi } from './api';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { system } from './theme';
+import { getSystem } from './theme';
 
 export interface PortalOptions {
   config: AppConfig;
@@ -97,7 +97,7 @@ export function PortalApp({ portal }: { portal: Portal }) {
   return (
     <StrictMode>
       <I18nextProvider i18n={portal.i18n}>
-        <ChakraProvider value={system}>
+        <ChakraProvider value={getSystem()}>
           <QueryClientProvider client={portal.queryClient}>
             <SessionProvider actor={portal.session}>
               <Suspense fallback={null}>

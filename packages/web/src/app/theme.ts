@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -51,6 +51,20 @@ export const BREAKPOINTS = { sm: '600px', md: '900px', lg: '1200px', xl: '1350px
  * bundled Chakra component asks for a recipe that is not listed here: add it from
  * '@chakra-ui/react/theme' under the key the component names (e.g. `tooltip: tooltipSlotRecipe`).
  */
+/**
+ * Chakra's colour palettes the portal names (`colorPalette`, `gray.600`, ...). Each palette costs
+ * 11 tokens and 7 semantic tokens (light and dark) that createSystem builds and the page's style
+ * sheet carries: yellow, teal, cyan and pink are left out. A palette missing here renders its
+ * colours as unresolved variables, so add it before using it.
+ */
+export const COLOR_PALETTES = ['gray', 'red', 'orange', 'green', 'blue', 'purple'] as const;
+const ALL_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
+const unusedPalette = (key: string) =>
+  ALL_PALETTES.includes(key) && !(COLOR_PALETTES as readonly string[]).includes(key);
+function withoutUnusedPalettes<T extends Record<string, unknown>>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([key]) => !unusedPalette(key))) as T;
+}
+
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -58,8 +72,8 @@ const chakraTheme = defineConfig({
   globalCss,
   theme: {
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors ?? {}) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors ?? {}) },
     textStyles,
     layerStyles,
     animationStyles,
@@ -100,34 +114,47 @@ const chakraTheme = defineConfig({
   },
 });
 
-export const system = createSystem(
-  defaultBaseConfig,
-  chakraTheme,
-  defineConfig({
-    theme: {
-      breakpoints: BREAKPOINTS,
-      tokens: {
-        colors: {
-          brand: {
-            50: { value: '#e8f1fb' },
-            100: { value: '#c5dcf4' },
-            500: { value: '#1f5fa8' },
-            600: { value: '#184d8a' },
-            700: { value: '#123b6b' },
+let system: SystemContext | undefined;
+
+/**
+ * The Chakra system, built on first use rather than when the module loads: main.tsx builds it in a
+ * task of its own before the first render, so neither that task nor the module evaluation blocks
+ * the page for long (Lighthouse's total blocking time).
+ */
+export function getSystem(): SystemContext {
+  system ??= buildSystem();
+  return system;
+}
+
+const buildSystem = () =>
+  createSystem(
+    defaultBaseConfig,
+    chakraTheme,
+    defineConfig({
+      theme: {
+        breakpoints: BREAKPOINTS,
+        tokens: {
+          colors: {
+            brand: {
+              50: { value: '#e8f1fb' },
+              100: { value: '#c5dcf4' },
+              500: { value: '#1f5fa8' },
+              600: { value: '#184d8a' },
+              700: { value: '#123b6b' },
+            },
+          },
+        },
+        semanticTokens: {
+          colors: {
+            // Chakra's defaults (red.500, orange.600, ...) fall below 4.5:1 on white for body text;
+            // these keep WCAG AA contrast for error, warning and muted text.
+            fg: {
+              error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
+              warning: { value: { _light: '{colors.orange.800}', _dark: '{colors.orange.300}' } },
+              success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+            },
           },
         },
       },
-      semanticTokens: {
-        colors: {
-          // Chakra's defaults (red.500, orange.600, ...) fall below 4.5:1 on white for body text;
-          // these keep WCAG AA contrast for error, warning and muted text.
-          fg: {
-            error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } },
-            warning: { value: { _light: '{colors.orange.800}', _dark: '{colors.orange.300}' } },
-            success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
-          },
-        },
-      },
-    },
-  }),
-);
+    }),
+  );
