@@ -88,17 +88,26 @@ async function launchChromium() {
 }
 
 async function audit(name, url, port, flags = {}) {
-  const result = await lighthouse(
-    url,
-    { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, ...flags },
-    desktopConfig,
-  );
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr, report } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  // The page Lighthouse measured must be the one asked for (no redirect to /signin for the overview).
-  const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);
-  return { name, url, finalPath: finalUrl.pathname, lhr, report };
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is
+  // measured again, up to twice, and only a third failure in a row stops the benchmark.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(
+      url,
+      { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, ...flags },
+      desktopConfig,
+    );
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr, report } = result;
+    if (lhr.runtimeError) {
+      const message = `Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+      if (attempt >= 3) throw new Error(message);
+      console.log(`${message} (run again)`);
+      continue;
+    }
+    // The page Lighthouse measured must be the one asked for (no redirect to /signin for the overview).
+    const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);
+    return { name, url, finalPath: finalUrl.pathname, lhr, report };
+  }
 }
 
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

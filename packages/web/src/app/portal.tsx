@@ -11,6 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import { showToast, toaster } from '../components/ui/toaster';
 import { handleApiError } from '../errors/api-errors';
 import { createI18n, loadLanguage } from '../i18n';
+import { OfflineBanner } from '../offline/offline-banner';
 import type { OfflineCache } from '../offline/offline-cache';
 import { syncOnlineState } from '../offline/online';
 import type { KeyValueStore } from '../offline/query-persistence';
@@ -88,9 +89,10 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
 
 export type Portal = ReturnType<typeof createPortal>;
 
-// Not needed for the first screen: loaded beside its route's chunks instead of before them.
+// Not needed for the first screen: loaded beside its route's chunks instead of before them. The
+// offline banner is not among them: lazily loaded, React revealed it some 700 ms after the page
+// (measured offline, bench/offline-open.mjs), and offline it belongs on the first screen.
 const Toaster = lazy(() => import('../components/ui/toaster-view').then((m) => ({ default: m.Toaster })));
-const OfflineBanner = lazy(() => import('../offline/offline-banner').then((m) => ({ default: m.OfflineBanner })));
 const UpdatePrompt = lazy(() => import('../offline/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
 export function PortalApp({ portal }: { portal: Portal }) {
