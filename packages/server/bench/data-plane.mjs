@@ -57,7 +57,7 @@ async function run(label, url) {
   await migrate(db);
   const now = () => new Date();
   const ctx = {
-    config: { dataDir, publicUrl: 'http://127.0.0.1', m365Simulator: false, m365SimulatorSize: {} },
+    config: { dataDir, publicUrl: 'http://127.0.0.1', demo: false, m365SimulatorSize: {} },
     db,
     log: pino({ level: 'silent' }),
     now,

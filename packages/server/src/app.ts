@@ -121,8 +121,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.get('/app-config.json', async () => ({ apiKey: ctx.config.apiKey, environment: 'production' }));
 
   registerContract(app, ctx, routeTable(ctx));
-  if (ctx.config.m365Simulator) {
-    // The built-in Microsoft 365 tenant of the demo (PORTAL_M365_SIMULATOR=off removes it).
+  if (ctx.config.demo) {
+    // The built-in Microsoft 365 tenant of the demo tenants (PORTAL_DEMO).
     await mountSimulator(app, {
       tenants: [],
       anyTenant: true,

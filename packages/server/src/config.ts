@@ -30,8 +30,12 @@ export interface Config {
   authRateLimit: number;
   /** Job runs one worker process executes at once. */
   workerConcurrency: number;
-  /** Serve the Graph-compatible simulator at /m365-simulator; the demo tenants point at it. */
-  m365Simulator: boolean;
+  /**
+   * Demo mode (PORTAL_DEMO): an empty database gets the demo world, the Graph-compatible simulator is
+   * served at /m365-simulator for the demo tenants, and mailed links are logged. On by default only on
+   * the embedded database; off by default when DATABASE_URL is set.
+   */
+  demo: boolean;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */
   m365SimulatorSize: Record<string, number>;
   issuer: string;
@@ -61,6 +65,13 @@ function parseSize(text: string | undefined): Record<string, number> {
     throw new Error('PORTAL_M365_SIMULATOR_SIZE must be a JSON object of numbers, e.g. {"filesPerDrive":200}');
   }
   return value as Record<string, number>;
+}
+
+function parseSwitch(name: string, text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined || text === '') return fallback;
+  if (/^(on|true|1|yes)$/i.test(text)) return true;
+  if (/^(off|false|0|no)$/i.test(text)) return false;
+  throw new Error(`${name} must be on or off, not ${text}`);
 }
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,7 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
-    m365Simulator: (env.PORTAL_M365_SIMULATOR ?? 'on') !== 'off',
+    demo: parseSwitch('PORTAL_DEMO', env.PORTAL_DEMO, !env.DATABASE_URL),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
   };

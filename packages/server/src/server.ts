@@ -50,7 +50,8 @@ if (db.kind === 'pglite') {
   setInterval(analyze, 10 * 60_000).unref();
 }
 
-const seeded = await seedDemo(ctx);
+// Demo mode only (PORTAL_DEMO): a production database never gets well-known accounts.
+const seeded = config.demo ? await seedDemo(ctx) : null;
 if (seeded) {
   // Printed once, on the start that creates the demo world; never logged again.
   process.stdout.write(

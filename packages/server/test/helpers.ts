@@ -44,7 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     authRateLimit: 10_000,
     workerConcurrency: 2,
-    m365Simulator: false,
+    demo: false,
     m365SimulatorSize: {},
     issuer: 'Compliance Portal',
     ...overrides,

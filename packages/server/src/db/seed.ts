@@ -55,7 +55,7 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
       clientSecretSealed: ctx.secrets.seal(randomBytes(24).toString('base64url')),
       isActive: true,
       // The demo tenants live in the built-in simulator; null would mean Microsoft's own endpoints.
-      ...(ctx.config.m365Simulator
+      ...(ctx.config.demo
         ? (() => {
             const endpoints = simulatorEndpoints(ctx.config.publicUrl);
             return { graphBaseUrl: endpoints.graphBaseUrl, authorityUrl: endpoints.authorityHost };
