@@ -23,12 +23,22 @@ export interface BackupItemInput {
   metadata?: Record<string, unknown>;
 }
 
+/** The item's stored versions, each with the run that first stored it (`first_seq`) and its size. */
 export async function storedVersions(db: Queryable, jobId: string, sourceId: string, itemId: string) {
-  const rows = await db.query<{ version_id: string; is_latest: boolean; deleted_seq: number | null }>(
-    'select version_id, is_latest, deleted_seq from backup_items where job_id = $1 and source_id = $2 and item_id = $3',
+  const rows = await db.query<{
+    version_id: string;
+    is_latest: boolean;
+    deleted_seq: number | null;
+    first_seq: number;
+    size: number;
+  }>(
+    `select version_id, is_latest, deleted_seq, first_seq, size from backup_items
+      where job_id = $1 and source_id = $2 and item_id = $3`,
     [jobId, sourceId, itemId],
   );
-  return new Map(rows.map((r) => [r.version_id, r]));
+  return new Map(
+    rows.map((r) => [r.version_id, { ...r, first_seq: Number(r.first_seq), size: Number(r.size) }] as const),
+  );
 }
 
 /** Stores a version (idempotent: a resumed run writes the same row again without change). */

@@ -47,6 +47,12 @@ async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promis
   return drives;
 }
 
+/**
+ * Backs up a file's versions not stored yet; answers the bytes of the versions this run stores. A
+ * version this run stored before an interruption or a failed attempt (its `first_seq` is this run's)
+ * counts too, once (`counted` holds the drive's versions counted by this worker), so a resumed run
+ * reports what an uninterrupted one does.
+ */
 async function backupFile(
   rc: RunContext,
   plane: DataPlane,
@@ -54,6 +60,7 @@ async function backupFile(
   drive: DriveRef,
   item: DriveItem,
   seq: number,
+  counted: Set<string>,
 ) {
   const itemId = item.id ?? '';
   const stored = await storedVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId);
@@ -65,12 +72,23 @@ async function backupFile(
   if (versions.length === 0)
     versions.push({ id: latest, size: item.size ?? 0, lastModifiedDateTime: item.lastModifiedDateTime });
   let bytes = 0;
+  // Counted once the file is done: an attempt that fails midway is retried and counts again.
+  const mine: string[] = [];
   for (const [index, version] of versions.entries()) {
     const versionId = version.id ?? '';
-    if (stored.has(versionId)) continue;
+    const key = `${itemId}/${versionId}`;
+    const before = stored.get(versionId);
+    if (before) {
+      if (before.first_seq === seq && !counted.has(key)) {
+        mine.push(key);
+        bytes += before.size;
+      }
+      continue;
+    }
     rc.checkStopped();
     const content = await graph.itemContent(drive.driveId, itemId, index === 0 ? undefined : versionId);
     const blob = await plane.blobs.put(content);
+    mine.push(key);
     bytes += blob.size;
     await putItem(rc.ctx.db, {
       jobId: rc.job.jobId,
@@ -111,6 +129,7 @@ async function backupFile(
     path,
     item.parentReference?.id ?? null,
   );
+  for (const key of mine) counted.add(key);
   return bytes;
 }
 
@@ -124,6 +143,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   );
   const seq = Number(rc.run.seq);
   const counted = { done: 0, bytes: 0 };
+  const countedVersions = new Set<string>();
   const pages = graph.driveDelta(drive.driveId, await rc.deltaLink(key));
   for await (const page of pages) {
     rc.checkStopped();
@@ -164,7 +184,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
         return;
       }
       const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId };
-      const result = await rc.item(ref, () => backupFile(rc, plane, graph, drive, item, seq));
+      const result = await rc.item(ref, () => backupFile(rc, plane, graph, drive, item, seq, countedVersions));
       if (result.ok) {
         counted.done += 1;
         counted.bytes += result.value;
