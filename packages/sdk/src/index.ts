@@ -25,6 +25,7 @@ export {
   textMessageKey,
 } from './core/messages.js';
 export type { JsonSchema, Schema, Static } from './core/schema.js';
+export { REQUEST_BOUNDS } from './core/schema.js';
 export {
   apolloBasePaths,
   type ClientOptions,
@@ -42,7 +43,7 @@ export {
   type Transport,
   type TransportRequest,
 } from './core/transport.js';
-export { TRIAL_LIMITS } from './limits.js';
+export { isAllowedFileName, MAX_FILE_NAME_LENGTH, TRIAL_LIMITS } from './limits.js';
 export type * from './resources/apollo/audit.js';
 export { auditApi } from './resources/apollo/audit.js';
 export type * from './resources/apollo/auth.js';

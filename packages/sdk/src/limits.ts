@@ -5,3 +5,29 @@ export const TRIAL_LIMITS = {
   restoresPerApplication: 10,
   canDeleteBackupJobs: false,
 } as const;
+
+/** The longest name a document may have. */
+export const MAX_FILE_NAME_LENGTH = 255;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule refuses
+const FORBIDDEN_IN_FILE_NAME = /[\u0000-\u001f\u007f-\u009f/\\"<>|*?:\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const RESERVED_DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/**
+ * Whether a document may be stored under this name, on the server and on any desktop it is saved to:
+ * 1 to 255 characters; no path separator or "..", no `: * ? " < > |`; no control character, no
+ * bidirectional control (which can disguise an extension, as U+202E does) and no line or paragraph
+ * separator; not a device name Windows reserves (CON, PRN, AUX, NUL, COM0–9, LPT0–9, with or without
+ * an extension); no leading or trailing space and no trailing dot. A name is refused, never cut down.
+ */
+export function isAllowedFileName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    name.length <= MAX_FILE_NAME_LENGTH &&
+    name.trim() === name &&
+    !name.endsWith('.') &&
+    !name.includes('..') &&
+    !FORBIDDEN_IN_FILE_NAME.test(name) &&
+    !RESERVED_DEVICE_NAMES.test(name)
+  );
+}

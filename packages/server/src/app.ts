@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import { type RouteTable, registerContract } from './http/contract.js';
+import { type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { mountSimulator } from './m365/simulator/index.js';
 import { archiveRoutes } from './modules/archive/routes.js';
@@ -75,8 +75,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: false } },
   });
+  setContractValidation(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },

@@ -73,7 +73,26 @@ describe('documents', () => {
 
     const bad = await upload(admin, { abbr: 'contoso', documentType: 'invoices' }, { name: 'a.pdf', bytes: pdf(100) });
     expect(bad.statusCode).toBe(400);
-    for (const name of ['..', '../escape.pdf', 'a..b.pdf', 'a\\b.pdf', `${'x'.repeat(252)}.pdf`, 'bell\u0007.pdf']) {
+    for (const name of [
+      '..',
+      '.',
+      '../escape.pdf',
+      'a..b.pdf',
+      'a\\b.pdf',
+      `${'x'.repeat(252)}.pdf`,
+      'bell\u0007.pdf',
+      'CON',
+      'con.pdf',
+      'Aux.PDF',
+      'COM1.pdf',
+      'lpt9',
+      'report.pdf.',
+      'report.pdf ',
+      'invoice\u202efdp.exe',
+      'a\u2066b.pdf',
+      'line\u2028break.pdf',
+      'para\u2029graph.pdf',
+    ]) {
       const refused = await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name, bytes: pdf(100) });
       expect(refused.statusCode, name).toBe(400);
       expect(refused.json(), name).toMatchObject({ errors: { fileName: [expect.stringContaining('not allowed')] } });

@@ -1,4 +1,4 @@
-import type { Schema, Static } from './schema.js';
+import { bounded, type Schema, type Static } from './schema.js';
 
 /** Which of the two back ends answers an endpoint. */
 export type Api = 'apollo' | 'legacy';
@@ -142,6 +142,10 @@ export function defineResource<
   for (const [key, def] of Object.entries(definitions)) {
     out[key] = {
       ...def,
+      // Request values get the catalogue's default bounds wherever a schema leaves one open.
+      ...(def.params ? { params: bounded(def.params) } : {}),
+      ...(def.query ? { query: bounded(def.query) } : {}),
+      ...(def.body ? { body: bounded(def.body) } : {}),
       id: `${api}.${resource}.${key}`,
       api,
       resource,

@@ -158,3 +158,41 @@ export function binary(description?: string): Schema<Blob> {
 export function describe<S extends Schema>(schema: S, description: string): S {
   return { ...schema, description };
 }
+
+/**
+ * The bounds every request value has unless its schema says otherwise, so that no value the API
+ * accepts overflows what the server stores: strings of at most 4096 characters, integers within a
+ * signed 32-bit range, numbers within ±10^15, lists of at most 1000 items.
+ */
+export const REQUEST_BOUNDS = {
+  maxLength: 4096,
+  integer: { minimum: -2_147_483_648, maximum: 2_147_483_647 },
+  number: { minimum: -1e15, maximum: 1e15 },
+  maxItems: 1000,
+} as const;
+
+/** A copy of a request schema with {@link REQUEST_BOUNDS} filled in wherever a bound is missing. */
+export function bounded<S extends JsonSchema>(schema: S): S {
+  const out: JsonSchema = { ...schema };
+  if (out.type === 'string' && out.enum === undefined && out.maxLength === undefined) {
+    out.maxLength = REQUEST_BOUNDS.maxLength;
+  }
+  if (out.type === 'integer' || out.type === 'number') {
+    const range = REQUEST_BOUNDS[out.type];
+    out.minimum ??= range.minimum;
+    out.maximum ??= range.maximum;
+  }
+  if (out.type === 'array') {
+    out.maxItems ??= REQUEST_BOUNDS.maxItems;
+    if (out.items) out.items = bounded(out.items);
+  }
+  if (out.properties) {
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, bounded(v)]));
+  }
+  if (out.additionalProperties && typeof out.additionalProperties === 'object') {
+    out.additionalProperties = bounded(out.additionalProperties);
+  }
+  if (out.anyOf) out.anyOf = out.anyOf.map(bounded);
+  if (out.oneOf) out.oneOf = out.oneOf.map(bounded);
+  return out as S;
+}

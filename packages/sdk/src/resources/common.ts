@@ -30,6 +30,13 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/** An archived item's id: a decimal number of at most 18 digits, as the archive numbers its items. */
+export const ArchiveItemId = s.string({
+  pattern: '^[0-9]{1,18}$',
+  maxLength: 18,
+  description: "An archived item's id (decimal digits).",
+});
+
 /** A message-only answer (the legacy API's success and error shape). */
 export const MessageResponse = s.object({ message: s.string() });
 export type MessageResponse = s.Static<typeof MessageResponse>;

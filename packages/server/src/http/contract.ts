@@ -5,7 +5,9 @@ import {
   type EndpointResult,
   endpoints,
 } from '@compliance-portal/sdk';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type Auth, resolveToken, SESSION_KINDS } from '../modules/identity/sessions.js';
 import { bearerChallenge, HttpError, notImplemented, unauthorized } from './errors.js';
@@ -74,6 +76,46 @@ function pathParamsSchema(endpoint: AnyEndpoint) {
   };
 }
 
+/**
+ * PostgreSQL refuses U+0000 in text, and an unpaired UTF-16 surrogate has no UTF-8 form: no string the
+ * API accepts may hold either, in a path, a query or a body (keys included).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is exactly what is refused.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL or unpaired surrogate characters';
+
+/** The JSON pointers (as validation errors name fields) of every string that cannot be stored. */
+export function unstorableText(value: unknown, at: string, out: string[] = [], depth = 0): string[] {
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) out.push(at);
+  } else if (value && typeof value === 'object' && depth < 64) {
+    for (const [key, item] of Object.entries(value)) {
+      const path = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (UNSTORABLE.test(key)) out.push(path);
+      unstorableText(item, path, out, depth + 1);
+    }
+  }
+  return out;
+}
+
+function ajvFor(coerceTypes: 'array' | false): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: false, strict: false });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
+
+/**
+ * Request validation: paths and queries arrive as text and are coerced to their schema's types (a lone
+ * value to a one-item list); bodies are JSON and must have their types as they are.
+ */
+export function setContractValidation(app: FastifyInstance) {
+  const textual = ajvFor('array');
+  const json = ajvFor(false);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? json : textual).compile(schema as FastifySchema & object),
+  );
+}
+
 function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -140,6 +182,18 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
         method: endpoint.method,
         url: `${prefix}${url}`,
         schema,
+        preValidation: async (request) => {
+          const bad = [
+            ...unstorableText(request.params, 'params'),
+            ...unstorableText(request.query, 'querystring'),
+            ...(endpoint.bodyType === 'multipart' ? [] : unstorableText(request.body, 'body')),
+          ];
+          if (bad.length > 0) {
+            throw new HttpError(400, 'Invalid request', {
+              errors: Object.fromEntries(bad.map((field) => [field, [UNSTORABLE_TEXT_MESSAGE]])),
+            });
+          }
+        },
         config: definition?.rateLimit ? { rateLimit: { max: definition.rateLimit, timeWindow: 60_000 } } : {},
         handler,
       });

@@ -93,6 +93,9 @@ export interface GraphApi {
 }
 
 /** A failed Graph call: its HTTP status, Graph error code and whether retrying can help. */
+/** The code of a GraphError raised before any request, for an id that cannot name a Graph resource. */
+export const INVALID_GRAPH_ID = 'invalidGraphId';
+
 export class GraphError extends Error {
   constructor(
     readonly status: number,

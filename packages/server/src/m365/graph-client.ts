@@ -24,6 +24,7 @@ import {
   type DeltaPages,
   type GraphApi,
   GraphError,
+  INVALID_GRAPH_ID,
   type TenantGraphConnection,
 } from './graph-api.js';
 import { createTokenSource, type TokenSource } from './token.js';
@@ -170,7 +171,13 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     };
   }
 
-  const enc = encodeURIComponent;
+  // "." and ".." survive encodeURIComponent and would walk up the Graph path (`/teams/../users`).
+  const enc = (id: string) => {
+    if (id === '.' || id === '..') {
+      throw new GraphError(400, INVALID_GRAPH_ID, `"${id}" is not an id Microsoft Graph can take.`);
+    }
+    return encodeURIComponent(id);
+  };
   const pathEnc = (path: string) => path.split('/').filter(Boolean).map(enc).join('/');
 
   return {

@@ -8,6 +8,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
+import { ArchiveItemId } from '../common.js';
 
 export const EdiscoverySearch = s.object({
   query: s.string({
@@ -39,7 +40,13 @@ export const EdiscoveryHit = s.object({
   sentAt: s.nullable(s.dateTime()),
   sizeBytes: s.integer({ minimum: 0 }),
   hasAttachments: s.boolean(),
-  snippet: s.string({ description: 'Text around the hits, which are wrapped in <mark>.' }),
+  snippet: s.string({
+    description:
+      'HTML: the text around the hits (or, for a search without words, the start of the text), with every ' +
+      '& < > " \' of the archived text escaped as &amp; &lt; &gt; &quot; &#39;; its only markup is <mark> and ' +
+      '</mark> around each hit. Insert it as HTML as it is, or split it at <mark> and </mark> and decode those ' +
+      'five entities to show it as text; never unescape it and then insert it as HTML.',
+  }),
 });
 export type EdiscoveryHit = s.Static<typeof EdiscoveryHit>;
 
@@ -92,6 +99,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/items/{itemId}',
     summary: "An archived item's text",
+    params: s.object({ tenantId: s.string({ minLength: 1, maxLength: 200 }), itemId: ArchiveItemId }),
     response: EdiscoveryPreview,
   },
   cases: {

@@ -3,11 +3,12 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
+import { ArchiveItemId } from '../common.js';
 
 export const RestoreEmailRequest = s.object({
   workerIp: s.string({ minLength: 1 }),
   mailboxId: s.string({ minLength: 1, description: 'The archived mailbox the mails come from.' }),
-  messageIds: s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 }),
+  messageIds: s.array(ArchiveItemId, { minItems: 1, maxItems: 10000 }),
   targetMailbox: s.optional(s.string({ description: 'Restore into this mailbox; default the original one.' })),
   targetFolder: s.optional(s.string({ maxLength: 400, description: 'Folder path; default "Restored".' })),
 });
@@ -19,7 +20,7 @@ export type RestoreStarted = s.Static<typeof RestoreStarted>;
 export const FullRestoreDownloadRequest = s.object({
   workerIp: s.string({ minLength: 1 }),
   mailboxId: s.string({ minLength: 1 }),
-  messageIds: s.optional(s.array(s.string(), { description: 'Only these; default the whole mailbox.' })),
+  messageIds: s.optional(s.array(ArchiveItemId, { maxItems: 10000, description: 'Only these; default the whole mailbox.' })),
   format: s.optional(s.oneOfStrings(['eml', 'zip'], 'eml for a single message, zip otherwise.')),
 });
 export type FullRestoreDownloadRequest = s.Static<typeof FullRestoreDownloadRequest>;

@@ -5,6 +5,8 @@
  */
 import { DASHBOARD_PERIOD_DAYS, type Mailbox, type MailboxMeta, type Page } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
+import { csvText } from '../../http/csv.js';
+import { ownValue } from '../../http/list-query.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -63,7 +65,7 @@ export async function listMailboxes(
     lastArchived: 'max(a.archived_at)',
   };
   const direction = args.order === 'desc' ? 'desc' : 'asc';
-  const order = `${sortable[args.sort ?? 'name'] ?? sortable.name} ${direction}, a.source`;
+  const order = `${ownValue(sortable, args.sort, sortable.name as string)} ${direction}, a.source`;
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? 25;
   const grouped = `${MAILBOXES} group by a.source, d.display_name, d.email ${having}`;
@@ -103,20 +105,15 @@ export async function mailboxMeta(db: Queryable, tenantId: string, mailboxId: st
   };
 }
 
-/** Every archived mailbox as CSV rows (name, email, kind, items, bytes, last archived), with a header. */
+/** Every archived mailbox as CSV (name, email, kind, items, bytes, last archived), with a header; see csv.ts. */
 export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<string> {
   const rows = (
     await db.query<MailboxRow>(`${MAILBOXES} group by a.source, d.display_name, d.email order by 1`, [tenantId])
   ).map(view);
-  const cell = (v: string | number | null) => {
-    const text = v === null ? '' : String(v);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = [
+  return csvText([
     ['Name', 'Email', 'Kind', 'Items', 'Size (bytes)', 'Last archived'],
     ...rows.map((m) => [m.name, m.email, m.kind, m.items, m.sizeBytes, m.lastArchived]),
-  ].map((r) => r.map(cell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  ]);
 }
 
 /** Mailboxes, items and bytes archived, growth per day over the last 30 days, last successful job. */

@@ -15,7 +15,7 @@ import {
   type TeamsMessage,
 } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { upstreamFailed } from '../../http/errors.js';
+import { graphFailure } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { searchArchive } from '../../storage/archive.js';
 import { refreshDiscovery } from '../discovery/service.js';
@@ -28,8 +28,8 @@ type Connect = () => Promise<GraphApi>;
 async function live<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
-  } catch {
-    throw upstreamFailed();
+  } catch (error) {
+    throw graphFailure(error, 'Team not found');
   }
 }
 
@@ -236,7 +236,7 @@ export async function filterMessages(
     from: hit.sender,
     created: hit.sentAt ?? new Date(0).toISOString(),
     subject: hit.subject || null,
-    bodyPreview: hit.snippet,
+    bodyPreview: hit.snippetText,
     replyToId: null,
   }));
   return { ...result, items };

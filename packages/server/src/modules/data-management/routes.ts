@@ -1,9 +1,8 @@
 /** Data management: the file manager's calls and the SharePoint data-management dashboard. */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
-import { HttpError, notFound, upstreamFailed } from '../../http/errors.js';
+import { graphFailure } from '../../http/graph-errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import { GraphError } from '../../m365/graph-api.js';
 import { requireTenant } from '../tenants/access.js';
 import { browse, cleanupPreview, fileVersions } from './files.js';
 import { dataManagementDashboard, ensureAnalysis } from './storage.js';
@@ -13,9 +12,7 @@ async function live<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (error instanceof GraphError && error.status === 404) throw notFound('Folder not found');
-    throw upstreamFailed();
+    throw graphFailure(error, 'Folder not found');
   }
 }
 

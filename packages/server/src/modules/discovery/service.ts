@@ -8,6 +8,8 @@ import type { Group, User } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { notFound, upstreamFailed } from '../../http/errors.js';
+import { graphFailure } from '../../http/graph-errors.js';
+import { ownValue } from '../../http/list-query.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
@@ -178,7 +180,7 @@ export async function listDiscovered(
   params.push([...covered]);
   const coveredParam = `$${params.length}`;
   const direction = args.order === 'desc' ? 'desc' : 'asc';
-  const order = `${sortable[args.sort ?? 'displayName'] ?? sortable.displayName} ${direction}, source_id`;
+  const order = `${ownValue(sortable, args.sort, sortable.displayName as string)} ${direction}, source_id`;
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? 25;
   const [count] = await db.query<{ n: number }>(
@@ -262,7 +264,7 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
     mail: (g) => (g.mail ?? '').toLowerCase(),
     kind: (g) => groupKind(g),
   };
-  groups.sort(compareBy(keys[args.sort ?? 'displayName'] ?? keys.displayName ?? ((g) => g.id ?? ''), args.order));
+  groups.sort(compareBy(ownValue(keys, args.sort, keys.displayName ?? ((g: Group) => g.id ?? '')), args.order));
   const shown = pageOf(groups, args);
   const items = await Promise.all(
     shown.items.map(async (g) => {
@@ -294,8 +296,7 @@ export async function listGroupUsers(
     const graph = await connect();
     for await (const user of graph.groupMembers(groupId)) members.push(user);
   } catch (error) {
-    if ((error as { status?: number }).status === 404) throw notFound('Group not found');
-    throw upstreamFailed();
+    throw graphFailure(error, 'Group not found');
   }
   const covered = await protectedSources(db, tenantId, application);
   const search = args.search?.trim().toLowerCase();
@@ -315,7 +316,12 @@ export async function listGroupUsers(
     email: (u) => (u.email ?? '').toLowerCase(),
     protected: (u) => (u.protected ? 1 : 0),
   };
-  all.sort(compareBy(keys[args.sort ?? 'displayName'] ?? ((u) => u.displayName), args.order));
+  all.sort(
+    compareBy(
+      ownValue(keys, args.sort, (u: DiscoveredSource): string | number => u.displayName),
+      args.order,
+    ),
+  );
   return pageOf(all, args);
 }
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type DocumentType, type FileEntry, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import { type DocumentType, type FileEntry, isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
@@ -24,24 +24,15 @@ export function isAcceptedPdf(bytes: Uint8Array): boolean {
 }
 
 export const NAME_NOT_ALLOWED =
-  'The file name is not allowed: at most 255 characters, without / \\ : * ? " < > | .. or control characters.';
+  'The file name is not allowed: 1 to 255 characters, without / \\ : * ? " < > | .., control or direction characters, not a reserved device name such as CON, and not ending in a dot or space.';
 
 /**
- * A name a file may be listed and downloaded under, or a 400: refused (not cut down) when it has a path
- * separator, "..", a control character or one of "<>|*?:, is empty, or is longer than 255 characters.
- * The stored file itself is named by its id, so a name never reaches the file system.
+ * A name a file may be listed and downloaded under (the SDK's `isAllowedFileName`), or a 400: refused,
+ * never cut down. The stored file itself is named by its id, so a name never reaches the file system.
  */
 export function safeFileName(name: string): string {
-  const trimmed = name.trim();
-  if (
-    !trimmed ||
-    trimmed.length > 255 ||
-    trimmed.includes('..') ||
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
-    /[\u0000-\u001f\u007f/\\"<>|*?:]/.test(trimmed)
-  )
-    throw new HttpError(400, NAME_NOT_ALLOWED, { errors: { fileName: [NAME_NOT_ALLOWED] } });
-  return trimmed;
+  if (!isAllowedFileName(name)) throw new HttpError(400, NAME_NOT_ALLOWED, { errors: { fileName: [NAME_NOT_ALLOWED] } });
+  return name;
 }
 
 /** The organisation with this abbreviation, when `user` may act for it; else 404 like a missing one. */

@@ -2,6 +2,7 @@ import type { JobStatus } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
+import { ownValue } from '../../http/list-query.js';
 import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { type JobRecord, jobView, listJobs, type RunRow } from '../../jobs/repository.js';
@@ -10,7 +11,7 @@ import { requireTenant } from '../tenants/access.js';
 import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './runs.js';
 import { createJob, removeJob, requireJob, updateJob } from './service.js';
 
-const SORTABLE = {
+const SORTABLE: Readonly<Record<string, (j: JobRecord) => string | number>> = {
   name: (j: JobRecord) => j.name.toLowerCase(),
   type: (j: JobRecord) => j.type,
   application: (j: JobRecord) => j.application,
@@ -19,7 +20,7 @@ const SORTABLE = {
   finished: (j: JobRecord) => j.finished?.getTime() ?? 0,
   nextRun: (j: JobRecord) => j.nextRun?.getTime() ?? Number.MAX_SAFE_INTEGER,
   createdAt: (j: JobRecord) => j.createdAt.getTime(),
-} as const;
+};
 
 export function jobRoutes(ctx: AppContext) {
   const queue = new JobQueue(ctx);
@@ -65,7 +66,7 @@ export function jobRoutes(ctx: AppContext) {
               j.name.toLowerCase().includes(search) ||
               j.sources.some((s) => s.toLowerCase().includes(search))),
         );
-        const key = SORTABLE[(query?.sort ?? 'createdAt') as keyof typeof SORTABLE] ?? SORTABLE.createdAt;
+        const key = ownValue(SORTABLE, query?.sort, (j: JobRecord) => j.createdAt.getTime());
         const direction = query?.order === 'asc' ? 1 : -1;
         jobs = [...jobs].sort((a, b) => (key(a) < key(b) ? -direction : key(a) > key(b) ? direction : 0));
         const page = query?.page ?? 1;

@@ -1,6 +1,7 @@
 /** Job runs as the monitor and the reports show them: filtered, sorted and paged in the database. */
 import type { Application, JobRun, JobStatus, JobType, RunAccount } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
+import { ownValue } from '../../http/list-query.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -75,7 +76,7 @@ export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilt
     status: 'r.status',
     progress: 'r.progress',
   };
-  const order = `${sortable[filter.sort ?? 'started'] ?? 'r.started'} ${filter.order === 'asc' ? 'asc' : 'desc'} nulls first, r.seq desc`;
+  const order = `${ownValue(sortable, filter.sort, 'r.started')} ${filter.order === 'asc' ? 'asc' : 'desc'} nulls first, r.seq desc`;
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
   const [count] = await db.query<{ n: number }>(
@@ -128,7 +129,7 @@ export async function runAccounts(
     status: 's.failed',
   };
   const direction = filter.order === 'desc' ? 'desc' : 'asc';
-  const key = sortable[filter.sort ?? 'accountId'] ?? 's.source_id';
+  const key = ownValue(sortable, filter.sort, 's.source_id');
   const order = `${key} ${direction}, s.source_id ${direction}`;
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;

@@ -1,5 +1,11 @@
 import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ApiError, type DocumentType, type FileEntry, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import {
+  ApiError,
+  type DocumentType,
+  type FileEntry,
+  isAllowedFileName,
+  MAX_UPLOAD_BYTES,
+} from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,21 +34,13 @@ function readBytes(blob: Blob): Promise<ArrayBuffer> {
   });
 }
 
-/** A name the server takes: 255 characters at most, no path, no "..", no control or reserved character. */
-export function isAllowedName(name: string): boolean {
-  const trimmed = name.trim();
-  if (!trimmed || trimmed.length > 255 || trimmed.includes('..')) return false;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
-  return !/[\u0000-\u001f\u007f/\\"<>|*?:]/.test(trimmed);
-}
-
 /** Why a file may not be uploaded (checked before anything is sent), or null: a PDF by content, 3 MB at most. */
 export async function uploadProblem(file: File): Promise<'tooLarge' | 'notPdf' | 'badName' | null> {
   if (file.size > MAX_UPLOAD_BYTES) return 'tooLarge';
   const head = new Uint8Array(await readBytes(file.slice(0, 5)));
   const magic = [0x25, 0x50, 0x44, 0x46, 0x2d];
   if (file.size === 0 || !magic.every((b, i) => head[i] === b)) return 'notPdf';
-  return isAllowedName(file.name) ? null : 'badName';
+  return isAllowedFileName(file.name) ? null : 'badName';
 }
 
 function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentType }) {

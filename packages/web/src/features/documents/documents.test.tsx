@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import { isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
-import { isAllowedName, uploadProblem } from './documents-page';
+import { uploadProblem } from './documents-page';
 
 startMsw();
 restoreOnline();
@@ -38,10 +38,25 @@ describe('the upload check', () => {
   it('refuses the names the server refuses: a path, "..", reserved characters, more than 255 characters', async () => {
     expect(await uploadProblem(pdf(100, `${'x'.repeat(251)}.pdf`))).toBeNull();
     expect(await uploadProblem(pdf(100, `${'x'.repeat(252)}.pdf`))).toBe('badName');
-    for (const name of ['..', 'a..b.pdf', 'a\\b.pdf', 'a:b.pdf', 'bell\u0007.pdf'])
-      expect(await uploadProblem(pdf(100, name)), name).toBe('badName');
-    expect(isAllowedName('Q3 report (final).pdf')).toBe(true);
-    expect(isAllowedName('dir/x.pdf')).toBe(false);
+    for (const name of [
+      '..',
+      '.',
+      'a..b.pdf',
+      'a\\b.pdf',
+      'a:b.pdf',
+      'bell\u0007.pdf',
+      'CON',
+      'con.pdf',
+      'LPT1.pdf',
+      'report.pdf.',
+      'report.pdf ',
+      'invoice\u202efdp.exe',
+      'line\u2028break.pdf',
+    ])
+      expect(await uploadProblem(pdf(100, name)), JSON.stringify(name)).toBe('badName');
+    expect(isAllowedFileName('Q3 report (final).pdf')).toBe(true);
+    expect(isAllowedFileName('Contract.pdf')).toBe(true);
+    expect(isAllowedFileName('dir/x.pdf')).toBe(false);
   });
 });
 
