@@ -20,7 +20,9 @@ export type RestoreStarted = s.Static<typeof RestoreStarted>;
 export const FullRestoreDownloadRequest = s.object({
   workerIp: s.string({ minLength: 1 }),
   mailboxId: s.string({ minLength: 1 }),
-  messageIds: s.optional(s.array(ArchiveItemId, { maxItems: 10000, description: 'Only these; default the whole mailbox.' })),
+  messageIds: s.optional(
+    s.array(ArchiveItemId, { maxItems: 10000, description: 'Only these; default the whole mailbox.' }),
+  ),
   format: s.optional(s.oneOfStrings(['eml', 'zip'], 'eml for a single message, zip otherwise.')),
 });
 export type FullRestoreDownloadRequest = s.Static<typeof FullRestoreDownloadRequest>;

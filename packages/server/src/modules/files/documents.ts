@@ -31,7 +31,8 @@ export const NAME_NOT_ALLOWED =
  * never cut down. The stored file itself is named by its id, so a name never reaches the file system.
  */
 export function safeFileName(name: string): string {
-  if (!isAllowedFileName(name)) throw new HttpError(400, NAME_NOT_ALLOWED, { errors: { fileName: [NAME_NOT_ALLOWED] } });
+  if (!isAllowedFileName(name))
+    throw new HttpError(400, NAME_NOT_ALLOWED, { errors: { fileName: [NAME_NOT_ALLOWED] } });
   return name;
 }
 
