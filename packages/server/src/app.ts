@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
-import { mountSimulator } from './m365/simulator/index.js';
+import { mountSimulator, simulatorEndpoints } from './m365/simulator/index.js';
 import { archiveRoutes } from './modules/archive/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
@@ -122,11 +122,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerContract(app, ctx, routeTable(ctx));
   if (ctx.config.demo) {
-    // The built-in Microsoft 365 tenant of the demo tenants (PORTAL_DEMO).
+    // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO): it serves exactly the tenants that
+    // point at it, and issues tokens only to their app registrations with their stored secrets.
+    const endpoints = simulatorEndpoints(ctx.config.publicUrl);
+    const demoTenants = await ctx.db.query<{ tenant_id: string; application_id: string; client_secret_enc: string }>(
+      'select tenant_id, application_id, client_secret_enc from tenants where graph_base_url = $1 and client_secret_enc is not null',
+      [endpoints.graphBaseUrl],
+    );
     await mountSimulator(app, {
-      tenants: [],
-      anyTenant: true,
-      anyTenantSize: ctx.config.m365SimulatorSize,
+      tenants: demoTenants.map((t) => ({
+        tenantId: t.tenant_id,
+        clientId: t.application_id,
+        clientSecret: ctx.secrets.open(t.client_secret_enc),
+        size: ctx.config.m365SimulatorSize,
+      })),
       // The demo tenants change every ten minutes, so incremental runs have work.
       changeEveryMs: 10 * 60_000,
       origin: ctx.config.publicUrl,

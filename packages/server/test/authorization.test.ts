@@ -865,8 +865,6 @@ describe('authorization across organisations', () => {
 
   beforeAll(async () => {
     const db = server.ctx.db;
-    // Every tenant's Microsoft 365 is the simulated one (any tenant id, any secret).
-    sim = await startSimulator({ tenants: [], anyTenant: true, anyTenantSize: SIM_SIZE });
     const [admin] = await db.query<{ password_hash: string; organisation_id: string }>(
       'select password_hash, organisation_id from users where email = $1',
       [ADMIN],
@@ -945,6 +943,9 @@ describe('authorization across organisations', () => {
         emailConfirmed: true,
       });
     });
+    // Every tenant's Microsoft 365 is the simulated one.
+    const tenantIds = await db.query<{ tenant_id: string }>('select tenant_id from tenants');
+    sim = await startSimulator({ tenants: tenantIds.map((t) => ({ tenantId: t.tenant_id, size: SIM_SIZE })) });
     await db.query('update tenants set graph_base_url = $1, authority_url = $2', [sim.graphBaseUrl, sim.authorityHost]);
     worlds.contoso = await world('Contoso');
     worlds.northwind = await world('Northwind Traders');

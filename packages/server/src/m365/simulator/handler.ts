@@ -4,7 +4,7 @@
  * throttling with Retry-After, and writes (uploads, upload sessions, folders, version restore and
  * removal) that change the tenant, so a test can read back what a job wrote.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   buildTenant,
   evolve,
@@ -35,12 +35,12 @@ export interface SimResponse {
 }
 
 export interface SimulatorOptions {
-  /** The tenants served, with their content sizes; other tenant ids are unknown to the simulator. */
+  /**
+   * The tenants served, with their content sizes; other tenant ids are unknown to the simulator. With
+   * `clientId` and `clientSecret`, a token is issued only to that application with that secret, as the
+   * identity platform does; without them any application with any non-empty secret gets one.
+   */
   tenants: { tenantId: string; clientId?: string; clientSecret?: string; size?: Partial<TenantSize> }[];
-  /** Serve any tenant id asked for, with any non-empty client secret (the mounted demo). */
-  anyTenant?: boolean;
-  /** Content sizes of the tenants served through `anyTenant`. */
-  anyTenantSize?: Partial<TenantSize>;
   /** Every this many ms each tenant changes a little (new and edited files, new mail and messages). */
   changeEveryMs?: number;
   /** Answer every n-th Graph request with 429 (0: never). */
@@ -66,6 +66,12 @@ const graphError = (status: number, code: string, message: string, headers?: Rec
   json: { error: { code, message, innerError: { date: new Date().toISOString() } } },
   ...(headers ? { headers } : {}),
 });
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
 
 const notFound = (what = 'The resource could not be found.') => graphError(404, 'itemNotFound', what);
 
@@ -268,25 +274,63 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     return { status: 201, json: itemJson(tenant, drive, item) };
   };
 
+  /** An identity platform error body: `error`, `error_description` (AADSTS code first) and its trace fields. */
+  const identityError = (status: number, error: string, code: number, description: string): SimResponse => {
+    const traceId = randomUUID();
+    const correlationId = randomUUID();
+    const timestamp = new Date()
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, 'Z');
+    return {
+      status,
+      json: {
+        error,
+        error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,
+        error_codes: [code],
+        timestamp,
+        trace_id: traceId,
+        correlation_id: correlationId,
+      },
+    };
+  };
+
   const token = (request: SimRequest, tenantId: string): SimResponse => {
-    if (options.anyTenant && !tenants.has(tenantId.toLowerCase()) && /^[0-9a-f-]{36}$/i.test(tenantId)) {
-      tenants.set(tenantId.toLowerCase(), { model: buildTenant(tenantId.toLowerCase(), options.anyTenantSize) });
-    }
     const entry = tenants.get(tenantId.toLowerCase());
     const form = new URLSearchParams(request.body.toString('utf8'));
-    if (!entry)
-      return { status: 400, json: { error: 'invalid_tenant', error_description: `Tenant '${tenantId}' not found.` } };
-    const secretOk = entry.clientSecret
-      ? form.get('client_secret') === entry.clientSecret
-      : Boolean(form.get('client_secret'));
-    const clientOk = !entry.clientId || form.get('client_id') === entry.clientId;
-    if (form.get('grant_type') !== 'client_credentials')
-      return { status: 400, json: { error: 'unsupported_grant_type' } };
-    if (!secretOk || !clientOk) {
-      return {
-        status: 401,
-        json: { error: 'invalid_client', error_description: 'AADSTS7000215: Invalid client secret provided.' },
-      };
+    if (!entry) {
+      return identityError(
+        400,
+        'invalid_tenant',
+        90002,
+        `Tenant '${tenantId}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+      );
+    }
+    if (form.get('grant_type') !== 'client_credentials') {
+      return identityError(
+        400,
+        'unsupported_grant_type',
+        70003,
+        'The app requested an unsupported grant type. This simulator issues app-only tokens (client_credentials).',
+      );
+    }
+    const clientId = form.get('client_id') ?? '';
+    if (entry.clientId && clientId !== entry.clientId) {
+      return identityError(
+        400,
+        'unauthorized_client',
+        700016,
+        `Application with identifier '${clientId}' was not found in the directory '${tenantId}'.`,
+      );
+    }
+    const secret = form.get('client_secret') ?? '';
+    if (entry.clientSecret ? !safeEqual(secret, entry.clientSecret) : !secret) {
+      return identityError(
+        401,
+        'invalid_client',
+        7000215,
+        `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
+      );
     }
     const accessToken = randomBytes(24).toString('base64url');
     tokens.set(accessToken, { tenantId: tenantId.toLowerCase(), expires: Date.now() + 3600_000 });
