@@ -66,6 +66,8 @@ export function routeTable(ctx: AppContext): RouteTable {
   } as RouteTable;
 }
 
+const isSourceMap = (path: string) => /\.map(\.(br|gz))?(\?|$)/i.test(path);
+
 /** The largest multipart body read: a 3 MB PDF with its form fields, and room to spare. */
 export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -150,6 +152,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       index: ['index.html'],
       // The build writes .br and .gz beside each asset; the one the browser accepts is sent.
       preCompressed: true,
+      // Source maps would give anyone the portal's sources: served only when configured.
+      allowedPath: (pathName) => ctx.config.sourceMaps || !isSourceMap(pathName),
       setHeaders(reply, path) {
         // Hashed file names change with their content; the shell and the service worker must not be kept.
         reply.header(
@@ -161,7 +165,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const api = request.url.startsWith('/api') || request.url.startsWith('/apollo');
-    if (!api && request.method === 'GET' && existsSync(index)) {
+    if (!api && request.method === 'GET' && existsSync(index) && !isSourceMap(request.url)) {
       // Client routes of the PWA fall back to its shell.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }

@@ -25,6 +25,8 @@ export interface Config {
   corsOrigins: string[];
   /** The built PWA, served at / when present. */
   webDir: string;
+  /** Serve the PWA's source maps (PORTAL_SOURCE_MAPS); off by default, so its sources stay private. */
+  sourceMaps: boolean;
   logLevel: string;
   /** Requests per minute per address on each auth route. */
   authRateLimit: number;
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     webDir: resolve(env.PORTAL_WEB_DIR ?? join(packageRoot, '..', 'web', 'dist')),
+    sourceMaps: parseSwitch('PORTAL_SOURCE_MAPS', env.PORTAL_SOURCE_MAPS, false),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),

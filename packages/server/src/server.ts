@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { buildApp } from './app.js';
 import { appendAudit } from './audit/audit-log.js';
 import { loadConfig } from './config.js';
@@ -10,6 +9,7 @@ import { seedDemo } from './db/seed.js';
 import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
+import { createLogger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 
 type Role = 'all' | 'web' | 'worker';
@@ -23,7 +23,7 @@ function roleFrom(argv: readonly string[], fromEnv: string | undefined): Role {
 
 const started = performance.now();
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = createLogger(config.logLevel);
 const db = await openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));
 const applied = await migrate(db);
 if (applied.length > 0) log.info({ applied }, 'migrations applied');
@@ -35,7 +35,13 @@ const ctx: AppContext = {
   log,
   now,
   secrets: createSecretBox(config.secretKey),
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+  mailer: createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+    logLinks: config.demo,
+  }),
   audit: async (event, tx) => {
     if (tx) await appendAudit(tx, event, now());
     else await db.transaction((t) => appendAudit(t, event, now()));

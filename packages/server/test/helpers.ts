@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: 'http://portal.test',
     corsOrigins: [],
     webDir: '/nonexistent-web-dir',
+    sourceMaps: false,
     logLevel: 'silent',
     authRateLimit: 10_000,
     workerConcurrency: 2,
