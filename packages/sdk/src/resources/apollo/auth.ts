@@ -52,9 +52,18 @@ export const ResetPasswordRequest = s.object({
 });
 export type ResetPasswordRequest = s.Static<typeof ResetPasswordRequest>;
 
+/**
+ * ASP.NET's body, with `oldPassword` and `twoFactorRecoveryCode` added: while 2FA is on, a key reset,
+ * new recovery codes and `enable: false` need the current password and a current code (or a recovery
+ * code), not a bearer token alone.
+ */
 export const TwoFactorRequest = s.object({
   enable: s.optional(s.boolean()),
-  twoFactorCode: s.optional(s.string()),
+  twoFactorCode: s.optional(s.string({ description: 'A current TOTP code: to enable 2FA, or to confirm a change.' })),
+  twoFactorRecoveryCode: s.optional(
+    s.string({ description: 'A recovery code, instead of a TOTP code, to confirm a change.' }),
+  ),
+  oldPassword: s.optional(s.string({ description: 'The current password, to confirm a change while 2FA is on.' })),
   resetSharedKey: s.boolean(),
   resetRecoveryCodes: s.boolean(),
   forgetMachine: s.boolean(),
@@ -62,7 +71,12 @@ export const TwoFactorRequest = s.object({
 export type TwoFactorRequest = s.Static<typeof TwoFactorRequest>;
 
 export const TwoFactorResponse = s.object({
-  sharedKey: s.string({ description: '20 random bytes, base32, 32 characters.' }),
+  sharedKey: s.nullable(
+    s.string({
+      description:
+        '20 random bytes, base32, 32 characters; only while 2FA is off (enrolment, or after a key reset), null once it is on.',
+    }),
+  ),
   recoveryCodesLeft: s.integer({ minimum: 0 }),
   recoveryCodes: s.optional(s.array(s.string({ pattern: '^[2-9BCDFGHJKMNPQRTVWXY]{5}-[2-9BCDFGHJKMNPQRTVWXY]{5}$' }))),
   isTwoFactorEnabled: s.boolean(),
@@ -73,10 +87,13 @@ export type TwoFactorResponse = s.Static<typeof TwoFactorResponse>;
 export const InfoResponse = s.object({ email: s.email(), isEmailConfirmed: s.boolean() });
 export type InfoResponse = s.Static<typeof InfoResponse>;
 
+/** ASP.NET's body; a new email needs `oldPassword` and, while 2FA is on, a code or a recovery code. */
 export const InfoRequest = s.object({
   newEmail: s.optional(s.email()),
   newPassword: s.optional(s.string()),
   oldPassword: s.optional(s.string()),
+  twoFactorCode: s.optional(s.string({ description: 'A current TOTP code, for an email change while 2FA is on.' })),
+  twoFactorRecoveryCode: s.optional(s.string({ description: 'A recovery code, instead of a TOTP code.' })),
 });
 export type InfoRequest = s.Static<typeof InfoRequest>;
 
