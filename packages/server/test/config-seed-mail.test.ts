@@ -93,11 +93,17 @@ describe('the demo world', () => {
 });
 
 describe('mail without SMTP', () => {
-  it('writes each mail as an .eml file into the outbox and logs its link', async () => {
+  it('writes each mail as an .eml file into the outbox and logs its link in demo mode', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-mail-'));
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Portal <no-reply@portal.test>', dataDir: dir, log });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Portal <no-reply@portal.test>',
+      dataDir: dir,
+      log,
+      logLinks: true,
+    });
     await mailer.send({
       to: 'a@b.example',
       subject: 'Reset your password',

@@ -8,7 +8,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** The link the mail is about, logged when mail goes to the outbox. */
+  /** The link the mail is about, logged in demo mode when mail goes to the outbox. */
   link?: string;
 }
 
@@ -18,13 +18,16 @@ export interface Mailer {
 
 /**
  * Sends through SMTP when `smtpUrl` is set; otherwise writes each mail as an .eml file into
- * `<dataDir>/outbox` and logs its link, so a portal on one machine still delivers reset links.
+ * `<dataDir>/outbox`. With `logLinks` (demo mode) the outbox also logs each mail's link, so a demo on
+ * one machine signs in without opening files; otherwise links (reset and confirmation codes, which
+ * stand for the account) never reach the log.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  logLinks?: boolean;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -48,7 +51,7 @@ export function createMailer(options: {
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       writeFileSync(file, info.message as Buffer);
       options.log.info(
-        { to: message.to, subject: message.subject, link: message.link, file },
+        { to: message.to, subject: message.subject, ...(options.logLinks ? { link: message.link } : {}), file },
         'mail written to outbox',
       );
     },
