@@ -220,12 +220,28 @@ describe('apollo identity (ASP.NET Core Identity wire contract)', () => {
       },
     });
     expect(Object.keys(badCode.json().errors)).toEqual(['InvalidTwoFactorCode']);
-    const codes = await server.request({
+    // With 2FA on, new recovery codes need the password and a code again, not the bearer token alone.
+    const bearerOnly = await server.request({
       method: 'POST',
       url: `${A}/manage/2fa`,
       token,
       body: { resetSharedKey: false, resetRecoveryCodes: true, forgetMachine: false },
     });
+    expect(Object.keys(bearerOnly.json().errors)).toEqual(['OldPasswordRequired']);
+    server.clock.advance(30_000);
+    const codes = await server.request({
+      method: 'POST',
+      url: `${A}/manage/2fa`,
+      token,
+      body: {
+        resetSharedKey: false,
+        resetRecoveryCodes: true,
+        forgetMachine: false,
+        oldPassword: DEMO_PASSWORD,
+        twoFactorCode: codeFor(server, key),
+      },
+    });
+    expect(codes.json()).toMatchObject({ sharedKey: null, isTwoFactorEnabled: true, recoveryCodesLeft: 10 });
     expect(codes.json().recoveryCodes).toHaveLength(10);
     for (const c of codes.json().recoveryCodes as string[])
       expect(c).toMatch(/^[23456789BCDFGHJKMNPQRTVWXY]{5}-[23456789BCDFGHJKMNPQRTVWXY]{5}$/);

@@ -3,29 +3,30 @@
  * error codes (shared/spec/apollo-identity-contract.md).
  */
 import type { AppContext } from '../../context.js';
-import { hashPassword, verifyPassword } from '../../crypto/passwords.js';
-import { sha256 } from '../../crypto/tokens.js';
+import { hashPassword } from '../../crypto/passwords.js';
 import { routes, session } from '../../http/contract.js';
 import { bearerChallenge, HttpError, validationProblem } from '../../http/errors.js';
 import { createOrganisation } from '../organisations/repository.js';
+import { decodeCode, mailConfirmation } from './mails.js';
 import {
   assertPasswordRules,
-  authenticatorKey,
+  changeAccountInfo,
+  changeTwoFactor,
   checkPassword,
   checkTotp,
-  consumeOneTimeCode,
-  countRecoveryCodes,
+  confirmEmail,
   isLockedOut,
   issueOneTimeCode,
   newId,
   peekOneTimeCode,
-  replaceRecoveryCodes,
-  resetAuthenticatorKey,
-  setPassword,
+  refreshSession,
+  requestConfirmationMail,
+  requestPasswordReset,
+  resetPasswordWithCode,
   useRecoveryCode,
 } from './service.js';
 import { issueSession, TOKEN_LIFETIME_MS } from './sessions.js';
-import { findUserByEmail, findUserById, insertUser, normaliseEmail, type User } from './users.js';
+import { findUserByEmail, findUserById, insertUser, type User } from './users.js';
 
 /** Like .NET's EmailAddressAttribute: one @, not first or last. */
 const isEmail = (email: unknown): email is string =>
@@ -34,26 +35,10 @@ const invalidEmail = (email: unknown) =>
   validationProblem({ InvalidEmail: [`Email '${String(email ?? '')}' is invalid.`] });
 const loginFailure = (detail: 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor') =>
   new HttpError(401, 'Unauthorized', { detail });
-/** Mailed codes are base64url of the stored token, as ASP.NET encodes them. */
-const encodeCode = (token: string) => Buffer.from(token, 'utf8').toString('base64url');
-const decodeCode = (code: string) => Buffer.from(code, 'base64url').toString('utf8');
+/** A string field of a body the handler validates itself, or undefined. */
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-async function sendConfirmation(ctx: AppContext, user: User, email: string, isChange: boolean) {
-  const code = encodeCode(
-    await issueOneTimeCode(ctx, user.id, 'confirm', isChange ? normaliseEmail(email) : undefined),
-  );
-  const query = new URLSearchParams({ userId: user.id, code, ...(isChange ? { changedEmail: email } : {}) });
-  const link = `${ctx.config.publicUrl}/apollo-beta/confirmEmail?${query}`;
-  await ctx.mailer.send({
-    to: email,
-    subject: 'Confirm your email',
-    text: `Confirm your email address: ${link}`,
-    link,
-  });
-}
-
-async function tokenResponse(ctx: AppContext, user: User, ip: string) {
-  const tokens = await ctx.db.transaction((tx) => issueSession(tx, ctx.now(), user.id, ip));
+function tokenAnswer(tokens: { accessToken: string; refreshToken: string }) {
   return {
     tokenType: 'Bearer' as const,
     accessToken: tokens.accessToken,
@@ -104,7 +89,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
           );
           return findUserById(tx, id);
         });
-        if (user) await sendConfirmation(ctx, user, user.email, false);
+        if (user) await mailConfirmation(ctx, user, user.email, await issueOneTimeCode(ctx, user.id, 'confirm'));
         return undefined;
       },
     },
@@ -156,7 +141,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
           ip: rc.ip,
           details: { recoveryCode: Boolean(body.twoFactorRecoveryCode) },
         });
-        return tokenResponse(ctx, user, rc.ip);
+        return tokenAnswer(await ctx.db.transaction((tx) => issueSession(tx, ctx.now(), user.id, rc.ip)));
       },
     },
 
@@ -164,25 +149,9 @@ export function apolloIdentityRoutes(ctx: AppContext) {
       access: 'public',
       rateLimit: rate,
       async handler({ body }, rc) {
-        const hash = sha256(body.refreshToken);
-        const result = await ctx.db.transaction(async (tx) => {
-          const [row] = await tx.query<{ user_id: string; family: string }>(
-            `update sessions set revoked_at = $2 where token_hash = $1 and kind = 'refresh' and revoked_at is null and expires_at > $2
-             returning user_id, family`,
-            [hash, ctx.now()],
-          );
-          if (!row) return undefined;
-          const user = await findUserById(tx, row.user_id);
-          if (!user || isLockedOut(user, ctx.now())) return undefined;
-          return { user, tokens: await issueSession(tx, ctx.now(), user.id, rc.ip) };
-        });
-        if (!result) throw bearerChallenge();
-        return {
-          tokenType: 'Bearer' as const,
-          accessToken: result.tokens.accessToken,
-          expiresIn: TOKEN_LIFETIME_MS.access / 1000,
-          refreshToken: result.tokens.refreshToken,
-        };
+        const tokens = await refreshSession(ctx, body.refreshToken, rc.ip);
+        if (!tokens) throw bearerChallenge();
+        return tokenAnswer(tokens);
       },
     },
 
@@ -197,31 +166,13 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         } catch {
           throw new HttpError(401, 'Unauthorized', { emptyBody: true });
         }
-        const changed = query.changedEmail ? normaliseEmail(query.changedEmail) : undefined;
-        const user = await ctx.db.transaction(async (tx) => {
-          const found = await consumeOneTimeCode(ctx, tx, token, 'confirm', query.userId, changed);
-          if (!found) return undefined;
-          if (changed) {
-            const clash = await findUserByEmail(tx, changed);
-            if (clash && clash.id !== found.id) return undefined;
-            await tx.query('update users set email = $2, email_confirmed = true where id = $1', [found.id, changed]);
-          } else {
-            await tx.query('update users set email_confirmed = true where id = $1', [found.id]);
-          }
-          await ctx.audit(
-            {
-              actorUserId: found.id,
-              actorEmail: changed ?? found.email,
-              organisationId: found.organisationId,
-              action: changed ? 'auth.email.change' : 'auth.email.confirm',
-              outcome: 'success',
-              ip: rc.ip,
-            },
-            tx,
-          );
-          return found;
+        const confirmed = await confirmEmail(ctx, {
+          userId: query.userId,
+          code: token,
+          ...(query.changedEmail ? { changedEmail: query.changedEmail } : {}),
+          ip: rc.ip,
         });
-        if (!user) throw new HttpError(401, 'Unauthorized', { emptyBody: true });
+        if (!confirmed) throw new HttpError(401, 'Unauthorized', { emptyBody: true });
         return 'Thank you for confirming your email.';
       },
     },
@@ -232,8 +183,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
       validateBody: false,
       async handler({ body }) {
         const email = (body as { email?: unknown } | undefined)?.email;
-        const user = isEmail(email) ? await findUserByEmail(ctx.db, email) : undefined;
-        if (user && !user.emailConfirmed) await sendConfirmation(ctx, user, user.email, false);
+        if (isEmail(email)) requestConfirmationMail(ctx, email);
         return undefined;
       },
     },
@@ -244,23 +194,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
       validateBody: false,
       async handler({ body }, rc) {
         const email = (body as { email?: unknown } | undefined)?.email;
-        const user = isEmail(email) ? await findUserByEmail(ctx.db, email) : undefined;
-        if (user?.emailConfirmed) {
-          const resetCode = encodeCode(await issueOneTimeCode(ctx, user.id, 'reset'));
-          await ctx.mailer.send({
-            to: user.email,
-            subject: 'Reset your password',
-            text: `Your password reset code: ${resetCode}`,
-          });
-          await ctx.audit({
-            actorUserId: user.id,
-            actorEmail: user.email,
-            organisationId: user.organisationId,
-            action: 'auth.password.forgot',
-            outcome: 'success',
-            ip: rc.ip,
-          });
-        }
+        if (isEmail(email)) requestPasswordReset(ctx, email, 'apollo', rc.ip);
         return undefined;
       },
     },
@@ -282,21 +216,11 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         }
         if (!(await peekOneTimeCode(ctx, token, 'reset', user.id))) throw invalidToken;
         assertPasswordRules(typeof newPassword === 'string' ? newPassword : '');
-        const done = await ctx.db.transaction(async (tx) => {
-          if (!(await consumeOneTimeCode(ctx, tx, token, 'reset', user.id))) return false;
-          await setPassword(ctx, tx, user.id, newPassword as string);
-          await ctx.audit(
-            {
-              actorUserId: user.id,
-              actorEmail: user.email,
-              organisationId: user.organisationId,
-              action: 'auth.password.reset',
-              outcome: 'success',
-              ip: rc.ip,
-            },
-            tx,
-          );
-          return true;
+        const done = await resetPasswordWithCode(ctx, {
+          code: token,
+          userId: user.id,
+          newPassword: newPassword as string,
+          ip: rc.ip,
         });
         if (!done) throw invalidToken;
         return undefined;
@@ -307,71 +231,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
       access: 'session',
       rateLimit: rate,
       async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        if (body.enable === true) {
-          if (body.resetSharedKey) {
-            throw validationProblem({
-              CannotResetSharedKeyAndEnable: [
-                'Resetting the 2fa shared key must disable 2fa until a 2fa token based on the new shared key is validated.',
-              ],
-            });
-          }
-          if (!body.twoFactorCode) {
-            throw validationProblem({
-              RequiresTwoFactor: [
-                'No 2fa token was provided by the request. A valid 2fa token is required to enable 2fa.',
-              ],
-            });
-          }
-          if (!(await checkTotp(ctx, user, body.twoFactorCode))) {
-            throw validationProblem({
-              InvalidTwoFactorCode: [
-                'The 2fa token provided by the request was invalid. A valid 2fa token is required to enable 2fa.',
-              ],
-            });
-          }
-        }
-        return ctx.db.transaction(async (tx) => {
-          if (body.enable === true) await tx.query('update users set totp_enabled = true where id = $1', [user.id]);
-          else if (body.enable === false || body.resetSharedKey) {
-            await tx.query('update users set totp_enabled = false where id = $1', [user.id]);
-          }
-          let key = body.resetSharedKey ? await resetAuthenticatorKey(ctx, tx, user) : authenticatorKey(ctx, user);
-          let recoveryCodes: string[] | undefined;
-          if (body.resetRecoveryCodes || (body.enable === true && (await countRecoveryCodes(tx, user.id)) === 0)) {
-            recoveryCodes = await replaceRecoveryCodes(tx, user.id);
-          }
-          if (!key) {
-            key = await resetAuthenticatorKey(ctx, tx, user);
-            // Creating the missing key must not switch off a second factor that an enable just switched on.
-            if (body.enable === true) await tx.query('update users set totp_enabled = true where id = $1', [user.id]);
-          }
-          const [state] = await tx.query<{ totp_enabled: boolean }>('select totp_enabled from users where id = $1', [
-            user.id,
-          ]);
-          const enabled = state?.totp_enabled ?? false;
-          if (body.enable !== undefined || body.resetSharedKey || body.resetRecoveryCodes) {
-            await ctx.audit(
-              {
-                actorUserId: user.id,
-                actorEmail: user.email,
-                organisationId: user.organisationId,
-                action: 'auth.2fa.change',
-                outcome: 'success',
-                ip: rc.ip,
-                details: { enabled, resetSharedKey: body.resetSharedKey, resetRecoveryCodes: Boolean(recoveryCodes) },
-              },
-              tx,
-            );
-          }
-          return {
-            sharedKey: key,
-            recoveryCodesLeft: recoveryCodes?.length ?? (await countRecoveryCodes(tx, user.id)),
-            ...(recoveryCodes ? { recoveryCodes } : {}),
-            isTwoFactorEnabled: enabled,
-            isMachineRemembered: false,
-          };
-        });
+        return changeTwoFactor(ctx, session(rc).auth, body, rc.ip);
       },
     },
 
@@ -389,42 +249,23 @@ export function apolloIdentityRoutes(ctx: AppContext) {
       rateLimit: rate,
       validateBody: false,
       async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const { newEmail, newPassword, oldPassword } = (body ?? {}) as Record<string, unknown>;
+        const { newEmail, newPassword, oldPassword, twoFactorCode, twoFactorRecoveryCode } = (body ?? {}) as Record<
+          string,
+          unknown
+        >;
         if (newEmail && !isEmail(newEmail)) throw invalidEmail(newEmail);
-        if (typeof newPassword === 'string' && newPassword) {
-          if (typeof oldPassword !== 'string' || !oldPassword) {
-            throw validationProblem({
-              OldPasswordRequired: [
-                'The old password is required to set a new password. If the old password is forgotten, use /resetPassword.',
-              ],
-            });
-          }
-          if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-            throw validationProblem({ PasswordMismatch: ['Incorrect password.'] });
-          }
-          assertPasswordRules(newPassword);
-          await ctx.db.transaction(async (tx) => {
-            await tx.query('update users set password_hash = $2 where id = $1', [
-              user.id,
-              await hashPassword(newPassword),
-            ]);
-            await ctx.audit(
-              {
-                actorUserId: user.id,
-                actorEmail: user.email,
-                organisationId: user.organisationId,
-                action: 'auth.password.change',
-                outcome: 'success',
-                ip: rc.ip,
-              },
-              tx,
-            );
-          });
-        }
-        if (isEmail(newEmail) && normaliseEmail(newEmail) !== user.email)
-          await sendConfirmation(ctx, user, newEmail, true);
-        return { email: user.email, isEmailConfirmed: user.emailConfirmed };
+        return changeAccountInfo(
+          ctx,
+          session(rc).auth,
+          {
+            newEmail: text(newEmail),
+            newPassword: text(newPassword),
+            oldPassword: text(oldPassword),
+            twoFactorCode: text(twoFactorCode),
+            twoFactorRecoveryCode: text(twoFactorRecoveryCode),
+          },
+          rc.ip,
+        );
       },
     },
   });

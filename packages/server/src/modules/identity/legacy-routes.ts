@@ -10,17 +10,16 @@ import {
   authenticatorUri,
   checkPassword,
   checkTotp,
-  consumeOneTimeCode,
   isLockedOut,
-  issueOneTimeCode,
   replaceRecoveryCodes,
+  requestPasswordReset,
   resetAuthenticatorKey,
+  resetPasswordWithCode,
   resetTwoFactor,
-  setPassword,
   useRecoveryCode,
 } from './service.js';
 import { issueToken, revokeFamily, revokeToken } from './sessions.js';
-import { findUserByEmail, findUserById, sessionUser } from './users.js';
+import { findUserById, sessionUser } from './users.js';
 
 export const LEGACY_MESSAGES = {
   invalidCredentials: 'Invalid credentials.',
@@ -85,6 +84,8 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     'legacy.auth.logout': {
       access: 'signin',
       rateLimit: rate,
+      // The body is ignored: a logout without one (a beacon, an empty JSON body) must still log out.
+      validateBody: false,
       async handler(_args, rc) {
         const { auth } = session(rc);
         await ctx.db.transaction(async (tx) => {
@@ -121,25 +122,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
       access: 'public',
       rateLimit: rate,
       async handler({ body }, rc) {
-        const user = await findUserByEmail(ctx.db, body.email);
-        if (user) {
-          const code = await issueOneTimeCode(ctx, user.id, 'reset');
-          const link = `${ctx.config.publicUrl}/reset-password/${code}`;
-          await ctx.mailer.send({
-            to: user.email,
-            subject: 'Reset your password',
-            text: `Someone asked to reset the password of your compliance portal account.\n\nSet a new password: ${link}\n\nThe link works once, for 24 hours. If it was not you, ignore this mail.`,
-            link,
-          });
-          await audit({
-            actorUserId: user.id,
-            actorEmail: user.email,
-            organisationId: user.organisationId,
-            action: 'auth.password.forgot',
-            outcome: 'success',
-            ip: rc.ip,
-          });
-        }
+        requestPasswordReset(ctx, body.email, 'legacy', rc.ip);
         return { message: LEGACY_MESSAGES.resetSent };
       },
     },
@@ -156,23 +139,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             Object.fromEntries(problems.map((p) => [p, [passwordRuleMessages[p]]])),
           );
         }
-        const user = await ctx.db.transaction(async (tx) => {
-          const found = await consumeOneTimeCode(ctx, tx, String(token), 'reset');
-          if (!found) return undefined;
-          await setPassword(ctx, tx, found.id, body.password);
-          await audit(
-            {
-              actorUserId: found.id,
-              actorEmail: found.email,
-              organisationId: found.organisationId,
-              action: 'auth.password.reset',
-              outcome: 'success',
-              ip: rc.ip,
-            },
-            tx,
-          );
-          return found;
-        });
+        const user = await resetPasswordWithCode(ctx, { code: String(token), newPassword: body.password, ip: rc.ip });
         if (!user) throw badRequest(LEGACY_MESSAGES.resetInvalid);
         return { message: LEGACY_MESSAGES.resetDone };
       },

@@ -13,8 +13,27 @@ import { newToken, sha256 } from '../../crypto/tokens.js';
 import { newSharedKey, otpauthUri, verifyTotp } from '../../crypto/totp.js';
 import type { Queryable } from '../../db/database.js';
 import { validationProblem } from '../../http/errors.js';
-import { revokeAllForUser } from './sessions.js';
-import { findUserByEmail, findUserById, type User } from './users.js';
+import { runAfterResponse } from './background.js';
+import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink } from './mails.js';
+import {
+  type CodePurpose,
+  findLiveOneTimeCode,
+  insertOneTimeCode,
+  useOneTimeCode,
+  voidOneTimeCodes,
+} from './one-time-codes.js';
+import { type Auth, issueSession, revokeAllForUser, rotateRefreshToken } from './sessions.js';
+import {
+  findUserByEmail,
+  findUserById,
+  isTwoFactorEnabled,
+  lockUser,
+  markEmailConfirmed,
+  normaliseEmail,
+  setTwoFactorEnabled,
+  type User,
+  updatePasswordHash,
+} from './users.js';
 
 /** Identity contract: 5 failed attempts lock the account for 5 minutes. */
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -60,7 +79,11 @@ async function recordSuccess(ctx: AppContext, user: User) {
   }
 }
 
-/** Checks an email and password with lockout; an unknown email costs the same time as a wrong password. */
+/**
+ * Checks an email and password with lockout; an unknown email costs the same time as a wrong password.
+ * With 2FA on, the right password does not clear the failure count (as in ASP.NET): only the second
+ * factor does, or a known password would reset the count before each guess of a code.
+ */
 export async function checkPassword(ctx: AppContext, email: string, password: string): Promise<PasswordCheck> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
@@ -71,7 +94,7 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
   if (!(await verifyPassword(user.passwordHash, password))) {
     return (await recordFailure(ctx, user)) === 'lockedOut' ? { outcome: 'lockedOut', user } : { outcome: 'failed' };
   }
-  await recordSuccess(ctx, user);
+  if (!user.totpEnabled) await recordSuccess(ctx, user);
   if (!user.emailConfirmed) return { outcome: 'notAllowed', user };
   return { outcome: 'success', user };
 }
@@ -100,13 +123,18 @@ export async function checkTotp(ctx: AppContext, user: User, code: string): Prom
   return updated.length === 1;
 }
 
-/** Uses a recovery code once; false when it is not one of the user's unused codes. */
+/** Uses a recovery code once; false when it is not one of the user's unused codes or the account is locked. */
 export async function useRecoveryCode(ctx: AppContext, tx: Queryable, user: User, code: string): Promise<boolean> {
+  if (isLockedOut(user, ctx.now())) return false;
   const used = await tx.query(
     'update recovery_codes set used_at = $3 where user_id = $1 and code_hash = $2 and used_at is null returning user_id',
     [user.id, hashRecoveryCode(code), ctx.now()],
   );
-  if (used.length === 1) return true;
+  if (used.length === 1) {
+    // A second factor: it clears the failure count, as a right TOTP code does.
+    await tx.query('update users set failed_attempts = 0, lockout_until = null where id = $1', [user.id]);
+    return true;
+  }
   await recordFailure(ctx, user, tx);
   return false;
 }
@@ -167,52 +195,386 @@ const codeHash = (code: string, binding?: string) => sha256(binding ? `${code}|$
 export async function issueOneTimeCode(
   ctx: AppContext,
   userId: string,
-  purpose: 'reset' | 'confirm',
+  purpose: CodePurpose,
   binding?: string,
+  db: Queryable = ctx.db,
 ): Promise<string> {
   const code = newToken();
-  await ctx.db.query('insert into one_time_codes (code_hash, user_id, purpose, expires_at) values ($1, $2, $3, $4)', [
-    codeHash(code, binding),
+  await insertOneTimeCode(db, {
+    hash: codeHash(code, binding),
     userId,
     purpose,
-    new Date(ctx.now().getTime() + ONE_TIME_CODE_MS),
-  ]);
+    expiresAt: new Date(ctx.now().getTime() + ONE_TIME_CODE_MS),
+  });
   return code;
 }
 
 /** Whether a code is valid now, without using it. */
-export async function peekOneTimeCode(ctx: AppContext, code: string, purpose: 'reset' | 'confirm', userId: string) {
-  const rows = await ctx.db.query(
-    'select 1 from one_time_codes where code_hash = $1 and purpose = $2 and used_at is null and expires_at > $3 and user_id = $4',
-    [codeHash(code), purpose, ctx.now(), userId],
-  );
-  return rows.length === 1;
+export async function peekOneTimeCode(ctx: AppContext, code: string, purpose: CodePurpose, userId: string) {
+  return (await findLiveOneTimeCode(ctx.db, codeHash(code), purpose, ctx.now(), userId)) !== undefined;
 }
 
-/** Uses a reset or confirmation code once; returns its user, or undefined. */
-export async function consumeOneTimeCode(
+/**
+ * ASP.NET Core Identity's security stamp, renewed by every password reset or change and every email
+ * change: all outstanding reset and confirmation codes of the account stop working, and so do its
+ * sessions and refresh tokens. `keepFamily` spares one session: that of a user who changed the password
+ * with the old one while signed in (ASP.NET signs the changer in again). A reset by code and a confirmed
+ * email change spare none: the mailed code proves the mailbox, not which session is the user's.
+ */
+export async function renewSecurityStamp(ctx: AppContext, tx: Queryable, userId: string, keepFamily?: string) {
+  await voidOneTimeCodes(tx, userId, ctx.now());
+  await revokeAllForUser(tx, ctx.now(), userId, keepFamily);
+}
+
+/**
+ * Sets a new password with a reset code: the code is used, and the account's other codes and every
+ * session end with it. `userId` when the caller named the account (apollo), else the code names it
+ * (legacy link). Returns the user, or undefined when the code is not live.
+ */
+export async function resetPasswordWithCode(
   ctx: AppContext,
-  tx: Queryable,
-  code: string,
-  purpose: 'reset' | 'confirm',
-  userId?: string,
-  binding?: string,
+  input: { code: string; userId?: string; newPassword: string; ip: string },
 ): Promise<User | undefined> {
-  const [row] = await tx.query<{ user_id: string }>(
-    `update one_time_codes set used_at = $3 where code_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
-     ${userId ? 'and user_id = $4' : ''} returning user_id`,
-    userId ? [codeHash(code, binding), purpose, ctx.now(), userId] : [codeHash(code, binding), purpose, ctx.now()],
-  );
-  return row ? findUserById(tx, row.user_id) : undefined;
+  const hash = codeHash(input.code);
+  const owner = await findLiveOneTimeCode(ctx.db, hash, 'reset', ctx.now(), input.userId);
+  if (!owner) return undefined;
+  const passwordHash = await hashPassword(input.newPassword);
+  return ctx.db.transaction(async (tx) => {
+    // The lock orders two resets of one account: the second finds its code voided by the first.
+    await lockUser(tx, owner);
+    if (!(await useOneTimeCode(tx, hash, 'reset', ctx.now(), owner))) return undefined;
+    const user = await findUserById(tx, owner);
+    if (!user) return undefined;
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await renewSecurityStamp(ctx, tx, user.id);
+    await ctx.audit(
+      {
+        actorUserId: user.id,
+        actorEmail: user.email,
+        organisationId: user.organisationId,
+        action: 'auth.password.reset',
+        outcome: 'success',
+        ip: input.ip,
+      },
+      tx,
+    );
+    return user;
+  });
 }
 
-/** Sets a new password, clears the lockout and signs the user out everywhere. */
-export async function setPassword(ctx: AppContext, tx: Queryable, userId: string, password: string) {
-  await tx.query('update users set password_hash = $2, failed_attempts = 0, lockout_until = null where id = $1', [
-    userId,
-    await hashPassword(password),
-  ]);
-  await revokeAllForUser(tx, ctx.now(), userId);
+/**
+ * Mails a reset code (apollo: to a confirmed account) or link (legacy) after the answer: the request
+ * does the same for a known and an unknown address, so neither its answer nor its time reveals accounts.
+ */
+export function requestPasswordReset(ctx: AppContext, email: string, api: 'apollo' | 'legacy', ip: string): void {
+  runAfterResponse(ctx, `${api} password reset mail`, async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user || (api === 'apollo' && !user.emailConfirmed)) return;
+    const token = await issueOneTimeCode(ctx, user.id, 'reset');
+    if (api === 'apollo') await mailResetCode(ctx, user.email, token);
+    else await mailResetLink(ctx, user.email, token);
+    await ctx.audit({
+      actorUserId: user.id,
+      actorEmail: user.email,
+      organisationId: user.organisationId,
+      action: 'auth.password.forgot',
+      outcome: 'success',
+      ip,
+    });
+  });
+}
+
+/** Mails the confirmation link again to an unconfirmed account, after the answer (as the reset mail). */
+export function requestConfirmationMail(ctx: AppContext, email: string): void {
+  runAfterResponse(ctx, 'confirmation mail', async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user || user.emailConfirmed) return;
+    await mailConfirmation(ctx, user, user.email, await issueOneTimeCode(ctx, user.id, 'confirm'));
+  });
+}
+
+/**
+ * Confirms an address with a mailed code. For an email change (`changedEmail`), the address changes
+ * and the security stamp is renewed. False when the code is not live or another account has the address.
+ */
+export async function confirmEmail(
+  ctx: AppContext,
+  input: { userId: string; code: string; changedEmail?: string; ip: string },
+): Promise<boolean> {
+  const changed = input.changedEmail ? normaliseEmail(input.changedEmail) : undefined;
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, input.userId);
+    const owner = await useOneTimeCode(tx, codeHash(input.code, changed), 'confirm', ctx.now(), input.userId);
+    const user = owner ? await findUserById(tx, owner) : undefined;
+    if (!user) return false;
+    if (changed) {
+      const clash = await findUserByEmail(tx, changed);
+      if (clash && clash.id !== user.id) return false;
+      await markEmailConfirmed(tx, user.id, changed);
+      await renewSecurityStamp(ctx, tx, user.id);
+    } else {
+      await markEmailConfirmed(tx, user.id);
+    }
+    await ctx.audit(
+      {
+        actorUserId: user.id,
+        actorEmail: changed ?? user.email,
+        organisationId: user.organisationId,
+        action: changed ? 'auth.email.change' : 'auth.email.confirm',
+        outcome: 'success',
+        ip: input.ip,
+        ...(changed ? { details: { previousEmail: user.email } } : {}),
+      },
+      tx,
+    );
+    return true;
+  });
+}
+
+/** Signs a user in with a refresh token, in the token's family; undefined when it is refused. */
+export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    const rotated = await rotateRefreshToken(tx, ctx.now(), refreshToken);
+    if (rotated.outcome === 'invalid') return undefined;
+    const user = await findUserById(tx, rotated.userId);
+    if (rotated.outcome === 'replayed') {
+      await ctx.audit(
+        {
+          actorUserId: rotated.userId,
+          actorEmail: user?.email ?? null,
+          organisationId: user?.organisationId ?? null,
+          action: 'auth.refresh',
+          outcome: 'failure',
+          ip,
+          details: { reason: 'replayed' },
+        },
+        tx,
+      );
+      return undefined;
+    }
+    if (!user || isLockedOut(user, ctx.now())) return undefined;
+    return issueSession(tx, ctx.now(), user.id, ip, rotated.family);
+  });
+}
+
+/** What the user gives again for a sensitive change (ASP.NET's bodies, extended). */
+export interface Reauthentication {
+  oldPassword?: string;
+  twoFactorCode?: string;
+  twoFactorRecoveryCode?: string;
+}
+
+/** The audit action and address of a sensitive change, for its refusals. */
+interface Attempt {
+  action: string;
+  ip: string;
+}
+
+async function refuse(ctx: AppContext, user: User, attempt: Attempt, code: string, message: string) {
+  await ctx.audit({
+    actorUserId: user.id,
+    actorEmail: user.email,
+    organisationId: user.organisationId,
+    action: attempt.action,
+    outcome: 'failure',
+    ip: attempt.ip,
+    details: { reason: code },
+  });
+  return validationProblem({ [code]: [message] });
+}
+
+/**
+ * The current password, for a sensitive change. Wrong ones count toward the lockout (a stolen bearer
+ * token must not be a way to guess the password); the right one does not clear the count.
+ */
+async function confirmPassword(
+  ctx: AppContext,
+  user: User,
+  oldPassword: string | undefined,
+  attempt: Attempt & { requiredMessage: string },
+) {
+  if (isLockedOut(user, ctx.now())) {
+    throw await refuse(ctx, user, attempt, 'Lockedout', 'The account is locked out. Try again in a few minutes.');
+  }
+  if (!oldPassword) throw await refuse(ctx, user, attempt, 'OldPasswordRequired', attempt.requiredMessage);
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+    await recordFailure(ctx, user);
+    throw await refuse(ctx, user, attempt, 'PasswordMismatch', 'Incorrect password.');
+  }
+}
+
+/** A current TOTP code or a recovery code, used up here; wrong ones count toward the lockout. */
+async function confirmSecondFactor(ctx: AppContext, user: User, given: Reauthentication, attempt: Attempt) {
+  if (!given.twoFactorCode && !given.twoFactorRecoveryCode) {
+    throw await refuse(
+      ctx,
+      user,
+      attempt,
+      'RequiresTwoFactor',
+      'No 2fa token was provided by the request. A valid 2fa token or recovery code is required for this change.',
+    );
+  }
+  const ok = given.twoFactorCode
+    ? await checkTotp(ctx, user, given.twoFactorCode)
+    : await ctx.db.transaction((tx) => useRecoveryCode(ctx, tx, user, given.twoFactorRecoveryCode ?? ''));
+  if (!ok) {
+    throw await refuse(
+      ctx,
+      user,
+      attempt,
+      'InvalidTwoFactorCode',
+      'The 2fa token provided by the request was invalid. A valid 2fa token or recovery code is required for this change.',
+    );
+  }
+}
+
+export interface TwoFactorChange extends Reauthentication {
+  enable?: boolean;
+  resetSharedKey: boolean;
+  resetRecoveryCodes: boolean;
+}
+
+/**
+ * ASP.NET's /manage/2fa, hardened: while 2FA is on, a key reset, new recovery codes and turning it
+ * off need the password and a code (or a recovery code); the key is answered only while 2FA is off
+ * (enrolment, or after a key reset until a code of the new key turns it on).
+ */
+export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFactorChange, ip: string) {
+  const { user } = auth;
+  const attempt = { action: 'auth.2fa.change', ip };
+  if (change.enable === true && change.resetSharedKey) {
+    throw validationProblem({
+      CannotResetSharedKeyAndEnable: [
+        'Resetting the 2fa shared key must disable 2fa until a 2fa token based on the new shared key is validated.',
+      ],
+    });
+  }
+  const sensitive = user.totpEnabled && (change.resetSharedKey || change.resetRecoveryCodes || change.enable === false);
+  if (sensitive) {
+    await confirmPassword(ctx, user, change.oldPassword, {
+      ...attempt,
+      requiredMessage: 'The old password is required to change two-factor settings while 2fa is enabled.',
+    });
+    await confirmSecondFactor(ctx, user, change, attempt);
+  } else if (change.enable === true) {
+    if (!change.twoFactorCode) {
+      throw validationProblem({
+        RequiresTwoFactor: ['No 2fa token was provided by the request. A valid 2fa token is required to enable 2fa.'],
+      });
+    }
+    if (!(await checkTotp(ctx, user, change.twoFactorCode))) {
+      throw validationProblem({
+        InvalidTwoFactorCode: [
+          'The 2fa token provided by the request was invalid. A valid 2fa token is required to enable 2fa.',
+        ],
+      });
+    }
+  }
+  return ctx.db.transaction(async (tx) => {
+    if (change.enable === true) await setTwoFactorEnabled(tx, user.id, true);
+    else if (change.enable === false || change.resetSharedKey) await setTwoFactorEnabled(tx, user.id, false);
+    let key = change.resetSharedKey ? await resetAuthenticatorKey(ctx, tx, user) : authenticatorKey(ctx, user);
+    let recoveryCodes: string[] | undefined;
+    if (change.resetRecoveryCodes || (change.enable === true && (await countRecoveryCodes(tx, user.id)) === 0)) {
+      recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+    }
+    if (!key) {
+      key = await resetAuthenticatorKey(ctx, tx, user);
+      // Creating the missing key must not switch off a second factor that an enable just switched on.
+      if (change.enable === true) await setTwoFactorEnabled(tx, user.id, true);
+    }
+    const enabled = await isTwoFactorEnabled(tx, user.id);
+    if (change.enable !== undefined || change.resetSharedKey || change.resetRecoveryCodes) {
+      await ctx.audit(
+        {
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: user.organisationId,
+          action: 'auth.2fa.change',
+          outcome: 'success',
+          ip,
+          details: { enabled, resetSharedKey: change.resetSharedKey, resetRecoveryCodes: Boolean(recoveryCodes) },
+        },
+        tx,
+      );
+    }
+    return {
+      sharedKey: enabled ? null : key,
+      recoveryCodesLeft: recoveryCodes?.length ?? (await countRecoveryCodes(tx, user.id)),
+      ...(recoveryCodes ? { recoveryCodes } : {}),
+      isTwoFactorEnabled: enabled,
+      isMachineRemembered: false,
+    };
+  });
+}
+
+export interface InfoChange extends Reauthentication {
+  newEmail?: string;
+  newPassword?: string;
+}
+
+/**
+ * ASP.NET's POST /manage/info, hardened. A new password needs the old one; the session that changed
+ * it stays signed in and every other one ends. A new email needs the password and, while 2FA is on, a
+ * code (or a recovery code); the new address gets the confirmation link and the current one a notice.
+ */
+export async function changeAccountInfo(ctx: AppContext, auth: Auth, change: InfoChange, ip: string) {
+  const { user } = auth;
+  const newPassword = change.newPassword || undefined;
+  const newEmail = change.newEmail && normaliseEmail(change.newEmail) !== user.email ? change.newEmail : undefined;
+  if (newPassword || newEmail) {
+    await confirmPassword(ctx, user, change.oldPassword, {
+      action: newPassword ? 'auth.password.change' : 'auth.email.change.request',
+      ip,
+      requiredMessage: newPassword
+        ? 'The old password is required to set a new password. If the old password is forgotten, use /resetPassword.'
+        : 'The old password is required to change the email address.',
+    });
+  }
+  if (newPassword) assertPasswordRules(newPassword);
+  if (newEmail && user.totpEnabled) {
+    await confirmSecondFactor(ctx, user, change, { action: 'auth.email.change.request', ip });
+  }
+  if (newPassword) {
+    const passwordHash = await hashPassword(newPassword);
+    await ctx.db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
+      await updatePasswordHash(tx, user.id, passwordHash);
+      await renewSecurityStamp(ctx, tx, user.id, auth.family);
+      await ctx.audit(
+        {
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: user.organisationId,
+          action: 'auth.password.change',
+          outcome: 'success',
+          ip,
+        },
+        tx,
+      );
+    });
+  }
+  if (newEmail) {
+    const token = await ctx.db.transaction(async (tx) => {
+      const issued = await issueOneTimeCode(ctx, user.id, 'confirm', normaliseEmail(newEmail), tx);
+      await ctx.audit(
+        {
+          actorUserId: user.id,
+          actorEmail: user.email,
+          organisationId: user.organisationId,
+          action: 'auth.email.change.request',
+          outcome: 'success',
+          ip,
+          details: { newEmail: normaliseEmail(newEmail) },
+        },
+        tx,
+      );
+      return issued;
+    });
+    await mailConfirmation(ctx, user, newEmail, token, newEmail);
+    await mailEmailChangeNotice(ctx, user.email, newEmail);
+  }
+  return { email: user.email, isEmailConfirmed: user.emailConfirmed };
 }
 
 export const newId = () => randomUUID();

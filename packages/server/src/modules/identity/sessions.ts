@@ -46,11 +46,42 @@ export async function issueToken(
   return { token, expiresAt, family };
 }
 
-/** Issues the access and refresh tokens of a signed-in session. */
-export async function issueSession(tx: Queryable, now: Date, userId: string, ip?: string) {
-  const access = await issueToken(tx, now, userId, 'access', undefined, ip);
+/**
+ * Issues the access and refresh tokens of a signed-in session: a new family at sign-in, the
+ * refreshed token's family at a refresh, so that a logout ends every token the sign-in led to.
+ */
+export async function issueSession(tx: Queryable, now: Date, userId: string, ip?: string, family?: string) {
+  const access = await issueToken(tx, now, userId, 'access', family, ip);
   const refresh = await issueToken(tx, now, userId, 'refresh', access.family, ip);
   return { accessToken: access.token, refreshToken: refresh.token, family: access.family };
+}
+
+export type RefreshOutcome =
+  | { outcome: 'rotated'; userId: string; family: string }
+  | { outcome: 'replayed'; userId: string; family: string }
+  | { outcome: 'invalid' };
+
+/**
+ * Uses a refresh token once. A refresh token presented again after its rotation means that two
+ * parties hold it (the user and a thief, who cannot be told apart), so its whole family is revoked:
+ * `replayed` when that ended a family still alive.
+ */
+export async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
+  const tokenHash = sha256(token);
+  const [live] = await tx.query<{ user_id: string; family: string }>(
+    `update sessions set revoked_at = $2 where token_hash = $1 and kind = 'refresh' and revoked_at is null and expires_at > $2
+     returning user_id, family`,
+    [tokenHash, now],
+  );
+  if (live) return { outcome: 'rotated', userId: live.user_id, family: live.family };
+  const [used] = await tx.query<{ user_id: string; family: string }>(
+    "select user_id, family from sessions where token_hash = $1 and kind = 'refresh' and revoked_at is not null",
+    [tokenHash],
+  );
+  if (used && (await revokeFamily(tx, now, used.family)) > 0) {
+    return { outcome: 'replayed', userId: used.user_id, family: used.family };
+  }
+  return { outcome: 'invalid' };
 }
 
 export async function resolveToken(ctx: AppContext, token: string, kinds: readonly TokenKind[]): Promise<Auth | null> {
@@ -68,10 +99,24 @@ export async function revokeToken(tx: Queryable, now: Date, tokenHash: string) {
   await tx.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [tokenHash, now]);
 }
 
-export async function revokeFamily(tx: Queryable, now: Date, family: string) {
-  await tx.query('update sessions set revoked_at = $2 where family = $1 and revoked_at is null', [family, now]);
+/** Revokes every token of a family; how many were still alive. */
+export async function revokeFamily(tx: Queryable, now: Date, family: string): Promise<number> {
+  const rows = await tx.query(
+    'update sessions set revoked_at = $2 where family = $1 and revoked_at is null returning token_hash',
+    [family, now],
+  );
+  return rows.length;
 }
 
-export async function revokeAllForUser(tx: Queryable, now: Date, userId: string) {
-  await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now]);
+/** Revokes every token of a user, except those of `keepFamily` when given. */
+export async function revokeAllForUser(tx: Queryable, now: Date, userId: string, keepFamily?: string) {
+  if (keepFamily) {
+    await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and family <> $3', [
+      userId,
+      now,
+      keepFamily,
+    ]);
+  } else {
+    await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now]);
+  }
 }

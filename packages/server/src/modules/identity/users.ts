@@ -87,3 +87,33 @@ export async function insertUser(
 export function sessionUser(user: User) {
   return { email: user.email, role: user.role, organisationId: user.organisationId, displayName: user.displayName };
 }
+
+/** Locks the user's row to the end of the transaction, so two changes of one account run one after the other. */
+export async function lockUser(tx: Queryable, id: string): Promise<void> {
+  await tx.query('select id from users where id = $1 for update', [id]);
+}
+
+/** A new password hash; a lockout ends with it. */
+export async function updatePasswordHash(tx: Queryable, id: string, passwordHash: string): Promise<void> {
+  await tx.query('update users set password_hash = $2, failed_attempts = 0, lockout_until = null where id = $1', [
+    id,
+    passwordHash,
+  ]);
+}
+
+export async function markEmailConfirmed(tx: Queryable, id: string, email?: string): Promise<void> {
+  if (email) {
+    await tx.query('update users set email = $2, email_confirmed = true where id = $1', [id, normaliseEmail(email)]);
+  } else {
+    await tx.query('update users set email_confirmed = true where id = $1', [id]);
+  }
+}
+
+export async function setTwoFactorEnabled(tx: Queryable, id: string, enabled: boolean): Promise<void> {
+  await tx.query('update users set totp_enabled = $2 where id = $1', [id, enabled]);
+}
+
+export async function isTwoFactorEnabled(db: Queryable, id: string): Promise<boolean> {
+  const [row] = await db.query<{ totp_enabled: boolean }>('select totp_enabled from users where id = $1', [id]);
+  return row?.totp_enabled ?? false;
+}

@@ -1,0 +1,52 @@
+/** The identity mails: what they say and where their links point. */
+import type { AppContext } from '../../context.js';
+
+/** Mailed apollo codes are base64url of the stored token, as ASP.NET encodes them. */
+export const encodeCode = (token: string) => Buffer.from(token, 'utf8').toString('base64url');
+export const decodeCode = (code: string) => Buffer.from(code, 'base64url').toString('utf8');
+
+/** Apollo's confirmation link; `changedEmail` for an email change, which the link confirms for that address only. */
+export async function mailConfirmation(
+  ctx: AppContext,
+  user: { id: string },
+  to: string,
+  token: string,
+  changedEmail?: string,
+) {
+  const query = new URLSearchParams({
+    userId: user.id,
+    code: encodeCode(token),
+    ...(changedEmail ? { changedEmail } : {}),
+  });
+  const link = `${ctx.config.publicUrl}/apollo-beta/confirmEmail?${query}`;
+  await ctx.mailer.send({ to, subject: 'Confirm your email', text: `Confirm your email address: ${link}`, link });
+}
+
+/** Tells the address in use that a change to another one was asked for; no link, nothing to click. */
+export async function mailEmailChangeNotice(ctx: AppContext, to: string, newEmail: string) {
+  await ctx.mailer.send({
+    to,
+    subject: 'Your email address is being changed',
+    text: `Someone signed in to your compliance portal account asked to change its email address to ${newEmail}.\n\nThe change takes effect when the new address confirms it. If it was not you, change your password and tell your administrator.`,
+  });
+}
+
+/** Apollo's reset mail: the code, which the app sends back to /resetPassword. */
+export async function mailResetCode(ctx: AppContext, to: string, token: string) {
+  await ctx.mailer.send({
+    to,
+    subject: 'Reset your password',
+    text: `Your password reset code: ${encodeCode(token)}`,
+  });
+}
+
+/** The legacy reset mail: a link to the portal's new-password page. */
+export async function mailResetLink(ctx: AppContext, to: string, token: string) {
+  const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+  await ctx.mailer.send({
+    to,
+    subject: 'Reset your password',
+    text: `Someone asked to reset the password of your compliance portal account.\n\nSet a new password: ${link}\n\nThe link works once, for 24 hours. If it was not you, ignore this mail.`,
+    link,
+  });
+}

@@ -1,0 +1,57 @@
+import type { Queryable } from '../../db/database.js';
+
+/** Reset and confirmation codes, stored as hashes; each is used once. */
+export type CodePurpose = 'reset' | 'confirm';
+
+export async function insertOneTimeCode(
+  db: Queryable,
+  code: { hash: string; userId: string; purpose: CodePurpose; expiresAt: Date },
+): Promise<void> {
+  await db.query('insert into one_time_codes (code_hash, user_id, purpose, expires_at) values ($1, $2, $3, $4)', [
+    code.hash,
+    code.userId,
+    code.purpose,
+    code.expiresAt,
+  ]);
+}
+
+/** The user of an unused, unexpired code, without using it. */
+export async function findLiveOneTimeCode(
+  db: Queryable,
+  hash: string,
+  purpose: CodePurpose,
+  now: Date,
+  userId?: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ user_id: string }>(
+    `select user_id from one_time_codes where code_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
+     ${userId ? 'and user_id = $4' : ''}`,
+    userId ? [hash, purpose, now, userId] : [hash, purpose, now],
+  );
+  return row?.user_id;
+}
+
+/** Marks an unused, unexpired code used; its user, or undefined when it was not live. */
+export async function useOneTimeCode(
+  tx: Queryable,
+  hash: string,
+  purpose: CodePurpose,
+  now: Date,
+  userId?: string,
+): Promise<string | undefined> {
+  const [row] = await tx.query<{ user_id: string }>(
+    `update one_time_codes set used_at = $3 where code_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
+     ${userId ? 'and user_id = $4' : ''} returning user_id`,
+    userId ? [hash, purpose, now, userId] : [hash, purpose, now],
+  );
+  return row?.user_id;
+}
+
+/** Ends every outstanding reset and confirmation code of a user. */
+export async function voidOneTimeCodes(tx: Queryable, userId: string, now: Date): Promise<number> {
+  const rows = await tx.query(
+    'update one_time_codes set used_at = $2 where user_id = $1 and used_at is null returning code_hash',
+    [userId, now],
+  );
+  return rows.length;
+}
