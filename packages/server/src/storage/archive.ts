@@ -6,6 +6,7 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { Queryable, SqlValue } from '../db/database.js';
 import type { BlobStore } from './blob-store.js';
+import { escapeHtml, hitMarkers, markHits } from './highlight.js';
 import { stripHtml, summariseMail } from './mime.js';
 
 /** A mail, a Teams channel message, or a Teams chat message (source: the chat's id). */
@@ -252,8 +253,13 @@ export interface ArchiveHit {
   sentAt: string | null;
   size: number;
   hasAttachments: boolean;
-  /** The body around the matched words, with them wrapped in <mark>. */
+  /**
+   * The body around the matched words as HTML-escaped text, the words wrapped in <mark>…</mark> (its
+   * only markup); without words searched, the body's start, escaped alike.
+   */
   snippet: string;
+  /** The same text as it is: no markup, nothing escaped. */
+  snippetText: string;
   rank: number;
 }
 
@@ -318,15 +324,25 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
     params,
   );
   // Snippets only for the page shown: ts_headline is the costly part.
-  const snippets = new Map<string, string>();
+  const snippets = new Map<string, { html: string; text: string }>();
   if (text && rows.length > 0) {
+    // ts_headline copies the text as it is (markup of a hostile mail included): it marks the hits
+    // with markers no mail can hold, and the whole is escaped before the markers become <mark>.
+    const markers = hitMarkers();
     const highlighted = await db.query<{ id: string; snippet: string }>(
-      `select id::text, ts_headline('english', preview, websearch_to_tsquery('english', $1),
-                'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=2') as snippet
+      `select id::text, ts_headline('english', preview, websearch_to_tsquery('english', $1), $3) as snippet
          from archive_items where id = any($2::bigint[])`,
-      [text, rows.map((r) => r.id)],
+      [
+        text,
+        rows.map((r) => r.id),
+        `StartSel=${markers.start}, StopSel=${markers.stop}, MaxWords=30, MinWords=10, MaxFragments=2`,
+      ],
     );
-    for (const h of highlighted) snippets.set(h.id, h.snippet);
+    for (const h of highlighted)
+      snippets.set(h.id, {
+        html: markHits(h.snippet, markers),
+        text: h.snippet.replaceAll(markers.start, '').replaceAll(markers.stop, ''),
+      });
   }
   const items: ArchiveHit[] = rows.map((r) => ({
     id: r.id,
@@ -339,7 +355,8 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
     sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     size: Number(r.size),
     hasAttachments: r.has_attachments,
-    snippet: snippets.get(r.id) ?? r.preview.slice(0, 240),
+    snippet: snippets.get(r.id)?.html ?? escapeHtml(r.preview.slice(0, 240)),
+    snippetText: snippets.get(r.id)?.text ?? r.preview.slice(0, 240),
     rank: Number(r.rank),
   }));
   return { items, total: Number(count?.n ?? 0), page, pageSize };

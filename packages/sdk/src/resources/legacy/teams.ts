@@ -71,7 +71,10 @@ export const TeamsMessage = s.object({
   from: s.string(),
   created: s.dateTime(),
   subject: s.nullable(s.string()),
-  bodyPreview: s.string(),
+  bodyPreview: s.string({
+    description:
+      'Plain text, not HTML (show it as text): the start of the message, or the text around the words searched.',
+  }),
   replyToId: s.nullable(s.string()),
 });
 export type TeamsMessage = s.Static<typeof TeamsMessage>;

@@ -22,7 +22,8 @@ const hit = {
   sentAt: '2026-11-01T09:00:00.000Z',
   sizeBytes: 2048,
   hasAttachments: false,
-  snippet: 'the <mark>quarterly</mark> <img src=x onerror=alert(1)> figures',
+  // As the server answers it: the mail's text escaped, its own <mark> around the hits.
+  snippet: 'the <mark>quarterly</mark> &lt;img src=x onerror=alert(1)&gt; &amp;lt;b&amp;gt; &quot;figures&quot;',
 };
 
 describe('eDiscovery', () => {
@@ -99,7 +100,8 @@ describe('eDiscovery', () => {
     const snippet = await screen.findByTestId('snippet');
     expect(within(snippet).getByText('quarterly').tagName).toBe('MARK');
     expect(snippet.querySelector('img')).toBeNull();
-    expect(snippet.textContent).toContain('<img src=x onerror=alert(1)>');
+    // The mail's text as it was written, escaped once and unescaped once.
+    expect(snippet.textContent).toBe('the quarterly <img src=x onerror=alert(1)> &lt;b&gt; "figures"');
     expect(screen.getByTestId('searched-mailboxes').textContent).toBe('Mail searched in 1 mailbox');
 
     await user.click(screen.getByRole('button', { name: 'Quarterly figures' }));
@@ -131,6 +133,36 @@ describe('eDiscovery', () => {
         targetFolder: 'Restored',
       }),
     );
+  });
+});
+
+describe('eDiscovery results from strangers', () => {
+  it('show a hostile subject and snippet as text, with only the server’s marks highlighted', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const hostile = {
+      ...hit,
+      subject: '<img src=x onerror=alert(1)> <mark>Invoice</mark>',
+      snippet:
+        'pay the <mark>invoice</mark> &lt;script&gt;alert(2)&lt;/script&gt; &lt;mark&gt;now&lt;/mark&gt; &amp; ' +
+        '<mark>invoice</mark> again',
+    };
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': () => HttpResponse.json([]),
+      'apollo.ediscovery.search': () =>
+        HttpResponse.json({ items: [hostile], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
+      'apollo.locations.list': () => HttpResponse.json([]),
+    });
+    await user.type(await screen.findByLabelText('Search', { selector: 'input' }), 'invoice');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const snippet = await screen.findByTestId('snippet');
+    const row = snippet.closest('tr') as HTMLElement;
+    expect(row.querySelector('img, script')).toBeNull();
+    expect(within(row).getByRole('button', { name: hostile.subject })).toBeTruthy();
+    // Two hits marked; the mail's own "<mark>" is text.
+    expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['invoice', 'invoice']);
+    expect(snippet.textContent).toBe('pay the invoice <script>alert(2)</script> <mark>now</mark> & invoice again');
   });
 });
 
