@@ -9,6 +9,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
+import { type CsvValue, csvText } from '../../http/csv.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { Blobs } from '../../jobs/executors/plane.js';
 import { createZip } from '../../jobs/zip.js';
@@ -126,11 +127,6 @@ export async function deleteCase(
   });
 }
 
-const csvCell = (v: string | number | boolean | null) => {
-  const text = v === null ? '' : String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 /** Every result of the case (as the reader may see them now) in a ZIP with its manifest. */
 export async function exportCase(
   ctx: AppContext,
@@ -164,7 +160,7 @@ export async function exportCase(
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${randomUUID()}.zip`);
   const zip = await createZip(path);
-  const manifest = [
+  const manifest: CsvValue[][] = [
     ['Item', 'Kind', 'Mailbox or team', 'Folder or channel', 'Subject', 'From', 'To', 'Sent', 'Size', 'File'],
   ];
   try {
@@ -182,14 +178,11 @@ export async function exportCase(
         hit.sender,
         hit.recipients,
         hit.sentAt ?? '',
-        String(hit.sizeBytes),
+        hit.sizeBytes,
         written,
       ]);
     }
-    await zip.add(
-      'manifest.csv',
-      new TextEncoder().encode(`${manifest.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`),
-    );
+    await zip.add('manifest.csv', new TextEncoder().encode(csvText(manifest)));
     await zip.close();
   } catch (error) {
     await rm(path, { force: true });

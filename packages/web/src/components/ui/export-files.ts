@@ -27,10 +27,25 @@ export function sheetName(title: string): string {
   ).slice(0, 31);
 }
 
+/**
+ * A text cell a spreadsheet program would run as a formula (OWASP, CSV injection): one beginning with
+ * = + - @ TAB or CR. Names and subjects in reports come from strangers.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Rows as CSV: cells with a comma, quote or line break quoted, their quotes doubled, CRLF lines; a
+ * text cell that could run as a formula is quoted with a single quote before it (papaparse's own
+ * check misses one that spans lines); numbers are written as they are (a negative number is no
+ * formula).
+ */
+export function csvText(rows: Cell[][]): string {
+  return Papa.unparse(rows, { header: false, newline: '\r\n', escapeFormulae: FORMULA_START });
+}
+
 export function csvBlob(rows: Cell[][]): Blob {
   // No header row (section 9); a BOM so spreadsheet programs read UTF-8.
-  const text = Papa.unparse(rows, { header: false, newline: '\r\n' });
-  return new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
+  return new Blob([`\uFEFF${csvText(rows)}`], { type: 'text/csv;charset=utf-8' });
 }
 
 export function xlsxBlob(title: string, headers: string[], rows: Cell[][]): Blob {

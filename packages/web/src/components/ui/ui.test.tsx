@@ -7,7 +7,7 @@ import { read, utils } from 'xlsx';
 import { createI18n, loadLanguage } from '../../i18n';
 import { DataTable, VIRTUAL_THRESHOLD } from './data-table';
 import { fetchAllPages } from './export-button';
-import { csvBlob, exportFileName, sheetName, xlsxBlob } from './export-files';
+import { csvBlob, csvText, exportFileName, sheetName, xlsxBlob } from './export-files';
 import { normaliseRecurrence } from './recurrence-editor';
 
 /** jsdom's Blob has no text() or arrayBuffer(): read it as a browser of 2015 would. */
@@ -41,6 +41,34 @@ describe('exports', () => {
     const book = read(new Uint8Array(await readBlob(xlsxBlob('A/B', ['Name', 'Items', 'Status'], rows))));
     expect(book.SheetNames).toEqual(['A_B']);
     expect(utils.sheet_to_json(book.Sheets.A_B ?? {}, { header: 1 })).toEqual([['Name', 'Items', 'Status'], ...rows]);
+  });
+
+  it('write csv cells a spreadsheet would run as formulas as text, and numbers as they are', async () => {
+    const rows = [
+      ['=HYPERLINK("http://x","y")', 1],
+      ['+49 89 1234', -1],
+      ['-2+3', 0],
+      ['@SUM(A1)', 2.5],
+      ['\tcmd', null],
+      ['\rcmd', true],
+      ['=1+1\n=2+2', 3],
+      ['Adele, "the first"', 4],
+      [' =not first', 5],
+    ];
+    const csv = new TextDecoder().decode(await readBlob(csvBlob(rows))).replace(/^\uFEFF/, '');
+    expect(csv).toBe(csvText(rows));
+    expect(csv.split('\r\n')[0]).toBe(`"'=HYPERLINK(""http://x"",""y"")",1`);
+    expect(Papa.parse<string[]>(csv).data).toEqual([
+      [`'=HYPERLINK("http://x","y")`, '1'],
+      ["'+49 89 1234", '-1'],
+      ["'-2+3", '0'],
+      ["'@SUM(A1)", '2.5'],
+      ["'\tcmd", ''],
+      ["'\rcmd", 'true'],
+      ["'=1+1\n=2+2", '3'],
+      ['Adele, "the first"', '4'],
+      [' =not first', '5'],
+    ]);
   });
 
   it('read every page of a list, in order, a few requests at a time', async () => {
