@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 // The one test command: lint, type-check, build, every package's tests and package checks.
 // Prints a line per step and closes with `N passed, N failed` (tests plus steps).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { preflight } from './preflight.mjs';
+import { runStep, stopStep } from './run-step.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, '.reports');
-rmSync(reports, { recursive: true, force: true });
-mkdirSync(reports, { recursive: true });
 
 const results = [];
 let testsPassed = 0;
@@ -17,25 +16,23 @@ let testsFailed = 0;
 // Package tests run on the embedded database first; TEST_DATABASE_URL only feeds the PostgreSQL run.
 const { TEST_DATABASE_URL: postgresUrl, ...baseEnv } = process.env;
 
-function run(name, command, args, cwd = root, env = baseEnv) {
+// Steps run in their own process group (scripts/run-step.mjs): what one leaves running is stopped
+// when it ends, so no step holds the run open; none may take longer than this.
+const STEP_MINUTES = Number(process.env.TEST_STEP_TIMEOUT_MINUTES ?? 60);
+let interrupted;
+
+async function run(name, command, args, cwd = root, env = baseEnv) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const { status, stdout, stderr } = spawnSync(command, args, {
-    cwd,
-    env,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    stdio: ['inherit', 'pipe', 'pipe'],
-  });
-  process.stdout.write(stdout ?? '');
-  process.stderr.write(stderr ?? '');
-  const ok = status === 0;
+  const { ok, output, problem } = await runStep(command, args, { cwd, env, timeoutMs: STEP_MINUTES * 60_000 });
+  if (problem) console.log(`=== ${name}: ${problem}`);
   results.push({
     name,
     ok,
     seconds: (Date.now() - started) / 1000,
-    excerpt: ok ? [] : excerpt(`${stdout}\n${stderr}`),
+    excerpt: ok ? [] : [...excerpt(output), ...(problem ? [problem] : [])],
   });
+  if (interrupted) process.exit(summary() || 1);
   return ok;
 }
 
@@ -56,20 +53,64 @@ function excerpt(output) {
   return [...new Set(picked)].slice(0, 30);
 }
 
+function summary() {
+  for (const r of results.filter((result) => !result.ok && result.excerpt.length > 0)) {
+    console.log(`\n=== what failed in ${r.name}`);
+    for (const line of r.excerpt) console.log(`  ${line.slice(0, 240)}`);
+  }
+  console.log('\n=== summary');
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  const stepsPassed = results.filter((r) => r.ok).length;
+  const stepsFailed = results.length - stepsPassed;
+  console.log(
+    `tests: ${testsPassed} passed, ${testsFailed} failed; steps: ${stepsPassed} passed, ${stepsFailed} failed`,
+  );
+  console.log(`${testsPassed + stepsPassed} passed, ${testsFailed + stepsFailed} failed`);
+  return testsFailed + stepsFailed === 0 ? 0 : 1;
+}
+
+// Stopped from outside (Ctrl-C, a CI timeout): the running step's whole group goes too, then the summary.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    console.log(`\n=== ${signal}: stopping`);
+    interrupted = signal;
+    if (!stopStep(`stopped by ${signal}`)) process.exit(summary() || 1);
+  });
+}
+
+// The machine first: without Chromium (or an answering PostgreSQL when TEST_DATABASE_URL is set)
+// the run would fail late, or not end; it stops here instead, in seconds, saying what to install.
+const checked = Date.now();
+const problems = await preflight(process.env);
+results.push({
+  name: 'preflight',
+  ok: problems.length === 0,
+  seconds: (Date.now() - checked) / 1000,
+  excerpt: problems,
+});
+if (problems.length > 0) {
+  console.log('\n=== preflight: pnpm test needs');
+  for (const problem of problems) console.log(`  ${problem}`);
+  process.exit(summary());
+}
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
 const packages = readdirSync(join(root, 'packages'))
   .map((dir) => join(root, 'packages', dir))
   .filter((dir) => existsSync(join(dir, 'package.json')))
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }));
 
-run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
-const built = run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
-run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
+await run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
+const built = await run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
+await run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
 // The web app's budgets on the build just made: bundle sizes (what loads before the first route,
 // the largest chunk, the libraries loaded on use, the precache), then Lighthouse on the built server
 // (its reports kept in .reports). Each prints its figures and fails the run when a budget is missed.
 if (built) {
-  run('web budgets', process.execPath, [join(root, 'packages/web/bench/budgets.mjs')]);
-  run('web lighthouse', process.execPath, [join(root, 'packages/web/bench/lighthouse.mjs'), '--out', reports]);
+  await run('web budgets', process.execPath, [join(root, 'packages/web/bench/budgets.mjs')]);
+  await run('web lighthouse', process.execPath, [join(root, 'packages/web/bench/lighthouse.mjs'), '--out', reports]);
 }
 
 for (const { dir, manifest } of packages) {
@@ -81,7 +122,7 @@ for (const { dir, manifest } of packages) {
   }
   for (const suite of suites) {
     const out = join(reports, `${manifest.name.replace(/[@/]/g, '_')}-${suite.label.replace(/\W+/g, '-')}.json`);
-    run(
+    await run(
       `${manifest.name} ${suite.label}`,
       'pnpm',
       ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
@@ -97,18 +138,8 @@ for (const { dir, manifest } of packages) {
     }
   }
   for (const check of ['publint', 'attw', 'size']) {
-    if (scripts[check] && built) run(`${manifest.name} ${check}`, 'pnpm', ['run', check], dir);
+    if (scripts[check] && built) await run(`${manifest.name} ${check}`, 'pnpm', ['run', check], dir);
   }
 }
 
-for (const r of results.filter((result) => !result.ok && result.excerpt.length > 0)) {
-  console.log(`\n=== what failed in ${r.name}`);
-  for (const line of r.excerpt) console.log(`  ${line.slice(0, 240)}`);
-}
-console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
-const stepsPassed = results.filter((r) => r.ok).length;
-const stepsFailed = results.length - stepsPassed;
-console.log(`tests: ${testsPassed} passed, ${testsFailed} failed; steps: ${stepsPassed} passed, ${stepsFailed} failed`);
-console.log(`${testsPassed + stepsPassed} passed, ${testsFailed + stepsFailed} failed`);
-process.exit(testsFailed + stepsFailed === 0 ? 0 : 1);
+process.exit(summary());
