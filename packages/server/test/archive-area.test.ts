@@ -33,6 +33,33 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     return response;
   };
   const json = async <T>(url: string) => (await get(url)).json() as T;
+  /** Gives the administrator the right to read `mailboxId` (a mail's content needs it); revokes it after `work`. */
+  const withRight = async (mailboxId: string, work: () => Promise<void>) => {
+    const principals = await json<{ principalId: string; email: string }[]>(
+      `/api/proxy-accounts?workerIp=${worker.workerIp}`,
+    );
+    const granted = await server.request({
+      method: 'POST',
+      url: '/api/proxy-rights',
+      token,
+      body: {
+        workerIp: worker.workerIp,
+        mailboxId,
+        principalIds: [principals.find((p) => p.email === ADMIN)?.principalId],
+      },
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    try {
+      await work();
+    } finally {
+      const [right] = granted.json() as { rightId: string }[];
+      await server.request({
+        method: 'DELETE',
+        url: `/api/proxy-rights?workerIp=${worker.workerIp}&rightId=${right?.rightId}`,
+        token,
+      });
+    }
+  };
 
   beforeAll(async () => {
     sim = await startSimulator({
@@ -166,17 +193,26 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
         order by sent_at limit 2`,
       [tenantId, owner?.sourceId ?? ''],
     );
-    const started = await server.request({
-      method: 'POST',
-      url: '/api/backup-and-restore/restore-email',
-      token,
-      body: {
-        workerIp: worker.workerIp,
-        mailboxId: owner?.sourceId,
-        messageIds: chosen.map((c) => c.id),
-        targetMailbox: other?.sourceId,
-        targetFolder: 'Restored/ From Adele /',
-      },
+    const restore = () =>
+      server.request({
+        method: 'POST',
+        url: '/api/backup-and-restore/restore-email',
+        token,
+        body: {
+          workerIp: worker.workerIp,
+          mailboxId: owner?.sourceId,
+          messageIds: chosen.map((c) => c.id),
+          targetMailbox: other?.sourceId,
+          targetFolder: 'Restored/ From Adele /',
+        },
+      });
+    // Into another mailbox the mails are read out of theirs: eDiscovery's right to read it is needed.
+    const refused = await restore();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "You need a proxy right to read this mailbox's archive." });
+    let started = refused;
+    await withRight(owner?.sourceId ?? '', async () => {
+      started = await restore();
     });
     expect(started.statusCode, started.body).toBe(202);
     const { jobId, reportId } = started.json() as { jobId: string; reportId: string };
@@ -296,6 +332,10 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
 
   it('downloads one archived mail as its original MIME and several as a ZIP of .eml files', async () => {
     const owner = mailboxes[0];
+    await withRight(owner?.sourceId ?? '', () => downloads(owner));
+  });
+
+  const downloads = async (owner: DiscoveredSource | undefined) => {
     const [first, second] = await server.ctx.db.query<{ id: string; external_id: string; subject: string }>(
       `select id::text, external_id, subject from archive_items where tenant_id = $1 and source = $2 and container = 'Inbox'
         order by sent_at limit 2`,
@@ -330,7 +370,7 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     const all = await download({});
     expect(readZip(all.rawPayload).size).toBe(12);
     expect((await download({ messageIds: ['999999999'] })).statusCode).toBe(404);
-  });
+  };
 
   it('answers the Teams paths: teams, members, groups, accounts, the archive tree, filtering and figures', async () => {
     const teams = await json<{ teamId: string; displayName: string; channels: number; archived: boolean }[]>(
@@ -447,7 +487,11 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect({ total: none.total, searched: none.searchedMailboxes }).toEqual({ total: 0, searched: 0 });
     const preview = (id: string) =>
       server.request({ method: 'GET', url: `/apollo-beta/api/${tenantId}/ediscovery/items/${id}`, token });
-    expect((await preview(known?.id ?? '')).statusCode).toBe(404);
+    const refused = await preview(known?.id ?? '');
+    expect(refused.statusCode).toBe(403);
+    expect((refused.json() as { message: string }).message).toBe(
+      "You need a proxy right to read this mailbox's archive.",
+    );
     expect((await search({ query: '', kinds: ['teams'] })).total).toBeGreaterThan(0);
 
     const principals = await json<{ principalId: string; email: string }[]>(

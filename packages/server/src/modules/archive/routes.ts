@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
 import { chatsOf } from '../../storage/archive.js';
-import { readableMailboxes } from '../ediscovery/search.js';
+import { readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
 import { workerTenant } from '../jobs/legacy-routes.js';
 import { createJob } from '../jobs/service.js';
 import { requireWorker } from '../organisations/access.js';
@@ -164,6 +164,17 @@ export function archiveRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
+        const target = body.targetMailbox && body.targetMailbox !== body.mailboxId ? body.targetMailbox : undefined;
+        // Into another mailbox, the mails are read out of theirs: eDiscovery's right to read it is needed.
+        if (target)
+          await requireMailboxRead(
+            ctx,
+            graphOf(tenant),
+            tenant,
+            { user, ip: rc.ip },
+            body.mailboxId,
+            'archive.restore',
+          );
         const ids = body.messageIds.filter((id) => /^\d+$/.test(id));
         const [archived] = await ctx.db.query<{ job_id: string }>(
           `select job_id from archive_items where tenant_id = $1 and kind = 'mail' and source = $2
@@ -171,7 +182,6 @@ export function archiveRoutes(ctx: AppContext) {
           [tenant.tenantId, body.mailboxId, ids],
         );
         if (!archived) throw notFound('Exchange Backup Job not found.');
-        const target = body.targetMailbox && body.targetMailbox !== body.mailboxId ? body.targetMailbox : undefined;
         const job = await createJob(ctx, { user, ip: rc.ip }, tenant, {
           name: `Restore ${ids.length} mail(s) of ${body.mailboxId}`.slice(0, 120),
           type: 'restore',
@@ -200,6 +210,7 @@ export function archiveRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
+        await requireMailboxRead(ctx, graphOf(tenant), tenant, { user, ip: rc.ip }, body.mailboxId, 'archive.download');
         const file = await downloadMail(ctx, plane.blobs, tenant.tenantId, body);
         // Reading someone's mail out of the archive is on the record.
         await ctx.audit({

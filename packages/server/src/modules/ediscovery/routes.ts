@@ -9,8 +9,9 @@ import { getArchivedItem } from '../../storage/archive.js';
 import { stripHtml, summariseMail } from '../../storage/mime.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { mayReadItem, requireMailboxRead } from './access.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
-import { mayReadItem, runSearch } from './search.js';
+import { runSearch } from './search.js';
 
 export function ediscoveryRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
@@ -80,7 +81,17 @@ export function ediscoveryRoutes(ctx: AppContext) {
         const tenant = await requireTenant(ctx, user, String(tenantId));
         const item = await getArchivedItem(ctx.db, plane.blobs, tenant.tenantId, String(itemId));
         if (!item) throw notFound('Item not found');
-        if (!(await mayReadItem(ctx, connect(tenant), tenant, user, item))) throw notFound('Item not found');
+        // A mail is refused as its download is; a chat no member's mailbox opens stays unknown.
+        if (item.kind === 'mail')
+          await requireMailboxRead(
+            ctx,
+            connect(tenant),
+            tenant,
+            { user, ip: rc.ip },
+            item.source,
+            'ediscovery.preview',
+          );
+        else if (!(await mayReadItem(ctx, connect(tenant), tenant, user, item))) throw notFound('Item not found');
         const [row] = await ctx.db.query<{ sender: string; recipients: string; sent_at: Date | null }>(
           'select sender, recipients, sent_at from archive_items where tenant_id = $1 and id = $2',
           [tenant.tenantId, String(itemId)],

@@ -1,9 +1,10 @@
 import { Button, CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import type { Mailbox } from '@compliance-portal/sdk';
+import { ApiError, type Mailbox } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
+import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
@@ -16,6 +17,17 @@ async function save(blob: Blob, fileName: string) {
   saveBlob(blob, fileName);
 }
 
+/** Why a download failed, in the reader's words: a 403 is the proxy right the mailbox's mail needs. */
+function useDownloadFailure() {
+  const { t } = useTranslation();
+  return (error: unknown) =>
+    !error
+      ? null
+      : error instanceof ApiError && error.status === 403
+        ? t('archive:needsProxyRight')
+        : t(`apiErrors:${(error as { messageKey?: string }).messageKey ?? 'unknown'}`);
+}
+
 function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailbox: Mailbox; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -25,14 +37,18 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
     queryFn: ({ signal }) =>
       api.legacy.mailboxes.meta({ query: { workerIp, mailboxId: mailbox.mailboxId } }, { signal }),
   });
+  const failure = useDownloadFailure();
   const download = useMutation({
     mutationFn: async () => {
-      const file = await api.legacy.email.fullRestoreDownload({
-        body: { workerIp, mailboxId: mailbox.mailboxId, format: 'zip' },
-      });
+      // A refusal is shown beside the button, in words: the toast would only say "Access denied".
+      const file = await api.legacy.email.fullRestoreDownload(
+        { body: { workerIp, mailboxId: mailbox.mailboxId, format: 'zip' } },
+        { disableToast: true },
+      );
       await save(file.blob, file.fileName ?? 'archive.zip');
     },
   });
+  const downloadFailure = failure(download.error);
   return (
     <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }}>
       <Portal>
@@ -78,6 +94,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
                 >
                   {t('archive:downloadMailbox')}
                 </Button>
+                {downloadFailure ? <StatusAlert status="error">{downloadFailure}</StatusAlert> : null}
               </Stack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>

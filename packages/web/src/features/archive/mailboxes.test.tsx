@@ -81,6 +81,31 @@ describe('the email archive', () => {
   });
 });
 
+describe('the email archive without a proxy right', () => {
+  it('says why the mailbox’s download was refused, in words rather than "Access denied"', async () => {
+    signIn();
+    const asked: unknown[] = [];
+    const { user } = await renderPortal('/archive/mailboxes', {
+      'legacy.workers.client': client,
+      'legacy.mailboxes.list': () => HttpResponse.json({ items: [mailbox], total: 1, page: 1, pageSize: 25 }),
+      'legacy.mailboxes.meta': () => HttpResponse.json({ mailboxId: 'm1', folders: [], oldest: null, newest: null }),
+      'legacy.email.fullRestoreDownload': async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json(
+          { message: "You need a proxy right to read this mailbox's archive." },
+          { status: 403 },
+        );
+      },
+    });
+    await user.click(await screen.findByRole('row', { name: /Adele Vance/ }));
+    await user.click(await screen.findByRole('button', { name: 'Download the archive (ZIP of .eml files)' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("You need a proxy right to read this mailbox's archive.");
+    expect(asked).toEqual([{ workerIp: '10.64.0.2', mailboxId: 'm1', format: 'zip' }]);
+    expect(screen.queryByText('Access denied')).toBeNull();
+  });
+});
+
 describe('the email archive offline', () => {
   it('disables the CSV and mailbox downloads with the reason, and enables them online', async () => {
     signIn();

@@ -14,7 +14,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
+import { ApiError, type EdiscoveryCase, type EdiscoveryHit, type EdiscoverySearch } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,24 +33,39 @@ import { Highlighted } from './highlight';
 
 type Kind = 'mail' | 'teams';
 
+/** Why reading or restoring mail failed, in the reader's words: a 403 is the proxy right it needs. */
+function useMailFailure() {
+  const { t } = useTranslation();
+  return (error: unknown) =>
+    !error
+      ? null
+      : error instanceof ApiError && error.status === 403
+        ? t('ediscovery:needsProxyRight')
+        : t(`apiErrors:${(error as { messageKey?: string }).messageKey ?? 'unknown'}`);
+}
+
 function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { workerIp } = useTenant();
   const serverAction = useServerAction();
   const itemId = hit.itemId;
+  const failure = useMailFailure();
+  // Refusals are shown in the drawer, in words: a toast would only say "Access denied".
   const download = useMutation({
     mutationFn: async () => {
-      const file = await api.legacy.email.fullRestoreDownload({
-        body: { workerIp, mailboxId: hit.source, messageIds: [hit.itemId], format: 'eml' },
-      });
+      const file = await api.legacy.email.fullRestoreDownload(
+        { body: { workerIp, mailboxId: hit.source, messageIds: [hit.itemId], format: 'eml' } },
+        { disableToast: true },
+      );
       saveBlob(file.blob, file.fileName ?? `${hit.itemId}.eml`);
     },
   });
   const item = useQuery({
     queryKey: ['tenant', tenantId, 'ediscovery', 'item', itemId],
-    queryFn: ({ signal }) => api.apollo.ediscovery.preview({ tenantId, itemId }, { signal }),
+    queryFn: ({ signal }) => api.apollo.ediscovery.preview({ tenantId, itemId }, { signal, disableToast: true }),
   });
+  const downloadFailure = failure(download.error);
   return (
     <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }}>
       <Portal>
@@ -89,9 +104,14 @@ function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: Ediscovery
                       {t('ediscovery:downloadEml')}
                     </Button>
                   ) : null}
+                  {downloadFailure ? <StatusAlert status="error">{downloadFailure}</StatusAlert> : null}
                 </Stack>
               ) : item.isError ? (
-                <StatusAlert status="error">{t('ediscovery:previewFailed')}</StatusAlert>
+                <StatusAlert status="error">
+                  {item.error instanceof ApiError && item.error.status === 403
+                    ? t('ediscovery:needsProxyRight')
+                    : t('ediscovery:previewFailed')}
+                </StatusAlert>
               ) : (
                 <Text>{t('common:loading')}</Text>
               )}
@@ -123,20 +143,24 @@ function RestoreMail({
   const names = useQuery(sourceNamesQuery(api, tenantId, locations.data?.[0]?.locationId ?? '', 'exchange'));
   const [target, setTarget] = useState('');
   const [folder, setFolder] = useState('Restored');
+  const failure = useMailFailure();
   const restore = useMutation({
     mutationFn: async () => {
       const bySource = new Map<string, string[]>();
       for (const h of hits) bySource.set(h.source, [...(bySource.get(h.source) ?? []), h.itemId]);
       for (const [mailboxId, messageIds] of bySource)
-        await api.legacy.email.restore({
-          body: {
-            workerIp,
-            mailboxId,
-            messageIds,
-            ...(target ? { targetMailbox: target } : {}),
-            ...(folder.trim() ? { targetFolder: folder.trim() } : {}),
+        await api.legacy.email.restore(
+          {
+            body: {
+              workerIp,
+              mailboxId,
+              messageIds,
+              ...(target ? { targetMailbox: target } : {}),
+              ...(folder.trim() ? { targetFolder: folder.trim() } : {}),
+            },
           },
-        });
+          { disableToast: true },
+        );
     },
     onSuccess: () => {
       showToast('success', t('ediscovery:restoreStarted', { count: hits.length }));
@@ -177,6 +201,7 @@ function RestoreMail({
           error={null}
           showError={false}
         />
+        {restore.error ? <StatusAlert status="error">{failure(restore.error)}</StatusAlert> : null}
       </Stack>
     </ConfirmDialog>
   );

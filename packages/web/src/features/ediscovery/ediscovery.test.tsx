@@ -166,6 +166,55 @@ describe('eDiscovery results from strangers', () => {
   });
 });
 
+describe('eDiscovery without a proxy right', () => {
+  it('says why a mail’s preview or restore was refused', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const refusal = () =>
+      HttpResponse.json({ message: "You need a proxy right to read this mailbox's archive." }, { status: 403 });
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': () => HttpResponse.json([]),
+      'apollo.ediscovery.search': () =>
+        HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
+      'apollo.ediscovery.preview': () =>
+        HttpResponse.json(
+          {
+            title: 'Forbidden',
+            status: 403,
+            detail: "You need a proxy right to read this mailbox's archive.",
+            message: "You need a proxy right to read this mailbox's archive.",
+          },
+          { status: 403 },
+        ),
+      'apollo.locations.list': () => HttpResponse.json([]),
+      'legacy.email.restore': refusal,
+    });
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByTestId('snippet');
+    await user.click(screen.getByRole('button', { name: 'Quarterly figures' }));
+    const drawer = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(drawer).getByRole('alert').textContent).toContain(
+        "You need a proxy right to read this mailbox's archive.",
+      ),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByLabelText('Select Quarterly figures'));
+    await user.click(screen.getByRole('button', { name: 'Restore mails' }));
+    const restore = await screen.findByRole('alertdialog');
+    await user.click(within(restore).getByRole('button', { name: 'Restore mails' }));
+    await waitFor(() =>
+      expect(within(restore).getByRole('alert').textContent).toContain(
+        "You need a proxy right to read this mailbox's archive.",
+      ),
+    );
+    expect(screen.queryByText('Access denied')).toBeNull();
+  });
+});
+
 describe('eDiscovery results of Teams chats', () => {
   it('are marked as chats and named by the chat, without a channel', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
