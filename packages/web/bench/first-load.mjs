@@ -9,7 +9,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../scripts/browser.mjs';
+import { endOnError, requireChromium } from '../scripts/processes.mjs';
 import { startServer } from '../scripts/start-server.mjs';
+
+endOnError('first-load');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' }, url: { type: 'string' } } });
 const runs = Number(values.runs);
@@ -17,16 +20,11 @@ const runs = Number(values.runs);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
-const browser = await launchBrowser();
-
 async function load(context) {
   const page = await context.newPage();
-  const scripts = [];
-  page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'script') return;
-    const sizes = await request.sizes();
-    scripts.push({ url: request.url(), bytes: sizes.responseBodySize, headers: sizes.responseHeadersSize });
+  const requests = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') requests.push(request);
   });
   const started = performance.now();
   await page.goto(`${server.url}/signin`);
@@ -34,11 +32,23 @@ async function load(context) {
   await email.waitFor({ state: 'visible' });
   await email.fill('probe@example.com');
   const ms = performance.now() - started;
+  // The sizes are asked of the browser, so they are read while the page is still open.
+  const scripts = await Promise.all(
+    requests.map(async (request) => {
+      const sizes = await request.sizes();
+      return { url: request.url(), bytes: sizes.responseBodySize, headers: sizes.responseHeadersSize };
+    }),
+  );
   await page.close();
   return { ms, scripts };
 }
 
+// Chromium is checked and started first: without it the benchmark stops before the server starts.
+requireChromium();
+const browser = await launchBrowser();
+let server;
 try {
+  server = values.url ? { url: values.url, stop: async () => {} } : await startServer();
   const cold = [];
   let firstScripts = [];
   for (let i = 0; i < runs; i++) {
@@ -80,5 +90,5 @@ try {
   );
 } finally {
   await browser.close();
-  await server.stop();
+  await server?.stop();
 }

@@ -13,7 +13,6 @@
  * Usage: node bench/lighthouse.mjs [--runs 5] [--cold] [--out dir] (writes lighthouse-<page>.report.html and
  * .json of the counted runs there)
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +21,10 @@ import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, completeQrSetup, submitPassword } from '../scripts/browser.mjs';
+import { chromiumPath, endOnError, requireChromium, startProcess } from '../scripts/processes.mjs';
 import { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';
+
+endOnError('lighthouse');
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -54,37 +56,39 @@ function freePort() {
 async function launchChromium() {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
-  const child = spawn(
-    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  const browser = await startProcess(
+    'Chromium',
+    chromiumPath(),
     [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // Its own process group, stopped whole (renderers and helpers too), as Playwright does.
+      detached: true,
+      exitSignal: 'SIGKILL',
+      cleanup: () => rmSync(profile, { recursive: true, force: true }),
+    },
   );
   let stderr = '';
-  child.stderr.on('data', (chunk) => {
+  browser.child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
   });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`chromium exited with ${child.exitCode}: ${stderr}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`chromium did not open its DevTools port within 30 s: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    port,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (browser.child.exitCode !== null) throw new Error(`chromium exited with ${browser.child.exitCode}: ${stderr}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+      } catch {
+        // not listening yet
       }
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+      if (Date.now() > deadline) throw new Error(`chromium did not open its DevTools port within 30 s: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (error) {
+    await browser.stop();
+    throw error;
+  }
+  return { port, stop: browser.stop };
 }
 
 async function audit(name, url, port, flags = {}) {
@@ -153,11 +157,14 @@ function median(runs) {
   };
 }
 
-const server = await startServer();
+// Chromium is checked and started first: without it the benchmark stops before the server starts.
+requireChromium();
 const browser = await launchChromium();
+let server;
 const results = [];
 let failed = false;
 try {
+  server = await startServer();
   const signin = [];
   for (let i = 0; i < runs; i++) signin.push(await audit('signin', `${server.url}/signin`, browser.port));
   results.push(median(signin));
@@ -188,7 +195,7 @@ try {
   }
 } finally {
   await browser.stop();
-  await server.stop();
+  await server?.stop();
 }
 
 console.log(

@@ -8,19 +8,21 @@
  * Usage: node bench/offline-open.mjs [--runs 6]
  */
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, completeQrSetup, submitPassword } from '../scripts/browser.mjs';
+import { completeQrSetup, launchBrowser, submitPassword } from '../scripts/browser.mjs';
+import { endOnError, requireChromium } from '../scripts/processes.mjs';
 import { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';
+
+endOnError('offline-open');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '6' } } });
 const runs = Math.max(1, Number(values.runs));
 
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_FLAGS,
-});
+// Chromium is checked and started first: without it the benchmark stops before the server starts.
+requireChromium();
+const browser = await launchBrowser();
+let server;
 try {
+  server = await startServer();
   const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
   const page = await context.newPage();
   await page.goto(`${server.url}/signin`);
@@ -61,5 +63,5 @@ try {
   );
 } finally {
   await browser.close();
-  await server.stop();
+  await server?.stop();
 }

@@ -4,6 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { chromium } from 'playwright-core';
+import { chromiumPath, chromiumProblem } from './processes.mjs';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -15,8 +16,11 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+/** Playwright stops the browser it launched when this process ends. */
+export async function launchBrowser() {
+  const problem = chromiumProblem();
+  if (problem) throw new Error(problem);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 /** RFC 4648 base32 without padding, as the shown setup key is written. */

@@ -2,11 +2,11 @@
  * Starts the built server with the built PWA on a free port and a temporary data directory: the
  * browser tests and the load benchmark run against the same code as `pnpm start`.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startProcess } from './processes.mjs';
 
 export const DEMO_PASSWORD = 'E2e-Demo-Passw0rd!';
 
@@ -37,7 +37,7 @@ export async function startServer(options = {}) {
   }
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  const child = spawn(process.execPath, [serverEntry], {
+  const server = await startProcess('the server', process.execPath, [serverEntry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -49,29 +49,34 @@ export async function startServer(options = {}) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+    // Its output passes through this process, so the caller's pipe closes with this process even if
+    // the server were left running.
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Left running when this process ends early: a throwaway data directory goes with the server; a
+    // kept one is left to the server's own clean shutdown.
+    exitSignal: options.dataDir ? 'SIGTERM' : 'SIGKILL',
+    cleanup: () => {
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
-  };
+  });
+  server.child.stdout?.pipe(process.stdout, { end: false });
+  server.child.stderr?.pipe(process.stderr, { end: false });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}`);
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url, stop: server.stop };
 }
