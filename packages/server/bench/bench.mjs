@@ -56,8 +56,7 @@ async function bench(label, databaseUrl) {
       },
     ];
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await server.stop();
     server.cleanup();
   }
 }

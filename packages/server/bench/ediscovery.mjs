@@ -17,9 +17,7 @@ const MAILBOXES = 50;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-ediscovery-'));
 // First start: migrations and the demo world.
-const first = await startServer(undefined, dataDir);
-first.child.kill('SIGTERM');
-await new Promise((r) => first.child.once('exit', r));
+await (await startServer(undefined, dataDir)).stop();
 
 const seeding = performance.now();
 const db = await openDatabase({ dataDir });
@@ -82,7 +80,6 @@ try {
     `eDiscovery search through the API (PGlite), ${QUERIES} queries, page of 25 with highlighted hits: p50 ${at(50)} ms, p95 ${at(95)} ms, ${Math.round(hits / QUERIES)} hits per query on average`,
   );
 } finally {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

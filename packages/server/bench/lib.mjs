@@ -28,10 +28,27 @@ export const rssMb = (pid) => {
   return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
 };
 
-/** Starts the built server; `dataDir` an existing data directory (kept), else a fresh one (removed by cleanup). */
+/** Servers started and not yet stopped: stopped with this process however it ends. */
+const running = new Set();
+const stopAllNow = () => {
+  for (const server of running) server.abort();
+};
+process.on('exit', stopAllNow);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    stopAllNow();
+    process.kill(process.pid, signal);
+  });
+}
+
+/**
+ * Starts the built server; `dataDir` an existing data directory (kept), else a fresh one (removed by
+ * cleanup). `stop()` ends it and waits for that; should this process end first, the server goes too.
+ */
 export async function startServer(databaseUrl, dataDir = undefined) {
   const own = dataDir === undefined;
   dataDir ??= mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  const cleanup = () => own && rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const env = {
     ...process.env,
@@ -45,28 +62,53 @@ export async function startServer(databaseUrl, dataDir = undefined) {
     DATABASE_URL: databaseUrl ?? '',
   };
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1500; i++) {
-    try {
-      const r = await fetch(`${origin}/healthz`);
-      if (r.ok) {
-        const coldStartMs = Math.round(performance.now() - started);
-        return {
-          child,
-          origin,
-          coldStartMs,
-          rss: rssMb(child.pid),
-          cleanup: () => own && rmSync(dataDir, { recursive: true, force: true }),
-        };
-      }
-    } catch {
-      // not listening yet
+  // stderr passes through this process, so a server left running never holds the caller's pipe.
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr.pipe(process.stderr, { end: false });
+  const handle = {
+    abort() {
+      running.delete(handle);
+      if (child.exitCode === null && child.signalCode === null) child.kill(own ? 'SIGKILL' : 'SIGTERM');
+      if (own) cleanup();
+    },
+  };
+  running.add(handle);
+  const stop = async () => {
+    running.delete(handle);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
     }
-    await new Promise((r) => setTimeout(r, 20));
+  };
+  const spawned = new Promise((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  try {
+    await spawned;
+    const origin = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 1500; i++) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      try {
+        const r = await fetch(`${origin}/healthz`);
+        if (r.ok) {
+          const coldStartMs = Math.round(performance.now() - started);
+          return { child, origin, coldStartMs, rss: rssMb(child.pid), stop, cleanup };
+        }
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('server did not start within 30 s');
+  } catch (error) {
+    await stop();
+    cleanup();
+    throw new Error(`the server could not be started: ${error.message}`, { cause: error });
   }
-  child.kill('SIGKILL');
-  throw new Error('server did not start within 30 s');
 }
 
 export async function json(origin, path, init = {}) {

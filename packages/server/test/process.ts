@@ -1,5 +1,5 @@
 /** Starting the built server as a process, as `pnpm start` does, for tests that stop or kill it. */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +13,12 @@ export const freePort = () =>
       s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+
+/** Servers a test started: killed when the test process ends, so none outlives the run holding its pipes. */
+const started = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 export async function startProcess(
   dataDir: string,
@@ -32,7 +38,13 @@ export async function startProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   let output = '';
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
@@ -42,6 +54,8 @@ export async function startProcess(
   // A worker has no HTTP side: it is up once it says so.
   const worker = args.includes('--role=worker');
   for (let i = 0; i < 600; i++) {
+    if (spawnError) throw new Error(`server could not be started: ${spawnError.message}`);
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     const ok = worker
       ? output.includes('job worker started')
       : await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -55,5 +69,9 @@ export async function startProcess(
   throw new Error(`server did not start: ${output}`);
 }
 
+/** The exit code once the child has exited (at once if it already has). */
 export const exited = (child: ReturnType<typeof spawn>) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
