@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: unit and component tests in jsdom, and browser tests that drive Debian's Chromium
- * against the real server started once by e2e/global-setup.ts (they need `pnpm -r build` first).
+ * Three projects: unit and component tests in jsdom; browser tests that drive Debian's Chromium
+ * against the real server started once by e2e/global-setup.ts (they need `pnpm -r build` first); and
+ * the tools' tests in Node, which run `pnpm test`'s checks and the benchmarks as child processes.
  */
 export default defineConfig({
   test: {
@@ -25,6 +26,14 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'tools',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,0 +1,87 @@
+/**
+ * `pnpm test` (scripts/test.mjs at the workspace root) checks the machine before anything else and
+ * stops in seconds, saying what to install, when Chromium is missing or PostgreSQL does not answer;
+ * and a step that leaves a process holding its output cannot hang the run.
+ */
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { boundedRun } from './bounded-run';
+
+const root = resolve(import.meta.dirname, '..', '..', '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A loopback port nothing listens on. */
+function closedPort() {
+  return new Promise<number>((done) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 1));
+    });
+  });
+}
+
+const lastLine = (output: string) => output.trim().split('\n').at(-1) ?? '';
+
+describe('pnpm test checks the machine first', () => {
+  it('stops at once without Chromium, naming it and its install command, with the summary line', async () => {
+    const run = await boundedRun([resolve(root, 'scripts/test.mjs')], {
+      cwd: root,
+      env: { CHROMIUM_PATH: '/nonexistent/chromium', TEST_DATABASE_URL: undefined },
+      limitMs: 15_000,
+    });
+    expect(run.timedOut, run.output).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(
+      'Chromium not found at /nonexistent/chromium: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)',
+    );
+    expect(lastLine(run.output)).toMatch(/^\d+ passed, [1-9]\d* failed$/);
+    // Nothing else ran: no lint, no build.
+    expect(run.output).not.toContain('=== lint');
+    expect(run.leftovers).toEqual([]);
+  });
+
+  it('stops at once when the PostgreSQL of TEST_DATABASE_URL does not answer', async () => {
+    const port = await closedPort();
+    const run = await boundedRun([resolve(root, 'scripts/preflight.mjs')], {
+      cwd: root,
+      env: { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` },
+      limitMs: 15_000,
+    });
+    expect(run.timedOut, run.output).toBe(false);
+    expect(run.code).toBe(1);
+    expect(run.output).toContain(`PostgreSQL at 127.0.0.1:${port} does not answer`);
+    expect(run.output).toContain('apt-get install -y postgresql');
+    expect(run.output).not.toContain('Chromium');
+  });
+
+  it('passes on a machine with Chromium and no TEST_DATABASE_URL', async () => {
+    const run = await boundedRun([resolve(root, 'scripts/preflight.mjs')], {
+      cwd: root,
+      env: { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: undefined },
+      limitMs: 15_000,
+    });
+    expect(run.code, run.output).toBe(0);
+  });
+});
+
+describe('a step of pnpm test', () => {
+  it('ends when its process exits, even if that left a child holding the output pipe', async () => {
+    // The step: a script that starts a long sleep on its own stdout and exits (as bench/lighthouse.mjs
+    // did when it crashed with its server still running).
+    const step = `import { spawn } from 'node:child_process';
+      spawn('sleep', ['600'], { stdio: ['ignore', 'inherit', 'inherit'] }).unref();
+      process.exitCode = 3;`;
+    const driver = `import { runStep } from ${JSON.stringify(resolve(root, 'scripts/run-step.mjs'))};
+      const result = await runStep(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(step)}], { graceMs: 1000 });
+      console.log(JSON.stringify(result));`;
+    const run = await boundedRun(['--input-type=module', '-e', driver], { limitMs: 15_000 });
+    expect(run.timedOut, run.output).toBe(false);
+    expect(JSON.parse(lastLine(run.output))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('ended with 3'),
+    });
+    expect(run.leftovers).toEqual([]);
+  });
+});
