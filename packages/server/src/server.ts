@@ -11,6 +11,7 @@ import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
 import { createMailer } from './mail/mailer.js';
+import { drainBackground } from './modules/identity/background.js';
 
 type Role = 'all' | 'web' | 'worker';
 
@@ -105,6 +106,8 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app?.close();
+    // Mails and audit entries queued after an answer (password reset requests) go out before the end.
+    await drainBackground(ctx);
     await engine?.stop();
     await db.close();
   } finally {

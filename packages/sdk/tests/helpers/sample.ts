@@ -6,6 +6,7 @@ const patternSamples: Record<string, string> = {
   '^[2-9A-Za-z]{5}-[2-9A-Za-z]{5}$': 'BCDFG-HJKMN',
   '^[2-9BCDFGHJKMNPQRTVWXY]{5}-[2-9BCDFGHJKMNPQRTVWXY]{5}$': 'BCDFG-HJKMN',
   '^[a-z0-9-]+$': 'contoso',
+  '^[0-9]{1,18}$': '4711',
 };
 
 function sampleString(schema: JsonSchema, name: string): string {
