@@ -500,6 +500,7 @@ const SAMPLE_PATTERNS: Record<string, string> = {
   '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$': '0f0e0d0c-0b0a-4090-8070-605040302010',
   '^[0-9]{6}$': '123456',
   '^[a-z0-9-]+$': 'sample-abbr',
+  '^[0-9]{1,18}$': '4711',
   '^[2-9A-Za-z]{5}-[2-9A-Za-z]{5}$': 'BCDFG-HJKMN',
   '^[2-9BCDFGHJKMNPQRTVWXY]{5}-[2-9BCDFGHJKMNPQRTVWXY]{5}$': 'BCDFG-HJKMN',
 };

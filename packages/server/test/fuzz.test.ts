@@ -220,9 +220,10 @@ describe('fuzzing every endpoint with hostile values', () => {
       method: 'POST',
       url: `/apollo-beta/api/${TENANTS.contoso}/jobs`,
       token,
-      body: { name: 'Fuzz target', type: 'backup', application: 'onedrive', sources: ['user-1'] },
+      body: { name: 'Fuzz target', type: 'backup', application: 'onedrive', sources: [ids.sourceId ?? ''] },
     });
-    ids.jobId = (job.json() as { jobId?: string }).jobId ?? 'x';
+    expect(job.statusCode, job.body).toBe(200);
+    ids.jobId = (job.json() as { jobId: string }).jobId;
     await installChangeCounter(server);
   });
   afterAll(async () => {

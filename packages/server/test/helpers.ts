@@ -224,3 +224,29 @@ export async function sessionToken(server: TestServer, email: string, password =
   if (!row?.totp_enabled || !row.totp_secret) return (await signInWithSetup(server, email, password)).token;
   return signIn(server, email, server.ctx.secrets.open(row.totp_secret), password);
 }
+
+/**
+ * Records accounts, sites or teams as discovered in a tenant's Microsoft 365 just now, as a discovery
+ * read would, so that jobs may name them without a Graph to read them from.
+ */
+export async function discovered(
+  server: TestServer,
+  tenantId: string,
+  application: 'onedrive' | 'sharepoint' | 'teams' | 'exchange',
+  sourceIds: readonly string[],
+): Promise<void> {
+  for (const sourceId of sourceIds) {
+    await server.ctx.db.query(
+      `insert into discovered_sources (tenant_id, application, source_id, kind, display_name, email, seen_at)
+       values ($1, $2, $3, $4, $3, $5, $6) on conflict (tenant_id, application, source_id) do update set seen_at = $6`,
+      [
+        tenantId,
+        application,
+        sourceId,
+        { onedrive: 'user', sharepoint: 'site', teams: 'team', exchange: 'mailbox' }[application],
+        sourceId.includes('@') ? sourceId : null,
+        server.ctx.now(),
+      ],
+    );
+  }
+}

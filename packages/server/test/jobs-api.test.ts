@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { Executor } from '../src/jobs/run-context.js';
 import { TRIAL_MESSAGES } from '../src/modules/jobs/service.js';
-import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
+import { ADMIN, discovered, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 const quick: Executor = async (rc) => {
   rc.progress({ total: rc.job.sources.length, done: rc.job.sources.length });
@@ -22,6 +22,17 @@ describe('jobs through the API', () => {
   it('creates a scheduled backup job with the default location and its next run', async () => {
     admin = await sessionToken(server, ADMIN);
     partner = await sessionToken(server, PARTNER);
+    // The accounts, sites and teams the jobs name, as discovery found them in each Microsoft 365.
+    await discovered(server, TENANTS.contoso, 'onedrive', ['adele@contoso.example', 'alex@contoso.example', 'a']);
+    await discovered(server, TENANTS.contoso, 'sharepoint', ['site', 's']);
+    await discovered(server, TENANTS.contoso, 'teams', ['t']);
+    await discovered(
+      server,
+      TENANTS.tailspin,
+      'onedrive',
+      Array.from({ length: 11 }, (_, i) => `user${i}@tailspin.example`),
+    );
+    await discovered(server, TENANTS.tailspin, 'teams', ['x']);
     const response = await create(admin, TENANTS.contoso, {
       name: '  Nightly OneDrive  ',
       type: 'backup',
@@ -180,7 +191,7 @@ describe('jobs through the API', () => {
       name: 'Second',
       type: 'backup',
       application: 'onedrive',
-      sources: ['x'],
+      sources: [eleven[10] ?? ''],
     });
     expect(second.statusCode).toBe(403);
     expect(second.json()).toMatchObject({ status: 403, message: TRIAL_MESSAGES.backupJobs('onedrive') });
@@ -205,11 +216,11 @@ describe('jobs through the API', () => {
         name: `Restore ${n}`,
         type: 'restore',
         application: 'onedrive',
-        sources: ['x'],
+        sources: [eleven[0] ?? ''],
         restore: {
           sourceJobId: first.json().jobId,
           snapshot: '2026-11-01T00:00:00Z',
-          sourceId: 'x',
+          sourceId: eleven[0] ?? '',
           nodeIds: ['root'],
           target: 'original',
           conflictPolicy: 'keepBoth',
@@ -222,5 +233,68 @@ describe('jobs through the API', () => {
     const eleventh = await restore(11);
     expect(eleventh.statusCode).toBe(403);
     expect(JSON.stringify(eleventh.json())).toContain(TRIAL_MESSAGES.restores('onedrive'));
+  });
+
+  it("refuses accounts, sites, teams and restore targets of another organisation's tenant with 404, storing nothing", async () => {
+    await discovered(server, TENANTS.northwind, 'onedrive', ['nina@northwind.example']);
+    await discovered(server, TENANTS.northwind, 'teams', ['northwind-team']);
+    const count = async () =>
+      Number((await server.ctx.db.query<{ n: number }>('select count(*)::int as n from jobs'))[0]?.n ?? 0);
+    const before = await count();
+    const foreignSource = await create(admin, TENANTS.contoso, {
+      name: 'Foreign account',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['adele@contoso.example', 'nina@northwind.example'],
+    });
+    expect(foreignSource.statusCode).toBe(404);
+    expect(JSON.stringify(foreignSource.json())).toContain('nina@northwind.example');
+    const foreignChats = await create(admin, TENANTS.contoso, {
+      name: 'Foreign chats',
+      type: 'teamsArchive',
+      application: 'teams',
+      sources: ['t'],
+      chats: ['nina@northwind.example'],
+    });
+    expect(foreignChats.statusCode).toBe(404);
+
+    const backup = await create(admin, TENANTS.contoso, {
+      name: 'Adele',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['adele@contoso.example'],
+    });
+    expect(backup.statusCode).toBe(200);
+    const restore = (target: object) =>
+      create(admin, TENANTS.contoso, {
+        name: 'Restore',
+        type: 'restore',
+        application: 'onedrive',
+        sources: ['adele@contoso.example'],
+        restore: {
+          sourceJobId: backup.json().jobId,
+          snapshot: '2026-11-01T00:00:00Z',
+          sourceId: 'adele@contoso.example',
+          nodeIds: ['root'],
+          conflictPolicy: 'keepBoth',
+          ...target,
+        },
+      });
+    expect((await restore({ target: 'other', targetId: 'nina@northwind.example' })).statusCode).toBe(404);
+    expect((await restore({ target: 'original', sourceId: 'nina@northwind.example' })).statusCode).toBe(404);
+    const changed = await server.request({
+      method: 'PUT',
+      url: `${api(TENANTS.contoso)}/${backup.json().jobId}`,
+      token: admin,
+      body: { sources: ['nina@northwind.example'] },
+    });
+    expect(changed.statusCode).toBe(404);
+    expect(await count()).toBe(before + 1);
+    const stored = await server.request({
+      method: 'GET',
+      url: `${api(TENANTS.contoso)}/${backup.json().jobId}`,
+      token: admin,
+    });
+    expect(stored.json().sources).toEqual(['adele@contoso.example']);
   });
 });

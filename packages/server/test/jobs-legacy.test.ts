@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { Executor } from '../src/jobs/run-context.js';
 import { GraphError } from '../src/m365/graph-api.js';
-import { ADMIN, sessionToken, useTestServer, workerIp } from './helpers.js';
+import { ADMIN, discovered, sessionToken, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 /** Archives each mailbox; a "#EXT#" guest has no mailbox and fails for good. */
 const archive: Executor = async (rc) => {
@@ -34,6 +34,12 @@ describe('the legacy jobs API of the worker screens', () => {
   it('creates an email archive job for the worker, lists it, runs it and reports per mailbox', async () => {
     token = await sessionToken(server, ADMIN);
     ip = await workerIp(server, 'Contoso');
+    // The tenant's accounts as discovery found them; the guest has no mailbox.
+    await discovered(server, TENANTS.contoso, 'onedrive', [
+      'adele@contoso.example',
+      'guest_fabrikam.example#EXT#@contoso.onmicrosoft.com',
+      'a',
+    ]);
     const created = await post('/jobs/scheduled-job/create', {
       workerIp: ip,
       prefix: 'email',

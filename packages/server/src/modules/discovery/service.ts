@@ -142,6 +142,44 @@ export async function refreshDiscovery(
   });
 }
 
+/** Within this time a refresh forced by an unknown id is not repeated (no Graph read per request). */
+const RECHECK_MS = 60_000;
+
+async function missingFrom(db: Queryable, tenantId: string, application: Application, ids: readonly string[]) {
+  const rows = await db.query<{ source_id: string; email: string | null }>(
+    `select source_id, lower(email) as email from discovered_sources
+      where tenant_id = $1 and application = $2 and (source_id = any($3) or lower(email) = any($4))`,
+    [tenantId, application, [...ids], ids.map((id) => id.toLowerCase())],
+  );
+  const known = new Set(rows.flatMap((r) => [r.source_id, r.email ?? '']));
+  return ids.filter((id) => !known.has(id) && !known.has(id.toLowerCase()));
+}
+
+/**
+ * The ids among `ids` that name no account, site or team of the tenant in `application`'s discovery
+ * (an account also by its email address). Unknown ids make discovery read Microsoft 365 again (at most
+ * once a minute), so an account created since the last read is found; ids of another tenant never are.
+ */
+export async function unknownSources(
+  ctx: AppContext,
+  graph: () => Promise<GraphApi>,
+  tenant: TenantRecord,
+  application: Application,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const missing = await missingFrom(ctx.db, tenant.tenantId, application, ids);
+  if (missing.length === 0) return [];
+  const [state] = await ctx.db.query<{ seen: Date | null }>(
+    'select max(seen_at) as seen from discovered_sources where tenant_id = $1 and application = $2',
+    [tenant.tenantId, application],
+  );
+  const seen = state?.seen ? new Date(state.seen).getTime() : 0;
+  if (ctx.now().getTime() - seen < RECHECK_MS) return missing;
+  await refreshDiscovery(ctx, graph, tenant, application, { force: true });
+  return missingFrom(ctx.db, tenant.tenantId, application, missing);
+}
+
 /** The sources of jobs of `type` (and `application`) of the tenant. */
 export async function protectedSources(
   db: Queryable,

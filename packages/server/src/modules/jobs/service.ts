@@ -7,9 +7,11 @@ import { type Application, type JobCreate, type JobType, type JobUpdate, TRIAL_L
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord } from '../../jobs/repository.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
+import { unknownSources } from '../discovery/service.js';
 import type { User } from '../identity/users.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -93,6 +95,66 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
   }
 }
 
+/**
+ * Which discovery names what a job reads: accounts (OneDrive, mailboxes, chats) are the tenant's
+ * accounts as the OneDrive discovery lists them all, with or without a mailbox (an archive of an
+ * account without one ends with a warning, not a refusal); sites and teams their own.
+ */
+const discoveryOf = (application: Application): Application => (application === 'exchange' ? 'onedrive' : application);
+
+/** Sources archived in the tenant: a deletion job may name a mailbox or team that has since left it. */
+async function archivedSources(db: Queryable, tenantId: string, application: Application, ids: readonly string[]) {
+  const rows = await db.query<{ source: string }>(
+    'select distinct source from archive_items where tenant_id = $1 and kind = $2 and source = any($3)',
+    [tenantId, application === 'exchange' ? 'mail' : 'teams', [...ids]],
+  );
+  return new Set(rows.map((r) => r.source));
+}
+
+/** Whether the backup or archive job reads `sourceId` or holds data of it, so a restore can take it from there. */
+async function restorableFrom(db: Queryable, jobId: string, sourceId: string) {
+  const job = await findJob(db, jobId);
+  if (job?.sources.includes(sourceId)) return true;
+  const rows = await db.query(
+    `select 1 from backup_items where job_id = $1 and source_id = $2
+     union all select 1 from archive_items where job_id = $1 and source = $2 limit 1`,
+    [jobId, sourceId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Every account, site, team or mailbox a job names must be the tenant's (404 otherwise): a job of one
+ * organisation can never read, restore into or delete another's.
+ */
+async function checkReferences(ctx: AppContext, tenant: TenantRecord, job: Candidate) {
+  const graph = () => dataPlaneOf(ctx).graph(tenant, { interactive: true });
+  const unknown = new Set<string>();
+  const check = async (application: Application, ids: readonly string[]) => {
+    for (const id of await unknownSources(ctx, graph, tenant, discoveryOf(application), ids)) unknown.add(id);
+  };
+  if (job.type === 'restore' && job.restore) {
+    if (!(await restorableFrom(ctx.db, job.restore.sourceJobId, job.restore.sourceId))) {
+      unknown.add(job.restore.sourceId);
+    }
+    // Where it restores to: the original account, site or team, or another of the tenant.
+    const targets = job.restore.target === 'other' && job.restore.targetId ? [job.restore.targetId] : [];
+    await check(job.application, [...new Set([...job.sources, ...targets])]);
+  } else if (job.type === 'archiveDeletion') {
+    const archived = await archivedSources(ctx.db, tenant.tenantId, job.application, job.sources);
+    await check(
+      job.application,
+      job.sources.filter((id) => !archived.has(id)),
+    );
+  } else {
+    await check(job.application, job.sources);
+  }
+  if (job.chats?.length) await check('exchange', job.chats);
+  if (unknown.size > 0) {
+    throw notFound(`Not an account, site or team of this tenant: ${[...unknown].slice(0, 10).join(', ')}`);
+  }
+}
+
 async function countJobs(db: Queryable, organisationId: string, type: JobType, application: Application, except = '') {
   const [row] = await db.query<{ n: number }>(
     `select count(*)::int as n from jobs j join tenants t on t.tenant_id = j.tenant_id
@@ -156,6 +218,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
       (WRITES_TO_LOCATION.includes(body.type) ? await defaultLocation(ctx.db, tenant.tenantId) : null),
   };
   await validate(ctx.db, tenant, candidate, now);
+  await checkReferences(ctx, tenant, candidate);
   const jobId = randomUUID();
   await ctx.db.transaction(async (tx) => {
     // Serialise creations per organisation so two requests cannot both pass a trial limit.
@@ -223,6 +286,7 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     locationId: body.locationId ?? job.locationId,
   };
   await validate(ctx.db, tenant, candidate, now);
+  if (body.sources || body.chats) await checkReferences(ctx, tenant, candidate);
   await ctx.db.transaction(async (tx) => {
     await enforceTrial(tx, org, candidate, job.jobId);
     const next = job.enabled
