@@ -12,7 +12,17 @@ import { createZip } from '../src/jobs/zip.js';
 import { startSimulator } from '../src/m365/simulator/index.js';
 import { drainBackground } from '../src/modules/identity/background.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
-import { ADMIN, API_KEY, codeFor, DEMO_PASSWORD, PARTNER, TENANTS, useTestServer, workerIp } from './helpers.js';
+import {
+  ADMIN,
+  API_KEY,
+  codeFor,
+  DEMO_PASSWORD,
+  discovered,
+  PARTNER,
+  TENANTS,
+  useTestServer,
+  workerIp,
+} from './helpers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
@@ -281,6 +291,8 @@ describe('the SDK against the live server', () => {
   it('creates, changes, starts, stops and removes jobs', async () => {
     const admin = client(adminToken);
     const tenantId = TENANTS.contoso;
+    await discovered(server, tenantId, 'onedrive', ['adele@contoso.example']);
+    await discovered(server, tenantId, 'teams', ['team-1']);
     const job = await call('apollo.jobs.create', () =>
       admin.apollo.jobs.create({
         tenantId,
@@ -409,6 +421,8 @@ describe('the SDK against the live server', () => {
     const tenantId = TENANTS.contoso;
     const sim = await startSimulator({ tenants: [{ tenantId, size: { users: 3, sites: 1, teams: 1 } }] });
     try {
+      // What an earlier test recorded as discovered is forgotten: this one reads the simulated tenant.
+      await server.ctx.db.query('delete from discovered_sources where tenant_id = $1', [tenantId]);
       await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
         tenantId,
         sim.graphBaseUrl,
@@ -542,6 +556,7 @@ describe('the SDK against the live server', () => {
     const [archivedMail] = await server.ctx.db.query<{ id: string }>(
       "select id::text from archive_items where external_id = 'sdk-1'",
     );
+    await discovered(server, TENANTS.contoso, 'onedrive', ['adele@contoso.example']);
     const restoring = await call('legacy.email.restore', () =>
       admin.legacy.email.restore({
         body: { workerIp: ip, mailboxId: 'adele@contoso.example', messageIds: [archivedMail?.id ?? ''] },

@@ -283,7 +283,8 @@ describe('a trial client', () => {
           name: 'Erster Auftrag',
           type: 'backup',
           application: 'onedrive',
-          sources: ['someone'],
+          // An account of the trial client's simulated Microsoft 365.
+          sources: [`adele@t${worker.tenant_id.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`],
           locationId: locations[0]?.locationId,
         }),
       });

@@ -98,7 +98,8 @@ describe('configuration', () => {
           name: 'E2E job in the vault',
           type: 'exchangeArchive',
           application: 'exchange',
-          sources: ['someone@contoso.example'],
+          // An account of the tenant's simulated Microsoft 365.
+          sources: [`adele@t${tenantId.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`],
           locationId: locations[0]?.locationId,
         }),
       });
