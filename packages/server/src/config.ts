@@ -14,6 +14,8 @@ export interface Config {
   /** 32 bytes for AES-256-GCM of tenant client secrets and authenticator keys. */
   secretKey: Buffer;
   demoPassword: string | undefined;
+  /** The demo tenants' client secret (PORTAL_DEMO_CLIENT_SECRET); random per tenant when unset. */
+  demoClientSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where support requests from /account/support are mailed. */
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.PORTAL_SECRET_KEY || readOrCreate(join(dataDir, 'secret.key'), () => randomBytes(32).toString('hex')),
     ),
     demoPassword: env.PORTAL_DEMO_PASSWORD || undefined,
+    demoClientSecret: env.PORTAL_DEMO_CLIENT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Compliance Portal <no-reply@portal.localhost>',
     supportEmail: env.SUPPORT_EMAIL || 'support@compliance-portal.example',

@@ -266,6 +266,29 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
       messageIds: [hostile.id],
     });
     expect(home.statusCode, home.body).toBe(202);
+
+    // The apollo jobs API follows the same rule: a mail restore into another mailbox or as a download.
+    const [archived] = await server.ctx.db.query<{ job_id: string }>('select job_id from archive_items where id = $1', [
+      hostile.id,
+    ]);
+    for (const target of [{ target: 'other', targetId: other }, { target: 'download' }]) {
+      const job = await call(admin, 'POST', `/apollo-beta/api/${tenantId}/jobs`, {
+        name: 'Restore elsewhere',
+        type: 'restore',
+        application: 'exchange',
+        sources: [target.targetId ?? owner],
+        restore: {
+          sourceJobId: archived?.job_id,
+          snapshot: server.ctx.now().toISOString(),
+          sourceId: owner,
+          nodeIds: [hostile.id],
+          conflictPolicy: 'keepBoth',
+          ...target,
+        },
+      });
+      expect(job.statusCode, `${target.target}: ${job.body}`).toBe(403);
+      expect((job.json() as { message: string }).message).toBe(NEEDS_RIGHT);
+    }
   });
 
   it('answers the same calls once the administrator holds a proxy right to the mailbox', async () => {

@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     apiKey: API_KEY,
     secretKey: Buffer.alloc(32, 7),
     demoPassword: DEMO_PASSWORD,
+    demoClientSecret: undefined,
     smtpUrl: undefined,
     mailFrom: 'test@portal.test',
     supportEmail: 'support@portal.test',

@@ -2,6 +2,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_CLIENT_SECRET } from '../scripts/start-server.mjs';
 
 export {
   Authenticator,
@@ -58,7 +59,13 @@ export async function simulatorGraph(origin: string, tenantId: string) {
   const answer = await fetch(`${base}/login/${tenantId}/oauth2/v2.0/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'e2e', client_secret: 'e2e', scope: 'x' }),
+    // The demo tenant's app registration (its id fixed by the seed) with the secret the server was given.
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: `5e1f0a4b-6c2d-4e8f-9a31-${tenantId.slice(-12)}`,
+      client_secret: DEMO_CLIENT_SECRET,
+      scope: 'https://graph.microsoft.com/.default',
+    }),
   });
   const { access_token: token } = (await answer.json()) as { access_token: string };
   const get = (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });

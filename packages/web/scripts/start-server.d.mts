@@ -1,4 +1,5 @@
 export declare const DEMO_PASSWORD: string;
+export declare const DEMO_CLIENT_SECRET: string;
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;

@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 import { startProcess } from './processes.mjs';
 
 export const DEMO_PASSWORD = 'E2e-Demo-Passw0rd!';
+/** The demo tenants' client secret in the browser tests, so they can read the simulated tenants. */
+export const DEMO_CLIENT_SECRET = 'E2e-demo-client-secret';
 
 const webRoot = resolve(import.meta.dirname, '..');
 const serverEntry = resolve(webRoot, '..', 'server', 'dist', 'server.js');
@@ -45,6 +47,7 @@ export async function startServer(options = {}) {
       PORTAL_DATA_DIR: dataDir,
       PORTAL_WEB_DIR: webDir,
       PORTAL_DEMO_PASSWORD: DEMO_PASSWORD,
+      PORTAL_DEMO_CLIENT_SECRET: DEMO_CLIENT_SECRET,
       PORTAL_AUTH_RATE_LIMIT: '1000',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

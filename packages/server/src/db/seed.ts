@@ -29,6 +29,14 @@ const partnerClients: DemoClient[] = [
   { name: 'Woodgrove Bank', abbr: 'woodgrove', license: 'full', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04' },
 ];
 
+/**
+ * A demo tenant's app registration id, fixed like its tenant id (the same last twelve digits), so that
+ * an integrator's code, or a test, can ask the demo simulator for a token as that app.
+ */
+export function demoApplicationId(tenantId: string): string {
+  return `5e1f0a4b-6c2d-4e8f-9a31-${tenantId.slice(-12)}`;
+}
+
 /** A password that meets the rules: 18 random characters plus one of each required class. */
 export function strongPassword(): string {
   return `${randomBytes(14).toString('base64url')}-Aa7`;
@@ -49,10 +57,10 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
       tenantId: client.tenantId,
       organisationId: organisation.id,
       tenantName: `${client.abbr}.onmicrosoft.com`,
-      applicationId: randomUUID(),
+      applicationId: demoApplicationId(client.tenantId),
       objectId: randomUUID(),
       redirectUri: `${ctx.config.publicUrl}/auth/callback`,
-      clientSecretSealed: ctx.secrets.seal(randomBytes(24).toString('base64url')),
+      clientSecretSealed: ctx.secrets.seal(ctx.config.demoClientSecret ?? randomBytes(24).toString('base64url')),
       isActive: true,
       // The demo tenants live in the built-in simulator; null would mean Microsoft's own endpoints.
       ...(ctx.config.demo

@@ -12,6 +12,7 @@ import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord } from '../../jobs/repository.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
 import { unknownSources } from '../discovery/service.js';
+import { requireMailboxRead } from '../ediscovery/access.js';
 import type { User } from '../identity/users.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -219,6 +220,12 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
   };
   await validate(ctx.db, tenant, candidate, now);
   await checkReferences(ctx, tenant, candidate);
+  // Archived mail restored anywhere but its own mailbox (another mailbox, or a download) is read by
+  // the restorer: eDiscovery's right to read that mailbox is needed, as for its downloads.
+  if (candidate.application === 'exchange' && candidate.restore && candidate.restore.target !== 'original') {
+    const graph = () => dataPlaneOf(ctx).graph(tenant, { interactive: true });
+    await requireMailboxRead(ctx, graph, tenant, actor, candidate.restore.sourceId, 'archive.restore');
+  }
   const jobId = randomUUID();
   await ctx.db.transaction(async (tx) => {
     // Serialise creations per organisation so two requests cannot both pass a trial limit.
