@@ -9,8 +9,8 @@ export const TRIAL_LIMITS = {
 /** The longest name a document may have. */
 export const MAX_FILE_NAME_LENGTH = 255;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule refuses
 const FORBIDDEN_IN_FILE_NAME =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the rule refuses
   /[\u0000-\u001f\u007f-\u009f/\\"<>|*?:\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const RESERVED_DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
