@@ -55,6 +55,8 @@ export async function startServer(databaseUrl, dataDir = undefined) {
     PORT: String(port),
     HOST: '127.0.0.1',
     PORTAL_DATA_DIR: dataDir,
+    // The benchmarks run on the demo world, also on PostgreSQL where demo mode is off by default.
+    PORTAL_DEMO: 'on',
     PORTAL_DEMO_PASSWORD: PASSWORD,
     PORTAL_API_KEY: API_KEY,
     PORTAL_AUTH_RATE_LIMIT: '1000000',

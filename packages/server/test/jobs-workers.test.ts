@@ -25,6 +25,8 @@ describe.runIf(postgres)('two worker processes on one PostgreSQL database', () =
     const port = await freePort();
     const env = {
       DATABASE_URL: url.toString(),
+      // On PostgreSQL demo mode is off unless asked for: this test runs on the demo world.
+      PORTAL_DEMO: 'on',
       PORTAL_DEMO_PASSWORD: PASSWORD,
       PORTAL_M365_SIMULATOR_SIZE: JSON.stringify({
         users: 2,
