@@ -15,7 +15,7 @@ import { seedDemo } from '../dist/db/seed.js';
 import { createDataPlane } from '../dist/jobs/data-plane.js';
 import { JobEngine } from '../dist/jobs/engine.js';
 import { executors } from '../dist/jobs/executors.js';
-import { evolve, startSimulator } from '../dist/m365/simulator/index.js';
+import { evolve, startSimulator } from '@compliance-portal/m365-simulator';
 import { searchArchive } from '../dist/storage/archive.js';
 import { createLocalBlobStore } from '../dist/storage/blob-store.js';
 

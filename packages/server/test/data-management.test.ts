@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
-import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
-import { pathOf, type SimDrive } from '../src/m365/simulator/model.js';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
+import { pathOf, type SimDrive } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /** The file manager, clean-up of chosen folders, and the data-management and overview dashboards. */

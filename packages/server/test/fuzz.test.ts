@@ -7,7 +7,7 @@
  */
 import { type AnyEndpoint, endpoints, type JsonSchema } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, type TestServer, useTestServer, workerIp } from './helpers.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -3,7 +3,7 @@
  * own error shape (ProblemDetails on apollo, {message} on legacy), never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 describe('hostile input', () => {

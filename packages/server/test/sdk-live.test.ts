@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
 import { restoreArchivePath } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
-import { startSimulator } from '../src/m365/simulator/index.js';
+import { startSimulator } from '@compliance-portal/m365-simulator';
 import { drainBackground } from '../src/modules/identity/background.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import {

@@ -8,7 +8,7 @@ import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
 import type { GraphApi } from '../src/m365/graph-api.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
-import { type RunningSimulator, startSimulator } from '../src/m365/simulator/index.js';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /** Teams chats: archived per chosen account, once per chat; read only through a member's mailbox. */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
-import { simulatorEndpoints } from '../m365/simulator/index.js';
+import { simulatorEndpoints } from '@compliance-portal/m365-simulator';
 import { insertUser } from '../modules/identity/users.js';
 import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
 import { insertTenant } from '../modules/tenants/repository.js';
