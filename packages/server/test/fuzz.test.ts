@@ -5,9 +5,10 @@
  * log carries a row trigger that counts changes (a failed sign-in's attempt counter excepted, which
  * the lockout rule requires).
  */
+
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { type AnyEndpoint, endpoints, type JsonSchema } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, type TestServer, useTestServer, workerIp } from './helpers.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -236,17 +237,7 @@ describe('fuzzing every endpoint with hostile values', () => {
     let requests = 0;
     let before = await changes(server);
 
-    const send = async (endpoint: AnyEndpoint, label: string, url: string, payload?: string) => {
-      const response = await server.app.inject({
-        method: endpoint.method,
-        url,
-        headers: {
-          ...(endpoint.api === 'apollo' ? { 'x-api-key': server.ctx.config.apiKey } : {}),
-          authorization: endpoint.api === 'apollo' ? `Bearer ${token}` : token,
-          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(payload !== undefined ? { payload } : {}),
-      });
+    const record = async (endpoint: AnyEndpoint, label: string, response: { statusCode: number; body: string }) => {
       requests++;
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const after = await changes(server);
@@ -259,13 +250,47 @@ describe('fuzzing every endpoint with hostile values', () => {
       }
       before = after;
     };
+    const send = async (endpoint: AnyEndpoint, label: string, url: string, payload?: string) => {
+      const response = await server.app.inject({
+        method: endpoint.method,
+        url,
+        headers: {
+          ...(endpoint.api === 'apollo' ? { 'x-api-key': server.ctx.config.apiKey } : {}),
+          authorization: endpoint.api === 'apollo' ? `Bearer ${token}` : token,
+          ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(payload !== undefined ? { payload } : {}),
+      });
+      await record(endpoint, label, response);
+    };
 
     // Sign-out ends the session the fuzz runs with: it comes last.
     const ordered = [...endpoints].sort(
       (a, b) => Number(a.id === 'legacy.auth.logout') - Number(b.id === 'legacy.auth.logout'),
     );
     for (const endpoint of ordered) {
-      if (endpoint.bodyType === 'multipart') continue;
+      if (endpoint.bodyType === 'multipart') {
+        // The upload's form: each text field, and the file's name, with each hostile value as text.
+        const fields = { abbr: 'contoso', documentType: 'others', fileName: 'fuzz.pdf' };
+        for (const hostile of HOSTILE) {
+          for (const name of Object.keys(fields)) {
+            const value = { ...fields, [name]: String(hostile.value) };
+            const form = new FormData();
+            form.set('abbr', value.abbr);
+            form.set('documentType', value.documentType);
+            form.set('file', new Blob([Buffer.from('%PDF-1.7 fuzz')], { type: 'application/pdf' }), value.fileName);
+            const encoded = new Response(form);
+            const response = await server.app.inject({
+              method: endpoint.method,
+              url: buildUrl(endpoint, {}, {}),
+              headers: { authorization: token, 'content-type': encoded.headers.get('content-type') ?? '' },
+              payload: Buffer.from(await encoded.arrayBuffer()),
+            });
+            await record(endpoint, `form ${name} = ${hostile.label}`, response);
+          }
+        }
+        continue;
+      }
       const params = baselineParams(endpoint);
       const query = endpoint.query ? (sample(endpoint.query) as Record<string, Json>) : {};
       const body = endpoint.body ? sample(endpoint.body) : undefined;

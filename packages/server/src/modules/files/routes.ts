@@ -1,7 +1,7 @@
 /** Legacy files: an organisation's documents, listed, downloaded, uploaded (PDF, 3 MB) and deleted. */
 import type { DocumentType } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes, session, UNSTORABLE_TEXT_MESSAGE, unstorableText } from '../../http/contract.js';
 import { badRequest } from '../../http/errors.js';
 import {
   deleteDocument,
@@ -54,6 +54,12 @@ export function fileRoutes(ctx: AppContext) {
         const type = form.get('documentType')?.value.toString('utf8') ?? '';
         const file = form.get('file');
         const errors: Record<string, string[]> = {};
+        // The form's text is checked as the contract checks JSON bodies: storable, and of a bounded length.
+        for (const field of unstorableText({ abbr, documentType: type, fileName: file?.fileName ?? '' }, 'body')) {
+          errors[field] = [UNSTORABLE_TEXT_MESSAGE];
+        }
+        if (abbr.length > 200) errors['body/abbr'] = ['must NOT have more than 200 characters'];
+        if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
         if (!abbr) errors.abbr = ['Field must not be empty.'];
         if (!TYPES.includes(type)) errors.documentType = ['Choose contracts, reports or others.'];
         if (!file || file.fileName === undefined) errors.file = [NOT_A_PDF];
