@@ -2,17 +2,23 @@
  * Microsoft Graph v1.0 and the Entra ID token endpoint over the simulated tenants: Graph's JSON shapes,
  * paging with @odata.nextLink, delta links, error bodies, throttling with Retry-After, and writes
  * (uploads, upload sessions, folders, version restore and removal, mail import) that change the
- * tenant, so a test can read back what a job wrote. Transport-free: `handle` takes and gives plain
- * objects; `startSimulator` (server.ts) puts it on a port.
+ * tenant, so a test can read back what a job wrote. Paths as Microsoft's, on one origin: Graph under
+ * /v1.0, the identity platform under /{tenantId}, upload sessions under /upload, and the control
+ * endpoint under /_simulator. Transport-free: `handle` takes and gives plain objects;
+ * `startSimulator` (server.ts) puts it on an https port.
  */
+import { randomBytes } from 'node:crypto';
+import { CONTROL_PREFIX, controlRequest, Throttle, type ThrottleSetting, throttleSetting } from './control.js';
 import { directoryRoutes } from './graph/directory.js';
 import { drivePathCall, driveRoutes, uploadFragment } from './graph/drives.js';
 import { mailRoutes } from './graph/mail.js';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
 import { type GraphContext, type GraphRoute, matchRoute, type UploadSession } from './graph/router.js';
 import { teamsRoutes } from './graph/teams.js';
-import { type IssuedToken, issueToken, openidConfiguration, type Registration } from './identity.js';
+import { issueToken, openidConfiguration, type Registration, signingKeys } from './identity.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
+import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
+import { ephemeralTokenKeys, GRAPH_AUDIENCE, type TokenKeys, verifyToken } from './tokens.js';
 
 export type { SimRequest, SimResponse } from './graph/odata.js';
 
@@ -21,25 +27,46 @@ export interface SimulatorOptions {
    * The tenants served, with their content sizes; other tenant ids are unknown to the simulator. With
    * `clientId` and `clientSecret`, a token is issued only to that application with that secret, as the
    * identity platform does; without them any application with any non-empty secret gets one.
+   * `consent`: the application permissions granted (the tokens' `roles`), ALL_APPLICATION_PERMISSIONS
+   * by default.
    */
-  tenants: { tenantId: string; clientId?: string; clientSecret?: string; size?: Partial<TenantSize> }[];
+  tenants: {
+    tenantId: string;
+    clientId?: string;
+    clientSecret?: string;
+    size?: Partial<TenantSize>;
+    consent?: readonly string[];
+  }[];
   /** Every this many ms each tenant changes a little (new and edited files, new mail and messages). */
   changeEveryMs?: number;
-  /** Answer every n-th Graph request with 429 (0: never). */
+  /** Answer every n-th Graph request with 429 (0: never); `throttle` says more and wins. */
   throttleEvery?: number;
   /** Retry-After seconds of a throttled answer. */
   retryAfter?: number;
+  /** Throttling at start: every n-th request on the paths matched, with 429 or 503 and Retry-After. */
+  throttle?: Partial<ThrottleSetting>;
   /** Items per page of a list or delta answer. */
   pageSize?: number;
-  /** Base URL the simulator is reached at (for @odata.nextLink), without a trailing slash. */
+  /** Origin the simulator is reached at (for links it returns), without a trailing slash. */
   baseUrl?: string;
+  /** The key access tokens are signed with; one kept in memory when absent. */
+  tokenKeys?: TokenKeys;
+  /** What the control endpoint's x-simulator-control header must carry; random when absent. */
+  controlKey?: string;
 }
 
 export interface SimulatorState {
   tenant(tenantId: string): SimTenant;
   /** Requests answered, throttled, and the most Graph requests in flight at once. */
   stats: { requests: number; throttled: number; inFlight: number; maxInFlight: number };
-  setThrottle(every: number, retryAfter?: number): void;
+  /** Every n-th Graph request from now on (0: none) answered with `status` (429) and Retry-After. */
+  setThrottle(every: number, retryAfter?: number, options?: { status?: 429 | 503; paths?: string }): void;
+  /** The throttling in force. */
+  readonly throttle: ThrottleSetting;
+  /** Grants the tenant's app registration these application permissions (the `roles` of its next tokens). */
+  setConsent(tenantId: string, roles: readonly string[]): void;
+  consent(tenantId: string): string[];
+  /** The origin links are built on, e.g. https://localhost:8444. */
   baseUrl: string;
 }
 
@@ -52,22 +79,32 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       model: buildTenant(t.tenantId.toLowerCase(), t.size),
       ...(t.clientId ? { clientId: t.clientId } : {}),
       ...(t.clientSecret ? { clientSecret: t.clientSecret } : {}),
+      consent: [...(t.consent ?? ALL_APPLICATION_PERMISSIONS)],
     });
   }
-  const tokens = new Map<string, IssuedToken>();
-  let throttleEvery = options.throttleEvery ?? 0;
-  let retryAfter = options.retryAfter ?? 0;
+  const registration = (tenantId: string) => {
+    const t = tenants.get(tenantId.toLowerCase());
+    if (!t) throw new Error(`the simulator does not serve tenant ${tenantId}`);
+    return t;
+  };
+  const tokenKeys = options.tokenKeys ?? ephemeralTokenKeys();
+  const controlKey = options.controlKey ?? randomBytes(24).toString('base64url');
+  const throttle = new Throttle(
+    throttleSetting({ every: options.throttleEvery ?? 0, retryAfter: options.retryAfter ?? 0, ...options.throttle }),
+  );
   const state: SimulatorState = {
-    tenant(tenantId) {
-      const t = tenants.get(tenantId.toLowerCase());
-      if (!t) throw new Error(`the simulator does not serve tenant ${tenantId}`);
-      return t.model;
-    },
+    tenant: (tenantId) => registration(tenantId).model,
     stats: { requests: 0, throttled: 0, inFlight: 0, maxInFlight: 0 },
-    setThrottle(every, after = 0) {
-      throttleEvery = every;
-      retryAfter = after;
+    setThrottle(every, retryAfter = 0, more = {}) {
+      throttle.set(throttleSetting({ every, retryAfter, ...more }));
     },
+    get throttle() {
+      return throttle.setting;
+    },
+    setConsent(tenantId, roles) {
+      registration(tenantId).consent = [...roles];
+    },
+    consent: (tenantId) => [...registration(tenantId).consent],
     baseUrl: options.baseUrl ?? '',
   };
   const context: GraphContext = {
@@ -96,43 +133,66 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     return matched.route.handle({ request, tenant, path, segments, params: matched.params, context });
   }
 
+  /** Throttling as set, counted over Graph requests and upload fragments alike. */
+  function throttled(request: SimRequest): SimResponse | undefined {
+    const refusal = throttle.check(request.path);
+    if (refusal) state.stats.throttled += 1;
+    return refusal;
+  }
+
+  /** The tenant a Graph request's bearer token was issued for, or Graph's 401. */
+  function authenticate(request: SimRequest): { tenant: SimTenant } | { refusal: SimResponse } {
+    const refuse = (message: string) => ({ refusal: graphError(401, 'InvalidAuthenticationToken', message) });
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer) return refuse('Access token is empty.');
+    const claims = verifyToken(tokenKeys, bearer);
+    if (!claims) return refuse('Access token has expired or is not yet valid, or its signature is invalid.');
+    const tenant = tenants.get(String(claims.tid).toLowerCase());
+    if (claims.aud !== GRAPH_AUDIENCE) return refuse('Access token validation failure. Invalid audience.');
+    if (!tenant) return refuse('Access token validation failure. The tenant is not served here.');
+    return { tenant: tenant.model };
+  }
+
+  /** Entra ID's paths under /{tenantId}: the token endpoint, the OpenID configuration and the JWKS. */
+  function identity(request: SimRequest, tenantId: string, rest: string): SimResponse {
+    if (request.method === 'POST' && rest === 'oauth2/v2.0/token') {
+      return issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys);
+    }
+    if (request.method === 'GET' && rest === 'v2.0/.well-known/openid-configuration') {
+      return openidConfiguration(state.baseUrl, tenantId);
+    }
+    if (request.method === 'GET' && rest === 'discovery/v2.0/keys') return signingKeys(tokenKeys);
+    return graphError(404, 'NotFound', 'Unknown path.');
+  }
+
   async function handle(request: SimRequest): Promise<SimResponse> {
     const seg = request.path.split('/').filter(Boolean);
-    if (seg[0] === 'login') {
-      const tenantId = seg[1] ?? '';
-      const rest = seg.slice(2).join('/');
-      if (request.method === 'POST' && rest === 'oauth2/v2.0/token') {
-        const form = new URLSearchParams(request.body.toString('utf8'));
-        return issueToken(form, tenantId, tenants.get(tenantId.toLowerCase()), tokens);
-      }
-      if (request.method === 'GET' && rest === 'v2.0/.well-known/openid-configuration') {
-        return openidConfiguration(`${state.baseUrl}/login`, tenantId);
-      }
-      return { status: 404, json: { error: 'not_found' } };
+    const [first = ''] = seg;
+    if (first === CONTROL_PREFIX) {
+      return controlRequest(request, seg.slice(1), controlKey, {
+        get: () => throttle.setting,
+        set: (setting) => throttle.set(setting),
+      });
     }
-    if (seg[0] === 'upload') {
+    if (first === 'upload') {
       const tenant = tenants.get((seg[1] ?? '').toLowerCase());
-      return tenant
-        ? uploadFragment(request, tenant.model, seg[2] ?? '', context)
-        : graphError(404, 'NotFound', 'Unknown path.');
+      if (!tenant) return graphError(404, 'NotFound', 'Unknown path.');
+      return throttled(request) ?? uploadFragment(request, tenant.model, seg[2] ?? '', context);
     }
-    if (seg[0] !== 'v1.0') return graphError(404, 'NotFound', 'Unknown path.');
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const session = bearer ? tokens.get(bearer) : undefined;
-    if (!session || session.expires < Date.now()) {
-      return graphError(401, 'InvalidAuthenticationToken', 'Access token is empty or invalid.');
+    if (first !== 'v1.0') {
+      return first ? identity(request, first, seg.slice(1).join('/')) : graphError(404, 'NotFound', 'Unknown path.');
     }
+    const caller = authenticate(request);
+    if ('refusal' in caller) return caller.refusal;
     state.stats.requests += 1;
-    if (throttleEvery > 0 && state.stats.requests % throttleEvery === 0) {
-      state.stats.throttled += 1;
-      return graphError(429, 'TooManyRequests', 'Too many requests.', { 'retry-after': String(retryAfter) });
-    }
+    const refusal = throttled(request);
+    if (refusal) return refusal;
     state.stats.inFlight += 1;
     state.stats.maxInFlight = Math.max(state.stats.maxInFlight, state.stats.inFlight);
     try {
       // A turn of the event loop, so that concurrent requests overlap as they do over a network.
       await new Promise((r) => setImmediate(r));
-      return await graph(request, state.tenant(session.tenantId));
+      return await graph(request, caller.tenant);
     } finally {
       state.stats.inFlight -= 1;
     }
@@ -141,6 +201,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
   return {
     handle,
     state,
+    controlKey,
     stop() {
       if (timer) clearInterval(timer);
     },

@@ -1,21 +1,23 @@
 /**
- * The identity platform's side: the token endpoint of the client credentials flow and the OpenID
- * configuration, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
+ * The identity platform's side, at Entra ID's paths under the simulator's origin (the authority is
+ * `{origin}/{tenantId}`): the token endpoint of the client credentials flow, the OpenID configuration
+ * and the JWKS, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { SimResponse } from './graph/odata.js';
+import type { SimRequest, SimResponse } from './graph/odata.js';
+import { GRAPH_AUDIENCE, jwks, servicePrincipalId, signToken, type TokenKeys } from './tokens.js';
 
-/** A tenant's app registration as the token endpoint checks it. */
+/** A tenant's app registration as the token endpoint checks it, and the permissions granted to it. */
 export interface Registration {
   clientId?: string;
   clientSecret?: string;
+  /** Application permissions granted (the token's `roles`). */
+  consent: readonly string[];
 }
 
-/** An issued access token: the tenant it reads. */
-export interface IssuedToken {
-  tenantId: string;
-  expires: number;
-}
+/** Scopes naming Microsoft Graph's application permissions in the client credentials flow. */
+const GRAPH_SCOPES = new Set([`${GRAPH_AUDIENCE}/.default`, '00000003-0000-0000-c000-000000000000/.default']);
+const TOKEN_LIFETIME_S = 3600;
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -44,17 +46,29 @@ export function identityError(status: number, error: string, code: number, descr
   };
 }
 
+/** The client's id and secret from the form (client_secret_post) or the Basic header (client_secret_basic). */
+function clientCredentials(request: SimRequest, form: URLSearchParams) {
+  const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (basic) {
+    const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':');
+    return { clientId: decodeURIComponent(id), secret: decodeURIComponent(secret) };
+  }
+  return { clientId: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' };
+}
+
 /**
- * POST {tenant}/oauth2/v2.0/token with grant_type=client_credentials. With a registration's client id
- * and secret, only that application with that secret gets a token; without them any application with
- * any non-empty secret does.
+ * POST {tenant}/oauth2/v2.0/token with grant_type=client_credentials and Graph's `.default` scope.
+ * With a registration's client id and secret, only that application with that secret gets a token;
+ * without them any application with any non-empty secret does. The token is a JWT for Graph whose
+ * `roles` are the tenant's consent set.
  */
 export function issueToken(
-  form: URLSearchParams,
+  request: SimRequest,
   tenantId: string,
   registration: Registration | undefined,
-  tokens: Map<string, IssuedToken>,
+  keys: TokenKeys,
 ): SimResponse {
+  const form = new URLSearchParams(request.body.toString('utf8'));
   if (!registration) {
     return identityError(
       400,
@@ -71,7 +85,7 @@ export function issueToken(
       'The app requested an unsupported grant type. This simulator issues app-only tokens (client_credentials).',
     );
   }
-  const clientId = form.get('client_id') ?? '';
+  const { clientId, secret } = clientCredentials(request, form);
   if (registration.clientId && clientId !== registration.clientId) {
     return identityError(
       400,
@@ -80,7 +94,6 @@ export function issueToken(
       `Application with identifier '${clientId}' was not found in the directory '${tenantId}'.`,
     );
   }
-  const secret = form.get('client_secret') ?? '';
   if (registration.clientSecret ? !safeEqual(secret, registration.clientSecret) : !secret) {
     return identityError(
       401,
@@ -89,26 +102,91 @@ export function issueToken(
       `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
     );
   }
-  const accessToken = randomBytes(24).toString('base64url');
-  tokens.set(accessToken, { tenantId: tenantId.toLowerCase(), expires: Date.now() + 3600_000 });
+  const scope = form.get('scope');
+  if (!scope) {
+    return identityError(
+      400,
+      'invalid_request',
+      900144,
+      "The request body must contain the following parameter: 'scope'.",
+    );
+  }
+  if (!scope.split(' ').some((s) => GRAPH_SCOPES.has(s))) {
+    return identityError(
+      400,
+      'invalid_scope',
+      1002012,
+      `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI). This simulator serves Microsoft Graph only (${GRAPH_AUDIENCE}/.default).`,
+    );
+  }
+  const tid = tenantId.toLowerCase();
+  const now = Math.floor(Date.now() / 1000);
+  const oid = servicePrincipalId(tid, clientId);
+  const accessToken = signToken(keys, {
+    aud: GRAPH_AUDIENCE,
+    iss: `https://sts.windows.net/${tid}/`,
+    iat: now,
+    nbf: now,
+    exp: now + TOKEN_LIFETIME_S,
+    appid: clientId,
+    azp: clientId,
+    appidacr: '1',
+    idp: `https://sts.windows.net/${tid}/`,
+    idtyp: 'app',
+    oid,
+    sub: oid,
+    tid,
+    // As Entra ID: a token of an app without granted permissions has no roles claim.
+    ...(registration.consent.length > 0 ? { roles: [...registration.consent] } : {}),
+    uti: randomBytes(16).toString('base64url'),
+    ver: '1.0',
+  });
   return {
     status: 200,
-    json: { token_type: 'Bearer', expires_in: 3599, ext_expires_in: 3599, access_token: accessToken },
+    headers: { 'cache-control': 'no-store, no-cache', pragma: 'no-cache' },
+    json: {
+      token_type: 'Bearer',
+      expires_in: TOKEN_LIFETIME_S - 1,
+      ext_expires_in: TOKEN_LIFETIME_S - 1,
+      access_token: accessToken,
+    },
   };
 }
 
-/** The tenant's OpenID configuration, its endpoints under `loginBase`. */
-export function openidConfiguration(loginBase: string, tenantId: string): SimResponse {
-  const login = `${loginBase}/${tenantId}`;
+/**
+ * The tenant's OpenID configuration (v2.0), every endpoint under the authority `{origin}/{tenantId}`.
+ * Served for any tenant id: against login.microsoftonline.com MSAL knows these endpoints without
+ * asking, so an unknown tenant is refused by the token endpoint (AADSTS90002), here as there.
+ */
+export function openidConfiguration(origin: string, tenantId: string): SimResponse {
+  const authority = `${origin}/${tenantId}`;
   return {
     status: 200,
     json: {
-      token_endpoint: `${login}/oauth2/v2.0/token`,
-      authorization_endpoint: `${login}/oauth2/v2.0/authorize`,
-      end_session_endpoint: `${login}/oauth2/v2.0/logout`,
-      issuer: `${login}/v2.0`,
-      jwks_uri: `${login}/discovery/v2.0/keys`,
+      token_endpoint: `${authority}/oauth2/v2.0/token`,
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'private_key_jwt', 'client_secret_basic'],
+      jwks_uri: `${authority}/discovery/v2.0/keys`,
       response_modes_supported: ['query', 'fragment', 'form_post'],
+      subject_types_supported: ['pairwise'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      response_types_supported: ['code', 'id_token', 'code id_token', 'id_token token'],
+      scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
+      issuer: `${authority}/v2.0`,
+      request_uri_parameter_supported: false,
+      authorization_endpoint: `${authority}/oauth2/v2.0/authorize`,
+      device_authorization_endpoint: `${authority}/oauth2/v2.0/devicecode`,
+      end_session_endpoint: `${authority}/oauth2/v2.0/logout`,
+      http_logout_supported: true,
+      frontchannel_logout_supported: true,
+      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'tid', 'oid', 'azp', 'roles', 'ver'],
+      tenant_region_scope: 'EU',
+      cloud_instance_name: new URL(origin).host,
+      msgraph_host: new URL(origin).host,
     },
   };
+}
+
+/** The JWKS of discovery/v2.0/keys: the key the access tokens are signed with. */
+export function signingKeys(keys: TokenKeys): SimResponse {
+  return { status: 200, json: jwks(keys) };
 }

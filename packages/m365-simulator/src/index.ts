@@ -1,7 +1,15 @@
 /**
  * @compliance-portal/m365-simulator: a Microsoft Graph v1.0 and Entra ID token endpoint double over
- * generated, deterministic Microsoft 365 tenants.
+ * generated, deterministic Microsoft 365 tenants, served over https with a CA of its own.
  */
+export {
+  CONTROL_HEADER,
+  CONTROL_KEY_ENV,
+  parseThrottle,
+  THROTTLE_ENV,
+  type ThrottleSetting,
+} from './control.js';
+export { DATA_DIR_ENV } from './data-dir.js';
 export type { GraphCall, GraphRoute } from './graph/router.js';
 export {
   createSimulatorHandler,
@@ -26,4 +34,13 @@ export {
   type TenantSize,
   versionBytes,
 } from './model.js';
-export { type RunningSimulator, SIMULATOR_PREFIX, simulatorEndpoints, startSimulator } from './server.js';
+export { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
+export {
+  prepareSimulatorDataDir,
+  type RunningSimulator,
+  type StartSimulatorOptions,
+  simulatorEndpoints,
+  startSimulator,
+} from './server.js';
+export { CA_COMMON_NAME, loadOrCreateTls, type TlsMaterial } from './tls.js';
+export { type AccessTokenClaims, GRAPH_AUDIENCE } from './tokens.js';

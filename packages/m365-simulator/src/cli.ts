@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+/**
+ * `m365-simulator`: the simulator alone, for testing an integrator's own Graph code.
+ *
+ *   m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …] [--port 8444]
+ *     [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}'] [--page-size 100]
+ *     [--consent User.Read.All,Files.ReadWrite.All] [--throttle every=5,status=429,retryAfter=2]
+ *
+ * Prints the authority, Graph's base URL and the CA certificate to trust; stops on SIGINT or SIGTERM.
+ */
+import { parseArgs } from 'node:util';
+import { CONTROL_HEADER, parseThrottle } from './control.js';
+import { DATA_DIR_ENV } from './data-dir.js';
+import type { SimulatorOptions } from './handler.js';
+import { startSimulator } from './server.js';
+
+const USAGE = `Usage: m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …]
+  [--port 8444] [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}']
+  [--page-size 100] [--consent <permission>,…] [--throttle every=5,status=429,retryAfter=2,paths=^/v1.0/users]`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parse(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      tenant: { type: 'string', multiple: true },
+      port: { type: 'string', default: '8444' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      size: { type: 'string' },
+      'page-size': { type: 'string' },
+      consent: { type: 'string' },
+      throttle: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (!values.tenant?.length) fail('At least one --tenant is needed.');
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port is not a port: ${values.port}`);
+  let size: SimulatorOptions['tenants'][number]['size'];
+  if (values.size) {
+    try {
+      size = JSON.parse(values.size) as typeof size;
+    } catch {
+      fail(`--size is not JSON: ${values.size}`);
+    }
+  }
+  const consent = values.consent
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const tenants = values.tenant.map((spec) => {
+    const [tenantId = '', clientId, clientSecret, ...rest] = spec.split(',');
+    if (!tenantId || rest.length > 0 || (clientId && !clientSecret)) {
+      fail(`--tenant takes <tenantId> or <tenantId>,<clientId>,<clientSecret>, not ${spec}`);
+    }
+    return {
+      tenantId,
+      ...(clientId ? { clientId } : {}),
+      ...(clientSecret ? { clientSecret } : {}),
+      ...(size ? { size } : {}),
+      ...(consent ? { consent } : {}),
+    };
+  });
+  const pageSize = values['page-size'] ? Number(values['page-size']) : undefined;
+  if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
+    fail(`--page-size must be a positive whole number: ${values['page-size']}`);
+  }
+  let throttle: ReturnType<typeof parseThrottle>;
+  try {
+    throttle = parseThrottle(values.throttle);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  return {
+    tenants,
+    port,
+    host: values.host,
+    dataDir: values['data-dir'] ?? process.env[DATA_DIR_ENV] ?? './m365-simulator-data',
+    ...(pageSize ? { pageSize } : {}),
+    ...(throttle ? { throttle } : {}),
+  };
+}
+
+const options = parse(process.argv.slice(2));
+const sim = await startSimulator(options);
+const lines = [
+  `Microsoft 365 simulator listening on ${sim.url}`,
+  ...options.tenants.map(
+    (t) =>
+      `  tenant ${t.tenantId}: authority ${sim.authorityHost}/${t.tenantId}${t.clientId ? `, app ${t.clientId}` : ''}`,
+  ),
+  `  Graph base URL: ${sim.graphBaseUrl}`,
+  `  CA certificate: ${sim.caCertificatePath}`,
+  `  trust it in Node.js: NODE_EXTRA_CA_CERTS=${sim.caCertificatePath}`,
+  `  throttling: POST ${sim.url}/_simulator/throttle with the header ${CONTROL_HEADER}: ${sim.controlKey}`,
+  '',
+];
+process.stdout.write(lines.join('\n'));
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`${signal}: stopping\n`);
+  await sim.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

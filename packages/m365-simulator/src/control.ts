@@ -1,0 +1,126 @@
+/**
+ * Throttling controlled from outside the process: M365_SIMULATOR_THROTTLE at start, and the control
+ * endpoint `/_simulator/throttle` (GET reads, POST sets), so a running demo or a test can make Graph
+ * answer 429 or 503 with Retry-After on any path. The endpoint needs the `x-simulator-control` header
+ * with the simulator's control key, so a stray request cannot change it.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
+
+export const THROTTLE_ENV = 'M365_SIMULATOR_THROTTLE';
+export const CONTROL_KEY_ENV = 'M365_SIMULATOR_CONTROL_KEY';
+export const CONTROL_HEADER = 'x-simulator-control';
+export const CONTROL_PREFIX = '_simulator';
+
+export interface ThrottleSetting {
+  /** Every n-th request (counted from this setting on) among those `paths` matches is refused; 0: never. */
+  every: number;
+  status: 429 | 503;
+  /** Seconds in the Retry-After header. */
+  retryAfter: number;
+  /** A regular expression the request path (e.g. /v1.0/users) must match; all Graph paths when unset. */
+  paths?: string;
+}
+
+export const NO_THROTTLE: ThrottleSetting = { every: 0, status: 429, retryAfter: 0 };
+
+/** Checks and completes a setting; throws a message for a wrong one. */
+export function throttleSetting(input: Record<string, unknown>): ThrottleSetting {
+  const known = new Set(['every', 'status', 'retryAfter', 'paths']);
+  for (const key of Object.keys(input)) if (!known.has(key)) throw new Error(`unknown throttle setting "${key}"`);
+  const every = Number(input.every ?? 0);
+  if (!Number.isInteger(every) || every < 0) throw new Error('every must be a whole number, 0 or more');
+  const status = Number(input.status ?? 429);
+  if (status !== 429 && status !== 503) throw new Error('status must be 429 or 503');
+  const retryAfter = Number(input.retryAfter ?? 0);
+  if (!Number.isInteger(retryAfter) || retryAfter < 0) throw new Error('retryAfter must be whole seconds, 0 or more');
+  const paths = input.paths === undefined || input.paths === '' ? undefined : String(input.paths);
+  if (paths !== undefined) new RegExp(paths);
+  return { every, status, retryAfter, ...(paths !== undefined ? { paths } : {}) };
+}
+
+/**
+ * M365_SIMULATOR_THROTTLE's form: `every=5,status=429,retryAfter=2,paths=^/v1.0/users` (a comma
+ * starts a new setting only before a known name, so `paths` may hold commas).
+ */
+export function parseThrottle(text: string | undefined): ThrottleSetting | undefined {
+  if (!text?.trim()) return undefined;
+  const input: Record<string, string> = {};
+  for (const part of text.split(/,(?=\s*(?:every|status|retryAfter|paths)\s*=)/)) {
+    const at = part.indexOf('=');
+    if (at < 0) throw new Error(`${THROTTLE_ENV}: "${part}" is not name=value`);
+    input[part.slice(0, at).trim()] = part.slice(at + 1).trim();
+  }
+  try {
+    return throttleSetting(input);
+  } catch (error) {
+    throw new Error(`${THROTTLE_ENV}: ${(error as Error).message}`);
+  }
+}
+
+/** The current setting and its count of matching requests. */
+export class Throttle {
+  private current: ThrottleSetting = NO_THROTTLE;
+  private pattern: RegExp | undefined;
+  private count = 0;
+
+  constructor(setting: ThrottleSetting = NO_THROTTLE) {
+    this.set(setting);
+  }
+
+  get setting(): ThrottleSetting {
+    return { ...this.current };
+  }
+
+  set(setting: ThrottleSetting) {
+    this.current = { ...setting };
+    this.pattern = setting.paths ? new RegExp(setting.paths) : undefined;
+    this.count = 0;
+  }
+
+  /** The refusal for this request, if it is one of every n-th matching requests. */
+  check(path: string): SimResponse | undefined {
+    const { every, status, retryAfter } = this.current;
+    if (every <= 0 || (this.pattern && !this.pattern.test(path))) return undefined;
+    this.count += 1;
+    if (this.count % every !== 0) return undefined;
+    const headers = { 'retry-after': String(retryAfter) };
+    return status === 503
+      ? graphError(503, 'serviceNotAvailable', 'The service is temporarily unavailable. Retry after a while.', headers)
+      : graphError(429, 'TooManyRequests', 'Too many requests.', headers);
+  }
+}
+
+const controlError = (status: number, code: string, message: string): SimResponse => ({
+  status,
+  json: { error: { code, message } },
+});
+
+function keyMatches(given: string | undefined, key: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** `/_simulator/throttle`: GET answers the setting, POST (JSON) replaces it; `{ "every": 0 }` turns it off. */
+export function controlRequest(
+  request: SimRequest,
+  rest: string[],
+  controlKey: string,
+  throttle: { get(): ThrottleSetting; set(setting: ThrottleSetting): void },
+): SimResponse {
+  if (!keyMatches(request.headers[CONTROL_HEADER], controlKey)) {
+    return controlError(403, 'forbidden', `The ${CONTROL_HEADER} header must carry the simulator's control key.`);
+  }
+  if (rest.join('/') !== 'throttle') return controlError(404, 'notFound', 'Unknown control path.');
+  if (request.method === 'GET') return { status: 200, json: throttle.get() };
+  if (request.method !== 'POST') return controlError(405, 'methodNotAllowed', 'GET or POST.');
+  try {
+    const body = JSON.parse(request.body.toString('utf8') || '{}') as unknown;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('the body must be an object');
+    throttle.set(throttleSetting(body as Record<string, unknown>));
+    return { status: 200, json: throttle.get() };
+  } catch (error) {
+    return controlError(400, 'invalidRequest', (error as Error).message);
+  }
+}
