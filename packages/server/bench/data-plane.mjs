@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { evolve, startSimulator } from '@compliance-portal/m365-simulator';
 import pino from 'pino';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
 import { migrate } from '../dist/db/migrations.js';
@@ -15,7 +16,7 @@ import { seedDemo } from '../dist/db/seed.js';
 import { createDataPlane } from '../dist/jobs/data-plane.js';
 import { JobEngine } from '../dist/jobs/engine.js';
 import { executors } from '../dist/jobs/executors.js';
-import { evolve, startSimulator } from '@compliance-portal/m365-simulator';
+import { trustCertificates } from '../dist/m365/trust.js';
 import { searchArchive } from '../dist/storage/archive.js';
 import { createLocalBlobStore } from '../dist/storage/blob-store.js';
 
@@ -52,6 +53,8 @@ async function run(label, url) {
     ],
     pageSize: 200,
   });
+  // The simulator's https certificate comes from a CA it made just now: this process trusts it.
+  trustCertificates([sim.caCertificate]);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-plane-'));
   const { db, drop } = await openScratchDatabase(url, 'portal_bench');
   await migrate(db);

@@ -58,6 +58,8 @@ export async function startServer(databaseUrl, dataDir = undefined) {
     // The benchmarks run on the demo world, also on PostgreSQL where demo mode is off by default.
     PORTAL_DEMO: 'on',
     PORTAL_DEMO_PASSWORD: PASSWORD,
+    // The demo simulator on any free https port, so it never meets another server's.
+    PORTAL_M365_SIMULATOR_PORT: '0',
     PORTAL_API_KEY: API_KEY,
     PORTAL_AUTH_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'warn',

@@ -8,8 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 import { type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
-import { simulatorEndpoints } from '@compliance-portal/m365-simulator';
-import { mountSimulator } from './m365/simulator-mount.js';
+import { startDemoSimulator } from './m365/demo-simulator.js';
 import { archiveRoutes } from './modules/archive/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
@@ -125,24 +124,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerContract(app, ctx, routeTable(ctx));
   if (ctx.config.demo) {
-    // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO): it serves exactly the tenants that
-    // point at it, and issues tokens only to their app registrations with their stored secrets.
-    const endpoints = simulatorEndpoints(ctx.config.publicUrl);
-    const demoTenants = await ctx.db.query<{ tenant_id: string; application_id: string; client_secret_enc: string }>(
-      'select tenant_id, application_id, client_secret_enc from tenants where graph_base_url = $1 and client_secret_enc is not null',
-      [endpoints.graphBaseUrl],
-    );
-    await mountSimulator(app, {
-      tenants: demoTenants.map((t) => ({
-        tenantId: t.tenant_id,
-        clientId: t.application_id,
-        clientSecret: ctx.secrets.open(t.client_secret_enc),
-        size: ctx.config.m365SimulatorSize,
-      })),
-      // The demo tenants change every ten minutes, so incremental runs have work.
-      changeEveryMs: 10 * 60_000,
-      origin: ctx.config.publicUrl,
-    });
+    // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO), on an https port of its own.
+    const simulator = await startDemoSimulator(ctx);
+    app.addHook('onClose', () => simulator.close());
   }
 
   const index = join(ctx.config.webDir, 'index.html');

@@ -35,13 +35,15 @@ export interface Config {
   /** Job runs one worker process executes at once. */
   workerConcurrency: number;
   /**
-   * Demo mode (PORTAL_DEMO): an empty database gets the demo world, the Graph-compatible simulator is
-   * served at /m365-simulator for the demo tenants, and mailed links are logged. On by default only on
-   * the embedded database; off by default when DATABASE_URL is set.
+   * Demo mode (PORTAL_DEMO): an empty database gets the demo world, the Graph-compatible simulator
+   * serves the demo tenants over https on a port of its own, and mailed links are logged. On by
+   * default only on the embedded database; off by default when DATABASE_URL is set.
    */
   demo: boolean;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */
   m365SimulatorSize: Record<string, number>;
+  /** The demo simulator's https port on 127.0.0.1 (PORTAL_M365_SIMULATOR_PORT; 0: any free one). */
+  m365SimulatorPort: number;
   issuer: string;
 }
 
@@ -71,6 +73,12 @@ function parseSize(text: string | undefined): Record<string, number> {
   return value as Record<string, number>;
 }
 
+function parsePort(name: string, text: string | undefined, fallback: number): number {
+  const port = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} is not a port: ${text}`);
+  return port;
+}
+
 function parseSwitch(name: string, text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text === '') return fallback;
   if (/^(on|true|1|yes)$/i.test(text)) return true;
@@ -83,8 +91,7 @@ const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Reads the configuration from the environment; keys that are unset are generated once in the data directory. */
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT is not a port: ${env.PORT}`);
+  const port = parsePort('PORT', env.PORT, 8080);
   const dataDir = resolve(env.PORTAL_DATA_DIR ?? './data');
   return {
     host,
@@ -113,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
     demo: parseSwitch('PORTAL_DEMO', env.PORTAL_DEMO, !env.DATABASE_URL),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
+    m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
   };
 }

@@ -10,6 +10,7 @@ import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
+import { trustDemoSimulator } from './m365/demo-simulator.js';
 import { createMailer } from './mail/mailer.js';
 import { drainBackground } from './modules/identity/background.js';
 
@@ -73,6 +74,10 @@ if (seeded) {
 const role = roleFrom(process.argv, process.env.PORTAL_ROLE);
 if (role === 'worker' && db.kind !== 'postgres') {
   throw new Error('--role=worker shares the job queue through PostgreSQL: set DATABASE_URL');
+}
+if (config.demo && role === 'worker') {
+  // The web process serves the demo simulator; this one calls it, trusting its CA.
+  log.info({ caCertificatePath: await trustDemoSimulator(config) }, 'Microsoft 365 simulator trusted');
 }
 const engine =
   role === 'web'

@@ -1,15 +1,42 @@
 /**
  * PORTAL_DEMO decides both the demo world and the built-in Microsoft 365: on by default only on the
- * embedded database. The mounted simulator serves only the demo tenants and issues tokens only to
- * their app registrations with their stored secrets, as the identity platform does.
+ * embedded database. The demo simulator runs on an https port of its own with a CA of the data
+ * directory, which the portal's process trusts; it serves only the demo tenants, points them at
+ * itself at each start, and issues tokens only to their app registrations with their stored secrets,
+ * as the identity platform does.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createTestServer, TENANTS } from './helpers.js';
+import { createGraphApi } from '../src/m365/graph-client.js';
+import { createTestServer, TENANTS, type TestServer } from './helpers.js';
 import { exited, freePort, startProcess } from './process.js';
+
+const refusesConnections = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+async function demoTenant(server: TestServer) {
+  const [tenant] = await server.ctx.db.query<{
+    application_id: string;
+    client_secret_enc: string;
+    graph_base_url: string;
+    authority_url: string;
+  }>('select application_id, client_secret_enc, graph_base_url, authority_url from tenants where tenant_id = $1', [
+    TENANTS.contoso,
+  ]);
+  if (!tenant) throw new Error('no demo tenant');
+  return { ...tenant, secret: server.ctx.secrets.open(tenant.client_secret_enc) };
+}
 
 describe('the demo switch', () => {
   it('is on by default on the embedded database and off when DATABASE_URL is set, unless PORTAL_DEMO says', () => {
@@ -21,12 +48,21 @@ describe('the demo switch', () => {
     );
     expect(loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_DEMO: 'off' }).demo).toBe(false);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_DEMO: 'maybe' })).toThrow(/PORTAL_DEMO/);
+    expect(loadConfig({ PORTAL_DATA_DIR: dir }).m365SimulatorPort).toBe(8444);
+    expect(loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_M365_SIMULATOR_PORT: '0' }).m365SimulatorPort).toBe(0);
+    expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_M365_SIMULATOR_PORT: 'https' })).toThrow(
+      /PORTAL_M365_SIMULATOR_PORT is not a port/,
+    );
   });
 
   it('without demo mode, an empty database gets no accounts, no password is printed and no simulator is served', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-no-demo-'));
     const port = await freePort();
-    const started = await startProcess(dataDir, port, { PORTAL_DEMO: 'off' });
+    const simulatorPort = await freePort();
+    const started = await startProcess(dataDir, port, {
+      PORTAL_DEMO: 'off',
+      PORTAL_M365_SIMULATOR_PORT: String(simulatorPort),
+    });
     try {
       expect(started.output()).not.toMatch(/password/i);
       const signin = await fetch(`http://127.0.0.1:${port}/api/auth/signin`, {
@@ -35,11 +71,8 @@ describe('the demo switch', () => {
         body: JSON.stringify({ email: 'admin@contoso.example', password: 'anything-1A!' }),
       });
       expect(signin.status).toBe(401);
-      const token = await fetch(`http://127.0.0.1:${port}/m365-simulator/login/${TENANTS.contoso}/oauth2/v2.0/token`, {
-        method: 'POST',
-        body: 'grant_type=client_credentials&client_id=x&client_secret=y',
-      });
-      expect(token.status).toBe(404);
+      expect(await refusesConnections(simulatorPort)).toBe(true);
+      expect(existsSync(join(dataDir, 'm365-simulator'))).toBe(false);
     } finally {
       const done = exited(started.child);
       started.child.kill('SIGTERM');
@@ -48,35 +81,79 @@ describe('the demo switch', () => {
   }, 90_000);
 });
 
-describe('the mounted simulator in demo mode', () => {
-  it('issues tokens only to the demo tenant app with its stored secret, refusing others as Entra ID does', async () => {
-    const server = await createTestServer({ demo: true });
+describe('the demo simulator', () => {
+  it('serves the demo tenants over https on its own port, pointed at by them and trusted by the portal', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-demo-simulator-'));
+    const server = await createTestServer({ demo: true, dataDir });
+    let origin = '';
     try {
-      const [tenant] = await server.ctx.db.query<{ application_id: string; client_secret_enc: string }>(
-        'select application_id, client_secret_enc from tenants where tenant_id = $1',
-        [TENANTS.contoso],
+      const tenant = await demoTenant(server);
+      origin = tenant.authority_url;
+      expect(origin).toMatch(/^https:\/\/localhost:\d+$/);
+      expect(tenant.graph_base_url).toBe(`${origin}/v1.0`);
+      const [other] = await server.ctx.db.query<{ n: number }>(
+        'select count(*)::int as n from tenants where graph_base_url <> $1 or authority_url <> $2',
+        [tenant.graph_base_url, origin],
       );
-      const secret = server.ctx.secrets.open(tenant?.client_secret_enc ?? '');
+      expect(other?.n).toBe(0);
+      expect(existsSync(join(dataDir, 'm365-simulator', 'tls', 'ca.pem'))).toBe(true);
+
+      // This process's NODE_EXTRA_CA_CERTS names another CA: the portal's trust of its own simulator
+      // (m365/trust.ts) is what lets MSAL and the Graph client through.
+      const graph = createGraphApi({
+        directoryId: TENANTS.contoso,
+        clientId: tenant.application_id,
+        clientSecret: tenant.secret,
+        authorityHost: origin,
+        graphBaseUrl: tenant.graph_base_url,
+      });
+      const users = [];
+      for await (const user of graph.users()) users.push(user);
+      expect(users.length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+    expect(await refusesConnections(Number(new URL(origin).port))).toBe(true);
+
+    // Started again on the same data directory: the same CA, the tenants pointed at the new port.
+    const ca = readFileSync(join(dataDir, 'm365-simulator', 'tls', 'ca.pem'), 'utf8');
+    const again = await createTestServer({ demo: true, dataDir });
+    try {
+      const tenant = await demoTenant(again);
+      expect(tenant.authority_url).not.toBe(origin);
+      expect(readFileSync(join(dataDir, 'm365-simulator', 'tls', 'ca.pem'), 'utf8')).toBe(ca);
+      expect(
+        (await fetch(`${tenant.authority_url}/${TENANTS.contoso}/v2.0/.well-known/openid-configuration`)).status,
+      ).toBe(200);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('issues tokens only to the demo tenant app with its stored secret, refusing others as Entra ID does', async () => {
+    const server = await createTestServer({ demo: true, dataDir: mkdtempSync(join(tmpdir(), 'portal-demo-tokens-')) });
+    try {
+      const tenant = await demoTenant(server);
       const ask = (tenantId: string, clientId: string, clientSecret: string) =>
-        server.app.inject({
+        fetch(`${tenant.authority_url}/${tenantId}/oauth2/v2.0/token`, {
           method: 'POST',
-          url: `/m365-simulator/login/${tenantId}/oauth2/v2.0/token`,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({
+          body: new URLSearchParams({
             grant_type: 'client_credentials',
             client_id: clientId,
             client_secret: clientSecret,
             scope: 'https://graph.microsoft.com/.default',
-          }).toString(),
+          }),
         });
 
-      const right = await ask(TENANTS.contoso, tenant?.application_id ?? '', secret);
-      expect(right.statusCode).toBe(200);
-      expect(right.json()).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+      const right = await ask(TENANTS.contoso, tenant.application_id, tenant.secret);
+      expect(right.status).toBe(200);
+      const issued = (await right.json()) as { token_type: string; access_token: string };
+      expect(issued.token_type).toBe('Bearer');
 
-      const wrongSecret = await ask(TENANTS.contoso, tenant?.application_id ?? '', 'any-other-secret');
-      expect(wrongSecret.statusCode).toBe(401);
-      expect(wrongSecret.json()).toMatchObject({
+      const wrongSecret = await ask(TENANTS.contoso, tenant.application_id, 'any-other-secret');
+      expect(wrongSecret.status).toBe(401);
+      expect(await wrongSecret.json()).toMatchObject({
         error: 'invalid_client',
         error_description: expect.stringMatching(/^AADSTS7000215: Invalid client secret provided\./),
         error_codes: [7000215],
@@ -84,22 +161,19 @@ describe('the mounted simulator in demo mode', () => {
         correlation_id: expect.any(String),
       });
 
-      const otherApp = await ask(TENANTS.contoso, '00000000-0000-0000-0000-000000000001', secret);
-      expect(otherApp.statusCode).toBe(400);
-      expect(otherApp.json()).toMatchObject({ error: 'unauthorized_client', error_codes: [700016] });
+      const otherApp = await ask(TENANTS.contoso, '00000000-0000-0000-0000-000000000001', tenant.secret);
+      expect(otherApp.status).toBe(400);
+      expect(await otherApp.json()).toMatchObject({ error: 'unauthorized_client', error_codes: [700016] });
 
-      const unknownTenant = await ask('11111111-2222-3333-4444-555555555555', tenant?.application_id ?? '', secret);
-      expect(unknownTenant.statusCode).toBe(400);
-      expect(unknownTenant.json()).toMatchObject({ error: 'invalid_tenant', error_codes: [90002] });
+      const unknownTenant = await ask('11111111-2222-3333-4444-555555555555', tenant.application_id, tenant.secret);
+      expect(unknownTenant.status).toBe(400);
+      expect(await unknownTenant.json()).toMatchObject({ error: 'invalid_tenant', error_codes: [90002] });
 
-      // A token issued to the demo tenant reads only that tenant.
-      const graphToken = (right.json() as { access_token: string }).access_token;
-      const users = await server.app.inject({
-        method: 'GET',
-        url: '/m365-simulator/v1.0/users',
-        headers: { authorization: `Bearer ${graphToken}` },
+      // A token issued to the demo tenant reads that tenant.
+      const users = await fetch(`${tenant.graph_base_url}/users`, {
+        headers: { authorization: `Bearer ${issued.access_token}` },
       });
-      expect(users.statusCode).toBe(200);
+      expect(users.status).toBe(200);
     } finally {
       await server.close();
     }

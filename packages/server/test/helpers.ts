@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     workerConcurrency: 2,
     demo: false,
     m365SimulatorSize: {},
+    m365SimulatorPort: 0,
     issuer: 'Compliance Portal',
     ...overrides,
   };

@@ -34,6 +34,8 @@ export async function startProcess(
       LOG_LEVEL: args.includes('--role=worker') ? 'info' : 'warn',
       DATABASE_URL: '',
       PORTAL_DEMO_PASSWORD: '',
+      // Several servers run at once: each demo simulator takes any free port.
+      PORTAL_M365_SIMULATOR_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { simulatorEndpoints } from '@compliance-portal/m365-simulator';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
-import { simulatorEndpoints } from '@compliance-portal/m365-simulator';
 import { insertUser } from '../modules/identity/users.js';
 import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
 import { insertTenant } from '../modules/tenants/repository.js';
@@ -28,6 +28,9 @@ const partnerClients: DemoClient[] = [
   { name: 'Tailspin Toys', abbr: 'tailspin', license: 'trial', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a03' },
   { name: 'Woodgrove Bank', abbr: 'woodgrove', license: 'full', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04' },
 ];
+
+/** The demo tenants' ids: those the demo simulator may serve. */
+export const DEMO_TENANT_IDS: readonly string[] = [contoso, ...partnerClients].map((c) => c.tenantId);
 
 /**
  * A demo tenant's app registration id, fixed like its tenant id (the same last twelve digits), so that
@@ -62,10 +65,11 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
       redirectUri: `${ctx.config.publicUrl}/auth/callback`,
       clientSecretSealed: ctx.secrets.seal(ctx.config.demoClientSecret ?? randomBytes(24).toString('base64url')),
       isActive: true,
-      // The demo tenants live in the built-in simulator; null would mean Microsoft's own endpoints.
+      // The demo tenants live in the built-in simulator (its port is set again at each start, see
+      // m365/demo-simulator.ts); null would mean Microsoft's own endpoints.
       ...(ctx.config.demo
         ? (() => {
-            const endpoints = simulatorEndpoints(ctx.config.publicUrl);
+            const endpoints = simulatorEndpoints(`https://localhost:${ctx.config.m365SimulatorPort}`);
             return { graphBaseUrl: endpoints.graphBaseUrl, authorityUrl: endpoints.authorityHost };
           })()
         : { graphBaseUrl: null, authorityUrl: null }),

@@ -1,52 +1,18 @@
 /**
- * App-only tokens for Microsoft Graph by OAuth 2.0 client credentials, through MSAL. MSAL accepts
- * only https authorities; a simulator on plain http is given to MSAL under an https alias, and the
- * network module (fetch) maps the alias back. Against login.microsoftonline.com nothing is mapped:
- * a real tenant needs only its tenant id, client id and secret.
+ * App-only tokens for Microsoft Graph by OAuth 2.0 client credentials, through MSAL. Against
+ * login.microsoftonline.com a real tenant needs only its tenant id, client id and secret. Any other
+ * authority host (the Microsoft 365 simulator, like any cloud MSAL does not know) is named in
+ * `knownAuthorities`, so MSAL reads its OpenID configuration over https instead of asking Microsoft's
+ * instance discovery; its certificate must be trusted by this process (see trust.ts).
  */
-import {
-  ConfidentialClientApplication,
-  type INetworkModule,
-  type NetworkRequestOptions,
-  type NetworkResponse,
-} from '@azure/msal-node';
+import { ConfidentialClientApplication } from '@azure/msal-node';
 import { GraphError } from './graph-api.js';
 
 export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
-const ALIAS_HOST = 'login.simulator.invalid';
+const MICROSOFT_AUTHORITY_HOST = 'login.microsoftonline.com';
 
 export interface TokenSource {
   token(): Promise<string>;
-}
-
-function fetchNetwork(rewrite: (url: string) => string): INetworkModule {
-  const call = async <T>(
-    method: 'GET' | 'POST',
-    url: string,
-    options?: NetworkRequestOptions,
-  ): Promise<NetworkResponse<T>> => {
-    const response = await fetch(rewrite(url), {
-      method,
-      headers: options?.headers ?? {},
-      ...(method === 'POST' ? { body: options?.body ?? '' } : {}),
-    });
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, key) => {
-      headers[key] = value;
-    });
-    const text = await response.text();
-    let body: T;
-    try {
-      body = JSON.parse(text) as T;
-    } catch {
-      body = {} as T;
-    }
-    return { headers, body, status: response.status };
-  };
-  return {
-    sendGetRequestAsync: (url, options) => call('GET', url, options),
-    sendPostRequestAsync: (url, options) => call('POST', url, options),
-  };
 }
 
 export function createTokenSource(connection: {
@@ -55,40 +21,15 @@ export function createTokenSource(connection: {
   clientSecret: string;
   authorityHost: string;
 }): TokenSource {
-  const host = connection.authorityHost.replace(/\/$/, '');
-  const secure = host.startsWith('https://');
-  const aliasBase = secure ? host : `https://${ALIAS_HOST}`;
-  const authority = `${aliasBase}/${connection.directoryId}`;
-  const rewrite = (url: string) => (secure ? url : url.replace(`https://${ALIAS_HOST}`, host));
-  const authorityUrl = new URL(authority);
+  const authority = `${connection.authorityHost.replace(/\/$/, '')}/${connection.directoryId}`;
+  const { host } = new URL(authority);
   const app = new ConfidentialClientApplication({
     auth: {
       clientId: connection.clientId,
       clientSecret: connection.clientSecret,
       authority,
-      knownAuthorities: [authorityUrl.host],
-      // The simulator's endpoints, named under the https alias (MSAL refuses http ones).
-      ...(secure
-        ? {}
-        : {
-            authorityMetadata: JSON.stringify({
-              token_endpoint: `${authority}/oauth2/v2.0/token`,
-              authorization_endpoint: `${authority}/oauth2/v2.0/authorize`,
-              end_session_endpoint: `${authority}/oauth2/v2.0/logout`,
-              issuer: `${authority}/v2.0`,
-              jwks_uri: `${authority}/discovery/v2.0/keys`,
-            }),
-          }),
-      // No instance discovery against the internet: the authority is taken as given.
-      cloudDiscoveryMetadata: JSON.stringify({
-        tenant_discovery_endpoint: `${authority}/v2.0/.well-known/openid-configuration`,
-        'api-version': '1.1',
-        metadata: [
-          { preferred_network: authorityUrl.host, preferred_cache: authorityUrl.host, aliases: [authorityUrl.host] },
-        ],
-      }),
+      ...(host === MICROSOFT_AUTHORITY_HOST ? {} : { knownAuthorities: [host] }),
     },
-    system: { networkClient: fetchNetwork(rewrite) },
   });
   return {
     async token() {

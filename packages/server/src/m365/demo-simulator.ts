@@ -1,0 +1,86 @@
+/**
+ * The demo tenants' Microsoft 365 (PORTAL_DEMO): the Graph-compatible simulator
+ * (@compliance-portal/m365-simulator) on an https port of its own, its certificates and keys in
+ * `<PORTAL_DATA_DIR>/m365-simulator`. It serves exactly the demo tenants that point at a simulator,
+ * issues tokens only to their app registrations with their stored secrets, and their endpoints are
+ * set to it at each start (its port may change between starts).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  loadOrCreateTls,
+  type RunningSimulator,
+  simulatorEndpoints,
+  startSimulator,
+} from '@compliance-portal/m365-simulator';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import { DEMO_TENANT_IDS } from '../db/seed.js';
+import { trustCertificates } from './trust.js';
+
+/** The demo tenants change every ten minutes, so incremental runs have work. */
+const CHANGE_EVERY_MS = 10 * 60_000;
+
+export const demoSimulatorDataDir = (config: Config) => join(config.dataDir, 'm365-simulator');
+
+/**
+ * A process of the portal that does not run the simulator (--role=worker) but calls it: it trusts the
+ * CA of the shared data directory (made here if the web process has not made it yet).
+ */
+export async function trustDemoSimulator(config: Config): Promise<string> {
+  const { caCertificatePath } = await loadOrCreateTls(demoSimulatorDataDir(config));
+  trustCertificates([readFileSync(caCertificatePath, 'utf8')]);
+  return caCertificatePath;
+}
+
+export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimulator> {
+  const { config } = ctx;
+  const ids = DEMO_TENANT_IDS.map((_, i) => `$${i + 1}`).join(', ');
+  // A demo tenant set to Microsoft's own endpoints (null) is left to them.
+  const tenants = await ctx.db.query<{ tenant_id: string; application_id: string; client_secret_enc: string }>(
+    `select tenant_id, application_id, client_secret_enc from tenants
+     where tenant_id in (${ids}) and graph_base_url is not null and client_secret_enc is not null`,
+    [...DEMO_TENANT_IDS],
+  );
+  let sim: RunningSimulator;
+  try {
+    sim = await startSimulator({
+      dataDir: demoSimulatorDataDir(config),
+      port: config.m365SimulatorPort,
+      host: '127.0.0.1',
+      tenants: tenants.map((t) => ({
+        tenantId: t.tenant_id,
+        clientId: t.application_id,
+        clientSecret: ctx.secrets.open(t.client_secret_enc),
+        size: config.m365SimulatorSize,
+      })),
+      changeEveryMs: CHANGE_EVERY_MS,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') {
+      throw new Error(
+        `The Microsoft 365 simulator's port ${config.m365SimulatorPort} is in use: set PORTAL_M365_SIMULATOR_PORT to a free one (0: any)`,
+      );
+    }
+    throw error;
+  }
+  trustCertificates([sim.caCertificate]);
+  const endpoints = simulatorEndpoints(sim.url);
+  for (const t of tenants) {
+    await ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+      t.tenant_id,
+      endpoints.graphBaseUrl,
+      endpoints.authorityHost,
+    ]);
+  }
+  ctx.log.info(
+    {
+      url: sim.url,
+      graphBaseUrl: sim.graphBaseUrl,
+      caCertificatePath: sim.caCertificatePath,
+      tenants: tenants.map((t) => t.tenant_id),
+    },
+    'Microsoft 365 simulator listening',
+  );
+  return sim;
+}
