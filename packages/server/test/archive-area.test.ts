@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type {
   ArchiveStatistics,
   DiscoveredSource,
@@ -14,7 +15,6 @@ import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 import { readZip } from './zip-reader.js';
 

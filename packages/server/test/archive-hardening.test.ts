@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type { DiscoveredSource, Page } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell, csvText } from '../src/http/csv.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { archiveMail } from '../src/storage/archive.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { escapeHtml, hitMarkers, markHits } from '../src/storage/highlight.js';

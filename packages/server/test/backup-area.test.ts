@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type {
   DashboardBasic,
   DashboardDetails,
@@ -17,7 +18,6 @@ import { JobEngine } from '../src/jobs/engine.js';
 import type { SnapshotItem } from '../src/jobs/executors/backup-store.js';
 import { selectItems } from '../src/jobs/executors/restore.js';
 import { executors } from '../src/jobs/executors.js';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 

@@ -1,6 +1,6 @@
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphError } from '../src/m365/graph-api.js';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { connectionProblem } from '../src/modules/configuration/connection.js';
 import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 

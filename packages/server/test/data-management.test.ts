@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathOf, type RunningSimulator, type SimDrive, startSimulator } from '@compliance-portal/m365-simulator';
 import type {
   BrowseResult,
   CleanupPreview,
@@ -12,8 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
-import { pathOf, type SimDrive } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /** The file manager, clean-up of chosen folders, and the data-management and overview dashboards. */

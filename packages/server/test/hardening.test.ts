@@ -2,8 +2,9 @@
  * Regression tests of the input findings of the hardening review: each refusal is a 400 in the API's
  * own error shape (ProblemDetails on apollo, {message} on legacy), never a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, sessionToken, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 describe('hostile input', () => {

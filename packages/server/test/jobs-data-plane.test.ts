@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
-import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { searchArchive } from '../src/storage/archive.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';

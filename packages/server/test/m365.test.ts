@@ -1,7 +1,7 @@
+import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphError, type TenantGraphConnection } from '../src/m365/graph-api.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
-import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 
 const TENANT = '11111111-2222-3333-4444-555555555555';
 const SECRET = 'sim-secret';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startSimulator } from '@compliance-portal/m365-simulator';
 import { type AnyEndpoint, ApiError, createClient, type EndpointId, endpoints } from '@compliance-portal/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -9,7 +10,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
 import { restoreArchivePath } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
-import { startSimulator } from '@compliance-portal/m365-simulator';
 import { drainBackground } from '../src/modules/identity/background.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import {

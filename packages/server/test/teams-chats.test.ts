@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type { DiscoveredSource, Page } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
@@ -8,7 +9,6 @@ import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
 import type { GraphApi } from '../src/m365/graph-api.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /** Teams chats: archived per chosen account, once per chat; read only through a member's mailbox. */
