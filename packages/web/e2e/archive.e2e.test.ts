@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../server/test/zip-reader';
 import {
   accessibilityViolations,
+  animationsSettled,
   completeQrSetup,
   launchBrowser,
   simulatorGraph,
@@ -163,6 +164,8 @@ describe('email archive and eDiscovery', () => {
     await page.getByRole('button', { name: 'Create Teams archive job' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Job name').fill('E2E Teams');
+    // While the dialog still grows in, a row may lie outside the viewport and cannot be scrolled to.
+    await animationsSettled(page);
     const teams = dialog.getByRole('table', { name: 'Choose teams' });
     await teams.getByRole('row').nth(1).getByRole('checkbox').check({ force: true });
     const accounts = dialog.getByRole('table', { name: 'Choose accounts' });

@@ -1,8 +1,10 @@
 /** The browser helpers of scripts/browser.mjs, and the steps only the browser tests need. */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:https';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { DEMO_CLIENT_SECRET } from '../scripts/start-server.mjs';
+import { DEMO_CLIENT_SECRET, simulatorOf } from '../scripts/start-server.mjs';
 
 export {
   Authenticator,
@@ -27,12 +29,17 @@ export async function logOutThroughMenu(page: Page) {
   await page.waitForURL(/\/signin/);
 }
 
-/** WCAG 2.1 A and AA violations axe-core finds on the page as it is now, one line each. */
-export async function accessibilityViolations(page: Page): Promise<string[]> {
-  // Colours are only final once enter animations (fades) have ended.
+/** Waits until the page's running animations (a dialog's enter animation, fades) have ended. */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
   );
+}
+
+/** WCAG 2.1 A and AA violations axe-core finds on the page as it is now, one line each. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Colours are only final once enter animations (fades) have ended.
+  await animationsSettled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations.map(
     (violation) =>
@@ -53,10 +60,34 @@ export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs =
   }
 }
 
-/** A demo tenant's Microsoft 365 (the server's simulator), read as an app registration reads it. */
+/** One https request to the simulator, trusting only its CA (made by the server after this process started). */
+function simulatorRequest(
+  url: string,
+  ca: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { method: init.method ?? 'GET', headers: init.headers, ca }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end(init.body);
+  });
+}
+
+/**
+ * A demo tenant's Microsoft 365 (the demo simulator of the server at `origin`, started by
+ * startServer in this process), read as an app registration reads it: a token by client credentials
+ * from the tenant's authority, then Graph over https.
+ */
 export async function simulatorGraph(origin: string, tenantId: string) {
-  const base = `${origin}/m365-simulator`;
-  const answer = await fetch(`${base}/login/${tenantId}/oauth2/v2.0/token`, {
+  const simulator = simulatorOf(origin);
+  if (!simulator) throw new Error(`no demo simulator known for ${origin}: start the server with startServer()`);
+  const ca = readFileSync(simulator.caCertificatePath, 'utf8');
+  const answer = await simulatorRequest(`${simulator.url}/${tenantId}/oauth2/v2.0/token`, ca, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     // The demo tenant's app registration (its id fixed by the seed) with the secret the server was given.
@@ -65,12 +96,15 @@ export async function simulatorGraph(origin: string, tenantId: string) {
       client_id: `5e1f0a4b-6c2d-4e8f-9a31-${tenantId.slice(-12)}`,
       client_secret: DEMO_CLIENT_SECRET,
       scope: 'https://graph.microsoft.com/.default',
-    }),
+    }).toString(),
   });
-  const { access_token: token } = (await answer.json()) as { access_token: string };
-  const get = (path: string) => fetch(`${base}/v1.0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (answer.status !== 200) throw new Error(`the simulator refused a token: ${answer.status} ${answer.body}`);
+  const { access_token: token } = JSON.parse(answer.body.toString('utf8')) as { access_token: string };
+  const get = async (path: string) =>
+    (await simulatorRequest(`${simulator.url}/v1.0${path}`, ca, { headers: { authorization: `Bearer ${token}` } }))
+      .body;
   return {
-    json: async <T>(path: string) => (await (await get(path)).json()) as T,
-    bytes: async (path: string) => Buffer.from(await (await get(path)).arrayBuffer()),
+    json: async <T>(path: string) => JSON.parse((await get(path)).toString('utf8')) as T,
+    bytes: async (path: string) => get(path),
   };
 }
