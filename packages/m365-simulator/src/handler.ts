@@ -9,13 +9,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CONTROL_PREFIX, controlRequest, Throttle, type ThrottleSetting, throttleSetting } from './control.js';
-import { directoryRoutes } from './graph/directory.js';
-import { drivePathCall, driveRoutes, uploadFragment } from './graph/drives.js';
-import { mailRoutes } from './graph/mail.js';
+import { uploadFragment } from './graph/drives.js';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
-import { type GraphContext, type GraphRoute, matchRoute, type UploadSession } from './graph/router.js';
-import { teamsRoutes } from './graph/teams.js';
+import type { GraphContext, UploadSession } from './graph/router.js';
+import { createGraphService, DEFAULT_PAGE_SIZE } from './graph/service.js';
 import { issueToken, openidConfiguration, type Registration, signingKeys } from './identity.js';
+import type { ValidationState } from './metadata/validation.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
 import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
 import { ephemeralTokenKeys, GRAPH_AUDIENCE, type TokenKeys, verifyToken } from './tokens.js';
@@ -45,8 +44,13 @@ export interface SimulatorOptions {
   retryAfter?: number;
   /** Throttling at start: every n-th request on the paths matched, with 429 or 503 and Retry-After. */
   throttle?: Partial<ThrottleSetting>;
-  /** Items per page of a list or delta answer. */
+  /** Items per page of a list or delta answer when the client asks no `$top` (5 by default, so that lists page). */
   pageSize?: number;
+  /**
+   * Check every JSON answer against Graph v1.0's published metadata (also M365_SIMULATOR_VALIDATE=1);
+   * the figures are in `state.validation`, and in M365_SIMULATOR_VALIDATION_DIR when set.
+   */
+  validate?: boolean;
   /** Origin the simulator is reached at (for links it returns), without a trailing slash. */
   baseUrl?: string;
   /** The key access tokens are signed with; one kept in memory when absent. */
@@ -68,9 +72,9 @@ export interface SimulatorState {
   consent(tenantId: string): string[];
   /** The origin links are built on, e.g. https://localhost:8444. */
   baseUrl: string;
+  /** Answers and properties checked against Graph's metadata, and the mismatches (null unless validating). */
+  readonly validation: ValidationState | null;
 }
-
-const ROUTES: readonly GraphRoute[] = [...directoryRoutes, ...teamsRoutes, ...mailRoutes, ...driveRoutes];
 
 export function createSimulatorHandler(options: SimulatorOptions) {
   const tenants = new Map<string, { model: SimTenant } & Registration>();
@@ -106,12 +110,19 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     },
     consent: (tenantId) => [...registration(tenantId).consent],
     baseUrl: options.baseUrl ?? '',
+    get validation() {
+      return graphService.validation;
+    },
   };
   const context: GraphContext = {
-    pageSize: options.pageSize ?? 200,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     baseUrl: () => state.baseUrl,
     sessions: new Map<string, UploadSession>(),
   };
+  const graphService = createGraphService(context, {
+    validate: options.validate,
+    tenant: (tenantId) => tenants.get(tenantId.toLowerCase())?.model,
+  });
 
   let timer: NodeJS.Timeout | undefined;
   if (options.changeEveryMs) {
@@ -124,13 +135,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
   }
 
   async function graph(request: SimRequest, tenant: SimTenant): Promise<SimResponse> {
-    const path = request.path.replace(/^\/v1\.0/, '');
-    const byPath = drivePathCall(request, tenant, path, context);
-    if (byPath) return byPath;
-    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
-    const matched = matchRoute(ROUTES, request.method, segments);
-    if (!matched) return graphError(400, 'BadRequest', `Resource not found for the segment '${segments[0] ?? ''}'.`);
-    return matched.route.handle({ request, tenant, path, segments, params: matched.params, context });
+    return graphService.graph(request, tenant);
   }
 
   /** Throttling as set, counted over Graph requests and upload fragments alike. */
@@ -179,6 +184,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       if (!tenant) return graphError(404, 'NotFound', 'Unknown path.');
       return throttled(request) ?? uploadFragment(request, tenant.model, seg[2] ?? '', context);
     }
+    if (first === 'download') return graphService.download(request, seg.slice(1));
     if (first !== 'v1.0') {
       return first ? identity(request, first, seg.slice(1).join('/')) : graphError(404, 'NotFound', 'Unknown path.');
     }

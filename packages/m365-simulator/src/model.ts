@@ -25,6 +25,11 @@ export interface TenantSize {
   /** Chats between the accounts: one-on-one and group chats in turn. */
   chats: number;
   messagesPerChat: number;
+  /**
+   * Every mailbox also has Exchange's other standard folders (Deleted Items, Drafts, Junk Email), empty;
+   * off by default, so that a mailbox lists only Inbox (with Inbox/TestOrder), Sent Items and Archive.
+   */
+  standardFolders: boolean;
 }
 
 export const DEMO_SIZE: TenantSize = {
@@ -42,6 +47,7 @@ export const DEMO_SIZE: TenantSize = {
   repliesPerMessage: 2,
   chats: 3,
   messagesPerChat: 4,
+  standardFolders: false,
 };
 
 /** A small deterministic generator (mulberry32) seeded from text. */
@@ -75,6 +81,8 @@ export interface SimVersion {
   content?: Uint8Array;
   /** Same bytes as another item's version (templates). */
   contentKey: string;
+  /** The QuickXorHash of its bytes, once computed. */
+  quickXorHash?: string;
 }
 
 export interface SimItem {
@@ -103,20 +111,29 @@ export interface SimDrive {
 export interface SimMessage {
   id: string;
   folderId: string;
+  /** Decoded text (an imported RFC 2047 encoded-word subject is stored decoded). */
   subject: string;
+  /** An address, or `Name <address>` as a MIME header has it. */
   from: string;
+  /** Addresses, or `Name <address>`, separated by commas. */
   to: string;
   body: string;
   received: string;
   changed: number;
   /** The MIME as imported (a restored message), served as is. */
   raw?: Buffer;
+  /** The Message-ID of an imported message. */
+  internetMessageId?: string;
+  hasAttachments?: boolean;
 }
 
 export interface SimMailFolder {
   id: string;
   name: string;
+  /** null: at the top of the mailbox (below its root, msgfolderroot). */
   parentId: string | null;
+  /** Exchange's well-known folder name (inbox, sentitems, archive…) when it is one. */
+  wellKnownName?: string;
 }
 
 export interface SimUser {
@@ -125,6 +142,8 @@ export interface SimUser {
   displayName: string;
   driveId: string;
   hasMailbox: boolean;
+  /** The id of the mailbox's root folder (msgfolderroot), parent of the top-level folders. */
+  rootFolderId: string;
   folders: SimMailFolder[];
   messages: Map<string, SimMessage>;
 }
@@ -164,6 +183,11 @@ export interface SimTenant {
   size: TenantSize;
   /** The last change number. */
   clock: number;
+  /**
+   * Delta tokens issued before this change number have expired (answered 410 as Graph does when its
+   * token retention is exceeded); `expireDeltaTokens` moves it to now.
+   */
+  deltaHorizon: number;
   /** Items created by later changes, per drive. */
   nextItem: number;
 }
@@ -267,6 +291,17 @@ function buildDrive(tenant: SimTenant, id: string, name: string, ownerId: string
 }
 
 const FOLDERS = ['Inbox', 'Inbox/TestOrder', 'Sent Items', 'Archive'];
+/** Exchange's standard folders without generated mail (TenantSize.standardFolders). */
+const STANDARD_FOLDERS = ['Deleted Items', 'Drafts', 'Junk Email'];
+/** Well-known folder names (`/mailFolders/inbox`) of the folders above. */
+export const WELL_KNOWN_FOLDERS: Record<string, string> = {
+  Inbox: 'inbox',
+  'Sent Items': 'sentitems',
+  Archive: 'archive',
+  'Deleted Items': 'deleteditems',
+  Drafts: 'drafts',
+  'Junk Email': 'junkemail',
+};
 
 function addMessage(tenant: SimTenant, user: SimUser, folderId: string, n: number, changed: number) {
   const random = prng(tenant.tenantId, user.id, folderId, n);
@@ -296,6 +331,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
     drives: new Map(),
     size: { ...DEMO_SIZE, ...size },
     clock: 0,
+    deltaHorizon: 0,
     nextItem: 1_000_000,
   };
   const first = ['Adele', 'Alex', 'Megan', 'Lynne', 'Diego', 'Isaiah', 'Johanna', 'Lee', 'Miriam', 'Nestor'];
@@ -308,6 +344,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
       displayName: `${name} ${['Vance', 'Wilber', 'Bowen', 'Robbins', 'Siciliani'][u % 5]}`,
       driveId: `od-${id.slice(0, 8)}`,
       hasMailbox: true,
+      rootFolderId: hexId(tenantId, id, 'folder', 'msgfolderroot'),
       folders: [],
       messages: new Map(),
     });
@@ -320,6 +357,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
     displayName: 'Guest (Fabrikam)',
     driveId: `od-${guestId.slice(0, 8)}`,
     hasMailbox: false,
+    rootFolderId: hexId(tenantId, guestId, 'folder', 'msgfolderroot'),
     folders: [],
     messages: new Map(),
   });
@@ -328,14 +366,27 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
     if (!user.hasMailbox) continue;
     for (const path of FOLDERS) {
       const parent = path.includes('/') ? user.folders.find((f) => f.name === path.split('/')[0]) : undefined;
+      const wellKnownName = parent ? undefined : WELL_KNOWN_FOLDERS[path];
       user.folders.push({
         id: hexId(tenantId, user.id, 'folder', path),
         name: path.split('/').pop() ?? path,
         parentId: parent?.id ?? null,
+        ...(wellKnownName ? { wellKnownName } : {}),
       });
     }
     for (const folder of user.folders) {
       for (let n = 0; n < tenant.size.messagesPerFolder; n++) addMessage(tenant, user, folder.id, n, 0);
+    }
+    if (tenant.size.standardFolders) {
+      for (const name of STANDARD_FOLDERS) {
+        const wellKnownName = WELL_KNOWN_FOLDERS[name];
+        user.folders.push({
+          id: hexId(tenantId, user.id, 'folder', name),
+          name,
+          parentId: null,
+          ...(wellKnownName ? { wellKnownName } : {}),
+        });
+      }
     }
   }
   for (let s = 0; s < tenant.size.sites; s++) {
@@ -541,6 +592,15 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
     });
   }
   return at;
+}
+
+/**
+ * Expires every delta token issued so far (as Graph does when a token outlives its retention): their
+ * next use answers 410 and the client must read the resource again from the start.
+ */
+export function expireDeltaTokens(tenant: SimTenant): void {
+  tenant.clock += 1;
+  tenant.deltaHorizon = tenant.clock;
 }
 
 /** The path of an item below its drive's root, "/Folder/name". */

@@ -1,87 +1,161 @@
 /** The directory: users with their OneDrive, SharePoint sites with their libraries, and groups. */
-import { groupsOf, type SimDrive, type SimTenant, type SimUser } from '../model.js';
-import { notFound, page } from './odata.js';
-import { type GraphRoute, route } from './router.js';
+import { groupsOf, type SimGroup, type SimTenant, type SimUser } from '../model.js';
+import { driveJson } from './drives.js';
+import { graphError, type ListOptions, page, type SimResponse } from './odata.js';
+import { type GraphCall, type GraphRoute, route } from './router.js';
+
+export { quota } from './drives.js';
 
 /** A user by id or by user principal name, as Graph takes either. */
 export const userOf = (tenant: SimTenant, key: string): SimUser | undefined =>
   tenant.users.find((u) => u.id === key || u.upn.toLowerCase() === key.toLowerCase());
 
-/** What a drive takes, as SharePoint counts it: every version of every live file. */
-export function quota(drive: SimDrive | undefined) {
-  let used = 0;
-  for (const item of drive?.items.values() ?? [])
-    if (!item.deleted && item.kind === 'file') for (const v of item.versions) used += v.size;
-  return { used, total: 1024 ** 4, remaining: 1024 ** 4 - used };
-}
+/** The directory's not-found, naming what was asked. */
+export const directoryNotFound = (key: string) =>
+  graphError(
+    404,
+    'Request_ResourceNotFound',
+    `Resource '${key}' does not exist or one of its queried reference-property objects are not present.`,
+  );
 
-const userJson = (u: SimUser) => ({
-  id: u.id,
-  userPrincipalName: u.upn,
-  displayName: u.displayName,
-  mail: u.hasMailbox ? u.upn : null,
+/** Directory objects page up to 999 and take advanced queries only with ConsistencyLevel: eventual. */
+const DIRECTORY: ListOptions = { directory: true, max: 999 };
+
+/** A user's default properties, as Graph answers without $select. */
+export const userJson = (u: SimUser) => {
+  const [givenName = u.displayName, ...rest] = u.displayName.split(' ');
+  const guest = !u.hasMailbox;
+  return {
+    id: u.id,
+    businessPhones: [],
+    displayName: u.displayName,
+    givenName: guest ? null : givenName,
+    jobTitle: null,
+    mail: u.hasMailbox ? u.upn : null,
+    mobilePhone: null,
+    officeLocation: null,
+    preferredLanguage: guest ? null : 'en-US',
+    surname: guest ? null : rest.join(' ') || null,
+    userPrincipalName: u.upn,
+  };
+};
+
+const groupJson = (g: SimGroup) => ({
+  id: g.id,
+  createdDateTime: '2026-09-01T08:00:00Z',
+  description: g.team ? `The ${g.displayName} team.` : 'Everyone with a mailbox.',
+  displayName: g.displayName,
+  groupTypes: g.team ? ['Unified'] : [],
+  mail: g.mail,
+  mailEnabled: true,
+  mailNickname: g.mail.split('@')[0] ?? g.displayName,
+  resourceProvisioningOptions: g.team ? ['Team'] : [],
+  securityEnabled: !g.team,
+  visibility: g.team ? 'Private' : null,
+  proxyAddresses: [`SMTP:${g.mail}`],
+  renewedDateTime: '2026-09-01T08:00:00Z',
+  onPremisesSyncEnabled: null,
 });
 
+const siteJson = (tenant: SimTenant, s: SimTenant['sites'][number]) => ({
+  id: s.id,
+  name: s.webUrl.split('/').pop() ?? s.name,
+  displayName: s.name,
+  webUrl: s.webUrl,
+  createdDateTime: '2026-09-01T08:00:00Z',
+  lastModifiedDateTime: '2026-09-01T08:00:00Z',
+  siteCollection: { hostname: `${tenant.domain.split('.')[0]}.sharepoint.com` },
+});
+
+/** A live site by id, or Graph's answer for one that is not (deleted sites are gone for Graph). */
+function siteOf(call: GraphCall): SimTenant['sites'][number] | SimResponse {
+  const site = call.tenant.sites.find((s) => s.id === call.params.site && !s.deleted);
+  return site ?? graphError(404, 'itemNotFound', 'Requested site could not be found');
+}
+
+const isAnswer = (value: unknown): value is SimResponse =>
+  typeof value === 'object' && value !== null && 'status' in value;
+
+/** `/users/$count` and the like: a number as text, only with ConsistencyLevel: eventual. */
+function countAnswer(call: GraphCall, n: number): SimResponse {
+  if ((call.request.headers.consistencylevel ?? '').toLowerCase() !== 'eventual')
+    return graphError(400, 'Request_BadRequest', '$count is not currently supported.');
+  return { status: 200, headers: { 'content-type': 'text/plain' }, bytes: Buffer.from(String(n)) };
+}
+
 export const directoryRoutes: GraphRoute[] = [
-  ...route('GET', 'users', ({ context, request, tenant }) => page(context, request, tenant.users, userJson)),
+  ...route('GET', 'users', ({ context, request, tenant }) => page(context, request, tenant.users, userJson, DIRECTORY)),
+  ...route('GET', 'users/$count', (call) => countAnswer(call, call.tenant.users.length)),
+  ...route('GET', 'users/:user', ({ tenant, params }) => {
+    const user = userOf(tenant, params.user ?? '');
+    return user ? { status: 200, json: userJson(user) } : directoryNotFound(params.user ?? '');
+  }),
   ...route('GET', 'users/:user/drive', ({ tenant, params }) => {
     const user = userOf(tenant, params.user ?? '');
-    const drive = user && tenant.drives.get(user.driveId);
+    if (!user) return directoryNotFound(params.user ?? '');
+    const drive = tenant.drives.get(user.driveId);
     return drive
-      ? {
-          status: 200,
-          json: {
-            id: drive.id,
-            name: drive.name,
-            driveType: 'business',
-            owner: { user: { id: user.id } },
-            quota: quota(drive),
-          },
-        }
-      : notFound();
+      ? { status: 200, json: driveJson(tenant, drive) }
+      : graphError(404, 'itemNotFound', 'The drive was not found.');
   }),
   ...route('GET', 'sites', ({ context, request, tenant }) =>
     page(
       context,
       request,
       tenant.sites.filter((s) => !s.deleted),
-      (s) => ({ id: s.id, name: s.name, displayName: s.name, webUrl: s.webUrl }),
+      (s) => siteJson(tenant, s),
     ),
   ),
-  ...route('GET', 'sites/:site/drives', ({ context, request, tenant, params }) => {
-    const site = tenant.sites.find((s) => s.id === params.site && !s.deleted);
-    if (!site) return notFound('The site was not found or has been deleted.');
-    return page(context, request, site.driveIds, (id) => ({
-      id,
-      name: 'Documents',
-      driveType: 'documentLibrary',
-      quota: quota(tenant.drives.get(id)),
-    }));
+  ...route('GET', 'sites/:site', (call) => {
+    const site = siteOf(call);
+    return isAnswer(site) ? site : { status: 200, json: siteJson(call.tenant, site) };
   }),
-  ...route('GET', 'groups', ({ context, request, tenant }) => {
-    const teamsOnly = (request.query.get('$filter') ?? '').includes('resourceProvisioningOptions');
+  ...route('GET', 'sites/:site/drive', (call) => {
+    const site = siteOf(call);
+    if (isAnswer(site)) return site;
+    const drive = call.tenant.drives.get(site.driveIds[0] ?? '');
+    return drive
+      ? { status: 200, json: driveJson(call.tenant, drive) }
+      : graphError(404, 'itemNotFound', 'The site has no library.');
+  }),
+  ...route('GET', 'sites/:site/drives', (call) => {
+    const site = siteOf(call);
+    if (isAnswer(site)) return site;
+    const { context, request, tenant } = call;
     return page(
       context,
       request,
-      groupsOf(tenant).filter((g) => !teamsOnly || g.team),
-      (g) => ({
-        id: g.id,
-        displayName: g.displayName,
-        mail: g.mail,
-        groupTypes: g.team ? ['Unified'] : [],
-        mailEnabled: true,
-        securityEnabled: !g.team,
-        resourceProvisioningOptions: g.team ? ['Team'] : [],
-      }),
+      site.driveIds.flatMap((id) => tenant.drives.get(id) ?? []),
+      (drive) => driveJson(tenant, drive),
+    );
+  }),
+  ...route('GET', 'groups', ({ context, request, tenant }) =>
+    page(context, request, groupsOf(tenant), groupJson, DIRECTORY),
+  ),
+  ...route('GET', 'groups/$count', (call) => countAnswer(call, groupsOf(call.tenant).length)),
+  ...route('GET', 'groups/:group', ({ tenant, params }) => {
+    const group = groupsOf(tenant).find((g) => g.id === params.group);
+    return group ? { status: 200, json: groupJson(group) } : directoryNotFound(params.group ?? '');
+  }),
+  ...route('GET', 'groups/:group/members', ({ context, request, tenant, params }) => {
+    const group = groupsOf(tenant).find((g) => g.id === params.group);
+    if (!group) return directoryNotFound(params.group ?? '');
+    return page(
+      context,
+      request,
+      group.members,
+      (u) => ({ '@odata.type': '#microsoft.graph.user', ...userJson(u) }),
+      DIRECTORY,
     );
   }),
   ...route(
     'GET',
-    ['groups/:group/members', 'groups/:group/members/microsoft.graph.user'],
+    'groups/:group/members/microsoft.graph.user',
     ({ context, request, tenant, params }) => {
       const group = groupsOf(tenant).find((g) => g.id === params.group);
-      if (!group) return notFound();
-      return page(context, request, group.members, (u) => ({ '@odata.type': '#microsoft.graph.user', ...userJson(u) }));
+      if (!group) return directoryNotFound(params.group ?? '');
+      return page(context, request, group.members, userJson, DIRECTORY);
     },
+    { context: 'users' },
   ),
 ];

@@ -1,17 +1,25 @@
 /**
- * Mailboxes: folders and child folders, messages by delta, a message as MIME ($value), and the writes
- * a restore makes (new folders, messages imported from MIME).
+ * Mailboxes: folders (by id or well-known name: inbox, sentitems, archive, deleteditems, drafts,
+ * junkemail, msgfolderroot) and child folders, messages of a folder or of the mailbox, one message,
+ * message delta, a message as MIME ($value), and the writes a restore makes (new folders, messages
+ * imported from MIME, their RFC 2047 subjects decoded).
  */
-import { randomBytes } from 'node:crypto';
-import type { SimUser } from '../model.js';
-import { userOf } from './directory.js';
-import { delta, graphError, jsonBody, notFound, page, type SimResponse } from './odata.js';
+import { createHash, randomBytes } from 'node:crypto';
+import type { SimMailFolder, SimMessage, SimTenant, SimUser } from '../model.js';
+import { directoryNotFound, userOf } from './directory.js';
+import { decodeEncodedWords, parseMailbox, parseMailboxList } from './mime.js';
+import { delta, graphError, jsonBody, type ListOptions, page, type SimResponse } from './odata.js';
 import { type GraphCall, type GraphRoute, route } from './router.js';
+
+/** Outlook pages messages and folders up to 1,000. */
+const OUTLOOK: ListOptions = { max: 1000 };
+
+const itemNotFound = () => graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
 
 /** The mailbox of the path's user, or Graph's answer for an unknown user or an account without one. */
 function mailbox(call: GraphCall): SimUser | SimResponse {
   const user = userOf(call.tenant, call.params.user ?? '');
-  if (!user) return notFound();
+  if (!user) return directoryNotFound(call.params.user ?? '');
   if (!user.hasMailbox) {
     return graphError(
       404,
@@ -22,24 +30,121 @@ function mailbox(call: GraphCall): SimUser | SimResponse {
   return user;
 }
 
-const isAnswer = (value: SimUser | SimResponse): value is SimResponse => 'status' in value;
+const isAnswer = (value: unknown): value is SimResponse =>
+  typeof value === 'object' && value !== null && 'status' in value;
+
+/** A folder of the mailbox by id or well-known name; `msgfolderroot` is the mailbox's root. */
+function folderOf(user: SimUser, key: string): SimMailFolder | undefined {
+  const lower = key.toLowerCase();
+  if (lower === 'msgfolderroot' || key === user.rootFolderId) {
+    return { id: user.rootFolderId, name: 'Top of Information Store', parentId: null, wellKnownName: 'msgfolderroot' };
+  }
+  return user.folders.find((f) => f.id === key || f.wellKnownName === lower);
+}
 
 /** A route on a user's mailbox: the handler runs only for a user with one. */
 const onMailbox = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser) => SimResponse,
+  options: { context?: string } = {},
 ): GraphRoute[] =>
-  route(method, patterns, (call) => {
-    const user = mailbox(call);
-    return isAnswer(user) ? user : handle(call, user);
-  });
+  route(
+    method,
+    patterns,
+    (call) => {
+      const user = mailbox(call);
+      return isAnswer(user) ? user : handle(call, user);
+    },
+    options,
+  );
 
-const folderJson = (user: SimUser, f: SimUser['folders'][number]) => ({
-  id: f.id,
-  displayName: f.name,
-  childFolderCount: user.folders.filter((c) => c.parentId === f.id).length,
-});
+/** A route on one folder of a mailbox (`:folder` by id or well-known name). */
+const onFolder = (
+  method: string,
+  patterns: string | string[],
+  handle: (call: GraphCall, user: SimUser, folder: SimMailFolder) => SimResponse,
+  options: { context?: string } = {},
+): GraphRoute[] =>
+  onMailbox(
+    method,
+    patterns,
+    (call, user) => {
+      const folder = folderOf(user, call.params.folder ?? '');
+      return folder ? handle(call, user, folder) : itemNotFound();
+    },
+    options,
+  );
+
+/** Whether a message has been read: a fixed mix, a third unread. */
+const isRead = (message: SimMessage) => (createHash('sha256').update(message.id).digest()[0] ?? 0) % 3 !== 0;
+
+const messagesIn = (user: SimUser, folderId: string) =>
+  [...user.messages.values()].filter((m) => m.folderId === folderId);
+
+function folderJson(user: SimUser, f: SimMailFolder) {
+  const messages = messagesIn(user, f.id);
+  const root = f.id === user.rootFolderId;
+  return {
+    id: f.id,
+    displayName: f.name,
+    parentFolderId: root
+      ? createHash('sha256').update(`${user.id}|root-parent`).digest('base64url')
+      : (f.parentId ?? user.rootFolderId),
+    childFolderCount: user.folders.filter((c) => (root ? c.parentId === null : c.parentId === f.id)).length,
+    unreadItemCount: messages.filter((m) => !isRead(m)).length,
+    totalItemCount: messages.length,
+    isHidden: false,
+  };
+}
+
+/** An address of the tenant with its display name, or as a header gives it. */
+function mailboxOf(tenant: SimTenant, text: string) {
+  const parsed = parseMailbox(text);
+  const user = tenant.users.find((u) => u.upn.toLowerCase() === parsed.address.toLowerCase());
+  return { name: user && parsed.name === parsed.address ? user.displayName : parsed.name, address: parsed.address };
+}
+
+export function messageJson(tenant: SimTenant, m: SimMessage) {
+  const from = { emailAddress: mailboxOf(tenant, m.from) };
+  const to = parseMailboxList(m.to).map((r) => ({ emailAddress: mailboxOf(tenant, `${r.name} <${r.address}>`) }));
+  const sent = new Date(Date.parse(m.received) - 60_000).toISOString();
+  const text = m.body.replace(/\s+/g, ' ').trim();
+  return {
+    '@odata.etag': `W/"${m.changed}-${m.id.slice(0, 8)}"`,
+    id: m.id,
+    createdDateTime: m.received,
+    lastModifiedDateTime: m.received,
+    changeKey: Buffer.from(`${m.id}:${m.changed}`).toString('base64').slice(0, 40),
+    categories: [],
+    receivedDateTime: m.received,
+    sentDateTime: sent,
+    hasAttachments: m.hasAttachments ?? false,
+    internetMessageId: m.internetMessageId ?? `<${m.id}@${tenant.domain}>`,
+    subject: m.subject,
+    bodyPreview: text.slice(0, 255),
+    importance: 'normal',
+    parentFolderId: m.folderId,
+    conversationId: createHash('sha256')
+      .update(m.subject.replace(/^(re|aw|fw|wg):\s*/i, ''))
+      .digest('base64')
+      .slice(0, 43),
+    isDeliveryReceiptRequested: false,
+    isReadReceiptRequested: false,
+    isRead: isRead(m),
+    isDraft: false,
+    webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(m.id)}&exvsurl=1&viewmodel=ReadMessageItem`,
+    inferenceClassification: 'focused',
+    body: { contentType: 'text', content: m.body },
+    sender: from,
+    from,
+    toRecipients: to,
+    ccRecipients: [],
+    bccRecipients: [],
+    replyTo: [],
+    flag: { flagStatus: 'notFlagged' },
+  };
+}
 
 export const mailRoutes: GraphRoute[] = [
   ...onMailbox('GET', 'users/:user/mailFolders', ({ context, request }, user) =>
@@ -48,68 +153,83 @@ export const mailRoutes: GraphRoute[] = [
       request,
       user.folders.filter((f) => f.parentId === null),
       (f) => folderJson(user, f),
+      OUTLOOK,
     ),
   ),
-  ...onMailbox('GET', 'users/:user/mailFolders/:folder/childFolders', ({ context, request, params }, user) =>
+  ...onFolder('GET', 'users/:user/mailFolders/:folder', (_call, user, folder) => ({
+    status: 200,
+    json: folderJson(user, folder),
+  })),
+  ...onFolder('GET', 'users/:user/mailFolders/:folder/childFolders', ({ context, request }, user, folder) =>
     page(
       context,
       request,
-      user.folders.filter((f) => f.parentId === params.folder),
+      user.folders.filter((f) => (folder.id === user.rootFolderId ? f.parentId === null : f.parentId === folder.id)),
       (f) => folderJson(user, f),
+      OUTLOOK,
     ),
+  ),
+  ...onFolder(
+    'GET',
+    'users/:user/mailFolders/:folder/messages/delta',
+    ({ context, request, tenant }, user, folder) =>
+      delta(context, request, tenant, {
+        resource: `mail:${user.id}:${folder.id}`,
+        style: 'outlook',
+        max: 1000,
+        changes: (after) => messagesIn(user, folder.id).filter((x) => x.changed > after),
+        map: (x) => messageJson(tenant, x),
+      }),
+    { context: 'Collection(microsoft.graph.message)' },
+  ),
+  ...onFolder('GET', 'users/:user/mailFolders/:folder/messages', ({ context, request, tenant }, user, folder) =>
+    page(context, request, messagesIn(user, folder.id), (m) => messageJson(tenant, m), OUTLOOK),
+  ),
+  ...onMailbox('GET', 'users/:user/messages', ({ context, request, tenant }, user) =>
+    page(context, request, [...user.messages.values()], (m) => messageJson(tenant, m), OUTLOOK),
   ),
   ...onMailbox(
     'GET',
-    'users/:user/mailFolders/:folder/messages/delta',
-    ({ context, request, tenant, params }, user) => {
-      const folder = user.folders.find((f) => f.id === params.folder);
-      if (!folder) return notFound();
-      return delta(
-        context,
-        request,
-        tenant,
-        (after) => [...user.messages.values()].filter((x) => x.folderId === folder.id && x.changed > after),
-        (x) => ({
-          id: x.id,
-          subject: x.subject,
-          receivedDateTime: x.received,
-          from: { emailAddress: { address: x.from } },
-        }),
-      );
+    ['users/:user/messages/:message', 'users/:user/mailFolders/:folder/messages/:message'],
+    ({ tenant, params }, user) => {
+      const message = user.messages.get(params.message ?? '');
+      if (!message || (params.folder !== undefined && folderOf(user, params.folder)?.id !== message.folderId))
+        return itemNotFound();
+      return { status: 200, json: messageJson(tenant, message) };
     },
   ),
   ...onMailbox(
     'POST',
     ['users/:user/mailFolders', 'users/:user/mailFolders/:folder/childFolders'],
     ({ request, params }, user) => {
-      const parentId = params.folder ?? null;
-      if (parentId && !user.folders.some((f) => f.id === parentId)) return notFound();
+      const parent = params.folder === undefined ? undefined : folderOf(user, params.folder);
+      if (params.folder !== undefined && !parent) return itemNotFound();
+      const parentId = parent && parent.id !== user.rootFolderId ? parent.id : null;
       const name = String(jsonBody<{ displayName: unknown }>(request).displayName ?? '');
       if (!name) return graphError(400, 'ErrorInvalidRequest', 'displayName is required.');
       if (user.folders.some((f) => f.parentId === parentId && f.name.toLowerCase() === name.toLowerCase()))
         return graphError(409, 'ErrorFolderExists', 'A folder with the specified name already exists.');
       const folder = { id: `f-${randomBytes(8).toString('hex')}`, name, parentId };
       user.folders.push(folder);
-      return { status: 201, json: { id: folder.id, displayName: name, childFolderCount: 0 } };
+      return { status: 201, json: folderJson(user, folder) };
     },
   ),
-  ...onMailbox('POST', 'users/:user/mailFolders/:folder/messages', ({ request, tenant, params }, user) => {
-    const folder = user.folders.find((f) => f.id === params.folder);
-    if (!folder) return notFound();
+  ...onFolder('POST', 'users/:user/mailFolders/:folder/messages', ({ request, tenant }, user, folder) => {
     // Graph takes a MIME message as base64 text.
     const raw = Buffer.from(request.body.toString('utf8').trim(), 'base64');
     const text = raw.toString('utf8');
-    const header = (name: string) =>
-      new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(text.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ?? '';
+    const head = (text.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+    const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
     if (!header('Subject') && !header('From'))
       return graphError(400, 'ErrorMimeContentInvalid', 'The MIME content is not valid.');
     tenant.clock += 1;
     const id = `imported-${randomBytes(8).toString('hex')}`;
     const date = Date.parse(header('Date'));
+    const contentType = header('Content-Type');
     user.messages.set(id, {
       id,
       folderId: folder.id,
-      subject: header('Subject'),
+      subject: decodeEncodedWords(header('Subject')),
       from: header('From'),
       to: header('To'),
       body: text
@@ -119,12 +239,15 @@ export const mailRoutes: GraphRoute[] = [
       received: new Date(Number.isNaN(date) ? Date.now() : date).toISOString(),
       changed: tenant.clock,
       raw,
+      ...(header('Message-ID') ? { internetMessageId: header('Message-ID') } : {}),
+      hasAttachments: /^multipart\/mixed/i.test(contentType) && /content-disposition:\s*attachment/i.test(text),
     });
-    return { status: 201, json: { id, subject: header('Subject'), parentFolderId: folder.id } };
+    const message = user.messages.get(id);
+    return message ? { status: 201, json: messageJson(tenant, message) } : itemNotFound();
   }),
   ...onMailbox('GET', 'users/:user/messages/:message/$value', ({ tenant, params }, user) => {
     const message = user.messages.get(params.message ?? '');
-    if (!message) return notFound();
+    if (!message) return itemNotFound();
     if (message.raw) return { status: 200, headers: { 'content-type': 'message/rfc822' }, bytes: message.raw };
     const mime = [
       `From: ${message.from}`,

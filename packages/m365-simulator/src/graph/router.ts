@@ -19,6 +19,8 @@ export interface UploadSession {
 /** What a route sees besides its request: the tenant of the token and the simulator's shared state. */
 export interface GraphContext extends Paging {
   sessions: Map<string, UploadSession>;
+  /** Signs pre-authenticated download links (random per simulator; set by the Graph service). */
+  downloadKey?: Buffer;
 }
 
 export interface GraphCall {
@@ -37,14 +39,25 @@ export interface GraphRoute {
   method: string;
   pattern: string[];
   handle(call: GraphCall): SimResponse | Promise<SimResponse>;
+  /**
+   * The answer's @odata.context after `$metadata#` when it is not the pattern's own (`users('…')/drive`),
+   * e.g. `Collection(microsoft.graph.driveItem)` for a delta.
+   */
+  context?: string;
 }
 
 /** One route, or the same handler under several patterns. */
-export function route(method: string, patterns: string | string[], handle: GraphRoute['handle']): GraphRoute[] {
+export function route(
+  method: string,
+  patterns: string | string[],
+  handle: GraphRoute['handle'],
+  options: { context?: string } = {},
+): GraphRoute[] {
   return (Array.isArray(patterns) ? patterns : [patterns]).map((pattern) => ({
     method,
     pattern: pattern.split('/').filter(Boolean),
     handle,
+    ...(options.context ? { context: options.context } : {}),
   }));
 }
 

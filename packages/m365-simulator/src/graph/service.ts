@@ -1,0 +1,162 @@
+/**
+ * Graph v1.0's dispatch: a request below /v1.0 goes to the first route that matches; its answer gets
+ * what every Graph answer has: `@odata.context` (`{simulator}/v1.0/$metadata#users`, on the
+ * simulator's own base so that the link resolves: `GET /v1.0/$metadata` answers the published CSDL),
+ * `request-id` and `client-request-id` headers (the client's echoed, else a new GUID, in error bodies
+ * too), and `$select`. With validation on, every JSON answer is checked against Graph's metadata.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { GRAPH_METADATA_PATH } from '../metadata/check.js';
+import { createValidator, type ValidationState, validationWanted } from '../metadata/validation.js';
+import type { SimTenant } from '../model.js';
+import { directoryRoutes, userOf } from './directory.js';
+import { download, drivePathCall, driveRoutes } from './drives.js';
+import { mailRoutes } from './mail.js';
+import { graphError, type SimRequest, type SimResponse } from './odata.js';
+import { selectProperties } from './query.js';
+import { type GraphContext, type GraphRoute, matchRoute } from './router.js';
+import { teamsRoutes } from './teams.js';
+
+export const ROUTES: readonly GraphRoute[] = [...directoryRoutes, ...teamsRoutes, ...mailRoutes, ...driveRoutes];
+
+/** The simulator's default page size: small, so that even a demo tenant's lists page. */
+export const DEFAULT_PAGE_SIZE = 5;
+
+export interface GraphServiceOptions {
+  /** Check every JSON answer against Graph's metadata (default: M365_SIMULATOR_VALIDATE=1). */
+  validate?: boolean;
+  /** The tenants, for pre-authenticated download links (which carry no token). */
+  tenant?: (tenantId: string) => SimTenant | undefined;
+}
+
+export interface GraphService {
+  /** A request below /v1.0 on behalf of a tenant (its token already checked). */
+  graph(request: SimRequest, tenant: SimTenant): Promise<SimResponse>;
+  /** `/download/{link}`: a pre-authenticated content link; `segments` follow `download`. */
+  download(request: SimRequest, segments: string[]): SimResponse;
+  /** The figures of validation; null when it is off. */
+  validation: ValidationState | null;
+}
+
+const quote = (key: string) => `('${key.replace(/'/g, "''")}')`;
+
+/** The OData context path of a route's answer: `users('…')/drive`, `drives('…')/items`… */
+function contextPath(pattern: readonly string[], params: Record<string, string>): string {
+  let out = '';
+  for (const part of pattern) {
+    if (part.startsWith(':')) out += quote(params[part.slice(1)] ?? '');
+    else out += `${out ? '/' : ''}${part}`;
+  }
+  return out;
+}
+
+/**
+ * `@odata.context` for an answer: an entity set or navigation for a list, `…/$entity` for one entity
+ * (the key of the last segment left out, as OData writes it), `(a,b)` after it with `$select`.
+ */
+function contextOf(path: string, json: Record<string, unknown>, select: string | null): string {
+  if (path.startsWith('Collection(') || path.startsWith('microsoft.graph.')) return path;
+  const list = Array.isArray(json.value);
+  const base = list ? path : path.replace(/\('(?:[^']|'')*'\)$/, '');
+  const selected = select
+    ? `(${select
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(',')})`
+    : '';
+  return `${base}${selected}${list ? '' : '/$entity'}`;
+}
+
+export function createGraphService(context: GraphContext, options: GraphServiceOptions = {}): GraphService {
+  const validator = validationWanted(options.validate) ? createValidator() : undefined;
+  let metadata: Buffer | undefined;
+
+  /** `/users/{u}/drive/…` and `/sites/{s}/drive/…` are the drive's own paths (`/drives/{d}/…`). */
+  function drivePath(path: string, tenant: SimTenant): string {
+    const m = /^\/(users|sites)\/([^/]+)\/drive(\/.+)$/.exec(path);
+    if (!m) return path;
+    const key = decodeURIComponent(m[2] ?? '');
+    const driveId =
+      m[1] === 'users'
+        ? userOf(tenant, key)?.driveId
+        : tenant.sites.find((s) => s.id === key && !s.deleted)?.driveIds[0];
+    return driveId ? `/drives/${encodeURIComponent(driveId)}${m[3]}` : path;
+  }
+
+  async function route(
+    request: SimRequest,
+    tenant: SimTenant,
+  ): Promise<{ response: SimResponse; context?: string; route?: string }> {
+    const path = drivePath(request.path.replace(/^\/v1\.0/, ''), tenant);
+    if (path === '/$metadata' && request.method === 'GET') {
+      metadata ??= readFileSync(GRAPH_METADATA_PATH);
+      return { response: { status: 200, headers: { 'content-type': 'application/xml' }, bytes: metadata } };
+    }
+    const byPath = drivePathCall(request, tenant, path, context);
+    if (byPath) {
+      const { context: at, ...response } = byPath;
+      return { response, ...(at ? { context: at } : {}) };
+    }
+    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const matched = matchRoute(ROUTES, request.method, segments);
+    if (!matched) {
+      return { response: graphError(400, 'BadRequest', `Resource not found for the segment '${segments[0] ?? ''}'.`) };
+    }
+    const response = await matched.route.handle({ request, tenant, path, segments, params: matched.params, context });
+    return {
+      response,
+      context: matched.route.context ?? contextPath(matched.route.pattern, matched.params),
+      route: `${request.method} ${matched.route.pattern.join('/')}`,
+    };
+  }
+
+  /** The request's ids on the answer: headers always, and the error body's innerError. */
+  function stamp(request: SimRequest, response: SimResponse): SimResponse {
+    const requestId = randomUUID();
+    const clientRequestId = request.headers['client-request-id'] || requestId;
+    const headers = { ...response.headers, 'request-id': requestId, 'client-request-id': clientRequestId };
+    const json = response.json as { error?: { innerError?: Record<string, unknown> } } | undefined;
+    if (json?.error?.innerError) {
+      json.error.innerError['request-id'] = requestId;
+      json.error.innerError['client-request-id'] = clientRequestId;
+    }
+    return { ...response, headers };
+  }
+
+  return {
+    validation: validator?.state ?? null,
+    async graph(request, tenant) {
+      const { response, context: at, route: name } = await route(request, tenant);
+      let answer = response;
+      if (answer.status < 300 && answer.json !== undefined && at) {
+        const json = answer.json as Record<string, unknown>;
+        const select = request.method === 'GET' ? request.query.get('$select') : null;
+        const body = select
+          ? Array.isArray(json.value)
+            ? { ...json, value: json.value.map((row) => selectProperties(row, select)) }
+            : (selectProperties(json, select) as Record<string, unknown>)
+          : json;
+        answer = {
+          ...answer,
+          json: { '@odata.context': `${context.baseUrl()}/v1.0/$metadata#${contextOf(at, body, select)}`, ...body },
+        };
+      }
+      answer = stamp(request, answer);
+      if (validator && answer.json !== undefined) {
+        validator.record({
+          method: request.method,
+          path: request.path.replace(/^\/v1\.0/, ''),
+          ...(name ? { route: name } : {}),
+          status: answer.status,
+          json: answer.json,
+        });
+      }
+      return answer;
+    },
+    download(request, segments) {
+      return download(request, segments, context, options.tenant ?? (() => undefined));
+    },
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Test helpers: the Graph service over one generated tenant, called without a transport, and a walk
+ * through every path the simulator serves (reads and writes), following next links.
+ */
+
+import type { SimResponse } from '../src/graph/odata.js';
+import { createGraphService } from '../src/graph/service.js';
+import { buildTenant, type SimTenant, type TenantSize } from '../src/model.js';
+
+export const BASE = 'https://graph.simulator.test/m365-simulator';
+
+export interface Answer extends SimResponse {
+  body: Record<string, unknown>;
+}
+
+export function graphOver(
+  size: Partial<TenantSize> = {},
+  pageSize = 3,
+  tenantId = '11111111-2222-4333-8444-555555555555',
+) {
+  const tenant: SimTenant = buildTenant(tenantId, size);
+  const service = createGraphService(
+    { pageSize, baseUrl: () => BASE, sessions: new Map() },
+    { validate: true, tenant: (id) => (id === tenantId ? tenant : undefined) },
+  );
+  /** Every request made: method, path (below the simulator's root, without the query) and status. */
+  const requests: { method: string; path: string; status: number }[] = [];
+  /** One request; `url` is below /v1.0 (`/users?$top=2`) or absolute (a next link). */
+  async function call(
+    method: string,
+    url: string,
+    init: { body?: string | Buffer; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const parsed = new URL(url.startsWith('http') ? url : `${BASE}/v1.0${url}`);
+    const path = parsed.pathname.slice(new URL(BASE).pathname.length);
+    const response = await service.graph(
+      { method, path, query: parsed.searchParams, headers: init.headers ?? {}, body: Buffer.from(init.body ?? '') },
+      tenant,
+    );
+    requests.push({ method, path, status: response.status });
+    return { ...response, body: (response.json ?? {}) as Record<string, unknown> };
+  }
+  const get = (url: string, headers?: Record<string, string>) => call('GET', url, headers ? { headers } : {});
+  /** Every item of a list, following @odata.nextLink. */
+  async function all<T = Record<string, unknown>>(url: string, headers?: Record<string, string>): Promise<T[]> {
+    const items: T[] = [];
+    let next: string | undefined = url;
+    while (next) {
+      const answer = await get(next, headers);
+      if (answer.status !== 200) throw new Error(`${next}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      items.push(...((answer.body.value as T[]) ?? []));
+      next = answer.body['@odata.nextLink'] as string | undefined;
+    }
+    return items;
+  }
+  return { tenant, service, call, get, all, requests, validation: service.validation };
+}
+
+type Graph = ReturnType<typeof graphOver>;
+type Row = Record<string, unknown> & { id: string };
+
+/** Walks every path the simulator serves: reads first, then errors, then the writes a restore makes. */
+export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }: Graph) {
+  const e = encodeURIComponent;
+  /** Reads and writes that must succeed; the errors use anyGet. */
+  const call = async (method: string, url: string, init: Parameters<typeof anyCall>[2] = {}) => {
+    const answer = await anyCall(method, url, init);
+    if (answer.status >= 400) throw new Error(`${method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer;
+  };
+  const get = (url: string) => call('GET', url);
+
+  const users = await all<Row>('/users');
+  for (const user of users) {
+    const u = e(user.id);
+    await get(`/users/${u}`);
+    const drive = (await get(`/users/${u}/drive`)).body as Row;
+    await all(`/users/${u}/drive/root/children`);
+    await walkDrive(drive.id);
+    await all(`/users/${u}/chats`);
+    const mailbox = await anyGet(`/users/${u}/mailFolders`);
+    if (mailbox.status !== 200) continue;
+    const folders = await all<Row>(`/users/${u}/mailFolders`);
+    for (const name of ['inbox', 'sentitems', 'archive', 'deleteditems', 'drafts', 'junkemail', 'msgfolderroot']) {
+      await get(`/users/${u}/mailFolders/${name}`);
+    }
+    await all(`/users/${u}/mailFolders/msgfolderroot/childFolders`);
+    for (const folder of folders) {
+      await get(`/users/${u}/mailFolders/${e(folder.id)}`);
+      for (const child of await all<Row>(`/users/${u}/mailFolders/${e(folder.id)}/childFolders`)) {
+        await all(`/users/${u}/mailFolders/${e(child.id)}/messages`);
+      }
+      const messages = await all<Row>(`/users/${u}/mailFolders/${e(folder.id)}/messages`);
+      await all(`/users/${u}/mailFolders/${e(folder.id)}/messages/delta`);
+      for (const message of messages.slice(0, 2)) {
+        await get(`/users/${u}/messages/${e(message.id)}`);
+        await get(`/users/${u}/mailFolders/${e(folder.id)}/messages/${e(message.id)}`);
+        await get(`/users/${u}/messages/${e(message.id)}/$value`);
+      }
+    }
+    await all(`/users/${u}/messages`);
+  }
+  for (const site of await all<Row>('/sites?search=*')) {
+    await get(`/sites/${e(site.id)}`);
+    await get(`/sites/${e(site.id)}/drive`);
+    for (const drive of await all<Row>(`/sites/${e(site.id)}/drives`)) await walkDrive(drive.id);
+    await all(`/sites/${e(site.id)}/drive/root/children`);
+  }
+  await all('/groups?$select=id,displayName,mail,groupTypes,mailEnabled,securityEnabled,resourceProvisioningOptions');
+  for (const group of await all<Row>('/groups')) {
+    await get(`/groups/${e(group.id)}`);
+    await all(`/groups/${e(group.id)}/members`);
+    await all(`/groups/${e(group.id)}/members/microsoft.graph.user?$select=id,displayName,userPrincipalName,mail`);
+  }
+  const teamsFilter = e("resourceProvisioningOptions/Any(x:x eq 'Team')");
+  for (const team of await all<Row>(`/groups?$filter=${teamsFilter}&$select=id,displayName`)) {
+    const t = e(team.id);
+    await get(`/teams/${t}`);
+    for (const channel of await all<Row>(`/teams/${t}/channels`)) {
+      const c = e(channel.id);
+      await get(`/teams/${t}/channels/${c}`);
+      for (const message of await all<Row>(`/teams/${t}/channels/${c}/messages`)) {
+        await get(`/teams/${t}/channels/${c}/messages/${e(message.id)}`);
+        await all(`/teams/${t}/channels/${c}/messages/${e(message.id)}/replies`);
+      }
+    }
+  }
+  for (const chat of tenant.chats) {
+    await get(`/chats/${e(chat.id)}`);
+    await all(`/chats/${e(chat.id)}/members`);
+    for (const message of await all<Row>(`/chats/${e(chat.id)}/messages?$top=50`)) {
+      await get(`/chats/${e(chat.id)}/messages/${e(message.id)}`);
+    }
+  }
+  await anyCall('GET', '/users/$count', { headers: { consistencylevel: 'eventual' } });
+  await anyCall('GET', '/groups/$count', { headers: { consistencylevel: 'eventual' } });
+
+  // Errors: an unknown user, item, path, mailbox; $count without ConsistencyLevel.
+  await anyGet('/users/nobody@nowhere.example');
+  await anyGet(`/drives/${e(tenant.users[0]?.driveId ?? '')}/items/no-such-item`);
+  await anyGet('/no-such-resource');
+  await anyGet('/users/$count');
+  const guest = tenant.users.find((u) => !u.hasMailbox);
+  if (guest) await anyGet(`/users/${e(guest.id)}/mailFolders`);
+
+  // The writes a restore makes.
+  const owner = tenant.users[0];
+  if (!owner) return;
+  const json = { 'content-type': 'application/json' };
+  const created = (
+    await call('POST', `/users/${e(owner.id)}/mailFolders`, {
+      body: JSON.stringify({ displayName: 'Restored' }),
+      headers: json,
+    })
+  ).body as Row;
+  await call('POST', `/users/${e(owner.id)}/mailFolders/${e(created.id)}/childFolders`, {
+    body: JSON.stringify({ displayName: 'Below' }),
+    headers: json,
+  });
+  const mime = [
+    'From: Nestor Wilke <nestor@contoso.example>',
+    'To: Adele Vance <adele@contoso.example>',
+    'Subject: =?utf-8?B?UsO8Y2tibGljaw==?=',
+    'Date: Tue, 01 Sep 2026 08:00:00 +0000',
+    'Message-ID: <restored-1@contoso.example>',
+    '',
+    'Hello',
+  ].join('\r\n');
+  await call('POST', `/users/${e(owner.id)}/mailFolders/${e(created.id)}/messages`, {
+    body: Buffer.from(mime).toString('base64'),
+    headers: { 'content-type': 'text/plain' },
+  });
+  const drive = owner.driveId;
+  const root = `${drive}-root`;
+  const restored = `/drives/${e(drive)}/items/${e(root)}:/${e('restored.txt')}:/content`;
+  await call('PUT', `${restored}?@microsoft.graph.conflictBehavior=rename`, { body: 'restored bytes' });
+  await call('POST', `/drives/${e(drive)}/items/${e(root)}:/${e('big.bin')}:/createUploadSession`, {
+    body: JSON.stringify({ item: { '@microsoft.graph.conflictBehavior': 'replace' } }),
+  });
+  await call('POST', `/drives/${e(drive)}/items/${e(root)}/children`, {
+    body: JSON.stringify({ name: 'Restored folder', folder: {}, '@microsoft.graph.conflictBehavior': 'rename' }),
+  });
+  await call('POST', `/drives/${e(drive)}/root/children`, {
+    body: JSON.stringify({ name: 'Restored folder', folder: {}, '@microsoft.graph.conflictBehavior': 'rename' }),
+  });
+  const file = [...(tenant.drives.get(drive)?.items.values() ?? [])].find(
+    (i) => i.kind === 'file' && i.versions.length > 2,
+  );
+  if (file) {
+    const item = `/drives/${e(drive)}/items/${e(file.id)}`;
+    await call('POST', `${item}/invite`, {
+      body: JSON.stringify({
+        recipients: [{ objectId: tenant.users[1]?.id }],
+        roles: ['read'],
+        requireSignIn: true,
+        sendInvitation: false,
+      }),
+    });
+    await get(`${item}/versions/1.0`);
+    await get(`${item}/versions/1.0/content`);
+    await call('POST', `${item}/versions/1.0/restoreVersion`);
+    await call('DELETE', `${item}/versions/2.0`);
+  }
+
+  async function walkDrive(driveId: string) {
+    const d = e(driveId);
+    await get(`/drives/${d}`);
+    await get(`/drives/${d}/root`);
+    await all(`/drives/${d}/root/children`);
+    const items = await all<Row>(`/drives/${d}/root/delta`);
+    const folder = items.find((i) => i.folder && !i.root);
+    if (folder) {
+      await all(`/drives/${d}/items/${e(folder.id)}/delta`);
+      await all(`/drives/${d}/root:/${e(String(folder.name))}:/children`);
+    }
+    for (const item of items) {
+      await get(`/drives/${d}/items/${e(item.id)}`);
+      if (item.folder) await all(`/drives/${d}/items/${e(item.id)}/children`);
+      if (item.file) {
+        await all(`/drives/${d}/items/${e(item.id)}/versions`);
+        await all(`/drives/${d}/items/${e(item.id)}/permissions`);
+        await get(`/drives/${d}/items/${e(item.id)}/content`);
+      }
+    }
+    const top = items.find((i) => i.file && (i.parentReference as { path?: string }).path?.endsWith('root:'));
+    if (top) {
+      await get(`/drives/${d}/root:/${e(String(top.name))}`);
+      await get(`/drives/${d}/root:/${e(String(top.name))}:/content`);
+    }
+  }
+}
