@@ -65,12 +65,18 @@ function simulatorRequest(
   url: string,
   ca: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: Buffer }> {
+): Promise<{ status: number; location?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const call = request(url, { method: init.method ?? 'GET', headers: init.headers, ca }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          ...(response.headers.location ? { location: response.headers.location } : {}),
+          body: Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     });
     call.on('error', reject);
@@ -100,9 +106,19 @@ export async function simulatorGraph(origin: string, tenantId: string) {
   });
   if (answer.status !== 200) throw new Error(`the simulator refused a token: ${answer.status} ${answer.body}`);
   const { access_token: token } = JSON.parse(answer.body.toString('utf8')) as { access_token: string };
-  const get = async (path: string) =>
-    (await simulatorRequest(`${simulator.url}/v1.0${path}`, ca, { headers: { authorization: `Bearer ${token}` } }))
-      .body;
+  // Redirects are followed as fetch follows them (Graph answers /content with 302 to a download link).
+  const get = async (path: string) => {
+    let url = `${simulator.url}/v1.0${path}`;
+    for (let hops = 0; hops < 5; hops++) {
+      const sameOrigin = new URL(url).origin === simulator.url;
+      const response = await simulatorRequest(url, ca, {
+        headers: sameOrigin ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (!response.location || response.status < 300 || response.status > 399) return response.body;
+      url = new URL(response.location, url).toString();
+    }
+    throw new Error(`GET ${path}: too many redirects`);
+  };
   return {
     json: async <T>(path: string) => JSON.parse((await get(path)).toString('utf8')) as T,
     bytes: async (path: string) => get(path),

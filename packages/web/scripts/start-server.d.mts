@@ -1,7 +1,15 @@
 export declare const DEMO_PASSWORD: string;
 export declare const DEMO_CLIENT_SECRET: string;
+export interface RunningSimulator {
+  /** The demo simulator's https origin. */
+  url: string;
+  /** The CA certificate its certificate chains to. */
+  caCertificatePath: string;
+}
 export interface RunningServer {
   url: string;
+  simulator: RunningSimulator;
   stop(): Promise<void>;
 }
+export declare function simulatorOf(url: string): RunningSimulator | undefined;
 export declare function startServer(options?: { dataDir?: string; webDir?: string }): Promise<RunningServer>;

@@ -28,6 +28,17 @@ function freePort() {
 }
 
 /**
+ * The demo simulator of each server started here, by the server's URL: its https origin and the CA
+ * its certificate chains to (made by the server in its data directory), for reading a demo tenant as
+ * its app registration does (e2e/browser.ts simulatorGraph).
+ * @type {Map<string, { url: string, caCertificatePath: string }>}
+ */
+const simulators = new Map();
+
+/** The demo simulator of the server at `url` started by this process, or undefined. */
+export const simulatorOf = (url) => simulators.get(url);
+
+/**
  * @param {{ dataDir?: string, webDir?: string }} [options] dataDir: an existing data directory to
  *   start on (kept at stop); by default a fresh temporary one, removed at stop. webDir: the built PWA
  *   to serve, packages/web/dist by default (the update test serves a copy it changes).
@@ -38,6 +49,8 @@ export async function startServer(options = {}) {
     if (!existsSync(needed)) throw new Error(`${needed} is missing: build first (pnpm -r build)`);
   }
   const port = await freePort();
+  // The demo simulator's https port, chosen here so the tests know where it is.
+  const simulatorPort = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const server = await startProcess('the server', process.execPath, [serverEntry], {
     env: {
@@ -48,6 +61,7 @@ export async function startServer(options = {}) {
       PORTAL_WEB_DIR: webDir,
       PORTAL_DEMO_PASSWORD: DEMO_PASSWORD,
       PORTAL_DEMO_CLIENT_SECRET: DEMO_CLIENT_SECRET,
+      PORTAL_M365_SIMULATOR_PORT: String(simulatorPort),
       PORTAL_AUTH_RATE_LIMIT: '1000',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
@@ -59,6 +73,7 @@ export async function startServer(options = {}) {
     // kept one is left to the server's own clean shutdown.
     exitSignal: options.dataDir ? 'SIGTERM' : 'SIGKILL',
     cleanup: () => {
+      simulators.delete(`http://127.0.0.1:${port}`);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   });
@@ -81,5 +96,10 @@ export async function startServer(options = {}) {
     await server.stop();
     throw error;
   }
-  return { url, stop: server.stop };
+  const simulator = {
+    url: `https://localhost:${simulatorPort}`,
+    caCertificatePath: join(dataDir, 'm365-simulator', 'tls', 'ca.pem'),
+  };
+  simulators.set(url, simulator);
+  return { url, simulator, stop: server.stop };
 }
