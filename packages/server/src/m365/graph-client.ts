@@ -46,6 +46,19 @@ const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 const FRAGMENT = 5 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
+/** Sees each JSON answer the engine reads (method, absolute URL, parsed body) and hands back what the engine gets. */
+export type GraphReadObserver = (method: string, url: string, body: unknown) => unknown;
+let readObserver: GraphReadObserver | undefined;
+
+/**
+ * A test seam: every client of this process passes its JSON answers through `observer` (a test
+ * wraps them in recording proxies to learn which Graph paths and properties the engine reads).
+ * `undefined` removes it.
+ */
+export function observeGraphReads(observer: GraphReadObserver | undefined): void {
+  readObserver = observer;
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -139,7 +152,8 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } },
     );
     const text = await response.text();
-    return (text ? JSON.parse(text) : {}) as T;
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    return (readObserver ? readObserver(method, url.startsWith('http') ? url : `${base}${url}`, parsed) : parsed) as T;
   };
   const bytes = async (url: string) => new Uint8Array(await (await request('GET', url)).arrayBuffer());
 
