@@ -33,6 +33,7 @@ export default async function setup() {
     rmSync(dataDir, { recursive: true, force: true });
     console.log(formatValidationSummary(summary));
     if (summary.answers === 0) throw new Error('No simulator answer was checked against the Graph metadata.');
-    if (summary.mismatches > 0) throw new Error(`${summary.mismatches} simulator answers differ from the Graph metadata.`);
+    if (summary.mismatches > 0)
+      throw new Error(`${summary.mismatches} simulator answers differ from the Graph metadata.`);
   };
 }
