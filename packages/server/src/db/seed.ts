@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { simulatorEndpoints } from '@compliance-portal/m365-simulator';
+import { buildTenant, simulatorEndpoints } from '@compliance-portal/m365-simulator';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
 import { insertUser } from '../modules/identity/users.js';
@@ -95,6 +95,40 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
   return organisation;
 }
 
+/** Mailboxes of Contoso's simulated tenant whose archive the demo administrator may read. */
+export const DEMO_PROXY_MAILBOXES = 2;
+
+/**
+ * eDiscovery shows a person the archived mail of their own mailbox and of those a proxy right gives
+ * them. The demo administrator has no mailbox in Contoso's simulated tenant, so, as a compliance
+ * officer would, they hold a right to the first mailboxes of the simulator's (deterministic) Contoso:
+ * search, preview and case export show mail once an archive job has run, and the other mailboxes
+ * show the rule that refuses what no right covers.
+ */
+async function grantDemoProxyRights(ctx: AppContext, tx: Queryable, adminId: string) {
+  const mailboxes = buildTenant(contoso.tenantId, ctx.config.m365SimulatorSize)
+    .users.filter((u) => u.hasMailbox)
+    .slice(0, DEMO_PROXY_MAILBOXES);
+  for (const mailbox of mailboxes) {
+    await tx.query(
+      `insert into proxy_rights (right_id, tenant_id, mailbox_id, mailbox_name, principal_id, principal_kind,
+         principal_name, principal_email, granted_by, granted_at)
+       values ($1, $2, $3, $4, $5, 'account', $6, $7, $8, $9)`,
+      [
+        randomUUID(),
+        contoso.tenantId,
+        mailbox.id,
+        mailbox.displayName,
+        `user:${adminId}`,
+        'Contoso Administrator',
+        DEMO_USERS.admin,
+        'Demo set-up',
+        ctx.now(),
+      ],
+    );
+  }
+}
+
 /**
  * On an empty database, creates the demo world: Contoso (full licence) with its administrator, and
  * Fabrikam Partners with its partner user and three clients, one on trial. Returns null when the
@@ -111,8 +145,9 @@ export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: st
 
   await ctx.db.transaction(async (tx) => {
     const contosoOrg = await addClient(ctx, tx, contoso, null);
+    const adminId = randomUUID();
     await insertUser(tx, {
-      id: randomUUID(),
+      id: adminId,
       email: DEMO_USERS.admin,
       displayName: 'Contoso Administrator',
       passwordHash,
@@ -136,6 +171,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: st
       emailConfirmed: true,
     });
     for (const client of partnerClients) await addClient(ctx, tx, client, fabrikam.id);
+    if (ctx.config.demo) await grantDemoProxyRights(ctx, tx, adminId);
     await ctx.audit({ action: 'system.seed', outcome: 'success', details: { organisations: 5 } }, tx);
   });
   return { generatedPassword };
