@@ -74,8 +74,17 @@ describe('mailboxes', () => {
       bodyPreview: expect.any(String),
     });
     expect(Date.parse(String(message.sentDateTime))).toBeLessThan(Date.parse(String(message.receivedDateTime)));
+  });
+
+  it('answers a message’s MIME ($value) as text/plain, as Graph does, so that its clients read it as text', async () => {
+    const [listed] = (await get(`${base}/mailFolders/inbox/messages?$top=1`)).body.value as Row[];
     const mime = await get(`${base}/messages/${listed?.id}/$value`);
-    expect(mime.headers?.['content-type']).toBe('message/rfc822');
+    expect(mime.status).toBe(200);
+    // Not message/rfc822: the Graph client's get() gives a string only for text/plain.
+    expect(mime.headers?.['content-type']).toBe('text/plain');
+    const text = Buffer.from(mime.bytes ?? []).toString('utf8');
+    expect(text.split('\r\n')).toContain(`Subject: ${listed?.subject}`);
+    expect(text.split('\r\n')).toContain('MIME-Version: 1.0');
   });
 
   it('decodes an imported RFC 2047 subject and names in JSON, and keeps the MIME as imported', async () => {
@@ -118,6 +127,7 @@ describe('mailboxes', () => {
     const read = (await get(`${base}/messages/${created.body.id}`)).body;
     expect(read.subject).toBe('Rückblick auf das Quartal €');
     const raw = await get(`${base}/messages/${created.body.id}/$value`);
+    expect(raw.headers?.['content-type']).toBe('text/plain');
     expect(Buffer.from(raw.bytes ?? []).toString()).toBe(eml);
   });
 

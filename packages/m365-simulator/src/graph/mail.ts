@@ -14,6 +14,9 @@ import { type GraphCall, type GraphRoute, route } from './router.js';
 /** Outlook pages messages and folders up to 1,000. */
 const OUTLOOK: ListOptions = { max: 1000 };
 
+/** What Graph answers a message's `$value` (its MIME) with, as Microsoft documents it. */
+const MIME_CONTENT_TYPE = 'text/plain';
+
 const itemNotFound = () => graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
 
 /** The mailbox of the path's user, or Graph's answer for an unknown user or an account without one. */
@@ -245,10 +248,12 @@ export const mailRoutes: GraphRoute[] = [
     const message = user.messages.get(id);
     return message ? { status: 201, json: messageJson(tenant, message) } : itemNotFound();
   }),
+  // The MIME of a message. Graph labels it text/plain (not message/rfc822), so that its clients read it
+  // as text: the Graph client's get() gives a string.
   ...onMailbox('GET', 'users/:user/messages/:message/$value', ({ tenant, params }, user) => {
     const message = user.messages.get(params.message ?? '');
     if (!message) return itemNotFound();
-    if (message.raw) return { status: 200, headers: { 'content-type': 'message/rfc822' }, bytes: message.raw };
+    if (message.raw) return { status: 200, headers: { 'content-type': MIME_CONTENT_TYPE }, bytes: message.raw };
     const mime = [
       `From: ${message.from}`,
       `To: ${message.to}`,
@@ -261,6 +266,6 @@ export const mailRoutes: GraphRoute[] = [
       message.body,
       '',
     ].join('\r\n');
-    return { status: 200, headers: { 'content-type': 'message/rfc822' }, bytes: Buffer.from(mime) };
+    return { status: 200, headers: { 'content-type': MIME_CONTENT_TYPE }, bytes: Buffer.from(mime) };
   }),
 ];
