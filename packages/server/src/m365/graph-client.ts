@@ -145,15 +145,19 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     }
   }
 
+  /** The JSON body of a successful answer, as the read observer (if any) hands it on. */
+  const answer = async <T>(method: string, url: string, response: Response): Promise<T> => {
+    const text = await response.text();
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    return (readObserver ? readObserver(method, url.startsWith('http') ? url : `${base}${url}`, parsed) : parsed) as T;
+  };
   const json = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const response = await request(
       method,
       url,
       body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } },
     );
-    const text = await response.text();
-    const parsed: unknown = text ? JSON.parse(text) : {};
-    return (readObserver ? readObserver(method, url.startsWith('http') ? url : `${base}${url}`, parsed) : parsed) as T;
+    return answer<T>(method, url, response);
   };
   const bytes = async (url: string) => new Uint8Array(await (await request('GET', url)).arrayBuffer());
 
@@ -226,7 +230,8 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages`),
     messageReplies: (teamId, channelId, messageId) =>
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages/${enc(messageId)}/replies`),
-    userChats: (userId) => list<Chat>(`/users/${enc(userId)}/chats?$select=id,topic,chatType,createdDateTime`),
+    // List chats takes $top (at most 50), $filter, $expand and $orderby only; $select is not supported.
+    userChats: (userId) => list<Chat>(`/users/${enc(userId)}/chats?$top=50`),
     chatMembers: (chatId) => list<AadUserConversationMember>(`/chats/${enc(chatId)}/members`),
     chatMessages: (chatId) => list<ChatMessage>(`/chats/${enc(chatId)}/messages?$top=50`),
     async *mailFolders(userId) {
@@ -254,20 +259,22 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       ),
     async importMessage(userId, folderId, mime) {
       // Graph takes a MIME message as base64 text (POST …/messages with Content-Type: text/plain).
-      const response = await request('POST', `/users/${enc(userId)}/mailFolders/${enc(folderId)}/messages`, {
+      const url = `/users/${enc(userId)}/mailFolders/${enc(folderId)}/messages`;
+      const response = await request('POST', url, {
         body: Buffer.from(mime).toString('base64'),
         headers: { 'Content-Type': 'text/plain' },
       });
-      return (await response.json()) as Message;
+      return answer<Message>('POST', url, response);
     },
     async uploadContent(driveId, parentId, name, content, conflict: ConflictBehavior) {
       const target = `/drives/${enc(driveId)}/items/${enc(parentId)}:/${enc(name)}:`;
       if (content.length <= SIMPLE_UPLOAD_LIMIT) {
-        const response = await request('PUT', `${target}/content?@microsoft.graph.conflictBehavior=${conflict}`, {
+        const url = `${target}/content?@microsoft.graph.conflictBehavior=${conflict}`;
+        const response = await request('PUT', url, {
           body: new Uint8Array(content),
           headers: { 'Content-Type': 'application/octet-stream' },
         });
-        return (await response.json()) as DriveItem;
+        return answer<DriveItem>('PUT', url, response);
       }
       const session = await json<{ uploadUrl: string }>('POST', `${target}/createUploadSession`, {
         item: { '@microsoft.graph.conflictBehavior': conflict },
@@ -281,7 +288,7 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
           body: new Uint8Array(content.subarray(start, end)),
           headers: { 'Content-Range': `bytes ${start}-${end - 1}/${content.length}` },
         });
-        item = (await response.json()) as DriveItem;
+        item = await answer<DriveItem>('PUT', session.uploadUrl, response);
       }
       return item;
     },
