@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
 import { createGraphApi } from '../m365/graph-client.js';
 import type { TenantRecord } from '../modules/tenants/repository.js';
-import { archiveMail, archiveTeamsMessage, deleteArchivedBefore, saveChat } from '../storage/archive.js';
+import { archiveMail, archiveTeamsMessage, deleteArchivedBefore, findArchived, saveChat } from '../storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
 import type { DataPlane } from './executors/plane.js';
 
@@ -75,6 +75,8 @@ export function createDataPlane(
     blobs,
     archive: {
       mail: (item) => archiveMail(ctx.db, blobs, { ...item, now: ctx.now() }),
+      archivedMail: (tenantId, source, externalId) =>
+        findArchived(ctx.db, { tenantId, kind: 'mail', source, externalId }),
       teamsMessage: (item) => archiveTeamsMessage(ctx.db, blobs, { ...item, now: ctx.now() }),
       chat: (chat) => saveChat(ctx.db, { ...chat, now: ctx.now() }),
       deleteBefore: (tenantId, kind, before, sources, chats) =>

@@ -34,6 +34,11 @@ export interface TenantGraphConnection {
 /** Pages of a delta query; after the last page `deltaLink()` gives the link for the next run. */
 export interface DeltaPages<T> extends AsyncIterable<T[]> {
   deltaLink(): string | undefined;
+  /**
+   * True once Graph refused the given delta link (410 Gone) and the pages were read in full instead:
+   * they hold every item, not only the changes, and deletions since the link are not reported.
+   */
+  resynced(): boolean;
 }
 
 export type ConflictBehavior = 'fail' | 'replace' | 'rename';

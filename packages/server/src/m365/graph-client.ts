@@ -45,6 +45,7 @@ export interface GraphClientOptions {
 const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 const FRAGMENT = 5 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Sees each JSON answer the engine reads (method, absolute URL, parsed body) and hands back what the engine gets. */
 export type GraphReadObserver = (method: string, url: string, body: unknown) => unknown;
@@ -110,7 +111,7 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   async function request(
     method: string,
     url: string,
-    init: { body?: BodyInit; headers?: Record<string, string>; auth?: boolean } = {},
+    init: { body?: BodyInit; headers?: Record<string, string>; auth?: boolean; redirect?: 'manual' } = {},
   ): Promise<Response> {
     const target = url.startsWith('http') ? url : `${base}${url}`;
     for (let attempt = 0; ; attempt++) {
@@ -125,12 +126,16 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
             method,
             headers: { ...auth, ...init.headers },
             ...(init.body !== undefined ? { body: init.body } : {}),
+            ...(init.redirect ? { redirect: init.redirect } : {}),
           }),
         );
       } catch (error) {
         failure = error;
       }
       if (response?.ok) return response;
+      if (init.redirect && response && REDIRECTS.has(response.status) && response.headers.has('location')) {
+        return response;
+      }
       const retryable = failure !== undefined || (response !== undefined && RETRY_STATUSES.has(response.status));
       if (!retryable || attempt >= maxRetries) {
         if (response) throw await errorOf(response);
@@ -159,7 +164,19 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     );
     return answer<T>(method, url, response);
   };
-  const bytes = async (url: string) => new Uint8Array(await (await request('GET', url)).arrayBuffer());
+  /**
+   * Content: Graph answers `/content` with 302 to a pre-authenticated download link (SharePoint's
+   * host, short-lived). The redirect is followed here rather than by fetch, so that the bearer token
+   * never goes to that link, whatever host it names.
+   */
+  const bytes = async (url: string) => {
+    const first = await request('GET', url, { redirect: 'manual' });
+    const location = REDIRECTS.has(first.status) ? first.headers.get('location') : null;
+    if (!location) return new Uint8Array(await first.arrayBuffer());
+    await first.arrayBuffer().catch(() => undefined);
+    const link = new URL(location, url.startsWith('http') ? url : `${base}${url}`).href;
+    return new Uint8Array(await (await request('GET', link, { auth: false })).arrayBuffer());
+  };
 
   async function* list<T>(url: string): AsyncGenerator<T> {
     let next: string | undefined = url;
@@ -170,17 +187,33 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     }
   }
 
+  /**
+   * A delta query from `deltaLink`, or in full from `url`. When Graph refuses the stored link with
+   * 410 Gone (resyncRequired, resyncChangesApplyDifferences for drives; syncStateNotFound or
+   * syncStateInvalid for mail: the token expired, or the service lost its state), the link is
+   * forgotten and the resource read again in full from `url`, once; `resynced()` says so. Pages
+   * yielded before the refusal come again: callers store items idempotently.
+   */
   function deltaPages<T>(url: string, deltaLink?: string): DeltaPages<T> {
     let link: string | undefined;
+    let resynced = false;
     return {
       deltaLink: () => link,
+      resynced: () => resynced,
       async *[Symbol.asyncIterator]() {
         let next: string | undefined = deltaLink ?? url;
         while (next) {
-          const body: { value?: T[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string } = await json(
-            'GET',
-            next,
-          );
+          let body: { value?: T[]; '@odata.nextLink'?: string; '@odata.deltaLink'?: string };
+          try {
+            body = await json('GET', next);
+          } catch (error) {
+            if (!(error instanceof GraphError && error.status === 410) || resynced || deltaLink === undefined)
+              throw error;
+            resynced = true;
+            link = undefined;
+            next = url;
+            continue;
+          }
           yield body.value ?? [];
           next = body['@odata.nextLink'];
           if (body['@odata.deltaLink']) link = body['@odata.deltaLink'];

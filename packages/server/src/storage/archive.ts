@@ -70,6 +70,18 @@ async function insertItem(db: Queryable, item: ItemInput): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** The archived item with the tenant, kind, source and Graph id, if there is one. */
+export async function findArchived(
+  db: Queryable,
+  key: { tenantId: string; kind: 'mail' | 'teams' | 'chat'; source: string; externalId: string },
+): Promise<{ size: number } | null> {
+  const [row] = await db.query<{ size: number | string }>(
+    'select size from archive_items where tenant_id = $1 and kind = $2 and source = $3 and external_id = $4',
+    [key.tenantId, key.kind, key.source, key.externalId],
+  );
+  return row ? { size: Number(row.size) } : null;
+}
+
 export interface ArchiveMailInput {
   tenantId: string;
   jobId: string | null;

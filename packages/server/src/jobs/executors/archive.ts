@@ -6,6 +6,7 @@
 import type { Retention } from '@compliance-portal/sdk';
 import { forEachLimit } from '../pool.js';
 import type { Executor } from '../run-context.js';
+import { resyncMessage } from './backup.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 
@@ -26,6 +27,7 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
   return async (rc) => {
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
+    const resynced: string[] = [];
     for (const mailbox of rc.job.sources) {
       rc.checkStopped();
       if (await rc.isKnownFailure(`mailbox:${mailbox}`)) continue;
@@ -56,6 +58,9 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
                 source: mailbox,
               },
               async () => {
+                // Read again (a resync, or a run resumed after an interruption): not fetched twice.
+                const known = await plane.archive.archivedMail(rc.tenant.tenantId, mailbox, message.id ?? '');
+                if (known) return known.size;
                 const mime = await graph.messageMime(mailbox, message.id ?? '');
                 await plane.archive.mail({
                   tenantId: rc.tenant.tenantId,
@@ -74,11 +79,13 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
             }
           });
         }
+        if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
         const link = pages.deltaLink();
         if (link) await rc.saveDeltaLink(key, link);
       }
     }
-    return { message: `Archived ${archived} message(s).` };
+    const resync = resynced.length > 0 ? ` ${resyncMessage(resynced, 'mail folder')}` : '';
+    return { message: `Archived ${archived} message(s).${resync}` };
   };
 }
 

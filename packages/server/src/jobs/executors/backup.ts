@@ -4,6 +4,7 @@
  * version of every file is kept (content in the blob store, deduplicated by hash); folders keep the
  * tree; deletions close the item's rows so earlier snapshots still have it.
  */
+import { quickXorHash } from '@compliance-portal/m365-simulator';
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { forEachLimit } from '../pool.js';
@@ -47,6 +48,31 @@ async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promis
   return drives;
 }
 
+/** Downloaded bytes that are not what Graph says the file holds: retried, then an item failure. */
+export class ContentHashMismatch extends Error {
+  readonly code = 'quickXorHashMismatch';
+  readonly permanent = false;
+  constructor(expected: string, actual: string) {
+    super(`Downloaded content does not match its quickXorHash (expected ${expected}, got ${actual}).`);
+    this.name = 'ContentHashMismatch';
+  }
+}
+
+/**
+ * Checks the current content against the item's `file.hashes.quickXorHash` (Graph gives it for
+ * OneDrive and SharePoint files; not for versions). A file changed since it was listed has a new
+ * hash: the item is read again before the content counts as corrupt.
+ */
+async function verifyContent(graph: GraphApi, driveId: string, item: DriveItem, content: Uint8Array) {
+  const listed = item.file?.hashes?.quickXorHash;
+  if (!listed) return;
+  const actual = quickXorHash(content);
+  if (actual === listed) return;
+  const current = (await graph.item(driveId, item.id ?? '')).file?.hashes?.quickXorHash;
+  if (current && current === actual) return;
+  throw new ContentHashMismatch(current ?? listed, actual);
+}
+
 /**
  * Backs up a file's versions not stored yet; answers the bytes of the versions this run stores. A
  * version this run stored before an interruption or a failed attempt (its `first_seq` is this run's)
@@ -87,6 +113,7 @@ async function backupFile(
     }
     rc.checkStopped();
     const content = await graph.itemContent(drive.driveId, itemId, index === 0 ? undefined : versionId);
+    if (index === 0) await verifyContent(graph, drive.driveId, item, content);
     const blob = await plane.blobs.put(content);
     mine.push(key);
     bytes += blob.size;
@@ -145,8 +172,16 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   const counted = { done: 0, bytes: 0 };
   const countedVersions = new Set<string>();
   const pages = graph.driveDelta(drive.driveId, await rc.deltaLink(key));
+  // After a resync the pages hold the whole drive: what they do not hold was deleted meanwhile.
+  let seen = new Set<string>();
+  let resynced = false;
   for await (const page of pages) {
     rc.checkStopped();
+    if (pages.resynced() && !resynced) {
+      resynced = true;
+      seen = new Set();
+    }
+    for (const item of page) if (!item.deleted && item.id) seen.add(item.id);
     rc.progress({ total: page.filter((i) => i.file || i.deleted).length, source: drive.sourceId });
     await forEachLimit(page, ITEM_CONCURRENCY, async (item) => {
       const itemId = item.id ?? '';
@@ -192,10 +227,20 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       }
     });
   }
+  if (resynced) {
+    const live = await rc.ctx.db.query<{ item_id: string }>(
+      `select distinct item_id from backup_items
+        where job_id = $1 and source_id = $2 and drive_id = $3 and deleted_seq is null`,
+      [rc.job.jobId, drive.sourceId, drive.driveId],
+    );
+    for (const { item_id } of live) {
+      if (!seen.has(item_id)) await markDeleted(rc.ctx.db, rc.job.jobId, drive.sourceId, item_id, seq);
+    }
+  }
   // Saved only after the last page: a run stopped midway reads the same changes again.
   const link = pages.deltaLink();
   if (link) await rc.saveDeltaLink(key, link);
-  return counted;
+  return { ...counted, resynced };
 }
 
 export function backupExecutor(plane: DataPlane): Executor {
@@ -205,6 +250,7 @@ export function backupExecutor(plane: DataPlane): Executor {
     const finished = new Set((rc.checkpoint.drives as string[] | undefined) ?? []);
     // A resumed run reports again what the drives it finished before the interruption did.
     const counts = (rc.checkpoint.counts as Record<string, { done: number; bytes: number }> | undefined) ?? {};
+    const resynced = (rc.checkpoint.resynced as string[] | undefined) ?? [];
     for (const [source, c] of Object.entries(counts))
       rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
     for (const source of rc.job.sources) {
@@ -219,13 +265,27 @@ export function backupExecutor(plane: DataPlane): Executor {
         if (finished.has(key)) continue;
         const done = await backupDrive(rc, plane, graph, drive);
         finished.add(key);
+        if (done.resynced) resynced.push(drive.label);
         const before = counts[drive.sourceId] ?? { done: 0, bytes: 0 };
         counts[drive.sourceId] = { done: before.done + done.done, bytes: before.bytes + done.bytes };
-        await rc.saveCheckpoint({ drives: [...finished], counts });
+        await rc.saveCheckpoint({ drives: [...finished], counts, resynced });
       }
     }
-    return {};
+    return resynced.length > 0 ? { message: resyncMessage(resynced, 'drive') } : {};
   };
+}
+
+/**
+ * What a run says when Graph refused stored delta links (410 Gone) and sources were read in full:
+ * nothing was stored twice, and the next run reads changes again.
+ */
+export function resyncMessage(sources: readonly string[], noun: 'drive' | 'mail folder'): string {
+  const shown = sources.slice(0, 5).join(', ');
+  const more = sources.length > 5 ? ` and ${sources.length - 5} more` : '';
+  return (
+    `Microsoft Graph no longer accepted the change token of ${sources.length} ${noun}(s) (${shown}${more}); ` +
+    'they were read again in full, without storing any item twice.'
+  );
 }
 
 /** Teams: every channel's messages and replies, kept as JSON (messages are not files of a drive). */

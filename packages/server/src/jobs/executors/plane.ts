@@ -37,6 +37,8 @@ export interface ArchivedTeamsMessage {
 export interface Archive {
   /** true when the item was new. */
   mail(item: ArchivedMail): Promise<boolean>;
+  /** The mailbox's mail with this Graph id when it is archived already (its MIME's size). */
+  archivedMail(tenantId: string, source: string, externalId: string): Promise<{ size: number } | null>;
   teamsMessage(item: ArchivedTeamsMessage): Promise<boolean>;
   /** Keeps a chat's type, topic and members; gives the chat's name. */
   chat(chat: {
