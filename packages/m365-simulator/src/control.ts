@@ -1,8 +1,10 @@
 /**
- * Throttling controlled from outside the process: M365_SIMULATOR_THROTTLE at start, and the control
- * endpoint `/_simulator/throttle` (GET reads, POST sets), so a running demo or a test can make Graph
- * answer 429 or 503 with Retry-After on any path. The endpoint needs the `x-simulator-control` header
- * with the simulator's control key, so a stray request cannot change it.
+ * The simulator controlled from outside the process. Throttling: M365_SIMULATOR_THROTTLE at start and
+ * `/_simulator/throttle` (GET reads, POST sets), so a running demo or a test can make Graph answer 429
+ * or 503 with Retry-After on any path. Consent: `/_simulator/consent` (GET reads every tenant's, POST
+ * sets one tenant's), the application permissions its next tokens carry as `roles`, so a test or a
+ * demo can withdraw a permission and see Graph refuse. The endpoints need the `x-simulator-control`
+ * header with the simulator's control key, so a stray request cannot change them.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
@@ -102,24 +104,71 @@ function keyMatches(given: string | undefined, key: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** `/_simulator/throttle`: GET answers the setting, POST (JSON) replaces it; `{ "every": 0 }` turns it off. */
+/** What the control endpoint reads and changes. */
+export interface Controls {
+  throttle: { get(): ThrottleSetting; set(setting: ThrottleSetting): void };
+  consent: {
+    /** Each tenant's consent set. */
+    get(): Record<string, string[]>;
+    /** Replaces a tenant's consent set; false for a tenant the simulator does not serve. */
+    set(tenantId: string, roles: string[]): boolean;
+  };
+}
+
+/** An application permission's name as Entra ID writes it: `Files.Read.All`, `Mail.ReadWrite`. */
+const PERMISSION_NAME = /^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z0-9-]+)*$/;
+
+/** A POST body as an object, or a message saying why not. */
+function jsonObject(request: SimRequest): Record<string, unknown> {
+  const body = JSON.parse(request.body.toString('utf8') || '{}') as unknown;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('the body must be an object');
+  return body as Record<string, unknown>;
+}
+
+/** Checks `{ tenantId, roles }` of a consent change; throws a message for a wrong one. */
+function consentChange(input: Record<string, unknown>): { tenantId: string; roles: string[] } {
+  for (const key of Object.keys(input)) {
+    if (key !== 'tenantId' && key !== 'roles') throw new Error(`unknown consent setting "${key}"`);
+  }
+  if (typeof input.tenantId !== 'string' || !input.tenantId) throw new Error('tenantId must name a tenant');
+  const { roles } = input;
+  if (!Array.isArray(roles) || !roles.every((r): r is string => typeof r === 'string' && PERMISSION_NAME.test(r))) {
+    throw new Error('roles must be a list of application permissions, e.g. ["User.Read.All", "Files.Read.All"]');
+  }
+  return { tenantId: input.tenantId, roles: [...new Set(roles)] };
+}
+
+/**
+ * `/_simulator/throttle`: GET answers the setting, POST (JSON) replaces it; `{ "every": 0 }` turns it
+ * off. `/_simulator/consent`: GET answers `{ "<tenantId>": [roles…] }`, POST `{ "tenantId", "roles" }`
+ * replaces that tenant's consent set (for tokens issued from now on) and answers it.
+ */
 export function controlRequest(
   request: SimRequest,
   rest: string[],
   controlKey: string,
-  throttle: { get(): ThrottleSetting; set(setting: ThrottleSetting): void },
+  controls: Controls,
 ): SimResponse {
   if (!keyMatches(request.headers[CONTROL_HEADER], controlKey)) {
     return controlError(403, 'forbidden', `The ${CONTROL_HEADER} header must carry the simulator's control key.`);
   }
-  if (rest.join('/') !== 'throttle') return controlError(404, 'notFound', 'Unknown control path.');
-  if (request.method === 'GET') return { status: 200, json: throttle.get() };
+  const what = rest.join('/');
+  if (what !== 'throttle' && what !== 'consent') return controlError(404, 'notFound', 'Unknown control path.');
+  if (request.method === 'GET') {
+    return { status: 200, json: what === 'throttle' ? controls.throttle.get() : controls.consent.get() };
+  }
   if (request.method !== 'POST') return controlError(405, 'methodNotAllowed', 'GET or POST.');
   try {
-    const body = JSON.parse(request.body.toString('utf8') || '{}') as unknown;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('the body must be an object');
-    throttle.set(throttleSetting(body as Record<string, unknown>));
-    return { status: 200, json: throttle.get() };
+    const body = jsonObject(request);
+    if (what === 'throttle') {
+      controls.throttle.set(throttleSetting(body));
+      return { status: 200, json: controls.throttle.get() };
+    }
+    const { tenantId, roles } = consentChange(body);
+    if (!controls.consent.set(tenantId, roles)) {
+      return controlError(404, 'notFound', `The simulator does not serve tenant ${tenantId}.`);
+    }
+    return { status: 200, json: { tenantId, roles } };
   } catch (error) {
     return controlError(400, 'invalidRequest', (error as Error).message);
   }

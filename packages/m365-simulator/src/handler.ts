@@ -67,7 +67,11 @@ export interface SimulatorState {
   setThrottle(every: number, retryAfter?: number, options?: { status?: 429 | 503; paths?: string }): void;
   /** The throttling in force. */
   readonly throttle: ThrottleSetting;
-  /** Grants the tenant's app registration these application permissions (the `roles` of its next tokens). */
+  /**
+   * Grants the tenant's app registration these application permissions (the `roles` of its next
+   * tokens; tokens issued before keep theirs, as Entra ID's do). Graph routes refuse a token holding
+   * none of the permissions Microsoft documents for them (see ROUTE_PERMISSIONS).
+   */
   setConsent(tenantId: string, roles: readonly string[]): void;
   consent(tenantId: string): string[];
   /** The origin links are built on, e.g. https://localhost:8444. */
@@ -134,10 +138,6 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     timer.unref();
   }
 
-  async function graph(request: SimRequest, tenant: SimTenant): Promise<SimResponse> {
-    return graphService.graph(request, tenant);
-  }
-
   /** Throttling as set, counted over Graph requests and upload fragments alike. */
   function throttled(request: SimRequest): SimResponse | undefined {
     const refusal = throttle.check(request.path);
@@ -145,8 +145,10 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     return refusal;
   }
 
-  /** The tenant a Graph request's bearer token was issued for, or Graph's 401. */
-  function authenticate(request: SimRequest): { tenant: SimTenant } | { refusal: SimResponse } {
+  /** The tenant a Graph request's bearer token was issued for and the token's roles, or Graph's 401. */
+  function authenticate(
+    request: SimRequest,
+  ): { tenant: SimTenant; roles: readonly string[] } | { refusal: SimResponse } {
     const refuse = (message: string) => ({ refusal: graphError(401, 'InvalidAuthenticationToken', message) });
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) return refuse('Access token is empty.');
@@ -155,7 +157,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     const tenant = tenants.get(String(claims.tid).toLowerCase());
     if (claims.aud !== GRAPH_AUDIENCE) return refuse('Access token validation failure. Invalid audience.');
     if (!tenant) return refuse('Access token validation failure. The tenant is not served here.');
-    return { tenant: tenant.model };
+    return { tenant: tenant.model, roles: Array.isArray(claims.roles) ? claims.roles : [] };
   }
 
   /** Entra ID's paths under /{tenantId}: the token endpoint, the OpenID configuration and the JWKS. */
@@ -175,8 +177,15 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     const [first = ''] = seg;
     if (first === CONTROL_PREFIX) {
       return controlRequest(request, seg.slice(1), controlKey, {
-        get: () => throttle.setting,
-        set: (setting) => throttle.set(setting),
+        throttle: { get: () => throttle.setting, set: (setting) => throttle.set(setting) },
+        consent: {
+          get: () => Object.fromEntries([...tenants].map(([id, t]) => [id, [...t.consent]])),
+          set(tenantId, roles) {
+            const tenant = tenants.get(tenantId.toLowerCase());
+            if (tenant) tenant.consent = roles;
+            return tenant !== undefined;
+          },
+        },
       });
     }
     if (first === 'upload') {
@@ -198,7 +207,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     try {
       // A turn of the event loop, so that concurrent requests overlap as they do over a network.
       await new Promise((r) => setImmediate(r));
-      return await graph(request, caller.tenant);
+      return await graphService.graph(request, caller.tenant, caller.roles);
     } finally {
       state.stats.inFlight -= 1;
     }

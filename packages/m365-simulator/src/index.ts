@@ -35,7 +35,7 @@ export {
   type TenantSize,
   versionBytes,
 } from './model.js';
-export { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
+export { ALL_APPLICATION_PERMISSIONS, ROUTE_PERMISSIONS, type RouteRule, type Workload } from './permissions.js';
 export {
   prepareSimulatorDataDir,
   type RunningSimulator,

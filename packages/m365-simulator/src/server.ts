@@ -66,7 +66,7 @@ export interface RunningSimulator {
   /** The CA certificate (PEM) the server certificate chains to, and the file it is in. */
   caCertificate: string;
   caCertificatePath: string;
-  /** The value of the x-simulator-control header the control endpoint (/_simulator/throttle) needs. */
+  /** The value of the x-simulator-control header the control endpoints (/_simulator/throttle, /_simulator/consent) need. */
   controlKey: string;
   dataDir: string;
   state: SimulatorState;

@@ -6,6 +6,7 @@
 import type { SimResponse } from '../src/graph/odata.js';
 import { createGraphService } from '../src/graph/service.js';
 import { buildTenant, type SimTenant, type TenantSize } from '../src/model.js';
+import { ALL_APPLICATION_PERMISSIONS } from '../src/permissions.js';
 
 export const BASE = 'https://graph.simulator.test/m365-simulator';
 
@@ -36,6 +37,8 @@ export function graphOver(
     const response = await service.graph(
       { method, path, query: parsed.searchParams, headers: init.headers ?? {}, body: Buffer.from(init.body ?? '') },
       tenant,
+      // Every permission granted: the walk is about Graph's shapes, not its refusals.
+      ALL_APPLICATION_PERMISSIONS,
     );
     requests.push({ method, path, status: response.status });
     return { ...response, body: (response.json ?? {}) as Record<string, unknown> };

@@ -112,7 +112,7 @@ describe('access tokens', () => {
     const key = await importPKCS8(readFileSync(join(sim.dataDir, 'token-signing-key.pem'), 'utf8'), 'RS256');
     const now = Math.floor(Date.now() / 1000);
     const signed = (claims: Record<string, unknown>) =>
-      new SignJWT({ aud: 'https://graph.microsoft.com', tid: TENANT, ...claims })
+      new SignJWT({ aud: 'https://graph.microsoft.com', tid: TENANT, roles: ['User.Read.All'], ...claims })
         .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
         .sign(key);
     expect((await users(await signed({ iat: now, exp: now + 600 }))).status).toBe(200);

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { GRAPH_METADATA_PATH } from '../metadata/check.js';
 import { createValidator, type ValidationState, validationWanted } from '../metadata/validation.js';
 import type { SimTenant } from '../model.js';
+import { drivePathRule, permissionRefusal, ROUTE_PERMISSIONS } from '../permissions.js';
 import { directoryRoutes, userOf } from './directory.js';
 import { download, drivePathCall, driveRoutes } from './drives.js';
 import { mailRoutes } from './mail.js';
@@ -31,8 +32,12 @@ export interface GraphServiceOptions {
 }
 
 export interface GraphService {
-  /** A request below /v1.0 on behalf of a tenant (its token already checked). */
-  graph(request: SimRequest, tenant: SimTenant): Promise<SimResponse>;
+  /**
+   * A request below /v1.0 on behalf of a tenant (its token already checked), whose token holds these
+   * application permissions (`roles`): a route none of whose documented permissions is among them
+   * answers Graph's 403.
+   */
+  graph(request: SimRequest, tenant: SimTenant, roles: readonly string[]): Promise<SimResponse>;
   /** `/download/{link}`: a pre-authenticated content link; `segments` follow `download`. */
   download(request: SimRequest, segments: string[]): SimResponse;
   /** The figures of validation; null when it is off. */
@@ -88,11 +93,17 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
   async function route(
     request: SimRequest,
     tenant: SimTenant,
+    roles: readonly string[],
   ): Promise<{ response: SimResponse; context?: string; route?: string }> {
     const path = drivePath(request.path.replace(/^\/v1\.0/, ''), tenant);
     if (path === '/$metadata' && request.method === 'GET') {
       metadata ??= readFileSync(GRAPH_METADATA_PATH);
       return { response: { status: 200, headers: { 'content-type': 'application/xml' }, bytes: metadata } };
+    }
+    // A path-addressed item (`/drives/{id}/root:/a/b:…`), as drivePathCall recognises it.
+    if (path.startsWith('/drives/') && path.includes(':')) {
+      const refusal = permissionRefusal(drivePathRule(request.method), roles);
+      if (refusal) return { response: refusal };
     }
     const byPath = drivePathCall(request, tenant, path, context);
     if (byPath) {
@@ -104,11 +115,16 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
     if (!matched) {
       return { response: graphError(400, 'BadRequest', `Resource not found for the segment '${segments[0] ?? ''}'.`) };
     }
+    const name = `${request.method} ${matched.route.pattern.join('/')}`;
+    const rule = ROUTE_PERMISSIONS[name];
+    if (!rule) throw new Error(`the route ${name} has no permissions (ROUTE_PERMISSIONS)`);
+    const refusal = permissionRefusal(rule, roles);
+    if (refusal) return { response: refusal, route: name };
     const response = await matched.route.handle({ request, tenant, path, segments, params: matched.params, context });
     return {
       response,
       context: matched.route.context ?? contextPath(matched.route.pattern, matched.params),
-      route: `${request.method} ${matched.route.pattern.join('/')}`,
+      route: name,
     };
   }
 
@@ -127,8 +143,8 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
 
   return {
     validation: validator?.state ?? null,
-    async graph(request, tenant) {
-      const { response, context: at, route: name } = await route(request, tenant);
+    async graph(request, tenant, roles) {
+      const { response, context: at, route: name } = await route(request, tenant, roles);
       let answer = response;
       if (answer.status < 300 && answer.json !== undefined && at) {
         const json = answer.json as Record<string, unknown>;
