@@ -49,7 +49,7 @@ export { auditApi } from './resources/apollo/audit.js';
 export type * from './resources/apollo/auth.js';
 export { authApi } from './resources/apollo/auth.js';
 export type * from './resources/apollo/configuration.js';
-export { configurationApi } from './resources/apollo/configuration.js';
+export { configurationApi, PERMISSION_AREAS } from './resources/apollo/configuration.js';
 export type * from './resources/apollo/dashboards.js';
 export { DASHBOARD_PERIOD_DAYS, dashboardsApi } from './resources/apollo/dashboards.js';
 export type * from './resources/apollo/data-management.js';

@@ -65,11 +65,40 @@ export type License = s.Static<typeof License>;
 export const LicenseQuery = s.object({ organisationId: s.optional(s.string()) });
 export type LicenseQuery = s.Static<typeof LicenseQuery>;
 
+/** The areas of the portal that call Microsoft Graph, each needing its own application permissions. */
+export const PERMISSION_AREAS = [
+  'backup',
+  'restore',
+  'mailArchive',
+  'teamsArchive',
+  'chats',
+  'cleanup',
+  'userSync',
+  'connectionTest',
+] as const;
+export const PermissionArea = s.oneOfStrings(
+  PERMISSION_AREAS,
+  'backup; restore; mailArchive (Exchange archive); teamsArchive (Teams channels); chats; cleanup (old file versions); userSync; connectionTest.',
+);
+export type PermissionArea = s.Static<typeof PermissionArea>;
+
+export const MissingPermission = s.object({
+  permission: s.string({ description: 'A Microsoft Graph application permission, e.g. Mail.Read.' }),
+  areas: s.array(PermissionArea, { minItems: 1, description: 'The areas that need it.' }),
+});
+export type MissingPermission = s.Static<typeof MissingPermission>;
+
 export const ConnectionTestResult = s.object({
   ok: s.boolean(),
   latencyMs: s.integer({ minimum: 0 }),
   message: s.optional(s.string()),
   checkedAt: s.dateTime(),
+  missingPermissions: s.optional(
+    s.array(MissingPermission, {
+      description:
+        "The application permissions the token's roles lack (neither granted nor implied by a granted one), each with the areas that need it; absent when none is missing or the token could not be read. A working connection may still lack some: ok stays true.",
+    }),
+  ),
 });
 export type ConnectionTestResult = s.Static<typeof ConnectionTestResult>;
 
