@@ -1,11 +1,16 @@
 /**
- * The tenant's connection to Microsoft 365: the connection test (a token and one real Graph call)
- * and user synchronisation (the tenant's accounts read again into discovery, with what changed).
+ * The tenant's connection to Microsoft 365: the connection test (a token, the application permissions
+ * it carries against those the portal's areas need, and one real Graph call) and user synchronisation
+ * (the tenant's accounts read again into discovery, with what changed).
  */
-import type { ConnectionTestResult, SyncUsersResult } from '@compliance-portal/sdk';
+import type { ConnectionTestResult, MissingPermission, SyncUsersResult } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { graphConnectionFor } from '../../jobs/data-plane.js';
 import { type GraphApi, GraphError } from '../../m365/graph-api.js';
+import { createGraphApi } from '../../m365/graph-client.js';
+import { missingPermissions, tokenRoles } from '../../m365/permissions.js';
+import { createTokenSource } from '../../m365/token.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
@@ -38,20 +43,54 @@ export function connectionProblem(error: unknown): string {
   return `Microsoft 365 could not be reached: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-export async function testConnection(ctx: AppContext, connect: () => Promise<GraphApi>): Promise<ConnectionTestResult> {
+/** What the connection test works with: an app-only token for Graph and Graph reached with it. */
+export interface ConnectionProbe {
+  token: string;
+  graph: GraphApi;
+}
+
+/**
+ * A token asked for now, and Graph reached with it. Not the data plane's client: its token is cached
+ * for up to an hour with the roles it was issued with, and a permission granted a minute ago must show.
+ */
+export async function openProbe(ctx: AppContext, tenant: TenantRecord): Promise<ConnectionProbe> {
+  const connection = graphConnectionFor(ctx, tenant);
+  const token = await createTokenSource(connection).token();
+  const graph = createGraphApi(connection, {
+    tokens: { token: async () => token },
+    maxRetries: 2,
+    maxRetryDelayMs: 2000,
+  });
+  return { token, graph };
+}
+
+/**
+ * A token, the permissions its `roles` lack for the portal's areas, and one page of users (a real
+ * Graph call). Missing permissions do not fail a connection that works: they come as a warning beside
+ * ok, and beside the reason when Graph refused the call too.
+ */
+export async function testConnection(
+  ctx: AppContext,
+  probe: () => Promise<ConnectionProbe>,
+): Promise<ConnectionTestResult> {
   const started = Date.now();
+  let missing: MissingPermission[] = [];
+  const answer = (result: { ok: boolean; message?: string }): ConnectionTestResult => ({
+    ...result,
+    latencyMs: Date.now() - started,
+    checkedAt: ctx.now().toISOString(),
+    ...(missing.length > 0 ? { missingPermissions: missing } : {}),
+  });
   try {
-    const graph = await connect();
-    // One page of users: needs a token and the directory read permission.
+    const { token, graph } = await probe();
+    const roles = tokenRoles(token);
+    // A token that is not a readable JWT says nothing of its permissions: nothing is reported missing.
+    if (roles) missing = missingPermissions(roles);
+    // One page of users: the connection test's own permission.
     for await (const _user of graph.users()) break;
-    return { ok: true, latencyMs: Date.now() - started, checkedAt: ctx.now().toISOString() };
+    return answer({ ok: true });
   } catch (error) {
-    return {
-      ok: false,
-      latencyMs: Date.now() - started,
-      message: connectionProblem(error),
-      checkedAt: ctx.now().toISOString(),
-    };
+    return answer({ ok: false, message: connectionProblem(error) });
   }
 }
 

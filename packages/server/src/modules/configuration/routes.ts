@@ -7,7 +7,7 @@ import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { requireOrganisation } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { requireTenant } from '../tenants/access.js';
-import { syncUsers, testConnection } from './connection.js';
+import { openProbe, syncUsers, testConnection } from './connection.js';
 
 interface ConfigRow {
   tenant_id: string;
@@ -135,7 +135,8 @@ export function configurationRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, body.tenantId);
-        const result = await testConnection(ctx, () => dataPlaneOf(ctx).graph(tenant, { interactive: true }));
+        const result = await testConnection(ctx, () => openProbe(ctx, tenant));
+        const missing = result.missingPermissions?.map((m) => m.permission);
         await ctx.audit({
           actorUserId: user.id,
           actorEmail: user.email,
@@ -144,7 +145,14 @@ export function configurationRoutes(ctx: AppContext) {
           target: tenant.tenantId,
           outcome: result.ok ? 'success' : 'failure',
           ip: rc.ip,
-          ...(result.message ? { details: { message: result.message } } : {}),
+          ...(result.message || missing
+            ? {
+                details: {
+                  ...(result.message ? { message: result.message } : {}),
+                  ...(missing ? { missingPermissions: missing } : {}),
+                },
+              }
+            : {}),
         });
         return result;
       },

@@ -1,0 +1,131 @@
+/**
+ * The Microsoft Graph application permissions a real tenant must grant the portal's app registration,
+ * per area of the portal: the least set that lets through every Graph call the area makes (the jobs'
+ * executors and the modules that choose their sources), as Microsoft documents each call's
+ * application permissions (learn.microsoft.com, the API page's "Permissions" table: the least
+ * privileged one, or a higher privileged one listed beside it). The accounts, sites and teams that
+ * jobs are set up with are read into discovery by the area that first offers them (backup: accounts,
+ * sites, teams; the mail archive: mailboxes); restore and clean-up choose among those. One source for
+ * the connection test, the README's table (a test keeps them equal) and the tests against the
+ * simulator, which enforces the same per-call lists.
+ */
+import type { MissingPermission, PermissionArea } from '@compliance-portal/sdk';
+import { PERMISSION_AREAS } from '@compliance-portal/sdk';
+
+export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]>> = {
+  // Backup of OneDrive, SharePoint and Teams, and the accounts, sites and teams it is set up with.
+  backup: [
+    // List users: the OneDrive accounts to back up (discovery).
+    'User.Read.All',
+    // Search for sites: the SharePoint sites to back up. Every drive read of the backup (a user's
+    // drive, a site's drives, delta, items, versions, content, sharing permissions) lists
+    // Files.Read.All as least privileged and Sites.Read.All beside it, so with Sites.Read.All needed
+    // anyway, Files.Read.All would add nothing.
+    'Sites.Read.All',
+    // List groups filtered to those provisioned as teams: the teams to back up.
+    'GroupMember.Read.All',
+    // List channels of a team.
+    'Channel.ReadBasic.All',
+    // List channel messages and their replies.
+    'ChannelMessage.Read.All',
+  ],
+  // Restore of files (into the original or another OneDrive or site, with their sharing) and of
+  // archived mail (MIME import into a folder made for it). Teams messages restore as a download only.
+  restore: [
+    // Get drive, list drives, an item by path, create folder, upload and upload session, invite.
+    'Files.ReadWrite.All',
+    // List mail folders, create mail folder and child folder, create message from MIME.
+    'Mail.ReadWrite',
+  ],
+  // Exchange archive, its mailboxes and its proxy rights (distribution groups and their members).
+  mailArchive: [
+    // List users: the mailboxes to archive (discovery).
+    'User.Read.All',
+    // List groups and group members: distribution groups holding proxy rights, for eDiscovery too.
+    'GroupMember.Read.All',
+    // Mail folders and message delta need Mail.ReadBasic.All; a message's MIME ($value) needs Mail.Read.
+    'Mail.Read',
+  ],
+  // Teams archive of channel messages, and the teams and members it is set up with.
+  teamsArchive: [
+    // List groups (teams among them) and a team's members.
+    'GroupMember.Read.All',
+    'Channel.ReadBasic.All',
+    'ChannelMessage.Read.All',
+  ],
+  // The chats of chosen accounts, archived with the Teams archive. List chats (Chat.ReadBasic.All
+  // least) and list chat members (ChatMember.Read.All least) both list Chat.Read.All beside their
+  // least one, and list chat messages needs it: one permission for the three.
+  chats: ['Chat.Read.All'],
+  // Clean-up of old file versions, the file manager and the storage analysis it is chosen from.
+  cleanup: [
+    // Search for sites: the storage analysis and the sites to clean up.
+    'Sites.Read.All',
+    // Delete a version; the drive reads (drives, delta, items, children, versions) list it too.
+    'Files.ReadWrite.All',
+  ],
+  // User synchronisation: List users.
+  userSync: ['User.Read.All'],
+  // The connection test reads one page of users.
+  connectionTest: ['User.Read.All'],
+};
+
+/**
+ * Higher privileged permissions that satisfy an area's permission: each is listed beside it in the
+ * application row of every call the areas make with it (the simulator's ROUTE_PERMISSIONS hold those
+ * rows; a test checks this table against them). Only permissions the areas ask for have an entry.
+ */
+export const SATISFIED_BY: Readonly<Record<string, readonly string[]>> = {
+  'User.Read.All': ['User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All'],
+  'Sites.Read.All': ['Sites.ReadWrite.All'],
+  'Files.ReadWrite.All': ['Sites.ReadWrite.All'],
+  'GroupMember.Read.All': ['Group.Read.All', 'Group.ReadWrite.All', 'Directory.Read.All'],
+  'Channel.ReadBasic.All': [
+    'ChannelSettings.Read.All',
+    'ChannelSettings.ReadWrite.All',
+    'Group.Read.All',
+    'Group.ReadWrite.All',
+    'Directory.Read.All',
+    'Directory.ReadWrite.All',
+  ],
+  'ChannelMessage.Read.All': ['Group.Read.All', 'Group.ReadWrite.All'],
+  'Mail.Read': ['Mail.ReadWrite'],
+  'Chat.Read.All': ['Chat.ReadWrite.All'],
+};
+
+/** Whether `roles` hold `permission` or a higher privileged one that satisfies it. */
+export function grants(roles: readonly string[], permission: string): boolean {
+  return roles.includes(permission) || (SATISFIED_BY[permission] ?? []).some((p) => roles.includes(p));
+}
+
+/** The areas' permissions `roles` do not grant, each with the areas needing it, in the areas' order. */
+export function missingPermissions(roles: readonly string[]): MissingPermission[] {
+  const missing = new Map<string, PermissionArea[]>();
+  for (const area of PERMISSION_AREAS) {
+    for (const permission of AREA_PERMISSIONS[area]) {
+      if (grants(roles, permission)) continue;
+      missing.set(permission, [...(missing.get(permission) ?? []), area]);
+    }
+  }
+  return [...missing].map(([permission, areas]) => ({ permission, areas }));
+}
+
+/**
+ * The `roles` claim of an app-only access token (the application permissions granted), or undefined
+ * when the token is not a JWT with a readable payload. The signature is not verified: the token came
+ * to this process from the identity platform, and its claims serve a diagnosis shown to an
+ * administrator, never an access decision (Graph makes those).
+ */
+export function tokenRoles(token: string): string[] | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { roles?: unknown };
+    if (typeof claims !== 'object' || claims === null) return undefined;
+    // Entra ID leaves the claim out when no application permission is granted.
+    if (claims.roles === undefined) return [];
+    return Array.isArray(claims.roles) ? claims.roles.filter((r): r is string => typeof r === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
