@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type ProvisioningTask, type Tenant } from '@compliance-portal/sdk';
+import { ApiError, type MissingPermission, type ProvisioningTask, type Tenant } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { readWorker, storeWorker } from '../../session/storage';
 import { useApi } from '../backup/shared';
+import { MissingPermissions } from './missing-permissions';
 
 const GUID = /^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 const isUrl = (value: string) => {
@@ -180,7 +181,12 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
   const [editing, setEditing] = useState<Tenant | 'new' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [tasks, setTasks] = useState<{ task: ProvisioningTask; name: string }[]>([]);
-  const [tested, setTested] = useState<{ ok: boolean; text: string } | null>(null);
+  const [tested, setTested] = useState<{
+    ok: boolean;
+    text: string;
+    name: string;
+    missing: MissingPermission[];
+  } | null>(null);
   const serverAction = useServerAction();
   const tenants = useQuery({
     queryKey: ['tenants'],
@@ -216,6 +222,8 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
           text: result.ok
             ? t('configuration:testOk', { name: tenant.tenantName, ms: result.latencyMs })
             : t('configuration:testFailed', { name: tenant.tenantName, reason: result.message ?? '' }),
+          name: tenant.tenantName,
+          missing: result.missingPermissions ?? [],
         });
       } else {
         const task =
@@ -348,6 +356,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
           <span data-testid="connection-result">{tested.text}</span>
         </StatusAlert>
       ) : null}
+      {tested && tested.missing.length > 0 ? <MissingPermissions name={tested.name} missing={tested.missing} /> : null}
       {action.error && !pending ? (
         <StatusAlert status="error">{failure(action.error, action.variables?.kind ?? 'update')}</StatusAlert>
       ) : null}

@@ -40,6 +40,22 @@ export const configurationNamespaces: Leaves<typeof En> = {
     test: 'Verbindung testen',
     testOk: 'Die Verbindung zu {{name}} funktioniert ({{ms}} ms).',
     testFailed: 'Die Verbindung zu {{name}} ist fehlgeschlagen: {{reason}}',
+    missingPermissions: {
+      title: 'Fehlende Berechtigungen',
+      intro:
+        'Der App-Registrierung von {{name}} fehlen diese Anwendungsberechtigungen für Microsoft Graph. Fügen Sie sie in Microsoft Entra hinzu (API-Berechtigungen), erteilen Sie die Administratorzustimmung und testen Sie die Verbindung erneut.',
+      neededBy: 'benötigt für {{areas}}',
+      areas: {
+        backup: 'Sicherung',
+        restore: 'Wiederherstellung',
+        mailArchive: 'E-Mail-Archiv',
+        teamsArchive: 'Teams-Archiv',
+        chats: 'Chats',
+        cleanup: 'Bereinigung alter Dateiversionen',
+        userSync: 'Benutzersynchronisierung',
+        connectionTest: 'Verbindungstest',
+      },
+    },
     taskTitle: '{{kind}} von {{name}}',
     taskKinds: { provision: 'Bereitstellung', deprovision: 'Aufhebung der Bereitstellung' },
     taskStatus: { pending: 'Wartet', running: 'Läuft', succeeded: 'Fertig', failed: 'Fehlgeschlagen' },

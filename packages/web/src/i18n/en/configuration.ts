@@ -37,6 +37,22 @@ export const configurationNamespaces = {
     test: 'Test connection',
     testOk: 'The connection to {{name}} works ({{ms}} ms).',
     testFailed: 'The connection to {{name}} failed: {{reason}}',
+    missingPermissions: {
+      title: 'Missing permissions',
+      intro:
+        'The app registration of {{name}} lacks these Microsoft Graph application permissions. Add them in Microsoft Entra (API permissions), grant admin consent, then test the connection again.',
+      neededBy: 'needed by {{areas}}',
+      areas: {
+        backup: 'Backup',
+        restore: 'Restore',
+        mailArchive: 'Mail archive',
+        teamsArchive: 'Teams archive',
+        chats: 'Chats',
+        cleanup: 'Clean-up of old file versions',
+        userSync: 'User synchronisation',
+        connectionTest: 'Connection test',
+      },
+    },
     taskTitle: '{{kind}} of {{name}}',
     taskKinds: { provision: 'Provisioning', deprovision: 'Deprovisioning' },
     taskStatus: { pending: 'Waiting', running: 'Running', succeeded: 'Done', failed: 'Failed' },
