@@ -1,6 +1,7 @@
 export { type AnyEndpoint, type EndpointId, endpointById, endpoints } from './catalogue.js';
 export { createClient, type PortalClient } from './client.js';
 export { callEndpoint, type EndpointMethod, type ResourceMethods } from './core/call.js';
+export { type ErrorCode, errorTexts, isErrorCode } from './core/codes.js';
 export { saveDownload } from './core/download.js';
 export type {
   Api,
@@ -13,7 +14,25 @@ export type {
   PathParamNames,
   ResponseKind,
 } from './core/endpoint.js';
-export { ApiError, bodyMessage, NetworkError, redactUrl, TimeoutError } from './core/errors.js';
+export {
+  ApiError,
+  AuthenticationError,
+  apiErrorFor,
+  BadRequestError,
+  bodyCode,
+  bodyMessage,
+  ConflictError,
+  type ErrorContext,
+  InternalServerError,
+  NetworkError,
+  NotFoundError,
+  PermissionDeniedError,
+  PortalError,
+  parseRetryAfter,
+  RateLimitError,
+  redactUrl,
+  TimeoutError,
+} from './core/errors.js';
 export {
   type ErrorInput,
   type ErrorMessageKey,
@@ -31,6 +50,7 @@ export {
   type ClientOptions,
   createTransport,
   DEFAULT_API_KEY_HEADER,
+  DEFAULT_MAX_RETRIES,
   DEFAULT_TIMEOUT_MS,
   type Environment,
   fileNameFromDisposition,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
@@ -77,6 +78,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.log,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    // Every answer names its request (`request-id`, and `traceId` in problem details), as the log does.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
   });
   setContractValidation(app);
 
@@ -91,10 +95,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     origin: ctx.config.corsOrigins.length > 0 ? ctx.config.corsOrigins : false,
     credentials: false,
     allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Api-Key', 'Cache-Control', 'X-Content-Type-Options'],
-    exposedHeaders: ['Content-Disposition'],
+    exposedHeaders: ['Content-Disposition', 'request-id'],
   });
   await app.register(rateLimit, { global: false });
   app.addHook('onSend', async (request, reply) => {
+    reply.header('request-id', request.id);
     if (request.url.startsWith('/api') || request.url.startsWith('/apollo')) reply.header('Cache-Control', 'no-store');
   });
   app.setErrorHandler(errorHandler);

@@ -21,6 +21,23 @@ describe('security headers, errors and unimplemented endpoints', () => {
     }
   });
 
+  it('names every answer with a request-id of its own, the traceId of its problem details', async () => {
+    const ids = new Set<string>();
+    for (const url of ['/healthz', '/api/client', '/apollo-beta/api/Tenants', '/nowhere', '/apollo-beta/nothing']) {
+      const response = await server.request({ method: 'GET', url });
+      const id = String(response.headers['request-id']);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      ids.add(id);
+      if (url.startsWith('/apollo-beta') && response.body) {
+        expect((response.json() as { traceId: string }).traceId).toBe(id);
+      }
+    }
+    expect(ids.size).toBe(5);
+    // A caller cannot choose the id the log records.
+    const chosen = await server.app.inject({ method: 'GET', url: '/healthz', headers: { 'request-id': 'mine' } });
+    expect(chosen.headers['request-id']).not.toBe('mine');
+  });
+
   it('never lets API answers be cached', async () => {
     const response = await server.request({ method: 'GET', url: '/api/client' });
     expect(response.headers['cache-control']).toBe('no-store');

@@ -194,7 +194,11 @@ describe('jobs through the API', () => {
       sources: [eleven[10] ?? ''],
     });
     expect(second.statusCode).toBe(403);
-    expect(second.json()).toMatchObject({ status: 403, message: TRIAL_MESSAGES.backupJobs('onedrive') });
+    expect(second.json()).toMatchObject({
+      status: 403,
+      message: TRIAL_MESSAGES.backupJobs('onedrive'),
+      code: 'trialBackupJobs',
+    });
     const otherApp = await create(partner, trial, {
       name: 'Teams',
       type: 'backup',

@@ -19,9 +19,9 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
       body: { email: 'nobody@contoso.example', password: 'Wrong-pass1!' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid credentials.' });
+    expect(wrong.json()).toEqual({ message: 'Invalid credentials.', code: 'invalidCredentials' });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ message: 'Invalid credentials.' });
+    expect(unknown.json()).toEqual({ message: 'Invalid credentials.', code: 'invalidCredentials' });
   });
 
   it('answers field errors for a malformed body', async () => {
@@ -65,7 +65,7 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
       body: { code: '000000' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Invalid verification code.' });
+    expect(wrong.json()).toEqual({ message: 'Invalid verification code.', code: 'invalidVerificationCode' });
 
     const ok = await server.request({
       method: 'POST',
@@ -123,7 +123,7 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
       body: { code },
     });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: 'Invalid verification code.' });
+    expect(replay.json()).toEqual({ message: 'Invalid verification code.', code: 'invalidVerificationCode' });
     // An older step is refused too once a newer one was used.
     const older = await server.request({
       method: 'POST',
@@ -232,7 +232,7 @@ describe('legacy lockout, logout and password reset', () => {
         url: '/api/auth/signin',
         body: { email: PARTNER, password: `Wrong-${i}aA!` },
       });
-      expect(r.json()).toEqual({ message: 'Invalid credentials.' });
+      expect(r.json()).toEqual({ message: 'Invalid credentials.', code: 'invalidCredentials' });
     }
     const fifth = await server.request({
       method: 'POST',
@@ -241,6 +241,7 @@ describe('legacy lockout, logout and password reset', () => {
     });
     expect(fifth.statusCode).toBe(401);
     expect((fifth.json() as { message: string }).message).toMatch(/locked/);
+    expect(fifth.json()).toMatchObject({ code: 'accountLocked' });
     const right = await server.request({
       method: 'POST',
       url: '/api/auth/signin',
@@ -283,7 +284,7 @@ describe('legacy lockout, logout and password reset', () => {
       body: { code: codeFor(server, key) },
     });
     expect(right.statusCode).toBe(400);
-    expect(right.json()).toEqual({ message: 'Login verification failed!' });
+    expect(right.json()).toEqual({ message: 'Login verification failed!', code: 'loginVerificationFailed' });
     server.clock.advance(5 * 60_000 + 1000);
   });
 

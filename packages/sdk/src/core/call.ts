@@ -20,6 +20,33 @@ export function fillPath(template: string, params: Record<string, unknown>): { p
   return { path, secrets };
 }
 
+const REQUEST_OPTION_KEYS = new Set(['signal', 'timeoutMs', 'maxRetries', 'disableToast', 'headers']);
+
+/**
+ * Refuses argument keys the endpoint does not take, naming where they belong: a body field or query
+ * parameter given at the top level, or request options (`{ signal }`) given as the first argument,
+ * would otherwise be dropped without a word.
+ */
+export function checkArgs(endpoint: Endpoint, record: Record<string, unknown>): void {
+  const pathNames = new Set([...endpoint.path.matchAll(paramPattern)].map((m) => m[1]));
+  for (const key of Object.keys(record)) {
+    if (pathNames.has(key) || (key === 'query' && endpoint.query) || (key === 'body' && endpoint.body)) continue;
+    const where = `${endpoint.id} (${endpoint.method} ${endpoint.path})`;
+    let hint: string;
+    if (endpoint.body?.properties?.[key] !== undefined || (key !== 'body' && endpoint.bodyType === 'multipart')) {
+      hint = `it belongs in \`body\`: { body: { ${key}: … } }`;
+    } else if (endpoint.query?.properties?.[key] !== undefined) {
+      hint = `it belongs in \`query\`: { query: { ${key}: … } }`;
+    } else if (REQUEST_OPTION_KEYS.has(key)) {
+      hint = `request options go in the second argument: method(args, { ${key} })`;
+    } else {
+      const takes = [...pathNames, ...(endpoint.query ? ['query'] : []), ...(endpoint.body ? ['body'] : [])];
+      hint = takes.length > 0 ? `it takes ${takes.map((k) => `\`${k}\``).join(', ')}` : 'it takes no arguments';
+    }
+    throw new TypeError(`${where}: unknown argument \`${key}\`; ${hint}.`);
+  }
+}
+
 /** Calls one catalogue endpoint with its argument object. */
 export function callEndpoint<E extends Endpoint>(
   transport: Transport,
@@ -28,7 +55,18 @@ export function callEndpoint<E extends Endpoint>(
   options?: RequestOptions,
 ): Promise<EndpointResult<E>> {
   const record = (args ?? {}) as Record<string, unknown> & { query?: Query; body?: unknown };
-  const { path, secrets } = fillPath(endpoint.path, record);
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    return Promise.reject(new TypeError(`${endpoint.id}: the first argument must be an object of arguments.`));
+  }
+  let filled: { path: string; secrets: string[] };
+  try {
+    checkArgs(endpoint, record);
+    filled = fillPath(endpoint.path, record);
+  } catch (error) {
+    // Bad arguments reject the call's promise, as every other failure does.
+    return Promise.reject(error);
+  }
+  const { path, secrets } = filled;
   return transport.request<EndpointResult<E>>(
     {
       api: endpoint.api,
@@ -40,6 +78,7 @@ export function callEndpoint<E extends Endpoint>(
       bodyType: endpoint.bodyType ?? 'json',
       responseKind: endpoint.responseKind,
       secrets,
+      idempotent: endpoint.idempotent,
     },
     options,
   );

@@ -37,6 +37,11 @@ export interface Endpoint<
   readonly responseKind: ResponseKind;
   /** Success status when it is not 200. */
   readonly successStatus?: number;
+  /**
+   * A POST that only reads (a search, a preview, a download): retried on 429, 503 and network
+   * errors like GET, PUT and DELETE. Other POSTs are never retried.
+   */
+  readonly idempotent?: boolean;
 }
 
 /** The parameter names of a path template: `'/a/{x}/b/{y}'` gives `'x' | 'y'`. */
@@ -99,6 +104,7 @@ type Definition<P extends string, Params, Query, Body, Response> = {
   response?: Response;
   responseKind?: ResponseKind;
   successStatus?: number;
+  idempotent?: boolean;
 };
 
 /**

@@ -8,69 +8,164 @@ export interface ErrorContext {
   disableToast: boolean;
 }
 
-/** Reads a failed response body's message: its `message`, else its `title`. */
+/** Reads a failed response body's message: its `message`, else its `detail`, else its `title`. */
 export function bodyMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
-    const { message, title } = body as { message?: unknown; title?: unknown };
-    if (typeof message === 'string' && message) return message;
-    if (typeof title === 'string' && title) return title;
+    const { message, detail, title } = body as { message?: unknown; detail?: unknown; title?: unknown };
+    for (const text of [message, detail, title]) if (typeof text === 'string' && text) return text;
   }
   return undefined;
 }
 
-/** A response with a status outside 2xx. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  /** The parsed response body: JSON when it parses, else its text, else undefined. */
-  readonly body: unknown;
+/** Reads a failed response body's machine-readable `code` (problem details member, legacy field). */
+export function bodyCode(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const { code } = body as { code?: unknown };
+    if (typeof code === 'string' && code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The base of every error a call rejects with: {@link ApiError} (an answer outside 2xx, with a
+ * subclass per status class), {@link NetworkError} (no answer) and {@link TimeoutError}.
+ */
+export abstract class PortalError extends Error {
   readonly method: string;
+  /** The request URL with secrets (tokens, codes, keys) replaced by `[REDACTED]`. */
   readonly url: string;
+  /** The request asked the caller not to show an error toast for it. */
   readonly disableToast: boolean;
   /** The key of the user-facing message in {@link errorMessage}'s catalogue. */
-  readonly messageKey: ErrorMessageKey;
+  abstract readonly messageKey: ErrorMessageKey;
 
-  constructor(status: number, body: unknown, context: ErrorContext) {
-    super(bodyMessage(body) ?? `Request failed with status code ${status}`);
-    this.status = status;
-    this.body = body;
+  constructor(message: string, context: ErrorContext, options?: { cause?: unknown }) {
+    super(message, options);
     this.method = context.method;
     this.url = context.url;
     this.disableToast = context.disableToast;
+  }
+}
+
+/**
+ * A response with a status outside 2xx. Calls reject with the subclass of its status class
+ * (`NotFoundError` for 404 and so on; `ApiError` itself for the rest), so `instanceof ApiError`
+ * catches them all.
+ */
+export class ApiError extends PortalError {
+  override readonly name: string = 'ApiError';
+  readonly status: number;
+  /** The parsed response body: JSON when it parses, else its text, else undefined. */
+  readonly body: unknown;
+  /** The body's machine-readable `code`, such as `invalidCredentials`, when the server gives one. */
+  readonly code: string | undefined;
+  /** The server's id of the request (its `request-id` header), for support and its logs. */
+  readonly requestId: string | undefined;
+  readonly messageKey: ErrorMessageKey;
+
+  /**
+   * `message` is the answer's own text (`message`, else `detail`, else `title`), such as "Tenant
+   * not found"; without one, "Request failed with status code N".
+   */
+  constructor(status: number, body: unknown, context: ErrorContext, requestId?: string) {
+    super(bodyMessage(body) ?? `Request failed with status code ${status}`, context);
+    this.status = status;
+    this.body = body;
+    this.code = bodyCode(body);
+    this.requestId = requestId;
     this.messageKey = errorMessage(this).key;
   }
 }
 
+/** 400: the request was refused as invalid; field errors are in `body.errors` when given. */
+export class BadRequestError extends ApiError {
+  override readonly name: string = 'BadRequestError';
+}
+/** 401: not signed in, the session ended, or the credentials are wrong. */
+export class AuthenticationError extends ApiError {
+  override readonly name: string = 'AuthenticationError';
+}
+/** 403: signed in, but not allowed (another organisation's tenant, a trial licence's limit, a role). */
+export class PermissionDeniedError extends ApiError {
+  override readonly name: string = 'PermissionDeniedError';
+}
+/** 404: nothing with that id, or nothing the caller may see. */
+export class NotFoundError extends ApiError {
+  override readonly name: string = 'NotFoundError';
+}
+/** 409: the request conflicts with the current state (a duplicate name, a running job). */
+export class ConflictError extends ApiError {
+  override readonly name: string = 'ConflictError';
+}
+/** 429: too many requests; `retryAfter` holds the seconds the server asked to wait, when it said. */
+export class RateLimitError extends ApiError {
+  override readonly name: string = 'RateLimitError';
+  readonly retryAfter: number | undefined;
+  constructor(status: number, body: unknown, context: ErrorContext, requestId?: string, retryAfter?: number) {
+    super(status, body, context, requestId);
+    this.retryAfter = retryAfter;
+  }
+}
+/** 5xx: the server failed. */
+export class InternalServerError extends ApiError {
+  override readonly name: string = 'InternalServerError';
+}
+
+/** Seconds of a `Retry-After` header (delta-seconds or an HTTP date), undefined when absent or bad. */
+export function parseRetryAfter(header: string | null | undefined, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The error of a failed answer: the subclass of its status class. */
+export function apiErrorFor(
+  status: number,
+  body: unknown,
+  context: ErrorContext,
+  headers?: { get(name: string): string | null },
+): ApiError {
+  const requestId = headers?.get('request-id') ?? headers?.get('x-request-id') ?? undefined;
+  switch (status) {
+    case 400:
+      return new BadRequestError(status, body, context, requestId);
+    case 401:
+      return new AuthenticationError(status, body, context, requestId);
+    case 403:
+      return new PermissionDeniedError(status, body, context, requestId);
+    case 404:
+      return new NotFoundError(status, body, context, requestId);
+    case 409:
+      return new ConflictError(status, body, context, requestId);
+    case 429:
+      return new RateLimitError(status, body, context, requestId, parseRetryAfter(headers?.get('retry-after')));
+    default:
+      return status >= 500
+        ? new InternalServerError(status, body, context, requestId)
+        : new ApiError(status, body, context, requestId);
+  }
+}
+
 /** The request never got a response (DNS, refused connection, CORS, offline). */
-export class NetworkError extends Error {
+export class NetworkError extends PortalError {
   override readonly name = 'NetworkError';
-  readonly method: string;
-  readonly url: string;
-  readonly disableToast: boolean;
   readonly messageKey: ErrorMessageKey = 'networkError';
 
   constructor(context: ErrorContext, cause?: unknown) {
-    super('Network Error', { cause });
-    this.method = context.method;
-    this.url = context.url;
-    this.disableToast = context.disableToast;
+    super('Network Error', context, { cause });
   }
 }
 
 /** The request ran longer than its timeout and was aborted. */
-export class TimeoutError extends Error {
+export class TimeoutError extends PortalError {
   override readonly name = 'TimeoutError';
-  readonly method: string;
-  readonly url: string;
-  readonly disableToast: boolean;
   readonly timeoutMs: number;
   readonly messageKey: ErrorMessageKey = 'requestTimeout';
 
   constructor(context: ErrorContext, timeoutMs: number) {
-    super('Request timeout');
-    this.method = context.method;
-    this.url = context.url;
-    this.disableToast = context.disableToast;
+    super('Request timeout', context);
     this.timeoutMs = timeoutMs;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The error catalogue of product-spec.md section 8: every status and text mapping, in English and
- * German, in one place.
+ * The error catalogue of product-spec.md section 8: every status, code and text mapping, in English
+ * and German, in one place.
  */
+import { type ErrorCode, errorTexts, isErrorCode } from './codes.js';
 
 export type Language = 'en' | 'de';
 
@@ -17,6 +18,10 @@ export const errorMessages = {
   },
   failedToRetrieveData: { en: 'Failed to retrieve data', de: 'Daten konnten nicht abgerufen werden' },
   invalidCredentials: { en: 'Invalid Credentials', de: 'Ungültige Anmeldedaten' },
+  accountLocked: {
+    en: 'The account is locked for 5 minutes after too many failed attempts.',
+    de: 'Das Konto ist nach zu vielen Fehlversuchen für 5 Minuten gesperrt.',
+  },
   loginVerificationFailed: { en: 'Login verification failed', de: 'Anmeldeüberprüfung fehlgeschlagen' },
   requestFailed404: {
     en: 'The requested resource could not be found (404)',
@@ -53,30 +58,31 @@ export const errorMessages = {
     en: 'Backup jobs cannot be deleted on a trial licence.',
     de: 'Mit einer Testlizenz können Sicherungsaufträge nicht gelöscht werden.',
   },
-} as const satisfies Record<string, Record<Language, string>>;
+  // Every refusal code has a message of its own.
+} as const satisfies Record<string, Record<Language, string>> & Record<ErrorCode, Record<Language, string>>;
 
 export type ErrorMessageKey = keyof typeof errorMessages;
 
-/** Server and client texts that have a message of their own (section 8, mapping by text). */
+/**
+ * Server and client texts that have a message of their own (section 8, mapping by text), for answers
+ * without a `code` (servers that predate codes, and the client's own texts).
+ */
 const byText: Readonly<Record<string, ErrorMessageKey>> = {
   'Failed to fetch data': 'failedToRetrieveData',
-  'Invalid credentials.': 'invalidCredentials',
-  'Login verification failed!': 'loginVerificationFailed',
+  [errorTexts.invalidCredentials()]: 'invalidCredentials',
+  [errorTexts.loginVerificationFailed()]: 'loginVerificationFailed',
   'Request failed with status code 404': 'requestFailed404',
   'Request failed with status code 400': 'requestFailed400',
   'Request timeout': 'requestTimeout',
-  'Invalid verification code.': 'invalidVerificationCode',
-  'User does not exist!': 'userDoesNotExist',
+  [errorTexts.invalidVerificationCode()]: 'invalidVerificationCode',
+  [errorTexts.userDoesNotExist()]: 'userDoesNotExist',
   'Network Error': 'networkError',
 };
 
-/** The reference server's trial-licence refusals (section 6), known by how they begin. */
-const byPrefix: readonly (readonly [string, ErrorMessageKey])[] = [
-  ['Your trial licence allows one backup job per application', 'trialBackupJobs'],
-  ['Your trial licence allows at most 10 accounts, sites or teams', 'trialSources'],
-  ['Your trial licence allows at most 10 restores per application', 'trialRestores'],
-  ['Backup jobs cannot be deleted on a trial licence', 'trialNoDelete'],
-];
+/** The trial-licence refusals (section 6), known by how they begin (before the application's name). */
+const byPrefix: readonly (readonly [string, ErrorMessageKey])[] = (
+  ['trialBackupJobs', 'trialSources', 'trialRestores', 'trialNoDelete'] as const
+).map((code) => [errorTexts[code]('').split(/[;.]/)[0] ?? '', code] as const);
 
 function listedKey(text: string): ErrorMessageKey | undefined {
   return byText[text] ?? byPrefix.find(([prefix]) => text.startsWith(prefix))?.[1];
@@ -106,7 +112,12 @@ export function textMessageKey(text: string): ErrorMessageKey {
 }
 
 /** What {@link errorMessage} accepts: a status, an error text, an error-like object, or nothing. */
-export type ErrorInput = number | string | { status?: number; message?: string } | null | undefined;
+export type ErrorInput =
+  | number
+  | string
+  | { status?: number; message?: string; code?: string | undefined }
+  | null
+  | undefined;
 
 export interface TranslatedError {
   key: ErrorMessageKey;
@@ -117,6 +128,7 @@ function keyOf(input: ErrorInput): ErrorMessageKey {
   if (input === null || input === undefined || input === '') return 'unknown';
   if (typeof input === 'number') return statusMessageKey(input);
   if (typeof input === 'string') return textMessageKey(input);
+  if (isErrorCode(input.code)) return input.code;
   const text = typeof input.message === 'string' ? input.message : undefined;
   const listed = text === undefined ? undefined : listedKey(text);
   if (listed) return listed;
@@ -125,8 +137,9 @@ function keyOf(input: ErrorInput): ErrorMessageKey {
 }
 
 /**
- * Maps an error to its user-facing message (product-spec.md section 8). A listed text wins over the
- * status of the same error, so a 401 that says "Invalid credentials." reads "Invalid Credentials".
+ * Maps an error to its user-facing message (product-spec.md section 8). A refusal's `code` wins, then
+ * a listed text over the status of the same error, so a 401 that says "Invalid credentials." reads
+ * "Invalid Credentials".
  */
 export function errorMessage(input?: ErrorInput, lang: Language = 'en'): TranslatedError {
   const key = keyOf(input);

@@ -1,9 +1,23 @@
 import type { Api, AuthMode, DownloadResult, ResponseKind } from './endpoint.js';
-import { ApiError, type ErrorContext, NetworkError, redactUrl, TimeoutError } from './errors.js';
+import {
+  ApiError,
+  apiErrorFor,
+  type ErrorContext,
+  NetworkError,
+  parseRetryAfter,
+  redactUrl,
+  TimeoutError,
+} from './errors.js';
 
 /** Product-spec.md section 9: request timeout. */
 export const DEFAULT_TIMEOUT_MS = 500_000;
 export const DEFAULT_API_KEY_HEADER = 'X-Api-Key';
+/** Retries of an idempotent call after a 429, a 503 or a network error, unless `maxRetries` says. */
+export const DEFAULT_MAX_RETRIES = 2;
+/** The longest `Retry-After` the client waits for; a longer one gets the usual back-off instead. */
+const MAX_RETRY_AFTER_MS = 60_000;
+const RETRY_STATUSES = new Set([429, 503]);
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export type Environment = 'production' | 'staging';
 export const apolloBasePaths: Readonly<Record<Environment, string>> = {
@@ -35,6 +49,12 @@ export interface ClientOptions {
   onError?: (error: SdkError) => void;
   /** Default 500000 ms. */
   timeoutMs?: number;
+  /**
+   * Retries of an idempotent call (GET, PUT, DELETE and POSTs that only read) after a 429, a 503 or
+   * a network error, waiting as `Retry-After` says or with jittered exponential back-off. Default 2;
+   * 0 turns retries off. Other calls are never retried.
+   */
+  maxRetries?: number;
   /** A fetch implementation; default the global one. */
   fetch?: typeof globalThis.fetch;
   /** Extra headers for every call. */
@@ -43,8 +63,10 @@ export interface ClientOptions {
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** Overrides the client's timeout for this call. */
+  /** Overrides the client's timeout for this call (it covers every attempt and the waits between them). */
   timeoutMs?: number;
+  /** Overrides the client's `maxRetries` for this call. */
+  maxRetries?: number;
   /** Asks the caller not to show an error toast; carried on the error as `disableToast`. */
   disableToast?: boolean;
   headers?: Record<string, string>;
@@ -65,6 +87,8 @@ export interface TransportRequest {
   responseKind: ResponseKind;
   /** Values that must not appear in an error's URL (path tokens). */
   secrets?: readonly string[];
+  /** A POST that may be retried (it only reads); GET, PUT and DELETE are retried anyway. */
+  idempotent?: boolean | undefined;
 }
 
 /** Options of the generic helpers (`get`, `post`, …). `legacy` sends the call to the legacy API. */
@@ -161,6 +185,8 @@ export function createTransport(options: ClientOptions = {}): Transport {
   };
   const apiKeyHeader = options.apiKeyHeader ?? DEFAULT_API_KEY_HEADER;
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetriesFor = (requestOptions: RequestOptions) =>
+    Math.max(0, Math.floor(requestOptions.maxRetries ?? options.maxRetries ?? DEFAULT_MAX_RETRIES));
   let token = options.token;
 
   const currentToken = (): string | undefined => {
@@ -227,17 +253,51 @@ export function createTransport(options: ClientOptions = {}): Transport {
       ...(hasBody ? { body: req.bodyType === 'multipart' ? toFormData(req.body) : JSON.stringify(req.body) } : {}),
     };
     const doFetch = options.fetch ?? globalThis.fetch;
+    const retries = IDEMPOTENT_METHODS.has(req.method) || req.idempotent === true ? maxRetriesFor(requestOptions) : 0;
+    /** Waits before the next attempt; an abort (the caller's or the timeout) ends the wait. */
+    const pause = (attempt: number, retryAfter: number | undefined) =>
+      new Promise<void>((resolve, reject) => {
+        const ms =
+          retryAfter !== undefined && retryAfter * 1000 <= MAX_RETRY_AFTER_MS
+            ? retryAfter * 1000
+            : Math.min(8000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+        const onAbort = () => {
+          clearTimeout(wait);
+          reject(controller.signal.reason);
+        };
+        const wait = setTimeout(() => {
+          controller.signal.removeEventListener('abort', onAbort);
+          resolve();
+        }, ms);
+        controller.signal.addEventListener('abort', onAbort, { once: true });
+      });
     try {
       let response: Response;
-      try {
-        response = await doFetch(url, init);
-      } catch (cause) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          response = await doFetch(url, init);
+        } catch (cause) {
+          if (timedOut) return fail(new TimeoutError(context, timeoutMs));
+          if (callerSignal?.aborted) throw callerSignal.reason;
+          if (attempt < retries) {
+            await pause(attempt, undefined).catch(() => undefined);
+            if (timedOut) return fail(new TimeoutError(context, timeoutMs));
+            if (callerSignal?.aborted) throw callerSignal.reason;
+            continue;
+          }
+          return fail(new NetworkError(context, cause));
+        }
+        if (!RETRY_STATUSES.has(response.status) || attempt >= retries) break;
+        // Read to the end (not cancelled) so that the connection can serve the next attempt.
+        await response.arrayBuffer().catch(() => undefined);
+        await pause(attempt, parseRetryAfter(response.headers.get('Retry-After'))).catch(() => undefined);
         if (timedOut) return fail(new TimeoutError(context, timeoutMs));
         if (callerSignal?.aborted) throw callerSignal.reason;
-        return fail(new NetworkError(context, cause));
       }
       try {
-        if (!response.ok) return fail(new ApiError(response.status, await readErrorBody(response), context));
+        if (!response.ok) {
+          return fail(apiErrorFor(response.status, await readErrorBody(response), context, response.headers));
+        }
         switch (req.responseKind) {
           case 'empty':
             await response.body?.cancel();
@@ -262,7 +322,11 @@ export function createTransport(options: ClientOptions = {}): Transport {
         if (error instanceof ApiError) throw error;
         if (timedOut) return fail(new TimeoutError(context, timeoutMs));
         if (callerSignal?.aborted) throw callerSignal.reason;
-        if (error instanceof SyntaxError) return fail(new ApiError(response.status, undefined, context));
+        if (error instanceof SyntaxError) {
+          return fail(
+            new ApiError(response.status, undefined, context, response.headers.get('request-id') ?? undefined),
+          );
+        }
         return fail(new NetworkError(context, error));
       }
     } finally {

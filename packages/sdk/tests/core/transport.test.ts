@@ -141,7 +141,7 @@ describe('failures', () => {
     expect(onError).toHaveBeenCalledWith(apiError);
   });
 
-  it('reads ProblemDetails titles and keeps the whole body', async () => {
+  it("reads ProblemDetails' detail as the message and keeps the whole body", async () => {
     server.use(
       http.post(`${ORIGIN}/apollo-beta/login`, () =>
         HttpResponse.json(
@@ -158,8 +158,9 @@ describe('failures', () => {
     const error = (await createClient({ origin: ORIGIN })
       .apollo.auth.login({ body: { email: 'a@b.c', password: 'x' } })
       .catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('Unauthorized');
-    expect((error.body as { detail: string }).detail).toBe('Failed');
+    expect(error.message).toBe('Failed');
+    expect(error.messageKey).toBe('unauthorized');
+    expect((error.body as { title: string }).title).toBe('Unauthorized');
   });
 
   it('calls onUnauthorized for a 401 on an apollo call', async () => {

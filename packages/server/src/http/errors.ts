@@ -1,3 +1,4 @@
+import { type ErrorCode, errorTexts } from '@compliance-portal/sdk';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A failure the client caused or may see; everything else is a 500 that hides its details. */
@@ -10,10 +11,22 @@ export class HttpError extends Error {
       errors?: Record<string, string[]>;
       emptyBody?: boolean;
       headers?: Record<string, string>;
+      /** The machine-readable code clients act on (problem details `code`, legacy `code`). */
+      code?: ErrorCode;
     } = {},
   ) {
     super(message);
   }
+}
+
+/** A refusal with its code and the SDK's fixed text for it (the one place those texts live). */
+export function refusal<C extends ErrorCode>(
+  status: number,
+  code: C,
+  ...args: Parameters<(typeof errorTexts)[C]>
+): HttpError {
+  const text = (errorTexts[code] as (...a: string[]) => string)(...(args as string[]));
+  return new HttpError(status, text, { code });
 }
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) =>
@@ -71,12 +84,17 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
           ? { detail: error.message }
           : {}),
       ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+      ...(error.extras.code ? { code: error.extras.code } : {}),
       // A refusal's own text as `message` too: clients read message, then title (product-spec.md section 8).
       ...(MESSAGE_STATUSES.has(error.status) && error.message !== title ? { message: error.message } : {}),
       traceId: request.id,
     });
   }
-  return reply.send({ message: error.message, ...(error.extras.errors ? { errors: error.extras.errors } : {}) });
+  return reply.send({
+    message: error.message,
+    ...(error.extras.code ? { code: error.extras.code } : {}),
+    ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+  });
 }
 
 /** Fastify's validation errors as field errors: `{"/body/email": ["must match format \"email\""]}`. */

@@ -1,4 +1,9 @@
-import type { CodeVerificationResponse, QrVerificationResponse, SigninResponse } from '@compliance-portal/sdk';
+import {
+  ApiError,
+  type CodeVerificationResponse,
+  type QrVerificationResponse,
+  type SigninResponse,
+} from '@compliance-portal/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isAuthenticated, type SessionInput, safeReturnTo, sessionMachine } from './machine';
@@ -6,6 +11,7 @@ import { INACTIVITY_LOGOUT_MS, INACTIVITY_WARNING_MS, type StoredUser } from './
 
 const user = { email: 'admin@contoso.example', role: 'admin' as const };
 const stored: StoredUser = { token: 'session-token', user };
+const context = { method: 'POST', url: 'http://x/api/auth/signin', disableToast: false };
 
 function harness(options: {
   input?: Partial<SessionInput>;
@@ -169,13 +175,22 @@ describe('sign-in', () => {
   it('maps a wrong password to "Invalid Credentials" and other failures to "Login process failed"', async () => {
     const wrong = harness({
       signin: async () => {
-        throw new Error('Invalid credentials.');
+        throw new ApiError(401, { message: 'Reworded.', code: 'invalidCredentials' }, context);
       },
     });
     wrong.actor.send({ type: 'session.login', email: user.email, password: 'x' });
     await flush();
     expect(wrong.value()).toBe('signedOut');
     expect(wrong.context().error).toBe('invalidCredentials');
+    // Decided by the refusal's code, not its wording.
+    const locked = harness({
+      signin: async () => {
+        throw new ApiError(401, { message: 'Invalid credentials.', code: 'accountLocked' }, context);
+      },
+    });
+    locked.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(locked.context().error).toBe('accountLocked');
     const down = harness({
       signin: async () => {
         throw new Error('Network Error');

@@ -4,12 +4,13 @@
  * (storage, toasts, navigation) as actions, both given with `.provide()`; the defaults here throw so
  * that a missing implementation is loud.
  */
-import type {
-  CodeVerificationResponse,
-  GenerateQrResponse,
-  QrVerificationResponse,
-  SessionUser,
-  SigninResponse,
+import {
+  ApiError,
+  type CodeVerificationResponse,
+  type GenerateQrResponse,
+  type QrVerificationResponse,
+  type SessionUser,
+  type SigninResponse,
 } from '@compliance-portal/sdk';
 import { assign, fromPromise, setup } from 'xstate';
 import { INACTIVITY_LOGOUT_MS, INACTIVITY_WARNING_MS, type StoredUser } from './types';
@@ -69,12 +70,12 @@ export function safeReturnTo(value: string | undefined): string | null {
   return value;
 }
 
-/** Maps a failed call to the machine's message: the server's texts where they matter, else the fallback. */
+/** Maps a failed call to the machine's message by the refusal's code (never its wording), else the fallback. */
 export function failureMessage(error: unknown, fallback: SessionMessage): SessionMessage {
-  const text = error instanceof Error ? error.message : '';
-  if (text === 'Invalid credentials.') return 'invalidCredentials';
-  if (/locked/i.test(text)) return 'accountLocked';
-  if (text === 'Login verification failed!') return 'verificationFailed';
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'invalidCredentials') return 'invalidCredentials';
+  if (code === 'accountLocked') return 'accountLocked';
+  if (code === 'loginVerificationFailed') return 'verificationFailed';
   return fallback;
 }
 

@@ -91,6 +91,8 @@ export type CleanupPreview = s.Static<typeof CleanupPreview>;
 export const dataManagementEndpoints = defineResource('apollo', 'dataManagement', {
   browse: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/api/{tenantId}/data-management/browse',
     summary: "A node's libraries, folders and files, files with their versions under a rule",
     body: BrowseRequest,
@@ -98,6 +100,8 @@ export const dataManagementEndpoints = defineResource('apollo', 'dataManagement'
   },
   versions: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/api/{tenantId}/data-management/versions',
     summary: "A file's versions, with those a clean-up rule removes",
     body: VersionsRequest,
@@ -105,6 +109,8 @@ export const dataManagementEndpoints = defineResource('apollo', 'dataManagement'
   },
   preview: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/api/{tenantId}/data-management/preview',
     summary: 'What a clean-up of chosen files and folders would remove and free',
     body: CleanupPreviewRequest,

@@ -90,6 +90,8 @@ export type EdiscoveryCaseCreate = s.Static<typeof EdiscoveryCaseCreate>;
 export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   search: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/api/{tenantId}/ediscovery/search',
     summary: 'Search archived mail and Teams messages',
     body: EdiscoverySearch,

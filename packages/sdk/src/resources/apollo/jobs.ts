@@ -161,6 +161,8 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
   },
   deletionPreview: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/api/{tenantId}/jobs/deletion-preview',
     summary: 'How much an archive deletion with this retention would remove now (not in section 7)',
     body: DeletionPreviewRequest,

@@ -66,6 +66,8 @@ export const emailEndpoints = defineResource('legacy', 'email', {
   },
   fullRestoreDownload: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/backup-and-restore/full-restore-download',
     summary: 'Download archived mails (.eml for one, else a zip)',
     body: FullRestoreDownloadRequest,

@@ -117,6 +117,8 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   },
   filtered: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/filtered-jobs',
     summary: 'Runs matching a filter',
     body: FilteredJobsRequest,
@@ -124,6 +126,8 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   },
   reportDataAccounts: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/backup-and-restore/scheduled-job/report-data-accounts',
     summary: "A run's accounts",
     body: ReportDataAccountsRequest,
@@ -131,6 +135,8 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   },
   downloadRestoreArchive: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/backup-and-restore/download-restore-archive',
     summary: "Download a restore-to-download job's archive",
     body: JobRef,

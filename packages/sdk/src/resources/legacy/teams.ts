@@ -137,6 +137,8 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
   },
   filter: {
     method: 'POST',
+    // Reads only: retried like a GET.
+    idempotent: true,
     path: '/backup-and-restore/teams-filter-re',
     summary: 'Archived Teams messages matching a filter',
     body: TeamsFilterRequest,

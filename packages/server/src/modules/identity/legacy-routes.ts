@@ -2,10 +2,11 @@
  * Legacy auth: password, then the authenticator (QR setup on first sign-in, a code afterwards) or a
  * recovery code, which signs in and resets 2FA so that the user sets it up again.
  */
+import { errorTexts } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.js';
 import { routes, session } from '../../http/contract.js';
-import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, refusal } from '../../http/errors.js';
 import {
   authenticatorUri,
   checkPassword,
@@ -22,11 +23,11 @@ import { issueToken, revokeFamily, revokeToken } from './sessions.js';
 import { findUserById, sessionUser } from './users.js';
 
 export const LEGACY_MESSAGES = {
-  invalidCredentials: 'Invalid credentials.',
-  userDoesNotExist: 'User does not exist!',
-  invalidCode: 'Invalid verification code.',
-  verificationFailed: 'Login verification failed!',
-  lockedOut: 'The account is locked for 5 minutes after too many failed attempts.',
+  invalidCredentials: errorTexts.invalidCredentials(),
+  userDoesNotExist: errorTexts.userDoesNotExist(),
+  invalidCode: errorTexts.invalidVerificationCode(),
+  verificationFailed: errorTexts.loginVerificationFailed(),
+  lockedOut: errorTexts.accountLocked(),
   notConfirmed: 'The email address has not been confirmed yet.',
   resetSent: 'If the address belongs to an account, a reset link is on its way.',
   resetDone: 'Your password has been changed. Please sign in.',
@@ -56,8 +57,8 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             details: { reason: result.outcome },
           });
           // An unknown address and a wrong password read the same, so sign-in does not reveal accounts.
-          if (result.outcome === 'failed') throw new HttpError(401, LEGACY_MESSAGES.invalidCredentials);
-          if (result.outcome === 'lockedOut') throw new HttpError(401, LEGACY_MESSAGES.lockedOut);
+          if (result.outcome === 'failed') throw refusal(401, 'invalidCredentials');
+          if (result.outcome === 'lockedOut') throw refusal(401, 'accountLocked');
           throw forbidden(LEGACY_MESSAGES.notConfirmed);
         }
         const { user } = result;
@@ -112,7 +113,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
       async handler(_args, rc) {
         const { auth } = session(rc);
         const user = await findUserById(ctx.db, auth.user.id);
-        if (!user) throw new HttpError(404, LEGACY_MESSAGES.userDoesNotExist);
+        if (!user) throw refusal(404, 'userDoesNotExist');
         const token = (rc.request.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
         return { token, user: sessionUser(user) };
       },
@@ -174,7 +175,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             outcome: 'failure',
             ip: rc.ip,
           });
-          throw badRequest(LEGACY_MESSAGES.invalidCode);
+          throw refusal(400, 'invalidVerificationCode');
         }
         return ctx.db.transaction(async (tx) => {
           await tx.query('update users set totp_enabled = true where id = $1', [user.id]);
@@ -205,7 +206,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
         const user = auth.user;
         if (auth.kind !== 'signin') throw badRequest('Already signed in.');
         if (!user.totpEnabled) throw badRequest('Two-factor authentication is not set up yet.');
-        const fail = async (message: string) => {
+        const fail = async (code: 'invalidVerificationCode' | 'loginVerificationFailed') => {
           await audit({
             actorUserId: user.id,
             actorEmail: user.email,
@@ -215,9 +216,9 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             ip: rc.ip,
           });
           const fresh = await findUserById(ctx.db, user.id);
-          return badRequest(fresh && isLockedOut(fresh, ctx.now()) ? LEGACY_MESSAGES.verificationFailed : message);
+          return refusal(400, fresh && isLockedOut(fresh, ctx.now()) ? 'loginVerificationFailed' : code);
         };
-        if (isLockedOut(user, ctx.now())) throw await fail(LEGACY_MESSAGES.verificationFailed);
+        if (isLockedOut(user, ctx.now())) throw await fail('loginVerificationFailed');
 
         if ('recoveryCode' in body) {
           const result = await ctx.db.transaction(async (tx) => {
@@ -239,11 +240,11 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             );
             return token;
           });
-          if (!result) throw await fail(LEGACY_MESSAGES.invalidCode);
+          if (!result) throw await fail('invalidVerificationCode');
           return { token: result, user: sessionUser(user), requiresTwoFactorSetup: true };
         }
 
-        if (!(await checkTotp(ctx, user, body.code))) throw await fail(LEGACY_MESSAGES.invalidCode);
+        if (!(await checkTotp(ctx, user, body.code))) throw await fail('invalidVerificationCode');
         const token = await ctx.db.transaction(async (tx) => {
           await revokeToken(tx, ctx.now(), auth.tokenHash);
           const issued = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);

@@ -3,10 +3,17 @@
  * limits are enforced here, not only in the UI.
  */
 import { randomUUID } from 'node:crypto';
-import { type Application, type JobCreate, type JobType, type JobUpdate, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import {
+  type Application,
+  errorTexts,
+  type JobCreate,
+  type JobType,
+  type JobUpdate,
+  TRIAL_LIMITS,
+} from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound, refusal } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord } from '../../jobs/repository.js';
@@ -30,13 +37,12 @@ export const APPLICATIONS: Record<JobType, readonly Application[]> = {
 /** Job types that write into a storage location. */
 const WRITES_TO_LOCATION: readonly JobType[] = ['backup', 'exchangeArchive', 'teamsArchive'];
 
+/** The trial licence's refusals, as the SDK words them (tests compare against these). */
 export const TRIAL_MESSAGES = {
-  backupJobs: (application: string) =>
-    `Your trial licence allows one backup job per application; ${application} already has one.`,
-  sources: `Your trial licence allows at most ${TRIAL_LIMITS.sourcesPerBackup} accounts, sites or teams per backup.`,
-  restores: (application: string) =>
-    `Your trial licence allows at most ${TRIAL_LIMITS.restoresPerApplication} restores per application; ${application} has reached it.`,
-  noDelete: 'Backup jobs cannot be deleted on a trial licence.',
+  backupJobs: errorTexts.trialBackupJobs,
+  sources: errorTexts.trialSources(),
+  restores: errorTexts.trialRestores,
+  noDelete: errorTexts.trialNoDelete(),
 } as const;
 
 type Candidate = JobDefinition & { type: JobType; application: Application; locationId: string | null };
@@ -168,14 +174,14 @@ async function countJobs(db: Queryable, organisationId: string, type: JobType, a
 async function enforceTrial(db: Queryable, org: Organisation | undefined, job: Candidate, except?: string) {
   if (org?.license !== 'trial') return;
   if (job.type === 'backup') {
-    if (job.sources.length > TRIAL_LIMITS.sourcesPerBackup) throw forbidden(TRIAL_MESSAGES.sources);
+    if (job.sources.length > TRIAL_LIMITS.sourcesPerBackup) throw refusal(403, 'trialSources');
     if ((await countJobs(db, org.id, 'backup', job.application, except)) >= TRIAL_LIMITS.backupJobsPerApplication) {
-      throw forbidden(TRIAL_MESSAGES.backupJobs(job.application));
+      throw refusal(403, 'trialBackupJobs', job.application);
     }
   }
   if (job.type === 'restore' && !except) {
     if ((await countJobs(db, org.id, 'restore', job.application)) >= TRIAL_LIMITS.restoresPerApplication) {
-      throw forbidden(TRIAL_MESSAGES.restores(job.application));
+      throw refusal(403, 'trialRestores', job.application);
     }
   }
 }
@@ -336,7 +342,7 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
 
 export async function removeJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord) {
   const org = await findOrganisation(ctx.db, tenant.organisationId);
-  if (org?.license === 'trial' && job.type === 'backup') throw forbidden(TRIAL_MESSAGES.noDelete);
+  if (org?.license === 'trial' && job.type === 'backup') throw refusal(403, 'trialNoDelete');
   await ctx.db.transaction(async (tx) => {
     const active = await tx.query(
       `select 1 from job_runs where job_id = $1 and status in ('queued', 'running') for update`,

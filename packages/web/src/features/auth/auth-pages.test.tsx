@@ -28,7 +28,7 @@ describe('the sign-in page', () => {
     const { user: u, path } = await renderPortal('/signin', {
       'legacy.auth.signin': async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ message: 'Invalid credentials.' }, { status: 401 });
+        return HttpResponse.json({ message: 'Invalid credentials.', code: 'invalidCredentials' }, { status: 401 });
       },
     });
     await u.type(screen.getByLabelText(en.auth.email, { exact: false }), 'admin@contoso.example');
@@ -156,7 +156,7 @@ describe('the sign-in pages offline', () => {
     const { user: u, view } = await renderPortal('/signin', {
       'legacy.auth.signin': () => {
         signins += 1;
-        return HttpResponse.json({ message: 'Invalid credentials.' }, { status: 401 });
+        return HttpResponse.json({ message: 'Invalid credentials.', code: 'invalidCredentials' }, { status: 401 });
       },
     });
     const signIn = screen.getByRole('button', { name: en.auth.signIn });
