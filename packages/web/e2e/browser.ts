@@ -1,6 +1,7 @@
 /** The browser helpers of scripts/browser.mjs, and the steps only the browser tests need. */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
+import { dirname, join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -123,4 +124,27 @@ export async function simulatorGraph(origin: string, tenantId: string) {
     json: async <T>(path: string) => JSON.parse((await get(path)).toString('utf8')) as T,
     bytes: async (path: string) => get(path),
   };
+}
+
+/**
+ * A demo tenant's consent set (the application permissions of its app registration's next tokens),
+ * read, or replaced by `roles`, through the demo simulator's control endpoint with the control key of
+ * its data directory.
+ */
+export async function simulatorConsent(origin: string, tenantId: string, roles?: readonly string[]) {
+  const simulator = simulatorOf(origin);
+  if (!simulator) throw new Error(`no demo simulator known for ${origin}: start the server with startServer()`);
+  const key = readFileSync(join(dirname(dirname(simulator.caCertificatePath)), 'control-key'), 'utf8').trim();
+  const answer = await simulatorRequest(
+    `${simulator.url}/_simulator/consent`,
+    readFileSync(simulator.caCertificatePath, 'utf8'),
+    {
+      method: roles ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', 'x-simulator-control': key },
+      ...(roles ? { body: JSON.stringify({ tenantId, roles }) } : {}),
+    },
+  );
+  if (answer.status !== 200) throw new Error(`the simulator's consent: ${answer.status} ${answer.body}`);
+  const body = JSON.parse(answer.body.toString('utf8')) as Record<string, string[]> & { roles?: string[] };
+  return roles ? (body.roles ?? []) : (body[tenantId] ?? []);
 }

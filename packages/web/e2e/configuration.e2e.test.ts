@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, completeQrSetup, launchBrowser, submitPassword, waitForText } from './browser';
+import {
+  accessibilityViolations,
+  completeQrSetup,
+  launchBrowser,
+  simulatorConsent,
+  submitPassword,
+  waitForText,
+} from './browser';
 import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
 const ADMIN = 'admin@contoso.example';
@@ -74,6 +81,30 @@ describe('configuration', () => {
       .filter({ hasNot: page.getByRole('button', { name: 'Make active' }) });
     await active.getByRole('button', { name: 'Test connection' }).click();
     await waitForText(page.getByTestId('connection-result'), /works \(\d+ ms\)/);
+    expect(await page.getByTestId('missing-permissions').count()).toBe(0);
+
+    // Consent withdrawn in the tenant: the next test names what is missing and which area needs it.
+    const tenantId = /[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}/.exec((await active.textContent()) ?? '')?.[0] ?? '';
+    const granted = await simulatorConsent(server.url, tenantId);
+    await simulatorConsent(
+      server.url,
+      tenantId,
+      granted.filter((p) => p !== 'Chat.Read.All'),
+    );
+    await active.getByRole('button', { name: 'Test connection' }).click();
+    const missing = page.getByRole('status', { name: 'Missing permissions' });
+    await missing.waitFor();
+    expect(await missing.getByRole('listitem').allTextContents()).toEqual(['Chat.Read.All needed by Chats']);
+    for (const width of [320, 1350]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await accessibilityViolations(page)).toEqual([]);
+    }
+    await simulatorConsent(server.url, tenantId, granted);
+    await active.getByRole('button', { name: 'Test connection' }).click();
+    await missing.waitFor({ state: 'detached' });
   });
 
   it('refuses to delete a location a job uses', async () => {
