@@ -30,6 +30,16 @@ describe('typed methods', () => {
     expectTypeOf(client.apollo.auth.confirmEmail).returns.resolves.toEqualTypeOf<string>();
   });
 
+  it('give paged lists iterators over pages and items, and other methods none', () => {
+    expectTypeOf(client.apollo.jobs.list.items).returns.toEqualTypeOf<AsyncIterableIterator<Job>>();
+    expectTypeOf(client.apollo.jobs.list.pages).returns.toEqualTypeOf<AsyncIterableIterator<Page<Job>>>();
+    expectTypeOf(client.apollo.jobs.list.items)
+      .parameter(0)
+      .toEqualTypeOf<Parameters<typeof client.apollo.jobs.list>[0]>();
+    // @ts-expect-error the tenant list is not paged
+    client.apollo.tenants.list.items();
+  });
+
   it('refuse wrong arguments', () => {
     // @ts-expect-error the body is required
     client.apollo.auth.register({});

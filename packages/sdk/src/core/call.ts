@@ -84,11 +84,65 @@ export function callEndpoint<E extends Endpoint>(
   );
 }
 
+/** The item type of a paged list's answer (`{ items, total, page, pageSize }`), `never` for other answers. */
+export type PageItem<E extends Endpoint> =
+  EndpointResult<E> extends { items: readonly (infer T)[]; total: number; page: number; pageSize: number } ? T : never;
+
+type CallArgs<E extends Endpoint> = {} extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
+
+/**
+ * What a paged list's method offers besides one page: async iterators over every page and every item,
+ * fetching the next page only when the loop asks for it. They start at `query.page` (default 1) and
+ * keep the rest of the query (filter, sort, page size).
+ */
+export interface PagedMethod<E extends Endpoint> {
+  /** Each page in turn, as the list method answers it. */
+  pages(...args: [...CallArgs<E>, options?: RequestOptions]): AsyncIterableIterator<EndpointResult<E>>;
+  /** Each item of each page in turn. */
+  items(...args: [...CallArgs<E>, options?: RequestOptions]): AsyncIterableIterator<PageItem<E>>;
+}
+
 /** A typed method for one endpoint: the argument object is optional when nothing in it is required. */
-export type EndpointMethod<E extends Endpoint> =
-  {} extends EndpointArgs<E>
-    ? (args?: EndpointArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>
-    : (args: EndpointArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>;
+export type EndpointMethod<E extends Endpoint> = ({} extends EndpointArgs<E>
+  ? (args?: EndpointArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>
+  : (args: EndpointArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>) &
+  ([PageItem<E>] extends [never] ? {} : PagedMethod<E>);
+
+/** Does the endpoint answer one page of a server-side list (page and pageSize in, items and total out)? */
+export function isPaged(endpoint: Endpoint): boolean {
+  const query = endpoint.query?.properties ?? {};
+  const response = endpoint.response?.properties ?? {};
+  return 'page' in query && 'pageSize' in query && 'items' in response && 'total' in response;
+}
+
+interface AnyPage {
+  items: unknown[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+async function* pagesOf(
+  transport: Transport,
+  endpoint: Endpoint,
+  args: Record<string, unknown> | undefined,
+  options: RequestOptions | undefined,
+): AsyncGenerator<AnyPage> {
+  const query = (args?.query ?? {}) as Query;
+  let page = typeof query.page === 'number' ? query.page : 1;
+  for (;;) {
+    const answer = (await callEndpoint(
+      transport,
+      endpoint,
+      { ...args, query: { ...query, page } } as never,
+      options,
+    )) as AnyPage;
+    yield answer;
+    const seen = answer.page * answer.pageSize;
+    if (answer.items.length === 0 || seen >= answer.total) return;
+    page = answer.page + 1;
+  }
+}
 
 export type ResourceMethods<R extends Record<string, Endpoint>> = { readonly [K in keyof R]: EndpointMethod<R[K]> };
 
@@ -100,8 +154,18 @@ export function bindResource<R extends Record<string, Endpoint>>(
 ): ResourceMethods<R> {
   const methods: Record<string, unknown> = {};
   for (const [key, endpoint] of Object.entries(endpoints)) {
-    methods[key] = (args?: EndpointArgs<Endpoint>, options?: RequestOptions) =>
+    const method = (args?: EndpointArgs<Endpoint>, options?: RequestOptions) =>
       callEndpoint(transport, endpoint, args, options);
+    if (isPaged(endpoint)) {
+      type Args = Record<string, unknown> | undefined;
+      Object.assign(method, {
+        pages: (args?: Args, options?: RequestOptions) => pagesOf(transport, endpoint, args, options),
+        async *items(args?: Args, options?: RequestOptions) {
+          for await (const page of pagesOf(transport, endpoint, args, options)) yield* page.items;
+        },
+      });
+    }
+    methods[key] = method;
   }
   return methods as ResourceMethods<R>;
 }
