@@ -4,6 +4,7 @@ export { callEndpoint, type EndpointMethod, type ResourceMethods } from './core/
 export { type ErrorCode, errorTexts, isErrorCode } from './core/codes.js';
 export { saveDownload } from './core/download.js';
 export type {
+  Access,
   Api,
   AuthMode,
   DownloadResult,
@@ -12,6 +13,7 @@ export type {
   EndpointResult,
   HttpMethod,
   PathParamNames,
+  Refusals,
   ResponseKind,
 } from './core/endpoint.js';
 export {

@@ -3,6 +3,7 @@
  * production and staging base paths as path-level servers; legacy paths the /api base.
  */
 import { type AnyEndpoint, endpoints as catalogue } from './catalogue.js';
+import { errorTexts } from './core/codes.js';
 import type { Endpoint } from './core/endpoint.js';
 import type { JsonSchema } from './core/schema.js';
 import { apolloBasePaths, DEFAULT_API_KEY_HEADER, LEGACY_BASE_PATH } from './core/transport.js';
@@ -12,22 +13,38 @@ export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, unknown>>;
 };
 
+const codes: JsonSchema = {
+  type: 'string',
+  enum: Object.keys(errorTexts),
+  description: "The machine-readable code of a refusal a client acts on (see the SDK's errorTexts).",
+};
+const fieldErrors: JsonSchema = {
+  type: 'object',
+  description: 'Messages by field: a JSON pointer such as /body/email (or an identity error code on apollo).',
+  additionalProperties: { type: 'array', items: { type: 'string' } },
+};
 const problemDetails: JsonSchema = {
   type: 'object',
   description: 'RFC 9457 problem details; ValidationProblemDetails add errors.',
   properties: {
-    type: { type: 'string' },
+    type: { type: 'string', description: 'A link to the HTTP status of the refusal.' },
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
     instance: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    errors: fieldErrors,
+    code: codes,
+    message: { type: 'string', description: 'The refusal in words the user should read (403, 409, 502).' },
+    traceId: { type: 'string', description: 'The request id, as in the request-id header and the server log.' },
   },
+  required: ['title', 'status', 'traceId'],
+  additionalProperties: false,
 };
 const legacyError: JsonSchema = {
   type: 'object',
-  properties: { message: { type: 'string' }, errors: { type: 'object' } },
+  properties: { message: { type: 'string' }, code: codes, errors: fieldErrors },
   required: ['message'],
+  additionalProperties: false,
 };
 
 /** Strips the builder's symbol marks and turns the schema into plain JSON. */
@@ -35,12 +52,69 @@ function plain(schema: JsonSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema)) as JsonSchema;
 }
 
+/** An answer's schema with every object closed: the server sends no member it does not document. */
+function closed(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema), (_key, value: unknown) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const object = value as JsonSchema;
+    const isObject = object.type === 'object' || (object.properties !== undefined && object.type === undefined);
+    return isObject && object.additionalProperties === undefined && object.properties
+      ? { ...object, additionalProperties: false }
+      : value;
+  }) as JsonSchema;
+}
+
+/** Each resource group as integrators meet it (the OpenAPI tags). */
+const tagDescriptions: Readonly<Record<string, string>> = {
+  'apollo.auth':
+    "Accounts and sign-in: ASP.NET Core Identity's endpoints (register, login with an authenticator code, refresh, confirmation, password reset, two-factor settings).",
+  'apollo.tenants': 'The Microsoft 365 tenants of an organisation: connect, change, remove, provision.',
+  'apollo.jobs': "A tenant's backup, restore, archive and clean-up jobs: create, change, start, stop, remove.",
+  'apollo.locations': "A tenant's storage locations, where backups and archives are kept.",
+  'apollo.monitoring': 'Runs of jobs as they happen: status, progress, item failures.',
+  'apollo.reporting': 'Finished runs as reports, with their items, to read and export.',
+  'apollo.discovery': 'What a tenant holds: accounts, sites, teams and groups, and the children of a backed-up node.',
+  'apollo.dashboards': "Figures of a tenant's backups and archives per workload.",
+  'apollo.configuration': "A tenant's Microsoft 365 connection and the connection test.",
+  'apollo.audit': 'The audit log of who did what, and its export.',
+  'apollo.ediscovery': 'Search the mail archive, keep searches as cases and export them.',
+  'apollo.dataManagement': 'SharePoint file versions: browse libraries, preview and run version clean-ups.',
+  'apollo.support': 'Support requests to the service desk.',
+  'legacy.auth': 'Portal sign-in: password, then an authenticator app (QR setup or a code) or a recovery code.',
+  'legacy.workers': 'Organisations, partners and their clients, workers and backup figures.',
+  'legacy.locations': 'Storage locations as the backup and archive workers see them.',
+  'legacy.email': 'The mail archive: restore, download, figures and the archive worker.',
+  'legacy.teams': 'Teams and chats in the archive: lists, filters and messages.',
+  'legacy.jobs': 'Jobs as the portal runs them: start, stop, remove, restore downloads.',
+  'legacy.files': "The organisation's documents (PDF): upload, list, download, remove.",
+  'legacy.mailboxes': 'Archived mailboxes and their export.',
+  'legacy.proxyRights': "Who may read whose mail archive, besides the mailbox's owner.",
+  'legacy.user': 'Users of an organisation: invite, change, remove.',
+};
+
+/** Path parameters that mean the same wherever they appear. */
+const parameterDescriptions: Readonly<Record<string, string>> = {
+  tenantId:
+    'The Microsoft Entra tenant ID, a GUID: it never equals a literal segment such as Tenants, so /api/{tenantId}/... and /api/Tenants/... do not overlap.',
+  jobId: 'A job id, as the job list gives it.',
+  locationId: 'A storage location id.',
+  taskId: 'A provisioning task id, as provision and deprovision answer.',
+  workerIp: "The organisation's worker, as /client gives it.",
+};
+
 function parameters(endpoint: Endpoint): unknown[] {
   const out: unknown[] = [];
   const pathParams = endpoint.params?.properties ?? {};
   for (const [, name] of endpoint.path.matchAll(/\{([^}]+)\}/g)) {
     if (!name) continue;
-    out.push({ name, in: 'path', required: true, schema: plain(pathParams[name] ?? { type: 'string' }) });
+    const description = parameterDescriptions[name];
+    out.push({
+      name,
+      in: 'path',
+      required: true,
+      ...(description ? { description } : {}),
+      schema: plain(pathParams[name] ?? { type: 'string' }),
+    });
   }
   const query = endpoint.query;
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
@@ -55,41 +129,117 @@ function parameters(endpoint: Endpoint): unknown[] {
   return out;
 }
 
+const requestIdHeader = { 'request-id': { $ref: '#/components/headers/RequestId' } };
+const problemDetailsRef = { $ref: '#/components/schemas/ProblemDetails' };
+const legacyErrorRef = { $ref: '#/components/schemas/LegacyError' };
+
 function successResponse(endpoint: Endpoint): Record<string, unknown> {
   const status = String(endpoint.successStatus ?? 200);
   switch (endpoint.responseKind) {
     case 'empty':
-      return { [status]: { description: 'Done; empty body.' } };
+      return { [status]: { description: 'Done; empty body.', headers: requestIdHeader } };
     case 'text':
-      return { [status]: { description: 'Text.', content: { 'text/plain': { schema: { type: 'string' } } } } };
-    case 'blob':
       return {
         [status]: {
-          description: 'A file, named by Content-Disposition.',
-          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
-          content: {
-            'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
-          },
+          description: 'Text.',
+          headers: requestIdHeader,
+          content: { 'text/plain': { schema: { type: 'string' } } },
         },
       };
+    case 'blob': {
+      const types = endpoint.contentTypes ?? ['application/octet-stream'];
+      return {
+        [status]: {
+          description: `A file (${types.join(' or ')}), named by Content-Disposition.`,
+          headers: { ...requestIdHeader, 'Content-Disposition': { schema: { type: 'string' } } },
+          content: Object.fromEntries(
+            types.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+          ),
+        },
+      };
+    }
     default:
       return {
         [status]: {
           description: 'OK',
-          content: { 'application/json': { schema: plain(endpoint.response ?? {}) } },
+          headers: requestIdHeader,
+          content: { 'application/json': { schema: closed(plain(endpoint.response ?? {})) } },
         },
       };
   }
 }
 
+/** What the server enforces: the key alone on public apollo calls, the key and the user's token on the rest. */
 function security(endpoint: Endpoint): unknown[] {
   if (endpoint.auth === 'none') return [];
   if (endpoint.auth === 'token') return [{ legacyToken: [] }];
-  return [{ apiKey: [], bearer: [] }, { apiKey: [] }];
+  return endpoint.access === 'public' ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }];
+}
+
+function hasPathParameters(endpoint: Endpoint): boolean {
+  return endpoint.path.includes('{');
+}
+
+/** The refusals an operation may answer with, each with its real body. */
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+  const apollo = endpoint.api === 'apollo';
+  const refusal = (description: string, headers: Record<string, unknown> = {}) => ({
+    description,
+    headers: { ...requestIdHeader, ...headers },
+    content: apollo
+      ? { 'application/problem+json': { schema: problemDetailsRef } }
+      : { 'application/json': { schema: legacyErrorRef } },
+  });
+  const out: Record<string, unknown> = {};
+  const user = endpoint.access !== 'public';
+  if (endpoint.params || endpoint.query || endpoint.body || hasPathParameters(endpoint)) {
+    out['400'] = refusal('The request is invalid: field errors in errors, by JSON pointer (/body/email).');
+  }
+  const credentialsRefused = endpoint.refusals?.[401];
+  if (credentialsRefused) {
+    // ASP.NET's identity endpoints that need no token refuse with a bare 401 (TypedResults.Unauthorized).
+    out['401'] =
+      apollo && endpoint.auth === 'none'
+        ? { description: `${credentialsRefused} An empty body.`, headers: requestIdHeader }
+        : refusal(credentialsRefused);
+  } else if (endpoint.auth !== 'none' || user) {
+    out['401'] = apollo
+      ? {
+          description: user
+            ? 'No valid user token: an empty body with WWW-Authenticate: Bearer. A wrong application key: problem details.'
+            : 'A wrong application key, or the sign-in refused (problem details; login says why in detail).',
+          headers: {
+            ...requestIdHeader,
+            'WWW-Authenticate': {
+              description: 'Bearer, when the user token is missing or invalid.',
+              schema: { type: 'string' },
+            },
+          },
+          content: { 'application/problem+json': { schema: problemDetailsRef } },
+        }
+      : refusal(
+          endpoint.access === 'signin'
+            ? 'No valid sign-in token (of a password sign-in waiting for its second factor) or session.'
+            : 'No valid session token.',
+        );
+  }
+  if (user) out['403'] = refusal('The caller may not do this, or not for this tenant or organisation.');
+  if (user || hasPathParameters(endpoint))
+    out['404'] = refusal('What the request names does not exist, or the caller cannot see it.');
+  if (endpoint.refusals?.[409]) out['409'] = refusal(endpoint.refusals[409]);
+  if (endpoint.body) out['413'] = refusal('The body is larger than the server accepts.');
+  if (hasPathParameters(endpoint)) out['414'] = refusal('A path parameter is longer than the server accepts.');
+  if (endpoint.rateLimited || endpoint.refusals?.[429]) {
+    out['429'] = refusal(
+      endpoint.refusals?.[429] ?? 'Too many requests from this address in a minute; wait and try again.',
+      endpoint.rateLimited ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : {},
+    );
+  }
+  return out;
 }
 
 function operation(endpoint: Endpoint): Record<string, unknown> {
-  const errorSchema = endpoint.api === 'apollo' ? problemDetails : legacyError;
+  const errorSchema = endpoint.api === 'apollo' ? problemDetailsRef : legacyErrorRef;
   const errorType = endpoint.api === 'apollo' ? 'application/problem+json' : 'application/json';
   return {
     operationId: endpoint.id,
@@ -111,9 +261,52 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
       : {}),
     responses: {
       ...successResponse(endpoint),
-      default: { description: 'An error.', content: { [errorType]: { schema: errorSchema } } },
+      ...errorResponses(endpoint),
+      default: {
+        description: 'A failure of the server (500), of Microsoft 365 behind it (502), or not available here (501).',
+        content: { [errorType]: { schema: errorSchema } },
+      },
     },
   };
+}
+
+/**
+ * Error answers that several operations share move to components.responses (named by API and
+ * status, `apollo-404`, then `apollo-401-2`...), and the operations refer to them.
+ */
+function shareResponses(paths: OpenApiDocument['paths']): Record<string, unknown> {
+  const operations = Object.values(paths).flatMap((item) =>
+    Object.entries(item)
+      .filter(([key]) => key !== 'servers')
+      .map(([, op]) => op as { tags: string[]; responses: Record<string, unknown> }),
+  );
+  const uses = new Map<string, number>();
+  for (const op of operations) {
+    for (const [status, response] of Object.entries(op.responses)) {
+      if (!/^[45]/.test(status)) continue;
+      const key = JSON.stringify(response);
+      uses.set(key, (uses.get(key) ?? 0) + 1);
+    }
+  }
+  const names = new Map<string, string>();
+  const shared: Record<string, unknown> = {};
+  for (const op of operations) {
+    const api = op.tags[0]?.split('.')[0] ?? 'api';
+    for (const [status, response] of Object.entries(op.responses)) {
+      const key = JSON.stringify(response);
+      if (!/^[45]/.test(status) || (uses.get(key) ?? 0) < 2) continue;
+      let name = names.get(key);
+      if (!name) {
+        const base = `${api}-${status}`;
+        name = base;
+        for (let n = 2; shared[name] !== undefined; n++) name = `${base}-${n}`;
+        names.set(key, name);
+        shared[name] = response;
+      }
+      op.responses[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+  return shared;
 }
 
 /** The OpenAPI 3.1 document for the given endpoints (default: the whole catalogue). */
@@ -132,6 +325,7 @@ export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = ca
     item[endpoint.method.toLowerCase()] = operation(endpoint);
     paths[endpoint.path] = item;
   }
+  const responses = shareResponses(paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -139,12 +333,24 @@ export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = ca
       version: '1.0.0',
       description:
         'The apollo and legacy APIs of the compliance portal for Microsoft 365 backup, archive and data management.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: '/' }],
-    tags: [...new Set(endpoints.map((e) => `${e.api}.${e.resource}`))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => `${e.api}.${e.resource}`))].map((name) => ({
+      name,
+      ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
+    })),
     paths,
     components: {
+      schemas: { ProblemDetails: problemDetails, LegacyError: legacyError },
+      responses,
+      headers: {
+        RequestId: {
+          description: 'A random id of this request, also in the server log (and the traceId of problem details).',
+          schema: { type: 'string' },
+        },
+      },
       securitySchemes: {
         apiKey: {
           type: 'apiKey',

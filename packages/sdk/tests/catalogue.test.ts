@@ -48,18 +48,44 @@ describe('endpoint catalogue', () => {
       expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(e.method);
       expect(e.path.startsWith('/')).toBe(true);
       expect(['apiKey', 'token', 'none']).toContain(e.auth);
-      if (e.api === 'apollo') expect(e.auth).toBe('apiKey');
+      // Apollo asks the application key everywhere but on the mailed confirmation link.
+      if (e.api === 'apollo') expect(e.auth).toBe(e.id === 'apollo.auth.confirmEmail' ? 'none' : 'apiKey');
+      expect(['public', 'signin', 'session']).toContain(e.access);
+      if (e.auth === 'none') expect(e.access).toBe('public');
+      if (e.responseKind === 'blob') expect(e.contentTypes?.length).toBeGreaterThan(0);
       if (e.method === 'GET') expect(e.body).toBeUndefined();
     }
   });
 
-  it('leaves only password sign-in and reset public on legacy', () => {
-    expect(
-      endpoints
-        .filter((e) => e.auth === 'none')
-        .map((e) => e.id)
-        .sort(),
-    ).toEqual(['legacy.auth.forgotPassword', 'legacy.auth.resetPassword', 'legacy.auth.signin']);
+  it('leaves only password sign-in and reset public on legacy, and the sign-in endpoints public on apollo', () => {
+    const ids = (list: typeof endpoints) => list.map((e) => e.id).sort();
+    expect(ids(endpoints.filter((e) => e.api === 'legacy' && e.access === 'public'))).toEqual([
+      'legacy.auth.forgotPassword',
+      'legacy.auth.resetPassword',
+      'legacy.auth.signin',
+    ]);
+    expect(ids(endpoints.filter((e) => e.api === 'apollo' && e.access === 'public'))).toEqual([
+      'apollo.auth.confirmEmail',
+      'apollo.auth.forgotPassword',
+      'apollo.auth.login',
+      'apollo.auth.refresh',
+      'apollo.auth.register',
+      'apollo.auth.resendConfirmationMail',
+      'apollo.auth.resetPassword',
+    ]);
+    // The second factor of a legacy sign-in is reached with the sign-in token.
+    expect(ids(endpoints.filter((e) => e.access === 'signin'))).toEqual([
+      'legacy.auth.codeVerification',
+      'legacy.auth.generateQr',
+      'legacy.auth.logout',
+      'legacy.auth.qrcodeVerification',
+    ]);
+    expect(ids(endpoints.filter((e) => e.auth === 'none'))).toEqual([
+      'apollo.auth.confirmEmail',
+      'legacy.auth.forgotPassword',
+      'legacy.auth.resetPassword',
+      'legacy.auth.signin',
+    ]);
   });
 
   it('looks endpoints up by id', () => {

@@ -39,6 +39,99 @@ describe('OpenAPI document', () => {
     expect(document.paths['/auth/signin']?.servers).toEqual([{ url: '/api', description: 'legacy' }]);
   });
 
+  type Operation = {
+    operationId: string;
+    security: Record<string, string[]>[];
+    responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+  };
+  const operations = () =>
+    Object.values(document.paths).flatMap((item) =>
+      Object.entries(item)
+        .filter(([key]) => key !== 'servers')
+        .map(([, op]) => op as Operation),
+    );
+  const byId = new Map(endpoints.map((e) => [e.id as string, e]));
+  const components = document.components as { responses: Record<string, Operation['responses'][string]> };
+  const response = (op: Operation, status: string) => {
+    const found = op.responses[status];
+    return found?.$ref ? components.responses[found.$ref.replace('#/components/responses/', '')] : found;
+  };
+
+  it('declares the security the server enforces: the key and the user token, the key alone only where no user is needed', () => {
+    for (const op of operations()) {
+      const endpoint = byId.get(op.operationId);
+      const names = op.security.map((requirement) => Object.keys(requirement).sort().join('+'));
+      if (endpoint?.auth === 'none') expect(names, op.operationId).toEqual([]);
+      else if (endpoint?.api === 'legacy') expect(names, op.operationId).toEqual(['legacyToken']);
+      else if (endpoint?.access === 'public') expect(names, op.operationId).toEqual(['apiKey']);
+      else expect(names, op.operationId).toEqual(['apiKey+bearer']);
+    }
+    const login = operations().find((op) => op.operationId === 'apollo.auth.login');
+    expect(login?.security).toEqual([{ apiKey: [] }]);
+    const jobs = operations().find((op) => op.operationId === 'apollo.jobs.list');
+    expect(jobs?.security).toEqual([{ apiKey: [], bearer: [] }]);
+  });
+
+  it('documents the media types downloads are sent with', () => {
+    const types = (id: string) =>
+      Object.keys(operations().find((op) => op.operationId === id)?.responses['200']?.content ?? {});
+    expect(types('apollo.ediscovery.exportCase')).toEqual(['application/zip']);
+    expect(types('legacy.email.fullRestoreDownload')).toEqual(['message/rfc822', 'application/zip']);
+    expect(types('legacy.files.download')).toEqual(['application/pdf']);
+    expect(types('legacy.mailboxes.downloadCsv')).toEqual(['text/csv']);
+    expect(JSON.stringify(operations().map((op) => op.responses))).not.toContain('application/octet-stream');
+  });
+
+  it('documents refusals with their bodies: problem details on apollo, {message} on legacy', () => {
+    for (const op of operations()) {
+      const endpoint = byId.get(op.operationId);
+      const refusals = Object.keys(op.responses).filter((status) => /^4/.test(status));
+      expect(refusals.length, op.operationId).toBeGreaterThan(0);
+      if (endpoint?.access === 'session')
+        expect(refusals, op.operationId).toEqual(expect.arrayContaining(['401', '403', '404']));
+      if (endpoint?.refusals?.[409]) expect(refusals, op.operationId).toContain('409');
+      if (endpoint?.rateLimited) expect(refusals, op.operationId).toContain('429');
+      for (const status of refusals) {
+        const content = response(op, status)?.content ?? {};
+        // The mailed confirmation link is refused with ASP.NET's bare 401.
+        if (op.operationId === 'apollo.auth.confirmEmail' && status === '401') {
+          expect(content).toEqual({});
+          continue;
+        }
+        expect(Object.keys(content), `${op.operationId} ${status}`).toEqual([
+          endpoint?.api === 'apollo' ? 'application/problem+json' : 'application/json',
+        ]);
+      }
+    }
+    const unauthorised = response(operations().find((op) => op.operationId === 'apollo.jobs.list') as Operation, '401');
+    expect(JSON.stringify(unauthorised)).toContain('WWW-Authenticate');
+  });
+
+  it('closes every object of an answer: no member the document does not name', () => {
+    const open: string[] = [];
+    const walk = (schema: unknown, at: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      if (node.properties && node.additionalProperties === undefined) open.push(at);
+      for (const [key, value] of Object.entries(node)) {
+        if (!Array.isArray(value)) walk(value, `${at}/${key}`);
+        else for (const [i, item] of value.entries()) walk(item, `${at}/${key}/${i}`);
+      }
+    };
+    for (const op of operations()) {
+      for (const [status, answer] of Object.entries(op.responses)) walk(answer.content, `${op.operationId} ${status}`);
+    }
+    walk((document.components as { schemas: unknown }).schemas, 'components');
+    expect(open).toEqual([]);
+  });
+
+  it('describes every tag and names its licence', () => {
+    for (const tag of document.tags as { name: string; description?: string }[]) {
+      expect(tag.description?.length, tag.name).toBeGreaterThan(20);
+    }
+    expect((document.info as { license?: unknown }).license).toBeDefined();
+  });
+
   it('an invalid document fails the validator', async () => {
     const broken = JSON.parse(JSON.stringify(document));
     broken.paths['/api/Tenants'].get.responses = 'nope';

@@ -81,6 +81,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Every answer names its request (`request-id`, and `traceId` in problem details), as the log does.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Refusals the router gives before any route (a path that is not valid UTF-8, a path parameter
+    // over its length) answer in the API's own error shape, with their request id, like all others.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('request-id', request.id);
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendError(
+        request,
+        reply,
+        tooLong
+          ? new HttpError(414, 'A path parameter is longer than the server accepts.')
+          : new HttpError(400, 'The URL is not valid: a path parameter is not valid percent-encoded UTF-8.'),
+      );
+    },
   });
   setContractValidation(app);
 

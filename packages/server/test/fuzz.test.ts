@@ -8,8 +8,10 @@
 
 import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import { type AnyEndpoint, endpoints, type JsonSchema } from '@compliance-portal/sdk';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, sessionToken, TENANTS, type TestServer, useTestServer, workerIp } from './helpers.js';
+import { OpenApiAnswers } from './openapi-answers.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** A hostile value; `raw` is a JSON text sent as it is (for keys JSON.stringify would not write). */
@@ -237,8 +239,23 @@ describe('fuzzing every endpoint with hostile values', () => {
     let requests = 0;
     let before = await changes(server);
 
-    const record = async (endpoint: AnyEndpoint, label: string, response: { statusCode: number; body: string }) => {
+    // Every answer, refusals included, is checked against the published OpenAPI document too.
+    const answers = new OpenApiAnswers();
+    const record = async (endpoint: AnyEndpoint, label: string, response: LightMyRequestResponse) => {
       requests++;
+      answers.check({
+        operationId: endpoint.id,
+        method: endpoint.method,
+        path: label,
+        status: response.statusCode,
+        headers: Object.fromEntries(
+          Object.entries(response.headers).map(([name, value]) => [
+            name,
+            value === undefined ? undefined : String(value),
+          ]),
+        ),
+        body: response.rawPayload,
+      });
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const after = await changes(server);
       if (response.statusCode >= 500) {
@@ -330,7 +347,9 @@ describe('fuzzing every endpoint with hostile values', () => {
     console.log(
       `fuzz: ${requests} requests; ${table.join(', ')}; 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`,
     );
+    console.log(answers.summary('fuzz'));
     expect(failures.slice(0, 60), `${failures.length} failures`).toEqual([]);
+    expect(answers.problems.slice(0, 40), `${answers.problems.length} answers unlike the document`).toEqual([]);
     // The change counter works: the accepted requests among them did write.
     expect(await changes(server)).toBeGreaterThan(0);
   }, 300_000);

@@ -65,6 +65,17 @@ describe('security headers, errors and unimplemented endpoints', () => {
     expect(legacy.json()).toEqual({ message: 'Resource not found' });
   });
 
+  it('refuses a path that is not UTF-8, or a path parameter too long, in the API shape with a request id', async () => {
+    const badUrl = await server.app.inject({ method: 'GET', url: '/apollo-beta/api/Tenants/%ED%A0%80' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.headers['content-type']).toContain('application/problem+json');
+    expect(badUrl.json()).toMatchObject({ status: 400, traceId: badUrl.headers['request-id'] });
+    const long = await server.app.inject({ method: 'GET', url: `/api/worker/check/${'x'.repeat(5000)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'A path parameter is longer than the server accepts.' });
+    expect(long.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('validates bodies against the contract with field errors', async () => {
     const { token } = await signInWithSetup(server, 'partner@fabrikam.example');
     const response = await server.request({

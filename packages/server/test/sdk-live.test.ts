@@ -23,6 +23,7 @@ import {
   useTestServer,
   workerIp,
 } from './helpers.js';
+import { checkedFetch, OpenApiAnswers } from './openapi-answers.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
@@ -47,7 +48,10 @@ describe('the SDK against the live server', () => {
   beforeAll(async () => {
     origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
   });
-  const client = (token?: string) => createClient({ origin, apiKey: API_KEY, ...(token ? { token } : {}) });
+  // Every answer the SDK gets is checked against the published OpenAPI document, apart from the catalogue.
+  const answers = new OpenApiAnswers();
+  const client = (token?: string) =>
+    createClient({ origin, apiKey: API_KEY, fetch: checkedFetch(answers), ...(token ? { token } : {}) });
 
   let adminToken = '';
   let partnerToken = '';
@@ -757,6 +761,12 @@ describe('the SDK against the live server', () => {
       .legacy.workers.client()
       .catch((e: unknown) => e);
     expect((after as ApiError).status).toBe(401);
+  });
+
+  it('answered as the OpenAPI document says, on every call (status, media type, body)', () => {
+    console.log(answers.summary('the SDK against the live server'));
+    expect(answers.problems).toEqual([]);
+    expect(answers.operations.size).toBeGreaterThanOrEqual(called.size);
   });
 
   it('called every endpoint the server implements', () => {

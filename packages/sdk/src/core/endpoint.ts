@@ -10,6 +10,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthMode = 'apiKey' | 'token' | 'none';
 /** How the success body is read: JSON, plain text, a file download, or nothing. */
 export type ResponseKind = 'json' | 'text' | 'blob' | 'empty';
+/**
+ * Who may call an endpoint, as the server enforces it: `public` anyone (apollo still asks the
+ * application key unless the auth mode is `none`), `signin` the short-lived token of a password
+ * sign-in that still needs its second factor, or a session; `session` a signed-in user only.
+ */
+export type Access = 'public' | 'signin' | 'session';
+/** Refusals particular to one endpoint, by status, each saying when it is given. */
+export interface Refusals {
+  /** Given to an endpoint that needs no token: credentials refused. */
+  readonly 401?: string;
+  readonly 409?: string;
+  readonly 429?: string;
+}
 
 /** One entry of the endpoint catalogue. `path` is a template such as `/api/{tenantId}/jobs/{jobId}/start`. */
 export interface Endpoint<
@@ -24,6 +37,8 @@ export interface Endpoint<
   readonly method: HttpMethod;
   readonly path: P;
   readonly auth: AuthMode;
+  /** Who may call it (default: `public` when the auth mode is `none`, else `session`). */
+  readonly access: Access;
   /** The resource group (OpenAPI tag). */
   readonly resource: string;
   readonly summary: string;
@@ -42,6 +57,12 @@ export interface Endpoint<
    * errors like GET, PUT and DELETE. Other POSTs are never retried.
    */
   readonly idempotent?: boolean;
+  /** A download's media types, as the server sends them (`responseKind: 'blob'`). */
+  readonly contentTypes?: readonly string[];
+  /** Limited per client address and minute (the server's PORTAL_AUTH_RATE_LIMIT); 429 beyond it. */
+  readonly rateLimited?: boolean;
+  /** Refusals beyond those every endpoint of its kind may give. */
+  readonly refusals?: Refusals;
 }
 
 /** The parameter names of a path template: `'/a/{x}/b/{y}'` gives `'x' | 'y'`. */
@@ -105,6 +126,10 @@ type Definition<P extends string, Params, Query, Body, Response> = {
   responseKind?: ResponseKind;
   successStatus?: number;
   idempotent?: boolean;
+  access?: Access;
+  contentTypes?: readonly string[];
+  rateLimited?: boolean;
+  refusals?: Refusals;
 };
 
 /**
@@ -156,6 +181,7 @@ export function defineResource<
       api,
       resource,
       auth: def.auth ?? (api === 'apollo' ? 'apiKey' : 'token'),
+      access: def.access ?? (def.auth === 'none' ? 'public' : 'session'),
       responseKind: def.responseKind ?? (def.response ? 'json' : 'empty'),
       bodyType: def.bodyType ?? 'json',
     };

@@ -4,6 +4,7 @@ import {
   type EndpointId,
   type EndpointResult,
   endpoints,
+  type JsonSchema,
 } from '@compliance-portal/sdk';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -11,9 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { AppContext } from '../context.js';
 import { type Auth, resolveToken, SESSION_KINDS } from '../modules/identity/sessions.js';
 import { bearerChallenge, HttpError, notImplemented, unauthorized } from './errors.js';
-
-/** `public`: no user; `signin`: the short-lived sign-in token or a session; `session`: a signed-in user. */
-export type Access = 'public' | 'signin' | 'session';
 
 export type EndpointOf<I extends EndpointId> = Extract<AnyEndpoint, { id: I }>;
 
@@ -29,11 +27,6 @@ export interface SessionContext extends RequestContext {
 }
 
 export interface RouteDefinition<I extends EndpointId> {
-  access: Access;
-  /** Requests per minute per address; default none. */
-  rateLimit?: number;
-  /** The apollo API key is not asked for: a link opened from a mail cannot send headers. */
-  apiKey?: false;
   /** The handler validates the body itself, to answer with the identity contract's own error codes. */
   validateBody?: false;
   handler: (
@@ -98,6 +91,35 @@ export function unstorableText(value: unknown, at: string, out: string[] = [], d
   return out;
 }
 
+/**
+ * A validated body with only the members its schema names, as ASP.NET's model binding drops unknown
+ * JSON members: nothing undocumented is stored, or echoed back in an answer. A union keeps the first
+ * branch whose required members the value has, with their constants (`kind`).
+ */
+export function documentedOnly(schema: JsonSchema, value: unknown): unknown {
+  if (Array.isArray(value))
+    return schema.items ? value.map((item) => documentedOnly(schema.items as JsonSchema, item)) : value;
+  if (!value || typeof value !== 'object') return value;
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches) {
+    const record = value as Record<string, unknown>;
+    const fits = (branch: JsonSchema) =>
+      (branch.type === 'object' || branch.properties !== undefined) &&
+      (branch.required ?? []).every((key) => Object.hasOwn(record, key)) &&
+      Object.entries(branch.properties ?? {}).every(
+        ([key, member]) => member.const === undefined || record[key] === member.const,
+      );
+    const branch = branches.find(fits);
+    return branch ? documentedOnly(branch, value) : value;
+  }
+  if (!schema.properties || schema.additionalProperties !== undefined) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(schema.properties)) {
+    if (Object.hasOwn(value, key)) out[key] = documentedOnly(member, (value as Record<string, unknown>)[key]);
+  }
+  return out;
+}
+
 function ajvFor(coerceTypes: 'array' | false): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: false, strict: false });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -136,7 +158,7 @@ function safeEqual(a: string, b: string): boolean {
 export function registerContract(app: FastifyInstance, ctx: AppContext, table: RouteTable) {
   for (const endpoint of endpoints) {
     const definition = table[endpoint.id] as RouteDefinition<EndpointId> | undefined;
-    const access: Access = definition?.access ?? (endpoint.auth === 'none' ? 'public' : 'session');
+    const access = endpoint.access;
     const prefixes = endpoint.api === 'apollo' ? ['/apollo-beta', '/apollo'] : ['/api'];
     const url = endpoint.path.replace(/\{([^}]+)\}/g, ':$1');
     const params = pathParamsSchema(endpoint);
@@ -149,7 +171,8 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
     };
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (endpoint.api === 'apollo' && definition?.apiKey !== false) {
+      // An apollo endpoint of auth mode `none` (a link opened from a mail) cannot send the key.
+      if (endpoint.api === 'apollo' && endpoint.auth !== 'none') {
         const key = request.headers['x-api-key'];
         if (typeof key !== 'string' || !safeEqual(key, ctx.config.apiKey)) {
           throw unauthorized('Unauthorized', 'A valid application API key is required.');
@@ -167,7 +190,14 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
       const args = {
         ...(request.params as Record<string, unknown>),
         ...(endpoint.query ? { query: request.query } : {}),
-        ...(endpoint.body ? { body: request.body } : {}),
+        ...(endpoint.body
+          ? {
+              body:
+                endpoint.bodyType === 'multipart' || definition.validateBody === false
+                  ? request.body
+                  : documentedOnly(endpoint.body as JsonSchema, request.body),
+            }
+          : {}),
       };
       const result = await definition.handler(args as never, { request, reply, ip: request.ip, auth });
       if (reply.sent) return reply;
@@ -194,7 +224,7 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
             });
           }
         },
-        config: definition?.rateLimit ? { rateLimit: { max: definition.rateLimit, timeWindow: 60_000 } } : {},
+        config: endpoint.rateLimited ? { rateLimit: { max: ctx.config.authRateLimit, timeWindow: 60_000 } } : {},
         handler,
       });
     }

@@ -114,9 +114,18 @@ export type ValidationProblemDetails = ProblemDetails & { errors: Record<string,
 export type LoginFailureDetail = 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor';
 
 export const authEndpoints = defineResource('apollo', 'auth', {
-  register: { method: 'POST', path: '/register', summary: 'Create an account', body: RegisterRequest },
+  register: {
+    method: 'POST',
+    path: '/register',
+    summary: 'Create an account',
+    body: RegisterRequest,
+    access: 'public',
+    rateLimited: true,
+  },
   login: {
     method: 'POST',
+    access: 'public',
+    rateLimited: true,
     path: '/login',
     summary: 'Sign in and receive bearer and refresh tokens',
     query: LoginQuery,
@@ -125,6 +134,8 @@ export const authEndpoints = defineResource('apollo', 'auth', {
   },
   refresh: {
     method: 'POST',
+    access: 'public',
+    rateLimited: true,
     path: '/refresh',
     summary: 'Exchange a refresh token for new tokens',
     body: RefreshRequest,
@@ -132,6 +143,10 @@ export const authEndpoints = defineResource('apollo', 'auth', {
   },
   confirmEmail: {
     method: 'GET',
+    // A link opened from a mail: it can send no header, so the application key is not asked.
+    auth: 'none',
+    rateLimited: true,
+    refusals: { 401: 'The link is not valid: no such user, or the code is wrong or used.' },
     path: '/confirmEmail',
     summary: 'Confirm an email address',
     query: ConfirmEmailQuery,
@@ -140,32 +155,46 @@ export const authEndpoints = defineResource('apollo', 'auth', {
   },
   resendConfirmationMail: {
     method: 'POST',
+    access: 'public',
+    rateLimited: true,
     path: '/resendConfirmationMail',
     summary: 'Send the confirmation mail again (always 200)',
     body: EmailRequest,
   },
   forgotPassword: {
     method: 'POST',
+    access: 'public',
+    rateLimited: true,
     path: '/forgotPassword',
     summary: 'Send a password reset code (always 200)',
     body: EmailRequest,
   },
   resetPassword: {
     method: 'POST',
+    access: 'public',
+    rateLimited: true,
     path: '/resetPassword',
     summary: 'Set a new password with a reset code',
     body: ResetPasswordRequest,
   },
   twoFactor: {
     method: 'POST',
+    rateLimited: true,
     path: '/manage/2fa',
     summary: 'Read or change two-factor settings',
     body: TwoFactorRequest,
     response: TwoFactorResponse,
   },
-  info: { method: 'GET', path: '/manage/info', summary: "The signed-in user's email", response: InfoResponse },
+  info: {
+    method: 'GET',
+    path: '/manage/info',
+    summary: "The signed-in user's email",
+    response: InfoResponse,
+    rateLimited: true,
+  },
   updateInfo: {
     method: 'POST',
+    rateLimited: true,
     path: '/manage/info',
     summary: "Change the signed-in user's email or password",
     body: InfoRequest,

@@ -117,6 +117,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     body: EdiscoveryCaseCreate,
     response: EdiscoveryCase,
     successStatus: 201,
+    refusals: { 409: 'The tenant has a case of this name.' },
   },
   getCase: {
     method: 'GET',
@@ -134,6 +135,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/export',
     summary: "A case's results: mail as .eml, Teams messages as .json, and manifest.csv, in a ZIP",
     responseKind: 'blob',
+    contentTypes: ['application/zip'],
   },
 });
 

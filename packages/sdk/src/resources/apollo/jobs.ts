@@ -144,7 +144,12 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
     body: JobUpdate,
     response: Job,
   },
-  delete: { method: 'DELETE', path: '/api/{tenantId}/jobs/{jobId}', summary: 'Remove a job' },
+  delete: {
+    method: 'DELETE',
+    path: '/api/{tenantId}/jobs/{jobId}',
+    summary: 'Remove a job',
+    refusals: { 409: 'The job is running; stop it before removing it.' },
+  },
   start: {
     method: 'POST',
     path: '/api/{tenantId}/jobs/{jobId}/start',

@@ -24,6 +24,7 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
     summary: 'Create a location',
     body: LocationInput,
     response: StorageLocation,
+    refusals: { 409: 'The tenant has a location of this name.' },
   },
   get: {
     method: 'GET',
@@ -37,11 +38,13 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
     summary: 'Change a location',
     body: LocationInput,
     response: StorageLocation,
+    refusals: { 409: 'The tenant has another location of this name.' },
   },
   delete: {
     method: 'DELETE',
     path: '/api/{tenantId}/locations/{locationId}',
     summary: 'Remove a location (refused while a job uses it)',
+    refusals: { 409: 'A job uses the location.' },
   },
 });
 

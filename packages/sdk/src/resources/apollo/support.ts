@@ -57,6 +57,7 @@ export const supportEndpoints = defineResource('apollo', 'support', {
     body: SupportRequestCreate,
     response: SupportRequest,
     successStatus: 201,
+    refusals: { 429: 'The organisation sent the most support requests an hour allows.' },
   },
 });
 

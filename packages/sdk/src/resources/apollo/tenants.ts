@@ -68,7 +68,14 @@ export type ProvisioningTask = s.Static<typeof ProvisioningTask>;
 
 export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   list: { method: 'GET', path: '/api/Tenants', summary: "The caller's tenants", response: s.array(Tenant) },
-  create: { method: 'POST', path: '/api/Tenants', summary: 'Connect a tenant', body: TenantCreate, response: Tenant },
+  create: {
+    method: 'POST',
+    path: '/api/Tenants',
+    summary: 'Connect a tenant',
+    body: TenantCreate,
+    response: Tenant,
+    refusals: { 409: 'A tenant with this tenant ID is already connected.' },
+  },
   get: { method: 'GET', path: '/api/Tenants/{tenantId}', summary: 'One tenant', response: Tenant },
   update: {
     method: 'PUT',
@@ -77,13 +84,19 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
     body: TenantUpdate,
     response: Tenant,
   },
-  delete: { method: 'DELETE', path: '/api/Tenants/{tenantId}', summary: 'Remove a tenant' },
+  delete: {
+    method: 'DELETE',
+    path: '/api/Tenants/{tenantId}',
+    summary: 'Remove a tenant',
+    refusals: { 409: 'A provisioning task or a job of the tenant is running.' },
+  },
   provision: {
     method: 'POST',
     path: '/api/Tenants/{tenantId}/provision',
     summary: 'Start provisioning (asynchronous)',
     response: ProvisioningTask,
     successStatus: 202,
+    refusals: { 409: 'A provisioning task for this tenant is already running.' },
   },
   deprovision: {
     method: 'DELETE',
@@ -91,6 +104,7 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
     summary: 'Start deprovisioning (asynchronous)',
     response: ProvisioningTask,
     successStatus: 202,
+    refusals: { 409: 'A provisioning task for this tenant is already running.' },
   },
   task: {
     method: 'GET',

@@ -72,6 +72,7 @@ export const emailEndpoints = defineResource('legacy', 'email', {
     summary: 'Download archived mails (.eml for one, else a zip)',
     body: FullRestoreDownloadRequest,
     responseKind: 'blob',
+    contentTypes: ['message/rfc822', 'application/zip'],
   },
   statistics: {
     method: 'GET',

@@ -55,6 +55,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
     summary: 'Download a file',
     params: s.object({ fileName: s.string(), abbr: s.string(), documentType: DocumentType }),
     responseKind: 'blob',
+    contentTypes: ['application/pdf'],
   },
   upload: {
     method: 'POST',

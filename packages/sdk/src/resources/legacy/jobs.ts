@@ -98,7 +98,13 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     body: ScheduledJobUpdate,
     response: ScheduledJob,
   },
-  remove: { method: 'POST', path: '/jobs/scheduled-job/remove', summary: 'Remove a scheduled job', body: JobRef },
+  remove: {
+    method: 'POST',
+    path: '/jobs/scheduled-job/remove',
+    summary: 'Remove a scheduled job',
+    body: JobRef,
+    refusals: { 409: 'The job is running; stop it before removing it.' },
+  },
   start: {
     method: 'POST',
     path: '/backup-and-restore/scheduled-job/start',
@@ -106,6 +112,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     body: JobRef,
     response: JobRun,
     successStatus: 202,
+    refusals: { 409: 'The job could not be queued (it is already queued or running).' },
   },
   stop: {
     method: 'POST',
@@ -114,6 +121,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     body: JobRef,
     response: JobRun,
     successStatus: 202,
+    refusals: { 409: 'The job is neither queued nor running.' },
   },
   filtered: {
     method: 'POST',
@@ -141,6 +149,8 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     summary: "Download a restore-to-download job's archive",
     body: JobRef,
     responseKind: 'blob',
+    refusals: { 409: 'The restore did not prepare a download (its target is not a download).' },
+    contentTypes: ['application/zip'],
   },
 });
 

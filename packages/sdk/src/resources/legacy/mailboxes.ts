@@ -57,6 +57,7 @@ export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
     path: '/archive/downloadCSV/{workerIp}/{indexIp}',
     summary: 'The mailbox list as CSV',
     responseKind: 'blob',
+    contentTypes: ['text/csv'],
   },
 });
 

@@ -61,6 +61,7 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
     body: GrantProxyRights,
     response: s.array(ProxyRight),
     successStatus: 201,
+    refusals: { 409: 'The principal already holds the right, or is the mailbox itself.' },
   },
   revoke: {
     method: 'DELETE',

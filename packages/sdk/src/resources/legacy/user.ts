@@ -43,6 +43,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
     body: UserCreate,
     response: PortalUser,
     successStatus: 201,
+    refusals: { 409: 'A user with this email already exists.' },
   },
   notifications: {
     method: 'GET',

@@ -124,6 +124,7 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
     summary: 'Add a client organisation with its licence and worker',
     body: PartnerClientCreate,
     response: Client,
+    refusals: { 409: 'A user with the administrator email already exists, or the short name is taken.' },
   },
   partners: { method: 'GET', path: '/partners-list', summary: 'All partners (operator)', response: s.array(Partner) },
   clientsByType: {

@@ -48,49 +48,42 @@ export function archiveRoutes(ctx: AppContext) {
 
   return routes({
     'legacy.teams.list': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return listTeams(ctx, graphOf(tenant), tenant);
       },
     },
     'legacy.teams.members': {
-      access: 'session',
       async handler({ workerIp, query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         return teamMembers(graphOf(tenant), query.teamId);
       },
     },
     'legacy.teams.foundGroups': {
-      access: 'session',
       async handler({ workerIp }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         return foundGroups(graphOf(tenant));
       },
     },
     'legacy.teams.foundAccounts': {
-      access: 'session',
       async handler({ workerIp, type }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         return foundAccounts(ctx, graphOf(tenant), tenant, type);
       },
     },
     'legacy.teams.restoreFoundAccounts': {
-      access: 'session',
       async handler({ workerIp, type }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         return restorableAccounts(ctx, graphOf(tenant), tenant, type);
       },
     },
     'legacy.teams.archiveStructure': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return archiveStructure(ctx, tenant.tenantId, query.teamId);
       },
     },
     'legacy.teams.filter': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
@@ -104,28 +97,24 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.teams.statistics': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return teamsStatistics(ctx, graphOf(tenant), tenant);
       },
     },
     'legacy.teams.finishedRestoreJobs': {
-      access: 'session',
       async handler({ workerIp }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         return finishedTeamsRestores(ctx, tenant.tenantId);
       },
     },
     'legacy.proxyRights.accounts': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return proxyPrincipals(ctx, graphOf(tenant), tenant, query.search);
       },
     },
     'legacy.proxyRights.account': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         const principal = (await proxyPrincipals(ctx, graphOf(tenant), tenant)).find(
@@ -136,14 +125,12 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.proxyRights.list': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return listRights(ctx, tenant.tenantId, query.mailboxId ? { mailboxId: query.mailboxId } : {});
       },
     },
     'legacy.proxyRights.grant': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
@@ -151,7 +138,6 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.proxyRights.revoke': {
-      access: 'session',
       async handler({ query }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, query.workerIp);
@@ -160,7 +146,6 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.email.restore': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
@@ -206,7 +191,6 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.email.fullRestoreDownload': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
@@ -234,21 +218,18 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.mailboxes.list': {
-      access: 'session',
       async handler({ workerIp, indexIp, query }, rc) {
         const tenant = await indexTenant(session(rc).auth.user, String(workerIp), String(indexIp));
         return listMailboxes(ctx.db, tenant.tenantId, query ?? {});
       },
     },
     'legacy.mailboxes.top': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return topMailboxes(ctx.db, tenant.tenantId, query.limit ?? 10);
       },
     },
     'legacy.mailboxes.meta': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         const meta = await mailboxMeta(ctx.db, tenant.tenantId, query.mailboxId);
@@ -257,7 +238,6 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.mailboxes.downloadCsv': {
-      access: 'session',
       async handler({ workerIp, indexIp }, rc) {
         const tenant = await indexTenant(session(rc).auth.user, String(workerIp), String(indexIp));
         const csv = await mailboxesCsv(ctx.db, tenant.tenantId);
@@ -266,14 +246,12 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.email.statistics': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.ip);
         return archiveStatistics(ctx.db, tenant.tenantId, ctx.now());
       },
     },
     'legacy.email.workerCheck': {
-      access: 'session',
       async handler({ workerIp }, rc) {
         // This server is the archive worker: answering is being online.
         const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
@@ -281,7 +259,6 @@ export function archiveRoutes(ctx: AppContext) {
       },
     },
     'legacy.email.workerMeta': {
-      access: 'session',
       async handler({ workerId }, rc) {
         const { user } = session(rc).auth;
         const worker = await requireWorker(ctx, user, { workerId: String(workerId) });

@@ -6,7 +6,6 @@ import { requireOrganisation } from '../organisations/access.js';
 export function auditRoutes(ctx: AppContext) {
   return routes({
     'apollo.audit.list': {
-      access: 'session',
       async handler({ query }, rc) {
         const { user } = session(rc).auth;
         const organisationId = query?.organisationId ?? user.organisationId;

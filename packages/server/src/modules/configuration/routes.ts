@@ -49,14 +49,12 @@ const perApplication = async (db: Queryable, organisationId: string, type: strin
 export function configurationRoutes(ctx: AppContext) {
   return routes({
     'apollo.configuration.backupConfig': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, query.tenantId);
         return view(await loadConfig(ctx.db, tenant.tenantId));
       },
     },
     'apollo.configuration.updateBackupConfig': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, body.tenantId);
@@ -111,7 +109,6 @@ export function configurationRoutes(ctx: AppContext) {
       },
     },
     'apollo.configuration.license': {
-      access: 'session',
       async handler({ query }, rc) {
         const { user } = session(rc).auth;
         const organisationId = query?.organisationId ?? user.organisationId;
@@ -131,7 +128,6 @@ export function configurationRoutes(ctx: AppContext) {
       },
     },
     'apollo.configuration.testOnedriveConnection': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, body.tenantId);
@@ -158,7 +154,6 @@ export function configurationRoutes(ctx: AppContext) {
       },
     },
     'apollo.configuration.syncUsers': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, body.tenantId);
@@ -177,7 +172,6 @@ export function configurationRoutes(ctx: AppContext) {
       },
     },
     'apollo.configuration.switchTenant': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, body.tenantId);

@@ -9,7 +9,6 @@ import { backupStatistics, basicFigures, detailFigures, lastSuccessfulBackup, si
 export function dashboardRoutes(ctx: AppContext) {
   return routes({
     'apollo.dashboards.application': {
-      access: 'session',
       async handler({ tenantId, application, view }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const figures = { basic: basicFigures, size: sizeFigures, details: detailFigures }[view];
@@ -17,20 +16,17 @@ export function dashboardRoutes(ctx: AppContext) {
       },
     },
     'apollo.dashboards.overview': {
-      access: 'session',
       async handler({ tenantId }, rc) {
         return overview(ctx, await requireTenant(ctx, session(rc).auth.user, String(tenantId)));
       },
     },
     'legacy.workers.lastSuccessfulJob': {
-      access: 'session',
       async handler({ workerIp }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         return lastSuccessfulBackup(ctx.db, tenant.tenantId);
       },
     },
     'legacy.workers.statistics': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(query.workerIp));
         return backupStatistics(ctx.db, tenant.tenantId, ctx.now());

@@ -22,21 +22,18 @@ export function dataManagementRoutes(ctx: AppContext) {
     requireTenant(ctx, session(rc).auth.user, String(tenantId));
   return routes({
     'apollo.dataManagement.browse': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const tenant = await tenantOf(tenantId, rc);
         return live(async () => browse(await plane.graph(tenant, { interactive: true }), body));
       },
     },
     'apollo.dataManagement.versions': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const tenant = await tenantOf(tenantId, rc);
         return live(async () => fileVersions(await plane.graph(tenant, { interactive: true }), body));
       },
     },
     'apollo.dataManagement.preview': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const tenant = await tenantOf(tenantId, rc);
         return live(async () =>
@@ -45,7 +42,6 @@ export function dataManagementRoutes(ctx: AppContext) {
       },
     },
     'apollo.dashboards.sharepointDataManagement': {
-      access: 'session',
       async handler({ tenantId }, rc) {
         const tenant = await tenantOf(tenantId, rc);
         await live(() => ensureAnalysis(ctx, () => plane.graph(tenant), tenant));

@@ -31,7 +31,6 @@ export function discoveryRoutes(ctx: AppContext) {
 
   return routes({
     'apollo.discovery.users': {
-      access: 'session',
       async handler({ tenantId, locationId, query }, rc) {
         const tenant = await scope(session(rc).auth.user, tenantId, locationId);
         const application: Application = query?.application ?? 'onedrive';
@@ -40,7 +39,6 @@ export function discoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.discovery.items': {
-      access: 'session',
       async handler({ tenantId, locationId, sourceId, nodeId, query }, rc) {
         const tenant = await scope(session(rc).auth.user, tenantId, locationId);
         const at = query?.snapshot ? new Date(query.snapshot) : null;
@@ -50,14 +48,12 @@ export function discoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.discovery.groups': {
-      access: 'session',
       async handler({ tenantId, locationId, query }, rc) {
         const tenant = await scope(session(rc).auth.user, tenantId, locationId);
         return listGroups(() => plane.graph(tenant, { interactive: true }), query ?? {});
       },
     },
     'apollo.discovery.groupUsers': {
-      access: 'session',
       async handler({ tenantId, locationId, groupId, query }, rc) {
         const tenant = await scope(session(rc).auth.user, tenantId, locationId);
         return listGroupUsers(

@@ -19,14 +19,12 @@ export function ediscoveryRoutes(ctx: AppContext) {
 
   return routes({
     'apollo.ediscovery.cases': {
-      access: 'session',
       async handler({ tenantId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return listCases(ctx, tenant.tenantId);
       },
     },
     'apollo.ediscovery.createCase': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -34,14 +32,12 @@ export function ediscoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.ediscovery.getCase': {
-      access: 'session',
       async handler({ tenantId, caseId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return findCase(ctx, tenant.tenantId, String(caseId));
       },
     },
     'apollo.ediscovery.deleteCase': {
-      access: 'session',
       async handler({ tenantId, caseId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -50,7 +46,6 @@ export function ediscoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.ediscovery.exportCase': {
-      access: 'session',
       async handler({ tenantId, caseId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -67,7 +62,6 @@ export function ediscoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.ediscovery.search': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -75,7 +69,6 @@ export function ediscoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.ediscovery.preview': {
-      access: 'session',
       async handler({ tenantId, itemId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));

@@ -18,19 +18,16 @@ const TYPES: readonly string[] = ['contracts', 'reports', 'others'];
 export function fileRoutes(ctx: AppContext) {
   return routes({
     'legacy.files.documents': {
-      access: 'session',
       async handler({ abbr }, rc) {
         return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, String(abbr)));
       },
     },
     'legacy.files.reports': {
-      access: 'session',
       async handler({ abbr }, rc) {
         return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, String(abbr)), 'reports');
       },
     },
     'legacy.files.download': {
-      access: 'session',
       async handler({ fileName, abbr, documentType }, rc) {
         const organisationId = await organisationByAbbr(ctx, session(rc).auth.user, String(abbr));
         const file = await readDocument(ctx, organisationId, String(documentType), String(fileName));
@@ -45,7 +42,6 @@ export function fileRoutes(ctx: AppContext) {
       },
     },
     'legacy.files.upload': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         if (!Buffer.isBuffer(body)) throw badRequest('Invalid request', { body: ['Expected multipart/form-data.'] });
@@ -85,7 +81,6 @@ export function fileRoutes(ctx: AppContext) {
       },
     },
     'legacy.files.delete': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const organisationId = await organisationByAbbr(ctx, user, body.abbr);

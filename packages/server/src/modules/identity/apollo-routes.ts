@@ -48,11 +48,8 @@ function tokenAnswer(tokens: { accessToken: string; refreshToken: string }) {
 }
 
 export function apolloIdentityRoutes(ctx: AppContext) {
-  const rate = ctx.config.authRateLimit;
   return routes({
     'apollo.auth.register': {
-      access: 'public',
-      rateLimit: rate,
       validateBody: false,
       async handler({ body }, rc) {
         const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
@@ -95,8 +92,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.login': {
-      access: 'public',
-      rateLimit: rate,
       async handler({ body, query }, rc) {
         if (query?.useCookies || query?.useSessionCookies) {
           throw new HttpError(400, 'Cookie sign-in is not offered by this server; use the bearer tokens.');
@@ -146,8 +141,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.refresh': {
-      access: 'public',
-      rateLimit: rate,
       async handler({ body }, rc) {
         const tokens = await refreshSession(ctx, body.refreshToken, rc.ip);
         if (!tokens) throw bearerChallenge();
@@ -156,9 +149,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.confirmEmail': {
-      access: 'public',
-      apiKey: false,
-      rateLimit: rate,
       async handler({ query }, rc) {
         let token: string;
         try {
@@ -178,8 +168,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.resendConfirmationMail': {
-      access: 'public',
-      rateLimit: rate,
       validateBody: false,
       async handler({ body }) {
         const email = (body as { email?: unknown } | undefined)?.email;
@@ -189,8 +177,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.forgotPassword': {
-      access: 'public',
-      rateLimit: rate,
       validateBody: false,
       async handler({ body }, rc) {
         const email = (body as { email?: unknown } | undefined)?.email;
@@ -200,8 +186,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.resetPassword': {
-      access: 'public',
-      rateLimit: rate,
       validateBody: false,
       async handler({ body }, rc) {
         const { email, resetCode, newPassword } = (body ?? {}) as Record<string, unknown>;
@@ -228,16 +212,12 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.twoFactor': {
-      access: 'session',
-      rateLimit: rate,
       async handler({ body }, rc) {
         return changeTwoFactor(ctx, session(rc).auth, body, rc.ip);
       },
     },
 
     'apollo.auth.info': {
-      access: 'session',
-      rateLimit: rate,
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         return { email: user.email, isEmailConfirmed: user.emailConfirmed };
@@ -245,8 +225,6 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     },
 
     'apollo.auth.updateInfo': {
-      access: 'session',
-      rateLimit: rate,
       validateBody: false,
       async handler({ body }, rc) {
         const { newEmail, newPassword, oldPassword, twoFactorCode, twoFactorRecoveryCode } = (body ?? {}) as Record<

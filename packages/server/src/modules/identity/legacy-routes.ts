@@ -36,13 +36,10 @@ export const LEGACY_MESSAGES = {
 } as const;
 
 export function legacyIdentityRoutes(ctx: AppContext) {
-  const rate = ctx.config.authRateLimit;
   const audit = ctx.audit;
 
   return routes({
     'legacy.auth.signin': {
-      access: 'public',
-      rateLimit: rate,
       async handler({ body }, rc) {
         const result = await checkPassword(ctx, body.email, body.password);
         if (result.outcome !== 'success') {
@@ -83,8 +80,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.logout': {
-      access: 'signin',
-      rateLimit: rate,
       // The body is ignored: a logout without one (a beacon, an empty JSON body) must still log out.
       validateBody: false,
       async handler(_args, rc) {
@@ -108,8 +103,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.verifyUser': {
-      access: 'session',
-      rateLimit: rate,
       async handler(_args, rc) {
         const { auth } = session(rc);
         const user = await findUserById(ctx.db, auth.user.id);
@@ -120,8 +113,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.forgotPassword': {
-      access: 'public',
-      rateLimit: rate,
       async handler({ body }, rc) {
         requestPasswordReset(ctx, body.email, 'legacy', rc.ip);
         return { message: LEGACY_MESSAGES.resetSent };
@@ -129,8 +120,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.resetPassword': {
-      access: 'public',
-      rateLimit: rate,
       async handler({ token, body }, rc) {
         if (body.password !== body.confirmPassword) throw badRequest(LEGACY_MESSAGES.passwordsDiffer);
         const problems = passwordProblems(body.password);
@@ -147,8 +136,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.generateQr': {
-      access: 'signin',
-      rateLimit: rate,
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         // With 2FA on, a password alone must never be enough to replace the authenticator.
@@ -159,8 +146,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.qrcodeVerification': {
-      access: 'signin',
-      rateLimit: rate,
       async handler({ body }, rc) {
         const { auth } = session(rc);
         const user = auth.user;
@@ -199,8 +184,6 @@ export function legacyIdentityRoutes(ctx: AppContext) {
     },
 
     'legacy.auth.codeVerification': {
-      access: 'signin',
-      rateLimit: rate,
       async handler({ body }, rc) {
         const { auth } = session(rc);
         const user = auth.user;

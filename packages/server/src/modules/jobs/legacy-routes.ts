@@ -77,7 +77,6 @@ export function legacyJobRoutes(ctx: AppContext) {
   const queue = new JobQueue(ctx);
   return routes({
     'legacy.jobs.scheduled': {
-      access: 'session',
       async handler({ workerIp, prefix }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
         const family = FAMILY[prefix as Prefix];
@@ -90,7 +89,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.create': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
@@ -108,7 +106,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.update': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const { job, tenant } = await jobFor(ctx, user, body.jobId);
@@ -117,7 +114,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.remove': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const { job, tenant } = await jobFor(ctx, user, body.jobId);
@@ -126,7 +122,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.start': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const { job, tenant } = await jobFor(ctx, user, body.jobId);
@@ -146,7 +141,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.stop': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const { job, tenant } = await jobFor(ctx, user, body.jobId);
@@ -166,7 +160,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.running': {
-      access: 'session',
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         const rows = await ctx.db.query<RunWithJob>(
@@ -177,7 +170,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.filtered': {
-      access: 'session',
       async handler({ body }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
         return queryRuns(ctx.db, tenant.tenantId, {
@@ -188,7 +180,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.downloadRestoreArchive': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const { job } = await jobFor(ctx, user, body.jobId);
@@ -210,7 +201,6 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.reportDataAccounts': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const [run] = await ctx.db.query<RunRow>('select * from job_runs where run_id = $1', [body.reportId]);

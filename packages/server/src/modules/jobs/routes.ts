@@ -53,7 +53,6 @@ export function jobRoutes(ctx: AppContext) {
 
   return routes({
     'apollo.jobs.list': {
-      access: 'session',
       async handler({ tenantId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const search = query?.search?.trim().toLowerCase();
@@ -80,7 +79,6 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.deletionPreview': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const before = retentionCutoff(ctx.now(), body.retention);
@@ -105,7 +103,6 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.create': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -113,14 +110,12 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.get': {
-      access: 'session',
       async handler({ tenantId, jobId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return jobView(await requireJob(ctx.db, tenant, String(jobId)));
       },
     },
     'apollo.jobs.update': {
-      access: 'session',
       async handler({ tenantId, jobId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -129,7 +124,6 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.delete': {
-      access: 'session',
       async handler({ tenantId, jobId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -139,7 +133,6 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.start': {
-      access: 'session',
       async handler({ tenantId, jobId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -151,7 +144,6 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.stop': {
-      access: 'session',
       async handler({ tenantId, jobId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -163,7 +155,6 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.monitoring.list': {
-      access: 'session',
       async handler({ tenantId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const { type, ...rest } = query ?? {};
@@ -172,14 +163,12 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.monitoring.accounts': {
-      access: 'session',
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return runAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
       },
     },
     'apollo.reporting.list': {
-      access: 'session',
       async handler({ tenantId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const { type, types, ...rest } = query ?? {};
@@ -188,14 +177,12 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.reporting.accounts': {
-      access: 'session',
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return runAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
       },
     },
     'apollo.reporting.dataManagementReports': {
-      access: 'session',
       async handler({ tenantId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const { type: _, types: __, ...rest } = query ?? {};
@@ -203,14 +190,12 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.reporting.dataManagementAccounts': {
-      access: 'session',
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return dataManagementAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
       },
     },
     'apollo.jobs.status': {
-      access: 'session',
       async handler({ tenantId, jobId, taskId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const job = await requireJob(ctx.db, tenant, String(jobId));

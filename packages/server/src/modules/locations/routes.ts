@@ -55,14 +55,12 @@ async function assertUniqueName(db: Queryable, tenantId: string, name: string, e
 export function locationRoutes(ctx: AppContext) {
   return routes({
     'apollo.locations.list': {
-      access: 'session',
       async handler({ tenantId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return listFor(ctx.db, 'l.tenant_id = $1', [tenant.tenantId]);
       },
     },
     'apollo.locations.create': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -91,14 +89,12 @@ export function locationRoutes(ctx: AppContext) {
       },
     },
     'apollo.locations.get': {
-      access: 'session',
       async handler({ tenantId, locationId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         return view(await findLocation(ctx.db, tenant.tenantId, String(locationId)));
       },
     },
     'apollo.locations.update': {
-      access: 'session',
       async handler({ tenantId, locationId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -127,7 +123,6 @@ export function locationRoutes(ctx: AppContext) {
       },
     },
     'apollo.locations.delete': {
-      access: 'session',
       async handler({ tenantId, locationId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -180,7 +175,6 @@ export function legacyLocationRoutes(ctx: AppContext) {
   };
   return routes({
     'legacy.locations.worker': {
-      access: 'session',
       async handler({ workerIp }, rc) {
         const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
         return listFor(ctx.db, 'l.tenant_id in (select tenant_id from tenants where organisation_id = $1)', [
@@ -189,11 +183,9 @@ export function legacyLocationRoutes(ctx: AppContext) {
       },
     },
     'legacy.locations.backup': {
-      access: 'session',
       handler: ({ workerIp }, rc) => activeTenantLocations(workerIp, rc),
     },
     'legacy.locations.archive': {
-      access: 'session',
       handler: ({ workerIp }, rc) => activeTenantLocations(workerIp, rc),
     },
   });

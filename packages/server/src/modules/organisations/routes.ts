@@ -77,7 +77,6 @@ export async function createInvitedUser(
 export function organisationRoutes(ctx: AppContext) {
   return routes({
     'legacy.workers.client': {
-      access: 'session',
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         const org = await findOrganisation(ctx.db, user.organisationId);
@@ -86,17 +85,14 @@ export function organisationRoutes(ctx: AppContext) {
       },
     },
     'legacy.workers.clients': {
-      access: 'session',
       handler: (_args, rc) => customerClients(ctx, session(rc).auth.user),
     },
     'legacy.workers.clientsByType': {
-      access: 'session',
       async handler({ type }, rc) {
         return (await customerClients(ctx, session(rc).auth.user)).filter((c) => c.license === type);
       },
     },
     'legacy.workers.partnerClients': {
-      access: 'session',
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         requireRole(user, 'partner', 'operator');
@@ -115,7 +111,6 @@ export function organisationRoutes(ctx: AppContext) {
       },
     },
     'legacy.workers.addPartnerClient': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         if (user.role !== 'partner') throw forbidden('Only partners add client organisations.');
@@ -160,7 +155,6 @@ export function organisationRoutes(ctx: AppContext) {
       },
     },
     'legacy.workers.partners': {
-      access: 'session',
       async handler(_args, rc) {
         requireRole(session(rc).auth.user, 'operator');
         const rows = await ctx.db.query<{ id: string; name: string; clients: number }>(
@@ -171,7 +165,6 @@ export function organisationRoutes(ctx: AppContext) {
       },
     },
     'legacy.workers.checks': {
-      access: 'session',
       async handler({ workerIp }, rc) {
         const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
         const checks: { name: string; ok: boolean; message?: string }[] = [];

@@ -13,13 +13,11 @@ export const MAX_PER_HOUR = 5;
 export function supportRoutes(ctx: AppContext) {
   return routes({
     'apollo.support.contacts': {
-      access: 'session',
       async handler() {
         return { email: ctx.config.supportEmail, phone: ctx.config.supportPhone };
       },
     },
     'apollo.support.createRequest': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const now = ctx.now();

@@ -19,7 +19,6 @@ export function tenantRoutes(ctx: AppContext) {
 
   return routes({
     'apollo.tenants.list': {
-      access: 'session',
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         return (await listTenants(ctx.db, await accessibleOrganisationIds(ctx.db, user))).map(tenantView);
@@ -27,7 +26,6 @@ export function tenantRoutes(ctx: AppContext) {
     },
 
     'apollo.tenants.create': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         await requireOrganisation(ctx, user, body.organisationId);
@@ -81,14 +79,12 @@ export function tenantRoutes(ctx: AppContext) {
     },
 
     'apollo.tenants.get': {
-      access: 'session',
       async handler({ tenantId }, rc) {
         return tenantView(await requireTenant(ctx, session(rc).auth.user, String(tenantId)));
       },
     },
 
     'apollo.tenants.update': {
-      access: 'session',
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -126,7 +122,6 @@ export function tenantRoutes(ctx: AppContext) {
     },
 
     'apollo.tenants.delete': {
-      access: 'session',
       async handler({ tenantId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, String(tenantId));
@@ -159,17 +154,14 @@ export function tenantRoutes(ctx: AppContext) {
     },
 
     'apollo.tenants.provision': {
-      access: 'session',
       handler: ({ tenantId }, rc) => startProvisioning(String(tenantId), 'provision', rc),
     },
 
     'apollo.tenants.deprovision': {
-      access: 'session',
       handler: ({ tenantId }, rc) => startProvisioning(String(tenantId), 'deprovision', rc),
     },
 
     'apollo.tenants.task': {
-      access: 'session',
       async handler({ tenantId, taskId }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
         const task = await findTask(ctx, tenant.tenantId, String(taskId));

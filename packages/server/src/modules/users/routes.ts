@@ -20,7 +20,6 @@ const rolesFor = { customer: ['admin'], partner: ['partner'], operator: ['operat
 export function userRoutes(ctx: AppContext) {
   return routes({
     'legacy.user.create': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         requireRole(user, 'admin', 'partner', 'operator');
@@ -71,7 +70,6 @@ export function userRoutes(ctx: AppContext) {
       },
     },
     'legacy.user.notifications': {
-      access: 'session',
       async handler(_args, rc) {
         const { user } = session(rc).auth;
         const [row] = await ctx.db.query<{ settings: typeof DEFAULT_NOTIFICATIONS }>(
@@ -82,7 +80,6 @@ export function userRoutes(ctx: AppContext) {
       },
     },
     'legacy.user.updateNotifications': {
-      access: 'session',
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         await ctx.db.query(
