@@ -139,7 +139,7 @@ for (const { dir, manifest } of packages) {
   }
   // Package checks on the build: packaging (publint, attw), bundle sizes, and runnable examples
   // (the SDK's examples against the built server, each a child process; the script stops the server).
-  for (const check of ['publint', 'attw', 'size', 'examples']) {
+  for (const check of ['publint', 'attw', 'size', 'lint:openapi', 'docs', 'examples']) {
     if (scripts[check] && built) await run(`${manifest.name} ${check}`, 'pnpm', ['run', check], dir);
   }
 }
