@@ -64,4 +64,9 @@ export function createClient(options: ClientOptions = {}) {
   };
 }
 
+/**
+ * What {@link createClient} answers: the generic helpers and `setToken` of a {@link Transport}, plus
+ * `apollo` and `legacy`, each with one bound resource per area (`client.apollo.jobs.list`,
+ * `client.legacy.teams.members`, …). Use it to type a client passed around an application.
+ */
 export type PortalClient = ReturnType<typeof createClient>;

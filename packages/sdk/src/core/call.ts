@@ -144,6 +144,11 @@ async function* pagesOf(
   }
 }
 
+/**
+ * The methods of one bound resource, as `tenantsApi(transport)` and the other resource functions answer
+ * them: one {@link EndpointMethod} per endpoint of the resource, under the endpoint's key (`list`,
+ * `get`, `create`, …).
+ */
 export type ResourceMethods<R extends Record<string, Endpoint>> = { readonly [K in keyof R]: EndpointMethod<R[K]> };
 
 /** Binds a resource's endpoints to a transport, one method per endpoint. */

@@ -2,6 +2,7 @@ import { bounded, type Schema, type Static } from './schema.js';
 
 /** Which of the two back ends answers an endpoint. */
 export type Api = 'apollo' | 'legacy';
+/** The HTTP method of a catalogue endpoint (its `method`). */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * How a call authenticates: `apiKey` sends the application key header (plus the user's bearer token

@@ -1,6 +1,11 @@
 import { type ErrorMessageKey, errorMessage } from './messages.js';
 
+/**
+ * The request an error is about, as the transport hands it to a {@link PortalError}: its method, its
+ * URL with secrets redacted, and whether the caller asked for no toast.
+ */
 export interface ErrorContext {
+  /** The HTTP method, such as `GET`. */
   method: string;
   /** The request URL with secrets (tokens, codes, keys) replaced by `[REDACTED]`. */
   url: string;

@@ -4,8 +4,17 @@
  */
 import { type ErrorCode, errorTexts, isErrorCode } from './codes.js';
 
+/**
+ * A language of the user-facing messages: English (`en`, the default and the fallback) or German
+ * (`de`).
+ */
 export type Language = 'en' | 'de';
 
+/**
+ * Every user-facing error message in English and German (product-spec.md section 8), by key: the
+ * messages by status and by text, the client's own (network error, timeout, unknown error) and one per
+ * refusal {@link ErrorCode}. {@link errorMessage} picks from it.
+ */
 export const errorMessages = {
   badRequest: { en: 'Invalid request', de: 'Ungültige Anfrage' },
   unauthorized: { en: 'Unauthorized', de: 'Nicht autorisiert' },
@@ -61,6 +70,10 @@ export const errorMessages = {
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, Record<Language, string>> & Record<ErrorCode, Record<Language, string>>;
 
+/**
+ * The key of a message in {@link errorMessages}: what {@link errorMessage} and an error's `messageKey`
+ * name. Keys do not change with the language, so code may branch on them.
+ */
 export type ErrorMessageKey = keyof typeof errorMessages;
 
 /**
@@ -119,8 +132,11 @@ export type ErrorInput =
   | null
   | undefined;
 
+/** What {@link errorMessage} answers: which message applies, and its text in the language asked for. */
 export interface TranslatedError {
+  /** The message's key in {@link errorMessages}. */
   key: ErrorMessageKey;
+  /** The message in the language asked for, ready to show. */
   message: string;
 }
 

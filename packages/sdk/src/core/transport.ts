@@ -11,6 +11,10 @@ import {
 
 /** Product-spec.md section 9: request timeout. */
 export const DEFAULT_TIMEOUT_MS = 500_000;
+/**
+ * The header that carries the application API key on apollo calls, unless {@link
+ * ClientOptions.apiKeyHeader} names another.
+ */
 export const DEFAULT_API_KEY_HEADER = 'X-Api-Key';
 /** Retries of an idempotent call after a 429, a 503 or a network error, unless `maxRetries` says. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -19,15 +23,35 @@ const MAX_RETRY_AFTER_MS = 60_000;
 const RETRY_STATUSES = new Set([429, 503]);
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/**
+ * Which apollo deployment a client calls: `production` (base path `/apollo-beta`) or `staging`
+ * (`/apollo`, also the path behind a proxy). The legacy API is `/api` in both.
+ */
 export type Environment = 'production' | 'staging';
+/**
+ * The apollo base path of each {@link Environment}, appended to `origin` unless `apolloBaseUrl` is
+ * given.
+ */
 export const apolloBasePaths: Readonly<Record<Environment, string>> = {
   production: '/apollo-beta',
   staging: '/apollo',
 };
+/** The legacy API's base path, appended to `origin` unless `legacyBaseUrl` is given. */
 export const LEGACY_BASE_PATH = '/api';
 
+/**
+ * An error a sent call rejects with, and what `onError` receives: {@link ApiError} (or a subclass by
+ * status) for an answer outside 2xx, {@link NetworkError} when no answer came, {@link TimeoutError}
+ * when `timeoutMs` ran out. Bad arguments reject with a `TypeError` instead, and an abort with the
+ * signal's reason.
+ */
 export type SdkError = ApiError | NetworkError | TimeoutError;
 
+/**
+ * Options of {@link createClient} and {@link createTransport}. Outside a browser, `origin` is required
+ * unless both `apolloBaseUrl` and `legacyBaseUrl` are given; in a browser, calls go to the page's own
+ * origin by default.
+ */
 export interface ClientOptions {
   /** `production` sends apollo calls to /apollo-beta, `staging` to /apollo. Default `production`. */
   environment?: Environment;
@@ -61,7 +85,12 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
+/** Options of one call: the last argument of every typed method and of the generic helpers. */
 export interface RequestOptions {
+  /**
+   * Aborts the call, also while it waits before a retry; the call then rejects with the signal's
+   * reason.
+   */
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call (it covers every attempt and the waits between them). */
   timeoutMs?: number;
@@ -69,10 +98,18 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Asks the caller not to show an error toast; carried on the error as `disableToast`. */
   disableToast?: boolean;
+  /** Extra headers for this call; they win over the client's `headers` and the SDK's own. */
   headers?: Record<string, string>;
 }
 
+/**
+ * A query parameter's value: `undefined` and `null` leave the parameter out, an array repeats it once
+ * per item (`?status=failed&status=running`), anything else is sent as its string.
+ */
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+/**
+ * Query parameters by name, as the generic helpers' `query` option takes them; see {@link QueryValue}.
+ */
 export type Query = Record<string, QueryValue>;
 
 /** A request as the transport sends it; the path is already filled in. */
@@ -99,16 +136,45 @@ export interface HelperOptions extends RequestOptions {
   auth?: AuthMode;
 }
 
+/**
+ * The HTTP layer that every resource is bound to, made by {@link createTransport}: base URLs,
+ * authentication headers, timeout, retries and error mapping. Its generic helpers reach any path; a
+ * {@link PortalClient} offers them too.
+ */
 export interface Transport {
   /** Sets or clears the user's token used from now on. */
   setToken(token: string | null | undefined): void;
   /** The base URL of one API, such as `https://host/apollo-beta`. */
   baseUrl(api: Api): string;
+  /**
+   * Sends one request as the catalogue describes it (API, method, filled path, auth mode, query, body,
+   * how to read the answer) and resolves to the answer read that way. What every typed method calls.
+   */
   request<T>(request: TransportRequest, options?: RequestOptions): Promise<T>;
+  /**
+   * GETs a path of apollo (of legacy with `legacy: true`) and resolves to its JSON answer, typed `T`
+   * but not checked.
+   */
   get<T = unknown>(path: string, options?: HelperOptions): Promise<T>;
+  /**
+   * POSTs `body` as JSON to a path of apollo (of legacy with `legacy: true`) and resolves to its JSON
+   * answer, typed `T` but not checked. Never retried.
+   */
   post<T = unknown>(path: string, body?: unknown, options?: HelperOptions): Promise<T>;
+  /**
+   * PUTs `body` as JSON to a path of apollo (of legacy with `legacy: true`) and resolves to its JSON
+   * answer, typed `T` but not checked.
+   */
   put<T = unknown>(path: string, body?: unknown, options?: HelperOptions): Promise<T>;
+  /**
+   * PATCHes a path of apollo (of legacy with `legacy: true`) with `body` as JSON and resolves to its
+   * JSON answer, typed `T` but not checked. Never retried.
+   */
   patch<T = unknown>(path: string, body?: unknown, options?: HelperOptions): Promise<T>;
+  /**
+   * DELETEs a path of apollo (of legacy with `legacy: true`) and resolves to its JSON answer, if any,
+   * typed `T` but not checked.
+   */
   delete<T = unknown>(path: string, options?: HelperOptions): Promise<T>;
   /** Fetches a file; on failure rejects with an {@link ApiError} whose body is the parsed error. */
   download(path: string, options?: HelperOptions & { method?: string; body?: unknown }): Promise<DownloadResult>;
@@ -172,6 +238,11 @@ function toFormData(body: unknown): FormData {
   return form;
 }
 
+/**
+ * Creates a {@link Transport} from the client options. Bind only the resources you use to it, such as
+ * `tenantsApi(createTransport(options))`, to ship less code than {@link createClient}. Throws a
+ * `TypeError` outside a browser when neither `origin` nor both base URLs are given.
+ */
 export function createTransport(options: ClientOptions = {}): Transport {
   const environment = options.environment ?? 'production';
   const inBrowser = typeof globalThis.location !== 'undefined';

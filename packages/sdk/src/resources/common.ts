@@ -10,7 +10,13 @@ export const listQueryProperties = {
   order: s.optional(s.oneOfStrings(['asc', 'desc'])),
   search: s.optional(s.string({ maxLength: 200, description: 'Free-text filter.' })),
 };
+/** Schema of the paging, sorting and search query of a server-side list. */
 export const ListQuery = s.object(listQueryProperties);
+/**
+ * The query of a server-side list: `page` (one-based, default 1), `pageSize` (1 to 500, default 25),
+ * `sort` (a field name), `order` (`asc` or `desc`) and a free-text `search`. The archived-mailbox list
+ * takes exactly this; the other lists add their own filters to it.
+ */
 export type ListQuery = s.Static<typeof ListQuery>;
 
 /** One page of a server-side list. */
@@ -23,6 +29,11 @@ export function page<S extends s.Schema>(item: S) {
     pageSize: s.integer({ minimum: 1 }),
   });
 }
+/**
+ * One page of a server-side list, with `T` the item: the items, the rows matching the filter over all
+ * pages (`total`), and the one-based `page` and `pageSize` the server used. Every paged endpoint
+ * answers this shape.
+ */
 export interface Page<T> {
   items: T[];
   total: number;
