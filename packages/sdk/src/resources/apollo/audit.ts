@@ -8,6 +8,7 @@ import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { listQueryProperties, page } from '../common.js';
 
+/** Schema of one audit-log entry, an item of the page `GET /api/audit-log` answers. */
 export const AuditEntry = s.object({
   seq: s.integer({ minimum: 1, description: 'Position in the chain.' }),
   at: s.dateTime(),
@@ -22,8 +23,15 @@ export const AuditEntry = s.object({
   prevHash: s.string({ description: 'SHA-256 of the entry before (hex).' }),
   hash: s.string({ description: 'SHA-256 over prevHash and this entry (hex).' }),
 });
+/**
+ * One security- or data-relevant action in an organisation's audit log: when (`at`), who (`actorUserId`
+ * and `actorEmail`, null when no user is known), what (`action` such as `tenant.create`, its `target`,
+ * `outcome` and `details`) and from which address (`ip`). `hash` chains the entry to the one before
+ * (`prevHash`), so a changed or removed entry shows.
+ */
 export type AuditEntry = s.Static<typeof AuditEntry>;
 
+/** Schema of the query of `GET /api/audit-log`. */
 export const AuditQuery = s.object({
   ...listQueryProperties,
   organisationId: s.optional(s.string({ description: "Default the caller's organisation." })),
@@ -32,8 +40,14 @@ export const AuditQuery = s.object({
   from: s.optional(s.dateTime()),
   to: s.optional(s.dateTime()),
 });
+/**
+ * Which audit entries to list: the organisation (default the caller's; a partner may name a client
+ * organisation, an operator any), an exact `action` or a prefix ending in a dot (`auth.`), the outcome,
+ * and a time range (`from` inclusive, `to` exclusive), with paging.
+ */
 export type AuditQuery = s.Static<typeof AuditQuery>;
 
+/** The catalogue entry of the audit log: `list`, `GET /api/audit-log`. {@link auditApi} binds it. */
 export const auditEndpoints = defineResource('apollo', 'audit', {
   list: {
     method: 'GET',
@@ -44,6 +58,11 @@ export const auditEndpoints = defineResource('apollo', 'audit', {
   },
 });
 
+/**
+ * Binds the audit log to a transport: `list(args?)` answers one page of an organisation's entries,
+ * newest first, and `list.items()` iterates over all of them. The same methods as
+ * `client.apollo.audit`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function auditApi(transport: Transport) {
   return bindResource(transport, auditEndpoints);

@@ -8,9 +8,16 @@ import { JobRun, JobStatus, LicenseKind } from '../common.js';
 /** Product-spec.md section 9: dashboard figures are accumulated over the last 30 days. */
 export const DASHBOARD_PERIOD_DAYS = 30;
 
+/** Schema of the `{application}` path parameter of `/api/{tenantId}/dashboard/{application}/{view}`. */
 export const DashboardApplication = s.oneOfStrings(['onedrive', 'sharepoint', 'teams']);
+/** A workload with a backup dashboard: `onedrive`, `sharepoint` or `teams`. */
 export type DashboardApplication = s.Static<typeof DashboardApplication>;
+/** Schema of the `{view}` path parameter of `/api/{tenantId}/dashboard/{application}/{view}`. */
 export const DashboardView = s.oneOfStrings(['basic', 'size', 'details']);
+/**
+ * Which figures a workload's dashboard answers: `basic` ({@link DashboardBasic}), `size` ({@link
+ * DashboardSize}) or `details` ({@link DashboardDetails}).
+ */
 export type DashboardView = s.Static<typeof DashboardView>;
 
 const period = {
@@ -75,6 +82,7 @@ export interface DashboardViews {
   details: DashboardDetails;
 }
 
+/** Schema of the answer of `GET /api/{tenantId}/dashboard/sharepoint-data-management`. */
 export const DataManagementDashboard = s.object({
   periodDays: s.integer({ minimum: 1 }),
   from: s.dateTime(),
@@ -100,6 +108,11 @@ export const DataManagementDashboard = s.object({
     { maxItems: 20 },
   ),
 });
+/**
+ * The data-management dashboard over the last 30 days: storage used and saved by version clean-up (in
+ * bytes, with a point per day), the monthly saving at the tenant's price per GB and month (in
+ * `currency`), the 10 largest sites without data management and the 20 best clean-up candidates.
+ */
 export type DataManagementDashboard = s.Static<typeof DataManagementDashboard>;
 
 const AreaSummary = s.object({
@@ -109,6 +122,7 @@ const AreaSummary = s.object({
   bytes: s.integer({ minimum: 0 }),
 });
 
+/** Schema of the answer of `GET /api/{tenantId}/dashboard/overview`. */
 export const OverviewDashboard = s.object({
   periodDays: s.integer({ minimum: 1 }),
   backup: AreaSummary,
@@ -126,8 +140,18 @@ export const OverviewDashboard = s.object({
   }),
   recentFailures: s.array(JobRun, { maxItems: 10 }),
 });
+/**
+ * The homepage overview over the last 30 days: per area (backup, email archive, Teams archive) the last
+ * job run, the failed runs, what is protected and its size in bytes; the data-management saving; the
+ * licence with, on trial, the backup jobs and restores left per application (empty maps on a full
+ * licence); and the 10 most recent failed runs.
+ */
 export type OverviewDashboard = s.Static<typeof OverviewDashboard>;
 
+/**
+ * The catalogue entries of the apollo dashboards: one workload's figures, the data-management dashboard
+ * and the overview, all under `/api/{tenantId}/dashboard/`. {@link dashboardsApi} binds them.
+ */
 export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
   application: {
     method: 'GET',
@@ -136,12 +160,14 @@ export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
     params: s.object({ tenantId: s.string(), application: DashboardApplication, view: DashboardView }),
     response: s.union([DashboardBasic, DashboardSize, DashboardDetails]),
   },
+  /** Storage used and saved, and clean-up candidates: {@link DataManagementDashboard}. */
   sharepointDataManagement: {
     method: 'GET',
     path: '/api/{tenantId}/dashboard/sharepoint-data-management',
     summary: 'Storage used and saved, clean-up candidates',
     response: DataManagementDashboard,
   },
+  /** The state of every area: {@link OverviewDashboard}. */
   overview: {
     method: 'GET',
     path: '/api/{tenantId}/dashboard/overview',
@@ -150,6 +176,11 @@ export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
   },
 });
 
+/**
+ * Binds the apollo dashboards to a transport: `application` (one workload's figures, typed by the view
+ * asked for), `sharepointDataManagement` and `overview`, each for one tenant. The same methods as
+ * `client.apollo.dashboards`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function dashboardsApi(transport: Transport) {
   return {
