@@ -73,9 +73,11 @@ export type EndpointResolver<I extends EndpointId> = (
 /** A resolver per endpoint id, each typed by its endpoint. */
 export type TypedResolvers = { [I in EndpointId]?: EndpointResolver<I> };
 
+/** What {@link createHandlers} serves: where the client under test calls, and the endpoints' answers. */
 export interface HandlerOptions {
   /** Scheme, host and port the client under test calls; default none (relative, as in a browser). */
   origin?: string;
+  /** Which apollo base path the handlers answer under (default production), as the client's option. */
   environment?: Environment;
   /** A resolver per endpoint id; endpoints without one answer 501 with a `{message}` body. */
   resolvers?: TypedResolvers;
