@@ -17,6 +17,7 @@ export const DiscoveredSource = s.object({
 });
 export type DiscoveredSource = s.Static<typeof DiscoveredSource>;
 
+/** Schema of one group in the pages `GET /api/{tenantId}/discovery/{locationId}/groups` answers. */
 export const DiscoveredGroup = s.object({
   groupId: s.string(),
   displayName: s.string(),
@@ -24,6 +25,10 @@ export const DiscoveredGroup = s.object({
   kind: s.oneOfStrings(['distribution', 'security', 'microsoft365']),
   memberCount: s.integer({ minimum: 0 }),
 });
+/**
+ * A group found in the tenant's directory: distribution, security or Microsoft 365 group, with its mail
+ * address when it has one and its member count. `groupUsers` lists its members.
+ */
 export type DiscoveredGroup = s.Static<typeof DiscoveredGroup>;
 
 /** A node of a snapshot's tree: drive, folder, file, site, library, team or channel. */
@@ -39,15 +44,32 @@ export const DiscoveryNode = s.object({
 });
 export type DiscoveryNode = s.Static<typeof DiscoveryNode>;
 
+/** Schema of the query of the discovery lists: `users`, `groups` and `groupUsers`. */
 export const DiscoveryQuery = s.object({ ...listQueryProperties, application: s.optional(Application) });
+/**
+ * Paging, sorting and search of a discovery list, and the workload whose accounts, sites or teams to
+ * list (`application`; `users` lists OneDrive accounts when it is left out).
+ */
 export type DiscoveryQuery = s.Static<typeof DiscoveryQuery>;
 
+/**
+ * Schema of the query of `GET /api/{tenantId}/discovery/{locationId}/source/{sourceId}/items/{nodeId}`.
+ */
 export const DiscoveryItemsQuery = s.object({
   ...listQueryProperties,
   snapshot: s.optional(s.dateTime('The snapshot to browse; default the newest.')),
 });
+/**
+ * Paging, sorting and search of a node's children in a backed-up source, and the snapshot to browse
+ * (its date; default the newest).
+ */
 export type DiscoveryItemsQuery = s.Static<typeof DiscoveryItemsQuery>;
 
+/**
+ * The catalogue entries of apollo discovery: `users`, `groups` and `groupUsers` (what the tenant holds)
+ * and `items` (the tree of a source's snapshot), under `/api/{tenantId}/discovery/{locationId}/`.
+ * {@link discoveryApi} binds them.
+ */
 export const discoveryEndpoints = defineResource('apollo', 'discovery', {
   users: {
     method: 'GET',
@@ -79,6 +101,12 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
   },
 });
 
+/**
+ * Binds apollo discovery to a transport: the accounts, sites, teams and groups found in a tenant, a
+ * group's members, and the children of a node in a backed-up source's snapshot (`nodeId` `root` for the
+ * top), each a paged list with `.pages()` and `.items()`. The same methods as
+ * `client.apollo.discovery`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function discoveryApi(transport: Transport) {
   return bindResource(transport, discoveryEndpoints);

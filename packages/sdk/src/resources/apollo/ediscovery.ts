@@ -10,6 +10,7 @@ import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { ArchiveItemId } from '../common.js';
 
+/** Schema of the body of `POST /api/{tenantId}/ediscovery/search`, and of a case's saved search. */
 export const EdiscoverySearch = s.object({
   query: s.string({
     maxLength: 1000,
@@ -25,8 +26,15 @@ export const EdiscoverySearch = s.object({
   page: s.optional(s.integer({ minimum: 1 })),
   pageSize: s.optional(s.integer({ minimum: 1, maximum: 500 })),
 });
+/**
+ * An eDiscovery search over archived mail and Teams messages: the query (words, "phrases", AND/OR/NOT,
+ * `from:`, `to:`, `subject:`, `has:attachment`; at most 1000 characters), which kinds, mailboxes and
+ * teams to search (default all the caller may read), a time range (`from` inclusive, `to` exclusive),
+ * the order (default by relevance) and the page (`pageSize` at most 500).
+ */
 export type EdiscoverySearch = s.Static<typeof EdiscoverySearch>;
 
+/** Schema of one hit in the answer of `POST /api/{tenantId}/ediscovery/search`. */
 export const EdiscoveryHit = s.object({
   itemId: s.string(),
   kind: s.oneOfStrings(['mail', 'teams']),
@@ -48,8 +56,15 @@ export const EdiscoveryHit = s.object({
       'five entities to show it as text; never unescape it and then insert it as HTML.',
   }),
 });
+/**
+ * One archived mail or Teams message that matches a search: where it is (mailbox, team or chat, and the
+ * folder or channel), its subject, sender, recipients, time sent and size in bytes, and a snippet of
+ * escaped HTML with the hits in `<mark>` (insert it as HTML as it is, never unescaped). `itemId` opens
+ * it with `preview`.
+ */
 export type EdiscoveryHit = s.Static<typeof EdiscoveryHit>;
 
+/** Schema of the answer of `POST /api/{tenantId}/ediscovery/search`. */
 export const EdiscoveryResult = s.object({
   items: s.array(EdiscoveryHit),
   total: s.integer({ minimum: 0, description: 'Hits over all pages.' }),
@@ -57,8 +72,13 @@ export const EdiscoveryResult = s.object({
   pageSize: s.integer({ minimum: 1 }),
   searchedMailboxes: s.integer({ minimum: 0, description: 'Mailboxes the caller may read.' }),
 });
+/**
+ * One page of a search's hits, with the hits over all pages (`total`) and how many mailboxes were
+ * searched: the caller's own and those a proxy right lets them read.
+ */
 export type EdiscoveryResult = s.Static<typeof EdiscoveryResult>;
 
+/** Schema of the answer of `GET /api/{tenantId}/ediscovery/items/{itemId}`. */
 export const EdiscoveryPreview = s.object({
   itemId: s.string(),
   kind: s.oneOfStrings(['mail', 'teams']),
@@ -68,6 +88,10 @@ export const EdiscoveryPreview = s.object({
   sentAt: s.nullable(s.dateTime()),
   body: s.string({ description: 'The text of the mail or message.' }),
 });
+/**
+ * An archived mail or Teams message with its full text (`body`, plain text), subject, sender,
+ * recipients and time sent. A mail of a mailbox the caller may not read is refused with 403.
+ */
 export type EdiscoveryPreview = s.Static<typeof EdiscoveryPreview>;
 
 /** A saved search: its name and criteria; its results are found again when read or exported. */
@@ -81,12 +105,22 @@ export const EdiscoveryCase = s.object({
 });
 export type EdiscoveryCase = s.Static<typeof EdiscoveryCase>;
 
+/** Schema of the body of `POST /api/{tenantId}/ediscovery/cases`. */
 export const EdiscoveryCaseCreate = s.object({
   name: s.string({ minLength: 1, maxLength: 120 }),
   search: EdiscoverySearch,
 });
+/**
+ * A search to save as a case, with the case's name (1 to 120 characters, unique in the tenant: a taken
+ * name is refused with 409).
+ */
 export type EdiscoveryCaseCreate = s.Static<typeof EdiscoveryCaseCreate>;
 
+/**
+ * The catalogue entries of apollo eDiscovery: `search`, `preview` and the cases (`cases`, `createCase`,
+ * `getCase`, `deleteCase`, `exportCase`) under `/api/{tenantId}/ediscovery/`. {@link ediscoveryApi}
+ * binds them.
+ */
 export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   search: {
     method: 'POST',
@@ -139,6 +173,11 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   },
 });
 
+/**
+ * Binds apollo eDiscovery to a transport: searching archived mail and Teams messages, an item's text,
+ * and saved searches (cases) with their ZIP export (mail as .eml, Teams messages as .json, and
+ * manifest.csv). The same methods as `client.apollo.ediscovery`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function ediscoveryApi(transport: Transport) {
   return bindResource(transport, ediscoveryEndpoints);

@@ -5,12 +5,24 @@ import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { StorageLocation } from '../common.js';
 
+/**
+ * Schema of the body of `POST /api/{tenantId}/locations` and `PUT
+ * /api/{tenantId}/locations/{locationId}`.
+ */
 export const LocationInput = s.object({
   name: s.string({ minLength: 1, maxLength: 120, description: 'Location name.' }),
   siteAddress: s.string({ format: 'uri', minLength: 1, maxLength: 2048, description: 'Site address.' }),
 });
+/**
+ * A storage location's name (1 to 120 characters, unique in the tenant: a taken name is refused with
+ * 409) and site address (the URL of the storage site).
+ */
 export type LocationInput = s.Static<typeof LocationInput>;
 
+/**
+ * The catalogue entries of apollo locations: list, create, read, change and remove, under
+ * `/api/{tenantId}/locations`. {@link locationsApi} binds them.
+ */
 export const locationsEndpoints = defineResource('apollo', 'locations', {
   list: {
     method: 'GET',
@@ -48,6 +60,10 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
   },
 });
 
+/**
+ * Binds apollo locations to a transport: where a tenant's backup and archive jobs store their data.
+ * Removing a location a job uses is refused with 409. The same methods as `client.apollo.locations`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function locationsApi(transport: Transport) {
   return bindResource(transport, locationsEndpoints);

@@ -14,6 +14,7 @@ import {
   RunAccountsQuery,
 } from '../common.js';
 
+/** Schema of the query of `GET /api/{tenantId}/monitoring`. */
 export const MonitoringQuery = s.object({
   ...listQueryProperties,
   status: s.optional(JobStatus),
@@ -23,8 +24,16 @@ export const MonitoringQuery = s.object({
   from: s.optional(s.dateTime('Runs started at or after.')),
   to: s.optional(s.dateTime('Runs started before.')),
 });
+/**
+ * Which job runs the monitor lists: paging, sorting and search, filtered by status, job type, workload,
+ * one job, and when the run started (`from` inclusive, `to` exclusive).
+ */
 export type MonitoringQuery = s.Static<typeof MonitoringQuery>;
 
+/**
+ * The catalogue entries of the job monitor: `list` (`GET /api/{tenantId}/monitoring`) and `accounts`
+ * (the accounts of one run). {@link monitoringApi} binds them.
+ */
 export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   list: {
     method: 'GET',
@@ -42,6 +51,11 @@ export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   },
 });
 
+/**
+ * Binds the job monitor to a transport: running and recent job runs ({@link JobRun}) and the accounts,
+ * sites, teams or mailboxes inside one run with their items and errors ({@link RunAccount}), both paged
+ * lists with `.pages()` and `.items()`. The same methods as `client.apollo.monitoring`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function monitoringApi(transport: Transport) {
   return bindResource(transport, monitoringEndpoints);

@@ -5,12 +5,14 @@ import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { Application, JobStatus, JobType, listQueryProperties, page, RunAccount, RunAccountsQuery } from '../common.js';
 
+/** Schema of a report's totals. */
 export const ReportTotals = s.object({
   accounts: s.integer({ minimum: 0 }),
   items: s.integer({ minimum: 0 }),
   bytes: s.integer({ minimum: 0 }),
   failures: s.integer({ minimum: 0 }),
 });
+/** What one run covered: accounts (or sites, teams, mailboxes), items, bytes, and failures. */
 export type ReportTotals = s.Static<typeof ReportTotals>;
 
 /** The report of one run. */
@@ -40,6 +42,7 @@ export const DataManagementAccount = s.object({
 });
 export type DataManagementAccount = s.Static<typeof DataManagementAccount>;
 
+/** Schema of the query of `GET /api/{tenantId}/reporting` and of the data-management reports. */
 export const ReportQuery = s.object({
   ...listQueryProperties,
   type: s.optional(JobType),
@@ -49,12 +52,21 @@ export const ReportQuery = s.object({
   from: s.optional(s.dateTime('Reports of runs started at or after.')),
   to: s.optional(s.dateTime('Reports of runs started before.')),
 });
+/**
+ * Which reports to list: paging, sorting and search, filtered by one job type or several (`types`, for
+ * an area), workload, status, and when the run started (`from` inclusive, `to` exclusive).
+ */
 export type ReportQuery = s.Static<typeof ReportQuery>;
 
 /** The accounts of a report: the same query as a run's in the monitor. */
 export const ReportAccountsQuery = RunAccountsQuery;
 export type ReportAccountsQuery = RunAccountsQuery;
 
+/**
+ * The catalogue entries of apollo reporting: reports of job runs and their accounts, and reports of
+ * version clean-up runs and their sites and teams, under `/api/{tenantId}/reporting`. {@link
+ * reportingApi} binds them.
+ */
 export const reportingEndpoints = defineResource('apollo', 'reporting', {
   list: {
     method: 'GET',
@@ -86,6 +98,11 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
   },
 });
 
+/**
+ * Binds apollo reporting to a transport: one report per finished run, for every job area and for data
+ * management, each with its accounts, all paged lists with `.pages()` and `.items()`. The same methods
+ * as `client.apollo.reporting`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function reportingApi(transport: Transport) {
   return bindResource(transport, reportingEndpoints);

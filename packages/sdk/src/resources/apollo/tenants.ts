@@ -33,6 +33,7 @@ export const Tenant = s.object({
 });
 export type Tenant = s.Static<typeof Tenant>;
 
+/** Schema of the body of `POST /api/Tenants`. */
 export const TenantCreate = s.object({
   tenantName: s.string({ minLength: 1, maxLength: 120 }),
   applicationId: guid('Application (client) ID.'),
@@ -42,8 +43,14 @@ export const TenantCreate = s.object({
   redirectUri: s.string({ format: 'uri', maxLength: 2048 }),
   organisationId: s.string({ minLength: 1 }),
 });
+/**
+ * A Microsoft 365 tenant to connect: its name, Microsoft Entra tenant ID, the app registration's
+ * application (client) ID, object ID, client secret and redirect URI, and the owning organisation. The
+ * secret is stored encrypted and never answered; a tenant ID already connected is refused with 409.
+ */
 export type TenantCreate = s.Static<typeof TenantCreate>;
 
+/** Schema of the body of `PUT /api/Tenants/{tenantId}`. */
 export const TenantUpdate = s.object({
   tenantName: s.optional(s.string({ minLength: 1, maxLength: 120 })),
   applicationId: s.optional(guid('Application (client) ID.')),
@@ -51,6 +58,10 @@ export const TenantUpdate = s.object({
   objectId: s.optional(guid('Object ID.')),
   redirectUri: s.optional(s.string({ format: 'uri', maxLength: 2048 })),
 });
+/**
+ * A change to a connected tenant: only the fields given change; `clientSecret` replaces the stored
+ * secret. The tenant ID and the owning organisation stay.
+ */
 export type TenantUpdate = s.Static<typeof TenantUpdate>;
 
 /** An asynchronous provisioning or deprovisioning task. */
@@ -66,6 +77,11 @@ export const ProvisioningTask = s.object({
 });
 export type ProvisioningTask = s.Static<typeof ProvisioningTask>;
 
+/**
+ * The catalogue entries of apollo tenants: list, connect, read, change and remove a tenant, start
+ * provisioning or deprovisioning, and read a provisioning task, under `/api/Tenants`. {@link
+ * tenantsApi} binds them.
+ */
 export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   list: { method: 'GET', path: '/api/Tenants', summary: "The caller's tenants", response: s.array(Tenant) },
   create: {
@@ -114,6 +130,11 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   },
 });
 
+/**
+ * Binds apollo tenants to a transport: the Microsoft 365 tenants an organisation connects, and their
+ * asynchronous provisioning (`provision` and `deprovision` answer 202 with a {@link ProvisioningTask}
+ * that `task` follows). The same methods as `client.apollo.tenants`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function tenantsApi(transport: Transport) {
   return bindResource(transport, tenantsEndpoints);
