@@ -52,8 +52,10 @@ export const ArchiveItemId = s.string({
 export const MessageResponse = s.object({ message: s.string() });
 export type MessageResponse = s.Static<typeof MessageResponse>;
 
+/** The job statuses, for lists and charts that show each of them. */
+export const JOB_STATUSES = ['finished', 'running', 'failed', 'pending'] as const;
 /** Product-spec.md section 4: job statuses, each shown with its colour. */
-export const JobStatus = s.oneOfStrings(['finished', 'running', 'failed', 'pending']);
+export const JobStatus = s.oneOfStrings(JOB_STATUSES);
 export type JobStatus = s.Static<typeof JobStatus>;
 
 /** The Microsoft 365 workload a job or figure is about. */
@@ -106,8 +108,10 @@ export const Retention = s.object(
 );
 export type Retention = s.Static<typeof Retention>;
 
+/** The restore conflict policies, for a form that offers each of them. */
+export const CONFLICT_POLICIES = ['skip', 'keepBoth', 'overwrite'] as const;
 /** What a file or folder restore does when the target already has the item. */
-export const ConflictPolicy = s.oneOfStrings(['skip', 'keepBoth', 'overwrite']);
+export const ConflictPolicy = s.oneOfStrings(CONFLICT_POLICIES);
 export type ConflictPolicy = s.Static<typeof ConflictPolicy>;
 
 /** A licence kind, lower-cased (product-spec.md section 3). */

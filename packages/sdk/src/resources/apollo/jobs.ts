@@ -14,13 +14,16 @@ import {
   Retention,
 } from '../common.js';
 
+/** Where a restore puts what it restores: back where it was, into another account or site, or a download. */
+export const RESTORE_TARGETS = ['original', 'other', 'download'] as const;
+
 /** What a restore job restores, and where to. */
 export const RestoreSpec = s.object({
   sourceJobId: s.string({ description: 'The backup job whose data is restored.' }),
   snapshot: s.dateTime('The snapshot date to restore from.'),
   sourceId: s.string({ description: 'The account, site or team the items come from.' }),
   nodeIds: s.array(s.string(), { minItems: 1, description: 'Files, folders, sites or channels chosen.' }),
-  target: s.oneOfStrings(['original', 'other', 'download']),
+  target: s.oneOfStrings(RESTORE_TARGETS),
   targetId: s.optional(s.string({ description: 'With target other: the account or site restored into.' })),
   conflictPolicy: ConflictPolicy,
 });
@@ -63,6 +66,7 @@ export const Job = s.object({
 });
 export type Job = s.Static<typeof Job>;
 
+/** Schema of the body of `POST /api/{tenantId}/jobs`. */
 export const JobCreate = s.object({
   name: s.string({ minLength: 1, maxLength: 120 }),
   type: JobType,
@@ -77,8 +81,18 @@ export const JobCreate = s.object({
   restore: s.optional(RestoreSpec),
   cleanupRule: s.optional(CleanupRule),
 });
+/**
+ * A new job: its name, type and workload (backup: OneDrive, SharePoint or Teams; restore: those or
+ * Exchange; Exchange archive; Teams archive; archive deletion: Exchange or Teams; version clean-up:
+ * OneDrive or SharePoint) and its sources, each listed once. Backup and archive jobs write to
+ * `locationId`, default the tenant's default location; a restore needs `restore`, an archive deletion a
+ * `retention`, a clean-up a `cleanupRule` (and `paths` to cover chosen files and folders of one site or
+ * OneDrive). Refused with 400 (field errors) when these do not fit, and with 403 beyond a trial
+ * licence's limits.
+ */
 export type JobCreate = s.Static<typeof JobCreate>;
 
+/** Schema of the body of `PUT /api/{tenantId}/jobs/{jobId}`. */
 export const JobUpdate = s.object({
   name: s.optional(s.string({ minLength: 1, maxLength: 120 })),
   sources: s.optional(s.array(s.string({ minLength: 1 }), { minItems: 1, maxItems: 10000 })),
@@ -90,14 +104,20 @@ export const JobUpdate = s.object({
   retention: s.optional(Retention),
   cleanupRule: s.optional(CleanupRule),
 });
+/**
+ * A change to a job: only the fields given change; the type, workload and what a restore restores stay.
+ * The same rules and trial limits as {@link JobCreate} apply to the result.
+ */
 export type JobUpdate = s.Static<typeof JobUpdate>;
 
+/** Schema of the query of `GET /api/{tenantId}/jobs`. */
 export const JobListQuery = s.object({
   ...listQueryProperties,
   type: s.optional(JobType),
   application: s.optional(Application),
   status: s.optional(JobStatus),
 });
+/** Paging, sorting and search of a tenant's jobs, filtered by job type, workload and status. */
 export type JobListQuery = s.Static<typeof JobListQuery>;
 
 /** A start or stop request in flight; it takes effect a few moments later. */
@@ -119,14 +139,24 @@ export const DeletionPreviewRequest = s.object({
 });
 export type DeletionPreviewRequest = s.Static<typeof DeletionPreviewRequest>;
 
+/** Schema of the answer of `POST /api/{tenantId}/jobs/deletion-preview`. */
 export const DeletionPreview = s.object({
   before: s.dateTime('Items sent before this instant go.'),
   items: s.integer({ minimum: 0 }),
   bytes: s.integer({ minimum: 0 }),
   sources: s.integer({ minimum: 0, description: 'Mailboxes or teams that lose items.' }),
 });
+/**
+ * What an archive deletion with the given retention would remove if it ran now: the items sent before
+ * `before`, their size in bytes, and how many mailboxes or teams lose items. Nothing is removed.
+ */
 export type DeletionPreview = s.Static<typeof DeletionPreview>;
 
+/**
+ * The catalogue entries of apollo jobs: list, create, read, change and remove a job, start and stop it
+ * (asynchronous, with a task to follow), and the archive deletion preview, under
+ * `/api/{tenantId}/jobs`. {@link jobsApi} binds them.
+ */
 export const jobsEndpoints = defineResource('apollo', 'jobs', {
   list: {
     method: 'GET',
@@ -181,6 +211,11 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
   },
 });
 
+/**
+ * Binds apollo jobs to a transport: a tenant's backup, restore, archive, deletion and clean-up jobs.
+ * `start` and `stop` answer 202 with a {@link JobTask} whose `status` tells when the change took
+ * effect. The same methods as `client.apollo.jobs`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function jobsApi(transport: Transport) {
   return bindResource(transport, jobsEndpoints);

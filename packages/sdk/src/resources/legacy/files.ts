@@ -7,7 +7,9 @@ import type { Transport } from '../../core/transport.js';
 /** Product-spec.md section 9: the PDF upload limit, 3 MB. */
 export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
-export const DocumentType = s.oneOfStrings(['contracts', 'reports', 'others']);
+/** The kinds of document an organisation keeps, each a tab of the documents page. */
+export const DOCUMENT_TYPES = ['contracts', 'reports', 'others'] as const;
+export const DocumentType = s.oneOfStrings(DOCUMENT_TYPES);
 export type DocumentType = s.Static<typeof DocumentType>;
 
 export const FileEntry = s.object({
