@@ -213,7 +213,22 @@ export function versionBytes(tenantId: string, version: SimVersion): Uint8Array 
   return new Uint8Array(text.buffer, text.byteOffset, version.size);
 }
 
-function addFile(tenant: SimTenant, drive: SimDrive, parentId: string, name: string, n: number, changed: number) {
+/** The instant `minutes` after the ISO date-time `at`, as ISO text. */
+const later = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
+
+/**
+ * A file and its versions; `at` (ISO), when given, is when it was created (its versions follow
+ * minutes apart, the last one at `at`), else a time derived from `n`.
+ */
+function addFile(
+  tenant: SimTenant,
+  drive: SimDrive,
+  parentId: string,
+  name: string,
+  n: number,
+  changed: number,
+  at?: string,
+) {
   const random = prng(tenant.tenantId, drive.id, name, n);
   const [min, max] = tenant.size.fileSize;
   const template = tenant.size.templateEvery > 0 && n % tenant.size.templateEvery === 0;
@@ -223,7 +238,7 @@ function addFile(tenant: SimTenant, drive: SimDrive, parentId: string, name: str
     versions.push({
       id: `${v}.0`,
       size,
-      modified: iso(n * 60 + v * 7),
+      modified: at ? later(at, (v - tenant.size.versionsPerFile) * 7) : iso(n * 60 + v * 7),
       contentKey: template ? `template|${v}` : `${drive.id}|${name}|${n}|${v}`,
     });
   }
@@ -237,7 +252,7 @@ function addFile(tenant: SimTenant, drive: SimDrive, parentId: string, name: str
     parentId,
     kind: 'file',
     versions,
-    created: iso(n * 60),
+    created: at ? later(at, (1 - tenant.size.versionsPerFile) * 7) : iso(n * 60),
     changed,
     deleted: false,
     permissions:
@@ -303,7 +318,8 @@ export const WELL_KNOWN_FOLDERS: Record<string, string> = {
   'Junk Email': 'junkemail',
 };
 
-function addMessage(tenant: SimTenant, user: SimUser, folderId: string, n: number, changed: number) {
+/** A message; `at` (ISO), when given, is when it was received, else a time derived from `n`. */
+function addMessage(tenant: SimTenant, user: SimUser, folderId: string, n: number, changed: number, at?: string) {
   const random = prng(tenant.tenantId, user.id, folderId, n);
   const id = hexId(tenant.tenantId, user.id, folderId, 'msg', n);
   const other = tenant.users[Math.floor(random() * tenant.users.length)] ?? user;
@@ -314,7 +330,7 @@ function addMessage(tenant: SimTenant, user: SimUser, folderId: string, n: numbe
     from: other.upn,
     to: user.upn,
     body: words(random, 40),
-    received: iso(n * 30 + 5),
+    received: at ?? iso(n * 30 + 5),
     changed,
   });
 }
@@ -527,6 +543,13 @@ export interface Evolution {
   newMessages?: number;
   newChannelMessages?: number;
   newChatMessages?: number;
+  /**
+   * When the change happens (an ISO date-time): new files and versions are modified, new mail
+   * received and new channel and chat messages posted then, a few minutes apart. Without it they
+   * get fixed instants derived from the change number, far from any calendar (the default, kept for
+   * determinism).
+   */
+  at?: string;
 }
 
 /** Applies changes across the tenant's drives and mailboxes, in a deterministic order. */
@@ -534,6 +557,9 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
   tenant.clock += 1;
   const at = tenant.clock;
   const random = prng(tenant.tenantId, 'evolve', at);
+  /** The time of the change's `k`-th new thing: `change.at` and a few minutes per thing, or the fixed default. */
+  const when = (k: number) =>
+    change.at ? later(change.at, k * 3) : new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString();
   const drives = [...tenant.drives.values()];
   const liveFiles = () =>
     drives.flatMap((d) => [...d.items.values()].filter((i) => i.kind === 'file' && !i.deleted && !i.forbidden));
@@ -541,7 +567,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
     const drive = drives[n % drives.length];
     if (!drive) break;
     const id = tenant.nextItem++;
-    addFile(tenant, drive, `${drive.id}-root`, `new-${words(random, 1)}-${id}.docx`, id, at);
+    addFile(tenant, drive, `${drive.id}-root`, `new-${words(random, 1)}-${id}.docx`, id, at, change.at && when(n));
   }
   const files = liveFiles();
   for (let n = 0; n < (change.editedFiles ?? 0) && files.length > 0; n++) {
@@ -552,7 +578,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
     file.versions.push({
       id: `${next}.0`,
       size: latest?.size ?? 1000,
-      modified: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
+      modified: when(n),
       contentKey: `${file.id}|edit|${at}|${n}`,
     });
     file.changed = at;
@@ -568,7 +594,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
   for (let n = 0; n < (change.newMessages ?? 0) && mailboxes.length > 0; n++) {
     const user = mailboxes[n % mailboxes.length];
     const inbox = user?.folders[0];
-    if (user && inbox) addMessage(tenant, user, inbox.id, 10_000 + at * 1000 + n, at);
+    if (user && inbox) addMessage(tenant, user, inbox.id, 10_000 + at * 1000 + n, at, change.at && when(n));
   }
   for (let n = 0; n < (change.newChannelMessages ?? 0); n++) {
     const channel = tenant.teams[n % Math.max(1, tenant.teams.length)]?.channels[0];
@@ -577,7 +603,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
       replyTo: null,
       from: tenant.users[0]?.displayName ?? 'User',
       body: words(random, 15),
-      created: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
+      created: when(n),
     });
   }
   for (let n = 0; n < (change.newChatMessages ?? 0); n++) {
@@ -588,7 +614,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
       replyTo: null,
       from: author?.displayName ?? 'User',
       body: words(random, 12),
-      created: new Date(BASE_TIME + 90 * 86_400_000 + at * 60_000).toISOString(),
+      created: when(n),
     });
   }
   return at;

@@ -1,0 +1,54 @@
+/** Evolution: a tenant's content changes between reads, at fixed instants or at the time it is given. */
+import { describe, expect, it } from 'vitest';
+import { buildTenant, evolve } from '../src/index.js';
+
+const TENANT = '0b7e3c4d-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+
+function newest(tenant: ReturnType<typeof buildTenant>) {
+  const files = [...tenant.drives.values()].flatMap((d) => [...d.items.values()]).filter((i) => i.kind === 'file');
+  const mail = tenant.users.flatMap((u) => [...u.messages.values()]);
+  const posts = tenant.teams.flatMap((t) => t.channels.flatMap((c) => c.messages));
+  const chats = tenant.chats.flatMap((c) => c.messages);
+  return { files, mail, posts, chats };
+}
+
+describe('evolve', () => {
+  it('dates what it adds and edits at the time given, a few minutes apart', () => {
+    const tenant = buildTenant(TENANT, { users: 2, sites: 1, teams: 1, chats: 1 });
+    const at = '2026-11-20T09:00:00.000Z';
+    const change = evolve(tenant, {
+      newFiles: 2,
+      editedFiles: 2,
+      newMessages: 2,
+      newChannelMessages: 1,
+      newChatMessages: 1,
+      at,
+    });
+    const { files, mail, posts, chats } = newest(tenant);
+    const added = files.filter((f) => f.changed === change && f.id.includes('-i1000'));
+    expect(added).toHaveLength(2);
+    for (const file of added) {
+      expect(file.versions.at(-1)?.modified.slice(0, 13)).toBe('2026-11-20T09');
+      expect(Date.parse(file.created)).toBeLessThanOrEqual(Date.parse(file.versions.at(-1)?.modified ?? ''));
+    }
+    const edited = files.filter((f) => f.changed === change && !added.includes(f));
+    expect(edited.length).toBeGreaterThan(0);
+    for (const file of edited) expect(file.versions.at(-1)?.modified.slice(0, 13)).toBe('2026-11-20T09');
+    const received = mail.filter((m) => m.changed === change).map((m) => m.received);
+    expect(received).toEqual(['2026-11-20T09:00:00.000Z', '2026-11-20T09:03:00.000Z']);
+    expect(posts.filter((m) => m.created === at)).toHaveLength(1);
+    expect(chats.filter((m) => m.created === at)).toHaveLength(1);
+  });
+
+  it('without a time, gives the same content as before on the same tenant (deterministic)', () => {
+    const a = buildTenant(TENANT, { users: 2, sites: 0, teams: 1 });
+    const b = buildTenant(TENANT, { users: 2, sites: 0, teams: 1 });
+    for (const tenant of [a, b]) evolve(tenant, { newFiles: 1, editedFiles: 1, newMessages: 1, newChannelMessages: 1 });
+    expect(JSON.stringify(newest(a))).toBe(JSON.stringify(newest(b)));
+    expect(
+      newest(a)
+        .mail.find((m) => m.changed === 1)
+        ?.received.startsWith('2027-'),
+    ).toBe(true);
+  });
+});
