@@ -9,9 +9,15 @@ export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
 /** The kinds of document an organisation keeps, each a tab of the documents page. */
 export const DOCUMENT_TYPES = ['contracts', 'reports', 'others'] as const;
+/** Schema of a document's type, the `{documentType}` of a download path. */
 export const DocumentType = s.oneOfStrings(DOCUMENT_TYPES);
+/** The kind of an organisation's document: `contracts`, `reports` or `others`. */
 export type DocumentType = s.Static<typeof DocumentType>;
 
+/**
+ * Schema of one file in the answers of `GET /files/{abbr}/report` and `GET /files/{abbr}/document`, and
+ * of an upload's answer.
+ */
 export const FileEntry = s.object({
   fileName: s.string(),
   documentType: DocumentType,
@@ -20,13 +26,21 @@ export const FileEntry = s.object({
   uploaded: s.dateTime(),
   uploadedBy: s.nullable(s.string()),
 });
+/**
+ * A stored report or document of an organisation: its name, type, size in bytes, media type, when it
+ * was uploaded and by whom (null when not known).
+ */
 export type FileEntry = s.Static<typeof FileEntry>;
 
+/** Schema of the body of `POST /files/delete-file`. */
 export const DeleteFileRequest = s.object({
   abbr: s.string({ minLength: 1 }),
   documentType: DocumentType,
   fileName: s.string({ minLength: 1, maxLength: 255 }),
 });
+/**
+ * The document to delete: the organisation's short name (`abbr`), the document type and the file name.
+ */
 export type DeleteFileRequest = s.Static<typeof DeleteFileRequest>;
 
 /** The multipart form fields of an upload; the file must be a PDF of at most 3 MB. */
@@ -37,6 +51,10 @@ export const UploadFileForm = s.object({
 });
 export type UploadFileForm = s.Static<typeof UploadFileForm>;
 
+/**
+ * The catalogue entries of legacy files: report and document lists, delete, download and upload, under
+ * `/files/`. {@link filesApi} binds them.
+ */
 export const filesEndpoints = defineResource('legacy', 'files', {
   reports: {
     method: 'GET',
@@ -70,6 +88,11 @@ export const filesEndpoints = defineResource('legacy', 'files', {
   },
 });
 
+/**
+ * Binds legacy files to a transport: an organisation's reports and documents (by its short name,
+ * `abbr`), their download as PDF, deletion, and the upload of a PDF of at most 3 MB ({@link
+ * MAX_UPLOAD_BYTES}). The same methods as `client.legacy.files`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function filesApi(transport: Transport) {
   return bindResource(transport, filesEndpoints);

@@ -9,6 +9,7 @@ import { JobRun, JobStatus, JobType, listQueryProperties, page, Recurrence, Rete
 export const JobPrefix = s.oneOfStrings(['email', 'teams', 'deletion']);
 export type JobPrefix = s.Static<typeof JobPrefix>;
 
+/** Schema of a scheduled job, as the legacy job calls answer it. */
 export const ScheduledJob = s.object({
   jobId: s.string(),
   name: s.string(),
@@ -25,6 +26,12 @@ export const ScheduledJob = s.object({
   finished: s.nullable(s.dateTime()),
   nextRun: s.nullable(s.dateTime()),
 });
+/**
+ * A scheduled email archive, Teams archive or archive deletion job of the worker's tenant: its family
+ * (`prefix`), the mailboxes or teams it covers, its folder paths (empty for all), recurrence,
+ * retention, status and progress (0 to 100), and its last and next runs. `enabled` is false after a
+ * stop until the next start.
+ */
 export type ScheduledJob = s.Static<typeof ScheduledJob>;
 
 const jobFields = {
@@ -35,9 +42,15 @@ const jobFields = {
   retention: s.optional(Retention),
 };
 
+/** Schema of the body of `POST /jobs/scheduled-job/create`. */
 export const ScheduledJobCreate = s.object({ workerIp: s.string({ minLength: 1 }), prefix: JobPrefix, ...jobFields });
+/**
+ * A new scheduled job on a worker's tenant: its family (`email`, `teams` or `deletion`), name, at least
+ * one mailbox or team, optional folder paths, recurrence and retention (an archive deletion needs one).
+ */
 export type ScheduledJobCreate = s.Static<typeof ScheduledJobCreate>;
 
+/** Schema of the body of `POST /jobs/scheduled-job/update`. */
 export const ScheduledJobUpdate = s.object({
   jobId: s.string({ minLength: 1 }),
   name: s.optional(jobFields.name),
@@ -46,11 +59,15 @@ export const ScheduledJobUpdate = s.object({
   recurrence: jobFields.recurrence,
   retention: jobFields.retention,
 });
+/** A change to a scheduled job: only the fields given change; the family stays. */
 export type ScheduledJobUpdate = s.Static<typeof ScheduledJobUpdate>;
 
+/** Schema of the body that names one job: remove, start, stop, and the restore archive download. */
 export const JobRef = s.object({ jobId: s.string({ minLength: 1 }) });
+/** The job a legacy job call acts on. */
 export type JobRef = s.Static<typeof JobRef>;
 
+/** Schema of the body of `POST /filtered-jobs`. */
 export const FilteredJobsRequest = s.object({
   ...listQueryProperties,
   workerIp: s.string({ minLength: 1 }),
@@ -60,15 +77,29 @@ export const FilteredJobsRequest = s.object({
   from: s.optional(s.dateTime()),
   to: s.optional(s.dateTime()),
 });
+/**
+ * Which runs of a worker's tenant to list: paging, sorting and search, filtered by job family,
+ * statuses, job types and when the run started (`from` inclusive, `to` exclusive).
+ */
 export type FilteredJobsRequest = s.Static<typeof FilteredJobsRequest>;
 
+/** Schema of the body of `POST /backup-and-restore/scheduled-job/report-data-accounts`. */
 export const ReportDataAccountsRequest = s.object({
   ...listQueryProperties,
   reportId: s.string({ minLength: 1 }),
   status: s.optional(JobStatus),
 });
+/**
+ * Which accounts of a run's report to list: the report (the run), paging, sorting and search, filtered
+ * by status.
+ */
 export type ReportDataAccountsRequest = s.Static<typeof ReportDataAccountsRequest>;
 
+/**
+ * The catalogue entries of legacy jobs: runs in progress, scheduled jobs and their create, update,
+ * remove, start and stop, filtered runs, a run's accounts, and the restore archive download. {@link
+ * legacyJobsApi} binds them.
+ */
 export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   running: {
     method: 'GET',
@@ -154,6 +185,11 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   },
 });
 
+/**
+ * Binds legacy jobs to a transport: the worker's scheduled email, Teams and deletion jobs and their
+ * runs. A worker without a tenant is answered with 404 ("No Tenant was found in the Configuration.
+ * Please configure one."). The same methods as `client.legacy.jobs`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function legacyJobsApi(transport: Transport) {
   return bindResource(transport, legacyJobsEndpoints);

@@ -26,6 +26,11 @@ export const legacyLocationsEndpoints = defineResource('legacy', 'locations', {
   },
 });
 
+/**
+ * Binds legacy locations to a transport: a worker's storage locations, all of them (`worker`), those
+ * that hold backups (`backup`) or those that hold archives (`archive`). The same methods as
+ * `client.legacy.locations`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function legacyLocationsApi(transport: Transport) {
   return bindResource(transport, legacyLocationsEndpoints);

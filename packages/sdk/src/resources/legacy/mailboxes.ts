@@ -17,6 +17,7 @@ export const Mailbox = s.object({
 });
 export type Mailbox = s.Static<typeof Mailbox>;
 
+/** Schema of the answer of `GET /archive/mailbox-meta`. */
 export const MailboxMeta = s.object({
   mailboxId: s.string(),
   folders: s.array(
@@ -25,8 +26,16 @@ export const MailboxMeta = s.object({
   oldest: s.nullable(s.dateTime()),
   newest: s.nullable(s.dateTime()),
 });
+/**
+ * An archived mailbox's folders, each with its item count and size in bytes, and the dates of its
+ * oldest and newest archived items (null while it has none).
+ */
 export type MailboxMeta = s.Static<typeof MailboxMeta>;
 
+/**
+ * The catalogue entries of legacy mailboxes: the archived mailbox list, the largest ones, a mailbox's
+ * folders and the list as CSV. {@link mailboxesApi} binds them.
+ */
 export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
   list: {
     method: 'GET',
@@ -61,6 +70,11 @@ export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
   },
 });
 
+/**
+ * Binds legacy mailboxes to a transport: archived mailboxes (paged, by worker and archive index), the
+ * largest ones (10 by default), a mailbox's archived folders, and the mailbox list as a CSV download.
+ * The same methods as `client.legacy.mailboxes`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function mailboxesApi(transport: Transport) {
   return bindResource(transport, mailboxesEndpoints);

@@ -4,14 +4,19 @@ import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 
+/** Schema of an account or distribution group that can hold proxy rights. */
 export const ProxyPrincipal = s.object({
   principalId: s.string(),
   kind: s.oneOfStrings(['account', 'distributionGroup']),
   displayName: s.string(),
   email: s.string(),
 });
+/**
+ * An account or distribution group of the tenant that can hold proxy rights, with its name and address.
+ */
 export type ProxyPrincipal = s.Static<typeof ProxyPrincipal>;
 
+/** Schema of one proxy right, as `GET /proxy-rights` and `POST /proxy-rights` answer it. */
 export const ProxyRight = s.object({
   rightId: s.string(),
   mailboxId: s.string({ description: 'The archive that may be read.' }),
@@ -20,18 +25,33 @@ export const ProxyRight = s.object({
   grantedBy: s.string(),
   granted: s.dateTime(),
 });
+/**
+ * The right of an account or group to read one mailbox's archive (also in eDiscovery): the mailbox, the
+ * holder, who granted it and when. `rightId` revokes it.
+ */
 export type ProxyRight = s.Static<typeof ProxyRight>;
 
+/** Schema of the answer of `GET /proxy-account`. */
 export const ProxyAccount = s.object({ principal: ProxyPrincipal, rights: s.array(ProxyRight) });
+/** An account or distribution group with every proxy right it holds. */
 export type ProxyAccount = s.Static<typeof ProxyAccount>;
 
+/** Schema of the body of `POST /proxy-rights`. */
 export const GrantProxyRights = s.object({
   workerIp: s.string({ minLength: 1 }),
   mailboxId: s.string({ minLength: 1 }),
   principalIds: s.array(s.string({ minLength: 1 }), { minItems: 1, uniqueItems: true }),
 });
+/**
+ * Proxy rights to grant on one mailbox, to one or more accounts or groups. A holder that already has
+ * the right, or the mailbox itself, is refused with 409.
+ */
 export type GrantProxyRights = s.Static<typeof GrantProxyRights>;
 
+/**
+ * The catalogue entries of legacy proxy rights: the accounts and groups that can hold them, one with
+ * its rights, the rights, and grant and revoke. {@link proxyRightsApi} binds them.
+ */
 export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   accounts: {
     method: 'GET',
@@ -71,6 +91,10 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   },
 });
 
+/**
+ * Binds legacy proxy rights to a transport: who may read which mailbox's archive, for accounts and
+ * distribution groups. The same methods as `client.legacy.proxyRights`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function proxyRightsApi(transport: Transport) {
   return bindResource(transport, proxyRightsEndpoints);

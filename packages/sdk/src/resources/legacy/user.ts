@@ -5,14 +5,21 @@ import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { Role } from '../common.js';
 
+/** Schema of the body of `POST /admin/user_create`. */
 export const UserCreate = s.object({
   email: s.email(),
   displayName: s.string({ minLength: 1, maxLength: 120 }),
   role: Role,
   organisationId: s.optional(s.string({ description: "Default the caller's organisation." })),
 });
+/**
+ * A portal user to create and invite by mail: address, display name (1 to 120 characters), role and
+ * organisation (default the caller's). Only administrators, partners and operators create users, and
+ * only operators create operators; an address already in use is refused with 409.
+ */
 export type UserCreate = s.Static<typeof UserCreate>;
 
+/** Schema of the answer of `POST /admin/user_create`. */
 export const PortalUser = s.object({
   userId: s.string(),
   email: s.string(),
@@ -22,6 +29,10 @@ export const PortalUser = s.object({
   twoFactorEnabled: s.boolean(),
   createdAt: s.dateTime(),
 });
+/**
+ * A portal user: address, name, role, organisation, whether two-factor sign-in is set up, and when the
+ * user was created.
+ */
 export type PortalUser = s.Static<typeof PortalUser>;
 
 /** Which mails a user receives. */
@@ -35,6 +46,10 @@ export const NotificationSettings = s.object({
 });
 export type NotificationSettings = s.Static<typeof NotificationSettings>;
 
+/**
+ * The catalogue entries of legacy user administration: `create` (`POST /admin/user_create`) and the
+ * caller's notification settings (`GET` and `PUT /admin/notifications`). {@link userApi} binds them.
+ */
 export const userEndpoints = defineResource('legacy', 'user', {
   create: {
     method: 'POST',
@@ -60,6 +75,10 @@ export const userEndpoints = defineResource('legacy', 'user', {
   },
 });
 
+/**
+ * Binds legacy user administration to a transport: creating portal users and the caller's notification
+ * settings. The same methods as `client.legacy.user`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function userApi(transport: Transport) {
   return bindResource(transport, userEndpoints);

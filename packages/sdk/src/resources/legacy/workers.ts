@@ -32,21 +32,30 @@ export const Client = s.object({
 });
 export type Client = s.Static<typeof Client>;
 
+/** Schema of the body of `POST /partner-clients`. */
 export const PartnerClientCreate = s.object({
   name: s.string({ minLength: 2, maxLength: 120 }),
   abbr: s.string({ minLength: 2, maxLength: 16, pattern: '^[a-z0-9-]+$' }),
   license: LicenseKind,
   adminEmail: s.email('The client administrator, invited by mail.'),
 });
+/**
+ * A client organisation for a partner to add: its name (2 to 120 characters), short name (`abbr`, 2 to
+ * 16 of a-z, 0-9 and -), licence kind, and the address of its administrator, who is invited by mail. A
+ * taken short name or administrator address is refused with 409.
+ */
 export type PartnerClientCreate = s.Static<typeof PartnerClientCreate>;
 
+/** Schema of one partner in the answer of `GET /partners-list`. */
 export const Partner = s.object({
   partnerId: s.string(),
   name: s.string(),
   clientCount: s.integer({ minimum: 0 }),
 });
+/** A partner organisation and how many client organisations it has. */
 export type Partner = s.Static<typeof Partner>;
 
+/** Schema of the answer of `GET /worker/stats/checks/{workerIp}`. */
 export const WorkerChecks = s.object({
   workerIp: s.string(),
   online: s.boolean(),
@@ -59,8 +68,13 @@ export const WorkerChecks = s.object({
     }),
   ),
 });
+/**
+ * A worker's health: whether it is online, when it was last seen, and each check (`graph`, `storage`,
+ * `index`, `scheduler`) with whether it passed and why not.
+ */
 export type WorkerChecks = s.Static<typeof WorkerChecks>;
 
+/** Schema of the answer of `GET /backup-and-restore/get-last-successful-job/{workerIp}`. */
 export const LastSuccessfulJob = s.nullable(
   s.object({
     jobId: s.string(),
@@ -69,8 +83,12 @@ export const LastSuccessfulJob = s.nullable(
     finished: s.dateTime(),
   }),
 );
+/**
+ * The last backup run that finished without failure (its job, workload and end), or null when none has.
+ */
 export type LastSuccessfulJob = s.Static<typeof LastSuccessfulJob>;
 
+/** Schema of the answer of `GET /backup-and-restore/statistics`. */
 export const BackupStatistics = s.object({
   periodDays: s.integer({ minimum: 1 }),
   perApplication: s.array(
@@ -83,8 +101,16 @@ export const BackupStatistics = s.object({
     }),
   ),
 });
+/**
+ * Backup figures per workload over the last 30 days (`periodDays`): protected accounts, sites or teams,
+ * items, bytes and jobs.
+ */
 export type BackupStatistics = s.Static<typeof BackupStatistics>;
 
+/**
+ * The catalogue entries of legacy workers and clients: organisations, a worker's checks and backup
+ * figures, partners and their clients. {@link workersApi} binds them.
+ */
 export const workersEndpoints = defineResource('legacy', 'workers', {
   client: { method: 'GET', path: '/client', summary: "The caller's own organisation", response: Client },
   clients: {
@@ -136,6 +162,12 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
   },
 });
 
+/**
+ * Binds legacy workers and clients to a transport: the caller's organisation and those it may act for,
+ * by licence kind; a worker's health checks, last successful backup and backup figures; a partner's
+ * client organisations and adding one; and all partners (operators only). The same methods as
+ * `client.legacy.workers`.
+ */
 /*#__NO_SIDE_EFFECTS__*/
 export function workersApi(transport: Transport) {
   return bindResource(transport, workersEndpoints);
