@@ -36,7 +36,7 @@ export interface SimulatorOptions {
     size?: Partial<TenantSize>;
     consent?: readonly string[];
   }[];
-  /** Every this many ms each tenant changes a little (new and edited files, new mail and messages). */
+  /** Every this many ms each tenant changes a little (new and edited files, new mail and messages, dated then). */
   changeEveryMs?: number;
   /** Answer every n-th Graph request with 429 (0: never); `throttle` says more and wins. */
   throttleEvery?: number;
@@ -132,7 +132,13 @@ export function createSimulatorHandler(options: SimulatorOptions) {
   if (options.changeEveryMs) {
     timer = setInterval(() => {
       for (const { model } of tenants.values()) {
-        evolve(model, { newFiles: 2, editedFiles: 3, newMessages: 4, newChannelMessages: 2 });
+        evolve(model, {
+          newFiles: 2,
+          editedFiles: 3,
+          newMessages: 4,
+          newChannelMessages: 2,
+          at: new Date().toISOString(),
+        });
       }
     }, options.changeEveryMs);
     timer.unref();
