@@ -1,3 +1,12 @@
+/**
+ * The SDK's main entry: {@link createClient} (or {@link createTransport} with the resource functions
+ * such as {@link tenantsApi}, to bind only what is used), the endpoint catalogue ({@link endpoints}),
+ * every request and answer schema with its type, the error classes a call rejects with, and the
+ * user-facing error messages in English and German. Test helpers are in `@compliance-portal/sdk/testing`,
+ * the OpenAPI document in `@compliance-portal/sdk/openapi`.
+ *
+ * @module
+ */
 export { type AnyEndpoint, type EndpointId, endpointById, endpoints } from './catalogue.js';
 export { createClient, type PortalClient } from './client.js';
 export { callEndpoint, type EndpointMethod, type ResourceMethods } from './core/call.js';
