@@ -81,9 +81,8 @@ export const WorkerMeta = s.object({
   exchangeConfigured: s.boolean(),
 });
 /**
- * A worker's setup: its address, the address of its archive index, the archived mail folder paths, and
- * whether Teams and Exchange archiving are set up (`false` for Teams reads "Teams is not configured
- * yet").
+ * A worker's setup: its address, the address of its archive index (the `{indexIp}` of the mailbox
+ * paths), the archived mail folder paths, and whether Teams and Exchange archiving are set up.
  */
 export type WorkerMeta = s.Static<typeof WorkerMeta>;
 
