@@ -1,6 +1,8 @@
 /**
  * Builds the OpenAPI 3.1 document of both APIs from the endpoint catalogue. Apollo paths carry the
  * production and staging base paths as path-level servers; legacy paths the /api base.
+ *
+ * @module
  */
 import { type AnyEndpoint, endpoints as catalogue } from './catalogue.js';
 import { errorTexts } from './core/codes.js';
@@ -8,6 +10,7 @@ import type { Endpoint } from './core/endpoint.js';
 import type { JsonSchema } from './core/schema.js';
 import { apolloBasePaths, DEFAULT_API_KEY_HEADER, LEGACY_BASE_PATH } from './core/transport.js';
 
+/** An OpenAPI 3.1 document, as {@link buildOpenApi} returns it (and as the package's openapi.json holds it). */
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: '3.1.0';
   paths: Record<string, Record<string, unknown>>;
