@@ -1,10 +1,11 @@
+import { respond } from '@compliance-portal/sdk/testing';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser, storeWorker } from '../session/storage';
-import { testClient, testWorker } from '../testing/fixtures';
+import { testClient, testPage, testWorker } from '../testing/fixtures';
 import { type Resolvers, renderPortal, startMsw } from '../testing/portal';
 import { createMemoryStore } from './idb-store';
 import { relativeAge } from './offline-banner';
@@ -19,10 +20,10 @@ const signedIn = () => {
   storeWorker(testWorker());
 };
 const reportsOnline = (calls: { n: number }): Resolvers => ({
-  'legacy.workers.client': () => HttpResponse.json(testClient()),
+  'legacy.workers.client': respond('legacy.workers.client', testClient()),
   'apollo.reporting.list': () => {
     calls.n++;
-    return HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 });
+    return HttpResponse.json(testPage([]));
   },
 });
 
@@ -75,7 +76,7 @@ describe('the offline cache in the portal', () => {
     const store = createMemoryStore();
     const { portal } = await renderPortal(
       '/reports',
-      { ...reportsOnline({ n: 0 }), 'legacy.auth.logout': () => HttpResponse.json({ message: 'ok' }) },
+      { ...reportsOnline({ n: 0 }), 'legacy.auth.logout': respond('legacy.auth.logout') },
       { offlineStore: store },
     );
     await screen.findByTestId('table-empty');

@@ -1,4 +1,8 @@
-import type { Worker } from '@compliance-portal/sdk';
+/**
+ * Shared answers of the component tests, typed by the SDK's contract: a contract change breaks them
+ * at compile time.
+ */
+import type { Client, Job, JobCreate, Page, StorageLocation, Worker } from '@compliance-portal/sdk';
 
 /** The customer worker of the tests (Contoso), with whatever a test changes. */
 export function testWorker(overrides: Partial<Worker> = {}): Worker {
@@ -16,19 +20,20 @@ export function testWorker(overrides: Partial<Worker> = {}): Worker {
 }
 
 /** The legacy `/client` answer for the test worker's organisation (full licence). */
-export function testClient() {
+export function testClient(overrides: Partial<Client> = {}): Client {
   return {
     clientId: 'c1',
     name: 'Contoso',
-    license: 'full' as const,
+    license: 'full',
     partnerId: null,
-    worker: { ...testWorker(), cloud_portal_license: 'FULL' as 'full' },
+    worker: testWorker(),
     createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
   };
 }
 
 /** The test tenant's storage location ("Vault"). */
-export function testLocation(overrides: Record<string, unknown> = {}) {
+export function testLocation(overrides: Partial<StorageLocation> = {}): StorageLocation {
   return {
     locationId: 'l1',
     name: 'Vault',
@@ -40,7 +45,7 @@ export function testLocation(overrides: Record<string, unknown> = {}) {
 }
 
 /** What the server answers to a job creation: the posted body with what the server adds. */
-export function createdJob(body: Record<string, unknown>) {
+export function createdJob(body: JobCreate): Job {
   return {
     jobId: 'j1',
     status: 'pending',
@@ -49,10 +54,20 @@ export function createdJob(body: Record<string, unknown>) {
     started: null,
     finished: null,
     nextRun: null,
+    recurrence: null,
     retention: null,
     locationId: null,
     createdAt: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
     ...body,
   };
+}
+
+/** One page of a server-side list holding these items (the first page of 25 unless told). */
+export function testPage<T>(
+  items: T[],
+  total = items.length,
+  at: Partial<Omit<Page<T>, 'items' | 'total'>> = {},
+): Page<T> {
+  return { items, total, page: 1, pageSize: 25, ...at };
 }

@@ -2,12 +2,10 @@
  * Component tests render the whole portal (router, session, i18n, Chakra) on a memory history, with
  * the API answered by MSW handlers built from the SDK's catalogue: unmocked endpoints answer 501.
  */
-import type { EndpointId } from '@compliance-portal/sdk';
-import { createHandlers } from '@compliance-portal/sdk/testing';
+import { createHandlers, type TypedResolvers } from '@compliance-portal/sdk/testing';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createPortal, type Portal, PortalApp } from '../app/portal';
@@ -23,7 +21,12 @@ export function startMsw() {
   afterAll(() => mswServer.close());
 }
 
-export type Resolvers = Partial<Record<EndpointId, HttpResponseResolver>>;
+/**
+ * A resolver per endpoint id, typed by the endpoint: a JSON endpoint answers its result type (use
+ * `respond(id, body)` for a fixed answer, `refuse(status, body)` for an error), so a contract change
+ * breaks the tests that mock it at compile time.
+ */
+export type Resolvers = TypedResolvers;
 
 const live: Portal[] = [];
 afterEach(() => {

@@ -1,3 +1,5 @@
+import type { Client, LicenseKind, Worker } from '@compliance-portal/sdk';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +13,12 @@ import { navigation, visibleFor } from './navigation';
 startMsw();
 
 const worker = testWorker();
-const client = (w: typeof worker, license: 'full' | 'trial' = 'full') => ({
+const client = (w: Worker, license: LicenseKind = 'full'): Client => ({
   clientId: w.clientId,
   name: w.organisationName,
   license,
   partnerId: 'p1',
-  worker: { ...w, cloud_portal_license: license.toUpperCase() },
+  worker: { ...w, cloud_portal_license: license },
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
@@ -57,7 +59,7 @@ describe('guards', () => {
   it("select a customer administrator's own worker, stored as the worker cookie", async () => {
     signedInAs('admin', false);
     const { path } = await renderPortal('/reports', {
-      'legacy.workers.client': () => HttpResponse.json(client(worker)),
+      'legacy.workers.client': respond('legacy.workers.client', client(worker)),
     });
     await waitFor(() => expect(path()).toBe('/reports'));
     expect(readWorker()).toMatchObject({ tenant_id: 't1', cloud_portal_license: 'full', workerIp: '10.64.0.2' });
@@ -73,7 +75,7 @@ describe('guards', () => {
       stagingtenant_id: 't3',
     };
     const { path, user } = await renderPortal('/reports', {
-      'legacy.workers.clients': () => HttpResponse.json([client(worker), client(tailspin, 'trial')]),
+      'legacy.workers.clients': respond('legacy.workers.clients', [client(worker), client(tailspin, 'trial')]),
     });
     await waitFor(() => expect(path()).toBe('/partner-setup'));
     await user.click(await screen.findByRole('button', { name: 'Work as Tailspin' }));
@@ -91,14 +93,13 @@ describe('guards', () => {
   it('let /account/settings show notification settings without a selected worker', async () => {
     signedInAs('partner', false);
     const { path } = await renderPortal('/account/settings', {
-      'legacy.user.notifications': () =>
-        HttpResponse.json({
-          jobFailed: true,
-          jobFinished: false,
-          dailySummary: false,
-          weeklyReport: true,
-          licenseExpiry: true,
-        }),
+      'legacy.user.notifications': respond('legacy.user.notifications', {
+        jobFailed: true,
+        jobFinished: false,
+        dailySummary: false,
+        weeklyReport: true,
+        licenseExpiry: true,
+      }),
     });
     expect(await screen.findAllByRole('checkbox')).not.toHaveLength(0);
     expect(path()).toBe('/account/settings');
@@ -109,7 +110,7 @@ describe('API errors', () => {
   it('show the "no tenant" warning for a 404', async () => {
     signedInAs('partner', false);
     await renderPortal('/account/settings', {
-      'legacy.user.notifications': () => HttpResponse.json({ message: 'Not found' }, { status: 404 }),
+      'legacy.user.notifications': () => refuse(404, { message: 'Not found' }),
     });
     expect(await screen.findByText(en.errors.noTenant)).toBeTruthy();
   });
@@ -117,15 +118,16 @@ describe('API errors', () => {
   it('show the network warning when the server cannot be reached', async () => {
     signedInAs('partner', false);
     await renderPortal('/account/settings', { 'legacy.user.notifications': () => HttpResponse.error() });
-    // Each retry of the query dismisses the warning and shows it again: one may still be fading out.
-    expect((await screen.findAllByText(en.errors.network)).length).toBeGreaterThan(0);
+    // The SDK retries a network error twice with back-off (up to 1.5 s) before the query sees it. Each
+    // retry of the query dismisses the warning and shows it again: one may still be fading out.
+    expect((await screen.findAllByText(en.errors.network, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
   });
 
   it('clear the cookies and sign out on a 401 from apollo', async () => {
     signedInAs('admin');
     const { portal, path } = await renderPortal('/reports', {
-      'apollo.tenants.list': () => HttpResponse.json({ title: 'Unauthorized', status: 401 }, { status: 401 }),
-      'legacy.auth.logout': () => HttpResponse.json({}),
+      'apollo.tenants.list': () => refuse(401, { title: 'Unauthorized', status: 401 }),
+      'legacy.auth.logout': respond('legacy.auth.logout'),
     });
     await portal.api.apollo.tenants.list().catch(() => undefined);
     await waitFor(() => expect(path()).toBe('/signin'));

@@ -1,3 +1,5 @@
+import type { NotificationSettings, SupportRequestCreate } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +15,13 @@ const signedIn = () => {
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
   storeWorker(testWorker());
 };
-const client = () => HttpResponse.json(testClient());
+const client = respond('legacy.workers.client', testClient());
 
 describe('notification settings', () => {
   it('saves only changed settings, saying so until they are saved', async () => {
     signedIn();
-    let saved: Record<string, unknown> | undefined;
-    const settings = {
+    let saved: NotificationSettings | undefined;
+    const settings: NotificationSettings = {
       jobFailed: true,
       jobFinished: false,
       dailySummary: false,
@@ -28,9 +30,9 @@ describe('notification settings', () => {
     };
     const { user } = await renderPortal('/account/settings', {
       'legacy.workers.client': client,
-      'legacy.user.notifications': () => HttpResponse.json(settings),
+      'legacy.user.notifications': respond('legacy.user.notifications', settings),
       'legacy.user.updateNotifications': async ({ request }) => {
-        saved = (await request.json()) as Record<string, unknown>;
+        saved = await request.json();
         return HttpResponse.json(saved);
       },
     });
@@ -48,11 +50,11 @@ describe('notification settings', () => {
 describe('support', () => {
   it('shows the hours and contacts, checks the form and sends a request', async () => {
     signedIn();
-    let sent: Record<string, unknown> | undefined;
+    let sent: SupportRequestCreate | undefined;
     const { user } = await renderPortal('/account/support', {
       'legacy.workers.client': client,
       'apollo.support.createRequest': async ({ request }) => {
-        sent = (await request.json()) as Record<string, unknown>;
+        sent = await request.json();
         return HttpResponse.json(
           { requestId: 'r1', reference: 'SR-20261123-0001', createdAt: '2026-11-23T00:00:00.000Z' },
           { status: 201 },
@@ -80,14 +82,13 @@ describe('account offline', () => {
     signedIn();
     const { user } = await renderPortal('/account/settings', {
       'legacy.workers.client': client,
-      'legacy.user.notifications': () =>
-        HttpResponse.json({
-          jobFailed: true,
-          jobFinished: false,
-          dailySummary: false,
-          weeklyReport: true,
-          licenseExpiry: true,
-        }),
+      'legacy.user.notifications': respond('legacy.user.notifications', {
+        jobFailed: true,
+        jobFinished: false,
+        dailySummary: false,
+        weeklyReport: true,
+        licenseExpiry: true,
+      }),
     });
     const save = await screen.findByRole('button', { name: 'Save' });
     await user.click(screen.getByRole('checkbox', { name: /A job run finished/ }));

@@ -1,9 +1,11 @@
+import type { JobCreate } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { normaliseFolderPath } from '../../components/ui/folder-paths';
 import { storeUser, storeWorker } from '../../session/storage';
-import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -17,28 +19,27 @@ describe('archive jobs', () => {
   it('take folders by full path and Enter, refuse a folder twice, and create the job', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
-    let created: Record<string, unknown> | undefined;
+    let created: JobCreate | undefined;
     const { user } = await renderPortal('/archive/jobs', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
-      'apollo.discovery.users': () =>
-        HttpResponse.json({
-          items: [
-            {
-              sourceId: 'm1',
-              kind: 'mailbox',
-              displayName: 'Adele Vance',
-              email: 'adele@contoso.example',
-              protected: false,
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [
+          {
+            sourceId: 'm1',
+            kind: 'mailbox',
+            displayName: 'Adele Vance',
+            email: 'adele@contoso.example',
+            protected: false,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
       'apollo.jobs.create': async ({ request }) => {
-        created = (await request.json()) as Record<string, unknown>;
+        created = await request.json();
         return HttpResponse.json(createdJob({ locationId: 'l1', ...created }));
       },
     });

@@ -1,8 +1,10 @@
+import type { DeletionPreviewRequest, JobCreate } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
@@ -11,33 +13,32 @@ describe('deletion jobs', () => {
   it('show what the retention would delete before the job is created', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
-    const previews: Record<string, unknown>[] = [];
-    let created: Record<string, unknown> | undefined;
+    const previews: DeletionPreviewRequest[] = [];
+    let created: JobCreate | undefined;
     const { user } = await renderPortal('/archive/deletion-jobs', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
-      'apollo.discovery.users': () =>
-        HttpResponse.json({
-          items: [
-            {
-              sourceId: 'm1',
-              kind: 'mailbox',
-              displayName: 'Adele Vance',
-              email: 'adele@contoso.example',
-              protected: true,
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [
+          {
+            sourceId: 'm1',
+            kind: 'mailbox',
+            displayName: 'Adele Vance',
+            email: 'adele@contoso.example',
+            protected: true,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
       'apollo.jobs.deletionPreview': async ({ request }) => {
-        previews.push((await request.json()) as Record<string, unknown>);
+        previews.push(await request.json());
         return HttpResponse.json({ before: '2025-11-23T00:00:00.000Z', items: 1234, bytes: 3 * 1024 ** 2, sources: 1 });
       },
       'apollo.jobs.create': async ({ request }) => {
-        created = (await request.json()) as Record<string, unknown>;
+        created = await request.json();
         return HttpResponse.json(createdJob(created));
       },
     });

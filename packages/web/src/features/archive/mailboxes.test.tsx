@@ -1,16 +1,18 @@
+import type { Mailbox } from '@compliance-portal/sdk';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testClient, testWorker } from '../../testing/fixtures';
+import { testClient, testPage, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 restoreOnline();
 
-const client = () => HttpResponse.json(testClient());
-const mailbox = {
+const client = respond('legacy.workers.client', testClient());
+const mailbox: Mailbox = {
   mailboxId: 'm1',
   name: 'Adele Vance',
   email: 'adele@contoso.example',
@@ -32,18 +34,17 @@ describe('the email archive', () => {
       'legacy.workers.client': client,
       'legacy.mailboxes.list': ({ request }) => {
         asked.push(new URL(request.url).pathname);
-        return HttpResponse.json({ items: [mailbox], total: 1, page: 1, pageSize: 25 });
+        return HttpResponse.json(testPage([mailbox]));
       },
-      'legacy.mailboxes.meta': () =>
-        HttpResponse.json({
-          mailboxId: 'm1',
-          folders: [
-            { path: 'Inbox', items: 1000, sizeBytes: 4 * 1024 ** 2 },
-            { path: 'Inbox/TestOrder', items: 200, sizeBytes: 1024 ** 2 },
-          ],
-          oldest: '2024-01-01T00:00:00.000Z',
-          newest: '2026-11-21T00:00:00.000Z',
-        }),
+      'legacy.mailboxes.meta': respond('legacy.mailboxes.meta', {
+        mailboxId: 'm1',
+        folders: [
+          { path: 'Inbox', items: 1000, sizeBytes: 4 * 1024 ** 2 },
+          { path: 'Inbox/TestOrder', items: 200, sizeBytes: 1024 ** 2 },
+        ],
+        oldest: '2024-01-01T00:00:00.000Z',
+        newest: '2026-11-21T00:00:00.000Z',
+      }),
     });
     const row = await screen.findByRole('row', { name: /Adele Vance/ });
     expect(within(row).getByText('1,200')).toBeTruthy();
@@ -59,19 +60,18 @@ describe('the email archive', () => {
     signIn();
     await renderPortal('/archive/dashboard', {
       'legacy.workers.client': client,
-      'legacy.email.statistics': () =>
-        HttpResponse.json({
-          periodDays: 30,
-          mailboxes: 3,
-          items: 4321,
-          bytes: 7 * 1024 ** 3,
-          growth: [
-            { date: '2026-10-24', items: 0, bytes: 0 },
-            { date: '2026-11-23', items: 4321, bytes: 7 * 1024 ** 3 },
-          ],
-          lastSuccessfulJob: { jobId: 'j1', jobName: 'Mail', finished: '2026-11-23T02:00:00.000Z' },
-        }),
-      'legacy.mailboxes.top': () => HttpResponse.json([mailbox]),
+      'legacy.email.statistics': respond('legacy.email.statistics', {
+        periodDays: 30,
+        mailboxes: 3,
+        items: 4321,
+        bytes: 7 * 1024 ** 3,
+        growth: [
+          { date: '2026-10-24', items: 0, bytes: 0 },
+          { date: '2026-11-23', items: 4321, bytes: 7 * 1024 ** 3 },
+        ],
+        lastSuccessfulJob: { jobId: 'j1', jobName: 'Mail', finished: '2026-11-23T02:00:00.000Z' },
+      }),
+      'legacy.mailboxes.top': respond('legacy.mailboxes.top', [mailbox]),
     });
     expect((await screen.findByTestId('figure-Archived mails')).textContent).toBe('4,321');
     expect(screen.getByTestId('figure-Archive size').textContent).toBe('7 GB');
@@ -87,14 +87,16 @@ describe('the email archive without a proxy right', () => {
     const asked: unknown[] = [];
     const { user } = await renderPortal('/archive/mailboxes', {
       'legacy.workers.client': client,
-      'legacy.mailboxes.list': () => HttpResponse.json({ items: [mailbox], total: 1, page: 1, pageSize: 25 }),
-      'legacy.mailboxes.meta': () => HttpResponse.json({ mailboxId: 'm1', folders: [], oldest: null, newest: null }),
+      'legacy.mailboxes.list': respond('legacy.mailboxes.list', testPage([mailbox])),
+      'legacy.mailboxes.meta': respond('legacy.mailboxes.meta', {
+        mailboxId: 'm1',
+        folders: [],
+        oldest: null,
+        newest: null,
+      }),
       'legacy.email.fullRestoreDownload': async ({ request }) => {
         asked.push(await request.json());
-        return HttpResponse.json(
-          { message: "You need a proxy right to read this mailbox's archive." },
-          { status: 403 },
-        );
+        return refuse(403, { message: "You need a proxy right to read this mailbox's archive." });
       },
     });
     await user.click(await screen.findByRole('row', { name: /Adele Vance/ }));
@@ -111,8 +113,13 @@ describe('the email archive offline', () => {
     signIn();
     const { user } = await renderPortal('/archive/mailboxes', {
       'legacy.workers.client': client,
-      'legacy.mailboxes.list': () => HttpResponse.json({ items: [mailbox], total: 1, page: 1, pageSize: 25 }),
-      'legacy.mailboxes.meta': () => HttpResponse.json({ mailboxId: 'm1', folders: [], oldest: null, newest: null }),
+      'legacy.mailboxes.list': respond('legacy.mailboxes.list', testPage([mailbox])),
+      'legacy.mailboxes.meta': respond('legacy.mailboxes.meta', {
+        mailboxId: 'm1',
+        folders: [],
+        oldest: null,
+        newest: null,
+      }),
     });
     const row = await screen.findByRole('row', { name: /Adele Vance/ });
     const csv = screen.getByRole('button', { name: 'Download as CSV' });

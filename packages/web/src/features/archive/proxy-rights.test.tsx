@@ -1,3 +1,5 @@
+import type { GrantProxyRights, ProxyPrincipal, ProxyRight } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -9,17 +11,29 @@ import { renderPortal, startMsw } from '../../testing/portal';
 startMsw();
 restoreOnline();
 
-const principals = [
+const alex: ProxyPrincipal = {
+  principalId: 'm2',
+  kind: 'account',
+  displayName: 'Alex Wilber',
+  email: 'alex@contoso.example',
+};
+const allCompany: ProxyPrincipal = {
+  principalId: 'g1',
+  kind: 'distributionGroup',
+  displayName: 'All Company',
+  email: 'all@contoso.example',
+};
+const principals: ProxyPrincipal[] = [
   { principalId: 'm1', kind: 'account', displayName: 'Adele Vance', email: 'adele@contoso.example' },
-  { principalId: 'm2', kind: 'account', displayName: 'Alex Wilber', email: 'alex@contoso.example' },
-  { principalId: 'g1', kind: 'distributionGroup', displayName: 'All Company', email: 'all@contoso.example' },
+  alex,
+  allCompany,
   { principalId: 'user:u1', kind: 'account', displayName: 'Portal Admin', email: 'admin@contoso.example' },
 ];
-const right = {
+const right: ProxyRight = {
   rightId: 'r1',
   mailboxId: 'm1',
   mailboxName: 'Adele Vance',
-  principal: principals[2],
+  principal: allCompany,
   grantedBy: 'admin@contoso.example',
   granted: '2026-11-20T10:00:00.000Z',
 };
@@ -28,15 +42,15 @@ describe('proxy rights', () => {
   it('refuses the owner, a repeat and a holder with a message, grants the rest and revokes after confirming', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
-    let granted: unknown;
+    let granted: GrantProxyRights | undefined;
     let revoked = '';
     const { user } = await renderPortal('/archive/proxy-rights', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'legacy.proxyRights.accounts': () => HttpResponse.json(principals),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.proxyRights.accounts': respond('legacy.proxyRights.accounts', principals),
       'legacy.proxyRights.list': () => HttpResponse.json(revoked ? [] : [right]),
       'legacy.proxyRights.grant': async ({ request }) => {
         granted = await request.json();
-        return HttpResponse.json([{ ...right, rightId: 'r2', principal: principals[1] }], { status: 201 });
+        return HttpResponse.json([{ ...right, rightId: 'r2', principal: alex }], { status: 201 });
       },
       'legacy.proxyRights.revoke': ({ request }) => {
         revoked = new URL(request.url).searchParams.get('rightId') ?? '';
@@ -79,9 +93,9 @@ describe('proxy rights offline', () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
     const { user } = await renderPortal('/archive/proxy-rights', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'legacy.proxyRights.accounts': () => HttpResponse.json(principals),
-      'legacy.proxyRights.list': () => HttpResponse.json([right]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.proxyRights.accounts': respond('legacy.proxyRights.accounts', principals),
+      'legacy.proxyRights.list': respond('legacy.proxyRights.list', [right]),
     });
     const mailbox = await screen.findByLabelText('Mailbox');
     await waitFor(() => expect(within(mailbox).getAllByRole('option')).toHaveLength(3));

@@ -1,13 +1,15 @@
+import type { DiscoveredSource, JobCreate } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 
-const client = () => HttpResponse.json(testClient());
+const client = respond('legacy.workers.client', testClient());
 const stats = (configured: boolean) => ({
   configured,
   periodDays: 30,
@@ -28,7 +30,7 @@ describe('the Teams archive dashboard', () => {
     storeWorker(testWorker());
     await renderPortal('/teams/dashboard', {
       'legacy.workers.client': client,
-      'legacy.teams.statistics': () => HttpResponse.json(stats(false)),
+      'legacy.teams.statistics': respond('legacy.teams.statistics', stats(false)),
     });
     expect((await screen.findByTestId('teams-not-configured')).textContent).toContain('Teams is not configured yet.');
   });
@@ -38,7 +40,7 @@ describe('the Teams archive dashboard', () => {
     storeWorker(testWorker());
     await renderPortal('/teams/dashboard', {
       'legacy.workers.client': client,
-      'legacy.teams.statistics': () => HttpResponse.json(stats(true)),
+      'legacy.teams.statistics': respond('legacy.teams.statistics', stats(true)),
     });
     expect((await screen.findByTestId('figure-Archived messages')).textContent).toBe('321');
     expect(screen.getByTestId('figure-Archived channels').textContent).toBe('5');
@@ -51,8 +53,8 @@ describe('Teams archive jobs', () => {
   it('archive the chosen teams and the chats of the chosen accounts', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
-    let created: Record<string, unknown> | undefined;
-    const discovered = {
+    let created: JobCreate | undefined;
+    const discovered: Record<'teams' | 'exchange', DiscoveredSource[]> = {
       teams: [{ sourceId: 't1', kind: 'team', displayName: 'Project Falcon', protected: false }],
       exchange: [
         {
@@ -73,15 +75,15 @@ describe('Teams archive jobs', () => {
     };
     const { user } = await renderPortal('/teams/jobs', {
       'legacy.workers.client': client,
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.jobs.list': () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 }),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
       'apollo.discovery.users': ({ request }) => {
         const application = new URL(request.url).searchParams.get('application') as 'teams' | 'exchange';
         const items = discovered[application];
         return HttpResponse.json({ items, total: items.length, page: 1, pageSize: 10 });
       },
       'apollo.jobs.create': async ({ request }) => {
-        created = (await request.json()) as Record<string, unknown>;
+        created = await request.json();
         return HttpResponse.json(createdJob({ locationId: 'l1', ...created }));
       },
     });

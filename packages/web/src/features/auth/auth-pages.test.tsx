@@ -1,9 +1,10 @@
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en';
 import { readStoredUser } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testClient } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 
@@ -11,7 +12,6 @@ startMsw();
 restoreOnline();
 
 const user = { email: 'admin@contoso.example', role: 'admin' as const };
-const worker = testWorker({ cloud_portal_license: 'FULL' as 'full' });
 const codes = [...'ABCDEFGHJK'].map((c) => `${c.repeat(5)}-23456`);
 
 describe('the sign-in page', () => {
@@ -28,7 +28,7 @@ describe('the sign-in page', () => {
     const { user: u, path } = await renderPortal('/signin', {
       'legacy.auth.signin': async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ message: 'Invalid credentials.', code: 'invalidCredentials' }, { status: 401 });
+        return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
       },
     });
     await u.type(screen.getByLabelText(en.auth.email, { exact: false }), 'admin@contoso.example');
@@ -41,13 +41,17 @@ describe('the sign-in page', () => {
 
   it('leads a first sign-in through the QR setup to the recovery codes and into the portal', async () => {
     const { user: u, path } = await renderPortal('/signin?redirect=%2Freports', {
-      'legacy.auth.signin': () => HttpResponse.json({ token: 'signin-token', user, twoFactor: 'setup' }),
+      'legacy.auth.signin': respond('legacy.auth.signin', { token: 'signin-token', user, twoFactor: 'setup' }),
       'legacy.auth.generateQr': ({ request }) =>
         request.headers.get('authorization') === 'signin-token'
           ? HttpResponse.json({ otpauthUri: 'otpauth://totp/Portal:a?secret=KEY', key: 'JBSWY3DPEHPK3PXP' })
-          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
-      'legacy.auth.qrcodeVerification': () => HttpResponse.json({ token: 'session-token', user, recoveryCodes: codes }),
-      'legacy.workers.client': () => HttpResponse.json({ ...clientOf(worker) }),
+          : refuse(401, { message: 'Unauthorized' }),
+      'legacy.auth.qrcodeVerification': respond('legacy.auth.qrcodeVerification', {
+        token: 'session-token',
+        user,
+        recoveryCodes: codes,
+      }),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
     });
     await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
     await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
@@ -73,10 +77,9 @@ describe('the sign-in page', () => {
 
   it('says "Invalid Verification Code" when the setup code is refused', async () => {
     const { user: u } = await renderPortal('/signin', {
-      'legacy.auth.signin': () => HttpResponse.json({ token: 'signin-token', user, twoFactor: 'setup' }),
-      'legacy.auth.generateQr': () => HttpResponse.json({ otpauthUri: 'otpauth://totp/x', key: 'KEY' }),
-      'legacy.auth.qrcodeVerification': () =>
-        HttpResponse.json({ message: 'Invalid verification code.' }, { status: 400 }),
+      'legacy.auth.signin': respond('legacy.auth.signin', { token: 'signin-token', user, twoFactor: 'setup' }),
+      'legacy.auth.generateQr': respond('legacy.auth.generateQr', { otpauthUri: 'otpauth://totp/x', key: 'KEY' }),
+      'legacy.auth.qrcodeVerification': () => refuse(400, { message: 'Invalid verification code.' }),
     });
     await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
     await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
@@ -89,12 +92,12 @@ describe('the sign-in page', () => {
   it('takes a recovery code on /code-verification and asks for a fresh setup', async () => {
     let sent: unknown;
     const { user: u, path } = await renderPortal('/signin', {
-      'legacy.auth.signin': () => HttpResponse.json({ token: 'signin-token', user, twoFactor: 'verify' }),
+      'legacy.auth.signin': respond('legacy.auth.signin', { token: 'signin-token', user, twoFactor: 'verify' }),
       'legacy.auth.codeVerification': async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({ token: 'session-token', user, requiresTwoFactorSetup: true });
       },
-      'legacy.auth.generateQr': () => HttpResponse.json({ otpauthUri: 'otpauth://totp/x', key: 'NEWKEY' }),
+      'legacy.auth.generateQr': respond('legacy.auth.generateQr', { otpauthUri: 'otpauth://totp/x', key: 'NEWKEY' }),
     });
     await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
     await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
@@ -113,9 +116,7 @@ describe('password recovery', () => {
     let calls = 0;
     const { user: u } = await renderPortal('/forgot-password', {
       'legacy.auth.forgotPassword': () =>
-        ++calls === 1
-          ? HttpResponse.json({ message: 'sent' })
-          : HttpResponse.json({ message: 'Internal server error' }, { status: 500 }),
+        ++calls === 1 ? HttpResponse.json({ message: 'sent' }) : refuse(500, { message: 'Internal server error' }),
     });
     const email = screen.getByLabelText(en.auth.email, { exact: false });
     await u.type(email, 'admin@contoso.example');
@@ -130,7 +131,7 @@ describe('password recovery', () => {
     const { user: u } = await renderPortal('/reset-password/abc123', {
       'legacy.auth.resetPassword': async ({ request, params }) => {
         sent = { params, body: await request.json() };
-        return HttpResponse.json({ message: 'Invalid or expired link.' }, { status: 400 });
+        return refuse(400, { message: 'Invalid or expired link.' });
       },
     });
     await u.type(screen.getByLabelText(en.auth.newPassword, { exact: false }), 'New-Passw0rd!');
@@ -156,7 +157,7 @@ describe('the sign-in pages offline', () => {
     const { user: u, view } = await renderPortal('/signin', {
       'legacy.auth.signin': () => {
         signins += 1;
-        return HttpResponse.json({ message: 'Invalid credentials.', code: 'invalidCredentials' }, { status: 401 });
+        return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
       },
     });
     const signIn = screen.getByRole('button', { name: en.auth.signIn });
@@ -185,7 +186,7 @@ describe('the sign-in pages offline', () => {
     const { user: u } = await renderPortal('/signin', {
       'legacy.auth.signin': () =>
         HttpResponse.json({ token: 'signin-token', user, twoFactor: ++signins === 1 ? 'setup' : 'verify' }),
-      'legacy.auth.generateQr': () => HttpResponse.json({ otpauthUri: 'otpauth://totp/x', key: 'KEY' }),
+      'legacy.auth.generateQr': respond('legacy.auth.generateQr', { otpauthUri: 'otpauth://totp/x', key: 'KEY' }),
     });
     const signIn = async () => {
       await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
@@ -212,14 +213,3 @@ describe('the sign-in pages offline', () => {
     expectServerAction(verify, false);
   });
 });
-
-function clientOf(w: typeof worker) {
-  return {
-    worker: w,
-    clientId: w.clientId,
-    name: w.organisationName,
-    license: 'full',
-    partnerId: null,
-    createdAt: '2026-01-01T00:00:00Z',
-  };
-}

@@ -1,8 +1,10 @@
+import type { DashboardApplication, Job, JobRun, JobStatus, JobUpdate, StorageLocation } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testPage as page, testClient, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 
@@ -14,18 +16,9 @@ function signedIn(license: 'full' | 'trial' = 'full') {
   storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
   storeWorker(worker(license) as never);
 }
-const clientAnswer = () =>
-  HttpResponse.json({
-    clientId: 'c1',
-    name: 'Contoso',
-    license: 'full',
-    partnerId: null,
-    worker: { ...worker(), cloud_portal_license: 'FULL' },
-    createdAt: '2026-01-01T00:00:00.000Z',
-  });
+const clientAnswer = respond('legacy.workers.client', testClient());
 const period = { periodDays: 30, from: '2026-10-24T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' };
-const page = <T,>(items: T[], total = items.length) => ({ items, total, page: 1, pageSize: 25 });
-const job = (over: Record<string, unknown> = {}) => ({
+const job = (over: Partial<Job> = {}): Job => ({
   jobId: 'j1',
   name: 'Nightly OneDrive',
   type: 'backup',
@@ -44,7 +37,7 @@ const job = (over: Record<string, unknown> = {}) => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...over,
 });
-const location = {
+const location: StorageLocation = {
   locationId: 'l1',
   name: 'Vault',
   siteAddress: 'https://x',
@@ -60,7 +53,7 @@ describe('the backup dashboard', () => {
       'legacy.workers.client': clientAnswer,
       'apollo.dashboards.application': ({ params }) => {
         asked.push(`${params.application}/${params.view}`);
-        const base = { ...period, application: params.application };
+        const base = { ...period, application: params.application as DashboardApplication };
         if (params.view === 'basic')
           return HttpResponse.json({
             ...base,
@@ -120,8 +113,8 @@ describe('the backup jobs', () => {
     let deleted = 0;
     const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
       'legacy.workers.client': clientAnswer,
-      'apollo.locations.list': () => HttpResponse.json([location]),
-      'apollo.discovery.users': () => HttpResponse.json(page([])),
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.discovery.users': respond('apollo.discovery.users', page([])),
       'apollo.jobs.list': ({ request }) => {
         queries.push(new URL(request.url).search);
         return HttpResponse.json(page([job()]));
@@ -154,21 +147,21 @@ describe('the backup jobs', () => {
 
   it('edits a job through the guided form and sends only what the form changes', async () => {
     signedIn();
-    let body: Record<string, unknown> | undefined;
+    let body: JobUpdate | undefined;
     const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
       'legacy.workers.client': clientAnswer,
-      'apollo.locations.list': () => HttpResponse.json([location]),
-      'apollo.discovery.users': () =>
-        HttpResponse.json(
-          page([
-            { sourceId: 'u1', kind: 'user', displayName: 'Adele Vance', protected: true },
-            { sourceId: 'u2', kind: 'user', displayName: 'Alex Wilber', protected: true },
-            { sourceId: 'u3', kind: 'user', displayName: 'Megan Bowen', protected: false },
-          ]),
-        ),
-      'apollo.jobs.list': () => HttpResponse.json(page([job()])),
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.discovery.users': respond(
+        'apollo.discovery.users',
+        page([
+          { sourceId: 'u1', kind: 'user', displayName: 'Adele Vance', protected: true },
+          { sourceId: 'u2', kind: 'user', displayName: 'Alex Wilber', protected: true },
+          { sourceId: 'u3', kind: 'user', displayName: 'Megan Bowen', protected: false },
+        ]),
+      ),
+      'apollo.jobs.list': respond('apollo.jobs.list', page([job()])),
       'apollo.jobs.update': async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
+        body = await request.json();
         return HttpResponse.json(job({ ...body }));
       },
     });
@@ -200,9 +193,9 @@ describe('the backup jobs', () => {
     signedIn('trial');
     const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
       'legacy.workers.client': clientAnswer,
-      'apollo.locations.list': () => HttpResponse.json([location]),
-      'apollo.discovery.users': () => HttpResponse.json(page([])),
-      'apollo.jobs.list': () => HttpResponse.json(page([job()])),
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.discovery.users': respond('apollo.discovery.users', page([])),
+      'apollo.jobs.list': respond('apollo.jobs.list', page([job()])),
     });
     await user.click(await screen.findByRole('button', { name: 'Understood' }));
     const limits = await screen.findByTestId('trial-limits');
@@ -219,8 +212,8 @@ describe('the backup jobs offline', () => {
     signedIn();
     await renderPortal('/backup-and-restore/backup-jobs', {
       'legacy.workers.client': clientAnswer,
-      'apollo.locations.list': () => HttpResponse.json([location]),
-      'apollo.jobs.list': () => HttpResponse.json(page([job()])),
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.jobs.list': respond('apollo.jobs.list', page([job()])),
     });
     const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
     const buttons = () => [
@@ -242,7 +235,7 @@ describe('the job monitor', () => {
     signedIn();
     let calls = 0;
     let firstAt = 0;
-    const run = (status: string, progress: number) => ({
+    const run = (status: JobStatus, progress: number): JobRun => ({
       reportId: 'r1',
       jobId: 'j1',
       jobName: 'Nightly OneDrive',

@@ -1,3 +1,12 @@
+import type {
+  Client,
+  PartnerClientCreate,
+  ProvisioningTask,
+  Tenant,
+  TenantCreate,
+  UserCreate,
+} from '@compliance-portal/sdk';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +22,7 @@ const signedIn = (role: 'admin' | 'partner' = 'admin') => {
   storeUser({ token: 'session-token', user: { email: `${role}@contoso.example`, role } });
   storeWorker(testWorker());
 };
-const tenant = (over: Record<string, unknown> = {}) => ({
+const tenant = (over: Partial<Tenant> = {}): Tenant => ({
   tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
   tenantName: 'contoso.onmicrosoft.com',
   applicationId: '11111111-1111-4111-8111-111111111111',
@@ -27,7 +36,7 @@ const tenant = (over: Record<string, unknown> = {}) => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });
-const task = (status: string, progress: number) => ({
+const task = (status: ProvisioningTask['status'], progress: number): ProvisioningTask => ({
   taskId: 'k1',
   tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
   kind: 'provision',
@@ -40,17 +49,21 @@ const task = (status: string, progress: number) => ({
 describe('configuration: tenants', () => {
   it('checks the seven fields, connects a tenant, and follows its provisioning to the end', async () => {
     signedIn();
-    let created: Record<string, unknown> | undefined;
+    let created: TenantCreate | undefined;
     let polls = 0;
     const { user } = await renderPortal('/configuration', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'apollo.tenants.list': () =>
-        HttpResponse.json([tenant(), tenant({ tenantId: 'other', organisationId: 'c9', tenantName: 'elsewhere' })]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.tenants.list': respond('apollo.tenants.list', [
+        tenant(),
+        tenant({ tenantId: 'other', organisationId: 'c9', tenantName: 'elsewhere' }),
+      ]),
       'apollo.tenants.create': async ({ request }) => {
-        created = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(tenant({ ...created, isActive: false }));
+        created = await request.json();
+        // A tenant answers whether it has a secret, never the secret.
+        const { clientSecret, ...fields } = created;
+        return HttpResponse.json(tenant({ ...fields, hasClientSecret: Boolean(clientSecret), isActive: false }));
       },
-      'apollo.tenants.provision': () => HttpResponse.json(task('pending', 0), { status: 202 }),
+      'apollo.tenants.provision': respond('apollo.tenants.provision', task('pending', 0)),
       'apollo.tenants.task': () => {
         polls += 1;
         return HttpResponse.json(polls < 2 ? task('running', 50) : task('succeeded', 100));
@@ -109,8 +122,8 @@ describe('configuration: deprovisioning, the connection test, editing and switch
       isActive: false,
     });
     const { user } = await renderPortal('/configuration', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'apollo.tenants.list': () => HttpResponse.json([tenant({ provisioning: 'provisioned' }), second]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.tenants.list': respond('apollo.tenants.list', [tenant({ provisioning: 'provisioned' }), second]),
       'apollo.tenants.deprovision': () => {
         calls.push('deprovision');
         return HttpResponse.json({ ...task('pending', 0), kind: 'deprovision' }, { status: 202 });
@@ -124,17 +137,17 @@ describe('configuration: deprovisioning, the connection test, editing and switch
         );
       },
       'apollo.tenants.update': async ({ request, params }) => {
-        const body = (await request.json()) as Record<string, unknown>;
+        const body = await request.json();
         calls.push(`update ${String(params.tenantId)} ${JSON.stringify(body)}`);
         return HttpResponse.json(tenant({ ...body, provisioning: 'provisioned' }));
       },
       'apollo.configuration.switchTenant': async ({ request }) => {
-        const body = (await request.json()) as { tenantId: string };
+        const body = await request.json();
         calls.push(`switch ${body.tenantId}`);
         return HttpResponse.json({ tenantId: body.tenantId, tenantName: 'fabrikam', isActive: true });
       },
       'apollo.configuration.testOnedriveConnection': async ({ request }) => {
-        const body = (await request.json()) as { tenantId: string };
+        const body = await request.json();
         return HttpResponse.json(
           body.tenantId === second.tenantId
             ? {
@@ -208,37 +221,31 @@ describe('configuration: locations, users and licence', () => {
   it('creates and edits locations, refuses to delete one used by a job, synchronises and creates users, shows the trial limits left', async () => {
     signedIn();
     let syncFails = false;
-    let invited: Record<string, unknown> | undefined;
+    let invited: UserCreate | undefined;
     const saved: Record<string, unknown>[] = [];
     const { user } = await renderPortal('/configuration', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'apollo.tenants.list': () => HttpResponse.json([tenant()]),
-      'apollo.locations.list': () => HttpResponse.json([testLocation({ usedByJobs: 2 })]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.tenants.list': respond('apollo.tenants.list', [tenant()]),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation({ usedByJobs: 2 })]),
       'apollo.locations.create': async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
+        const body = await request.json();
         saved.push({ create: body });
         return HttpResponse.json(testLocation({ ...body, locationId: 'l2' }));
       },
       'apollo.locations.update': async ({ request, params }) => {
-        const body = (await request.json()) as Record<string, unknown>;
+        const body = await request.json();
         saved.push({ update: { [String(params.locationId)]: body } });
         return HttpResponse.json(testLocation(body));
       },
       'apollo.locations.delete': () =>
-        HttpResponse.json(
-          { title: 'Conflict', status: 409, message: 'Cannot delete location as it is used for a job' },
-          { status: 409 },
-        ),
+        refuse(409, { title: 'Conflict', status: 409, message: 'Cannot delete location as it is used for a job' }),
       'apollo.configuration.syncUsers': () =>
         syncFails
-          ? HttpResponse.json(
-              {
-                status: 502,
-                message: 'Failures to synchronize users',
-                detail: 'The client secret was refused (wrong or expired).',
-              },
-              { status: 502 },
-            )
+          ? refuse(502, {
+              status: 502,
+              message: 'Failures to synchronize users',
+              detail: 'The client secret was refused (wrong or expired).',
+            })
           : HttpResponse.json({
               tenantId: 't1',
               synchronized: 5,
@@ -247,7 +254,7 @@ describe('configuration: locations, users and licence', () => {
               finished: '2026-11-23T00:00:00.000Z',
             }),
       'legacy.user.create': async ({ request }) => {
-        invited = (await request.json()) as Record<string, unknown>;
+        invited = await request.json();
         return HttpResponse.json(
           {
             userId: 'u9',
@@ -261,22 +268,21 @@ describe('configuration: locations, users and licence', () => {
           { status: 201 },
         );
       },
-      'apollo.configuration.license': () =>
-        HttpResponse.json({
-          organisationId: 'c1',
-          kind: 'trial',
-          validUntil: null,
-          limits: {
-            backupJobsPerApplication: 1,
-            sourcesPerBackup: 10,
-            restoresPerApplication: 10,
-            canDeleteBackupJobs: false,
-          },
-          used: {
-            backupJobs: { onedrive: 1, sharepoint: 0, teams: 0 },
-            restores: { onedrive: 3, sharepoint: 0, teams: 0 },
-          },
-        }),
+      'apollo.configuration.license': respond('apollo.configuration.license', {
+        organisationId: 'c1',
+        kind: 'trial',
+        validUntil: null,
+        limits: {
+          backupJobsPerApplication: 1,
+          sourcesPerBackup: 10,
+          restoresPerApplication: 10,
+          canDeleteBackupJobs: false,
+        },
+        used: {
+          backupJobs: { onedrive: 1, sharepoint: 0, teams: 0 },
+          restores: { onedrive: 3, sharepoint: 0, teams: 0 },
+        },
+      }),
     });
     await user.click(await screen.findByRole('tab', { name: 'Locations' }));
     const locations = await screen.findByRole('table', { name: 'Locations' });
@@ -359,9 +365,9 @@ describe('configuration offline', () => {
   it('disables the tenant, location and user actions with the reason, and enables them online', async () => {
     signedIn();
     const { user } = await renderPortal('/configuration', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'apollo.tenants.list': () => HttpResponse.json([tenant({ isActive: false })]),
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.tenants.list': respond('apollo.tenants.list', [tenant({ isActive: false })]),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
     });
     const table = await screen.findByRole('table', { name: 'Tenants' });
     const tenantActions = within(
@@ -399,18 +405,18 @@ describe('configuration offline', () => {
 describe('partner setup', () => {
   it('lists clients with licence and worker, adds one, and works as a client', async () => {
     storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
-    let added: Record<string, unknown> | undefined;
-    const litware = {
+    let added: PartnerClientCreate | undefined;
+    const litware: Client = {
       ...testClient(),
       clientId: 'c2',
       name: 'Litware',
-      license: 'trial' as const,
+      license: 'trial',
       worker: { ...testWorker(), workerId: 'w2', workerIp: '10.64.0.9', clientId: 'c2', abbr: 'litware' },
     };
     const { user, path } = await renderPortal('/partner-setup', {
       'legacy.workers.clients': () => HttpResponse.json(added ? [testClient(), litware] : [testClient()]),
       'legacy.workers.addPartnerClient': async ({ request }) => {
-        added = (await request.json()) as Record<string, unknown>;
+        added = await request.json();
         return HttpResponse.json(litware);
       },
     });

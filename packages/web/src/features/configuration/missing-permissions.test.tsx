@@ -1,5 +1,6 @@
+import type { ConnectionTestResult, MissingPermission, Tenant } from '@compliance-portal/sdk';
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
@@ -8,7 +9,7 @@ import { renderPortal, startMsw } from '../../testing/portal';
 startMsw();
 afterEach(() => localStorage.removeItem('language'));
 
-const tenant = {
+const tenant: Tenant = {
   tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
   tenantName: 'contoso.onmicrosoft.com',
   applicationId: '11111111-1111-4111-8111-111111111111',
@@ -23,14 +24,20 @@ const tenant = {
 };
 
 /** The configuration page whose connection test answers `result`; the test button pressed. */
-async function testConnection(result: Record<string, unknown>, button: string) {
+async function testConnection(
+  result: Pick<ConnectionTestResult, 'ok'> & Partial<ConnectionTestResult>,
+  button: string,
+) {
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
   storeWorker(testWorker());
   const { user } = await renderPortal('/configuration', {
-    'legacy.workers.client': () => HttpResponse.json(testClient()),
-    'apollo.tenants.list': () => HttpResponse.json([tenant]),
-    'apollo.configuration.testOnedriveConnection': () =>
-      HttpResponse.json({ latencyMs: 20, checkedAt: '2026-11-23T00:00:00.000Z', ...result }),
+    'legacy.workers.client': respond('legacy.workers.client', testClient()),
+    'apollo.tenants.list': respond('apollo.tenants.list', [tenant]),
+    'apollo.configuration.testOnedriveConnection': respond('apollo.configuration.testOnedriveConnection', {
+      latencyMs: 20,
+      checkedAt: '2026-11-23T00:00:00.000Z',
+      ...result,
+    }),
   });
   const table = await screen.findByRole('table');
   await user.click(await within(table).findByRole('button', { name: button }));
@@ -38,7 +45,7 @@ async function testConnection(result: Record<string, unknown>, button: string) {
   return user;
 }
 
-const missing = [
+const missing: MissingPermission[] = [
   { permission: 'Mail.Read', areas: ['mailArchive'] },
   { permission: 'User.Read.All', areas: ['backup', 'userSync', 'connectionTest'] },
 ];

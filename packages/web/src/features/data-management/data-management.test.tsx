@@ -1,8 +1,18 @@
+import type {
+  BackupConfigUpdate,
+  BrowseRequest,
+  CleanupPreviewRequest,
+  FileNode,
+  JobCreate,
+  JobRun,
+  OverviewDashboard,
+} from '@compliance-portal/sdk';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { createdJob, testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 import { ruleOf } from './file-manager-page';
@@ -14,8 +24,8 @@ const signedIn = () => {
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
   storeWorker(testWorker());
 };
-const client = () => HttpResponse.json(testClient());
-const node = (over: Record<string, unknown>) => ({
+const client = respond('legacy.workers.client', testClient());
+const node = (over: Pick<FileNode, 'nodeId' | 'kind' | 'name' | 'path'> & Partial<FileNode>): FileNode => ({
   sizeBytes: 1000,
   modified: '2026-11-01T09:00:00.000Z',
   versions: null,
@@ -41,23 +51,20 @@ describe('the clean-up rule', () => {
 describe('the file manager', () => {
   it('browses a site, selects a folder and a file, states what a clean-up removes and runs it on confirmation', async () => {
     signedIn();
-    const browsed: Record<string, unknown>[] = [];
-    let previewed: Record<string, unknown> | undefined;
-    let created: Record<string, unknown> | undefined;
+    const browsed: BrowseRequest[] = [];
+    let previewed: CleanupPreviewRequest | undefined;
+    let created: JobCreate | undefined;
     const { user } = await renderPortal('/compliance', {
       'legacy.workers.client': client,
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.discovery.users': () =>
-        HttpResponse.json({
-          items: [
-            { sourceId: 's1', kind: 'site', displayName: 'Marketing', url: 'https://x/sites/m', protected: false },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', url: 'https://x/sites/m', protected: false }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
       'apollo.dataManagement.browse': async ({ request }) => {
-        const body = (await request.json()) as Record<string, unknown>;
+        const body = await request.json();
         browsed.push(body);
         const items =
           body.nodeId === 'root'
@@ -74,15 +81,14 @@ describe('the file manager', () => {
                   reclaimableBytes: 2048,
                 }),
               ];
-        return HttpResponse.json({ items, total: items.length, page: 1, pageSize: 25 });
+        return HttpResponse.json(testPage(items));
       },
-      'apollo.dataManagement.versions': () =>
-        HttpResponse.json([
-          { versionId: '4.0', modified: '2026-11-01T09:00:00.000Z', sizeBytes: 1000, current: true, eligible: false },
-          { versionId: '3.0', modified: '2026-10-01T09:00:00.000Z', sizeBytes: 900, current: false, eligible: true },
-        ]),
+      'apollo.dataManagement.versions': respond('apollo.dataManagement.versions', [
+        { versionId: '4.0', modified: '2026-11-01T09:00:00.000Z', sizeBytes: 1000, current: true, eligible: false },
+        { versionId: '3.0', modified: '2026-10-01T09:00:00.000Z', sizeBytes: 900, current: false, eligible: true },
+      ]),
       'apollo.dataManagement.preview': async ({ request }) => {
-        previewed = (await request.json()) as Record<string, unknown>;
+        previewed = await request.json();
         return HttpResponse.json({
           files: 7,
           versions: 20,
@@ -94,7 +100,7 @@ describe('the file manager', () => {
         });
       },
       'apollo.jobs.create': async ({ request }) => {
-        created = (await request.json()) as Record<string, unknown>;
+        created = await request.json();
         return HttpResponse.json(createdJob({ ...created }));
       },
     });
@@ -148,34 +154,29 @@ describe('the file manager', () => {
     let created = false;
     const { user } = await renderPortal('/compliance', {
       'legacy.workers.client': client,
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.discovery.users': () =>
-        HttpResponse.json({
-          items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
-      'apollo.dataManagement.browse': () =>
-        HttpResponse.json({
-          items: [node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })],
-          total: 1,
-          page: 1,
-          pageSize: 25,
-        }),
-      'apollo.dataManagement.preview': () =>
-        HttpResponse.json({
-          files: 3,
-          versions: 3,
-          eligibleVersions: 0,
-          reclaimableBytes: 0,
-          pricePerGbMonth: 0.2,
-          currency: 'EUR',
-          monthlySaving: 0,
-        }),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
+      'apollo.dataManagement.browse': respond(
+        'apollo.dataManagement.browse',
+        testPage([node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })]),
+      ),
+      'apollo.dataManagement.preview': respond('apollo.dataManagement.preview', {
+        files: 3,
+        versions: 3,
+        eligibleVersions: 0,
+        reclaimableBytes: 0,
+        pricePerGbMonth: 0.2,
+        currency: 'EUR',
+        monthlySaving: 0,
+      }),
       'apollo.jobs.create': () => {
         created = true;
-        return HttpResponse.json({}, { status: 500 });
+        return refuse(500, {});
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Marketing' }));
@@ -190,36 +191,37 @@ describe('the file manager', () => {
 describe('the data-management dashboard', () => {
   it('shows used and saved storage, the saving at the price, and saves a new price', async () => {
     signedIn();
-    let saved: Record<string, unknown> | undefined;
+    let saved: BackupConfigUpdate | undefined;
     const { user } = await renderPortal('/compliance/dashboard', {
       'legacy.workers.client': client,
-      'apollo.dashboards.sharepointDataManagement': () =>
-        HttpResponse.json({
-          periodDays: 30,
-          from: '2026-10-24T00:00:00.000Z',
-          to: '2026-11-23T00:00:00.000Z',
-          storageUsedBytes: 3 * 1024 ** 3,
-          storageSavedBytes: 2 * 1024 ** 2,
-          pricePerGbMonth: 0.2,
-          currency: 'EUR',
-          monthlySaving: 0.0004,
-          series: [
-            { date: '2026-11-22', usedBytes: 10, savedBytes: 0 },
-            { date: '2026-11-23', usedBytes: 8, savedBytes: 2 },
-          ],
-          topSitesWithoutDataManagement: [{ siteId: 's2', displayName: 'Finance', bytes: 4096 }],
-          topCleanupCandidates: [
-            { sourceId: 's1', kind: 'site', displayName: 'Marketing', eligibleVersions: 12, reclaimableBytes: 8192 },
-          ],
-        }),
+      'apollo.dashboards.sharepointDataManagement': respond('apollo.dashboards.sharepointDataManagement', {
+        periodDays: 30,
+        from: '2026-10-24T00:00:00.000Z',
+        to: '2026-11-23T00:00:00.000Z',
+        storageUsedBytes: 3 * 1024 ** 3,
+        storageSavedBytes: 2 * 1024 ** 2,
+        pricePerGbMonth: 0.2,
+        currency: 'EUR',
+        monthlySaving: 0.0004,
+        series: [
+          { date: '2026-11-22', usedBytes: 10, savedBytes: 0 },
+          { date: '2026-11-23', usedBytes: 8, savedBytes: 2 },
+        ],
+        topSitesWithoutDataManagement: [{ siteId: 's2', displayName: 'Finance', bytes: 4096 }],
+        topCleanupCandidates: [
+          { sourceId: 's1', kind: 'site', displayName: 'Marketing', eligibleVersions: 12, reclaimableBytes: 8192 },
+        ],
+      }),
       'apollo.configuration.updateBackupConfig': async ({ request }) => {
-        saved = (await request.json()) as Record<string, unknown>;
+        saved = await request.json();
         return HttpResponse.json({
           tenantId: 't1',
           defaultLocationId: null,
           pricePerGbMonth: 0.35,
           currency: 'EUR',
           teamsConfigured: true,
+          exchangeConfigured: true,
+          maxConcurrency: 4,
         });
       },
     });
@@ -243,21 +245,17 @@ describe('data management offline', () => {
     signedIn();
     const { user } = await renderPortal('/compliance', {
       'legacy.workers.client': client,
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.discovery.users': () =>
-        HttpResponse.json({
-          items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
-      'apollo.dataManagement.browse': () =>
-        HttpResponse.json({
-          items: [node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })],
-          total: 1,
-          page: 1,
-          pageSize: 25,
-        }),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
+      'apollo.dataManagement.browse': respond(
+        'apollo.dataManagement.browse',
+        testPage([node({ nodeId: 'drive:d1', kind: 'library', name: 'Documents', path: 'd1:/' })]),
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Marketing' }));
     await user.click(await screen.findByLabelText('Select Documents'));
@@ -277,20 +275,19 @@ describe('data management offline', () => {
     signedIn();
     await renderPortal('/compliance/dashboard', {
       'legacy.workers.client': client,
-      'apollo.dashboards.sharepointDataManagement': () =>
-        HttpResponse.json({
-          periodDays: 30,
-          from: '2026-10-24T00:00:00.000Z',
-          to: '2026-11-23T00:00:00.000Z',
-          storageUsedBytes: 3 * 1024 ** 3,
-          storageSavedBytes: 0,
-          pricePerGbMonth: 0.2,
-          currency: 'EUR',
-          monthlySaving: 0,
-          series: [],
-          topSitesWithoutDataManagement: [],
-          topCleanupCandidates: [],
-        }),
+      'apollo.dashboards.sharepointDataManagement': respond('apollo.dashboards.sharepointDataManagement', {
+        periodDays: 30,
+        from: '2026-10-24T00:00:00.000Z',
+        to: '2026-11-23T00:00:00.000Z',
+        storageUsedBytes: 3 * 1024 ** 3,
+        storageSavedBytes: 0,
+        pricePerGbMonth: 0.2,
+        currency: 'EUR',
+        monthlySaving: 0,
+        series: [],
+        topSitesWithoutDataManagement: [],
+        topCleanupCandidates: [],
+      }),
     });
     const save = await screen.findByRole('button', { name: 'Save price' });
     expectServerAction(save, false);
@@ -304,43 +301,41 @@ describe('data management offline', () => {
 describe('the overview', () => {
   it('shows every area, the licence left and the recent failures, with links into the areas', async () => {
     signedIn();
-    const area = (name: string | null) => ({
-      lastJob: name
-        ? {
-            reportId: 'r1',
-            jobId: 'j1',
-            jobName: name,
-            jobType: 'backup',
-            application: 'onedrive',
-            status: 'finished',
-            progress: 100,
-            started: '2026-11-22T02:00:00.000Z',
-            finished: '2026-11-22T02:05:00.000Z',
-            itemsProcessed: 1,
-            itemsFailed: 0,
-            bytesProcessed: 1,
-          }
-        : null,
+    const run = (name: string): JobRun => ({
+      reportId: 'r1',
+      jobId: 'j1',
+      jobName: name,
+      jobType: 'backup',
+      application: 'onedrive',
+      status: 'finished',
+      progress: 100,
+      started: '2026-11-22T02:00:00.000Z',
+      finished: '2026-11-22T02:05:00.000Z',
+      itemsProcessed: 1,
+      itemsFailed: 0,
+      bytesProcessed: 1,
+    });
+    const area = (name: string | null): OverviewDashboard['backup'] => ({
+      lastJob: name ? run(name) : null,
       failedRuns: 2,
       protectedCount: 5,
       bytes: 1024 ** 2,
     });
     await renderPortal('/', {
       'legacy.workers.client': client,
-      'apollo.dashboards.overview': () =>
-        HttpResponse.json({
-          periodDays: 30,
-          backup: area('Nightly OneDrive'),
-          emailArchive: area(null),
-          teamsArchive: area(null),
-          dataManagement: { savedBytes: 1024 ** 3, monthlySaving: 0.2, currency: 'EUR' },
-          license: {
-            kind: 'trial',
-            backupJobsLeft: { onedrive: 0, sharepoint: 1, teams: 1 },
-            restoresLeft: { onedrive: 7 },
-          },
-          recentFailures: [{ ...area('Mail archive').lastJob, status: 'failed', message: 'Mailbox not found' }],
-        }),
+      'apollo.dashboards.overview': respond('apollo.dashboards.overview', {
+        periodDays: 30,
+        backup: area('Nightly OneDrive'),
+        emailArchive: area(null),
+        teamsArchive: area(null),
+        dataManagement: { savedBytes: 1024 ** 3, monthlySaving: 0.2, currency: 'EUR' },
+        license: {
+          kind: 'trial',
+          backupJobsLeft: { onedrive: 0, sharepoint: 1, teams: 1 },
+          restoresLeft: { onedrive: 7 },
+        },
+        recentFailures: [{ ...run('Mail archive'), status: 'failed', message: 'Mailbox not found' }],
+      }),
     });
     const backup = await screen.findByTestId('area-backup');
     expect(within(backup).getByText('Nightly OneDrive')).toBeTruthy();
@@ -362,7 +357,7 @@ describe('the reports of every area', () => {
       'legacy.workers.client': client,
       'apollo.reporting.list': ({ request }) => {
         queries.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 });
+        return HttpResponse.json(testPage([]));
       },
     });
     await screen.findByTestId('table-empty');

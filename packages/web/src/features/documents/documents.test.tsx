@@ -1,4 +1,11 @@
-import { isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import {
+  type DeleteFileRequest,
+  type DocumentType,
+  type FileEntry,
+  isAllowedFileName,
+  MAX_UPLOAD_BYTES,
+} from '@compliance-portal/sdk';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +23,7 @@ const pdf = (size: number, name = 'contract.pdf') => {
   bytes.set(new TextEncoder().encode('%PDF-1.7'), 0);
   return new File([bytes], name, { type: 'application/pdf' });
 };
-const entry = (fileName: string, documentType: string) => ({
+const entry = (fileName: string, documentType: DocumentType): FileEntry => ({
   fileName,
   documentType,
   sizeBytes: 2048,
@@ -66,9 +73,9 @@ describe('the documents page', () => {
     storeWorker(testWorker());
     let stored = [entry('Master agreement.pdf', 'contracts'), entry('Q3 report.pdf', 'reports')];
     let uploads = 0;
-    let deleted: Record<string, unknown> | undefined;
+    let deleted: DeleteFileRequest | undefined;
     const { user } = await renderPortal('/documents', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
       'legacy.files.documents': () => HttpResponse.json(stored),
       'legacy.files.upload': async ({ request }) => {
         uploads += 1;
@@ -76,13 +83,14 @@ describe('the documents page', () => {
         const file = form.get('file') as File;
         // jsdom's File loses its name on the way through Node's fetch; the bytes arrive whole.
         expect(file.size).toBe(5000);
-        const saved = entry('New contract.pdf', String(form.get('documentType')));
+        expect(form.get('documentType')).toBe('contracts');
+        const saved = entry('New contract.pdf', 'contracts');
         stored = [...stored, saved];
         expect(form.get('abbr')).toBe('contoso');
         return HttpResponse.json(saved, { status: 201 });
       },
       'legacy.files.delete': async ({ request }) => {
-        deleted = (await request.json()) as Record<string, unknown>;
+        deleted = await request.json();
         stored = stored.filter((d) => d.fileName !== deleted?.fileName);
         return new HttpResponse(null, { status: 200 });
       },
@@ -128,11 +136,11 @@ describe('a refused upload', () => {
     storeWorker(testWorker());
     let uploads = 0;
     const { user } = await renderPortal('/documents', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'legacy.files.documents': () => HttpResponse.json([]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.files.documents': respond('legacy.files.documents', []),
       'legacy.files.upload': () => {
         uploads += 1;
-        return HttpResponse.json({ message: 'The file must be a PDF of at most 3 MB.' }, { status: 413 });
+        return refuse(413, { message: 'The file must be a PDF of at most 3 MB.' });
       },
     });
     const contracts = await screen.findByRole('table', { name: 'Contracts' });
@@ -151,11 +159,11 @@ describe('a document deleted meanwhile', () => {
     storeWorker(testWorker());
     let stored = [entry('Old contract.pdf', 'contracts')];
     const { user } = await renderPortal('/documents', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
       'legacy.files.documents': () => HttpResponse.json(stored),
       'legacy.files.download': () => {
         stored = [];
-        return HttpResponse.json({ message: 'Document not found' }, { status: 404 });
+        return refuse(404, { message: 'Document not found' });
       },
     });
     const contracts = await screen.findByRole('table', { name: 'Contracts' });
@@ -170,9 +178,11 @@ describe('the documents page offline', () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
     const { user } = await renderPortal('/documents', {
-      'legacy.workers.client': () => HttpResponse.json(testClient()),
-      'legacy.files.documents': () =>
-        HttpResponse.json([entry('Master agreement.pdf', 'contracts'), entry('Q3 report.pdf', 'reports')]),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.files.documents': respond('legacy.files.documents', [
+        entry('Master agreement.pdf', 'contracts'),
+        entry('Q3 report.pdf', 'reports'),
+      ]),
     });
     const contracts = await screen.findByRole('table', { name: 'Contracts' });
     const buttons = [

@@ -1,3 +1,11 @@
+import type {
+  EdiscoveryCaseCreate,
+  EdiscoveryHit,
+  EdiscoveryPreview,
+  EdiscoverySearch,
+  RestoreEmailRequest,
+} from '@compliance-portal/sdk';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +17,8 @@ import { renderPortal, startMsw } from '../../testing/portal';
 startMsw();
 restoreOnline();
 
-const client = () => HttpResponse.json(testClient());
-const hit = {
+const client = respond('legacy.workers.client', testClient());
+const hit: EdiscoveryHit = {
   itemId: '42',
   kind: 'mail',
   source: 'm1',
@@ -26,13 +34,23 @@ const hit = {
   snippet: 'the <mark>quarterly</mark> &lt;img src=x onerror=alert(1)&gt; &amp;lt;b&amp;gt; &quot;figures&quot;',
 };
 
+const preview: EdiscoveryPreview = {
+  itemId: '42',
+  kind: 'mail',
+  subject: 'Quarterly figures',
+  sender: 'megan@contoso.example',
+  recipients: 'adele@contoso.example',
+  sentAt: '2026-11-01T09:00:00.000Z',
+  body: 'Here are the quarterly figures.',
+};
+
 describe('eDiscovery', () => {
   it('searches with the criteria, marks the hits without running markup, previews and saves a case', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
     storeWorker(testWorker());
-    const bodies: Record<string, unknown>[] = [];
-    let saved: Record<string, unknown> | undefined;
-    let restored: Record<string, unknown> | undefined;
+    const bodies: EdiscoverySearch[] = [];
+    let saved: EdiscoveryCaseCreate | undefined;
+    let restored: RestoreEmailRequest | undefined;
     const { user } = await renderPortal('/ediscovery/portal', {
       'legacy.workers.client': client,
       'apollo.ediscovery.cases': () =>
@@ -50,41 +68,31 @@ describe('eDiscovery', () => {
             : [],
         ),
       'apollo.ediscovery.search': async ({ request }) => {
-        bodies.push((await request.json()) as Record<string, unknown>);
+        bodies.push(await request.json());
         return HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 });
       },
-      'apollo.ediscovery.preview': () =>
-        HttpResponse.json({
-          itemId: '42',
-          kind: 'mail',
-          subject: 'Quarterly figures',
-          sender: 'megan@contoso.example',
-          recipients: 'adele@contoso.example',
-          sentAt: '2026-11-01T09:00:00.000Z',
-          body: 'Here are the quarterly figures.',
-        }),
-      'apollo.locations.list': () => HttpResponse.json([testLocation()]),
-      'apollo.discovery.users': () =>
-        HttpResponse.json({
-          items: [
-            {
-              sourceId: 'm2',
-              kind: 'mailbox',
-              displayName: 'Alex Wilber',
-              email: 'alex@contoso.example',
-              protected: true,
-            },
-          ],
-          total: 1,
-          page: 1,
-          pageSize: 500,
-        }),
+      'apollo.ediscovery.preview': respond('apollo.ediscovery.preview', preview),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [
+          {
+            sourceId: 'm2',
+            kind: 'mailbox',
+            displayName: 'Alex Wilber',
+            email: 'alex@contoso.example',
+            protected: true,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 500,
+      }),
       'legacy.email.restore': async ({ request }) => {
-        restored = (await request.json()) as Record<string, unknown>;
+        restored = await request.json();
         return HttpResponse.json({ jobId: 'j9', reportId: 'r9' }, { status: 202 });
       },
       'apollo.ediscovery.createCase': async ({ request }) => {
-        saved = (await request.json()) as Record<string, unknown>;
+        saved = await request.json();
         return HttpResponse.json(
           { caseId: 'k1', createdBy: 'admin@example.com', createdAt: '2026-11-23T00:00:00.000Z', hits: 1, ...saved },
           { status: 201 },
@@ -140,7 +148,7 @@ describe('eDiscovery results from strangers', () => {
   it('show a hostile subject and snippet as text, with only the server’s marks highlighted', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
     storeWorker(testWorker());
-    const hostile = {
+    const hostile: EdiscoveryHit = {
       ...hit,
       subject: '<img src=x onerror=alert(1)> <mark>Invoice</mark>',
       snippet:
@@ -149,10 +157,15 @@ describe('eDiscovery results from strangers', () => {
     };
     const { user } = await renderPortal('/ediscovery/portal', {
       'legacy.workers.client': client,
-      'apollo.ediscovery.cases': () => HttpResponse.json([]),
-      'apollo.ediscovery.search': () =>
-        HttpResponse.json({ items: [hostile], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
-      'apollo.locations.list': () => HttpResponse.json([]),
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+        items: [hostile],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        searchedMailboxes: 1,
+      }),
+      'apollo.locations.list': respond('apollo.locations.list', []),
     });
     await user.type(await screen.findByLabelText('Search', { selector: 'input' }), 'invoice');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -170,24 +183,25 @@ describe('eDiscovery without a proxy right', () => {
   it('says why a mail’s preview or restore was refused', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
     storeWorker(testWorker());
-    const refusal = () =>
-      HttpResponse.json({ message: "You need a proxy right to read this mailbox's archive." }, { status: 403 });
+    const refusal = () => refuse(403, { message: "You need a proxy right to read this mailbox's archive." });
     const { user } = await renderPortal('/ediscovery/portal', {
       'legacy.workers.client': client,
-      'apollo.ediscovery.cases': () => HttpResponse.json([]),
-      'apollo.ediscovery.search': () =>
-        HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+        items: [hit],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        searchedMailboxes: 1,
+      }),
       'apollo.ediscovery.preview': () =>
-        HttpResponse.json(
-          {
-            title: 'Forbidden',
-            status: 403,
-            detail: "You need a proxy right to read this mailbox's archive.",
-            message: "You need a proxy right to read this mailbox's archive.",
-          },
-          { status: 403 },
-        ),
-      'apollo.locations.list': () => HttpResponse.json([]),
+        refuse(403, {
+          title: 'Forbidden',
+          status: 403,
+          detail: "You need a proxy right to read this mailbox's archive.",
+          message: "You need a proxy right to read this mailbox's archive.",
+        }),
+      'apollo.locations.list': respond('apollo.locations.list', []),
       'legacy.email.restore': refusal,
     });
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -219,7 +233,7 @@ describe('eDiscovery results of Teams chats', () => {
   it('are marked as chats and named by the chat, without a channel', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
     storeWorker(testWorker());
-    const chatHit = {
+    const chatHit: EdiscoveryHit = {
       ...hit,
       itemId: '77',
       kind: 'teams',
@@ -232,10 +246,15 @@ describe('eDiscovery results of Teams chats', () => {
     };
     const { user } = await renderPortal('/ediscovery/portal', {
       'legacy.workers.client': client,
-      'apollo.ediscovery.cases': () => HttpResponse.json([]),
-      'apollo.ediscovery.search': () =>
-        HttpResponse.json({ items: [chatHit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
-      'apollo.locations.list': () => HttpResponse.json([]),
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+        items: [chatHit],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        searchedMailboxes: 1,
+      }),
+      'apollo.locations.list': respond('apollo.locations.list', []),
     });
     await user.type(await screen.findByLabelText('Search', { selector: 'input' }), 'budget');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -252,30 +271,25 @@ describe('eDiscovery offline', () => {
     storeWorker(testWorker());
     const { user } = await renderPortal('/ediscovery/portal', {
       'legacy.workers.client': client,
-      'apollo.ediscovery.cases': () =>
-        HttpResponse.json([
-          {
-            caseId: 'k1',
-            name: 'Figures',
-            search: { query: 'quarterly', kinds: ['mail'] },
-            createdBy: 'admin@example.com',
-            createdAt: '2026-11-23T00:00:00.000Z',
-            hits: 1,
-          },
-        ]),
-      'apollo.ediscovery.search': () =>
-        HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 }),
-      'apollo.ediscovery.preview': () =>
-        HttpResponse.json({
-          itemId: '42',
-          kind: 'mail',
-          subject: 'Quarterly figures',
-          sender: 'megan@contoso.example',
-          recipients: 'adele@contoso.example',
-          sentAt: '2026-11-01T09:00:00.000Z',
-          body: 'Here are the quarterly figures.',
-        }),
-      'apollo.locations.list': () => HttpResponse.json([]),
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', [
+        {
+          caseId: 'k1',
+          name: 'Figures',
+          search: { query: 'quarterly', kinds: ['mail'] },
+          createdBy: 'admin@example.com',
+          createdAt: '2026-11-23T00:00:00.000Z',
+          hits: 1,
+        },
+      ]),
+      'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+        items: [hit],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        searchedMailboxes: 1,
+      }),
+      'apollo.ediscovery.preview': respond('apollo.ediscovery.preview', preview),
+      'apollo.locations.list': respond('apollo.locations.list', []),
     });
     const search = screen.getByRole('button', { name: 'Search' });
     expectServerAction(search, false);

@@ -1,5 +1,5 @@
+import { respond } from '@compliance-portal/sdk/testing';
 import { screen, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
 import { describe, it } from 'vitest';
 import { storeUser } from '../../session/storage';
 import { testClient } from '../../testing/fixtures';
@@ -13,7 +13,7 @@ describe('partner setup offline', () => {
   it('disables adding a client and working as one with the reason, and enables them online', async () => {
     storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
     await renderPortal('/partner-setup', {
-      'legacy.workers.clients': () => HttpResponse.json([testClient()]),
+      'legacy.workers.clients': respond('legacy.workers.clients', [testClient()]),
     });
     const table = await screen.findByRole('table', { name: 'Client organisations' });
     const buttons = [
