@@ -1,5 +1,5 @@
 import { Button, Card, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { ApiError, type SupportArea, type SupportRequest } from '@compliance-portal/sdk';
+import { ApiError, SUPPORT_AREAS, type SupportArea, type SupportRequest } from '@compliance-portal/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,18 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { useServerAction } from '../../offline/online';
-
-const AREAS: readonly SupportArea[] = [
-  'signIn',
-  'backup',
-  'archive',
-  'teams',
-  'dataManagement',
-  'ediscovery',
-  'reports',
-  'configuration',
-  'other',
-];
 
 function RequestForm() {
   const { t } = useTranslation();
@@ -92,7 +80,7 @@ function RequestForm() {
               <Field.Label>{t('account:area')}</Field.Label>
               <NativeSelect.Root size="sm">
                 <NativeSelect.Field value={area} onChange={(e) => setArea(e.target.value as SupportArea)}>
-                  {AREAS.map((a) => (
+                  {SUPPORT_AREAS.map((a) => (
                     <option key={a} value={a}>
                       {t(`account:areas.${a}`)}
                     </option>

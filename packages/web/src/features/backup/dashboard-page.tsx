@@ -1,5 +1,5 @@
 import { Box, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { DASHBOARD_PERIOD_DAYS, type JobStatus } from '@compliance-portal/sdk';
+import { DASHBOARD_PERIOD_DAYS, JOB_STATUSES } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,6 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
 import { BACKUP_APPLICATIONS, type BackupApplication, RequireTenant, useApi } from './shared';
-
-const STATUSES: JobStatus[] = ['finished', 'running', 'failed', 'pending'];
 
 function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
   const { t, i18n } = useTranslation();
@@ -88,7 +86,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
             </Heading>
             <BarList
               label={t('backup:dashboard.jobsByStatus')}
-              bars={STATUSES.map((st) => ({
+              bars={JOB_STATUSES.map((st) => ({
                 key: st,
                 label: t(`status:${st}`),
                 value: b.jobsByStatus[st],

@@ -14,9 +14,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import {
+  CONFLICT_POLICIES,
   type ConflictPolicy,
   type DiscoveryNode,
   type Job,
+  RESTORE_TARGETS,
   type RestoreSpec,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
@@ -35,7 +37,6 @@ import { useServerAction } from '../../offline/online';
 import { RequireTenant, sourceNamesQuery, useApi, useTenant } from './shared';
 
 const FOLDERS = new Set<DiscoveryNode['kind']>(['folder', 'library', 'channel', 'site', 'team', 'drive']);
-const POLICIES: ConflictPolicy[] = ['skip', 'keepBoth', 'overwrite'];
 
 function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
   return (
@@ -441,7 +442,7 @@ function Restore({ tenantId, trial }: { tenantId: string; trial: boolean }) {
               {t('backup:restoreTo')}
             </Text>
             <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-              {(['original', 'other', 'download'] as const).map((x) => (
+              {RESTORE_TARGETS.map((x) => (
                 <RadioGroup.Item key={x} value={x} disabled={teams && x !== 'download'}>
                   <RadioGroup.ItemHiddenInput />
                   <RadioGroup.ItemIndicator />
@@ -479,7 +480,7 @@ function Restore({ tenantId, trial }: { tenantId: string; trial: boolean }) {
                 {t('backup:conflictPolicy')}
               </Text>
               <Stack direction={{ base: 'column', md: 'row' }} gap="4">
-                {POLICIES.map((p) => (
+                {CONFLICT_POLICIES.map((p) => (
                   <RadioGroup.Item key={p} value={p}>
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />

@@ -1,6 +1,7 @@
 import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import {
   ApiError,
+  DOCUMENT_TYPES,
   type DocumentType,
   type FileEntry,
   isAllowedFileName,
@@ -20,8 +21,6 @@ import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
-
-const TYPES: readonly DocumentType[] = ['contracts', 'reports', 'others'];
 
 /** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
@@ -126,7 +125,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
                 <Field.Label fontSize="sm">{t('documents:type')}</Field.Label>
                 <NativeSelect.Root size="sm" width="auto">
                   <NativeSelect.Field value={type} onChange={(e) => setType(e.target.value as DocumentType)}>
-                    {TYPES.map((v) => (
+                    {DOCUMENT_TYPES.map((v) => (
                       <option key={v} value={v}>
                         {t(`documents:types.${v}`)}
                       </option>
@@ -310,13 +309,13 @@ export function DocumentsPage() {
         <Stack gap="5">
           <Tabs.Root value={type} onValueChange={(e) => setType(e.value as DocumentType)} variant="line">
             <Tabs.List>
-              {TYPES.map((v) => (
+              {DOCUMENT_TYPES.map((v) => (
                 <Tabs.Trigger key={v} value={v}>
                   {t(`documents:types.${v}`)}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            {TYPES.map((v) => (
+            {DOCUMENT_TYPES.map((v) => (
               <Tabs.Content key={v} value={v}>
                 <DocumentList abbr={abbr} type={v} />
               </Tabs.Content>
