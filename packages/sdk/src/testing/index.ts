@@ -6,6 +6,8 @@
  * type (`HttpResponse.json(...)` takes its body type from the resolver), a text endpoint's a string,
  * and its request body and path parameters are the endpoint's. So a contract change breaks the tests
  * that mock it at compile time. Errors are answered with {@link refuse}.
+ *
+ * @module
  */
 import {
   type DefaultBodyType,
