@@ -40,6 +40,11 @@ export interface Config {
    * default only on the embedded database; off by default when DATABASE_URL is set.
    */
   demo: boolean;
+  /**
+   * Demo mode only (PORTAL_DEMO_HISTORY, on by default): the demo world is made with thirty days of
+   * history, run by the job engine against the simulator (see db/demo-history.ts); off: it starts empty.
+   */
+  demoHistory: boolean;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */
   m365SimulatorSize: Record<string, number>;
   /** The demo simulator's https port on 127.0.0.1 (PORTAL_M365_SIMULATOR_PORT; 0: any free one). */
@@ -119,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
     demo: parseSwitch('PORTAL_DEMO', env.PORTAL_DEMO, !env.DATABASE_URL),
+    demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',

@@ -4,13 +4,20 @@ import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { openDatabase } from './db/database.js';
+import {
+  createDemoHistory,
+  type DemoHistoryFigures,
+  demoHistoryStart,
+  describeHistory,
+  pastContext,
+} from './db/demo-history.js';
 import { migrate } from './db/migrations.js';
 import { seedDemo } from './db/seed.js';
 import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
-import { trustDemoSimulator } from './m365/demo-simulator.js';
+import { demoSimulatorOf, trustDemoSimulator } from './m365/demo-simulator.js';
 import { createMailer } from './mail/mailer.js';
 import { drainBackground } from './modules/identity/background.js';
 
@@ -58,16 +65,10 @@ if (db.kind === 'pglite') {
   setInterval(analyze, 10 * 60_000).unref();
 }
 
-// Demo mode only (PORTAL_DEMO): a production database never gets well-known accounts.
-const seeded = config.demo ? await seedDemo(ctx) : null;
-if (seeded) {
-  // Printed once, on the start that creates the demo world; never logged again.
-  process.stdout.write(
-    `\nDemo world created. Sign in as admin@contoso.example or partner@fabrikam.example${
-      seeded.generatedPassword ? ` with the password: ${seeded.generatedPassword}` : ' with PORTAL_DEMO_PASSWORD'
-    }\n\n`,
-  );
-}
+// Demo mode only (PORTAL_DEMO): a production database never gets well-known accounts. With its history
+// (PORTAL_DEMO_HISTORY) the demo world begins thirty days ago.
+const demoBegins = config.demo && config.demoHistory ? demoHistoryStart(now()) : undefined;
+const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => demoBegins) : ctx) : null;
 
 // --role=all (default): the API, the PWA and a job worker; web: no worker; worker: jobs only
 // (PostgreSQL only: the embedded database belongs to one process).
@@ -84,6 +85,27 @@ const engine =
     ? undefined
     : new JobEngine(ctx, { executors: executors(dataPlaneOf(ctx)), concurrency: config.workerConcurrency });
 const app = role === 'worker' ? undefined : await buildApp(ctx);
+let history: DemoHistoryFigures | undefined;
+const simulator = demoSimulatorOf(ctx);
+if (seeded && demoBegins && simulator) {
+  // The demo world's thirty days, run against the demo simulator before the portal opens.
+  try {
+    history = await createDemoHistory(ctx, simulator.state);
+    log.info({ ...history }, 'demo history created');
+    // Its tables are no longer empty: the planner gets their statistics now, not in ten minutes.
+    if (db.kind === 'pglite') await db.exec('analyze');
+  } catch (err) {
+    log.error({ err }, 'the demo history could not be completed; the demo world has what was made');
+  }
+}
+if (seeded) {
+  // Printed once, on the start that creates the demo world; never logged again.
+  process.stdout.write(
+    `\nDemo world created. Sign in as admin@contoso.example or partner@fabrikam.example${
+      seeded.generatedPassword ? ` with the password: ${seeded.generatedPassword}` : ' with PORTAL_DEMO_PASSWORD'
+    }\n${history ? `${describeHistory(history)}\n` : ''}\n`,
+  );
+}
 if (app) {
   await app.listen({ host: config.host, port: config.port });
   log.info(
@@ -110,10 +132,12 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {
+    // The worker first: its runs stop at their next checkpoint and go back to the queue while what
+    // they call is still there (the demo simulator closes with the app).
+    await engine?.stop();
     await app?.close();
     // Mails and audit entries queued after an answer (password reset requests) go out before the end.
     await drainBackground(ctx);
-    await engine?.stop();
     await db.close();
   } finally {
     process.exit(0);

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit: 10_000,
     workerConcurrency: 2,
     demo: false,
+    demoHistory: false,
     m365SimulatorSize: {},
     m365SimulatorPort: 0,
     issuer: 'Compliance Portal',

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildTenant, simulatorEndpoints } from '@compliance-portal/m365-simulator';
+import { buildTenant, simulatorEndpoints, type TenantSize } from '@compliance-portal/m365-simulator';
+import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
 import { insertUser } from '../modules/identity/users.js';
@@ -14,6 +15,8 @@ interface DemoClient {
   abbr: string;
   license: LicenseKind;
   tenantId: string;
+  /** Its simulated Microsoft 365 (demo mode), over the simulator's demo size. */
+  size: Partial<TenantSize>;
 }
 
 /** Demo tenants carry fixed IDs so that a reseeded database keeps its links. */
@@ -22,15 +25,50 @@ const contoso: DemoClient = {
   abbr: 'contoso',
   license: 'full',
   tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
+  size: { messagesPerChannel: 3 },
 };
+/** The partner's clients differ: a trading company, a small business on trial, a bank that archives mail. */
 const partnerClients: DemoClient[] = [
-  { name: 'Northwind Traders', abbr: 'northwind', license: 'full', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a02' },
-  { name: 'Tailspin Toys', abbr: 'tailspin', license: 'trial', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a03' },
-  { name: 'Woodgrove Bank', abbr: 'woodgrove', license: 'full', tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04' },
+  {
+    name: 'Northwind Traders',
+    abbr: 'northwind',
+    license: 'full',
+    tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a02',
+    size: { users: 5, sites: 3, filesPerDrive: 8, teams: 1, chats: 2 },
+  },
+  {
+    name: 'Tailspin Toys',
+    abbr: 'tailspin',
+    license: 'trial',
+    tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a03',
+    size: { users: 3, sites: 1, teams: 1, channelsPerTeam: 1, filesPerDrive: 6, chats: 1 },
+  },
+  {
+    name: 'Woodgrove Bank',
+    abbr: 'woodgrove',
+    license: 'full',
+    tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04',
+    size: { users: 4, sites: 1, teams: 1, channelsPerTeam: 1, filesPerDrive: 4, messagesPerFolder: 8, chats: 3 },
+  },
 ];
 
 /** The demo tenants' ids: those the demo simulator may serve. */
 export const DEMO_TENANT_IDS: readonly string[] = [contoso, ...partnerClients].map((c) => c.tenantId);
+
+/** The demo tenants by name, for the demo history. */
+export const DEMO_TENANTS = Object.fromEntries([contoso, ...partnerClients].map((c) => [c.abbr, c.tenantId])) as Record<
+  'contoso' | 'northwind' | 'tailspin' | 'woodgrove',
+  string
+>;
+
+/**
+ * The content sizes of a demo tenant in the simulator: the client's own (the partner's clients
+ * differ), with PORTAL_M365_SIMULATOR_SIZE over them.
+ */
+export function demoTenantSize(config: Config, tenantId: string): Partial<TenantSize> {
+  const client = [contoso, ...partnerClients].find((c) => c.tenantId === tenantId);
+  return { ...client?.size, ...config.m365SimulatorSize };
+}
 
 /**
  * A demo tenant's app registration id, fixed like its tenant id (the same last twelve digits), so that
@@ -106,7 +144,7 @@ export const DEMO_PROXY_MAILBOXES = 2;
  * show the rule that refuses what no right covers.
  */
 async function grantDemoProxyRights(ctx: AppContext, tx: Queryable, adminId: string) {
-  const mailboxes = buildTenant(contoso.tenantId, ctx.config.m365SimulatorSize)
+  const mailboxes = buildTenant(contoso.tenantId, demoTenantSize(ctx.config, contoso.tenantId))
     .users.filter((u) => u.hasMailbox)
     .slice(0, DEMO_PROXY_MAILBOXES);
   for (const mailbox of mailboxes) {

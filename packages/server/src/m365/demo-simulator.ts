@@ -15,7 +15,7 @@ import {
 } from '@compliance-portal/m365-simulator';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { DEMO_TENANT_IDS } from '../db/seed.js';
+import { DEMO_TENANT_IDS, demoTenantSize } from '../db/seed.js';
 import { trustCertificates } from './trust.js';
 
 /** The demo tenants change every ten minutes, so incremental runs have work. */
@@ -31,6 +31,13 @@ export async function trustDemoSimulator(config: Config): Promise<string> {
   const { caCertificatePath } = await loadOrCreateTls(demoSimulatorDataDir(config));
   trustCertificates([readFileSync(caCertificatePath, 'utf8')]);
   return caCertificatePath;
+}
+
+const running = new WeakMap<AppContext, RunningSimulator>();
+
+/** The demo simulator started for `ctx` (by buildApp in demo mode), while it runs. */
+export function demoSimulatorOf(ctx: AppContext): RunningSimulator | undefined {
+  return running.get(ctx);
 }
 
 export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimulator> {
@@ -52,7 +59,7 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
         tenantId: t.tenant_id,
         clientId: t.application_id,
         clientSecret: ctx.secrets.open(t.client_secret_enc),
-        size: config.m365SimulatorSize,
+        size: demoTenantSize(config, t.tenant_id),
       })),
       changeEveryMs: CHANGE_EVERY_MS,
     });
@@ -65,6 +72,12 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
     throw error;
   }
   trustCertificates([sim.caCertificate]);
+  running.set(ctx, sim);
+  const close = sim.close;
+  sim.close = () => {
+    running.delete(ctx);
+    return close();
+  };
   const endpoints = simulatorEndpoints(sim.url);
   for (const t of tenants) {
     await ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [

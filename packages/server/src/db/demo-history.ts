@@ -1,0 +1,648 @@
+/**
+ * The demo world's past (PORTAL_DEMO, on an empty database): thirty days of real history for both
+ * demo users, made by the real job engine against the demo tenants in the built-in simulator, with a
+ * simulated clock. The demo users create their jobs through the jobs service as they would in the
+ * portal (discovery first, then the job), the scheduler runs them at their hours day after day, and
+ * the simulated tenants change between runs (new and edited files, new mail, channel and chat
+ * messages, dated on the day), so incremental runs have work and every dashboard, report, restore
+ * snapshot, mailbox list, eDiscovery search and data-management figure shows what the runs did.
+ *
+ * It also holds what an administrator must learn to read: a run that failed (Microsoft Graph was
+ * unavailable for one OneDrive that night), a run that finished with warnings (the guest account has
+ * no mailbox to archive), a restore in place after a person deleted a folder, a restore as a download,
+ * a retention that deleted archived mail, version clean-ups that freed space, and, left for the
+ * server's worker, a clean-up started just now that Microsoft 365 throttles, so the monitor shows a
+ * running job. The partner's clients differ: Northwind backs up everything daily (one failed night),
+ * Tailspin's trial uses every backup job its licence allows, Woodgrove archives mail twice a day.
+ *
+ * Nothing here writes a run, a report or an item directly: rows come from the engine and the
+ * services, so reports and stored bytes agree with what the runs did.
+ */
+
+import { type Evolution, evolve, type SimTenant, type SimulatorState } from '@compliance-portal/m365-simulator';
+import type { Application, JobCreate } from '@compliance-portal/sdk';
+import { appendAudit } from '../audit/audit-log.js';
+import type { AppContext } from '../context.js';
+import { createDataPlane } from '../jobs/data-plane.js';
+import { JobEngine } from '../jobs/engine.js';
+import { executors } from '../jobs/executors.js';
+import { JobQueue } from '../jobs/queue.js';
+import { findJob } from '../jobs/repository.js';
+import { analyseStorage } from '../modules/data-management/storage.js';
+import { refreshDiscovery } from '../modules/discovery/service.js';
+import { findUserByEmail } from '../modules/identity/users.js';
+import { type Actor, createJob } from '../modules/jobs/service.js';
+import { findTenant, type TenantRecord } from '../modules/tenants/repository.js';
+import { DEMO_TENANTS, DEMO_USERS } from './seed.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The days of history before today. */
+export const DEMO_HISTORY_DAYS = 30;
+
+/**
+ * While a run executes, simulated time passes this many times faster than real time, so a run of
+ * a few hundred milliseconds lasts a minute or so in its report.
+ */
+const TIME_SCALE = 120;
+
+/** Nothing is scheduled in the history closer to its end than this; what falls later runs on the live server. */
+const END_MARGIN = 10 * MINUTE;
+
+/** The seconds Microsoft 365 asks the clean-up left running at the end to wait, every other request. */
+export const DEMO_THROTTLE_SECONDS = 5;
+
+/** When the demo world begins: 08:00 UTC, DEMO_HISTORY_DAYS days before `now`. */
+export function demoHistoryStart(now: Date): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(midnight - DEMO_HISTORY_DAYS * DAY + 8 * HOUR);
+}
+
+/**
+ * The history's clock: set to each moment something happens, then running TIME_SCALE times faster
+ * than real time (never backwards).
+ */
+export class HistoryClock {
+  private at: number;
+  private mark = performance.now();
+
+  constructor(at: Date) {
+    this.at = at.getTime();
+  }
+
+  readonly now = (): Date => new Date(this.at + (performance.now() - this.mark) * TIME_SCALE);
+
+  set(to: Date) {
+    this.at = Math.max(this.now().getTime(), to.getTime());
+    this.mark = performance.now();
+  }
+}
+
+/**
+ * `ctx` at another time: its clock and audit entries at `now()`, and no mail (the past does not
+ * mail today: a run that failed thirty days ago notifies nobody now).
+ */
+export function pastContext(ctx: AppContext, now: () => Date): AppContext {
+  return {
+    ...ctx,
+    now,
+    mailer: { send: async () => undefined },
+    audit: async (event, tx) => {
+      if (tx) await appendAudit(tx, event, now());
+      else await ctx.db.transaction((t) => appendAudit(t, event, now()));
+    },
+  };
+}
+
+export interface DemoHistoryFigures {
+  days: number;
+  /** Runs that ended (finished, failed or stopped). */
+  runs: number;
+  failedRuns: number;
+  /** Runs that finished with items that could not be processed. */
+  warningRuns: number;
+  /** Items the runs processed (stored, archived, restored, cleaned up, deleted). */
+  items: number;
+  /** Bytes the runs report (stored, restored, freed or deleted). */
+  bytes: number;
+  /** Bytes the backups and archives hold: versions, messages and mail, before compression. */
+  storedBytes: number;
+  /** Real seconds the history took. */
+  seconds: number;
+}
+
+/** What the demo users, their tenants and their jobs are called by while the history is made. */
+interface World {
+  ctx: AppContext;
+  clock: HistoryClock;
+  simulator: SimulatorState;
+  admin: Actor;
+  partner: Actor;
+  tenants: Record<keyof typeof DEMO_TENANTS, TenantRecord>;
+  plane: ReturnType<typeof createDataPlane>;
+}
+
+interface Discovered {
+  sourceId: string;
+  displayName: string;
+  email: string | null;
+}
+
+/** What the tenant's discovery lists for `application` (refreshed from Microsoft 365 first, as the portal's pickers do). */
+async function discover(world: World, tenant: TenantRecord, application: Application): Promise<Discovered[]> {
+  await refreshDiscovery(world.ctx, () => world.plane.graph(tenant, { interactive: true }), tenant, application, {
+    force: true,
+  });
+  const rows = await world.ctx.db.query<{ source_id: string; display_name: string; email: string | null }>(
+    `select source_id, display_name, email from discovered_sources where tenant_id = $1 and application = $2
+      order by display_name, source_id`,
+    [tenant.tenantId, application],
+  );
+  return rows.map((r) => ({ sourceId: r.source_id, displayName: r.display_name, email: r.email }));
+}
+
+const daily = (...hours: number[]) => ({ kind: 'daily' as const, hours });
+const weekly = (day: number, hour: number) => ({ kind: 'daysOfWeek' as const, daysOfWeek: [day], hours: [hour] });
+
+/** Creates a job as `actor` would in the portal; archives go to the tenant's archive storage, the rest to its default. */
+async function create(world: World, actor: Actor, tenant: TenantRecord, body: JobCreate) {
+  if (body.type === 'exchangeArchive' || body.type === 'teamsArchive') {
+    const [archive] = await world.ctx.db.query<{ location_id: string }>(
+      `select location_id from locations where tenant_id = $1 and name = 'Archive storage'`,
+      [tenant.tenantId],
+    );
+    if (archive) return createJob(world.ctx, actor, tenant, { ...body, locationId: archive.location_id });
+  }
+  return createJob(world.ctx, actor, tenant, body);
+}
+
+/** The tenant's simulated content, changed as people work on a day: more on weekdays. */
+const WORKDAY: Record<keyof typeof DEMO_TENANTS, Evolution> = {
+  contoso: { newFiles: 2, editedFiles: 3, newMessages: 6, newChannelMessages: 1, newChatMessages: 1 },
+  northwind: { newFiles: 3, editedFiles: 2, newMessages: 4, newChannelMessages: 1 },
+  tailspin: { newFiles: 1, editedFiles: 1, newMessages: 2, newChannelMessages: 1 },
+  woodgrove: { editedFiles: 1, newMessages: 10, newChatMessages: 2 },
+};
+const WEEKEND: Evolution = { newMessages: 1 };
+
+/** A backup's folder (or file) by name, as the restore picker shows the snapshot. */
+async function backedUpItem(world: World, jobId: string, sourceId: string, kind: 'folder' | 'file', name?: string) {
+  const [row] = await world.ctx.db.query<{ item_id: string }>(
+    `select item_id from backup_items where job_id = $1 and source_id = $2 and kind = $3 and ($4::text is null or name = $4)
+      order by path, item_id limit 1`,
+    [jobId, sourceId, kind, name ?? null],
+  );
+  if (!row) throw new Error(`the demo backup ${jobId} holds no ${kind} ${name ?? ''} of ${sourceId}`);
+  return row.item_id;
+}
+
+/**
+ * A person deletes the files of one of their OneDrive folders (the simulator's Graph deletes no
+ * items, so its model changes, as its own evolution does); the next backup records the deletions.
+ */
+function deleteFolderFiles(tenant: SimTenant, driveId: string, folderName: string): number {
+  const drive = tenant.drives.get(driveId);
+  const folder = [...(drive?.items.values() ?? [])].find((i) => i.kind === 'folder' && i.name === folderName);
+  if (!drive || !folder) return 0;
+  tenant.clock += 1;
+  let deleted = 0;
+  for (const item of drive.items.values()) {
+    if (item.parentId !== folder.id || item.kind !== 'file' || item.deleted) continue;
+    item.deleted = true;
+    item.changed = tenant.clock;
+    deleted += 1;
+  }
+  return deleted;
+}
+
+interface Event {
+  at: Date;
+  run: () => Promise<void>;
+}
+
+/**
+ * Creates the history on a freshly seeded demo world whose simulator runs. `ctx` is the server's
+ * (its clock is now); the history's runs happen between demoHistoryStart(now) and now. The
+ * clean-up started at the end stays queued for the server's worker.
+ */
+export async function createDemoHistory(
+  ctx: AppContext,
+  simulator: SimulatorState,
+  options: { throttleSeconds?: number } = {},
+): Promise<DemoHistoryFigures> {
+  const started = performance.now();
+  const end = ctx.now();
+  const clock = new HistoryClock(demoHistoryStart(end));
+  const past = pastContext(ctx, clock.now);
+  const user = async (email: string): Promise<Actor> => {
+    const found = await findUserByEmail(ctx.db, email);
+    if (!found) throw new Error(`the demo user ${email} is missing`);
+    return { user: found, ip: email === DEMO_USERS.admin ? '198.51.100.24' : '203.0.113.7' };
+  };
+  const tenant = async (tenantId: string) => {
+    const found = await findTenant(ctx.db, tenantId);
+    if (!found) throw new Error(`the demo tenant ${tenantId} is missing`);
+    return found;
+  };
+  const world: World = {
+    ctx: past,
+    clock,
+    simulator,
+    admin: await user(DEMO_USERS.admin),
+    partner: await user(DEMO_USERS.partner),
+    tenants: {
+      contoso: await tenant(DEMO_TENANTS.contoso),
+      northwind: await tenant(DEMO_TENANTS.northwind),
+      tailspin: await tenant(DEMO_TENANTS.tailspin),
+      woodgrove: await tenant(DEMO_TENANTS.woodgrove),
+    },
+    plane: createDataPlane(past),
+  };
+  const engine = new JobEngine(past, {
+    executors: executors(world.plane),
+    workerId: 'demo-history',
+    concurrency: 4,
+    heartbeatMs: 60_000,
+  });
+  const { tenants, admin, partner } = world;
+  const at = (day: number, hour: number, minute = 0) =>
+    new Date(demoHistoryStart(end).getTime() - 8 * HOUR + day * DAY + hour * HOUR + minute * MINUTE);
+
+  // ---- day 0: the demo users set up their jobs, as they would in the portal ----
+  const contoso = {
+    accounts: await discover(world, tenants.contoso, 'onedrive'),
+    sites: await discover(world, tenants.contoso, 'sharepoint'),
+    teams: await discover(world, tenants.contoso, 'teams'),
+    mailboxes: await discover(world, tenants.contoso, 'exchange'),
+  };
+  const ids = (list: Discovered[]) => list.map((d) => d.sourceId);
+  const oneDrive = await create(world, admin, tenants.contoso, {
+    name: 'OneDrive – all accounts',
+    type: 'backup',
+    application: 'onedrive',
+    sources: ids(contoso.accounts),
+    recurrence: daily(1),
+  });
+  clock.set(at(0, 8, 12));
+  const sharePoint = await create(world, admin, tenants.contoso, {
+    name: 'SharePoint – all sites',
+    type: 'backup',
+    application: 'sharepoint',
+    sources: ids(contoso.sites),
+    recurrence: daily(2),
+  });
+  await create(world, admin, tenants.contoso, {
+    name: 'Teams – all teams',
+    type: 'backup',
+    application: 'teams',
+    sources: ids(contoso.teams),
+    recurrence: daily(2),
+  });
+  clock.set(at(0, 8, 40));
+  // Every account, the guest's too: the guest has no mailbox, and the first run says so.
+  await create(world, admin, tenants.contoso, {
+    name: 'Mail archive – all accounts',
+    type: 'exchangeArchive',
+    application: 'exchange',
+    sources: ids(contoso.accounts),
+    recurrence: daily(3),
+  });
+  await create(world, admin, tenants.contoso, {
+    name: 'Teams archive – channels and chats',
+    type: 'teamsArchive',
+    application: 'teams',
+    sources: ids(contoso.teams),
+    chats: ids(contoso.mailboxes),
+    recurrence: daily(3),
+  });
+  clock.set(at(0, 9, 5));
+  // Retention of one mailbox (not one the administrator holds a proxy right to, so eDiscovery keeps its mail).
+  const retained = contoso.mailboxes.at(-1);
+  if (retained) {
+    await create(world, admin, tenants.contoso, {
+      name: `Mail retention – ${retained.displayName}, 30 days`,
+      type: 'archiveDeletion',
+      application: 'exchange',
+      sources: [retained.sourceId],
+      retention: { unit: 'days', value: 30 },
+      recurrence: weekly(0, 4),
+    });
+  }
+  await create(world, admin, tenants.contoso, {
+    name: 'SharePoint – keep the 2 newest versions',
+    type: 'versionCleanup',
+    application: 'sharepoint',
+    sources: ids(contoso.sites),
+    cleanupRule: { kind: 'keepNewest', count: 2 },
+    recurrence: weekly(6, 5),
+  });
+
+  clock.set(at(0, 10, 30));
+  const northwind = {
+    accounts: await discover(world, tenants.northwind, 'onedrive'),
+    sites: await discover(world, tenants.northwind, 'sharepoint'),
+    teams: await discover(world, tenants.northwind, 'teams'),
+    mailboxes: await discover(world, tenants.northwind, 'exchange'),
+  };
+  const northwindOneDrive = await create(world, partner, tenants.northwind, {
+    name: 'OneDrive – all accounts',
+    type: 'backup',
+    application: 'onedrive',
+    sources: ids(northwind.accounts),
+    recurrence: daily(1),
+  });
+  await create(world, partner, tenants.northwind, {
+    name: 'SharePoint – all sites',
+    type: 'backup',
+    application: 'sharepoint',
+    sources: ids(northwind.sites),
+    recurrence: daily(2),
+  });
+  await create(world, partner, tenants.northwind, {
+    name: 'Teams – all teams, weekly',
+    type: 'backup',
+    application: 'teams',
+    sources: ids(northwind.teams),
+    recurrence: weekly(0, 2),
+  });
+  await create(world, partner, tenants.northwind, {
+    name: 'Mail archive – all mailboxes',
+    type: 'exchangeArchive',
+    application: 'exchange',
+    sources: ids(northwind.mailboxes),
+    recurrence: daily(3),
+  });
+
+  clock.set(at(0, 11, 15));
+  // The trial: one backup job per application, all of them used.
+  const tailspin = {
+    accounts: await discover(world, tenants.tailspin, 'onedrive'),
+    sites: await discover(world, tenants.tailspin, 'sharepoint'),
+    teams: await discover(world, tenants.tailspin, 'teams'),
+  };
+  const tailspinOneDrive = await create(world, partner, tenants.tailspin, {
+    name: 'Trial – OneDrive',
+    type: 'backup',
+    application: 'onedrive',
+    sources: ids(tailspin.accounts).slice(0, 10),
+    recurrence: daily(22),
+  });
+  await create(world, partner, tenants.tailspin, {
+    name: 'Trial – SharePoint',
+    type: 'backup',
+    application: 'sharepoint',
+    sources: ids(tailspin.sites).slice(0, 10),
+    recurrence: daily(22),
+  });
+  await create(world, partner, tenants.tailspin, {
+    name: 'Trial – Teams',
+    type: 'backup',
+    application: 'teams',
+    sources: ids(tailspin.teams).slice(0, 10),
+    recurrence: daily(23),
+  });
+
+  clock.set(at(0, 14, 0));
+  // The bank archives mail and chats every evening, keeps mail ten years, and backs up OneDrive once a week.
+  const woodgrove = {
+    accounts: await discover(world, tenants.woodgrove, 'onedrive'),
+    teams: await discover(world, tenants.woodgrove, 'teams'),
+    mailboxes: await discover(world, tenants.woodgrove, 'exchange'),
+  };
+  await create(world, partner, tenants.woodgrove, {
+    name: 'Mail archive – every account',
+    type: 'exchangeArchive',
+    application: 'exchange',
+    sources: ids(woodgrove.accounts),
+    recurrence: daily(19),
+  });
+  await create(world, partner, tenants.woodgrove, {
+    name: 'Teams archive – chats of every account',
+    type: 'teamsArchive',
+    application: 'teams',
+    sources: ids(woodgrove.teams),
+    chats: ids(woodgrove.mailboxes),
+    recurrence: daily(20),
+  });
+  await create(world, partner, tenants.woodgrove, {
+    name: 'Mail retention – 10 years',
+    type: 'archiveDeletion',
+    application: 'exchange',
+    sources: ids(woodgrove.mailboxes),
+    retention: { unit: 'days', value: 3650 },
+    recurrence: weekly(0, 5),
+  });
+  await create(world, partner, tenants.woodgrove, {
+    name: 'OneDrive – weekly',
+    type: 'backup',
+    application: 'onedrive',
+    sources: ids(woodgrove.accounts),
+    recurrence: weekly(0, 2),
+  });
+
+  // ---- what happens on the days that follow, besides the scheduled runs ----
+  const model = (key: keyof typeof DEMO_TENANTS) => simulator.tenant(DEMO_TENANTS[key]);
+  const driveOf = (key: keyof typeof DEMO_TENANTS, sourceId: string) =>
+    model(key).users.find((u) => u.id === sourceId)?.driveId ?? '';
+  const siteDrive = (key: keyof typeof DEMO_TENANTS, siteId: string) =>
+    model(key).sites.find((s) => s.id === siteId)?.driveIds[0] ?? '';
+  const events: Event[] = [];
+  for (let day = 1; day <= DEMO_HISTORY_DAYS; day++) {
+    const weekend = [0, 6].includes(at(day, 10).getUTCDay());
+    events.push({
+      at: at(day, 10),
+      run: async () => {
+        for (const key of Object.keys(DEMO_TENANTS) as (keyof typeof DEMO_TENANTS)[]) {
+          evolve(model(key), { ...(weekend ? WEEKEND : WORKDAY[key]), at: at(day, 10).toISOString() });
+        }
+      },
+    });
+    // Twice a week the administrator opens data management in the morning: its storage analysis runs.
+    if ([1, 4].includes(at(day, 8).getUTCDay())) {
+      events.push({
+        at: at(day, 8, 30),
+        run: () => world.plane.graph(tenants.contoso).then((graph) => analyseStorage(past, graph, tenants.contoso)),
+      });
+    }
+  }
+  /** The scheduled run of `jobId` at `day`/`hour` meets Microsoft Graph answering 503 on one drive's changes. */
+  const outage = (day: number, hour: number, driveId: string) => {
+    events.push({
+      at: at(day, hour - 1, 55),
+      run: async () => simulator.setThrottle(1, 0, { status: 503, paths: `^/v1\\.0/drives/${driveId}/root/delta` }),
+    });
+    events.push({ at: at(day, hour, 50), run: async () => simulator.setThrottle(0) });
+  };
+  const troubled = contoso.accounts.find((a) => !a.email?.includes('#EXT#') && a !== contoso.accounts[0]);
+  if (troubled) outage(13, 1, driveOf('contoso', troubled.sourceId));
+  const northwindSite = northwind.sites[0];
+  if (northwindSite) outage(19, 2, siteDrive('northwind', northwindSite.sourceId));
+
+  // A person deletes a folder's files; the administrator restores the folder in place two days later.
+  const deleter = contoso.mailboxes[2] ?? contoso.mailboxes[0];
+  if (deleter) {
+    events.push({
+      at: at(20, 16, 20),
+      run: async () => void deleteFolderFiles(model('contoso'), driveOf('contoso', deleter.sourceId), 'Projects'),
+    });
+    events.push({
+      at: at(22, 9, 40),
+      run: async () => {
+        await create(world, admin, tenants.contoso, {
+          name: `Restore – ${deleter.displayName}'s Projects folder`,
+          type: 'restore',
+          application: 'onedrive',
+          sources: [deleter.sourceId],
+          restore: {
+            sourceJobId: oneDrive.jobId,
+            snapshot: at(20, 12).toISOString(),
+            sourceId: deleter.sourceId,
+            nodeIds: [await backedUpItem(world, oneDrive.jobId, deleter.sourceId, 'folder', 'Projects')],
+            target: 'original',
+            conflictPolicy: 'skip',
+          },
+        });
+      },
+    });
+  }
+  // A site's documents as a ZIP download, from last week's snapshot.
+  const site = contoso.sites[0];
+  if (site) {
+    events.push({
+      at: at(26, 11, 5),
+      run: async () => {
+        await create(world, admin, tenants.contoso, {
+          name: `Download – ${site.displayName} Documents`,
+          type: 'restore',
+          application: 'sharepoint',
+          sources: [site.sourceId],
+          restore: {
+            sourceJobId: sharePoint.jobId,
+            snapshot: at(25, 12).toISOString(),
+            sourceId: site.sourceId,
+            nodeIds: [await backedUpItem(world, sharePoint.jobId, site.sourceId, 'folder', 'Documents')],
+            target: 'download',
+            conflictPolicy: 'skip',
+          },
+        });
+      },
+    });
+  }
+  const northwindAccount = northwind.accounts[0];
+  if (northwindAccount) {
+    events.push({
+      at: at(24, 14, 30),
+      run: async () => {
+        await create(world, partner, tenants.northwind, {
+          name: `Download – ${northwindAccount.displayName}'s Finance folder`,
+          type: 'restore',
+          application: 'onedrive',
+          sources: [northwindAccount.sourceId],
+          restore: {
+            sourceJobId: northwindOneDrive.jobId,
+            snapshot: at(24, 12).toISOString(),
+            sourceId: northwindAccount.sourceId,
+            nodeIds: [
+              await backedUpItem(world, northwindOneDrive.jobId, northwindAccount.sourceId, 'folder', 'Finance'),
+            ],
+            target: 'download',
+            conflictPolicy: 'skip',
+          },
+        });
+      },
+    });
+  }
+  const tailspinAccount = tailspin.accounts[1] ?? tailspin.accounts[0];
+  if (tailspinAccount) {
+    events.push({
+      at: at(15, 10, 10),
+      run: async () => {
+        await create(world, partner, tenants.tailspin, {
+          name: `Trial restore – a file of ${tailspinAccount.displayName}`,
+          type: 'restore',
+          application: 'onedrive',
+          sources: [tailspinAccount.sourceId],
+          restore: {
+            sourceJobId: tailspinOneDrive.jobId,
+            snapshot: at(15, 0).toISOString(),
+            sourceId: tailspinAccount.sourceId,
+            nodeIds: [await backedUpItem(world, tailspinOneDrive.jobId, tailspinAccount.sourceId, 'file')],
+            target: 'original',
+            conflictPolicy: 'keepBoth',
+          },
+        });
+      },
+    });
+  }
+  events.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  // ---- the days pass: events and scheduled runs in time order ----
+  const last = end.getTime() - END_MARGIN;
+  for (;;) {
+    const [due] = await ctx.db.query<{ next: Date | null }>(
+      `select min(next_run) as next from jobs where enabled and tenant_id = any($1)`,
+      [Object.values(DEMO_TENANTS)],
+    );
+    const nextRun = due?.next ? new Date(due.next).getTime() : Number.POSITIVE_INFINITY;
+    const nextEvent = events[0]?.at.getTime() ?? Number.POSITIVE_INFINITY;
+    const next = Math.min(nextRun, nextEvent);
+    if (next > last) break;
+    clock.set(new Date(next));
+    if (nextEvent <= nextRun) await events.shift()?.run();
+    await engine.runUntilIdle();
+  }
+  simulator.setThrottle(0);
+
+  // ---- now: the administrator starts a clean-up of old OneDrive versions; Microsoft 365 throttles it ----
+  const cleanup = await createJob(ctx, admin, tenants.contoso, {
+    name: 'OneDrive – keep the newest version',
+    type: 'versionCleanup',
+    application: 'onedrive',
+    sources: ids(contoso.accounts),
+    cleanupRule: { kind: 'keepNewest', count: 1 },
+  });
+  const drives = model('contoso').users.map((u) => u.driveId);
+  simulator.setThrottle(2, options.throttleSeconds ?? DEMO_THROTTLE_SECONDS, {
+    status: 429,
+    paths: `^/v1\\.0/drives/(${drives.join('|')})/items/[^/]+/versions`,
+  });
+  const job = await findJob(ctx.db, cleanup.jobId);
+  if (job) {
+    await new JobQueue(ctx).requestStart(job);
+    await ctx.audit({
+      actorUserId: admin.user.id,
+      actorEmail: admin.user.email,
+      organisationId: tenants.contoso.organisationId,
+      action: 'job.start',
+      target: job.jobId,
+      outcome: 'success',
+      ip: admin.ip,
+    });
+  }
+  return { ...(await figures(ctx)), seconds: (performance.now() - started) / 1000 };
+}
+
+/** What the history's runs did, from the runs and what the backups and archives hold. */
+async function figures(ctx: AppContext): Promise<Omit<DemoHistoryFigures, 'seconds'>> {
+  const [runs] = await ctx.db.query<{
+    runs: number;
+    failed: number;
+    warnings: number;
+    items: string;
+    bytes: string;
+  }>(
+    `select count(*)::int as runs, count(*) filter (where status = 'failed')::int as failed,
+            count(*) filter (where status = 'finished' and warnings > 0)::int as warnings,
+            coalesce(sum(items_done), 0)::bigint as items, coalesce(sum(bytes), 0)::bigint as bytes
+       from job_runs where status in ('finished', 'failed', 'stopped') and tenant_id = any($1)`,
+    [Object.values(DEMO_TENANTS)],
+  );
+  const [stored] = await ctx.db.query<{ bytes: string }>(
+    `select (select coalesce(sum(b.size), 0) from backup_items b join jobs j on j.job_id = b.job_id
+              where j.tenant_id = any($1))
+          + (select coalesce(sum(size), 0) from archive_items where tenant_id = any($1)) as bytes`,
+    [Object.values(DEMO_TENANTS)],
+  );
+  return {
+    days: DEMO_HISTORY_DAYS,
+    runs: Number(runs?.runs ?? 0),
+    failedRuns: Number(runs?.failed ?? 0),
+    warningRuns: Number(runs?.warnings ?? 0),
+    items: Number(runs?.items ?? 0),
+    bytes: Number(runs?.bytes ?? 0),
+    storedBytes: Number(stored?.bytes ?? 0),
+  };
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+/** The history in one line, as the first start prints it. */
+export function describeHistory(h: DemoHistoryFigures): string {
+  return (
+    `Its history: ${h.days} days, ${h.runs} runs (${h.failedRuns} failed, ${h.warningRuns} with warnings), ` +
+    `${h.items.toLocaleString('en-US')} items, ${megabytes(h.storedBytes)} in backups and archives; ` +
+    `made in ${h.seconds.toFixed(1)} s.`
+  );
+}
