@@ -25,6 +25,8 @@ export async function startProcess(
   port: number,
   env: Record<string, string> = {},
   args: string[] = [],
+  /** How long the server may take to answer; a demo world with its history takes longest. */
+  readyWithinMs = 30_000,
 ) {
   const child = spawn(process.execPath, [entry, ...args], {
     env: {
@@ -36,6 +38,8 @@ export async function startProcess(
       PORTAL_DEMO_PASSWORD: '',
       // Several servers run at once: each demo simulator takes any free port.
       PORTAL_M365_SIMULATOR_PORT: '0',
+      // The demo world starts empty unless a test asks for its thirty days of history.
+      PORTAL_DEMO_HISTORY: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +59,7 @@ export async function startProcess(
   });
   // A worker has no HTTP side: it is up once it says so.
   const worker = args.includes('--role=worker');
-  for (let i = 0; i < 600; i++) {
+  for (const deadline = Date.now() + readyWithinMs; Date.now() < deadline; ) {
     if (spawnError) throw new Error(`server could not be started: ${spawnError.message}`);
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`);
     const ok = worker
