@@ -4,6 +4,7 @@ import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { offlineNamespaces } from './de/offline';
+import { overviewNamespaces } from './de/overview';
 import type { Resources } from './en';
 
 /** German resources; the type makes a missing or extra key a compile error. */
@@ -95,6 +96,7 @@ export const de: Resources = {
     running: 'Läuft',
     failed: 'Fehlgeschlagen',
     pending: 'Ausstehend',
+    finishedWithWarnings: 'Mit Warnungen abgeschlossen',
   },
   table: {
     loadFailed: 'Die Liste konnte nicht geladen werden.',
@@ -493,4 +495,5 @@ export const de: Resources = {
   ...configurationNamespaces,
   ...accountNamespaces,
   ...dataManagementNamespaces,
+  ...overviewNamespaces,
 };

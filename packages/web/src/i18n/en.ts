@@ -4,6 +4,7 @@ import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { offlineNamespaces } from './en/offline';
+import { overviewNamespaces } from './en/overview';
 
 /** English resources, one namespace per area. German (de.ts) must have exactly the same keys. */
 export const en = {
@@ -94,6 +95,7 @@ export const en = {
     running: 'Running',
     failed: 'Failed',
     pending: 'Pending',
+    finishedWithWarnings: 'Finished with warnings',
   },
   table: {
     loadFailed: 'The list could not be loaded.',
@@ -481,6 +483,7 @@ export const en = {
   ...configurationNamespaces,
   ...accountNamespaces,
   ...dataManagementNamespaces,
+  ...overviewNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -2,6 +2,7 @@ import { Accordion, Link as ChakraLink, Field, Input, Stack, Text } from '@chakr
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FirstRunGuideReopen } from '../../components/first-run-guide-reopen';
 import { PageHeader } from '../../components/ui/page-header';
 
 /** The help topics: each with its articles (question and answer keys) and where the area is. */
@@ -41,6 +42,7 @@ export function HelpcenterPage() {
     <>
       <PageHeader title={t('pages:helpcenter')} description={t('helpcenter:intro')} />
       <Stack gap="4" maxW="4xl">
+        <FirstRunGuideReopen />
         <Field.Root>
           <Field.Label>{t('helpcenter:search')}</Field.Label>
           <Input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />

@@ -35,7 +35,7 @@ function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: JobRun; 
             <Drawer.Body>
               <Stack gap="4">
                 <HStack gap="3">
-                  <StatusBadge status={run.status} />
+                  <StatusBadge status={run.status} warnings={run.itemsFailed > 0} />
                   <Progress.Root value={run.progress} size="sm" flex="1" aria-label={t('backup:columns.progress')}>
                     <Progress.Track>
                       <Progress.Range />
@@ -143,7 +143,7 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
     {
       key: 'status',
       header: t('backup:columns.status'),
-      cell: (r) => <StatusBadge status={r.status} />,
+      cell: (r) => <StatusBadge status={r.status} warnings={r.itemsFailed > 0} />,
       sortable: true,
     },
     {

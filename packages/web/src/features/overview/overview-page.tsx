@@ -1,23 +1,47 @@
-import { Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { JobRun, OverviewDashboard } from '@compliance-portal/sdk';
+import {
+  Badge,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import { DASHBOARD_PERIOD_DAYS, type JobRun, type OverviewDashboard } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { RequireTenant, useApi } from '../backup/shared';
+import { RequireTenant, useApi, useTenant } from '../backup/shared';
+import {
+  AREA_TYPES,
+  type Area,
+  type AreaHealth,
+  areaHealth,
+  HEALTH_PALETTE,
+  periodStart,
+  runsPerDay,
+} from './area-health';
+import { FirstRunGuide, useFirstRunGuide } from './first-run-guide';
+import { overviewQuery, periodRunsQuery } from './queries';
+import { RunSparkline } from './run-sparkline';
 
-type AreaKey = 'backup' | 'emailArchive' | 'teamsArchive';
+/** Each area's dashboard and job monitor. */
 const AREA_LINKS = {
-  backup: '/backup-and-restore/dashboard',
-  emailArchive: '/archive/dashboard',
-  teamsArchive: '/teams/dashboard',
-  dataManagement: '/compliance/dashboard',
-} as const;
+  backup: { dashboard: '/backup-and-restore/dashboard', monitor: '/backup-and-restore/job-monitor' },
+  emailArchive: { dashboard: '/archive/dashboard', monitor: '/archive/job-monitor' },
+  teamsArchive: { dashboard: '/teams/dashboard', monitor: '/teams/job-monitor' },
+  dataManagement: { dashboard: '/compliance/dashboard', monitor: '/compliance/monitoring' },
+} as const satisfies Record<Area, { dashboard: string; monitor: string }>;
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
+function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <HStack justify="space-between" gap="3">
       <Text fontSize="sm" color="fg.muted">
@@ -39,7 +63,7 @@ function LastJob({ run }: { run: JobRun | null }) {
         {run.jobName}
       </Text>
       <HStack gap="2" wrap="wrap">
-        <StatusBadge status={run.status} />
+        <StatusBadge status={run.status} warnings={run.itemsFailed > 0} />
         <Text fontSize="xs" color="fg.muted">
           {formatDateTime(run.started ?? run.finished, i18n.language)}
         </Text>
@@ -48,29 +72,110 @@ function LastJob({ run }: { run: JobRun | null }) {
   );
 }
 
-function AreaCard({ area, data }: { area: AreaKey; data: OverviewDashboard }) {
+/** The runs of one area over the period, as the card's runs per day; a skeleton while they load. */
+interface AreaRuns {
+  runs: JobRun[] | undefined;
+  failed: boolean;
+}
+
+/**
+ * One area: its state in colour and words (a coloured edge and a badge), its figures, its runs per
+ * day, and links to its dashboard and its job monitor.
+ */
+function AreaCard({
+  area,
+  health,
+  periodRuns,
+  children,
+}: {
+  area: Area;
+  health: AreaHealth | null;
+  periodRuns: AreaRuns;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = t(`overview:${area}`);
+  const palette = health ? HEALTH_PALETTE[health] : 'gray';
+  const runs = periodRuns.runs?.filter((r) => r.jobType === AREA_TYPES[area]);
+  const headingId = `area-${area}-title`;
+  return (
+    <Card.Root
+      as="section"
+      aria-labelledby={headingId}
+      data-testid={`area-${area}`}
+      data-health={health ?? undefined}
+      borderTopWidth="4px"
+      borderTopColor={`${palette}.solid`}
+    >
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="flex-start" gap="2" wrap="wrap">
+          <Heading as="h2" size="sm" id={headingId}>
+            {title}
+          </Heading>
+          {health ? (
+            <Badge colorPalette={palette} variant="subtle" data-testid="area-health">
+              <VisuallyHidden>{t('overview:state')}: </VisuallyHidden>
+              {health === 'none' && area === 'dataManagement'
+                ? t('overview:health.quiet', { days: DASHBOARD_PERIOD_DAYS })
+                : t(`overview:health.${health}`)}
+            </Badge>
+          ) : null}
+        </HStack>
+        {children}
+        <Stack gap="1">
+          <Text fontSize="sm" color="fg.muted">
+            {t('overview:runs.title')}
+          </Text>
+          {runs ? (
+            <RunSparkline days={runsPerDay(runs, DASHBOARD_PERIOD_DAYS)} testId={`runs-${area}`} />
+          ) : periodRuns.failed ? (
+            <Text fontSize="xs" color="fg.muted" data-testid={`runs-${area}`}>
+              {t('overview:runs.failed', { days: DASHBOARD_PERIOD_DAYS })}
+            </Text>
+          ) : (
+            <Skeleton height="8" />
+          )}
+        </Stack>
+        <HStack gap="2" wrap="wrap" mt="auto">
+          <Button asChild size="sm" variant="outline" colorPalette="blue">
+            <Link to={AREA_LINKS[area].dashboard}>{t('overview:open', { area: title })}</Link>
+          </Button>
+          <Button asChild size="sm" variant="ghost" colorPalette="blue">
+            <Link to={AREA_LINKS[area].monitor} aria-label={t('overview:monitorOf', { area: title })}>
+              {t('overview:monitor')}
+            </Link>
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function JobAreaCard({
+  area,
+  data,
+  periodRuns,
+}: {
+  area: Exclude<Area, 'dataManagement'>;
+  data: OverviewDashboard;
+  periodRuns: AreaRuns;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const a = data[area];
-  const title = t(`overview:${area}`);
+  const runs = periodRuns.runs?.filter((r) => r.jobType === AREA_TYPES[area]);
   return (
-    <Card.Root data-testid={`area-${area}`}>
-      <Card.Body gap="3">
-        <Heading as="h2" size="sm">
-          {title}
-        </Heading>
-        <Stack gap="1">
-          <Text fontSize="sm" color="fg.muted">
-            {t('overview:lastJob')}
-          </Text>
-          <LastJob run={a.lastJob} />
-        </Stack>
-        <Row label={t('overview:failedRuns')} value={formatNumber(a.failedRuns, lang)} />
-        <Row label={t('overview:covered')} value={formatNumber(a.protectedCount, lang)} />
-        <Row label={t('overview:stored')} value={formatBytes(a.bytes, lang)} />
-        <Link to={AREA_LINKS[area]}>{t('overview:open', { area: title })}</Link>
-      </Card.Body>
-    </Card.Root>
+    <AreaCard area={area} health={areaHealth(a.lastJob, runs)} periodRuns={periodRuns}>
+      <Stack gap="1">
+        <Text fontSize="sm" color="fg.muted">
+          {t('overview:lastJob')}
+        </Text>
+        <LastJob run={a.lastJob} />
+      </Stack>
+      <Row label={t('overview:failedRuns')} value={formatNumber(a.failedRuns, lang)} />
+      <Row label={t('overview:covered')} value={formatNumber(a.protectedCount, lang)} />
+      <Row label={t('overview:stored')} value={formatBytes(a.bytes, lang)} />
+    </AreaCard>
   );
 }
 
@@ -78,10 +183,9 @@ function Overview({ tenantId }: { tenantId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
-  const overview = useQuery({
-    queryKey: ['tenant', tenantId, 'dashboard', 'overview'],
-    queryFn: ({ signal }) => api.apollo.dashboards.overview({ tenantId }, { signal }),
-  });
+  const overview = useQuery(overviewQuery(api, tenantId));
+  const runsQuery = useQuery(periodRunsQuery(api, tenantId, periodStart(DASHBOARD_PERIOD_DAYS).toISOString()));
+  const periodRuns: AreaRuns = { runs: runsQuery.data, failed: runsQuery.isError };
   const d = overview.data;
   if (overview.isError) return <StatusAlert status="error">{t('overview:failed')}</StatusAlert>;
   if (!d) return <Skeleton height="48" aria-busy="true" />;
@@ -90,25 +194,20 @@ function Overview({ tenantId }: { tenantId: string }) {
     Object.entries(record)
       .map(([app, n]) => `${t(`backup:applications.${app}`)}: ${formatNumber(n, lang)}`)
       .join(' · ');
+  const cleanups = runsQuery.data?.filter((r) => r.jobType === AREA_TYPES.dataManagement);
   return (
     <Stack gap="6">
       <Text color="fg.muted" fontSize="sm">
         {t('overview:intro', { days: d.periodDays })}
       </Text>
       <SimpleGrid columns={{ base: 1, md: 2, xl: 4 }} gap="4">
-        <AreaCard area="backup" data={d} />
-        <AreaCard area="emailArchive" data={d} />
-        <AreaCard area="teamsArchive" data={d} />
-        <Card.Root data-testid="area-dataManagement">
-          <Card.Body gap="3">
-            <Heading as="h2" size="sm">
-              {t('overview:dataManagement')}
-            </Heading>
-            <Row label={t('overview:saved')} value={formatBytes(d.dataManagement.savedBytes, lang)} />
-            <Row label={t('overview:saving')} value={money.format(d.dataManagement.monthlySaving)} />
-            <Link to={AREA_LINKS.dataManagement}>{t('overview:open', { area: t('overview:dataManagement') })}</Link>
-          </Card.Body>
-        </Card.Root>
+        <JobAreaCard area="backup" data={d} periodRuns={periodRuns} />
+        <JobAreaCard area="emailArchive" data={d} periodRuns={periodRuns} />
+        <JobAreaCard area="teamsArchive" data={d} periodRuns={periodRuns} />
+        <AreaCard area="dataManagement" health={cleanups ? areaHealth(null, cleanups) : null} periodRuns={periodRuns}>
+          <Row label={t('overview:saved')} value={formatBytes(d.dataManagement.savedBytes, lang)} />
+          <Row label={t('overview:saving')} value={money.format(d.dataManagement.monthlySaving)} />
+        </AreaCard>
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <Card.Root data-testid="licence">
@@ -160,13 +259,22 @@ function Overview({ tenantId }: { tenantId: string }) {
   );
 }
 
-/** The overview (/ and /dashboard): every area of the selected organisation, with links into each. */
+/**
+ * The overview (/ and /dashboard): the first-run guide while the organisation is not set up, then
+ * every area of the selected organisation at a glance, with links into each.
+ */
 export function OverviewPage() {
   const { t } = useTranslation();
+  const { tenantId } = useTenant();
+  const guide = useFirstRunGuide();
   return (
     <>
       <PageHeader title={t('pages:overview')} />
-      <RequireTenant>{(tenantId) => <Overview tenantId={tenantId} />}</RequireTenant>
+      <FirstRunGuide guide={guide} />
+      {/* Without a tenant the guide's first step says what to do; the alert only when it does not show. */}
+      {tenantId || (guide.settled && !guide.visible) ? (
+        <RequireTenant>{(id) => <Overview tenantId={id} />}</RequireTenant>
+      ) : null}
     </>
   );
 }

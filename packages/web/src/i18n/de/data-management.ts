@@ -1,7 +1,7 @@
 import type { Leaves } from '../en';
 import type { dataManagementNamespaces as En } from '../en/data-management';
 
-/** German texts of data management, the overview and the reports list: the same keys as the English ones. */
+/** German texts of data management and the reports list: the same keys as the English ones. */
 export const dataManagementNamespaces: Leaves<typeof En> = {
   dataManagement: {
     title: 'Datenmanagement',
@@ -71,29 +71,6 @@ export const dataManagementNamespaces: Leaves<typeof En> = {
     files: 'Dateien',
     versionsRemoved: 'Entfernte Versionen',
     bytesFreed: 'Freigegebener Speicher',
-  },
-  overview: {
-    intro: 'Der Zustand aller Bereiche der ausgewählten Organisation in den letzten {{days}} Tagen.',
-    backup: 'Sicherung und Wiederherstellung',
-    emailArchive: 'E-Mail-Archiv',
-    teamsArchive: 'Teams-Archiv',
-    dataManagement: 'Datenmanagement',
-    lastJob: 'Letzter Auftrag',
-    noJob: 'Es ist noch kein Auftrag gelaufen.',
-    failedRuns: 'Fehlgeschlagene Läufe',
-    covered: 'Abgedeckt',
-    stored: 'Gespeichert',
-    saved: 'Gespart',
-    saving: 'Ersparnis pro Monat',
-    open: '{{area}} öffnen',
-    license: 'Lizenz',
-    full: 'Volllizenz: keine Beschränkungen.',
-    trial: 'Testlizenz',
-    backupJobsLeft: 'Verbleibende Sicherungsaufträge',
-    restoresLeft: 'Verbleibende Wiederherstellungen',
-    failures: 'Letzte Fehler',
-    noFailures: 'In letzter Zeit ist kein Lauf fehlgeschlagen.',
-    failed: 'Die Übersicht konnte nicht geladen werden.',
   },
   allReports: {
     intro:

@@ -1,4 +1,4 @@
-/** English texts of data management, the overview and the reports list (namespaces spread into ../en.ts). */
+/** English texts of data management and the reports list (namespaces spread into ../en.ts). */
 export const dataManagementNamespaces = {
   dataManagement: {
     title: 'Data management',
@@ -68,29 +68,6 @@ export const dataManagementNamespaces = {
     files: 'Files',
     versionsRemoved: 'Versions removed',
     bytesFreed: 'Space freed',
-  },
-  overview: {
-    intro: 'The state of every area for the selected organisation over the last {{days}} days.',
-    backup: 'Backup and restore',
-    emailArchive: 'Email archive',
-    teamsArchive: 'Teams archive',
-    dataManagement: 'Data management',
-    lastJob: 'Last job',
-    noJob: 'No job has run yet.',
-    failedRuns: 'Failed runs',
-    covered: 'Covered',
-    stored: 'Stored',
-    saved: 'Saved',
-    saving: 'Saving per month',
-    open: 'Open {{area}}',
-    license: 'Licence',
-    full: 'Full licence: no limits.',
-    trial: 'Trial licence',
-    backupJobsLeft: 'Backup jobs left',
-    restoresLeft: 'Restores left',
-    failures: 'Recent failures',
-    noFailures: 'No run failed recently.',
-    failed: 'The overview could not be loaded.',
   },
   allReports: {
     intro: 'Every report of every area: filter by area, type and date, open one, export or download it.',
