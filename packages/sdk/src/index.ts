@@ -104,7 +104,7 @@ export { tenantsApi } from './resources/apollo/tenants.js';
 export type * from './resources/common.js';
 export { CONFLICT_POLICIES, JOB_STATUSES } from './resources/common.js';
 export type * from './resources/legacy/auth.js';
-export { legacyAuthApi } from './resources/legacy/auth.js';
+export { legacyAuthApi, SIGN_IN_EVENT_KINDS } from './resources/legacy/auth.js';
 export type * from './resources/legacy/email.js';
 export { emailApi } from './resources/legacy/email.js';
 export type * from './resources/legacy/files.js';

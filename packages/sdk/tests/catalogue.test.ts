@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery, data management and support requests', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery, data management, support requests and account self-service', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
@@ -30,6 +30,8 @@ describe('endpoint catalogue', () => {
       'apollo.dataManagement.preview',
       'apollo.support.contacts',
       'apollo.support.createRequest',
+      'legacy.auth.activity',
+      'legacy.auth.revokeOtherSessions',
     ]);
   });
 
@@ -38,7 +40,7 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    expect(endpoints.length).toBe(125);
+    expect(endpoints.length).toBe(127);
   });
 
   it('gives every entry the public shape', () => {

@@ -433,6 +433,8 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'apollo.auth.info': "the caller's own account",
   'apollo.auth.updateInfo': "the caller's own account",
   'legacy.auth.logout': "the caller's own session",
+  'legacy.auth.activity': "the caller's own sign-in events and sessions",
+  'legacy.auth.revokeOtherSessions': "the caller's own sessions",
   'apollo.support.contacts': "the server's configured support contacts, the same for everyone",
   'apollo.support.createRequest': "a request from the caller's own account to the support address",
   'legacy.auth.verifyUser': "the caller's own session",

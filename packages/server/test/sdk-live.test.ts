@@ -745,7 +745,7 @@ describe('the SDK against the live server', () => {
     expect(server.mails.length).toBe(sent + 2);
   });
 
-  it('password reset and logout through the legacy API', async () => {
+  it('password reset, sign-in activity, signing out the other sessions and logout through the legacy API', async () => {
     const anonymous = client();
     await call('legacy.auth.forgotPassword', () => anonymous.legacy.auth.forgotPassword({ body: { email: PARTNER } }));
     await drainBackground(server.ctx);
@@ -756,6 +756,15 @@ describe('the SDK against the live server', () => {
         body: { password: 'Partner-Passw0rd!', confirmPassword: 'Partner-Passw0rd!' },
       }),
     );
+    const activity = await call('legacy.auth.activity', () =>
+      client(adminToken).legacy.auth.activity({ query: { pageSize: 5 } }),
+    );
+    expect(activity.items.length).toBeGreaterThan(0);
+    expect(activity.items.every((event) => event.outcome === 'success' || event.outcome === 'failure')).toBe(true);
+    const others = await call('legacy.auth.revokeOtherSessions', () =>
+      client(adminToken).legacy.auth.revokeOtherSessions({ body: {} }),
+    );
+    expect(others.revoked).toBe(activity.otherSessions);
     await call('legacy.auth.logout', () => client(adminToken).legacy.auth.logout({ body: {} }));
     const after = await client(adminToken)
       .legacy.workers.client()

@@ -12,6 +12,7 @@ import { migration as m011 } from './migrations/011-teams-chats.js';
 import { migration as m012 } from './migrations/012-documents.js';
 import { migration as m013 } from './migrations/013-support-requests.js';
 import { migration as m015 } from './migrations/015-storage-usage.js';
+import { migration as m016 } from './migrations/016-audit-actor.js';
 
 export interface Migration {
   id: number;
@@ -37,6 +38,7 @@ export const migrations: readonly Migration[] = [
   m012,
   m013,
   m015,
+  m016,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */

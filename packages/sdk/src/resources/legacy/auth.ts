@@ -113,8 +113,81 @@ export const LegacyResetPasswordRequest = s.object({
 export type LegacyResetPasswordRequest = s.Static<typeof LegacyResetPasswordRequest>;
 
 /**
- * The catalogue entries of legacy auth: sign-in, logout, the session check, password reset, and the
- * two-factor setup and verification, under `/auth/`. {@link legacyAuthApi} binds them.
+ * What a sign-in event says happened, for lists that name each kind: `signedIn` (a sign-in completed,
+ * with its second factor), `passwordAccepted` (the password was right; the second step followed or
+ * not), `passwordRefused`, `codeRefused` (a wrong authenticator or recovery code), `lockedOut` (refused
+ * while the account was locked), `notAllowed` (the account may not sign in yet: email not confirmed,
+ * or an apollo sign-in before the authenticator was set up) and `tokenReplayed` (a used refresh token
+ * came back, so its sessions were ended).
+ */
+export const SIGN_IN_EVENT_KINDS = [
+  'signedIn',
+  'passwordAccepted',
+  'passwordRefused',
+  'codeRefused',
+  'lockedOut',
+  'notAllowed',
+  'tokenReplayed',
+] as const;
+
+/** Schema of one item of `GET /auth/sessions/activity`. */
+export const SignInEvent = s.object({
+  at: s.dateTime(),
+  kind: s.oneOfStrings(SIGN_IN_EVENT_KINDS),
+  outcome: s.oneOfStrings(['success', 'failure'], 'success for signedIn and passwordAccepted.'),
+  api: s.oneOfStrings(['legacy', 'apollo'], "legacy: the portal's sign-in; apollo: a token sign-in (/login)."),
+  method: s.optional(
+    s.oneOfStrings(
+      ['authenticator', 'recoveryCode', 'setup'],
+      'With signedIn: an authenticator code, a recovery code, or the first code of a new authenticator.',
+    ),
+  ),
+  ip: s.nullable(s.string({ description: 'The client address the server saw.' })),
+});
+/**
+ * One attempt to sign in to the caller's account, from the audit log: when (`at`), what happened
+ * (`kind`, its `outcome`, and for a completed sign-in the second factor used, `method`), through which
+ * API, and from which address (`ip`).
+ */
+export type SignInEvent = s.Static<typeof SignInEvent>;
+
+/** Schema of the query of `GET /auth/sessions/activity`. */
+export const SignInActivityQuery = s.object({
+  page: s.optional(s.integer({ minimum: 1, maximum: 10_000, description: 'One-based page number; default 1.' })),
+  pageSize: s.optional(s.integer({ minimum: 1, maximum: 100, description: 'Events per page; default 20.' })),
+});
+/** Which page of the caller's sign-in events to answer: `page` (one-based) and `pageSize` (1 to 100, default 20). */
+export type SignInActivityQuery = s.Static<typeof SignInActivityQuery>;
+
+/** Schema of the answer of `GET /auth/sessions/activity`. */
+export const SignInActivity = s.object({
+  items: s.array(SignInEvent),
+  total: s.integer({ minimum: 0, description: 'Events of the account, over all pages.' }),
+  page: s.integer({ minimum: 1 }),
+  pageSize: s.integer({ minimum: 1 }),
+  otherSessions: s.integer({
+    minimum: 0,
+    description: 'Sessions of the account still signed in, besides the one asking.',
+  }),
+});
+/**
+ * The caller's own sign-in events, newest first, one page of them (never another account's), and how
+ * many other sessions of the account are still signed in (`otherSessions`), which
+ * `revokeOtherSessions` ends.
+ */
+export type SignInActivity = s.Static<typeof SignInActivity>;
+
+/** Schema of the answer of `POST /auth/sessions/revoke-others`. */
+export const RevokeOthersResponse = s.object({
+  revoked: s.integer({ minimum: 0, description: 'Sessions ended.' }),
+});
+/** How many of the account's other sessions `revokeOtherSessions` ended; the calling session stays signed in. */
+export type RevokeOthersResponse = s.Static<typeof RevokeOthersResponse>;
+
+/**
+ * The catalogue entries of legacy auth: sign-in, logout, the session check, password reset, the
+ * two-factor setup and verification, the caller's sign-in activity and signing out the other sessions,
+ * under `/auth/`. {@link legacyAuthApi} binds them.
  */
 export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
   signin: {
@@ -188,12 +261,28 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
     body: CodeVerificationRequest,
     response: CodeVerificationResponse,
   },
+  activity: {
+    method: 'GET',
+    path: '/auth/sessions/activity',
+    summary: "The caller's recent sign-ins and failed attempts, and its other sessions",
+    query: SignInActivityQuery,
+    response: SignInActivity,
+  },
+  revokeOtherSessions: {
+    method: 'POST',
+    rateLimited: true,
+    path: '/auth/sessions/revoke-others',
+    summary: "End every session of the caller's account but the calling one",
+    body: s.object({}),
+    response: RevokeOthersResponse,
+  },
 });
 
 /**
  * Binds legacy auth to a transport: password sign-in (`signin`), then the authenticator setup
  * (`generateQr`, `qrcodeVerification`) or the code check (`codeVerification`), which answer the session
- * token; `verifyUser`, `logout` and the password reset. Set the session token with `setToken` for the
+ * token; `verifyUser`, `logout`, the password reset, the caller's sign-in `activity` and
+ * `revokeOtherSessions`. Set the session token with `setToken` for the
  * later calls. The same methods as `client.legacy.auth`.
  */
 /*#__NO_SIDE_EFFECTS__*/

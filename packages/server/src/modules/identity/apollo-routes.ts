@@ -97,7 +97,11 @@ export function apolloIdentityRoutes(ctx: AppContext) {
           throw new HttpError(400, 'Cookie sign-in is not offered by this server; use the bearer tokens.');
         }
         const result = await checkPassword(ctx, body.email, body.password);
-        const fail = async (detail: 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor', user?: User) => {
+        const fail = async (
+          detail: 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor',
+          user?: User,
+          step?: 'password',
+        ) => {
           await ctx.audit({
             actorUserId: user?.id ?? null,
             actorEmail: body.email,
@@ -105,11 +109,12 @@ export function apolloIdentityRoutes(ctx: AppContext) {
             action: 'auth.login',
             outcome: 'failure',
             ip: rc.ip,
-            details: { detail },
+            // `step` tells a wrong password from a wrong code, which the answer does not.
+            details: { detail, ...(step ? { step } : {}) },
           });
           return loginFailure(detail);
         };
-        if (result.outcome === 'failed') throw await fail('Failed');
+        if (result.outcome === 'failed') throw await fail('Failed', result.user, 'password');
         if (result.outcome === 'lockedOut') throw await fail('Lockedout', result.user);
         if (result.outcome === 'notAllowed') throw await fail('NotAllowed', result.user);
         const { user } = result;

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.js';
 import { routes, session } from '../../http/contract.js';
 import { badRequest, conflict, forbidden, refusal } from '../../http/errors.js';
+import { listSignInEvents } from './activity.js';
 import {
   authenticatorUri,
   checkPassword,
@@ -19,7 +20,7 @@ import {
   resetTwoFactor,
   useRecoveryCode,
 } from './service.js';
-import { issueToken, revokeFamily, revokeToken } from './sessions.js';
+import { countOtherSessions, issueToken, revokeAllForUser, revokeFamily, revokeToken } from './sessions.js';
 import { findUserById, sessionUser } from './users.js';
 
 export const LEGACY_MESSAGES = {
@@ -43,7 +44,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const result = await checkPassword(ctx, body.email, body.password);
         if (result.outcome !== 'success') {
-          const user = result.outcome === 'failed' ? undefined : result.user;
+          const { user } = result;
           await audit({
             actorUserId: user?.id ?? null,
             actorEmail: body.email,
@@ -245,6 +246,44 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           return issued.token;
         });
         return { token, user: sessionUser(user), requiresTwoFactorSetup: false };
+      },
+    },
+
+    'legacy.auth.activity': {
+      async handler({ query }, rc) {
+        const { auth } = session(rc);
+        const page = query?.page ?? 1;
+        const pageSize = query?.pageSize ?? 20;
+        const [events, otherSessions] = await Promise.all([
+          listSignInEvents(ctx.db, auth.user.id, page, pageSize),
+          countOtherSessions(ctx.db, ctx.now(), auth.user.id, auth.family),
+        ]);
+        return { ...events, page, pageSize, otherSessions };
+      },
+    },
+
+    'legacy.auth.revokeOtherSessions': {
+      // Nothing to read from the body: a call without one signs the others out all the same.
+      validateBody: false,
+      async handler(_args, rc) {
+        const { auth } = session(rc);
+        const revoked = await ctx.db.transaction(async (tx) => {
+          const ended = await revokeAllForUser(tx, ctx.now(), auth.user.id, auth.family);
+          await audit(
+            {
+              actorUserId: auth.user.id,
+              actorEmail: auth.user.email,
+              organisationId: auth.user.organisationId,
+              action: 'auth.sessions.revokeOthers',
+              outcome: 'success',
+              ip: rc.ip,
+              details: { revoked: ended },
+            },
+            tx,
+          );
+          return ended;
+        });
+        return { revoked };
       },
     },
   });

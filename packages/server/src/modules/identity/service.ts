@@ -43,7 +43,8 @@ export const ONE_TIME_CODE_MS = 24 * 3600_000;
 
 export type PasswordCheck =
   | { outcome: 'success'; user: User }
-  | { outcome: 'failed' }
+  /** `user` when the address is an account's: the wrong password is then that account's to see. */
+  | { outcome: 'failed'; user?: User }
   | { outcome: 'lockedOut'; user: User }
   | { outcome: 'notAllowed'; user: User };
 
@@ -92,7 +93,9 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
   }
   if (isLockedOut(user, ctx.now())) return { outcome: 'lockedOut', user };
   if (!(await verifyPassword(user.passwordHash, password))) {
-    return (await recordFailure(ctx, user)) === 'lockedOut' ? { outcome: 'lockedOut', user } : { outcome: 'failed' };
+    return (await recordFailure(ctx, user)) === 'lockedOut'
+      ? { outcome: 'lockedOut', user }
+      : { outcome: 'failed', user };
   }
   if (!user.totpEnabled) await recordSuccess(ctx, user);
   if (!user.emailConfirmed) return { outcome: 'notAllowed', user };
@@ -437,7 +440,10 @@ export interface TwoFactorChange extends Reauthentication {
 /**
  * ASP.NET's /manage/2fa, hardened: while 2FA is on, a key reset, new recovery codes and turning it
  * off need the password and a code (or a recovery code); the key is answered only while 2FA is off
- * (enrolment, or after a key reset until a code of the new key turns it on).
+ * (enrolment, or after a key reset until a code of the new key turns it on). A key reset or turning
+ * 2FA off renews the security stamp, as ASP.NET's ResetAuthenticatorKeyAsync and
+ * SetTwoFactorEnabledAsync do: every other session ends and outstanding mailed codes stop working;
+ * the session that made the change stays signed in. New recovery codes change neither (nor in ASP.NET).
  */
 export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFactorChange, ip: string) {
   const { user } = auth;
@@ -484,6 +490,8 @@ export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFa
       if (change.enable === true) await setTwoFactorEnabled(tx, user.id, true);
     }
     const enabled = await isTwoFactorEnabled(tx, user.id);
+    const stampRenewed = sensitive && (change.resetSharedKey || change.enable === false);
+    if (stampRenewed) await renewSecurityStamp(ctx, tx, user.id, auth.family);
     if (change.enable !== undefined || change.resetSharedKey || change.resetRecoveryCodes) {
       await ctx.audit(
         {
@@ -493,7 +501,12 @@ export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFa
           action: 'auth.2fa.change',
           outcome: 'success',
           ip,
-          details: { enabled, resetSharedKey: change.resetSharedKey, resetRecoveryCodes: Boolean(recoveryCodes) },
+          details: {
+            enabled,
+            resetSharedKey: change.resetSharedKey,
+            resetRecoveryCodes: Boolean(recoveryCodes),
+            ...(stampRenewed ? { otherSessionsEnded: true } : {}),
+          },
         },
         tx,
       );

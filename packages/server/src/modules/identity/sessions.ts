@@ -108,15 +108,27 @@ export async function revokeFamily(tx: Queryable, now: Date, family: string): Pr
   return rows.length;
 }
 
-/** Revokes every token of a user, except those of `keepFamily` when given. */
-export async function revokeAllForUser(tx: Queryable, now: Date, userId: string, keepFamily?: string) {
-  if (keepFamily) {
-    await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and family <> $3', [
-      userId,
-      now,
-      keepFamily,
-    ]);
-  } else {
-    await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [userId, now]);
-  }
+/**
+ * Revokes every token of a user, except those of `keepFamily` when given; answers how many signed-in
+ * sessions (families with a live session, access or refresh token) that ended.
+ */
+export async function revokeAllForUser(tx: Queryable, now: Date, userId: string, keepFamily?: string): Promise<number> {
+  const rows = await tx.query<{ family: string; kind: TokenKind; expires_at: Date }>(
+    `update sessions set revoked_at = $2
+     where user_id = $1 and revoked_at is null and ($3::text is null or family <> $3)
+     returning family, kind, expires_at`,
+    [userId, now, keepFamily ?? null],
+  );
+  const ended = rows.filter((row) => row.kind !== 'signin' && new Date(row.expires_at).getTime() > now.getTime());
+  return new Set(ended.map((row) => row.family)).size;
+}
+
+/** How many signed-in sessions of a user are alive besides `family` (the asking one). */
+export async function countOtherSessions(db: Queryable, now: Date, userId: string, family: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(distinct family)::int as n from sessions
+     where user_id = $1 and revoked_at is null and expires_at > $2 and kind <> 'signin' and family <> $3`,
+    [userId, now, family],
+  );
+  return row?.n ?? 0;
 }
