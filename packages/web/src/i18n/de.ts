@@ -1,4 +1,5 @@
 import { accountNamespaces } from './de/account';
+import { accountSecurityNamespaces } from './de/account-security';
 import { configurationNamespaces } from './de/configuration';
 import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
@@ -494,6 +495,7 @@ export const de: Resources = {
   ...offlineNamespaces,
   ...configurationNamespaces,
   ...accountNamespaces,
+  ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
 };

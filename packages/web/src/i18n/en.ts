@@ -1,4 +1,5 @@
 import { accountNamespaces } from './en/account';
+import { accountSecurityNamespaces } from './en/account-security';
 import { configurationNamespaces } from './en/configuration';
 import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
@@ -482,6 +483,7 @@ export const en = {
   ...offlineNamespaces,
   ...configurationNamespaces,
   ...accountNamespaces,
+  ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
 } as const;

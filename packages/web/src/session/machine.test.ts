@@ -1,6 +1,7 @@
 import {
   ApiError,
   type CodeVerificationResponse,
+  type GenerateQrResponse,
   type QrVerificationResponse,
   type SigninResponse,
 } from '@compliance-portal/sdk';
@@ -17,6 +18,7 @@ function harness(options: {
   input?: Partial<SessionInput>;
   signin?: () => Promise<SigninResponse>;
   confirm?: () => Promise<QrVerificationResponse>;
+  generateQr?: () => Promise<GenerateQrResponse>;
   verify?: (input: { token: string; code?: string; recoveryCode?: string }) => Promise<CodeVerificationResponse>;
   logout?: () => Promise<void>;
   onSignin?: boolean;
@@ -29,7 +31,7 @@ function harness(options: {
       ),
       generateQr: fromPromise(async ({ input }) => {
         log.push(`generateQr:${input.token}`);
-        return { otpauthUri: 'otpauth://totp/x', key: 'KEY' };
+        return (options.generateQr ?? (async () => ({ otpauthUri: 'otpauth://totp/x', key: 'KEY' })))();
       }),
       confirmSetup: fromPromise(async ({ input }) => {
         log.push(`confirmSetup:${input.token}:${input.code}`);
@@ -321,6 +323,68 @@ describe('user updates', () => {
     h.actor.send({ type: 'session.userUpdated', user: { ...user, displayName: 'New Name' } });
     expect(h.context().user?.user.displayName).toBe('New Name');
     expect(h.log.at(-1)).toBe('persistUser:session-token');
+  });
+});
+
+describe('an authenticator reset from the account page', () => {
+  it('leads through a new QR setup with the current session, then back where the user was', async () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.log.length = 0;
+    h.actor.send({ type: 'session.twoFactorReset', returnTo: '/account/settings?tab=security' });
+    await flush();
+    expect(h.value()).toEqual({ twoFactorSetup: 'awaitingCode' });
+    expect(isAuthenticated(h.value())).toBe(false);
+    expect(h.log).toEqual(['navigate:/qr-setup', 'generateQr:session-token']);
+    h.actor.send({ type: 'session.confirmSetup', code: '123456' });
+    await flush();
+    expect(h.context().recoveryCodes).toEqual(['A', 'B']);
+    h.actor.send({ type: 'session.acknowledgeRecoveryCodes' });
+    expect(h.value()).toBe('signedIn');
+    expect(h.context().user).toEqual({ token: 'new-session', user });
+    expect(h.log.slice(2)).toEqual([
+      'confirmSetup:session-token:123456',
+      'navigate:/account/settings?tab=security',
+      'persistUser:new-session',
+    ]);
+  });
+
+  it('logs the session out when the user leaves the setup', async () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.actor.send({ type: 'session.twoFactorReset' });
+    await flush();
+    h.log.length = 0;
+    h.actor.send({ type: 'session.cancel' });
+    await flush();
+    expect(h.value()).toBe('signedOut');
+    expect(h.context().user).toBeNull();
+    expect(h.log).toEqual([
+      'clearUserData',
+      'clearTrialDialogFlag',
+      'writeLogoutMarker',
+      'navigate:/logout',
+      'logoutApi:session-token',
+    ]);
+  });
+
+  it('logs the session out with the reason when the setup cannot start', async () => {
+    const h = harness({
+      input: { storedUser: stored },
+      generateQr: async () => {
+        throw new Error('Conflict');
+      },
+    });
+    h.actor.send({ type: 'session.twoFactorReset' });
+    await flush();
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toContain('showError:qrFailed');
+    expect(h.log).toContain('logoutApi:session-token');
+  });
+
+  it('is ignored while signed out', () => {
+    const h = harness({});
+    h.actor.send({ type: 'session.twoFactorReset' });
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toEqual([]);
   });
 });
 

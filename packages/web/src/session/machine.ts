@@ -49,7 +49,9 @@ export type SessionEvent =
   | { type: 'session.activity'; at: number }
   | { type: 'session.externalLogout' }
   | { type: 'session.unauthorized' }
-  | { type: 'session.userUpdated'; user: SessionUser };
+  | { type: 'session.userUpdated'; user: SessionUser }
+  /** The authenticator was reset from the account page: set a new one up with the current session. */
+  | { type: 'session.twoFactorReset'; returnTo?: string };
 
 export interface SessionInput {
   /** The stored user found at start, if any. */
@@ -209,10 +211,14 @@ export const sessionMachine = setup({
     twoFactorSetup: {
       initial: 'loadingQr',
       on: {
-        'session.cancel': {
-          target: 'signedOut',
-          actions: ['resetContext', { type: 'navigate', params: { to: '/signin' } }],
-        },
+        'session.cancel': [
+          // A setup with a session (after a recovery code or an authenticator reset): end it properly.
+          { guard: 'hasStoredUser', target: 'loggingOut' },
+          {
+            target: 'signedOut',
+            actions: ['resetContext', { type: 'navigate', params: { to: '/signin' } }],
+          },
+        ],
       },
       states: {
         loadingQr: {
@@ -220,15 +226,22 @@ export const sessionMachine = setup({
             src: 'generateQr',
             input: ({ context }) => ({ token: context.pendingToken ?? '' }),
             onDone: { target: 'awaitingCode', actions: assign({ qr: ({ event }) => event.output }) },
-            onError: {
-              target: '#session.signedOut',
-              actions: [
-                'resetContext',
-                assign({ error: 'qrFailed' }),
-                { type: 'showError', params: { message: 'qrFailed' } },
-                { type: 'navigate', params: { to: '/signin' } },
-              ],
-            },
+            onError: [
+              {
+                guard: 'hasStoredUser',
+                target: '#session.loggingOut',
+                actions: [assign({ error: 'qrFailed' }), { type: 'showError', params: { message: 'qrFailed' } }],
+              },
+              {
+                target: '#session.signedOut',
+                actions: [
+                  'resetContext',
+                  assign({ error: 'qrFailed' }),
+                  { type: 'showError', params: { message: 'qrFailed' } },
+                  { type: 'navigate', params: { to: '/signin' } },
+                ],
+              },
+            ],
           },
         },
         awaitingCode: {
@@ -355,6 +368,17 @@ export const sessionMachine = setup({
           actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) },
         },
         'session.logout': 'loggingOut',
+        'session.twoFactorReset': {
+          target: 'twoFactorSetup',
+          actions: [
+            assign({
+              pendingToken: ({ context }) => context.user?.token ?? null,
+              pendingUser: ({ context }) => context.user?.user ?? null,
+              returnTo: ({ event }) => safeReturnTo(event.returnTo),
+            }),
+            { type: 'navigate', params: { to: '/qr-setup' } },
+          ],
+        },
         'session.userUpdated': {
           actions: [
             assign({ user: ({ context, event }) => (context.user ? { ...context.user, user: event.user } : null) }),

@@ -12,7 +12,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { Outlet, Link as RouterLink, useRouterState } from '@tanstack/react-router';
+import { Outlet, Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/context';
@@ -64,9 +64,17 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The account's own pages: /account/settings and its tab. */
+const ACCOUNT_ENTRIES = [
+  { tab: 'security', label: 'accountSecurity:menu.security' },
+  { tab: 'activity', label: 'accountSecurity:menu.activity' },
+  { tab: 'notifications', label: 'accountSecurity:menu.notifications' },
+] as const;
+
 function UserMenu() {
   const { t } = useTranslation('common');
   const { context, send } = useSession();
+  const navigate = useNavigate();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
@@ -88,6 +96,19 @@ function UserMenu() {
           <Menu.Content>
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>{context.user?.user.role}</Menu.ItemGroupLabel>
+              {ACCOUNT_ENTRIES.map((entry) => (
+                <Menu.Item
+                  key={entry.tab}
+                  value={entry.tab}
+                  onSelect={() => void navigate({ to: '/account/settings', search: { tab: entry.tab } })}
+                  data-testid={`menu-${entry.tab}`}
+                >
+                  {t(entry.label)}
+                </Menu.Item>
+              ))}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.ItemGroup>
               <Menu.Item value="logout" onSelect={() => send({ type: 'session.logout' })} data-testid="logout">
                 {t('logout')}
               </Menu.Item>

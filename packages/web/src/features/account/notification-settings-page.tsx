@@ -5,7 +5,6 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
-import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 
@@ -14,8 +13,8 @@ export const notificationsQueryOptions = (api: PortalClient) =>
 
 const FIELDS = ['jobFailed', 'jobFinished', 'dailySummary', 'weeklyReport', 'licenseExpiry'] as const;
 
-/** The signed-in user's notification settings; needs no selected worker. */
-export function NotificationSettingsPage() {
+/** The signed-in user's notification settings (a tab of /account/settings); needs no selected worker. */
+export function NotificationSettingsForm() {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
@@ -36,7 +35,9 @@ export function NotificationSettingsPage() {
 
   return (
     <>
-      <PageHeader title={t('pages:settings')} description={t('settings:intro')} />
+      <Text color="fg.muted" mb="4">
+        {t('settings:intro')}
+      </Text>
       {settings.isError && !draft ? (
         <Stack gap="2" maxW="md">
           <StatusAlert status="error">{t('account:settingsFailed')}</StatusAlert>

@@ -1,8 +1,9 @@
-import { Box, Button, Clipboard, Code, Flex, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { Loading } from '../../components/ui/loading';
+import { RecoveryCodeList } from '../../components/ui/recovery-code-list';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { CODE_PATTERN, CodeInput } from './code-input';
@@ -12,44 +13,10 @@ const QrCode = lazy(() => import('./qr-code'));
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const { t } = useTranslation('auth');
   const { send } = useSession();
-  const text = codes.join('\n');
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = t('recoveryDownloadName');
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
   return (
     <Stack gap="4">
       <Text>{t('recoveryIntro')}</Text>
-      <List.Root
-        as="ol"
-        data-testid="recovery-codes"
-        listStyle="none"
-        display="grid"
-        gridTemplateColumns="repeat(2, 1fr)"
-        gap="2"
-      >
-        {codes.map((code) => (
-          <List.Item key={code}>
-            <Code fontSize="md">{code}</Code>
-          </List.Item>
-        ))}
-      </List.Root>
-      <Flex gap="2" wrap="wrap">
-        <Clipboard.Root value={text}>
-          <Clipboard.Trigger asChild>
-            <Button variant="outline" size="sm">
-              <Clipboard.Indicator copied={t('common:copied')}>{t('common:copy')}</Clipboard.Indicator>
-            </Button>
-          </Clipboard.Trigger>
-        </Clipboard.Root>
-        <Button variant="outline" size="sm" onClick={download}>
-          {t('common:download')}
-        </Button>
-      </Flex>
+      <RecoveryCodeList codes={codes} />
       <Button
         colorPalette="blue"
         onClick={() => send({ type: 'session.acknowledgeRecoveryCodes' })}

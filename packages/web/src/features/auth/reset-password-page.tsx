@@ -5,18 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { passwordAcceptable } from '../../components/ui/password-rules';
 import { useServerAction } from '../../offline/online';
-
-/** The server's rules: 8 characters, upper, lower, digit and a special character. */
-export function passwordAcceptable(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9]/.test(password)
-  );
-}
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { renderPortal, startMsw } from '../../testing/portal';
 
 // A page that fails while rendering, as any screen might.
 vi.mock('../account/notification-settings-page', () => ({
-  NotificationSettingsPage: () => {
+  NotificationSettingsForm: () => {
     throw new Error('render failed');
   },
 }));

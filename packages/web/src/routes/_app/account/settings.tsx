@@ -1,4 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotificationSettingsPage } from '../../../features/account/notification-settings-page';
+import { AccountSettingsPage, accountSettingsSearch } from '../../../features/account/account-settings-page';
 
-export const Route = createFileRoute('/_app/account/settings')({ component: NotificationSettingsPage });
+function Settings() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <AccountSettingsPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+}
+
+export const Route = createFileRoute('/_app/account/settings')({
+  validateSearch: accountSettingsSearch,
+  component: Settings,
+});

@@ -1,0 +1,69 @@
+/**
+ * /account/settings: the notification settings, sign-in and security (email, password, authenticator,
+ * recovery codes) and the sign-in activity, as tabs; the tab and the activity's page are in the URL,
+ * so the user menu links to each and Back and reload keep them.
+ */
+import { Tabs } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { ActivitySection } from './activity-section';
+import { NotificationSettingsForm } from './notification-settings-page';
+import { SecuritySection } from './security-section';
+
+export const ACCOUNT_TABS = ['notifications', 'security', 'activity'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+export interface AccountSettingsSearch {
+  tab?: AccountTab;
+  page?: number;
+}
+
+/** The route's search parameters: a known tab, and a page number of the activity from 1. */
+export function accountSettingsSearch(search: Record<string, unknown>): AccountSettingsSearch {
+  const tab = ACCOUNT_TABS.find((known) => known === search.tab);
+  const page = Number(search.page);
+  return {
+    ...(tab ? { tab } : {}),
+    ...(Number.isInteger(page) && page > 1 && page <= 10_000 ? { page } : {}),
+  };
+}
+
+export function AccountSettingsPage({
+  search,
+  onSearch,
+}: {
+  search: AccountSettingsSearch;
+  onSearch: (next: AccountSettingsSearch) => void;
+}) {
+  const { t } = useTranslation();
+  const tab = search.tab ?? 'notifications';
+  return (
+    <>
+      <PageHeader title={t('pages:settings')} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(e) => onSearch({ tab: e.value as AccountTab })}
+        lazyMount
+        unmountOnExit
+        variant="line"
+      >
+        <Tabs.List aria-label={t('accountSecurity:sections')} overflowX="auto" overflowY="hidden" mb="4">
+          {ACCOUNT_TABS.map((value) => (
+            <Tabs.Trigger key={value} value={value} flexShrink={0} data-testid={`tab-${value}`}>
+              {t(`accountSecurity:tabs.${value}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="notifications">
+          <NotificationSettingsForm />
+        </Tabs.Content>
+        <Tabs.Content value="security">
+          <SecuritySection />
+        </Tabs.Content>
+        <Tabs.Content value="activity">
+          <ActivitySection page={search.page ?? 1} onPage={(page) => onSearch({ tab: 'activity', page })} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}
