@@ -65,17 +65,19 @@ if (db.kind === 'pglite') {
   setInterval(analyze, 10 * 60_000).unref();
 }
 
-// Demo mode only (PORTAL_DEMO): a production database never gets well-known accounts. With its history
-// (PORTAL_DEMO_HISTORY) the demo world begins thirty days ago.
-const demoBegins = config.demo && config.demoHistory ? demoHistoryStart(now()) : undefined;
-const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => demoBegins) : ctx) : null;
-
 // --role=all (default): the API, the PWA and a job worker; web: no worker; worker: jobs only
 // (PostgreSQL only: the embedded database belongs to one process).
 const role = roleFrom(process.argv, process.env.PORTAL_ROLE);
 if (role === 'worker' && db.kind !== 'postgres') {
   throw new Error('--role=worker shares the job queue through PostgreSQL: set DATABASE_URL');
 }
+
+// Demo mode only (PORTAL_DEMO): a production database never gets well-known accounts. With its history
+// (PORTAL_DEMO_HISTORY), made by the one process of a demo (separate workers would take the history's
+// past runs as due now), the demo world begins thirty days ago.
+const demoBegins = config.demo && config.demoHistory && role === 'all' ? demoHistoryStart(now()) : undefined;
+const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => demoBegins) : ctx) : null;
+
 if (config.demo && role === 'worker') {
   // The web process serves the demo simulator; this one calls it, trusting its CA.
   log.info({ caCertificatePath: await trustDemoSimulator(config) }, 'Microsoft 365 simulator trusted');
