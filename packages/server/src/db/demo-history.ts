@@ -12,8 +12,9 @@
  * no mailbox to archive), a restore in place after a person deleted a folder, a restore as a download,
  * a retention that deleted archived mail, version clean-ups that freed space, and, left for the
  * server's worker, a clean-up started just now that Microsoft 365 throttles, so the monitor shows a
- * running job. The partner's clients differ: Northwind backs up everything daily (one failed night),
- * Tailspin's trial uses every backup job its licence allows, Woodgrove archives mail twice a day.
+ * running job. The partner's clients differ: Northwind backs up files daily (one failed night) and
+ * Teams weekly and archives mail, Tailspin's trial uses every backup job its licence allows,
+ * Woodgrove archives mail and chats every evening and backs up OneDrive weekly.
  *
  * Nothing here writes a run, a report or an item directly: rows come from the engine and the
  * services, so reports and stored bytes agree with what the runs did.
@@ -68,11 +69,16 @@ export class HistoryClock {
   private at: number;
   private mark = performance.now();
 
-  constructor(at: Date) {
+  /** From `at`, never past `until` (the present). */
+  constructor(
+    at: Date,
+    private readonly until: Date,
+  ) {
     this.at = at.getTime();
   }
 
-  readonly now = (): Date => new Date(this.at + (performance.now() - this.mark) * TIME_SCALE);
+  readonly now = (): Date =>
+    new Date(Math.min(this.until.getTime(), this.at + (performance.now() - this.mark) * TIME_SCALE));
 
   set(to: Date) {
     this.at = Math.max(this.now().getTime(), to.getTime());
@@ -116,7 +122,6 @@ export interface DemoHistoryFigures {
 /** What the demo users, their tenants and their jobs are called by while the history is made. */
 interface World {
   ctx: AppContext;
-  clock: HistoryClock;
   simulator: SimulatorState;
   admin: Actor;
   partner: Actor;
@@ -146,8 +151,12 @@ async function discover(world: World, tenant: TenantRecord, application: Applica
 const daily = (...hours: number[]) => ({ kind: 'daily' as const, hours });
 const weekly = (day: number, hour: number) => ({ kind: 'daysOfWeek' as const, daysOfWeek: [day], hours: [hour] });
 
-/** Creates a job as `actor` would in the portal; archives go to the tenant's archive storage, the rest to its default. */
+/**
+ * Creates a job as `actor` would in the portal; archives go to the tenant's archive storage, the rest
+ * to its default. None when there is nothing to cover (a simulator sized without sites or teams).
+ */
 async function create(world: World, actor: Actor, tenant: TenantRecord, body: JobCreate) {
+  if (body.sources.length === 0) return undefined;
   if (body.type === 'exchangeArchive' || body.type === 'teamsArchive') {
     const [archive] = await world.ctx.db.query<{ location_id: string }>(
       `select location_id from locations where tenant_id = $1 and name = 'Archive storage'`,
@@ -214,7 +223,7 @@ export async function createDemoHistory(
 ): Promise<DemoHistoryFigures> {
   const started = performance.now();
   const end = ctx.now();
-  const clock = new HistoryClock(demoHistoryStart(end));
+  const clock = new HistoryClock(demoHistoryStart(end), end);
   const past = pastContext(ctx, clock.now);
   const user = async (email: string): Promise<Actor> => {
     const found = await findUserByEmail(ctx.db, email);
@@ -228,7 +237,6 @@ export async function createDemoHistory(
   };
   const world: World = {
     ctx: past,
-    clock,
     simulator,
     admin: await user(DEMO_USERS.admin),
     partner: await user(DEMO_USERS.partner),
@@ -447,7 +455,7 @@ export async function createDemoHistory(
       });
     }
   }
-  /** The scheduled run of `jobId` at `day`/`hour` meets Microsoft Graph answering 503 on one drive's changes. */
+  /** The runs at `day`/`hour` meet Microsoft Graph answering 503 when they read one drive's changes. */
   const outage = (day: number, hour: number, driveId: string) => {
     events.push({
       at: at(day, hour - 1, 55),
@@ -476,10 +484,10 @@ export async function createDemoHistory(
           application: 'onedrive',
           sources: [deleter.sourceId],
           restore: {
-            sourceJobId: oneDrive.jobId,
+            sourceJobId: oneDrive?.jobId ?? '',
             snapshot: at(20, 12).toISOString(),
             sourceId: deleter.sourceId,
-            nodeIds: [await backedUpItem(world, oneDrive.jobId, deleter.sourceId, 'folder', 'Projects')],
+            nodeIds: [await backedUpItem(world, oneDrive?.jobId ?? '', deleter.sourceId, 'folder', 'Projects')],
             target: 'original',
             conflictPolicy: 'skip',
           },
@@ -499,10 +507,10 @@ export async function createDemoHistory(
           application: 'sharepoint',
           sources: [site.sourceId],
           restore: {
-            sourceJobId: sharePoint.jobId,
+            sourceJobId: sharePoint?.jobId ?? '',
             snapshot: at(25, 12).toISOString(),
             sourceId: site.sourceId,
-            nodeIds: [await backedUpItem(world, sharePoint.jobId, site.sourceId, 'folder', 'Documents')],
+            nodeIds: [await backedUpItem(world, sharePoint?.jobId ?? '', site.sourceId, 'folder', 'Documents')],
             target: 'download',
             conflictPolicy: 'skip',
           },
@@ -521,11 +529,11 @@ export async function createDemoHistory(
           application: 'onedrive',
           sources: [northwindAccount.sourceId],
           restore: {
-            sourceJobId: northwindOneDrive.jobId,
+            sourceJobId: northwindOneDrive?.jobId ?? '',
             snapshot: at(24, 12).toISOString(),
             sourceId: northwindAccount.sourceId,
             nodeIds: [
-              await backedUpItem(world, northwindOneDrive.jobId, northwindAccount.sourceId, 'folder', 'Finance'),
+              await backedUpItem(world, northwindOneDrive?.jobId ?? '', northwindAccount.sourceId, 'folder', 'Finance'),
             ],
             target: 'download',
             conflictPolicy: 'skip',
@@ -545,10 +553,10 @@ export async function createDemoHistory(
           application: 'onedrive',
           sources: [tailspinAccount.sourceId],
           restore: {
-            sourceJobId: tailspinOneDrive.jobId,
+            sourceJobId: tailspinOneDrive?.jobId ?? '',
             snapshot: at(15, 0).toISOString(),
             sourceId: tailspinAccount.sourceId,
-            nodeIds: [await backedUpItem(world, tailspinOneDrive.jobId, tailspinAccount.sourceId, 'file')],
+            nodeIds: [await backedUpItem(world, tailspinOneDrive?.jobId ?? '', tailspinAccount.sourceId, 'file')],
             target: 'original',
             conflictPolicy: 'keepBoth',
           },
@@ -570,7 +578,9 @@ export async function createDemoHistory(
     const next = Math.min(nextRun, nextEvent);
     if (next > last) break;
     clock.set(new Date(next));
-    if (nextEvent <= nextRun) await events.shift()?.run();
+    const event = nextEvent <= nextRun ? events.shift() : undefined;
+    // What cannot happen in a simulator sized otherwise (no folder to delete, no site) is left out.
+    await event?.run().catch((err: unknown) => ctx.log.warn({ err }, 'a demo history event was left out'));
     await engine.runUntilIdle();
   }
   simulator.setThrottle(0);
