@@ -64,7 +64,8 @@ describe('the demo world with a past', () => {
     figures = await createDemoHistory(server.ctx, simulator.state, { throttleSeconds: 1 });
     console.log(
       `Demo history: ${figures.runs} runs (${figures.failedRuns} failed, ${figures.warningRuns} with warnings), ` +
-        `${figures.items} items, ${figures.bytes} bytes reported, ${figures.storedBytes} bytes stored, ` +
+        `${figures.items} items, ${figures.bytes} bytes reported, ${figures.storedBytes} bytes stored ` +
+        `(${figures.diskBytes} on disk), ` +
         `${figures.seconds.toFixed(1)} s\n${describeHistory(figures)}`,
     );
     admin = await sessionToken(server, ADMIN);
@@ -304,6 +305,8 @@ describe('the demo world with a past', () => {
     }
     const disk = await blobs.stats();
     expect(disk.blobs).toBe(held.length);
+    expect(bytes).toBeLessThanOrEqual(figures.storedBytes);
+    expect(disk.storedBytes).toBe(figures.diskBytes);
     console.log(
       `Blob store: ${disk.blobs} blobs, ${bytes} bytes of content, ${disk.storedBytes} bytes on disk (compressed)`,
     );

@@ -20,6 +20,7 @@
  * services, so reports and stored bytes agree with what the runs did.
  */
 
+import { join } from 'node:path';
 import { type Evolution, evolve, type SimTenant, type SimulatorState } from '@compliance-portal/m365-simulator';
 import type { Application, JobCreate } from '@compliance-portal/sdk';
 import { appendAudit } from '../audit/audit-log.js';
@@ -34,6 +35,7 @@ import { refreshDiscovery } from '../modules/discovery/service.js';
 import { findUserByEmail } from '../modules/identity/users.js';
 import { type Actor, createJob } from '../modules/jobs/service.js';
 import { findTenant, type TenantRecord } from '../modules/tenants/repository.js';
+import { createLocalBlobStore } from '../storage/blob-store.js';
 import { DEMO_TENANTS, DEMO_USERS } from './seed.js';
 
 const MINUTE = 60_000;
@@ -115,6 +117,8 @@ export interface DemoHistoryFigures {
   bytes: number;
   /** Bytes the backups and archives hold: versions, messages and mail, before compression. */
   storedBytes: number;
+  /** What the blob store takes on disk for them: each content once, compressed. */
+  diskBytes: number;
   /** Real seconds the history took. */
   seconds: number;
 }
@@ -225,6 +229,7 @@ export async function createDemoHistory(
   const end = ctx.now();
   const clock = new HistoryClock(demoHistoryStart(end), end);
   const past = pastContext(ctx, clock.now);
+  const blobs = createLocalBlobStore(join(ctx.config.dataDir, 'blobs'));
   const user = async (email: string): Promise<Actor> => {
     const found = await findUserByEmail(ctx.db, email);
     if (!found) throw new Error(`the demo user ${email} is missing`);
@@ -246,7 +251,7 @@ export async function createDemoHistory(
       tailspin: await tenant(DEMO_TENANTS.tailspin),
       woodgrove: await tenant(DEMO_TENANTS.woodgrove),
     },
-    plane: createDataPlane(past),
+    plane: createDataPlane(past, blobs),
   };
   const engine = new JobEngine(past, {
     executors: executors(world.plane),
@@ -611,11 +616,12 @@ export async function createDemoHistory(
       ip: admin.ip,
     });
   }
-  return { ...(await figures(ctx)), seconds: (performance.now() - started) / 1000 };
+  const disk = await blobs.stats();
+  return { ...(await figures(ctx)), diskBytes: disk.storedBytes, seconds: (performance.now() - started) / 1000 };
 }
 
 /** What the history's runs did, from the runs and what the backups and archives hold. */
-async function figures(ctx: AppContext): Promise<Omit<DemoHistoryFigures, 'seconds'>> {
+async function figures(ctx: AppContext): Promise<Omit<DemoHistoryFigures, 'seconds' | 'diskBytes'>> {
   const [runs] = await ctx.db.query<{
     runs: number;
     failed: number;
@@ -652,7 +658,8 @@ const megabytes = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 export function describeHistory(h: DemoHistoryFigures): string {
   return (
     `Its history: ${h.days} days, ${h.runs} runs (${h.failedRuns} failed, ${h.warningRuns} with warnings), ` +
-    `${h.items.toLocaleString('en-US')} items, ${megabytes(h.storedBytes)} in backups and archives; ` +
+    `${h.items.toLocaleString('en-US')} items, ${megabytes(h.storedBytes)} in backups and archives ` +
+    `(${megabytes(h.diskBytes)} on disk); ` +
     `made in ${h.seconds.toFixed(1)} s.`
   );
 }
