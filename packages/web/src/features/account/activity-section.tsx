@@ -14,6 +14,7 @@ import { formatDateTime } from '../../components/ui/format';
 import { useServerAction } from '../../offline/online';
 import { changeErrorKey } from './change-errors';
 import { ACTIVITY_PAGE_SIZE, accountKeys, signInActivityQuery } from './security-queries';
+import { WRAPPING_LABEL } from './wrapping';
 
 function EventItem({ event }: { event: SignInEvent }) {
   const { t, i18n } = useTranslation();
@@ -81,6 +82,7 @@ function OtherSessions({ count }: { count: number | undefined }) {
         ) : null}
         {revoke.isError ? <StatusAlert status="error">{t(changeErrorKey(revoke.error))}</StatusAlert> : null}
         <Button
+          {...WRAPPING_LABEL}
           alignSelf="flex-start"
           colorPalette="red"
           variant="outline"
@@ -136,7 +138,7 @@ export function ActivitySection({ page, onPage }: { page: number; onPage: (page:
           ) : activity.isError ? (
             <Stack gap="2">
               <StatusAlert status="error">{t('accountSecurity:activity.failed')}</StatusAlert>
-              <Button alignSelf="flex-start" size="sm" onClick={() => void activity.refetch()}>
+              <Button {...WRAPPING_LABEL} alignSelf="flex-start" size="sm" onClick={() => void activity.refetch()}>
                 {t('common:retry')}
               </Button>
             </Stack>
@@ -152,13 +154,25 @@ export function ActivitySection({ page, onPage }: { page: number; onPage: (page:
               </List.Root>
               {pages > 1 ? (
                 <Flex gap="2" align="center" wrap="wrap">
-                  <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+                  <Button
+                    {...WRAPPING_LABEL}
+                    size="sm"
+                    variant="outline"
+                    disabled={page <= 1}
+                    onClick={() => onPage(page - 1)}
+                  >
                     {t('accountSecurity:activity.newer')}
                   </Button>
                   <Text fontSize="sm" aria-live="polite">
                     {t('accountSecurity:activity.page', { page, pages })}
                   </Text>
-                  <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+                  <Button
+                    {...WRAPPING_LABEL}
+                    size="sm"
+                    variant="outline"
+                    disabled={page >= pages}
+                    onClick={() => onPage(page + 1)}
+                  >
                     {t('accountSecurity:activity.older')}
                   </Button>
                 </Flex>

@@ -6,6 +6,7 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/form-field';
+import { WRAPPING_LABEL } from './wrapping';
 
 const CODE_PATTERN = /^\d{6}$/;
 const RECOVERY_PATTERN = /^[2-9A-Za-z]{5}-?[2-9A-Za-z]{5}$/;
@@ -126,7 +127,15 @@ export function ReauthenticationFields({
         )
       ) : null}
       {reauth.secondFactor && reauth.allowRecoveryCode ? (
-        <Button variant="plain" size="sm" alignSelf="flex-start" px="0" color="brand.600" onClick={reauth.toggleMode}>
+        <Button
+          {...WRAPPING_LABEL}
+          variant="plain"
+          size="sm"
+          alignSelf="flex-start"
+          px="0"
+          color="brand.600"
+          onClick={reauth.toggleMode}
+        >
           {reauth.byRecoveryCode ? t('accountSecurity:useCode') : t('accountSecurity:useRecoveryCode')}
         </Button>
       ) : null}

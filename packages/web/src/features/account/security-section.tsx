@@ -17,6 +17,7 @@ import { useSession } from '../../session/context';
 import { changeErrorKey } from './change-errors';
 import { ReauthenticationFields, useReauthentication } from './reauthentication';
 import { accountInfoQuery, accountKeys, twoFactorStateQuery } from './security-queries';
+import { WRAPPING_LABEL } from './wrapping';
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const quiet = { disableToast: true } as const;
@@ -121,6 +122,7 @@ function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
       ) : null}
       {!disclosure.open ? (
         <Button
+          {...WRAPPING_LABEL}
           ref={disclosure.opener}
           variant="outline"
           size="sm"
@@ -156,10 +158,16 @@ function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
             />
             <ReauthenticationFields reauth={reauth} showErrors={touched} />
             <Flex gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={change.isPending} {...serverAction}>
+              <Button
+                {...WRAPPING_LABEL}
+                type="submit"
+                colorPalette="blue"
+                loading={change.isPending}
+                {...serverAction}
+              >
                 {t('accountSecurity:email.submit')}
               </Button>
-              <Button variant="ghost" onClick={() => disclosure.setOpen(false)}>
+              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
                 {t('common:cancel')}
               </Button>
             </Flex>
@@ -217,6 +225,7 @@ function PasswordSection() {
       {change.isSuccess ? <StatusAlert status="success">{t('accountSecurity:password.done')}</StatusAlert> : null}
       {!disclosure.open ? (
         <Button
+          {...WRAPPING_LABEL}
           ref={disclosure.opener}
           variant="outline"
           size="sm"
@@ -259,10 +268,16 @@ function PasswordSection() {
               onChange={(e) => setConfirm(e.target.value)}
             />
             <Flex gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={change.isPending} {...serverAction}>
+              <Button
+                {...WRAPPING_LABEL}
+                type="submit"
+                colorPalette="blue"
+                loading={change.isPending}
+                {...serverAction}
+              >
                 {t('accountSecurity:password.submit')}
               </Button>
-              <Button variant="ghost" onClick={() => disclosure.setOpen(false)}>
+              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
                 {t('common:cancel')}
               </Button>
             </Flex>
@@ -304,6 +319,7 @@ function ResetAuthenticator() {
     <Stack gap="3" as="section" aria-label={t('accountSecurity:authenticator.resetTitle')}>
       {!disclosure.open ? (
         <Button
+          {...WRAPPING_LABEL}
           ref={disclosure.opener}
           variant="outline"
           size="sm"
@@ -329,10 +345,10 @@ function ResetAuthenticator() {
             {reset.isError ? <StatusAlert status="error">{t(changeErrorKey(reset.error))}</StatusAlert> : null}
             <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
             <Flex gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="red" loading={reset.isPending} {...serverAction}>
+              <Button {...WRAPPING_LABEL} type="submit" colorPalette="red" loading={reset.isPending} {...serverAction}>
                 {t('accountSecurity:authenticator.resetSubmit')}
               </Button>
-              <Button variant="ghost" onClick={() => disclosure.setOpen(false)}>
+              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
                 {t('common:cancel')}
               </Button>
             </Flex>
@@ -385,6 +401,7 @@ function NewRecoveryCodes() {
         <StatusAlert status="success">{t('accountSecurity:authenticator.codesShown')}</StatusAlert>
         <RecoveryCodeList codes={codes} />
         <Button
+          {...WRAPPING_LABEL}
           ref={saved}
           colorPalette="blue"
           alignSelf="flex-start"
@@ -400,6 +417,7 @@ function NewRecoveryCodes() {
     <Stack gap="3" as="section" aria-label={t('accountSecurity:authenticator.codesTitle')}>
       {!disclosure.open ? (
         <Button
+          {...WRAPPING_LABEL}
           ref={disclosure.opener}
           variant="outline"
           size="sm"
@@ -425,10 +443,10 @@ function NewRecoveryCodes() {
             {make.isError ? <StatusAlert status="error">{t(changeErrorKey(make.error))}</StatusAlert> : null}
             <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
             <Flex gap="2" wrap="wrap">
-              <Button type="submit" colorPalette="blue" loading={make.isPending} {...serverAction}>
+              <Button {...WRAPPING_LABEL} type="submit" colorPalette="blue" loading={make.isPending} {...serverAction}>
                 {t('accountSecurity:authenticator.codesSubmit')}
               </Button>
-              <Button variant="ghost" onClick={() => disclosure.setOpen(false)}>
+              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
                 {t('common:cancel')}
               </Button>
             </Flex>
@@ -451,7 +469,7 @@ function AuthenticatorSection() {
       ) : state.isError ? (
         <Stack gap="2">
           <StatusAlert status="error">{t('accountSecurity:authenticator.loadFailed')}</StatusAlert>
-          <Button alignSelf="flex-start" size="sm" onClick={() => void state.refetch()}>
+          <Button {...WRAPPING_LABEL} alignSelf="flex-start" size="sm" onClick={() => void state.refetch()}>
             {t('common:retry')}
           </Button>
         </Stack>
@@ -467,6 +485,7 @@ function AuthenticatorSection() {
         <>
           <Text data-testid="authenticator-state">{t('accountSecurity:authenticator.off')}</Text>
           <Button
+            {...WRAPPING_LABEL}
             colorPalette="blue"
             alignSelf="flex-start"
             onClick={() => send({ type: 'session.twoFactorReset', returnTo: BACK_HERE })}
