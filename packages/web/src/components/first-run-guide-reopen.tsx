@@ -2,6 +2,7 @@ import { Button, Card, Heading, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFirstRunGuideChoice } from './first-run-guide-choice';
+import { WRAPPING_BUTTON } from './ui/wrapping-button';
 
 /** The help center's way back to the overview's first-run guide, hidden or done. */
 export function FirstRunGuideReopen() {
@@ -19,10 +20,7 @@ export function FirstRunGuideReopen() {
           size="sm"
           colorPalette="blue"
           alignSelf="flex-start"
-          whiteSpace="normal"
-          height="auto"
-          minH="8"
-          py="1"
+          {...WRAPPING_BUTTON}
           onClick={() => {
             choose('shown');
             void navigate({ to: '/' });

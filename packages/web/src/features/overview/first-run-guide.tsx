@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFirstRunGuideChoice } from '../../components/first-run-guide-choice';
 import { formatDateTime } from '../../components/ui/format';
+import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
 import { type GuideStep, type SetupFacts, STEP_LINKS, setupSteps, useSetupFacts } from './first-run-steps';
 
 /**
@@ -129,11 +130,7 @@ export function FirstRunGuide({ guide }: { guide: FirstRunGuideState }) {
                   variant={step.id === next ? 'solid' : 'outline'}
                   colorPalette="blue"
                   alignSelf="flex-start"
-                  whiteSpace="normal"
-                  height="auto"
-                  minH="8"
-                  py="1"
-                  textAlign="start"
+                  {...WRAPPING_BUTTON}
                 >
                   <Link to={STEP_LINKS[step.id]}>{t(`firstRun:steps.${step.id}.action`)}</Link>
                 </Button>

@@ -19,6 +19,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
 import { RequireTenant, useApi, useTenant } from '../backup/shared';
 import {
   AREA_TYPES,
@@ -137,10 +138,10 @@ function AreaCard({
           )}
         </Stack>
         <HStack gap="2" wrap="wrap" mt="auto">
-          <Button asChild size="sm" variant="outline" colorPalette="blue">
+          <Button asChild size="sm" variant="outline" colorPalette="blue" {...WRAPPING_BUTTON}>
             <Link to={AREA_LINKS[area].dashboard}>{t('overview:open', { area: title })}</Link>
           </Button>
-          <Button asChild size="sm" variant="ghost" colorPalette="blue">
+          <Button asChild size="sm" variant="ghost" colorPalette="blue" {...WRAPPING_BUTTON}>
             <Link to={AREA_LINKS[area].monitor} aria-label={t('overview:monitorOf', { area: title })}>
               {t('overview:monitor')}
             </Link>
