@@ -9,24 +9,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { ActivitySection } from './activity-section';
 import { NotificationSettingsForm } from './notification-settings-page';
 import { SecuritySection } from './security-section';
-
-export const ACCOUNT_TABS = ['notifications', 'security', 'activity'] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
-
-export interface AccountSettingsSearch {
-  tab?: AccountTab;
-  page?: number;
-}
-
-/** The route's search parameters: a known tab, and a page number of the activity from 1. */
-export function accountSettingsSearch(search: Record<string, unknown>): AccountSettingsSearch {
-  const tab = ACCOUNT_TABS.find((known) => known === search.tab);
-  const page = Number(search.page);
-  return {
-    ...(tab ? { tab } : {}),
-    ...(Number.isInteger(page) && page > 1 && page <= 10_000 ? { page } : {}),
-  };
-}
+import { ACCOUNT_TABS, type AccountSettingsSearch, type AccountTab } from './settings-search';
 
 export function AccountSettingsPage({
   search,

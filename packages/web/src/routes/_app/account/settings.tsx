@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountSettingsPage, accountSettingsSearch } from '../../../features/account/account-settings-page';
+import { AccountSettingsPage } from '../../../features/account/account-settings-page';
+import { accountSettingsSearch } from '../../../features/account/settings-search';
 
 function Settings() {
   const search = Route.useSearch();
