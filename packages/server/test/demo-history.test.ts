@@ -20,7 +20,7 @@ import type {
   Page,
   RunAccount,
 } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import {
@@ -133,7 +133,13 @@ describe('the demo world with a past', () => {
     // Stopped by the shutdown, it waits for the next start.
     const again = await runs(admin, TENANTS.contoso, 'status=pending');
     expect(again.items.some((r) => r.reportId === cleanup?.reportId)).toBe(true);
-  });
+
+    // Once its run has ended (here: stopped by the administrator), Microsoft 365 throttles no more.
+    const simulator = demoSimulatorOf(server.ctx);
+    expect(simulator?.state.throttle.every).toBe(2);
+    await api(admin, 'POST', `/${TENANTS.contoso}/jobs/${cleanup?.jobId}/stop`, undefined, 202);
+    await vi.waitFor(() => expect(simulator?.state.throttle.every).toBe(0), { timeout: 25_000, interval: 500 });
+  }, 60_000);
 
   it('has a report with warnings: the guest account has no mailbox to archive', async () => {
     const reports = await api<

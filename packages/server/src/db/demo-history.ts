@@ -21,7 +21,13 @@
  */
 
 import { join } from 'node:path';
-import { type Evolution, evolve, type SimTenant, type SimulatorState } from '@compliance-portal/m365-simulator';
+import {
+  type Evolution,
+  evolve,
+  type SimTenant,
+  type SimulatorState,
+  type ThrottleSetting,
+} from '@compliance-portal/m365-simulator';
 import type { Application, JobCreate } from '@compliance-portal/sdk';
 import { appendAudit } from '../audit/audit-log.js';
 import type { AppContext } from '../context.js';
@@ -227,6 +233,8 @@ export async function createDemoHistory(
 ): Promise<DemoHistoryFigures> {
   const started = performance.now();
   const end = ctx.now();
+  // What M365_SIMULATOR_THROTTLE set, given back after each outage the history plays.
+  const throttling = simulator.throttle;
   const clock = new HistoryClock(demoHistoryStart(end), end);
   const past = pastContext(ctx, clock.now);
   const blobs = createLocalBlobStore(join(ctx.config.dataDir, 'blobs'));
@@ -466,7 +474,7 @@ export async function createDemoHistory(
       at: at(day, hour - 1, 55),
       run: async () => simulator.setThrottle(1, 0, { status: 503, paths: `^/v1\\.0/drives/${driveId}/root/delta` }),
     });
-    events.push({ at: at(day, hour, 50), run: async () => simulator.setThrottle(0) });
+    events.push({ at: at(day, hour, 50), run: async () => restoreThrottle(simulator, throttling) });
   };
   const troubled = contoso.accounts.find((a) => !a.email?.includes('#EXT#') && a !== contoso.accounts[0]);
   if (troubled) outage(13, 1, driveOf('contoso', troubled.sourceId));
@@ -588,7 +596,7 @@ export async function createDemoHistory(
     await event?.run().catch((err: unknown) => ctx.log.warn({ err }, 'a demo history event was left out'));
     await engine.runUntilIdle();
   }
-  simulator.setThrottle(0);
+  restoreThrottle(simulator, throttling);
 
   // ---- now: the administrator starts a clean-up of old OneDrive versions; Microsoft 365 throttles it ----
   const cleanup = await createJob(ctx, admin, tenants.contoso, {
@@ -615,9 +623,41 @@ export async function createDemoHistory(
       outcome: 'success',
       ip: admin.ip,
     });
+    liftThrottleAfter(ctx, simulator, job.jobId, throttling);
   }
   const disk = await blobs.stats();
   return { ...(await figures(ctx)), diskBytes: disk.storedBytes, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Back to the throttling the simulator had before the history changed it (none, unless configured). */
+function restoreThrottle(simulator: SimulatorState, setting: ThrottleSetting) {
+  simulator.setThrottle(setting.every, setting.retryAfter, {
+    status: setting.status,
+    ...(setting.paths ? { paths: setting.paths } : {}),
+  });
+}
+
+/**
+ * Microsoft 365 throttles the clean-up while it runs: once a run of the job has ended (or the server
+ * closes its database), the simulator answers those paths at once again.
+ */
+function liftThrottleAfter(ctx: AppContext, simulator: SimulatorState, jobId: string, before: ThrottleSetting) {
+  const lift = () => {
+    clearInterval(timer);
+    restoreThrottle(simulator, before);
+  };
+  const timer = setInterval(() => {
+    ctx.db
+      .query<{ n: number }>(
+        `select count(*)::int as n from job_runs where job_id = $1 and status in ('finished', 'failed', 'stopped')`,
+        [jobId],
+      )
+      .then(([row]) => {
+        if (Number(row?.n ?? 0) > 0) lift();
+      })
+      .catch(lift);
+  }, 15_000);
+  timer.unref();
 }
 
 /** What the history's runs did, from the runs and what the backups and archives hold. */
