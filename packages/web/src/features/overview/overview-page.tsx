@@ -189,7 +189,8 @@ function Overview({ tenantId }: { tenantId: string }) {
   const periodRuns: AreaRuns = { runs: runsQuery.data, failed: runsQuery.isError };
   const d = overview.data;
   if (overview.isError) return <StatusAlert status="error">{t('overview:failed')}</StatusAlert>;
-  if (!d) return <Skeleton height="48" aria-busy="true" />;
+  // The cards appear once with their runs: drawn in two steps, they would move under the reader's eye.
+  if (!d || runsQuery.isPending) return <Skeleton height="48" aria-busy="true" />;
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency: d.dataManagement.currency ?? 'EUR' });
   const lefts = (record: Record<string, number>) =>
     Object.entries(record)
@@ -272,8 +273,11 @@ export function OverviewPage() {
     <>
       <PageHeader title={t('pages:overview')} />
       <FirstRunGuide guide={guide} />
-      {/* Without a tenant the guide's first step says what to do; the alert only when it does not show. */}
-      {tenantId || (guide.settled && !guide.visible) ? (
+      {/* Without a tenant the guide's first step says what to do; the alert only when it does not show.
+          The areas wait for the guide to settle, so that a guide shown late does not push them down. */}
+      {!guide.settled ? (
+        <Skeleton height="48" aria-busy="true" />
+      ) : tenantId || !guide.visible ? (
         <RequireTenant>{(id) => <Overview tenantId={id} />}</RequireTenant>
       ) : null}
     </>
