@@ -139,6 +139,8 @@ async function startPortal() {
       PORTAL_DATA_DIR: dataDir,
       DATABASE_URL: '',
       PORTAL_DEMO: 'on',
+      // The examples make what they read; the demo history's own runs would queue before theirs.
+      PORTAL_DEMO_HISTORY: 'off',
       PORTAL_DEMO_PASSWORD: password,
       PORTAL_API_KEY: apiKey,
       PORTAL_M365_SIMULATOR_PORT: '0',

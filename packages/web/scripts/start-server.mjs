@@ -39,9 +39,11 @@ const simulators = new Map();
 export const simulatorOf = (url) => simulators.get(url);
 
 /**
- * @param {{ dataDir?: string, webDir?: string }} [options] dataDir: an existing data directory to
- *   start on (kept at stop); by default a fresh temporary one, removed at stop. webDir: the built PWA
- *   to serve, packages/web/dist by default (the update test serves a copy it changes).
+ * @param {{ dataDir?: string, webDir?: string, history?: boolean }} [options] dataDir: an existing
+ *   data directory to start on (kept at stop); by default a fresh temporary one, removed at stop.
+ *   webDir: the built PWA to serve, packages/web/dist by default (the update test serves a copy it
+ *   changes). history: the demo world with its thirty days of history (PORTAL_DEMO_HISTORY), as
+ *   `pnpm start` makes it; off by default, so that each test starts from the demo world it sets up.
  */
 export async function startServer(options = {}) {
   const webDir = options.webDir ?? webDist;
@@ -63,6 +65,7 @@ export async function startServer(options = {}) {
       PORTAL_DEMO_CLIENT_SECRET: DEMO_CLIENT_SECRET,
       PORTAL_M365_SIMULATOR_PORT: String(simulatorPort),
       PORTAL_AUTH_RATE_LIMIT: '1000',
+      PORTAL_DEMO_HISTORY: options.history ? 'on' : 'off',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },
