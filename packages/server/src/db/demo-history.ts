@@ -129,10 +129,9 @@ export interface DemoHistoryFigures {
   seconds: number;
 }
 
-/** What the demo users, their tenants and their jobs are called by while the history is made. */
+/** What the history works with: its context (at the simulated time), the demo users, their tenants, a data plane. */
 interface World {
   ctx: AppContext;
-  simulator: SimulatorState;
   admin: Actor;
   partner: Actor;
   tenants: Record<keyof typeof DEMO_TENANTS, TenantRecord>;
@@ -250,7 +249,6 @@ export async function createDemoHistory(
   };
   const world: World = {
     ctx: past,
-    simulator,
     admin: await user(DEMO_USERS.admin),
     partner: await user(DEMO_USERS.partner),
     tenants: {
