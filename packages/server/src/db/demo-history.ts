@@ -60,7 +60,7 @@ const TIME_SCALE = 120;
 /** Nothing is scheduled in the history closer to its end than this; what falls later runs on the live server. */
 const END_MARGIN = 10 * MINUTE;
 
-/** The seconds Microsoft 365 asks the clean-up left running at the end to wait, every other request. */
+/** The seconds Microsoft 365 asks the clean-up left running at the end to wait, every other version it deletes. */
 export const DEMO_THROTTLE_SECONDS = 5;
 
 /** When the demo world begins: 08:00 UTC, DEMO_HISTORY_DAYS days before `now`. */
@@ -596,7 +596,7 @@ export async function createDemoHistory(
   }
   restoreThrottle(simulator, throttling);
 
-  // ---- now: the administrator starts a clean-up of old OneDrive versions; Microsoft 365 throttles it ----
+  // ---- now: the administrator starts a clean-up of old OneDrive versions; Microsoft 365 throttles its deletions ----
   const cleanup = await createJob(ctx, admin, tenants.contoso, {
     name: 'OneDrive – keep the newest version',
     type: 'versionCleanup',
@@ -607,7 +607,8 @@ export async function createDemoHistory(
   const drives = model('contoso').users.map((u) => u.driveId);
   simulator.setThrottle(2, options.throttleSeconds ?? DEMO_THROTTLE_SECONDS, {
     status: 429,
-    paths: `^/v1\\.0/drives/(${drives.join('|')})/items/[^/]+/versions`,
+    // Only its version deletions: backups, restores and the file manager read those drives unhindered.
+    paths: `^/v1\\.0/drives/(${drives.join('|')})/items/[^/]+/versions/[^/]+$`,
   });
   const job = await findJob(ctx.db, cleanup.jobId);
   if (job) {
