@@ -570,6 +570,8 @@ describe('signing out every other session', () => {
     // Cancel leaves everything as it was.
     await user.click(within(dialog).getByRole('button', { name: en.common.cancel }));
     expect(revoked).toBe(0);
+    // The cancelled dialog leaves first (its closing animation), so that the next confirm is the new one's.
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: texts.sessions.revoke }));
     await user.click(await screen.findByTestId('confirm'));
     expect(await screen.findByText('2 other sessions were signed out.')).toBeTruthy();
