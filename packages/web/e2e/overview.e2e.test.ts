@@ -26,7 +26,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ history: true });
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
   page = await context.newPage();

@@ -12,4 +12,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 export declare function simulatorOf(url: string): RunningSimulator | undefined;
-export declare function startServer(options?: { dataDir?: string; webDir?: string }): Promise<RunningServer>;
+export declare function startServer(options?: {
+  dataDir?: string;
+  webDir?: string;
+  /** The demo world with its thirty days of history, as `pnpm start` makes it (default off). */
+  history?: boolean;
+}): Promise<RunningServer>;

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Box,
   Button,
   Card,
   Heading,
@@ -189,8 +190,7 @@ function Overview({ tenantId }: { tenantId: string }) {
   const periodRuns: AreaRuns = { runs: runsQuery.data, failed: runsQuery.isError };
   const d = overview.data;
   if (overview.isError) return <StatusAlert status="error">{t('overview:failed')}</StatusAlert>;
-  // The cards appear once with their runs: drawn in two steps, they would move under the reader's eye.
-  if (!d || runsQuery.isPending) return <Skeleton height="48" aria-busy="true" />;
+  if (!d) return <Skeleton height="48" aria-busy="true" />;
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency: d.dataManagement.currency ?? 'EUR' });
   const lefts = (record: Record<string, number>) =>
     Object.entries(record)
@@ -272,13 +272,17 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title={t('pages:overview')} />
-      <FirstRunGuide guide={guide} />
       {/* Without a tenant the guide's first step says what to do; the alert only when it does not show.
-          The areas wait for the guide to settle, so that a guide shown late does not push them down. */}
-      {!guide.settled ? (
-        <Skeleton height="48" aria-busy="true" />
-      ) : tenantId || !guide.visible ? (
+          With a tenant the guide follows the areas: it settles after them, and shown above them it
+          would push them down under the reader's eye. */}
+      {tenantId ? null : <FirstRunGuide guide={guide} />}
+      {tenantId || (guide.settled && !guide.visible) ? (
         <RequireTenant>{(id) => <Overview tenantId={id} />}</RequireTenant>
+      ) : null}
+      {tenantId ? (
+        <Box mt="6">
+          <FirstRunGuide guide={guide} />
+        </Box>
       ) : null}
     </>
   );
