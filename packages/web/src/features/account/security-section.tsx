@@ -53,6 +53,69 @@ function useDisclosure() {
   return { open, setOpen, opener };
 }
 
+/**
+ * A change behind a button (see {@link useDisclosure}): the button, or its form with the fields,
+ * the submit button and Cancel.
+ */
+function DisclosedForm({
+  disclosure,
+  openLabel,
+  onOpen,
+  onSubmit,
+  submitLabel,
+  submitPalette = 'blue',
+  pending,
+  children,
+}: {
+  disclosure: ReturnType<typeof useDisclosure>;
+  openLabel: string;
+  /** Clears what the last attempt left before the form opens. */
+  onOpen: () => void;
+  onSubmit: (event: FormEvent) => void;
+  submitLabel: string;
+  submitPalette?: string;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const serverAction = useServerAction();
+  const formId = useId();
+  if (!disclosure.open) {
+    return (
+      <Button
+        {...WRAPPING_LABEL}
+        ref={disclosure.opener}
+        variant="outline"
+        size="sm"
+        alignSelf="flex-start"
+        aria-expanded={false}
+        aria-controls={formId}
+        onClick={() => {
+          onOpen();
+          disclosure.setOpen(true);
+        }}
+      >
+        {openLabel}
+      </Button>
+    );
+  }
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate>
+      <Stack gap="3" maxW="md">
+        {children}
+        <Flex gap="2" wrap="wrap">
+          <Button {...WRAPPING_LABEL} type="submit" colorPalette={submitPalette} loading={pending} {...serverAction}>
+            {submitLabel}
+          </Button>
+          <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
+            {t('common:cancel')}
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
 /** Keeps the session's user (the user menu, the stored user) on the address the server knows. */
 function useSessionEmail(info: InfoResponse | undefined) {
   const { context, send } = useSession();
@@ -100,7 +163,6 @@ function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
     if (emailError || !reauth.valid || serverAction.disabled) return;
     change.mutate({ newEmail: newEmail.trim(), ...reauth.body() });
   };
-  const formId = useId();
 
   return (
     <Section title={t('accountSecurity:email.title')} testId="email-section">
@@ -120,60 +182,35 @@ function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
           {t('accountSecurity:email.sent', { newEmail: change.variables.newEmail, email })}
         </StatusAlert>
       ) : null}
-      {!disclosure.open ? (
-        <Button
-          {...WRAPPING_LABEL}
-          ref={disclosure.opener}
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          aria-expanded={false}
-          aria-controls={formId}
-          onClick={() => {
-            change.reset();
-            setNewEmail('');
-            disclosure.setOpen(true);
-          }}
-        >
-          {t('accountSecurity:email.submit')}
-        </Button>
-      ) : (
-        <form id={formId} onSubmit={submit} noValidate>
-          <Stack gap="3" maxW="md">
-            <Text color="fg.muted" fontSize="sm">
-              {t('accountSecurity:email.intro')}
-            </Text>
-            {change.isError ? <StatusAlert status="error">{t(changeErrorKey(change.error))}</StatusAlert> : null}
-            <TextField
-              label={t('accountSecurity:email.newEmail')}
-              error={emailError}
-              showError={touched}
-              type="email"
-              name="newEmail"
-              autoComplete="email"
-              // The field that opens with the form takes the focus: the keyboard goes on where the button was.
-              autoFocus
-              value={newEmail}
-              onChange={(e) => setNewEmail(e.target.value)}
-            />
-            <ReauthenticationFields reauth={reauth} showErrors={touched} />
-            <Flex gap="2" wrap="wrap">
-              <Button
-                {...WRAPPING_LABEL}
-                type="submit"
-                colorPalette="blue"
-                loading={change.isPending}
-                {...serverAction}
-              >
-                {t('accountSecurity:email.submit')}
-              </Button>
-              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
-                {t('common:cancel')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      )}
+      <DisclosedForm
+        disclosure={disclosure}
+        openLabel={t('accountSecurity:email.submit')}
+        onOpen={() => {
+          change.reset();
+          setNewEmail('');
+        }}
+        onSubmit={submit}
+        submitLabel={t('accountSecurity:email.submit')}
+        pending={change.isPending}
+      >
+        <Text color="fg.muted" fontSize="sm">
+          {t('accountSecurity:email.intro')}
+        </Text>
+        {change.isError ? <StatusAlert status="error">{t(changeErrorKey(change.error))}</StatusAlert> : null}
+        <TextField
+          label={t('accountSecurity:email.newEmail')}
+          error={emailError}
+          showError={touched}
+          type="email"
+          name="newEmail"
+          autoComplete="email"
+          // The field that opens with the form takes the focus: the keyboard goes on where the button was.
+          autoFocus
+          value={newEmail}
+          onChange={(e) => setNewEmail(e.target.value)}
+        />
+        <ReauthenticationFields reauth={reauth} showErrors={touched} />
+      </DisclosedForm>
     </Section>
   );
 }
@@ -215,7 +252,6 @@ function PasswordSection() {
     if (newError || confirmError || !reauth.valid || serverAction.disabled) return;
     change.mutate({ oldPassword: reauth.password, newPassword });
   };
-  const formId = useId();
 
   return (
     <Section title={t('accountSecurity:password.title')} testId="password-section">
@@ -223,67 +259,40 @@ function PasswordSection() {
         {t('accountSecurity:password.intro')}
       </Text>
       {change.isSuccess ? <StatusAlert status="success">{t('accountSecurity:password.done')}</StatusAlert> : null}
-      {!disclosure.open ? (
-        <Button
-          {...WRAPPING_LABEL}
-          ref={disclosure.opener}
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          aria-expanded={false}
-          aria-controls={formId}
-          onClick={() => {
-            change.reset();
-            disclosure.setOpen(true);
-          }}
-        >
-          {t('accountSecurity:password.submit')}
-        </Button>
-      ) : (
-        <form id={formId} onSubmit={submit} noValidate>
-          <Stack gap="3" maxW="md">
-            {change.isError ? <StatusAlert status="error">{t(changeErrorKey(change.error))}</StatusAlert> : null}
-            <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
-            <Text color="fg.muted" fontSize="sm">
-              {t('auth:passwordRules')}
-            </Text>
-            <TextField
-              label={t('accountSecurity:newPassword')}
-              error={newError}
-              showError={touched}
-              type="password"
-              name="newPassword"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-            />
-            <TextField
-              label={t('accountSecurity:confirmPassword')}
-              error={confirmError}
-              showError={touched}
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-            <Flex gap="2" wrap="wrap">
-              <Button
-                {...WRAPPING_LABEL}
-                type="submit"
-                colorPalette="blue"
-                loading={change.isPending}
-                {...serverAction}
-              >
-                {t('accountSecurity:password.submit')}
-              </Button>
-              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
-                {t('common:cancel')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      )}
+      <DisclosedForm
+        disclosure={disclosure}
+        openLabel={t('accountSecurity:password.submit')}
+        onOpen={() => change.reset()}
+        onSubmit={submit}
+        submitLabel={t('accountSecurity:password.submit')}
+        pending={change.isPending}
+      >
+        {change.isError ? <StatusAlert status="error">{t(changeErrorKey(change.error))}</StatusAlert> : null}
+        <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
+        <Text color="fg.muted" fontSize="sm">
+          {t('auth:passwordRules')}
+        </Text>
+        <TextField
+          label={t('accountSecurity:newPassword')}
+          error={newError}
+          showError={touched}
+          type="password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
+        <TextField
+          label={t('accountSecurity:confirmPassword')}
+          error={confirmError}
+          showError={touched}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+      </DisclosedForm>
     </Section>
   );
 }
@@ -314,47 +323,26 @@ function ResetAuthenticator() {
     setTouched(true);
     if (reauth.valid && !serverAction.disabled) reset.mutate();
   };
-  const formId = useId();
   return (
     <Stack gap="3" as="section" aria-label={t('accountSecurity:authenticator.resetTitle')}>
-      {!disclosure.open ? (
-        <Button
-          {...WRAPPING_LABEL}
-          ref={disclosure.opener}
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          aria-expanded={false}
-          aria-controls={formId}
-          onClick={() => {
-            reset.reset();
-            disclosure.setOpen(true);
-          }}
-        >
+      <DisclosedForm
+        disclosure={disclosure}
+        openLabel={t('accountSecurity:authenticator.resetTitle')}
+        onOpen={() => reset.reset()}
+        onSubmit={submit}
+        submitLabel={t('accountSecurity:authenticator.resetSubmit')}
+        submitPalette="red"
+        pending={reset.isPending}
+      >
+        <Heading as="h3" size="sm">
           {t('accountSecurity:authenticator.resetTitle')}
-        </Button>
-      ) : (
-        <form id={formId} onSubmit={submit} noValidate>
-          <Stack gap="3" maxW="md">
-            <Heading as="h3" size="sm">
-              {t('accountSecurity:authenticator.resetTitle')}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {t('accountSecurity:authenticator.resetIntro')}
-            </Text>
-            {reset.isError ? <StatusAlert status="error">{t(changeErrorKey(reset.error))}</StatusAlert> : null}
-            <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
-            <Flex gap="2" wrap="wrap">
-              <Button {...WRAPPING_LABEL} type="submit" colorPalette="red" loading={reset.isPending} {...serverAction}>
-                {t('accountSecurity:authenticator.resetSubmit')}
-              </Button>
-              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
-                {t('common:cancel')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      )}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t('accountSecurity:authenticator.resetIntro')}
+        </Text>
+        {reset.isError ? <StatusAlert status="error">{t(changeErrorKey(reset.error))}</StatusAlert> : null}
+        <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
+      </DisclosedForm>
     </Stack>
   );
 }
@@ -389,7 +377,6 @@ function NewRecoveryCodes() {
     setTouched(true);
     if (reauth.valid && !serverAction.disabled) make.mutate();
   };
-  const formId = useId();
   const saved = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (codes) saved.current?.focus();
@@ -415,44 +402,23 @@ function NewRecoveryCodes() {
   }
   return (
     <Stack gap="3" as="section" aria-label={t('accountSecurity:authenticator.codesTitle')}>
-      {!disclosure.open ? (
-        <Button
-          {...WRAPPING_LABEL}
-          ref={disclosure.opener}
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          aria-expanded={false}
-          aria-controls={formId}
-          onClick={() => {
-            make.reset();
-            disclosure.setOpen(true);
-          }}
-        >
+      <DisclosedForm
+        disclosure={disclosure}
+        openLabel={t('accountSecurity:authenticator.codesTitle')}
+        onOpen={() => make.reset()}
+        onSubmit={submit}
+        submitLabel={t('accountSecurity:authenticator.codesSubmit')}
+        pending={make.isPending}
+      >
+        <Heading as="h3" size="sm">
           {t('accountSecurity:authenticator.codesTitle')}
-        </Button>
-      ) : (
-        <form id={formId} onSubmit={submit} noValidate>
-          <Stack gap="3" maxW="md">
-            <Heading as="h3" size="sm">
-              {t('accountSecurity:authenticator.codesTitle')}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {t('accountSecurity:authenticator.codesIntro')}
-            </Text>
-            {make.isError ? <StatusAlert status="error">{t(changeErrorKey(make.error))}</StatusAlert> : null}
-            <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
-            <Flex gap="2" wrap="wrap">
-              <Button {...WRAPPING_LABEL} type="submit" colorPalette="blue" loading={make.isPending} {...serverAction}>
-                {t('accountSecurity:authenticator.codesSubmit')}
-              </Button>
-              <Button {...WRAPPING_LABEL} variant="ghost" onClick={() => disclosure.setOpen(false)}>
-                {t('common:cancel')}
-              </Button>
-            </Flex>
-          </Stack>
-        </form>
-      )}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          {t('accountSecurity:authenticator.codesIntro')}
+        </Text>
+        {make.isError ? <StatusAlert status="error">{t(changeErrorKey(make.error))}</StatusAlert> : null}
+        <ReauthenticationFields reauth={reauth} showErrors={touched} autoFocus />
+      </DisclosedForm>
     </Stack>
   );
 }
