@@ -196,6 +196,39 @@ async function backedUpItem(world: World, jobId: string, sourceId: string, kind:
   return row.item_id;
 }
 
+/** A restore of one backed-up folder or file, picked as the restore screen shows the snapshot. */
+async function createRestore(
+  world: World,
+  actor: Actor,
+  tenant: TenantRecord,
+  restore: {
+    name: string;
+    application: JobCreate['application'];
+    backupJobId: string | undefined;
+    sourceId: string;
+    snapshot: Date;
+    item: { kind: 'folder' | 'file'; name: string | undefined };
+    target: NonNullable<JobCreate['restore']>['target'];
+    conflictPolicy: NonNullable<JobCreate['restore']>['conflictPolicy'];
+  },
+) {
+  const jobId = restore.backupJobId ?? '';
+  return create(world, actor, tenant, {
+    name: restore.name,
+    type: 'restore',
+    application: restore.application,
+    sources: [restore.sourceId],
+    restore: {
+      sourceJobId: jobId,
+      snapshot: restore.snapshot.toISOString(),
+      sourceId: restore.sourceId,
+      nodeIds: [await backedUpItem(world, jobId, restore.sourceId, restore.item.kind, restore.item.name)],
+      target: restore.target,
+      conflictPolicy: restore.conflictPolicy,
+    },
+  });
+}
+
 /**
  * A person deletes the files of one of their OneDrive folders (the simulator's Graph deletes no
  * items, so its model changes, as its own evolution does); the next backup records the deletions.
@@ -489,19 +522,15 @@ export async function createDemoHistory(
     events.push({
       at: at(22, 9, 40),
       run: async () => {
-        await create(world, admin, tenants.contoso, {
+        await createRestore(world, admin, tenants.contoso, {
           name: `Restore – ${deleter.displayName}'s Projects folder`,
-          type: 'restore',
           application: 'onedrive',
-          sources: [deleter.sourceId],
-          restore: {
-            sourceJobId: oneDrive?.jobId ?? '',
-            snapshot: at(20, 12).toISOString(),
-            sourceId: deleter.sourceId,
-            nodeIds: [await backedUpItem(world, oneDrive?.jobId ?? '', deleter.sourceId, 'folder', 'Projects')],
-            target: 'original',
-            conflictPolicy: 'skip',
-          },
+          backupJobId: oneDrive?.jobId,
+          sourceId: deleter.sourceId,
+          snapshot: at(20, 12),
+          item: { kind: 'folder', name: 'Projects' },
+          target: 'original',
+          conflictPolicy: 'skip',
         });
       },
     });
@@ -512,19 +541,15 @@ export async function createDemoHistory(
     events.push({
       at: at(26, 11, 5),
       run: async () => {
-        await create(world, admin, tenants.contoso, {
+        await createRestore(world, admin, tenants.contoso, {
           name: `Download – ${site.displayName} Documents`,
-          type: 'restore',
           application: 'sharepoint',
-          sources: [site.sourceId],
-          restore: {
-            sourceJobId: sharePoint?.jobId ?? '',
-            snapshot: at(25, 12).toISOString(),
-            sourceId: site.sourceId,
-            nodeIds: [await backedUpItem(world, sharePoint?.jobId ?? '', site.sourceId, 'folder', 'Documents')],
-            target: 'download',
-            conflictPolicy: 'skip',
-          },
+          backupJobId: sharePoint?.jobId,
+          sourceId: site.sourceId,
+          snapshot: at(25, 12),
+          item: { kind: 'folder', name: 'Documents' },
+          target: 'download',
+          conflictPolicy: 'skip',
         });
       },
     });
@@ -534,21 +559,15 @@ export async function createDemoHistory(
     events.push({
       at: at(24, 14, 30),
       run: async () => {
-        await create(world, partner, tenants.northwind, {
+        await createRestore(world, partner, tenants.northwind, {
           name: `Download – ${northwindAccount.displayName}'s Finance folder`,
-          type: 'restore',
           application: 'onedrive',
-          sources: [northwindAccount.sourceId],
-          restore: {
-            sourceJobId: northwindOneDrive?.jobId ?? '',
-            snapshot: at(24, 12).toISOString(),
-            sourceId: northwindAccount.sourceId,
-            nodeIds: [
-              await backedUpItem(world, northwindOneDrive?.jobId ?? '', northwindAccount.sourceId, 'folder', 'Finance'),
-            ],
-            target: 'download',
-            conflictPolicy: 'skip',
-          },
+          backupJobId: northwindOneDrive?.jobId,
+          sourceId: northwindAccount.sourceId,
+          snapshot: at(24, 12),
+          item: { kind: 'folder', name: 'Finance' },
+          target: 'download',
+          conflictPolicy: 'skip',
         });
       },
     });
@@ -558,19 +577,15 @@ export async function createDemoHistory(
     events.push({
       at: at(15, 10, 10),
       run: async () => {
-        await create(world, partner, tenants.tailspin, {
+        await createRestore(world, partner, tenants.tailspin, {
           name: `Trial restore – a file of ${tailspinAccount.displayName}`,
-          type: 'restore',
           application: 'onedrive',
-          sources: [tailspinAccount.sourceId],
-          restore: {
-            sourceJobId: tailspinOneDrive?.jobId ?? '',
-            snapshot: at(15, 0).toISOString(),
-            sourceId: tailspinAccount.sourceId,
-            nodeIds: [await backedUpItem(world, tailspinOneDrive?.jobId ?? '', tailspinAccount.sourceId, 'file')],
-            target: 'original',
-            conflictPolicy: 'keepBoth',
-          },
+          backupJobId: tailspinOneDrive?.jobId,
+          sourceId: tailspinAccount.sourceId,
+          snapshot: at(15, 0),
+          item: { kind: 'file', name: undefined },
+          target: 'original',
+          conflictPolicy: 'keepBoth',
         });
       },
     });
