@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
+  AuditEntry,
   DashboardBasic,
   DashboardDetails,
   DashboardSize,
@@ -38,7 +39,15 @@ import { executors } from '../src/jobs/executors.js';
 import { demoSimulatorOf } from '../src/m365/demo-simulator.js';
 import { TRIAL_MESSAGES } from '../src/modules/jobs/service.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
-import { ADMIN, createTestServer, PARTNER, sessionToken, TENANTS, type TestServer } from './helpers.js';
+import {
+  ADMIN,
+  createTestServer,
+  organisationId as organisationIdOf,
+  PARTNER,
+  sessionToken,
+  TENANTS,
+  type TestServer,
+} from './helpers.js';
 import { exited, freePort, startProcess } from './process.js';
 import { readZip } from './zip-reader.js';
 
@@ -85,6 +94,28 @@ describe('the demo world with a past', () => {
     expect(days.size).toBeGreaterThanOrEqual(DEMO_HISTORY_DAYS - 1);
     for (const run of onedrive.items) expect(run.started?.slice(11, 13)).toBe('01');
     expect(Math.min(...onedrive.items.map((r) => Date.parse(r.started ?? '')))).toBeGreaterThan(first.getTime());
+  });
+
+  it("tested each tenant's connection first, so the first-run guide has only what is done to tick", async () => {
+    for (const [token, organisation, tenantId, actor] of [
+      [admin, 'Contoso', TENANTS.contoso, ADMIN],
+      [partner, 'Northwind Traders', TENANTS.northwind, PARTNER],
+      [partner, 'Tailspin Toys', TENANTS.tailspin, PARTNER],
+      [partner, 'Woodgrove Bank', TENANTS.woodgrove, PARTNER],
+    ] as const) {
+      const organisationId = await organisationIdOf(server, organisation);
+      const log = await api<Page<AuditEntry>>(
+        token,
+        'GET',
+        `/audit-log?organisationId=${organisationId}&action=tenant.connectionTest&pageSize=50`,
+      );
+      expect(log.items, organisation).toHaveLength(1);
+      const [test] = log.items;
+      expect(test).toMatchObject({ target: tenantId, outcome: 'success', actorEmail: actor });
+      expect(test?.details?.missingPermissions, organisation).toBeUndefined();
+      // On the first day, before the jobs it made possible.
+      expect(Date.parse(test?.at ?? '')).toBeLessThan(demoHistoryStart(server.ctx.now()).getTime() + DAY);
+    }
   });
 
   it('shows accounts, items and a thirty-day series on every backup dashboard', async () => {

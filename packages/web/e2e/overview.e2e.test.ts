@@ -87,6 +87,9 @@ describe('the overview', () => {
     }
     // The demo's thirty days of backups: bars for the days with runs.
     expect(await page.getByTestId('runs-backup').locator('rect').count()).toBeGreaterThan(0);
+    // Its first day tested the connection and made the jobs: no first-run step is left to show.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('first-run-guide').count()).toBe(0);
   });
 
   it('keeps the connection step open while a permission is missing, and goes when every step is done', async () => {

@@ -36,6 +36,7 @@ import { JobEngine } from '../jobs/engine.js';
 import { executors } from '../jobs/executors.js';
 import { JobQueue } from '../jobs/queue.js';
 import { findJob } from '../jobs/repository.js';
+import { runConnectionTest } from '../modules/configuration/connection.js';
 import { analyseStorage } from '../modules/data-management/storage.js';
 import { refreshDiscovery } from '../modules/discovery/service.js';
 import { findUserByEmail } from '../modules/identity/users.js';
@@ -145,6 +146,19 @@ interface Discovered {
 }
 
 /** What the tenant's discovery lists for `application` (refreshed from Microsoft 365 first, as the portal's pickers do). */
+/**
+ * The connection test an administrator runs first, from the configuration page (audited as there: the
+ * overview's first-run guide ticks its step from that entry).
+ */
+async function testTheConnection(world: World, actor: Actor, tenant: TenantRecord): Promise<void> {
+  const result = await runConnectionTest(world.ctx, actor, tenant);
+  if (!result.ok || result.missingPermissions)
+    world.ctx.log.warn(
+      { tenantId: tenant.tenantId, message: result.message, missing: result.missingPermissions },
+      'the demo connection test found a problem: the first-run guide will show it',
+    );
+}
+
 async function discover(world: World, tenant: TenantRecord, application: Application): Promise<Discovered[]> {
   await refreshDiscovery(world.ctx, () => world.plane.graph(tenant, { interactive: true }), tenant, application, {
     force: true,
@@ -303,6 +317,7 @@ export async function createDemoHistory(
     new Date(demoHistoryStart(end).getTime() - 8 * HOUR + day * DAY + hour * HOUR + minute * MINUTE);
 
   // ---- day 0: the demo users set up their jobs, as they would in the portal ----
+  await testTheConnection(world, admin, tenants.contoso);
   const contoso = {
     accounts: await discover(world, tenants.contoso, 'onedrive'),
     sites: await discover(world, tenants.contoso, 'sharepoint'),
@@ -372,6 +387,7 @@ export async function createDemoHistory(
   });
 
   clock.set(at(0, 10, 30));
+  await testTheConnection(world, partner, tenants.northwind);
   const northwind = {
     accounts: await discover(world, tenants.northwind, 'onedrive'),
     sites: await discover(world, tenants.northwind, 'sharepoint'),
@@ -408,6 +424,7 @@ export async function createDemoHistory(
   });
 
   clock.set(at(0, 11, 15));
+  await testTheConnection(world, partner, tenants.tailspin);
   // The trial: one backup job per application, all of them used.
   const tailspin = {
     accounts: await discover(world, tenants.tailspin, 'onedrive'),
@@ -438,6 +455,7 @@ export async function createDemoHistory(
 
   clock.set(at(0, 14, 0));
   // The bank archives mail and chats every evening, keeps mail ten years, and backs up OneDrive once a week.
+  await testTheConnection(world, partner, tenants.woodgrove);
   const woodgrove = {
     accounts: await discover(world, tenants.woodgrove, 'onedrive'),
     teams: await discover(world, tenants.woodgrove, 'teams'),

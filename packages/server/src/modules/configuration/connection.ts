@@ -12,6 +12,7 @@ import { createGraphApi } from '../../m365/graph-client.js';
 import { missingPermissions, tokenRoles } from '../../m365/permissions.js';
 import { createTokenSource } from '../../m365/token.js';
 import { refreshDiscovery } from '../discovery/service.js';
+import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 export const SYNC_FAILED = 'Failures to synchronize users';
@@ -92,6 +93,38 @@ export async function testConnection(
   } catch (error) {
     return answer({ ok: false, message: connectionProblem(error) });
   }
+}
+
+/**
+ * The connection test as `actor` runs it from the configuration page: a token asked for now, the test,
+ * and its audit entry (`tenant.connectionTest`, with the problem and the permissions found missing),
+ * which the overview's first-run guide reads.
+ */
+export async function runConnectionTest(
+  ctx: AppContext,
+  actor: Actor,
+  tenant: TenantRecord,
+): Promise<ConnectionTestResult> {
+  const result = await testConnection(ctx, () => openProbe(ctx, tenant));
+  const missing = result.missingPermissions?.map((m) => m.permission);
+  await ctx.audit({
+    actorUserId: actor.user.id,
+    actorEmail: actor.user.email,
+    organisationId: tenant.organisationId,
+    action: 'tenant.connectionTest',
+    target: tenant.tenantId,
+    outcome: result.ok ? 'success' : 'failure',
+    ip: actor.ip,
+    ...(result.message || missing
+      ? {
+          details: {
+            ...(result.message ? { message: result.message } : {}),
+            ...(missing ? { missingPermissions: missing } : {}),
+          },
+        }
+      : {}),
+  });
+  return result;
 }
 
 export async function syncUsers(

@@ -7,7 +7,7 @@ import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { requireOrganisation } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { requireTenant } from '../tenants/access.js';
-import { openProbe, syncUsers, testConnection } from './connection.js';
+import { runConnectionTest, syncUsers } from './connection.js';
 
 interface ConfigRow {
   tenant_id: string;
@@ -131,26 +131,7 @@ export function configurationRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, body.tenantId);
-        const result = await testConnection(ctx, () => openProbe(ctx, tenant));
-        const missing = result.missingPermissions?.map((m) => m.permission);
-        await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
-          organisationId: tenant.organisationId,
-          action: 'tenant.connectionTest',
-          target: tenant.tenantId,
-          outcome: result.ok ? 'success' : 'failure',
-          ip: rc.ip,
-          ...(result.message || missing
-            ? {
-                details: {
-                  ...(result.message ? { message: result.message } : {}),
-                  ...(missing ? { missingPermissions: missing } : {}),
-                },
-              }
-            : {}),
-        });
-        return result;
+        return runConnectionTest(ctx, { user, ip: rc.ip }, tenant);
       },
     },
     'apollo.configuration.syncUsers': {
