@@ -6,8 +6,7 @@ import { firstProblem, isDate, isDateTime, parseNumber, rules, validationMessage
 async function reads(language: 'en' | 'de') {
   const i18n = createI18n(language);
   await loadLanguage(i18n, language);
-  return (problem: ReturnType<typeof firstProblem>) =>
-    problem ? validationMessage(i18n.t.bind(i18n) as Parameters<typeof validationMessage>[0], problem) : null;
+  return (problem: ReturnType<typeof firstProblem>) => (problem ? validationMessage(i18n.t, problem) : null);
 }
 
 describe('the forms’ validation rules give the specification’s generic messages', () => {

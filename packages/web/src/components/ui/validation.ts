@@ -9,6 +9,7 @@
  * Every rule but `required` and the item rules lets an empty value pass, so an optional field is
  * checked only when filled in.
  */
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -168,11 +169,8 @@ export function firstProblem<V>(value: V, ...checks: Rule<V>[]): ValidationProbl
   return null;
 }
 
-/** A translate function as react-i18next gives it, narrowed to what the messages need. */
-type Translate = (key: `validation:${ValidationKey}`, options?: { value: number | string }) => string;
-
 /** The message of `problem` in the user's language, its value filled in. */
-export function validationMessage(t: Translate, problem: ValidationProblem): string {
+export function validationMessage(t: TFunction, problem: ValidationProblem): string {
   return problem.value === undefined
     ? t(`validation:${problem.key}`)
     : t(`validation:${problem.key}`, { value: problem.value });
@@ -184,7 +182,7 @@ export function useValidator() {
   return useCallback(
     <V>(value: V, ...checks: Rule<V>[]): string | null => {
       const problem = firstProblem(value, ...checks);
-      return problem ? validationMessage(t as Translate, problem) : null;
+      return problem ? validationMessage(t, problem) : null;
     },
     [t],
   );
