@@ -120,6 +120,29 @@ export function documentedOnly(schema: JsonSchema, value: unknown): unknown {
   return out;
 }
 
+export const RANGE_ORDER_MESSAGE = 'must not be before from';
+
+/**
+ * The fields (as validation errors name them) of a date range given backwards: a query or body whose
+ * `to` is before its `from`. Such a range finds nothing; it is refused rather than answered empty, so a
+ * caller learns its mistake (the web app shows "Must be greater or less than another field's value.").
+ * Ranges inside members (a saved search in its case) are checked too.
+ */
+export function reversedRanges(value: unknown, at: string, out: string[] = [], depth = 0): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 8) return out;
+  const record = value as Record<string, unknown>;
+  const { from, to } = record;
+  if (typeof from === 'string' && typeof to === 'string') {
+    const start = Date.parse(from);
+    const end = Date.parse(to);
+    if (Number.isFinite(start) && Number.isFinite(end) && start > end) out.push(`${at}/to`);
+  }
+  // A range inside a member too: a saved eDiscovery case holds its search.
+  for (const [key, member] of Object.entries(record))
+    if (member && typeof member === 'object') reversedRanges(member, `${at}/${key}`, out, depth + 1);
+  return out;
+}
+
 function ajvFor(coerceTypes: 'array' | false): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: false, strict: false });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -221,6 +244,18 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
           if (bad.length > 0) {
             throw new HttpError(400, 'Invalid request', {
               errors: Object.fromEntries(bad.map((field) => [field, [UNSTORABLE_TEXT_MESSAGE]])),
+            });
+          }
+        },
+        // After validation: a range's ends are valid date-times; in order too?
+        preHandler: async (request) => {
+          const reversed = [
+            ...reversedRanges(request.query, 'querystring'),
+            ...(endpoint.bodyType === 'multipart' ? [] : reversedRanges(request.body, 'body')),
+          ];
+          if (reversed.length > 0) {
+            throw new HttpError(400, 'Invalid request', {
+              errors: Object.fromEntries(reversed.map((field) => [field, [RANGE_ORDER_MESSAGE]])),
             });
           }
         },
