@@ -37,8 +37,8 @@ export const AuditQuery = s.object({
   organisationId: s.optional(s.string({ description: "Default the caller's organisation." })),
   action: s.optional(s.string({ maxLength: 64, description: 'Exact action or a prefix ending in a dot.' })),
   outcome: s.optional(s.oneOfStrings(['success', 'failure'])),
-  from: s.optional(s.dateTime()),
-  to: s.optional(s.dateTime()),
+  from: s.optional(s.dateTime('Entries at or after.')),
+  to: s.optional(s.dateTime('Entries before. Not before `from`: a range given backwards is refused with 400.')),
 });
 /**
  * Which audit entries to list: the organisation (default the caller's; a partner may name a client

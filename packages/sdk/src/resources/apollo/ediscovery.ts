@@ -20,7 +20,7 @@ export const EdiscoverySearch = s.object({
   mailboxes: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Only these mailboxes.' })),
   teams: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Only these teams.' })),
   from: s.optional(s.dateTime('Sent at or after.')),
-  to: s.optional(s.dateTime('Sent before.')),
+  to: s.optional(s.dateTime('Sent before. Not before `from`: a range given backwards is refused with 400.')),
   sort: s.optional(s.oneOfStrings(['relevance', 'date'])),
   order: s.optional(s.oneOfStrings(['asc', 'desc'])),
   page: s.optional(s.integer({ minimum: 1 })),

@@ -22,7 +22,7 @@ export const MonitoringQuery = s.object({
   application: s.optional(Application),
   jobId: s.optional(s.string()),
   from: s.optional(s.dateTime('Runs started at or after.')),
-  to: s.optional(s.dateTime('Runs started before.')),
+  to: s.optional(s.dateTime('Runs started before. Not before `from`: a range given backwards is refused with 400.')),
 });
 /**
  * Which job runs the monitor lists: paging, sorting and search, filtered by status, job type, workload,

@@ -50,7 +50,9 @@ export const ReportQuery = s.object({
   application: s.optional(Application),
   status: s.optional(JobStatus),
   from: s.optional(s.dateTime('Reports of runs started at or after.')),
-  to: s.optional(s.dateTime('Reports of runs started before.')),
+  to: s.optional(
+    s.dateTime('Reports of runs started before. Not before `from`: a range given backwards is refused with 400.'),
+  ),
 });
 /**
  * Which reports to list: paging, sorting and search, filtered by one job type or several (`types`, for

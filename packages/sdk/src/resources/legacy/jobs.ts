@@ -75,7 +75,7 @@ export const FilteredJobsRequest = s.object({
   status: s.optional(s.array(JobStatus)),
   type: s.optional(s.array(JobType)),
   from: s.optional(s.dateTime()),
-  to: s.optional(s.dateTime()),
+  to: s.optional(s.dateTime('Runs started before. Not before `from`: a range given backwards is refused with 400.')),
 });
 /**
  * Which runs of a worker's tenant to list: paging, sorting and search, filtered by job family,

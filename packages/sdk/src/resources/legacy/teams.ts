@@ -82,7 +82,7 @@ export const TeamsFilterRequest = s.object({
   channelId: s.optional(s.string()),
   query: s.optional(s.string({ maxLength: 500 })),
   from: s.optional(s.dateTime()),
-  to: s.optional(s.dateTime()),
+  to: s.optional(s.dateTime('Sent before. Not before `from`: a range given backwards is refused with 400.')),
   page: s.optional(s.integer({ minimum: 1 })),
   pageSize: s.optional(s.integer({ minimum: 1, maximum: 500 })),
 });
