@@ -1,3 +1,4 @@
+import { actedBy } from '../audit/audit-by.js';
 /**
  * The demo world's past (PORTAL_DEMO, on an empty database): thirty days of real history for both
  * demo users, made by the real job engine against the demo tenants in the built-in simulator, with a
@@ -647,13 +648,11 @@ export async function createDemoHistory(
   if (job) {
     await new JobQueue(ctx).requestStart(job);
     await ctx.audit({
-      actorUserId: admin.user.id,
-      actorEmail: admin.user.email,
+      ...actedBy(admin.user, admin.ip),
       organisationId: tenants.contoso.organisationId,
       action: 'job.start',
       target: job.jobId,
       outcome: 'success',
-      ip: admin.ip,
     });
     liftThrottleAfter(ctx, simulator, job.jobId, throttling);
   }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProxyPrincipal, ProxyRight } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound, upstreamFailed } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
@@ -145,13 +146,11 @@ export async function grantRights(
       if (row) granted.push(view(row));
       await ctx.audit(
         {
-          actorUserId: actor.user.id,
-          actorEmail: actor.user.email,
+          ...actedBy(actor.user, actor.ip),
           organisationId: tenant.organisationId,
           action: 'proxyRight.grant',
           target: `${mailbox.principalId}:${p.principalId}`,
           outcome: 'success',
-          ip: actor.ip,
         },
         tx,
       );
@@ -174,13 +173,11 @@ export async function revokeRight(
     if (!row) throw notFound('Proxy right not found');
     await ctx.audit(
       {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
+        ...actedBy(actor.user, actor.ip),
         organisationId: tenant.organisationId,
         action: 'proxyRight.revoke',
         target: `${row.mailbox_id}:${row.principal_id}`,
         outcome: 'success',
-        ip: actor.ip,
       },
       tx,
     );

@@ -1,3 +1,4 @@
+import { actedBy } from '../../audit/audit-by.js';
 /** The legacy email-archive paths: archived mailboxes, their folders and CSV, archive figures, the worker's state. */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
@@ -198,13 +199,11 @@ export function archiveRoutes(ctx: AppContext) {
         const file = await downloadMail(ctx, plane.blobs, tenant.tenantId, body);
         // Reading someone's mail out of the archive is on the record.
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId: tenant.organisationId,
           action: 'archive.download',
           target: body.mailboxId,
           outcome: 'success',
-          ip: rc.ip,
           details: { messages: body.messageIds?.length ?? 'all', fileName: file.fileName },
         });
         rc.reply

@@ -4,6 +4,7 @@
  * (the tenant's accounts read again into discovery, with what changed).
  */
 import type { ConnectionTestResult, MissingPermission, SyncUsersResult } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { graphConnectionFor } from '../../jobs/data-plane.js';
@@ -108,13 +109,11 @@ export async function runConnectionTest(
   const result = await testConnection(ctx, () => openProbe(ctx, tenant));
   const missing = result.missingPermissions?.map((m) => m.permission);
   await ctx.audit({
-    actorUserId: actor.user.id,
-    actorEmail: actor.user.email,
+    ...actedBy(actor.user, actor.ip),
     organisationId: tenant.organisationId,
     action: 'tenant.connectionTest',
     target: tenant.tenantId,
     outcome: result.ok ? 'success' : 'failure',
-    ip: actor.ip,
     ...(result.message || missing
       ? {
           details: {

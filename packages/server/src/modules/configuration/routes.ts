@@ -1,4 +1,5 @@
 import { TRIAL_LIMITS } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { routes, session } from '../../http/contract.js';
@@ -91,13 +92,11 @@ export function configurationRoutes(ctx: AppContext) {
           );
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'config.backup.update',
               target: tenant.tenantId,
               outcome: 'success',
-              ip: rc.ip,
               details: { changed: Object.keys(body).filter((k) => k !== 'tenantId') },
             },
             tx,
@@ -140,13 +139,11 @@ export function configurationRoutes(ctx: AppContext) {
         const tenant = await requireTenant(ctx, user, body.tenantId);
         const result = await syncUsers(ctx, () => dataPlaneOf(ctx).graph(tenant, { interactive: true }), tenant);
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId: tenant.organisationId,
           action: 'users.sync',
           target: tenant.tenantId,
           outcome: 'success',
-          ip: rc.ip,
           details: { synchronized: result.synchronized, added: result.added, removed: result.removed },
         });
         return result;
@@ -167,13 +164,11 @@ export function configurationRoutes(ctx: AppContext) {
           ]);
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'tenant.switch',
               target: tenant.tenantId,
               outcome: 'success',
-              ip: rc.ip,
             },
             tx,
           );

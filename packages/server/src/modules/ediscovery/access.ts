@@ -1,3 +1,4 @@
+import { actedBy } from '../../audit/audit-by.js';
 /**
  * Who may read which archived mail: the one rule behind eDiscovery's search and preview and the
  * archive's downloads and restores. A person reads the mailbox with their own address and those a
@@ -90,13 +91,11 @@ export async function requireMailboxRead(
 ): Promise<void> {
   if ((await readableMailboxes(ctx, connect, tenant, actor.user)).includes(mailboxId)) return;
   await ctx.audit({
-    actorUserId: actor.user.id,
-    actorEmail: actor.user.email,
+    ...actedBy(actor.user, actor.ip),
     organisationId: tenant.organisationId,
     action,
     target: mailboxId,
     outcome: 'failure',
-    ip: actor.ip,
     details: { reason: 'no right to read the mailbox' },
   });
   throw forbidden(NEEDS_PROXY_RIGHT);

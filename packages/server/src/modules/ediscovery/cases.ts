@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { type CsvValue, csvText } from '../../http/csv.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -84,13 +85,11 @@ export async function createCase(
     );
     await ctx.audit(
       {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
+        ...actedBy(actor.user, actor.ip),
         organisationId: tenant.organisationId,
         action: 'ediscovery.case.create',
         target: caseId,
         outcome: 'success',
-        ip: actor.ip,
         details: { name, hits: found.total },
       },
       tx,
@@ -114,13 +113,11 @@ export async function deleteCase(
     if (!row) throw notFound('Case not found');
     await ctx.audit(
       {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
+        ...actedBy(actor.user, actor.ip),
         organisationId: tenant.organisationId,
         action: 'ediscovery.case.delete',
         target: caseId,
         outcome: 'success',
-        ip: actor.ip,
       },
       tx,
     );
@@ -189,13 +186,11 @@ export async function exportCase(
     throw error;
   }
   await ctx.audit({
-    actorUserId: actor.user.id,
-    actorEmail: actor.user.email,
+    ...actedBy(actor.user, actor.ip),
     organisationId: tenant.organisationId,
     action: 'ediscovery.case.export',
     target: found.caseId,
     outcome: 'success',
-    ip: actor.ip,
     details: { items: hits.length },
   });
   const stream = createReadStream(path);

@@ -1,5 +1,6 @@
 /** Legacy files: an organisation's documents, listed, downloaded, uploaded (PDF, 3 MB) and deleted. */
 import type { DocumentType } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session, UNSTORABLE_TEXT_MESSAGE, unstorableText } from '../../http/contract.js';
 import { badRequest } from '../../http/errors.js';
@@ -68,13 +69,11 @@ export function fileRoutes(ctx: AppContext) {
           uploadedBy: user.email,
         });
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId,
           action: 'document.upload',
           target: `${type}/${saved.fileName}`,
           outcome: 'success',
-          ip: rc.ip,
           details: { size: saved.sizeBytes },
         });
         return saved;
@@ -86,13 +85,11 @@ export function fileRoutes(ctx: AppContext) {
         const organisationId = await organisationByAbbr(ctx, user, body.abbr);
         const name = await deleteDocument(ctx, organisationId, body.documentType, body.fileName);
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId,
           action: 'document.delete',
           target: `${body.documentType}/${name}`,
           outcome: 'success',
-          ip: rc.ip,
         });
         return undefined;
       },

@@ -1,3 +1,4 @@
+import { actedBy } from '../../audit/audit-by.js';
 /**
  * Apollo auth: ASP.NET Core Identity's MapIdentityApi, with its status codes, ProblemDetails and
  * error codes (shared/spec/apollo-identity-contract.md).
@@ -133,12 +134,10 @@ export function apolloIdentityRoutes(ctx: AppContext) {
           throw await fail('RequiresTwoFactor', user);
         }
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId: user.organisationId,
           action: 'auth.login',
           outcome: 'success',
-          ip: rc.ip,
           details: { recoveryCode: Boolean(body.twoFactorRecoveryCode) },
         });
         return tokenAnswer(await ctx.db.transaction((tx) => issueSession(tx, ctx.now(), user.id, rc.ip)));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { base32Decode } from '../../crypto/base32.js';
 import {
@@ -252,12 +253,10 @@ export async function resetPasswordWithCode(
     await renewSecurityStamp(ctx, tx, user.id);
     await ctx.audit(
       {
-        actorUserId: user.id,
-        actorEmail: user.email,
+        ...actedBy(user, input.ip),
         organisationId: user.organisationId,
         action: 'auth.password.reset',
         outcome: 'success',
-        ip: input.ip,
       },
       tx,
     );
@@ -375,12 +374,10 @@ interface Attempt {
 
 async function refuse(ctx: AppContext, user: User, attempt: Attempt, code: string, message: string) {
   await ctx.audit({
-    actorUserId: user.id,
-    actorEmail: user.email,
+    ...actedBy(user, attempt.ip),
     organisationId: user.organisationId,
     action: attempt.action,
     outcome: 'failure',
-    ip: attempt.ip,
     details: { reason: code },
   });
   return validationProblem({ [code]: [message] });

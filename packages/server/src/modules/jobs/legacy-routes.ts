@@ -4,6 +4,7 @@
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { Application, JobType, ScheduledJob } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -127,13 +128,11 @@ export function legacyJobRoutes(ctx: AppContext) {
         const { job, tenant } = await jobFor(ctx, user, body.jobId);
         await queue.requestStart(job);
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId: tenant.organisationId,
           action: 'job.start',
           target: job.jobId,
           outcome: 'success',
-          ip: rc.ip,
         });
         const run = await latestRun(ctx, job.jobId);
         if (!run) throw conflict('The job could not be queued.');
@@ -148,13 +147,11 @@ export function legacyJobRoutes(ctx: AppContext) {
         if (!run || (run.status !== 'running' && run.status !== 'queued')) throw conflict('The job is not running.');
         await queue.requestStop(job);
         await ctx.audit({
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, rc.ip),
           organisationId: tenant.organisationId,
           action: 'job.stop',
           target: job.jobId,
           outcome: 'success',
-          ip: rc.ip,
         });
         return runView((await latestRun(ctx, job.jobId)) ?? run);
       },

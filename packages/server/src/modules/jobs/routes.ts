@@ -1,4 +1,5 @@
 import type { JobStatus } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
@@ -30,16 +31,7 @@ export function jobRoutes(ctx: AppContext) {
     organisationId: string,
     action: string,
     jobId: string,
-  ) =>
-    ctx.audit({
-      actorUserId: user.id,
-      actorEmail: user.email,
-      organisationId,
-      action,
-      target: jobId,
-      outcome: 'success',
-      ip: rc.ip,
-    });
+  ) => ctx.audit({ ...actedBy(user, rc.ip), organisationId, action, target: jobId, outcome: 'success' });
 
   /** A run of this tenant (its report), or 404. */
   const requireReport = async (tenantId: string, reportId: string) => {

@@ -11,6 +11,7 @@ import {
   type JobUpdate,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, notFound, refusal } from '../../http/errors.js';
@@ -265,13 +266,11 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     }
     await ctx.audit(
       {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
+        ...actedBy(actor.user, actor.ip),
         organisationId: tenant.organisationId,
         action: candidate.type === 'restore' ? 'restore.create' : 'job.create',
         target: jobId,
         outcome: 'success',
-        ip: actor.ip,
         details: { type: candidate.type, application: candidate.application, sources: candidate.sources.length },
       },
       tx,
@@ -323,13 +322,11 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     );
     await ctx.audit(
       {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
+        ...actedBy(actor.user, actor.ip),
         organisationId: tenant.organisationId,
         action: 'job.update',
         target: job.jobId,
         outcome: 'success',
-        ip: actor.ip,
         details: { changed: Object.keys(body) },
       },
       tx,
@@ -352,13 +349,11 @@ export async function removeJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     await tx.query('delete from jobs where job_id = $1', [job.jobId]);
     await ctx.audit(
       {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
+        ...actedBy(actor.user, actor.ip),
         organisationId: tenant.organisationId,
         action: 'job.remove',
         target: job.jobId,
         outcome: 'success',
-        ip: actor.ip,
         details: { type: job.type, name: job.name },
       },
       tx,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { routes, session } from '../../http/contract.js';
@@ -73,13 +74,11 @@ export function locationRoutes(ctx: AppContext) {
           );
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'location.create',
               target: id,
               outcome: 'success',
-              ip: rc.ip,
               details: { name: body.name },
             },
             tx,
@@ -108,13 +107,11 @@ export function locationRoutes(ctx: AppContext) {
           ]);
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'location.update',
               target: location.location_id,
               outcome: 'success',
-              ip: rc.ip,
             },
             tx,
           );
@@ -136,13 +133,11 @@ export function locationRoutes(ctx: AppContext) {
           await tx.query('delete from locations where location_id = $1', [location.location_id]);
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'location.delete',
               target: location.location_id,
               outcome: 'success',
-              ip: rc.ip,
             },
             tx,
           );
@@ -150,13 +145,11 @@ export function locationRoutes(ctx: AppContext) {
         });
         if (!deleted) {
           await ctx.audit({
-            actorUserId: user.id,
-            actorEmail: user.email,
+            ...actedBy(user, rc.ip),
             organisationId: tenant.organisationId,
             action: 'location.delete',
             target: location.location_id,
             outcome: 'failure',
-            ip: rc.ip,
             details: { reason: 'in use' },
           });
           throw conflict(LOCATION_IN_USE);

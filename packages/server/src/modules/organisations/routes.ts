@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
@@ -137,13 +138,11 @@ export function organisationRoutes(ctx: AppContext) {
           });
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: created.organisation.id,
               action: 'partner.client.create',
               target: created.organisation.id,
               outcome: 'success',
-              ip: rc.ip,
               details: { name: body.name, license: body.license, adminEmail: body.adminEmail },
             },
             tx,

@@ -4,6 +4,7 @@
  * page's contacts (SUPPORT_EMAIL, SUPPORT_PHONE) come from here, so it names the address requests go to.
  */
 import { randomUUID } from 'node:crypto';
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { HttpError } from '../../http/errors.js';
@@ -54,13 +55,11 @@ export function supportRoutes(ctx: AppContext) {
           );
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: user.organisationId,
               action: 'support.request',
               target: ref,
               outcome: 'success',
-              ip: rc.ip,
               details: { area: body.area },
             },
             tx,

@@ -1,3 +1,4 @@
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { type RequestContext, routes, session } from '../../http/contract.js';
 import { conflict, notFound } from '../../http/errors.js';
@@ -61,13 +62,11 @@ export function tenantRoutes(ctx: AppContext) {
           }
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: body.organisationId,
               action: 'tenant.create',
               target: created.tenantId,
               outcome: 'success',
-              ip: rc.ip,
               details: { tenantName: body.tenantName },
             },
             tx,
@@ -104,13 +103,11 @@ export function tenantRoutes(ctx: AppContext) {
           const changed = Object.keys(body).filter((k) => k !== 'clientSecret');
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'tenant.update',
               target: tenant.tenantId,
               outcome: 'success',
-              ip: rc.ip,
               details: { changed, clientSecretReplaced: Boolean(body.clientSecret) },
             },
             tx,
@@ -138,13 +135,11 @@ export function tenantRoutes(ctx: AppContext) {
           await tx.query('delete from tenants where tenant_id = $1', [tenant.tenantId]);
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId: tenant.organisationId,
               action: 'tenant.delete',
               target: tenant.tenantId,
               outcome: 'success',
-              ip: rc.ip,
             },
             tx,
           );

@@ -1,3 +1,4 @@
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -41,13 +42,11 @@ export function userRoutes(ctx: AppContext) {
           });
           await ctx.audit(
             {
-              actorUserId: user.id,
-              actorEmail: user.email,
+              ...actedBy(user, rc.ip),
               organisationId,
               action: 'user.create',
               target: created,
               outcome: 'success',
-              ip: rc.ip,
               details: { email: body.email, role: body.role },
             },
             tx,
