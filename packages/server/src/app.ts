@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import { type RouteTable, registerContract, setContractValidation } from './http/contract.js';
+import { mergeRouteTables, type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { startDemoSimulator } from './m365/demo-simulator.js';
 import { archiveRoutes } from './modules/archive/routes.js';
@@ -45,26 +45,26 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 export function routeTable(ctx: AppContext): RouteTable {
-  return {
-    ...apolloIdentityRoutes(ctx),
-    ...legacyIdentityRoutes(ctx),
-    ...tenantRoutes(ctx),
-    ...locationRoutes(ctx),
-    ...legacyLocationRoutes(ctx),
-    ...organisationRoutes(ctx),
-    ...configurationRoutes(ctx),
-    ...userRoutes(ctx),
-    ...auditRoutes(ctx),
-    ...jobRoutes(ctx),
-    ...legacyJobRoutes(ctx),
-    ...discoveryRoutes(ctx),
-    ...dashboardRoutes(ctx),
-    ...dataManagementRoutes(ctx),
-    ...archiveRoutes(ctx),
-    ...ediscoveryRoutes(ctx),
-    ...fileRoutes(ctx),
-    ...supportRoutes(ctx),
-  } as RouteTable;
+  return mergeRouteTables([
+    apolloIdentityRoutes(ctx),
+    legacyIdentityRoutes(ctx),
+    tenantRoutes(ctx),
+    locationRoutes(ctx),
+    legacyLocationRoutes(ctx),
+    organisationRoutes(ctx),
+    configurationRoutes(ctx),
+    userRoutes(ctx),
+    auditRoutes(ctx),
+    jobRoutes(ctx),
+    legacyJobRoutes(ctx),
+    discoveryRoutes(ctx),
+    dashboardRoutes(ctx),
+    dataManagementRoutes(ctx),
+    archiveRoutes(ctx),
+    ediscoveryRoutes(ctx),
+    fileRoutes(ctx),
+    supportRoutes(ctx),
+  ]);
 }
 
 const isSourceMap = (path: string) => /\.map(\.(br|gz))?(\?|$)/i.test(path);

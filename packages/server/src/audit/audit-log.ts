@@ -52,7 +52,7 @@ export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   return createHash('sha256').update(`${entry.prevHash}\n${body}`).digest('hex');
 }
 
-interface Row {
+export interface AuditRow {
   seq: number;
   at: Date;
   actor_user_id: string | null;
@@ -67,7 +67,7 @@ interface Row {
   hash: string;
 }
 
-export function toEntry(row: Row): AuditEntry {
+export function toEntry(row: AuditRow): AuditEntry {
   return {
     seq: Number(row.seq),
     at: new Date(row.at).toISOString(),
@@ -142,7 +142,7 @@ export async function verifyAuditChain(db: Database, pageSize = 1000): Promise<C
   let expectedSeq = 1;
   let count = 0;
   for (;;) {
-    const rows = await db.query<Row>('select * from audit_log where seq >= $1 order by seq limit $2', [
+    const rows = await db.query<AuditRow>('select * from audit_log where seq >= $1 order by seq limit $2', [
       expectedSeq,
       pageSize,
     ]);

@@ -6,7 +6,7 @@ export type SqlValue = string | number | boolean | null | Date | Buffer | Uint8A
 
 /** The part of a connection that runs statements: the database itself or one transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 export interface Database extends Queryable {
@@ -29,13 +29,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const parse = <T>(rows: unknown[]): T[] => rows.map((row) => normaliseRow(row as Record<string, unknown>)) as T[];
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params: readonly SqlValue[] = []) {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
       return parse<T>((await db.query(sql, params as unknown[])).rows);
     },
     transaction(work) {
       return db.transaction((tx) =>
         work({
-          async query<T>(sql: string, params: readonly SqlValue[] = []) {
+          async query<T>(sql: string, params: readonly unknown[] = []) {
             return parse<T>((await tx.query(sql, params as unknown[])).rows);
           },
         }),
@@ -67,7 +67,7 @@ export async function openPostgres(
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params: readonly SqlValue[] = []) {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
       return (await pool.query(sql, params as unknown[])).rows as T[];
     },
     async transaction(work) {
@@ -75,7 +75,7 @@ export async function openPostgres(
       try {
         await client.query('begin');
         const result = await work({
-          async query<T>(sql: string, params: readonly SqlValue[] = []) {
+          async query<T>(sql: string, params: readonly unknown[] = []) {
             return (await client.query(sql, params as unknown[])).rows as T[];
           },
         });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type AnyEndpoint,
   type EndpointArgs,
@@ -26,13 +27,30 @@ export interface SessionContext extends RequestContext {
   auth: Auth;
 }
 
+/**
+ * A handler's arguments: as the SDK's, but path parameters come from the router as text (a client may
+ * pass a number; the server always receives its string).
+ */
+export type ServerArgs<E extends AnyEndpoint> = {
+  [K in keyof EndpointArgs<E>]: [EndpointArgs<E>[K]] extends [string | number]
+    ? string | number extends EndpointArgs<E>[K]
+      ? string
+      : EndpointArgs<E>[K]
+    : EndpointArgs<E>[K];
+};
+
+/** A handler's answer: a download is sent as a stream, bytes or text; everything else as the SDK reads it. */
+export type ServerResult<E extends AnyEndpoint> = E['responseKind'] extends 'blob'
+  ? Readable | Uint8Array | string
+  : EndpointResult<E>;
+
 export interface RouteDefinition<I extends EndpointId> {
   /** The handler validates the body itself, to answer with the identity contract's own error codes. */
   validateBody?: false;
   handler: (
-    args: EndpointArgs<EndpointOf<I>>,
+    args: ServerArgs<EndpointOf<I>>,
     rc: RequestContext & { auth: Auth | null },
-  ) => Promise<EndpointResult<EndpointOf<I>>>;
+  ) => Promise<ServerResult<EndpointOf<I>>>;
 }
 
 export type RouteTable = { [I in EndpointId]?: RouteDefinition<I> };
@@ -40,6 +58,18 @@ export type RouteTable = { [I in EndpointId]?: RouteDefinition<I> };
 /** Declares a module's routes with their types checked against the catalogue. */
 export function routes<T extends RouteTable>(table: T): T {
   return table;
+}
+
+/** The modules' route tables as one; an endpoint two modules implement is a mistake, refused here. */
+export function mergeRouteTables(tables: readonly RouteTable[]): RouteTable {
+  const merged: Record<string, unknown> = {};
+  for (const table of tables) {
+    for (const [id, definition] of Object.entries(table)) {
+      if (Object.hasOwn(merged, id)) throw new Error(`two modules implement the endpoint ${id}`);
+      merged[id] = definition;
+    }
+  }
+  return merged as RouteTable;
 }
 
 /**
@@ -222,6 +252,7 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
             }
           : {}),
       };
+      // The catalogue entry and its definition share `endpoint.id`: their types match, which TypeScript cannot see here.
       const result = await definition.handler(args as never, { request, reply, ip: request.ip, auth });
       if (reply.sent) return reply;
       reply.code(endpoint.successStatus ?? 200);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { Blobs } from '../../jobs/executors/plane.js';
@@ -25,7 +26,7 @@ export interface MailDownload {
   fileName: string;
   contentType: string;
   size: number;
-  stream: NodeJS.ReadableStream;
+  stream: Readable;
 }
 
 export async function downloadMail(
@@ -45,7 +46,6 @@ export async function downloadMail(
   const [first] = rows;
   if (first && rows.length === 1 && request.format !== 'zip') {
     const bytes = Buffer.from(await blobs.get(first.blob_hash));
-    const { Readable } = await import('node:stream');
     return {
       fileName: mailFileName(first.subject, first.id),
       contentType: 'message/rfc822',

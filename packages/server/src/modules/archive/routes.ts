@@ -56,25 +56,25 @@ export function archiveRoutes(ctx: AppContext) {
     },
     'legacy.teams.members': {
       async handler({ workerIp, query }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         return teamMembers(graphOf(tenant), query.teamId);
       },
     },
     'legacy.teams.foundGroups': {
       async handler({ workerIp }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         return foundGroups(graphOf(tenant));
       },
     },
     'legacy.teams.foundAccounts': {
       async handler({ workerIp, type }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         return foundAccounts(ctx, graphOf(tenant), tenant, type);
       },
     },
     'legacy.teams.restoreFoundAccounts': {
       async handler({ workerIp, type }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         return restorableAccounts(ctx, graphOf(tenant), tenant, type);
       },
     },
@@ -105,7 +105,7 @@ export function archiveRoutes(ctx: AppContext) {
     },
     'legacy.teams.finishedRestoreJobs': {
       async handler({ workerIp }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         return finishedTeamsRestores(ctx, tenant.tenantId);
       },
     },
@@ -213,12 +213,12 @@ export function archiveRoutes(ctx: AppContext) {
             `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
           )
           .header('Content-Length', file.size);
-        return file.stream as never;
+        return file.stream;
       },
     },
     'legacy.mailboxes.list': {
       async handler({ workerIp, indexIp, query }, rc) {
-        const tenant = await indexTenant(session(rc).auth.user, String(workerIp), String(indexIp));
+        const tenant = await indexTenant(session(rc).auth.user, workerIp, indexIp);
         return listMailboxes(ctx.db, tenant.tenantId, query ?? {});
       },
     },
@@ -238,10 +238,10 @@ export function archiveRoutes(ctx: AppContext) {
     },
     'legacy.mailboxes.downloadCsv': {
       async handler({ workerIp, indexIp }, rc) {
-        const tenant = await indexTenant(session(rc).auth.user, String(workerIp), String(indexIp));
+        const tenant = await indexTenant(session(rc).auth.user, workerIp, indexIp);
         const csv = await mailboxesCsv(ctx.db, tenant.tenantId);
         rc.reply.type('text/csv; charset=utf-8').header('Content-Disposition', 'attachment; filename="mailboxes.csv"');
-        return csv as never;
+        return csv;
       },
     },
     'legacy.email.statistics': {
@@ -253,14 +253,14 @@ export function archiveRoutes(ctx: AppContext) {
     'legacy.email.workerCheck': {
       async handler({ workerIp }, rc) {
         // This server is the archive worker: answering is being online.
-        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: workerIp });
         return { workerIp: worker.workerIp, online: true, version: WORKER_VERSION, lastSeen: ctx.now().toISOString() };
       },
     },
     'legacy.email.workerMeta': {
       async handler({ workerId }, rc) {
         const { user } = session(rc).auth;
-        const worker = await requireWorker(ctx, user, { workerId: String(workerId) });
+        const worker = await requireWorker(ctx, user, { workerId: workerId });
         const tenantId = worker.stagingtenantId;
         const folders = tenantId
           ? (

@@ -1,4 +1,4 @@
-import { toEntry } from '../../audit/audit-log.js';
+import { type AuditRow, toEntry } from '../../audit/audit-log.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { requireOrganisation } from '../organisations/access.js';
@@ -33,14 +33,14 @@ export function auditRoutes(ctx: AppContext) {
         const clause = where.join(' and ');
         const [count] = await ctx.db.query<{ n: number }>(
           `select count(*)::int as n from audit_log where ${clause}`,
-          params as never,
+          params,
         );
         params.push(pageSize, (page - 1) * pageSize);
-        const rows = await ctx.db.query(
+        const rows = await ctx.db.query<AuditRow>(
           `select * from audit_log where ${clause} order by seq desc limit $${params.length - 1} offset $${params.length}`,
-          params as never,
+          params,
         );
-        return { items: rows.map((r) => toEntry(r as never)), total: Number(count?.n ?? 0), page, pageSize };
+        return { items: rows.map(toEntry), total: Number(count?.n ?? 0), page, pageSize };
       },
     },
   });

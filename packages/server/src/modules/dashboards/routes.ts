@@ -10,25 +10,25 @@ export function dashboardRoutes(ctx: AppContext) {
   return routes({
     'apollo.dashboards.application': {
       async handler({ tenantId, application, view }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         const figures = { basic: basicFigures, size: sizeFigures, details: detailFigures }[view];
         return figures(ctx.db, tenant.tenantId, application, ctx.now());
       },
     },
     'apollo.dashboards.overview': {
       async handler({ tenantId }, rc) {
-        return overview(ctx, await requireTenant(ctx, session(rc).auth.user, String(tenantId)));
+        return overview(ctx, await requireTenant(ctx, session(rc).auth.user, tenantId));
       },
     },
     'legacy.workers.lastSuccessfulJob': {
       async handler({ workerIp }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         return lastSuccessfulBackup(ctx.db, tenant.tenantId);
       },
     },
     'legacy.workers.statistics': {
       async handler({ query }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(query.workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
         return backupStatistics(ctx.db, tenant.tenantId, ctx.now());
       },
     },

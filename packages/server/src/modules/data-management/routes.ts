@@ -18,8 +18,8 @@ async function live<T>(work: () => Promise<T>): Promise<T> {
 
 export function dataManagementRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
-  const tenantOf = (tenantId: unknown, rc: Parameters<typeof session>[0]) =>
-    requireTenant(ctx, session(rc).auth.user, String(tenantId));
+  const tenantOf = (tenantId: string, rc: Parameters<typeof session>[0]) =>
+    requireTenant(ctx, session(rc).auth.user, tenantId);
   return routes({
     'apollo.dataManagement.browse': {
       async handler({ tenantId, body }, rc) {

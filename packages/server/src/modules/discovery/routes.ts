@@ -19,11 +19,11 @@ export function discoveryRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
 
   /** The tenant and one of its storage locations, or 404 (the same answer for another's ids). */
-  const scope = async (user: User, tenantId: unknown, locationId: unknown) => {
-    const tenant = await requireTenant(ctx, user, String(tenantId));
+  const scope = async (user: User, tenantId: string, locationId: string) => {
+    const tenant = await requireTenant(ctx, user, tenantId);
     const [location] = await ctx.db.query('select 1 from locations where tenant_id = $1 and location_id = $2', [
       tenant.tenantId,
-      String(locationId),
+      locationId,
     ]);
     if (!location) throw notFound('Location not found');
     return tenant;
@@ -42,9 +42,9 @@ export function discoveryRoutes(ctx: AppContext) {
       async handler({ tenantId, locationId, sourceId, nodeId, query }, rc) {
         const tenant = await scope(session(rc).auth.user, tenantId, locationId);
         const at = query?.snapshot ? new Date(query.snapshot) : null;
-        const run = await snapshotRun(ctx.db, tenant.tenantId, String(locationId), String(sourceId), at);
+        const run = await snapshotRun(ctx.db, tenant.tenantId, locationId, sourceId, at);
         if (!run) throw notFound('No backup of this source was found in this location.');
-        return snapshotChildren(ctx.db, run, String(sourceId), String(nodeId), query ?? {});
+        return snapshotChildren(ctx.db, run, sourceId, nodeId, query ?? {});
       },
     },
     'apollo.discovery.groups': {
@@ -60,7 +60,7 @@ export function discoveryRoutes(ctx: AppContext) {
           ctx.db,
           () => plane.graph(tenant, { interactive: true }),
           tenant.tenantId,
-          String(groupId),
+          groupId,
           query?.application ?? 'exchange',
           query ?? {},
         );

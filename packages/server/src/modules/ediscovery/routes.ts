@@ -20,36 +20,36 @@ export function ediscoveryRoutes(ctx: AppContext) {
   return routes({
     'apollo.ediscovery.cases': {
       async handler({ tenantId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         return listCases(ctx, tenant.tenantId);
       },
     },
     'apollo.ediscovery.createCase': {
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const tenant = await requireTenant(ctx, user, tenantId);
         return createCase(ctx, connect(tenant), tenant, { user, ip: rc.ip }, body);
       },
     },
     'apollo.ediscovery.getCase': {
       async handler({ tenantId, caseId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        return findCase(ctx, tenant.tenantId, String(caseId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        return findCase(ctx, tenant.tenantId, caseId);
       },
     },
     'apollo.ediscovery.deleteCase': {
       async handler({ tenantId, caseId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        await deleteCase(ctx, tenant, { user, ip: rc.ip }, String(caseId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        await deleteCase(ctx, tenant, { user, ip: rc.ip }, caseId);
         return undefined;
       },
     },
     'apollo.ediscovery.exportCase': {
       async handler({ tenantId, caseId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const found = await findCase(ctx, tenant.tenantId, String(caseId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const found = await findCase(ctx, tenant.tenantId, caseId);
         const file = await exportCase(ctx, connect(tenant), plane.blobs, tenant, { user, ip: rc.ip }, found);
         rc.reply
           .type('application/zip')
@@ -58,21 +58,21 @@ export function ediscoveryRoutes(ctx: AppContext) {
             `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
           )
           .header('Content-Length', file.size);
-        return file.stream as never;
+        return file.stream;
       },
     },
     'apollo.ediscovery.search': {
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const tenant = await requireTenant(ctx, user, tenantId);
         return runSearch(ctx, connect(tenant), tenant, user, body);
       },
     },
     'apollo.ediscovery.preview': {
       async handler({ tenantId, itemId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const item = await getArchivedItem(ctx.db, plane.blobs, tenant.tenantId, String(itemId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const item = await getArchivedItem(ctx.db, plane.blobs, tenant.tenantId, itemId);
         if (!item) throw notFound('Item not found');
         // A mail is refused as its download is; a chat no member's mailbox opens stays unknown.
         if (item.kind === 'mail')
@@ -87,7 +87,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
         else if (!(await mayReadItem(ctx, connect(tenant), tenant, user, item))) throw notFound('Item not found');
         const [row] = await ctx.db.query<{ sender: string; recipients: string; sent_at: Date | null }>(
           'select sender, recipients, sent_at from archive_items where tenant_id = $1 and id = $2',
-          [tenant.tenantId, String(itemId)],
+          [tenant.tenantId, itemId],
         );
         let body: string;
         if (item.kind === 'mail') body = summariseMail(item.content).body;
@@ -97,7 +97,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
           body = message.body?.contentType === 'html' ? stripHtml(content) : content;
         }
         const preview: EdiscoveryPreview = {
-          itemId: String(itemId),
+          itemId: itemId,
           kind: item.kind === 'chat' ? 'teams' : item.kind,
           subject: item.subject,
           sender: row?.sender ?? '',

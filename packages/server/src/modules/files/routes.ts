@@ -20,18 +20,18 @@ export function fileRoutes(ctx: AppContext) {
   return routes({
     'legacy.files.documents': {
       async handler({ abbr }, rc) {
-        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, String(abbr)));
+        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, abbr));
       },
     },
     'legacy.files.reports': {
       async handler({ abbr }, rc) {
-        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, String(abbr)), 'reports');
+        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, abbr), 'reports');
       },
     },
     'legacy.files.download': {
       async handler({ fileName, abbr, documentType }, rc) {
-        const organisationId = await organisationByAbbr(ctx, session(rc).auth.user, String(abbr));
-        const file = await readDocument(ctx, organisationId, String(documentType), String(fileName));
+        const organisationId = await organisationByAbbr(ctx, session(rc).auth.user, abbr);
+        const file = await readDocument(ctx, organisationId, documentType, fileName);
         rc.reply
           .type('application/pdf')
           .header(
@@ -39,7 +39,7 @@ export function fileRoutes(ctx: AppContext) {
             `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
           )
           .header('Content-Length', file.bytes.length);
-        return file.bytes as never;
+        return file.bytes;
       },
     },
     'legacy.files.upload': {

@@ -79,7 +79,7 @@ export function legacyJobRoutes(ctx: AppContext) {
   return routes({
     'legacy.jobs.scheduled': {
       async handler({ workerIp, prefix }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, String(workerIp));
+        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
         const family = FAMILY[prefix as Prefix];
         const rows = await ctx.db.query<{ job_id: string }>(
           'select job_id from jobs where tenant_id = $1 and type = $2 order by created_at desc',
@@ -194,7 +194,7 @@ export function legacyJobRoutes(ctx: AppContext) {
           .type('application/zip')
           .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
           .header('Content-Length', statSync(path).size);
-        return createReadStream(path) as never;
+        return createReadStream(path);
       },
     },
     'legacy.jobs.reportDataAccounts': {

@@ -46,7 +46,7 @@ export function jobRoutes(ctx: AppContext) {
   return routes({
     'apollo.jobs.list': {
       async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         const search = query?.search?.trim().toLowerCase();
         let jobs = (await listJobs(ctx.db, tenant.tenantId)).filter(
           (j) =>
@@ -72,7 +72,7 @@ export function jobRoutes(ctx: AppContext) {
     },
     'apollo.jobs.deletionPreview': {
       async handler({ tenantId, body }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         const before = retentionCutoff(ctx.now(), body.retention);
         const scope = retentionScope(
           body.application === 'exchange' ? 'mail' : 'teams',
@@ -97,29 +97,29 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.jobs.create': {
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const tenant = await requireTenant(ctx, user, tenantId);
         return jobView(await createJob(ctx, { user, ip: rc.ip }, tenant, body));
       },
     },
     'apollo.jobs.get': {
       async handler({ tenantId, jobId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        return jobView(await requireJob(ctx.db, tenant, String(jobId)));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        return jobView(await requireJob(ctx.db, tenant, jobId));
       },
     },
     'apollo.jobs.update': {
       async handler({ tenantId, jobId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const job = await requireJob(ctx.db, tenant, jobId);
         return jobView(await updateJob(ctx, { user, ip: rc.ip }, tenant, job, body));
       },
     },
     'apollo.jobs.delete': {
       async handler({ tenantId, jobId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const job = await requireJob(ctx.db, tenant, jobId);
         await removeJob(ctx, { user, ip: rc.ip }, tenant, job);
         return undefined;
       },
@@ -127,8 +127,8 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.jobs.start': {
       async handler({ tenantId, jobId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const job = await requireJob(ctx.db, tenant, jobId);
         const task = await queue.requestStart(job);
         await audit(rc, user, tenant.organisationId, 'job.start', job.jobId);
         if (!task) throw new Error('start task missing');
@@ -138,8 +138,8 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.jobs.stop': {
       async handler({ tenantId, jobId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const job = await requireJob(ctx.db, tenant, String(jobId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const job = await requireJob(ctx.db, tenant, jobId);
         const task = await queue.requestStop(job);
         await audit(rc, user, tenant.organisationId, 'job.stop', job.jobId);
         if (!task) throw new Error('stop task missing');
@@ -148,7 +148,7 @@ export function jobRoutes(ctx: AppContext) {
     },
     'apollo.monitoring.list': {
       async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         const { type, ...rest } = query ?? {};
         if (rest.jobId) await requireJob(ctx.db, tenant, rest.jobId);
         return queryRuns(ctx.db, tenant.tenantId, { ...rest, ...(type ? { types: [type] } : {}) });
@@ -156,13 +156,13 @@ export function jobRoutes(ctx: AppContext) {
     },
     'apollo.monitoring.accounts': {
       async handler({ tenantId, reportId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        return runAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        return runAccounts(ctx.db, await requireReport(tenant.tenantId, reportId), query ?? {});
       },
     },
     'apollo.reporting.list': {
       async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         const { type, types, ...rest } = query ?? {};
         const chosen = type ? [type] : types?.length ? types : undefined;
         return queryReports(ctx.db, tenant.tenantId, { ...rest, ...(chosen ? { types: chosen } : {}) });
@@ -170,28 +170,28 @@ export function jobRoutes(ctx: AppContext) {
     },
     'apollo.reporting.accounts': {
       async handler({ tenantId, reportId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        return runAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        return runAccounts(ctx.db, await requireReport(tenant.tenantId, reportId), query ?? {});
       },
     },
     'apollo.reporting.dataManagementReports': {
       async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         const { type: _, types: __, ...rest } = query ?? {};
         return queryReports(ctx.db, tenant.tenantId, { ...rest, types: ['versionCleanup'] });
       },
     },
     'apollo.reporting.dataManagementAccounts': {
       async handler({ tenantId, reportId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        return dataManagementAccounts(ctx.db, await requireReport(tenant.tenantId, String(reportId)), query ?? {});
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        return dataManagementAccounts(ctx.db, await requireReport(tenant.tenantId, reportId), query ?? {});
       },
     },
     'apollo.jobs.status': {
       async handler({ tenantId, jobId, taskId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        const job = await requireJob(ctx.db, tenant, String(jobId));
-        const task = await queue.task(String(taskId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        const job = await requireJob(ctx.db, tenant, jobId);
+        const task = await queue.task(taskId);
         if (!task || task.jobId !== job.jobId) throw notFound('Task not found');
         return task;
       },

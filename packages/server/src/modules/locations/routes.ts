@@ -31,7 +31,7 @@ const selectLocations = `select l.*, (select count(*)::int from jobs j where j.l
   from locations l`;
 
 async function listFor(db: Queryable, where: string, params: unknown[]) {
-  return (await db.query<Row>(`${selectLocations} where ${where} order by l.name`, params as never)).map(view);
+  return (await db.query<Row>(`${selectLocations} where ${where} order by l.name`, params)).map(view);
 }
 
 async function findLocation(db: Queryable, tenantId: string, locationId: string) {
@@ -57,14 +57,14 @@ export function locationRoutes(ctx: AppContext) {
   return routes({
     'apollo.locations.list': {
       async handler({ tenantId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         return listFor(ctx.db, 'l.tenant_id = $1', [tenant.tenantId]);
       },
     },
     'apollo.locations.create': {
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const tenant = await requireTenant(ctx, user, tenantId);
         await assertUniqueName(ctx.db, tenant.tenantId, body.name);
         const id = randomUUID();
         await ctx.db.transaction(async (tx) => {
@@ -89,15 +89,15 @@ export function locationRoutes(ctx: AppContext) {
     },
     'apollo.locations.get': {
       async handler({ tenantId, locationId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        return view(await findLocation(ctx.db, tenant.tenantId, String(locationId)));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        return view(await findLocation(ctx.db, tenant.tenantId, locationId));
       },
     },
     'apollo.locations.update': {
       async handler({ tenantId, locationId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const location = await findLocation(ctx.db, tenant.tenantId, String(locationId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const location = await findLocation(ctx.db, tenant.tenantId, locationId);
         await assertUniqueName(ctx.db, tenant.tenantId, body.name, location.location_id);
         await ctx.db.transaction(async (tx) => {
           await tx.query('update locations set name = $2, site_address = $3 where location_id = $1', [
@@ -122,8 +122,8 @@ export function locationRoutes(ctx: AppContext) {
     'apollo.locations.delete': {
       async handler({ tenantId, locationId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
-        const location = await findLocation(ctx.db, tenant.tenantId, String(locationId));
+        const tenant = await requireTenant(ctx, user, tenantId);
+        const location = await findLocation(ctx.db, tenant.tenantId, locationId);
         const deleted = await ctx.db.transaction(async (tx) => {
           // Checked inside the transaction, so a job created meanwhile cannot be left without its location.
           const [used] = await tx.query<{ n: number }>('select count(*)::int as n from jobs where location_id = $1', [
@@ -161,15 +161,15 @@ export function locationRoutes(ctx: AppContext) {
 }
 
 export function legacyLocationRoutes(ctx: AppContext) {
-  const activeTenantLocations = async (workerIp: string | number, rc: Parameters<typeof session>[0]) => {
-    const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+  const activeTenantLocations = async (workerIp: string, rc: Parameters<typeof session>[0]) => {
+    const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp });
     if (!worker.stagingtenantId) return [];
     return listFor(ctx.db, 'l.tenant_id = $1', [worker.stagingtenantId]);
   };
   return routes({
     'legacy.locations.worker': {
       async handler({ workerIp }, rc) {
-        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp });
         return listFor(ctx.db, 'l.tenant_id in (select tenant_id from tenants where organisation_id = $1)', [
           worker.organisationId,
         ]);

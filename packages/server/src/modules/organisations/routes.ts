@@ -165,7 +165,7 @@ export function organisationRoutes(ctx: AppContext) {
     },
     'legacy.workers.checks': {
       async handler({ workerIp }, rc) {
-        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: String(workerIp) });
+        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp: workerIp });
         const checks: { name: string; ok: boolean; message?: string }[] = [];
         const started = Date.now();
         await ctx.db.query('select 1');

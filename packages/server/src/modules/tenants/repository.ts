@@ -134,7 +134,7 @@ export async function updateTenant(
   }
   const [row] = await db.query<Row>(
     `update tenants set ${[...sets, 'updated_at = $2'].join(', ')} where tenant_id = $1 returning *`,
-    values as never,
+    values,
   );
   if (!row) throw new Error('tenant update returned nothing');
   return toRecord(row);

@@ -79,14 +79,14 @@ export function tenantRoutes(ctx: AppContext) {
 
     'apollo.tenants.get': {
       async handler({ tenantId }, rc) {
-        return tenantView(await requireTenant(ctx, session(rc).auth.user, String(tenantId)));
+        return tenantView(await requireTenant(ctx, session(rc).auth.user, tenantId));
       },
     },
 
     'apollo.tenants.update': {
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const tenant = await requireTenant(ctx, user, tenantId);
         const updated = await ctx.db.transaction(async (tx) => {
           const result = await updateTenant(
             tx,
@@ -121,7 +121,7 @@ export function tenantRoutes(ctx: AppContext) {
     'apollo.tenants.delete': {
       async handler({ tenantId }, rc) {
         const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, String(tenantId));
+        const tenant = await requireTenant(ctx, user, tenantId);
         if (tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning') {
           throw conflict('The tenant cannot be deleted while a provisioning task runs.');
         }
@@ -149,17 +149,17 @@ export function tenantRoutes(ctx: AppContext) {
     },
 
     'apollo.tenants.provision': {
-      handler: ({ tenantId }, rc) => startProvisioning(String(tenantId), 'provision', rc),
+      handler: ({ tenantId }, rc) => startProvisioning(tenantId, 'provision', rc),
     },
 
     'apollo.tenants.deprovision': {
-      handler: ({ tenantId }, rc) => startProvisioning(String(tenantId), 'deprovision', rc),
+      handler: ({ tenantId }, rc) => startProvisioning(tenantId, 'deprovision', rc),
     },
 
     'apollo.tenants.task': {
       async handler({ tenantId, taskId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, String(tenantId));
-        const task = await findTask(ctx, tenant.tenantId, String(taskId));
+        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+        const task = await findTask(ctx, tenant.tenantId, taskId);
         if (!task) throw notFound('Task not found');
         return taskView(task);
       },
