@@ -30,6 +30,12 @@ export interface TenantSize {
    * off by default, so that a mailbox lists only Inbox (with Inbox/TestOrder), Sent Items and Archive.
    */
   standardFolders: boolean;
+  /**
+   * Every team also has its SharePoint site, as Microsoft 365 makes one for each team: its group's root
+   * site (`/groups/{id}/sites/root`), named after the team, listed among the sites with a library of
+   * its own. Off by default, so that a tenant's sites are `sites` only.
+   */
+  teamSites: boolean;
 }
 
 export const DEMO_SIZE: TenantSize = {
@@ -48,6 +54,7 @@ export const DEMO_SIZE: TenantSize = {
   chats: 3,
   messagesPerChat: 4,
   standardFolders: false,
+  teamSites: false,
 };
 
 /** A small deterministic generator (mulberry32) seeded from text. */
@@ -176,7 +183,15 @@ export interface SimTenant {
   tenantId: string;
   domain: string;
   users: SimUser[];
-  sites: { id: string; name: string; webUrl: string; driveIds: string[]; deleted: boolean }[];
+  sites: {
+    id: string;
+    name: string;
+    webUrl: string;
+    driveIds: string[];
+    deleted: boolean;
+    /** The team whose group has this site as its root site (`teamSites`). */
+    teamId?: string;
+  }[];
   teams: { id: string; name: string; channels: SimChannel[] }[];
   chats: SimChat[];
   drives: Map<string, SimDrive>;
@@ -452,6 +467,22 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
       id: teamId,
       name: ['Project Falcon', 'Sales Team', 'IT Support', 'Leadership'][t % 4] ?? `Team ${t}`,
       channels,
+    });
+  }
+  if (tenant.size.teamSites) {
+    const host = `${domain.split('.')[0]}.sharepoint.com`;
+    tenant.teams.forEach((team, t) => {
+      const key = hexId(tenantId, 'team-site', t);
+      // The library belongs to the team's group, as a team site's does.
+      const drive = buildDrive(tenant, `sp-${key.slice(0, 8)}`, 'Documents', team.id);
+      tenant.sites.push({
+        id: `${host},${key}`,
+        name: team.name,
+        webUrl: `https://${host}/sites/${team.name.replace(/[^A-Za-z0-9]+/g, '')}${t}`,
+        driveIds: [drive.id],
+        deleted: false,
+        teamId: team.id,
+      });
     });
   }
   buildChats(tenant);

@@ -63,7 +63,7 @@ const GROUP_MEMBERS = rule(
   'Group.ReadWrite.All',
   'GroupMember.ReadWrite.All',
 );
-// Search for sites, Get site.
+// Search for sites, Get site (a group's root site too).
 const SITES = rule('sharepoint', 'Sites.Read.All', 'Sites.ReadWrite.All');
 // Get drive, List drives, driveItem get, list children, delta, versions, content, list permissions.
 const FILES_READ = rule('sharepoint', 'Files.Read.All', 'Files.ReadWrite.All', 'Sites.Read.All', 'Sites.ReadWrite.All');
@@ -131,6 +131,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'GET groups/:group': GROUPS,
   'GET groups/:group/members': GROUP_MEMBERS,
   'GET groups/:group/members/microsoft.graph.user': GROUP_MEMBERS,
+  'GET groups/:group/sites/root': SITES,
   'GET teams/:team': TEAM,
   'GET teams/:team/channels': CHANNELS,
   'GET teams/:team/channels/:channel': CHANNELS,

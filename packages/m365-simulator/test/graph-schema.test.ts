@@ -9,7 +9,7 @@ import { graphOver, walkEverything } from './graph-walk.js';
 
 describe('every path of the simulator against Graph v1.0’s metadata', () => {
   it('answers everything it serves as the metadata declares it: 0 mismatches', async () => {
-    const graph = graphOver({ users: 4, sites: 2, teams: 2, chats: 3, standardFolders: true }, 3);
+    const graph = graphOver({ users: 4, sites: 2, teams: 2, chats: 3, standardFolders: true, teamSites: true }, 3);
     await walkEverything(graph);
     const v = graph.validation;
     if (!v) throw new Error('validation is off');

@@ -114,6 +114,8 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
     await get(`/groups/${e(group.id)}`);
     await all(`/groups/${e(group.id)}/members`);
     await all(`/groups/${e(group.id)}/members/microsoft.graph.user?$select=id,displayName,userPrincipalName,mail`);
+    // A team's site with `teamSites`; 404 for a group without one.
+    await anyGet(`/groups/${e(group.id)}/sites/root`);
   }
   const teamsFilter = e("resourceProvisioningOptions/Any(x:x eq 'Team')");
   for (const team of await all<Row>(`/groups?$filter=${teamsFilter}&$select=id,displayName`)) {

@@ -82,7 +82,7 @@ export { authApi } from './resources/apollo/auth.js';
 export type * from './resources/apollo/configuration.js';
 export { configurationApi, PERMISSION_AREAS } from './resources/apollo/configuration.js';
 export type * from './resources/apollo/dashboards.js';
-export { DASHBOARD_PERIOD_DAYS, dashboardsApi } from './resources/apollo/dashboards.js';
+export { DASHBOARD_PERIOD_DAYS, DASHBOARD_TOP, dashboardsApi } from './resources/apollo/dashboards.js';
 export type * from './resources/apollo/data-management.js';
 export { dataManagementApi } from './resources/apollo/data-management.js';
 export type * from './resources/apollo/discovery.js';

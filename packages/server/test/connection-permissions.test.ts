@@ -167,6 +167,8 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
   },
   async cleanup(graph, t) {
     await drain(graph.sites());
+    await drain(graph.teams());
+    await graph.groupRootSite(t.teams[0]?.id ?? '');
     const drive = (await graph.userDrive(t.users[0]?.id ?? '')).id ?? '';
     await drain(graph.siteDrives(t.sites[0]?.id ?? ''));
     await drain(graph.driveDelta(drive));
@@ -191,7 +193,7 @@ describe('each area’s least permissions against Graph’s per-call permissions
   let sim: RunningSimulator;
   beforeAll(async () => {
     sim = await startSimulator({
-      tenants: [{ tenantId, size: { users: 3, sites: 1, teams: 1, chats: 2, versionsPerFile: 3 } }],
+      tenants: [{ tenantId, size: { users: 3, sites: 1, teams: 1, chats: 2, versionsPerFile: 3, teamSites: true } }],
     });
   });
   afterAll(async () => {
@@ -303,7 +305,7 @@ describe('the connection test', () => {
     expect(result.missingPermissions).toEqual([
       { permission: 'User.Read.All', areas: ['backup', 'mailArchive', 'userSync', 'connectionTest'] },
       { permission: 'Sites.Read.All', areas: ['backup', 'cleanup'] },
-      { permission: 'GroupMember.Read.All', areas: ['backup', 'mailArchive', 'teamsArchive'] },
+      { permission: 'GroupMember.Read.All', areas: ['backup', 'mailArchive', 'teamsArchive', 'cleanup'] },
       { permission: 'Channel.ReadBasic.All', areas: ['backup', 'teamsArchive'] },
       { permission: 'ChannelMessage.Read.All', areas: ['backup', 'teamsArchive'] },
       { permission: 'Chat.Read.All', areas: ['chats'] },

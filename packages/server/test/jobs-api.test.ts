@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { Executor } from '../src/jobs/run-context.js';
 import { TRIAL_MESSAGES } from '../src/modules/jobs/service.js';
@@ -300,5 +300,92 @@ describe('jobs through the API', () => {
       token: admin,
     });
     expect(stored.json().sources).toEqual(['adele@contoso.example']);
+  });
+});
+
+/**
+ * Product-spec.md section 6, trial licence: the name and schedule of a backup job can be changed
+ * later; backup jobs cannot be deleted; the other limits hold for the changed job too.
+ */
+describe('a trial organisation’s backup job', () => {
+  const server = useTestServer();
+  const trial = TENANTS.tailspin;
+  const jobs = `/apollo-beta/api/${trial}/jobs`;
+  const accounts = Array.from({ length: 11 }, (_, i) => `user${i}@tailspin.example`);
+  let partner = '';
+  let jobId = '';
+  const put = (body: object) => server.request({ method: 'PUT', url: `${jobs}/${jobId}`, token: partner, body });
+  const stored = async () => (await server.request({ method: 'GET', url: `${jobs}/${jobId}`, token: partner })).json();
+
+  beforeAll(async () => {
+    partner = await sessionToken(server, PARTNER);
+    await discovered(server, trial, 'onedrive', accounts);
+    const created = await server.request({
+      method: 'POST',
+      url: jobs,
+      token: partner,
+      body: {
+        name: 'Trial OneDrive',
+        type: 'backup',
+        application: 'onedrive',
+        sources: accounts.slice(0, 2),
+        recurrence: { kind: 'daily', hours: [2] },
+        retention: { unit: 'days', value: 30 },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    jobId = created.json().jobId;
+  });
+
+  it('can be renamed and rescheduled, with its next run after the new schedule', async () => {
+    const changed = await put({
+      name: '  Weekly OneDrive  ',
+      recurrence: { kind: 'daysOfWeek', daysOfWeek: [6], hours: [5], timeZone: 'UTC' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      jobId,
+      name: 'Weekly OneDrive',
+      application: 'onedrive',
+      sources: accounts.slice(0, 2),
+      recurrence: { kind: 'daysOfWeek', daysOfWeek: [6], hours: [5] },
+      retention: { unit: 'days', value: 30 },
+      nextRun: '2026-11-07T05:00:00.000Z',
+    });
+    // The change is not a second job: the trial's one OneDrive backup is still this one.
+    const list = await server.request({ method: 'GET', url: `${jobs}?type=backup`, token: partner });
+    expect(list.json().items.map((j: { jobId: string; name: string }) => [j.jobId, j.name])).toEqual([
+      [jobId, 'Weekly OneDrive'],
+    ]);
+    const audit = await server.ctx.db.query<{ details: { changed: string[] } }>(
+      `select details from audit_log where action = 'job.update' and target = $1`,
+      [jobId],
+    );
+    expect(audit.map((a) => a.details.changed.sort())).toEqual([['name', 'recurrence']]);
+  });
+
+  it('keeps the trial’s limits when changed: no application change, no more than 10 accounts', async () => {
+    // A change has no application (the contract leaves it out): one sent along is not taken.
+    await put({ application: 'teams' });
+    expect((await stored()).application).toBe('onedrive');
+    const tooMany = await put({ sources: accounts });
+    expect(tooMany.statusCode).toBe(403);
+    expect(tooMany.json()).toMatchObject({ code: 'trialSources', message: TRIAL_MESSAGES.sources });
+    expect(await stored()).toMatchObject({
+      name: 'Weekly OneDrive',
+      application: 'onedrive',
+      sources: accounts.slice(0, 2),
+    });
+  });
+
+  it('cannot be deleted', async () => {
+    const refused = await server.request({ method: 'DELETE', url: `${jobs}/${jobId}`, token: partner });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'trialNoDelete', message: TRIAL_MESSAGES.noDelete });
+    expect((await stored()).jobId).toBe(jobId);
+    const audit = await server.ctx.db.query(`select 1 from audit_log where action = 'job.remove' and target = $1`, [
+      jobId,
+    ]);
+    expect(audit).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-/** The directory: users with their OneDrive, SharePoint sites with their libraries, and groups. */
+/** The directory: users with their OneDrive, SharePoint sites with their libraries, and groups with their sites. */
 import { groupsOf, type SimGroup, type SimTenant, type SimUser } from '../model.js';
 import { driveJson } from './drives.js';
 import { graphError, type ListOptions, page, type SimResponse } from './odata.js';
@@ -147,6 +147,15 @@ export const directoryRoutes: GraphRoute[] = [
       (u) => ({ '@odata.type': '#microsoft.graph.user', ...userJson(u) }),
       DIRECTORY,
     );
+  }),
+  // A group's root site: a team's own SharePoint site (TenantSize.teamSites); other groups have none here.
+  ...route('GET', 'groups/:group/sites/root', ({ tenant, params }) => {
+    const group = groupsOf(tenant).find((g) => g.id === params.group);
+    if (!group) return directoryNotFound(params.group ?? '');
+    const site = tenant.sites.find((s) => s.teamId === group.id && !s.deleted);
+    return site
+      ? { status: 200, json: siteJson(tenant, site) }
+      : graphError(404, 'itemNotFound', 'Requested site could not be found');
   }),
   ...route(
     'GET',

@@ -63,6 +63,8 @@ export interface GraphApi {
   groupMembers(groupId: string): AsyncIterable<User>;
   /** Groups provisioned as Teams. */
   teams(): AsyncIterable<Group>;
+  /** The group's root site: a team's own SharePoint site. */
+  groupRootSite(groupId: string): Promise<Site>;
   channels(teamId: string): AsyncIterable<Channel>;
   channelMessages(teamId: string, channelId: string): AsyncIterable<ChatMessage>;
   messageReplies(teamId: string, channelId: string, messageId: string): AsyncIterable<ChatMessage>;

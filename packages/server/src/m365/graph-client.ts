@@ -258,6 +258,7 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       list<User>(`/groups/${enc(groupId)}/members/microsoft.graph.user?$select=id,displayName,userPrincipalName,mail`),
     teams: () =>
       list<Group>(`/groups?$filter=${enc("resourceProvisioningOptions/Any(x:x eq 'Team')")}&$select=id,displayName`),
+    groupRootSite: (groupId) => json<Site>('GET', `/groups/${enc(groupId)}/sites/root`),
     channels: (teamId) => list<Channel>(`/teams/${enc(teamId)}/channels`),
     channelMessages: (teamId, channelId) =>
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages`),

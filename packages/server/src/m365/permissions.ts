@@ -59,10 +59,13 @@ export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]
   chats: ['Chat.Read.All'],
   // Clean-up of old file versions, the file manager and the storage analysis it is chosen from.
   cleanup: [
-    // Search for sites: the storage analysis and the sites to clean up.
+    // Search for sites: the storage analysis and the sites to clean up; a team group's root site
+    // (Get site, /groups/{id}/sites/root): which of them is a team's.
     'Sites.Read.All',
     // Delete a version; the drive reads (drives, delta, items, children, versions) list it too.
     'Files.ReadWrite.All',
+    // List groups filtered to those provisioned as teams: the teams whose sites are labelled as teams.
+    'GroupMember.Read.All',
   ],
   // User synchronisation: List users.
   userSync: ['User.Read.All'],

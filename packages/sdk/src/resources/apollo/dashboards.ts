@@ -8,6 +8,16 @@ import { JobRun, JobStatus, LicenseKind } from '../common.js';
 /** Product-spec.md section 9: dashboard figures are accumulated over the last 30 days. */
 export const DASHBOARD_PERIOD_DAYS = 30;
 
+/** Product-spec.md section 9: how many entries the dashboards' top lists hold at most. */
+export const DASHBOARD_TOP = {
+  /** The largest archived mailboxes (email archive dashboard). */
+  mailboxes: 10,
+  /** The largest sites without data management (data management dashboard). */
+  sitesWithoutDataManagement: 10,
+  /** The teams and sites with the most old versions to remove (data management dashboard). */
+  cleanupCandidates: 20,
+} as const;
+
 /** Schema of the `{application}` path parameter of `/api/{tenantId}/dashboard/{application}/{view}`. */
 export const DashboardApplication = s.oneOfStrings(['onedrive', 'sharepoint', 'teams']);
 /** A workload with a backup dashboard: `onedrive`, `sharepoint` or `teams`. */
@@ -95,23 +105,27 @@ export const DataManagementDashboard = s.object({
   series: s.array(s.object({ date: s.date(), usedBytes: s.integer(), savedBytes: s.integer() })),
   topSitesWithoutDataManagement: s.array(
     s.object({ siteId: s.string(), displayName: s.string(), bytes: s.integer({ minimum: 0 }) }),
-    { maxItems: 10 },
+    { maxItems: DASHBOARD_TOP.sitesWithoutDataManagement },
   ),
   topCleanupCandidates: s.array(
     s.object({
       sourceId: s.string(),
-      kind: s.oneOfStrings(['site', 'team']),
+      kind: s.oneOfStrings(
+        ['site', 'team'],
+        "`team`: a team's own SharePoint site, named after the team; `site`: any other site.",
+      ),
       displayName: s.string(),
       eligibleVersions: s.integer({ minimum: 0 }),
       reclaimableBytes: s.integer({ minimum: 0 }),
     }),
-    { maxItems: 20 },
+    { maxItems: DASHBOARD_TOP.cleanupCandidates },
   ),
 });
 /**
  * The data-management dashboard over the last 30 days: storage used and saved by version clean-up (in
  * bytes, with a point per day), the monthly saving at the tenant's price per GB and month (in
- * `currency`), the 10 largest sites without data management and the 20 best clean-up candidates.
+ * `currency`), the 10 largest sites without data management and the 20 teams and sites with the most old
+ * versions to remove (a team's site named after the team).
  */
 export type DataManagementDashboard = s.Static<typeof DataManagementDashboard>;
 

@@ -3,7 +3,13 @@
  * archived items, size and the last archiving; the largest ones; a mailbox's folders; archive figures
  * of the last 30 days.
  */
-import { DASHBOARD_PERIOD_DAYS, type Mailbox, type MailboxMeta, type Page } from '@compliance-portal/sdk';
+import {
+  DASHBOARD_PERIOD_DAYS,
+  DASHBOARD_TOP,
+  type Mailbox,
+  type MailboxMeta,
+  type Page,
+} from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { csvText } from '../../http/csv.js';
 import { ownValue } from '../../http/list-query.js';
@@ -78,7 +84,11 @@ export async function listMailboxes(
 }
 
 /** The largest archived mailboxes (product-spec.md section 9: the top 10). */
-export async function topMailboxes(db: Queryable, tenantId: string, limit = 10): Promise<Mailbox[]> {
+export async function topMailboxes(
+  db: Queryable,
+  tenantId: string,
+  limit: number = DASHBOARD_TOP.mailboxes,
+): Promise<Mailbox[]> {
   const rows = await db.query<MailboxRow>(
     `${MAILBOXES} group by a.source, d.display_name, d.email order by sum(a.size) desc, a.source limit ${limit}`,
     [tenantId],

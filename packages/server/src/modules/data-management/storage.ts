@@ -1,25 +1,29 @@
 /**
  * Data management's storage analysis and dashboard. The analysis reads every file of the tenant's
  * SharePoint sites with its versions from Microsoft 365 and keeps, per site, the bytes taken with all
- * versions and the old (not current) versions among them, and the day's total. It runs when the
+ * versions and the old (not current) versions among them, and the day's total; a team's site (its
+ * group's root site) is kept as the team's, under the team's name. It runs when the
  * dashboard is read and nothing is stored, in the background when what is stored is older than six
  * hours or older than the newest clean-up run. Savings come from the clean-up runs' inventory.
  */
-import { DASHBOARD_PERIOD_DAYS, type DataManagementDashboard } from '@compliance-portal/sdk';
+import { DASHBOARD_PERIOD_DAYS, DASHBOARD_TOP, type DataManagementDashboard } from '@compliance-portal/sdk';
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { forEachLimit } from '../../jobs/pool.js';
-import type { GraphApi } from '../../m365/graph-api.js';
+import { type GraphApi, GraphError } from '../../m365/graph-api.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 const DAY = 86_400_000;
 const MAX_AGE_MS = 6 * 3_600_000;
 const CONCURRENCY = 4;
 
+type UsageKind = 'site' | 'team';
+
 interface SiteUsage {
   sourceId: string;
+  kind: UsageKind;
   displayName: string;
   files: number;
   usedBytes: number;
@@ -28,9 +32,10 @@ interface SiteUsage {
 }
 
 /** One site's files with all their versions. */
-async function analyseSite(graph: GraphApi, site: { id: string; name: string }): Promise<SiteUsage> {
+async function analyseSite(graph: GraphApi, site: { id: string; name: string; kind: UsageKind }): Promise<SiteUsage> {
   const usage: SiteUsage = {
     sourceId: site.id,
+    kind: site.kind,
     displayName: site.name,
     files: 0,
     usedBytes: 0,
@@ -60,10 +65,43 @@ async function analyseSite(graph: GraphApi, site: { id: string; name: string }):
   return usage;
 }
 
+/**
+ * The teams' own sites: each team's group's root site, by site id, with the team's name. Without the
+ * permission to list the teams (GroupMember.Read.All) none is known, and every site counts as a site.
+ */
+async function teamSites(ctx: AppContext, graph: GraphApi, tenant: TenantRecord) {
+  const teams = new Map<string, string>();
+  try {
+    for await (const team of graph.teams()) {
+      if (!team.id) continue;
+      try {
+        const site = await graph.groupRootSite(team.id);
+        if (site.id) teams.set(site.id, team.displayName ?? site.displayName ?? '');
+      } catch (error) {
+        // A team whose site is not provisioned (yet, or any more) has none to count.
+        if (!(error instanceof GraphError && error.status === 404)) throw error;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof GraphError && error.status === 403)) throw error;
+    ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'storage analysis: teams not readable, sites not labelled');
+  }
+  return teams;
+}
+
 /** Reads the tenant's sites and stores what they take; the day's total too. */
 export async function analyseStorage(ctx: AppContext, graph: GraphApi, tenant: TenantRecord) {
-  const sites: { id: string; name: string }[] = [];
-  for await (const s of graph.sites()) sites.push({ id: s.id ?? '', name: s.displayName ?? s.name ?? s.webUrl ?? '' });
+  const teams = await teamSites(ctx, graph, tenant);
+  const sites: { id: string; name: string; kind: UsageKind }[] = [];
+  for await (const s of graph.sites()) {
+    const id = s.id ?? '';
+    const team = teams.get(id);
+    sites.push(
+      team !== undefined
+        ? { id, name: team, kind: 'team' }
+        : { id, name: s.displayName ?? s.name ?? s.webUrl ?? '', kind: 'site' },
+    );
+  }
   const usages: SiteUsage[] = [];
   for (const site of sites.filter((s) => s.id)) usages.push(await analyseSite(graph, site));
   const now = ctx.now();
@@ -73,8 +111,18 @@ export async function analyseStorage(ctx: AppContext, graph: GraphApi, tenant: T
       await tx.query(
         `insert into storage_usage (tenant_id, source_id, kind, display_name, files, used_bytes, old_versions,
                                     old_version_bytes, analysed_at)
-         values ($1, $2, 'site', $3, $4, $5, $6, $7, $8)`,
-        [tenant.tenantId, u.sourceId, u.displayName, u.files, u.usedBytes, u.oldVersions, u.oldVersionBytes, now],
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          tenant.tenantId,
+          u.sourceId,
+          u.kind,
+          u.displayName,
+          u.files,
+          u.usedBytes,
+          u.oldVersions,
+          u.oldVersionBytes,
+          now,
+        ],
       );
     await tx.query(
       `insert into storage_daily (tenant_id, day, used_bytes) values ($1, $2, $3)
@@ -137,6 +185,7 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
   const pricePerGbMonth = Number(price?.price_per_gb_month ?? 0);
   const sites = await ctx.db.query<{
     source_id: string;
+    kind: UsageKind;
     display_name: string;
     used_bytes: string;
     old_versions: number;
@@ -177,15 +226,15 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
     series,
     topSitesWithoutDataManagement: bySize
       .filter((s) => !s.managed)
-      .slice(0, 10)
+      .slice(0, DASHBOARD_TOP.sitesWithoutDataManagement)
       .map((s) => ({ siteId: s.source_id, displayName: s.display_name, bytes: Number(s.used_bytes) })),
     topCleanupCandidates: [...sites]
       .filter((s) => Number(s.old_versions) > 0)
       .sort((a, b) => Number(b.old_version_bytes) - Number(a.old_version_bytes))
-      .slice(0, 20)
+      .slice(0, DASHBOARD_TOP.cleanupCandidates)
       .map((s) => ({
         sourceId: s.source_id,
-        kind: 'site' as const,
+        kind: s.kind,
         displayName: s.display_name,
         eligibleVersions: Number(s.old_versions),
         reclaimableBytes: Number(s.old_version_bytes),
