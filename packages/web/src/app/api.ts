@@ -1,5 +1,6 @@
 import { createClient, type Environment, type PortalClient, type SdkError } from '@compliance-portal/sdk';
-import { readStoredUser } from '../session/storage';
+import { isUnauthorizedLogin } from '../errors/api-errors';
+import { clearAllCookies, readStoredUser } from '../session/storage';
 
 export interface AppConfig {
   apiKey: string;
@@ -39,6 +40,10 @@ export function createApi(
     apiKey: config.apiKey,
     token: () => readStoredUser()?.token,
     onUnauthorized: handlers.onUnauthorized,
-    onError: handlers.onError,
+    onError: (error) => {
+      // Section 8: a 401 on /login clears the cookies too, without the redirect to /logout.
+      if (isUnauthorizedLogin(error)) clearAllCookies();
+      handlers.onError(error);
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { ApiError, NetworkError, TimeoutError } from '@compliance-portal/sdk';
 import { describe, expect, it } from 'vitest';
-import { handleApiError } from './api-errors';
+import { failureText, handleApiError, isNotFound, isUnauthorizedLogin } from './api-errors';
 
 const texts = { noTenant: 'No Tenant was found in the Configuration. Please configure one.', network: 'network!' };
 const ctx = (url: string, disableToast = false) => ({ method: 'GET', url, disableToast });
@@ -32,6 +32,11 @@ describe('section 8 response handling', () => {
     expect(run(new NetworkError(ctx('http://x/api/client')))).toEqual(['dismiss', 'warning:network!']);
   });
 
+  it('shows no network warning for a request that disables toasts (a failed logout is only logged)', () => {
+    expect(run(new NetworkError(ctx('http://x/api/auth/logout', true)))).toEqual(['dismiss']);
+    expect(run(new TimeoutError(ctx('http://x/api/auth/logout', true), 10))).toEqual(['dismiss']);
+  });
+
   it('shows the translated message of a 4xx', () => {
     expect(run(new ApiError(400, { message: 'Invalid credentials.' }, ctx('http://x/api/auth/signin')))).toEqual([
       'dismiss',
@@ -61,5 +66,31 @@ describe('section 8 response handling', () => {
       'dismiss',
       'error:Internal server error',
     ]);
+  });
+});
+
+describe('a 401 on /login', () => {
+  it('is told apart from other 401s: apollo /login only, not legacy sign-in', () => {
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/apollo-beta/login')))).toBe(true);
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/apollo/login')))).toBe(true);
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/apollo-beta/api/Tenants')))).toBe(false);
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/api/auth/signin')))).toBe(false);
+    expect(isUnauthorizedLogin(new ApiError(400, undefined, ctx('http://x/apollo-beta/login')))).toBe(false);
+    expect(isUnauthorizedLogin(new NetworkError(ctx('http://x/apollo-beta/login')))).toBe(false);
+  });
+});
+
+describe('the text of a failed action', () => {
+  const t = (key: string) => ({ 'apiErrors:internalServerError': 'Internal server error' })[key] ?? key;
+  it('is the action text, then why; a 404 with a text of its own says that instead', () => {
+    const notFound = new ApiError(404, { message: 'Job not found' }, ctx('http://x/apollo-beta/api/t/jobs/j'));
+    expect(isNotFound(notFound)).toBe(true);
+    expect(failureText(t, 'Failed to delete "A".', new ApiError(500, undefined, ctx('http://x/a')))).toBe(
+      'Failed to delete "A". Internal server error',
+    );
+    expect(failureText(t, 'Failed to start "A".', notFound, 'Exchange Backup Job not found.')).toBe(
+      'Failed to start "A". Exchange Backup Job not found.',
+    );
+    expect(failureText(t, 'Failed to stop "A".', new Error('boom'))).toBe('Failed to stop "A".');
   });
 });

@@ -1,10 +1,18 @@
 /**
  * Product-spec.md section 8, response handling: every error first dismisses all toasts; a 404 shows
  * the "no tenant" warning, a network error the network warning, any other 4xx (and 5xx) an error toast
- * with the translated message, unless the request turned toasts off. A 401 on a non-legacy call is
+ * with the translated message, unless the request turned toasts off (a network error too: such a
+ * request shows its failure itself, or, like logout, only logs it). A 401 on a non-legacy call is
  * handled by the session (cookies cleared, /logout) and shows nothing here.
  */
-import { ApiError, errorMessage, type Language, NetworkError, type SdkError } from '@compliance-portal/sdk';
+import {
+  ApiError,
+  errorMessage,
+  type Language,
+  NetworkError,
+  PortalError,
+  type SdkError,
+} from '@compliance-portal/sdk';
 
 export interface ErrorToasts {
   dismissAll(): void;
@@ -26,11 +34,11 @@ export function isLegacyUrl(url: string): boolean {
 
 export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: ErrorTexts, lang: Language) {
   toasts.dismissAll();
+  if (error.disableToast) return;
   if (error instanceof NetworkError) {
     toasts.show('warning', texts.network);
     return;
   }
-  if (error.disableToast) return;
   if (error instanceof ApiError) {
     if (error.status === 404) {
       toasts.show('warning', texts.noTenant);
@@ -39,4 +47,32 @@ export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: Erro
     if (error.status === 401 && !isLegacyUrl(error.url)) return;
   }
   toasts.show('error', errorMessage(error, lang).message);
+}
+
+/**
+ * A 401 on apollo's /login: the SDK tells the session nothing (no redirect to /logout while signing
+ * in), but the cookies are cleared all the same (section 8).
+ */
+export function isUnauthorizedLogin(error: SdkError): boolean {
+  if (!(error instanceof ApiError) || error.status !== 401 || isLegacyUrl(error.url)) return false;
+  try {
+    return new URL(error.url, 'http://x').pathname.endsWith('/login');
+  } catch {
+    return false;
+  }
+}
+
+/** A call answered 404: a call that names what was not found shows its own text instead of "no tenant". */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * The text of a failed action (a request without toasts): the action's own catalogue text, then why,
+ * in the catalogue's words; `notFound` replaces the reason of a 404 when the call has a text of its own.
+ */
+export function failureText(t: (key: string) => string, action: string, error: unknown, notFound?: string): string {
+  const reason =
+    notFound && isNotFound(error) ? notFound : error instanceof PortalError ? t(`apiErrors:${error.messageKey}`) : null;
+  return reason ? `${action} ${reason}` : action;
 }

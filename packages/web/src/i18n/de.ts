@@ -141,8 +141,6 @@ export const de: Resources = {
     dayOfMonth: 'Tag des Monats',
     hours: 'Uhrzeiten',
     hoursHint: 'Ohne gewählte Uhrzeit läuft der Auftrag um Mitternacht.',
-    chooseDay: 'Wählen Sie mindestens einen Tag.',
-    chooseDate: 'Wählen Sie das Datum.',
     none: 'Nicht geplant',
   },
   retention: {
@@ -250,6 +248,7 @@ export const de: Resources = {
     stopped: '„{{name}}“ wurde angehalten.',
     startFailed: '„{{name}}“ konnte nicht gestartet werden.',
     stopFailed: '„{{name}}“ konnte nicht angehalten werden.',
+    removeFailed: '„{{name}}“ konnte nicht gelöscht werden.',
     removed: '„{{name}}“ wurde entfernt.',
     trialLimits:
       'Testlizenz: ein Sicherungsauftrag pro Anwendung, höchstens 10 Konten, Websites oder Teams pro Sicherung, 10 Wiederherstellungen pro Anwendung, kein Löschen. Anwendungen mit Auftrag: {{used}}.',
@@ -278,7 +277,6 @@ export const de: Resources = {
       name: 'Name des Auftrags',
       destination: 'Speicherort',
       noLocation: 'Es gibt noch keinen Speicherort. Legen Sie zuerst einen in der Konfiguration an.',
-      noSourceChosen: 'Wählen Sie mindestens ein Konto, eine Website oder ein Team.',
       limitReached: 'Grenze der Testlizenz erreicht',
       create: 'Auftrag anlegen',
       created: 'Der Sicherungsauftrag „{{name}}“ wurde angelegt.',
@@ -441,8 +439,6 @@ export const de: Resources = {
     createTitle: 'Archivierungsauftrag anlegen',
     editTitle: 'Archivierungsauftrag bearbeiten',
     mailboxes: 'Postfächer',
-    noMailbox: 'Wählen Sie mindestens ein Postfach.',
-    noTeam: 'Wählen Sie mindestens ein Team.',
     teams: 'Teams',
     chats: 'Chats dieser Konten',
     chatsHelp:

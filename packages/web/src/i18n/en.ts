@@ -140,8 +140,6 @@ export const en = {
     dayOfMonth: 'Day of the month',
     hours: 'Hours',
     hoursHint: 'Without a chosen hour the job runs at midnight.',
-    chooseDay: 'Choose at least one day.',
-    chooseDate: 'Choose the date.',
     none: 'Not scheduled',
   },
   retention: {
@@ -248,6 +246,7 @@ export const en = {
     stopped: '"{{name}}" stopped.',
     startFailed: 'Failed to start "{{name}}".',
     stopFailed: 'Failed to stop "{{name}}".',
+    removeFailed: 'Failed to delete "{{name}}".',
     removed: '"{{name}}" was removed.',
     trialLimits:
       'Trial licence: one backup job per application, at most 10 accounts, sites or teams per backup, 10 restores per application, no deletion. Applications with a job: {{used}}.',
@@ -274,7 +273,6 @@ export const en = {
       name: 'Job name',
       destination: 'Destination location',
       noLocation: 'There is no storage location yet. Add one in the configuration first.',
-      noSourceChosen: 'Choose at least one account, site or team.',
       limitReached: 'trial limit reached',
       create: 'Create job',
       created: 'The backup job "{{name}}" was created.',
@@ -429,8 +427,6 @@ export const en = {
     createTitle: 'Create an archive job',
     editTitle: 'Edit the archive job',
     mailboxes: 'Mailboxes',
-    noMailbox: 'Choose at least one mailbox.',
-    noTeam: 'Choose at least one team.',
     teams: 'Teams',
     chats: 'Chats of these accounts',
     chatsHelp:

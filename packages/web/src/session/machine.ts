@@ -22,7 +22,8 @@ export type SessionMessage =
   | 'verificationFailed'
   | 'invalidCredentials'
   | 'accountLocked'
-  | 'qrFailed';
+  | 'qrFailed'
+  | 'userDoesNotExist';
 
 export interface SessionContext {
   user: StoredUser | null;
@@ -72,12 +73,16 @@ export function safeReturnTo(value: string | undefined): string | null {
   return value;
 }
 
-/** Maps a failed call to the machine's message by the refusal's code (never its wording), else the fallback. */
+/**
+ * Maps a failed call to the machine's message by the refusal's code (never its wording), else the
+ * fallback; a 404 is the user that does not exist (section 8).
+ */
 export function failureMessage(error: unknown, fallback: SessionMessage): SessionMessage {
   const code = error instanceof ApiError ? error.code : undefined;
   if (code === 'invalidCredentials') return 'invalidCredentials';
   if (code === 'accountLocked') return 'accountLocked';
   if (code === 'loginVerificationFailed') return 'verificationFailed';
+  if (code === 'userDoesNotExist' || (error instanceof ApiError && error.status === 404)) return 'userDoesNotExist';
   return fallback;
 }
 

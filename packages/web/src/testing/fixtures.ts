@@ -2,7 +2,16 @@
  * Shared answers of the component tests, typed by the SDK's contract: a contract change breaks them
  * at compile time.
  */
-import type { Client, Job, JobCreate, Page, StorageLocation, Worker } from '@compliance-portal/sdk';
+import type {
+  Client,
+  DataManagementDashboard,
+  Job,
+  JobCreate,
+  Mailbox,
+  Page,
+  StorageLocation,
+  Worker,
+} from '@compliance-portal/sdk';
 
 /** The customer worker of the tests (Contoso), with whatever a test changes. */
 export function testWorker(overrides: Partial<Worker> = {}): Worker {
@@ -70,4 +79,36 @@ export function testPage<T>(
   at: Partial<Omit<Page<T>, 'items' | 'total'>> = {},
 ): Page<T> {
   return { items, total, page: 1, pageSize: 25, ...at };
+}
+
+/** An archived mailbox of the test organisation (Adele Vance's, 5 MB). */
+export function testMailbox(overrides: Partial<Mailbox> = {}): Mailbox {
+  return {
+    mailboxId: 'm1',
+    name: 'Adele Vance',
+    email: 'adele@contoso.example',
+    sizeBytes: 5 * 1024 ** 2,
+    kind: 'primary',
+    items: 1200,
+    lastArchived: '2026-11-22T02:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The data-management dashboard's answer for the test tenant: 3 GB used, nothing saved, empty top lists. */
+export function testDataManagementDashboard(overrides: Partial<DataManagementDashboard> = {}): DataManagementDashboard {
+  return {
+    periodDays: 30,
+    from: '2026-10-24T00:00:00.000Z',
+    to: '2026-11-23T00:00:00.000Z',
+    storageUsedBytes: 3 * 1024 ** 3,
+    storageSavedBytes: 0,
+    pricePerGbMonth: 0.2,
+    currency: 'EUR',
+    monthlySaving: 0,
+    series: [],
+    topSitesWithoutDataManagement: [],
+    topCleanupCandidates: [],
+    ...overrides,
+  };
 }

@@ -2,7 +2,7 @@ import type { Client, LicenseKind, Worker } from '@compliance-portal/sdk';
 import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
 import { readCookie, readWorker, storeUser, storeWorker } from '../../session/storage';
@@ -134,5 +134,43 @@ describe('API errors', () => {
     expect(readCookie('worker')).toBeUndefined();
     expect(readCookie('user')).toBeUndefined();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('clear the cookies on a 401 from /login too, but stay on the page', async () => {
+    signedInAs('admin');
+    const { portal, path } = await renderPortal('/reports', {
+      'apollo.auth.login': () => refuse(401, { title: 'Unauthorized', status: 401 }),
+    });
+    expect(readCookie('worker')).toBeDefined();
+    expect(readCookie('user')).toBeDefined();
+    await portal.api.apollo.auth.login({ body: { email: 'admin@example.com', password: 'x' } }).catch(() => undefined);
+    expect(readCookie('worker')).toBeUndefined();
+    expect(readCookie('user')).toBeUndefined();
+    // No redirect to /logout: the session is told nothing.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(path()).toBe('/reports');
+    expect(portal.session.getSnapshot().matches('signedIn')).toBe(true);
+  });
+
+  it('only log a failed logout: no network warning, even when the server cannot be reached', async () => {
+    signedInAs('admin');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let calls = 0;
+    const { portal, path } = await renderPortal('/reports', {
+      'legacy.auth.logout': () => {
+        calls += 1;
+        return HttpResponse.error();
+      },
+    });
+    portal.session.send({ type: 'session.logout' });
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('logout call failed', expect.anything()));
+    expect(calls).toBe(1);
+    expect(path()).not.toBe('/reports');
+    // The toaster has loaded (the page is shown), so a warning would be on screen by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(
+      screen.queryByText('There was a network error: the server is temporarily unable to handle the request.'),
+    ).toBeNull();
+    warn.mockRestore();
   });
 });

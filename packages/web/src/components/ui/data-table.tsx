@@ -39,6 +39,8 @@ export interface DataTableProps<T> {
   onStateChange: (change: Partial<ListState>) => void;
   loading?: boolean;
   error?: unknown;
+  /** What a failed load says; "The list could not be loaded." by default. */
+  errorText?: string;
   onRetry?: () => void;
   emptyText: string;
   /** Filters and actions above the table (export, filters). */
@@ -127,7 +129,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
       {props.error ? (
         <Stack gap="2" align="flex-start">
-          <StatusAlert status="error">{t('table:loadFailed')}</StatusAlert>
+          <StatusAlert status="error">{props.errorText ?? t('table:loadFailed')}</StatusAlert>
           {props.onRetry ? (
             <Button size="sm" variant="outline" onClick={props.onRetry}>
               {t('common:retry')}

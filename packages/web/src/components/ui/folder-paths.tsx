@@ -1,6 +1,7 @@
 import { CloseButton, Field, HStack, Input, Tag, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rules, useValidator } from './validation';
 
 /** A folder path as typed: trimmed, single slashes, none at either end ("Inbox / TestOrder/" → "Inbox/TestOrder"). */
 export function normaliseFolderPath(text: string): string {
@@ -19,6 +20,7 @@ export function FolderPaths({ value, onChange }: { value: readonly string[]; onC
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const check = useValidator();
   const add = () => {
     const path = normaliseFolderPath(draft);
     if (!path) return;
@@ -26,8 +28,9 @@ export function FolderPaths({ value, onChange }: { value: readonly string[]; onC
       setError(t('folders:duplicate'));
       return;
     }
-    if (path.length > 400) {
-      setError(t('validation:tooLong', { value: 400 }));
+    const tooLong = check(path, rules.maxLength(400));
+    if (tooLong) {
+      setError(tooLong);
       return;
     }
     setError(null);

@@ -1,6 +1,7 @@
 import { Checkbox, chakra, Fieldset, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Recurrence, Retention } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
+import { rules, useValidator } from './validation';
 
 export const RECURRENCE_KINDS = [
   'afterCreation',
@@ -25,6 +26,20 @@ export function normaliseRecurrence(r: Recurrence): Recurrence {
   if (r.kind === 'daysOfWeek') return { ...base, ...hours, daysOfWeek: r.daysOfWeek ?? [] };
   if (r.kind === 'monthly' || r.kind === 'quarterly') return { ...base, ...hours, dayOfMonth: r.dayOfMonth ?? 1 };
   return { ...base, ...hours };
+}
+
+/**
+ * What a schedule lacks, as the generic message: a days-of-week schedule at least one day, a
+ * specific date its date and time (a well-formed one); null when it is complete.
+ */
+export function useRecurrenceError() {
+  const check = useValidator();
+  return (r: Recurrence): string | null =>
+    r.kind === 'daysOfWeek'
+      ? check(r.daysOfWeek ?? [], rules.minItems())
+      : r.kind === 'specificDate'
+        ? check(r.date ? toLocalInput(r.date) : '', rules.required(), rules.dateTime())
+        : null;
 }
 
 /** Every recurrence option of product-spec.md section 9, with the hours to run at. */

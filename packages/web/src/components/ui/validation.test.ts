@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, loadLanguage } from '../../i18n';
-import { firstProblem, isDate, isDateTime, parseNumber, rules, validationMessage } from './validation';
+import { firstProblem, isDate, isDateTime, isWebAddress, parseNumber, rules, validationMessage } from './validation';
 
 /** The message a user reads for `problem` in `language`. */
 async function reads(language: 'en' | 'de') {
@@ -94,6 +94,15 @@ describe('the forms’ validation rules give the specification’s generic messa
     expect(isDateTime('2026-11-25T09:30')).toBe(true);
     expect(isDateTime('2026-11-25T24:00')).toBe(false);
     expect(isDateTime('2026-11-25')).toBe(false);
+  });
+
+  it('takes an http or https address with a host as a web address', () => {
+    expect(isWebAddress('https://contoso.sharepoint.com/sites/vault')).toBe(true);
+    expect(isWebAddress(' http://x ')).toBe(true);
+    for (const text of ['contoso.sharepoint.com', 'ftp://x', 'https://', 'mailto:a@b.c', 'https//x'])
+      expect(isWebAddress(text)).toBe(false);
+    expect(rules.url()('contoso.sharepoint.com')).toEqual({ key: 'pattern' });
+    expect(rules.url()('')).toBeNull();
   });
 
   it('compares a range’s ends as numbers or as dates, and lets a range with an open end pass', () => {

@@ -78,6 +78,16 @@ export function isDateTime(text: string): boolean {
   return rest.length === 0 && date !== undefined && time !== undefined && isDate(date) && isTime(time);
 }
 
+/** Whether `text` is an http or https address with a host. */
+export function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 const numberOf = (value: string | number) => (typeof value === 'number' ? value : parseNumber(value));
 
 export const rules = {
@@ -98,6 +108,8 @@ export const rules = {
     (pattern: RegExp): Rule<string> =>
     (value) =>
       blank(value) || pattern.test(value.trim()) ? null : { key: 'pattern' },
+  /** A web address: http:// or https:// and a host. "Value does not match the required pattern." */
+  url: (): Rule<string> => (value) => (blank(value) || isWebAddress(value) ? null : { key: 'pattern' }),
   /** An email address. */
   email: (): Rule<string> => (value) => (blank(value) || EMAIL_PATTERN.test(value.trim()) ? null : { key: 'email' }),
   /** At least `n` items chosen: for one, "At least one item must be selected." */

@@ -210,6 +210,30 @@ describe('changing the email address', () => {
     expect(sent).toEqual({ newEmail: 'new@contoso.example', oldPassword: 'Old-Passw0rd!', twoFactorCode: '123456' });
   });
 
+  it('gives the generic messages for an empty or malformed address and an empty password', async () => {
+    signedIn();
+    let sent: InfoRequest | undefined;
+    const { user } = await renderPortal(
+      '/account/settings?tab=security',
+      securityResolvers({
+        'apollo.auth.updateInfo': async ({ request }) => {
+          sent = await request.json();
+          return HttpResponse.json(info);
+        },
+      }),
+    );
+    await user.click(await section('email-section').findByRole('button', { name: texts.email.submit }));
+    const form = section('email-section');
+    await user.type(form.getByLabelText(label(texts.code)), '123456');
+    await user.click(form.getByRole('button', { name: texts.email.submit }));
+    expect(form.getAllByText('Field must not be empty.')).toHaveLength(2);
+    await user.type(form.getByLabelText(label(texts.email.newEmail)), 'new@contoso');
+    await user.click(form.getByRole('button', { name: texts.email.submit }));
+    expect(form.getByText('Invalid email.')).toBeTruthy();
+    expect(form.getAllByText('Field must not be empty.')).toHaveLength(1);
+    expect(sent).toBeUndefined();
+  });
+
   it('takes a recovery code instead, and shows a wrong code in words', async () => {
     signedIn();
     const bodies: InfoRequest[] = [];

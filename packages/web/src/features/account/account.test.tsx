@@ -77,6 +77,30 @@ describe('support', () => {
   });
 });
 
+describe('the support request’s checks', () => {
+  it('give the generic messages: a subject and a message, at most 5000 characters', async () => {
+    signedIn();
+    let sent: SupportRequestCreate | undefined;
+    const { user } = await renderPortal('/account/support', {
+      'legacy.workers.client': client,
+      'apollo.support.createRequest': async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          { requestId: 'r1', reference: 'SR-20261123-0001', createdAt: '2026-11-23T00:00:00.000Z' },
+          { status: 201 },
+        );
+      },
+    });
+    await user.type(await screen.findByLabelText(/Subject/), '   ');
+    await user.click(screen.getByLabelText(/Message/));
+    await user.paste('x'.repeat(5001));
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(screen.getByText('Field must not be empty.')).toBeTruthy();
+    expect(screen.getByText('Value too long (at most 5000 characters).')).toBeTruthy();
+    expect(sent).toBeUndefined();
+  });
+});
+
 describe('account offline', () => {
   it('disables saving changed notification settings with the reason, and enables it online', async () => {
     signedIn();

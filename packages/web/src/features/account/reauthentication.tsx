@@ -6,6 +6,7 @@ import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/form-field';
+import { rules, useValidator } from '../../components/ui/validation';
 import { WRAPPING_LABEL } from './wrapping';
 
 const CODE_PATTERN = /^\d{6}$/;
@@ -30,8 +31,9 @@ export function useReauthentication(options: { secondFactor: boolean; allowRecov
   const [recoveryCode, setRecoveryCode] = useState('');
   const [mode, setMode] = useState<'code' | 'recovery'>('code');
   const byRecoveryCode = options.allowRecoveryCode && mode === 'recovery';
+  const check = useValidator();
   const errors = {
-    password: password ? null : t('validation:required'),
+    password: check(password, rules.required()),
     secondFactor: !options.secondFactor
       ? null
       : byRecoveryCode

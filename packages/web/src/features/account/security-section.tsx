@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { passwordAcceptable } from '../../components/ui/password-rules';
 import { RecoveryCodeList } from '../../components/ui/recovery-code-list';
+import { rules, useValidator } from '../../components/ui/validation';
+import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { changeErrorKey } from './change-errors';
@@ -19,7 +21,6 @@ import { ReauthenticationFields, useReauthentication } from './reauthentication'
 import { accountInfoQuery, accountKeys, twoFactorStateQuery } from './security-queries';
 import { WRAPPING_LABEL } from './wrapping';
 
-const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const quiet = { disableToast: true } as const;
 /** Where the user comes back to after setting up a new authenticator. */
 const BACK_HERE = '/account/settings?tab=security';
@@ -150,13 +151,10 @@ function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
       setTouched(false);
     },
   });
-  const emailError = !newEmail.trim()
-    ? t('validation:required')
-    : !EMAIL_PATTERN.test(newEmail.trim())
-      ? t('validation:email')
-      : newEmail.trim().toLowerCase() === email.toLowerCase()
-        ? t('accountSecurity:email.same')
-        : null;
+  const check = useValidator();
+  const emailError =
+    check(newEmail, rules.required(), rules.email()) ??
+    (newEmail.trim().toLowerCase() === email.toLowerCase() ? t('accountSecurity:email.same') : null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
@@ -177,6 +175,8 @@ function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
           </Badge>
         ) : null}
       </Flex>
+      {/* Section 8: the account the session names is gone. */}
+      {isNotFound(info.error) ? <StatusAlert status="error">{t('auth:userDoesNotExist')}</StatusAlert> : null}
       {change.isSuccess && change.variables ? (
         <StatusAlert status="success">
           {t('accountSecurity:email.sent', { newEmail: change.variables.newEmail, email })}
@@ -238,14 +238,15 @@ function PasswordSection() {
       setTouched(false);
     },
   });
-  const newError = !newPassword
-    ? t('validation:required')
-    : !passwordAcceptable(newPassword)
+  const check = useValidator();
+  const newError =
+    check(newPassword, rules.required()) ??
+    (!passwordAcceptable(newPassword)
       ? t('auth:passwordRules')
       : newPassword === reauth.password
         ? t('accountSecurity:password.same')
-        : null;
-  const confirmError = !confirm ? t('validation:required') : confirm === newPassword ? null : t('auth:passwordsDiffer');
+        : null);
+  const confirmError = check(confirm, rules.required()) ?? (confirm === newPassword ? null : t('auth:passwordsDiffer'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);

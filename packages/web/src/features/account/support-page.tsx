@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 
 function RequestForm() {
@@ -18,13 +19,10 @@ function RequestForm() {
   const [phone, setPhone] = useState('');
   const [sent, setSent] = useState<SupportRequest | null>(null);
   const serverAction = useServerAction();
+  const check = useValidator();
   const errors = {
-    subject: subject.trim() ? null : t('validation:required'),
-    message: !message.trim()
-      ? t('validation:required')
-      : message.length > 5000
-        ? t('validation:tooLong', { value: 5000 })
-        : null,
+    subject: check(subject, rules.required(), rules.maxLength(200)),
+    message: check(message, rules.required(), rules.maxLength(5000)),
   };
   const send = useMutation({
     mutationFn: () =>

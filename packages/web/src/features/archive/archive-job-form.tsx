@@ -1,13 +1,15 @@
 import { chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type Job, type Recurrence } from '@compliance-portal/sdk';
+import type { Job, Recurrence } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderPaths } from '../../components/ui/folder-paths';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
-import { normaliseRecurrence, RecurrenceEditor } from '../../components/ui/recurrence-editor';
+import { normaliseRecurrence, RecurrenceEditor, useRecurrenceError } from '../../components/ui/recurrence-editor';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
+import { failureText } from '../../errors/api-errors';
 import { locationsQuery, useApi } from '../backup/shared';
 import { SourcePicker } from '../backup/source-picker';
 
@@ -39,13 +41,12 @@ export function ArchiveJobForm({
   const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'daily', hours: [1] });
   const [touched, setTouched] = useState(false);
   const location = locationId || locations.data?.[0]?.locationId || '';
-  const problem = !name.trim()
-    ? t('validation:required')
-    : sources.size === 0
-      ? t(of === 'teams' ? 'archiveJobs:noTeam' : 'archiveJobs:noMailbox')
-      : !location
-        ? t('backup:form.noLocation')
-        : null;
+  const check = useValidator();
+  const recurrenceError = useRecurrenceError();
+  const nameError = check(name, rules.required(), rules.maxLength(120));
+  const scheduleError = recurrenceError(recurrence);
+  // The schedule's problem is shown in the schedule; the others under the form.
+  const problem = nameError ?? check(sources, rules.minItems()) ?? (!location ? t('backup:form.noLocation') : null);
   const save = useMutation({
     mutationFn: () => {
       const common = {
@@ -55,12 +56,17 @@ export function ArchiveJobForm({
         locationId: location,
         recurrence: normaliseRecurrence(recurrence),
       };
+      // A failure is said in the form, not in the generic toast as well.
+      const quiet = { disableToast: true } as const;
       return job
-        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common })
-        : api.apollo.jobs.create({
-            tenantId,
-            body: { ...common, type: of === 'teams' ? 'teamsArchive' : 'exchangeArchive', application: of },
-          });
+        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, quiet)
+        : api.apollo.jobs.create(
+            {
+              tenantId,
+              body: { ...common, type: of === 'teams' ? 'teamsArchive' : 'exchangeArchive', application: of },
+            },
+            quiet,
+          );
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
@@ -68,7 +74,15 @@ export function ArchiveJobForm({
       onClose();
     },
   });
-  const failure = save.error instanceof ApiError ? t(`apiErrors:${save.error.messageKey}`) : null;
+  // Section 8, failures to create or update jobs; a missing Exchange archive job has a text of its own.
+  const failure = save.error
+    ? failureText(
+        t,
+        t('backup:form.failed'),
+        save.error,
+        of === 'exchange' ? t('errors:exchangeJobNotFound') : undefined,
+      )
+    : null;
   return (
     <FormDialog
       title={t(
@@ -83,7 +97,7 @@ export function ArchiveJobForm({
       formId="archive-job-form"
       onSubmit={() => {
         setTouched(true);
-        if (!problem) save.mutate();
+        if (!problem && !scheduleError) save.mutate();
       }}
       submitLabel={job ? t('common:save') : t('backup:form.create')}
       pending={save.isPending}
@@ -95,7 +109,7 @@ export function ArchiveJobForm({
           value={name}
           maxLength={120}
           onChange={(e) => setName(e.target.value)}
-          error={name.trim() ? null : t('validation:required')}
+          error={nameError}
           showError={touched}
         />
         <Stack gap="1">
@@ -146,7 +160,11 @@ export function ArchiveJobForm({
             />
           </Stack>
         )}
-        <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
+        <RecurrenceEditor
+          value={recurrence}
+          onChange={setRecurrence}
+          {...(touched && scheduleError ? { error: scheduleError } : {})}
+        />
         {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
         {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
       </Stack>

@@ -22,6 +22,7 @@ export function ArchiveJobsPage() {
               applications: ['exchange'],
               texts: { label: t('pages:archiveJobs'), empty: t('archiveJobs:empty'), create: t('archiveJobs:create') },
               trialLimited: false,
+              notFound: t('errors:exchangeJobNotFound'),
               renderForm: ({ job, onClose }) => (
                 <ArchiveJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),

@@ -66,4 +66,59 @@ describe('archive jobs', () => {
       locationId: 'l1',
     });
   });
+
+  it('give the generic messages: the name, at least one mailbox, a folder path’s length and the date', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let created = 0;
+    const { user } = await renderPortal('/archive/jobs', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
+      'apollo.discovery.users': respond(
+        'apollo.discovery.users',
+        testPage([
+          {
+            sourceId: 'm1',
+            kind: 'mailbox',
+            displayName: 'Adele Vance',
+            email: 'adele@contoso.example',
+            protected: false,
+          },
+        ]),
+      ),
+      'apollo.jobs.create': () => {
+        created += 1;
+        return HttpResponse.json(
+          createdJob({ name: 'x', type: 'exchangeArchive', application: 'exchange', sources: [] }),
+        );
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create archive job' }));
+    const dialog = await screen.findByRole('dialog');
+    const create = () => user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    await create();
+    expect(
+      within(dialog)
+        .getByLabelText(/Job name/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Field must not be empty.');
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Mail');
+    await create();
+    expect(within(dialog).getByRole('alert').textContent).toBe('At least one item must be selected.');
+    await user.click(await within(dialog).findByLabelText('Select Adele Vance'));
+
+    await user.click(within(dialog).getByLabelText('Folders'));
+    await user.paste(`Inbox/${'a'.repeat(400)}`);
+    await user.keyboard('{Enter}');
+    expect(within(dialog).getByText('Value too long (at most 400 characters).')).toBeTruthy();
+    expect(within(dialog).getByTestId('folder-paths').textContent).toBe('All folders');
+
+    await user.selectOptions(within(dialog).getByLabelText('Recurrence'), 'specificDate');
+    await create();
+    expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(created).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type Job, type Recurrence, type Retention } from '@compliance-portal/sdk';
+import type { Job, Recurrence, Retention } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,15 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { useDebounced } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
-import { normaliseRecurrence, RecurrenceEditor, RetentionEditor } from '../../components/ui/recurrence-editor';
+import {
+  normaliseRecurrence,
+  RecurrenceEditor,
+  RetentionEditor,
+  useRecurrenceError,
+} from '../../components/ui/recurrence-editor';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
+import { failureText } from '../../errors/api-errors';
 import { JobsList } from '../backup/jobs-page';
 import { locationsQuery, RequireTenant, useApi, useTenant } from '../backup/shared';
 import { SourcePicker } from '../backup/source-picker';
@@ -37,7 +44,12 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
       ),
     enabled: settled.sources.length > 0,
   });
-  const problem = !name.trim() ? t('validation:required') : sources.size === 0 ? t('archiveJobs:noMailbox') : null;
+  const check = useValidator();
+  const recurrenceError = useRecurrenceError();
+  const nameError = check(name, rules.required(), rules.maxLength(120));
+  const scheduleError = recurrenceError(recurrence);
+  // The schedule's problem is shown in the schedule; the others under the form.
+  const problem = nameError ?? check(sources, rules.minItems());
   const save = useMutation({
     mutationFn: () => {
       const common = {
@@ -46,9 +58,14 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
         retention,
         recurrence: normaliseRecurrence(recurrence),
       };
+      // A failure is said in the form, not in the generic toast as well.
+      const quiet = { disableToast: true } as const;
       return job
-        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common })
-        : api.apollo.jobs.create({ tenantId, body: { ...common, type: 'archiveDeletion', application: 'exchange' } });
+        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, quiet)
+        : api.apollo.jobs.create(
+            { tenantId, body: { ...common, type: 'archiveDeletion', application: 'exchange' } },
+            quiet,
+          );
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
@@ -56,7 +73,8 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
       onClose();
     },
   });
-  const failure = save.error instanceof ApiError ? t(`apiErrors:${save.error.messageKey}`) : null;
+  // Section 8, failures to create or update jobs.
+  const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
   const lang = i18n.language;
   return (
     <FormDialog
@@ -64,7 +82,7 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
       formId="deletion-job-form"
       onSubmit={() => {
         setTouched(true);
-        if (!problem) save.mutate();
+        if (!problem && !scheduleError) save.mutate();
       }}
       submitLabel={job ? t('common:save') : t('backup:form.create')}
       submitPalette="red"
@@ -77,7 +95,7 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
           value={name}
           maxLength={120}
           onChange={(e) => setName(e.target.value)}
-          error={name.trim() ? null : t('validation:required')}
+          error={nameError}
           showError={touched}
         />
         <SourcePicker
@@ -104,7 +122,11 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
                 : t('common:loading')}
           </Alert.Title>
         </Alert.Root>
-        <RecurrenceEditor value={recurrence} onChange={setRecurrence} />
+        <RecurrenceEditor
+          value={recurrence}
+          onChange={setRecurrence}
+          {...(touched && scheduleError ? { error: scheduleError } : {})}
+        />
         {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
         {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
       </Stack>

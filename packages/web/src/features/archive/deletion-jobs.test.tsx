@@ -66,4 +66,30 @@ describe('deletion jobs', () => {
       retention: { unit: 'year', value: 1 },
     });
   });
+
+  it('need a name and at least one mailbox', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let created = 0;
+    const { user } = await renderPortal('/archive/deletion-jobs', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
+      'apollo.discovery.users': respond('apollo.discovery.users', testPage([])),
+      'apollo.jobs.create': () => {
+        created += 1;
+        return HttpResponse.json(
+          createdJob({ name: 'x', type: 'archiveDeletion', application: 'exchange', sources: [] }),
+        );
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create deletion job' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Field must not be empty.');
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Old mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('At least one item must be selected.');
+    expect(created).toBe(0);
+  });
 });

@@ -9,6 +9,7 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
+import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
@@ -34,9 +35,15 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
   const serverAction = useServerAction();
   const meta = useQuery({
     queryKey: ['worker', workerIp, 'mailbox-meta', mailbox.mailboxId],
+    // Said in the drawer: a missing archive job (404) in the catalogue's own words, not "no tenant".
     queryFn: ({ signal }) =>
-      api.legacy.mailboxes.meta({ query: { workerIp, mailboxId: mailbox.mailboxId } }, { signal }),
+      api.legacy.mailboxes.meta({ query: { workerIp, mailboxId: mailbox.mailboxId } }, { signal, disableToast: true }),
   });
+  const metaFailure = !meta.error
+    ? null
+    : isNotFound(meta.error)
+      ? t('errors:exchangeJobNotFound')
+      : t(`apiErrors:${(meta.error as { messageKey?: string }).messageKey ?? 'unknown'}`);
   const failure = useDownloadFailure();
   const download = useMutation({
     mutationFn: async () => {
@@ -67,6 +74,11 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
                     to: formatDate(meta.data?.newest, i18n.language),
                   })}
                 </Text>
+                {metaFailure ? (
+                  <StatusAlert status="error">
+                    <span data-testid="mailbox-meta-failure">{metaFailure}</span>
+                  </StatusAlert>
+                ) : null}
                 <Table.Root size="sm" aria-label={t('archive:folders')}>
                   <Table.Header>
                     <Table.Row>

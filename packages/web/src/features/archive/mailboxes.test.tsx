@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { testClient, testPage, testWorker } from '../../testing/fixtures';
+import { testClient, testMailbox, testPage, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 
@@ -78,6 +78,39 @@ describe('the email archive', () => {
     expect(
       within(await screen.findByRole('table', { name: 'The 10 largest mailboxes' })).getByText('Adele Vance'),
     ).toBeTruthy();
+  });
+});
+
+describe('the email archive dashboard’s largest mailboxes', () => {
+  it('asks for the 10 largest and shows no more than 10, however many the answer holds', async () => {
+    signIn();
+    const asked: string[] = [];
+    await renderPortal('/archive/dashboard', {
+      'legacy.workers.client': client,
+      'legacy.email.statistics': respond('legacy.email.statistics', {
+        periodDays: 30,
+        mailboxes: 12,
+        items: 12,
+        bytes: 78 * 1024 ** 2,
+        growth: [{ date: '2026-11-23', items: 12, bytes: 78 * 1024 ** 2 }],
+        lastSuccessfulJob: null,
+      }),
+      'legacy.mailboxes.top': ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('limit') ?? '');
+        // More than asked for, largest first.
+        return HttpResponse.json(
+          Array.from({ length: 12 }, (_, i) =>
+            testMailbox({ mailboxId: `m${i}`, name: `Mailbox ${i}`, sizeBytes: (12 - i) * 1024 ** 2 }),
+          ),
+        );
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'The 10 largest mailboxes' });
+    const names = within(table)
+      .getAllByRole('row')
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(names).toEqual(Array.from({ length: 10 }, (_, i) => `Mailbox ${i}`));
+    expect(new Set(asked)).toEqual(new Set(['10']));
   });
 });
 

@@ -106,4 +106,29 @@ describe('Teams archive jobs', () => {
       locationId: 'l1',
     });
   });
+
+  it('need at least one team, and days for a schedule on days of the week', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let created = 0;
+    const { user } = await renderPortal('/teams/jobs', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
+      'apollo.discovery.users': respond('apollo.discovery.users', testPage([])),
+      'apollo.jobs.create': () => {
+        created += 1;
+        return HttpResponse.json(createdJob({ name: 'x', type: 'teamsArchive', application: 'teams', sources: [] }));
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Teams archive job' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Teams');
+    await user.selectOptions(within(dialog).getByLabelText('Recurrence'), 'daysOfWeek');
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('At least one item must be selected.');
+    // The schedule says what it lacks itself.
+    expect(within(dialog).getAllByText('At least one item must be selected.')).toHaveLength(2);
+    expect(created).toBe(0);
+  });
 });

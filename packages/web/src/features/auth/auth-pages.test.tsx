@@ -213,3 +213,55 @@ describe('the sign-in pages offline', () => {
     expectServerAction(verify, false);
   });
 });
+
+describe('the sign-in pages’ checks', () => {
+  it('give the generic messages on signing in, sending no request', async () => {
+    let signins = 0;
+    const { user: u } = await renderPortal('/signin', {
+      'legacy.auth.signin': () => {
+        signins += 1;
+        return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
+      },
+    });
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findAllByText('Field must not be empty.')).toHaveLength(2);
+    await u.type(screen.getByLabelText(/Email address/), 'admin@contoso');
+    await u.type(screen.getByLabelText(/Password/), 'Passw0rd!');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Invalid email.')).toBeTruthy();
+    expect(screen.queryByText('Field must not be empty.')).toBeNull();
+    expect(signins).toBe(0);
+  });
+
+  it('give them in German', async () => {
+    localStorage.setItem('language', 'de');
+    const { user: u } = await renderPortal('/signin');
+    await u.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findAllByText('Das Feld darf nicht leer sein.')).toHaveLength(2);
+    await u.type(screen.getByLabelText(/E-Mail-Adresse/), 'admin@contoso');
+    expect(screen.getByText('Ungültige E-Mail-Adresse.')).toBeTruthy();
+  });
+
+  it('check the address for the reset link and the new password, keeping the password rules', async () => {
+    let calls = 0;
+    const { user: u, view } = await renderPortal('/forgot-password', {
+      'legacy.auth.forgotPassword': () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'sent' });
+      },
+    });
+    await u.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(screen.getByText('Field must not be empty.')).toBeTruthy();
+    await u.type(screen.getByLabelText(/Email address/), 'admin contoso.example');
+    await u.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(screen.getByText('Invalid email.')).toBeTruthy();
+    expect(calls).toBe(0);
+    view.unmount();
+
+    await renderPortal('/reset-password/abc123');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByText('Field must not be empty.')).toHaveLength(2);
+    await u.type(screen.getByLabelText(/New password/), 'short');
+    expect(screen.getAllByText(en.auth.passwordRules).length).toBeGreaterThan(1);
+  });
+});

@@ -5,9 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -19,7 +18,8 @@ export function ForgotPasswordPage() {
     mutationFn: (address: string) =>
       api.legacy.auth.forgotPassword({ body: { email: address } }, { disableToast: true }),
   });
-  const error = !email ? t('validation:required') : EMAIL.test(email) ? null : t('validation:email');
+  const check = useValidator();
+  const error = check(email, rules.required(), rules.email());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { passwordAcceptable } from '../../components/ui/password-rules';
+import { rules, useValidator } from '../../components/ui/validation';
+import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
@@ -22,12 +24,10 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
         { disableToast: true },
       ),
   });
-  const passwordError = !password
-    ? t('validation:required')
-    : passwordAcceptable(password)
-      ? null
-      : t('auth:passwordRules');
-  const confirmError = !confirm ? t('validation:required') : confirm === password ? null : t('auth:passwordsDiffer');
+  const check = useValidator();
+  const passwordError =
+    check(password, rules.required()) ?? (passwordAcceptable(password) ? null : t('auth:passwordRules'));
+  const confirmError = check(confirm, rules.required()) ?? (confirm === password ? null : t('auth:passwordsDiffer'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +53,12 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <Text color="fg.muted">{t('auth:passwordRules')}</Text>
-          {reset.isError ? <StatusAlert status="error">{t('auth:resetFailed')}</StatusAlert> : null}
+          {reset.isError ? (
+            <StatusAlert status="error">
+              {/* Section 8: the link's user is gone (404), else the reset failed. */}
+              {isNotFound(reset.error) ? t('auth:userDoesNotExist') : t('auth:resetFailed')}
+            </StatusAlert>
+          ) : null}
           <TextField
             label={t('auth:newPassword')}
             error={passwordError}

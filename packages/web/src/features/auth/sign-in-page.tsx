@@ -4,10 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { TextField } from '../../components/ui/form-field';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
-
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -18,8 +17,9 @@ export function SignInPage() {
   const [touched, setTouched] = useState(false);
   const busy = matches('signingIn');
   const serverAction = useServerAction();
-  const emailError = !email ? t('validation:required') : EMAIL.test(email) ? null : t('validation:email');
-  const passwordError = password ? null : t('validation:required');
+  const check = useValidator();
+  const emailError = check(email, rules.required(), rules.email());
+  const passwordError = check(password, rules.required());
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

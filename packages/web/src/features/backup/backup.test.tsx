@@ -205,6 +205,124 @@ describe('the backup jobs', () => {
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe('Backup jobs cannot be deleted on a trial licence.');
   });
+
+  it('lets a trial organisation rename and reschedule its job, and offers no other application nor deletion', async () => {
+    signedIn('trial');
+    let body: JobUpdate | undefined;
+    let deleted = 0;
+    const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.discovery.users': respond(
+        'apollo.discovery.users',
+        page([
+          { sourceId: 'u1', kind: 'user', displayName: 'Adele Vance', protected: true },
+          { sourceId: 'u2', kind: 'user', displayName: 'Alex Wilber', protected: true },
+        ]),
+      ),
+      'apollo.jobs.list': respond('apollo.jobs.list', page([job()])),
+      'apollo.jobs.update': async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(job({ ...body }));
+      },
+      'apollo.jobs.delete': () => {
+        deleted += 1;
+        return new HttpResponse(null, { status: 204 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Understood' }));
+    const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
+    // No deletion on a trial licence: the button says why and does nothing.
+    const remove = within(row).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    await user.click(remove);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    // The application stays: no other is offered.
+    const applications = within(dialog).getAllByRole('radio') as HTMLInputElement[];
+    expect(applications.map((r) => [r.value, r.checked, r.disabled])).toEqual([
+      ['onedrive', true, true],
+      ['sharepoint', false, true],
+      ['teams', false, true],
+    ]);
+    const name = within(dialog).getByLabelText(/Job name/) as HTMLInputElement;
+    await user.clear(name);
+    await user.type(name, 'Weekly OneDrive');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    // The accounts stay within the trial's limit.
+    expect((await within(dialog).findByTestId('selected-count')).textContent).toBe('2 of at most 10 selected');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.selectOptions(within(dialog).getByLabelText('Recurrence'), 'weekly');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(body).toBeDefined());
+    expect(body).toEqual({
+      name: 'Weekly OneDrive',
+      sources: ['u1', 'u2'],
+      locationId: 'l1',
+      recurrence: { kind: 'weekly', hours: [2] },
+      retention: { unit: 'months', value: 6 },
+    });
+    expect(await screen.findByText('The backup job "Weekly OneDrive" was saved.')).toBeTruthy();
+    expect(deleted).toBe(0);
+  });
+});
+
+describe('the backup job form’s checks', () => {
+  it('gives the generic messages for the name, the sources, a trial’s limit of 10 and the schedule', async () => {
+    signedIn('trial');
+    let created = 0;
+    const sources = Array.from({ length: 11 }, (_, i) => ({
+      sourceId: `u${i + 1}`,
+      kind: 'user' as const,
+      displayName: `Account ${String(i + 1).padStart(2, '0')}`,
+      protected: false,
+    }));
+    const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.discovery.users': respond('apollo.discovery.users', page(sources)),
+      'apollo.jobs.list': respond('apollo.jobs.list', page([])),
+      'apollo.jobs.create': () => {
+        created += 1;
+        return HttpResponse.json(job(), { status: 201 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Understood' }));
+    await user.click(await screen.findByRole('button', { name: 'Create backup job' }));
+    const dialog = await screen.findByRole('dialog');
+    const next = () => user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await next();
+    expect(within(dialog).getAllByText('Field must not be empty.').length).toBeGreaterThan(0);
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Nightly OneDrive');
+    await next();
+
+    // No source, then more than the trial's 10.
+    await within(dialog).findByText('Account 01');
+    await next();
+    expect(within(dialog).getByRole('alert').textContent).toBe('At least one item must be selected.');
+    await user.click(within(dialog).getByRole('button', { name: 'Select all 11' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('selected-count').textContent).toBe('11 of at most 10 selected'),
+    );
+    await next();
+    expect(within(dialog).getByRole('alert').textContent).toBe('Maximum 10 items.');
+    await user.click(within(dialog).getByLabelText('Select Account 11'));
+    await next();
+
+    // A schedule on days of the week without a day, then on a specific date without the date.
+    const kind = within(dialog).getByLabelText('Recurrence');
+    await user.selectOptions(kind, 'daysOfWeek');
+    await next();
+    expect(within(dialog).getByText('At least one item must be selected.')).toBeTruthy();
+    await user.selectOptions(kind, 'specificDate');
+    await next();
+    expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
+    expect(within(dialog).getByTestId('form-step').textContent).toBe('Step 3 of 4: Schedule');
+    expect(created).toBe(0);
+  });
 });
 
 describe('the backup jobs offline', () => {

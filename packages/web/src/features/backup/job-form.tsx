@@ -1,19 +1,19 @@
 import { chakra, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import {
-  ApiError,
-  type Job,
-  type JobCreate,
-  type Recurrence,
-  type Retention,
-  TRIAL_LIMITS,
-} from '@compliance-portal/sdk';
+import { type Job, type JobCreate, type Recurrence, type Retention, TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
-import { normaliseRecurrence, RecurrenceEditor, RetentionEditor } from '../../components/ui/recurrence-editor';
+import {
+  normaliseRecurrence,
+  RecurrenceEditor,
+  RetentionEditor,
+  useRecurrenceError,
+} from '../../components/ui/recurrence-editor';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
+import { failureText } from '../../errors/api-errors';
 import { BACKUP_APPLICATIONS, type BackupApplication, locationsQuery, useApi } from './shared';
 import { SourcePicker } from './source-picker';
 
@@ -57,15 +57,19 @@ export function BackupJobForm({
   const location = locationId || locations.data?.[0]?.locationId || '';
   const limit = trial ? TRIAL_LIMITS.sourcesPerBackup : undefined;
   const blocked = trial && !job && usedApplications.has(application);
+  const check = useValidator();
+  const recurrenceError = useRecurrenceError();
 
+  const nameError = check(name, rules.required(), rules.maxLength(120));
   const errors: Partial<Record<Step, string>> = {};
-  if (!name.trim()) errors.application = t('validation:required');
+  if (nameError) errors.application = nameError;
   else if (!location) errors.application = t('backup:form.noLocation');
   else if (blocked) errors.application = t('apiErrors:trialBackupJobs');
-  if (sources.size === 0) errors.sources = t('backup:form.noSourceChosen');
-  else if (limit !== undefined && sources.size > limit) errors.sources = t('apiErrors:trialSources');
-  if (recurrence.kind === 'daysOfWeek' && !recurrence.daysOfWeek?.length) errors.schedule = t('recurrence:chooseDay');
-  if (recurrence.kind === 'specificDate' && !recurrence.date) errors.schedule = t('recurrence:chooseDate');
+  // A trial's backup takes at most its limit of sources: more are refused here as by the server.
+  const sourcesError = check(sources, rules.minItems(), ...(limit !== undefined ? [rules.maxItems(limit)] : []));
+  if (sourcesError) errors.sources = sourcesError;
+  const scheduleError = recurrenceError(recurrence);
+  if (scheduleError) errors.schedule = scheduleError;
   const index = STEPS.indexOf(step);
 
   const save = useMutation({
@@ -77,9 +81,10 @@ export function BackupJobForm({
         recurrence: normaliseRecurrence(recurrence),
         retention,
       };
-      if (job) return api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common });
+      // A failure is said in the form, not in the generic toast as well.
+      if (job) return api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, { disableToast: true });
       const body: JobCreate = { ...common, type: 'backup', application };
-      return api.apollo.jobs.create({ tenantId, body });
+      return api.apollo.jobs.create({ tenantId, body }, { disableToast: true });
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
@@ -87,12 +92,8 @@ export function BackupJobForm({
       onClose();
     },
   });
-  const saveError =
-    save.error instanceof ApiError
-      ? t(`apiErrors:${save.error.messageKey}`)
-      : save.error
-        ? t('backup:form.failed')
-        : null;
+  // Section 8, failures to create or update jobs: the catalogue's text, then why (a trial limit, say).
+  const saveError = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
 
   const next = () => {
     setTouched(true);
@@ -149,7 +150,7 @@ export function BackupJobForm({
             value={name}
             onChange={(e) => setName(e.target.value)}
             maxLength={120}
-            error={name.trim() ? null : t('validation:required')}
+            error={nameError}
             showError={touched}
           />
           <Stack gap="1">

@@ -13,12 +13,20 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
+import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { waitForTask } from './job-actions';
 import { BackupJobForm } from './job-form';
 import { BACKUP_APPLICATIONS, locationsQuery, RequireTenant, useApi, useSourceNames, useTenant } from './shared';
 
 type Pending = { job: Job; action: 'start' | 'stop' | 'remove' } | null;
+
+/** Section 8, failures to start, stop or delete jobs: each action's own text. */
+const ACTION_FAILED = {
+  start: 'backup:startFailed',
+  stop: 'backup:stopFailed',
+  remove: 'backup:removeFailed',
+} as const;
 
 function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
   const name = useSourceNames(tenantId, job.locationId, job.application);
@@ -38,6 +46,8 @@ export interface JobArea {
   texts: { label: string; empty: string; create: string };
   /** The trial's one-job-per-application limit applies (backup jobs). */
   trialLimited: boolean;
+  /** What a 404 on one of these jobs says, when the catalogue has a text for it. */
+  notFound?: string;
   renderForm: (props: { job?: Job; usedApplications: ReadonlySet<string>; onClose: () => void }) => ReactNode;
   extraColumns?: Column<Job>[];
 }
@@ -80,14 +90,16 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
 
   const act = useMutation({
     mutationFn: async ({ job, action }: NonNullable<Pending>) => {
+      // A failure is said in the action's own words (onError), not in the generic toast as well.
+      const quiet = { disableToast: true } as const;
       if (action === 'remove') {
-        await api.apollo.jobs.delete({ tenantId, jobId: job.jobId });
+        await api.apollo.jobs.delete({ tenantId, jobId: job.jobId }, quiet);
         return { job, action, task: null };
       }
       const task =
         action === 'start'
-          ? await api.apollo.jobs.start({ tenantId, jobId: job.jobId })
-          : await api.apollo.jobs.stop({ tenantId, jobId: job.jobId });
+          ? await api.apollo.jobs.start({ tenantId, jobId: job.jobId }, quiet)
+          : await api.apollo.jobs.stop({ tenantId, jobId: job.jobId }, quiet);
       showToast('info', t(action === 'start' ? 'backup:startRequested' : 'backup:stopRequested', { name: job.name }));
       return { job, action, task: await waitForTask(api, tenantId, task) };
     },
@@ -100,7 +112,10 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
         showToast('success', t(action === 'start' ? 'backup:started' : 'backup:stopped', { name: job.name }));
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
     },
-    onError: () => setPending(null),
+    onError: (error, { job, action }) => {
+      setPending(null);
+      showToast('error', failureText(t, t(ACTION_FAILED[action], { name: job.name }), error, area.notFound));
+    },
   });
 
   const locationName = (id: string | null) => locations.data?.find((l) => l.locationId === id)?.name ?? '—';

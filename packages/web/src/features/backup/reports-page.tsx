@@ -90,7 +90,8 @@ function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Re
 
 /**
  * The reports of an area's runs. `filters` replaces the type filter (the reports list of every area
- * chooses area, type and dates itself) and gives the query's types and dates.
+ * chooses area, type and dates itself) and gives the query's types and dates; while they are not
+ * `valid` (a date range that ends before it starts) nothing is asked for and the last list stays.
  */
 export function Reports({
   tenantId,
@@ -99,7 +100,7 @@ export function Reports({
 }: {
   tenantId: string;
   area: RunArea;
-  filters?: { node: ReactNode; query: Pick<ReportQuery, 'type' | 'types' | 'from' | 'to'> };
+  filters?: { node: ReactNode; query: Pick<ReportQuery, 'type' | 'types' | 'from' | 'to'>; valid?: boolean };
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -112,6 +113,7 @@ export function Reports({
     queryKey: ['tenant', tenantId, 'reporting', query],
     queryFn: ({ signal }) => api.apollo.reporting.list({ tenantId, query }, { signal }),
     placeholderData: keepPreviousData,
+    enabled: filters?.valid !== false,
   });
   if (open) return <ReportView tenantId={tenantId} report={open} onBack={() => setOpen(null)} />;
   const lang = i18n.language;

@@ -33,6 +33,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
+import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { RequireTenant, sourceNamesQuery, useApi, useTenant } from './shared';
 
@@ -86,7 +87,8 @@ function SnapshotBrowser({
             ...(state.search ? { search: state.search } : {}),
           },
         },
-        { signal },
+        // Said in the table, in the catalogue's words (section 8), not in the generic toast.
+        { signal, disableToast: true },
       ),
     placeholderData: keepPreviousData,
   });
@@ -171,6 +173,7 @@ function SnapshotBrowser({
         onStateChange={setState}
         loading={items.isFetching}
         error={items.error}
+        errorText={isNotFound(items.error) ? t('errors:noFolder') : t('dataManagement:failed')}
         onRetry={() => items.refetch()}
         emptyText={t('backup:emptyFolder')}
         searchPlaceholder={t('backup:searchItems')}

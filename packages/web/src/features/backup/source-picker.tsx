@@ -42,7 +42,11 @@ export function SourcePicker({
   const list = useQuery({
     queryKey: ['tenant', tenantId, 'discovery', locationId, application, listQuery(state)],
     queryFn: ({ signal }) =>
-      api.apollo.discovery.users({ tenantId, locationId, query: { application, ...listQuery(state) } }, { signal }),
+      // Said in the table, in the catalogue's words (section 8), not in the generic toast.
+      api.apollo.discovery.users(
+        { tenantId, locationId, query: { application, ...listQuery(state) } },
+        { signal, disableToast: true },
+      ),
     placeholderData: keepPreviousData,
     enabled: !!locationId,
   });
@@ -106,6 +110,7 @@ export function SourcePicker({
       onStateChange={setState}
       loading={list.isFetching}
       error={list.error}
+      errorText={t('dataManagement:failed')}
       onRetry={() => list.refetch()}
       emptyText={t('backup:noSources', { unit })}
       searchPlaceholder={t('backup:searchSources', { unit })}

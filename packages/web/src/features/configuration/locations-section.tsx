@@ -10,17 +10,10 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, useApi } from '../backup/shared';
 import { useFailure } from './tenants-section';
-
-const isUrl = (value: string) => {
-  try {
-    return ['https:', 'http:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
 
 function LocationForm({
   tenantId,
@@ -38,16 +31,18 @@ function LocationForm({
   const [touched, setTouched] = useState(false);
   const [name, setName] = useState(location?.name ?? '');
   const [siteAddress, setSiteAddress] = useState(location?.siteAddress ?? '');
+  const check = useValidator();
   const errors = {
-    name: name.trim() ? null : t('validation:required'),
-    siteAddress: isUrl(siteAddress.trim()) ? null : t('configuration:url'),
+    name: check(name, rules.required(), rules.maxLength(120)),
+    siteAddress: check(siteAddress, rules.required(), rules.url()),
   };
   const save = useMutation({
     mutationFn: () => {
       const body = { name: name.trim(), siteAddress: siteAddress.trim() };
+      // A failure is said in the form, not in the generic toast as well.
       return location
-        ? api.apollo.locations.update({ tenantId, locationId: location.locationId, body })
-        : api.apollo.locations.create({ tenantId, body });
+        ? api.apollo.locations.update({ tenantId, locationId: location.locationId, body }, { disableToast: true })
+        : api.apollo.locations.create({ tenantId, body }, { disableToast: true });
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'locations'] });
@@ -166,6 +161,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
         onStateChange={setState}
         loading={locations.isFetching}
         error={locations.error}
+        errorText={t('configuration:failed')}
         onRetry={() => locations.refetch()}
         emptyText={t('configuration:noLocations')}
         toolbar={

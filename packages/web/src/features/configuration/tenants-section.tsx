@@ -9,19 +9,14 @@ import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { readWorker, storeWorker } from '../../session/storage';
 import { useApi } from '../backup/shared';
 import { MissingPermissions } from './missing-permissions';
 
+/** A Microsoft Entra ID (application, tenant, object): 00000000-0000-0000-0000-000000000000. */
 const GUID = /^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
-const isUrl = (value: string) => {
-  try {
-    return ['https:', 'http:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /** The message of a failed call: the catalogue's text under the action's own failure. */
 export function useFailure() {
@@ -57,14 +52,17 @@ function TenantForm({
   });
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues({ ...values, [key]: e.target.value });
+  const check = useValidator();
+  const guid = (value: string) => check(value, rules.required(), rules.pattern(GUID));
   const errors = {
-    tenantName: values.tenantName.trim() ? null : t('validation:required'),
-    applicationId: GUID.test(values.applicationId.trim()) ? null : t('configuration:guid'),
-    clientSecret: tenant || values.clientSecret ? null : t('validation:required'),
-    tenantId: GUID.test(values.tenantId.trim()) ? null : t('configuration:guid'),
-    objectId: GUID.test(values.objectId.trim()) ? null : t('configuration:guid'),
-    redirectUri: isUrl(values.redirectUri.trim()) ? null : t('configuration:url'),
-    organisationId: values.organisationId.trim() ? null : t('validation:required'),
+    tenantName: check(values.tenantName, rules.required(), rules.maxLength(120)),
+    applicationId: guid(values.applicationId),
+    // Editing keeps the stored secret unless a new one is typed.
+    clientSecret: tenant ? null : check(values.clientSecret, rules.required()),
+    tenantId: guid(values.tenantId),
+    objectId: guid(values.objectId),
+    redirectUri: check(values.redirectUri, rules.required(), rules.url()),
+    organisationId: check(values.organisationId, rules.required()),
   };
   const save = useMutation({
     mutationFn: () => {
@@ -340,6 +338,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
         onStateChange={setState}
         loading={tenants.isFetching}
         error={tenants.error}
+        errorText={t('configuration:failed')}
         onRetry={() => tenants.refetch()}
         emptyText={t('configuration:noTenants')}
         toolbar={

@@ -5,10 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../backup/shared';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function UsersSection({ tenantId, organisationId }: { tenantId: string; organisationId: string }) {
   const { t } = useTranslation();
@@ -26,9 +25,10 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
   const [touched, setTouched] = useState(false);
   const [email, setEmail] = useState('');
   const [displayName, setDisplayName] = useState('');
+  const check = useValidator();
   const errors = {
-    email: EMAIL.test(email.trim()) ? null : t('validation:email'),
-    displayName: displayName.trim() ? null : t('validation:required'),
+    email: check(email, rules.required(), rules.email()),
+    displayName: check(displayName, rules.required(), rules.maxLength(120)),
   };
   const create = useMutation({
     mutationFn: () =>

@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { ApiError } from '@compliance-portal/sdk';
+import { ApiError, DASHBOARD_TOP } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { parseNumber, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { RequireTenant, useApi } from '../backup/shared';
 
@@ -33,9 +34,11 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
   const api = useApi();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(String(price));
-  const parsed = Number(value.replace(',', '.'));
-  const valid = value.trim() !== '' && Number.isFinite(parsed) && parsed >= 0 && parsed <= 1000;
-  const saveAction = useServerAction(!valid);
+  const check = useValidator();
+  // A price from 0 to 1000, a German decimal comma too.
+  const error = check(value, rules.required(), rules.number(), rules.min(0), rules.max(1000));
+  const parsed = parseNumber(value) ?? 0;
+  const saveAction = useServerAction(!!error);
   const save = useMutation({
     mutationFn: () => api.apollo.configuration.updateBackupConfig({ body: { tenantId, pricePerGbMonth: parsed } }),
     onSuccess: () => {
@@ -51,12 +54,12 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
       }}
     >
       <HStack gap="2" align="flex-end" wrap="wrap">
-        <Field.Root width="auto" invalid={!valid}>
+        <Field.Root width="auto" invalid={!!error}>
           <Field.Label fontSize="sm">
             {t('dataManagement:price')} ({currency})
           </Field.Label>
           <Input size="sm" width="28" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
-          <Field.ErrorText>{t('dataManagement:priceInvalid')}</Field.ErrorText>
+          <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="sm" loading={save.isPending} {...saveAction}>
           {t('dataManagement:priceSave')}
@@ -81,6 +84,9 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   const d = dashboard.data;
   if (dashboard.isError) return <StatusAlert status="error">{t('dataManagement:dashboardFailed')}</StatusAlert>;
   if (!d) return <Skeleton height="40" aria-busy="true" />;
+  // Product-spec.md section 9: the top 10 and top 20, whatever the answer holds.
+  const unmanaged = d.topSitesWithoutDataManagement.slice(0, DASHBOARD_TOP.sitesWithoutDataManagement);
+  const candidates = d.topCleanupCandidates.slice(0, DASHBOARD_TOP.cleanupCandidates);
   return (
     <Stack gap="6">
       <Text fontSize="sm" color="fg.muted">
@@ -124,7 +130,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
             <Heading as="h2" size="sm">
               {t('dataManagement:topUnmanaged')}
             </Heading>
-            {d.topSitesWithoutDataManagement.length === 0 ? (
+            {unmanaged.length === 0 ? (
               <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
             ) : (
               <Table.ScrollArea tabIndex={0}>
@@ -136,7 +142,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
-                    {d.topSitesWithoutDataManagement.map((s) => (
+                    {unmanaged.map((s) => (
                       <Table.Row key={s.siteId}>
                         <Table.Cell>{s.displayName}</Table.Cell>
                         <Table.Cell textAlign="end">{formatBytes(s.bytes, lang)}</Table.Cell>
@@ -153,7 +159,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
             <Heading as="h2" size="sm">
               {t('dataManagement:topCandidates')}
             </Heading>
-            {d.topCleanupCandidates.length === 0 ? (
+            {candidates.length === 0 ? (
               <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
             ) : (
               <Table.ScrollArea tabIndex={0}>
@@ -166,7 +172,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
-                    {d.topCleanupCandidates.map((c) => (
+                    {candidates.map((c) => (
                       <Table.Row key={c.sourceId}>
                         <Table.Cell>
                           {c.displayName}{' '}

@@ -12,7 +12,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
-import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
+import {
+  createdJob,
+  testClient,
+  testDataManagementDashboard,
+  testLocation,
+  testPage,
+  testWorker,
+} from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 import { ruleOf } from './file-manager-page';
@@ -240,6 +247,144 @@ describe('the data-management dashboard', () => {
   });
 });
 
+describe('the data-management forms’ checks', () => {
+  it('give the generic messages for the count of versions to keep and the date of the rule', async () => {
+    signedIn();
+    const { user } = await renderPortal('/compliance', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': respond('apollo.discovery.users', testPage([])),
+    });
+    const count = await screen.findByLabelText('Versions to keep');
+    await user.clear(count);
+    expect(screen.getByText('Field must not be empty.')).toBeTruthy();
+    expect(count.getAttribute('aria-invalid')).toBe('true');
+    await user.type(count, '0');
+    expect(screen.getByText('Minimum value 1.')).toBeTruthy();
+    await user.clear(count);
+    await user.type(count, '501');
+    expect(screen.getByText('Maximum value 500.')).toBeTruthy();
+    await user.clear(count);
+    await user.type(count, '2.5');
+    expect(screen.getByText('Not a valid number.')).toBeTruthy();
+    await user.clear(count);
+    await user.type(count, '500');
+    expect(screen.queryByText('Maximum value 500.')).toBeNull();
+    expect(count.getAttribute('aria-invalid')).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Clean-up rule'), 'olderThan');
+    const date = screen.getByLabelText('Date');
+    expect(screen.getByText('Field must not be empty.')).toBeTruthy();
+    await user.type(date, '2026-01-31');
+    expect(screen.queryByText('Field must not be empty.')).toBeNull();
+  });
+
+  it('give them for the price in German, reading a decimal comma', async () => {
+    localStorage.setItem('language', 'de');
+    signedIn();
+    let saved = 0;
+    const { user } = await renderPortal('/compliance/dashboard', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.sharepointDataManagement': respond('apollo.dashboards.sharepointDataManagement', {
+        periodDays: 30,
+        from: '2026-10-24T00:00:00.000Z',
+        to: '2026-11-23T00:00:00.000Z',
+        storageUsedBytes: 0,
+        storageSavedBytes: 0,
+        pricePerGbMonth: 0.2,
+        currency: 'EUR',
+        monthlySaving: 0,
+        series: [],
+        topSitesWithoutDataManagement: [],
+        topCleanupCandidates: [],
+      }),
+      'apollo.configuration.updateBackupConfig': () => {
+        saved += 1;
+        return refuse(500, { message: 'not expected' });
+      },
+    });
+    const price = await screen.findByLabelText(/Preis pro GB und Monat/);
+    await user.clear(price);
+    expect(screen.getByText('Das Feld darf nicht leer sein.')).toBeTruthy();
+    await user.type(price, '1000,5');
+    expect(screen.getByText('Höchstwert 1000.')).toBeTruthy();
+    await user.clear(price);
+    await user.type(price, '-1');
+    expect(screen.getByText('Mindestwert 0.')).toBeTruthy();
+    await user.clear(price);
+    await user.type(price, '0,3x');
+    expect(screen.getByText('Keine gültige Zahl.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Preis speichern' })).toHaveProperty('disabled', true);
+    await user.type(price, '{Enter}');
+    expect(saved).toBe(0);
+  });
+});
+
+describe('the data-management dashboard’s top lists', () => {
+  /** The first cell of each row of the table's body. */
+  const firstCells = (name: RegExp) =>
+    [...screen.getByRole('table', { name }).querySelectorAll('tbody tr')].map(
+      (row) => row.querySelector('td')?.textContent,
+    );
+
+  it('shows no more than the top 10 sites without data management and the top 20 candidates', async () => {
+    signedIn();
+    await renderPortal('/compliance/dashboard', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.sharepointDataManagement': respond(
+        'apollo.dashboards.sharepointDataManagement',
+        // More than the server sends, largest first.
+        testDataManagementDashboard({
+          topSitesWithoutDataManagement: Array.from({ length: 12 }, (_, i) => ({
+            siteId: `u${i}`,
+            displayName: `Unmanaged ${i}`,
+            bytes: (12 - i) * 1024,
+          })),
+          topCleanupCandidates: Array.from({ length: 25 }, (_, i) => ({
+            sourceId: `c${i}`,
+            kind: 'site' as const,
+            displayName: `Candidate ${i}`,
+            eligibleVersions: 25 - i,
+            reclaimableBytes: (25 - i) * 1024,
+          })),
+        }),
+      ),
+    });
+    await screen.findByRole('table', { name: /Top 10 sites/ });
+    expect(firstCells(/Top 10 sites/)).toEqual(Array.from({ length: 10 }, (_, i) => `Unmanaged ${i}`));
+    expect(firstCells(/Top 20 teams and sites/)).toEqual(Array.from({ length: 20 }, (_, i) => `Candidate ${i} (Site)`));
+  });
+
+  const teamAndSite = testDataManagementDashboard({
+    topCleanupCandidates: [
+      { sourceId: 'g1', kind: 'team', displayName: 'Project Falcon', eligibleVersions: 30, reclaimableBytes: 9000 },
+      { sourceId: 's1', kind: 'site', displayName: 'Marketing', eligibleVersions: 12, reclaimableBytes: 8192 },
+    ],
+  });
+
+  it('labels a team as a team and a site as a site', async () => {
+    signedIn();
+    await renderPortal('/compliance/dashboard', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.sharepointDataManagement': respond('apollo.dashboards.sharepointDataManagement', teamAndSite),
+    });
+    await screen.findByRole('table', { name: /Top 20 teams and sites/ });
+    expect(firstCells(/Top 20 teams and sites/)).toEqual(['Project Falcon (Team)', 'Marketing (Site)']);
+  });
+
+  it('labels them in German too', async () => {
+    signedIn();
+    localStorage.setItem('language', 'de');
+    await renderPortal('/compliance/dashboard', {
+      'legacy.workers.client': client,
+      'apollo.dashboards.sharepointDataManagement': respond('apollo.dashboards.sharepointDataManagement', teamAndSite),
+    });
+    const name = /Die 20 besten Teams und Websites/;
+    await screen.findByRole('table', { name });
+    expect(firstCells(name)).toEqual(['Project Falcon (Team)', 'Marketing (Website)']);
+  });
+});
+
 describe('data management offline', () => {
   it('disables the clean-up of a selection with the reason while browsing and selecting stay', async () => {
     signedIn();
@@ -370,5 +515,34 @@ describe('the reports of every area', () => {
     await user.type(screen.getByLabelText('To'), '2026-11-10');
     await waitFor(() => expect(queries.at(-1)?.get('to')).toBe('2026-11-11T00:00:00.000Z'));
     expect(queries.at(-1)?.get('from')).toBe('2026-11-01T00:00:00.000Z');
+  });
+
+  it('refuse a "from" after "to" on the field, asking for no list with that range', async () => {
+    signedIn();
+    const queries: URLSearchParams[] = [];
+    const { user } = await renderPortal('/reports', {
+      'legacy.workers.client': client,
+      'apollo.reporting.list': ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json(testPage([]));
+      },
+    });
+    await screen.findByTestId('table-empty');
+    await user.type(screen.getByLabelText('From'), '2026-11-10');
+    await waitFor(() => expect(queries.at(-1)?.get('from')).toBe('2026-11-10T00:00:00.000Z'));
+    const asked = queries.length;
+    const to = screen.getByLabelText('To');
+    await user.type(to, '2026-11-01');
+    expect(screen.getByText("Must be greater or less than another field's value.")).toBeTruthy();
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    // Given time, still nothing was asked for with the reversed range.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(queries).toHaveLength(asked);
+    expect(queries.some((q) => q.get('to') !== null)).toBe(false);
+
+    await user.clear(to);
+    await user.type(to, '2026-11-20');
+    await waitFor(() => expect(queries.at(-1)?.get('to')).toBe('2026-11-21T00:00:00.000Z'));
+    expect(screen.queryByText("Must be greater or less than another field's value.")).toBeNull();
   });
 });

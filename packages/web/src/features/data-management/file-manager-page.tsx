@@ -33,6 +33,8 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { firstProblem, parseNumber, type Rule, rules, useValidator } from '../../components/ui/validation';
+import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, RequireTenant, useApi } from '../backup/shared';
 
@@ -43,20 +45,26 @@ interface RuleDraft {
   date: string;
 }
 
+/** The versions to keep: a whole number from 1 to 500. */
+const COUNT_RULES: Rule<string>[] = [rules.required(), rules.wholeNumber(), rules.min(1), rules.max(500)];
+/** The day before which versions go: a date. */
+const DATE_RULES: Rule<string>[] = [rules.required(), rules.date()];
+
 /** The rule, or null while what is typed is not a valid one. */
 export function ruleOf(draft: RuleDraft): CleanupRule | null {
   if (draft.kind === 'keepNewest') {
-    const count = Number(draft.count);
-    return Number.isInteger(count) && count >= 1 && count <= 500 ? { kind: 'keepNewest', count } : null;
+    const count = parseNumber(draft.count);
+    return count === undefined || firstProblem(draft.count, ...COUNT_RULES) ? null : { kind: 'keepNewest', count };
   }
-  return /^\d{4}-\d{2}-\d{2}$/.test(draft.date)
-    ? { kind: 'olderThan', date: new Date(`${draft.date}T00:00:00.000Z`).toISOString() }
-    : null;
+  return firstProblem(draft.date, ...DATE_RULES)
+    ? null
+    : { kind: 'olderThan', date: new Date(`${draft.date.trim()}T00:00:00.000Z`).toISOString() };
 }
 
 function RuleEditor({ draft, onChange }: { draft: RuleDraft; onChange: (next: RuleDraft) => void }) {
   const { t } = useTranslation();
-  const invalid = ruleOf(draft) === null;
+  const check = useValidator();
+  const error = draft.kind === 'keepNewest' ? check(draft.count, ...COUNT_RULES) : check(draft.date, ...DATE_RULES);
   return (
     <Stack gap="2" as="fieldset" borderWidth="1px" borderRadius="md" p="3">
       <Text as="legend" fontWeight="medium" fontSize="sm" px="1">
@@ -77,7 +85,7 @@ function RuleEditor({ draft, onChange }: { draft: RuleDraft; onChange: (next: Ru
           </NativeSelect.Root>
         </Field.Root>
         {draft.kind === 'keepNewest' ? (
-          <Field.Root width="auto" invalid={invalid}>
+          <Field.Root width="auto" invalid={!!error}>
             <Field.Label fontSize="sm">{t('dataManagement:keepCount')}</Field.Label>
             <Input
               size="sm"
@@ -88,10 +96,10 @@ function RuleEditor({ draft, onChange }: { draft: RuleDraft; onChange: (next: Ru
               value={draft.count}
               onChange={(e) => onChange({ ...draft, count: e.target.value })}
             />
-            <Field.ErrorText>{t('dataManagement:invalidCount')}</Field.ErrorText>
+            <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
         ) : (
-          <Field.Root width="auto" invalid={invalid}>
+          <Field.Root width="auto" invalid={!!error}>
             <Field.Label fontSize="sm">{t('dataManagement:olderThanDate')}</Field.Label>
             <Input
               size="sm"
@@ -99,7 +107,7 @@ function RuleEditor({ draft, onChange }: { draft: RuleDraft; onChange: (next: Ru
               value={draft.date}
               onChange={(e) => onChange({ ...draft, date: e.target.value })}
             />
-            <Field.ErrorText>{t('dataManagement:invalidDate')}</Field.ErrorText>
+            <Field.ErrorText>{error}</Field.ErrorText>
           </Field.Root>
         )}
       </HStack>
@@ -210,7 +218,11 @@ function SourceList({
   const list = useQuery({
     queryKey: ['tenant', tenantId, 'discovery', locationId, application, listQuery(state)],
     queryFn: ({ signal }) =>
-      api.apollo.discovery.users({ tenantId, locationId, query: { application, ...listQuery(state) } }, { signal }),
+      // Said in the table, in the catalogue's words (section 8), not in the generic toast.
+      api.apollo.discovery.users(
+        { tenantId, locationId, query: { application, ...listQuery(state) } },
+        { signal, disableToast: true },
+      ),
     placeholderData: keepPreviousData,
     enabled: !!locationId,
   });
@@ -247,6 +259,7 @@ function SourceList({
       onStateChange={setState}
       loading={list.isFetching || locations.isLoading}
       error={list.error}
+      errorText={t('dataManagement:failed')}
       onRetry={() => list.refetch()}
       emptyText={t('backup:noSources', { unit: t(`dataManagement:${application}`) })}
       searchPlaceholder={t('backup:searchSources', { unit: t(`dataManagement:${application}`) })}
@@ -306,7 +319,8 @@ function Browser({
             pageSize: state.pageSize,
           },
         },
-        { signal },
+        // Said in the table (section 8): a folder that is not there (404) has a text of its own.
+        { signal, disableToast: true },
       ),
     placeholderData: keepPreviousData,
     enabled: rule !== null,
@@ -439,6 +453,7 @@ function Browser({
           onStateChange={setState}
           loading={browse.isFetching}
           error={browse.isError ? browse.error : undefined}
+          errorText={isNotFound(browse.error) ? t('errors:noFolder') : t('dataManagement:failed')}
           onRetry={() => browse.refetch()}
           emptyText={t('dataManagement:empty')}
           selection={{
@@ -465,7 +480,6 @@ function Browser({
           }
         />
       )}
-      {browse.isError ? <StatusAlert status="error">{t('dataManagement:failed')}</StatusAlert> : null}
       {previewing.isError ? (
         <StatusAlert status="error">{failure(previewing.error) ?? t('dataManagement:failed')}</StatusAlert>
       ) : null}

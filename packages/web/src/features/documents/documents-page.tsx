@@ -6,6 +6,7 @@ import {
   type FileEntry,
   isAllowedFileName,
   MAX_UPLOAD_BYTES,
+  PortalError,
 } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
@@ -50,6 +52,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<DocumentType>(initialType);
   const [problem, setProblem] = useState<string | null>(null);
+  const check = useValidator();
   const uploadAction = useServerAction(!!problem);
   const upload = useMutation({
     mutationFn: (chosen: File) =>
@@ -76,7 +79,8 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
   };
   // Checked again on sending, so a click before the first check has finished sends nothing wrong either.
   const send = async () => {
-    if (!file) return setProblem(t('documents:chooseFile'));
+    // No file chosen: the field is empty.
+    if (!file) return setProblem(check(null, rules.required()));
     const why = explain(file, await uploadProblem(file));
     setProblem(why);
     if (!why) upload.mutate(file);
@@ -168,13 +172,12 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
   // A document someone else deleted meanwhile: said in words, and the list brought up to date.
+  // No toast of the request's own, a network failure included: said here.
   const failed = (error: Error, f: FileEntry) => {
-    if (!(error instanceof ApiError)) return;
-    showToast(
-      'error',
-      error.status === 404 ? t('documents:gone', { name: f.fileName }) : t(`apiErrors:${error.messageKey}`),
-    );
-    if (error.status === 404) void refresh();
+    if (!(error instanceof PortalError)) return;
+    const gone = error instanceof ApiError && error.status === 404;
+    showToast('error', gone ? t('documents:gone', { name: f.fileName }) : t(`apiErrors:${error.messageKey}`));
+    if (gone) void refresh();
   };
   const download = useMutation({
     mutationFn: async (f: FileEntry) => {

@@ -130,6 +130,26 @@ describe('the documents page', () => {
   });
 });
 
+describe('an upload without a file', () => {
+  it('says the field is empty and sends nothing', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let uploads = 0;
+    const { user } = await renderPortal('/documents', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.files.documents': respond('legacy.files.documents', []),
+      'legacy.files.upload': () => {
+        uploads += 1;
+        return refuse(500, { message: 'not expected' });
+      },
+    });
+    await screen.findByRole('table', { name: 'Contracts' });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect((await screen.findByTestId('upload-problem')).textContent).toBe('Field must not be empty.');
+    expect(uploads).toBe(0);
+  });
+});
+
 describe('a refused upload', () => {
   it('shows the server’s refusal in the rule’s words and keeps the list as it was', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });

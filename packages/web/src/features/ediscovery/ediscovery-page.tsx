@@ -6,6 +6,7 @@ import {
   CloseButton,
   chakra,
   Drawer,
+  Field,
   HStack,
   Input,
   NativeSelect,
@@ -27,6 +28,8 @@ import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
+import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, RequireTenant, sourceNamesQuery, useApi, useTenant } from '../backup/shared';
 import { Highlighted } from './highlight';
@@ -201,7 +204,12 @@ function RestoreMail({
           error={null}
           showError={false}
         />
-        {restore.error ? <StatusAlert status="error">{failure(restore.error)}</StatusAlert> : null}
+        {restore.error ? (
+          <StatusAlert status="error">
+            {/* Section 8: the mails' archive job is gone (404). */}
+            {isNotFound(restore.error) ? t('errors:exchangeJobNotFound') : failure(restore.error)}
+          </StatusAlert>
+        ) : null}
       </Stack>
     </ConfirmDialog>
   );
@@ -326,9 +334,15 @@ function Search({ tenantId }: { tenantId: string }) {
   const [previewing, setPreviewing] = useState<EdiscoveryHit | null>(null);
   const [caseName, setCaseName] = useState('');
   const [saving, setSaving] = useState(false);
+  const [caseTouched, setCaseTouched] = useState(false);
   const [chosen, setChosen] = useState(new Map<string, EdiscoveryHit>());
   const [restoring, setRestoring] = useState(false);
   const serverAction = useServerAction();
+  const check = useValidator();
+  const fromError = check(from, rules.date());
+  // "To" before "From" is refused on "To": no search is sent with it, the last results stay.
+  const toError = check(to, rules.date(), rules.notBefore(from));
+  const caseNameError = check(caseName, rules.required(), rules.maxLength(120));
 
   const criteria = (): EdiscoverySearch => ({
     query: draft.trim(),
@@ -354,6 +368,7 @@ function Search({ tenantId }: { tenantId: string }) {
     onSuccess: (c) => {
       setSaving(false);
       setCaseName('');
+      setCaseTouched(false);
       showToast('success', t('ediscovery:caseSaved', { name: c.name }));
       void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'ediscovery', 'cases'] });
     },
@@ -419,8 +434,11 @@ function Search({ tenantId }: { tenantId: string }) {
   return (
     <Stack gap="5">
       <chakra.form
+        // The form's own messages, translated, rather than the browser's.
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (fromError || toError) return;
           setSearch(criteria());
           setState({ page: 1 });
         }}
@@ -478,29 +496,21 @@ function Search({ tenantId }: { tenantId: string }) {
               options={[...(teamNames.data ?? new Map<string, string>())].map(([value, label]) => ({ value, label }))}
               onChange={setTeam}
             />
-            <HStack gap="2" flexWrap="wrap">
-              <chakra.label htmlFor="ediscovery-from" fontSize="sm">
-                {t('ediscovery:dateFrom')}
-              </chakra.label>
-              <Input
-                id="ediscovery-from"
-                type="date"
-                size="sm"
-                w="auto"
-                value={from}
-                onChange={(e) => setFrom(e.target.value)}
-              />
-              <chakra.label htmlFor="ediscovery-to" fontSize="sm">
-                {t('ediscovery:dateTo')}
-              </chakra.label>
-              <Input
-                id="ediscovery-to"
-                type="date"
-                size="sm"
-                w="auto"
-                value={to}
-                onChange={(e) => setTo(e.target.value)}
-              />
+            <HStack gap="2" flexWrap="wrap" align="flex-start">
+              <Field.Root width="auto" invalid={!!fromError}>
+                <Field.Label fontSize="sm" fontWeight="normal">
+                  {t('ediscovery:dateFrom')}
+                </Field.Label>
+                <Input type="date" size="sm" w="auto" value={from} onChange={(e) => setFrom(e.target.value)} />
+                <Field.ErrorText>{fromError}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root width="auto" invalid={!!toError}>
+                <Field.Label fontSize="sm" fontWeight="normal">
+                  {t('ediscovery:dateTo')}
+                </Field.Label>
+                <Input type="date" size="sm" w="auto" value={to} onChange={(e) => setTo(e.target.value)} />
+                <Field.ErrorText>{toError}</Field.ErrorText>
+              </Field.Root>
             </HStack>
           </Stack>
         </Stack>
@@ -591,16 +601,22 @@ function Search({ tenantId }: { tenantId: string }) {
         title={t('ediscovery:saveCase')}
         confirmLabel={t('common:save')}
         pending={save.isPending}
-        onConfirm={() => caseName.trim() && save.mutate()}
-        onCancel={() => setSaving(false)}
+        onConfirm={() => {
+          setCaseTouched(true);
+          if (!caseNameError) save.mutate();
+        }}
+        onCancel={() => {
+          setSaving(false);
+          setCaseTouched(false);
+        }}
       >
         <TextField
           label={t('ediscovery:caseName')}
           value={caseName}
           maxLength={120}
           onChange={(e) => setCaseName(e.target.value)}
-          error={caseName.trim() ? null : t('validation:required')}
-          showError={caseName.length > 0}
+          error={caseNameError}
+          showError={caseTouched || caseName.length > 0}
         />
       </ConfirmDialog>
     </Stack>

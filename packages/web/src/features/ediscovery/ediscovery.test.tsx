@@ -144,6 +144,83 @@ describe('eDiscovery', () => {
   });
 });
 
+describe('eDiscovery’s checks', () => {
+  it('refuse a "from" after "to" on the field and search nothing with it, keeping the last results', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const bodies: EdiscoverySearch[] = [];
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.search': async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 });
+      },
+      'apollo.locations.list': respond('apollo.locations.list', []),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await screen.findByTestId('snippet');
+    expect(bodies).toHaveLength(1);
+
+    const to = screen.getByLabelText('To');
+    await user.type(screen.getByLabelText('From'), '2026-11-10');
+    await user.type(to, '2026-11-01');
+    expect(screen.getByText("Must be greater or less than another field's value.")).toBeTruthy();
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    // The message is the field's error message, announced as it appears.
+    const message = screen.getByText("Must be greater or less than another field's value.");
+    await waitFor(() => expect(to.getAttribute('aria-errormessage')).toBe(message.id));
+    expect(message.getAttribute('aria-live')).toBe('polite');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await user.type(screen.getByLabelText('Search', { selector: 'input' }), 'figures{Enter}');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodies).toHaveLength(1);
+    expect(bodies.some((b) => b.from !== undefined || b.to !== undefined)).toBe(false);
+    expect(screen.getByTestId('snippet')).toBeTruthy();
+
+    await user.clear(to);
+    await user.type(to, '2026-11-20');
+    expect(screen.queryByText("Must be greater or less than another field's value.")).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]?.query).toBe('figures');
+    expect(bodies[1]?.from).toBeDefined();
+    expect(bodies[1]?.to).toBeDefined();
+  });
+
+  it('need a case name', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    let saved = 0;
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+        items: [hit],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        searchedMailboxes: 1,
+      }),
+      'apollo.locations.list': respond('apollo.locations.list', []),
+      'apollo.ediscovery.createCase': () => {
+        saved += 1;
+        return refuse(500, { message: 'not expected' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await screen.findByTestId('snippet');
+    await user.click(screen.getByRole('button', { name: 'Save as case' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/Case name/), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
+    expect(saved).toBe(0);
+  });
+});
+
 describe('eDiscovery results from strangers', () => {
   it('show a hostile subject and snippet as text, with only the server’s marks highlighted', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });

@@ -11,11 +11,13 @@ import { formatDate } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { storeWorker } from '../../session/storage';
 import { useWorker } from '../../session/use-worker';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A client's short name: lower-case letters, digits and hyphens (2 to 16 of them). */
+const ABBR = /^[a-z0-9-]+$/;
 
 /** A new client organisation: its name, short name, licence and administrator; the server gives it a worker. */
 function AddClientForm({ api, onClose }: { api: PortalClient; onClose: () => void }) {
@@ -26,15 +28,16 @@ function AddClientForm({ api, onClose }: { api: PortalClient; onClose: () => voi
   const [abbr, setAbbr] = useState('');
   const [license, setLicense] = useState<LicenseKind>('trial');
   const [adminEmail, setAdminEmail] = useState('');
+  const check = useValidator();
   const errors = {
-    name: name.trim().length >= 2 ? null : t('validation:tooShort', { value: 2 }),
-    abbr: /^[a-z0-9-]{2,16}$/.test(abbr) ? null : t('partnerSetup:abbrPattern'),
-    adminEmail: EMAIL.test(adminEmail.trim()) ? null : t('validation:email'),
+    name: check(name, rules.required(), rules.minLength(2), rules.maxLength(120)),
+    abbr: check(abbr, rules.required(), rules.minLength(2), rules.maxLength(16), rules.pattern(ABBR)),
+    adminEmail: check(adminEmail, rules.required(), rules.email()),
   };
   const add = useMutation({
     mutationFn: () =>
       api.legacy.workers.addPartnerClient({
-        body: { name: name.trim(), abbr, license, adminEmail: adminEmail.trim() },
+        body: { name: name.trim(), abbr: abbr.trim(), license, adminEmail: adminEmail.trim() },
       }),
     onSuccess: (client) => {
       void queryClient.invalidateQueries({ queryKey: ['legacy', 'clients'] });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { PageHeader } from '../../components/ui/page-header';
+import { rules, useValidator } from '../../components/ui/validation';
 import { Reports } from '../backup/reports-page';
 import { RequireTenant } from '../backup/shared';
 
@@ -31,6 +32,10 @@ export function AllReportsPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const types: readonly JobType[] = area ? AREA_TYPES[area] : ALL_TYPES;
+  const check = useValidator();
+  const fromError = check(from, rules.date());
+  // "To" before "From" is refused on "To", and no list is asked for with it.
+  const toError = check(to, rules.date(), rules.notBefore(from));
   const start = dayStart(from);
   // "To" includes its whole day.
   const end = dayStart(to, 1);
@@ -58,13 +63,15 @@ export function AllReportsPage() {
         options={types.map((v) => ({ value: v, label: t(`backup:types.${v}`) }))}
         onChange={setType}
       />
-      <Field.Root width="auto">
+      <Field.Root width="auto" invalid={!!fromError}>
         <Field.Label fontSize="xs">{t('allReports:from')}</Field.Label>
         <Input size="sm" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        <Field.ErrorText>{fromError}</Field.ErrorText>
       </Field.Root>
-      <Field.Root width="auto">
+      <Field.Root width="auto" invalid={!!toError}>
         <Field.Label fontSize="xs">{t('allReports:to')}</Field.Label>
         <Input size="sm" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        <Field.ErrorText>{toError}</Field.ErrorText>
       </Field.Root>
     </HStack>
   );
@@ -76,7 +83,7 @@ export function AllReportsPage() {
           <Reports
             tenantId={tenantId}
             area={{ types: [ALL_TYPES[0] as JobType, ...ALL_TYPES.slice(1)], label: t('pages:reports') }}
-            filters={{ node, query }}
+            filters={{ node, query, valid: !fromError && !toError }}
           />
         )}
       </RequireTenant>

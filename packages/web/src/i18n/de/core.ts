@@ -40,6 +40,7 @@ export const coreNamespaces: Leaves<typeof En> = {
     invalidCredentials: 'Ungültige Anmeldedaten',
     accountLocked: 'Zu viele Fehlversuche. Das Konto ist für 5 Minuten gesperrt.',
     invalidVerificationCode: 'Ungültiger Bestätigungscode',
+    userDoesNotExist: 'Benutzer existiert nicht',
     verificationFailed:
       'Die Überprüfung ist fehlgeschlagen. Versuchen Sie es erneut oder setzen Sie die Zwei-Faktor-Authentifizierung mit einem Wiederherstellungscode zurück.',
     qrFailed:
@@ -93,6 +94,8 @@ export const coreNamespaces: Leaves<typeof En> = {
       'Ein unerwarteter Fehler hat diese Seite gestoppt. Sie können sich neu anmelden oder zur Startseite gehen.',
     goToLogin: 'Zur Anmeldeseite',
     goToHomepage: 'Zur Startseite',
+    exchangeJobNotFound: 'Exchange-Sicherungsauftrag nicht gefunden.',
+    noFolder: 'Für diesen Worker wurde kein Ordner gefunden.',
   },
   validation: {
     required: 'Das Feld darf nicht leer sein.',

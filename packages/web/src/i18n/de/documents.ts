@@ -30,7 +30,6 @@ export const documentsNamespaces: Leaves<typeof En> = {
     badName:
       'Der Dateiname „{{name}}“ ist nicht erlaubt: höchstens 255 Zeichen, ohne / \\ : * ? " < > | .. oder Steuerzeichen. Benennen Sie die Datei um und wählen Sie sie erneut.',
     gone: '„{{name}}“ ist nicht mehr vorhanden: Vielleicht hat jemand es gelöscht. Die Liste ist wieder aktuell.',
-    chooseFile: 'Wählen Sie zuerst eine PDF-Datei.',
     serverRefused: 'Der Server hat die Datei abgelehnt: Sie muss eine PDF-Datei von höchstens 3 MB sein.',
     delete: 'Löschen',
     failed: 'Die Dokumente konnten nicht geladen werden.',

@@ -40,6 +40,7 @@ export const coreNamespaces = {
     invalidCredentials: 'Invalid Credentials',
     accountLocked: 'Too many failed attempts. The account is locked for 5 minutes.',
     invalidVerificationCode: 'Invalid Verification Code',
+    userDoesNotExist: 'User Does Not Exist',
     verificationFailed: 'Verification failed, try again or use the recovery code to reset 2FA.',
     qrFailed: 'The authenticator setup could not be started. Please sign in again.',
     qrTitle: 'Set up two-factor authentication',
@@ -88,6 +89,8 @@ export const coreNamespaces = {
     errorPageText: 'An unexpected error stopped this page. You can sign in again or go to the homepage.',
     goToLogin: 'Go to the login page',
     goToHomepage: 'Go to the homepage',
+    exchangeJobNotFound: 'Exchange Backup Job not found.',
+    noFolder: 'No folder found for this worker.',
   },
   validation: {
     required: 'Field must not be empty.',

@@ -27,7 +27,6 @@ export const documentsNamespaces = {
     badName:
       'The file name “{{name}}” is not allowed: at most 255 characters, without / \\ : * ? " < > | .. or control characters. Rename the file and choose it again.',
     gone: '“{{name}}” is no longer there: someone may have deleted it. The list is up to date again.',
-    chooseFile: 'Choose a PDF file first.',
     serverRefused: 'The server refused the file: it must be a PDF of at most 3 MB.',
     delete: 'Delete',
     failed: 'The documents could not be loaded.',
