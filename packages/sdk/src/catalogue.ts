@@ -55,7 +55,7 @@ export type AnyEndpoint = ValuesOf<(typeof resources)[number]>;
 export type EndpointId = AnyEndpoint['id'];
 
 /**
- * The endpoint catalogue: one entry per endpoint of product-spec.md section 7, with its API, method,
+ * The endpoint catalogue: one entry per endpoint of the apollo and legacy APIs, with its API, method,
  * path template, auth mode and request and response schemas. The SDK's methods, the MSW handlers, the
  * server's routes and validation, and the OpenAPI document all come from it.
  */

@@ -1,4 +1,4 @@
-/** Product-spec.md sections 6 and 9: what a trial licence allows. A full licence has no such limits. */
+/** What a trial licence allows: one backup job per application, 10 accounts, sites or teams per backup, 10 restores per application, no deletion of backup jobs. A full licence has no such limits. */
 export const TRIAL_LIMITS = {
   backupJobsPerApplication: 1,
   sourcesPerBackup: 10,

@@ -116,7 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.url.startsWith('/api') || request.url.startsWith('/apollo')) reply.header('Cache-Control', 'no-store');
   });
   app.setErrorHandler(errorHandler);
-  // Clients send the JSON content type on every call (product-spec.md section 7), also on POST and
+  // Clients send the JSON content type on every call, also on POST and
   // DELETE without a body; such a call must not fail on its empty body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

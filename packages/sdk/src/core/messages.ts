@@ -1,6 +1,6 @@
 /**
- * The error catalogue of product-spec.md section 8: every status, code and text mapping, in English
- * and German, in one place.
+ * The error catalogue: every status, refusal code and text mapping to the message a user reads, in
+ * English and German, in one place.
  */
 import { type ErrorCode, errorTexts, isErrorCode } from './codes.js';
 
@@ -11,7 +11,7 @@ import { type ErrorCode, errorTexts, isErrorCode } from './codes.js';
 export type Language = 'en' | 'de';
 
 /**
- * Every user-facing error message in English and German (product-spec.md section 8), by key: the
+ * Every user-facing error message in English and German, by key: the
  * messages by status and by text, the client's own (network error, timeout, unknown error) and one per
  * refusal {@link ErrorCode}. {@link errorMessage} picks from it.
  */
@@ -153,7 +153,7 @@ function keyOf(input: ErrorInput): ErrorMessageKey {
 }
 
 /**
- * Maps an error to its user-facing message (product-spec.md section 8). A refusal's `code` wins, then
+ * Maps an error to its user-facing message. A refusal's `code` wins, then
  * a listed text over the status of the same error, so a 401 that says "Invalid credentials." reads
  * "Invalid Credentials".
  */

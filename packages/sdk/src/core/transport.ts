@@ -9,7 +9,7 @@ import {
   TimeoutError,
 } from './errors.js';
 
-/** Product-spec.md section 9: request timeout. */
+/** How long a request may take before it fails with a TimeoutError: 500,000 ms. */
 export const DEFAULT_TIMEOUT_MS = 500_000;
 /**
  * The header that carries the application API key on apollo calls, unless {@link

@@ -54,7 +54,7 @@ export type MessageResponse = s.Static<typeof MessageResponse>;
 
 /** The job statuses, for lists and charts that show each of them. */
 export const JOB_STATUSES = ['finished', 'running', 'failed', 'pending'] as const;
-/** Product-spec.md section 4: job statuses, each shown with its colour. */
+/** The job statuses (finished, running, failed, pending), each shown in its colour. */
 export const JobStatus = s.oneOfStrings(JOB_STATUSES);
 export type JobStatus = s.Static<typeof JobStatus>;
 
@@ -73,7 +73,7 @@ export const JobType = s.oneOfStrings([
 ]);
 export type JobType = s.Static<typeof JobType>;
 
-/** Product-spec.md section 9: the recurrence options. */
+/** When a job runs: daily, weekly, monthly, quarterly, on a date, on days of the week, at chosen hours, or once after it is created. */
 export const Recurrence = s.object(
   {
     kind: s.oneOfStrings(['daily', 'weekly', 'monthly', 'quarterly', 'specificDate', 'daysOfWeek', 'afterCreation']),
@@ -98,7 +98,7 @@ export const Recurrence = s.object(
 );
 export type Recurrence = s.Static<typeof Recurrence>;
 
-/** Product-spec.md section 9: retention of x days, x months or 1 year. */
+/** How long archived items are kept before a deletion job removes them: x days, x months or 1 year. */
 export const Retention = s.object(
   {
     unit: s.oneOfStrings(['days', 'months', 'year']),
@@ -114,7 +114,7 @@ export const CONFLICT_POLICIES = ['skip', 'keepBoth', 'overwrite'] as const;
 export const ConflictPolicy = s.oneOfStrings(CONFLICT_POLICIES);
 export type ConflictPolicy = s.Static<typeof ConflictPolicy>;
 
-/** A licence kind, lower-cased (product-spec.md section 3). */
+/** A licence kind, lower-cased: full or trial. */
 export const LicenseKind = s.oneOfStrings(['trial', 'full']);
 export type LicenseKind = s.Static<typeof LicenseKind>;
 
@@ -131,7 +131,7 @@ export const SessionUser = s.object({
 });
 export type SessionUser = s.Static<typeof SessionUser>;
 
-/** A storage location (product-spec.md section 3: location name, site address). */
+/** A storage location: its name and the SharePoint site address the backups are written to. */
 export const StorageLocation = s.object({
   locationId: s.string(),
   name: s.string({ minLength: 1, maxLength: 120, description: 'Location name.' }),

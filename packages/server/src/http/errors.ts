@@ -86,7 +86,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
           : {}),
       ...(error.extras.errors ? { errors: error.extras.errors } : {}),
       ...(error.extras.code ? { code: error.extras.code } : {}),
-      // A refusal's own text as `message` too: clients read message, then title (product-spec.md section 8).
+      // A refusal's own text as `message` too: clients read message, then title.
       ...(MESSAGE_STATUSES.has(error.status) && error.message !== title ? { message: error.message } : {}),
       traceId: request.id,
     });

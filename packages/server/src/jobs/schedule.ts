@@ -1,5 +1,5 @@
 /**
- * When a job runs next (product-spec.md section 9): daily, weekly, monthly, quarterly, a specific
+ * When a job runs next: daily, weekly, monthly, quarterly, a specific
  * date, days of the week, at chosen hours, or once right after creation. Computed in the
  * recurrence's time zone (else the organisation's, else UTC), so 02:00 stays 02:00 across DST.
  */

@@ -41,7 +41,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-/** Product-spec.md section 9: layout breakpoints 0, 600, 900, 1200, 1350 and 1536 px. */
+/** The layout breakpoints: 0, 600, 900, 1200, 1350 and 1536 px. */
 export const BREAKPOINTS = { sm: '600px', md: '900px', lg: '1200px', xl: '1350px', '2xl': '1536px' } as const;
 
 /**

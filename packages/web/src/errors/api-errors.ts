@@ -1,5 +1,5 @@
 /**
- * Product-spec.md section 8, response handling: every error first dismisses all toasts; a 404 shows
+ * How a failed call is answered: every error first dismisses all toasts; a 404 shows
  * the "no tenant" warning, a network error the network warning, any other 4xx (and 5xx) an error toast
  * with the translated message, unless the request turned toasts off (a network error too: such a
  * request shows its failure itself, or, like logout, only logs it). A 401 on a non-legacy call is

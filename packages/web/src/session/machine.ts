@@ -1,5 +1,5 @@
 /**
- * The session (product-spec.md section 4): signed out, signing in, 2FA setup, 2FA verification,
+ * The session: signed out, signing in, 2FA setup, 2FA verification,
  * signed in, inactivity warning, logging out. Its I/O comes in as actors and its side effects
  * (storage, toasts, navigation) as actions, both given with `.provide()`; the defaults here throw so
  * that a missing implementation is loud.

@@ -1,5 +1,5 @@
 /**
- * Where the session lives in the browser (product-spec.md sections 3 and 4): the signed-in user in the
+ * Where the session lives in the browser: the signed-in user in the
  * `user` cookie and in local storage under `user`, the customer worker in the `worker` cookie, cookies
  * on path /. Local storage also carries the cross-tab logout marker and the shared last activity.
  */

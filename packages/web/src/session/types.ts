@@ -6,7 +6,7 @@ export interface StoredUser {
   user: SessionUser;
 }
 
-/** The customer worker as stored in the `worker` cookie (product-spec.md section 3). */
+/** The customer worker as stored in the `worker` cookie. */
 export interface StoredWorker {
   workerId: string;
   workerIp: string;
@@ -21,6 +21,6 @@ export interface StoredWorker {
   cloud_portal_license: string;
 }
 
-/** Product-spec.md section 9: the warning at 14 min 30 s, the logout at 15 min. */
+/** Inactivity: the warning at 14 min 30 s, the logout at 15 min. */
 export const INACTIVITY_WARNING_MS = 870_000;
 export const INACTIVITY_LOGOUT_MS = 900_000;

@@ -1,6 +1,6 @@
 /**
  * Apollo audit log: every security- or data-relevant action of an organisation, hash-chained on the
- * server. Not in product-spec.md section 7; the reference server adds it for administrators.
+ * server. An addition to the portal's original contract, for administrators.
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';

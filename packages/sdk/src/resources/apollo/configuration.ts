@@ -71,7 +71,7 @@ const PerApplication = s.object({
   teams: s.integer({ minimum: 0 }),
 });
 
-/** Product-spec.md section 6: what a licence allows and, on trial, what is left. */
+/** What an organisation's licence allows and, on trial, what is left of it. */
 export const License = s.object({
   organisationId: s.string(),
   kind: LicenseKind,

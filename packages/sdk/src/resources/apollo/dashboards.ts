@@ -5,10 +5,10 @@ import * as s from '../../core/schema.js';
 import type { RequestOptions, Transport } from '../../core/transport.js';
 import { JobRun, JobStatus, LicenseKind } from '../common.js';
 
-/** Product-spec.md section 9: dashboard figures are accumulated over the last 30 days. */
+/** Dashboard figures are accumulated over the last 30 days. */
 export const DASHBOARD_PERIOD_DAYS = 30;
 
-/** Product-spec.md section 9: how many entries the dashboards' top lists hold at most. */
+/** How many entries the dashboards' top lists hold at most: 10 mailboxes, 10 sites without data management, 20 teams and sites to clean up. */
 export const DASHBOARD_TOP = {
   /** The largest archived mailboxes (email archive dashboard). */
   mailboxes: 10,

@@ -1,6 +1,6 @@
 /**
- * Apollo data management: the file manager's calls. Not in product-spec.md section 7 (the
- * /compliance screen is declared without its calls); the reference server adds these. They read the
+ * Apollo data management: the file manager's calls. An addition to the portal's original
+ * contract (which names the /compliance screen without its calls). They read the
  * tenant's SharePoint sites and OneDrives live from Microsoft 365: libraries, folders and files, a
  * file's versions with those a clean-up rule would remove, and what a clean-up of a selection frees.
  */

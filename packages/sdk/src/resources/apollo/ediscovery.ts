@@ -1,7 +1,7 @@
 /**
- * Apollo eDiscovery: search across archived mail and Teams messages, an item's preview. Not in
- * product-spec.md section 7 (the /ediscovery/portal screen is declared without its calls); the
- * reference server adds these. Mail is searched only in the mailboxes the caller may read: their own
+ * Apollo eDiscovery: search across archived mail and Teams messages, an item's preview. An
+ * addition to the portal's original contract (which names the /ediscovery/portal screen without its
+ * calls). Mail is searched only in the mailboxes the caller may read: their own
  * and those a proxy right gives them (directly or through a group).
  */
 import { bindResource } from '../../core/call.js';

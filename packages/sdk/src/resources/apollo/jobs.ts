@@ -36,7 +36,7 @@ export const CleanupRule = s.union([
 ]);
 export type CleanupRule = s.Static<typeof CleanupRule>;
 
-/** A job (product-spec.md section 3). */
+/** A job: what it covers, where it stores, when it runs, and its last state. */
 export const Job = s.object({
   jobId: s.string(),
   name: s.string({ minLength: 1, maxLength: 120 }),

@@ -1,6 +1,6 @@
 /**
- * Apollo support: a support request from the /account/support form. Not in product-spec.md section 7
- * (the screen is named without its calls); the reference server adds it, stores the request and
+ * Apollo support: a support request from the /account/support form. An addition to the portal's original
+ * contract (which names the screen without its calls): the reference server stores the request and
  * mails it to the support address with a copy to the requester. The contacts the page shows come
  * from the server's configuration, so the page names the address requests really go to.
  */

@@ -4,7 +4,7 @@ import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 
-/** Product-spec.md section 9: the PDF upload limit, 3 MB. */
+/** The largest document that may be uploaded: a PDF of 3 MB. */
 export const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 
 /** The kinds of document an organisation keeps, each a tab of the documents page. */

@@ -5,7 +5,7 @@ import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { listQueryProperties, page } from '../common.js';
 
-/** An archived mailbox (product-spec.md section 3: name, size, primary or Exchange Online archive). */
+/** An archived mailbox: its name, size, and whether it is the primary mailbox or its Exchange Online archive. */
 export const Mailbox = s.object({
   mailboxId: s.string(),
   name: s.string(),

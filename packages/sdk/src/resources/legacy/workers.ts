@@ -6,7 +6,7 @@ import type { Transport } from '../../core/transport.js';
 import { Application, LicenseKind } from '../common.js';
 
 /**
- * The customer worker (product-spec.md section 3). The web app keeps it in the `worker` cookie,
+ * The customer worker: the organisation's tenant as the legacy API serves it. The web app keeps it in the `worker` cookie,
  * with `tenant_id` set from `stagingtenant_id` and `cloud_portal_license` lower-cased.
  */
 export const Worker = s.object({

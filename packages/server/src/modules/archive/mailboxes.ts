@@ -83,7 +83,7 @@ export async function listMailboxes(
   return { items: rows.map(view), total: Number(count?.n ?? 0), page, pageSize };
 }
 
-/** The largest archived mailboxes (product-spec.md section 9: the top 10). */
+/** The largest archived mailboxes: the dashboard's top 10. */
 export async function topMailboxes(
   db: Queryable,
   tenantId: string,

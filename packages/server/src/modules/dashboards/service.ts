@@ -1,6 +1,6 @@
 /**
- * Backup dashboards of OneDrive, SharePoint and Teams: figures of the last 30 days (product-spec.md
- * section 9), computed from the jobs, their runs and the stored backup items.
+ * Backup dashboards of OneDrive, SharePoint and Teams: figures of the last 30 days,
+ * computed from the jobs, their runs and the stored backup items.
  */
 import {
   DASHBOARD_PERIOD_DAYS,

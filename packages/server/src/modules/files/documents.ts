@@ -1,5 +1,5 @@
 /**
- * An organisation's documents: PDFs of at most 3 MB (product-spec.md sections 5 and 9) by type —
+ * An organisation's documents: PDFs of at most 3 MB by type —
  * contracts, reports, others. The file is kept in the data directory under its own id; its name,
  * type, size, uploader and time in the database. `/files/{abbr}/document` lists every document,
  * `/files/{abbr}/report` the reports. A file is a PDF when its content starts with "%PDF-", whatever

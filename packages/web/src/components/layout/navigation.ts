@@ -1,4 +1,4 @@
-/** The main navigation: every area of product-spec.md section 2 in the main layout. */
+/** The main navigation: every area of the main layout, in the order of the menu. */
 export interface NavItem {
   to: string;
   label: string;
@@ -78,7 +78,7 @@ export const navigation: NavGroup[] = [
   },
 ];
 
-/** Which roles reach a guarded route (product-spec.md section 2: /configuration and /partner-setup). */
+/** Which roles reach a guarded route (/configuration for administrators, /partner-setup for partners). */
 export const routeRoles: Record<string, readonly string[]> = {
   '/configuration': ['admin', 'partner', 'operator'],
   '/partner-setup': ['partner', 'operator'],

@@ -1,6 +1,6 @@
 /**
- * Writing exports: loaded only when someone exports (xlsx and papaparse are large). Product-spec.md
- * section 9: xlsx, or csv with no header row, named after the given title.
+ * Writing exports: loaded only when someone exports (xlsx and papaparse are large):
+ * xlsx, or csv with no header row, named after the given title.
  */
 import Papa from 'papaparse';
 import { utils, write } from 'xlsx';

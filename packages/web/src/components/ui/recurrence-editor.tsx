@@ -42,7 +42,7 @@ export function useRecurrenceError() {
         : null;
 }
 
-/** Every recurrence option of product-spec.md section 9, with the hours to run at. */
+/** Every recurrence option (daily, weekly, monthly, quarterly, a date, days of the week, after creation), with the hours to run at. */
 export function RecurrenceEditor({
   value,
   onChange,
@@ -169,7 +169,7 @@ export function useRecurrenceText() {
   };
 }
 
-/** Product-spec.md section 9: retention of x days, x months or 1 year. */
+/** Retention of x days, x months or 1 year. */
 export function RetentionEditor({ value, onChange }: { value: Retention; onChange: (next: Retention) => void }) {
   const { t } = useTranslation();
   return (

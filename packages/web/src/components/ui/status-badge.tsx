@@ -3,7 +3,7 @@ import type { JobStatus } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Product-spec.md section 4: the four job statuses, each with its colour. Waiting (queued or stopped)
+ * The four job statuses, each with its colour. Waiting (queued or stopped)
  * is grey, so that amber means only a run that finished with warnings.
  */
 export const STATUS_PALETTE: Record<JobStatus, string> = {

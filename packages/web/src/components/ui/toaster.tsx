@@ -3,7 +3,7 @@
  * that sign-in does not wait for it; what is shown or dismissed before then is handed over in order.
  */
 
-/** Product-spec.md section 9: toasts auto-close after 5000 ms, top-right. */
+/** Toasts show at the top right and close by themselves after 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastKind = 'error' | 'warning' | 'success' | 'info';

@@ -1,6 +1,6 @@
 /**
  * The forms' one validation layer: rules whose failures are the specification's generic messages
- * (product-spec.md section 5, namespace `validation`), with their value filled in, in the user's
+ * (namespace `validation`: the generic messages every form gives), with their value filled in, in the user's
  * language. A field lists its rules; the first that fails gives its error:
  *
  *   const check = useValidator();

@@ -27,7 +27,7 @@ export function ArchiveDashboardPage() {
     enabled: !!workerIp,
   });
   const s = stats.data;
-  // Product-spec.md section 9: the top 10, whatever the answer holds.
+  // The top 10, whatever the answer holds.
   const largest = top.data?.slice(0, DASHBOARD_TOP.mailboxes);
   const figures: [string, string][] = s
     ? [

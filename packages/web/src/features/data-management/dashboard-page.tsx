@@ -84,7 +84,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   const d = dashboard.data;
   if (dashboard.isError) return <StatusAlert status="error">{t('dataManagement:dashboardFailed')}</StatusAlert>;
   if (!d) return <Skeleton height="40" aria-busy="true" />;
-  // Product-spec.md section 9: the top 10 and top 20, whatever the answer holds.
+  // The top 10 and top 20, whatever the answer holds.
   const unmanaged = d.topSitesWithoutDataManagement.slice(0, DASHBOARD_TOP.sitesWithoutDataManagement);
   const candidates = d.topCleanupCandidates.slice(0, DASHBOARD_TOP.cleanupCandidates);
   return (
