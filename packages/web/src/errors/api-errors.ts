@@ -7,6 +7,7 @@
  */
 import {
   ApiError,
+  type ErrorMessageKey,
   errorMessage,
   type Language,
   NetworkError,
@@ -71,7 +72,12 @@ export function isNotFound(error: unknown): boolean {
  * The text of a failed action (a request without toasts): the action's own catalogue text, then why,
  * in the catalogue's words; `notFound` replaces the reason of a 404 when the call has a text of its own.
  */
-export function failureText(t: (key: string) => string, action: string, error: unknown, notFound?: string): string {
+export function failureText(
+  t: (key: `apiErrors:${ErrorMessageKey}`) => string,
+  action: string,
+  error: unknown,
+  notFound?: string,
+): string {
   const reason =
     notFound && isNotFound(error) ? notFound : error instanceof PortalError ? t(`apiErrors:${error.messageKey}`) : null;
   return reason ? `${action} ${reason}` : action;

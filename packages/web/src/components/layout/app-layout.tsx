@@ -72,7 +72,8 @@ const ACCOUNT_ENTRIES = [
 ] as const;
 
 function UserMenu() {
-  const { t } = useTranslation('common');
+  // The default namespace is `common`; without a namespace here `t()` also takes the prefixed keys.
+  const { t } = useTranslation();
   const { context, send } = useSession();
   const navigate = useNavigate();
   return (

@@ -1,10 +1,15 @@
+import type { KeyUnder } from '../../i18n/keys';
+
+/** A label of the navigation: a key of the `nav` namespace. */
+export type NavLabel = KeyUnder<'nav:'>;
+
 /** The main navigation: every area of the main layout, in the order of the menu. */
 export interface NavItem {
   to: string;
-  label: string;
+  label: NavLabel;
 }
 export interface NavGroup {
-  label: string;
+  label: NavLabel;
   items: NavItem[];
   /** Shown only to these roles. */
   roles?: readonly string[];

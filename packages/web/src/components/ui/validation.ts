@@ -13,27 +13,24 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** The generic messages' keys in the `validation` namespace that name a value ({{value}}). */
+export type ValidationKeyWithValue = 'tooShort' | 'tooLong' | 'minItems' | 'maxItems' | 'min' | 'max';
+
 /** The generic messages' keys in the `validation` namespace. */
 export type ValidationKey =
   | 'required'
-  | 'tooShort'
-  | 'tooLong'
   | 'pattern'
   | 'email'
   | 'atLeastOne'
-  | 'minItems'
-  | 'maxItems'
-  | 'min'
-  | 'max'
   | 'number'
   | 'compare'
-  | 'dateFormat';
+  | 'dateFormat'
+  | ValidationKeyWithValue;
 
-/** Why a value failed: the message's key and the value it names (a length, a count, a bound). */
-export interface ValidationProblem {
-  key: ValidationKey;
-  value?: number | string;
-}
+/** Why a value failed: the message's key and, when the message names one, the value (a length, a count, a bound). */
+export type ValidationProblem =
+  | { key: Exclude<ValidationKey, ValidationKeyWithValue>; value?: undefined }
+  | { key: ValidationKeyWithValue; value: number | string };
 
 /** A rule: null when the value passes, else its problem. */
 export type Rule<V> = (value: V) => ValidationProblem | null;

@@ -20,6 +20,21 @@ export const TOPICS = [
   { id: 'account', articles: ['a1', 'a2', 'a3'], to: '/account/settings' },
 ] as const;
 
+type Topic = (typeof TOPICS)[number];
+/** The question and answer keys of each topic's own articles (distributed over the topics, so not crossed). */
+type ArticleKey<T extends Topic = Topic> = T extends Topic
+  ? `helpcenter:topics.${T['id']}.${T['articles'][number]}${'q' | 'a'}`
+  : never;
+
+/**
+ * The key of an article's question or answer. Cast in this one place: a template literal of `topic.id`
+ * and `article` would cross every topic with every article; `ArticleKey` pairs each topic with its own,
+ * and `t()` checks that those keys exist.
+ */
+function articleKey<T extends Topic>(topic: T, article: T['articles'][number], part: 'q' | 'a') {
+  return `helpcenter:topics.${topic.id}.${article}${part}` as ArticleKey<T>;
+}
+
 /** Help topics for each area, searchable over titles, questions and answers. */
 export function HelpcenterPage() {
   const { t } = useTranslation();
@@ -31,8 +46,8 @@ export function HelpcenterPage() {
     const articles = topic.articles
       .map((a) => ({
         id: a,
-        q: t(`helpcenter:topics.${topic.id}.${a}q`),
-        a: t(`helpcenter:topics.${topic.id}.${a}a`),
+        q: t(articleKey(topic, a, 'q')),
+        a: t(articleKey(topic, a, 'a')),
       }))
       .filter((x) => words.length === 0 || matches(`${title} ${x.q} ${x.a}`));
     return { ...topic, title, articles };

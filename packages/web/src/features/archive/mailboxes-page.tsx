@@ -1,5 +1,5 @@
 import { Button, CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ApiError, type Mailbox } from '@compliance-portal/sdk';
+import { ApiError, type ErrorMessageKey, type Mailbox } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ function useDownloadFailure() {
       ? null
       : error instanceof ApiError && error.status === 403
         ? t('archive:needsProxyRight')
-        : t(`apiErrors:${(error as { messageKey?: string }).messageKey ?? 'unknown'}`);
+        : t(`apiErrors:${(error as { messageKey?: ErrorMessageKey }).messageKey ?? 'unknown'}`);
 }
 
 function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailbox: Mailbox; onClose: () => void }) {
@@ -43,7 +43,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
     ? null
     : isNotFound(meta.error)
       ? t('errors:exchangeJobNotFound')
-      : t(`apiErrors:${(meta.error as { messageKey?: string }).messageKey ?? 'unknown'}`);
+      : t(`apiErrors:${(meta.error as { messageKey?: ErrorMessageKey }).messageKey ?? 'unknown'}`);
   const failure = useDownloadFailure();
   const download = useMutation({
     mutationFn: async () => {

@@ -65,6 +65,6 @@ export function useSourceNames(tenantId: string, locationId: string | null | und
   return (id: string) => names.data?.get(id) ?? id;
 }
 
-export function applicationLabel(t: (key: string) => string, application: string) {
+export function applicationLabel(t: (key: `backup:applications.${Application}`) => string, application: Application) {
   return t(`backup:applications.${application}`);
 }

@@ -10,6 +10,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
+import type { en } from '../../i18n/en';
 import { useServerAction } from '../../offline/online';
 import { readWorker, storeWorker } from '../../session/storage';
 import { useApi } from '../backup/shared';
@@ -18,10 +19,13 @@ import { MissingPermissions } from './missing-permissions';
 /** A Microsoft Entra ID (application, tenant, object): 00000000-0000-0000-0000-000000000000. */
 const GUID = /^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 
+/** An action with a failure text of its own (`configuration:failures.<action>`). */
+type FailureAction = keyof (typeof en)['configuration']['failures'];
+
 /** The message of a failed call: the catalogue's text under the action's own failure. */
 export function useFailure() {
   const { t } = useTranslation();
-  return (error: unknown, action: string) =>
+  return (error: unknown, action: FailureAction) =>
     error
       ? `${t(`configuration:failures.${action}`)}${error instanceof ApiError ? ` ${t(`apiErrors:${error.messageKey}`)}` : ''}`
       : null;

@@ -3,6 +3,7 @@ import {
   ApiError,
   DOCUMENT_TYPES,
   type DocumentType,
+  type ErrorMessageKey,
   type FileEntry,
   isAllowedFileName,
   MAX_UPLOAD_BYTES,
@@ -97,7 +98,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
         ? t('documents:serverRefused')
         : t(`apiErrors:${refusal.messageKey}`)
     : upload.error
-      ? t(`apiErrors:${'messageKey' in upload.error ? String(upload.error.messageKey) : 'generic'}`)
+      ? t(`apiErrors:${(upload.error as { messageKey?: ErrorMessageKey }).messageKey ?? 'generic'}`)
       : null;
   return (
     <Card.Root>

@@ -15,7 +15,13 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { ApiError, type EdiscoveryCase, type EdiscoveryHit, type EdiscoverySearch } from '@compliance-portal/sdk';
+import {
+  ApiError,
+  type EdiscoveryCase,
+  type EdiscoveryHit,
+  type EdiscoverySearch,
+  type ErrorMessageKey,
+} from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +50,7 @@ function useMailFailure() {
       ? null
       : error instanceof ApiError && error.status === 403
         ? t('ediscovery:needsProxyRight')
-        : t(`apiErrors:${(error as { messageKey?: string }).messageKey ?? 'unknown'}`);
+        : t(`apiErrors:${(error as { messageKey?: ErrorMessageKey }).messageKey ?? 'unknown'}`);
 }
 
 function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {

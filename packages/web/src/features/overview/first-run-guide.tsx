@@ -27,28 +27,36 @@ export type FirstRunGuideState = ReturnType<typeof useFirstRunGuide>;
 function useStepDetail() {
   const { t, i18n } = useTranslation();
   const list = new Intl.ListFormat(i18n.language, { type: 'conjunction' });
+  // Each step's keys written out, so that `t()` checks them (and their values) step by step.
   return (step: GuideStep, facts: SetupFacts): string => {
-    const key = `firstRun:steps.${step.id}`;
     switch (step.id) {
       case 'tenant':
-        return facts.tenant ? t(`${key}.done`, { name: facts.tenant.tenantName }) : t(`${key}.text`);
+        return facts.tenant
+          ? t('firstRun:steps.tenant.done', { name: facts.tenant.tenantName })
+          : t('firstRun:steps.tenant.text');
       case 'connection': {
         const test = facts.connection;
-        if (!facts.tenant) return t(`${key}.text`);
-        if (!test) return `${t(`${key}.notTested`)} ${t(`${key}.text`)}`;
+        if (!facts.tenant) return t('firstRun:steps.connection.text');
+        if (!test) return `${t('firstRun:steps.connection.notTested')} ${t('firstRun:steps.connection.text')}`;
         const missing = test.missing.length
-          ? ` ${t(`${key}.missing`, { permissions: list.format(test.missing) })}`
+          ? ` ${t('firstRun:steps.connection.missing', { permissions: list.format(test.missing) })}`
           : '';
-        if (!test.ok) return `${t(`${key}.failed`, { reason: test.message ?? '' })}${missing}`;
-        if (missing) return `${t(`${key}.works`)}${missing}`;
-        return t(`${key}.done`, { at: formatDateTime(test.at, i18n.language) });
+        if (!test.ok) return `${t('firstRun:steps.connection.failed', { reason: test.message ?? '' })}${missing}`;
+        if (missing) return `${t('firstRun:steps.connection.works')}${missing}`;
+        return t('firstRun:steps.connection.done', { at: formatDateTime(test.at, i18n.language) });
       }
       case 'locations':
-        return step.done ? t(`${key}.done`, { count: facts.locations }) : t(`${key}.text`);
+        return step.done
+          ? t('firstRun:steps.locations.done', { count: facts.locations })
+          : t('firstRun:steps.locations.text');
       case 'backup':
-        return step.done ? t(`${key}.done`, { count: facts.backupJobs }) : t(`${key}.text`);
+        return step.done
+          ? t('firstRun:steps.backup.done', { count: facts.backupJobs })
+          : t('firstRun:steps.backup.text');
       case 'mail':
-        return step.done ? t(`${key}.done`, { count: facts.mailArchiveJobs }) : t(`${key}.text`);
+        return step.done
+          ? t('firstRun:steps.mail.done', { count: facts.mailArchiveJobs })
+          : t('firstRun:steps.mail.text');
     }
   };
 }

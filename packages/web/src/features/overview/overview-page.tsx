@@ -11,7 +11,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { DASHBOARD_PERIOD_DAYS, type JobRun, type OverviewDashboard } from '@compliance-portal/sdk';
+import { type Application, DASHBOARD_PERIOD_DAYS, type JobRun, type OverviewDashboard } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -192,8 +192,9 @@ function Overview({ tenantId }: { tenantId: string }) {
   if (overview.isError) return <StatusAlert status="error">{t('overview:failed')}</StatusAlert>;
   if (!d) return <Skeleton height="48" aria-busy="true" />;
   const money = new Intl.NumberFormat(lang, { style: 'currency', currency: d.dataManagement.currency ?? 'EUR' });
+  // The contract keys these records by application (onedrive, sharepoint, teams), typed as strings.
   const lefts = (record: Record<string, number>) =>
-    Object.entries(record)
+    (Object.entries(record) as [Application, number][])
       .map(([app, n]) => `${t(`backup:applications.${app}`)}: ${formatNumber(n, lang)}`)
       .join(' · ');
   const cleanups = runsQuery.data?.filter((r) => r.jobType === AREA_TYPES.dataManagement);

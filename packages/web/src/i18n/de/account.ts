@@ -1,7 +1,7 @@
 import type { Leaves } from '../en';
 import type { accountNamespaces as En } from '../en/account';
 
-/** German texts of the account pages and the help center: the same keys as the English ones. */
+/** German texts of the account pages, notification settings, support and the help center: the same keys as the English ones. */
 export const accountNamespaces: Leaves<typeof En> = {
   account: {
     title: 'Konto',
@@ -147,5 +147,18 @@ export const accountNamespaces: Leaves<typeof En> = {
         a3a: 'Wählen Sie sie unter Benachrichtigungseinstellungen: fehlgeschlagene oder beendete Läufe, eine Tageszusammenfassung, einen Wochenbericht, das Ende der Lizenz.',
       },
     },
+  },
+  settings: {
+    intro: 'Wählen Sie, welche E-Mails Sie erhalten.',
+    jobFailed: 'Ein Joblauf ist fehlgeschlagen',
+    jobFinished: 'Ein Joblauf ist beendet',
+    dailySummary: 'Tägliche Zusammenfassung',
+    weeklyReport: 'Wöchentlicher Bericht',
+    licenseExpiry: 'Ablauf der Lizenz',
+    saved: 'Ihre Benachrichtigungseinstellungen wurden gespeichert.',
+  },
+  support: {
+    intro: 'Unser Support-Team hilft bei Fragen zum Portal, zu Ihren Jobs und Ihren Daten.',
+    hours: 'Supportzeiten: Montag bis Freitag, 9 bis 17 Uhr.',
   },
 };

@@ -1,4 +1,4 @@
-/** English texts of the account pages and the help center (namespaces spread into ../en.ts). */
+/** English texts of the account pages, notification settings, support and the help center (namespaces spread into ../en.ts). */
 export const accountNamespaces = {
   account: {
     title: 'Account',
@@ -144,5 +144,18 @@ export const accountNamespaces = {
         a3a: 'Choose them under Notification settings: failed or finished runs, a daily summary, a weekly report, the licence’s end.',
       },
     },
+  },
+  settings: {
+    intro: 'Choose which mails you receive.',
+    jobFailed: 'A job run failed',
+    jobFinished: 'A job run finished',
+    dailySummary: 'Daily summary',
+    weeklyReport: 'Weekly report',
+    licenseExpiry: 'Licence expiry',
+    saved: 'Your notification settings were saved.',
+  },
+  support: {
+    intro: 'Our support team helps with the portal, your jobs and your data.',
+    hours: 'Support hours: Monday to Friday, 9 AM to 5 PM.',
   },
 } as const;

@@ -14,4 +14,4 @@ export const offlineNamespaces = {
     reload: 'Reload',
     later: 'Later',
   },
-};
+} as const;

@@ -1,0 +1,80 @@
+import type { Leaves } from '../en';
+import type { archiveNamespaces as En } from '../en/archive';
+
+/** German texts of the email archive, its mailboxes, archive and deletion jobs and proxy rights: the same keys as the English ones. */
+export const archiveNamespaces: Leaves<typeof En> = {
+  proxy: {
+    description:
+      'Wer außer dem Inhaber das Archiv eines Postfachs lesen darf: Konten, Personen des Portals und Gruppen.',
+    mailbox: 'Postfach',
+    chooseMailbox: 'Postfach wählen',
+    holders: 'Wer dieses Archiv lesen darf',
+    noHolders: 'Nur der Inhaber liest dieses Archiv.',
+    holder: 'Konto oder Gruppe',
+    grantedBy: 'Erteilt von',
+    revoke: 'Entziehen',
+    revokeTitle: 'Das Recht von {{name}} entziehen?',
+    revokeText: '{{name}} kann das Archiv von {{mailbox}} nicht mehr durchsuchen oder lesen.',
+    revoked: 'Das Recht wurde entzogen.',
+    grantTitle: 'Das Recht erteilen, dieses Archiv zu lesen',
+    searchHolders: 'Konten und Gruppen durchsuchen',
+    candidates: 'Konten und Gruppen',
+    add: 'Hinzufügen',
+    addName: '{{name}} hinzufügen',
+    noneSelected: 'Noch niemand gewählt.',
+    grant: 'Erteilen',
+    granted_one: 'Das Recht wurde {{count}} Konto oder Gruppe erteilt.',
+    granted_other: 'Das Recht wurde {{count}} Konten oder Gruppen erteilt.',
+    kinds: { account: 'Konto', distributionGroup: 'Gruppe' },
+    refused: {
+      self: '{{name}} ist Inhaber des Postfachs und liest es bereits.',
+      selected: '{{name}} ist bereits ausgewählt.',
+      holds: 'Dieses Konto oder diese Gruppe hat das Recht, dieses Archiv zu lesen, bereits.',
+    },
+  },
+  archive: {
+    kind: 'Art',
+    kinds: { primary: 'Primäres Postfach', onlineArchive: 'Exchange-Online-Archiv' },
+    lastArchived: 'Zuletzt archiviert',
+    noMailboxes: 'Noch ist kein Postfach archiviert.',
+    searchMailboxes: 'Postfächer durchsuchen',
+    downloadCsv: 'Als CSV herunterladen',
+    folders: 'Archivierte Ordner',
+    folder: 'Ordner',
+    range: 'E-Mails vom {{from}} bis {{to}}',
+    downloadMailbox: 'Archiv herunterladen (ZIP mit .eml-Dateien)',
+    needsProxyRight: 'Sie brauchen ein Stellvertreterrecht, um das Archiv dieses Postfachs zu lesen.',
+    mailboxes: 'Archivierte Postfächer',
+    items: 'Archivierte E-Mails',
+    size: 'Größe des Archivs',
+    growth: 'Archivierte E-Mails pro Tag',
+    top: 'Die 10 größten Postfächer',
+  },
+  archiveJobs: {
+    empty: 'Es gibt noch keine Archivierungsaufträge.',
+    create: 'Archivierungsauftrag anlegen',
+    createTitle: 'Archivierungsauftrag anlegen',
+    editTitle: 'Archivierungsauftrag bearbeiten',
+    mailboxes: 'Postfächer',
+    teams: 'Teams',
+    chats: 'Chats dieser Konten',
+    chatsHelp:
+      'Ihre Einzel-, Gruppen- und Besprechungschats werden archiviert, jeder Chat einmal, gleich wie viele von ihnen teilnehmen. Wählen Sie keines, um nur Kanalnachrichten zu archivieren.',
+    teamsCreate: 'Teams-Archivierungsauftrag anlegen',
+    teamsCreateTitle: 'Teams-Archivierungsauftrag anlegen',
+    teamsEditTitle: 'Teams-Archivierungsauftrag bearbeiten',
+  },
+  deletionJobs: {
+    description: 'Archivierte E-Mails nach Ablauf ihrer Aufbewahrung werden planmäßig entfernt.',
+    empty: 'Es gibt noch keine Löschaufträge.',
+    create: 'Löschauftrag anlegen',
+    createTitle: 'Löschauftrag anlegen',
+    editTitle: 'Löschauftrag bearbeiten',
+    previewChoose: 'Wählen Sie Postfächer, um zu sehen, wie viel gelöscht würde.',
+    preview_one:
+      'Jetzt ausgeführt, würde dies {{items}} E-Mail ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
+    preview_other:
+      'Jetzt ausgeführt, würde dies {{items}} E-Mails ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
+    note: 'Gelöschte E-Mails können nicht wiederhergestellt werden. Jeder Lauf entfernt, was an diesem Tag älter als die Aufbewahrung ist.',
+  },
+};

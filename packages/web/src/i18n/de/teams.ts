@@ -1,0 +1,14 @@
+import type { Leaves } from '../en';
+import type { teamsNamespaces as En } from '../en/teams';
+
+/** German texts of the Teams archive: the same keys as the English ones. */
+export const teamsNamespaces: Leaves<typeof En> = {
+  teamsArchive: {
+    notConfigured: 'Teams ist noch nicht konfiguriert.',
+    teams: 'Archivierte Teams',
+    channels: 'Archivierte Kanäle',
+    chats: 'Archivierte Chats',
+    messages: 'Archivierte Nachrichten',
+    growth: 'Archivierte Nachrichten pro Tag',
+  },
+};

@@ -1,0 +1,11 @@
+/** English texts of the Teams archive (namespaces spread into ../en.ts). */
+export const teamsNamespaces = {
+  teamsArchive: {
+    notConfigured: 'Teams is not configured yet.',
+    teams: 'Archived teams',
+    channels: 'Archived channels',
+    chats: 'Archived chats',
+    messages: 'Archived messages',
+    growth: 'Messages archived per day',
+  },
+} as const;
