@@ -5,7 +5,7 @@
  * logged; it never changes the run.
  */
 import type { AppContext } from '../context.js';
-import { DEFAULT_NOTIFICATIONS } from '../modules/users/routes.js';
+import { DEFAULT_NOTIFICATIONS } from '../modules/users/service.js';
 
 export async function notifyRunEnded(
   ctx: AppContext,

@@ -7,7 +7,7 @@ import type { ConnectionTestResult, MissingPermission, SyncUsersResult } from '@
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { graphConnectionFor } from '../../jobs/data-plane.js';
+import { dataPlaneOf, graphConnectionFor } from '../../jobs/data-plane.js';
 import { type GraphApi, GraphError } from '../../m365/graph-api.js';
 import { createGraphApi } from '../../m365/graph-client.js';
 import { missingPermissions, tokenRoles } from '../../m365/permissions.js';
@@ -15,6 +15,7 @@ import { createTokenSource } from '../../m365/token.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { discoveredUserIds } from './repository.js';
 
 export const SYNC_FAILED = 'Failures to synchronize users';
 
@@ -126,19 +127,16 @@ export async function runConnectionTest(
   return result;
 }
 
+/**
+ * The tenant's accounts read again into discovery (OneDrive and Exchange), with how many were added
+ * and removed since the last read. A tenant Graph cannot be read for is a 502 with the reason.
+ */
 export async function syncUsers(
   ctx: AppContext,
   connect: () => Promise<GraphApi>,
   tenant: TenantRecord,
 ): Promise<SyncUsersResult> {
-  const before = new Set(
-    (
-      await ctx.db.query<{ source_id: string }>(
-        "select source_id from discovered_sources where tenant_id = $1 and application = 'onedrive'",
-        [tenant.tenantId],
-      )
-    ).map((r) => r.source_id),
-  );
+  const before = new Set(await discoveredUserIds(ctx.db, tenant.tenantId));
   const ids = new Set<string>();
   try {
     const graph = await connect();
@@ -156,4 +154,21 @@ export async function syncUsers(
     removed: before.size === 0 ? 0 : [...before].filter((id) => !ids.has(id)).length,
     finished: ctx.now().toISOString(),
   };
+}
+
+/**
+ * User synchronisation as `actor` starts it from the configuration page, through the data plane's
+ * Graph client, and its audit entry (`users.sync`, with the figures).
+ */
+export async function runUserSync(ctx: AppContext, actor: Actor, tenant: TenantRecord): Promise<SyncUsersResult> {
+  const result = await syncUsers(ctx, () => dataPlaneOf(ctx).graph(tenant, { interactive: true }), tenant);
+  await ctx.audit({
+    ...actedBy(actor.user, actor.ip),
+    organisationId: tenant.organisationId,
+    action: 'users.sync',
+    target: tenant.tenantId,
+    outcome: 'success',
+    details: { synchronized: result.synchronized, added: result.added, removed: result.removed },
+  });
+  return result;
 }

@@ -2,34 +2,28 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
-import { findWorker, type WorkerRecord } from './repository.js';
+import {
+  allOrganisationIds,
+  findWorker,
+  isClientOf,
+  organisationAndClientIds,
+  type WorkerRecord,
+} from './repository.js';
 
 /**
  * The organisations a user may act for: a customer administrator its own; a partner its own and its
  * clients'; a platform operator all of them.
  */
 export async function accessibleOrganisationIds(db: Queryable, user: User): Promise<string[]> {
-  if (user.role === 'operator') {
-    return (await db.query<{ id: string }>('select id from organisations')).map((r) => r.id);
-  }
-  if (user.role === 'partner') {
-    return (
-      await db.query<{ id: string }>('select id from organisations where id = $1 or partner_id = $1', [
-        user.organisationId,
-      ])
-    ).map((r) => r.id);
-  }
+  if (user.role === 'operator') return allOrganisationIds(db);
+  if (user.role === 'partner') return organisationAndClientIds(db, user.organisationId);
   return [user.organisationId];
 }
 
 export async function canActFor(db: Queryable, user: User, organisationId: string): Promise<boolean> {
   if (user.organisationId === organisationId || user.role === 'operator') return true;
   if (user.role !== 'partner') return false;
-  const rows = await db.query('select 1 from organisations where id = $1 and partner_id = $2', [
-    organisationId,
-    user.organisationId,
-  ]);
-  return rows.length === 1;
+  return isClientOf(db, organisationId, user.organisationId);
 }
 
 /** The organisation, or 404 when it does not exist or the user may not see it: never another's data. */

@@ -132,3 +132,68 @@ export async function listOrganisations(db: Queryable, ids: readonly string[]): 
   const rows = await db.query<OrgRow>('select * from organisations where id = any($1) order by name', [ids]);
   return rows.map(toOrganisation);
 }
+
+export async function allOrganisationIds(db: Queryable): Promise<string[]> {
+  return (await db.query<{ id: string }>('select id from organisations')).map((r) => r.id);
+}
+
+/** The organisation and the organisations it is the partner of. */
+export async function organisationAndClientIds(db: Queryable, organisationId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('select id from organisations where id = $1 or partner_id = $1', [
+    organisationId,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+export async function isClientOf(db: Queryable, organisationId: string, partnerId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from organisations where id = $1 and partner_id = $2', [
+    organisationId,
+    partnerId,
+  ]);
+  return rows.length === 1;
+}
+
+/** The organisations that have a partner, whichever it is. */
+export async function allClientIds(db: Queryable): Promise<string[]> {
+  return (await db.query<{ id: string }>('select id from organisations where partner_id is not null')).map((r) => r.id);
+}
+
+export async function clientIdsOf(db: Queryable, partnerId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>('select id from organisations where partner_id = $1', [partnerId]);
+  return rows.map((r) => r.id);
+}
+
+export async function abbrTaken(db: Queryable, abbr: string): Promise<boolean> {
+  return (await db.query('select 1 from organisations where abbr = $1', [abbr])).length > 0;
+}
+
+export interface PartnerSummary {
+  id: string;
+  name: string;
+  clientCount: number;
+}
+
+export async function listPartners(db: Queryable): Promise<PartnerSummary[]> {
+  const rows = await db.query<{ id: string; name: string; clients: number }>(
+    `select p.id, p.name, (select count(*)::int from organisations c where c.partner_id = p.id) as clients
+     from organisations p where p.kind = 'partner' order by p.name`,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, clientCount: Number(r.clients) }));
+}
+
+/** One round trip to the database, for a worker's health check. */
+export async function pingDatabase(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}
+
+/** What a worker's health check needs of its active tenant: its sealed client secret and its provisioning. */
+export async function workerTenantState(
+  db: Queryable,
+  tenantId: string,
+): Promise<{ clientSecretSealed: string | null; provisioning: string } | undefined> {
+  const [row] = await db.query<{ client_secret_enc: string | null; provisioning: string }>(
+    'select client_secret_enc, provisioning from tenants where tenant_id = $1',
+    [tenantId],
+  );
+  return row ? { clientSecretSealed: row.client_secret_enc, provisioning: row.provisioning } : undefined;
+}

@@ -1,0 +1,180 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { PartnerClientCreate, WorkerChecks } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
+import type { AppContext } from '../../context.js';
+import { hashPassword } from '../../crypto/passwords.js';
+import type { Queryable } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { issueOneTimeCode } from '../identity/service.js';
+import { findUserByEmail, insertUser, type User } from '../identity/users.js';
+import type { Actor } from '../jobs/service.js';
+import { countTenantLocations } from '../locations/repository.js';
+import { accessibleOrganisationIds, requireRole } from './access.js';
+import {
+  abbrTaken,
+  allClientIds,
+  clientIdsOf,
+  createOrganisation,
+  findOrganisation,
+  findWorkerByOrganisation,
+  listOrganisations,
+  listPartners,
+  type Organisation,
+  type PartnerSummary,
+  pingDatabase,
+  type WorkerRecord,
+  workerTenantState,
+} from './repository.js';
+
+/** An organisation with its worker: what the legacy API calls a client. */
+export interface ClientRecord {
+  organisation: Organisation;
+  worker: WorkerRecord;
+}
+
+/** The organisation with its worker; every organisation has one, so a missing worker is a 404. */
+export async function withWorker(db: Queryable, organisation: Organisation): Promise<ClientRecord> {
+  const worker = await findWorkerByOrganisation(db, organisation.id);
+  if (!worker) throw notFound('Worker not found');
+  return { organisation, worker };
+}
+
+/** The signed-in user's own organisation. */
+export async function ownClient(ctx: AppContext, user: User): Promise<ClientRecord> {
+  const organisation = await findOrganisation(ctx.db, user.organisationId);
+  if (!organisation) throw notFound('Organisation not found');
+  return withWorker(ctx.db, organisation);
+}
+
+/** The customer organisations (with workers) a user may work as. */
+export async function customerClients(ctx: AppContext, user: User): Promise<ClientRecord[]> {
+  const orgs = (await listOrganisations(ctx.db, await accessibleOrganisationIds(ctx.db, user))).filter(
+    (o) => o.kind === 'customer',
+  );
+  return Promise.all(orgs.map((o) => withWorker(ctx.db, o)));
+}
+
+/** A partner's clients; for an operator, every partner's. */
+export async function partnerClients(ctx: AppContext, user: User): Promise<ClientRecord[]> {
+  requireRole(user, 'partner', 'operator');
+  const ids = user.role === 'operator' ? await allClientIds(ctx.db) : await clientIdsOf(ctx.db, user.organisationId);
+  const orgs = await listOrganisations(ctx.db, ids);
+  return Promise.all(orgs.map((o) => withWorker(ctx.db, o)));
+}
+
+/** Every partner with its number of clients; for operators only. */
+export async function partners(ctx: AppContext, user: User): Promise<PartnerSummary[]> {
+  requireRole(user, 'operator');
+  return listPartners(ctx.db);
+}
+
+/** Sends a new user a link to choose a password; the account has a random one until then. */
+export async function inviteUser(ctx: AppContext, userId: string, email: string, organisationName: string) {
+  const code = await issueOneTimeCode(ctx, userId, 'reset');
+  const link = `${ctx.config.publicUrl}/reset-password/${code}`;
+  await ctx.mailer.send({
+    to: email,
+    subject: `Your compliance portal account for ${organisationName}`,
+    text: `An account was created for you in the compliance portal (${organisationName}).\n\nChoose your password: ${link}\n\nThe link works once, for 24 hours.`,
+    link,
+  });
+}
+
+export async function createInvitedUser(
+  tx: Queryable,
+  input: { email: string; displayName: string; role: User['role']; organisationId: string },
+): Promise<string> {
+  const id = randomUUID();
+  await insertUser(tx, {
+    id,
+    email: input.email,
+    displayName: input.displayName,
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+    role: input.role,
+    organisationId: input.organisationId,
+    emailConfirmed: true,
+  });
+  return id;
+}
+
+/**
+ * A partner adds a customer organisation with its worker and its first administrator, who is invited
+ * by email once the organisation is stored. Only partners do; the administrator's email and the short
+ * name must be free.
+ */
+export async function addPartnerClient(
+  ctx: AppContext,
+  actor: Actor,
+  input: PartnerClientCreate,
+): Promise<ClientRecord> {
+  const { user } = actor;
+  if (user.role !== 'partner') throw forbidden('Only partners add client organisations.');
+  // The name is stored trimmed: it must still meet the contract's minimum length then.
+  if (input.name.trim().length < 2) {
+    throw badRequest('Invalid request', { 'body/name': ['must NOT have fewer than 2 characters'] });
+  }
+  if (await findUserByEmail(ctx.db, input.adminEmail)) throw conflict('A user with this email already exists.');
+  if (await abbrTaken(ctx.db, input.abbr)) throw conflict('This short name is already used by another organisation.');
+  const { organisation, adminId } = await ctx.db.transaction(async (tx) => {
+    const created = await createOrganisation(tx, {
+      name: input.name.trim(),
+      kind: 'customer',
+      license: input.license,
+      partnerId: user.organisationId,
+      abbr: input.abbr,
+    });
+    const id = await createInvitedUser(tx, {
+      email: input.adminEmail,
+      displayName: input.adminEmail,
+      role: 'admin',
+      organisationId: created.organisation.id,
+    });
+    await ctx.audit(
+      {
+        ...actedBy(user, actor.ip),
+        organisationId: created.organisation.id,
+        action: 'partner.client.create',
+        target: created.organisation.id,
+        outcome: 'success',
+        details: { name: input.name, license: input.license, adminEmail: input.adminEmail },
+      },
+      tx,
+    );
+    return { organisation: created.organisation, adminId: id };
+  });
+  await inviteUser(ctx, adminId, input.adminEmail, organisation.name);
+  return withWorker(ctx.db, organisation);
+}
+
+/**
+ * A worker's health: the database answers, its active tenant has a client secret and is provisioned,
+ * and that tenant has a storage location.
+ */
+export async function workerChecks(ctx: AppContext, worker: WorkerRecord): Promise<WorkerChecks> {
+  const checks: WorkerChecks['checks'] = [];
+  const started = Date.now();
+  await pingDatabase(ctx.db);
+  checks.push({ name: 'database', ok: true, message: `${ctx.db.kind}, answered in ${Date.now() - started} ms` });
+  const tenant = worker.stagingtenantId ? await workerTenantState(ctx.db, worker.stagingtenantId) : undefined;
+  checks.push(
+    tenant
+      ? {
+          name: 'tenant',
+          ok: tenant.clientSecretSealed !== null,
+          ...(tenant.clientSecretSealed ? {} : { message: 'The tenant has no client secret.' }),
+        }
+      : { name: 'tenant', ok: false, message: 'No tenant was found in the configuration, please configure one.' },
+  );
+  checks.push(
+    tenant?.provisioning === 'provisioned'
+      ? { name: 'provisioning', ok: true }
+      : { name: 'provisioning', ok: false, message: `The tenant is ${tenant?.provisioning ?? 'missing'}.` },
+  );
+  const locations = worker.stagingtenantId ? await countTenantLocations(ctx.db, worker.stagingtenantId) : 0;
+  checks.push(
+    locations > 0
+      ? { name: 'storage', ok: true }
+      : { name: 'storage', ok: false, message: 'No storage location is configured.' },
+  );
+  return { workerIp: worker.workerIp, online: true, lastSeen: ctx.now().toISOString(), checks };
+}

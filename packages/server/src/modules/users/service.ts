@@ -1,0 +1,78 @@
+import type { NotificationSettings, UserCreate } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
+import type { AppContext } from '../../context.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { findUserByEmail, findUserById, type User } from '../identity/users.js';
+import type { Actor } from '../jobs/service.js';
+import { requireOrganisation, requireRole } from '../organisations/access.js';
+import { findOrganisation } from '../organisations/repository.js';
+import { createInvitedUser, inviteUser } from '../organisations/service.js';
+import { findNotificationSettings, saveNotificationSettings, userCreatedAt } from './repository.js';
+
+export const DEFAULT_NOTIFICATIONS = {
+  jobFailed: true,
+  jobFinished: false,
+  dailySummary: false,
+  weeklyReport: true,
+  licenseExpiry: true,
+};
+
+/** Which role may be given in which kind of organisation. */
+const rolesFor = { customer: ['admin'], partner: ['partner'], operator: ['operator'] } as const;
+
+/**
+ * An administrator, partner or operator creates a user in an organisation they may act for (their own
+ * by default), with a role that kind of organisation has; only operators create operators. The user
+ * is invited by email to choose a password.
+ */
+export async function createUser(
+  ctx: AppContext,
+  actor: Actor,
+  input: UserCreate,
+): Promise<{ user: User; createdAt: Date }> {
+  const { user } = actor;
+  requireRole(user, 'admin', 'partner', 'operator');
+  const organisationId = input.organisationId ?? user.organisationId;
+  await requireOrganisation(ctx, user, organisationId);
+  const org = await findOrganisation(ctx.db, organisationId);
+  if (!org) throw notFound('Organisation not found');
+  if (!(rolesFor[org.kind] as readonly string[]).includes(input.role)) {
+    throw forbidden(`The role ${input.role} cannot be given in this organisation.`);
+  }
+  if (input.role === 'operator' && user.role !== 'operator') throw forbidden('Only operators create operators.');
+  if (await findUserByEmail(ctx.db, input.email)) throw conflict('A user with this email already exists.');
+  const id = await ctx.db.transaction(async (tx) => {
+    const created = await createInvitedUser(tx, {
+      email: input.email,
+      displayName: input.displayName,
+      role: input.role,
+      organisationId,
+    });
+    await ctx.audit(
+      {
+        ...actedBy(user, actor.ip),
+        organisationId,
+        action: 'user.create',
+        target: created,
+        outcome: 'success',
+        details: { email: input.email, role: input.role },
+      },
+      tx,
+    );
+    return created;
+  });
+  await inviteUser(ctx, id, input.email, org.name);
+  const created = await findUserById(ctx.db, id);
+  if (!created) throw new Error('created user not found');
+  return { user: created, createdAt: (await userCreatedAt(ctx.db, id)) ?? ctx.now() };
+}
+
+/** The user's settings over the defaults: a setting never stored is the default. */
+export async function notificationSettings(ctx: AppContext, user: User) {
+  return { ...DEFAULT_NOTIFICATIONS, ...((await findNotificationSettings(ctx.db, user.id)) ?? {}) };
+}
+
+export async function updateNotificationSettings(ctx: AppContext, user: User, settings: NotificationSettings) {
+  await saveNotificationSettings(ctx.db, user.id, settings);
+  return { ...DEFAULT_NOTIFICATIONS, ...settings };
+}
