@@ -134,15 +134,17 @@ describe('locations service', () => {
       siteAddress: 'https://x.example/own',
     });
     expect((await requireLocation(server.ctx.db, contoso, location.locationId)).locationId).toBe(location.locationId);
+    // Each call made only when its refusal is awaited: none rejects unobserved.
     for (const work of [
-      requireLocation(server.ctx.db, northwind, location.locationId),
-      changeLocation(server.ctx, actor, northwind, location.locationId, {
-        name: 'x',
-        siteAddress: 'https://x.example',
-      }),
-      removeLocation(server.ctx, actor, northwind, location.locationId),
+      () => requireLocation(server.ctx.db, northwind, location.locationId),
+      () =>
+        changeLocation(server.ctx, actor, northwind, location.locationId, {
+          name: 'x',
+          siteAddress: 'https://x.example',
+        }),
+      () => removeLocation(server.ctx, actor, northwind, location.locationId),
     ]) {
-      expect(await refusal(work)).toEqual({ status: 404, message: 'Location not found' });
+      expect(await refusal(work())).toEqual({ status: 404, message: 'Location not found' });
     }
     expect(await auditOf('location.update', location.locationId)).toEqual([]);
     expect(await auditOf('location.delete', location.locationId)).toEqual([]);
