@@ -10,7 +10,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
-import { passwordAcceptable } from '../../components/ui/password-rules';
+import { NewPasswordFields, useNewPassword } from '../../components/ui/new-password';
 import { RecoveryCodeList } from '../../components/ui/recovery-code-list';
 import { rules, useValidator } from '../../components/ui/validation';
 import { isNotFound } from '../../errors/api-errors';
@@ -220,10 +220,9 @@ function PasswordSection() {
   const { api } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
   const disclosure = useDisclosure();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
   const reauth = useReauthentication({ secondFactor: false, allowRecoveryCode: false });
+  const fresh = useNewPassword(reauth.password);
   const serverAction = useServerAction();
   const change = useMutation({
     mutationFn: (body: { oldPassword: string; newPassword: string }) => api.apollo.auth.updateInfo({ body }, quiet),
@@ -233,25 +232,15 @@ function PasswordSection() {
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       disclosure.setOpen(false);
       reauth.reset();
-      setNewPassword('');
-      setConfirm('');
+      fresh.clear();
       setTouched(false);
     },
   });
-  const check = useValidator();
-  const newError =
-    check(newPassword, rules.required()) ??
-    (!passwordAcceptable(newPassword)
-      ? t('auth:passwordRules')
-      : newPassword === reauth.password
-        ? t('accountSecurity:password.same')
-        : null);
-  const confirmError = check(confirm, rules.required()) ?? (confirm === newPassword ? null : t('auth:passwordsDiffer'));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (newError || confirmError || !reauth.valid || serverAction.disabled) return;
-    change.mutate({ oldPassword: reauth.password, newPassword });
+    if (fresh.passwordError || fresh.confirmError || !reauth.valid || serverAction.disabled) return;
+    change.mutate({ oldPassword: reauth.password, newPassword: fresh.password });
   };
 
   return (
@@ -273,25 +262,12 @@ function PasswordSection() {
         <Text color="fg.muted" fontSize="sm">
           {t('auth:passwordRules')}
         </Text>
-        <TextField
-          label={t('accountSecurity:newPassword')}
-          error={newError}
-          showError={touched}
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <TextField
-          label={t('accountSecurity:confirmPassword')}
-          error={confirmError}
-          showError={touched}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+        <NewPasswordFields
+          state={fresh}
+          passwordLabel={t('accountSecurity:newPassword')}
+          confirmLabel={t('accountSecurity:confirmPassword')}
+          passwordName="newPassword"
+          showErrors={touched}
         />
       </DisclosedForm>
     </Section>

@@ -4,17 +4,16 @@ import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
-import { StatusAlert, TextField } from '../../components/ui/form-field';
-import { passwordAcceptable } from '../../components/ui/password-rules';
-import { rules, useValidator } from '../../components/ui/validation';
+import { StatusAlert } from '../../components/ui/form-field';
+import { NewPasswordFields, useNewPassword } from '../../components/ui/new-password';
 import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const fresh = useNewPassword();
+  const { password, confirm } = fresh;
   const [touched, setTouched] = useState(false);
   const serverAction = useServerAction();
   const reset = useMutation({
@@ -24,15 +23,11 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
         { disableToast: true },
       ),
   });
-  const check = useValidator();
-  const passwordError =
-    check(password, rules.required()) ?? (passwordAcceptable(password) ? null : t('auth:passwordRules'));
-  const confirmError = check(confirm, rules.required()) ?? (confirm === password ? null : t('auth:passwordsDiffer'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!passwordError && !confirmError && !serverAction.disabled) reset.mutate();
+    if (!fresh.passwordError && !fresh.confirmError && !serverAction.disabled) reset.mutate();
   };
 
   if (reset.isSuccess) {
@@ -59,25 +54,12 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
               {isNotFound(reset.error) ? t('auth:userDoesNotExist') : t('auth:resetFailed')}
             </StatusAlert>
           ) : null}
-          <TextField
-            label={t('auth:newPassword')}
-            error={passwordError}
-            showError={touched}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label={t('auth:confirmPassword')}
-            error={confirmError}
-            showError={touched}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+          <NewPasswordFields
+            state={fresh}
+            passwordLabel={t('auth:newPassword')}
+            confirmLabel={t('auth:confirmPassword')}
+            passwordName="password"
+            showErrors={touched}
           />
           <Button type="submit" colorPalette="blue" loading={reset.isPending} {...serverAction}>
             {t('common:save')}
