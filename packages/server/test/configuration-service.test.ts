@@ -4,12 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import { HttpError } from '../src/http/errors.js';
 import { backupConfig, licenceOf, switchTenant, updateBackupConfig } from '../src/modules/configuration/service.js';
-import { findUserByEmail } from '../src/modules/identity/users.js';
 import type { Actor } from '../src/modules/jobs/service.js';
 import { listLocations } from '../src/modules/locations/repository.js';
 import { findWorkerByOrganisation } from '../src/modules/organisations/repository.js';
 import { findTenant, insertTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
-import { ADMIN, TENANTS, useTestServer } from './helpers.js';
+import { ADMIN, seededTenant, seededUser, TENANTS, useTestServer } from './helpers.js';
 
 /** The configuration service's rules, called directly: no HTTP, no session. */
 describe('configuration service', () => {
@@ -19,13 +18,9 @@ describe('configuration service', () => {
   let northwind: TenantRecord;
 
   beforeAll(async () => {
-    const user = await findUserByEmail(server.ctx.db, ADMIN);
-    const a = await findTenant(server.ctx.db, TENANTS.contoso);
-    const b = await findTenant(server.ctx.db, TENANTS.northwind);
-    if (!user || !a || !b) throw new Error('seed data missing');
-    actor = { user, ip: '192.0.2.11' };
-    contoso = a;
-    northwind = b;
+    actor = { user: await seededUser(server, ADMIN), ip: '192.0.2.11' };
+    contoso = await seededTenant(server, TENANTS.contoso);
+    northwind = await seededTenant(server, TENANTS.northwind);
   });
 
   async function auditOf(action: string, target: string) {

@@ -12,7 +12,10 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openScratchDatabase } from '../src/db/scratch.js';
 import { seedDemo } from '../src/db/seed.js';
+import { HttpError } from '../src/http/errors.js';
 import type { MailMessage } from '../src/mail/mailer.js';
+import { findUserByEmail, type User } from '../src/modules/identity/users.js';
+import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 export const API_KEY = 'test-api-key-0123456789';
@@ -201,6 +204,40 @@ export async function signIn(
   if (verify.statusCode !== 200) throw new Error(`code-verification ${verify.statusCode} ${verify.body}`);
   server.clock.advance(30_000);
   return (verify.json() as { token: string }).token;
+}
+
+/** A seeded user, for tests that call services directly. */
+export async function seededUser(server: TestServer, email: string): Promise<User> {
+  const user = await findUserByEmail(server.ctx.db, email);
+  if (!user) throw new Error(`seed data missing: the user ${email}`);
+  return user;
+}
+
+/** A seeded tenant, for tests that call services directly. */
+export async function seededTenant(server: TestServer, tenantId: string): Promise<TenantRecord> {
+  const tenant = await findTenant(server.ctx.db, tenantId);
+  if (!tenant) throw new Error(`seed data missing: the tenant ${tenantId}`);
+  return tenant;
+}
+
+/**
+ * The status and text of the HttpError `work` fails with; with `withErrors`, its field errors too
+ * (when it has them).
+ */
+export async function refusal(
+  work: Promise<unknown>,
+  { withErrors = false } = {},
+): Promise<{ status: number; message: string; errors?: unknown }> {
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  return {
+    status: error.status,
+    message: error.message,
+    ...(withErrors && error.extras.errors ? { errors: error.extras.errors } : {}),
+  };
 }
 
 export async function organisationId(server: TestServer, name: string): Promise<string> {

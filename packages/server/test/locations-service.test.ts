@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
-import { HttpError } from '../src/http/errors.js';
-import { findUserByEmail } from '../src/modules/identity/users.js';
 import type { Actor } from '../src/modules/jobs/service.js';
 import {
   activeTenantLocations,
@@ -14,8 +12,8 @@ import {
   tenantLocations,
 } from '../src/modules/locations/service.js';
 import { findWorkerByOrganisation } from '../src/modules/organisations/repository.js';
-import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
-import { ADMIN, TENANTS, useTestServer } from './helpers.js';
+import type { TenantRecord } from '../src/modules/tenants/repository.js';
+import { ADMIN, refusal, seededTenant, seededUser, TENANTS, useTestServer } from './helpers.js';
 
 /** The locations service's rules, called directly: no HTTP, no session. */
 describe('locations service', () => {
@@ -25,30 +23,12 @@ describe('locations service', () => {
   let northwind: TenantRecord;
 
   beforeAll(async () => {
-    const user = await findUserByEmail(server.ctx.db, ADMIN);
-    const a = await findTenant(server.ctx.db, TENANTS.contoso);
-    const b = await findTenant(server.ctx.db, TENANTS.northwind);
-    if (!user || !a || !b) throw new Error('seed data missing');
-    actor = { user, ip: '192.0.2.7' };
-    contoso = a;
-    northwind = b;
+    actor = { user: await seededUser(server, ADMIN), ip: '192.0.2.7' };
+    contoso = await seededTenant(server, TENANTS.contoso);
+    northwind = await seededTenant(server, TENANTS.northwind);
   });
 
   const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}`;
-
-  /** The status and text of the HttpError `work` fails with. */
-  async function refusal(work: Promise<unknown>): Promise<{ status: number; message: string; errors?: unknown }> {
-    const error = await work.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-    return {
-      status: error.status,
-      message: error.message,
-      ...(error.extras.errors ? { errors: error.extras.errors } : {}),
-    };
-  }
 
   async function auditOf(action: string, target: string) {
     return server.ctx.db.query<{ outcome: string; actor_email: string; ip: string; details: Record<string, unknown> }>(
@@ -119,7 +99,9 @@ describe('locations service', () => {
   it('refuses a blank name as a field error and writes nothing', async () => {
     const before = (await tenantLocations(server.ctx, contoso)).length;
     expect(
-      await refusal(createLocation(server.ctx, actor, contoso, { name: '   ', siteAddress: 'https://x.example' })),
+      await refusal(createLocation(server.ctx, actor, contoso, { name: '   ', siteAddress: 'https://x.example' }), {
+        withErrors: true,
+      }),
     ).toEqual({
       status: 400,
       message: 'One or more validation errors occurred.',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
-import { HttpError } from '../src/http/errors.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';
 import { findWorkerByOrganisation } from '../src/modules/organisations/repository.js';
 import {
@@ -11,7 +10,7 @@ import {
   partners,
   workerChecks,
 } from '../src/modules/organisations/service.js';
-import { ADMIN, PARTNER, useTestServer } from './helpers.js';
+import { ADMIN, PARTNER, refusal, seededUser, useTestServer } from './helpers.js';
 
 /** The organisations service's rules, called directly: no HTTP, no session. */
 describe('organisations service', () => {
@@ -21,13 +20,10 @@ describe('organisations service', () => {
   let operator: User;
 
   beforeAll(async () => {
-    const a = await findUserByEmail(server.ctx.db, ADMIN);
-    const p = await findUserByEmail(server.ctx.db, PARTNER);
-    if (!a || !p) throw new Error('seed data missing');
-    admin = a;
-    partner = p;
+    admin = await seededUser(server, ADMIN);
+    partner = await seededUser(server, PARTNER);
     // No operator is seeded; the rules look at the role only.
-    operator = { ...a, id: randomUUID(), email: 'operator@portal.test', role: 'operator' };
+    operator = { ...admin, id: randomUUID(), email: 'operator@portal.test', role: 'operator' };
   });
 
   const suffix = () => randomUUID().slice(0, 8);
@@ -41,15 +37,6 @@ describe('organisations service', () => {
       ...overrides,
     };
   };
-
-  async function refusal(work: Promise<unknown>): Promise<{ status: number; message: string }> {
-    const error = await work.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-    return { status: error.status, message: error.message };
-  }
 
   async function organisationsNamed(name: string) {
     return server.ctx.db.query('select 1 from organisations where name = $1', [name]);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
-import { HttpError } from '../src/http/errors.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';
 import {
   createUser,
@@ -9,7 +8,7 @@ import {
   notificationSettings,
   updateNotificationSettings,
 } from '../src/modules/users/service.js';
-import { ADMIN, PARTNER, TENANTS, useTestServer } from './helpers.js';
+import { ADMIN, PARTNER, refusal, seededUser, TENANTS, useTestServer } from './helpers.js';
 
 /** The users service's rules, called directly: no HTTP, no session. */
 describe('users service', () => {
@@ -20,12 +19,9 @@ describe('users service', () => {
   let northwindOrganisation = '';
 
   beforeAll(async () => {
-    const a = await findUserByEmail(server.ctx.db, ADMIN);
-    const p = await findUserByEmail(server.ctx.db, PARTNER);
-    if (!a || !p) throw new Error('seed data missing');
-    admin = a;
-    partner = p;
-    operator = { ...p, id: randomUUID(), email: 'operator@portal.test', role: 'operator' };
+    admin = await seededUser(server, ADMIN);
+    partner = await seededUser(server, PARTNER);
+    operator = { ...partner, id: randomUUID(), email: 'operator@portal.test', role: 'operator' };
     const [row] = await server.ctx.db.query<{ organisation_id: string }>(
       'select organisation_id from tenants where tenant_id = $1',
       [TENANTS.northwind],
@@ -34,15 +30,6 @@ describe('users service', () => {
   });
 
   const email = () => `user-${randomUUID().slice(0, 8)}@example.test`;
-
-  async function refusal(work: Promise<unknown>): Promise<{ status: number; message: string }> {
-    const error = await work.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-    return { status: error.status, message: error.message };
-  }
 
   it("creates a user in the caller's organisation by default, audited and invited by email", async () => {
     const address = email();
