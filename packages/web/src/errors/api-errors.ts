@@ -68,6 +68,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/** The catalogue key of an SDK error's message (`apiErrors:<key>`), or `fallback` for anything else. */
+export function messageKeyOf(error: unknown, fallback: ErrorMessageKey = 'unknown'): ErrorMessageKey {
+  return (error as { messageKey?: ErrorMessageKey } | null | undefined)?.messageKey ?? fallback;
+}
+
 /**
  * The text of a failed action (a request without toasts): the action's own catalogue text, then why,
  * in the catalogue's words; `notFound` replaces the reason of a 404 when the call has a text of its own.

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { ApiError, type ErrorMessageKey, type Mailbox } from '@compliance-portal/sdk';
+import { ApiError, type Mailbox } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
-import { isNotFound } from '../../errors/api-errors';
+import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
@@ -26,7 +26,7 @@ function useDownloadFailure() {
       ? null
       : error instanceof ApiError && error.status === 403
         ? t('archive:needsProxyRight')
-        : t(`apiErrors:${(error as { messageKey?: ErrorMessageKey }).messageKey ?? 'unknown'}`);
+        : t(`apiErrors:${messageKeyOf(error)}`);
 }
 
 function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailbox: Mailbox; onClose: () => void }) {
@@ -43,7 +43,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
     ? null
     : isNotFound(meta.error)
       ? t('errors:exchangeJobNotFound')
-      : t(`apiErrors:${(meta.error as { messageKey?: ErrorMessageKey }).messageKey ?? 'unknown'}`);
+      : t(`apiErrors:${messageKeyOf(meta.error)}`);
   const failure = useDownloadFailure();
   const download = useMutation({
     mutationFn: async () => {

@@ -3,7 +3,6 @@ import {
   ApiError,
   DOCUMENT_TYPES,
   type DocumentType,
-  type ErrorMessageKey,
   type FileEntry,
   isAllowedFileName,
   MAX_UPLOAD_BYTES,
@@ -21,6 +20,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
+import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../backup/shared';
@@ -98,7 +98,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
         ? t('documents:serverRefused')
         : t(`apiErrors:${refusal.messageKey}`)
     : upload.error
-      ? t(`apiErrors:${(upload.error as { messageKey?: ErrorMessageKey }).messageKey ?? 'generic'}`)
+      ? t(`apiErrors:${messageKeyOf(upload.error, 'generic')}`)
       : null;
   return (
     <Card.Root>

@@ -15,13 +15,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import {
-  ApiError,
-  type EdiscoveryCase,
-  type EdiscoveryHit,
-  type EdiscoverySearch,
-  type ErrorMessageKey,
-} from '@compliance-portal/sdk';
+import { ApiError, type EdiscoveryCase, type EdiscoveryHit, type EdiscoverySearch } from '@compliance-portal/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +29,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
-import { isNotFound } from '../../errors/api-errors';
+import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, RequireTenant, sourceNamesQuery, useApi, useTenant } from '../backup/shared';
 import { Highlighted } from './highlight';
@@ -50,7 +44,7 @@ function useMailFailure() {
       ? null
       : error instanceof ApiError && error.status === 403
         ? t('ediscovery:needsProxyRight')
-        : t(`apiErrors:${(error as { messageKey?: ErrorMessageKey }).messageKey ?? 'unknown'}`);
+        : t(`apiErrors:${messageKeyOf(error)}`);
 }
 
 function Preview({ tenantId, hit, onClose }: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {
