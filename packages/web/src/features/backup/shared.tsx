@@ -64,7 +64,3 @@ export function useSourceNames(tenantId: string, locationId: string | null | und
   const names = useQuery(sourceNamesQuery(api, tenantId, locationId ?? '', application));
   return (id: string) => names.data?.get(id) ?? id;
 }
-
-export function applicationLabel(t: (key: `backup:applications.${Application}`) => string, application: Application) {
-  return t(`backup:applications.${application}`);
-}
