@@ -9,5 +9,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files and the tests in each run in a random order, so that no test leans on what another left
+    // behind: what a test needs, a beforeAll or beforeEach of its own makes. Each run prints its seed
+    // ("Running tests with seed …"); `npx vitest run --sequence.seed=<seed>` runs that order again.
+    sequence: { shuffle: true },
   },
 });

@@ -10,7 +10,7 @@ import type {
   Page,
   WorkerMeta,
 } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
@@ -112,6 +112,39 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     await engine.runUntilIdle();
   });
   afterAll(() => sim.close());
+  // Each test starts from the mail archive alone: no proxy right, no Teams archive (tests grant rights
+  // and archive the team).
+  beforeEach(async () => {
+    await server.ctx.db.query('delete from proxy_rights where tenant_id = $1', [tenantId]);
+    await server.ctx.db.query("delete from jobs where tenant_id = $1 and type = 'teamsArchive'", [tenantId]);
+    await server.ctx.db.query("delete from archive_items where tenant_id = $1 and kind = 'teams'", [tenantId]);
+  });
+  /** Archives the tenant's team, as the Teams archive job does. */
+  const archiveTeam = async (teamId: string) => {
+    const [location] = await server.ctx.db.query<{ location_id: string }>(
+      'select location_id from locations where tenant_id = $1 limit 1',
+      [tenantId],
+    );
+    const created = await server.request({
+      method: 'POST',
+      url: `/apollo-beta/api/${tenantId}/jobs`,
+      token,
+      body: {
+        name: 'Teams archive',
+        type: 'teamsArchive',
+        application: 'teams',
+        sources: [teamId],
+        locationId: location?.location_id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const jobId = (created.json() as { jobId: string }).jobId;
+    await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
+    await new JobEngine(server.ctx, {
+      executors: executors(createDataPlane(server.ctx)),
+      heartbeatMs: 50,
+    }).runUntilIdle();
+  };
 
   it('lists archived mailboxes by name with their items and size, searched and sorted', async () => {
     const list = await json<Page<Mailbox>>(`/api/archive/mailboxes/${worker.workerIp}/${worker.indexIp}?sort=name`);
@@ -383,28 +416,7 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     );
     expect(before).toMatchObject({ configured: true, messages: 0 });
 
-    const [location] = await server.ctx.db.query<{ location_id: string }>(
-      'select location_id from locations where tenant_id = $1 limit 1',
-      [tenantId],
-    );
-    const created = await server.request({
-      method: 'POST',
-      url: `/apollo-beta/api/${tenantId}/jobs`,
-      token,
-      body: {
-        name: 'Teams archive',
-        type: 'teamsArchive',
-        application: 'teams',
-        sources: [teamId],
-        locationId: location?.location_id,
-      },
-    });
-    const jobId = (created.json() as { jobId: string }).jobId;
-    await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
-    await new JobEngine(server.ctx, {
-      executors: executors(createDataPlane(server.ctx)),
-      heartbeatMs: 50,
-    }).runUntilIdle();
+    await archiveTeam(teamId);
 
     const listed = await json<{ archived: boolean }[]>(`/api/teams?workerIp=${worker.workerIp}`);
     expect(listed[0]?.archived).toBe(true);
@@ -461,111 +473,118 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     expect(await json<unknown[]>(`/api/backup-and-restore/finished-restore-teams-jobs/${worker.workerIp}`)).toEqual([]);
   });
 
-  it('searches only the mailboxes the caller may read: their own and those proxy rights give', async () => {
-    const search = async (body: object) => {
-      const response = await server.request({
-        method: 'POST',
-        url: `/apollo-beta/api/${tenantId}/ediscovery/search`,
-        token,
-        body: { query: '', ...body },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json() as {
-        total: number;
-        searchedMailboxes: number;
-        items: { itemId: string; kind: string; subject: string; sender: string; source: string; snippet: string }[];
+  describe('with the team archived too', () => {
+    beforeEach(async () => {
+      const teams = await json<{ teamId: string }[]>(`/api/teams?workerIp=${worker.workerIp}`);
+      await archiveTeam(teams[0]?.teamId ?? '');
+    });
+
+    it('searches only the mailboxes the caller may read: their own and those proxy rights give', async () => {
+      const search = async (body: object) => {
+        const response = await server.request({
+          method: 'POST',
+          url: `/apollo-beta/api/${tenantId}/ediscovery/search`,
+          token,
+          body: { query: '', ...body },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as {
+          total: number;
+          searchedMailboxes: number;
+          items: { itemId: string; kind: string; subject: string; sender: string; source: string; snippet: string }[];
+        };
       };
-    };
-    const [known] = await server.ctx.db.query<{ id: string; subject: string; sender: string; source: string }>(
-      `select id::text, subject, sender, source from archive_items where tenant_id = $1 and kind = 'mail' and source = $2
-        order by sent_at limit 1`,
-      [tenantId, mailboxes[0]?.sourceId ?? ''],
-    );
-    const phrase = `"${known?.subject.split(' ').slice(0, 2).join(' ')}"`;
-    // The administrator has no mailbox here and no right yet: no mail is searched.
-    const none = await search({ query: phrase, kinds: ['mail'] });
-    expect({ total: none.total, searched: none.searchedMailboxes }).toEqual({ total: 0, searched: 0 });
-    const preview = (id: string) =>
-      server.request({ method: 'GET', url: `/apollo-beta/api/${tenantId}/ediscovery/items/${id}`, token });
-    const refused = await preview(known?.id ?? '');
-    expect(refused.statusCode).toBe(403);
-    expect((refused.json() as { message: string }).message).toBe(
-      "You need a proxy right to read this mailbox's archive.",
-    );
-    expect((await search({ query: '', kinds: ['teams'] })).total).toBeGreaterThan(0);
+      const [known] = await server.ctx.db.query<{ id: string; subject: string; sender: string; source: string }>(
+        `select id::text, subject, sender, source from archive_items where tenant_id = $1 and kind = 'mail' and source = $2
+          order by sent_at limit 1`,
+        [tenantId, mailboxes[0]?.sourceId ?? ''],
+      );
+      const phrase = `"${known?.subject.split(' ').slice(0, 2).join(' ')}"`;
+      // The administrator has no mailbox here and no right yet: no mail is searched.
+      const none = await search({ query: phrase, kinds: ['mail'] });
+      expect({ total: none.total, searched: none.searchedMailboxes }).toEqual({ total: 0, searched: 0 });
+      const preview = (id: string) =>
+        server.request({ method: 'GET', url: `/apollo-beta/api/${tenantId}/ediscovery/items/${id}`, token });
+      const refused = await preview(known?.id ?? '');
+      expect(refused.statusCode).toBe(403);
+      expect((refused.json() as { message: string }).message).toBe(
+        "You need a proxy right to read this mailbox's archive.",
+      );
+      expect((await search({ query: '', kinds: ['teams'] })).total).toBeGreaterThan(0);
 
-    const principals = await json<{ principalId: string; email: string }[]>(
-      `/api/proxy-accounts?workerIp=${worker.workerIp}`,
-    );
-    const me = principals.find((p) => p.email === ADMIN);
-    const granted = await server.request({
-      method: 'POST',
-      url: '/api/proxy-rights',
-      token,
-      body: { workerIp: worker.workerIp, mailboxId: mailboxes[0]?.sourceId, principalIds: [me?.principalId] },
-    });
-    expect(granted.statusCode, granted.body).toBe(201);
+      const principals = await json<{ principalId: string; email: string }[]>(
+        `/api/proxy-accounts?workerIp=${worker.workerIp}`,
+      );
+      const me = principals.find((p) => p.email === ADMIN);
+      const granted = await server.request({
+        method: 'POST',
+        url: '/api/proxy-rights',
+        token,
+        body: { workerIp: worker.workerIp, mailboxId: mailboxes[0]?.sourceId, principalIds: [me?.principalId] },
+      });
+      expect(granted.statusCode, granted.body).toBe(201);
 
-    const byPhrase = await search({ query: phrase, kinds: ['mail'] });
-    expect(byPhrase.searchedMailboxes).toBe(1);
-    expect(byPhrase.items.map((i) => i.itemId)).toContain(known?.id);
-    expect(byPhrase.items.every((i) => i.source === mailboxes[0]?.sourceId)).toBe(true);
-    const bySender = await search({ query: `from:${known?.sender}`, kinds: ['mail'], pageSize: 500 });
-    expect(bySender.items.map((i) => i.itemId)).toContain(known?.id);
-    expect(bySender.items.every((i) => i.sender.includes(known?.sender ?? ''))).toBe(true);
-    const excluded = await search({ query: `${phrase} NOT ${known?.subject.split(' ')[0]}`, kinds: ['mail'] });
-    expect(excluded.items.map((i) => i.itemId)).not.toContain(known?.id);
-    const later = await search({ query: phrase, kinds: ['mail'], from: '2030-01-01T00:00:00.000Z' });
-    expect(later.total).toBe(0);
-    const shown = await preview(known?.id ?? '');
-    expect(shown.statusCode).toBe(200);
-    expect((shown.json() as { subject: string; body: string }).subject).toBe(known?.subject);
-    expect((shown.json() as { body: string }).body.length).toBeGreaterThan(0);
+      const byPhrase = await search({ query: phrase, kinds: ['mail'] });
+      expect(byPhrase.searchedMailboxes).toBe(1);
+      expect(byPhrase.items.map((i) => i.itemId)).toContain(known?.id);
+      expect(byPhrase.items.every((i) => i.source === mailboxes[0]?.sourceId)).toBe(true);
+      const bySender = await search({ query: `from:${known?.sender}`, kinds: ['mail'], pageSize: 500 });
+      expect(bySender.items.map((i) => i.itemId)).toContain(known?.id);
+      expect(bySender.items.every((i) => i.sender.includes(known?.sender ?? ''))).toBe(true);
+      const excluded = await search({ query: `${phrase} NOT ${known?.subject.split(' ')[0]}`, kinds: ['mail'] });
+      expect(excluded.items.map((i) => i.itemId)).not.toContain(known?.id);
+      const later = await search({ query: phrase, kinds: ['mail'], from: '2030-01-01T00:00:00.000Z' });
+      expect(later.total).toBe(0);
+      const shown = await preview(known?.id ?? '');
+      expect(shown.statusCode).toBe(200);
+      expect((shown.json() as { subject: string; body: string }).subject).toBe(known?.subject);
+      expect((shown.json() as { body: string }).body.length).toBeGreaterThan(0);
 
-    // The search saved as a case, exported: the mail as .eml identical to Microsoft 365's, and a manifest.
-    const cases = `/apollo-beta/api/${tenantId}/ediscovery/cases`;
-    const saved = await server.request({
-      method: 'POST',
-      url: cases,
-      token,
-      body: { name: 'Known mail', search: { query: phrase, kinds: ['mail'], page: 3 } },
+      // The search saved as a case, exported: the mail as .eml identical to Microsoft 365's, and a manifest.
+      const cases = `/apollo-beta/api/${tenantId}/ediscovery/cases`;
+      const saved = await server.request({
+        method: 'POST',
+        url: cases,
+        token,
+        body: { name: 'Known mail', search: { query: phrase, kinds: ['mail'], page: 3 } },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const found = saved.json() as { caseId: string; hits: number; search: Record<string, unknown> };
+      expect(found.hits).toBe(byPhrase.total);
+      expect(found.search).toEqual({ query: phrase, kinds: ['mail'] });
+      const twice = await server.request({
+        method: 'POST',
+        url: cases,
+        token,
+        body: { name: 'known MAIL', search: { query: '' } },
+      });
+      expect(twice.statusCode).toBe(409);
+      expect((await json<{ caseId: string }[]>(cases)).map((c) => c.caseId)).toEqual([found.caseId]);
+      const exported = await get(`${cases}/${found.caseId}/export`);
+      expect(exported.headers['content-type']).toContain('application/zip');
+      const files = readZip(exported.rawPayload);
+      const manifest = files.get('manifest.csv')?.toString('utf8').trim().split('\r\n') ?? [];
+      expect(manifest[0]).toBe('Item,Kind,Mailbox or team,Folder or channel,Subject,From,To,Sent,Size,File');
+      expect(manifest).toHaveLength(byPhrase.total + 1);
+      const line = manifest.find((l) => l.startsWith(`${known?.id},mail,`)) ?? '';
+      const file = line.split(',').at(-1) ?? '';
+      const graph = createGraphApi({
+        directoryId: tenantId,
+        clientId: 'reader',
+        clientSecret: 'x',
+        authorityHost: sim.authorityHost,
+        graphBaseUrl: sim.graphBaseUrl,
+      });
+      const [external] = await server.ctx.db.query<{ external_id: string }>(
+        'select external_id from archive_items where id = $1',
+        [known?.id ?? ''],
+      );
+      const original = Buffer.from(await graph.messageMime(mailboxes[0]?.sourceId ?? '', external?.external_id ?? ''));
+      expect(files.get(file)?.equals(original)).toBe(true);
+      const removed = await server.request({ method: 'DELETE', url: `${cases}/${found.caseId}`, token });
+      expect(removed.statusCode).toBeLessThan(300);
+      await get(`${cases}/${found.caseId}`, 404);
     });
-    expect(saved.statusCode, saved.body).toBe(201);
-    const found = saved.json() as { caseId: string; hits: number; search: Record<string, unknown> };
-    expect(found.hits).toBe(byPhrase.total);
-    expect(found.search).toEqual({ query: phrase, kinds: ['mail'] });
-    const twice = await server.request({
-      method: 'POST',
-      url: cases,
-      token,
-      body: { name: 'known MAIL', search: { query: '' } },
-    });
-    expect(twice.statusCode).toBe(409);
-    expect((await json<{ caseId: string }[]>(cases)).map((c) => c.caseId)).toEqual([found.caseId]);
-    const exported = await get(`${cases}/${found.caseId}/export`);
-    expect(exported.headers['content-type']).toContain('application/zip');
-    const files = readZip(exported.rawPayload);
-    const manifest = files.get('manifest.csv')?.toString('utf8').trim().split('\r\n') ?? [];
-    expect(manifest[0]).toBe('Item,Kind,Mailbox or team,Folder or channel,Subject,From,To,Sent,Size,File');
-    expect(manifest).toHaveLength(byPhrase.total + 1);
-    const line = manifest.find((l) => l.startsWith(`${known?.id},mail,`)) ?? '';
-    const file = line.split(',').at(-1) ?? '';
-    const graph = createGraphApi({
-      directoryId: tenantId,
-      clientId: 'reader',
-      clientSecret: 'x',
-      authorityHost: sim.authorityHost,
-      graphBaseUrl: sim.graphBaseUrl,
-    });
-    const [external] = await server.ctx.db.query<{ external_id: string }>(
-      'select external_id from archive_items where id = $1',
-      [known?.id ?? ''],
-    );
-    const original = Buffer.from(await graph.messageMime(mailboxes[0]?.sourceId ?? '', external?.external_id ?? ''));
-    expect(files.get(file)?.equals(original)).toBe(true);
-    const removed = await server.request({ method: 'DELETE', url: `${cases}/${found.caseId}`, token });
-    expect(removed.statusCode).toBeLessThan(300);
-    await get(`${cases}/${found.caseId}`, 404);
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type { DiscoveredSource, Page } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { csvCell, csvText } from '../src/http/csv.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
@@ -106,10 +106,13 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
     });
     expect(granted.statusCode, granted.body).toBe(201);
   };
-  const failures = (email: string) =>
+  /** Where the audit log ends now: failures after it are those of the test that asked. */
+  const auditMark = async () =>
+    Number((await server.ctx.db.query<{ seq: number }>('select max(seq) as seq from audit_log'))[0]?.seq);
+  const failures = (email: string, after: number) =>
     server.ctx.db.query<{ action: string; target: string }>(
-      `select action, target from audit_log where actor_email = $1 and outcome = 'failure' order by seq`,
-      [email],
+      `select action, target from audit_log where actor_email = $1 and outcome = 'failure' and seq > $2 order by seq`,
+      [email, after],
     );
 
   beforeAll(async () => {
@@ -198,6 +201,10 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
     clientMail = client?.id ?? '';
   });
   afterAll(() => sim.close());
+  // Each test starts without proxy rights: nobody reads another's mail until a test grants it.
+  beforeEach(async () => {
+    await server.ctx.db.query('delete from proxy_rights');
+  });
 
   /** Every path that reads a mail's content, for `token` on the mailbox of `mailboxId` through `workerIp`. */
   const contentCalls = (token: string, workerIp: string, tenant: string, mailboxId: string, mailId: string) => ({
@@ -216,6 +223,7 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
   it('lists mailboxes to who acts for the organisation, but refuses their mail without a right, audited', async () => {
     const owner = mailboxes[0]?.sourceId ?? '';
     const other = mailboxes[1]?.sourceId ?? '';
+    const mark = await auditMark();
     for (const url of [
       `/api/archive/mailboxes/${worker.workerIp}/${worker.indexIp}`,
       `/api/mailboxes/top?workerIp=${worker.workerIp}`,
@@ -252,7 +260,7 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
       expect(response.statusCode, `${path}: ${response.body}`).toBe(403);
       expect((response.json() as { message: string }).message, path).toBe(NEEDS_RIGHT);
     }
-    expect(await failures(ADMIN)).toEqual([
+    expect(await failures(ADMIN, mark)).toEqual([
       { action: 'archive.download', target: owner },
       { action: 'archive.download', target: owner },
       { action: 'archive.download', target: owner },
@@ -317,6 +325,7 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
   });
 
   it('holds a partner acting for a client to the same rule', async () => {
+    const mark = await auditMark();
     const paths = contentCalls(partner, clientWorker.workerIp, TENANTS.northwind, clientMailbox, clientMail);
     const listed = await call(
       partner,
@@ -330,7 +339,7 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
       expect(refused.statusCode, `${path}: ${refused.body}`).toBe(403);
       expect((refused.json() as { message: string }).message).toBe(NEEDS_RIGHT);
     }
-    expect((await failures(PARTNER)).map((f) => f.target)).toEqual([clientMailbox, clientMailbox, clientMailbox]);
+    expect((await failures(PARTNER, mark)).map((f) => f.target)).toEqual([clientMailbox, clientMailbox, clientMailbox]);
     await grant(partner, clientWorker.workerIp, clientMailbox, PARTNER);
     for (const [path, run] of Object.entries(paths)) {
       const answered = await run();
@@ -338,50 +347,55 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
     }
   });
 
-  it('answers search snippets as escaped text whose only markup is its own <mark>', async () => {
-    const search = async (query: string) => {
-      const response = await call(admin, 'POST', `/apollo-beta/api/${tenantId}/ediscovery/search`, {
-        query,
-        kinds: ['mail'],
-        pageSize: 500,
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const hit = (response.json() as { items: { itemId: string; snippet: string }[] }).items.find(
-        (i) => i.itemId === hostile.id,
-      );
-      expect(hit, query).toBeDefined();
-      return hit?.snippet ?? '';
-    };
-    for (const query of ['quarterly', 'signed', '']) {
-      const snippet = await search(query);
-      expect(snippet).not.toContain('<img');
-      expect(snippet).not.toContain('<script');
-      // Without its marks, nothing in it is markup: no tag, no quote, no bare ampersand.
-      const text = snippet.replace(/<\/?mark>/g, '');
-      expect(text, query).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|#39);)/);
-      expect(text).toContain(escapeHtml(HOSTILE));
-      if (query) expect(snippet).toContain(`<mark>${query}</mark>`);
-      else expect(snippet).not.toContain('<mark>');
-    }
-  });
+  describe('with the administrator’s right to the first mailbox', () => {
+    // Search and export reach only the mailboxes the caller may read.
+    beforeEach(() => grant(admin, worker.workerIp, mailboxes[0]?.sourceId ?? '', ADMIN));
 
-  it('writes formulas from a mail subject into manifest.csv as text', async () => {
-    const cases = `/apollo-beta/api/${tenantId}/ediscovery/cases`;
-    const saved = await call(admin, 'POST', cases, {
-      name: 'Hostile',
-      search: { query: 'quarterly', kinds: ['mail'] },
+    it('answers search snippets as escaped text whose only markup is its own <mark>', async () => {
+      const search = async (query: string) => {
+        const response = await call(admin, 'POST', `/apollo-beta/api/${tenantId}/ediscovery/search`, {
+          query,
+          kinds: ['mail'],
+          pageSize: 500,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const hit = (response.json() as { items: { itemId: string; snippet: string }[] }).items.find(
+          (i) => i.itemId === hostile.id,
+        );
+        expect(hit, query).toBeDefined();
+        return hit?.snippet ?? '';
+      };
+      for (const query of ['quarterly', 'signed', '']) {
+        const snippet = await search(query);
+        expect(snippet).not.toContain('<img');
+        expect(snippet).not.toContain('<script');
+        // Without its marks, nothing in it is markup: no tag, no quote, no bare ampersand.
+        const text = snippet.replace(/<\/?mark>/g, '');
+        expect(text, query).not.toMatch(/[<>"']|&(?!(amp|lt|gt|quot|#39);)/);
+        expect(text).toContain(escapeHtml(HOSTILE));
+        if (query) expect(snippet).toContain(`<mark>${query}</mark>`);
+        else expect(snippet).not.toContain('<mark>');
+      }
     });
-    expect(saved.statusCode, saved.body).toBe(201);
-    const exported = await call(admin, 'GET', `${cases}/${(saved.json() as { caseId: string }).caseId}/export`);
-    expect(exported.statusCode).toBe(200);
-    const manifest = readZip(exported.rawPayload).get('manifest.csv')?.toString('utf8') ?? '';
-    expect(manifest).toContain(`,"'=HYPERLINK(""http://x"",""y"") ${HOSTILE}",`);
-    const rows = parseCsv(manifest);
-    const line = rows.find((r) => r[0] === hostile.id);
-    expect(line?.[4]).toBe(`'${FORMULA} ${HOSTILE}`);
-    // The size stays a number.
-    expect(line?.[8]).toMatch(/^\d+$/);
-    expect(rows.every((r) => r.length === 10)).toBe(true);
+
+    it('writes formulas from a mail subject into manifest.csv as text', async () => {
+      const cases = `/apollo-beta/api/${tenantId}/ediscovery/cases`;
+      const saved = await call(admin, 'POST', cases, {
+        name: 'Hostile',
+        search: { query: 'quarterly', kinds: ['mail'] },
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      const exported = await call(admin, 'GET', `${cases}/${(saved.json() as { caseId: string }).caseId}/export`);
+      expect(exported.statusCode).toBe(200);
+      const manifest = readZip(exported.rawPayload).get('manifest.csv')?.toString('utf8') ?? '';
+      expect(manifest).toContain(`,"'=HYPERLINK(""http://x"",""y"") ${HOSTILE}",`);
+      const rows = parseCsv(manifest);
+      const line = rows.find((r) => r[0] === hostile.id);
+      expect(line?.[4]).toBe(`'${FORMULA} ${HOSTILE}`);
+      // The size stays a number.
+      expect(line?.[8]).toMatch(/^\d+$/);
+      expect(rows.every((r) => r.length === 10)).toBe(true);
+    });
   });
 
   it('writes formulas from mailbox names into the mailbox CSV as text, numbers as they are', async () => {

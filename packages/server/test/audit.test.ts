@@ -71,17 +71,37 @@ describe('audit log', () => {
   });
 
   it('detects an altered, a removed and a reordered entry', async () => {
+    // Entries of its own to tamper with; the log is put back afterwards, for the other tests' chain.
+    for (const step of ['first', 'second'])
+      await server.ctx.audit({ action: 'test.tamper', outcome: 'success', details: { step } });
     const [target] = await server.ctx.db.query<{ seq: number }>(
-      "select seq from audit_log where action = 'location.create'",
+      "select seq from audit_log where action = 'test.tamper' order by seq desc limit 1 offset 1",
     );
     const seq = Number(target?.seq);
-    await server.ctx.db.query(`update audit_log set outcome = 'failure' where seq = $1`, [seq]);
-    expect(await verifyAuditChain(server.ctx.db)).toMatchObject({ ok: false, brokenAt: seq, reason: 'altered entry' });
-    await server.ctx.db.query(`update audit_log set outcome = 'success' where seq = $1`, [seq]);
-    expect((await verifyAuditChain(server.ctx.db)).ok).toBe(true);
+    const [next] = await server.ctx.db.query<{ details: string }>(
+      'select details::text as details from audit_log where seq = $1',
+      [seq + 1],
+    );
+    try {
+      await server.ctx.db.query(`update audit_log set outcome = 'failure' where seq = $1`, [seq]);
+      expect(await verifyAuditChain(server.ctx.db)).toMatchObject({
+        ok: false,
+        brokenAt: seq,
+        reason: 'altered entry',
+      });
+      await server.ctx.db.query(`update audit_log set outcome = 'success' where seq = $1`, [seq]);
+      expect((await verifyAuditChain(server.ctx.db)).ok).toBe(true);
 
-    await server.ctx.db.query(`update audit_log set details = '{"forged": true}' where seq = $1`, [seq + 1]);
-    expect(await verifyAuditChain(server.ctx.db)).toMatchObject({ ok: false, brokenAt: seq + 1 });
+      await server.ctx.db.query(`update audit_log set details = '{"forged": true}' where seq = $1`, [seq + 1]);
+      expect(await verifyAuditChain(server.ctx.db)).toMatchObject({ ok: false, brokenAt: seq + 1 });
+    } finally {
+      await server.ctx.db.query(`update audit_log set outcome = 'success' where seq = $1`, [seq]);
+      await server.ctx.db.query('update audit_log set details = $2::jsonb where seq = $1', [
+        seq + 1,
+        next?.details ?? '{}',
+      ]);
+    }
+    expect((await verifyAuditChain(server.ctx.db)).ok).toBe(true);
   });
 
   it('hashes details independently of key order', () => {

@@ -12,7 +12,7 @@ import type {
   Page,
   RunAccount,
 } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { SnapshotItem } from '../src/jobs/executors/backup-store.js';
@@ -94,258 +94,281 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
   const users = (query = '') =>
     get<Page<DiscoveredSource>>(`${api}/discovery/${locationId}/users${query ? `?${query}` : ''}`);
 
-  it('discovers accounts, mailboxes, sites and teams, paged, sorted and searched in the database', async () => {
-    const all = await users('application=onedrive&pageSize=100');
-    const model = sim.state.tenant(tenantId);
-    expect(all.total).toBe(model.users.length);
-    expect(all.items.map((u) => u.displayName)).toEqual(
-      [...model.users.map((u) => u.displayName)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
-    );
-    expect(all.items.every((u) => u.kind === 'user' && !u.protected)).toBe(true);
+  describe('discovery', () => {
+    // Each test starts with no backup job, and with what discovery found whole and fresh: tests age it,
+    // delete part of it and cut Microsoft 365 off.
+    beforeEach(async () => {
+      await server.ctx.db.query('delete from jobs where tenant_id = $1', [tenantId]);
+      for (const application of ['onedrive', 'exchange', 'sharepoint', 'teams'])
+        await users(`application=${application}`);
+    });
 
-    const second = await users('application=onedrive&pageSize=2&page=2&sort=displayName&order=desc');
-    expect(second.items.map((u) => u.displayName)).toEqual(
-      all.items
-        .map((u) => u.displayName)
-        .reverse()
-        .slice(2, 4),
-    );
-    const adele = await users('application=onedrive&search=ADELE');
-    expect(adele.items.map((u) => u.displayName)).toEqual(['Adele Vance']);
+    it('discovers accounts, mailboxes, sites and teams, paged, sorted and searched in the database', async () => {
+      const all = await users('application=onedrive&pageSize=100');
+      const model = sim.state.tenant(tenantId);
+      expect(all.total).toBe(model.users.length);
+      expect(all.items.map((u) => u.displayName)).toEqual(
+        [...model.users.map((u) => u.displayName)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+      );
+      expect(all.items.every((u) => u.kind === 'user' && !u.protected)).toBe(true);
 
-    // The guest has no mailbox: it is not an Exchange source.
-    const mailboxes = await users('application=exchange&pageSize=100');
-    expect(mailboxes.total).toBe(model.users.length - 1);
-    expect(mailboxes.items.every((m) => m.kind === 'mailbox' && !m.email?.includes('#EXT#'))).toBe(true);
+      const second = await users('application=onedrive&pageSize=2&page=2&sort=displayName&order=desc');
+      expect(second.items.map((u) => u.displayName)).toEqual(
+        all.items
+          .map((u) => u.displayName)
+          .reverse()
+          .slice(2, 4),
+      );
+      const adele = await users('application=onedrive&search=ADELE');
+      expect(adele.items.map((u) => u.displayName)).toEqual(['Adele Vance']);
 
-    const sites = await users('application=sharepoint');
-    expect(sites.items).toHaveLength(1);
-    expect(sites.items[0]?.url).toMatch(/^https:\/\//);
-    const teams = await users('application=teams');
-    expect(teams.items.map((t) => t.displayName).sort()).toEqual(['Project Falcon', 'Sales Team']);
-  });
+      // The guest has no mailbox: it is not an Exchange source.
+      const mailboxes = await users('application=exchange&pageSize=100');
+      expect(mailboxes.total).toBe(model.users.length - 1);
+      expect(mailboxes.items.every((m) => m.kind === 'mailbox' && !m.email?.includes('#EXT#'))).toBe(true);
 
-  it('reads Microsoft 365 again only when what it found is older than five minutes', async () => {
-    const before = sim.state.stats.requests;
-    await users('application=onedrive');
-    expect(sim.state.stats.requests).toBe(before);
-    await server.ctx.db.query(
-      "update discovered_sources set seen_at = seen_at - interval '6 minutes' where tenant_id = $1",
-      [tenantId],
-    );
-    await users('application=onedrive');
-    expect(sim.state.stats.requests).toBeGreaterThan(before);
-  });
+      const sites = await users('application=sharepoint');
+      expect(sites.items).toHaveLength(1);
+      expect(sites.items[0]?.url).toMatch(/^https:\/\//);
+      const teams = await users('application=teams');
+      expect(teams.items.map((t) => t.displayName).sort()).toEqual(['Project Falcon', 'Sales Team']);
+    });
 
-  it('answers "Failed to fetch data" when Microsoft 365 cannot be read and nothing was found before', async () => {
-    await server.ctx.db.query('update tenants set graph_base_url = $2 where tenant_id = $1', [
-      tenantId,
-      'http://127.0.0.1:9/v1.0',
-    ]);
-    try {
-      // What was found before is still shown...
+    it('reads Microsoft 365 again only when what it found is older than five minutes', async () => {
+      const before = sim.state.stats.requests;
+      await users('application=onedrive');
+      expect(sim.state.stats.requests).toBe(before);
       await server.ctx.db.query(
-        "update discovered_sources set seen_at = seen_at - interval '1 hour' where tenant_id = $1",
+        "update discovered_sources set seen_at = seen_at - interval '6 minutes' where tenant_id = $1",
         [tenantId],
       );
-      expect((await users('application=onedrive')).total).toBeGreaterThan(0);
-      // ...and without it there is nothing to show.
-      await server.ctx.db.query("delete from discovered_sources where tenant_id = $1 and application = 'teams'", [
-        tenantId,
-      ]);
-      const failed = await get<{ message?: string; title?: string; detail?: string }>(
-        `${api}/discovery/${locationId}/users?application=teams`,
-        502,
-      );
-      expect(JSON.stringify(failed)).toContain('Failed to fetch data');
-    } finally {
+      await users('application=onedrive');
+      expect(sim.state.stats.requests).toBeGreaterThan(before);
+    });
+
+    it('answers "Failed to fetch data" when Microsoft 365 cannot be read and nothing was found before', async () => {
       await server.ctx.db.query('update tenants set graph_base_url = $2 where tenant_id = $1', [
         tenantId,
-        sim.graphBaseUrl,
+        'http://127.0.0.1:9/v1.0',
       ]);
-    }
+      try {
+        // What was found before is still shown...
+        await server.ctx.db.query(
+          "update discovered_sources set seen_at = seen_at - interval '1 hour' where tenant_id = $1",
+          [tenantId],
+        );
+        expect((await users('application=onedrive')).total).toBeGreaterThan(0);
+        // ...and without it there is nothing to show.
+        await server.ctx.db.query("delete from discovered_sources where tenant_id = $1 and application = 'teams'", [
+          tenantId,
+        ]);
+        const failed = await get<{ message?: string; title?: string; detail?: string }>(
+          `${api}/discovery/${locationId}/users?application=teams`,
+          502,
+        );
+        expect(JSON.stringify(failed)).toContain('Failed to fetch data');
+      } finally {
+        await server.ctx.db.query('update tenants set graph_base_url = $2 where tenant_id = $1', [
+          tenantId,
+          sim.graphBaseUrl,
+        ]);
+      }
+    });
+
+    it('lists groups with their kinds and member counts, and a group’s members', async () => {
+      const groups = await get<Page<DiscoveredGroup>>(`${api}/discovery/${locationId}/groups`);
+      expect(groups.items.map((g) => [g.displayName, g.kind])).toEqual([
+        ['All Company', 'security'],
+        ['Project Falcon', 'microsoft365'],
+        ['Sales Team', 'microsoft365'],
+      ]);
+      const everyone = groups.items[0];
+      expect(everyone?.memberCount).toBe(4);
+      const members = await get<Page<DiscoveredSource>>(
+        `${api}/discovery/${locationId}/groups/${everyone?.groupId}/users?sort=email&order=desc`,
+      );
+      expect(members.total).toBe(4);
+      expect(members.items.map((m) => m.email)).toEqual([...members.items.map((m) => m.email)].sort().reverse());
+      const falcon = await get<Page<DiscoveredGroup>>(`${api}/discovery/${locationId}/groups?search=falcon`);
+      expect(falcon.items.map((g) => g.displayName)).toEqual(['Project Falcon']);
+      await get(`${api}/discovery/${locationId}/groups/no-such-group/users`, 404);
+    });
+
+    it('refuses unknown locations and bad parameters', async () => {
+      await get(`${api}/discovery/00000000-0000-4000-8000-000000000000/users`, 404);
+      await get(`${api}/discovery/${locationId}/users?application=fax`, 400);
+      await get(`${api}/discovery/${locationId}/users?pageSize=501`, 400);
+      await get(`${api}/dashboard/exchange/basic`, 400);
+      await get(`${api}/dashboard/onedrive/everything`, 400);
+      await get(`${api}/discovery/${locationId}/source/nobody/items/root`, 404);
+    });
   });
 
-  it('lists groups with their kinds and member counts, and a group’s members', async () => {
-    const groups = await get<Page<DiscoveredGroup>>(`${api}/discovery/${locationId}/groups`);
-    expect(groups.items.map((g) => [g.displayName, g.kind])).toEqual([
-      ['All Company', 'security'],
-      ['Project Falcon', 'microsoft365'],
-      ['Sales Team', 'microsoft365'],
-    ]);
-    const everyone = groups.items[0];
-    expect(everyone?.memberCount).toBe(4);
-    const members = await get<Page<DiscoveredSource>>(
-      `${api}/discovery/${locationId}/groups/${everyone?.groupId}/users?sort=email&order=desc`,
-    );
-    expect(members.total).toBe(4);
-    expect(members.items.map((m) => m.email)).toEqual([...members.items.map((m) => m.email)].sort().reverse());
-    const falcon = await get<Page<DiscoveredGroup>>(`${api}/discovery/${locationId}/groups?search=falcon`);
-    expect(falcon.items.map((g) => g.displayName)).toEqual(['Project Falcon']);
-    await get(`${api}/discovery/${locationId}/groups/no-such-group/users`, 404);
-  });
+  describe('after backups of two accounts, a site and a team', () => {
+    // Made once, in this order; the tests read them.
+    let onedrive: { jobId: string; runId: string; finished: string };
+    let backedUp: DiscoveredSource[] = [];
+    let site: DiscoveredSource | undefined;
+    let team: DiscoveredSource | undefined;
+    beforeAll(async () => {
+      backedUp = (await users('application=onedrive&pageSize=100')).items.slice(0, 2);
+      onedrive = await backup(
+        'onedrive',
+        backedUp.map((u) => u.sourceId),
+      );
+      site = (await users('application=sharepoint')).items[0];
+      await backup('sharepoint', [site?.sourceId ?? '']);
+      team = (await users('application=teams')).items[0];
+      await backup('teams', [team?.sourceId ?? '']);
+    });
 
-  it('refuses unknown locations and bad parameters', async () => {
-    await get(`${api}/discovery/00000000-0000-4000-8000-000000000000/users`, 404);
-    await get(`${api}/discovery/${locationId}/users?application=fax`, 400);
-    await get(`${api}/discovery/${locationId}/users?pageSize=501`, 400);
-    await get(`${api}/dashboard/exchange/basic`, 400);
-    await get(`${api}/dashboard/onedrive/everything`, 400);
-    await get(`${api}/discovery/${locationId}/source/nobody/items/root`, 404);
-  });
-
-  let onedrive: { jobId: string; runId: string; finished: string };
-  it('browses a OneDrive snapshot: top level, a folder, search; marks the accounts protected', async () => {
-    const [first, second] = (await users('application=onedrive&pageSize=100')).items;
-    onedrive = await backup('onedrive', [first?.sourceId ?? '', second?.sourceId ?? '']);
-    const covered = await users('application=onedrive&pageSize=100&sort=protected&order=desc');
-    expect(covered.items.filter((u) => u.protected).map((u) => u.sourceId)).toEqual(
-      [first?.sourceId, second?.sourceId].sort((a, b) =>
-        (covered.items.find((u) => u.sourceId === a)?.displayName ?? '').localeCompare(
-          covered.items.find((u) => u.sourceId === b)?.displayName ?? '',
+    it('browses a OneDrive snapshot: top level, a folder, search; marks the accounts protected', async () => {
+      const [first, second] = backedUp;
+      const covered = await users('application=onedrive&pageSize=100&sort=protected&order=desc');
+      expect(covered.items.filter((u) => u.protected).map((u) => u.sourceId)).toEqual(
+        [first?.sourceId, second?.sourceId].sort((a, b) =>
+          (covered.items.find((u) => u.sourceId === a)?.displayName ?? '').localeCompare(
+            covered.items.find((u) => u.sourceId === b)?.displayName ?? '',
+          ),
         ),
-      ),
-    );
+      );
 
-    const items = (node: string, query = '') =>
-      get<Page<DiscoveryNode>>(`${api}/discovery/${locationId}/source/${first?.sourceId}/items/${node}${query}`);
-    const top = await items('root');
-    expect(top.total).toBeGreaterThan(0);
-    const folders = top.items.filter((n) => n.kind === 'folder');
-    expect(folders.length).toBeGreaterThan(0);
-    // Folders first, then files, each by name.
-    expect(top.items.map((n) => n.kind)).toEqual([
-      ...folders.map(() => 'folder'),
-      ...top.items.slice(folders.length).map(() => 'file'),
-    ]);
-    const folder = folders.find((f) => f.hasChildren);
-    const inside = await items(folder?.nodeId ?? '');
-    expect(inside.items.length).toBeGreaterThan(0);
-    expect(inside.items.every((n) => n.path.startsWith(`${folder?.path}/`) && n.parentId === folder?.nodeId)).toBe(
-      true,
-    );
-    const file = inside.items.find((n) => n.kind === 'file');
-    expect(file?.sizeBytes).toBeGreaterThan(0);
-    const found = await items(folder?.nodeId ?? '', `?search=${encodeURIComponent(file?.name.slice(0, 6) ?? '')}`);
-    expect(found.items.map((n) => n.nodeId)).toContain(file?.nodeId);
-    await get(`${api}/discovery/${locationId}/source/${first?.sourceId}/items/no-such-folder`, 404);
-    // Before the first backup there is no snapshot.
-    await get(
-      `${api}/discovery/${locationId}/source/${first?.sourceId}/items/root?snapshot=2000-01-01T00:00:00.000Z`,
-      404,
-    );
-    const atRun = await items('root', `?snapshot=${encodeURIComponent(onedrive.finished)}`);
-    expect(atRun.total).toBe(top.total);
-  });
+      const items = (node: string, query = '') =>
+        get<Page<DiscoveryNode>>(`${api}/discovery/${locationId}/source/${first?.sourceId}/items/${node}${query}`);
+      const top = await items('root');
+      expect(top.total).toBeGreaterThan(0);
+      const folders = top.items.filter((n) => n.kind === 'folder');
+      expect(folders.length).toBeGreaterThan(0);
+      // Folders first, then files, each by name.
+      expect(top.items.map((n) => n.kind)).toEqual([
+        ...folders.map(() => 'folder'),
+        ...top.items.slice(folders.length).map(() => 'file'),
+      ]);
+      const folder = folders.find((f) => f.hasChildren);
+      const inside = await items(folder?.nodeId ?? '');
+      expect(inside.items.length).toBeGreaterThan(0);
+      expect(inside.items.every((n) => n.path.startsWith(`${folder?.path}/`) && n.parentId === folder?.nodeId)).toBe(
+        true,
+      );
+      const file = inside.items.find((n) => n.kind === 'file');
+      expect(file?.sizeBytes).toBeGreaterThan(0);
+      const found = await items(folder?.nodeId ?? '', `?search=${encodeURIComponent(file?.name.slice(0, 6) ?? '')}`);
+      expect(found.items.map((n) => n.nodeId)).toContain(file?.nodeId);
+      await get(`${api}/discovery/${locationId}/source/${first?.sourceId}/items/no-such-folder`, 404);
+      // Before the first backup there is no snapshot.
+      await get(
+        `${api}/discovery/${locationId}/source/${first?.sourceId}/items/root?snapshot=2000-01-01T00:00:00.000Z`,
+        404,
+      );
+      const atRun = await items('root', `?snapshot=${encodeURIComponent(onedrive.finished)}`);
+      expect(atRun.total).toBe(top.total);
+    });
 
-  it('browses a site by library and a team by channel', async () => {
-    const site = (await users('application=sharepoint')).items[0];
-    await backup('sharepoint', [site?.sourceId ?? '']);
-    const libraries = await get<Page<DiscoveryNode>>(
-      `${api}/discovery/${locationId}/source/${site?.sourceId}/items/root`,
-    );
-    expect(libraries.items.map((l) => [l.kind, l.name])).toEqual([['library', 'Documents']]);
-    const library = libraries.items[0];
-    expect(library?.nodeId).toMatch(/^drive:/);
-    const content = await get<Page<DiscoveryNode>>(
-      `${api}/discovery/${locationId}/source/${site?.sourceId}/items/${encodeURIComponent(library?.nodeId ?? '')}`,
-    );
-    expect(content.total).toBeGreaterThan(0);
+    it('browses a site by library and a team by channel', async () => {
+      const libraries = await get<Page<DiscoveryNode>>(
+        `${api}/discovery/${locationId}/source/${site?.sourceId}/items/root`,
+      );
+      expect(libraries.items.map((l) => [l.kind, l.name])).toEqual([['library', 'Documents']]);
+      const library = libraries.items[0];
+      expect(library?.nodeId).toMatch(/^drive:/);
+      const content = await get<Page<DiscoveryNode>>(
+        `${api}/discovery/${locationId}/source/${site?.sourceId}/items/${encodeURIComponent(library?.nodeId ?? '')}`,
+      );
+      expect(content.total).toBeGreaterThan(0);
 
-    const team = (await users('application=teams')).items[0];
-    await backup('teams', [team?.sourceId ?? '']);
-    const channels = await get<Page<DiscoveryNode>>(
-      `${api}/discovery/${locationId}/source/${team?.sourceId}/items/root`,
-    );
-    expect(channels.items.map((c) => c.kind)).toEqual(channels.items.map(() => 'channel'));
-    expect(channels.items.map((c) => c.name)).toContain('General');
-    const general = channels.items.find((c) => c.name === 'General');
-    const messages = await get<Page<DiscoveryNode>>(
-      `${api}/discovery/${locationId}/source/${team?.sourceId}/items/${encodeURIComponent(general?.nodeId ?? '')}`,
-    );
-    expect(messages.items.length).toBeGreaterThan(0);
-    expect(messages.items.every((m) => m.kind === 'message')).toBe(true);
-  });
+      const channels = await get<Page<DiscoveryNode>>(
+        `${api}/discovery/${locationId}/source/${team?.sourceId}/items/root`,
+      );
+      expect(channels.items.map((c) => c.kind)).toEqual(channels.items.map(() => 'channel'));
+      expect(channels.items.map((c) => c.name)).toContain('General');
+      const general = channels.items.find((c) => c.name === 'General');
+      const messages = await get<Page<DiscoveryNode>>(
+        `${api}/discovery/${locationId}/source/${team?.sourceId}/items/${encodeURIComponent(general?.nodeId ?? '')}`,
+      );
+      expect(messages.items.length).toBeGreaterThan(0);
+      expect(messages.items.every((m) => m.kind === 'message')).toBe(true);
+    });
 
-  it('shows the OneDrive dashboard: protected accounts, items, stored size per day, per-account details', async () => {
-    const basic = await get<DashboardBasic>(`${api}/dashboard/onedrive/basic`);
-    expect(basic).toMatchObject({ view: 'basic', application: 'onedrive', periodDays: 30, protectedCount: 2 });
-    expect(basic.discoveredCount).toBe(sim.state.tenant(tenantId).users.length);
-    expect(basic.items).toBeGreaterThan(0);
-    expect(basic.lastSuccessfulJob?.jobId).toBe(onedrive.jobId);
-    expect(basic.jobsByStatus).toEqual({ finished: 1, running: 0, failed: 0, pending: 0 });
+    it('shows the OneDrive dashboard: protected accounts, items, stored size per day, per-account details', async () => {
+      const basic = await get<DashboardBasic>(`${api}/dashboard/onedrive/basic`);
+      expect(basic).toMatchObject({ view: 'basic', application: 'onedrive', periodDays: 30, protectedCount: 2 });
+      expect(basic.discoveredCount).toBe(sim.state.tenant(tenantId).users.length);
+      expect(basic.items).toBeGreaterThan(0);
+      expect(basic.lastSuccessfulJob?.jobId).toBe(onedrive.jobId);
+      expect(basic.jobsByStatus).toEqual({ finished: 1, running: 0, failed: 0, pending: 0 });
 
-    const size = await get<DashboardSize>(`${api}/dashboard/onedrive/size`);
-    expect(size.storedBytes).toBeGreaterThan(0);
-    expect(size.series.length).toBeGreaterThanOrEqual(31);
-    expect(size.series.at(-1)?.bytes).toBe(size.storedBytes);
-    expect(size.series.at(-1)?.items).toBeGreaterThanOrEqual(basic.items);
-    expect(size.growthBytes).toBe(size.storedBytes);
+      const size = await get<DashboardSize>(`${api}/dashboard/onedrive/size`);
+      expect(size.storedBytes).toBeGreaterThan(0);
+      expect(size.series.length).toBeGreaterThanOrEqual(31);
+      expect(size.series.at(-1)?.bytes).toBe(size.storedBytes);
+      expect(size.series.at(-1)?.items).toBeGreaterThanOrEqual(basic.items);
+      expect(size.growthBytes).toBe(size.storedBytes);
 
-    const details = await get<DashboardDetails>(`${api}/dashboard/onedrive/details`);
-    expect(details.entries).toHaveLength(2);
-    expect(details.entries.reduce((sum, e) => sum + e.bytes, 0)).toBe(size.storedBytes);
-    const names = (await users('application=onedrive&pageSize=100')).items.map((u) => u.displayName);
-    expect(details.entries.every((e) => names.includes(e.displayName) && e.lastStatus === 'finished')).toBe(true);
+      const details = await get<DashboardDetails>(`${api}/dashboard/onedrive/details`);
+      expect(details.entries).toHaveLength(2);
+      expect(details.entries.reduce((sum, e) => sum + e.bytes, 0)).toBe(size.storedBytes);
+      const names = (await users('application=onedrive&pageSize=100')).items.map((u) => u.displayName);
+      expect(details.entries.every((e) => names.includes(e.displayName) && e.lastStatus === 'finished')).toBe(true);
 
-    const teams = await get<DashboardBasic>(`${api}/dashboard/teams/basic`);
-    expect(teams.protectedCount).toBe(1);
-  });
+      const teams = await get<DashboardBasic>(`${api}/dashboard/teams/basic`);
+      expect(teams.protectedCount).toBe(1);
+    });
 
-  it('names a report’s accounts after discovery, sorts and searches them', async () => {
-    const accounts = await get<Page<RunAccount>>(
-      `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc`,
-    );
-    const names = accounts.items.map((a) => a.displayName);
-    expect(names).toEqual([...names].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
-    expect(names.every((n) => !n.match(/^[0-9a-f]{8}-/))).toBe(true);
-    const one = await get<Page<RunAccount>>(
-      `${api}/reporting/${onedrive.runId}/accounts?search=${encodeURIComponent(names[0]?.slice(0, 5) ?? '')}`,
-    );
-    expect(one.items.map((a) => a.displayName)).toContain(names[0]);
-    // Keyset paging gives the same rows as numbered pages.
-    const first = await get<Page<RunAccount>>(
-      `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc&pageSize=1`,
-    );
-    const next = await get<Page<RunAccount>>(
-      `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc&pageSize=1&after=${first.items[0]?.accountId}`,
-    );
-    expect([...first.items, ...next.items].map((a) => a.displayName)).toEqual(names.slice(0, 2));
-    expect(next.total).toBe(accounts.total);
-    const failed = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts?status=failed`);
-    expect(failed.total).toBe(0);
-  });
+    it('names a report’s accounts after discovery, sorts and searches them', async () => {
+      const accounts = await get<Page<RunAccount>>(
+        `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc`,
+      );
+      const names = accounts.items.map((a) => a.displayName);
+      expect(names).toEqual([...names].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
+      expect(names.every((n) => !n.match(/^[0-9a-f]{8}-/))).toBe(true);
+      const one = await get<Page<RunAccount>>(
+        `${api}/reporting/${onedrive.runId}/accounts?search=${encodeURIComponent(names[0]?.slice(0, 5) ?? '')}`,
+      );
+      expect(one.items.map((a) => a.displayName)).toContain(names[0]);
+      // Keyset paging gives the same rows as numbered pages.
+      const first = await get<Page<RunAccount>>(
+        `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc&pageSize=1`,
+      );
+      const next = await get<Page<RunAccount>>(
+        `${api}/reporting/${onedrive.runId}/accounts?sort=displayName&order=desc&pageSize=1&after=${first.items[0]?.accountId}`,
+      );
+      expect([...first.items, ...next.items].map((a) => a.displayName)).toEqual(names.slice(0, 2));
+      expect(next.total).toBe(accounts.total);
+      const failed = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts?status=failed`);
+      expect(failed.total).toBe(0);
+    });
 
-  it('names accounts of a report read before discovery knew them once discovery reads the tenant again', async () => {
-    await server.ctx.db.query('update job_run_sources set display_name = source_id where run_id = $1', [
-      onedrive.runId,
-    ]);
-    const unnamed = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts`);
-    expect(unnamed.items.every((a) => a.displayName === a.accountId)).toBe(true);
-    await server.ctx.db.query(
-      "update discovered_sources set seen_at = seen_at - interval '6 minutes' where tenant_id = $1",
-      [tenantId],
-    );
-    await users('application=onedrive');
-    const named = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts`);
-    expect(named.items.every((a) => a.displayName !== a.accountId)).toBe(true);
-  });
+    it('names accounts of a report read before discovery knew them once discovery reads the tenant again', async () => {
+      await server.ctx.db.query('update job_run_sources set display_name = source_id where run_id = $1', [
+        onedrive.runId,
+      ]);
+      const unnamed = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts`);
+      expect(unnamed.items.every((a) => a.displayName === a.accountId)).toBe(true);
+      await server.ctx.db.query(
+        "update discovered_sources set seen_at = seen_at - interval '6 minutes' where tenant_id = $1",
+        [tenantId],
+      );
+      await users('application=onedrive');
+      const named = await get<Page<RunAccount>>(`${api}/reporting/${onedrive.runId}/accounts`);
+      expect(named.items.every((a) => a.displayName !== a.accountId)).toBe(true);
+    });
 
-  it('answers the legacy statistics and last successful job of the worker', async () => {
-    const stats = await get<{
-      periodDays: number;
-      perApplication: { application: string; jobs: number; bytes: number }[];
-    }>(`/api/backup-and-restore/statistics?workerIp=${workerIp}`);
-    expect(stats.perApplication.map((a) => [a.application, a.jobs])).toEqual([
-      ['onedrive', 1],
-      ['sharepoint', 1],
-      ['teams', 1],
-    ]);
-    expect(stats.perApplication.every((a) => a.bytes > 0)).toBe(true);
-    const last = await get<{ jobId: string; application: string }>(
-      `/api/backup-and-restore/get-last-successful-job/${workerIp}`,
-    );
-    expect(last.application).toBe('teams');
+    it('answers the legacy statistics and last successful job of the worker', async () => {
+      const stats = await get<{
+        periodDays: number;
+        perApplication: { application: string; jobs: number; bytes: number }[];
+      }>(`/api/backup-and-restore/statistics?workerIp=${workerIp}`);
+      expect(stats.perApplication.map((a) => [a.application, a.jobs])).toEqual([
+        ['onedrive', 1],
+        ['sharepoint', 1],
+        ['teams', 1],
+      ]);
+      expect(stats.perApplication.every((a) => a.bytes > 0)).toBe(true);
+      const last = await get<{ jobId: string; application: string }>(
+        `/api/backup-and-restore/get-last-successful-job/${workerIp}`,
+      );
+      expect(last.application).toBe('teams');
+    });
   });
 });
 

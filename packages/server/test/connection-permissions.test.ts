@@ -14,7 +14,7 @@ import {
   startSimulator,
 } from '@compliance-portal/m365-simulator';
 import type { PermissionArea } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type GraphApi, GraphError } from '../src/m365/graph-api.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { AREA_PERMISSIONS, grants, missingPermissions, SATISFIED_BY, tokenRoles } from '../src/m365/permissions.js';
@@ -246,6 +246,10 @@ describe('the connection test', () => {
       sim.authorityHost,
     ]);
     admin = await sessionToken(server, ADMIN);
+  });
+  // Each test starts with every permission granted; the tests withdraw some.
+  beforeEach(() => {
+    sim.state.setConsent(tenantId, ALL_APPLICATION_PERMISSIONS);
   });
   afterAll(async () => {
     await sim?.close();

@@ -5,7 +5,7 @@ import {
   startSimulator,
 } from '@compliance-portal/m365-simulator';
 import type { DataManagementDashboard, Mailbox } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { analyseStorage } from '../src/modules/data-management/storage.js';
 import { findTenant } from '../src/modules/tenants/repository.js';
@@ -107,8 +107,13 @@ describe('the clean-up candidates’ teams', () => {
       sim.graphBaseUrl,
       sim.authorityHost,
     ]);
-    await server.ctx.db.query('delete from storage_usage where tenant_id = $1', [tenantId]);
     token = await sessionToken(server, ADMIN);
+  });
+  // Each test starts with every permission granted and no analysis stored: the dashboard analyses anew
+  // (a test stores one made without the teams).
+  beforeEach(async () => {
+    sim.state.setConsent(tenantId, ALL_APPLICATION_PERMISSIONS);
+    await server.ctx.db.query('delete from storage_usage where tenant_id = $1', [tenantId]);
   });
   afterAll(() => sim.close());
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, PARTNER, sessionToken, useTestServer } from './helpers.js';
 
 /** A PDF of exactly `size` bytes: the header, filler, and the end-of-file marker. */
@@ -38,6 +38,19 @@ describe('documents', () => {
       body: body.payload,
       headers: { 'content-type': body.type },
     });
+  };
+  // Each test starts with no documents on file.
+  beforeEach(async () => {
+    await server.ctx.db.query('delete from documents');
+  });
+  /** A contract already on file: a document of another type, and one the partner must not reach. */
+  const contractOnFile = async () => {
+    const saved = await upload(
+      admin,
+      { abbr: 'contoso', documentType: 'contracts' },
+      { name: 'big.pdf', bytes: pdf(MAX_UPLOAD_BYTES) },
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
   };
 
   it('takes a PDF of exactly 3 MB and refuses one byte more, and a renamed non-PDF, with the rule', async () => {
@@ -123,43 +136,6 @@ describe('documents', () => {
     expect(removed.statusCode).toBe(200);
   });
 
-  it('lists, downloads the same bytes, replaces by name, and deletes', async () => {
-    const bytes = pdf(4321);
-    const created = await upload(admin, { abbr: 'contoso', documentType: 'reports' }, { name: 'Q3 report.pdf', bytes });
-    expect(created.statusCode, created.body).toBe(201);
-    const reports = await server.request({ method: 'GET', url: '/api/files/contoso/report', token: admin });
-    expect(
-      (reports.json() as { fileName: string; uploadedBy: string }[]).map((f) => [f.fileName, f.uploadedBy]),
-    ).toEqual([['Q3 report.pdf', ADMIN]]);
-    const url = `/api/files/download/${encodeURIComponent('Q3 report.pdf')}/contoso/reports`;
-    const download = await server.request({ method: 'GET', url, token: admin });
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toContain('application/pdf');
-    expect(download.rawPayload.equals(Buffer.from(bytes))).toBe(true);
-
-    const newer = pdf(999);
-    await upload(admin, { abbr: 'contoso', documentType: 'reports' }, { name: 'q3 REPORT.pdf', bytes: newer });
-    const again = await server.request({ method: 'GET', url, token: admin });
-    expect(again.rawPayload.equals(Buffer.from(newer))).toBe(true);
-    const all = (
-      await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })
-    ).json() as unknown[];
-    expect(all).toHaveLength(2);
-
-    const removed = await server.request({
-      method: 'POST',
-      url: '/api/files/delete-file',
-      token: admin,
-      body: { abbr: 'contoso', documentType: 'reports', fileName: 'Q3 report.pdf' },
-    });
-    expect(removed.statusCode).toBe(200);
-    expect((await server.request({ method: 'GET', url, token: admin })).statusCode).toBe(404);
-    const [audit] = await server.ctx.db.query<{ n: number }>(
-      "select count(*)::int as n from audit_log where action in ('document.upload', 'document.delete')",
-    );
-    expect(audit?.n).toBeGreaterThanOrEqual(3);
-  });
-
   it('answers 404, not a crash, for a listed document whose file is gone from the data directory', async () => {
     const saved = await upload(
       admin,
@@ -182,26 +158,75 @@ describe('documents', () => {
     expect(removed.statusCode).toBe(200);
   });
 
-  it('keeps each organisation’s documents to those who act for it', async () => {
-    const own = await upload(partner, { abbr: 'contoso', documentType: 'others' }, { name: 'x.pdf', bytes: pdf(100) });
-    expect(own.statusCode).toBe(404);
-    const list = await server.request({ method: 'GET', url: '/api/files/contoso/document', token: partner });
-    expect(list.statusCode).toBe(404);
-    const download = await server.request({
-      method: 'GET',
-      url: '/api/files/download/big.pdf/contoso/contracts',
-      token: partner,
+  describe('with a contract on file', () => {
+    beforeEach(contractOnFile);
+
+    it('lists, downloads the same bytes, replaces by name, and deletes', async () => {
+      const bytes = pdf(4321);
+      const created = await upload(
+        admin,
+        { abbr: 'contoso', documentType: 'reports' },
+        { name: 'Q3 report.pdf', bytes },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const reports = await server.request({ method: 'GET', url: '/api/files/contoso/report', token: admin });
+      expect(
+        (reports.json() as { fileName: string; uploadedBy: string }[]).map((f) => [f.fileName, f.uploadedBy]),
+      ).toEqual([['Q3 report.pdf', ADMIN]]);
+      const url = `/api/files/download/${encodeURIComponent('Q3 report.pdf')}/contoso/reports`;
+      const download = await server.request({ method: 'GET', url, token: admin });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toContain('application/pdf');
+      expect(download.rawPayload.equals(Buffer.from(bytes))).toBe(true);
+
+      const newer = pdf(999);
+      await upload(admin, { abbr: 'contoso', documentType: 'reports' }, { name: 'q3 REPORT.pdf', bytes: newer });
+      const again = await server.request({ method: 'GET', url, token: admin });
+      expect(again.rawPayload.equals(Buffer.from(newer))).toBe(true);
+      const all = (
+        await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })
+      ).json() as unknown[];
+      expect(all).toHaveLength(2);
+
+      const removed = await server.request({
+        method: 'POST',
+        url: '/api/files/delete-file',
+        token: admin,
+        body: { abbr: 'contoso', documentType: 'reports', fileName: 'Q3 report.pdf' },
+      });
+      expect(removed.statusCode).toBe(200);
+      expect((await server.request({ method: 'GET', url, token: admin })).statusCode).toBe(404);
+      const [audit] = await server.ctx.db.query<{ n: number }>(
+        "select count(*)::int as n from audit_log where action in ('document.upload', 'document.delete')",
+      );
+      expect(audit?.n).toBeGreaterThanOrEqual(3);
     });
-    expect(download.statusCode).toBe(404);
-    const remove = await server.request({
-      method: 'POST',
-      url: '/api/files/delete-file',
-      token: partner,
-      body: { abbr: 'contoso', documentType: 'contracts', fileName: 'big.pdf' },
+
+    it('keeps each organisation’s documents to those who act for it', async () => {
+      const own = await upload(
+        partner,
+        { abbr: 'contoso', documentType: 'others' },
+        { name: 'x.pdf', bytes: pdf(100) },
+      );
+      expect(own.statusCode).toBe(404);
+      const list = await server.request({ method: 'GET', url: '/api/files/contoso/document', token: partner });
+      expect(list.statusCode).toBe(404);
+      const download = await server.request({
+        method: 'GET',
+        url: '/api/files/download/big.pdf/contoso/contracts',
+        token: partner,
+      });
+      expect(download.statusCode).toBe(404);
+      const remove = await server.request({
+        method: 'POST',
+        url: '/api/files/delete-file',
+        token: partner,
+        body: { abbr: 'contoso', documentType: 'contracts', fileName: 'big.pdf' },
+      });
+      expect(remove.statusCode).toBe(404);
+      expect(
+        (await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })).json(),
+      ).toHaveLength(1);
     });
-    expect(remove.statusCode).toBe(404);
-    expect(
-      (await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })).json(),
-    ).toHaveLength(1);
   });
 });

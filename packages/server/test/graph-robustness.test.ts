@@ -8,7 +8,7 @@ import {
   type RunningSimulator,
   startSimulator,
 } from '@compliance-portal/m365-simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
@@ -41,7 +41,10 @@ describe('the jobs engine against what Microsoft Graph does', () => {
   const corruptItems = new Set<string>();
   const realFetch = globalThis.fetch;
 
-  beforeAll(async () => {
+  // A simulated tenant of its own for each test: tests change it (new, deleted and corrupted files).
+  beforeEach(async () => {
+    corrupt.clear();
+    corruptItems.clear();
     sim = await startSimulator({
       tenants: [
         {
@@ -56,6 +59,10 @@ describe('the jobs engine against what Microsoft Graph does', () => {
       sim.graphBaseUrl,
       sim.authorityHost,
     ]);
+  });
+  afterEach(() => sim.close());
+
+  beforeAll(async () => {
     engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx, blobs)), heartbeatMs: 50 });
     token = await sessionToken(server, ADMIN);
     globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
@@ -81,9 +88,8 @@ describe('the jobs engine against what Microsoft Graph does', () => {
       return response;
     };
   });
-  afterAll(async () => {
+  afterAll(() => {
     globalThis.fetch = realFetch;
-    await sim.close();
   });
 
   const create = async (body: object) => {
@@ -125,19 +131,22 @@ describe('the jobs engine against what Microsoft Graph does', () => {
       (i) => i.kind === 'file' && !i.deleted,
     );
 
-  let backupId = '';
-
-  it('follows /content redirects itself, sending the bearer token to Graph and never to the download link', async () => {
-    backupId = await create({
+  const oneDriveBackup = () =>
+    create({
       name: 'OneDrive robust',
       type: 'backup',
       application: 'onedrive',
       sources: [user(0).id],
     });
+
+  it('follows /content redirects itself, sending the bearer token to Graph and never to the download link', async () => {
+    const backupId = await oneDriveBackup();
+    const mark = seen.length;
     const first = await run(backupId);
     expect(first).toMatchObject({ status: 'finished', items_failed: 0 });
-    const content = seen.filter((s) => /\/content$/.test(new URL(s.url).pathname));
-    const downloads = seen.filter((s) => s.url.includes('/download/'));
+    const traffic = seen.slice(mark);
+    const content = traffic.filter((s) => /\/content$/.test(new URL(s.url).pathname));
+    const downloads = traffic.filter((s) => s.url.includes('/download/'));
     console.log(
       `Content requests: ${content.length} (302: ${content.filter((s) => s.status === 302).length}), download links followed: ${downloads.length}`,
     );
@@ -148,33 +157,43 @@ describe('the jobs engine against what Microsoft Graph does', () => {
     expect(await stored(backupId)).toMatchObject({ files: 12, versions: 24, rows: 24, deleted: 0 });
   });
 
-  it('reads a drive again in full when Graph refuses its expired delta link with 410: nothing twice, deletions found, and the run says so', async () => {
-    const before = await stored(backupId);
-    const gone = liveFiles(0)[0];
-    const tenant = sim.state.tenant(tenantId);
-    evolve(tenant, { newFiles: 2, deletedFiles: 0, editedFiles: 0 });
-    if (!gone) throw new Error('no file');
-    gone.deleted = true;
-    tenant.clock += 1;
-    gone.changed = tenant.clock;
-    expireDeltaTokens(tenant);
-    const mark = seen.length;
-    const second = await run(backupId);
-    const refused = seen.slice(mark).filter((s) => s.status === 410);
-    expect(refused.length).toBeGreaterThanOrEqual(1);
-    expect(second.status).toBe('finished');
-    expect(second.message).toMatch(/change token of 1 drive\(s\).*read again in full, without storing any item twice/);
-    const after = await stored(backupId);
-    const live = liveFiles(0).length;
-    // Two new files across the tenant's drives; this drive's live files are what the simulator holds.
-    expect(after.files).toBe(live);
-    expect(after.rows).toBe(after.versions);
-    expect(after.deleted).toBe(1);
-    expect(after.versions).toBeGreaterThanOrEqual(before.versions);
-    // The new delta link works: the next run reads changes only, and says nothing of a resync.
-    const third = await run(backupId);
-    expect(third.message).not.toMatch(/read again in full/);
-    expect(await stored(backupId)).toEqual(after);
+  describe('with a OneDrive backup run once', () => {
+    let backupId = '';
+    beforeEach(async () => {
+      backupId = await oneDriveBackup();
+      expect(await run(backupId)).toMatchObject({ status: 'finished', items_failed: 0 });
+    });
+
+    it('reads a drive again in full when Graph refuses its expired delta link with 410: nothing twice, deletions found, and the run says so', async () => {
+      const before = await stored(backupId);
+      const gone = liveFiles(0)[0];
+      const tenant = sim.state.tenant(tenantId);
+      evolve(tenant, { newFiles: 2, deletedFiles: 0, editedFiles: 0 });
+      if (!gone) throw new Error('no file');
+      gone.deleted = true;
+      tenant.clock += 1;
+      gone.changed = tenant.clock;
+      expireDeltaTokens(tenant);
+      const mark = seen.length;
+      const second = await run(backupId);
+      const refused = seen.slice(mark).filter((s) => s.status === 410);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      expect(second.status).toBe('finished');
+      expect(second.message).toMatch(
+        /change token of 1 drive\(s\).*read again in full, without storing any item twice/,
+      );
+      const after = await stored(backupId);
+      const live = liveFiles(0).length;
+      // Two new files across the tenant's drives; this drive's live files are what the simulator holds.
+      expect(after.files).toBe(live);
+      expect(after.rows).toBe(after.versions);
+      expect(after.deleted).toBe(1);
+      expect(after.versions).toBeGreaterThanOrEqual(before.versions);
+      // The new delta link works: the next run reads changes only, and says nothing of a resync.
+      const third = await run(backupId);
+      expect(third.message).not.toMatch(/read again in full/);
+      expect(await stored(backupId)).toEqual(after);
+    });
   });
 
   it('archives a mailbox again in full when its mail delta link is refused (tampered), without fetching or storing a message twice', async () => {

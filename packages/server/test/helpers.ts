@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { appendAudit } from '../src/audit/audit-log.js';
 import type { Config } from '../src/config.js';
@@ -152,6 +152,34 @@ export function useTestServer(overrides: Partial<Config> = {}) {
     await holder.close?.();
   });
   return holder;
+}
+
+/**
+ * Before each test, puts these accounts back as they were when the server was made: the same
+ * password, no authenticator and no recovery codes, no failed attempts and no lockout. For tests that
+ * each need such an account (a first sign-in, a lockout, a password reset) whatever ran before them.
+ */
+export function resetAccountsBeforeEach(server: TestServer, emails: readonly string[]) {
+  const passwords = new Map<string, string>();
+  beforeAll(async () => {
+    const rows = await server.ctx.db.query<{ email: string; password_hash: string }>(
+      'select email, password_hash from users where email = any($1)',
+      [[...emails]],
+    );
+    for (const row of rows) passwords.set(row.email, row.password_hash);
+  });
+  beforeEach(async () => {
+    for (const [email, passwordHash] of passwords) {
+      await server.ctx.db.query(
+        `update users set password_hash = $2, totp_secret = null, totp_enabled = false, totp_last_step = 0,
+                failed_attempts = 0, lockout_until = null where email = $1`,
+        [email, passwordHash],
+      );
+      await server.ctx.db.query('delete from recovery_codes where user_id in (select id from users where email = $1)', [
+        email,
+      ]);
+    }
+  });
 }
 
 /** The code an authenticator app shows for a key at the server's clock, optionally some steps later. */

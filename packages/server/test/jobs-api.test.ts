@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { Executor } from '../src/jobs/run-context.js';
 import { TRIAL_MESSAGES } from '../src/modules/jobs/service.js';
@@ -18,8 +18,17 @@ describe('jobs through the API', () => {
 
   const create = (token: string, tenantId: string, body: object) =>
     server.request({ method: 'POST', url: api(tenantId), token, body });
+  const nightly = () =>
+    create(admin, TENANTS.contoso, {
+      name: '  Nightly OneDrive  ',
+      type: 'backup',
+      application: 'onedrive',
+      sources: ['adele@contoso.example', 'alex@contoso.example'],
+      recurrence: { kind: 'daily', hours: [2], timeZone: 'Europe/Berlin' },
+      retention: { unit: 'days', value: 30 },
+    });
 
-  it('creates a scheduled backup job with the default location and its next run', async () => {
+  beforeAll(async () => {
     admin = await sessionToken(server, ADMIN);
     partner = await sessionToken(server, PARTNER);
     // The accounts, sites and teams the jobs name, as discovery found them in each Microsoft 365.
@@ -33,14 +42,14 @@ describe('jobs through the API', () => {
       Array.from({ length: 11 }, (_, i) => `user${i}@tailspin.example`),
     );
     await discovered(server, TENANTS.tailspin, 'teams', ['x']);
-    const response = await create(admin, TENANTS.contoso, {
-      name: '  Nightly OneDrive  ',
-      type: 'backup',
-      application: 'onedrive',
-      sources: ['adele@contoso.example', 'alex@contoso.example'],
-      recurrence: { kind: 'daily', hours: [2], timeZone: 'Europe/Berlin' },
-      retention: { unit: 'days', value: 30 },
-    });
+  });
+  // Each test starts without jobs (their runs, tasks and the trial's counts go with them).
+  beforeEach(async () => {
+    await server.ctx.db.query('delete from jobs');
+  });
+
+  it('creates a scheduled backup job with the default location and its next run', async () => {
+    const response = await nightly();
     expect(response.statusCode, response.body).toBe(200);
     const job = response.json();
     expect(job).toMatchObject({
@@ -90,63 +99,75 @@ describe('jobs through the API', () => {
     expect(cleanup.json().errors).toEqual({ cleanupRule: ['A clean-up job needs a rule.'] });
   });
 
-  it('lists with filters, sorting and pages, and changes name and schedule', async () => {
-    await create(admin, TENANTS.contoso, {
-      name: 'Alpha SharePoint',
-      type: 'backup',
-      application: 'sharepoint',
-      sources: ['s'],
+  describe('with the nightly OneDrive job', () => {
+    beforeEach(async () => {
+      const created = await nightly();
+      expect(created.statusCode, created.body).toBe(200);
     });
-    await create(admin, TENANTS.contoso, { name: 'Zulu Teams', type: 'backup', application: 'teams', sources: ['t'] });
-    const list = await server.request({
-      method: 'GET',
-      url: `${api(TENANTS.contoso)}?sort=name&order=asc&pageSize=2&page=1`,
-      token: admin,
-    });
-    expect(list.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(list.json().items.map((j: { name: string }) => j.name)).toEqual(['Alpha SharePoint', 'Nightly OneDrive']);
-    const teams = await server.request({
-      method: 'GET',
-      url: `${api(TENANTS.contoso)}?application=teams`,
-      token: admin,
-    });
-    expect(teams.json().items.map((j: { name: string }) => j.name)).toEqual(['Zulu Teams']);
 
-    const id = teams.json().items[0].jobId;
-    const changed = await server.request({
-      method: 'PUT',
-      url: `${api(TENANTS.contoso)}/${id}`,
-      token: admin,
-      body: { name: 'Teams weekly', recurrence: { kind: 'daysOfWeek', daysOfWeek: [6], hours: [5] } },
-    });
-    expect(changed.json()).toMatchObject({ name: 'Teams weekly', nextRun: '2026-11-07T05:00:00.000Z' });
-  });
-
-  it('starts and stops through tasks that take effect asynchronously', async () => {
-    const list = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}?search=nightly`, token: admin });
-    const id = list.json().items[0].jobId;
-    const start = await server.request({ method: 'POST', url: `${api(TENANTS.contoso)}/${id}/start`, token: admin });
-    expect(start.statusCode).toBe(202);
-    expect(start.json()).toMatchObject({ jobId: id, action: 'start', status: 'pending' });
-    const status = () =>
-      server.request({
+    it('lists with filters, sorting and pages, and changes name and schedule', async () => {
+      await create(admin, TENANTS.contoso, {
+        name: 'Alpha SharePoint',
+        type: 'backup',
+        application: 'sharepoint',
+        sources: ['s'],
+      });
+      await create(admin, TENANTS.contoso, {
+        name: 'Zulu Teams',
+        type: 'backup',
+        application: 'teams',
+        sources: ['t'],
+      });
+      const list = await server.request({
         method: 'GET',
-        url: `${api(TENANTS.contoso)}/${id}/status/${start.json().taskId}`,
+        url: `${api(TENANTS.contoso)}?sort=name&order=asc&pageSize=2&page=1`,
         token: admin,
       });
-    expect((await status()).json().status).toBe('pending');
+      expect(list.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+      expect(list.json().items.map((j: { name: string }) => j.name)).toEqual(['Alpha SharePoint', 'Nightly OneDrive']);
+      const teams = await server.request({
+        method: 'GET',
+        url: `${api(TENANTS.contoso)}?application=teams`,
+        token: admin,
+      });
+      expect(teams.json().items.map((j: { name: string }) => j.name)).toEqual(['Zulu Teams']);
 
-    await engine().runUntilIdle();
-    expect((await status()).json().status).toBe('succeeded');
-    const job = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
-    expect(job.json()).toMatchObject({ status: 'finished', progress: 100 });
-    expect(job.json().finished).toEqual(expect.any(String));
+      const id = teams.json().items[0].jobId;
+      const changed = await server.request({
+        method: 'PUT',
+        url: `${api(TENANTS.contoso)}/${id}`,
+        token: admin,
+        body: { name: 'Teams weekly', recurrence: { kind: 'daysOfWeek', daysOfWeek: [6], hours: [5] } },
+      });
+      expect(changed.json()).toMatchObject({ name: 'Teams weekly', nextRun: '2026-11-07T05:00:00.000Z' });
+    });
 
-    const stop = await server.request({ method: 'POST', url: `${api(TENANTS.contoso)}/${id}/stop`, token: admin });
-    expect(stop.statusCode).toBe(202);
-    expect(stop.json()).toMatchObject({ action: 'stop', status: 'succeeded' });
-    const stopped = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
-    expect(stopped.json()).toMatchObject({ enabled: false });
+    it('starts and stops through tasks that take effect asynchronously', async () => {
+      const list = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}?search=nightly`, token: admin });
+      const id = list.json().items[0].jobId;
+      const start = await server.request({ method: 'POST', url: `${api(TENANTS.contoso)}/${id}/start`, token: admin });
+      expect(start.statusCode).toBe(202);
+      expect(start.json()).toMatchObject({ jobId: id, action: 'start', status: 'pending' });
+      const status = () =>
+        server.request({
+          method: 'GET',
+          url: `${api(TENANTS.contoso)}/${id}/status/${start.json().taskId}`,
+          token: admin,
+        });
+      expect((await status()).json().status).toBe('pending');
+
+      await engine().runUntilIdle();
+      expect((await status()).json().status).toBe('succeeded');
+      const job = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+      expect(job.json()).toMatchObject({ status: 'finished', progress: 100 });
+      expect(job.json().finished).toEqual(expect.any(String));
+
+      const stop = await server.request({ method: 'POST', url: `${api(TENANTS.contoso)}/${id}/stop`, token: admin });
+      expect(stop.statusCode).toBe(202);
+      expect(stop.json()).toMatchObject({ action: 'stop', status: 'succeeded' });
+      const stopped = await server.request({ method: 'GET', url: `${api(TENANTS.contoso)}/${id}`, token: admin });
+      expect(stopped.json()).toMatchObject({ enabled: false });
+    });
   });
 
   it('refuses to remove a queued or running job, and removes it once stopped', async () => {
@@ -320,6 +341,10 @@ describe('a trial organisation’s backup job', () => {
   beforeAll(async () => {
     partner = await sessionToken(server, PARTNER);
     await discovered(server, trial, 'onedrive', accounts);
+  });
+  // Each test gets the trial's one OneDrive backup job as created (a trial cannot delete it; the test can).
+  beforeEach(async () => {
+    await server.ctx.db.query('delete from jobs where tenant_id = $1', [trial]);
     const created = await server.request({
       method: 'POST',
       url: jobs,
@@ -371,8 +396,9 @@ describe('a trial organisation’s backup job', () => {
     const tooMany = await put({ sources: accounts });
     expect(tooMany.statusCode).toBe(403);
     expect(tooMany.json()).toMatchObject({ code: 'trialSources', message: TRIAL_MESSAGES.sources });
+    // Refused, the change left the job as it was created.
     expect(await stored()).toMatchObject({
-      name: 'Weekly OneDrive',
+      name: 'Trial OneDrive',
       application: 'onedrive',
       sources: accounts.slice(0, 2),
     });

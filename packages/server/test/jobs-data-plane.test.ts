@@ -2,14 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { searchArchive } from '../src/storage/archive.js';
-import { createLocalBlobStore } from '../src/storage/blob-store.js';
+import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /**
@@ -20,12 +20,17 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
   const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-data-plane-')) });
   let sim: RunningSimulator;
   let token = '';
-  const blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-')));
+  let blobs: BlobStore;
   let engine: JobEngine;
   const tenantId = TENANTS.contoso;
   const users: { id: string; upn: string }[] = [];
 
   beforeAll(async () => {
+    token = await sessionToken(server, ADMIN);
+  });
+  // Each test gets a simulated tenant and a blob store of its own: tests change the tenant (new and
+  // edited files, restores, throttling, version clean-up) and count what the store holds.
+  beforeEach(async () => {
     sim = await startSimulator({
       tenants: [
         {
@@ -40,11 +45,12 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       sim.graphBaseUrl,
       sim.authorityHost,
     ]);
+    blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-')));
     engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx, blobs)), heartbeatMs: 50 });
-    token = await sessionToken(server, ADMIN);
+    users.length = 0;
     for (const u of sim.state.tenant(tenantId).users) users.push({ id: u.id, upn: u.upn });
   });
-  afterAll(() => sim.close());
+  afterEach(() => sim.close());
 
   const create = async (body: object) => {
     const response = await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs`, token, body });
@@ -69,16 +75,16 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       graphBaseUrl: sim.graphBaseUrl,
     });
 
-  let backupId = '';
-
-  it('backs up two OneDrive accounts: every version of every file, identical content stored once', async () => {
-    const job = await create({
+  const oneDriveBackup = () =>
+    create({
       name: 'OneDrive',
       type: 'backup',
       application: 'onedrive',
       sources: [users[0]?.upn, users[1]?.id],
     });
-    backupId = job.jobId;
+
+  it('backs up two OneDrive accounts: every version of every file, identical content stored once', async () => {
+    const backupId = (await oneDriveBackup()).jobId;
     const { run } = await start(backupId);
     expect(run).toMatchObject({ status: 'finished', items_total: 40, items_done: 40, items_failed: 0, progress: 100 });
     const [stored] = await server.ctx.db.query<{ n: number; files: number; bytes: number }>(
@@ -95,118 +101,6 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       [String(run.run_id)],
     );
     expect(accounts.map((a) => a.items)).toEqual([20, 20]);
-  });
-
-  it('fetches only what changed on the next run', async () => {
-    const before = sim.state.stats.requests;
-    await start(backupId);
-    const idle = sim.state.stats.requests - before;
-    evolve(sim.state.tenant(tenantId), { newFiles: 4, editedFiles: 3, deletedFiles: 1 });
-    const mark = sim.state.stats.requests;
-    const { run } = await start(backupId);
-    const incremental = sim.state.stats.requests - mark;
-    expect(run.status).toBe('finished');
-    expect(Number(run.items_total)).toBeLessThanOrEqual(8);
-    expect(incremental).toBeLessThan(60);
-    expect(idle).toBeLessThan(10);
-    const [deleted] = await server.ctx.db.query<{ n: number }>(
-      'select count(distinct item_id)::int as n from backup_items where job_id = $1 and deleted_seq is not null',
-      [backupId],
-    );
-    expect(deleted?.n).toBeLessThanOrEqual(1);
-  });
-
-  it('restores a file into another account with the backed-up bytes, and keeps both on a conflict', async () => {
-    const [file] = await server.ctx.db.query<{
-      item_id: string;
-      source_id: string;
-      name: string;
-      hash: string;
-      path: string;
-    }>(
-      `select item_id, source_id, name, hash, path from backup_items where job_id = $1 and kind = 'file' and is_latest
-        and deleted_seq is null and source_id = $2 order by path limit 1`,
-      [backupId, users[0]?.upn ?? ''],
-    );
-    const restore = (conflictPolicy: string) =>
-      create({
-        name: `Restore ${conflictPolicy}`,
-        type: 'restore',
-        application: 'onedrive',
-        sources: [file?.source_id ?? ''],
-        restore: {
-          sourceJobId: backupId,
-          snapshot: new Date(Date.now() + 86_400_000).toISOString(),
-          sourceId: file?.source_id ?? '',
-          nodeIds: [file?.item_id ?? ''],
-          target: 'other',
-          targetId: users[2]?.upn ?? '',
-          conflictPolicy,
-        },
-      });
-    await restore('keepBoth');
-    await engine.runUntilIdle();
-    await restore('keepBoth');
-    const outcomes = await engine.runUntilIdle();
-    expect(outcomes.map((o) => o.status)).toEqual(['finished']);
-    const g = graph();
-    const drive = await g.userDrive(users[2]?.upn ?? '');
-    const restored = await g.itemByPath(drive.id ?? '', file?.path ?? '');
-    expect(restored).not.toBeNull();
-    const bytes = await g.itemContent(drive.id ?? '', restored?.id ?? '');
-    expect(Buffer.compare(Buffer.from(bytes), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
-    const folder = file?.path.slice(0, file.path.length - file.name.length) ?? '/';
-    const siblings = [];
-    const parent = await g.itemByPath(drive.id ?? '', folder);
-    for await (const c of g.children(drive.id ?? '', parent?.id ?? 'root')) siblings.push(c.name);
-    expect(siblings.filter((n) => n?.startsWith(file?.name.replace(/\.[^.]+$/, '') ?? '?'))).toHaveLength(2);
-  });
-
-  it('restores a file in place with its sharing grants, overwriting the current content', async () => {
-    const [file] = await server.ctx.db.query<{
-      item_id: string;
-      source_id: string;
-      drive_id: string;
-      hash: string;
-      metadata: unknown;
-    }>(
-      `select item_id, source_id, drive_id, hash, metadata from backup_items
-        where job_id = $1 and is_latest and deleted_seq is null and jsonb_array_length(coalesce(metadata->'permissions', '[]'::jsonb)) > 0
-        order by path limit 1`,
-      [backupId],
-    );
-    if (!file) throw new Error('no shared file was backed up');
-    const metadata = (typeof file.metadata === 'string' ? JSON.parse(file.metadata) : file.metadata) as {
-      permissions: { userId: string; roles: string[] }[];
-    };
-    const grants = metadata.permissions;
-    expect(grants.length).toBeGreaterThan(0);
-    // The file loses its grants and gets new content at the source.
-    const simItem = sim.state
-      .tenant(tenantId)
-      .drives.get(file?.drive_id ?? '')
-      ?.items.get(file?.item_id ?? '');
-    if (!simItem) throw new Error('no such item in the simulator');
-    simItem.permissions = [];
-    await create({
-      name: 'Restore in place',
-      type: 'restore',
-      application: 'onedrive',
-      sources: [file?.source_id ?? ''],
-      restore: {
-        sourceJobId: backupId,
-        snapshot: new Date(Date.now() + 86_400_000).toISOString(),
-        sourceId: file?.source_id ?? '',
-        nodeIds: [file?.item_id ?? ''],
-        target: 'original',
-        conflictPolicy: 'overwrite',
-      },
-    });
-    const [outcome] = await engine.runUntilIdle();
-    expect(outcome?.status).toBe('finished');
-    expect(simItem.permissions.map((p) => ({ userId: p.userId, roles: p.roles }))).toEqual(grants);
-    const current = await graph().itemContent(file?.drive_id ?? '', file?.item_id ?? '');
-    expect(Buffer.compare(Buffer.from(current), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
   });
 
   it('survives throttling: a backup under 429s still finishes with everything', async () => {
@@ -312,71 +206,198 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
     expect(zip.rawPayload.toString('latin1').match(/\.json/g)?.length).toBe(2 * messages);
   });
 
-  it('cleans up old versions under the rule and records what it freed per file', async () => {
-    const site = sim.state.tenant(tenantId).sites[0];
-    const job = await create({
-      name: 'Keep 1',
-      type: 'versionCleanup',
-      application: 'sharepoint',
-      sources: [site?.id],
-      cleanupRule: { kind: 'keepNewest', count: 1 },
+  describe('with a OneDrive backup of two accounts run once', () => {
+    let backupId = '';
+    beforeEach(async () => {
+      backupId = (await oneDriveBackup()).jobId;
+      const { run } = await start(backupId);
+      expect(run).toMatchObject({ status: 'finished', items_failed: 0 });
     });
-    const { run } = await start(job.jobId);
-    expect(run.status).toBe('finished');
-    const [inventory] = await server.ctx.db.query<{ files: number; eligible: number; deleted: number; freed: number }>(
-      `select count(*)::int as files, sum(eligible)::int as eligible, sum(deleted)::int as deleted, sum(freed_bytes)::bigint as freed
-         from version_inventory where run_id = $1`,
-      [String(run.run_id)],
-    );
-    expect(inventory).toMatchObject({ files: 20, eligible: 40, deleted: 40 });
-    expect(Number(inventory?.freed)).toBeGreaterThan(0);
-    await server.ctx.db.query('update backup_config set price_per_gb_month = 0.5 where tenant_id = $1', [tenantId]);
-    const summary = await versionInventorySummary(server.ctx.db, String(run.run_id), tenantId);
-    expect(summary).toMatchObject({
-      files: 20,
-      versions: 60,
-      eligibleVersions: 40,
-      deletedVersions: 40,
-      currency: 'EUR',
+
+    it('fetches only what changed on the next run', async () => {
+      const before = sim.state.stats.requests;
+      await start(backupId);
+      const idle = sim.state.stats.requests - before;
+      evolve(sim.state.tenant(tenantId), { newFiles: 4, editedFiles: 3, deletedFiles: 1 });
+      const mark = sim.state.stats.requests;
+      const { run } = await start(backupId);
+      const incremental = sim.state.stats.requests - mark;
+      expect(run.status).toBe('finished');
+      expect(Number(run.items_total)).toBeLessThanOrEqual(8);
+      expect(incremental).toBeLessThan(60);
+      expect(idle).toBeLessThan(10);
+      const [deleted] = await server.ctx.db.query<{ n: number }>(
+        'select count(distinct item_id)::int as n from backup_items where job_id = $1 and deleted_seq is not null',
+        [backupId],
+      );
+      expect(deleted?.n).toBeLessThanOrEqual(1);
     });
-    expect(summary.savingPerMonth).toBeCloseTo((summary.freedBytes / 1e9) * 0.5, 10);
-    expect(String(run.message)).toMatch(/freeing [\d.]+ MB: [\d.]+ EUR a month/);
-    const reports = await server.request({
-      method: 'GET',
-      url: `/apollo-beta/api/${tenantId}/reporting/data-management-reports`,
-      token,
+
+    it('restores a file into another account with the backed-up bytes, and keeps both on a conflict', async () => {
+      const [file] = await server.ctx.db.query<{
+        item_id: string;
+        source_id: string;
+        name: string;
+        hash: string;
+        path: string;
+      }>(
+        `select item_id, source_id, name, hash, path from backup_items where job_id = $1 and kind = 'file' and is_latest
+          and deleted_seq is null and source_id = $2 order by path limit 1`,
+        [backupId, users[0]?.upn ?? ''],
+      );
+      const restore = (conflictPolicy: string) =>
+        create({
+          name: `Restore ${conflictPolicy}`,
+          type: 'restore',
+          application: 'onedrive',
+          sources: [file?.source_id ?? ''],
+          restore: {
+            sourceJobId: backupId,
+            snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+            sourceId: file?.source_id ?? '',
+            nodeIds: [file?.item_id ?? ''],
+            target: 'other',
+            targetId: users[2]?.upn ?? '',
+            conflictPolicy,
+          },
+        });
+      await restore('keepBoth');
+      await engine.runUntilIdle();
+      await restore('keepBoth');
+      const outcomes = await engine.runUntilIdle();
+      expect(outcomes.map((o) => o.status)).toEqual(['finished']);
+      const g = graph();
+      const drive = await g.userDrive(users[2]?.upn ?? '');
+      const restored = await g.itemByPath(drive.id ?? '', file?.path ?? '');
+      expect(restored).not.toBeNull();
+      const bytes = await g.itemContent(drive.id ?? '', restored?.id ?? '');
+      expect(Buffer.compare(Buffer.from(bytes), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
+      const folder = file?.path.slice(0, file.path.length - file.name.length) ?? '/';
+      const siblings = [];
+      const parent = await g.itemByPath(drive.id ?? '', folder);
+      for await (const c of g.children(drive.id ?? '', parent?.id ?? 'root')) siblings.push(c.name);
+      expect(siblings.filter((n) => n?.startsWith(file?.name.replace(/\.[^.]+$/, '') ?? '?'))).toHaveLength(2);
     });
-    expect(reports.json().items[0]).toMatchObject({
-      reportId: run.run_id,
-      jobType: 'versionCleanup',
-      totals: { items: 20 },
+
+    it('restores a file in place with its sharing grants, overwriting the current content', async () => {
+      const [file] = await server.ctx.db.query<{
+        item_id: string;
+        source_id: string;
+        drive_id: string;
+        hash: string;
+        metadata: unknown;
+      }>(
+        `select item_id, source_id, drive_id, hash, metadata from backup_items
+          where job_id = $1 and is_latest and deleted_seq is null and jsonb_array_length(coalesce(metadata->'permissions', '[]'::jsonb)) > 0
+          order by path limit 1`,
+        [backupId],
+      );
+      if (!file) throw new Error('no shared file was backed up');
+      const metadata = (typeof file.metadata === 'string' ? JSON.parse(file.metadata) : file.metadata) as {
+        permissions: { userId: string; roles: string[] }[];
+      };
+      const grants = metadata.permissions;
+      expect(grants.length).toBeGreaterThan(0);
+      // The file loses its grants and gets new content at the source.
+      const simItem = sim.state
+        .tenant(tenantId)
+        .drives.get(file?.drive_id ?? '')
+        ?.items.get(file?.item_id ?? '');
+      if (!simItem) throw new Error('no such item in the simulator');
+      simItem.permissions = [];
+      await create({
+        name: 'Restore in place',
+        type: 'restore',
+        application: 'onedrive',
+        sources: [file?.source_id ?? ''],
+        restore: {
+          sourceJobId: backupId,
+          snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+          sourceId: file?.source_id ?? '',
+          nodeIds: [file?.item_id ?? ''],
+          target: 'original',
+          conflictPolicy: 'overwrite',
+        },
+      });
+      const [outcome] = await engine.runUntilIdle();
+      expect(outcome?.status).toBe('finished');
+      expect(simItem.permissions.map((p) => ({ userId: p.userId, roles: p.roles }))).toEqual(grants);
+      const current = await graph().itemContent(file?.drive_id ?? '', file?.item_id ?? '');
+      expect(Buffer.compare(Buffer.from(current), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
     });
-    expect(reports.json().items[0].title).toMatch(/^Keep 1 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    const sites = await server.request({
-      method: 'GET',
-      url: `/apollo-beta/api/${tenantId}/reporting/${run.run_id}/data-management-accounts`,
-      token,
-    });
-    expect(sites.json().items).toEqual([
-      {
-        accountId: site?.id,
-        displayName: site?.id,
-        status: 'finished',
+
+    it('cleans up old versions under the rule and records what it freed per file', async () => {
+      const site = sim.state.tenant(tenantId).sites[0];
+      const job = await create({
+        name: 'Keep 1',
+        type: 'versionCleanup',
+        application: 'sharepoint',
+        sources: [site?.id],
+        cleanupRule: { kind: 'keepNewest', count: 1 },
+      });
+      const { run } = await start(job.jobId);
+      expect(run.status).toBe('finished');
+      const [inventory] = await server.ctx.db.query<{
+        files: number;
+        eligible: number;
+        deleted: number;
+        freed: number;
+      }>(
+        `select count(*)::int as files, sum(eligible)::int as eligible, sum(deleted)::int as deleted, sum(freed_bytes)::bigint as freed
+           from version_inventory where run_id = $1`,
+        [String(run.run_id)],
+      );
+      expect(inventory).toMatchObject({ files: 20, eligible: 40, deleted: 40 });
+      expect(Number(inventory?.freed)).toBeGreaterThan(0);
+      await server.ctx.db.query('update backup_config set price_per_gb_month = 0.5 where tenant_id = $1', [tenantId]);
+      const summary = await versionInventorySummary(server.ctx.db, String(run.run_id), tenantId);
+      expect(summary).toMatchObject({
         files: 20,
-        versionsRemoved: 40,
-        bytesFreed: summary.freedBytes,
-        errors: [],
-      },
-    ]);
-    const all = await server.request({
-      method: 'GET',
-      url: `/apollo-beta/api/${tenantId}/reporting?type=backup&sort=started`,
-      token,
+        versions: 60,
+        eligibleVersions: 40,
+        deletedVersions: 40,
+        currency: 'EUR',
+      });
+      expect(summary.savingPerMonth).toBeCloseTo((summary.freedBytes / 1e9) * 0.5, 10);
+      expect(String(run.message)).toMatch(/freeing [\d.]+ MB: [\d.]+ EUR a month/);
+      const reports = await server.request({
+        method: 'GET',
+        url: `/apollo-beta/api/${tenantId}/reporting/data-management-reports`,
+        token,
+      });
+      expect(reports.json().items[0]).toMatchObject({
+        reportId: run.run_id,
+        jobType: 'versionCleanup',
+        totals: { items: 20 },
+      });
+      expect(reports.json().items[0].title).toMatch(/^Keep 1 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      const sites = await server.request({
+        method: 'GET',
+        url: `/apollo-beta/api/${tenantId}/reporting/${run.run_id}/data-management-accounts`,
+        token,
+      });
+      expect(sites.json().items).toEqual([
+        {
+          accountId: site?.id,
+          displayName: site?.id,
+          status: 'finished',
+          files: 20,
+          versionsRemoved: 40,
+          bytesFreed: summary.freedBytes,
+          errors: [],
+        },
+      ]);
+      // Among the reports the backup's (this describe's) and no clean-up's.
+      const all = await server.request({
+        method: 'GET',
+        url: `/apollo-beta/api/${tenantId}/reporting?type=backup&sort=started`,
+        token,
+      });
+      expect(all.json().total).toBeGreaterThan(0);
+      expect(all.json().items.every((r: { jobType: string }) => r.jobType === 'backup')).toBe(true);
+      const drive = sim.state.tenant(tenantId).drives.get(site?.driveIds[0] ?? '');
+      const files = [...(drive?.items.values() ?? [])].filter((i) => i.kind === 'file' && !i.deleted);
+      expect(files.every((f) => f.versions.length === 1)).toBe(true);
     });
-    expect(all.json().total).toBeGreaterThan(0);
-    expect(all.json().items.every((r: { jobType: string }) => r.jobType === 'backup')).toBe(true);
-    const drive = sim.state.tenant(tenantId).drives.get(site?.driveIds[0] ?? '');
-    const files = [...(drive?.items.values() ?? [])].filter((i) => i.kind === 'file' && !i.deleted);
-    expect(files.every((f) => f.versions.length === 1)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { Executor } from '../src/jobs/run-context.js';
 import { GraphError } from '../src/m365/graph-api.js';
@@ -31,7 +31,17 @@ describe('the legacy jobs API of the worker screens', () => {
   const post = (url: string, body: object) => server.request({ method: 'POST', url: `/api${url}`, token, body });
   const engine = () => new JobEngine(server.ctx, { executors: { exchangeArchive: archive }, heartbeatMs: 20 });
 
-  it('creates an email archive job for the worker, lists it, runs it and reports per mailbox', async () => {
+  const createMailArchive = () =>
+    post('/jobs/scheduled-job/create', {
+      workerIp: ip,
+      prefix: 'email',
+      name: 'Mail archive',
+      sources: ['adele@contoso.example', 'guest_fabrikam.example#EXT#@contoso.onmicrosoft.com'],
+      folders: ['Inbox/TestOrder'],
+      recurrence: { kind: 'daily', hours: [1] },
+    });
+
+  beforeAll(async () => {
     token = await sessionToken(server, ADMIN);
     ip = await workerIp(server, 'Contoso');
     // The tenant's accounts as discovery found them; the guest has no mailbox.
@@ -40,14 +50,14 @@ describe('the legacy jobs API of the worker screens', () => {
       'guest_fabrikam.example#EXT#@contoso.onmicrosoft.com',
       'a',
     ]);
-    const created = await post('/jobs/scheduled-job/create', {
-      workerIp: ip,
-      prefix: 'email',
-      name: 'Mail archive',
-      sources: ['adele@contoso.example', 'guest_fabrikam.example#EXT#@contoso.onmicrosoft.com'],
-      folders: ['Inbox/TestOrder'],
-      recurrence: { kind: 'daily', hours: [1] },
-    });
+  });
+  // Each test starts without jobs (and so without runs).
+  beforeEach(async () => {
+    await server.ctx.db.query('delete from jobs');
+  });
+
+  it('creates an email archive job for the worker, lists it, runs it and reports per mailbox', async () => {
+    const created = await createMailArchive();
     expect(created.statusCode, created.body).toBe(200);
     const job = created.json();
     expect(job).toMatchObject({
@@ -125,45 +135,54 @@ describe('the legacy jobs API of the worker screens', () => {
     expect(failedOnly.json().total).toBe(1);
   });
 
-  it('filters runs by family, status and date with pages, and changes, stops and removes jobs', async () => {
-    const list = await server.request({
-      method: 'GET',
-      url: `/api/backup-and-restore/scheduled-jobs/${ip}/email`,
-      token,
+  describe('with the mail archive job run once', () => {
+    beforeEach(async () => {
+      const created = await createMailArchive();
+      expect(created.statusCode, created.body).toBe(200);
+      await post('/backup-and-restore/scheduled-job/start', { jobId: created.json().jobId });
+      await engine().runUntilIdle();
     });
-    const jobId = list.json()[0].jobId;
-    await post('/backup-and-restore/scheduled-job/start', { jobId });
-    await engine().runUntilIdle();
-    const all = await post('/filtered-jobs', { workerIp: ip, prefix: 'email', pageSize: 1 });
-    expect(all.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
-    expect(all.json().items[0]).toMatchObject({ jobId, status: 'finished', itemsProcessed: 3, itemsFailed: 1 });
-    const none = await post('/filtered-jobs', { workerIp: ip, status: ['failed'] });
-    expect(none.json().total).toBe(0);
-    const future = await post('/filtered-jobs', { workerIp: ip, from: '2030-01-01T00:00:00Z' });
-    expect(future.json().total).toBe(0);
 
-    const updated = await post('/jobs/scheduled-job/update', {
-      jobId,
-      name: 'Mail archive (all folders)',
-      folders: [],
+    it('filters runs by family, status and date with pages, and changes, stops and removes jobs', async () => {
+      const list = await server.request({
+        method: 'GET',
+        url: `/api/backup-and-restore/scheduled-jobs/${ip}/email`,
+        token,
+      });
+      const jobId = list.json()[0].jobId;
+      await post('/backup-and-restore/scheduled-job/start', { jobId });
+      await engine().runUntilIdle();
+      const all = await post('/filtered-jobs', { workerIp: ip, prefix: 'email', pageSize: 1 });
+      expect(all.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+      expect(all.json().items[0]).toMatchObject({ jobId, status: 'finished', itemsProcessed: 3, itemsFailed: 1 });
+      const none = await post('/filtered-jobs', { workerIp: ip, status: ['failed'] });
+      expect(none.json().total).toBe(0);
+      const future = await post('/filtered-jobs', { workerIp: ip, from: '2030-01-01T00:00:00Z' });
+      expect(future.json().total).toBe(0);
+
+      const updated = await post('/jobs/scheduled-job/update', {
+        jobId,
+        name: 'Mail archive (all folders)',
+        folders: [],
+      });
+      expect(updated.json()).toMatchObject({ name: 'Mail archive (all folders)', folders: [] });
+
+      const notRunning = await post('/backup-and-restore/stop-running-job', { jobId });
+      expect(notRunning.statusCode).toBe(409);
+      await post('/backup-and-restore/scheduled-job/start', { jobId });
+      const stopped = await post('/backup-and-restore/stop-running-job', { jobId });
+      expect(stopped.statusCode).toBe(202);
+      expect(stopped.json()).toMatchObject({ jobId, status: 'pending' });
+
+      const removed = await post('/jobs/scheduled-job/remove', { jobId });
+      expect(removed.statusCode).toBe(200);
+      const after = await server.request({
+        method: 'GET',
+        url: `/api/backup-and-restore/scheduled-jobs/${ip}/email`,
+        token,
+      });
+      expect(after.json()).toEqual([]);
     });
-    expect(updated.json()).toMatchObject({ name: 'Mail archive (all folders)', folders: [] });
-
-    const notRunning = await post('/backup-and-restore/stop-running-job', { jobId });
-    expect(notRunning.statusCode).toBe(409);
-    await post('/backup-and-restore/scheduled-job/start', { jobId });
-    const stopped = await post('/backup-and-restore/stop-running-job', { jobId });
-    expect(stopped.statusCode).toBe(202);
-    expect(stopped.json()).toMatchObject({ jobId, status: 'pending' });
-
-    const removed = await post('/jobs/scheduled-job/remove', { jobId });
-    expect(removed.statusCode).toBe(200);
-    const after = await server.request({
-      method: 'GET',
-      url: `/api/backup-and-restore/scheduled-jobs/${ip}/email`,
-      token,
-    });
-    expect(after.json()).toEqual([]);
   });
 
   it('needs a retention for deletion jobs', async () => {

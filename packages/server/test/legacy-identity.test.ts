@@ -1,11 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { drainBackground } from '../src/modules/identity/background.js';
-import { ADMIN, codeFor, DEMO_PASSWORD, PARTNER, signIn, signInWithSetup, useTestServer } from './helpers.js';
+import {
+  ADMIN,
+  codeFor,
+  DEMO_PASSWORD,
+  PARTNER,
+  resetAccountsBeforeEach,
+  sessionToken,
+  signIn,
+  signInWithSetup,
+  useTestServer,
+} from './helpers.js';
 
 const RECOVERY = /^[23456789BCDFGHJKMNPQRTVWXY]{5}-[23456789BCDFGHJKMNPQRTVWXY]{5}$/;
 
 describe('legacy sign-in with QR setup, codes and recovery codes', () => {
   const server = useTestServer();
+  // Each test starts from the seeded accounts: no authenticator yet, no failed attempts.
+  resetAccountsBeforeEach(server, [ADMIN, PARTNER]);
 
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const wrong = await server.request({
@@ -31,9 +43,6 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
     expect(body.message).toBe('Invalid request');
     expect(Object.keys(body.errors)).toEqual(expect.arrayContaining(['body/email', 'body/password']));
   });
-
-  let key = '';
-  let recoveryCodes: string[] = [];
 
   it('sets up the authenticator on the first sign-in and shows 10 recovery codes once', async () => {
     const signin = await server.request({
@@ -78,8 +87,6 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
     expect(session.recoveryCodes).toHaveLength(10);
     for (const code of session.recoveryCodes) expect(code).toMatch(RECOVERY);
     expect(session.user.email).toBe(ADMIN);
-    key = shown;
-    recoveryCodes = session.recoveryCodes;
     server.clock.advance(30_000);
 
     const client = await server.request({ method: 'GET', url: '/api/client', token: session.token });
@@ -94,98 +101,106 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
     expect(reuse.statusCode).toBe(401);
   });
 
-  it('asks for a code on later sign-ins, accepts each code once and never lets a password replace the authenticator', async () => {
-    const signin = await server.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      body: { email: ADMIN, password: DEMO_PASSWORD },
+  describe('once the administrator has set up the authenticator', () => {
+    let key = '';
+    let recoveryCodes: string[] = [];
+    beforeEach(async () => {
+      ({ key, recoveryCodes } = await signInWithSetup(server, ADMIN));
     });
-    const { token, twoFactor } = signin.json() as { token: string; twoFactor: string };
-    expect(twoFactor).toBe('verify');
-    const qr = await server.request({ method: 'GET', url: '/api/auth/generateQR', token });
-    expect(qr.statusCode).toBe(409);
 
-    const code = codeFor(server, key);
-    const first = await server.request({ method: 'POST', url: '/api/auth/code-verification', token, body: { code } });
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ requiresTwoFactorSetup: false, user: { email: ADMIN } });
+    it('asks for a code on later sign-ins, accepts each code once and never lets a password replace the authenticator', async () => {
+      const signin = await server.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        body: { email: ADMIN, password: DEMO_PASSWORD },
+      });
+      const { token, twoFactor } = signin.json() as { token: string; twoFactor: string };
+      expect(twoFactor).toBe('verify');
+      const qr = await server.request({ method: 'GET', url: '/api/auth/generateQR', token });
+      expect(qr.statusCode).toBe(409);
 
-    // Replay: the same code in the same window, through a second password sign-in.
-    const again = await server.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      body: { email: ADMIN, password: DEMO_PASSWORD },
-    });
-    const replay = await server.request({
-      method: 'POST',
-      url: '/api/auth/code-verification',
-      token: (again.json() as { token: string }).token,
-      body: { code },
-    });
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: 'Invalid verification code.', code: 'invalidVerificationCode' });
-    // An older step is refused too once a newer one was used.
-    const older = await server.request({
-      method: 'POST',
-      url: '/api/auth/code-verification',
-      token: (again.json() as { token: string }).token,
-      body: { code: codeFor(server, key, -1) },
-    });
-    expect(older.statusCode).toBe(400);
-    server.clock.advance(30_000);
-    const next = await server.request({
-      method: 'POST',
-      url: '/api/auth/code-verification',
-      token: (again.json() as { token: string }).token,
-      body: { code: codeFor(server, key) },
-    });
-    expect(next.statusCode).toBe(200);
-    server.clock.advance(30_000);
-  });
+      const code = codeFor(server, key);
+      const first = await server.request({ method: 'POST', url: '/api/auth/code-verification', token, body: { code } });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ requiresTwoFactorSetup: false, user: { email: ADMIN } });
 
-  it('signs in with a recovery code once and resets 2FA so that it is set up again', async () => {
-    const signin = await server.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      body: { email: ADMIN, password: DEMO_PASSWORD },
+      // Replay: the same code in the same window, through a second password sign-in.
+      const again = await server.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        body: { email: ADMIN, password: DEMO_PASSWORD },
+      });
+      const replay = await server.request({
+        method: 'POST',
+        url: '/api/auth/code-verification',
+        token: (again.json() as { token: string }).token,
+        body: { code },
+      });
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json()).toEqual({ message: 'Invalid verification code.', code: 'invalidVerificationCode' });
+      // An older step is refused too once a newer one was used.
+      const older = await server.request({
+        method: 'POST',
+        url: '/api/auth/code-verification',
+        token: (again.json() as { token: string }).token,
+        body: { code: codeFor(server, key, -1) },
+      });
+      expect(older.statusCode).toBe(400);
+      server.clock.advance(30_000);
+      const next = await server.request({
+        method: 'POST',
+        url: '/api/auth/code-verification',
+        token: (again.json() as { token: string }).token,
+        body: { code: codeFor(server, key) },
+      });
+      expect(next.statusCode).toBe(200);
+      server.clock.advance(30_000);
     });
-    const { token } = signin.json() as { token: string };
-    const recovery = await server.request({
-      method: 'POST',
-      url: '/api/auth/code-verification',
-      token,
-      body: { recoveryCode: (recoveryCodes[0] ?? '').toLowerCase() },
-    });
-    expect(recovery.statusCode).toBe(200);
-    const session = recovery.json() as { token: string; requiresTwoFactorSetup: boolean };
-    expect(session.requiresTwoFactorSetup).toBe(true);
-    const client = await server.request({ method: 'GET', url: '/api/client', token: session.token });
-    expect(client.statusCode).toBe(200);
 
-    const [row] = await server.ctx.db.query<{ totp_enabled: boolean; totp_secret: string | null }>(
-      'select totp_enabled, totp_secret from users where email = $1',
-      [ADMIN],
-    );
-    expect(row).toEqual({ totp_enabled: false, totp_secret: null });
-    const codes = await server.ctx.db.query(
-      'select 1 from recovery_codes r join users u on u.id = r.user_id where u.email = $1',
-      [ADMIN],
-    );
-    expect(codes).toHaveLength(0);
+    it('signs in with a recovery code once and resets 2FA so that it is set up again', async () => {
+      const signin = await server.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        body: { email: ADMIN, password: DEMO_PASSWORD },
+      });
+      const { token } = signin.json() as { token: string };
+      const recovery = await server.request({
+        method: 'POST',
+        url: '/api/auth/code-verification',
+        token,
+        body: { recoveryCode: (recoveryCodes[0] ?? '').toLowerCase() },
+      });
+      expect(recovery.statusCode).toBe(200);
+      const session = recovery.json() as { token: string; requiresTwoFactorSetup: boolean };
+      expect(session.requiresTwoFactorSetup).toBe(true);
+      const client = await server.request({ method: 'GET', url: '/api/client', token: session.token });
+      expect(client.statusCode).toBe(200);
 
-    const next = await server.request({
-      method: 'POST',
-      url: '/api/auth/signin',
-      body: { email: ADMIN, password: DEMO_PASSWORD },
+      const [row] = await server.ctx.db.query<{ totp_enabled: boolean; totp_secret: string | null }>(
+        'select totp_enabled, totp_secret from users where email = $1',
+        [ADMIN],
+      );
+      expect(row).toEqual({ totp_enabled: false, totp_secret: null });
+      const codes = await server.ctx.db.query(
+        'select 1 from recovery_codes r join users u on u.id = r.user_id where u.email = $1',
+        [ADMIN],
+      );
+      expect(codes).toHaveLength(0);
+
+      const next = await server.request({
+        method: 'POST',
+        url: '/api/auth/signin',
+        body: { email: ADMIN, password: DEMO_PASSWORD },
+      });
+      expect((next.json() as { twoFactor: string }).twoFactor).toBe('setup');
+      const reused = await server.request({
+        method: 'POST',
+        url: '/api/auth/qrcode-verification',
+        token: (next.json() as { token: string }).token,
+        body: { code: '123456' },
+      });
+      expect(reused.statusCode).toBe(400);
     });
-    expect((next.json() as { twoFactor: string }).twoFactor).toBe('setup');
-    const reused = await server.request({
-      method: 'POST',
-      url: '/api/auth/qrcode-verification',
-      token: (next.json() as { token: string }).token,
-      body: { code: '123456' },
-    });
-    expect(reused.statusCode).toBe(400);
   });
 
   it('takes each recovery code once', async () => {
@@ -224,6 +239,8 @@ describe('legacy sign-in with QR setup, codes and recovery codes', () => {
 
 describe('legacy lockout, logout and password reset', () => {
   const server = useTestServer();
+  // Each test starts from the seeded accounts: their password, no authenticator, no lockout.
+  resetAccountsBeforeEach(server, [ADMIN, PARTNER]);
 
   it('locks the account after 5 failures for 5 minutes', async () => {
     for (let i = 0; i < 4; i++) {
@@ -289,11 +306,7 @@ describe('legacy lockout, logout and password reset', () => {
   });
 
   it('revokes the session at logout', async () => {
-    const [row] = await server.ctx.db.query<{ totp_secret: string }>('select totp_secret from users where email = $1', [
-      ADMIN,
-    ]);
-    const key = server.ctx.secrets.open(row?.totp_secret ?? '');
-    const token = await signIn(server, ADMIN, key);
+    const token = await sessionToken(server, ADMIN);
     expect((await server.request({ method: 'GET', url: '/api/client', token })).statusCode).toBe(200);
     const logout = await server.request({ method: 'POST', url: '/api/auth/logout', token, body: {} });
     expect(logout.statusCode).toBe(200);

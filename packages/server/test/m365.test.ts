@@ -1,5 +1,5 @@
 import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GraphError, type TenantGraphConnection } from '../src/m365/graph-api.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 
@@ -12,7 +12,8 @@ describe('the Graph client against the simulator', () => {
   const api = (options: Parameters<typeof createGraphApi>[1] = {}) =>
     createGraphApi(connection, { sleep: async () => {}, ...options });
 
-  beforeAll(async () => {
+  // A simulator of its own for each test: tests change its tenant (new files, versions, uploads, throttling).
+  beforeEach(async () => {
     sim = await startSimulator({
       tenants: [
         {
@@ -32,7 +33,7 @@ describe('the Graph client against the simulator', () => {
       graphBaseUrl: sim.graphBaseUrl,
     };
   });
-  afterAll(() => sim.close());
+  afterEach(() => sim.close());
 
   it('gets an app token through MSAL, and is refused with a wrong secret', async () => {
     const users = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_LIMITS } from '@compliance-portal/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   organisationId,
@@ -65,6 +65,8 @@ describe('organisations, workers and configuration', () => {
   let operator = '';
   let contosoId = '';
   let fabrikamId = '';
+  let seededClients: string[] = [];
+  let seededBackupConfig = '';
 
   beforeAll(async () => {
     admin = await sessionToken(server, ADMIN);
@@ -81,6 +83,34 @@ describe('organisations, workers and configuration', () => {
       [randomUUID(), org?.id ?? null, ADMIN],
     );
     operator = await sessionToken(server, 'operator@portal.example');
+    seededClients = (
+      await server.ctx.db.query<{ id: string }>('select id from organisations where partner_id = $1', [fabrikamId])
+    ).map((r) => r.id);
+    const [config] = await server.ctx.db.query<{ row: string }>(
+      'select to_jsonb(b)::text as row from backup_config b where tenant_id = $1',
+      [TENANTS.contoso],
+    );
+    seededBackupConfig = config?.row ?? '';
+  });
+  // Each test starts from the seeded partner and configuration: tests add clients to Fabrikam (gone
+  // again here, with their tenants, users and workers) and change Contoso's backup settings (put back).
+  beforeEach(async () => {
+    const db = server.ctx.db;
+    const added = (
+      await db.query<{ id: string }>('select id from organisations where partner_id = $1 and not (id = any($2))', [
+        fabrikamId,
+        seededClients,
+      ])
+    ).map((r) => r.id);
+    if (added.length > 0) {
+      for (const table of ['tenants', 'users', 'workers'])
+        await db.query(`delete from ${table} where organisation_id = any($1)`, [added]);
+      await db.query('delete from organisations where id = any($1)', [added]);
+    }
+    await db.query('delete from backup_config where tenant_id = $1', [TENANTS.contoso]);
+    await db.query('insert into backup_config select * from jsonb_populate_record(null::backup_config, $1::jsonb)', [
+      seededBackupConfig,
+    ]);
   });
 
   const legacy = (method: string, path: string, token: string, body?: unknown) =>
