@@ -7,7 +7,7 @@ import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
-import { useApi, useTenant } from '../backup/shared';
+import { useApi, useTenant } from '../../shared/tenant';
 
 /** Email archive dashboard: mailboxes, items and size, growth over 30 days, the top 10, the last job. */
 export function ArchiveDashboardPage() {

@@ -1,8 +1,8 @@
 import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
-import { JobsList } from '../backup/jobs-page';
-import { RequireTenant, useTenant } from '../backup/shared';
+import { JobsList } from '../../shared/jobs/jobs-list';
+import { RequireTenant, useTenant } from '../../shared/tenant';
 import { ArchiveJobForm } from './archive-job-form';
 
 /** Exchange archive jobs: list, create and edit with mailboxes and folder paths, start, stop, remove. */

@@ -12,7 +12,7 @@ import { saveBlob } from '../../components/ui/save-blob';
 import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
-import { useApi } from '../backup/shared';
+import { useApi } from '../../shared/tenant';
 
 async function save(blob: Blob, fileName: string) {
   saveBlob(blob, fileName);

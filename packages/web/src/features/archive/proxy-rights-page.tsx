@@ -9,7 +9,7 @@ import { formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
-import { useApi, useTenant } from '../backup/shared';
+import { useApi, useTenant } from '../../shared/tenant';
 
 /** Why a holder cannot be added now, or null. */
 export function refusal(

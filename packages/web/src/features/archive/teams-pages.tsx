@@ -6,8 +6,8 @@ import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
-import { JobsList } from '../backup/jobs-page';
-import { RequireTenant, useApi, useTenant } from '../backup/shared';
+import { JobsList } from '../../shared/jobs/jobs-list';
+import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { ArchiveJobForm } from './archive-job-form';
 
 /** Teams archive dashboard: teams, channels, chats and messages archived, growth over 30 days; or that Teams is not set up. */

@@ -9,7 +9,8 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
-import { BACKUP_APPLICATIONS, type BackupApplication, RequireTenant, useApi } from './shared';
+import { RequireTenant, useApi } from '../../shared/tenant';
+import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
   const { t, i18n } = useTranslation();

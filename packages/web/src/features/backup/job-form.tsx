@@ -14,8 +14,9 @@ import {
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { failureText } from '../../errors/api-errors';
-import { BACKUP_APPLICATIONS, type BackupApplication, locationsQuery, useApi } from './shared';
-import { SourcePicker } from './source-picker';
+import { SourcePicker } from '../../shared/jobs/source-picker';
+import { locationsQuery, useApi } from '../../shared/tenant';
+import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 const STEPS = ['application', 'sources', 'schedule', 'retention'] as const;
 type Step = (typeof STEPS)[number];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { useWorker } from '../../session/use-worker';
-import { RequireTenant } from '../backup/shared';
+import { RequireTenant } from '../../shared/tenant';
 import { LicenceSection } from './licence-section';
 import { LocationsSection } from './locations-section';
 import { TenantsSection } from './tenants-section';

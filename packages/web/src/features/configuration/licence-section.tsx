@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatDate } from '../../components/ui/format';
-import { useApi } from '../backup/shared';
+import { useApi } from '../../shared/tenant';
 
 const APPLICATIONS = ['onedrive', 'sharepoint', 'teams'] as const;
 

@@ -12,7 +12,7 @@ import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
-import { locationsQuery, useApi } from '../backup/shared';
+import { locationsQuery, useApi } from '../../shared/tenant';
 import { useFailure } from './tenants-section';
 
 function LocationForm({

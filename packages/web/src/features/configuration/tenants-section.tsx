@@ -13,7 +13,7 @@ import { rules, useValidator } from '../../components/ui/validation';
 import type { en } from '../../i18n/en';
 import { useServerAction } from '../../offline/online';
 import { readWorker, storeWorker } from '../../session/storage';
-import { useApi } from '../backup/shared';
+import { useApi } from '../../shared/tenant';
 import { MissingPermissions } from './missing-permissions';
 
 /** A Microsoft Entra ID (application, tenant, object): 00000000-0000-0000-0000-000000000000. */

@@ -7,7 +7,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
-import { useApi } from '../backup/shared';
+import { useApi } from '../../shared/tenant';
 
 export function UsersSection({ tenantId, organisationId }: { tenantId: string; organisationId: string }) {
   const { t } = useTranslation();

@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { parseNumber, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
-import { RequireTenant, useApi } from '../backup/shared';
+import { RequireTenant, useApi } from '../../shared/tenant';
 
 const money = (value: number, currency: string, lang: string) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
-import { Monitor } from '../backup/monitor-page';
-import { Reports } from '../backup/reports-page';
-import { RequireTenant } from '../backup/shared';
+import { Monitor } from '../../shared/jobs/monitor';
+import { Reports } from '../../shared/jobs/reports';
+import { RequireTenant } from '../../shared/tenant';
 
 /** The job monitor of version clean-ups. */
 export function DataManagementMonitorPage() {

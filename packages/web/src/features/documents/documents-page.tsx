@@ -23,7 +23,7 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
-import { useApi } from '../backup/shared';
+import { useApi } from '../../shared/tenant';
 
 /** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {

@@ -21,7 +21,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/f
 import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
-import { RequireTenant, useApi, useTenant } from '../backup/shared';
+import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import {
   AREA_TYPES,
   type Area,

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { PageHeader } from '../../components/ui/page-header';
 import { rules, useValidator } from '../../components/ui/validation';
-import { Reports } from '../backup/reports-page';
-import { RequireTenant } from '../backup/shared';
+import { Reports } from '../../shared/jobs/reports';
+import { RequireTenant } from '../../shared/tenant';
 
 /** The job types of each area of the portal. */
 export const AREA_TYPES = {

@@ -3,12 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusAlert } from '../../components/ui/form-field';
-import { useWorker } from '../../session/use-worker';
-
-/** The workloads of the backup area. */
-export const BACKUP_APPLICATIONS = ['onedrive', 'sharepoint', 'teams'] as const;
-export type BackupApplication = (typeof BACKUP_APPLICATIONS)[number];
+import { StatusAlert } from '../components/ui/form-field';
+import { useWorker } from '../session/use-worker';
 
 export function useApi(): PortalClient {
   return useRouteContext({ from: '__root__' }).api;

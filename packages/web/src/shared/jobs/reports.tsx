@@ -8,12 +8,11 @@ import { ExportButtons, type ExportColumn } from '../../components/ui/export-but
 import { FilterSelect } from '../../components/ui/filter-select';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
-import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { CleanupAccounts } from '../data-management/cleanup-accounts';
-import { AREA_TYPES, type RunArea, RunFilters } from './monitor-page';
+import { useApi } from '../tenant';
+import { CleanupAccounts } from './cleanup-accounts';
+import { type RunArea, RunFilters } from './monitor';
 import { RunAccountsTable } from './run-accounts';
-import { RequireTenant, useApi } from './shared';
 
 function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Report; onBack: () => void }) {
   const { t, i18n } = useTranslation();
@@ -201,18 +200,5 @@ export function Reports({
         )
       }
     />
-  );
-}
-
-/** One report per ended backup or restore run; its accounts, totals and failures, exported to xlsx or csv. */
-export function BackupReportsPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('pages:backupReports')} />
-      <RequireTenant>
-        {(tenantId) => <Reports tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupReports') }} />}
-      </RequireTenant>
-    </>
   );
 }

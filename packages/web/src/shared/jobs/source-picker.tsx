@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../components/ui/data-table';
 import { fetchAllPages } from '../../components/ui/export-button';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { useServerAction } from '../../offline/online';
-import { useApi } from './shared';
+import { useApi } from '../tenant';
 
 /**
  * Accounts, sites or teams from discovery, searchable and paged on the server, with a selection

@@ -7,13 +7,11 @@ import { type Column, DataTable } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
-import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { useApi } from '../tenant';
 import { RunAccountsTable } from './run-accounts';
-import { RequireTenant, useApi } from './shared';
 
 const STATUSES: JobStatus[] = ['running', 'pending', 'finished', 'failed'];
-export const AREA_TYPES = ['backup', 'restore'] as const satisfies readonly [JobType, ...JobType[]];
 
 /** While a run is queued or running the monitor polls; when nothing does, it stops. */
 export const MONITOR_POLL_MS = 3000;
@@ -229,19 +227,6 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
         {runs.data?.items.some(active) ? t('backup:polling') : t('backup:notPolling')}
       </Text>
       {run ? <RunDetail tenantId={tenantId} run={run} onClose={() => setSelected(null)} /> : null}
-    </>
-  );
-}
-
-/** Running and recent backup and restore runs with live progress and each run's accounts and errors. */
-export function BackupMonitorPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('pages:backupJobMonitor')} />
-      <RequireTenant>
-        {(tenantId) => <Monitor tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupJobMonitor') }} />}
-      </RequireTenant>
     </>
   );
 }

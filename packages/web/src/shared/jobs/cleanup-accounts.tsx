@@ -6,7 +6,7 @@ import { ExportButtons, type ExportColumn } from '../../components/ui/export-but
 import { formatBytes, formatNumber } from '../../components/ui/format';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { useApi } from '../backup/shared';
+import { useApi } from '../tenant';
 
 /** A clean-up report's sites and OneDrives: files, versions removed, space freed; exported to xlsx or csv. */
 export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: string; reportId: string; title: string }) {

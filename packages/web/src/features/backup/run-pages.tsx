@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/ui/page-header';
+import { Monitor } from '../../shared/jobs/monitor';
+import { Reports } from '../../shared/jobs/reports';
+import { RequireTenant } from '../../shared/tenant';
+import { AREA_TYPES } from './areas';
+
+/** Running and recent backup and restore runs with live progress and each run's accounts and errors. */
+export function BackupMonitorPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:backupJobMonitor')} />
+      <RequireTenant>
+        {(tenantId) => <Monitor tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupJobMonitor') }} />}
+      </RequireTenant>
+    </>
+  );
+}
+
+/** One report per ended backup or restore run; its accounts, totals and failures, exported to xlsx or csv. */
+export function BackupReportsPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('pages:backupReports')} />
+      <RequireTenant>
+        {(tenantId) => <Reports tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupReports') }} />}
+      </RequireTenant>
+    </>
+  );
+}
