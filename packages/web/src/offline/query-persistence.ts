@@ -6,7 +6,13 @@
  * they age out or the bounds push them out, newest kept first).
  */
 import { dehydrateQuery, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { isOfflineQuery } from '../shared/api/offline';
 import { isPersistedQuery } from './allow-list';
+
+/** Saved offline: what its options mark `meta.offline`; a query without that mark, by the allow-list of keys. */
+const persisted = (query: Query) =>
+  query.meta?.offline === undefined ? isPersistedQuery(query.queryKey) : isOfflineQuery(query);
+
 import { fromJson, toJson } from './serialize';
 
 /** Where the cache lives: IndexedDB in the browser (idb-keyval), a Map in tests. */
@@ -107,7 +113,7 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
 
   function collect() {
     for (const query of dirty) {
-      if (query.state.status !== 'success' || !isPersistedQuery(query.queryKey)) continue;
+      if (query.state.status !== 'success' || !persisted(query)) continue;
       const previous = entries.get(query.queryHash);
       if (previous && previous.updatedAt >= query.state.dataUpdatedAt) continue;
       try {
@@ -136,7 +142,7 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
   }
 
   function schedule(query: Query) {
-    if (!isPersistedQuery(query.queryKey)) return;
+    if (!persisted(query)) return;
     dirty.add(query);
     if (timer) return;
     timer = setTimeout(() => whenIdle(write), options.throttleMs);

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { readWorker } from '../session/storage';
+import { tenantIdOf } from '../shared/tenant';
+
+/** What a route loader needs of query options: the same object the page's useQuery reads with. */
+interface LoadableQuery {
+  queryKey: readonly unknown[];
+  enabled?: unknown;
+}
+
+/**
+ * Fetches a route's queries before the route renders (TanStack Router's loader pattern), with the
+ * same options the page reads with, so that the page opens on its data. What is cached is used as it
+ * is. Offline, or when a request fails, the loader does not hold the navigation: the page shows the
+ * saved copy or the error in its own words.
+ */
+export async function loadQueries(queryClient: QueryClient, queries: readonly LoadableQuery[]): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  await Promise.all(
+    queries
+      .filter((q) => q.enabled !== false)
+      .map((q) =>
+        queryClient.ensureQueryData(q as Parameters<QueryClient['ensureQueryData']>[0]).catch(() => undefined),
+      ),
+  );
+}
+
+/** The selected client's tenant, for loaders (outside React): '' while none is chosen. */
+export function loaderTenantId(): string {
+  return tenantIdOf(readWorker());
+}
+
+/** The selected client's archive worker address, for loaders: '' while none is chosen. */
+export function loaderWorkerIp(): string {
+  return readWorker()?.workerIp ?? '';
+}

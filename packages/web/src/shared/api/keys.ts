@@ -1,0 +1,43 @@
+import type { Application } from '@compliance-portal/sdk';
+
+/**
+ * The roots of every query key. A key is a path from its scope to what it reads, so that one
+ * invalidation of a prefix reaches everything under it (all of a tenant's jobs, all its reports).
+ * Each feature builds its own keys on these roots in `features/<area>/api/keys.ts`; no key is written
+ * as a literal anywhere else.
+ */
+export const scopeKeys = {
+  /** Everything read for one Microsoft 365 tenant. */
+  tenant: (tenantId: string) => ['tenant', tenantId] as const,
+  /** Everything read from one organisation's archive worker (legacy endpoints). */
+  worker: (workerIp: string) => ['worker', workerIp] as const,
+  /** Everything read for one organisation (licence, documents, audit). */
+  organisation: (organisationId: string) => ['organisation', organisationId] as const,
+  /** The signed-in user's tenants. */
+  tenants: () => ['tenants'] as const,
+  /** The legacy endpoints not bound to a worker (the partner's clients, notifications). */
+  legacy: () => ['legacy'] as const,
+};
+
+/** Keys of what several features read: locations, discovery, jobs, runs and reports of a tenant. */
+export const sharedKeys = {
+  locations: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'locations'] as const,
+  discovery: (tenantId: string, locationId: string, application: Application) =>
+    [...scopeKeys.tenant(tenantId), 'discovery', locationId, application] as const,
+  discoveryPage: (tenantId: string, locationId: string, application: Application, query: object) =>
+    [...sharedKeys.discovery(tenantId, locationId, application), query] as const,
+  /** Every account, site or team of an application, as names for labels. */
+  sourceNames: (tenantId: string, locationId: string, application: Application) =>
+    [...sharedKeys.discovery(tenantId, locationId, application), 'names'] as const,
+  jobs: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'jobs'] as const,
+  jobList: (tenantId: string, query: object) => [...sharedKeys.jobs(tenantId), query] as const,
+  runs: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'monitoring'] as const,
+  runList: (tenantId: string, query: object) => [...sharedKeys.runs(tenantId), query] as const,
+  reports: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'reporting'] as const,
+  reportList: (tenantId: string, query: object) => [...sharedKeys.reports(tenantId), query] as const,
+  report: (tenantId: string, reportId: string) => [...sharedKeys.reports(tenantId), reportId] as const,
+  dashboards: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'dashboard'] as const,
+  licence: (organisationId: string) => [...scopeKeys.organisation(organisationId), 'licence'] as const,
+  tenants: () => scopeKeys.tenants(),
+  clients: () => [...scopeKeys.legacy(), 'clients'] as const,
+};
