@@ -10,8 +10,9 @@ import { normaliseRecurrence, RecurrenceEditor, useRecurrenceError } from '../..
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { failureText } from '../../errors/api-errors';
+import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
-import { locationsQuery, useApi } from '../../shared/tenant';
+import { useApi } from '../../shared/tenant';
 
 /**
  * An archive job: name, destination, the mailboxes (with folder paths), or the teams and the accounts

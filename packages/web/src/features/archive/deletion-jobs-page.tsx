@@ -17,9 +17,10 @@ import {
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { failureText } from '../../errors/api-errors';
+import { locationsQuery } from '../../shared/api/queries';
 import { JobsList } from '../../shared/jobs/jobs-list';
 import { SourcePicker } from '../../shared/jobs/source-picker';
-import { locationsQuery, RequireTenant, useApi, useTenant } from '../../shared/tenant';
+import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 
 /** An archive deletion job: mailboxes, retention (with what it would remove now), schedule. */
 function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {

@@ -14,8 +14,9 @@ import {
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { failureText } from '../../errors/api-errors';
+import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
-import { locationsQuery, useApi } from '../../shared/tenant';
+import { useApi } from '../../shared/tenant';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 const STEPS = ['application', 'sources', 'schedule', 'retention'] as const;

@@ -35,7 +35,8 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
 import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { RequireTenant, sourceNamesQuery, useApi, useTenant } from '../../shared/tenant';
+import { sourceNamesQuery } from '../../shared/api/queries';
+import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 
 const FOLDERS = new Set<DiscoveryNode['kind']>(['folder', 'library', 'channel', 'site', 'team', 'drive']);
 

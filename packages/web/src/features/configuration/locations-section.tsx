@@ -12,7 +12,8 @@ import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
-import { locationsQuery, useApi } from '../../shared/tenant';
+import { locationsQuery } from '../../shared/api/queries';
+import { useApi } from '../../shared/tenant';
 import { useFailure } from './tenants-section';
 
 function LocationForm({

@@ -36,7 +36,8 @@ import { showToast } from '../../components/ui/toaster';
 import { firstProblem, parseNumber, type Rule, rules, useValidator } from '../../components/ui/validation';
 import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { locationsQuery, RequireTenant, useApi } from '../../shared/tenant';
+import { locationsQuery } from '../../shared/api/queries';
+import { RequireTenant, useApi } from '../../shared/tenant';
 
 /** A rule as typed: a count or a date, checked before it is used. */
 interface RuleDraft {

@@ -31,7 +31,8 @@ import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { locationsQuery, RequireTenant, sourceNamesQuery, useApi, useTenant } from '../../shared/tenant';
+import { locationsQuery, sourceNamesQuery } from '../../shared/api/queries';
+import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { Highlighted } from './highlight';
 
 type Kind = 'mail' | 'teams';

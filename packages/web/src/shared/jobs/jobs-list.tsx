@@ -14,7 +14,8 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { showToast } from '../../components/ui/toaster';
 import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { locationsQuery, useApi, useSourceNames } from '../tenant';
+import { locationsQuery, useSourceNames } from '../api/queries';
+import { useApi } from '../tenant';
 import { waitForTask } from './job-actions';
 
 type Pending = { job: Job; action: 'start' | 'stop' | 'remove' } | null;
