@@ -50,14 +50,23 @@ export function parseListSearch(raw: Raw, prefix = ''): ListSearch {
  */
 export function listSearchValidator<F extends string>(filters: { readonly [K in F]?: readonly string[] } = {}) {
   return (raw: Raw): ListSearch & { [K in F]?: string } => {
-    const kept: Record<string, string> = {};
+    // Every known parameter is named, a wrong one as undefined: the router keeps unknown ones as they came.
+    const kept: Record<string, string | undefined> = {};
     for (const [name, allowed] of Object.entries(filters) as [F, readonly string[] | undefined][]) {
       const value = text(raw[name]);
-      if (value !== undefined && value !== '' && (!allowed || allowed.length === 0 || allowed.includes(value))) {
-        kept[name] = value.slice(0, 500);
-      }
+      const valid =
+        value !== undefined && value !== '' && (!allowed || allowed.length === 0 || allowed.includes(value));
+      kept[name] = valid ? value.slice(0, 500) : undefined;
     }
-    return { ...parseListSearch(raw), ...kept } as ListSearch & { [K in F]?: string };
+    const list = parseListSearch(raw);
+    return {
+      page: list.page,
+      pageSize: list.pageSize,
+      sort: list.sort,
+      order: list.order,
+      search: list.search,
+      ...kept,
+    } as ListSearch & { [K in F]?: string };
   };
 }
 
