@@ -24,7 +24,7 @@ export interface ThrottleSetting {
   paths?: string;
 }
 
-export const NO_THROTTLE: ThrottleSetting = { every: 0, status: 429, retryAfter: 0 };
+const NO_THROTTLE: ThrottleSetting = { every: 0, status: 429, retryAfter: 0 };
 
 /** Checks and completes a setting; throws a message for a wrong one. */
 export function throttleSetting(input: Record<string, unknown>): ThrottleSetting {

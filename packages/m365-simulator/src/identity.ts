@@ -26,7 +26,7 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** An identity platform error body: `error`, `error_description` (AADSTS code first) and its trace fields. */
-export function identityError(status: number, error: string, code: number, description: string): SimResponse {
+function identityError(status: number, error: string, code: number, description: string): SimResponse {
   const traceId = randomUUID();
   const correlationId = randomUUID();
   const timestamp = new Date()

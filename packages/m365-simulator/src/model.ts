@@ -58,7 +58,7 @@ export const DEMO_SIZE: TenantSize = {
 };
 
 /** A small deterministic generator (mulberry32) seeded from text. */
-export function prng(...seed: (string | number)[]) {
+function prng(...seed: (string | number)[]) {
   let a = createHash('sha256').update(seed.join('|')).digest().readUInt32LE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -74,7 +74,7 @@ const WORDS = (
   'rechnung bericht angebot vertrag kunde besprechung entwurf freigabe termin reise ausgaben planung'
 ).split(' ');
 
-export function words(random: () => number, count: number): string {
+function words(random: () => number, count: number): string {
   const out: string[] = [];
   for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(random() * WORDS.length)] ?? 'data');
   return out.join(' ');
@@ -163,7 +163,7 @@ export interface SimChatMessage {
   created: string;
 }
 
-export interface SimChannel {
+interface SimChannel {
   id: string;
   name: string;
   messages: SimChatMessage[];

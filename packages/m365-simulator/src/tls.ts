@@ -25,7 +25,7 @@ const DAY = 86_400_000;
 const CA_DAYS = 3650;
 const SERVER_DAYS = 365;
 /** A certificate expiring sooner than this is made anew at start. */
-export const RENEW_BEFORE_MS = 30 * DAY;
+const RENEW_BEFORE_MS = 30 * DAY;
 
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 

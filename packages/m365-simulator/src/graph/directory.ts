@@ -4,8 +4,6 @@ import { driveJson } from './drives.js';
 import { graphError, type ListOptions, page, type SimResponse } from './odata.js';
 import { type GraphCall, type GraphRoute, route } from './router.js';
 
-export { quota } from './drives.js';
-
 /** A user by id or by user principal name, as Graph takes either. */
 export const userOf = (tenant: SimTenant, key: string): SimUser | undefined =>
   tenant.users.find((u) => u.id === key || u.upn.toLowerCase() === key.toLowerCase());
@@ -22,7 +20,7 @@ export const directoryNotFound = (key: string) =>
 const DIRECTORY: ListOptions = { directory: true, max: 999 };
 
 /** A user's default properties, as Graph answers without $select. */
-export const userJson = (u: SimUser) => {
+const userJson = (u: SimUser) => {
   const [givenName = u.displayName, ...rest] = u.displayName.split(' ');
   const guest = !u.hasMailbox;
   return {

@@ -27,7 +27,7 @@ function authorOf(tenant: SimTenant, drive: SimDrive) {
 }
 
 /** What a drive takes, as SharePoint counts it: every version of every live file. */
-export function quota(drive: SimDrive | undefined) {
+function quota(drive: SimDrive | undefined) {
   let used = 0;
   for (const item of drive?.items.values() ?? [])
     if (!item.deleted && item.kind === 'file') for (const v of item.versions) used += v.size;
@@ -92,13 +92,7 @@ const signature = (context: GraphContext, payload: string) =>
   createHmac('sha256', keyOf(context)).update(payload).digest('base64url');
 
 /** A pre-authenticated link to one version's bytes, valid for an hour. */
-export function downloadUrl(
-  context: GraphContext,
-  tenant: SimTenant,
-  drive: SimDrive,
-  item: SimItem,
-  version: SimVersion,
-) {
+function downloadUrl(context: GraphContext, tenant: SimTenant, drive: SimDrive, item: SimItem, version: SimVersion) {
   const grant: DownloadGrant = {
     t: tenant.tenantId,
     d: drive.id,
@@ -154,7 +148,7 @@ export function download(
   return { status: 200, headers, bytes };
 }
 
-export function itemJson(context: GraphContext, tenant: SimTenant, drive: SimDrive, item: SimItem) {
+function itemJson(context: GraphContext, tenant: SimTenant, drive: SimDrive, item: SimItem) {
   const latest = item.versions[item.versions.length - 1];
   const parent = drive.items.get(item.parentId);
   const parentPath = parent ? (parent.kind === 'root' ? '' : pathOf(drive, parent)) : '';
@@ -249,7 +243,7 @@ function freeName(drive: SimDrive, parentId: string, name: string) {
 }
 
 /** Creates or replaces a file under parent with the conflict behaviour of Graph. */
-export function writeFile(
+function writeFile(
   context: GraphContext,
   tenant: SimTenant,
   drive: SimDrive,

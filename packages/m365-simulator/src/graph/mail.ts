@@ -108,7 +108,7 @@ function mailboxOf(tenant: SimTenant, text: string) {
   return { name: user && parsed.name === parsed.address ? user.displayName : parsed.name, address: parsed.address };
 }
 
-export function messageJson(tenant: SimTenant, m: SimMessage) {
+function messageJson(tenant: SimTenant, m: SimMessage) {
   const from = { emailAddress: mailboxOf(tenant, m.from) };
   const to = parseMailboxList(m.to).map((r) => ({ emailAddress: mailboxOf(tenant, `${r.name} <${r.address}>`) }));
   const sent = new Date(Date.parse(m.received) - 60_000).toISOString();

@@ -384,7 +384,7 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
 };
 
 /** Why a JSON value is not of an Edm primitive type (OData JSON format 4.01), or undefined. */
-export function primitiveProblem(typeName: string, value: unknown): string | undefined {
+function primitiveProblem(typeName: string, value: unknown): string | undefined {
   const range = INTEGER_RANGES[typeName];
   if (range) {
     return Number.isInteger(value) && (value as number) >= range[0] && (value as number) <= range[1]

@@ -31,7 +31,7 @@ export interface StructuredTypeDef {
   properties: Map<string, PropertyDef>;
 }
 
-export interface EnumTypeDef {
+interface EnumTypeDef {
   kind: 'enum';
   name: string;
   isFlags: boolean;
@@ -74,7 +74,7 @@ const decode = (text: string) =>
   });
 
 /** The document's elements in order: start tags (self-closing or not) and end tags. */
-export function* xmlElements(xml: string): Generator<Element> {
+function* xmlElements(xml: string): Generator<Element> {
   const tag = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<(\/?)([A-Za-z_][\w.:-]*)([^>]*?)(\/?)>/g;
   const attribute = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
   for (const match of xml.matchAll(tag)) {

@@ -6,7 +6,7 @@ const paramPattern = /\{([^}]+)\}/g;
 const secretParam = /token/i;
 
 /** Fills a path template; every parameter must be given. */
-export function fillPath(template: string, params: Record<string, unknown>): { path: string; secrets: string[] } {
+function fillPath(template: string, params: Record<string, unknown>): { path: string; secrets: string[] } {
   const secrets: string[] = [];
   const path = template.replace(paramPattern, (_, name: string) => {
     const value = params[name];
@@ -27,7 +27,7 @@ const REQUEST_OPTION_KEYS = new Set(['signal', 'timeoutMs', 'maxRetries', 'disab
  * parameter given at the top level, or request options (`{ signal }`) given as the first argument,
  * would otherwise be dropped without a word.
  */
-export function checkArgs(endpoint: Endpoint, record: Record<string, unknown>): void {
+function checkArgs(endpoint: Endpoint, record: Record<string, unknown>): void {
   const pathNames = new Set([...endpoint.path.matchAll(paramPattern)].map((m) => m[1]));
   for (const key of Object.keys(record)) {
     if (pathNames.has(key) || (key === 'query' && endpoint.query) || (key === 'body' && endpoint.body)) continue;
@@ -85,7 +85,7 @@ export function callEndpoint<E extends Endpoint>(
 }
 
 /** The item type of a paged list's answer (`{ items, total, page, pageSize }`), `never` for other answers. */
-export type PageItem<E extends Endpoint> =
+type PageItem<E extends Endpoint> =
   EndpointResult<E> extends { items: readonly (infer T)[]; total: number; page: number; pageSize: number } ? T : never;
 
 type CallArgs<E extends Endpoint> = {} extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
@@ -95,7 +95,7 @@ type CallArgs<E extends Endpoint> = {} extends EndpointArgs<E> ? [args?: Endpoin
  * fetching the next page only when the loop asks for it. They start at `query.page` (default 1) and
  * keep the rest of the query (filter, sort, page size).
  */
-export interface PagedMethod<E extends Endpoint> {
+interface PagedMethod<E extends Endpoint> {
   /** Each page in turn, as the list method answers it. */
   pages(...args: [...CallArgs<E>, options?: RequestOptions]): AsyncIterableIterator<EndpointResult<E>>;
   /** Each item of each page in turn. */

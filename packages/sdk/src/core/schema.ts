@@ -153,12 +153,6 @@ export function binary(description?: string): Schema<Blob> {
   return { type: 'string', contentMediaType: 'application/octet-stream', ...(description ? { description } : {}) };
 }
 
-/** Returns a copy with a description, for reusing one schema under several meanings. */
-/*#__NO_SIDE_EFFECTS__*/
-export function describe<S extends Schema>(schema: S, description: string): S {
-  return { ...schema, description };
-}
-
 /**
  * The bounds every request value has unless its schema says otherwise, so that no value the API
  * accepts overflows what the server stores: strings of at most 4096 characters, integers within a
