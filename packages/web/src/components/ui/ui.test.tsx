@@ -2,12 +2,14 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { render, screen, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { I18nextProvider } from 'react-i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { read, utils } from 'xlsx';
 import { createI18n, loadLanguage } from '../../i18n';
+import { DashboardCard } from './dashboard-card';
 import { DataTable, VIRTUAL_THRESHOLD } from './data-table';
 import { fetchAllPages } from './export-button';
 import { csvBlob, csvText, exportFileName, sheetName, xlsxBlob } from './export-files';
+import { QueryDataTable } from './query-data-table';
 import { normaliseRecurrence } from './recurrence-editor';
 
 /** jsdom's Blob has no text() or arrayBuffer(): read it as a browser of 2015 would. */
@@ -164,5 +166,57 @@ describe('the data table', () => {
     const shown = within(screen.getByRole('table', { name: 'Numbers' })).getAllByText(/^row /);
     expect(shown.length).toBeLessThan(40);
     expect(shown[0]?.textContent).toBe('row 0');
+  });
+});
+
+describe('the query data table and the dashboard card', () => {
+  const i18n = createI18n('en');
+  beforeAll(() => loadLanguage(i18n, 'en'));
+  const wrap = (node: React.ReactNode) =>
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>{node}</I18nextProvider>
+      </ChakraProvider>,
+    );
+  const table = (query: Parameters<typeof QueryDataTable<string>>[0]['query']) => (
+    <QueryDataTable
+      label="Names"
+      columns={[{ key: 'name', header: 'Name', cell: (n: string) => n }]}
+      rowKey={(n) => n}
+      state={{ page: 1, pageSize: 25 }}
+      onStateChange={() => undefined}
+      emptyText="No names"
+      query={query}
+    />
+  );
+
+  it('shows the rows and total of the query', () => {
+    wrap(table({ data: { items: ['Adele', 'Bernd'], total: 2 }, isFetching: false, error: null, refetch: vi.fn() }));
+    const rows = within(screen.getByRole('table', { name: 'Names' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['Name', 'Adele', 'Bernd']);
+    expect(screen.getByText('1–2 of 2')).toBeTruthy();
+  });
+
+  it('says when the query found nothing, and retries a failed query', () => {
+    const { unmount } = wrap(
+      table({ data: { items: [], total: 0 }, isFetching: false, error: null, refetch: vi.fn() }),
+    );
+    expect(screen.getByText('No names')).toBeTruthy();
+    unmount();
+    const refetch = vi.fn();
+    wrap(table({ data: undefined, isFetching: false, error: new Error('offline'), refetch }));
+    screen.getByRole('button', { name: /try again/i }).click();
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives a dashboard card its heading at the level asked and its action beside it', () => {
+    wrap(
+      <DashboardCard title="Stored size" as="h2" action={<a href="/reports">All reports</a>}>
+        <p>4.5 MB</p>
+      </DashboardCard>,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Stored size' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All reports' })).toBeTruthy();
+    expect(screen.getByText('4.5 MB')).toBeTruthy();
   });
 });
