@@ -3,7 +3,7 @@ import { endpointById, endpoints } from '../src/index.js';
 import { catalogueTemplate, specPaths } from './helpers/spec-paths.js';
 
 describe('endpoint catalogue', () => {
-  it('has every path of product-spec.md section 7 under its API', () => {
+  it('has every endpoint path of the product specification under its API', () => {
     for (const api of ['apollo', 'legacy'] as const) {
       for (const specPath of specPaths[api]) {
         const template = catalogueTemplate(specPath);

@@ -1,4 +1,4 @@
-/** Every path of product-spec.md section 7, as written there. */
+/** Every endpoint path the product specification lists (its table of apollo and legacy endpoints), written as there. */
 export const specPaths = {
   apollo: [
     '/login',

@@ -13,7 +13,7 @@ import { offlineNamespaces as enOffline } from './en/offline';
 export const LANGUAGE_KEY = 'language';
 export const LANGUAGES: readonly Language[] = ['en', 'de'];
 
-/** The SDK's error catalogue (product-spec.md section 8) as the `apiErrors` namespace. */
+/** The SDK's error catalogue (every API error's message key and its English and German text) as the `apiErrors` namespace. */
 export function apiErrors(lang: Language): Record<string, string> {
   return Object.fromEntries(Object.entries(errorMessages).map(([key, texts]) => [key, texts[lang]]));
 }
