@@ -10,20 +10,16 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
 import { RequireTenant, useApi } from '../../shared/tenant';
+import { dashboardQuery } from './api/queries';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
-  const view = <V extends 'basic' | 'size' | 'details'>(v: V) => ({
-    queryKey: ['tenant', tenantId, 'dashboard', application, v] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.apollo.dashboards.application({ tenantId, application, view: v }, { signal }),
-  });
-  const basic = useQuery(view('basic'));
-  const size = useQuery(view('size'));
-  const details = useQuery(view('details'));
+  const basic = useQuery(dashboardQuery(api, tenantId, application, 'basic'));
+  const size = useQuery(dashboardQuery(api, tenantId, application, 'size'));
+  const details = useQuery(dashboardQuery(api, tenantId, application, 'details'));
   if (basic.isError || size.isError || details.isError)
     return <StatusAlert status="error">{t('backup:dashboard.failed')}</StatusAlert>;
   if (!basic.data || !size.data || !details.data)
@@ -145,7 +141,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
 /** Backup dashboard: OneDrive, SharePoint and Teams figures of the last 30 days. */
 export function BackupDashboardPage() {
   const { t } = useTranslation();
-  const [application, setApplication] = useState<BackupApplication>('onedrive');
+  const [application, setApplication] = useState<BackupApplication>(BACKUP_APPLICATIONS[0]);
   return (
     <>
       <PageHeader title={t('pages:backupDashboard')} />

@@ -17,6 +17,7 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
+import { backupKeys } from './api/keys';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 const STEPS = ['application', 'sources', 'schedule', 'retention'] as const;
@@ -89,12 +90,12 @@ export function BackupJobForm({
       return api.apollo.jobs.create({ tenantId, body }, { disableToast: true });
     },
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      void queryClient.invalidateQueries({ queryKey: backupKeys.tenant(tenantId) });
       showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
       onClose();
     },
   });
-  // Section 8, failures to create or update jobs: the catalogue's text, then why (a trial limit, say).
+  // A job that cannot be created or updated: the catalogue's text, then why (a trial limit, say).
   const saveError = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
 
   const next = () => {

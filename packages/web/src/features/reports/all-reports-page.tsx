@@ -1,5 +1,6 @@
 import { Field, HStack, Input } from '@chakra-ui/react';
 import type { JobType } from '@compliance-portal/sdk';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/ui/filter-select';
@@ -7,16 +8,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { rules, useValidator } from '../../components/ui/validation';
 import { Reports } from '../../shared/jobs/reports';
 import { RequireTenant } from '../../shared/tenant';
-
-/** The job types of each area of the portal. */
-export const AREA_TYPES = {
-  backup: ['backup', 'restore'],
-  emailArchive: ['exchangeArchive', 'archiveDeletion'],
-  teamsArchive: ['teamsArchive'],
-  dataManagement: ['versionCleanup'],
-} as const satisfies Record<string, readonly JobType[]>;
-type Area = keyof typeof AREA_TYPES;
-const ALL_TYPES = Object.values(AREA_TYPES).flat() as JobType[];
+import { useUrlFilter } from '../../shared/url-state';
+import { ALL_TYPES, AREAS, type Area, typeIn, typesFilter, typesOf } from './all-reports-search';
 
 /** A date input's day as the instant it starts (UTC), or undefined when empty. */
 const dayStart = (day: string, plusDays = 0) =>
@@ -27,11 +20,28 @@ const dayStart = (day: string, plusDays = 0) =>
 /** Every report of every area in one list, filtered by area, type and date; open, export, download. */
 export function AllReportsPage() {
   const { t } = useTranslation();
-  const [area, setArea] = useState<Area | ''>('');
-  const [type, setType] = useState<JobType | ''>('');
+  const navigate = useNavigate();
+  // The area, type and status (and the list's paging) are in the address; the dates are not.
+  const [area] = useUrlFilter<Area | ''>('area', '');
+  const [chosenType, setType] = useUrlFilter<string>('type', '');
+  const type = typeIn(area, chosenType);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const types: readonly JobType[] = area ? AREA_TYPES[area] : ALL_TYPES;
+  const types = typesOf(area);
+  // Another area: its types, none chosen, and the first page.
+  const setArea = (next: Area | '') =>
+    void navigate({
+      to: '.',
+      replace: true,
+      search: ((previous: Record<string, unknown>) => {
+        const search = { ...previous };
+        delete search.type;
+        delete search.page;
+        if (next) search.area = next;
+        else delete search.area;
+        return search;
+      }) as never,
+    });
   const check = useValidator();
   const fromError = check(from, rules.date());
   // "To" before "From" is refused on "To", and no list is asked for with it.
@@ -40,7 +50,7 @@ export function AllReportsPage() {
   // "To" includes its whole day.
   const end = dayStart(to, 1);
   const query = {
-    ...(type ? { type } : area ? { types: [...AREA_TYPES[area]] } : {}),
+    ...typesFilter(area, type),
     ...(start ? { from: start } : {}),
     ...(end ? { to: end } : {}),
   };
@@ -50,11 +60,8 @@ export function AllReportsPage() {
         label={t('allReports:area')}
         value={area}
         all={t('allReports:allAreas')}
-        options={(Object.keys(AREA_TYPES) as Area[]).map((a) => ({ value: a, label: t(`allReports:areas.${a}`) }))}
-        onChange={(v) => {
-          setArea(v);
-          setType('');
-        }}
+        options={AREAS.map((a) => ({ value: a, label: t(`allReports:areas.${a}`) }))}
+        onChange={setArea}
       />
       <FilterSelect
         label={t('backup:columns.type')}

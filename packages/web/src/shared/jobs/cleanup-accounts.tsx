@@ -1,12 +1,13 @@
 import type { DataManagementAccount } from '@compliance-portal/sdk';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { formatBytes, formatNumber } from '../../components/ui/format';
-import { listQuery, useListState } from '../../components/ui/list-state';
+import { useListState } from '../../components/ui/list-state';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
+import { cleanupAccountsQuery } from './api/queries';
 
 /** A clean-up report's sites and OneDrives: files, versions removed, space freed; exported to xlsx or csv. */
 export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: string; reportId: string; title: string }) {
@@ -14,12 +15,7 @@ export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: strin
   const api = useApi();
   const lang = i18n.language;
   const [state, setState] = useListState({ sort: 'displayName' });
-  const accounts = useQuery({
-    queryKey: ['tenant', tenantId, 'reporting', reportId, 'data-management-accounts', listQuery(state)],
-    queryFn: ({ signal }) =>
-      api.apollo.reporting.dataManagementAccounts({ tenantId, reportId, query: listQuery(state) }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const accounts = useQuery(cleanupAccountsQuery(api, tenantId, reportId, state));
   const columns: Column<DataManagementAccount>[] = [
     { key: 'displayName', header: t('backup:columns.account'), cell: (a) => a.displayName, sortable: true },
     { key: 'status', header: t('backup:columns.status'), cell: (a) => <StatusBadge status={a.status} /> },

@@ -1,91 +1,17 @@
-import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { JobStatus, JobType, Report, ReportQuery, RunAccount } from '@compliance-portal/sdk';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { JobStatus, JobType, Report, ReportQuery } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
-import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { FilterSelect } from '../../components/ui/filter-select';
-import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
-import { listQuery, useListState } from '../../components/ui/list-state';
+import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
-import { CleanupAccounts } from './cleanup-accounts';
+import { useUrlFilter, useUrlListState } from '../url-state';
+import { reportListQuery } from './api/queries';
+import { REPORT_STATUSES, REPORTS_LIST, reportQueryOf } from './list-search';
 import { type RunArea, RunFilters } from './monitor';
-import { RunAccountsTable } from './run-accounts';
-
-function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Report; onBack: () => void }) {
-  const { t, i18n } = useTranslation();
-  const api = useApi();
-  const lang = i18n.language;
-  const exportColumns: ExportColumn<RunAccount>[] = [
-    { header: t('backup:columns.account'), value: (a) => a.displayName },
-    { header: t('backup:columns.status'), value: (a) => t(`status:${a.status}`) },
-    { header: t('backup:columns.items'), value: (a) => a.items },
-    { header: t('backup:columns.failures'), value: (a) => a.failedItems },
-    { header: t('backup:columns.bytes'), value: (a) => a.bytes },
-    { header: t('backup:columns.errors'), value: (a) => a.errors.join('; ') },
-  ];
-  const totals = [
-    [t('backup:columns.accounts'), formatNumber(report.totals.accounts, lang)],
-    [t('backup:columns.items'), formatNumber(report.totals.items, lang)],
-    [t('backup:columns.size'), formatBytes(report.totals.bytes, lang)],
-    [t('backup:columns.failures'), formatNumber(report.totals.failures, lang)],
-  ] as const;
-  return (
-    <Stack gap="4">
-      <Button alignSelf="flex-start" variant="ghost" size="sm" onClick={onBack}>
-        ‹ {t('backup:backToReports')}
-      </Button>
-      <Stack gap="1">
-        <Heading as="h2" size="lg" data-testid="report-title">
-          {report.title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          <StatusBadge status={report.status} /> {formatDateTime(report.started, lang)} –{' '}
-          {formatDateTime(report.finished, lang)}
-        </Text>
-      </Stack>
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-        {totals.map(([label, value]) => (
-          <Stack key={label} gap="0" borderWidth="1px" borderRadius="md" p="3">
-            <Text fontSize="sm" color="fg.muted">
-              {label}
-            </Text>
-            <Text fontSize="xl" fontWeight="semibold">
-              {value}
-            </Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
-      {report.jobType === 'versionCleanup' ? (
-        <CleanupAccounts tenantId={tenantId} reportId={report.reportId} title={report.title} />
-      ) : (
-        <RunAccountsTable
-          label={t('backup:runAccounts')}
-          queryKey={['tenant', tenantId, 'reporting', report.reportId, 'accounts']}
-          fetch={(query, signal) =>
-            api.apollo.reporting.accounts({ tenantId, reportId: report.reportId, query }, { signal })
-          }
-          toolbar={
-            <ExportButtons
-              title={report.title}
-              columns={exportColumns}
-              fetchPage={({ page, pageSize, after }) =>
-                api.apollo.reporting.accounts({
-                  tenantId,
-                  reportId: report.reportId,
-                  query: { page, pageSize, sort: 'displayName', order: 'asc', ...(after ? { after } : {}) },
-                })
-              }
-              keyOf={(a) => a.accountId}
-            />
-          }
-        />
-      )}
-    </Stack>
-  );
-}
+import { ReportView } from './report-view';
 
 /**
  * The reports of an area's runs. `filters` replaces the type filter (the reports list of every area
@@ -103,17 +29,14 @@ export function Reports({
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const [state, setState] = useListState({ sort: 'started', order: 'desc' });
-  const [type, setType] = useState<JobType>(area.types[0]);
-  const [status, setStatus] = useState<JobStatus | ''>('');
+  // The list's page, sort, order, search, status and type are in the address; the open report is not.
+  // With `filters` the page owns the other filters (and `type`), and this list only its status.
+  const [state, setState] = useUrlListState(REPORTS_LIST);
+  const [type, setType] = useUrlFilter<JobType>('type', area.types[0]);
+  const [status, setStatus] = useUrlFilter<JobStatus | ''>('status', '');
   const [open, setOpen] = useState<Report | null>(null);
-  const query = { ...(filters ? filters.query : { type }), ...listQuery(state), ...(status ? { status } : {}) };
-  const reports = useQuery({
-    queryKey: ['tenant', tenantId, 'reporting', query],
-    queryFn: ({ signal }) => api.apollo.reporting.list({ tenantId, query }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: filters?.valid !== false,
-  });
+  const query = reportQueryOf(filters ? filters.query : { type }, state, status);
+  const reports = useQuery(reportListQuery(api, tenantId, query, filters?.valid !== false));
   if (open) return <ReportView tenantId={tenantId} report={open} onBack={() => setOpen(null)} />;
   const lang = i18n.language;
   const columns: Column<Report>[] = [
@@ -175,11 +98,8 @@ export function Reports({
               label={t('backup:columns.status')}
               value={status}
               all={t('backup:allStatuses')}
-              options={(['finished', 'failed', 'pending'] as const).map((s) => ({ value: s, label: t(`status:${s}`) }))}
-              onChange={(v) => {
-                setStatus(v);
-                setState({ page: 1 });
-              }}
+              options={REPORT_STATUSES.map((s) => ({ value: s, label: t(`status:${s}`) }))}
+              onChange={setStatus}
             />
           </>
         ) : (
@@ -187,15 +107,9 @@ export function Reports({
             area={area}
             type={type}
             status={status}
-            statuses={['finished', 'failed', 'pending']}
-            onType={(v) => {
-              setType(v);
-              setState({ page: 1 });
-            }}
-            onStatus={(v) => {
-              setStatus(v);
-              setState({ page: 1 });
-            }}
+            statuses={REPORT_STATUSES}
+            onType={setType}
+            onStatus={setStatus}
           />
         )
       }

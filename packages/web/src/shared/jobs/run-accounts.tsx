@@ -1,34 +1,39 @@
 import { Stack, Text } from '@chakra-ui/react';
-import type { JobStatus, Page, RunAccount } from '@compliance-portal/sdk';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RunAccount } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { formatBytes, formatNumber } from '../../components/ui/format';
-import { type ListState, listQuery, useListState } from '../../components/ui/list-state';
+import { useListState } from '../../components/ui/list-state';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { useApi } from '../tenant';
+import { runAccountsQuery } from './api/queries';
 
-/** The accounts of a run with their items, failures and error messages; paged on the server. */
+/**
+ * The accounts of a run with their items, failures and error messages; paged on the server. Its
+ * paging stays in the table (it opens inside a drawer or a report), not in the address.
+ */
 export function RunAccountsTable({
   label,
-  queryKey,
-  fetch,
+  tenantId,
+  from,
+  reportId,
   poll,
   toolbar,
 }: {
   label: string;
-  queryKey: readonly unknown[];
-  fetch: (query: ListState & { status?: JobStatus }, signal: AbortSignal) => Promise<Page<RunAccount>>;
+  tenantId: string;
+  /** Where the run is shown: the monitor's drawer or its report. */
+  from: 'monitoring' | 'reporting';
+  reportId: string;
+  /** Asked for again every few seconds while the run goes on. */
   poll?: boolean;
   toolbar?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
+  const api = useApi();
   const [state, setState] = useListState({ sort: 'displayName' });
-  const accounts = useQuery({
-    queryKey: [...queryKey, listQuery(state)],
-    queryFn: ({ signal }) => fetch({ ...state, ...listQuery(state) }, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: poll ? 3000 : false,
-  });
+  const accounts = useQuery(runAccountsQuery(api, tenantId, from, reportId, state, poll));
   const columns: Column<RunAccount>[] = [
     { key: 'displayName', header: t('backup:columns.account'), cell: (a) => a.displayName, sortable: true },
     {

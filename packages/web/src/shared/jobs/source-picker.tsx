@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import type { Application, DiscoveredSource } from '@compliance-portal/sdk';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
@@ -8,6 +8,7 @@ import { fetchAllPages } from '../../components/ui/export-button';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
+import { sourcePageQuery } from './api/queries';
 
 /**
  * Accounts, sites or teams from discovery, searchable and paged on the server, with a selection
@@ -39,17 +40,7 @@ export function SourcePicker({
   const api = useApi();
   const [state, setState] = useListState({ pageSize: 10, sort: 'displayName' });
   const [selectingAll, setSelectingAll] = useState(false);
-  const list = useQuery({
-    queryKey: ['tenant', tenantId, 'discovery', locationId, application, listQuery(state)],
-    queryFn: ({ signal }) =>
-      // Said in the table, in the catalogue's words (section 8), not in the generic toast.
-      api.apollo.discovery.users(
-        { tenantId, locationId, query: { application, ...listQuery(state) } },
-        { signal, disableToast: true },
-      ),
-    placeholderData: keepPreviousData,
-    enabled: !!locationId,
-  });
+  const list = useQuery(sourcePageQuery(api, tenantId, locationId, application, state));
   const unit = unitName ?? t(`backup:units.${application}`);
   // "Select all matching" reads every page from the server.
   const selectAllAction = useServerAction(!list.data?.total);

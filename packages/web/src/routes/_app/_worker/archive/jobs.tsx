@@ -1,4 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { ArchiveJobsPage } from '../../../../features/archive/archive-jobs-page';
+import { jobsSearch } from '../../../../shared/jobs/list-search';
+import { jobsPageQueries } from '../../../../shared/jobs/route-queries';
 
-export const Route = createFileRoute('/_app/_worker/archive/jobs')({ component: ArchiveJobsPage });
+export const Route = createFileRoute('/_app/_worker/archive/jobs')({
+  validateSearch: jobsSearch(['exchange']),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, jobsPageQueries(context.api, loaderTenantId(), 'exchangeArchive', deps)),
+  component: ArchiveJobsPage,
+});

@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { ArchiveReportsPage } from '../../../../features/archive/run-pages';
+import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
+import { reportsSearch } from '../../../../shared/jobs/list-search';
+import { reportsPageQueries } from '../../../../shared/jobs/route-queries';
 
-export const Route = createFileRoute('/_app/_worker/archive/reports')({ component: ArchiveReportsPage });
+const TYPES = RUN_AREA_TYPES.emailArchive;
+
+export const Route = createFileRoute('/_app/_worker/archive/reports')({
+  validateSearch: reportsSearch(TYPES),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, reportsPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+  component: ArchiveReportsPage,
+});

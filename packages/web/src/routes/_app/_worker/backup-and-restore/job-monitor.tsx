@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { BackupMonitorPage } from '../../../../features/backup/run-pages';
+import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
+import { monitorSearch } from '../../../../shared/jobs/list-search';
+import { monitorPageQueries } from '../../../../shared/jobs/route-queries';
 
-export const Route = createFileRoute('/_app/_worker/backup-and-restore/job-monitor')({ component: BackupMonitorPage });
+const TYPES = RUN_AREA_TYPES.backup;
+
+export const Route = createFileRoute('/_app/_worker/backup-and-restore/job-monitor')({
+  validateSearch: monitorSearch(TYPES),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, monitorPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+  component: BackupMonitorPage,
+});

@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { BackupReportsPage } from '../../../../features/backup/run-pages';
+import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
+import { reportsSearch } from '../../../../shared/jobs/list-search';
+import { reportsPageQueries } from '../../../../shared/jobs/route-queries';
 
-export const Route = createFileRoute('/_app/_worker/backup-and-restore/reports')({ component: BackupReportsPage });
+const TYPES = RUN_AREA_TYPES.backup;
+
+export const Route = createFileRoute('/_app/_worker/backup-and-restore/reports')({
+  validateSearch: reportsSearch(TYPES),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, reportsPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+  component: BackupReportsPage,
+});

@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { DataManagementMonitorPage } from '../../../../features/data-management/run-pages';
+import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
+import { monitorSearch } from '../../../../shared/jobs/list-search';
+import { monitorPageQueries } from '../../../../shared/jobs/route-queries';
 
-export const Route = createFileRoute('/_app/_worker/compliance/monitoring')({ component: DataManagementMonitorPage });
+const TYPES = RUN_AREA_TYPES.dataManagement;
+
+export const Route = createFileRoute('/_app/_worker/compliance/monitoring')({
+  validateSearch: monitorSearch(TYPES),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, monitorPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+  component: DataManagementMonitorPage,
+});

@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { TeamsReportsPage } from '../../../../features/archive/run-pages';
+import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
+import { reportsSearch } from '../../../../shared/jobs/list-search';
+import { reportsPageQueries } from '../../../../shared/jobs/route-queries';
 
-export const Route = createFileRoute('/_app/_worker/teams/reporting')({ component: TeamsReportsPage });
+const TYPES = RUN_AREA_TYPES.teamsArchive;
+
+export const Route = createFileRoute('/_app/_worker/teams/reporting')({
+  validateSearch: reportsSearch(TYPES),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, reportsPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+  component: TeamsReportsPage,
+});

@@ -1,0 +1,134 @@
+import { Breadcrumb, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { DiscoveryNode, Job } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/ui/data-table';
+import { formatBytes, formatDateTime } from '../../../components/ui/format';
+import { useListState } from '../../../components/ui/list-state';
+import { isNotFound } from '../../../errors/api-errors';
+import { useApi } from '../../../shared/tenant';
+import { snapshotFolderQuery } from '../api/queries';
+
+const FOLDERS = new Set<DiscoveryNode['kind']>(['folder', 'library', 'channel', 'site', 'team', 'drive']);
+
+/** The snapshot's tree, node by node, with checkboxes; a folder's name opens it. */
+export function SnapshotBrowser({
+  tenantId,
+  job,
+  sourceId,
+  snapshot,
+  selected,
+  onSelect,
+}: {
+  tenantId: string;
+  job: Job;
+  sourceId: string;
+  snapshot: string;
+  selected: Map<string, DiscoveryNode>;
+  onSelect: (next: Map<string, DiscoveryNode>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const [trail, setTrail] = useState<DiscoveryNode[]>([]);
+  const [state, setState] = useListState({ pageSize: 50 });
+  const node = trail.at(-1)?.nodeId ?? 'root';
+  const items = useQuery(snapshotFolderQuery(api, tenantId, job, sourceId, snapshot, node, state));
+  const open = (n: DiscoveryNode) => {
+    setTrail([...trail, n]);
+    setState({ page: 1, search: '' });
+  };
+  const columns: Column<DiscoveryNode>[] = [
+    {
+      key: 'name',
+      header: t('backup:columns.name'),
+      cell: (n) =>
+        FOLDERS.has(n.kind) && n.hasChildren ? (
+          <Button
+            variant="plain"
+            size="sm"
+            px="0"
+            h="auto"
+            color="fg.info"
+            onClick={() => open(n)}
+            data-testid="open-node"
+          >
+            📁 {n.name}
+          </Button>
+        ) : (
+          <Text>{n.name}</Text>
+        ),
+    },
+    { key: 'kind', header: t('backup:columns.type'), cell: (n) => t(`backup:nodeKinds.${n.kind}`), hideBelow: 'sm' },
+    {
+      key: 'size',
+      header: t('backup:columns.size'),
+      cell: (n) => formatBytes(n.sizeBytes, i18n.language),
+      align: 'end',
+      hideBelow: 'sm',
+    },
+    {
+      key: 'modified',
+      header: t('backup:columns.modified'),
+      cell: (n) => formatDateTime(n.modified, i18n.language),
+      hideBelow: 'md',
+    },
+  ];
+  const rows = items.data?.items;
+  const keys = new Set(selected.keys());
+  return (
+    <Stack gap="2">
+      <Breadcrumb.Root>
+        <Breadcrumb.List>
+          <Breadcrumb.Item>
+            <Breadcrumb.Link asChild>
+              <button type="button" onClick={() => setTrail([])}>
+                {t('backup:snapshotRoot')}
+              </button>
+            </Breadcrumb.Link>
+          </Breadcrumb.Item>
+          {trail.map((n, i) => (
+            <HStack key={n.nodeId} gap="1" as="span">
+              <Breadcrumb.Separator />
+              <Breadcrumb.Item>
+                {i === trail.length - 1 ? (
+                  <Breadcrumb.CurrentLink data-testid="current-folder">{n.name}</Breadcrumb.CurrentLink>
+                ) : (
+                  <Breadcrumb.Link asChild>
+                    <button type="button" onClick={() => setTrail(trail.slice(0, i + 1))}>
+                      {n.name}
+                    </button>
+                  </Breadcrumb.Link>
+                )}
+              </Breadcrumb.Item>
+            </HStack>
+          ))}
+        </Breadcrumb.List>
+      </Breadcrumb.Root>
+      <DataTable
+        label={t('backup:snapshotTree')}
+        columns={columns}
+        rows={rows}
+        total={items.data?.total ?? 0}
+        rowKey={(n) => n.nodeId}
+        state={state}
+        onStateChange={setState}
+        loading={items.isFetching}
+        error={items.error}
+        errorText={isNotFound(items.error) ? t('errors:noFolder') : t('dataManagement:failed')}
+        onRetry={() => items.refetch()}
+        emptyText={t('backup:emptyFolder')}
+        searchPlaceholder={t('backup:searchItems')}
+        selection={{
+          selected: keys,
+          rowLabel: (n) => t('table:selectRow', { name: n.name }),
+          onChange: (next) => {
+            const map = new Map([...selected].filter(([k]) => next.has(k)));
+            for (const n of rows ?? []) if (next.has(n.nodeId)) map.set(n.nodeId, n);
+            onSelect(map);
+          },
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { Button, HStack, Progress, Text } from '@chakra-ui/react';
+import { type Job, type StorageLocation, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/ui/data-table';
+import { formatDateTime } from '../../components/ui/format';
+import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { useServerAction } from '../../offline/online';
+import { useSourceNames } from '../api/queries';
+import type { JobAction } from './use-jobs-list';
+
+function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
+  const name = useSourceNames(tenantId, job.locationId, job.application);
+  const { t } = useTranslation();
+  const first = job.sources.slice(0, 2).map(name).join(', ');
+  return (
+    <Text truncate maxW="xs" title={job.sources.map(name).join(', ')}>
+      {job.sources.length > 2 ? t('backup:andMore', { list: first, count: job.sources.length - 2 }) : first}
+    </Text>
+  );
+}
+
+/**
+ * The columns of a jobs list: name, application, sources, destination, schedule, retention, next run,
+ * status and progress, the area's own columns, then start or stop, edit and remove.
+ */
+export function useJobColumns({
+  tenantId,
+  locations,
+  limited,
+  extraColumns,
+  onAction,
+  onEdit,
+}: {
+  tenantId: string;
+  locations: readonly StorageLocation[] | undefined;
+  /** A trial's backups: a job cannot be removed, and the button says why. */
+  limited: boolean;
+  extraColumns?: Column<Job>[];
+  onAction: (job: Job, action: JobAction) => void;
+  onEdit: (job: Job) => void;
+}): Column<Job>[] {
+  const { t, i18n } = useTranslation();
+  const recurrenceText = useRecurrenceText();
+  const retentionText = useRetentionText();
+  const serverAction = useServerAction();
+  const locationName = (id: string | null) => locations?.find((l) => l.locationId === id)?.name ?? '—';
+  return [
+    {
+      key: 'name',
+      header: t('backup:columns.name'),
+      cell: (j) => <Text fontWeight="medium">{j.name}</Text>,
+      sortable: true,
+    },
+    {
+      key: 'application',
+      header: t('backup:columns.application'),
+      cell: (j) => t(`backup:applications.${j.application}`),
+      sortable: true,
+    },
+    {
+      key: 'sources',
+      header: t('backup:columns.sources'),
+      cell: (j) => <Sources job={j} tenantId={tenantId} />,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'destination',
+      header: t('backup:columns.destination'),
+      cell: (j) => locationName(j.locationId),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'recurrence',
+      header: t('backup:columns.recurrence'),
+      cell: (j) => recurrenceText(j.recurrence),
+      hideBelow: 'md',
+    },
+    {
+      key: 'retention',
+      header: t('backup:columns.retention'),
+      cell: (j) => retentionText(j.retention),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'nextRun',
+      header: t('backup:columns.nextRun'),
+      cell: (j) => formatDateTime(j.nextRun, i18n.language),
+      sortable: true,
+      hideBelow: 'md',
+    },
+    {
+      key: 'status',
+      header: t('backup:columns.status'),
+      cell: (j) => <StatusBadge status={j.status} />,
+      sortable: true,
+    },
+    {
+      key: 'progress',
+      header: t('backup:columns.progress'),
+      cell: (j) => (
+        <HStack gap="2" minW="24">
+          <Progress.Root value={j.progress} size="xs" flex="1" aria-label={t('backup:progressOf', { name: j.name })}>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+          <Text fontSize="xs">{j.progress}%</Text>
+        </HStack>
+      ),
+      hideBelow: 'sm',
+    },
+    ...(extraColumns ?? []),
+    {
+      key: 'actions',
+      header: t('backup:columns.actions'),
+      cell: (j) => (
+        <HStack gap="1">
+          {j.status === 'running' ? (
+            <Button size="xs" variant="outline" onClick={() => onAction(j, 'stop')} {...serverAction}>
+              {t('backup:stop')}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="blue"
+              onClick={() => onAction(j, 'start')}
+              {...serverAction}
+            >
+              {t('backup:start')}
+            </Button>
+          )}
+          <Button size="xs" variant="ghost" onClick={() => onEdit(j)} {...serverAction}>
+            {t('backup:edit')}
+          </Button>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            title={limited ? t('apiErrors:trialNoDelete') : undefined}
+            onClick={() => onAction(j, 'remove')}
+            {...serverAction}
+            disabled={serverAction.disabled || (limited && !TRIAL_LIMITS.canDeleteBackupJobs)}
+          >
+            {t('backup:remove')}
+          </Button>
+        </HStack>
+      ),
+    },
+  ];
+}

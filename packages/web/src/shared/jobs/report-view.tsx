@@ -1,0 +1,82 @@
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { Report, RunAccount } from '@compliance-portal/sdk';
+import { useTranslation } from 'react-i18next';
+import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
+import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { useApi } from '../tenant';
+import { CleanupAccounts } from './cleanup-accounts';
+import { RunAccountsTable } from './run-accounts';
+
+/** One report: its title, status, totals and accounts (a clean-up's sites and OneDrives), exported. */
+export function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Report; onBack: () => void }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lang = i18n.language;
+  const exportColumns: ExportColumn<RunAccount>[] = [
+    { header: t('backup:columns.account'), value: (a) => a.displayName },
+    { header: t('backup:columns.status'), value: (a) => t(`status:${a.status}`) },
+    { header: t('backup:columns.items'), value: (a) => a.items },
+    { header: t('backup:columns.failures'), value: (a) => a.failedItems },
+    { header: t('backup:columns.bytes'), value: (a) => a.bytes },
+    { header: t('backup:columns.errors'), value: (a) => a.errors.join('; ') },
+  ];
+  const totals = [
+    [t('backup:columns.accounts'), formatNumber(report.totals.accounts, lang)],
+    [t('backup:columns.items'), formatNumber(report.totals.items, lang)],
+    [t('backup:columns.size'), formatBytes(report.totals.bytes, lang)],
+    [t('backup:columns.failures'), formatNumber(report.totals.failures, lang)],
+  ] as const;
+  return (
+    <Stack gap="4">
+      <Button alignSelf="flex-start" variant="ghost" size="sm" onClick={onBack}>
+        ‹ {t('backup:backToReports')}
+      </Button>
+      <Stack gap="1">
+        <Heading as="h2" size="lg" data-testid="report-title">
+          {report.title}
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          <StatusBadge status={report.status} /> {formatDateTime(report.started, lang)} –{' '}
+          {formatDateTime(report.finished, lang)}
+        </Text>
+      </Stack>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        {totals.map(([label, value]) => (
+          <Stack key={label} gap="0" borderWidth="1px" borderRadius="md" p="3">
+            <Text fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            <Text fontSize="xl" fontWeight="semibold">
+              {value}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      {report.jobType === 'versionCleanup' ? (
+        <CleanupAccounts tenantId={tenantId} reportId={report.reportId} title={report.title} />
+      ) : (
+        <RunAccountsTable
+          label={t('backup:runAccounts')}
+          tenantId={tenantId}
+          from="reporting"
+          reportId={report.reportId}
+          toolbar={
+            <ExportButtons
+              title={report.title}
+              columns={exportColumns}
+              fetchPage={({ page, pageSize, after }) =>
+                api.apollo.reporting.accounts({
+                  tenantId,
+                  reportId: report.reportId,
+                  query: { page, pageSize, sort: 'displayName', order: 'asc', ...(after ? { after } : {}) },
+                })
+              }
+              keyOf={(a) => a.accountId}
+            />
+          }
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Application, Job, JobType } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../components/ui/toaster';
+import { failureText } from '../../errors/api-errors';
+import { locationsQuery } from '../api/queries';
+import { useApi } from '../tenant';
+import { useUrlFilter, useUrlListState } from '../url-state';
+import { jobKeys } from './api/keys';
+import { jobListQuery, usedApplicationsQuery } from './api/queries';
+import { waitForTask } from './job-actions';
+import { JOBS_LIST, jobListQueryOf } from './list-search';
+
+export type JobAction = 'start' | 'stop' | 'remove';
+/** A start, stop or removal waiting for its confirmation. */
+export interface PendingAction {
+  job: Job;
+  action: JobAction;
+}
+
+/** Failures to start, stop or delete a job: each action's own text. */
+const ACTION_FAILED = {
+  start: 'backup:startFailed',
+  stop: 'backup:stopFailed',
+  remove: 'backup:removeFailed',
+} as const;
+
+/** What a jobs list needs of its area. */
+interface ListArea {
+  type: JobType;
+  applications: readonly Application[];
+  trialLimited: boolean;
+  notFound?: string;
+}
+
+/**
+ * The state of a jobs list: its page, sort, search and application filter (in the address), the open
+ * form and the action waiting for its confirmation; the jobs, the locations and which applications
+ * already have a job; and the start, stop and removal of a job with their toasts.
+ */
+export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [state, setState] = useUrlListState(JOBS_LIST);
+  const [application, setApplication] = useUrlFilter<Application | ''>('application', '');
+  const [form, setForm] = useState<{ job?: Job } | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const locations = useQuery(locationsQuery(api, tenantId));
+  const jobs = useQuery(jobListQuery(api, tenantId, jobListQueryOf(area.type, state, application)));
+  const used = useQuery(usedApplicationsQuery(api, tenantId, area.type));
+  const usedApplications: ReadonlySet<string> = used.data ?? new Set<string>();
+  const limited = trial && area.trialLimited;
+  const allUsed = limited && area.applications.every((a) => usedApplications.has(a));
+
+  const act = useMutation({
+    mutationFn: async ({ job, action }: PendingAction) => {
+      // A failure is said in the action's own words (onError), not in the generic toast as well.
+      const quiet = { disableToast: true } as const;
+      if (action === 'remove') {
+        await api.apollo.jobs.delete({ tenantId, jobId: job.jobId }, quiet);
+        return { job, action, task: null };
+      }
+      const task =
+        action === 'start'
+          ? await api.apollo.jobs.start({ tenantId, jobId: job.jobId }, quiet)
+          : await api.apollo.jobs.stop({ tenantId, jobId: job.jobId }, quiet);
+      showToast('info', t(action === 'start' ? 'backup:startRequested' : 'backup:stopRequested', { name: job.name }));
+      return { job, action, task: await waitForTask(api, tenantId, task) };
+    },
+    onSuccess: ({ job, action, task }) => {
+      setPending(null);
+      if (action === 'remove') showToast('success', t('backup:removed', { name: job.name }));
+      else if (task?.status === 'failed')
+        showToast('error', t(action === 'start' ? 'backup:startFailed' : 'backup:stopFailed', { name: job.name }));
+      else if (task?.status === 'succeeded')
+        showToast('success', t(action === 'start' ? 'backup:started' : 'backup:stopped', { name: job.name }));
+      void queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) });
+    },
+    onError: (error, { job, action }) => {
+      setPending(null);
+      showToast('error', failureText(t, t(ACTION_FAILED[action], { name: job.name }), error, area.notFound));
+    },
+  });
+
+  return {
+    state,
+    setState,
+    application,
+    setApplication,
+    form,
+    setForm,
+    pending,
+    setPending,
+    locations,
+    jobs,
+    usedApplications,
+    limited,
+    allUsed,
+    act,
+  };
+}
