@@ -8,6 +8,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { useApi, useTenant } from '../../shared/tenant';
+import { archiveStatisticsQuery, mailboxesTopQuery } from './api/queries';
 
 /** Email archive dashboard: mailboxes, items and size, growth over 30 days, the top 10, the last job. */
 export function ArchiveDashboardPage() {
@@ -15,17 +16,8 @@ export function ArchiveDashboardPage() {
   const api = useApi();
   const { workerIp } = useTenant();
   const lang = i18n.language;
-  const stats = useQuery({
-    queryKey: ['worker', workerIp, 'archive-statistics'],
-    queryFn: ({ signal }) => api.legacy.email.statistics({ query: { ip: workerIp } }, { signal }),
-    enabled: !!workerIp,
-  });
-  const top = useQuery({
-    queryKey: ['worker', workerIp, 'mailboxes-top'],
-    queryFn: ({ signal }) =>
-      api.legacy.mailboxes.top({ query: { workerIp, limit: DASHBOARD_TOP.mailboxes } }, { signal }),
-    enabled: !!workerIp,
-  });
+  const stats = useQuery(archiveStatisticsQuery(api, workerIp));
+  const top = useQuery(mailboxesTopQuery(api, workerIp));
   const s = stats.data;
   // The top 10, whatever the answer holds.
   const largest = top.data?.slice(0, DASHBOARD_TOP.mailboxes);

@@ -13,6 +13,7 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
+import { archiveKeys } from './api/keys';
 
 /**
  * An archive job: name, destination, the mailboxes (with folder paths), or the teams and the accounts
@@ -70,12 +71,13 @@ export function ArchiveJobForm({
           );
     },
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      void queryClient.invalidateQueries({ queryKey: archiveKeys.tenant(tenantId) });
       showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
       onClose();
     },
   });
-  // Section 8, failures to create or update jobs; a missing Exchange archive job has a text of its own.
+  // A job not saved: the form's own text, then why in the catalogue's words; a missing Exchange archive job
+  // has a text of its own.
   const failure = save.error
     ? failureText(
         t,

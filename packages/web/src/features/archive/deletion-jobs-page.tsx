@@ -21,6 +21,8 @@ import { locationsQuery } from '../../shared/api/queries';
 import { JobsList } from '../../shared/jobs/jobs-list';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
+import { archiveKeys } from './api/keys';
+import { deletionPreviewQuery } from './api/queries';
 
 /** An archive deletion job: mailboxes, retention (with what it would remove now), schedule. */
 function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
@@ -36,15 +38,7 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
   );
   const [touched, setTouched] = useState(false);
   const settled = useDebounced({ sources: [...sources].sort(), retention }, 400);
-  const preview = useQuery({
-    queryKey: ['tenant', tenantId, 'deletion-preview', settled],
-    queryFn: ({ signal }) =>
-      api.apollo.jobs.deletionPreview(
-        { tenantId, body: { application: 'exchange', sources: settled.sources, retention: settled.retention } },
-        { signal },
-      ),
-    enabled: settled.sources.length > 0,
-  });
+  const preview = useQuery(deletionPreviewQuery(api, tenantId, settled));
   const check = useValidator();
   const recurrenceError = useRecurrenceError();
   const nameError = check(name, rules.required(), rules.maxLength(120));
@@ -69,12 +63,12 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
           );
     },
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      void queryClient.invalidateQueries({ queryKey: archiveKeys.tenant(tenantId) });
       showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
       onClose();
     },
   });
-  // Section 8, failures to create or update jobs.
+  // A job not saved: the form's own text, then why in the catalogue's words.
   const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
   const lang = i18n.language;
   return (

@@ -1,18 +1,28 @@
 import { Button, CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type Mailbox } from '@compliance-portal/sdk';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
-import { listQuery, useListState } from '../../components/ui/list-state';
+import { type ListState, listQuery } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
+import { type ListSearch, useUrlListState } from '../../shared/url-state';
+import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
+
+/** The mailbox list's order when the address says none: by name. */
+export const MAILBOXES_LIST = { sort: 'name' } as const;
+
+/** The mailbox list as the address describes it (what the page and its route loader both read). */
+export function mailboxesListState(search: ListSearch): ListState {
+  return { page: 1, pageSize: 25, ...MAILBOXES_LIST, ...search };
+}
 
 async function save(blob: Blob, fileName: string) {
   saveBlob(blob, fileName);
@@ -33,12 +43,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
   const { t, i18n } = useTranslation();
   const api = useApi();
   const serverAction = useServerAction();
-  const meta = useQuery({
-    queryKey: ['worker', workerIp, 'mailbox-meta', mailbox.mailboxId],
-    // Said in the drawer: a missing archive job (404) in the catalogue's own words, not "no tenant".
-    queryFn: ({ signal }) =>
-      api.legacy.mailboxes.meta({ query: { workerIp, mailboxId: mailbox.mailboxId } }, { signal, disableToast: true }),
-  });
+  const meta = useQuery(mailboxMetaQuery(api, workerIp, mailbox.mailboxId));
   const metaFailure = !meta.error
     ? null
     : isNotFound(meta.error)
@@ -127,14 +132,9 @@ export function MailboxesPage() {
   const serverAction = useServerAction();
   const workerIp = worker?.workerIp ?? '';
   const indexIp = worker?.indexIp ?? '';
-  const [state, setState] = useListState({ sort: 'name' });
+  const [state, setState] = useUrlListState(MAILBOXES_LIST);
   const [open, setOpen] = useState<Mailbox | null>(null);
-  const list = useQuery({
-    queryKey: ['worker', workerIp, 'mailboxes', listQuery(state)],
-    queryFn: ({ signal }) => api.legacy.mailboxes.list({ workerIp, indexIp, query: listQuery(state) }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!workerIp,
-  });
+  const list = useQuery(mailboxesQuery(api, workerIp, indexIp, listQuery(state)));
   const csv = useMutation({
     mutationFn: async () => {
       const file = await api.legacy.mailboxes.downloadCsv({ workerIp, indexIp });

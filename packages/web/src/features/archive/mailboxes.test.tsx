@@ -167,3 +167,24 @@ describe('the email archive offline', () => {
     expectServerAction(zip, false);
   });
 });
+
+describe('the archived mailboxes in the address', () => {
+  it('open on the page, order and search the address says, and write a change of order back into it', async () => {
+    signIn();
+    const asked: Record<string, string>[] = [];
+    const { user, portal } = await renderPortal('/archive/mailboxes?page=2&sort=email&order=desc&search=adele', {
+      'legacy.workers.client': client,
+      'legacy.mailboxes.list': ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json(testPage([mailbox], 60, { page: 2 }));
+      },
+    });
+    await screen.findByRole('row', { name: /Adele Vance/ });
+    expect(asked[0]).toMatchObject({ page: '2', sort: 'email', order: 'desc', search: 'adele' });
+    expect((screen.getByLabelText('Search mailboxes') as HTMLInputElement).value).toBe('adele');
+
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(portal.router.state.location.search).toEqual({ order: 'asc', search: 'adele' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ page: '1', sort: 'name', order: 'asc', search: 'adele' }));
+  });
+});

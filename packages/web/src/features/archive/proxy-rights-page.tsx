@@ -10,6 +10,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { useApi, useTenant } from '../../shared/tenant';
+import { archiveKeys } from './api/keys';
+import { proxyAccountsQuery, proxyRightsQuery } from './api/queries';
 
 /** Why a holder cannot be added now, or null. */
 export function refusal(
@@ -34,18 +36,11 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
   const [message, setMessage] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ProxyRight | null>(null);
   const serverAction = useServerAction();
-  const principals = useQuery({
-    queryKey: ['worker', workerIp, 'proxy-accounts'],
-    queryFn: ({ signal }) => api.legacy.proxyRights.accounts({ query: { workerIp } }, { signal }),
-  });
-  const rights = useQuery({
-    queryKey: ['worker', workerIp, 'proxy-rights', mailboxId],
-    queryFn: ({ signal }) => api.legacy.proxyRights.list({ query: { workerIp, mailboxId } }, { signal }),
-    enabled: !!mailboxId,
-  });
+  const principals = useQuery(proxyAccountsQuery(api, workerIp));
+  const rights = useQuery(proxyRightsQuery(api, workerIp, mailboxId));
   const mailboxes = (principals.data ?? []).filter((p) => p.kind === 'account' && !p.principalId.startsWith('user:'));
   const holders = rights.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['worker', workerIp, 'proxy-rights'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: archiveKeys.proxyRights(workerIp) });
   const grant = useMutation({
     mutationFn: () => api.legacy.proxyRights.grant({ body: { workerIp, mailboxId, principalIds: selected } }),
     onSuccess: (granted) => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
+import { RUN_AREA_TYPES } from '../../shared/jobs/areas';
 import { Monitor } from '../../shared/jobs/monitor';
 import { Reports } from '../../shared/jobs/reports';
 import { RequireTenant } from '../../shared/tenant';
@@ -14,7 +15,7 @@ export function ArchiveMonitorPage() {
         {(tenantId) => (
           <Monitor
             tenantId={tenantId}
-            area={{ types: ['exchangeArchive', 'archiveDeletion'], label: t('pages:archiveJobMonitor') }}
+            area={{ types: RUN_AREA_TYPES.emailArchive, label: t('pages:archiveJobMonitor') }}
           />
         )}
       </RequireTenant>
@@ -31,7 +32,7 @@ export function ArchiveReportsPage() {
         {(tenantId) => (
           <Reports
             tenantId={tenantId}
-            area={{ types: ['exchangeArchive', 'archiveDeletion'], label: t('pages:archiveReports') }}
+            area={{ types: RUN_AREA_TYPES.emailArchive, label: t('pages:archiveReports') }}
           />
         )}
       </RequireTenant>
@@ -46,7 +47,10 @@ export function TeamsMonitorPage() {
       <PageHeader title={t('pages:teamsJobMonitor')} />
       <RequireTenant>
         {(tenantId) => (
-          <Monitor tenantId={tenantId} area={{ types: ['teamsArchive'], label: t('pages:teamsJobMonitor') }} />
+          <Monitor
+            tenantId={tenantId}
+            area={{ types: RUN_AREA_TYPES.teamsArchive, label: t('pages:teamsJobMonitor') }}
+          />
         )}
       </RequireTenant>
     </>
@@ -60,7 +64,10 @@ export function TeamsReportsPage() {
       <PageHeader title={t('pages:teamsReporting')} />
       <RequireTenant>
         {(tenantId) => (
-          <Reports tenantId={tenantId} area={{ types: ['teamsArchive'], label: t('pages:teamsReporting') }} />
+          <Reports
+            tenantId={tenantId}
+            area={{ types: RUN_AREA_TYPES.teamsArchive, label: t('pages:teamsReporting') }}
+          />
         )}
       </RequireTenant>
     </>

@@ -8,6 +8,7 @@ import { formatBytes, formatDate, formatNumber } from '../../components/ui/forma
 import { PageHeader } from '../../components/ui/page-header';
 import { JobsList } from '../../shared/jobs/jobs-list';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
+import { teamsStatisticsQuery } from './api/queries';
 import { ArchiveJobForm } from './archive-job-form';
 
 /** Teams archive dashboard: teams, channels, chats and messages archived, growth over 30 days; or that Teams is not set up. */
@@ -16,11 +17,7 @@ export function TeamsDashboardPage() {
   const api = useApi();
   const { workerIp } = useTenant();
   const lang = i18n.language;
-  const stats = useQuery({
-    queryKey: ['worker', workerIp, 'teams-statistics'],
-    queryFn: ({ signal }) => api.legacy.teams.statistics({ query: { workerIp } }, { signal }),
-    enabled: !!workerIp,
-  });
+  const stats = useQuery(teamsStatisticsQuery(api, workerIp));
   const s = stats.data;
   return (
     <>

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
-import { renderPortal, startMsw } from '../../testing/portal';
+import { type Resolvers, renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 restoreOnline();
@@ -388,5 +388,75 @@ describe('eDiscovery offline', () => {
     for (const button of buttons) expectServerAction(button, true);
     setOnline(true);
     for (const button of buttons) expectServerAction(button, false);
+  });
+});
+
+describe('eDiscovery in the address', () => {
+  const figures = {
+    caseId: 'k1',
+    name: 'Figures',
+    search: { query: 'quarterly', kinds: ['mail' as const] },
+    createdBy: 'admin@example.com',
+    createdAt: '2026-11-23T00:00:00.000Z',
+    hits: 1,
+  };
+
+  it('opens on the search and the page of hits the address says, and writes a new search into it', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const bodies: EdiscoverySearch[] = [];
+    const { user, portal } = await renderPortal('/ediscovery/portal?q=figures&kinds=mail&page=2', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.search': async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ items: [hit], total: 60, page: 2, pageSize: 25, searchedMailboxes: 1 });
+      },
+      'apollo.locations.list': respond('apollo.locations.list', []),
+    });
+    await screen.findByTestId('snippet');
+    expect(bodies).toEqual([{ query: 'figures', kinds: ['mail'], page: 2, pageSize: 25 }]);
+    const query = screen.getByLabelText('Search', { selector: 'input' }) as HTMLInputElement;
+    expect(query.value).toBe('figures');
+    expect((screen.getByRole('checkbox', { name: 'Teams messages' }) as HTMLInputElement).checked).toBe(false);
+
+    await user.type(query, ' budget');
+    await user.click(screen.getByRole('checkbox', { name: 'Teams messages' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(portal.router.state.location.search).toEqual({ q: 'figures budget', kinds: 'mail,teams' }),
+    );
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ query: 'figures budget', kinds: ['mail', 'teams'], page: 1, pageSize: 25 }),
+    );
+  });
+
+  it('opens a case into the address, and shows the case’s search when the address names it', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const bodies: EdiscoverySearch[] = [];
+    const resolvers: Resolvers = {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', [figures]),
+      'apollo.ediscovery.search': async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ items: [hit], total: 1, page: 1, pageSize: 25, searchedMailboxes: 1 });
+      },
+      'apollo.locations.list': respond('apollo.locations.list', []),
+    };
+    const first = await renderPortal('/ediscovery/portal', resolvers);
+    const cases = await screen.findByRole('table', { name: 'Cases' });
+    await first.user.click(within(cases).getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(first.portal.router.state.location.search).toEqual({ case: 'k1' }));
+    await screen.findByTestId('snippet');
+    expect(bodies).toEqual([{ query: 'quarterly', kinds: ['mail'], page: 1, pageSize: 25 }]);
+    first.view.unmount();
+
+    // The same address, read again: the case's search and its query in the form.
+    bodies.length = 0;
+    await renderPortal('/ediscovery/portal?case=k1', resolvers);
+    await screen.findByTestId('snippet');
+    expect(bodies).toEqual([{ query: 'quarterly', kinds: ['mail'], page: 1, pageSize: 25 }]);
+    expect((screen.getByLabelText('Search', { selector: 'input' }) as HTMLInputElement).value).toBe('quarterly');
   });
 });

@@ -1,4 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MailboxesPage } from '../../../../features/archive/mailboxes-page';
+import { loaderWorkerIp, loadQueries } from '../../../../app/loaders';
+import { listQuery } from '../../../../components/ui/list-state';
+import { mailboxesQuery } from '../../../../features/archive/api/queries';
+import { MailboxesPage, mailboxesListState } from '../../../../features/archive/mailboxes-page';
+import { readWorker } from '../../../../session/storage';
+import { listSearchValidator } from '../../../../shared/url-state';
 
-export const Route = createFileRoute('/_app/_worker/archive/mailboxes')({ component: MailboxesPage });
+export const Route = createFileRoute('/_app/_worker/archive/mailboxes')({
+  validateSearch: listSearchValidator(),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    loadQueries(context.queryClient, [
+      mailboxesQuery(context.api, loaderWorkerIp(), readWorker()?.indexIp ?? '', listQuery(mailboxesListState(deps))),
+    ]),
+  component: MailboxesPage,
+});

@@ -1,4 +1,34 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { casesQuery, searchQuery } from '../../../../features/ediscovery/api/queries';
 import { EdiscoveryPage } from '../../../../features/ediscovery/ediscovery-page';
+import { paramsPage, paramsSearch, validateEdiscoverySearch } from '../../../../features/ediscovery/search-params';
+import { locationsQuery, sourceNamesQuery } from '../../../../shared/api/queries';
 
-export const Route = createFileRoute('/_app/_worker/ediscovery/portal')({ component: EdiscoveryPage });
+export const Route = createFileRoute('/_app/_worker/ediscovery/portal')({
+  validateSearch: validateEdiscoverySearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient, api }, deps }) => {
+    const tenantId = loaderTenantId();
+    // Without a tenant the page says so and reads nothing.
+    if (!tenantId) return;
+    const { page, pageSize } = paramsPage(deps);
+    const made = paramsSearch(deps);
+    await loadQueries(queryClient, [
+      casesQuery(api, tenantId),
+      locationsQuery(api, tenantId),
+      ...(made ? [searchQuery(api, tenantId, made, page, pageSize)] : []),
+    ]);
+    // What needs the first answers: the names of the location's mailboxes and teams, the case's hits.
+    const locationId = queryClient.getQueryData(locationsQuery(api, tenantId).queryKey)?.[0]?.locationId ?? '';
+    const opened = deps.case
+      ? queryClient.getQueryData(casesQuery(api, tenantId).queryKey)?.find((c) => c.caseId === deps.case)
+      : undefined;
+    await loadQueries(queryClient, [
+      sourceNamesQuery(api, tenantId, locationId, 'exchange'),
+      sourceNamesQuery(api, tenantId, locationId, 'teams'),
+      ...(opened ? [searchQuery(api, tenantId, opened.search, page, pageSize)] : []),
+    ]);
+  },
+  component: EdiscoveryPage,
+});

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loaderWorkerIp, loadQueries } from '../../../../app/loaders';
+import { teamsStatisticsQuery } from '../../../../features/archive/api/queries';
 import { TeamsDashboardPage } from '../../../../features/archive/teams-pages';
 
-export const Route = createFileRoute('/_app/_worker/teams/dashboard')({ component: TeamsDashboardPage });
+export const Route = createFileRoute('/_app/_worker/teams/dashboard')({
+  loader: ({ context }) => loadQueries(context.queryClient, [teamsStatisticsQuery(context.api, loaderWorkerIp())]),
+  component: TeamsDashboardPage,
+});

@@ -1,0 +1,33 @@
+import type { EdiscoverySearch, PortalClient } from '@compliance-portal/sdk';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ediscoveryKeys } from './keys';
+
+/** The tenant's saved cases; read live only, like everything of eDiscovery. */
+export const casesQuery = (api: PortalClient, tenantId: string) =>
+  queryOptions({
+    queryKey: ediscoveryKeys.cases(tenantId),
+    queryFn: ({ signal }) => api.apollo.ediscovery.cases({ tenantId }, { signal }),
+  });
+
+/** One page of the hits of a search; nothing is asked before a search is made. */
+export const searchQuery = (
+  api: PortalClient,
+  tenantId: string,
+  search: EdiscoverySearch | null,
+  page: number,
+  pageSize: number,
+) =>
+  queryOptions({
+    queryKey: ediscoveryKeys.search(tenantId, search, page, pageSize),
+    queryFn: ({ signal }) =>
+      api.apollo.ediscovery.search({ tenantId, body: { ...(search as EdiscoverySearch), page, pageSize } }, { signal }),
+    enabled: !!search,
+    placeholderData: keepPreviousData,
+  });
+
+/** A mail or message to read; a refusal is said in the viewer, not in a toast. */
+export const itemQuery = (api: PortalClient, tenantId: string, itemId: string) =>
+  queryOptions({
+    queryKey: ediscoveryKeys.item(tenantId, itemId),
+    queryFn: ({ signal }) => api.apollo.ediscovery.preview({ tenantId, itemId }, { signal, disableToast: true }),
+  });
