@@ -24,6 +24,8 @@ import { showToast } from '../../components/ui/toaster';
 import { parseNumber, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { RequireTenant, useApi } from '../../shared/tenant';
+import { dataManagementKeys } from './api/keys';
+import { dataManagementDashboardQuery } from './api/queries';
 
 const money = (value: number, currency: string, lang: string) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);
@@ -42,7 +44,7 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
   const save = useMutation({
     mutationFn: () => api.apollo.configuration.updateBackupConfig({ body: { tenantId, pricePerGbMonth: parsed } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId] });
+      void queryClient.invalidateQueries({ queryKey: dataManagementKeys.tenant(tenantId) });
       showToast('success', t('dataManagement:priceSaved'));
     },
   });
@@ -76,11 +78,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
-  const dashboard = useQuery({
-    queryKey: ['tenant', tenantId, 'dashboard', 'data-management'],
-    queryFn: ({ signal }) =>
-      api.apollo.dashboards.sharepointDataManagement({ tenantId }, { signal, disableToast: true }),
-  });
+  const dashboard = useQuery(dataManagementDashboardQuery(api, tenantId));
   const d = dashboard.data;
   if (dashboard.isError) return <StatusAlert status="error">{t('dataManagement:dashboardFailed')}</StatusAlert>;
   if (!d) return <Skeleton height="40" aria-busy="true" />;

@@ -22,7 +22,7 @@ import {
 } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
-import { ruleOf } from './file-manager-page';
+import { ruleOf } from './file-manager/rule';
 
 startMsw();
 restoreOnline();
@@ -192,6 +192,86 @@ describe('the file manager', () => {
     expect((await screen.findByTestId('nothing-to-remove')).textContent).toContain('no version would be removed');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(created).toBe(false);
+  });
+});
+
+describe('the file manager in the address', () => {
+  const sources = (items: { sourceId: string; displayName: string }[]) =>
+    testPage(items.map((s) => ({ ...s, kind: 'site' as const, protected: false })));
+
+  it('opens the sources on the page, search and application of the address, and writes a new application there', async () => {
+    signedIn();
+    const asked: URLSearchParams[] = [];
+    const { user, portal } = await renderPortal('/compliance?application=onedrive&page=2&search=Mark', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json(sources([{ sourceId: 'u1', displayName: 'Mark Example' }]));
+      },
+    });
+    await screen.findByRole('button', { name: 'Mark Example' });
+    // Read once: before the page opens, with the options the page reads with.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.get('application')).toBe('onedrive');
+    expect(asked[0]?.get('page')).toBe('2');
+    expect(asked[0]?.get('search')).toBe('Mark');
+    expect((screen.getByLabelText('Application') as HTMLSelectElement).value).toBe('onedrive');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('Mark');
+
+    await user.selectOptions(screen.getByLabelText('Application'), 'sharepoint');
+    // The default application is left out of the address; another application starts on page 1.
+    await waitFor(() => expect(portal.router.state.location.search).toEqual({ search: 'Mark' }));
+    await waitFor(() => expect(asked.at(-1)?.get('application')).toBe('sharepoint'));
+    expect(asked.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('opens a source at the folder of the address, and keeps the folders opened there, Back going up again', async () => {
+    signedIn();
+    const browsed: BrowseRequest[] = [];
+    const path = encodeURIComponent(JSON.stringify([{ id: 'drive:d1', name: 'Documents' }]));
+    const { user, portal } = await renderPortal(`/compliance?source=s1&sourceName=Marketing&path=${path}&page=2`, {
+      'legacy.workers.client': client,
+      'apollo.dataManagement.browse': async ({ request }) => {
+        const body = await request.json();
+        browsed.push(body);
+        const items =
+          body.nodeId === 'drive:d1'
+            ? [node({ nodeId: 'd1:f1', kind: 'folder', name: 'Plans', path: 'd1:/Plans' })]
+            : [node({ nodeId: 'd1:f2', kind: 'folder', name: 'Q3', path: 'd1:/Plans/Q3' })];
+        return HttpResponse.json(testPage(items, 60, { page: body.page, pageSize: body.pageSize }));
+      },
+    });
+    await screen.findByRole('button', { name: 'Plans' });
+    expect(browsed).toHaveLength(1);
+    expect(browsed[0]).toMatchObject({ sourceId: 's1', nodeId: 'drive:d1', page: 2, pageSize: 25 });
+    const trail = screen.getByRole('navigation', { name: 'Files' });
+    expect(within(trail).getByText('Marketing')).toBeTruthy();
+    expect(within(trail).getByRole('button', { name: 'Documents' }).getAttribute('aria-current')).toBe('location');
+
+    await user.click(screen.getByRole('button', { name: 'Plans' }));
+    await screen.findByRole('button', { name: 'Q3' });
+    expect(browsed.at(-1)).toMatchObject({ nodeId: 'd1:f1', page: 1 });
+    expect(portal.router.state.location.search).toEqual({
+      source: 's1',
+      sourceName: 'Marketing',
+      path: [
+        { id: 'drive:d1', name: 'Documents' },
+        { id: 'd1:f1', name: 'Plans' },
+      ],
+    });
+
+    portal.router.history.back();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Q3' })).toBeNull());
+    expect(screen.getAllByRole('button', { name: 'Plans' })).toHaveLength(1);
+    expect(portal.router.state.location.search).toMatchObject({
+      page: 2,
+      path: [{ id: 'drive:d1', name: 'Documents' }],
+    });
+
+    await user.click(within(trail).getByRole('button', { name: 'Top' }));
+    await waitFor(() => expect(portal.router.state.location.search).toEqual({ source: 's1', sourceName: 'Marketing' }));
+    await waitFor(() => expect(browsed.at(-1)).toMatchObject({ nodeId: 'root', page: 1 }));
   });
 });
 

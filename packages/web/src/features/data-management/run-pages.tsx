@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
+import { RUN_AREA_TYPES } from '../../shared/jobs/areas';
 import { Monitor } from '../../shared/jobs/monitor';
 import { Reports } from '../../shared/jobs/reports';
 import { RequireTenant } from '../../shared/tenant';
@@ -12,7 +13,10 @@ export function DataManagementMonitorPage() {
       <PageHeader title={t('pages:complianceMonitoring')} />
       <RequireTenant>
         {(tenantId) => (
-          <Monitor tenantId={tenantId} area={{ types: ['versionCleanup'], label: t('pages:complianceMonitoring') }} />
+          <Monitor
+            tenantId={tenantId}
+            area={{ types: RUN_AREA_TYPES.dataManagement, label: t('pages:complianceMonitoring') }}
+          />
         )}
       </RequireTenant>
     </>
@@ -27,7 +31,10 @@ export function DataManagementReportsPage() {
       <PageHeader title={t('pages:complianceReporting')} />
       <RequireTenant>
         {(tenantId) => (
-          <Reports tenantId={tenantId} area={{ types: ['versionCleanup'], label: t('pages:complianceReporting') }} />
+          <Reports
+            tenantId={tenantId}
+            area={{ types: RUN_AREA_TYPES.dataManagement, label: t('pages:complianceReporting') }}
+          />
         )}
       </RequireTenant>
     </>

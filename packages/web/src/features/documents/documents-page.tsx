@@ -15,7 +15,6 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
-import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
@@ -24,6 +23,9 @@ import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
+import { useUrlFilter, useUrlListState } from '../../shared/url-state';
+import { documentsKeys } from './api/keys';
+import { documentsQuery } from './api/queries';
 
 /** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
@@ -62,7 +64,7 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
       showToast('success', t('documents:uploaded_ok', { name: saved.fileName }));
       setFile(null);
       if (input.current) input.current.value = '';
-      void queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
+      void queryClient.invalidateQueries({ queryKey: documentsKeys.all(abbr) });
     },
   });
   const explain = (chosen: File, why: Awaited<ReturnType<typeof uploadProblem>>) =>
@@ -159,19 +161,25 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
   );
 }
 
+/**
+ * The documents of a type, 10 a page by name (page, size, sort, order and search in the address with
+ * the type). They are read all at once and paged, sorted and searched here, so that the list state does
+ * not change what is read.
+ */
+export const DOCUMENT_LIST = { sort: 'fileName', order: 'asc', pageSize: 10 } as const;
+/** The tab the page opens on. */
+export const DEFAULT_TYPE: DocumentType = 'contracts';
+
 function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const lang = i18n.language;
-  const [state, setState] = useListState({ sort: 'fileName', order: 'asc', pageSize: 10 });
+  const [state, setState] = useUrlListState(DOCUMENT_LIST);
   const [removing, setRemoving] = useState<FileEntry | null>(null);
   const serverAction = useServerAction();
-  const documents = useQuery({
-    queryKey: ['organisation', abbr, 'documents'],
-    queryFn: ({ signal }) => api.legacy.files.documents({ abbr }, { signal }),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['organisation', abbr, 'documents'] });
+  const documents = useQuery(documentsQuery(api, abbr));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: documentsKeys.all(abbr) });
   // A document someone else deleted meanwhile: said in words, and the list brought up to date.
   // No toast of the request's own, a network failure included: said here.
   const failed = (error: Error, f: FileEntry) => {
@@ -302,7 +310,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
 export function DocumentsPage() {
   const { t } = useTranslation();
   const worker = useWorker();
-  const [type, setType] = useState<DocumentType>('contracts');
+  const [type, setType] = useUrlFilter<DocumentType>('type', DEFAULT_TYPE);
   const abbr = worker?.abbr ?? '';
   return (
     <>
@@ -321,7 +329,8 @@ export function DocumentsPage() {
             </Tabs.List>
             {DOCUMENT_TYPES.map((v) => (
               <Tabs.Content key={v} value={v}>
-                <DocumentList abbr={abbr} type={v} />
+                {/* Only the open tab's list: the list state in the address is that tab's. */}
+                {v === type ? <DocumentList abbr={abbr} type={v} /> : null}
               </Tabs.Content>
             ))}
           </Tabs.Root>

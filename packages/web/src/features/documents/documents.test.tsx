@@ -221,3 +221,46 @@ describe('the documents page offline', () => {
     expectServerAction(screen.getByRole('button', { name: 'Upload' }), false);
   });
 });
+
+describe('the documents list in the address', () => {
+  it('opens on the tab, page and order of the address, and writes the tab chosen there', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    const contracts = Array.from({ length: 12 }, (_, i) =>
+      entry(`Contract ${String(i + 1).padStart(2, '0')}.pdf`, 'contracts'),
+    );
+    const { user, portal } = await renderPortal('/documents?order=desc&page=2', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.files.documents': respond('legacy.files.documents', [...contracts, entry('Q3 report.pdf', 'reports')]),
+    });
+    const table = await screen.findByRole('table', { name: 'Contracts' });
+    // Newest name first, 10 a page: the second page holds the last two.
+    await within(table).findByText('Contract 02.pdf');
+    expect(within(table).getByText('Contract 01.pdf')).toBeTruthy();
+    expect(within(table).queryByText('Contract 12.pdf')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Reports' }));
+    expect(
+      await within(await screen.findByRole('table', { name: 'Reports' })).findByText('Q3 report.pdf'),
+    ).toBeTruthy();
+    // Another tab opens on its first page; the order stays.
+    await waitFor(() => expect(portal.router.state.location.search).toEqual({ type: 'reports', order: 'desc' }));
+  });
+
+  it('opens on the search of the address', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    await renderPortal('/documents?type=reports&search=annual', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.files.documents': respond('legacy.files.documents', [
+        entry('Q3 report.pdf', 'reports'),
+        entry('Annual report.pdf', 'reports'),
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Reports' });
+    await within(table).findByText('Annual report.pdf');
+    expect(within(table).queryByText('Q3 report.pdf')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Reports' }).getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('annual');
+  });
+});

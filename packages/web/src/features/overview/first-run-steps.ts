@@ -7,7 +7,7 @@ import type { AuditEntry, Tenant } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
-import { connectionTestsQuery, jobCountQuery, tenantLocationsQuery, tenantsQuery } from './queries';
+import { connectionTestsQuery, jobCountQuery, tenantLocationsQuery, tenantsQuery } from './api/queries';
 
 export const STEP_IDS = ['tenant', 'connection', 'locations', 'backup', 'mail'] as const;
 export type StepId = (typeof STEP_IDS)[number];

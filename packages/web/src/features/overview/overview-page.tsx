@@ -22,6 +22,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
+import { overviewQuery, periodRunsQuery } from './api/queries';
 import {
   AREA_TYPES,
   type Area,
@@ -32,7 +33,6 @@ import {
   runsPerDay,
 } from './area-health';
 import { FirstRunGuide, useFirstRunGuide } from './first-run-guide';
-import { overviewQuery, periodRunsQuery } from './queries';
 import { RunSparkline } from './run-sparkline';
 
 /** Each area's dashboard and job monitor. */

@@ -1,4 +1,19 @@
+import { DOCUMENT_TYPES } from '@compliance-portal/sdk';
 import { createFileRoute } from '@tanstack/react-router';
+import { loadQueries } from '../../../app/loaders';
+import { documentsQuery } from '../../../features/documents/api/queries';
 import { DocumentsPage } from '../../../features/documents/documents-page';
+import { readWorker } from '../../../session/storage';
+import { listSearchValidator } from '../../../shared/url-state';
 
-export const Route = createFileRoute('/_app/_worker/documents')({ component: DocumentsPage });
+export const Route = createFileRoute('/_app/_worker/documents')({
+  validateSearch: listSearchValidator({ type: DOCUMENT_TYPES }),
+  // Every document is read at once and the list is paged and searched on screen: the address's list
+  // state does not change what is read, so the loader depends on none of it.
+  loader: ({ context }) => {
+    const abbr = readWorker()?.abbr ?? '';
+    // Without an organisation the page reads nothing: it says that one is needed.
+    return loadQueries(context.queryClient, abbr ? [documentsQuery(context.api, abbr)] : []);
+  },
+  component: DocumentsPage,
+});

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { loadOverview } from '../../../features/overview/api/load';
 import { OverviewPage } from '../../../features/overview/overview-page';
 
-export const Route = createFileRoute('/_app/_worker/')({ component: OverviewPage });
+export const Route = createFileRoute('/_app/_worker/')({
+  loader: ({ context }) => loadOverview(context.queryClient, context.api),
+  component: OverviewPage,
+});

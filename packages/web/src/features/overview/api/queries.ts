@@ -4,10 +4,13 @@
  */
 import type { AuditEntry, JobRun, JobType, PortalClient } from '@compliance-portal/sdk';
 import { queryOptions } from '@tanstack/react-query';
+import { OFFLINE } from '../../../shared/api/offline';
+import { overviewKeys } from './keys';
 
 export const overviewQuery = (api: PortalClient, tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'dashboard', 'overview'],
+    queryKey: overviewKeys.overview(tenantId),
+    meta: OFFLINE,
     queryFn: ({ signal }) => api.apollo.dashboards.overview({ tenantId }, { signal }),
   });
 
@@ -17,7 +20,8 @@ export const overviewQuery = (api: PortalClient, tenantId: string) =>
  */
 export const periodRunsQuery = (api: PortalClient, tenantId: string, from: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'dashboard', 'overview', 'runs', from],
+    queryKey: overviewKeys.periodRuns(tenantId, from),
+    meta: OFFLINE,
     queryFn: async ({ signal }) => {
       const runs: JobRun[] = [];
       const pages = api.apollo.monitoring.list.pages(
@@ -35,14 +39,16 @@ const quiet = { disableToast: true } as const;
 /** The caller's tenants: the same query (and cache) as the configuration's list. */
 export const tenantsQuery = (api: PortalClient) =>
   queryOptions({
-    queryKey: ['tenants'],
+    queryKey: overviewKeys.tenants(),
+    meta: OFFLINE,
     queryFn: ({ signal }) => api.apollo.tenants.list(undefined, { signal, ...quiet }),
   });
 
 /** The same key as the locations list of the job forms and the configuration. */
 export const tenantLocationsQuery = (api: PortalClient, tenantId: string) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'locations'],
+    queryKey: overviewKeys.locations(tenantId),
+    meta: OFFLINE,
     queryFn: ({ signal }) => api.apollo.locations.list({ tenantId }, { signal, ...quiet }),
     enabled: !!tenantId,
   });
@@ -50,7 +56,8 @@ export const tenantLocationsQuery = (api: PortalClient, tenantId: string) =>
 /** How many jobs of one type the tenant has (one row asked for, the total read). */
 export const jobCountQuery = (api: PortalClient, tenantId: string, type: JobType) =>
   queryOptions({
-    queryKey: ['tenant', tenantId, 'jobs', { type, pageSize: 1 }],
+    queryKey: overviewKeys.jobCount(tenantId, type),
+    meta: OFFLINE,
     queryFn: async ({ signal }) =>
       (await api.apollo.jobs.list({ tenantId, query: { type, pageSize: 1 } }, { signal, ...quiet })).total,
     enabled: !!tenantId,
@@ -66,7 +73,7 @@ export const CONNECTION_TEST_ACTION = 'tenant.connectionTest';
  */
 export const connectionTestsQuery = (api: PortalClient, organisationId: string, enabled: boolean) =>
   queryOptions({
-    queryKey: ['organisation', organisationId, 'audit', CONNECTION_TEST_ACTION],
+    queryKey: overviewKeys.audit(organisationId, CONNECTION_TEST_ACTION),
     queryFn: async ({ signal }): Promise<AuditEntry[]> =>
       (
         await api.apollo.audit.list(

@@ -1,0 +1,92 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import type { CleanupRule, DataManagementApplication } from '@compliance-portal/sdk';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/ui/data-table';
+import { isNotFound } from '../../../errors/api-errors';
+import { BrowserTrail } from './browser-trail';
+import { CleanupConfirm } from './cleanup-confirm';
+import { useFileColumns } from './file-columns';
+import { useBrowserState } from './use-browser-state';
+import type { BrowsedSource } from './use-file-manager-location';
+import { VersionsDialog } from './versions-dialog';
+
+/**
+ * A source's folders and files with the versions the rule would remove; items selected (across
+ * folders) are cleaned up after a preview and a confirmation.
+ */
+export function Browser({
+  tenantId,
+  application,
+  source,
+  rule,
+  onBack,
+}: {
+  tenantId: string;
+  application: DataManagementApplication;
+  source: BrowsedSource;
+  rule: CleanupRule | null;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const state = useBrowserState({ tenantId, application, source, rule });
+  const { browse, selected } = state;
+  const columns = useFileColumns(state.open);
+  return (
+    <Stack gap="3">
+      <BrowserTrail sourceName={source.displayName} trail={state.trail} onBack={onBack} onGoUp={state.goUp} />
+      {rule === null ? null : (
+        <DataTable
+          label={t('dataManagement:browse')}
+          columns={columns}
+          rows={browse.data?.items}
+          total={browse.data?.total ?? 0}
+          rowKey={(n) => n.path}
+          state={state.list}
+          onStateChange={state.setList}
+          loading={browse.isFetching}
+          error={browse.isError ? browse.error : undefined}
+          errorText={isNotFound(browse.error) ? t('errors:noFolder') : t('dataManagement:failed')}
+          onRetry={() => browse.refetch()}
+          emptyText={t('dataManagement:empty')}
+          selection={{
+            selected,
+            onChange: state.setSelected,
+            rowLabel: (n) => t('table:selectRow', { name: n.name }),
+          }}
+          toolbar={
+            <HStack gap="2" wrap="wrap">
+              <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="selected-count">
+                {t('dataManagement:selected', { count: selected.size })}
+              </Text>
+              <Button
+                size="sm"
+                colorPalette="blue"
+                loading={state.previewing.isPending}
+                loadingText={t('dataManagement:previewing')}
+                onClick={() => state.previewing.mutate()}
+                {...state.cleanUpAction}
+              >
+                {t('dataManagement:cleanUp')}
+              </Button>
+            </HStack>
+          }
+        />
+      )}
+      <CleanupConfirm state={state} />
+      {state.file && rule ? (
+        <VersionsDialog
+          tenantId={tenantId}
+          application={application}
+          sourceId={source.sourceId}
+          file={state.file}
+          rule={rule}
+          onClose={state.closeFile}
+        />
+      ) : null}
+      <Text fontSize="sm">
+        <Link to="/compliance/monitoring">{t('pages:complianceMonitoring')}</Link>
+      </Text>
+    </Stack>
+  );
+}
