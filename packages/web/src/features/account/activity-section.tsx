@@ -12,8 +12,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
 import { useServerAction } from '../../offline/online';
+import { accountKeys } from './api/keys';
+import { ACTIVITY_PAGE_SIZE, signInActivityQuery } from './api/queries';
 import { changeErrorKey } from './change-errors';
-import { ACTIVITY_PAGE_SIZE, accountKeys, signInActivityQuery } from './security-queries';
 import { WRAPPING_LABEL } from './wrapping';
 
 function EventItem({ event }: { event: SignInEvent }) {

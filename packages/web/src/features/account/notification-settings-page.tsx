@@ -1,15 +1,14 @@
 import { Button, Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { NotificationSettings, PortalClient } from '@compliance-portal/sdk';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSettings } from '@compliance-portal/sdk';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
-
-export const notificationsQueryOptions = (api: PortalClient) =>
-  queryOptions({ queryKey: ['legacy', 'notifications'], queryFn: () => api.legacy.user.notifications() });
+import { accountKeys } from './api/keys';
+import { notificationsQuery } from './api/queries';
 
 const FIELDS = ['jobFailed', 'jobFinished', 'dailySummary', 'weeklyReport', 'licenseExpiry'] as const;
 
@@ -18,7 +17,7 @@ export function NotificationSettingsForm() {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
-  const settings = useQuery(notificationsQueryOptions(api));
+  const settings = useQuery(notificationsQuery(api));
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
   useEffect(() => {
     if (settings.data) setDraft(settings.data);
@@ -28,7 +27,7 @@ export function NotificationSettingsForm() {
   const save = useMutation({
     mutationFn: (body: NotificationSettings) => api.legacy.user.updateNotifications({ body }),
     onSuccess: (data) => {
-      queryClient.setQueryData(notificationsQueryOptions(api).queryKey, data);
+      queryClient.setQueryData(accountKeys.notifications(), data);
       showToast('success', t('settings:saved'));
     },
   });

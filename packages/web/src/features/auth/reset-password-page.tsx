@@ -50,7 +50,7 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
           <Text color="fg.muted">{t('auth:passwordRules')}</Text>
           {reset.isError ? (
             <StatusAlert status="error">
-              {/* Section 8: the link's user is gone (404), else the reset failed. */}
+              {/* The link's user no longer exists (the server answers 404): say so; any other failure is a failed reset. */}
               {isNotFound(reset.error) ? t('auth:userDoesNotExist') : t('auth:resetFailed')}
             </StatusAlert>
           ) : null}

@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatDate } from '../../components/ui/format';
 import { useApi } from '../../shared/tenant';
+import { licenceQuery } from './api/queries';
 
 const APPLICATIONS = ['onedrive', 'sharepoint', 'teams'] as const;
 
 export function LicenceSection({ organisationId }: { organisationId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const licence = useQuery({
-    queryKey: ['organisation', organisationId, 'licence'],
-    queryFn: ({ signal }) => api.apollo.configuration.license({ query: { organisationId } }, { signal }),
-  });
+  const licence = useQuery(licenceQuery(api, organisationId));
   const l = licence.data;
   if (licence.isError) return <StatusAlert status="error">{t('configuration:failed')}</StatusAlert>;
   if (!l) return <Skeleton height="24" aria-busy="true" />;

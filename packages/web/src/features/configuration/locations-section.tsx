@@ -14,7 +14,8 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery } from '../../shared/api/queries';
 import { useApi } from '../../shared/tenant';
-import { useFailure } from './tenants-section';
+import { configurationKeys } from './api/keys';
+import { useFailure } from './use-failure';
 
 function LocationForm({
   tenantId,
@@ -46,7 +47,7 @@ function LocationForm({
         : api.apollo.locations.create({ tenantId, body }, { disableToast: true });
     },
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'locations'] });
+      void queryClient.invalidateQueries({ queryKey: configurationKeys.locations(tenantId) });
       showToast('success', t('configuration:created', { name: saved.name }));
       onClose();
     },
@@ -95,6 +96,8 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const failure = useFailure();
+  // A second list behind its own tab: its page stays in the page, not in the address (the tab is not
+  // there either, so a page restored from the address would sit behind the tenants tab).
   const [state, setState] = useListState({ pageSize: 10 });
   const [editing, setEditing] = useState<StorageLocation | 'new' | null>(null);
   const [removing, setRemoving] = useState<StorageLocation | null>(null);
@@ -106,7 +109,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
     onSuccess: (_r, l) => {
       setRemoving(null);
       showToast('success', t('configuration:removed', { name: l.name }));
-      void queryClient.invalidateQueries({ queryKey: ['tenant', tenantId, 'locations'] });
+      void queryClient.invalidateQueries({ queryKey: configurationKeys.locations(tenantId) });
     },
   });
   // The server's refusal of a location in use, in the reader's language.

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Field, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type Client, type LicenseKind, type PortalClient } from '@compliance-portal/sdk';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,15 @@ import { type Column, DataTable } from '../../components/ui/data-table';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatDate } from '../../components/ui/format';
-import { useListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { storeWorker } from '../../session/storage';
 import { useWorker } from '../../session/use-worker';
+import { useUrlListState } from '../../shared/url-state';
+import { partnerKeys } from './api/keys';
+import { clientsQuery } from './api/queries';
 
 /** A client's short name: lower-case letters, digits and hyphens (2 to 16 of them). */
 const ABBR = /^[a-z0-9-]+$/;
@@ -40,7 +42,7 @@ function AddClientForm({ api, onClose }: { api: PortalClient; onClose: () => voi
         body: { name: name.trim(), abbr: abbr.trim(), license, adminEmail: adminEmail.trim() },
       }),
     onSuccess: (client) => {
-      void queryClient.invalidateQueries({ queryKey: ['legacy', 'clients'] });
+      void queryClient.invalidateQueries({ queryKey: partnerKeys.clients() });
       showToast('success', t('partnerSetup:added', { name: client.name }));
       onClose();
     },
@@ -102,11 +104,8 @@ function AddClientForm({ api, onClose }: { api: PortalClient; onClose: () => voi
   );
 }
 
-export const clientsQueryOptions = (api: PortalClient) =>
-  queryOptions({
-    queryKey: ['legacy', 'clients'],
-    queryFn: ({ signal }) => api.legacy.workers.clients(undefined, { signal }),
-  });
+/** The client list's defaults: by name, ten a page (its page, size, sort and search are in the address). */
+const CLIENTS_LIST = { sort: 'name', pageSize: 10 } as const;
 
 const byName = (a: Client, b: Client) => a.name.localeCompare(b.name);
 const SORTS: Record<string, (a: Client, b: Client) => number> = {
@@ -121,11 +120,11 @@ export function PartnerSetupPage() {
   const { api } = useRouteContext({ from: '__root__' });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const clients = useQuery(clientsQueryOptions(api));
+  const clients = useQuery(clientsQuery(api));
   const current = useWorker()?.clientId;
   const [adding, setAdding] = useState(false);
   const serverAction = useServerAction();
-  const [state, setState] = useListState({ sort: 'name', pageSize: 10 });
+  const [state, setState] = useUrlListState(CLIENTS_LIST);
 
   const search = (state.search ?? '').trim().toLowerCase();
   const sorted = (clients.data ?? [])
@@ -138,7 +137,7 @@ export function PartnerSetupPage() {
   const workAs = (client: Client) => {
     storeWorker(client.worker);
     // Everything cached belongs to the previous client.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'legacy' || q.queryKey[1] !== 'clients' });
+    queryClient.removeQueries({ predicate: (q) => !partnerKeys.isClients(q.queryKey) });
     showToast('success', t('partnerSetup:workingAs', { name: client.name }));
     void navigate({ to: '/' });
   };

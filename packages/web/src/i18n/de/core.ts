@@ -79,8 +79,6 @@ export const coreNamespaces: Leaves<typeof En> = {
     passwordRules: 'Mindestens 8 Zeichen mit Groß- und Kleinbuchstaben, einer Ziffer und einem Sonderzeichen.',
     resetDone: 'Ihr Passwort wurde geändert. Bitte melden Sie sich an.',
     resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden',
-    loggedOutTitle: 'Sie sind abgemeldet',
-    loggedOutText: 'Ihre Sitzung wurde beendet.',
     inactivityWarning:
       'Sie waren 14 Minuten und 30 Sekunden inaktiv. Ohne Aktivität werden Sie in 30 Sekunden abgemeldet.',
   },

@@ -75,8 +75,6 @@ export const coreNamespaces = {
     passwordRules: 'At least 8 characters with an upper-case and a lower-case letter, a digit and a special character.',
     resetDone: 'Your password has been changed. Please sign in.',
     resetFailed: 'Failed to reset password',
-    loggedOutTitle: 'You are signed out',
-    loggedOutText: 'Your session has ended.',
     inactivityWarning:
       'You have been inactive for 14 minutes and 30 seconds. You will be logged off in 30 seconds if there is no activity.',
   },

@@ -1,18 +1,11 @@
 /**
- * The signed-in user's own account, as the account page reads it: the address (apollo /manage/info),
- * the two-factor state (apollo /manage/2fa without a change) and the sign-in activity. Never kept for
- * offline use: no `meta`.
+ * The signed-in user's own account, as the settings page reads it: the address (apollo /manage/info),
+ * the two-factor state (apollo /manage/2fa without a change), the sign-in activity and the
+ * notification settings. None of it is kept for offline reading.
  */
 import type { PortalClient } from '@compliance-portal/sdk';
 import { queryOptions } from '@tanstack/react-query';
-
-/** Query keys of the account's own data, under one root so that a change refreshes all of it. */
-export const accountKeys = {
-  all: ['account'] as const,
-  info: () => [...accountKeys.all, 'info'] as const,
-  twoFactor: () => [...accountKeys.all, 'twoFactor'] as const,
-  activity: (page: number) => [...accountKeys.all, 'activity', page] as const,
-};
+import { accountKeys } from './keys';
 
 /** The errors here are shown in the page, in its own words: no toast. */
 const quiet = { disableToast: true } as const;
@@ -43,3 +36,6 @@ export const signInActivityQuery = (api: PortalClient, page: number) =>
     queryFn: () => api.legacy.auth.activity({ query: { page, pageSize: ACTIVITY_PAGE_SIZE } }, quiet),
     placeholderData: (previous) => previous,
   });
+
+export const notificationsQuery = (api: PortalClient) =>
+  queryOptions({ queryKey: accountKeys.notifications(), queryFn: () => api.legacy.user.notifications() });

@@ -1,0 +1,46 @@
+/**
+ * What the configuration reads. The tenants and the licence are kept for offline reading; a
+ * provisioning task is followed live only.
+ */
+import type { PortalClient, ProvisioningTask } from '@compliance-portal/sdk';
+import { queryOptions } from '@tanstack/react-query';
+import { OFFLINE } from '../../../shared/api/offline';
+import { configurationKeys } from './keys';
+
+export const tenantsQuery = (api: PortalClient) =>
+  queryOptions({
+    queryKey: configurationKeys.tenants(),
+    meta: OFFLINE,
+    queryFn: ({ signal }) => api.apollo.tenants.list(undefined, { signal }),
+  });
+
+export const licenceQuery = (api: PortalClient, organisationId: string) =>
+  queryOptions({
+    queryKey: configurationKeys.licence(organisationId),
+    meta: OFFLINE,
+    queryFn: ({ signal }) => api.apollo.configuration.license({ query: { organisationId } }, { signal }),
+  });
+
+/** Whether a provisioning task has ended, well or not. */
+export const taskEnded = (task: ProvisioningTask | undefined) =>
+  task?.status === 'succeeded' || task?.status === 'failed';
+
+/**
+ * A provisioning task, asked for every second until it ends; `onRead` hears each state the server
+ * answers (the page refreshes the tenants once it has ended).
+ */
+export const provisioningTaskQuery = (
+  api: PortalClient,
+  task: ProvisioningTask,
+  onRead: (now: ProvisioningTask) => void = () => undefined,
+) =>
+  queryOptions({
+    queryKey: configurationKeys.provisioningTask(task.tenantId, task.taskId),
+    queryFn: async ({ signal }) => {
+      const now = await api.apollo.tenants.task({ tenantId: task.tenantId, taskId: task.taskId }, { signal });
+      onRead(now);
+      return now;
+    },
+    initialData: task,
+    refetchInterval: (q) => (taskEnded(q.state.data) ? false : 1000),
+  });

@@ -1,0 +1,20 @@
+import type { PortalClient } from '@compliance-portal/sdk';
+import { describe, expect, it } from 'vitest';
+import { isOfflineQuery } from '../../../shared/api/offline';
+import { partnerKeys } from './keys';
+import { clientsQuery } from './queries';
+
+describe('the partner’s client list', () => {
+  it('is kept for offline reading, under the same key as before', () => {
+    const query = clientsQuery({} as PortalClient);
+    expect(query.queryKey).toEqual(['legacy', 'clients']);
+    expect(isOfflineQuery({ meta: query.meta })).toBe(true);
+  });
+
+  it('is what stays cached when the partner works as another client', () => {
+    expect(partnerKeys.isClients(['legacy', 'clients'])).toBe(true);
+    expect(partnerKeys.isClients(['legacy', 'notifications'])).toBe(false);
+    expect(partnerKeys.isClients(['tenants'])).toBe(false);
+    expect(partnerKeys.isClients(['worker', '10.64.0.2', 'mailboxes'])).toBe(false);
+  });
+});
