@@ -20,7 +20,10 @@ export async function loadQueries(queryClient: QueryClient, queries: readonly Lo
     queries
       .filter((q) => q.enabled !== false)
       .map((q) =>
-        queryClient.ensureQueryData(q as Parameters<QueryClient['ensureQueryData']>[0]).catch(() => undefined),
+        // One try: a failure is left to the page, which reads again with its own retries and shows the error.
+        queryClient
+          .ensureQueryData({ ...(q as Parameters<QueryClient['ensureQueryData']>[0]), retry: false })
+          .catch(() => undefined),
       ),
   );
 }

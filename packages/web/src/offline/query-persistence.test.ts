@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isPersistedQuery } from './allow-list';
+import { OFFLINE } from '../shared/api/offline';
 import { createMemoryStore } from './idb-store';
 import { createQueryPersistence, type PersistenceOptions, scopeKey } from './query-persistence';
 import { fromJson, toJson } from './serialize';
@@ -13,6 +13,8 @@ function setup(overrides: Partial<PersistenceOptions> = {}) {
   const store = createMemoryStore();
   const set = vi.spyOn(store, 'set');
   const client = new QueryClient();
+  // The dashboards of the tests are marked for offline reading, as their query options mark them.
+  for (const tenant of ['t1', 't2']) client.setQueryDefaults(['tenant', tenant, 'dashboard'], { meta: OFFLINE });
   vi.setSystemTime(Date.parse('2026-11-23T10:00:00Z'));
   const options: PersistenceOptions = {
     store,
@@ -44,19 +46,26 @@ function storedKeys(store: ReturnType<typeof createMemoryStore>, scope: typeof a
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('the allow-list', () => {
-  it('keeps dashboards, reports and the lists leading to them, and nothing else', () => {
-    expect(isPersistedQuery(['tenant', 't', 'dashboard', 'overview'])).toBe(true);
-    expect(isPersistedQuery(['tenant', 't', 'reporting', { page: 1 }])).toBe(true);
-    expect(isPersistedQuery(['tenant', 't', 'reporting', 'r1', 'accounts', {}])).toBe(true);
-    expect(isPersistedQuery(['tenant', 't', 'discovery', 'l', 'onedrive', 'names'])).toBe(true);
-    expect(isPersistedQuery(['worker', '10.0.0.1', 'archive-statistics'])).toBe(true);
-    expect(isPersistedQuery(['tenants'])).toBe(true);
-    expect(isPersistedQuery(['tenant', 't', 'ediscovery', 'search', 'x', 1, 25])).toBe(false);
-    expect(isPersistedQuery(['tenant', 't', 'discovery', 'l', 'onedrive', {}])).toBe(false);
-    expect(isPersistedQuery(['tenant', 't', 'data-management', 'browse'])).toBe(false);
-    expect(isPersistedQuery(['legacy', 'notifications'])).toBe(false);
-    expect(isPersistedQuery(['organisation', 'abc', 'documents'])).toBe(false);
+describe('what is kept', () => {
+  it('is a successful query marked meta.offline, and nothing else', async () => {
+    const { client, persistence, store } = setup();
+    await persistence.activate(alice);
+    const marked = ['tenant', 't9', 'reporting', { page: 1 }];
+    const unmarked = ['tenant', 't9', 'ediscovery', 'search', 'x'];
+    const refused = ['tenant', 't9', 'data-management', 'browse'];
+    await client.fetchQuery({ queryKey: marked, queryFn: () => ({ n: 1 }), meta: OFFLINE });
+    await client.fetchQuery({ queryKey: unmarked, queryFn: () => ({ n: 2 }) });
+    await client.fetchQuery({ queryKey: refused, queryFn: () => ({ n: 3 }), meta: { offline: false } });
+    await client
+      .fetchQuery({
+        queryKey: ['tenant', 't9', 'dashboard', 'x'],
+        queryFn: () => Promise.reject(new Error('no')),
+        meta: OFFLINE,
+      })
+      .catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(1000);
+    await persistence.flush();
+    expect(storedKeys(store, alice)).toEqual([marked]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Keeps the dashboards and reports a user read (the allow-list) in IndexedDB, one entry per user and
+ * Keeps the dashboards and reports a user read (the queries marked `meta: OFFLINE`) in IndexedDB, one entry per user and
  * organisation, so that they open without a network. Bounded by age, count and size; written at most
  * once per throttle interval, when the page is idle. A persisted query outlives its place in the
  * memory cache (the cache forgets unobserved queries after minutes; the offline copy keeps them until
@@ -7,11 +7,9 @@
  */
 import { dehydrateQuery, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { isOfflineQuery } from '../shared/api/offline';
-import { isPersistedQuery } from './allow-list';
 
-/** Saved offline: what its options mark `meta.offline`; a query without that mark, by the allow-list of keys. */
-const persisted = (query: Query) =>
-  query.meta?.offline === undefined ? isPersistedQuery(query.queryKey) : isOfflineQuery(query);
+/** Saved offline: only what its options mark `meta: OFFLINE` (src/shared/api/offline.ts). */
+const persisted = (query: Query) => isOfflineQuery(query);
 
 import { fromJson, toJson } from './serialize';
 
