@@ -5,43 +5,19 @@
  * the new password while the old one is refused, the refusal in the sign-in activity, and the
  * security and activity tabs at 320 px without sideways scrolling or WCAG 2.1 A/AA violations.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { de } from '../src/i18n/de';
 import { en } from '../src/i18n/en';
-import {
-  type Authenticator,
-  accessibilityViolations,
-  completeQrSetup,
-  launchBrowser,
-  logOutThroughMenu,
-  submitCode,
-  submitPassword,
-} from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+import { ADMIN, expectResponsiveAndAccessible, logOutThroughMenu, submitPassword, useBrowserSession } from './browser';
+import { DEMO_PASSWORD } from './server';
 
-const ADMIN = 'admin@contoso.example';
 const NEW_PASSWORD = 'Changed-E2e-Passw0rd!';
 const texts = en.accountSecurity;
 /** A field by its label, which a required field follows with an asterisk. */
 const label = (text: string) => new RegExp(`^${text}\\s*\\*?$`);
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let authenticator: Authenticator;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ ownServer: true });
 
 /** The session token the portal keeps in local storage. */
 const storedToken = (p: Page) =>
@@ -55,11 +31,8 @@ const tokenAlive = (p: Page, token: string) =>
 
 describe('account self-service', () => {
   it('opens the security tab from the user menu by keyboard, and moves between tabs with the arrow keys', async () => {
-    await page.goto('/account/settings');
-    await page.waitForURL(/\/signin/);
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    ({ authenticator } = await completeQrSetup(page));
-    await page.waitForURL((url) => url.pathname === '/account/settings');
+    const { page } = session;
+    await session.signIn('/account/settings');
 
     await page.getByTestId('user-menu').focus();
     await page.keyboard.press('Enter');
@@ -78,12 +51,11 @@ describe('account self-service', () => {
   });
 
   it('changes the password, keeping this session and ending another one', async () => {
+    const { page } = session;
     // Another browser signed in as the same user.
-    const other = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
-    const otherPage = await other.newPage();
+    const otherPage = await session.newPage();
     await otherPage.goto('/signin');
-    await submitPassword(otherPage, ADMIN, DEMO_PASSWORD);
-    await submitCode(otherPage, authenticator);
+    await session.signInAgain(otherPage);
     await otherPage.getByTestId('user-menu').waitFor();
     const otherToken = await storedToken(otherPage);
     expect(await tokenAlive(otherPage, otherToken)).toBe(true);
@@ -98,7 +70,7 @@ describe('account self-service', () => {
     await section.getByText(texts.password.done).waitFor();
 
     expect(await tokenAlive(otherPage, otherToken)).toBe(false);
-    await other.close();
+    await otherPage.context().close();
     expect(await tokenAlive(page, await storedToken(page))).toBe(true);
     await page.reload();
     await page.getByTestId('password-section').waitFor();
@@ -106,15 +78,14 @@ describe('account self-service', () => {
   });
 
   it('refuses the old password and signs in with the new one', async () => {
+    const { page } = session;
     await logOutThroughMenu(page);
     await submitPassword(page, ADMIN, DEMO_PASSWORD);
     await page.getByTestId('signin-error').waitFor();
     expect(await page.getByTestId('signin-error').textContent()).toBe(en.auth.invalidCredentials);
     expect(new URL(page.url()).pathname).toBe('/signin');
 
-    await page.getByLabel('Password').fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await submitCode(page, authenticator);
+    await session.signInAgain(page, { password: NEW_PASSWORD });
     await page.getByTestId('user-menu').waitFor();
 
     // The refused attempt is in the account's sign-in activity.
@@ -125,14 +96,18 @@ describe('account self-service', () => {
   });
 
   it('fits 320 px without sideways scrolling and has no WCAG 2.1 A/AA violation, forms open, in English and German', async () => {
-    const problems: string[] = [];
-    for (const language of ['en', 'de']) {
-      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
-      for (const tab of ['security', 'activity']) {
-        await page.setViewportSize({ width: 320, height: 800 });
-        await page.goto(`/account/settings?tab=${tab}`);
-        await page.getByRole('heading', { level: 2 }).first().waitFor();
-        if (tab === 'security') {
+    await expectResponsiveAndAccessible(
+      session.page,
+      ['/account/settings?tab=security', '/account/settings?tab=activity'],
+      {
+        languages: ['en', 'de'],
+        loadAt: 320,
+        widths: [320],
+        axeAt: [320],
+        height: 800,
+        ready: async (page, { path, language }) => {
+          await page.getByRole('heading', { level: 2 }).first().waitFor();
+          if (!path.endsWith('security')) return;
           // Every form open: the widest the tab gets.
           for (const testId of ['email-section', 'password-section']) {
             await page.getByTestId(testId).getByRole('button').first().click();
@@ -142,23 +117,8 @@ describe('account self-service', () => {
           await authenticator.getByRole('button', { name: authenticatorTexts.resetTitle }).click();
           await authenticator.getByRole('button', { name: authenticatorTexts.codesTitle }).click();
           await authenticator.getByRole('button', { name: authenticatorTexts.codesSubmit }).waitFor();
-        }
-        await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) {
-          const wide = await page.evaluate(() =>
-            [...document.querySelectorAll('main *')]
-              .filter((el) => el.getBoundingClientRect().right > window.innerWidth)
-              .map((el) => `${el.tagName} ${(el.textContent ?? '').slice(0, 40)}`)
-              .slice(-3),
-          );
-          problems.push(`${language} ${tab} at 320px scrolls sideways by ${overflow}px: ${wide.join(' | ')}`);
-        }
-        for (const v of await accessibilityViolations(page)) problems.push(`${language} ${tab} at 320px: ${v}`);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await page.setViewportSize({ width: 1350, height: 900 });
-    expect(problems).toEqual([]);
+        },
+      },
+    );
   });
 });

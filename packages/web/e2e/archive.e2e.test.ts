@@ -7,41 +7,19 @@
  * the search saved as a case whose export holds that mail as an .eml identical to the simulator's MIME.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readZip } from '../../server/test/zip-reader';
 import {
-  accessibilityViolations,
+  ADMIN,
   animationsSettled,
-  completeQrSetup,
-  launchBrowser,
+  CONTOSO_TENANT,
+  expectResponsiveAndAccessible,
   simulatorGraph,
-  submitPassword,
+  useBrowserSession,
   waitForText,
 } from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
-const ADMIN = 'admin@contoso.example';
-const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1350, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ ownServer: true, acceptDownloads: true });
 
 describe('email archive and eDiscovery', () => {
   /** A mailbox the demo administrator holds no right to: the demo grants the first two at set-up. */
@@ -52,11 +30,8 @@ describe('email archive and eDiscovery', () => {
   let sender = '';
 
   it('archives two mailboxes’ Inbox, the folder chosen by its path once only', async () => {
-    await page.goto('/archive/jobs');
-    await page.waitForURL(/\/signin/);
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    await completeQrSetup(page);
-    await page.waitForURL(/\/archive\/jobs/);
+    const { page } = session;
+    await session.signIn('/archive/jobs');
     await page.getByRole('button', { name: 'Create archive job' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Job name').fill('E2E mail');
@@ -85,6 +60,7 @@ describe('email archive and eDiscovery', () => {
   });
 
   it('refuses the owner and a holder as proxy, and gives the administrator the mailbox', async () => {
+    const { page } = session;
     await page.goto('/archive/proxy-rights');
     const choice = page.getByLabel('Mailbox');
     await choice.locator('option', { hasText: mailbox }).waitFor({ state: 'attached' });
@@ -104,6 +80,7 @@ describe('email archive and eDiscovery', () => {
   });
 
   it('finds a known mail by a phrase and by its sender, and exports it as the original .eml', async () => {
+    const { page } = session;
     await page.goto('/ediscovery/portal');
     await page.getByRole('checkbox', { name: 'Teams messages' }).uncheck({ force: true });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -145,7 +122,7 @@ describe('email archive and eDiscovery', () => {
     expect(eml).toBeDefined();
 
     // The same message as Microsoft 365 (the simulator) gives it.
-    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
+    const graph = await simulatorGraph(session.server.url, CONTOSO_TENANT);
     const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
     // The mail may sit in either archived mailbox's Inbox or a folder below it (the job took Inbox
     // with its subfolders).
@@ -168,6 +145,7 @@ describe('email archive and eDiscovery', () => {
   });
 
   it('archives a team and the chats of an account, and finds a chat message through that mailbox’s right', async () => {
+    const { page } = session;
     await page.goto('/teams/jobs');
     await page.getByRole('button', { name: 'Create Teams archive job' }).click();
     const dialog = page.getByRole('dialog');
@@ -188,7 +166,7 @@ describe('email archive and eDiscovery', () => {
     await waitForText(page.getByRole('row', { name: /E2E Teams/ }), /Finished/);
 
     // A message of one of that account's chats, as Microsoft 365 (the simulator) has it.
-    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
+    const graph = await simulatorGraph(session.server.url, CONTOSO_TENANT);
     const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
     const owner = users.value.find((u) => u.displayName === mailbox);
     const chats = await graph.json<{ value: { id: string; topic: string | null }[] }>(`/users/${owner?.id}/chats`);
@@ -225,24 +203,8 @@ describe('the archive, Teams and eDiscovery screens', () => {
     '/teams/reporting',
     '/ediscovery/portal',
   ];
-  const WIDTHS = [320, 600, 900, 1200, 1350, 1536];
 
   it('fit every breakpoint without sideways scrolling and have no WCAG 2.1 A/AA violation', async () => {
-    const problems: string[] = [];
-    for (const path of PAGES) {
-      await page.setViewportSize({ width: 1350, height: 900 });
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${path} at ${width}px scrolls sideways by ${overflow}px`);
-        if (width === 320 || width === 1350)
-          for (const v of await accessibilityViolations(page)) problems.push(`${path} at ${width}px: ${v}`);
-      }
-    }
-    await page.setViewportSize({ width: 1350, height: 900 });
-    expect(problems).toEqual([]);
+    await expectResponsiveAndAccessible(session.page, PAGES);
   });
 });

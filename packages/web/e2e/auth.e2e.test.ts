@@ -1,37 +1,31 @@
 // @vitest-environment node
 /** Signing in against the real server: guard and return, QR setup, codes, recovery codes, logout, languages. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
 import {
+  ADMIN,
   type Authenticator,
   accessibilityViolations,
-  baseUrl,
+  CONTOSO_TENANT,
   completeQrSetup,
-  launchBrowser,
+  expectResponsiveAndAccessible,
+  layoutProblems,
   logOutThroughMenu,
   submitCode,
   submitPassword,
+  useBrowserSession,
 } from './browser';
 import { DEMO_PASSWORD } from './server';
 
-const ADMIN = 'admin@contoso.example';
-const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
-
-let browser: Browser;
+/** The shared server; the first sign-in in the session's page, each later one in a fresh browser. */
+const session = useBrowserSession();
 let authenticator: Authenticator;
 let recoveryCodes: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1350, height: 900 } });
-  return { context, page: await context.newPage() };
+async function freshPage() {
+  const page = await session.newPage();
+  return { context: page.context(), page };
 }
 
 async function cookies(context: BrowserContext) {
@@ -39,15 +33,8 @@ async function cookies(context: BrowserContext) {
 }
 
 describe('the first sign-in of a demo administrator', () => {
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    ({ context, page } = await freshPage());
-  });
-  afterAll(() => context.close());
-
   it('is sent to /signin from a guarded page, sets up the authenticator and comes back there', async () => {
+    const { page } = session;
     await page.goto('/backup-and-restore/job-monitor');
     await page.waitForURL(/\/signin\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/backup-and-restore/job-monitor');
@@ -69,6 +56,7 @@ describe('the first sign-in of a demo administrator', () => {
   });
 
   it('has a shell without WCAG 2.1 A or AA violations, wide and narrow, with the user menu open', async () => {
+    const { page } = session;
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
@@ -84,23 +72,25 @@ describe('the first sign-in of a demo administrator', () => {
   });
 
   it('fits every breakpoint without sideways scrolling, the navigation a drawer below 900 px', async () => {
-    for (const width of [320, 600, 900, 1200, 1350, 1536]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.getByTestId('user-menu').waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect({ width, overflow }).toEqual({ width, overflow: 0 });
-      const drawerButton = page.getByRole('button', { name: en.common.openNavigation });
-      const nav = page.locator('aside').getByRole('navigation', { name: en.nav.main });
-      expect({ width, drawer: await drawerButton.isVisible(), nav: await nav.isVisible() }).toEqual({
-        width,
-        drawer: width < 900,
-        nav: width >= 900,
-      });
-    }
-    await page.setViewportSize({ width: 1350, height: 900 });
+    const { page } = session;
+    const drawerButton = page.getByRole('button', { name: en.common.openNavigation });
+    const nav = page.locator('aside').getByRole('navigation', { name: en.nav.main });
+    const problems = await layoutProblems(page, 'the shell', {
+      axeAt: [],
+      atWidth: async (width) => {
+        await page.getByTestId('user-menu').waitFor();
+        expect({ width, drawer: await drawerButton.isVisible(), nav: await nav.isVisible() }).toEqual({
+          width,
+          drawer: width < 900,
+          nav: width >= 900,
+        });
+      },
+    });
+    expect(problems).toEqual([]);
   });
 
   it("keeps the user and the administrator's own worker in cookies on path / and the user in local storage", async () => {
+    const { context, page } = session;
     const jar = await cookies(context);
     expect(jar.user?.path).toBe('/');
     expect(jar.worker?.path).toBe('/');
@@ -112,6 +102,7 @@ describe('the first sign-in of a demo administrator', () => {
   });
 
   it('signs out from the user menu, clearing the stored user and the cookies', async () => {
+    const { context, page } = session;
     await logOutThroughMenu(page);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     const jar = await cookies(context);
@@ -181,34 +172,11 @@ describe('later sign-ins', () => {
 describe('public pages', () => {
   it('have no WCAG 2.1 A or AA violations in English and German, and fit every breakpoint', async () => {
     const { context, page } = await freshPage();
-    for (const language of ['en', 'de']) {
-      await page.goto('/signin');
-      await page.evaluate((lng) => localStorage.setItem('language', lng), language);
-      for (const path of [
-        '/signin',
-        '/forgot-password',
-        '/reset-password/some-token',
-        '/error-page',
-        '/no/such/page',
-      ]) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        expect({ path, language, violations: await accessibilityViolations(page) }).toEqual({
-          path,
-          language,
-          violations: [],
-        });
-      }
-    }
-    for (const width of [320, 600, 900, 1200, 1350, 1536]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of ['/signin', '/forgot-password', '/no/such/page']) {
-        await page.goto(path);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect({ width, path, overflow }).toEqual({ width, path, overflow: 0 });
-      }
-    }
+    await expectResponsiveAndAccessible(
+      page,
+      ['/signin', '/forgot-password', '/reset-password/some-token', '/error-page', '/no/such/page'],
+      { languages: ['en', 'de'], axeAt: [1350], height: 800 },
+    );
     await context.close();
   });
 });

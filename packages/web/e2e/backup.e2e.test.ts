@@ -9,54 +9,31 @@
 import { readFileSync } from 'node:fs';
 import { errorMessages } from '@compliance-portal/sdk';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { read, utils } from 'xlsx';
 import {
   Authenticator,
   accessibilityViolations,
-  completeQrSetup,
-  launchBrowser,
+  CONTOSO_TENANT,
+  chooseLanguage,
+  expectResponsiveAndAccessible,
+  PARTNER,
   simulatorGraph,
-  submitPassword,
+  useBrowserSession,
   waitForText,
 } from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+import { DEMO_PASSWORD } from './server';
 
-const ADMIN = 'admin@contoso.example';
-const PARTNER = 'partner@fabrikam.example';
-const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 const JOB_NAME = 'E2E/OneDrive';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1350, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ ownServer: true, acceptDownloads: true });
 
 describe('backup and restore', () => {
   const accounts: string[] = [];
 
   it('creates a OneDrive backup job for two accounts in the guided form and starts it', async () => {
-    await page.goto('/backup-and-restore/backup-jobs');
-    await page.waitForURL(/\/signin/);
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    await completeQrSetup(page);
-    await page.waitForURL(/\/backup-and-restore\/backup-jobs/);
+    const { page } = session;
+    await session.signIn('/backup-and-restore/backup-jobs');
     await page.getByTestId('table-empty').waitFor();
 
     await page.getByRole('button', { name: 'Create backup job' }).click();
@@ -95,6 +72,7 @@ describe('backup and restore', () => {
   });
 
   it('watches the run in the job monitor until it finishes, then stops polling', async () => {
+    const { page } = session;
     await page.getByRole('link', { name: 'Job monitor' }).first().click();
     await page.waitForURL(/job-monitor/);
     const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
@@ -108,6 +86,7 @@ describe('backup and restore', () => {
   });
 
   it('opens the run’s report and exports it as xlsx and csv with the same rows', async () => {
+    const { page } = session;
     await page.goto('/backup-and-restore/reports');
     await page.getByRole('row', { name: new RegExp(JOB_NAME) }).click();
     const title = ((await page.getByTestId('report-title').textContent()) ?? '').trim();
@@ -142,6 +121,7 @@ describe('backup and restore', () => {
   });
 
   it('restores one file into another account, and the simulator has the same bytes there', async () => {
+    const { page } = session;
     await page.getByRole('link', { name: 'Restore' }).first().click();
     await page.waitForURL(/restore/);
     await page.getByLabel('Backup job').selectOption({ label: `${JOB_NAME} (OneDrive)` });
@@ -165,7 +145,7 @@ describe('backup and restore', () => {
     await confirm.getByRole('button', { name: 'Restore' }).click();
     await waitForText(page.getByTestId('restore-progress'), /100%/, 120_000);
 
-    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
+    const graph = await simulatorGraph(session.server.url, CONTOSO_TENANT);
     const users = await graph.json<{ value: { id: string; displayName: string }[] }>('/users');
     const idOf = (name: string | undefined) => users.value.find((u) => u.displayName === name)?.id ?? '';
     const sourceDrive = await graph.json<{ id: string }>(`/users/${idOf(source)}/drive`);
@@ -182,33 +162,23 @@ describe('backup and restore', () => {
 });
 
 describe('the backup screens', () => {
-  const PAGES = ['dashboard', 'backup-jobs', 'restore', 'job-monitor', 'reports'];
-  const WIDTHS = [320, 600, 900, 1200, 1350, 1536];
+  const PAGES = ['dashboard', 'backup-jobs', 'restore', 'job-monitor', 'reports'].map(
+    (name) => `/backup-and-restore/${name}`,
+  );
 
   it('fit every breakpoint without sideways scrolling and have no WCAG 2.1 A/AA violation', async () => {
-    const problems: string[] = [];
-    for (const name of PAGES) {
-      await page.goto(`/backup-and-restore/${name}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${name} at ${width}px scrolls sideways by ${overflow}px`);
-        if (width === 320 || width === 1350)
-          for (const v of await accessibilityViolations(page)) problems.push(`${name} at ${width}px: ${v}`);
-      }
-    }
-    await page.setViewportSize({ width: 1350, height: 900 });
+    const { page } = session;
+    await expectResponsiveAndAccessible(page, PAGES);
     await page.goto('/backup-and-restore/backup-jobs');
     await page.getByRole('button', { name: 'Create backup job' }).click();
     await page.getByRole('dialog').getByLabel('Job name').waitFor();
-    for (const v of await accessibilityViolations(page)) problems.push(`job form: ${v}`);
+    const jobForm = await accessibilityViolations(page);
     await page.keyboard.press('Escape');
-    expect(problems).toEqual([]);
+    expect(jobForm).toEqual([]);
   });
 
   it('sorts and pages by keyboard', async () => {
+    const { page } = session;
     await page.goto('/backup-and-restore/reports');
     const sort = page.getByRole('button', { name: 'Sort by Report' });
     await sort.focus();
@@ -225,10 +195,9 @@ describe('the backup screens', () => {
 
 describe('a trial client', () => {
   it('sees its limits, and a second OneDrive backup job is refused with the translated message', async () => {
-    const own = await browser.newContext({ baseURL: server.url, viewport: { width: 900, height: 900 } });
-    const partner = await own.newPage();
+    const partner = await session.newPage({ viewport: { width: 900, height: 900 } });
     await partner.goto('/signin');
-    await partner.evaluate(() => localStorage.setItem('language', 'de'));
+    await chooseLanguage(partner, 'de');
     await partner.reload();
     await partner.getByLabel('E-Mail-Adresse').fill(PARTNER);
     await partner.getByLabel('Passwort').fill(DEMO_PASSWORD);
@@ -299,6 +268,6 @@ describe('a trial client', () => {
     // The server refused it, and the form says why, in German.
     await dialog.getByRole('alert').filter({ hasText: errorMessages.trialBackupJobs.de }).waitFor();
     await expect(dialog.getByRole('alert').first().textContent()).resolves.not.toMatch(/trial licence/);
-    await own.close();
+    await partner.context().close();
   });
 });

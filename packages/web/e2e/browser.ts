@@ -1,11 +1,37 @@
-/** The browser helpers of scripts/browser.mjs, and the steps only the browser tests need. */
-import { readFileSync } from 'node:fs';
+/**
+ * The browser helpers of scripts/browser.mjs, and the steps only the browser tests need: the session
+ * every test file opens (useBrowserSession) and the layout and accessibility check of its pages
+ * (expectResponsiveAndAccessible).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { DEMO_CLIENT_SECRET, simulatorOf } from '../scripts/start-server.mjs';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import {
+  type Authenticator,
+  CHROMIUM_FLAGS,
+  completeQrSetup,
+  launchBrowser,
+  submitCode,
+  submitPassword,
+} from '../scripts/browser.mjs';
+import {
+  DEMO_CLIENT_SECRET,
+  DEMO_PASSWORD,
+  type RunningServer,
+  simulatorOf,
+  startServer,
+} from '../scripts/start-server.mjs';
 
 export {
   Authenticator,
@@ -18,6 +44,177 @@ export {
 } from '../scripts/browser.mjs';
 
 export const baseUrl = () => inject('baseUrl');
+
+/** The demo world's accounts and its administrator's tenant. */
+export const ADMIN = 'admin@contoso.example';
+export const PARTNER = 'partner@fabrikam.example';
+export const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+
+/** The window every session opens with. */
+export const DESKTOP = { width: 1350, height: 900 };
+/**
+ * The layout's breakpoints. The first one, 0, is checked at 320 px: the narrowest screen the portal
+ * is made for.
+ */
+export const BREAKPOINTS: readonly number[] = [320, 600, 900, 1200, 1350, 1536];
+
+export type Language = 'en' | 'de';
+
+/** The portal's language for the next page load (the page must be on the portal's origin). */
+export async function chooseLanguage(page: Page, language: Language) {
+  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+}
+
+export interface BrowserSessionOptions {
+  /**
+   * A server of this file's own (fresh demo accounts), started with these options (a function: read
+   * when the file's tests start); by default the server global-setup.ts starts for every file.
+   */
+  ownServer?: boolean | Parameters<typeof startServer>[0] | (() => Parameters<typeof startServer>[0]);
+  /** The window of the session's pages: DESKTOP by default. */
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  /** Playwright's clock, installed in the context before any page loads the app. */
+  clock?: boolean;
+  /** A script run in every page of the context before the app's own. */
+  initScript?: () => void;
+  /**
+   * A persistent browser profile (a temporary one, removed at the end) standing in for the installed
+   * app; restart() closes the browser and opens it again on the same profile.
+   */
+  persistent?: boolean;
+}
+
+export interface FirstSignIn {
+  /** The demo account: ADMIN by default. */
+  email?: string;
+  /** The page that signs in: the session's by default. */
+  page?: Page;
+  /** The pathname the portal lands on after the setup, waited for: `path`'s by default. */
+  landing?: string;
+}
+
+export interface BrowserSession {
+  /** The server of this file's own (ownServer). */
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The context of `page`. */
+  readonly context: BrowserContext;
+  /** The page every test of the file drives (a new one after restart()). */
+  readonly page: Page;
+  /**
+   * A page in a context of its own (another browser, another user) with the session's options, or
+   * these: closed with the browser.
+   */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * The first sign-in of a demo account: `path` opened, sent to /signin, the password, the
+   * authenticator set up from its QR code; kept for signInAgain.
+   */
+  signIn(path: string, options?: FirstSignIn): Promise<{ authenticator: Authenticator; recoveryCodes: string[] }>;
+  /** A later sign-in on /signin: the password (DEMO_PASSWORD by default), then a code of the account's authenticator. */
+  signInAgain(page: Page, options?: { email?: string; password?: string }): Promise<void>;
+  /** A persistent session's browser closed and opened again on its profile. */
+  restart(): Promise<void>;
+}
+
+/**
+ * The browser (and the server, with ownServer) of a test file: registers the file's beforeAll and
+ * afterAll, which open them and close them again. Call it at the top of the file.
+ */
+export function useBrowserSession(options: BrowserSessionOptions = {}): BrowserSession {
+  const contextOptions: BrowserContextOptions = {
+    viewport: options.viewport ?? DESKTOP,
+    ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
+  };
+  let server: RunningServer | undefined;
+  let url = '';
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let profile: string | undefined;
+  const authenticators = new Map<string, Authenticator>();
+  const opened = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the browser session has no ${what} (yet)`);
+    return value;
+  };
+  const authenticatorOf = (email: string) =>
+    opened(authenticators.get(email), `authenticator of ${email}: signIn first`);
+
+  async function open() {
+    if (profile !== undefined) {
+      context = await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [...CHROMIUM_FLAGS],
+        baseURL: url,
+        ...contextOptions,
+      });
+    } else {
+      browser ??= await launchBrowser();
+      context = await browser.newContext({ baseURL: url, ...contextOptions });
+    }
+    if (options.clock) await context.clock.install();
+    if (options.initScript) await context.addInitScript(options.initScript);
+    page = context.pages()[0] ?? (await context.newPage());
+  }
+
+  beforeAll(async () => {
+    if (options.ownServer) {
+      const own = options.ownServer;
+      server = await startServer(typeof own === 'function' ? own() : own === true ? {} : own);
+      url = server.url;
+    } else url = baseUrl();
+    if (options.persistent) profile = mkdtempSync(join(tmpdir(), 'portal-profile-'));
+    await open();
+  });
+  afterAll(async () => {
+    await (browser ?? context)?.close();
+    await server?.stop();
+    if (profile !== undefined) rmSync(profile, { recursive: true, force: true });
+  });
+
+  return {
+    get server() {
+      return opened(server, 'server of its own');
+    },
+    get browser() {
+      return opened(browser, 'browser (a persistent one has only its context)');
+    },
+    get context() {
+      return opened(context, 'context');
+    },
+    get page() {
+      return opened(page, 'page');
+    },
+    async newPage(more = {}) {
+      const own = await opened(browser, 'browser to open a context in').newContext({
+        baseURL: url,
+        ...contextOptions,
+        ...more,
+      });
+      return own.newPage();
+    },
+    async signIn(path, { email = ADMIN, page: target = opened(page, 'page'), landing } = {}) {
+      await target.goto(path);
+      await target.waitForURL(/\/signin/);
+      await submitPassword(target, email, DEMO_PASSWORD);
+      const account = await completeQrSetup(target);
+      authenticators.set(email, account.authenticator);
+      const expected = landing ?? new URL(path, url).pathname;
+      await target.waitForURL((at) => at.pathname === expected);
+      return account;
+    },
+    async signInAgain(target, { email = ADMIN, password = DEMO_PASSWORD } = {}) {
+      await submitPassword(target, email, password);
+      await submitCode(target, authenticatorOf(email));
+    },
+    async restart() {
+      if (profile === undefined) throw new Error('restart() needs a persistent session');
+      await context?.close();
+      await open();
+    },
+  };
+}
 
 export async function logOutThroughMenu(page: Page) {
   // A menu left open (or still closing) by an earlier step would swallow the click: start closed.
@@ -48,6 +245,107 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
         .map((n) => `${n.target.join(' ')} ${n.any.map((check) => check.message).join('; ')}`)
         .join(' | ')}`,
   );
+}
+
+export interface LayoutOptions {
+  /** The widths checked, BREAKPOINTS by default. */
+  widths?: readonly number[];
+  /** The widths at which axe-core checks WCAG 2.1 A and AA too: 320 and 1350 px by default. */
+  axeAt?: readonly number[];
+  /** The window's height at every width: 900 px by default. */
+  height?: number;
+  /** Further checks at each width, run as soon as the window has it. */
+  atWidth?: (width: number) => Promise<void>;
+}
+
+/**
+ * What is wrong with the page as it is now at each width, one line each: sideways scrolling (naming
+ * the innermost elements past the right edge) and, at `axeAt`, WCAG 2.1 A/AA violations. The window
+ * has its former size again afterwards.
+ */
+export async function layoutProblems(page: Page, where: string, options: LayoutOptions = {}): Promise<string[]> {
+  const { widths = BREAKPOINTS, axeAt = [320, 1350], height = 900, atWidth } = options;
+  const before = page.viewportSize() ?? DESKTOP;
+  const problems: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height });
+    await atWidth?.(width);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) {
+      // The innermost elements reaching past the right edge: what to fix.
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth)
+          .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth))
+          .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 40)}"`)
+          .slice(0, 5),
+      );
+      problems.push(`${where} at ${width}px scrolls sideways by ${overflow}px: ${wide.join(', ')}`);
+    }
+    if (axeAt.includes(width)) {
+      for (const v of await accessibilityViolations(page)) problems.push(`${where} at ${width}px: ${v}`);
+    }
+  }
+  await page.setViewportSize(before);
+  return problems;
+}
+
+export interface PagesOptions extends LayoutOptions {
+  /**
+   * Each page in each of these languages (the document's lang checked; English again afterwards); by
+   * default in the language the portal has.
+   */
+  languages?: readonly Language[];
+  /** The width each page is loaded at, before it is narrowed and widened: 1350 px by default. */
+  loadAt?: number;
+  /** Brings the page to the state checked, once its first heading is there (before the network is idle). */
+  ready?: (page: Page, at: { path: string; language?: Language }) => Promise<void>;
+  /** The page has this many tabs (checked), each checked as a page of its own; 0: the page itself. */
+  tabs?: number;
+}
+
+/**
+ * Each of `paths`, loaded and brought to rest, fits every width without sideways scrolling and has
+ * no WCAG 2.1 A/AA violation (see layoutProblems); every problem found is named in one failure.
+ */
+export async function expectResponsiveAndAccessible(
+  page: Page,
+  paths: readonly string[],
+  options: PagesOptions = {},
+): Promise<void> {
+  const { languages, loadAt = DESKTOP.width, ready, tabs, ...layout } = options;
+  const height = layout.height ?? 900;
+  const before = page.viewportSize() ?? DESKTOP;
+  const problems: string[] = [];
+  for (const language of languages ?? [undefined]) {
+    if (language) {
+      // localStorage belongs to the portal's origin: a fresh page opens the portal first.
+      if (!page.url().startsWith('http')) await page.goto(paths[0] ?? '/');
+      await chooseLanguage(page, language);
+    }
+    for (const path of paths) {
+      await page.setViewportSize({ width: loadAt, height });
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await ready?.(page, { path, ...(language ? { language } : {}) });
+      await page.waitForLoadState('networkidle');
+      if (language) expect(await page.locator('html').getAttribute('lang')).toBe(language);
+      const count = tabs === undefined ? 0 : await page.getByRole('tab').count();
+      if (tabs !== undefined) expect(count).toBe(tabs);
+      for (let tab = 0; tab < Math.max(1, count); tab += 1) {
+        if (count) {
+          await page.setViewportSize({ width: loadAt, height });
+          await page.getByRole('tab').nth(tab).click();
+          await page.waitForLoadState('networkidle');
+        }
+        const where = `${language ? `${language} ` : ''}${path}${count ? ` tab ${tab + 1}` : ''}`;
+        problems.push(...(await layoutProblems(page, where, layout)));
+      }
+    }
+  }
+  if (languages) await chooseLanguage(page, 'en');
+  await page.setViewportSize(before);
+  expect(problems).toEqual([]);
 }
 
 /** Waits until the locator's text matches (the monitor's rows change as runs move on). */

@@ -5,46 +5,24 @@
  * used by a job refused; the connection test; both pages at every breakpoint without violations.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  accessibilityViolations,
-  completeQrSetup,
-  launchBrowser,
+  expectResponsiveAndAccessible,
+  layoutProblems,
+  PARTNER,
   simulatorConsent,
-  submitPassword,
+  useBrowserSession,
   waitForText,
 } from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
-const ADMIN = 'admin@contoso.example';
-const PARTNER = 'partner@fabrikam.example';
-
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ ownServer: true });
 
 describe('configuration', () => {
   const name = `e2e-${Date.now()}.onmicrosoft.com`;
 
   it('connects a tenant, provisions and deprovisions it with the progress shown until each ends', async () => {
-    await page.goto('/configuration');
-    await page.waitForURL(/\/signin/);
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    await completeQrSetup(page);
-    await page.waitForURL(/\/configuration/);
+    const { page, server } = session;
+    await session.signIn('/configuration');
     await page.getByRole('button', { name: 'Add tenant' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Tenant name').fill(name);
@@ -95,19 +73,14 @@ describe('configuration', () => {
     const missing = page.getByRole('status', { name: 'Missing permissions' });
     await missing.waitFor();
     expect(await missing.getByRole('listitem').allTextContents()).toEqual(['Chat.Read.All needed by Chats']);
-    for (const width of [320, 1350]) {
-      await page.setViewportSize({ width, height: 900 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
-        0,
-      );
-      expect(await accessibilityViolations(page)).toEqual([]);
-    }
+    expect(await layoutProblems(page, 'missing permissions', { widths: [320, 1350] })).toEqual([]);
     await simulatorConsent(server.url, tenantId, granted);
     await active.getByRole('button', { name: 'Test connection' }).click();
     await missing.waitFor({ state: 'detached' });
   });
 
   it('refuses to delete a location a job uses', async () => {
+    const { page } = session;
     // A job that writes into the active tenant's first location, created through the API as the user.
     const made = await page.evaluate(async () => {
       const { apiKey } = (await (await fetch('/app-config.json')).json()) as { apiKey: string };
@@ -150,51 +123,18 @@ describe('configuration', () => {
   });
 
   it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation, in English and German', async () => {
-    const problems: string[] = [];
-    /** Each tab of the page (none: the page itself) at every width, in both languages. */
-    const check = async (path: string, p: Page, expectedTabs: number) => {
-      for (const language of ['en', 'de']) {
-        await p.evaluate((lang) => localStorage.setItem('language', lang), language);
-        await p.setViewportSize({ width: 1350, height: 900 });
-        await p.goto(path);
-        await p.getByRole('heading', { level: 1 }).waitFor();
-        await p.waitForLoadState('networkidle');
-        expect(await p.locator('html').getAttribute('lang')).toBe(language);
-        const tabs = await p.getByRole('tab').count();
-        expect(tabs).toBe(expectedTabs);
-        for (let tab = 0; tab < Math.max(1, tabs); tab += 1) {
-          const where = `${language} ${path}${tabs ? ` tab ${tab + 1}` : ''}`;
-          if (tabs) {
-            await p.setViewportSize({ width: 1350, height: 900 });
-            await p.getByRole('tab').nth(tab).click();
-            await p.waitForLoadState('networkidle');
-          }
-          for (const width of [320, 600, 900, 1200, 1350, 1536]) {
-            await p.setViewportSize({ width, height: 900 });
-            const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-            if (overflow > 0) problems.push(`${where} at ${width}px scrolls sideways by ${overflow}px`);
-            if (width === 320 || width === 1350)
-              for (const v of await accessibilityViolations(p)) problems.push(`${where} at ${width}px: ${v}`);
-          }
-        }
-      }
-      await p.evaluate(() => localStorage.setItem('language', 'en'));
-      await p.goto(path);
-      await p.getByRole('heading', { level: 1 }).waitFor();
-    };
-    await check('/configuration', page, 4);
+    const { page } = session;
+    // Each tab of the page (none: the page itself) at every width, in both languages.
+    await expectResponsiveAndAccessible(page, ['/configuration'], { languages: ['en', 'de'], tabs: 4 });
     // The partner's page, as a partner.
-    const partnerContext = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
-    const partner = await partnerContext.newPage();
-    await partner.goto('/partner-setup');
-    await partner.waitForURL(/\/signin/);
-    await submitPassword(partner, PARTNER, DEMO_PASSWORD);
-    await completeQrSetup(partner);
+    const partner = await session.newPage();
+    await session.signIn('/partner-setup', { email: PARTNER, page: partner });
     await partner.getByTestId('client-list').waitFor();
-    await check('/partner-setup', partner, 0);
+    await expectResponsiveAndAccessible(partner, ['/partner-setup'], { languages: ['en', 'de'], tabs: 0 });
+    await partner.goto('/partner-setup');
+    await partner.getByRole('heading', { level: 1 }).waitFor();
 
     // A client added through the form gets its worker; working as it opens its overview.
-    await partner.setViewportSize({ width: 1350, height: 900 });
     const client = `E2E Client ${Date.now().toString(36)}`;
     await partner.getByRole('button', { name: 'Add a client' }).click();
     const dialog = partner.getByRole('dialog');
@@ -209,9 +149,8 @@ describe('configuration', () => {
     await waitForText(row, /Worker \S+/);
     await row.getByRole('button', { name: `Work as ${client}` }).click();
     await partner.waitForURL((url) => url.pathname === '/');
-    const worker = (await partnerContext.cookies()).find((c) => c.name === 'worker');
+    const worker = (await partner.context().cookies()).find((c) => c.name === 'worker');
     expect(JSON.parse(decodeURIComponent(worker?.value ?? '{}'))).toMatchObject({ organisationName: client });
-    await partnerContext.close();
-    expect(problems).toEqual([]);
+    await partner.context().close();
   });
 });

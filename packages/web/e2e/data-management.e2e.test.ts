@@ -5,35 +5,16 @@
  * monitor, and the space freed read back from the simulator equal to what Microsoft 365's versions
  * predicted; the overview, the reports list and the data-management screens at every breakpoint.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  accessibilityViolations,
-  completeQrSetup,
-  launchBrowser,
+  CONTOSO_TENANT,
+  expectResponsiveAndAccessible,
   simulatorGraph,
-  submitPassword,
+  useBrowserSession,
   waitForText,
 } from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
 
-const ADMIN = 'admin@contoso.example';
-const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const session = useBrowserSession({ ownServer: true });
 
 type Item = { id: string; name: string; folder?: unknown; file?: unknown };
 type Version = { id: string; size: number };
@@ -57,11 +38,8 @@ async function filesBelow(graph: Awaited<ReturnType<typeof simulatorGraph>>, dri
 
 describe('data management', () => {
   it('cleans up a folder chosen in the file manager, freeing the predicted space', async () => {
-    await page.goto('/compliance');
-    await page.waitForURL(/\/signin/);
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    await completeQrSetup(page);
-    await page.waitForURL(/\/compliance/);
+    const { page } = session;
+    await session.signIn('/compliance');
     const keep = page.getByLabel('Versions to keep');
     await keep.fill('1');
     const sites = page.getByRole('table', { name: 'Sites and OneDrives' });
@@ -75,7 +53,7 @@ describe('data management', () => {
     const folderName = ((await folderRow.getByRole('button').first().textContent()) ?? '').trim();
 
     // What Microsoft 365 says the folder's files take, and what keeping one version of each frees.
-    const graph = await simulatorGraph(server.url, CONTOSO_TENANT);
+    const graph = await simulatorGraph(session.server.url, CONTOSO_TENANT);
     const found = await graph.json<{ value: { id: string; displayName: string }[] }>('/sites');
     const site = found.value.find((s) => s.displayName === siteName);
     const drives = await graph.json<{ value: { id: string }[] }>(`/sites/${site?.id}/drives`);
@@ -122,24 +100,8 @@ describe('the overview, reports and data-management screens', () => {
     '/compliance/monitoring',
     '/compliance/reporting',
   ];
-  const WIDTHS = [320, 600, 900, 1200, 1350, 1536];
 
   it('fit every breakpoint without sideways scrolling and have no WCAG 2.1 A/AA violation', async () => {
-    const problems: string[] = [];
-    for (const path of PAGES) {
-      await page.setViewportSize({ width: 1350, height: 900 });
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 900 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${path} at ${width}px scrolls sideways by ${overflow}px`);
-        if (width === 320 || width === 1350)
-          for (const v of await accessibilityViolations(page)) problems.push(`${path} at ${width}px: ${v}`);
-      }
-    }
-    await page.setViewportSize({ width: 1350, height: 900 });
-    expect(problems).toEqual([]);
+    await expectResponsiveAndAccessible(session.page, PAGES);
   });
 });

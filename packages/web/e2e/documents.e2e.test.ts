@@ -6,16 +6,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, completeQrSetup, launchBrowser, submitPassword } from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { expectResponsiveAndAccessible, useBrowserSession } from './browser';
 
-const ADMIN = 'admin@contoso.example';
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const session = useBrowserSession({ ownServer: true, acceptDownloads: true });
 const dir = mkdtempSync(join(tmpdir(), 'portal-documents-e2e-'));
 
 /** A small, valid PDF with one page and the given words on it. */
@@ -40,28 +34,10 @@ function realPdf(words: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1350, height: 900 },
-    acceptDownloads: true,
-  });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('documents', () => {
   it('refuses a renamed non-PDF, uploads a PDF, downloads the same bytes and deletes it', async () => {
-    await page.goto('/documents');
-    await page.waitForURL(/\/signin/);
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    await completeQrSetup(page);
-    await page.waitForURL(/\/documents/);
+    const { page } = session;
+    await session.signIn('/documents');
     // By keyboard: the tabs follow the arrow keys.
     await page.getByRole('tab', { name: 'Contracts' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -109,7 +85,7 @@ describe('documents', () => {
   });
 
   it('fits every breakpoint without sideways scrolling and has no WCAG 2.1 A/AA violation, in English and German', async () => {
-    const problems: string[] = [];
+    const { page } = session;
     // A listed contract (its row's buttons) and a refused file (its message) are on the page checked.
     await page.setViewportSize({ width: 1350, height: 900 });
     await page.goto('/documents');
@@ -120,28 +96,14 @@ describe('documents', () => {
     await page.getByRole('table', { name: 'Contracts' }).getByText('Master services agreement').waitFor();
     const fake = join(dir, 'scan.pdf');
     writeFileSync(fake, 'GIF89a an image with a PDF name');
-    for (const language of ['English', 'Deutsch']) {
-      await page.setViewportSize({ width: 1350, height: 900 });
-      await page.goto('/documents');
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      if (language === 'Deutsch') {
-        await page.evaluate(() => localStorage.setItem('language', 'de'));
-        await page.reload();
-        await page.getByRole('heading', { name: 'Dokumente', level: 1 }).waitFor();
-      }
-      await page.waitForLoadState('networkidle');
-      await page.getByRole('table').getByText('Master services agreement').waitFor();
-      await page.getByLabel(language === 'Deutsch' ? 'PDF-Datei' : 'PDF file').setInputFiles(fake);
-      await page.getByTestId('upload-problem').waitFor();
-      for (const width of [320, 600, 900, 1200, 1350, 1536]) {
-        await page.setViewportSize({ width, height: 900 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${language} at ${width}px scrolls sideways by ${overflow}px`);
-        if (width === 320 || width === 1350)
-          for (const v of await accessibilityViolations(page)) problems.push(`${language} at ${width}px: ${v}`);
-      }
-    }
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
-    expect(problems).toEqual([]);
+    await expectResponsiveAndAccessible(page, ['/documents'], {
+      languages: ['en', 'de'],
+      ready: async (_, { language }) => {
+        if (language === 'de') await page.getByRole('heading', { name: 'Dokumente', level: 1 }).waitFor();
+        await page.getByRole('table').getByText('Master services agreement').waitFor();
+        await page.getByLabel(language === 'de' ? 'PDF-Datei' : 'PDF file').setInputFiles(fake);
+        await page.getByTestId('upload-problem').waitFor();
+      },
+    });
   });
 });

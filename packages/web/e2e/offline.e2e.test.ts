@@ -13,32 +13,28 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createClient, type PortalClient } from '@compliance-portal/sdk';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, CHROMIUM_FLAGS, completeQrSetup, submitPassword } from './browser';
-import { DEMO_PASSWORD, type RunningServer, startServer } from './server';
+import { accessibilityViolations, CONTOSO_TENANT, layoutProblems, PARTNER, useBrowserSession } from './browser';
 
-const ADMIN = 'admin@contoso.example';
-const PARTNER = 'partner@fabrikam.example';
-const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 const DOMAIN = `t${CONTOSO_TENANT.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
 
-let server: RunningServer;
 let webDir: string;
-let profile: string;
-let context: BrowserContext;
-let page: Page;
 const figures: string[] = [];
 
-async function openBrowser() {
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS],
-    baseURL: server.url,
-    viewport: { width: 1350, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-}
+// A copy of the build, so that the update test can serve a new version of it (made before the
+// session's server starts on it, removed after it stops).
+beforeAll(() => {
+  webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  cpSync(resolve(import.meta.dirname, '..', 'dist'), webDir, { recursive: true });
+});
+afterAll(() => {
+  rmSync(webDir, { recursive: true, force: true });
+  console.log(`offline figures:\n${figures.join('\n')}`);
+});
+
+/** A persistent browser profile stands in for the installed app. */
+const session = useBrowserSession({ ownServer: () => ({ webDir }), persistent: true });
 
 /** Rewrites a served file and the compressed copies the server prefers. */
 function rewrite(path: string, text: string) {
@@ -98,6 +94,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 }
 
 async function sessionClient(target: Page): Promise<PortalClient> {
+  const { server } = session;
   const config = (await (await fetch(`${server.url}/app-config.json`)).json()) as { apiKey: string };
   const stored = await target.evaluate(() => localStorage.getItem('user'));
   const { token } = JSON.parse(stored ?? '{}') as { token: string };
@@ -130,25 +127,9 @@ async function openReport(target: Page) {
   expect(await target.getByTestId('table-offline').count()).toBe(0);
 }
 
-beforeAll(async () => {
-  // A copy of the build, so that the update test can serve a new version of it.
-  webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  cpSync(resolve(import.meta.dirname, '..', 'dist'), webDir, { recursive: true });
-  profile = mkdtempSync(join(tmpdir(), 'portal-profile-'));
-  server = await startServer({ webDir });
-  await openBrowser();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await server?.stop();
-  rmSync(webDir, { recursive: true, force: true });
-  rmSync(profile, { recursive: true, force: true });
-  console.log(`offline figures:\n${figures.join('\n')}`);
-});
-
 describe('installable', () => {
   it('has a manifest Chromium accepts: no installability error, icons 192 and 512 with a maskable one', async () => {
+    const { context, page, server } = session;
     await page.goto('/signin');
     await page.evaluate(() => navigator.serviceWorker.ready);
     const cdp = await context.newCDPSession(page);
@@ -179,9 +160,8 @@ describe('installable', () => {
 
 describe('offline', () => {
   it('shows the saved report with the offline banner after a reload offline (warm service worker)', async () => {
-    await page.goto('/signin');
-    await submitPassword(page, ADMIN, DEMO_PASSWORD);
-    await completeQrSetup(page);
+    const { context, page } = session;
+    await session.signIn('/signin', { landing: '/' });
     await page.getByTestId('area-backup').waitFor();
     await runBackup(await sessionClient(page));
 
@@ -240,13 +220,11 @@ describe('offline', () => {
     const xlsx = page.getByRole('button', { name: 'xlsx' }).first();
     expect(await xlsx.isDisabled()).toBe(true);
 
-    for (const width of [0, 600, 900, 1200, 1350, 1536]) {
-      await page.setViewportSize({ width: Math.max(width, 320), height: 900 });
-      expect(await page.getByTestId('offline-banner').isVisible()).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    }
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 1350, height: 900 });
+    const problems = await layoutProblems(page, 'the saved report offline', {
+      axeAt: [1536],
+      atWidth: async () => expect(await page.getByTestId('offline-banner').isVisible()).toBe(true),
+    });
+    expect(problems).toEqual([]);
 
     // A dashboard opens from the saved data too.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -255,8 +233,8 @@ describe('offline', () => {
   });
 
   it('opens offline after a browser restart with the stored user, without asking for a sign-in (cold service worker)', async () => {
-    await context.close();
-    await openBrowser();
+    await session.restart();
+    const { context, page } = session;
     await context.setOffline(true);
     const started = Date.now();
     await page.goto('/backup-and-restore/reports');
@@ -275,6 +253,7 @@ describe('offline', () => {
   });
 
   it('logout empties IndexedDB, and the next user on this browser sees nothing of the first', async () => {
+    const { context, page } = session;
     expect((await cacheKeys(page)).length).toBe(1);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -285,9 +264,7 @@ describe('offline', () => {
       null,
     ]);
 
-    await submitPassword(page, PARTNER, DEMO_PASSWORD);
-    await completeQrSetup(page);
-    await page.waitForURL(/\/partner-setup/);
+    await session.signIn('/signin', { email: PARTNER, landing: '/partner-setup' });
     await page.getByRole('button', { name: 'Work as Northwind Traders' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
     await page.goto('/backup-and-restore/reports');
@@ -303,6 +280,7 @@ describe('offline', () => {
   });
 
   it('shows the update prompt when a new build is served, and reloads into it on accept', async () => {
+    const { page, server } = session;
     await page.goto('/');
     const workerUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
     expect(workerUrl).toBe(`${server.url}/sw.js`);

@@ -4,47 +4,27 @@
  * tab ending the others, the inactivity warning and logout on Playwright's clock, and activity in
  * one tab keeping another alive.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
-import {
-  type Authenticator,
-  baseUrl,
-  completeQrSetup,
-  launchBrowser,
-  logOutThroughMenu,
-  submitCode,
-  submitPassword,
-} from './browser';
-import { DEMO_PASSWORD } from './server';
+import { logOutThroughMenu, PARTNER, useBrowserSession } from './browser';
 
-const PARTNER = 'partner@fabrikam.example';
 const WARNING_MS = 870_000;
 const LOGOUT_MS = 900_000;
 
-let browser: Browser;
-let context: BrowserContext;
-let first: Page;
-let authenticator: Authenticator;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1200, height: 900 } });
+const session = useBrowserSession({
+  viewport: { width: 1200, height: 900 },
   // The clock drives every tab of the context; it must be installed before the app loads.
-  await context.clock.install();
+  clock: true,
   // Counts the shared-activity notes each tab receives, so a test can wait for one to arrive
   // before it moves the clock on (storage events are delivered outside the fake clock).
-  await context.addInitScript(() => {
+  initScript: () => {
     const w = window as unknown as { activityNotes: number };
     w.activityNotes = 0;
     window.addEventListener('storage', (event) => {
       if (event.key === 'lastActivity') w.activityNotes += 1;
     });
-  });
-  first = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
+  },
 });
 
 async function chooseClient(page: Page, name: string) {
@@ -55,14 +35,13 @@ async function chooseClient(page: Page, name: string) {
 
 async function signInAgain(page: Page) {
   await page.goto('/signin');
-  await submitPassword(page, PARTNER, DEMO_PASSWORD);
-  await submitCode(page, authenticator);
+  await session.signInAgain(page, { email: PARTNER });
   await chooseClient(page, 'Northwind Traders');
   await page.getByTestId('user-menu').waitFor();
 }
 
 async function openSecondTab(): Promise<Page> {
-  const second = await context.newPage();
+  const second = await session.context.newPage();
   await second.goto('/reports');
   await second.getByTestId('user-menu').waitFor();
   return second;
@@ -72,10 +51,8 @@ const isOnSignin = (page: Page) => new URL(page.url()).pathname === '/signin';
 
 describe('a partner', () => {
   it('chooses a client before any other page, and sees the trial dialog once for a trial client', async () => {
-    await first.goto('/dashboard');
-    await first.waitForURL(/\/signin/);
-    await submitPassword(first, PARTNER, DEMO_PASSWORD);
-    ({ authenticator } = await completeQrSetup(first));
+    const first = session.page;
+    await session.signIn('/dashboard', { email: PARTNER, landing: '/partner-setup' });
     await chooseClient(first, 'Tailspin Toys');
 
     const dialog = first.getByTestId('trial-dialog');
@@ -93,6 +70,7 @@ describe('a partner', () => {
   });
 
   it('logging out in one tab logs out the other tabs, and clears the trial flag', async () => {
+    const first = session.page;
     const second = await openSecondTab();
     await logOutThroughMenu(first);
     await second.waitForURL(/\/signin/);
@@ -103,6 +81,7 @@ describe('a partner', () => {
 
 describe('inactivity', () => {
   it('warns after 14:30 without activity and logs out at 15:00, in every tab', async () => {
+    const { context, page: first } = session;
     await signInAgain(first);
     const second = await openSecondTab();
     // The last activity is the click that opened the second tab's page at the latest.
@@ -119,6 +98,7 @@ describe('inactivity', () => {
   });
 
   it('activity in one tab keeps an idle tab alive', async () => {
+    const { context, page: first } = session;
     await signInAgain(first);
     const idle = await openSecondTab();
     await context.clock.fastForward(600_000);
