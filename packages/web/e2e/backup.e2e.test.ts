@@ -182,14 +182,19 @@ describe('the backup screens', () => {
     await page.goto('/backup-and-restore/reports');
     const sort = page.getByRole('button', { name: 'Sort by Report' });
     await sort.focus();
+    const order = () => page.getByRole('columnheader', { name: /Report/ }).getAttribute('aria-sort');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('columnheader', { name: /Report/ }).getAttribute('aria-sort')).resolves.toBe(
-      'ascending',
-    );
+    // The sort goes into the address first, then the table follows it.
+    await expect.poll(order).toBe('ascending');
+    const params = () => Object.fromEntries(new URL(page.url()).searchParams);
+    expect(params()).toMatchObject({ sort: 'jobName', order: 'asc' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Sort by Report');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('columnheader', { name: /Report/ }).getAttribute('aria-sort')).resolves.toBe(
-      'descending',
-    );
+    await expect.poll(order).toBe('descending');
+    // Descending is the reports' default order, so the address leaves it out.
+    expect(params()).toEqual({ sort: 'jobName' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Query } from '@tanstack/react-query';
+import type { QueryMeta } from '@tanstack/react-query';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,6 +16,6 @@ declare module '@tanstack/react-query' {
 export const OFFLINE = { offline: true } as const;
 
 /** Whether a query is kept for offline reading: its options say so in `meta.offline`. */
-export function isOfflineQuery(query: Pick<Query, 'meta'>): boolean {
+export function isOfflineQuery(query: { meta?: QueryMeta | undefined }): boolean {
   return query.meta?.offline === true;
 }
