@@ -12,7 +12,7 @@ import pino from 'pino';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
 import { migrate } from '../dist/db/migrations.js';
 import { openScratchDatabase } from '../dist/db/scratch.js';
-import { seedDemo } from '../dist/db/seed.js';
+import { seedDemo } from '../dist/demo/seed.js';
 import { createDataPlane } from '../dist/jobs/data-plane.js';
 import { JobEngine } from '../dist/jobs/engine.js';
 import { executors } from '../dist/jobs/executors.js';

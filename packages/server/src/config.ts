@@ -42,7 +42,7 @@ export interface Config {
   demo: boolean;
   /**
    * Demo mode only (PORTAL_DEMO_HISTORY, on by default): the demo world is made with thirty days of
-   * history, run by the job engine against the simulator (see db/demo-history.ts); off: it starts empty.
+   * history, run by the job engine against the simulator (see demo/demo-history.ts); off: it starts empty.
    */
   demoHistory: boolean;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */

@@ -4,20 +4,20 @@ import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createSecretBox } from './crypto/secret-box.js';
 import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrations.js';
 import {
   createDemoHistory,
   type DemoHistoryFigures,
   demoHistoryStart,
   describeHistory,
   pastContext,
-} from './db/demo-history.js';
-import { migrate } from './db/migrations.js';
-import { seedDemo } from './db/seed.js';
+} from './demo/demo-history.js';
+import { demoSimulatorOf, trustDemoSimulator } from './demo/demo-simulator.js';
+import { seedDemo } from './demo/seed.js';
 import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
-import { demoSimulatorOf, trustDemoSimulator } from './m365/demo-simulator.js';
 import { createMailer } from './mail/mailer.js';
 import { drainBackground } from './modules/identity/background.js';
 

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { passwordProblems } from '../src/crypto/passwords.js';
-import { seedDemo, strongPassword } from '../src/db/seed.js';
+import { seedDemo, strongPassword } from '../src/demo/seed.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { createTestServer } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DiscoveredSource, Page } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PROXY_MAILBOXES } from '../src/db/seed.js';
+import { DEMO_PROXY_MAILBOXES } from '../src/demo/seed.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';

@@ -30,13 +30,13 @@ import {
   type DemoHistoryFigures,
   demoHistoryStart,
   describeHistory,
-} from '../src/db/demo-history.js';
-import { DEMO_PROXY_MAILBOXES } from '../src/db/seed.js';
+} from '../src/demo/demo-history.js';
+import { demoSimulatorOf } from '../src/demo/demo-simulator.js';
+import { DEMO_PROXY_MAILBOXES } from '../src/demo/seed.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { restoreArchivePath } from '../src/jobs/executors/restore.js';
 import { executors } from '../src/jobs/executors.js';
-import { demoSimulatorOf } from '../src/m365/demo-simulator.js';
 import { TRIAL_MESSAGES } from '../src/modules/jobs/service.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import {

@@ -11,7 +11,7 @@ import { totp } from '../src/crypto/totp.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openScratchDatabase } from '../src/db/scratch.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { HttpError } from '../src/http/errors.js';
 import type { MailMessage } from '../src/mail/mailer.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PER_HOUR } from '../src/modules/support/routes.js';
+import { MAX_PER_HOUR } from '../src/modules/support/service.js';
 import { ADMIN, PARTNER, sessionToken, useTestServer } from './helpers.js';
 
 describe('support requests', () => {

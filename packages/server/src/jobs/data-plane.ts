@@ -4,9 +4,9 @@
  */
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
+import type { TenantRecord } from '../db/records.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
 import { createGraphApi } from '../m365/graph-client.js';
-import type { TenantRecord } from '../modules/tenants/repository.js';
 import { archiveMail, archiveTeamsMessage, deleteArchivedBefore, findArchived, saveChat } from '../storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
 import type { DataPlane } from './executors/plane.js';

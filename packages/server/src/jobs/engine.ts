@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JobType } from '@compliance-portal/sdk';
 import type { AppContext } from '../context.js';
-import { findOrganisation } from '../modules/organisations/repository.js';
-import { findTenant } from '../modules/tenants/repository.js';
+import { findOrganisation, findTenant } from '../db/records.js';
 import { notifyRunEnded } from './notify.js';
 import { JobQueue } from './queue.js';
 import {

@@ -5,7 +5,18 @@
  * logged; it never changes the run.
  */
 import type { AppContext } from '../context.js';
-import { DEFAULT_NOTIFICATIONS } from '../modules/users/service.js';
+
+/**
+ * The notification settings of a user who never chose any; a setting never stored is its default.
+ * Owned here, where the mails go out; the users module shows and stores them over these.
+ */
+export const DEFAULT_NOTIFICATIONS = {
+  jobFailed: true,
+  jobFinished: false,
+  dailySummary: false,
+  weeklyReport: true,
+  licenseExpiry: true,
+};
 
 export async function notifyRunEnded(
   ctx: AppContext,

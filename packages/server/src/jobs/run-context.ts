@@ -7,9 +7,8 @@
  * succeeds again. A run with item failures still ends "finished", with warnings.
  */
 import type { AppContext } from '../context.js';
+import type { Organisation, TenantRecord } from '../db/records.js';
 import { GraphError } from '../m365/graph-api.js';
-import type { Organisation } from '../modules/organisations/repository.js';
-import type { TenantRecord } from '../modules/tenants/repository.js';
 import type { JobRecord, RunRow } from './repository.js';
 
 /** Thrown by `checkStopped` when the run was asked to stop or the worker shuts down. */

@@ -384,6 +384,19 @@ export async function getArchivedItem(db: Queryable, blobs: Pick<BlobStore, 'get
   return { kind: row.kind, subject: row.subject, source: row.source, content: await blobs.get(row.blob_hash) };
 }
 
+/** An archived item's sender, recipients and sending time, as its row holds them. */
+export async function archivedItemEnvelope(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+): Promise<{ sender: string; recipients: string; sentAt: Date | null } | undefined> {
+  const [row] = await db.query<{ sender: string; recipients: string; sent_at: Date | null }>(
+    'select sender, recipients, sent_at from archive_items where tenant_id = $1 and id = $2',
+    [tenantId, id],
+  );
+  return row ? { sender: row.sender, recipients: row.recipients, sentAt: row.sent_at } : undefined;
+}
+
 /**
  * Retention: removes the tenant's items in the scope (see retentionScope) sent before `before`, and
  * the blobs no other item refers to.

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { TenantRecord } from '../../modules/tenants/repository.js';
 
 /** The blob store as the executors use it (content-addressed, deduplicated). */
 export interface Blobs {

@@ -1,18 +1,15 @@
-import { actedBy } from '../../audit/audit-by.js';
 /** The legacy email-archive paths: archived mailboxes, their folders and CSV, archive figures, the worker's state. */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
 import { chatsOf } from '../../storage/archive.js';
-import { readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
-import { workerTenant } from '../jobs/legacy-routes.js';
-import { createJob } from '../jobs/service.js';
+import { readableMailboxes } from '../ediscovery/access.js';
 import { requireWorker } from '../organisations/access.js';
-import { downloadMail } from './downloads.js';
+import { workerTenant } from '../tenants/access.js';
 import { archiveStatistics, listMailboxes, mailboxesCsv, mailboxMeta, topMailboxes } from './mailboxes.js';
 import { grantRights, listRights, proxyPrincipals, revokeRight } from './proxy-rights.js';
+import { downloadArchivedMail, restoreArchivedMail, WORKER_VERSION, workerSetup } from './service.js';
 import {
   archiveStructure,
   filterMessages,
@@ -24,17 +21,6 @@ import {
   teamMembers,
   teamsStatistics,
 } from './teams.js';
-
-/** A folder path as typed: single slashes, none at either end. */
-const normaliseFolder = (path: string | undefined) =>
-  (path ?? '')
-    .split('/')
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .join('/');
-
-/** The version this server reports for its (built-in) archive worker. */
-export const WORKER_VERSION = '0.1.0';
 
 export function archiveRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
@@ -150,62 +136,14 @@ export function archiveRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
-        const target = body.targetMailbox && body.targetMailbox !== body.mailboxId ? body.targetMailbox : undefined;
-        // Into another mailbox, the mails are read out of theirs: eDiscovery's right to read it is needed.
-        if (target)
-          await requireMailboxRead(
-            ctx,
-            graphOf(tenant),
-            tenant,
-            { user, ip: rc.ip },
-            body.mailboxId,
-            'archive.restore',
-          );
-        const ids = body.messageIds.filter((id) => /^\d+$/.test(id));
-        const [archived] = await ctx.db.query<{ job_id: string }>(
-          `select job_id from archive_items where tenant_id = $1 and kind = 'mail' and source = $2
-              and id = any($3::bigint[]) and job_id is not null limit 1`,
-          [tenant.tenantId, body.mailboxId, ids],
-        );
-        if (!archived) throw notFound('Exchange Backup Job not found.');
-        const job = await createJob(ctx, { user, ip: rc.ip }, tenant, {
-          name: `Restore ${ids.length} mail(s) of ${body.mailboxId}`.slice(0, 120),
-          type: 'restore',
-          application: 'exchange',
-          sources: [target ?? body.mailboxId],
-          folders: [normaliseFolder(body.targetFolder) || RESTORED_FOLDER],
-          restore: {
-            sourceJobId: archived.job_id,
-            snapshot: ctx.now().toISOString(),
-            sourceId: body.mailboxId,
-            nodeIds: ids,
-            target: target ? 'other' : 'original',
-            ...(target ? { targetId: target } : {}),
-            conflictPolicy: 'keepBoth',
-          },
-        });
-        const [run] = await ctx.db.query<{ run_id: string }>(
-          'select run_id from job_runs where job_id = $1 order by seq desc limit 1',
-          [job.jobId],
-        );
-        return { jobId: job.jobId, reportId: run?.run_id ?? '' };
+        return restoreArchivedMail(ctx, graphOf(tenant), tenant, { user, ip: rc.ip }, body);
       },
     },
     'legacy.email.fullRestoreDownload': {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
-        await requireMailboxRead(ctx, graphOf(tenant), tenant, { user, ip: rc.ip }, body.mailboxId, 'archive.download');
-        const file = await downloadMail(ctx, plane.blobs, tenant.tenantId, body);
-        // Reading someone's mail out of the archive is on the record.
-        await ctx.audit({
-          ...actedBy(user, rc.ip),
-          organisationId: tenant.organisationId,
-          action: 'archive.download',
-          target: body.mailboxId,
-          outcome: 'success',
-          details: { messages: body.messageIds?.length ?? 'all', fileName: file.fileName },
-        });
+        const file = await downloadArchivedMail(ctx, plane.blobs, graphOf(tenant), tenant, { user, ip: rc.ip }, body);
         rc.reply
           .type(file.contentType)
           .header(
@@ -259,33 +197,8 @@ export function archiveRoutes(ctx: AppContext) {
     },
     'legacy.email.workerMeta': {
       async handler({ workerId }, rc) {
-        const { user } = session(rc).auth;
-        const worker = await requireWorker(ctx, user, { workerId: workerId });
-        const tenantId = worker.stagingtenantId;
-        const folders = tenantId
-          ? (
-              await ctx.db.query<{ container: string }>(
-                `select distinct container from archive_items where tenant_id = $1 and kind = 'mail' order by container`,
-                [tenantId],
-              )
-            ).map((r) => r.container)
-          : [];
-        const [found] = tenantId
-          ? await ctx.db.query<{ teams: number; mailboxes: number }>(
-              `select count(*) filter (where application = 'teams')::int as teams,
-                      count(*) filter (where application = 'exchange')::int as mailboxes
-                 from discovered_sources where tenant_id = $1`,
-              [tenantId],
-            )
-          : [];
-        return {
-          workerId: worker.workerId,
-          workerIp: worker.workerIp,
-          indexIp: worker.indexIp,
-          folders,
-          teamsConfigured: Number(found?.teams ?? 0) > 0,
-          exchangeConfigured: Number(found?.mailboxes ?? 0) > 0,
-        };
+        const worker = await requireWorker(ctx, session(rc).auth.user, { workerId: workerId });
+        return workerSetup(ctx, worker);
       },
     },
   });

@@ -1,8 +1,7 @@
 /** Dashboards: the backup area's figures per workload, the overview, and the legacy worker statistics. */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
-import { workerTenant } from '../jobs/legacy-routes.js';
-import { requireTenant } from '../tenants/access.js';
+import { requireTenant, workerTenant } from '../tenants/access.js';
 import { overview } from './overview.js';
 import { backupStatistics, basicFigures, detailFigures, lastSuccessfulBackup, sizeFigures } from './service.js';
 

@@ -5,12 +5,12 @@ import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import type { User } from '../identity/users.js';
-import { requireTenant } from '../tenants/access.js';
 import {
   listDiscovered,
   listGroups,
   listGroupUsers,
   refreshDiscovery,
+  requireTenantLocation,
   snapshotChildren,
   snapshotRun,
 } from './service.js';
@@ -18,16 +18,8 @@ import {
 export function discoveryRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
 
-  /** The tenant and one of its storage locations, or 404 (the same answer for another's ids). */
-  const scope = async (user: User, tenantId: string, locationId: string) => {
-    const tenant = await requireTenant(ctx, user, tenantId);
-    const [location] = await ctx.db.query('select 1 from locations where tenant_id = $1 and location_id = $2', [
-      tenant.tenantId,
-      locationId,
-    ]);
-    if (!location) throw notFound('Location not found');
-    return tenant;
-  };
+  const scope = (user: User, tenantId: string, locationId: string) =>
+    requireTenantLocation(ctx, user, tenantId, locationId);
 
   return routes({
     'apollo.discovery.users': {

@@ -1,16 +1,11 @@
-/** eDiscovery: search (search.ts), an item's text, and cases with their export (cases.ts). */
-import type { EdiscoveryPreview } from '@compliance-portal/sdk';
-import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+/** eDiscovery: search (search.ts), an item's text (preview.ts), and cases with their export (cases.ts). */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import { getArchivedItem } from '../../storage/archive.js';
-import { stripHtml, summariseMail } from '../../storage/mime.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
-import { mayReadItem, requireMailboxRead } from './access.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
+import { previewItem } from './preview.js';
 import { runSearch } from './search.js';
 
 export function ediscoveryRoutes(ctx: AppContext) {
@@ -72,40 +67,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
       async handler({ tenantId, itemId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
-        const item = await getArchivedItem(ctx.db, plane.blobs, tenant.tenantId, itemId);
-        if (!item) throw notFound('Item not found');
-        // A mail is refused as its download is; a chat no member's mailbox opens stays unknown.
-        if (item.kind === 'mail')
-          await requireMailboxRead(
-            ctx,
-            connect(tenant),
-            tenant,
-            { user, ip: rc.ip },
-            item.source,
-            'ediscovery.preview',
-          );
-        else if (!(await mayReadItem(ctx, connect(tenant), tenant, user, item))) throw notFound('Item not found');
-        const [row] = await ctx.db.query<{ sender: string; recipients: string; sent_at: Date | null }>(
-          'select sender, recipients, sent_at from archive_items where tenant_id = $1 and id = $2',
-          [tenant.tenantId, itemId],
-        );
-        let body: string;
-        if (item.kind === 'mail') body = summariseMail(item.content).body;
-        else {
-          const message = JSON.parse(new TextDecoder().decode(item.content)) as ChatMessage;
-          const content = message.body?.content ?? '';
-          body = message.body?.contentType === 'html' ? stripHtml(content) : content;
-        }
-        const preview: EdiscoveryPreview = {
-          itemId: itemId,
-          kind: item.kind === 'chat' ? 'teams' : item.kind,
-          subject: item.subject,
-          sender: row?.sender ?? '',
-          recipients: row?.recipients ?? '',
-          sentAt: row?.sent_at ? new Date(row.sent_at).toISOString() : null,
-          body,
-        };
-        return preview;
+        return previewItem(ctx, connect(tenant), plane.blobs, tenant, { user, ip: rc.ip }, itemId);
       },
     },
   });

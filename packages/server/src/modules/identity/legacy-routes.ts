@@ -21,7 +21,7 @@ import {
   useRecoveryCode,
 } from './service.js';
 import { countOtherSessions, issueToken, revokeAllForUser, revokeFamily, revokeToken } from './sessions.js';
-import { findUserById, sessionUser } from './users.js';
+import { findUserById, sessionUser, setTwoFactorEnabled } from './users.js';
 
 export const LEGACY_MESSAGES = {
   invalidCredentials: errorTexts.invalidCredentials(),
@@ -164,7 +164,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           throw refusal(400, 'invalidVerificationCode');
         }
         return ctx.db.transaction(async (tx) => {
-          await tx.query('update users set totp_enabled = true where id = $1', [user.id]);
+          await setTwoFactorEnabled(tx, user.id, true);
           const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
           await revokeToken(tx, ctx.now(), auth.tokenHash);
           const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);

@@ -1,16 +1,22 @@
 import type { JobStatus } from '@compliance-portal/sdk';
-import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { ownValue } from '../../http/list-query.js';
-import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { type JobRecord, jobView, listJobs, type RunRow } from '../../jobs/repository.js';
-import { retentionScope } from '../../storage/archive.js';
+import { type JobRecord, jobView, listJobs } from '../../jobs/repository.js';
 import { requireTenant } from '../tenants/access.js';
 import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './runs.js';
-import { createJob, removeJob, requireJob, updateJob } from './service.js';
+import {
+  createJob,
+  deletionPreview,
+  removeJob,
+  requireJob,
+  requireReport,
+  startJob,
+  stopJob,
+  updateJob,
+} from './service.js';
 
 const SORTABLE: Readonly<Record<string, (j: JobRecord) => string | number>> = {
   name: (j: JobRecord) => j.name.toLowerCase(),
@@ -25,23 +31,6 @@ const SORTABLE: Readonly<Record<string, (j: JobRecord) => string | number>> = {
 
 export function jobRoutes(ctx: AppContext) {
   const queue = new JobQueue(ctx);
-  const audit = async (
-    rc: { ip: string },
-    user: { id: string; email: string },
-    organisationId: string,
-    action: string,
-    jobId: string,
-  ) => ctx.audit({ ...actedBy(user, rc.ip), organisationId, action, target: jobId, outcome: 'success' });
-
-  /** A run of this tenant (its report), or 404. */
-  const requireReport = async (tenantId: string, reportId: string) => {
-    const [run] = await ctx.db.query<RunRow>('select * from job_runs where run_id = $1 and tenant_id = $2', [
-      reportId,
-      tenantId,
-    ]);
-    if (!run) throw notFound('Report not found');
-    return run;
-  };
 
   return routes({
     'apollo.jobs.list': {
@@ -73,25 +62,7 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.jobs.deletionPreview': {
       async handler({ tenantId, body }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
-        const before = retentionCutoff(ctx.now(), body.retention);
-        const scope = retentionScope(
-          body.application === 'exchange' ? 'mail' : 'teams',
-          body.sources,
-          body.chats ?? [],
-          3,
-        );
-        const [row] = await ctx.db.query<{ items: number; bytes: string; sources: number }>(
-          `select count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes, count(distinct source)::int as sources
-             from archive_items
-            where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}`,
-          [tenant.tenantId, before, ...scope.params],
-        );
-        return {
-          before: before.toISOString(),
-          items: Number(row?.items ?? 0),
-          bytes: Number(row?.bytes ?? 0),
-          sources: Number(row?.sources ?? 0),
-        };
+        return deletionPreview(ctx, tenant, body);
       },
     },
     'apollo.jobs.create': {
@@ -129,8 +100,7 @@ export function jobRoutes(ctx: AppContext) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
         const job = await requireJob(ctx.db, tenant, jobId);
-        const task = await queue.requestStart(job);
-        await audit(rc, user, tenant.organisationId, 'job.start', job.jobId);
+        const task = await startJob(ctx, { user, ip: rc.ip }, tenant, job);
         if (!task) throw new Error('start task missing');
         return task;
       },
@@ -140,8 +110,7 @@ export function jobRoutes(ctx: AppContext) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
         const job = await requireJob(ctx.db, tenant, jobId);
-        const task = await queue.requestStop(job);
-        await audit(rc, user, tenant.organisationId, 'job.stop', job.jobId);
+        const task = await stopJob(ctx, { user, ip: rc.ip }, tenant, job);
         if (!task) throw new Error('stop task missing');
         return task;
       },
@@ -157,7 +126,7 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.monitoring.accounts': {
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
-        return runAccounts(ctx.db, await requireReport(tenant.tenantId, reportId), query ?? {});
+        return runAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.reporting.list': {
@@ -171,7 +140,7 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.reporting.accounts': {
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
-        return runAccounts(ctx.db, await requireReport(tenant.tenantId, reportId), query ?? {});
+        return runAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.reporting.dataManagementReports': {
@@ -184,7 +153,7 @@ export function jobRoutes(ctx: AppContext) {
     'apollo.reporting.dataManagementAccounts': {
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
-        return dataManagementAccounts(ctx.db, await requireReport(tenant.tenantId, reportId), query ?? {});
+        return dataManagementAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.jobs.status': {

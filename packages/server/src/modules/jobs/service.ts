@@ -3,8 +3,11 @@
  * limits are enforced here, not only in the UI.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import {
   type Application,
+  type DeletionPreview,
+  type DeletionPreviewRequest,
   errorTexts,
   type JobCreate,
   type JobType,
@@ -16,14 +19,28 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, notFound, refusal } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
+import { retentionCutoff } from '../../jobs/executors/archive.js';
+import { restoreArchivePath } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { definitionOf, findJob, type JobDefinition, type JobRecord } from '../../jobs/repository.js';
+import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
+import { retentionScope } from '../../storage/archive.js';
 import { unknownSources } from '../discovery/service.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import type { User } from '../identity/users.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
+import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import {
+  activeRuns,
+  countArchivedBefore,
+  findRun,
+  findTenantRun,
+  latestFinishedRun,
+  latestRunWithJob,
+  listJobsOfType,
+} from './repository.js';
+import type { RunWithJob } from './runs.js';
 
 /** Which applications each job type works on. */
 export const APPLICATIONS: Record<JobType, readonly Application[]> = {
@@ -366,4 +383,122 @@ export async function requireJob(db: Queryable, tenant: TenantRecord, jobId: str
   const job = await findJob(db, jobId);
   if (!job || job.tenantId !== tenant.tenantId) throw notFound('Job not found');
   return job;
+}
+
+/** A job the user may act on, whatever its tenant (the legacy API names jobs without their tenant), or 404. */
+export async function requireUserJob(
+  ctx: AppContext,
+  user: User,
+  jobId: string,
+): Promise<{ job: JobRecord; tenant: TenantRecord }> {
+  const job = await findJob(ctx.db, jobId);
+  if (!job) throw notFound('Job not found');
+  const tenant = await requireTenant(ctx, user, job.tenantId).catch(() => {
+    throw notFound('Job not found');
+  });
+  return { job: await requireJob(ctx.db, tenant, jobId), tenant };
+}
+
+/** The tenant's jobs of one type, newest first. */
+export function jobsOfType(ctx: AppContext, tenant: TenantRecord, type: JobType): Promise<JobRecord[]> {
+  return listJobsOfType(ctx.db, tenant.tenantId, type);
+}
+
+/** Start: enables the job's schedule and queues a run now (see JobQueue.requestStart); audited. */
+export async function startJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord) {
+  const task = await new JobQueue(ctx).requestStart(job);
+  await ctx.audit({
+    ...actedBy(actor.user, actor.ip),
+    organisationId: tenant.organisationId,
+    action: 'job.start',
+    target: job.jobId,
+    outcome: 'success',
+  });
+  return task;
+}
+
+/** Stop: disables the job's schedule and stops its run (see JobQueue.requestStop); audited. */
+export async function stopJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord) {
+  const task = await new JobQueue(ctx).requestStop(job);
+  await ctx.audit({
+    ...actedBy(actor.user, actor.ip),
+    organisationId: tenant.organisationId,
+    action: 'job.stop',
+    target: job.jobId,
+    outcome: 'success',
+  });
+  return task;
+}
+
+/** The job's latest run, with its job's name, type and application. */
+export function latestRun(ctx: AppContext, job: JobRecord): Promise<RunWithJob | undefined> {
+  return latestRunWithJob(ctx.db, job.jobId);
+}
+
+/** Starts the job and answers its queued run; 409 when none was queued. */
+export async function startJobRun(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord) {
+  await startJob(ctx, actor, tenant, job);
+  const run = await latestRun(ctx, job);
+  if (!run) throw conflict('The job could not be queued.');
+  return run;
+}
+
+/** Stops the job's queued or running run and answers it as it is then; 409 when none is. */
+export async function stopJobRun(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord) {
+  const run = await latestRun(ctx, job);
+  if (!run || (run.status !== 'running' && run.status !== 'queued')) throw conflict('The job is not running.');
+  await stopJob(ctx, actor, tenant, job);
+  return (await latestRun(ctx, job)) ?? run;
+}
+
+/** The tenant's queued and running runs, oldest first. */
+export function runningRuns(ctx: AppContext, tenant: TenantRecord): Promise<RunWithJob[]> {
+  return activeRuns(ctx.db, tenant.tenantId);
+}
+
+/** A run of this tenant (its report), or 404. */
+export async function requireReport(ctx: AppContext, tenant: TenantRecord, reportId: string): Promise<RunRow> {
+  const run = await findTenantRun(ctx.db, tenant.tenantId, reportId);
+  if (!run) throw notFound('Report not found');
+  return run;
+}
+
+/** A run (its report) of a job the user may act on, whatever its tenant, or 404. */
+export async function requireUserReport(ctx: AppContext, user: User, reportId: string): Promise<RunRow> {
+  const run = await findRun(ctx.db, reportId);
+  if (!run) throw notFound('Report not found');
+  await requireUserJob(ctx, user, run.job_id).catch(() => {
+    throw notFound('Report not found');
+  });
+  return run;
+}
+
+/**
+ * The zip a restore as a download made (its latest finished run's), as a path on this server; 409 for
+ * another job, 404 while there is none yet.
+ */
+export async function restoreArchiveOf(ctx: AppContext, job: JobRecord): Promise<string> {
+  if (job.type !== 'restore' || job.restore?.target !== 'download') {
+    throw conflict('This restore does not prepare a download.');
+  }
+  const run = await latestFinishedRun(ctx.db, job.jobId);
+  const path = run ? restoreArchivePath(ctx.config.dataDir, run.run_id) : '';
+  if (!run || !existsSync(path)) throw notFound('The download is not ready yet.');
+  return path;
+}
+
+/** How much an archive deletion with this retention would remove now. */
+export async function deletionPreview(
+  ctx: AppContext,
+  tenant: TenantRecord,
+  input: DeletionPreviewRequest,
+): Promise<DeletionPreview> {
+  const before = retentionCutoff(ctx.now(), input.retention);
+  const scope = retentionScope(
+    input.application === 'exchange' ? 'mail' : 'teams',
+    input.sources,
+    input.chats ?? [],
+    3,
+  );
+  return { before: before.toISOString(), ...(await countArchivedBefore(ctx.db, tenant.tenantId, before, scope)) };
 }

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
+import {
+  type LicenseKind,
+  type Organisation,
+  type OrganisationKind,
+  type OrganisationRow,
+  toOrganisation,
+} from '../../db/records.js';
 
-export type LicenseKind = 'trial' | 'full';
-export type OrganisationKind = 'customer' | 'partner' | 'operator';
-
-export interface Organisation {
-  id: string;
-  name: string;
-  kind: OrganisationKind;
-  partnerId: string | null;
-  license: LicenseKind;
-  licenseValidUntil: Date | null;
-  abbr: string;
-  createdAt: Date;
-}
+export type { LicenseKind, Organisation, OrganisationKind } from '../../db/records.js';
+export { findOrganisation } from '../../db/records.js';
 
 export interface WorkerRecord {
   workerId: string;
@@ -23,16 +19,6 @@ export interface WorkerRecord {
   stagingtenantId: string | null;
 }
 
-interface OrgRow {
-  id: string;
-  name: string;
-  kind: OrganisationKind;
-  partner_id: string | null;
-  license: LicenseKind;
-  license_valid_until: Date | null;
-  abbr: string;
-  created_at: Date;
-}
 interface WorkerRow {
   id: string;
   worker_ip: string;
@@ -41,16 +27,6 @@ interface WorkerRow {
   stagingtenant_id: string | null;
 }
 
-const toOrganisation = (r: OrgRow): Organisation => ({
-  id: r.id,
-  name: r.name,
-  kind: r.kind,
-  partnerId: r.partner_id,
-  license: r.license,
-  licenseValidUntil: r.license_valid_until ? new Date(r.license_valid_until) : null,
-  abbr: r.abbr,
-  createdAt: new Date(r.created_at),
-});
 const toWorker = (r: WorkerRow): WorkerRecord => ({
   workerId: r.id,
   workerIp: r.worker_ip,
@@ -92,7 +68,7 @@ export async function createOrganisation(
 ): Promise<{ organisation: Organisation; worker: WorkerRecord }> {
   const id = randomUUID();
   const abbr = input.abbr ?? (await uniqueAbbr(tx, input.name));
-  const [org] = await tx.query<OrgRow>(
+  const [org] = await tx.query<OrganisationRow>(
     'insert into organisations (id, name, kind, partner_id, license, abbr) values ($1, $2, $3, $4, $5, $6) returning *',
     [id, input.name, input.kind, input.partnerId ?? null, input.license, abbr],
   );
@@ -103,11 +79,6 @@ export async function createOrganisation(
   );
   if (!org || !worker) throw new Error('organisation insert returned nothing');
   return { organisation: toOrganisation(org), worker: toWorker(worker) };
-}
-
-export async function findOrganisation(db: Queryable, id: string): Promise<Organisation | undefined> {
-  const [row] = await db.query<OrgRow>('select * from organisations where id = $1', [id]);
-  return row ? toOrganisation(row) : undefined;
 }
 
 export async function findWorkerByOrganisation(
@@ -129,7 +100,7 @@ export async function findWorker(
 }
 
 export async function listOrganisations(db: Queryable, ids: readonly string[]): Promise<Organisation[]> {
-  const rows = await db.query<OrgRow>('select * from organisations where id = any($1) order by name', [ids]);
+  const rows = await db.query<OrganisationRow>('select * from organisations where id = any($1) order by name', [ids]);
   return rows.map(toOrganisation);
 }
 

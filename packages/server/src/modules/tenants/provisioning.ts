@@ -5,7 +5,7 @@ import { findTenant, type TenantRecord, updateTenant } from './repository.js';
 
 export type TaskKind = 'provision' | 'deprovision';
 
-interface TaskRow {
+export interface TaskRow {
   task_id: string;
   tenant_id: string;
   kind: TaskKind;

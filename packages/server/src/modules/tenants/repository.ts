@@ -1,54 +1,8 @@
 import type { Queryable } from '../../db/database.js';
+import { type TenantRecord, type TenantRow, toTenantRecord } from '../../db/records.js';
 
-export type Provisioning = 'notProvisioned' | 'provisioning' | 'provisioned' | 'deprovisioning' | 'failed';
-
-export interface TenantRecord {
-  tenantId: string;
-  organisationId: string;
-  tenantName: string;
-  applicationId: string;
-  objectId: string;
-  redirectUri: string;
-  clientSecretSealed: string | null;
-  isActive: boolean;
-  provisioning: Provisioning;
-  graphBaseUrl: string | null;
-  authorityUrl: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-interface Row {
-  tenant_id: string;
-  organisation_id: string;
-  tenant_name: string;
-  application_id: string;
-  object_id: string;
-  redirect_uri: string;
-  client_secret_enc: string | null;
-  is_active: boolean;
-  provisioning: Provisioning;
-  graph_base_url: string | null;
-  authority_url: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const toRecord = (r: Row): TenantRecord => ({
-  tenantId: r.tenant_id,
-  organisationId: r.organisation_id,
-  tenantName: r.tenant_name,
-  applicationId: r.application_id,
-  objectId: r.object_id,
-  redirectUri: r.redirect_uri,
-  clientSecretSealed: r.client_secret_enc,
-  isActive: r.is_active,
-  provisioning: r.provisioning,
-  graphBaseUrl: r.graph_base_url,
-  authorityUrl: r.authority_url,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-});
+export type { Provisioning, TenantRecord } from '../../db/records.js';
+export { findTenant } from '../../db/records.js';
 
 /** The API view: the secret never leaves the server, only whether one is stored. */
 export function tenantView(t: TenantRecord) {
@@ -67,16 +21,11 @@ export function tenantView(t: TenantRecord) {
   };
 }
 
-export async function findTenant(db: Queryable, tenantId: string): Promise<TenantRecord | undefined> {
-  const [row] = await db.query<Row>('select * from tenants where lower(tenant_id) = lower($1)', [tenantId]);
-  return row ? toRecord(row) : undefined;
-}
-
 export async function listTenants(db: Queryable, organisationIds: readonly string[]): Promise<TenantRecord[]> {
-  const rows = await db.query<Row>('select * from tenants where organisation_id = any($1) order by tenant_name', [
+  const rows = await db.query<TenantRow>('select * from tenants where organisation_id = any($1) order by tenant_name', [
     organisationIds,
   ]);
-  return rows.map(toRecord);
+  return rows.map(toTenantRecord);
 }
 
 export async function insertTenant(
@@ -84,7 +33,7 @@ export async function insertTenant(
   t: Omit<TenantRecord, 'isActive' | 'provisioning' | 'createdAt' | 'updatedAt'> & { isActive: boolean },
   now: Date,
 ): Promise<TenantRecord> {
-  const [row] = await db.query<Row>(
+  const [row] = await db.query<TenantRow>(
     `insert into tenants (tenant_id, organisation_id, tenant_name, application_id, object_id, redirect_uri, client_secret_enc,
        is_active, graph_base_url, authority_url, created_at, updated_at)
      values (lower($1), $2, $3, lower($4), lower($5), $6, $7, $8, $9, $10, $11, $11) returning *`,
@@ -103,7 +52,7 @@ export async function insertTenant(
     ],
   );
   if (!row) throw new Error('tenant insert returned nothing');
-  return toRecord(row);
+  return toTenantRecord(row);
 }
 
 export async function updateTenant(
@@ -132,10 +81,42 @@ export async function updateTenant(
     values.push(value);
     sets.push(`${columns[key]} = $${values.length}`);
   }
-  const [row] = await db.query<Row>(
+  const [row] = await db.query<TenantRow>(
     `update tenants set ${[...sets, 'updated_at = $2'].join(', ')} where tenant_id = $1 returning *`,
     values,
   );
   if (!row) throw new Error('tenant update returned nothing');
-  return toRecord(row);
+  return toTenantRecord(row);
+}
+
+export async function countOrganisationTenants(db: Queryable, organisationId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from tenants where organisation_id = $1', [
+    organisationId,
+  ]);
+  return row?.n ?? 0;
+}
+
+/** Makes the tenant the active (staging) tenant of the organisation's workers that have none. */
+export async function activateForIdleWorkers(db: Queryable, organisationId: string, tenantId: string): Promise<void> {
+  await db.query('update workers set stagingtenant_id = $2 where organisation_id = $1 and stagingtenant_id is null', [
+    organisationId,
+    tenantId,
+  ]);
+}
+
+/** Workers whose active tenant this is have none afterwards. */
+export async function deactivateForWorkers(db: Queryable, tenantId: string): Promise<void> {
+  await db.query('update workers set stagingtenant_id = null where stagingtenant_id = $1', [tenantId]);
+}
+
+export async function countRunningJobs(db: Queryable, tenantId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `select count(*)::int as n from jobs where tenant_id = $1 and status = 'running'`,
+    [tenantId],
+  );
+  return row?.n ?? 0;
+}
+
+export async function deleteTenant(db: Queryable, tenantId: string): Promise<void> {
+  await db.query('delete from tenants where tenant_id = $1', [tenantId]);
 }

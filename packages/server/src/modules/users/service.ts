@@ -2,6 +2,7 @@ import type { NotificationSettings, UserCreate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { DEFAULT_NOTIFICATIONS } from '../../jobs/notify.js';
 import { findUserByEmail, findUserById, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
 import { requireOrganisation, requireRole } from '../organisations/access.js';
@@ -9,13 +10,8 @@ import { findOrganisation } from '../organisations/repository.js';
 import { createInvitedUser, inviteUser } from '../organisations/service.js';
 import { findNotificationSettings, saveNotificationSettings, userCreatedAt } from './repository.js';
 
-export const DEFAULT_NOTIFICATIONS = {
-  jobFailed: true,
-  jobFinished: false,
-  dailySummary: false,
-  weeklyReport: true,
-  licenseExpiry: true,
-};
+/** The defaults belong to the job engine's notifications (src/jobs/notify.ts), which send by them. */
+export { DEFAULT_NOTIFICATIONS };
 
 /** Which role may be given in which kind of organisation. */
 const rolesFor = { customer: ['admin'], partner: ['partner'], operator: ['operator'] } as const;

@@ -3,10 +3,10 @@ import { buildTenant, simulatorEndpoints, type TenantSize } from '@compliance-po
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
+import type { Queryable } from '../db/database.js';
 import { insertUser } from '../modules/identity/users.js';
 import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
 import { insertTenant } from '../modules/tenants/repository.js';
-import type { Queryable } from './database.js';
 
 export const DEMO_USERS = { admin: 'admin@contoso.example', partner: 'partner@fabrikam.example' } as const;
 
@@ -104,7 +104,7 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
       clientSecretSealed: ctx.secrets.seal(ctx.config.demoClientSecret ?? randomBytes(24).toString('base64url')),
       isActive: true,
       // The demo tenants live in the built-in simulator (its port is set again at each start, see
-      // m365/demo-simulator.ts); null would mean Microsoft's own endpoints.
+      // demo/demo-simulator.ts); null would mean Microsoft's own endpoints.
       ...(ctx.config.demo
         ? (() => {
             const endpoints = simulatorEndpoints(`https://localhost:${ctx.config.m365SimulatorPort}`);

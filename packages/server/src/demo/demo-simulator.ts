@@ -15,8 +15,8 @@ import {
 } from '@compliance-portal/m365-simulator';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { DEMO_TENANT_IDS, demoTenantSize } from '../db/seed.js';
-import { trustCertificates } from './trust.js';
+import { trustCertificates } from '../m365/trust.js';
+import { DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
 
 /** The demo tenants change every ten minutes, so incremental runs have work. */
 const CHANGE_EVERY_MS = 10 * 60_000;

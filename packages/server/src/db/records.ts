@@ -1,0 +1,104 @@
+/**
+ * The tenant and organisation records and the lookups that every layer needs: the job engine reads a
+ * job's tenant and organisation, the modules' repositories (tenants, organisations) build on these.
+ * Kept here, below jobs and storage, so that nothing under src/jobs imports a module.
+ */
+import type { Queryable } from './database.js';
+
+export type Provisioning = 'notProvisioned' | 'provisioning' | 'provisioned' | 'deprovisioning' | 'failed';
+
+export interface TenantRecord {
+  tenantId: string;
+  organisationId: string;
+  tenantName: string;
+  applicationId: string;
+  objectId: string;
+  redirectUri: string;
+  clientSecretSealed: string | null;
+  isActive: boolean;
+  provisioning: Provisioning;
+  graphBaseUrl: string | null;
+  authorityUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A row of `tenants`. */
+export interface TenantRow {
+  tenant_id: string;
+  organisation_id: string;
+  tenant_name: string;
+  application_id: string;
+  object_id: string;
+  redirect_uri: string;
+  client_secret_enc: string | null;
+  is_active: boolean;
+  provisioning: Provisioning;
+  graph_base_url: string | null;
+  authority_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const toTenantRecord = (r: TenantRow): TenantRecord => ({
+  tenantId: r.tenant_id,
+  organisationId: r.organisation_id,
+  tenantName: r.tenant_name,
+  applicationId: r.application_id,
+  objectId: r.object_id,
+  redirectUri: r.redirect_uri,
+  clientSecretSealed: r.client_secret_enc,
+  isActive: r.is_active,
+  provisioning: r.provisioning,
+  graphBaseUrl: r.graph_base_url,
+  authorityUrl: r.authority_url,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+export async function findTenant(db: Queryable, tenantId: string): Promise<TenantRecord | undefined> {
+  const [row] = await db.query<TenantRow>('select * from tenants where lower(tenant_id) = lower($1)', [tenantId]);
+  return row ? toTenantRecord(row) : undefined;
+}
+
+export type LicenseKind = 'trial' | 'full';
+export type OrganisationKind = 'customer' | 'partner' | 'operator';
+
+export interface Organisation {
+  id: string;
+  name: string;
+  kind: OrganisationKind;
+  partnerId: string | null;
+  license: LicenseKind;
+  licenseValidUntil: Date | null;
+  abbr: string;
+  createdAt: Date;
+}
+
+/** A row of `organisations`. */
+export interface OrganisationRow {
+  id: string;
+  name: string;
+  kind: OrganisationKind;
+  partner_id: string | null;
+  license: LicenseKind;
+  license_valid_until: Date | null;
+  abbr: string;
+  created_at: Date;
+}
+
+export const toOrganisation = (r: OrganisationRow): Organisation => ({
+  id: r.id,
+  name: r.name,
+  kind: r.kind,
+  partnerId: r.partner_id,
+  license: r.license,
+  licenseValidUntil: r.license_valid_until ? new Date(r.license_valid_until) : null,
+  abbr: r.abbr,
+  createdAt: new Date(r.created_at),
+});
+
+export async function findOrganisation(db: Queryable, id: string): Promise<Organisation | undefined> {
+  const [row] = await db.query<OrganisationRow>('select * from organisations where id = $1', [id]);
+  return row ? toOrganisation(row) : undefined;
+}

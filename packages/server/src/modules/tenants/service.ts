@@ -1,0 +1,147 @@
+/**
+ * The tenants of the organisations a user acts for: connecting one (the organisation's first becomes
+ * its workers' active tenant), changing and removing it, and its provisioning tasks.
+ */
+import type { TenantCreate, TenantUpdate } from '@compliance-portal/sdk';
+import { actedBy } from '../../audit/audit-by.js';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../http/errors.js';
+import type { User } from '../identity/users.js';
+import type { Actor } from '../jobs/service.js';
+import { accessibleOrganisationIds, requireOrganisation } from '../organisations/access.js';
+import { findTask, startTask, type TaskKind, type TaskRow } from './provisioning.js';
+import {
+  activateForIdleWorkers,
+  countOrganisationTenants,
+  countRunningJobs,
+  deactivateForWorkers,
+  deleteTenant,
+  findTenant,
+  insertTenant,
+  listTenants,
+  type TenantRecord,
+  updateTenant,
+} from './repository.js';
+
+export const TENANT_EXISTS = 'A tenant with this tenant ID is already connected.';
+export const PROVISIONING_RUNS = 'A provisioning task for this tenant is already running.';
+export const DELETE_WHILE_PROVISIONING = 'The tenant cannot be deleted while a provisioning task runs.';
+export const DELETE_WHILE_JOBS_RUN = 'The tenant cannot be deleted while its jobs run; stop them first.';
+
+const provisioningRuns = (tenant: TenantRecord) =>
+  tenant.provisioning === 'provisioning' || tenant.provisioning === 'deprovisioning';
+
+/** The tenants of every organisation the user may act for. */
+export async function visibleTenants(ctx: AppContext, user: User): Promise<TenantRecord[]> {
+  return listTenants(ctx.db, await accessibleOrganisationIds(ctx.db, user));
+}
+
+/**
+ * Connects a tenant to an organisation the actor acts for; a tenant ID already connected is refused
+ * with 409. The organisation's first tenant is active, and becomes its workers' active tenant.
+ */
+export async function connectTenant(ctx: AppContext, actor: Actor, input: TenantCreate): Promise<TenantRecord> {
+  await requireOrganisation(ctx, actor.user, input.organisationId);
+  if (await findTenant(ctx.db, input.tenantId)) throw conflict(TENANT_EXISTS);
+  return ctx.db.transaction(async (tx) => {
+    const first = (await countOrganisationTenants(tx, input.organisationId)) === 0;
+    const created = await insertTenant(
+      tx,
+      {
+        tenantId: input.tenantId,
+        organisationId: input.organisationId,
+        tenantName: input.tenantName,
+        applicationId: input.applicationId,
+        objectId: input.objectId,
+        redirectUri: input.redirectUri,
+        clientSecretSealed: ctx.secrets.seal(input.clientSecret),
+        isActive: first,
+        graphBaseUrl: null,
+        authorityUrl: null,
+      },
+      ctx.now(),
+    );
+    if (first) await activateForIdleWorkers(tx, input.organisationId, created.tenantId);
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: input.organisationId,
+        action: 'tenant.create',
+        target: created.tenantId,
+        outcome: 'success',
+        details: { tenantName: input.tenantName },
+      },
+      tx,
+    );
+    return created;
+  });
+}
+
+/** Changes only the fields given; a client secret given replaces the stored one (the audit says so, never which). */
+export async function changeTenant(
+  ctx: AppContext,
+  actor: Actor,
+  tenant: TenantRecord,
+  input: TenantUpdate,
+): Promise<TenantRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const result = await updateTenant(
+      tx,
+      tenant.tenantId,
+      {
+        tenantName: input.tenantName,
+        applicationId: input.applicationId?.toLowerCase(),
+        objectId: input.objectId?.toLowerCase(),
+        redirectUri: input.redirectUri,
+        clientSecretSealed: input.clientSecret ? ctx.secrets.seal(input.clientSecret) : undefined,
+      },
+      ctx.now(),
+    );
+    const changed = Object.keys(input).filter((k) => k !== 'clientSecret');
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: tenant.organisationId,
+        action: 'tenant.update',
+        target: tenant.tenantId,
+        outcome: 'success',
+        details: { changed, clientSecretReplaced: Boolean(input.clientSecret) },
+      },
+      tx,
+    );
+    return result;
+  });
+}
+
+/** Refused with 409 while a provisioning task or one of its jobs runs; its workers lose it as their active tenant. */
+export async function removeTenant(ctx: AppContext, actor: Actor, tenant: TenantRecord): Promise<void> {
+  if (provisioningRuns(tenant)) throw conflict(DELETE_WHILE_PROVISIONING);
+  if ((await countRunningJobs(ctx.db, tenant.tenantId)) > 0) throw conflict(DELETE_WHILE_JOBS_RUN);
+  await ctx.db.transaction(async (tx) => {
+    await deactivateForWorkers(tx, tenant.tenantId);
+    await deleteTenant(tx, tenant.tenantId);
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: tenant.organisationId,
+        action: 'tenant.delete',
+        target: tenant.tenantId,
+        outcome: 'success',
+      },
+      tx,
+    );
+  });
+}
+
+/** Starts a provisioning or deprovisioning task: one at a time per tenant, else 409. */
+export async function startProvisioning(ctx: AppContext, actor: Actor, tenant: TenantRecord, kind: TaskKind) {
+  if (provisioningRuns(tenant)) throw conflict(PROVISIONING_RUNS);
+  return startTask(ctx, actor.user, tenant, kind, actor.ip);
+}
+
+/** The tenant's provisioning task, or 404. */
+export async function requireTask(ctx: AppContext, tenant: TenantRecord, taskId: string): Promise<TaskRow> {
+  const task = await findTask(ctx, tenant.tenantId, taskId);
+  if (!task) throw notFound('Task not found');
+  return task;
+}
