@@ -29,7 +29,7 @@ import { tenantRoutes } from './modules/tenants/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 /** The PWA's Content-Security-Policy: only its own origin; inline styles for the component library. */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -70,7 +70,7 @@ export function routeTable(ctx: AppContext): RouteTable {
 const isSourceMap = (path: string) => /\.map(\.(br|gz))?(\?|$)/i.test(path);
 
 /** The largest multipart body read: a 3 MB PDF with its form fields, and room to spare. */
-export const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
+const UPLOAD_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Builds the server for the apollo and legacy contract; `server.ts` listens, tests `inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

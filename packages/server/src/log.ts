@@ -18,7 +18,7 @@ const SECRET_PARAMETERS = new Set([
 ]);
 /** Path segments that are secrets: the reset link's token. */
 const SECRET_SEGMENTS = [/(\/auth\/reset-password\/)[^/?#]+/i];
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** A URL (path and query) as it may be logged: secret query values and path segments replaced. */
 export function redactUrl(url: string): string {

@@ -28,7 +28,7 @@ export const TENANTS = {
   woodgrove: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a04',
 } as const;
 
-export function testConfig(overrides: Partial<Config> = {}): Config {
+function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     host: '127.0.0.1',
     port: 0,

@@ -51,7 +51,7 @@ interface Route {
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
-export function loadOpenApiDocument(): Document {
+function loadOpenApiDocument(): Document {
   const require = createRequire(import.meta.url);
   return JSON.parse(readFileSync(require.resolve('@compliance-portal/sdk/openapi.json'), 'utf8')) as Document;
 }

@@ -33,17 +33,9 @@ import {
   startServer,
 } from '../scripts/start-server.mjs';
 
-export {
-  Authenticator,
-  CHROMIUM_FLAGS,
-  completeQrSetup,
-  launchBrowser,
-  submitCode,
-  submitPassword,
-  totpAt,
-} from '../scripts/browser.mjs';
+export { Authenticator, completeQrSetup, submitCode, submitPassword } from '../scripts/browser.mjs';
 
-export const baseUrl = () => inject('baseUrl');
+const baseUrl = () => inject('baseUrl');
 
 /** The demo world's accounts and its administrator's tenant. */
 export const ADMIN = 'admin@contoso.example';
@@ -51,12 +43,12 @@ export const PARTNER = 'partner@fabrikam.example';
 export const CONTOSO_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 
 /** The window every session opens with. */
-export const DESKTOP = { width: 1350, height: 900 };
+const DESKTOP = { width: 1350, height: 900 };
 /**
  * The layout's breakpoints. The first one, 0, is checked at 320 px: the narrowest screen the portal
  * is made for.
  */
-export const BREAKPOINTS: readonly number[] = [320, 600, 900, 1200, 1350, 1536];
+const BREAKPOINTS: readonly number[] = [320, 600, 900, 1200, 1350, 1536];
 
 export type Language = 'en' | 'de';
 
@@ -85,7 +77,7 @@ export interface BrowserSessionOptions {
   persistent?: boolean;
 }
 
-export interface FirstSignIn {
+interface FirstSignIn {
   /** The demo account: ADMIN by default. */
   email?: string;
   /** The page that signs in: the session's by default. */

@@ -1,1 +1,1 @@
-export { DEMO_CLIENT_SECRET, DEMO_PASSWORD, type RunningServer, startServer } from '../scripts/start-server.mjs';
+export { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';

@@ -36,7 +36,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
+function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   const body = canonicalJson([
     entry.seq,
     entry.at,

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 
 /** Identity contract password rules; the portal asks for 8 characters rather than 6. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 export type PasswordRuleCode =
   | 'PasswordTooShort'

@@ -3,9 +3,9 @@ import { sha256 } from './tokens.js';
 
 /** Identity contract: 10 codes of the form XXXXX-XXXXX from this alphabet. */
 export const RECOVERY_ALPHABET = '23456789BCDFGHJKMNPQRTVWXY';
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
-export function newRecoveryCode(): string {
+function newRecoveryCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) {
     if (i === 5) code += '-';

@@ -2,9 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { base32Encode } from './base32.js';
 
 /** Identity contract: 30 s steps, 6 digits, the previous and next two steps accepted. */
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
-export const TOTP_WINDOW = 2;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
+const TOTP_WINDOW = 2;
 
 /** A new shared key: 20 random bytes, base32, 32 characters. */
 export function newSharedKey(): string {

@@ -24,7 +24,7 @@ export interface Migration {
  * Ordered, append-only: a released migration is never edited, a change is a new file in
  * ./migrations with the next id, listed here.
  */
-export const migrations: readonly Migration[] = [
+const migrations: readonly Migration[] = [
   m001,
   m003,
   m004,

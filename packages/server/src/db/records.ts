@@ -5,7 +5,7 @@
  */
 import type { Queryable } from './database.js';
 
-export type Provisioning = 'notProvisioned' | 'provisioning' | 'provisioned' | 'deprovisioning' | 'failed';
+type Provisioning = 'notProvisioned' | 'provisioning' | 'provisioned' | 'deprovisioning' | 'failed';
 
 export interface TenantRecord {
   tenantId: string;

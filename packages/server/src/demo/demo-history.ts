@@ -63,7 +63,7 @@ const TIME_SCALE = 120;
 const END_MARGIN = 10 * MINUTE;
 
 /** The seconds Microsoft 365 asks the clean-up left running at the end to wait, every other version it deletes. */
-export const DEMO_THROTTLE_SECONDS = 5;
+const DEMO_THROTTLE_SECONDS = 5;
 
 /** When the demo world begins: 08:00 UTC, DEMO_HISTORY_DAYS days before `now`. */
 export function demoHistoryStart(now: Date): Date {
@@ -75,7 +75,7 @@ export function demoHistoryStart(now: Date): Date {
  * The history's clock: set to each moment something happens, then running TIME_SCALE times faster
  * than real time (never backwards).
  */
-export class HistoryClock {
+class HistoryClock {
   private at: number;
   private mark = performance.now();
 

@@ -21,7 +21,7 @@ import { DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
 /** The demo tenants change every ten minutes, so incremental runs have work. */
 const CHANGE_EVERY_MS = 10 * 60_000;
 
-export const demoSimulatorDataDir = (config: Config) => join(config.dataDir, 'm365-simulator');
+const demoSimulatorDataDir = (config: Config) => join(config.dataDir, 'm365-simulator');
 
 /**
  * A process of the portal that does not run the simulator (--role=worker) but calls it: it trusts the

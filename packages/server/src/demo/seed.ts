@@ -74,7 +74,7 @@ export function demoTenantSize(config: Config, tenantId: string): Partial<Tenant
  * A demo tenant's app registration id, fixed like its tenant id (the same last twelve digits), so that
  * an integrator's code, or a test, can ask the demo simulator for a token as that app.
  */
-export function demoApplicationId(tenantId: string): string {
+function demoApplicationId(tenantId: string): string {
   return `5e1f0a4b-6c2d-4e8f-9a31-${tenantId.slice(-12)}`;
 }
 

@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { type Auth, resolveToken, SESSION_KINDS } from '../modules/identity/sessions.js';
 import { bearerChallenge, HttpError, notImplemented, unauthorized } from './errors.js';
 
-export type EndpointOf<I extends EndpointId> = Extract<AnyEndpoint, { id: I }>;
+type EndpointOf<I extends EndpointId> = Extract<AnyEndpoint, { id: I }>;
 
 export interface RequestContext {
   request: FastifyRequest;
@@ -31,7 +31,7 @@ export interface SessionContext extends RequestContext {
  * A handler's arguments: as the SDK's, but path parameters come from the router as text (a client may
  * pass a number; the server always receives its string).
  */
-export type ServerArgs<E extends AnyEndpoint> = {
+type ServerArgs<E extends AnyEndpoint> = {
   [K in keyof EndpointArgs<E>]: [EndpointArgs<E>[K]] extends [string | number]
     ? string | number extends EndpointArgs<E>[K]
       ? string
@@ -40,11 +40,11 @@ export type ServerArgs<E extends AnyEndpoint> = {
 };
 
 /** A handler's answer: a download is sent as a stream, bytes or text; everything else as the SDK reads it. */
-export type ServerResult<E extends AnyEndpoint> = E['responseKind'] extends 'blob'
+type ServerResult<E extends AnyEndpoint> = E['responseKind'] extends 'blob'
   ? Readable | Uint8Array | string
   : EndpointResult<E>;
 
-export interface RouteDefinition<I extends EndpointId> {
+interface RouteDefinition<I extends EndpointId> {
   /** The handler validates the body itself, to answer with the identity contract's own error codes. */
   validateBody?: false;
   handler: (
@@ -158,7 +158,7 @@ export const RANGE_ORDER_MESSAGE = 'must not be before from';
  * caller learns its mistake (the web app shows "Must be greater or less than another field's value.").
  * Ranges inside members (a saved search in its case) are checked too.
  */
-export function reversedRanges(value: unknown, at: string, out: string[] = [], depth = 0): string[] {
+function reversedRanges(value: unknown, at: string, out: string[] = [], depth = 0): string[] {
   if (!value || typeof value !== 'object' || Array.isArray(value) || depth > 8) return out;
   const record = value as Record<string, unknown>;
   const { from, to } = record;

@@ -60,7 +60,7 @@ const titles: Record<number, [string, string]> = {
   502: ['Bad Gateway', 'https://tools.ietf.org/html/rfc9110#section-15.6.3'],
 };
 
-export function isApollo(request: FastifyRequest): boolean {
+function isApollo(request: FastifyRequest): boolean {
   return request.url.startsWith('/apollo');
 }
 

@@ -11,8 +11,8 @@ import { archiveMail, archiveTeamsMessage, deleteArchivedBefore, findArchived, s
 import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
 import type { DataPlane } from './executors/plane.js';
 
-export const MICROSOFT_GRAPH = 'https://graph.microsoft.com/v1.0';
-export const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
+const MICROSOFT_GRAPH = 'https://graph.microsoft.com/v1.0';
+const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
 
 export function graphConnectionFor(ctx: AppContext, tenant: TenantRecord): TenantGraphConnection {
   if (!tenant.clientSecretSealed) throw new Error('The tenant has no client secret; add it in the tenant settings.');

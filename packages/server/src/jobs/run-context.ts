@@ -19,7 +19,7 @@ export class RunStopped extends Error {
   }
 }
 
-export interface ItemRef {
+interface ItemRef {
   /** Stable across runs: the same item has the same key. */
   key: string;
   /** What a person reads in the report. */
@@ -30,7 +30,7 @@ export interface ItemRef {
   wholeSource?: boolean;
 }
 
-export interface ProgressDelta {
+interface ProgressDelta {
   total?: number;
   done?: number;
   failed?: number;
@@ -80,7 +80,7 @@ export interface RunContextInput {
 }
 
 /** Permanent: retrying the same item fails the same way. Unknown errors count as transient. */
-export function isPermanent(error: unknown): boolean {
+function isPermanent(error: unknown): boolean {
   if (error instanceof GraphError) return error.permanent;
   return typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
 }

@@ -5,8 +5,6 @@
  */
 import type { Recurrence } from '@compliance-portal/sdk';
 
-export type { Recurrence };
-
 const DAY_MS = 86_400_000;
 
 interface LocalDate {
@@ -46,7 +44,7 @@ export function isTimeZone(timeZone: string): boolean {
 }
 
 /** The wall-clock fields of an instant in a zone. */
-export function localParts(at: Date, timeZone: string) {
+function localParts(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(at)

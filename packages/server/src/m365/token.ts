@@ -8,7 +8,7 @@
 import { ConfidentialClientApplication } from '@azure/msal-node';
 import { GraphError } from './graph-api.js';
 
-export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 const MICROSOFT_AUTHORITY_HOST = 'login.microsoftonline.com';
 
 export interface TokenSource {

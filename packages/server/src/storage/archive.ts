@@ -166,7 +166,7 @@ export interface ArchivedChat {
 }
 
 /** A chat's name: its topic, or its members' names. */
-export function chatName(topic: string | null | undefined, memberNames: readonly string[]): string {
+function chatName(topic: string | null | undefined, memberNames: readonly string[]): string {
   return topic?.trim() || memberNames.filter(Boolean).join(', ') || 'Chat';
 }
 
@@ -254,7 +254,7 @@ export interface ArchiveQuery {
   pageSize?: number;
 }
 
-export interface ArchiveHit {
+interface ArchiveHit {
   id: string;
   kind: ArchiveKind;
   source: string;

@@ -13,7 +13,7 @@ import { deflateRaw, inflateRaw } from 'node:zlib';
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
 
-export interface PutResult {
+interface PutResult {
   /** SHA-256 of the uncompressed bytes, hex. */
   hash: string;
   size: number;

@@ -56,7 +56,7 @@ function quotedPrintable(text: string): Buffer {
 }
 
 /** RFC 2047 encoded words: =?charset?B?…?= and =?charset?Q?…?=. */
-export function decodeWords(value: string): string {
+function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset: string, encoding: string, data: string) =>

@@ -7,7 +7,7 @@ export interface AppConfig {
   environment: Environment;
 }
 
-export const APP_CONFIG_KEY = 'appConfig';
+const APP_CONFIG_KEY = 'appConfig';
 
 function toAppConfig(body: Partial<AppConfig>): AppConfig {
   return { apiKey: String(body.apiKey ?? ''), environment: body.environment === 'staging' ? 'staging' : 'production' };

@@ -42,7 +42,7 @@ import {
 } from '@chakra-ui/react/theme';
 
 /** The layout breakpoints: 0, 600, 900, 1200, 1350 and 1536 px. */
-export const BREAKPOINTS = { sm: '600px', md: '900px', lg: '1200px', xl: '1350px', '2xl': '1536px' } as const;
+const BREAKPOINTS = { sm: '600px', md: '900px', lg: '1200px', xl: '1350px', '2xl': '1536px' } as const;
 
 /**
  * Chakra's default theme (`defaultConfig`) with the recipes of the components the portal uses only:
@@ -57,7 +57,7 @@ export const BREAKPOINTS = { sm: '600px', md: '900px', lg: '1200px', xl: '1350px
  * sheet carries: yellow, teal, cyan and pink are left out. A palette missing here renders its
  * colours as unresolved variables, so add it before using it.
  */
-export const COLOR_PALETTES = ['gray', 'red', 'orange', 'green', 'blue', 'purple'] as const;
+const COLOR_PALETTES = ['gray', 'red', 'orange', 'green', 'blue', 'purple'] as const;
 const ALL_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
 const unusedPalette = (key: string) =>
   ALL_PALETTES.includes(key) && !(COLOR_PALETTES as readonly string[]).includes(key);

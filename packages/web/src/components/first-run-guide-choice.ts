@@ -38,16 +38,16 @@ function subscribe(listener: () => void) {
 }
 
 /** The key of one user's choice for one organisation. */
-export function choiceScope(email: string, organisationId: string) {
+function choiceScope(email: string, organisationId: string) {
   return `${email.toLowerCase()}\u0000${organisationId}`;
 }
 
-export function readFirstRunGuideChoice(scope: string): FirstRunGuideChoice | undefined {
+function readFirstRunGuideChoice(scope: string): FirstRunGuideChoice | undefined {
   const choice = readAll()[scope];
   return choice === 'hidden' || choice === 'shown' ? choice : undefined;
 }
 
-export function writeFirstRunGuideChoice(scope: string, choice: FirstRunGuideChoice) {
+function writeFirstRunGuideChoice(scope: string, choice: FirstRunGuideChoice) {
   localStorage.setItem(FIRST_RUN_GUIDE_KEY, JSON.stringify({ ...readAll(), [scope]: choice }));
   for (const listener of listeners) listener();
 }

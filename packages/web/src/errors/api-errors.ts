@@ -25,7 +25,7 @@ export interface ErrorTexts {
   network: string;
 }
 
-export function isLegacyUrl(url: string): boolean {
+function isLegacyUrl(url: string): boolean {
   try {
     return new URL(url, 'http://x').pathname.startsWith('/api/');
   } catch {

@@ -10,15 +10,15 @@ import type { Resources } from './en';
 import { coreNamespaces as enCore } from './en/core';
 import { offlineNamespaces as enOffline } from './en/offline';
 
-export const LANGUAGE_KEY = 'language';
-export const LANGUAGES: readonly Language[] = ['en', 'de'];
+const LANGUAGE_KEY = 'language';
+const LANGUAGES: readonly Language[] = ['en', 'de'];
 
 /** The SDK's error catalogue (every API error's message key and its English and German text) as the `apiErrors` namespace. */
 export function apiErrors(lang: Language): Record<string, string> {
   return Object.fromEntries(Object.entries(errorMessages).map(([key, texts]) => [key, texts[lang]]));
 }
 
-export const coreResources = {
+const coreResources = {
   en: { ...enCore, ...enOffline, apiErrors: apiErrors('en') },
   de: { apiErrors: apiErrors('de') },
 };
@@ -52,7 +52,7 @@ export function loadLanguage(instance: i18n, language: string = instance.languag
 }
 
 /** The chosen language from local storage; English by default. */
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_KEY);
   return value === 'de' || value === 'en' ? value : 'en';
 }

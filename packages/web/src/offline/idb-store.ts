@@ -2,8 +2,8 @@
 import { createStore, del, get, keys, set } from 'idb-keyval';
 import type { KeyValueStore } from './query-persistence';
 
-export const OFFLINE_DB = 'compliance-portal';
-export const OFFLINE_STORE = 'query-cache';
+const OFFLINE_DB = 'compliance-portal';
+const OFFLINE_STORE = 'query-cache';
 
 export function createIdbStore(): KeyValueStore {
   const store = createStore(OFFLINE_DB, OFFLINE_STORE);

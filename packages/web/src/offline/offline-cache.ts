@@ -18,7 +18,7 @@ import {
 import { APP_VERSION } from './version';
 
 /** The bounds of issue 9: a week, 200 queries, 5 MB of JSON, at most one write a second. */
-export const OFFLINE_CACHE_LIMITS = {
+const OFFLINE_CACHE_LIMITS = {
   maxAge: 7 * 24 * 60 * 60_000,
   maxQueries: 200,
   maxBytes: 5 * 1024 * 1024,
@@ -28,7 +28,7 @@ export const OFFLINE_CACHE_LIMITS = {
 /** How long the first screen waits for the saved data before it renders without it. */
 const RESTORE_WAIT_MS = 1500;
 
-export function defaultOfflineStore(): KeyValueStore {
+function defaultOfflineStore(): KeyValueStore {
   return typeof indexedDB === 'undefined' ? createMemoryStore() : createIdbStore();
 }
 
@@ -41,7 +41,7 @@ export interface OfflineCache {
   stop(): void;
 }
 
-export function currentScope(session: SessionActor): PersistScope | null {
+function currentScope(session: SessionActor): PersistScope | null {
   const snapshot = session.getSnapshot();
   const email = isAuthenticated(snapshot.value) ? snapshot.context.user?.user.email : undefined;
   const worker = readWorker();

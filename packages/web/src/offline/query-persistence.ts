@@ -57,7 +57,7 @@ interface Entry {
   json: string;
 }
 
-export const ENTRY_SEPARATOR = '\u0000';
+const ENTRY_SEPARATOR = '\u0000';
 
 export function scopeKey(scope: PersistScope): string {
   return `${scope.user.toLowerCase()}${ENTRY_SEPARATOR}${scope.organisation}`;

@@ -9,7 +9,7 @@ export function SessionProvider({ actor, children }: { actor: SessionActor; chil
   return <SessionContext.Provider value={actor}>{children}</SessionContext.Provider>;
 }
 
-export function useSessionActor(): SessionActor {
+function useSessionActor(): SessionActor {
   const actor = useContext(SessionContext);
   if (!actor) throw new Error('useSessionActor outside SessionProvider');
   return actor;

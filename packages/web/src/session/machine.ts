@@ -77,7 +77,7 @@ export function safeReturnTo(value: string | undefined): string | null {
  * Maps a failed call to the machine's message by the refusal's code (never its wording), else the
  * fallback; a 404 is the user that does not exist (section 8).
  */
-export function failureMessage(error: unknown, fallback: SessionMessage): SessionMessage {
+function failureMessage(error: unknown, fallback: SessionMessage): SessionMessage {
   const code = error instanceof ApiError ? error.code : undefined;
   if (code === 'invalidCredentials') return 'invalidCredentials';
   if (code === 'accountLocked') return 'accountLocked';
@@ -429,8 +429,6 @@ export const sessionMachine = setup({
     },
   },
 });
-
-export type SessionMachine = typeof sessionMachine;
 
 /** Authenticated means signed in, with or without the inactivity warning. */
 export function isAuthenticated(value: unknown): boolean {

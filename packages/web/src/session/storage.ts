@@ -6,11 +6,11 @@
 import type { Worker } from '@compliance-portal/sdk';
 import type { StoredUser, StoredWorker } from './types';
 
-export const USER_KEY = 'user';
-export const WORKER_COOKIE = 'worker';
+const USER_KEY = 'user';
+const WORKER_COOKIE = 'worker';
 export const LOGOUT_MARKER_KEY = 'logout';
 export const LAST_ACTIVITY_KEY = 'lastActivity';
-export const TRIAL_DIALOG_SEEN_KEY = 'trialDialogSeen';
+const TRIAL_DIALOG_SEEN_KEY = 'trialDialogSeen';
 
 function cookieAttributes(): string {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
@@ -25,12 +25,12 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function writeCookie(name: string, value: string) {
+function writeCookie(name: string, value: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps `user` and `worker` in cookies; Cookie Store API is not in every supported browser.
   document.cookie = `${name}=${encodeURIComponent(value)}${cookieAttributes()}`;
 }
 
-export function deleteCookie(name: string) {
+function deleteCookie(name: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: see writeCookie.
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT${cookieAttributes()}`;
 }
@@ -71,7 +71,7 @@ export function storeUser(user: StoredUser) {
 }
 
 /** The worker cookie form: tenant_id from stagingtenant_id, the licence lower-cased. */
-export function toStoredWorker(worker: Worker): StoredWorker {
+function toStoredWorker(worker: Worker): StoredWorker {
   return {
     workerId: worker.workerId,
     workerIp: worker.workerIp,

@@ -6,7 +6,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 
-export const OFFLINE_REASON = 'Not available offline: this needs the server.';
+const OFFLINE_REASON = 'Not available offline: this needs the server.';
 
 /** Registers, for the file, that every test ends online again. */
 export function restoreOnline() {

@@ -12,7 +12,7 @@ import { createPortal, type Portal, PortalApp } from '../app/portal';
 import { toaster } from '../components/ui/toaster';
 import type { KeyValueStore } from '../offline/query-persistence';
 
-export const mswServer = setupServer();
+const mswServer = setupServer();
 
 /** Starts MSW for the file; a request nobody answers fails the test. */
 export function startMsw() {

@@ -14,7 +14,7 @@ import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 const MAIL_CONCURRENCY = 8;
 
 /** Does the folder path fall under one of the chosen folders (a folder includes its subfolders)? */
-export function folderChosen(path: string, chosen: readonly string[] | undefined): boolean {
+function folderChosen(path: string, chosen: readonly string[] | undefined): boolean {
   if (!chosen || chosen.length === 0) return true;
   const p = path.toLowerCase();
   return chosen.some((c) => {

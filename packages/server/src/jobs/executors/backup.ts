@@ -49,7 +49,7 @@ async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promis
 }
 
 /** Downloaded bytes that are not what Graph says the file holds: retried, then an item failure. */
-export class ContentHashMismatch extends Error {
+class ContentHashMismatch extends Error {
   readonly code = 'quickXorHashMismatch';
   readonly permanent = false;
   constructor(expected: string, actual: string) {

@@ -8,7 +8,7 @@ export interface Blobs {
   get(hash: string): Promise<Uint8Array>;
 }
 
-export interface ArchivedMail {
+interface ArchivedMail {
   tenantId: string;
   jobId: string;
   /** The mailbox (user id or address). */
@@ -20,7 +20,7 @@ export interface ArchivedMail {
   mime: Uint8Array;
 }
 
-export interface ArchivedTeamsMessage {
+interface ArchivedTeamsMessage {
   tenantId: string;
   jobId: string;
   /** 'chat' for a chat's message; a channel's by default. */
@@ -34,7 +34,7 @@ export interface ArchivedTeamsMessage {
 }
 
 /** The archive as the executors use it: idempotent per item, and deletion by age. */
-export interface Archive {
+interface Archive {
   /** true when the item was new. */
   mail(item: ArchivedMail): Promise<boolean>;
   /** The mailbox's mail with this Graph id when it is archived already (its MIME's size). */

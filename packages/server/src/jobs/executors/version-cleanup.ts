@@ -22,7 +22,7 @@ export function eligibleVersions(versions: readonly DriveItemVersion[], rule: Cl
 }
 
 /** Does a file at `path` of `driveId` fall under one of a clean-up job's `paths`? All when none. */
-export function pathChosen(driveId: string, path: string, chosen: readonly string[] | undefined): boolean {
+function pathChosen(driveId: string, path: string, chosen: readonly string[] | undefined): boolean {
   if (!chosen || chosen.length === 0) return true;
   const full = `${driveId}:${path}`;
   return chosen.some((c) => {

@@ -17,7 +17,7 @@ import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { discoveredUserIds } from './repository.js';
 
-export const SYNC_FAILED = 'Failures to synchronize users';
+const SYNC_FAILED = 'Failures to synchronize users';
 
 /** The identity platform's own description inside an MSAL error text, without its boilerplate. */
 function description(message: string): string {
@@ -47,7 +47,7 @@ export function connectionProblem(error: unknown): string {
 }
 
 /** What the connection test works with: an app-only token for Graph and Graph reached with it. */
-export interface ConnectionProbe {
+interface ConnectionProbe {
   token: string;
   graph: GraphApi;
 }
@@ -56,7 +56,7 @@ export interface ConnectionProbe {
  * A token asked for now, and Graph reached with it. Not the data plane's client: its token is cached
  * for up to an hour with the roles it was issued with, and a permission granted a minute ago must show.
  */
-export async function openProbe(ctx: AppContext, tenant: TenantRecord): Promise<ConnectionProbe> {
+async function openProbe(ctx: AppContext, tenant: TenantRecord): Promise<ConnectionProbe> {
   const connection = graphConnectionFor(ctx, tenant);
   const token = await createTokenSource(connection).token();
   const graph = createGraphApi(connection, {
@@ -72,10 +72,7 @@ export async function openProbe(ctx: AppContext, tenant: TenantRecord): Promise<
  * Graph call). Missing permissions do not fail a connection that works: they come as a warning beside
  * ok, and beside the reason when Graph refused the call too.
  */
-export async function testConnection(
-  ctx: AppContext,
-  probe: () => Promise<ConnectionProbe>,
-): Promise<ConnectionTestResult> {
+async function testConnection(ctx: AppContext, probe: () => Promise<ConnectionProbe>): Promise<ConnectionTestResult> {
   const started = Date.now();
   let missing: MissingPermission[] = [];
   const answer = (result: { ok: boolean; message?: string }): ConnectionTestResult => ({
@@ -131,7 +128,7 @@ export async function runConnectionTest(
  * The tenant's accounts read again into discovery (OneDrive and Exchange), with how many were added
  * and removed since the last read. A tenant Graph cannot be read for is a 502 with the reason.
  */
-export async function syncUsers(
+async function syncUsers(
   ctx: AppContext,
   connect: () => Promise<GraphApi>,
   tenant: TenantRecord,

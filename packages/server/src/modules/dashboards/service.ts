@@ -16,7 +16,7 @@ import { protectedSources, sourceNames } from '../discovery/service.js';
 
 const DAY = 86_400_000;
 
-export function period(now: Date, application: DashboardApplication) {
+function period(now: Date, application: DashboardApplication) {
   const to = now;
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   return { application, periodDays: DASHBOARD_PERIOD_DAYS, from: from.toISOString(), to: to.toISOString() };

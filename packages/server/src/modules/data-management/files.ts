@@ -25,7 +25,7 @@ import type { GraphApi } from '../../m365/graph-api.js';
 /** Graph calls at once for one request (each file's versions is a call). */
 const CONCURRENCY = 4;
 /** Most files a preview reads, so one request stays bounded. */
-export const MAX_PREVIEW_FILES = 20_000;
+const MAX_PREVIEW_FILES = 20_000;
 
 type Source = { application: DataManagementApplication; sourceId: string };
 

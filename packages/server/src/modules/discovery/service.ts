@@ -29,7 +29,7 @@ export async function requireTenantLocation(
 }
 
 /** A tenant's discovery is read again from Microsoft 365 when older than this. */
-export const DISCOVERY_MAX_AGE_MS = 5 * 60_000;
+const DISCOVERY_MAX_AGE_MS = 5 * 60_000;
 
 export interface ListArgs {
   page?: number;

@@ -15,7 +15,7 @@ import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 /** The refusal of a mailbox's archived mail to who may not read it. */
-export const NEEDS_PROXY_RIGHT = "You need a proxy right to read this mailbox's archive.";
+const NEEDS_PROXY_RIGHT = "You need a proxy right to read this mailbox's archive.";
 
 /** The mailboxes whose archive `user` may read in `tenant`. */
 export async function readableMailboxes(

@@ -18,19 +18,19 @@ export const NOT_A_PDF = 'The file must be a PDF of at most 3 MB.';
 const TYPES: readonly DocumentType[] = ['contracts', 'reports', 'others'];
 
 /** Is `bytes` a PDF of at most 3 MB? Checked on the content: "%PDF-" at its start. */
-export function isAcceptedPdf(bytes: Uint8Array): boolean {
+function isAcceptedPdf(bytes: Uint8Array): boolean {
   const magic = [0x25, 0x50, 0x44, 0x46, 0x2d];
   return bytes.length > 0 && bytes.length <= MAX_UPLOAD_BYTES && magic.every((b, i) => bytes[i] === b);
 }
 
-export const NAME_NOT_ALLOWED =
+const NAME_NOT_ALLOWED =
   'The file name is not allowed: 1 to 255 characters, without / \\ : * ? " < > | .., control or direction characters, not a reserved device name such as CON, and not ending in a dot or space.';
 
 /**
  * A name a file may be listed and downloaded under (the SDK's `isAllowedFileName`), or a 400: refused,
  * never cut down. The stored file itself is named by its id, so a name never reaches the file system.
  */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   if (!isAllowedFileName(name))
     throw new HttpError(400, NAME_NOT_ALLOWED, { errors: { fileName: [NAME_NOT_ALLOWED] } });
   return name;

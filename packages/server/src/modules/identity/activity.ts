@@ -7,7 +7,7 @@ import type { SignInEvent } from '@compliance-portal/sdk';
 import type { Queryable } from '../../db/database.js';
 
 /** The audit actions of signing in, on both APIs. */
-export const SIGN_IN_ACTIONS = [
+const SIGN_IN_ACTIONS = [
   'auth.signin',
   'auth.2fa.verify',
   'auth.2fa.setup',
@@ -38,7 +38,7 @@ function event(row: Row, api: SignInEvent['api'], kind: Kind, method?: SignInEve
 }
 
 /** The event an audit row records; undefined for a row that is not about signing in. */
-export function signInEvent(row: Row): SignInEvent | undefined {
+function signInEvent(row: Row): SignInEvent | undefined {
   const details = row.details ?? {};
   const ok = row.outcome === 'success';
   switch (row.action) {

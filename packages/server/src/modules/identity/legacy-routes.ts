@@ -23,7 +23,7 @@ import {
 import { countOtherSessions, issueToken, revokeAllForUser, revokeFamily, revokeToken } from './sessions.js';
 import { findUserById, sessionUser, setTwoFactorEnabled } from './users.js';
 
-export const LEGACY_MESSAGES = {
+const LEGACY_MESSAGES = {
   invalidCredentials: errorTexts.invalidCredentials(),
   userDoesNotExist: errorTexts.userDoesNotExist(),
   invalidCode: errorTexts.invalidVerificationCode(),

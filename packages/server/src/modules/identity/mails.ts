@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context.js';
 
 /** Mailed apollo codes are base64url of the stored token, as ASP.NET encodes them. */
-export const encodeCode = (token: string) => Buffer.from(token, 'utf8').toString('base64url');
+const encodeCode = (token: string) => Buffer.from(token, 'utf8').toString('base64url');
 export const decodeCode = (code: string) => Buffer.from(code, 'base64url').toString('utf8');
 
 /** Apollo's confirmation link; `changedEmail` for an email change, which the link confirms for that address only. */

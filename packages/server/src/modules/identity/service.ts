@@ -37,10 +37,10 @@ import {
 } from './users.js';
 
 /** Identity contract: 5 failed attempts lock the account for 5 minutes. */
-export const MAX_FAILED_ATTEMPTS = 5;
-export const LOCKOUT_MS = 5 * 60_000;
+const MAX_FAILED_ATTEMPTS = 5;
+const LOCKOUT_MS = 5 * 60_000;
 /** Reset and confirmation codes live one day. */
-export const ONE_TIME_CODE_MS = 24 * 3600_000;
+const ONE_TIME_CODE_MS = 24 * 3600_000;
 
 export type PasswordCheck =
   | { outcome: 'success'; user: User }
@@ -54,11 +54,7 @@ export function isLockedOut(user: User, now: Date): boolean {
 }
 
 /** Counts a failure; the fifth locks the account and already answers "locked out". */
-export async function recordFailure(
-  ctx: AppContext,
-  user: User,
-  db: Queryable = ctx.db,
-): Promise<'failed' | 'lockedOut'> {
+async function recordFailure(ctx: AppContext, user: User, db: Queryable = ctx.db): Promise<'failed' | 'lockedOut'> {
   // Counted in the database, so parallel attempts cannot each see the same count.
   const [row] = await db.query<{ failed_attempts: number }>(
     'update users set failed_attempts = failed_attempts + 1 where id = $1 returning failed_attempts',
@@ -103,7 +99,7 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
   return { outcome: 'success', user };
 }
 
-export function authenticatorKey(ctx: AppContext, user: User): string | null {
+function authenticatorKey(ctx: AppContext, user: User): string | null {
   return user.totpSecret ? ctx.secrets.open(user.totpSecret) : null;
 }
 
@@ -152,7 +148,7 @@ export async function replaceRecoveryCodes(tx: Queryable, userId: string): Promi
   return codes;
 }
 
-export async function countRecoveryCodes(db: Queryable, userId: string): Promise<number> {
+async function countRecoveryCodes(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     'select count(*)::int as n from recovery_codes where user_id = $1 and used_at is null',
     [userId],
@@ -225,7 +221,7 @@ export async function peekOneTimeCode(ctx: AppContext, code: string, purpose: Co
  * with the old one while signed in (ASP.NET signs the changer in again). A reset by code and a confirmed
  * email change spare none: the mailed code proves the mailbox, not which session is the user's.
  */
-export async function renewSecurityStamp(ctx: AppContext, tx: Queryable, userId: string, keepFamily?: string) {
+async function renewSecurityStamp(ctx: AppContext, tx: Queryable, userId: string, keepFamily?: string) {
   await voidOneTimeCodes(tx, userId, ctx.now());
   await revokeAllForUser(tx, ctx.now(), userId, keepFamily);
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 
-export type Role = 'admin' | 'partner' | 'operator';
+type Role = 'admin' | 'partner' | 'operator';
 
 export interface User {
   id: string;

@@ -35,7 +35,7 @@ const prefixOf = (type: JobType): Prefix =>
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export function scheduledView(j: JobRecord): ScheduledJob {
+function scheduledView(j: JobRecord): ScheduledJob {
   return {
     jobId: j.jobId,
     name: j.name,

@@ -183,7 +183,7 @@ export async function runAccounts(
 }
 
 /** A report's title: the job and when its run started; exports use it as file and sheet name. */
-export function reportTitle(run: JobRun): string {
+function reportTitle(run: JobRun): string {
   const at = run.started ? run.started.slice(0, 16).replace('T', ' ') : 'not started';
   return `${run.jobName} ${at}`;
 }

@@ -43,7 +43,7 @@ import {
 import type { RunWithJob } from './runs.js';
 
 /** Which applications each job type works on. */
-export const APPLICATIONS: Record<JobType, readonly Application[]> = {
+const APPLICATIONS: Record<JobType, readonly Application[]> = {
   backup: ['onedrive', 'sharepoint', 'teams'],
   restore: ['onedrive', 'sharepoint', 'teams', 'exchange'],
   exchangeArchive: ['exchange'],
@@ -431,7 +431,7 @@ export async function stopJob(ctx: AppContext, actor: Actor, tenant: TenantRecor
 }
 
 /** The job's latest run, with its job's name, type and application. */
-export function latestRun(ctx: AppContext, job: JobRecord): Promise<RunWithJob | undefined> {
+function latestRun(ctx: AppContext, job: JobRecord): Promise<RunWithJob | undefined> {
   return latestRunWithJob(ctx.db, job.jobId);
 }
 

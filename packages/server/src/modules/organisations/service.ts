@@ -33,7 +33,7 @@ export interface ClientRecord {
 }
 
 /** The organisation with its worker; every organisation has one, so a missing worker is a 404. */
-export async function withWorker(db: Queryable, organisation: Organisation): Promise<ClientRecord> {
+async function withWorker(db: Queryable, organisation: Organisation): Promise<ClientRecord> {
   const worker = await findWorkerByOrganisation(db, organisation.id);
   if (!worker) throw notFound('Worker not found');
   return { organisation, worker };

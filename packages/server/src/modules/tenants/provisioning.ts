@@ -103,7 +103,7 @@ async function failTask(ctx: AppContext, tenantId: string, taskId: string, kind:
   await finish(ctx, taskId, 'failed', `${what} failed: an unexpected error occurred; the server log has the details.`);
 }
 
-export async function runTask(ctx: AppContext, tenantId: string, taskId: string, kind: TaskKind) {
+async function runTask(ctx: AppContext, tenantId: string, taskId: string, kind: TaskKind) {
   const tenant = await findTenant(ctx.db, tenantId);
   if (!tenant) return finish(ctx, taskId, 'failed', 'The tenant was removed.');
   if (kind === 'provision') {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { type TenantRecord, type TenantRow, toTenantRecord } from '../../db/records.js';
 
-export type { Provisioning, TenantRecord } from '../../db/records.js';
+export type { TenantRecord } from '../../db/records.js';
 export { findTenant } from '../../db/records.js';
 
 /** The API view: the secret never leaves the server, only whether one is stored. */

@@ -1,10 +1,10 @@
 import type { KeyUnder } from '../../i18n/keys';
 
 /** A label of the navigation: a key of the `nav` namespace. */
-export type NavLabel = KeyUnder<'nav:'>;
+type NavLabel = KeyUnder<'nav:'>;
 
 /** The main navigation: every area of the main layout, in the order of the menu. */
-export interface NavItem {
+interface NavItem {
   to: string;
   label: NavLabel;
 }

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, type DataTableProps } from './data-table';
 
 /** One page of a server-side list, as the SDK's list endpoints answer. */
-export interface ListPage<T> {
+interface ListPage<T> {
   items: T[];
   total: number;
 }

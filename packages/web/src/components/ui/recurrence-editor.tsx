@@ -3,7 +3,7 @@ import type { Recurrence, Retention } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 import { rules, useValidator } from './validation';
 
-export const RECURRENCE_KINDS = [
+const RECURRENCE_KINDS = [
   'afterCreation',
   'daily',
   'weekly',

@@ -14,10 +14,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The generic messages' keys in the `validation` namespace that name a value ({{value}}). */
-export type ValidationKeyWithValue = 'tooShort' | 'tooLong' | 'minItems' | 'maxItems' | 'min' | 'max';
+type ValidationKeyWithValue = 'tooShort' | 'tooLong' | 'minItems' | 'maxItems' | 'min' | 'max';
 
 /** The generic messages' keys in the `validation` namespace. */
-export type ValidationKey =
+type ValidationKey =
   | 'required'
   | 'pattern'
   | 'email'
@@ -36,7 +36,7 @@ export type ValidationProblem =
 export type Rule<V> = (value: V) => ValidationProblem | null;
 
 /** What an email address must look like: something, an @, a domain with a dot, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A number as typed: digits with an optional sign and decimals after a point or (German) comma. */
 const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
@@ -67,7 +67,7 @@ export function isDate(text: string): boolean {
 }
 
 /** Whether `text` is a time hh:mm (or hh:mm:ss), 24-hour. */
-export const isTime = (text: string) => TIME.test(text.trim());
+const isTime = (text: string) => TIME.test(text.trim());
 
 /** Whether `text` is a date and time yyyy-mm-ddThh:mm (as datetime-local inputs give it). */
 export function isDateTime(text: string): boolean {
