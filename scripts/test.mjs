@@ -103,6 +103,8 @@ const packages = readdirSync(join(root, 'packages'))
   .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) }));
 
 await run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
+// Dead code: files, dependencies and exports nothing uses (knip.json names each package's entries).
+await run('knip', 'pnpm', ['exec', 'knip']);
 const built = await run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
 await run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
 // The web app's budgets on the build just made: bundle sizes (what loads before the first route,
