@@ -9,14 +9,24 @@ export interface DashboardCardProps extends Omit<ComponentProps<typeof Card.Root
   /** Placed beside the heading (a link, a badge). */
   action?: ReactNode;
   headingProps?: HeadingProps;
+  /** The space between the heading and what follows; 3 unless a card lists short lines. */
+  gap?: '2' | '3';
   children: ReactNode;
 }
 
 /** One card of a dashboard: a heading and what it shows, spaced the same on every dashboard. */
-export function DashboardCard({ title, as = 'h3', action, headingProps, children, ...root }: DashboardCardProps) {
+export function DashboardCard({
+  title,
+  as = 'h3',
+  action,
+  headingProps,
+  gap = '3',
+  children,
+  ...root
+}: DashboardCardProps) {
   return (
     <Card.Root {...root}>
-      <Card.Body gap="3">
+      <Card.Body gap={gap}>
         {action ? (
           <Card.Header p="0" flexDirection="row" alignItems="center" justifyContent="space-between" gap="2">
             <Heading as={as} size="sm" {...headingProps}>

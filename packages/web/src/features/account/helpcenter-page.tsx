@@ -6,7 +6,7 @@ import { FirstRunGuideReopen } from '../../components/first-run-guide-reopen';
 import { PageHeader } from '../../components/ui/page-header';
 
 /** The help topics: each with its articles (question and answer keys) and where the area is. */
-export const TOPICS = [
+const TOPICS = [
   { id: 'overview', articles: ['a1', 'a2'], to: '/' },
   { id: 'backup', articles: ['a1', 'a2', 'a3'], to: '/backup-and-restore/dashboard' },
   { id: 'dataManagement', articles: ['a1', 'a2', 'a3'], to: '/compliance' },

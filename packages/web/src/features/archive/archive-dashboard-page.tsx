@@ -1,8 +1,9 @@
-import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { DASHBOARD_TOP } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
+import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
@@ -58,39 +59,29 @@ export function ArchiveDashboardPage() {
             ))}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <Card.Root>
-              <Card.Body gap="3">
-                <Heading as="h2" size="sm">
-                  {t('archive:growth')}
-                </Heading>
-                <AreaChart
-                  label={t('archive:growth')}
-                  points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.items }))}
-                  format={(y) => formatNumber(y, lang)}
-                />
-              </Card.Body>
-            </Card.Root>
-            <Card.Root>
-              <Card.Body gap="3">
-                <Heading as="h2" size="sm">
-                  {t('archive:top')}
-                </Heading>
-                {largest?.length ? (
-                  <Table.Root size="sm" aria-label={t('archive:top')}>
-                    <Table.Body>
-                      {largest.map((m) => (
-                        <Table.Row key={m.mailboxId}>
-                          <Table.Cell>{m.name}</Table.Cell>
-                          <Table.Cell textAlign="end">{formatBytes(m.sizeBytes, lang)}</Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                ) : (
-                  <Text color="fg.muted">{t('archive:noMailboxes')}</Text>
-                )}
-              </Card.Body>
-            </Card.Root>
+            <DashboardCard title={t('archive:growth')} as="h2">
+              <AreaChart
+                label={t('archive:growth')}
+                points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.items }))}
+                format={(y) => formatNumber(y, lang)}
+              />
+            </DashboardCard>
+            <DashboardCard title={t('archive:top')} as="h2">
+              {largest?.length ? (
+                <Table.Root size="sm" aria-label={t('archive:top')}>
+                  <Table.Body>
+                    {largest.map((m) => (
+                      <Table.Row key={m.mailboxId}>
+                        <Table.Cell>{m.name}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatBytes(m.sizeBytes, lang)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              ) : (
+                <Text color="fg.muted">{t('archive:noMailboxes')}</Text>
+              )}
+            </DashboardCard>
           </SimpleGrid>
         </Stack>
       )}

@@ -3,11 +3,12 @@ import { ApiError, type Mailbox } from '@compliance-portal/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { type ListState, listQuery } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { saveBlob } from '../../components/ui/save-blob';
 import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
@@ -17,7 +18,7 @@ import { type ListSearch, useUrlListState } from '../../shared/url-state';
 import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
 
 /** The mailbox list's order when the address says none: by name. */
-export const MAILBOXES_LIST = { sort: 'name' } as const;
+const MAILBOXES_LIST = { sort: 'name' } as const;
 
 /** The mailbox list as the address describes it (what the page and its route loader both read). */
 export function mailboxesListState(search: ListSearch): ListState {
@@ -171,17 +172,13 @@ export function MailboxesPage() {
   return (
     <>
       <PageHeader title={t('pages:mailboxes')} />
-      <DataTable
+      <QueryDataTable
+        query={list}
         label={t('pages:mailboxes')}
         columns={columns}
-        rows={list.data?.items}
-        total={list.data?.total ?? 0}
         rowKey={(m) => m.mailboxId}
         state={state}
         onStateChange={setState}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
         emptyText={t('archive:noMailboxes')}
         searchPlaceholder={t('archive:searchMailboxes')}
         onRowClick={setOpen}

@@ -14,7 +14,7 @@ import { archiveKeys } from './api/keys';
 import { proxyAccountsQuery, proxyRightsQuery } from './api/queries';
 
 /** Why a holder cannot be added now, or null. */
-export function refusal(
+function refusal(
   principal: ProxyPrincipal,
   mailboxId: string,
   selected: readonly string[],

@@ -1,7 +1,8 @@
-import { Alert, Card, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
+import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
@@ -53,18 +54,13 @@ export function TeamsDashboardPage() {
               <Figure key={label} label={label} value={value} />
             ))}
           </SimpleGrid>
-          <Card.Root>
-            <Card.Body gap="3">
-              <Heading as="h2" size="sm">
-                {t('teamsArchive:growth')}
-              </Heading>
-              <AreaChart
-                label={t('teamsArchive:growth')}
-                points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.messages }))}
-                format={(y) => formatNumber(y, lang)}
-              />
-            </Card.Body>
-          </Card.Root>
+          <DashboardCard title={t('teamsArchive:growth')} as="h2">
+            <AreaChart
+              label={t('teamsArchive:growth')}
+              points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.messages }))}
+              format={(y) => formatNumber(y, lang)}
+            />
+          </DashboardCard>
         </Stack>
       )}
     </>

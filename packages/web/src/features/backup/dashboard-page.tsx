@@ -1,9 +1,10 @@
-import { Box, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Heading, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { DASHBOARD_PERIOD_DAYS, JOB_STATUSES } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaChart, BarList } from '../../components/ui/charts';
+import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
@@ -64,34 +65,24 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
-        <Card.Root gridColumn={{ lg: 'span 2' }}>
-          <Card.Body gap="3">
-            <Heading as="h3" size="sm">
-              {t('backup:dashboard.sizeChart')}
-            </Heading>
-            <AreaChart
-              label={t('backup:dashboard.sizeChart')}
-              points={s.series.map((p) => ({ x: formatDate(p.date, lang), y: p.bytes }))}
-              format={(y) => formatBytes(y, lang)}
-            />
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body gap="3">
-            <Heading as="h3" size="sm">
-              {t('backup:dashboard.jobsByStatus')}
-            </Heading>
-            <BarList
-              label={t('backup:dashboard.jobsByStatus')}
-              bars={JOB_STATUSES.map((st) => ({
-                key: st,
-                label: t(`status:${st}`),
-                value: b.jobsByStatus[st],
-                palette: STATUS_PALETTE[st],
-              }))}
-            />
-          </Card.Body>
-        </Card.Root>
+        <DashboardCard title={t('backup:dashboard.sizeChart')} as="h3" gridColumn={{ lg: 'span 2' }}>
+          <AreaChart
+            label={t('backup:dashboard.sizeChart')}
+            points={s.series.map((p) => ({ x: formatDate(p.date, lang), y: p.bytes }))}
+            format={(y) => formatBytes(y, lang)}
+          />
+        </DashboardCard>
+        <DashboardCard title={t('backup:dashboard.jobsByStatus')} as="h3">
+          <BarList
+            label={t('backup:dashboard.jobsByStatus')}
+            bars={JOB_STATUSES.map((st) => ({
+              key: st,
+              label: t(`status:${st}`),
+              value: b.jobsByStatus[st],
+              palette: STATUS_PALETTE[st],
+            }))}
+          />
+        </DashboardCard>
       </SimpleGrid>
       <Box>
         <Heading as="h3" size="sm" mb="3">

@@ -1,21 +1,10 @@
-import {
-  Button,
-  Card,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, DASHBOARD_TOP } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
+import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
@@ -105,89 +94,74 @@ function Dashboard({ tenantId }: { tenantId: string }) {
         />
       </SimpleGrid>
       <PriceEditor key={d.pricePerGbMonth} tenantId={tenantId} price={d.pricePerGbMonth} currency={d.currency} />
-      <Card.Root>
-        <Card.Body gap="3">
-          <Heading as="h2" size="sm">
-            {t('dataManagement:usage')}
-          </Heading>
-          <AreaChart
-            label={`${t('dataManagement:usage')}: ${t('dataManagement:usedSeries')}`}
-            points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.usedBytes }))}
-            format={(y) => formatBytes(y, lang)}
-          />
-          <AreaChart
-            label={`${t('dataManagement:usage')}: ${t('dataManagement:savedSeries')}`}
-            points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.savedBytes }))}
-            format={(y) => formatBytes(y, lang)}
-          />
-        </Card.Body>
-      </Card.Root>
+      <DashboardCard title={t('dataManagement:usage')} as="h2">
+        <AreaChart
+          label={`${t('dataManagement:usage')}: ${t('dataManagement:usedSeries')}`}
+          points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.usedBytes }))}
+          format={(y) => formatBytes(y, lang)}
+        />
+        <AreaChart
+          label={`${t('dataManagement:usage')}: ${t('dataManagement:savedSeries')}`}
+          points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.savedBytes }))}
+          format={(y) => formatBytes(y, lang)}
+        />
+      </DashboardCard>
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
-        <Card.Root>
-          <Card.Body gap="3">
-            <Heading as="h2" size="sm">
-              {t('dataManagement:topUnmanaged')}
-            </Heading>
-            {unmanaged.length === 0 ? (
-              <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
-            ) : (
-              <Table.ScrollArea tabIndex={0}>
-                <Table.Root size="sm" aria-label={t('dataManagement:topUnmanaged')}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('dataManagement:site')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('dataManagement:used')}</Table.ColumnHeader>
+        <DashboardCard title={t('dataManagement:topUnmanaged')} as="h2">
+          {unmanaged.length === 0 ? (
+            <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
+          ) : (
+            <Table.ScrollArea tabIndex={0}>
+              <Table.Root size="sm" aria-label={t('dataManagement:topUnmanaged')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('dataManagement:site')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('dataManagement:used')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {unmanaged.map((s) => (
+                    <Table.Row key={s.siteId}>
+                      <Table.Cell>{s.displayName}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatBytes(s.bytes, lang)}</Table.Cell>
                     </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {unmanaged.map((s) => (
-                      <Table.Row key={s.siteId}>
-                        <Table.Cell>{s.displayName}</Table.Cell>
-                        <Table.Cell textAlign="end">{formatBytes(s.bytes, lang)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            )}
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body gap="3">
-            <Heading as="h2" size="sm">
-              {t('dataManagement:topCandidates')}
-            </Heading>
-            {candidates.length === 0 ? (
-              <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
-            ) : (
-              <Table.ScrollArea tabIndex={0}>
-                <Table.Root size="sm" aria-label={t('dataManagement:topCandidates')}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('dataManagement:oldVersions')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('dataManagement:columns.reclaimable')}</Table.ColumnHeader>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </DashboardCard>
+        <DashboardCard title={t('dataManagement:topCandidates')} as="h2">
+          {candidates.length === 0 ? (
+            <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
+          ) : (
+            <Table.ScrollArea tabIndex={0}>
+              <Table.Root size="sm" aria-label={t('dataManagement:topCandidates')}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('dataManagement:oldVersions')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('dataManagement:columns.reclaimable')}</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {candidates.map((c) => (
+                    <Table.Row key={c.sourceId}>
+                      <Table.Cell>
+                        {c.displayName}{' '}
+                        <Text as="span" color="fg.muted" fontSize="xs">
+                          ({t(`dataManagement:${c.kind}`)})
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
                     </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {candidates.map((c) => (
-                      <Table.Row key={c.sourceId}>
-                        <Table.Cell>
-                          {c.displayName}{' '}
-                          <Text as="span" color="fg.muted" fontSize="xs">
-                            ({t(`dataManagement:${c.kind}`)})
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>
-                        <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-            )}
-          </Card.Body>
-        </Card.Root>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </DashboardCard>
       </SimpleGrid>
     </Stack>
   );

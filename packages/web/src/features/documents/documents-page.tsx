@@ -166,9 +166,9 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
  * the type). They are read all at once and paged, sorted and searched here, so that the list state does
  * not change what is read.
  */
-export const DOCUMENT_LIST = { sort: 'fileName', order: 'asc', pageSize: 10 } as const;
+const DOCUMENT_LIST = { sort: 'fileName', order: 'asc', pageSize: 10 } as const;
 /** The tab the page opens on. */
-export const DEFAULT_TYPE: DocumentType = 'contracts';
+const DEFAULT_TYPE: DocumentType = 'contracts';
 
 function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /** A snippet's escaped text as the text it stands for (decoded once: "&amp;lt;" stays "&lt;"). */
-export function unescapeSnippetText(text: string): string {
+function unescapeSnippetText(text: string): string {
   return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 }
 

@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Stack, Text } from '@chakra-ui/react';
 import type { EdiscoveryHit } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { Highlighted } from './highlight';
 import type { SearchState } from './use-search-state';
@@ -81,17 +82,13 @@ export function ResultsTable({ state }: { state: SearchState }) {
       ) : null}
 
       {search ? (
-        <DataTable
+        <QueryDataTable
+          query={results}
           label={t('ediscovery:results')}
           columns={columns}
-          rows={results.data?.items}
-          total={results.data?.total ?? 0}
           rowKey={(h) => h.itemId}
           state={list}
           onStateChange={setList}
-          loading={results.isFetching}
-          error={results.error}
-          onRetry={() => results.refetch()}
           emptyText={t('ediscovery:noHits')}
           selection={{
             selected: new Set(chosen.keys()),

@@ -30,7 +30,7 @@ export const HEALTH_PALETTE: Record<AreaHealth, string> = {
 };
 
 /** A run that finished with items it could not process finished with warnings. */
-export function runOutcome(run: Pick<JobRun, 'status' | 'itemsFailed'>): RunOutcome {
+function runOutcome(run: Pick<JobRun, 'status' | 'itemsFailed'>): RunOutcome {
   if (run.status === 'finished') return run.itemsFailed > 0 ? 'warnings' : 'fine';
   return run.status;
 }

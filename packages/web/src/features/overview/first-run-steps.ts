@@ -9,7 +9,7 @@ import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
 import { connectionTestsQuery, jobCountQuery, tenantLocationsQuery, tenantsQuery } from './api/queries';
 
-export const STEP_IDS = ['tenant', 'connection', 'locations', 'backup', 'mail'] as const;
+const STEP_IDS = ['tenant', 'connection', 'locations', 'backup', 'mail'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
 /** The screen where each step is done. */
@@ -22,7 +22,7 @@ export const STEP_LINKS = {
 } as const satisfies Record<StepId, string>;
 
 /** The newest connection test of a tenant, as the audit log keeps it. */
-export interface ConnectionTest {
+interface ConnectionTest {
   ok: boolean;
   at: string;
   message?: string;
@@ -45,7 +45,7 @@ export interface GuideStep {
 }
 
 /** The newest `tenant.connectionTest` entry of this tenant among entries listed newest first. */
-export function lastConnectionTest(entries: readonly AuditEntry[], tenantId: string): ConnectionTest | null {
+function lastConnectionTest(entries: readonly AuditEntry[], tenantId: string): ConnectionTest | null {
   const entry = entries.find((e) => e.target === tenantId);
   if (!entry) return null;
   const { message, missingPermissions } = entry.details;

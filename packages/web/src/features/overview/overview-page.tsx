@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DashboardCard } from '../../components/ui/dashboard-card';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
@@ -213,50 +214,40 @@ function Overview({ tenantId }: { tenantId: string }) {
         </AreaCard>
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Card.Root data-testid="licence">
-          <Card.Body gap="2">
-            <Heading as="h2" size="sm">
-              {t('overview:license')}
-            </Heading>
-            {d.license.kind === 'trial' ? (
-              <>
-                <Text fontSize="sm" fontWeight="medium">
-                  {t('overview:trial')}
-                </Text>
-                <Row label={t('overview:backupJobsLeft')} value={lefts(d.license.backupJobsLeft)} />
-                <Row label={t('overview:restoresLeft')} value={lefts(d.license.restoresLeft)} />
-              </>
-            ) : (
-              <Text fontSize="sm">{t('overview:full')}</Text>
-            )}
-          </Card.Body>
-        </Card.Root>
-        <Card.Root>
-          <Card.Body gap="2">
-            <Heading as="h2" size="sm">
-              {t('overview:failures')}
-            </Heading>
-            {d.recentFailures.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted">
-                {t('overview:noFailures')}
+        <DashboardCard title={t('overview:license')} as="h2" gap="2" data-testid="licence">
+          {d.license.kind === 'trial' ? (
+            <>
+              <Text fontSize="sm" fontWeight="medium">
+                {t('overview:trial')}
               </Text>
-            ) : (
-              <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="recent-failures">
-                {d.recentFailures.map((run) => (
-                  <li key={run.reportId}>
-                    <Text fontSize="sm" fontWeight="medium">
-                      {run.jobName}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {t(`backup:types.${run.jobType}`)} · {formatDateTime(run.finished ?? run.started, lang)}
-                      {run.message ? ` · ${run.message}` : ''}
-                    </Text>
-                  </li>
-                ))}
-              </Stack>
-            )}
-          </Card.Body>
-        </Card.Root>
+              <Row label={t('overview:backupJobsLeft')} value={lefts(d.license.backupJobsLeft)} />
+              <Row label={t('overview:restoresLeft')} value={lefts(d.license.restoresLeft)} />
+            </>
+          ) : (
+            <Text fontSize="sm">{t('overview:full')}</Text>
+          )}
+        </DashboardCard>
+        <DashboardCard title={t('overview:failures')} as="h2" gap="2">
+          {d.recentFailures.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('overview:noFailures')}
+            </Text>
+          ) : (
+            <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" data-testid="recent-failures">
+              {d.recentFailures.map((run) => (
+                <li key={run.reportId}>
+                  <Text fontSize="sm" fontWeight="medium">
+                    {run.jobName}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {t(`backup:types.${run.jobType}`)} · {formatDateTime(run.finished ?? run.started, lang)}
+                    {run.message ? ` · ${run.message}` : ''}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </DashboardCard>
       </SimpleGrid>
     </Stack>
   );

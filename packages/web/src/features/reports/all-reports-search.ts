@@ -16,7 +16,7 @@ import { listSearchValidator } from '../../shared/url-state';
  */
 
 /** The job types of each area of the portal. */
-export const AREA_TYPES = RUN_AREA_TYPES;
+const AREA_TYPES = RUN_AREA_TYPES;
 export type Area = RunAreaName;
 export const AREAS = Object.keys(AREA_TYPES) as Area[];
 export const ALL_TYPES = Object.values(AREA_TYPES).flat() as JobType[];

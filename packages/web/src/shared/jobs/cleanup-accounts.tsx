@@ -1,10 +1,11 @@
 import type { DataManagementAccount } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { formatBytes, formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { cleanupAccountsQuery } from './api/queries';
@@ -49,17 +50,13 @@ export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: strin
     { header: t('backup:columns.errors'), value: (a) => a.errors.join('; ') },
   ];
   return (
-    <DataTable
+    <QueryDataTable
+      query={accounts}
       label={t('backup:runAccounts')}
       columns={columns}
-      rows={accounts.data?.items}
-      total={accounts.data?.total ?? 0}
       rowKey={(a) => a.accountId}
       state={state}
       onStateChange={setState}
-      loading={accounts.isFetching}
-      error={accounts.error}
-      onRetry={() => accounts.refetch()}
       emptyText={t('backup:noAccounts')}
       toolbar={
         <ExportButtons

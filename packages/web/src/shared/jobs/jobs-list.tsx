@@ -2,9 +2,10 @@ import { Alert, Button, Stack } from '@chakra-ui/react';
 import type { Application, Job, JobType } from '@compliance-portal/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert } from '../../components/ui/form-field';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { JobActionDialog } from './job-action-dialog';
 import { useJobColumns } from './job-columns';
@@ -64,17 +65,13 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
   return (
     <Stack gap="4">
       {list.limited ? <TrialLimits area={area} used={list.usedApplications} /> : null}
-      <DataTable
+      <QueryDataTable
+        query={jobs}
         label={area.texts.label}
         columns={columns}
-        rows={jobs.data?.items}
-        total={jobs.data?.total ?? 0}
         rowKey={(j) => j.jobId}
         state={state}
         onStateChange={setState}
-        loading={jobs.isFetching}
-        error={jobs.error}
-        onRetry={() => jobs.refetch()}
         emptyText={area.texts.empty}
         searchPlaceholder={t('backup:searchJobs')}
         toolbar={

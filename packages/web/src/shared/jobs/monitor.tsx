@@ -3,9 +3,10 @@ import type { JobRun, JobStatus, JobType } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { formatDateTime, formatNumber } from '../../components/ui/format';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { useUrlFilter, useUrlListState } from '../url-state';
@@ -14,7 +15,6 @@ import { MONITOR_LIST, MONITOR_STATUSES, monitorQueryOf } from './list-search';
 import { RunDetail } from './run-detail';
 
 /** While a run is queued or running the monitor polls; when nothing does, it stops. */
-export { MONITOR_POLL_MS } from './api/queries';
 
 /** The job types an area's monitor and reports show (the first chosen at first), and the list's name. */
 export interface RunArea {
@@ -125,17 +125,13 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
   ];
   return (
     <>
-      <DataTable
+      <QueryDataTable
+        query={runs}
         label={area.label}
         columns={columns}
-        rows={runs.data?.items}
-        total={runs.data?.total ?? 0}
         rowKey={(r) => r.reportId}
         state={state}
         onStateChange={setState}
-        loading={runs.isFetching}
-        error={runs.error}
-        onRetry={() => runs.refetch()}
         emptyText={t('backup:noRuns')}
         searchPlaceholder={t('backup:searchJobs')}
         onRowClick={(r) => setSelected(r.reportId)}

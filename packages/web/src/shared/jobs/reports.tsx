@@ -2,9 +2,10 @@ import type { JobStatus, JobType, Report, ReportQuery } from '@compliance-portal
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { formatDateTime, formatNumber } from '../../components/ui/format';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { useUrlFilter, useUrlListState } from '../url-state';
@@ -76,17 +77,13 @@ export function Reports({
     },
   ];
   return (
-    <DataTable
+    <QueryDataTable
+      query={reports}
       label={area.label}
       columns={columns}
-      rows={reports.data?.items}
-      total={reports.data?.total ?? 0}
       rowKey={(r) => r.reportId}
       state={state}
       onStateChange={setState}
-      loading={reports.isFetching}
-      error={reports.error}
-      onRetry={() => reports.refetch()}
       emptyText={t('backup:noReports')}
       searchPlaceholder={t('backup:searchJobs')}
       onRowClick={setOpen}

@@ -2,9 +2,10 @@ import { Stack, Text } from '@chakra-ui/react';
 import type { RunAccount } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { formatBytes, formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { runAccountsQuery } from './api/queries';
@@ -88,17 +89,13 @@ export function RunAccountsTable({
     },
   ];
   return (
-    <DataTable
+    <QueryDataTable
+      query={accounts}
       label={label}
       columns={columns}
-      rows={accounts.data?.items}
-      total={accounts.data?.total ?? 0}
       rowKey={(a) => a.accountId}
       state={state}
       onStateChange={setState}
-      loading={accounts.isFetching}
-      error={accounts.error}
-      onRetry={() => accounts.refetch()}
       emptyText={t('backup:noAccounts')}
       searchPlaceholder={t('backup:searchAccounts')}
       toolbar={toolbar}

@@ -3,9 +3,10 @@ import type { Application, DiscoveredSource } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../components/ui/data-table';
+import type { Column } from '../../components/ui/data-table';
 import { fetchAllPages } from '../../components/ui/export-button';
 import { listQuery, useListState } from '../../components/ui/list-state';
+import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
 import { sourcePageQuery } from './api/queries';
@@ -91,18 +92,14 @@ export function SourcePicker({
   };
 
   return (
-    <DataTable
+    <QueryDataTable
+      query={list}
       label={t('backup:pickSources', { unit })}
       columns={columns}
-      rows={list.data?.items}
-      total={list.data?.total ?? 0}
       rowKey={(s) => s.sourceId}
       state={state}
       onStateChange={setState}
-      loading={list.isFetching}
-      error={list.error}
       errorText={t('dataManagement:failed')}
-      onRetry={() => list.refetch()}
       emptyText={t('backup:noSources', { unit })}
       searchPlaceholder={t('backup:searchSources', { unit })}
       selection={{ selected, onChange, rowLabel: (s) => t('table:selectRow', { name: s.displayName }) }}

@@ -3,9 +3,10 @@ import type { DiscoveryNode, Job } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../../components/ui/data-table';
+import type { Column } from '../../../components/ui/data-table';
 import { formatBytes, formatDateTime } from '../../../components/ui/format';
 import { useListState } from '../../../components/ui/list-state';
+import { QueryDataTable } from '../../../components/ui/query-data-table';
 import { isNotFound } from '../../../errors/api-errors';
 import { useApi } from '../../../shared/tenant';
 import { snapshotFolderQuery } from '../api/queries';
@@ -105,18 +106,14 @@ export function SnapshotBrowser({
           ))}
         </Breadcrumb.List>
       </Breadcrumb.Root>
-      <DataTable
+      <QueryDataTable
+        query={items}
         label={t('backup:snapshotTree')}
         columns={columns}
-        rows={rows}
-        total={items.data?.total ?? 0}
         rowKey={(n) => n.nodeId}
         state={state}
         onStateChange={setState}
-        loading={items.isFetching}
-        error={items.error}
         errorText={isNotFound(items.error) ? t('errors:noFolder') : t('dataManagement:failed')}
-        onRetry={() => items.refetch()}
         emptyText={t('backup:emptyFolder')}
         searchPlaceholder={t('backup:searchItems')}
         selection={{

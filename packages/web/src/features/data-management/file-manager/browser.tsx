@@ -2,7 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { CleanupRule, DataManagementApplication } from '@compliance-portal/sdk';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/ui/data-table';
+import { QueryDataTable } from '../../../components/ui/query-data-table';
 import { isNotFound } from '../../../errors/api-errors';
 import { BrowserTrail } from './browser-trail';
 import { CleanupConfirm } from './cleanup-confirm';
@@ -36,18 +36,14 @@ export function Browser({
     <Stack gap="3">
       <BrowserTrail sourceName={source.displayName} trail={state.trail} onBack={onBack} onGoUp={state.goUp} />
       {rule === null ? null : (
-        <DataTable
+        <QueryDataTable
+          query={browse}
           label={t('dataManagement:browse')}
           columns={columns}
-          rows={browse.data?.items}
-          total={browse.data?.total ?? 0}
           rowKey={(n) => n.path}
           state={state.list}
           onStateChange={state.setList}
-          loading={browse.isFetching}
-          error={browse.isError ? browse.error : undefined}
           errorText={isNotFound(browse.error) ? t('errors:noFolder') : t('dataManagement:failed')}
-          onRetry={() => browse.refetch()}
           emptyText={t('dataManagement:empty')}
           selection={{
             selected,

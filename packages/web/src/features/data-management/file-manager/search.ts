@@ -8,7 +8,7 @@ import { type ListSearch, listSearchValidator } from '../../../shared/url-state'
  * a shared link open the file manager where it was.
  */
 
-export const APPLICATIONS = ['sharepoint', 'onedrive'] as const satisfies readonly DataManagementApplication[];
+const APPLICATIONS = ['sharepoint', 'onedrive'] as const satisfies readonly DataManagementApplication[];
 export const DEFAULT_APPLICATION: DataManagementApplication = 'sharepoint';
 
 /** The sites or OneDrives to choose from: 10 a page, by name. */
@@ -17,7 +17,7 @@ export const SOURCE_LIST = { pageSize: 10, sort: 'displayName' } as const;
 export const FILE_LIST = { pageSize: 25 } as const;
 
 /** A folder opened on the way down from the top of a site or OneDrive. */
-export interface FolderStep {
+interface FolderStep {
   id: string;
   name: string;
 }

@@ -64,7 +64,7 @@ export const jobCountQuery = (api: PortalClient, tenantId: string, type: JobType
   });
 
 /** The connection test's audit action: the server keeps no other record of a test's outcome. */
-export const CONNECTION_TEST_ACTION = 'tenant.connectionTest';
+const CONNECTION_TEST_ACTION = 'tenant.connectionTest';
 
 /**
  * The organisation's newest connection tests, newest first (the audit log filters by action, not by

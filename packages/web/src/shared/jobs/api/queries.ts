@@ -13,7 +13,7 @@ import { OFFLINE } from '../../api/offline';
 import { jobKeys } from './keys';
 
 /** While a run or a job is queued or running its list is asked for again this often; not otherwise. */
-export const MONITOR_POLL_MS = 3000;
+const MONITOR_POLL_MS = 3000;
 
 /** A page of a tenant's jobs of one type; live progress while one of them runs, no polling otherwise. */
 export const jobListQuery = (api: PortalClient, tenantId: string, query: JobListQuery) =>
