@@ -14,7 +14,15 @@ export default defineConfig({
   // The offline cache's buster: data saved by one build is not read by another.
   define: { __APP_VERSION__: JSON.stringify(`${version}+${Date.now().toString(36)}`) },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader goes with its page into one lazy chunk: what a loader imports (query options,
+      // list defaults) is then not in the script every page loads first.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     VitePWA({
       // The page asks before a new version takes over (the update prompt); nothing registers by itself.
