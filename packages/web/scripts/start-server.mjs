@@ -84,7 +84,10 @@ export async function startServer(options = {}) {
   server.child.stderr?.pipe(process.stderr, { end: false });
   const url = `http://127.0.0.1:${port}`;
   try {
-    const deadline = Date.now() + 60_000;
+    // Making 30 days of demo history first takes about 30 s on an idle 2-core machine and can take
+    // twice that and more on a busy one: the server is given three minutes then, one otherwise.
+    const waitSeconds = options.history ? 180 : 60;
+    const deadline = Date.now() + waitSeconds * 1000;
     for (;;) {
       if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}`);
       try {
@@ -92,7 +95,7 @@ export async function startServer(options = {}) {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 60 s');
+      if (Date.now() > deadline) throw new Error(`the server did not answer /healthz within ${waitSeconds} s`);
       await new Promise((r) => setTimeout(r, 100));
     }
   } catch (error) {
