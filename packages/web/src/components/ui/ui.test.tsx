@@ -1,5 +1,5 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,10 +7,14 @@ import { read, utils } from 'xlsx';
 import { createI18n, loadLanguage } from '../../i18n';
 import { DashboardCard } from './dashboard-card';
 import { DataTable, VIRTUAL_THRESHOLD } from './data-table';
-import { fetchAllPages } from './export-button';
-import { csvBlob, csvText, exportFileName, sheetName, xlsxBlob } from './export-files';
+import { ExportButtons, fetchAllPages } from './export-button';
+import { type Cell, csvBlob, csvText, exportFileName, exportWriter, sheetName, xlsxBlob } from './export-files';
 import { QueryDataTable } from './query-data-table';
 import { normaliseRecurrence } from './recurrence-editor';
+import { saveBlob } from './save-blob';
+
+// jsdom cannot download: the saved file is caught here.
+vi.mock('./save-blob', () => ({ saveBlob: vi.fn() }));
 
 /** jsdom's Blob has no text() or arrayBuffer(): read it as a browser of 2015 would. */
 function readBlob(blob: Blob): Promise<ArrayBuffer> {
@@ -107,6 +111,69 @@ describe('exports', () => {
     );
     expect(rows).toEqual(all);
     expect(asked).toEqual([undefined, 'k0499', 'k0999']);
+  });
+});
+
+describe('exports written chunk by chunk', () => {
+  const rows: Cell[][] = Array.from({ length: 1234 }, (_, i) => [
+    i % 7 === 0 ? `=cmd ${i}` : `Account, "${i}"`,
+    i,
+    i % 3 === 0 ? null : i % 2 === 0,
+    i % 11 === 0 ? 'line\nbreak' : '',
+  ]);
+  const chunks = [rows.slice(0, 500), [], rows.slice(500, 1000), rows.slice(1000)];
+
+  it('give the same csv bytes as all rows at once', async () => {
+    const writer = exportWriter('csv', 'ignored', ['ignored']);
+    for (const chunk of chunks) writer.add(chunk);
+    const chunked = new Uint8Array(await readBlob(writer.finish()));
+    expect(chunked).toEqual(new Uint8Array(await readBlob(csvBlob(rows))));
+    expect([...chunked.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('give the same xlsx sheet as all rows at once', async () => {
+    const writer = exportWriter('xlsx', 'A/B', ['Name', 'N', 'Flag', 'Note']);
+    for (const chunk of chunks) writer.add(chunk);
+    const chunked = read(new Uint8Array(await readBlob(writer.finish())));
+    const whole = read(new Uint8Array(await readBlob(xlsxBlob('A/B', ['Name', 'N', 'Flag', 'Note'], rows))));
+    expect(chunked.SheetNames).toEqual(['A_B']);
+    expect(chunked.Sheets.A_B).toEqual(whole.Sheets.A_B);
+  });
+});
+
+describe('the export buttons', () => {
+  const i18n = createI18n('en');
+  beforeAll(() => loadLanguage(i18n, 'en'));
+  type Row = { id: string; n: number };
+  const all: Row[] = Array.from({ length: 1234 }, (_, i) => ({ id: `k${String(i).padStart(4, '0')}`, n: i }));
+
+  it('read the list by keyset and save the file the rows make, written off the page where it can', async () => {
+    const saved = vi.mocked(saveBlob);
+    saved.mockClear();
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <ExportButtons<Row>
+            title="Nightly/OneDrive"
+            columns={[
+              { header: 'Id', value: (r) => r.id },
+              { header: 'N', value: (r) => (r.n % 5 === 0 ? `-${r.n}` : r.n) },
+            ]}
+            fetchPage={async ({ pageSize, after }) => {
+              const start = after ? all.findIndex((r) => r.id === after) + 1 : 0;
+              return { items: all.slice(start, start + pageSize), total: all.length, page: 1, pageSize };
+            }}
+            keyOf={(r) => r.id}
+          />
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Export csv' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const [blob, name] = saved.mock.calls[0] ?? [];
+    expect(name).toBe('Nightly_OneDrive.csv');
+    const expected = csvBlob(all.map((r) => [r.id, r.n % 5 === 0 ? `-${r.n}` : r.n]));
+    expect(new Uint8Array(await readBlob(blob as Blob))).toEqual(new Uint8Array(await readBlob(expected)));
   });
 });
 

@@ -31,6 +31,7 @@ export const sharedNamespaces: Leaves<typeof En> = {
     csv: 'Als csv exportieren',
     progress: 'Exportfortschritt',
     rows: '{{done}} von {{total}} Zeilen',
+    writing: '{{file}} wird geschrieben…',
     done_one: '{{count}} Zeile nach {{file}} exportiert.',
     done_other: '{{count}} Zeilen nach {{file}} exportiert.',
     failed: 'Der Export ist fehlgeschlagen. Es wurde nichts gespeichert; bitte versuchen Sie es erneut.',

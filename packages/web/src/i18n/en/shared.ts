@@ -28,6 +28,7 @@ export const sharedNamespaces = {
     csv: 'Export csv',
     progress: 'Export progress',
     rows: '{{done}} of {{total}} rows',
+    writing: 'Writing {{file}}…',
     done_one: '{{count}} row exported to {{file}}.',
     done_other: '{{count}} rows exported to {{file}}.',
     failed: 'The export failed. Nothing was saved; please try again.',
