@@ -13,6 +13,7 @@ import { migration as m012 } from './migrations/012-documents.js';
 import { migration as m013 } from './migrations/013-support-requests.js';
 import { migration as m015 } from './migrations/015-storage-usage.js';
 import { migration as m016 } from './migrations/016-audit-actor.js';
+import { migration as m017 } from './migrations/017-read-indexes.js';
 
 export interface Migration {
   id: number;
@@ -39,6 +40,7 @@ const migrations: readonly Migration[] = [
   m013,
   m015,
   m016,
+  m017,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */

@@ -18,81 +18,74 @@ import type { TenantRecord } from '../tenants/repository.js';
 
 const DAY = 86_400_000;
 
-async function area(
-  ctx: AppContext,
-  tenantId: string,
-  type: JobType,
-  from: Date,
-  covered: { sql: string },
-  stored: { sql: string },
-) {
-  const [last] = await ctx.db.query<RunWithJob>(
-    `${RUN_SELECT} where r.tenant_id = $1 and j.type = $2 order by coalesce(r.started, r.created_at) desc, r.seq desc limit 1`,
-    [tenantId, type],
+type AreaType = 'backup' | 'exchangeArchive' | 'teamsArchive';
+
+/**
+ * Per area (job type): its newest run, its failed runs since `from`, what it covers and what it
+ * stores. Two queries for the three areas, not two each: the overview is read on every visit.
+ */
+async function areas(ctx: AppContext, tenantId: string, from: Date) {
+  const types: AreaType[] = ['backup', 'exchangeArchive', 'teamsArchive'];
+  const lasts = await ctx.db.query<RunWithJob>(
+    `select distinct on (j.type) r.*, j.name, j.type, j.application from job_runs r join jobs j on j.job_id = r.job_id
+      where r.tenant_id = $1 and j.type = any($2) order by j.type, coalesce(r.started, r.created_at) desc, r.seq desc`,
+    [tenantId, types],
   );
-  const [row] = await ctx.db.query<{ failed: number; covered: number; bytes: string }>(
-    `select (select count(*)::int from job_runs r join jobs j on j.job_id = r.job_id
-              where r.tenant_id = $1 and j.type = $2 and r.status = 'failed' and coalesce(r.started, r.created_at) >= $3) as failed,
-            (${covered.sql}) as covered, (${stored.sql}) as bytes`,
-    [tenantId, type, from],
+  const archived = (kinds: string) =>
+    `select coalesce(sum(size), 0)::bigint from archive_items where tenant_id = $1 and kind in (${kinds})`;
+  const [row] = await ctx.db.query<Record<string, number | string | null>>(
+    `select
+       (select coalesce(json_object_agg(type, n), '{}') from (select j.type, count(*)::int as n from job_runs r
+          join jobs j on j.job_id = r.job_id where r.tenant_id = $1 and j.type = any($3) and r.status = 'failed'
+           and coalesce(r.started, r.created_at) >= $2 group by j.type) x) as failed,
+       (select count(distinct s)::int from jobs j, jsonb_array_elements_text(j.definition->'sources') s
+         where j.tenant_id = $1 and j.type = 'backup') as backup_covered,
+       (select coalesce(sum(b.size), 0)::bigint from backup_items b join jobs j on j.job_id = b.job_id
+         where j.tenant_id = $1) as backup_bytes,
+       (select count(distinct source)::int from archive_items where tenant_id = $1 and kind = 'mail') as mail_covered,
+       (${archived(`'mail'`)}) as mail_bytes,
+       (select count(distinct source)::int from archive_items where tenant_id = $1 and kind in ('teams', 'chat')) as teams_covered,
+       (${archived(`'teams', 'chat'`)}) as teams_bytes`,
+    [tenantId, from, types],
   );
+  const failed = (row?.failed ?? {}) as unknown as Record<string, number>;
+  const area = (type: AreaType, covered: string, bytes: string) => {
+    const last = lasts.find((r) => r.type === type);
+    return {
+      lastJob: last ? runView(last) : null,
+      failedRuns: Number(failed[type] ?? 0),
+      protectedCount: Number(row?.[covered] ?? 0),
+      bytes: Number(row?.[bytes] ?? 0),
+    };
+  };
   return {
-    lastJob: last ? runView(last) : null,
-    failedRuns: Number(row?.failed ?? 0),
-    protectedCount: Number(row?.covered ?? 0),
-    bytes: Number(row?.bytes ?? 0),
+    backup: area('backup', 'backup_covered', 'backup_bytes'),
+    emailArchive: area('exchangeArchive', 'mail_covered', 'mail_bytes'),
+    teamsArchive: area('teamsArchive', 'teams_covered', 'teams_bytes'),
   };
 }
 
-async function usedPerApplication(ctx: AppContext, organisationId: string, type: JobType) {
-  const rows = await ctx.db.query<{ application: Application; n: number }>(
-    `select j.application, count(*)::int as n from jobs j join tenants t on t.tenant_id = j.tenant_id
-      where t.organisation_id = $1 and j.type = $2 group by j.application`,
-    [organisationId, type],
+/** Jobs of the organisation per type and workload, for the trial limits left. */
+async function usedPerApplication(ctx: AppContext, organisationId: string) {
+  const rows = await ctx.db.query<{ type: JobType; application: Application; n: number }>(
+    `select j.type, j.application, count(*)::int as n from jobs j join tenants t on t.tenant_id = j.tenant_id
+      where t.organisation_id = $1 and j.type in ('backup', 'restore') group by j.type, j.application`,
+    [organisationId],
   );
-  return (application: Application) => Number(rows.find((r) => r.application === application)?.n ?? 0);
+  return (type: JobType) => (application: Application) =>
+    Number(rows.find((r) => r.type === type && r.application === application)?.n ?? 0);
 }
 
 export async function overview(ctx: AppContext, tenant: TenantRecord): Promise<OverviewDashboard> {
   const now = ctx.now();
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   const tenantId = tenant.tenantId;
-  const sourcesOf = (type: string) =>
-    `select count(distinct s)::int from jobs j, jsonb_array_elements_text(j.definition->'sources') s
-      where j.tenant_id = $1 and j.type = '${type}'`;
-  const archived = (kinds: string) =>
-    `select coalesce(sum(size), 0)::bigint from archive_items where tenant_id = $1 and kind in (${kinds})`;
-  const backup = await area(
-    ctx,
-    tenantId,
-    'backup',
-    from,
-    { sql: sourcesOf('backup') },
-    {
-      sql: `select coalesce(sum(b.size), 0)::bigint from backup_items b join jobs j on j.job_id = b.job_id
-             where j.tenant_id = $1`,
-    },
-  );
-  const emailArchive = await area(
-    ctx,
-    tenantId,
-    'exchangeArchive',
-    from,
-    { sql: `select count(distinct source)::int from archive_items where tenant_id = $1 and kind = 'mail'` },
-    { sql: archived(`'mail'`) },
-  );
-  const teamsArchive = await area(
-    ctx,
-    tenantId,
-    'teamsArchive',
-    from,
-    { sql: `select count(distinct source)::int from archive_items where tenant_id = $1 and kind in ('teams', 'chat')` },
-    { sql: archived(`'teams', 'chat'`) },
-  );
+  const { backup, emailArchive, teamsArchive } = await areas(ctx, tenantId, from);
   const org = await findOrganisation(ctx.db, tenant.organisationId);
   const trial = org?.license === 'trial';
-  const backups = await usedPerApplication(ctx, tenant.organisationId, 'backup');
-  const restores = await usedPerApplication(ctx, tenant.organisationId, 'restore');
+  const used = trial ? await usedPerApplication(ctx, tenant.organisationId) : () => () => 0;
+  const backups = used('backup');
+  const restores = used('restore');
   const left = (limit: number, used: (a: Application) => number, apps: readonly Application[]) =>
     trial ? Object.fromEntries(apps.map((a) => [a, Math.max(0, limit - used(a))])) : {};
   const failures = await ctx.db.query<RunWithJob>(

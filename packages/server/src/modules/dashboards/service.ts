@@ -12,7 +12,6 @@ import {
 } from '@compliance-portal/sdk';
 import type { Queryable } from '../../db/database.js';
 import { jobStatusOf, type RunRow } from '../../jobs/repository.js';
-import { protectedSources, sourceNames } from '../discovery/service.js';
 
 const DAY = 86_400_000;
 
@@ -24,6 +23,48 @@ function period(now: Date, application: DashboardApplication) {
 
 const JOBS = `j.tenant_id = $1 and j.type = 'backup' and j.application = $2`;
 
+/**
+ * The figures of the basic view in one query (a dashboard is read often; each query costs a round
+ * trip): protected sources (the backup jobs' sources), discovered sources, live items, the newest
+ * finished run and the runs of the period by status; with `totals`, also the stored bytes and jobs.
+ */
+async function basicRow(
+  db: Queryable,
+  tenantId: string,
+  application: DashboardApplication,
+  from: Date,
+  totals: boolean,
+) {
+  const [row] = await db.query<{
+    covered: number;
+    discovered: number;
+    items: number;
+    last: { job_id: string; name: string; finished: string } | null;
+    statuses: Record<string, number> | null;
+    bytes: number | string | null;
+    jobs: number | null;
+  }>(
+    `select
+       (select count(distinct s)::int from jobs j, jsonb_array_elements_text(j.definition->'sources') s where ${JOBS}) as covered,
+       (select count(*)::int from discovered_sources where tenant_id = $1 and application = $2) as discovered,
+       (select count(*)::int from (select distinct b.source_id, b.item_id from backup_items b join jobs j on j.job_id = b.job_id
+          where ${JOBS} and b.kind <> 'folder' and b.deleted_seq is null) x) as items,
+       (select json_build_object('job_id', r.job_id, 'name', j.name, 'finished', r.finished) from job_runs r
+          join jobs j on j.job_id = r.job_id
+         where ${JOBS} and r.status = 'finished' order by r.finished desc, r.seq desc limit 1) as last,
+       (select json_object_agg(status, n) from (select r.status, count(*)::int as n from job_runs r
+          join jobs j on j.job_id = r.job_id where ${JOBS} and coalesce(r.started, r.created_at) >= $3 group by r.status) x) as statuses,
+       ${
+         totals
+           ? `coalesce((select sum(b.size) from backup_items b join jobs j on j.job_id = b.job_id where ${JOBS}), 0)::bigint as bytes,
+              (select count(*)::int from jobs j where ${JOBS}) as jobs`
+           : 'null as bytes, null as jobs'
+       }`,
+    [tenantId, application, from],
+  );
+  return row;
+}
+
 export async function basicFigures(
   db: Queryable,
   tenantId: string,
@@ -31,34 +72,22 @@ export async function basicFigures(
   now: Date,
 ): Promise<DashboardBasic> {
   const range = period(now, application);
-  const covered = await protectedSources(db, tenantId, application);
-  const [discovered] = await db.query<{ n: number }>(
-    'select count(*)::int as n from discovered_sources where tenant_id = $1 and application = $2',
-    [tenantId, application],
-  );
-  const [items] = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select distinct b.source_id, b.item_id from backup_items b join jobs j on j.job_id = b.job_id
-      where ${JOBS} and b.kind <> 'folder' and b.deleted_seq is null) x`,
-    [tenantId, application],
-  );
-  const [last] = await db.query<{ job_id: string; name: string; finished: Date }>(
-    `select r.job_id, j.name, r.finished from job_runs r join jobs j on j.job_id = r.job_id
-      where ${JOBS} and r.status = 'finished' order by r.finished desc, r.seq desc limit 1`,
-    [tenantId, application],
-  );
-  const statuses = await db.query<{ status: RunRow['status']; n: number }>(
-    `select r.status, count(*)::int as n from job_runs r join jobs j on j.job_id = r.job_id
-      where ${JOBS} and coalesce(r.started, r.created_at) >= $3 group by r.status`,
-    [tenantId, application, new Date(range.from)],
-  );
+  const row = await basicRow(db, tenantId, application, new Date(range.from), false);
+  return basicOf(range, row);
+}
+
+function basicOf(range: ReturnType<typeof period>, row: Awaited<ReturnType<typeof basicRow>>): DashboardBasic {
+  const covered = Number(row?.covered ?? 0);
   const jobsByStatus: Record<JobStatus, number> = { finished: 0, running: 0, failed: 0, pending: 0 };
-  for (const s of statuses) jobsByStatus[jobStatusOf(s.status)] += Number(s.n);
+  for (const [status, n] of Object.entries(row?.statuses ?? {}))
+    jobsByStatus[jobStatusOf(status as RunRow['status'])] += Number(n);
+  const last = row?.last;
   return {
     ...range,
     view: 'basic',
-    protectedCount: covered.size,
-    discoveredCount: Math.max(Number(discovered?.n ?? 0), covered.size),
-    items: Number(items?.n ?? 0),
+    protectedCount: covered,
+    discoveredCount: Math.max(Number(row?.discovered ?? 0), covered),
+    items: Number(row?.items ?? 0),
     lastSuccessfulJob: last
       ? { jobId: last.job_id, jobName: last.name, finished: new Date(last.finished).toISOString() }
       : null,
@@ -120,32 +149,41 @@ export async function detailFigures(
   now: Date,
 ): Promise<DashboardDetails> {
   const range = period(now, application);
-  const covered = [...(await protectedSources(db, tenantId, application))];
-  const stored = await db.query<{ source_id: string; items: number; bytes: string }>(
-    `select b.source_id, count(distinct b.item_id) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items,
-            sum(b.size)::bigint as bytes
-       from backup_items b join jobs j on j.job_id = b.job_id where ${JOBS} group by b.source_id`,
+  // Protected sources with their names, stored items and bytes and newest run, in one query.
+  const rows = await db.query<{
+    source_id: string;
+    display_name: string | null;
+    items: number | null;
+    bytes: string | null;
+    finished: Date | null;
+    status: RunRow['status'] | null;
+    failed: boolean | null;
+  }>(
+    `with covered as (
+       select distinct s as source_id from jobs j, jsonb_array_elements_text(j.definition->'sources') s where ${JOBS}),
+     stored as (
+       select b.source_id, count(distinct b.item_id) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items,
+              sum(b.size)::bigint as bytes
+         from backup_items b join jobs j on j.job_id = b.job_id where ${JOBS} group by b.source_id),
+     newest as (
+       select distinct on (s.source_id) s.source_id, r.finished, r.status, s.failed
+         from job_run_sources s join job_runs r on r.run_id = s.run_id join jobs j on j.job_id = r.job_id
+        where ${JOBS} order by s.source_id, r.seq desc)
+     select c.source_id,
+            (select d.display_name from discovered_sources d where d.tenant_id = $1 and d.source_id = c.source_id limit 1)
+              as display_name,
+            st.items, st.bytes, n.finished, n.status, n.failed
+       from covered c left join stored st on st.source_id = c.source_id left join newest n on n.source_id = c.source_id`,
     [tenantId, application],
   );
-  const runs = await db.query<{ source_id: string; finished: Date | null; status: RunRow['status']; failed: boolean }>(
-    `select distinct on (s.source_id) s.source_id, r.finished, r.status, s.failed
-       from job_run_sources s join job_runs r on r.run_id = s.run_id join jobs j on j.job_id = r.job_id
-      where ${JOBS} order by s.source_id, r.seq desc`,
-    [tenantId, application],
-  );
-  const name = await sourceNames(db, tenantId, covered);
-  const entries = covered.map((sourceId) => {
-    const s = stored.find((x) => x.source_id === sourceId);
-    const r = runs.find((x) => x.source_id === sourceId);
-    return {
-      sourceId,
-      displayName: name(sourceId),
-      items: Number(s?.items ?? 0),
-      bytes: Number(s?.bytes ?? 0),
-      lastBackup: r?.finished ? new Date(r.finished).toISOString() : null,
-      lastStatus: r ? (r.failed ? ('failed' as const) : jobStatusOf(r.status)) : null,
-    };
-  });
+  const entries = rows.map((r) => ({
+    sourceId: r.source_id,
+    displayName: r.display_name ?? r.source_id,
+    items: Number(r.items ?? 0),
+    bytes: Number(r.bytes ?? 0),
+    lastBackup: r.finished ? new Date(r.finished).toISOString() : null,
+    lastStatus: r.status ? (r.failed ? ('failed' as const) : jobStatusOf(r.status)) : null,
+  }));
   entries.sort((a, b) => b.bytes - a.bytes || a.displayName.localeCompare(b.displayName));
   return { ...range, view: 'details', entries };
 }
@@ -168,16 +206,13 @@ export async function lastSuccessfulBackup(db: Queryable, tenantId: string) {
     : null;
 }
 
-/** Per backup workload: protected sources, items, stored bytes and jobs. */
+/** Per backup workload: protected sources, items, stored bytes and jobs (one query per workload). */
 export async function backupStatistics(db: Queryable, tenantId: string, now: Date) {
   const perApplication = [];
   for (const application of ['onedrive', 'sharepoint', 'teams'] as const) {
-    const basic = await basicFigures(db, tenantId, application, now);
-    const [row] = await db.query<{ bytes: string; jobs: number }>(
-      `select coalesce((select sum(b.size) from backup_items b join jobs j on j.job_id = b.job_id where ${JOBS}), 0)::bigint as bytes,
-              (select count(*)::int from jobs j where ${JOBS}) as jobs`,
-      [tenantId, application],
-    );
+    const range = period(now, application);
+    const row = await basicRow(db, tenantId, application, new Date(range.from), true);
+    const basic = basicOf(range, row);
     perApplication.push({
       application,
       protectedCount: basic.protectedCount,

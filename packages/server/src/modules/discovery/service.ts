@@ -196,7 +196,7 @@ export async function unknownSources(
 }
 
 /** The sources of jobs of `type` (and `application`) of the tenant. */
-export async function protectedSources(
+async function protectedSources(
   db: Queryable,
   tenantId: string,
   application: Application,
@@ -266,18 +266,6 @@ export async function listDiscovered(
     page,
     pageSize,
   };
-}
-
-/** Display names of sources, for reports and dashboards (the id where discovery has not seen it). */
-export async function sourceNames(db: Queryable, tenantId: string, sourceIds: readonly string[]) {
-  const rows = sourceIds.length
-    ? await db.query<{ source_id: string; display_name: string }>(
-        'select distinct on (source_id) source_id, display_name from discovered_sources where tenant_id = $1 and source_id = any($2)',
-        [tenantId, [...sourceIds]],
-      )
-    : [];
-  const names = new Map(rows.map((r) => [r.source_id, r.display_name]));
-  return (id: string) => names.get(id) ?? id;
 }
 
 function groupKind(group: Group): DiscoveredGroup['kind'] {
@@ -465,14 +453,8 @@ export async function snapshotChildren(
     params.push(search);
     where += ` and lower(s.name) like $${params.length}`;
   }
-  const [count] = await db.query<{ n: number }>(`${snap} select count(*)::int as n from snap s where ${where}`, params);
-  if (Number(count?.n ?? 0) === 0 && nodeId !== 'root' && !nodeId.startsWith('drive:')) {
-    const [known] = await db.query(`${snap} select 1 from snap where item_id = $4 or parent_id = $4`, [
-      ...params.slice(0, 3),
-      nodeId,
-    ]);
-    if (!known) throw notFound('No folder found for this worker.');
-  }
+  // The page with the count of all matching rows in one pass over the snapshot; which items have
+  // children is one set of parents joined, not a search of the snapshot per row.
   const rows = await db.query<{
     item_id: string;
     parent_id: string | null;
@@ -482,14 +464,31 @@ export async function snapshotChildren(
     size: string;
     modified_at: Date | null;
     has_children: boolean;
+    total: number;
   }>(
-    `${snap} select s.item_id, s.parent_id, s.kind, s.name, s.path, s.size, s.modified_at,
-                    exists (select 1 from snap c where c.parent_id = s.item_id) as has_children
-       from snap s where ${where}
+    `${snap}, parents as (select distinct parent_id from snap where parent_id is not null)
+     select s.item_id, s.parent_id, s.kind, s.name, s.path, s.size, s.modified_at,
+            p.parent_id is not null as has_children, count(*) over ()::int as total
+       from snap s left join parents p on p.parent_id = s.item_id where ${where}
       order by s.kind <> 'folder', lower(s.name), s.item_id
       limit ${pageSize} offset ${(page - 1) * pageSize}`,
     params,
   );
+  let total = rows.length > 0 ? Number(rows[0]?.total) : 0;
+  if (rows.length === 0 && page > 1) {
+    const [count] = await db.query<{ n: number }>(
+      `${snap} select count(*)::int as n from snap s where ${where}`,
+      params,
+    );
+    total = Number(count?.n ?? 0);
+  }
+  if (total === 0 && nodeId !== 'root' && !nodeId.startsWith('drive:')) {
+    const [known] = await db.query(`${snap} select 1 from snap where item_id = $4 or parent_id = $4`, [
+      ...params.slice(0, 3),
+      nodeId,
+    ]);
+    if (!known) throw notFound('No folder found for this worker.');
+  }
   return {
     items: rows.map((r) => ({
       nodeId: r.item_id,
@@ -501,7 +500,7 @@ export async function snapshotChildren(
       modified: r.modified_at ? new Date(r.modified_at).toISOString() : null,
       hasChildren: r.kind === 'folder' && r.has_children,
     })),
-    total: Number(count?.n ?? 0),
+    total,
     page,
     pageSize,
   };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
-import { findUserById, type User } from './users.js';
+import { findUserOfToken, type User } from './users.js';
 
 export type TokenKind = 'signin' | 'access' | 'refresh' | 'session';
 
@@ -86,13 +86,11 @@ export async function rotateRefreshToken(tx: Queryable, now: Date, token: string
 
 export async function resolveToken(ctx: AppContext, token: string, kinds: readonly TokenKind[]): Promise<Auth | null> {
   const tokenHash = sha256(token);
-  const [row] = await ctx.db.query<{ user_id: string; kind: TokenKind; family: string }>(
-    'select user_id, kind, family from sessions where token_hash = $1 and revoked_at is null and expires_at > $2',
-    [tokenHash, ctx.now()],
-  );
-  if (!row || !kinds.includes(row.kind)) return null;
-  const user = await findUserById(ctx.db, row.user_id);
-  return user ? { user, kind: row.kind, tokenHash, family: row.family } : null;
+  // The session and its user in one query (a session's user is never missing: deleting a user deletes
+  // its sessions, and a token of a missing user is refused as before).
+  const found = await findUserOfToken(ctx.db, tokenHash, ctx.now());
+  if (!found || !kinds.includes(found.kind as TokenKind)) return null;
+  return { user: found.user, kind: found.kind as TokenKind, tokenHash, family: found.family };
 }
 
 export async function revokeToken(tx: Queryable, now: Date, tokenHash: string) {

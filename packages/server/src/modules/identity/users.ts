@@ -59,6 +59,23 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return row ? toUser(row) : undefined;
 }
 
+/**
+ * The user of a live token (not revoked, not expired) with the token's kind and family, in one query:
+ * every authenticated request asks this first.
+ */
+export async function findUserOfToken(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: User; kind: string; family: string } | undefined> {
+  const [row] = await db.query<Row & { token_kind: string; token_family: string }>(
+    `select u.*, s.kind as token_kind, s.family as token_family from sessions s join users u on u.id = s.user_id
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
+    [tokenHash, now],
+  );
+  return row ? { user: toUser(row), kind: row.token_kind, family: row.token_family } : undefined;
+}
+
 export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
   const [row] = await db.query<Row>('select * from users where id = $1', [id]);
   return row ? toUser(row) : undefined;

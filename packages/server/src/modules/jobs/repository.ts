@@ -1,17 +1,17 @@
 /** The jobs module's reads of jobs and runs that src/jobs/repository.ts (the engine's) does not have. */
 import type { JobType } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
-import { findJob, type JobRecord, type RunRow } from '../../jobs/repository.js';
+import { type JobRecord, type JobRow, type RunRow, toJobRecord } from '../../jobs/repository.js';
 import { RUN_SELECT, type RunWithJob } from './runs.js';
 
 /** The tenant's jobs of one type, newest first. */
 export async function listJobsOfType(db: Queryable, tenantId: string, type: JobType): Promise<JobRecord[]> {
-  const rows = await db.query<{ job_id: string }>(
-    'select job_id from jobs where tenant_id = $1 and type = $2 order by created_at desc',
+  // The jobs themselves in the one query, not their ids and then a query per job.
+  const rows = await db.query<JobRow>(
+    'select * from jobs where tenant_id = $1 and type = $2 order by created_at desc',
     [tenantId, type],
   );
-  const jobs = await Promise.all(rows.map((r) => findJob(db, r.job_id)));
-  return jobs.filter((j): j is JobRecord => j !== undefined);
+  return rows.map(toJobRecord);
 }
 
 export async function findRun(db: Queryable, runId: string): Promise<RunRow | undefined> {

@@ -50,6 +50,12 @@ function runStatuses(status: JobStatus): string[] {
 }
 
 export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilter) {
+  const { rows, total, page, pageSize } = await pageRuns(db, tenantId, filter, '');
+  return { items: rows.map(runView), total, page, pageSize };
+}
+
+/** One page of runs and the count of all that match; `extra` adds columns to the page's rows. */
+async function pageRuns<T extends RunWithJob>(db: Queryable, tenantId: string, filter: RunFilter, extra: string) {
   const where = ['r.tenant_id = $1'];
   const params: SqlValue[] = [tenantId];
   const add = (clause: string, value: SqlValue) => {
@@ -83,11 +89,12 @@ export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilt
     `select count(*)::int as n from job_runs r join jobs j on j.job_id = r.job_id where ${where.join(' and ')}`,
     params,
   );
-  const rows = await db.query<RunWithJob>(
-    `${RUN_SELECT} where ${where.join(' and ')} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  const rows = await db.query<T>(
+    `select r.*, j.name, j.type, j.application${extra} from job_runs r join jobs j on j.job_id = r.job_id
+      where ${where.join(' and ')} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
     params,
   );
-  return { items: rows.map(runView), total: Number(count?.n ?? 0), page, pageSize };
+  return { rows, total: Number(count?.n ?? 0), page, pageSize };
 }
 
 /** The accounts (sources) of a run with their counts and up to 100 error messages each, paged in SQL. */
@@ -190,18 +197,17 @@ function reportTitle(run: JobRun): string {
 
 /** Reports of ended runs, with their totals. */
 export async function queryReports(db: Queryable, tenantId: string, filter: RunFilter) {
-  const runs = await queryRuns(db, tenantId, { ...filter, ended: true });
-  const ids = runs.items.map((r) => r.reportId);
-  const counts = ids.length
-    ? await db.query<{ run_id: string; n: number }>(
-        'select run_id, count(*)::int as n from job_run_sources where run_id = any($1) group by run_id',
-        [ids],
-      )
-    : [];
-  const accounts = new Map(counts.map((c) => [c.run_id, Number(c.n)]));
+  // Each report's accounts counted with its page (on the run's key), not in a query of their own.
+  const { rows, ...runs } = await pageRuns<RunWithJob & { accounts: number }>(
+    db,
+    tenantId,
+    { ...filter, ended: true },
+    ', (select count(*)::int from job_run_sources s where s.run_id = r.run_id) as accounts',
+  );
+  const accounts = new Map(rows.map((c) => [c.run_id, Number(c.accounts)]));
   return {
     ...runs,
-    items: runs.items.map((r) => ({
+    items: rows.map(runView).map((r) => ({
       reportId: r.reportId,
       title: reportTitle(r),
       jobId: r.jobId,
