@@ -196,11 +196,7 @@ export async function unknownSources(
 }
 
 /** The sources of jobs of `type` (and `application`) of the tenant. */
-async function protectedSources(
-  db: Queryable,
-  tenantId: string,
-  application: Application,
-): Promise<Set<string>> {
+async function protectedSources(db: Queryable, tenantId: string, application: Application): Promise<Set<string>> {
   const rows = await db.query<{ source: string }>(
     `select distinct jsonb_array_elements_text(definition->'sources') as source
        from jobs where tenant_id = $1 and type = $2 and application = $3`,
