@@ -6,7 +6,8 @@
  * each the median of `--runs` exports, with the time spent reading the pages and the longest task the
  * page's main thread ran meanwhile (Chromium's long tasks: 50 ms or more), each next to its aim.
  * With --no-worker the page has no Worker, so the export writes on the main thread (the fallback).
- * Usage: node bench/report-100k.mjs [--rows 100000] [--runs 3] [--no-worker]
+ * --web-dir serves another build of the PWA than packages/web/dist.
+ * Usage: node bench/report-100k.mjs [--rows 100000] [--runs 3] [--no-worker] [--web-dir dir]
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
     'no-worker': { type: 'boolean', default: false },
+    'web-dir': { type: 'string' },
   },
 });
 const rows = Number(values.rows);
@@ -77,10 +79,11 @@ let browser;
 let server;
 try {
   // First start: migrations and the demo world; then the report is written straight into the database.
-  await (await startServer({ dataDir })).stop();
+  const webDir = values['web-dir'] ? resolve(values['web-dir']) : undefined;
+  await (await startServer({ dataDir, webDir })).stop();
   const seedMs = await writeReport();
   browser = await launchBrowser();
-  server = await startServer({ dataDir });
+  server = await startServer({ dataDir, webDir });
   const context = await browser.newContext({ viewport: { width: 1350, height: 900 }, acceptDownloads: true });
   // Long tasks of the page's main thread (50 ms and more), kept from the first script on.
   await context.addInitScript(() => {

@@ -159,9 +159,19 @@ export const JobRun = s.object({
 });
 export type JobRun = s.Static<typeof JobRun>;
 
+/** The most rows one page of a run's accounts holds: exports read long reports in pages this large. */
+export const MAX_ACCOUNTS_PAGE_SIZE = 10_000;
+
 /** The accounts of a run, as the monitor and the reports list them. */
 export const RunAccountsQuery = s.object({
   ...listQueryProperties,
+  pageSize: s.optional(
+    s.integer({
+      minimum: 1,
+      maximum: MAX_ACCOUNTS_PAGE_SIZE,
+      description: `Rows per page; default 25, at most ${MAX_ACCOUNTS_PAGE_SIZE} (an export reads a long report in large pages).`,
+    }),
+  ),
   status: s.optional(JobStatus),
   after: s.optional(
     s.string({

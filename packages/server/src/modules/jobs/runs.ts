@@ -156,24 +156,40 @@ export async function runAccounts(
     );
     offset = 0;
   }
-  const sources = await db.query<{
+  // The page comes as one JSON text built in the database: thousands of rows (an export's pages) cost
+  // a fraction of the time the embedded database takes to hand them over row by row.
+  const [json] = await db.query<{ rows: string }>(
+    `select coalesce(json_agg(json_build_object('source_id', s.source_id, 'display_name', s.display_name,
+              'items', s.items, 'failed_items', s.failed_items, 'bytes', s.bytes, 'failed', s.failed) order by ${order}), '[]')::text as rows
+       from (select s.* from job_run_sources s where ${where.join(' and ')}
+              order by ${order} limit ${pageSize} offset ${offset}) s`,
+    params,
+  );
+  const sources = JSON.parse(json?.rows ?? '[]') as {
     source_id: string;
     display_name: string | null;
     items: number;
     failed_items: number;
     bytes: number;
     failed: boolean;
-  }>(
-    `select s.* from job_run_sources s where ${where.join(' and ')}
-      order by ${order} limit ${pageSize} offset ${offset}`,
-    params,
-  );
+  }[];
   const errors = sources.length
     ? await db.query<{ source_id: string | null; item_name: string; message: string }>(
-        'select source_id, item_name, message from job_run_errors where run_id = $1 and source_id = any($2) order by id',
+        // At most 100 per account, cut in the database: a page of thousands of accounts stays bounded.
+        `select source_id, item_name, message from (
+           select source_id, item_name, message, id, row_number() over (partition by source_id order by id) as n
+             from job_run_errors where run_id = $1 and source_id = any($2)) e
+          where n <= 100 order by id`,
         [run.run_id, sources.map((x) => x.source_id)],
       )
     : [];
+  // Each account's errors by one lookup, not a scan of the page's errors per account.
+  const errorsOf = new Map<string | null, string[]>();
+  for (const e of errors) {
+    const messages = errorsOf.get(e.source_id) ?? [];
+    messages.push(`${e.item_name}: ${e.message}`);
+    errorsOf.set(e.source_id, messages);
+  }
   const items: RunAccount[] = sources.map((x) => ({
     accountId: x.source_id,
     displayName: x.display_name ?? x.source_id,
@@ -181,10 +197,7 @@ export async function runAccounts(
     items: Number(x.items),
     failedItems: Number(x.failed_items),
     bytes: Number(x.bytes),
-    errors: errors
-      .filter((e) => e.source_id === x.source_id)
-      .slice(0, 100)
-      .map((e) => `${e.item_name}: ${e.message}`),
+    errors: errorsOf.get(x.source_id) ?? [],
   }));
   return { items, total: Number(count?.n ?? 0), page, pageSize };
 }

@@ -14,9 +14,14 @@ export interface ExportColumn<T> {
   value: (row: T) => Cell;
 }
 
-/** Rows per request and requests at once when an export reads the whole list. */
+/** Rows per request (unless the list allows more) and requests at once when an export reads the whole list. */
 const EXPORT_PAGE_SIZE = 500;
 const EXPORT_CONCURRENCY = 4;
+/** Rows turned into cells and handed to the writer in one go. */
+const HAND_OVER_ROWS = 1000;
+
+/** Lets the page paint and answer input before the next slice of work. */
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 interface ExportProgress {
   format: 'xlsx' | 'csv';
@@ -35,32 +40,47 @@ export interface PageRequest {
 
 /**
  * Reads every page of a list (not just the visible one), handing each page's rows to `onPage` in the
- * list's order as soon as they are there, and reporting progress: with `keyOf`, page after page by
- * keyset (each page read from an index, for long lists), else a few numbered pages at a time.
+ * list's order as soon as they are there (one page at a time: a page is handed over once `onPage` has
+ * taken the one before), and reporting progress: with `keyOf`, page after page by keyset (each page
+ * read from an index, for long lists; the next request leaves before a page is handed over), else a
+ * few numbered pages at a time.
  */
 async function readAllPages<T>(
   fetchPage: (request: PageRequest) => Promise<Page<T>>,
-  onPage: (items: T[]) => void,
+  onPage: (items: T[]) => void | Promise<void>,
   onProgress: (done: number, total: number) => void,
   keyOf?: (row: T) => string,
+  pageSize = EXPORT_PAGE_SIZE,
 ): Promise<void> {
-  const first = await fetchPage({ page: 1, pageSize: EXPORT_PAGE_SIZE });
-  const pages = Math.ceil(first.total / EXPORT_PAGE_SIZE);
+  let handing = Promise.resolve();
+  const handOver = (items: T[]) => {
+    handing = handing.then(() => onPage(items));
+  };
+  const first = await fetchPage({ page: 1, pageSize });
+  const pages = Math.ceil(first.total / pageSize);
   let done = first.items.length;
-  onPage(first.items);
-  onProgress(done, first.total);
   if (keyOf) {
-    let last = first.items.at(-1);
-    while (last !== undefined && done < first.total) {
-      const answer = await fetchPage({ page: 1, pageSize: EXPORT_PAGE_SIZE, after: keyOf(last) });
-      // The next request leaves first; this page's rows are handed over while it is on its way.
-      last = answer.items.at(-1);
+    const after = (items: T[]) => {
+      const last = items.at(-1);
+      return last !== undefined && done < first.total
+        ? fetchPage({ page: 1, pageSize, after: keyOf(last) })
+        : undefined;
+    };
+    let pending = after(first.items);
+    handOver(first.items);
+    onProgress(done, first.total);
+    while (pending) {
+      const answer = await pending;
       done += answer.items.length;
-      onPage(answer.items);
+      pending = after(answer.items);
+      handOver(answer.items);
       onProgress(done, first.total);
     }
+    await handing;
     return;
   }
+  handOver(first.items);
+  onProgress(done, first.total);
   // Pages arrive out of order; each is handed over once those before it have been.
   const arrived = new Map<number, T[]>();
   let handed = 1;
@@ -68,17 +88,18 @@ async function readAllPages<T>(
   const worker = async () => {
     while (next <= pages) {
       const page = next++;
-      const answer = await fetchPage({ page, pageSize: EXPORT_PAGE_SIZE });
+      const answer = await fetchPage({ page, pageSize });
       arrived.set(page, answer.items);
       for (let items = arrived.get(handed + 1); items; items = arrived.get(handed + 1)) {
         arrived.delete(++handed);
-        onPage(items);
+        handOver(items);
       }
       done += answer.items.length;
       onProgress(done, first.total);
     }
   };
   await Promise.all(Array.from({ length: Math.min(EXPORT_CONCURRENCY, Math.max(0, pages - 1)) }, worker));
+  await handing;
 }
 
 /** Reads every page of a list into one array (see readAllPages). */
@@ -88,7 +109,14 @@ export async function fetchAllPages<T>(
   keyOf?: (row: T) => string,
 ): Promise<T[]> {
   const results: T[][] = [];
-  await readAllPages(fetchPage, (items) => results.push(items), onProgress, keyOf);
+  await readAllPages(
+    fetchPage,
+    (items) => {
+      results.push(items);
+    },
+    onProgress,
+    keyOf,
+  );
   return results.flat();
 }
 
@@ -101,6 +129,7 @@ export function ExportButtons<T>({
   columns,
   fetchPage,
   keyOf,
+  pageSize,
   disabled,
 }: {
   title: string;
@@ -108,6 +137,8 @@ export function ExportButtons<T>({
   fetchPage: (request: PageRequest) => Promise<Page<T>>;
   /** The row's key for keyset paging, when the list supports it. */
   keyOf?: (row: T) => string;
+  /** Rows per request, where the list allows more than 500 (a long report's accounts). */
+  pageSize?: number;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -128,12 +159,17 @@ export function ExportButtons<T>({
       let count = 0;
       await readAllPages(
         fetchPage,
-        (items) => {
+        async (items) => {
           count += items.length;
-          file.add(items.map((row) => columns.map((c) => c.value(row))));
+          // A large page goes to the writer in slices, the page free between them (no long task).
+          for (let at = 0; at < items.length; at += HAND_OVER_ROWS) {
+            if (at > 0) await yieldToPage();
+            file.add(items.slice(at, at + HAND_OVER_ROWS).map((row) => columns.map((c) => c.value(row))));
+          }
         },
         (done, total) => setProgress({ format, done, total, writing: false }),
         keyOf,
+        pageSize,
       );
       setProgress((p) => (p ? { ...p, writing: true } : p));
       saveBlob(await file.finish(), fileName);

@@ -147,9 +147,10 @@ describe('the export buttons', () => {
   type Row = { id: string; n: number };
   const all: Row[] = Array.from({ length: 1234 }, (_, i) => ({ id: `k${String(i).padStart(4, '0')}`, n: i }));
 
-  it('read the list by keyset and save the file the rows make, written off the page where it can', async () => {
+  it('read the list by keyset in pages of the size given and save the file the rows make, written off the page where it can', async () => {
     const saved = vi.mocked(saveBlob);
     saved.mockClear();
+    const asked: { pageSize: number; after?: string }[] = [];
     render(
       <ChakraProvider value={defaultSystem}>
         <I18nextProvider i18n={i18n}>
@@ -160,10 +161,12 @@ describe('the export buttons', () => {
               { header: 'N', value: (r) => (r.n % 5 === 0 ? `-${r.n}` : r.n) },
             ]}
             fetchPage={async ({ pageSize, after }) => {
+              asked.push({ pageSize, ...(after ? { after } : {}) });
               const start = after ? all.findIndex((r) => r.id === after) + 1 : 0;
               return { items: all.slice(start, start + pageSize), total: all.length, page: 1, pageSize };
             }}
             keyOf={(r) => r.id}
+            pageSize={1200}
           />
         </I18nextProvider>
       </ChakraProvider>,
@@ -174,6 +177,7 @@ describe('the export buttons', () => {
     expect(name).toBe('Nightly_OneDrive.csv');
     const expected = csvBlob(all.map((r) => [r.id, r.n % 5 === 0 ? `-${r.n}` : r.n]));
     expect(new Uint8Array(await readBlob(blob as Blob))).toEqual(new Uint8Array(await readBlob(expected)));
+    expect(asked).toEqual([{ pageSize: 1200 }, { pageSize: 1200, after: 'k1199' }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { Report, RunAccount } from '@compliance-portal/sdk';
+import { MAX_ACCOUNTS_PAGE_SIZE, type Report, type RunAccount } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
@@ -73,6 +73,7 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
                 })
               }
               keyOf={(a) => a.accountId}
+              pageSize={MAX_ACCOUNTS_PAGE_SIZE}
             />
           }
         />
