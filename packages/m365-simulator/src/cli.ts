@@ -103,6 +103,7 @@ const lines = [
   `  trust it in Node.js: NODE_EXTRA_CA_CERTS=${sim.caCertificatePath}`,
   `  throttling: POST ${sim.url}/_simulator/throttle with the header ${CONTROL_HEADER}: ${sim.controlKey}`,
   `  consent: POST ${sim.url}/_simulator/consent with the same header`,
+  `  content changes: POST ${sim.url}/_simulator/evolve with the same header`,
   '',
 ];
 process.stdout.write(lines.join('\n'));

@@ -8,6 +8,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
+import type { Evolution } from './model.js';
 
 export const THROTTLE_ENV = 'M365_SIMULATOR_THROTTLE';
 export const CONTROL_KEY_ENV = 'M365_SIMULATOR_CONTROL_KEY';
@@ -113,6 +114,8 @@ export interface Controls {
     /** Replaces a tenant's consent set; false for a tenant the simulator does not serve. */
     set(tenantId: string, roles: string[]): boolean;
   };
+  /** Changes a tenant's content as time passing would (new, edited, deleted files and messages); null for an unknown tenant. */
+  evolve(tenantId: string, change: Evolution): number | null;
 }
 
 /** An application permission's name as Entra ID writes it: `Files.Read.All`, `Mail.ReadWrite`. */
@@ -138,10 +141,43 @@ function consentChange(input: Record<string, unknown>): { tenantId: string; role
   return { tenantId: input.tenantId, roles: [...new Set(roles)] };
 }
 
+const EVOLUTION_COUNTS = [
+  'newFiles',
+  'editedFiles',
+  'deletedFiles',
+  'newMessages',
+  'newChannelMessages',
+  'newChatMessages',
+] as const;
+
+/** Checks `{ tenantId, newFiles?, editedFiles?, …, at? }` of an evolve request; throws a message for a wrong one. */
+function evolution(input: Record<string, unknown>): { tenantId: string; change: Evolution } {
+  const known = new Set<string>(['tenantId', 'at', ...EVOLUTION_COUNTS]);
+  for (const key of Object.keys(input)) if (!known.has(key)) throw new Error(`unknown evolve setting "${key}"`);
+  if (typeof input.tenantId !== 'string' || !input.tenantId) throw new Error('tenantId must name a tenant');
+  const change: Evolution = {};
+  for (const key of EVOLUTION_COUNTS) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+      throw new Error(`${key} must be a whole number, 0 or more`);
+    }
+    change[key] = value;
+  }
+  if (input.at !== undefined) {
+    if (typeof input.at !== 'string' || Number.isNaN(Date.parse(input.at)))
+      throw new Error('at must be an ISO date-time');
+    change.at = input.at;
+  }
+  return { tenantId: input.tenantId, change };
+}
+
 /**
  * `/_simulator/throttle`: GET answers the setting, POST (JSON) replaces it; `{ "every": 0 }` turns it
  * off. `/_simulator/consent`: GET answers `{ "<tenantId>": [roles…] }`, POST `{ "tenantId", "roles" }`
  * replaces that tenant's consent set (for tokens issued from now on) and answers it.
+ * `/_simulator/evolve`: POST `{ "tenantId", "newFiles"?, "editedFiles"?, "deletedFiles"?, "newMessages"?,
+ * "newChannelMessages"?, "newChatMessages"?, "at"? }` changes the tenant's content (as `evolve` does).
  */
 export function controlRequest(
   request: SimRequest,
@@ -153,7 +189,10 @@ export function controlRequest(
     return controlError(403, 'forbidden', `The ${CONTROL_HEADER} header must carry the simulator's control key.`);
   }
   const what = rest.join('/');
-  if (what !== 'throttle' && what !== 'consent') return controlError(404, 'notFound', 'Unknown control path.');
+  if (what !== 'throttle' && what !== 'consent' && what !== 'evolve') {
+    return controlError(404, 'notFound', 'Unknown control path.');
+  }
+  if (what === 'evolve' && request.method !== 'POST') return controlError(405, 'methodNotAllowed', 'POST.');
   if (request.method === 'GET') {
     return { status: 200, json: what === 'throttle' ? controls.throttle.get() : controls.consent.get() };
   }
@@ -163,6 +202,12 @@ export function controlRequest(
     if (what === 'throttle') {
       controls.throttle.set(throttleSetting(body));
       return { status: 200, json: controls.throttle.get() };
+    }
+    if (what === 'evolve') {
+      const { tenantId, change } = evolution(body);
+      const clock = controls.evolve(tenantId, change);
+      if (clock === null) return controlError(404, 'notFound', `The simulator does not serve tenant ${tenantId}.`);
+      return { status: 200, json: { tenantId, clock } };
     }
     const { tenantId, roles } = consentChange(body);
     if (!controls.consent.set(tenantId, roles)) {

@@ -192,6 +192,10 @@ export function createSimulatorHandler(options: SimulatorOptions) {
             return tenant !== undefined;
           },
         },
+        evolve(tenantId, change) {
+          const tenant = tenants.get(tenantId.toLowerCase());
+          return tenant ? evolve(tenant.model, change) : null;
+        },
       });
     }
     if (first === 'upload') {

@@ -1,6 +1,6 @@
 /** Evolution: a tenant's content changes between reads, at fixed instants or at the time it is given. */
 import { describe, expect, it } from 'vitest';
-import { buildTenant, evolve } from '../src/index.js';
+import { buildTenant, evolve, startSimulator } from '../src/index.js';
 
 const TENANT = '0b7e3c4d-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 
@@ -50,5 +50,31 @@ describe('evolve', () => {
         .mail.find((m) => m.changed === 1)
         ?.received.startsWith('2027-'),
     ).toBe(true);
+  });
+});
+
+describe('evolve from outside', () => {
+  it('changes a tenant through POST /_simulator/evolve with the control key', async () => {
+    const sim = await startSimulator({ tenants: [{ tenantId: TENANT, size: { users: 2, sites: 0, teams: 0 } }] });
+    try {
+      const post = (body: unknown, key: string | null = sim.controlKey) =>
+        fetch(`${sim.url}/_simulator/evolve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(key !== null ? { 'x-simulator-control': key } : {}) },
+          body: JSON.stringify(body),
+        });
+      const tenant = sim.state.tenant(TENANT);
+      const before = newest(tenant).mail.length;
+      const answer = await post({ tenantId: TENANT, newMessages: 3, editedFiles: 1 });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ tenantId: TENANT, clock: tenant.clock });
+      expect(newest(tenant).mail.length).toBe(before + 3);
+      expect((await post({ tenantId: TENANT, newMessages: 1 }, null)).status).toBe(403);
+      expect((await post({ tenantId: TENANT, newMessages: -1 })).status).toBe(400);
+      expect((await post({ tenantId: TENANT, renamedFiles: 1 })).status).toBe(400);
+      expect((await post({ tenantId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -1,14 +1,21 @@
-// Benchmarks the data plane on loopback against the Graph-compatible simulator: a full OneDrive
-// backup of a tenant of 10k files with 50k versions, an incremental run after 1% of the files
-// changed, the dedup ratio, the archiving of 100k mails, and full-text search latency over them —
-// on PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
-// Run `pnpm build` first. BENCH_SCALE=0.1 runs a tenth of the sizes.
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { evolve, startSimulator } from '@compliance-portal/m365-simulator';
+// Benchmarks the data plane on loopback against the Graph-compatible simulator, which runs in its own
+// process (its command, m365-simulator): a full OneDrive backup of a tenant of 10k files with 50k
+// versions, an incremental run after 1% of the files changed, the dedup ratio, the archiving of 100k
+// mails, and full-text search latency over them — on PGlite, and on PostgreSQL when
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set (PostgreSQL alone with BENCH_PGLITE=0). In the same run it measures the limit of the work
+// on this machine: the simulator's serving rate for the same requests without the engine (a lean
+// client, one token, the same concurrency), and SHA-256 plus raw DEFLATE (the blob store's level) of
+// the same bytes on one core of this process; and prints each throughput's ratio to it.
+// Run `pnpm build` first (the server's and the simulator's). BENCH_SCALE=0.1 runs a tenth of the sizes.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import pino from 'pino';
+import { request } from 'undici';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
 import { migrate } from '../dist/db/migrations.js';
 import { openScratchDatabase } from '../dist/db/scratch.js';
@@ -26,33 +33,238 @@ const FILES_PER_DRIVE = Math.round(1000 * SCALE);
 const VERSIONS = 5;
 const MAILS_PER_FOLDER = Math.round(2500 * SCALE);
 const TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+const CONCURRENCY = 8;
+/** Versions and mails the limit is measured over (all of them at small scales). */
+const SAMPLE = 4000;
+const SIMULATOR_CLI = join(
+  dirname(createRequire(import.meta.url).resolve('@compliance-portal/m365-simulator/package.json')),
+  'dist/cli.js',
+);
 
 let peakRss = 0;
+let sampling = true;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  if (sampling) peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
 const mb = (bytes) => (bytes / 1024 ** 2).toFixed(1);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The simulator's command in a process of its own; resolves once it listens. */
+async function spawnSimulator() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-sim-'));
+  const controlKey = randomBytes(18).toString('base64url');
+  const size = {
+    users: USERS,
+    sites: 0,
+    teams: 0,
+    foldersPerDrive: 5,
+    filesPerDrive: FILES_PER_DRIVE,
+    versionsPerFile: VERSIONS,
+    fileSize: [4_000, 60_000],
+    messagesPerFolder: MAILS_PER_FOLDER,
+  };
+  const child = spawn(
+    process.execPath,
+    [
+      SIMULATOR_CLI,
+      '--tenant',
+      TENANT,
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--size',
+      JSON.stringify(size),
+      '--page-size',
+      '200',
+    ],
+    { env: { ...process.env, M365_SIMULATOR_CONTROL_KEY: controlKey }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // The simulator goes with this process, however it ends.
+  const stopChild = () => child.kill('SIGTERM');
+  process.on('exit', stopChild);
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulator stopped (${code}) before it listened: ${out}`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const listening = /listening on (\S+)/.exec(out);
+      if (listening && /CA certificate: (\S+)/.test(out)) resolve(listening[1]);
+    });
+  });
+  const caPath = /CA certificate: (\S+)/.exec(out)[1];
+  return {
+    pid: child.pid,
+    url,
+    graphBaseUrl: `${url}/v1.0`,
+    authorityHost: url,
+    caCertificate: readFileSync(caPath, 'utf8'),
+    async evolve(change) {
+      const answer = await fetchAgain(`${url}/_simulator/evolve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-simulator-control': controlKey },
+        body: JSON.stringify({ tenantId: TENANT, ...change }),
+      });
+      if (!answer.ok) throw new Error(`evolve: ${answer.status} ${await answer.text()}`);
+    },
+    /** CPU seconds the simulator's process used so far (user and system). */
+    cpuSeconds() {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    },
+    /** The simulator process's peak resident memory (VmHWM), bytes. */
+    peakRss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.off('exit', stopChild);
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `work` over `items`, `limit` at once. */
+async function pool(items, limit, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** fetch, again after a connection the server closed meanwhile (an idle keep-alive connection). */
+async function fetchAgain(url, init, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** A lean Graph client for the simulator: one token, no per-request work of the engine. */
+async function leanClient(sim) {
+  const form = new URLSearchParams({
+    client_id: 'bench',
+    client_secret: 'bench',
+    grant_type: 'client_credentials',
+    scope: 'https://graph.microsoft.com/.default',
+  });
+  const tokenAnswer = await fetchAgain(`${sim.authorityHost}/${TENANT}/oauth2/v2.0/token`, {
+    method: 'POST',
+    body: form,
+  });
+  const { access_token: token } = await tokenAnswer.json();
+  const headers = { authorization: `Bearer ${token}` };
+  // undici's request API (fetch costs this process several times the CPU a request), redirects
+  // followed; a connection the simulator closed meanwhile is tried again.
+  const get = async (path) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await request(path.startsWith('http') ? path : `${sim.graphBaseUrl}${path}`, {
+          headers,
+          maxRedirections: 2,
+        });
+        if (answer.statusCode !== 200) throw new Error(`${path}: ${answer.statusCode}`);
+        return answer.body;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  };
+  const pages = async (path) => {
+    const all = [];
+    for (let next = path; next; ) {
+      const body = await (await get(next)).json();
+      all.push(...(body.value ?? []));
+      next = body['@odata.nextLink'];
+    }
+    return all;
+  };
+  return { get, pages };
+}
+
+/**
+ * The limit of the work on this machine: the simulator serving the backup's and the archive's
+ * requests (listing, versions, content through its download link; MIME of messages) to a lean client
+ * with one token and the same concurrency, and SHA-256 + raw DEFLATE (level 6) of those bytes here.
+ */
+async function measureLimit(sim, mailboxes) {
+  const { get, pages } = await leanClient(sim);
+  const hashAndDeflate = (buffers) => {
+    const started = performance.now();
+    for (const bytes of buffers) {
+      createHash('sha256').update(bytes).digest('hex');
+      deflateRawSync(bytes, { level: 6 });
+    }
+    return (performance.now() - started) / 1000;
+  };
+
+  // Files: the same requests as a backup (delta, versions of each file, content of each version).
+  const started = performance.now();
+  const files = [];
+  for (const user of mailboxes) {
+    const drive = await (await get(`/users/${encodeURIComponent(user)}/drive`)).json();
+    for (const item of await pages(`/drives/${drive.id}/root/delta`)) if (item.file) files.push([drive.id, item.id]);
+  }
+  const versions = [];
+  await pool(files.slice(0, Math.ceil(SAMPLE / VERSIONS)), CONCURRENCY, async ([driveId, itemId]) => {
+    const list = await pages(`/drives/${driveId}/items/${itemId}/versions`);
+    list.forEach((v, i) => {
+      versions.push(`/drives/${driveId}/items/${itemId}${i === 0 ? '' : `/versions/${v.id}`}/content`);
+    });
+  });
+  const fileBytes = [];
+  await pool(versions, CONCURRENCY, async (path) => {
+    fileBytes.push(new Uint8Array(await (await get(path)).arrayBuffer()));
+  });
+  const fileSeconds = (performance.now() - started) / 1000;
+  const fileTotal = fileBytes.reduce((n, b) => n + b.length, 0);
+  const fileWork = hashAndDeflate(fileBytes);
+  fileBytes.length = 0;
+
+  // Mail: folders, a folder's message delta, each message's MIME.
+  const mailStarted = performance.now();
+  const messages = [];
+  for (const user of mailboxes) {
+    if (messages.length >= SAMPLE) break;
+    for (const folder of await pages(`/users/${encodeURIComponent(user)}/mailFolders`)) {
+      if (messages.length >= SAMPLE) break;
+      const delta = await pages(`/users/${encodeURIComponent(user)}/mailFolders/${folder.id}/messages/delta`);
+      for (const m of delta) messages.push(`/users/${encodeURIComponent(user)}/messages/${m.id}/$value`);
+    }
+  }
+  const mimes = [];
+  await pool(messages.slice(0, SAMPLE), CONCURRENCY, async (path) => {
+    mimes.push(new Uint8Array(await (await get(path)).arrayBuffer()));
+  });
+  const mailSeconds = (performance.now() - mailStarted) / 1000;
+  const mailTotal = mimes.reduce((n, b) => n + b.length, 0);
+  const mailWork = hashAndDeflate(mimes);
+  const mailCount = mimes.length;
+  mimes.length = 0;
+  return {
+    serve: { versions: versions.length / fileSeconds, mbps: fileTotal / 1024 ** 2 / fileSeconds },
+    work: { versions: versions.length / fileWork, mbps: fileTotal / 1024 ** 2 / fileWork },
+    serveMail: { mails: mailCount / mailSeconds, mbps: mailTotal / 1024 ** 2 / mailSeconds },
+    workMail: { mails: mailCount / mailWork, mbps: mailTotal / 1024 ** 2 / mailWork },
+    sampled: { versions: versions.length, mails: mailCount },
+  };
+}
 
 async function run(label, url) {
-  const sim = await startSimulator({
-    tenants: [
-      {
-        tenantId: TENANT,
-        size: {
-          users: USERS,
-          sites: 0,
-          teams: 0,
-          foldersPerDrive: 5,
-          filesPerDrive: FILES_PER_DRIVE,
-          versionsPerFile: VERSIONS,
-          fileSize: [4_000, 60_000],
-          messagesPerFolder: MAILS_PER_FOLDER,
-        },
-      },
-    ],
-    pageSize: 200,
-  });
+  const loadBefore = load();
+  const sim = await spawnSimulator();
   // The simulator's https certificate comes from a CA it made just now: this process trusts it.
   trustCertificates([sim.caCertificate]);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-plane-'));
@@ -74,13 +286,13 @@ async function run(label, url) {
     sim.graphBaseUrl,
     sim.authorityHost,
   ]);
-  await db.query('update backup_config set max_concurrency = 8 where tenant_id = $1', [TENANT]);
+  await db.query(`update backup_config set max_concurrency = ${CONCURRENCY} where tenant_id = $1`, [TENANT]);
   const blobs = createLocalBlobStore(join(dataDir, 'blobs'));
   const engine = new JobEngine(ctx, { executors: executors(createDataPlane(ctx, blobs)), heartbeatMs: 1000 });
-  const users = sim.state
-    .tenant(TENANT)
-    .users.filter((u) => u.hasMailbox)
-    .map((u) => u.upn);
+  // The accounts with a mailbox (a guest has none), as Graph lists them.
+  const users = (await (await leanClient(sim)).pages('/users?$select=userPrincipalName,mail'))
+    .filter((u) => u.mail)
+    .map((u) => u.userPrincipalName);
   const job = async (type, application, sources, extra = {}) => {
     const jobId = randomUUID();
     await db.query(
@@ -101,12 +313,22 @@ async function run(label, url) {
   const timed = async (jobId) => {
     await engine.enqueue(jobId, 'manual');
     const started = performance.now();
+    const cpu = process.cpuUsage();
+    const simCpu = sim.cpuSeconds();
     await engine.runUntilIdle();
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const [r] = await db.query('select * from job_runs where job_id = $1 order by seq desc limit 1', [jobId]);
-    return { seconds, run: r };
+    return {
+      seconds,
+      run: r,
+      // Cores kept busy: this process (its thread pool included) and the simulator's.
+      cpu: `engine ${((used.user + used.system) / 1e6 / seconds).toFixed(2)} cores, simulator ${((sim.cpuSeconds() - simCpu) / seconds).toFixed(2)} cores`,
+    };
   };
 
+  peakRss = 0;
+  sampling = true;
   // Full backup.
   const backup = await job('backup', 'onedrive', users);
   const full = await timed(backup);
@@ -117,7 +339,7 @@ async function run(label, url) {
   const stats = await blobs.stats();
   // Incremental after 1% of the files changed.
   const totalFiles = Number(src.files);
-  evolve(sim.state.tenant(TENANT), { editedFiles: Math.round(totalFiles / 100) });
+  await sim.evolve({ editedFiles: Math.round(totalFiles / 100) });
   const incremental = await timed(backup);
   // Mail archive.
   const archive = await job('exchangeArchive', 'exchange', users);
@@ -141,12 +363,26 @@ async function run(label, url) {
     latencies.push(performance.now() - started);
   }
   latencies.sort((a, b) => a - b);
+  sampling = false;
+  const serverPeak = peakRss;
+  const loadDuring = load();
+  // The limit, measured after the engine's work so that its buffers do not count in the peak above.
+  const limit = await measureLimit(sim, users);
+  const simulatorPeak = sim.peakRss();
 
-  console.log(`\n== ${label}`);
+  const versionsPerSecond = Number(src.versions) / full.seconds;
+  const backupMbps = Number(src.bytes) / 1024 ** 2 / full.seconds;
+  const mailsPerSecond = mails.n / mail.seconds;
+  const backupLimit = Math.min(limit.serve.mbps, limit.work.mbps);
+  const backupLimitVersions = Math.min(limit.serve.versions, limit.work.versions);
+  const mailLimit = Math.min(limit.serveMail.mails, limit.workMail.mails);
+  const ratio = (value, of) => `${((100 * value) / of).toFixed(0)}%`;
+
+  console.log(`\n== ${label} (BENCH_SCALE=${SCALE}; load average before ${loadBefore}, after the jobs ${loadDuring})`);
   console.log(
     `full backup: ${src.files} files, ${src.versions} versions, ${mb(Number(src.bytes))} MB in ${full.seconds.toFixed(1)} s: ` +
-      `${(Number(src.versions) / full.seconds).toFixed(0)} versions/s, ${(Number(src.files) / full.seconds).toFixed(0)} files/s, ` +
-      `${(Number(src.bytes) / 1024 ** 2 / full.seconds).toFixed(1)} MB/s (run status ${full.run.status})`,
+      `${versionsPerSecond.toFixed(0)} versions/s, ${(Number(src.files) / full.seconds).toFixed(0)} files/s, ` +
+      `${backupMbps.toFixed(1)} MB/s (run status ${full.run.status}; ${full.cpu})`,
   );
   console.log(
     `incremental after ${Math.round(totalFiles / 100)} changed files: ${incremental.seconds.toFixed(2)} s = ` +
@@ -157,20 +393,38 @@ async function run(label, url) {
       `${(stats.storedBytes / Number(src.bytes)).toFixed(3)} stored/source`,
   );
   console.log(
-    `mail archive: ${mails.n} mails in ${mail.seconds.toFixed(1)} s = ${(mails.n / mail.seconds).toFixed(0)} mails/s (run status ${mail.run.status})`,
+    `mail archive: ${mails.n} mails in ${mail.seconds.toFixed(1)} s = ${mailsPerSecond.toFixed(0)} mails/s (run status ${mail.run.status}; ${mail.cpu})`,
   );
   console.log(
     `full-text search over ${mails.n} mails (${latencies.length} queries, page of 25 with snippets): ` +
       `p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms`,
   );
-  console.log(`peak resident memory of this process (server side and simulator): ${mb(peakRss)} MB`);
+  console.log(
+    `limit, files (${limit.sampled.versions} versions): simulator serves ${limit.serve.versions.toFixed(0)} versions/s = ` +
+      `${limit.serve.mbps.toFixed(1)} MB/s; SHA-256 + raw DEFLATE of the same bytes ${limit.work.mbps.toFixed(1)} MB/s on one core ` +
+      `=> limit ${backupLimit.toFixed(1)} MB/s (${backupLimitVersions.toFixed(0)} versions/s)`,
+  );
+  console.log(
+    `limit, mail (${limit.sampled.mails} mails): simulator serves ${limit.serveMail.mails.toFixed(0)} mails/s = ` +
+      `${limit.serveMail.mbps.toFixed(1)} MB/s; SHA-256 + raw DEFLATE of the same bytes ${limit.workMail.mails.toFixed(0)} mails/s ` +
+      `=> limit ${mailLimit.toFixed(0)} mails/s`,
+  );
+  console.log(
+    `ratios: backup ${ratio(backupMbps, backupLimit)} of the limit (${ratio(backupMbps, limit.serve.mbps)} of serving, ` +
+      `${ratio(backupMbps, limit.work.mbps)} of hashing+compressing); mail archive ${ratio(mailsPerSecond, mailLimit)} of the limit ` +
+      `(${ratio(mailsPerSecond, limit.serveMail.mails)} of serving, ${ratio(mailsPerSecond, limit.workMail.mails)} of hashing+compressing)`,
+  );
+  console.log(
+    `peak resident memory: this process (engine, database${url ? ' client' : ''}, blob store) ${mb(serverPeak)} MB; ` +
+      `the simulator's process ${mb(simulatorPeak)} MB`,
+  );
   await drop();
   await sim.close();
   rmSync(dataDir, { recursive: true, force: true });
-  peakRss = 0;
 }
 
 const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-await run('PGlite (embedded)', undefined);
+// BENCH_PGLITE=0 runs PostgreSQL alone: the peak memory of a process that held PGlite before stays high.
+if (process.env.BENCH_PGLITE !== '0') await run('PGlite (embedded)', undefined);
 if (postgres) await run('PostgreSQL', postgres);
 clearInterval(sampler);

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
+import { sendGraphRequestsThrough } from '../src/m365/graph-client.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
@@ -25,7 +26,8 @@ interface Seen {
 /**
  * What real Graph does to a job and the simulator can show: delta links refused with 410 Gone,
  * `/content` answering 302 to a pre-authenticated link on another origin, and bytes that do not match
- * the file's quickXorHash. The engine's traffic is watched at fetch, as a proxy in the path would.
+ * the file's quickXorHash. The engine's traffic is watched at the Graph client's transport (sent through a fetch that
+ * watches and changes it), as a proxy in the path would.
  */
 describe('the jobs engine against what Microsoft Graph does', () => {
   const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-graph-robust-')) });
@@ -65,7 +67,7 @@ describe('the jobs engine against what Microsoft Graph does', () => {
   beforeAll(async () => {
     engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx, blobs)), heartbeatMs: 50 });
     token = await sessionToken(server, ADMIN);
-    globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    sendGraphRequestsThrough(async (input: string | URL | Request, init?: RequestInit) => {
       const url = input instanceof Request ? input.url : String(input);
       const headers = new Headers(init?.headers);
       const response = await realFetch(input, init);
@@ -86,10 +88,10 @@ describe('the jobs engine against what Microsoft Graph does', () => {
         return new Response(bytes, { status: response.status, headers: response.headers });
       }
       return response;
-    };
+    });
   });
   afterAll(() => {
-    globalThis.fetch = realFetch;
+    sendGraphRequestsThrough(undefined);
   });
 
   const create = async (body: object) => {

@@ -7,7 +7,14 @@ import type { AppContext } from '../context.js';
 import type { TenantRecord } from '../db/records.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
 import { createGraphApi } from '../m365/graph-client.js';
-import { archiveMail, archiveTeamsMessage, deleteArchivedBefore, findArchived, saveChat } from '../storage/archive.js';
+import {
+  archivedSizes,
+  archiveTeamsMessage,
+  deleteArchivedBefore,
+  insertArchiveRows,
+  prepareMail,
+  saveChat,
+} from '../storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
 import type { DataPlane } from './executors/plane.js';
 
@@ -74,9 +81,10 @@ export function createDataPlane(
     },
     blobs,
     archive: {
-      mail: (item) => archiveMail(ctx.db, blobs, { ...item, now: ctx.now() }),
-      archivedMail: (tenantId, source, externalId) =>
-        findArchived(ctx.db, { tenantId, kind: 'mail', source, externalId }),
+      prepareMail: (item) => prepareMail(blobs, { ...item, now: ctx.now() }),
+      saveMails: (items) => insertArchiveRows(ctx.db, items),
+      archivedMails: (tenantId, source, externalIds) =>
+        archivedSizes(ctx.db, { tenantId, kind: 'mail', source }, externalIds),
       teamsMessage: (item) => archiveTeamsMessage(ctx.db, blobs, { ...item, now: ctx.now() }),
       chat: (chat) => saveChat(ctx.db, { ...chat, now: ctx.now() }),
       deleteBefore: (tenantId, kind, before, sources, chats) =>

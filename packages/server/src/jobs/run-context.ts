@@ -19,7 +19,7 @@ export class RunStopped extends Error {
   }
 }
 
-interface ItemRef {
+export interface ItemRef {
   /** Stable across runs: the same item has the same key. */
   key: string;
   /** What a person reads in the report. */

@@ -1,9 +1,11 @@
 /**
- * GraphApi over HTTP. Plain fetch rather than @microsoft/microsoft-graph-client: jobs stream binary
+ * GraphApi over HTTP. Plain HTTP rather than @microsoft/microsoft-graph-client: jobs stream binary
  * content and upload sessions, and need one retry policy (Retry-After, bounded exponential back-off
  * with jitter) and one per-tenant concurrency bound for every call, JSON or binary, against
  * graph.microsoft.com or the simulator's base URL alike. Tokens come from MSAL (token.ts).
  */
+
+import { STATUS_CODES } from 'node:http';
 import type {
   AadUserConversationMember,
   Channel,
@@ -19,6 +21,7 @@ import type {
   Site,
   User,
 } from '@microsoft/microsoft-graph-types';
+import { type Dispatcher, request as httpRequest } from 'undici';
 import {
   type ConflictBehavior,
   type DeltaPages,
@@ -28,6 +31,93 @@ import {
   type TenantGraphConnection,
 } from './graph-api.js';
 import { createTokenSource, type TokenSource } from './token.js';
+
+/** What the client reads of an HTTP answer (a fetch Response has all of it). */
+interface HttpAnswer {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly statusText: string;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+interface HttpRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+  /** 'manual': a redirect is answered as it is; otherwise it is followed. */
+  redirect?: 'manual';
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 20;
+
+/**
+ * One request with undici's request API on the global dispatcher (the one trust.ts configures):
+ * global fetch goes through the same connections but costs several times the CPU per request (its
+ * web streams and headers objects), which a backup of many small items pays for every one. A
+ * redirect is followed as fetch follows it: the Authorization header goes to the same origin only.
+ */
+async function undiciTransport(url: string, init: HttpRequest): Promise<HttpAnswer> {
+  let target = url;
+  let { method, body } = init;
+  const headers = { ...init.headers };
+  for (let redirects = 0; ; redirects++) {
+    const answer = await httpRequest(target, { method: method as Dispatcher.HttpMethod, headers, body: body ?? null });
+    const location = answer.headers.location;
+    const next = Array.isArray(location) ? location[0] : location;
+    if (init.redirect !== 'manual' && REDIRECTS.has(answer.statusCode) && next && redirects < MAX_REDIRECTS) {
+      await answer.body.dump();
+      const to = new URL(next, target);
+      if (to.origin !== new URL(target).origin) {
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') delete headers[name];
+      }
+      if (
+        answer.statusCode === 303 ||
+        ((answer.statusCode === 301 || answer.statusCode === 302) && method === 'POST')
+      ) {
+        method = 'GET';
+        body = undefined;
+      }
+      target = to.href;
+      continue;
+    }
+    const header = (name: string) => {
+      const value = answer.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    };
+    return {
+      status: answer.statusCode,
+      ok: answer.statusCode >= 200 && answer.statusCode < 300,
+      statusText: STATUS_CODES[answer.statusCode] ?? '',
+      headers: { get: header, has: (name) => header(name) !== null },
+      text: () => answer.body.text(),
+      arrayBuffer: () => answer.body.arrayBuffer(),
+    };
+  }
+}
+
+let viaFetch: typeof fetch | undefined;
+
+/**
+ * A test seam: every client of this process sends its requests through `fetchImpl` (a test wraps
+ * fetch to watch or change the traffic, as a proxy in the path would); `undefined` goes back to the
+ * default transport.
+ */
+export function sendGraphRequestsThrough(fetchImpl: typeof fetch | undefined): void {
+  viaFetch = fetchImpl;
+}
+
+function send(url: string, init: HttpRequest): Promise<HttpAnswer> {
+  if (!viaFetch) return undiciTransport(url, init);
+  return viaFetch(url, {
+    method: init.method,
+    headers: init.headers,
+    ...(init.body !== undefined ? { body: init.body } : {}),
+    ...(init.redirect ? { redirect: init.redirect } : {}),
+  });
+}
 
 export interface GraphClientOptions {
   /** Requests in flight at once for this tenant. */
@@ -45,7 +135,6 @@ export interface GraphClientOptions {
 const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 const FRAGMENT = 5 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Sees each JSON answer the engine reads (method, absolute URL, parsed body) and hands back what the engine gets. */
 export type GraphReadObserver = (method: string, url: string, body: unknown) => unknown;
@@ -76,7 +165,7 @@ class Semaphore {
   }
 }
 
-async function errorOf(response: Response): Promise<GraphError> {
+async function errorOf(response: HttpAnswer): Promise<GraphError> {
   const text = await response.text().catch(() => '');
   let code = `http${response.status}`;
   let message = text.slice(0, 300) || response.statusText;
@@ -111,18 +200,23 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   async function request(
     method: string,
     url: string,
-    init: { body?: BodyInit; headers?: Record<string, string>; auth?: boolean; redirect?: 'manual' } = {},
-  ): Promise<Response> {
+    init: {
+      body?: string | Uint8Array<ArrayBuffer>;
+      headers?: Record<string, string>;
+      auth?: boolean;
+      redirect?: 'manual';
+    } = {},
+  ): Promise<HttpAnswer> {
     const target = url.startsWith('http') ? url : `${base}${url}`;
     for (let attempt = 0; ; attempt++) {
-      let response: Response | undefined;
+      let response: HttpAnswer | undefined;
       let failure: unknown;
       // A refused app registration is permanent: it is not retried.
       const auth: Record<string, string> =
         init.auth === false ? {} : { Authorization: `Bearer ${await tokens.token()}` };
       try {
         response = await limit.run(() =>
-          fetch(target, {
+          send(target, {
             method,
             headers: { ...auth, ...init.headers },
             ...(init.body !== undefined ? { body: init.body } : {}),
@@ -151,7 +245,7 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   }
 
   /** The JSON body of a successful answer, as the read observer (if any) hands it on. */
-  const answer = async <T>(method: string, url: string, response: Response): Promise<T> => {
+  const answer = async <T>(method: string, url: string, response: HttpAnswer): Promise<T> => {
     const text = await response.text();
     const parsed: unknown = text ? JSON.parse(text) : {};
     return (readObserver ? readObserver(method, url.startsWith('http') ? url : `${base}${url}`, parsed) : parsed) as T;
@@ -166,7 +260,7 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   };
   /**
    * Content: Graph answers `/content` with 302 to a pre-authenticated download link (SharePoint's
-   * host, short-lived). The redirect is followed here rather than by fetch, so that the bearer token
+   * host, short-lived). The redirect is followed here rather than by the transport, so that the bearer token
    * never goes to that link, whatever host it names.
    */
   const bytes = async (url: string) => {

@@ -10,6 +10,8 @@ import { GraphError } from './graph-api.js';
 
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 const MICROSOFT_AUTHORITY_HOST = 'login.microsoftonline.com';
+/** A token is renewed this long before it expires. */
+const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface TokenSource {
   token(): Promise<string>;
@@ -31,15 +33,28 @@ export function createTokenSource(connection: {
       ...(host === MICROSOFT_AUTHORITY_HOST ? {} : { knownAuthorities: [host] }),
     },
   });
+  const acquire = async () => {
+    const result = await app.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] }).catch((error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new GraphError(401, 'authenticationFailed', `The tenant's app registration was refused: ${detail}`);
+    });
+    if (!result?.accessToken)
+      throw new GraphError(401, 'authenticationFailed', 'No token was issued for Microsoft Graph.');
+    // MSAL's own cache answers too, but looking it up costs more than a request to the simulator on
+    // loopback: the token is kept here until shortly before it expires.
+    const expiresAt = result.expiresOn ? result.expiresOn.getTime() : 0;
+    return { token: result.accessToken, refreshAt: expiresAt - TOKEN_REFRESH_MARGIN_MS };
+  };
+  let current: { token: string; refreshAt: number } | undefined;
+  let pending: Promise<{ token: string; refreshAt: number }> | undefined;
   return {
     async token() {
-      const result = await app.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] }).catch((error: unknown) => {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new GraphError(401, 'authenticationFailed', `The tenant's app registration was refused: ${detail}`);
+      if (current && Date.now() < current.refreshAt) return current.token;
+      pending ??= acquire().finally(() => {
+        pending = undefined;
       });
-      if (!result?.accessToken)
-        throw new GraphError(401, 'authenticationFailed', 'No token was issued for Microsoft Graph.');
-      return result.accessToken;
+      current = await pending;
+      return current.token;
     },
   };
 }

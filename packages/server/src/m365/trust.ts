@@ -7,7 +7,7 @@
  * undici 6 is the major version inside Node 20's fetch, whose global dispatcher it sets.
  */
 import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, setGlobalDispatcher } from 'undici';
 
 const trusted = new Set<string>();
@@ -28,5 +28,8 @@ export function trustCertificates(pems: readonly string[]): void {
   const before = trusted.size;
   for (const pem of pems) trusted.add(pem.trim());
   if (trusted.size === before) return;
-  setGlobalDispatcher(new Agent({ connect: { ca: [...rootCertificates, ...extraCertificates(), ...trusted] } }));
+  // One secure context for every connection: with `ca` alone, each new connection would parse the
+  // whole list of CAs again.
+  const secureContext = createSecureContext({ ca: [...rootCertificates, ...extraCertificates(), ...trusted] });
+  setGlobalDispatcher(new Agent({ connect: { secureContext } }));
 }

@@ -16,12 +16,17 @@ export type ArchiveKind = 'mail' | 'teams' | 'chat';
 const MAX_INDEXED_CHARS = 200_000;
 const PREVIEW_CHARS = 2000;
 
-const SEARCH_VECTOR = `
-  setweight(to_tsvector('english', $1), 'A') || setweight(to_tsvector('german', $1), 'A') ||
-  setweight(to_tsvector('simple', $2), 'B') ||
-  setweight(to_tsvector('english', $3), 'C') || setweight(to_tsvector('german', $3), 'C')`;
+/** The search vector of a row whose subject, people and body are the parameters `$s`, `$p` and `$b`. */
+const searchVector = (s: string, p: string, b: string) => `
+  setweight(to_tsvector('english', ${s}), 'A') || setweight(to_tsvector('german', ${s}), 'A') ||
+  setweight(to_tsvector('simple', ${p}), 'B') ||
+  setweight(to_tsvector('english', ${b}), 'C') || setweight(to_tsvector('german', ${b}), 'C')`;
 
-interface ItemInput {
+/** Rows of one insert (17 parameters a row; PostgreSQL takes at most 65,535). */
+const INSERT_BATCH = 500;
+
+/** An item ready to be recorded: its content is in the blob store, its text read for the index. */
+export interface ArchiveRow {
   tenantId: string;
   kind: ArchiveKind;
   source: string;
@@ -39,47 +44,72 @@ interface ItemInput {
   archivedAt: Date;
 }
 
-/** true when the item was new. */
-async function insertItem(db: Queryable, item: ItemInput): Promise<boolean> {
-  const body = item.body.slice(0, MAX_INDEXED_CHARS);
-  const rows = await db.query(
-    `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, recipients, sent_at,
-                                size, has_attachments, blob_hash, preview, job_id, archived_at, search)
-     select $4, $5, $6, $7, $8, $1, $9, $10, $11, $12, $13, $14, $15, $16, $17, ${SEARCH_VECTOR}
-     on conflict (tenant_id, kind, source, external_id) do nothing returning id`,
-    [
-      item.subject,
-      `${item.sender} ${item.recipients}`,
-      body,
-      item.tenantId,
-      item.kind,
-      item.source,
-      item.container,
-      item.externalId,
-      item.sender,
-      item.recipients,
-      item.sentAt,
-      item.size,
-      item.hasAttachments,
-      item.blobHash,
-      body.slice(0, PREVIEW_CHARS),
-      item.jobId,
-      item.archivedAt,
-    ],
-  );
-  return rows.length > 0;
+const rowKey = (kind: string, source: string, externalId: string) => JSON.stringify([kind, source, externalId]);
+
+/**
+ * Records items, many rows to a statement; for each, true when it was new (an item already archived
+ * is left as it is; one given twice is new the first time only).
+ */
+export async function insertArchiveRows(db: Queryable, items: readonly ArchiveRow[]): Promise<boolean[]> {
+  const isNew: boolean[] = [];
+  for (let start = 0; start < items.length; start += INSERT_BATCH) {
+    const batch = items.slice(start, start + INSERT_BATCH);
+    const params: unknown[] = [];
+    const rows = batch.map((item) => {
+      const body = item.body.slice(0, MAX_INDEXED_CHARS);
+      const at = params.length;
+      params.push(
+        item.tenantId,
+        item.kind,
+        item.source,
+        item.container,
+        item.externalId,
+        item.subject,
+        item.sender,
+        item.recipients,
+        item.sentAt,
+        item.size,
+        item.hasAttachments,
+        item.blobHash,
+        body.slice(0, PREVIEW_CHARS),
+        item.jobId,
+        item.archivedAt,
+        `${item.sender} ${item.recipients}`,
+        body,
+      );
+      const $ = (n: number) => `$${at + n}`;
+      const columns = Array.from({ length: 15 }, (_, i) => $(i + 1));
+      return `(${columns.join(', ')}, ${searchVector($(6), $(16), $(17))})`;
+    });
+    const inserted = await db.query<{ kind: string; source: string; external_id: string }>(
+      `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, recipients, sent_at,
+                                  size, has_attachments, blob_hash, preview, job_id, archived_at, search)
+       values ${rows.join(',\n')}
+       on conflict (tenant_id, kind, source, external_id) do nothing returning kind, source, external_id`,
+      params,
+    );
+    const fresh = new Set(inserted.map((r) => rowKey(r.kind, r.source, r.external_id)));
+    for (const item of batch) {
+      const key = rowKey(item.kind, item.source, item.externalId);
+      isNew.push(fresh.delete(key));
+    }
+  }
+  return isNew;
 }
 
-/** The archived item with the tenant, kind, source and Graph id, if there is one. */
-export async function findArchived(
+/** The sizes of the archived items of a tenant, kind and source among `externalIds`, by Graph id. */
+export async function archivedSizes(
   db: Queryable,
-  key: { tenantId: string; kind: 'mail' | 'teams' | 'chat'; source: string; externalId: string },
-): Promise<{ size: number } | null> {
-  const [row] = await db.query<{ size: number | string }>(
-    'select size from archive_items where tenant_id = $1 and kind = $2 and source = $3 and external_id = $4',
-    [key.tenantId, key.kind, key.source, key.externalId],
+  key: { tenantId: string; kind: ArchiveKind; source: string },
+  externalIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db.query<{ external_id: string; size: number | string }>(
+    `select external_id, size from archive_items
+      where tenant_id = $1 and kind = $2 and source = $3 and external_id = any($4::text[])`,
+    [key.tenantId, key.kind, key.source, [...externalIds]],
   );
-  return row ? { size: Number(row.size) } : null;
+  return new Map(rows.map((r) => [r.external_id, Number(r.size)]));
 }
 
 export interface ArchiveMailInput {
@@ -95,9 +125,15 @@ export interface ArchiveMailInput {
 }
 
 export async function archiveMail(db: Queryable, blobs: BlobStore, input: ArchiveMailInput): Promise<boolean> {
+  const [isNew = false] = await insertArchiveRows(db, [await prepareMail(blobs, input)]);
+  return isNew;
+}
+
+/** Stores the mail's MIME in the blob store and reads what the archive keeps and indexes of it. */
+export async function prepareMail(blobs: Pick<BlobStore, 'put'>, input: ArchiveMailInput): Promise<ArchiveRow> {
   const blob = await blobs.put(input.mime);
   const mail = summariseMail(input.mime);
-  return insertItem(db, {
+  return {
     tenantId: input.tenantId,
     kind: 'mail',
     source: input.source,
@@ -113,7 +149,7 @@ export async function archiveMail(db: Queryable, blobs: BlobStore, input: Archiv
     body: mail.body,
     jobId: input.jobId,
     archivedAt: input.now ?? new Date(),
-  });
+  };
 }
 
 export interface ArchiveTeamsInput {
@@ -137,23 +173,26 @@ export async function archiveTeamsMessage(db: Queryable, blobs: BlobStore, input
   const content = m.body?.content ?? '';
   const body = m.body?.contentType === 'html' ? stripHtml(content) : content;
   const sent = m.createdDateTime ? new Date(m.createdDateTime) : null;
-  return insertItem(db, {
-    tenantId: input.tenantId,
-    kind: input.kind ?? 'teams',
-    source: input.source,
-    container: input.channel,
-    externalId: input.externalId,
-    subject: m.subject ?? '',
-    sender: m.from?.user?.displayName ?? m.from?.application?.displayName ?? '',
-    recipients: (m.mentions ?? []).map((x) => x.mentionText ?? '').join(', '),
-    sentAt: sent && !Number.isNaN(sent.getTime()) ? sent : null,
-    size: json.length,
-    hasAttachments: (m.attachments ?? []).length > 0,
-    blobHash: blob.hash,
-    body,
-    jobId: input.jobId,
-    archivedAt: input.now ?? new Date(),
-  });
+  const [isNew = false] = await insertArchiveRows(db, [
+    {
+      tenantId: input.tenantId,
+      kind: input.kind ?? 'teams',
+      source: input.source,
+      container: input.channel,
+      externalId: input.externalId,
+      subject: m.subject ?? '',
+      sender: m.from?.user?.displayName ?? m.from?.application?.displayName ?? '',
+      recipients: (m.mentions ?? []).map((x) => x.mentionText ?? '').join(', '),
+      sentAt: sent && !Number.isNaN(sent.getTime()) ? sent : null,
+      size: json.length,
+      hasAttachments: (m.attachments ?? []).length > 0,
+      blobHash: blob.hash,
+      body,
+      jobId: input.jobId,
+      archivedAt: input.now ?? new Date(),
+    },
+  ]);
+  return isNew;
 }
 
 export interface ArchivedChat {
@@ -307,15 +346,11 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
   const page = query.page ?? 1;
   const pageSize = Math.min(500, query.pageSize ?? 25);
   const direction = query.order === 'asc' ? 'asc' : 'desc';
-  const order =
+  const orderBy = (of: string) =>
     text && (query.sort ?? 'relevance') === 'relevance'
-      ? `rank ${direction}, sent_at desc nulls last, id`
-      : `sent_at ${direction} nulls last, id`;
-  const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
-    params,
-  );
-  const rows = await db.query<{
+      ? `${of}rank ${direction}, ${of}sent_at desc nulls last, ${of}id`
+      : `${of}sent_at ${direction} nulls last, ${of}id`;
+  type Row = {
     id: string;
     kind: ArchiveKind;
     source: string;
@@ -328,13 +363,41 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
     has_attachments: boolean;
     preview: string;
     rank: number;
-  }>(
-    `select id::text, kind, source, container, subject, sender, recipients, sent_at, size, has_attachments, preview,
-            ${text ? `ts_rank(search, ${tsquery})` : '0'} as rank
-       from archive_items where ${where.join(' and ')}
-      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    params,
-  );
+    total?: number;
+  };
+  const columns =
+    'a.id::text, a.kind, a.source, a.container, a.subject, a.sender, a.recipients, a.sent_at, a.size, a.has_attachments, a.preview';
+  let rows: Row[];
+  if (text) {
+    // A text search visits its hits once: ranked, counted and cut to the page in one pass over the
+    // index's matches (only keys and ranks are sorted), then the page's rows are read by id.
+    rows = await db.query<Row>(
+      `with hits as (
+         select id, sent_at, ts_rank(search, ${tsquery}) as rank, count(*) over () as total
+           from archive_items where ${where.join(' and ')}
+          order by ${orderBy('')} limit ${pageSize} offset ${(page - 1) * pageSize})
+       select ${columns}, h.rank, h.total::int as total from hits h join archive_items a on a.id = h.id
+        order by ${orderBy('h.')}`,
+      params,
+    );
+  } else {
+    rows = await db.query<Row>(
+      `select ${columns}, 0 as rank from archive_items a where ${where.join(' and ')}
+        order by ${orderBy('a.')} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      params,
+    );
+  }
+  // Without hits on the page (a browse, or a page past the last) the matches are counted apart.
+  const total =
+    rows[0]?.total ??
+    Number(
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
+          params,
+        )
+      )[0]?.n ?? 0,
+    );
   // Snippets only for the page shown: ts_headline is the costly part.
   const snippets = new Map<string, { html: string; text: string }>();
   if (text && rows.length > 0) {
@@ -371,7 +434,7 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
     snippetText: snippets.get(r.id)?.text ?? r.preview.slice(0, 240),
     rank: Number(r.rank),
   }));
-  return { items, total: Number(count?.n ?? 0), page, pageSize };
+  return { items, total: Number(total), page, pageSize };
 }
 
 export async function getArchivedItem(db: Queryable, blobs: Pick<BlobStore, 'get'>, tenantId: string, id: string) {

@@ -4,14 +4,20 @@
  * archive deletion removes what is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
-import { forEachLimit } from '../pool.js';
-import type { Executor } from '../run-context.js';
+import type { ArchiveRow } from '../../storage/archive.js';
+import { forEachLimit, readAhead } from '../pool.js';
+import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 
-/** Messages of a page fetched and stored at once (the Graph client bounds its own requests too). */
-const MAIL_CONCURRENCY = 8;
+/**
+ * Messages of a page fetched and stored at once: more than a tenant's bound on Graph requests in
+ * flight, so that its client always has the next request queued while others are parsed and stored.
+ */
+const MAIL_CONCURRENCY = 24;
+/** Messages recorded in one statement. */
+const MAIL_BATCH = 100;
 
 /** Does the folder path fall under one of the chosen folders (a folder includes its subfolders)? */
 function folderChosen(path: string, chosen: readonly string[] | undefined): boolean {
@@ -46,38 +52,67 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
       for (const folder of folders.value) {
         const key = `${mailbox}:${folder.id ?? ''}`;
         const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
-        for await (const page of pages) {
+        for await (const page of readAhead(pages)) {
           const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
           rc.progress({ total: messages.length, source: mailbox });
+          // Read again (a resync, or a run resumed after an interruption): not fetched twice.
+          const known = await plane.archive.archivedMails(
+            rc.tenant.tenantId,
+            mailbox,
+            messages.map((m) => m.id ?? ''),
+          );
+          // Fetched and stored messages wait here to be recorded many to a statement.
+          let batch: { row: ArchiveRow; ref: ItemRef }[] = [];
+          const record = async () => {
+            const rows = batch;
+            batch = [];
+            if (rows.length === 0) return;
+            let saved: boolean;
+            try {
+              await plane.archive.saveMails(rows.map((r) => r.row));
+              saved = true;
+            } catch {
+              saved = false;
+            }
+            for (const { row, ref } of rows) {
+              // A batch that failed is recorded item by item, so that only a failing item fails.
+              const result = saved ? { ok: true } : await rc.item(ref, () => plane.archive.saveMails([row]));
+              if (result.ok) {
+                archived += 1;
+                rc.progress({ done: 1, bytes: row.size, source: mailbox });
+              }
+            }
+          };
           await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
             rc.checkStopped();
-            const result = await rc.item(
-              {
-                key: `mail:${mailbox}/${message.id ?? ''}`,
-                name: `${mailbox}: ${message.subject ?? ''}`,
-                source: mailbox,
-              },
-              async () => {
-                // Read again (a resync, or a run resumed after an interruption): not fetched twice.
-                const known = await plane.archive.archivedMail(rc.tenant.tenantId, mailbox, message.id ?? '');
-                if (known) return known.size;
-                const mime = await graph.messageMime(mailbox, message.id ?? '');
-                await plane.archive.mail({
-                  tenantId: rc.tenant.tenantId,
-                  jobId: rc.job.jobId,
-                  source: mailbox,
-                  folder: folder.path,
-                  externalId: message.id ?? '',
-                  mime,
-                });
-                return mime.length;
-              },
-            );
-            if (result.ok) {
+            const externalId = message.id ?? '';
+            const size = known.get(externalId);
+            if (size !== undefined) {
               archived += 1;
-              rc.progress({ done: 1, bytes: result.value, source: mailbox });
+              rc.progress({ done: 1, bytes: size, source: mailbox });
+              return;
             }
+            const ref = {
+              key: `mail:${mailbox}/${externalId}`,
+              name: `${mailbox}: ${message.subject ?? ''}`,
+              source: mailbox,
+            };
+            const result = await rc.item(ref, async () => {
+              const mime = await graph.messageMime(mailbox, externalId);
+              return plane.archive.prepareMail({
+                tenantId: rc.tenant.tenantId,
+                jobId: rc.job.jobId,
+                source: mailbox,
+                folder: folder.path,
+                externalId,
+                mime,
+              });
+            });
+            if (!result.ok) return;
+            batch.push({ row: result.value, ref });
+            if (batch.length >= MAIL_BATCH) await record();
           });
+          await record();
         }
         if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
         const link = pages.deltaLink();

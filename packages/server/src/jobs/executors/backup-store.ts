@@ -23,82 +23,120 @@ export interface BackupItemInput {
   metadata?: Record<string, unknown>;
 }
 
+type StoredVersion = {
+  version_id: string;
+  is_latest: boolean;
+  deleted_seq: number | null;
+  first_seq: number;
+  size: number;
+};
+
+/**
+ * The stored versions of each of `itemIds` (one query for a page of items), each with the run that
+ * first stored it (`first_seq`) and its size.
+ */
+export async function storedVersionsOf(db: Queryable, jobId: string, sourceId: string, itemIds: readonly string[]) {
+  const byItem = new Map<string, Map<string, StoredVersion>>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db.query<StoredVersion & { item_id: string }>(
+    `select item_id, version_id, is_latest, deleted_seq, first_seq, size from backup_items
+      where job_id = $1 and source_id = $2 and item_id = any($3::text[])`,
+    [jobId, sourceId, [...itemIds]],
+  );
+  for (const { item_id, ...r } of rows) {
+    const versions = byItem.get(item_id) ?? new Map<string, StoredVersion>();
+    byItem.set(item_id, versions);
+    versions.set(r.version_id, { ...r, first_seq: Number(r.first_seq), size: Number(r.size) });
+  }
+  return byItem;
+}
+
 /** The item's stored versions, each with the run that first stored it (`first_seq`) and its size. */
 export async function storedVersions(db: Queryable, jobId: string, sourceId: string, itemId: string) {
-  const rows = await db.query<{
-    version_id: string;
-    is_latest: boolean;
-    deleted_seq: number | null;
-    first_seq: number;
-    size: number;
-  }>(
-    `select version_id, is_latest, deleted_seq, first_seq, size from backup_items
-      where job_id = $1 and source_id = $2 and item_id = $3`,
-    [jobId, sourceId, itemId],
-  );
-  return new Map(
-    rows.map((r) => [r.version_id, { ...r, first_seq: Number(r.first_seq), size: Number(r.size) }] as const),
-  );
+  return (await storedVersionsOf(db, jobId, sourceId, [itemId])).get(itemId) ?? new Map<string, StoredVersion>();
+}
+
+/** Rows of one insert (15 parameters a row; PostgreSQL takes at most 65,535). */
+const INSERT_BATCH = 1000;
+
+/** Stores versions, many to a statement (idempotent: a resumed run writes the same rows again without change). */
+export async function putItems(db: Queryable, items: readonly BackupItemInput[]) {
+  for (let start = 0; start < items.length; start += INSERT_BATCH) {
+    const params: unknown[] = [];
+    const rows = items.slice(start, start + INSERT_BATCH).map((item) => {
+      const at = params.length;
+      params.push(
+        item.jobId,
+        item.sourceId,
+        item.itemId,
+        item.versionId,
+        item.driveId,
+        item.kind,
+        item.name,
+        item.path,
+        item.parentId,
+        item.size,
+        item.hash,
+        item.modifiedAt,
+        item.isLatest,
+        item.seq,
+        JSON.stringify(item.metadata ?? {}),
+      );
+      return `(${Array.from({ length: 15 }, (_, i) => `$${at + i + 1}`).join(', ')})`;
+    });
+    await db.query(
+      `insert into backup_items (job_id, source_id, item_id, version_id, drive_id, kind, name, path, parent_id, size, hash,
+                                 modified_at, is_latest, first_seq, metadata)
+       values ${rows.join(',\n')}
+       on conflict (job_id, source_id, item_id, version_id) do update
+         set name = excluded.name, path = excluded.path, parent_id = excluded.parent_id, is_latest = excluded.is_latest,
+             deleted_seq = null`,
+      params,
+    );
+  }
 }
 
 /** Stores a version (idempotent: a resumed run writes the same row again without change). */
 export async function putItem(db: Queryable, item: BackupItemInput) {
+  await putItems(db, [item]);
+}
+
+/**
+ * A file's versions are stored: the other versions are no longer the latest, the latest keeps the
+ * item's direct grants, and every version follows the item's current name and place (renamed or
+ * moved). One statement.
+ */
+export async function finishFile(
+  db: Queryable,
+  file: {
+    jobId: string;
+    sourceId: string;
+    itemId: string;
+    latest: string;
+    name: string;
+    path: string;
+    parentId: string | null;
+    permissions: { userId: string; roles: string[] }[];
+  },
+) {
   await db.query(
-    `insert into backup_items (job_id, source_id, item_id, version_id, drive_id, kind, name, path, parent_id, size, hash,
-                               modified_at, is_latest, first_seq, metadata)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     on conflict (job_id, source_id, item_id, version_id) do update
-       set name = excluded.name, path = excluded.path, parent_id = excluded.parent_id, is_latest = excluded.is_latest,
-           deleted_seq = null`,
+    `update backup_items
+        set is_latest = case when version_id = $4 then is_latest else false end,
+            metadata = case when version_id = $4 then metadata || $8::jsonb else metadata end,
+            parent_id = case when name <> $5 or path <> $6 then $7 else parent_id end,
+            name = $5, path = $6
+      where job_id = $1 and source_id = $2 and item_id = $3
+        and (version_id = $4 or is_latest or name <> $5 or path <> $6)`,
     [
-      item.jobId,
-      item.sourceId,
-      item.itemId,
-      item.versionId,
-      item.driveId,
-      item.kind,
-      item.name,
-      item.path,
-      item.parentId,
-      item.size,
-      item.hash,
-      item.modifiedAt,
-      item.isLatest,
-      item.seq,
-      JSON.stringify(item.metadata ?? {}),
+      file.jobId,
+      file.sourceId,
+      file.itemId,
+      file.latest,
+      file.name,
+      file.path,
+      file.parentId,
+      JSON.stringify({ permissions: file.permissions }),
     ],
-  );
-}
-
-/** The item's other versions are no longer the latest. */
-export async function demoteOtherVersions(
-  db: Queryable,
-  jobId: string,
-  sourceId: string,
-  itemId: string,
-  latest: string,
-) {
-  await db.query(
-    `update backup_items set is_latest = false
-      where job_id = $1 and source_id = $2 and item_id = $3 and version_id <> $4 and is_latest`,
-    [jobId, sourceId, itemId, latest],
-  );
-}
-
-/** Renamed or moved: every stored version follows the item's new name and place. */
-export async function relocate(
-  db: Queryable,
-  jobId: string,
-  sourceId: string,
-  itemId: string,
-  name: string,
-  path: string,
-  parentId: string | null,
-) {
-  await db.query(
-    `update backup_items set name = $4, path = $5, parent_id = $6
-      where job_id = $1 and source_id = $2 and item_id = $3 and (name <> $4 or path <> $5)`,
-    [jobId, sourceId, itemId, name, path, parentId],
   );
 }
 

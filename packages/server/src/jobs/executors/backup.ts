@@ -7,14 +7,25 @@
 import { quickXorHash } from '@compliance-portal/m365-simulator';
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { forEachLimit } from '../pool.js';
+import { forEachLimit, readAhead } from '../pool.js';
 import type { Executor, RunContext } from '../run-context.js';
-import { demoteOtherVersions, markDeleted, putItem, relocate, storedVersions } from './backup-store.js';
+import {
+  type BackupItemInput,
+  finishFile,
+  markDeleted,
+  putItem,
+  putItems,
+  storedVersions,
+  storedVersionsOf,
+} from './backup-store.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage } from './teams.js';
 
-/** Parallel items per drive (Graph calls are bounded per tenant by the client as well). */
-const ITEM_CONCURRENCY = 8;
+/**
+ * Parallel items per drive: more than a tenant's bound on Graph requests in flight (its client keeps
+ * to that bound), so that the next requests are queued while other items are hashed and stored.
+ */
+const ITEM_CONCURRENCY = 24;
 
 interface DriveRef {
   sourceId: string;
@@ -87,9 +98,12 @@ async function backupFile(
   item: DriveItem,
   seq: number,
   counted: Set<string>,
+  prefetched: { stored?: Awaited<ReturnType<typeof storedVersions>> },
 ) {
   const itemId = item.id ?? '';
-  const stored = await storedVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId);
+  // The page's read of the stored versions serves the first attempt; a retry reads them again.
+  const stored = prefetched.stored ?? (await storedVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId));
+  delete prefetched.stored;
   const path = itemPath(item);
   const versions = [];
   for await (const version of graph.itemVersions(drive.driveId, itemId)) versions.push(version);
@@ -100,6 +114,8 @@ async function backupFile(
   let bytes = 0;
   // Counted once the file is done: an attempt that fails midway is retried and counts again.
   const mine: string[] = [];
+  // The new versions' rows, written together once the file is done.
+  const rows: BackupItemInput[] = [];
   for (const [index, version] of versions.entries()) {
     const versionId = version.id ?? '';
     const key = `${itemId}/${versionId}`;
@@ -117,7 +133,7 @@ async function backupFile(
     const blob = await plane.blobs.put(content);
     mine.push(key);
     bytes += blob.size;
-    await putItem(rc.ctx.db, {
+    rows.push({
       jobId: rc.job.jobId,
       sourceId: drive.sourceId,
       itemId,
@@ -135,7 +151,7 @@ async function backupFile(
       metadata: { storedSize: blob.storedSize, newBlob: blob.isNew },
     });
   }
-  await demoteOtherVersions(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, latest);
+  await putItems(rc.ctx.db, rows);
   // Direct grants (not the owner's, not inherited from a folder) go back with a restore.
   const grants = [];
   for await (const permission of graph.itemPermissions(drive.driveId, itemId)) {
@@ -143,19 +159,16 @@ async function backupFile(
     const roles = (permission.roles ?? []).filter((r) => r !== 'owner');
     if (userId && roles.length > 0 && !permission.inheritedFrom) grants.push({ userId, roles });
   }
-  await rc.ctx.db.query(
-    `update backup_items set metadata = metadata || $5 where job_id = $1 and source_id = $2 and item_id = $3 and version_id = $4`,
-    [rc.job.jobId, drive.sourceId, itemId, latest, JSON.stringify({ permissions: grants })],
-  );
-  await relocate(
-    rc.ctx.db,
-    rc.job.jobId,
-    drive.sourceId,
+  await finishFile(rc.ctx.db, {
+    jobId: rc.job.jobId,
+    sourceId: drive.sourceId,
     itemId,
-    item.name ?? '',
+    latest,
+    name: item.name ?? '',
     path,
-    item.parentReference?.id ?? null,
-  );
+    parentId: item.parentReference?.id ?? null,
+    permissions: grants,
+  });
   for (const key of mine) counted.add(key);
   return bytes;
 }
@@ -175,7 +188,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   // After a resync the pages hold the whole drive: what they do not hold was deleted meanwhile.
   let seen = new Set<string>();
   let resynced = false;
-  for await (const page of pages) {
+  for await (const page of readAhead(pages)) {
     rc.checkStopped();
     if (pages.resynced() && !resynced) {
       resynced = true;
@@ -183,6 +196,34 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
     }
     for (const item of page) if (!item.deleted && item.id) seen.add(item.id);
     rc.progress({ total: page.filter((i) => i.file || i.deleted).length, source: drive.sourceId });
+    // Folders keep the tree: written together, one statement for the page.
+    await putItems(
+      rc.ctx.db,
+      page
+        .filter((item) => item.folder && !item.deleted && !item.root)
+        .map((item) => ({
+          jobId: rc.job.jobId,
+          sourceId: drive.sourceId,
+          itemId: item.id ?? '',
+          versionId: '',
+          driveId: drive.driveId,
+          kind: 'folder' as const,
+          name: item.name ?? '',
+          path: itemPath(item),
+          parentId: item.parentReference?.id ?? null,
+          size: 0,
+          hash: null,
+          modifiedAt: item.lastModifiedDateTime ? new Date(item.lastModifiedDateTime) : null,
+          isLatest: true,
+          seq,
+        })),
+    );
+    const stored = await storedVersionsOf(
+      rc.ctx.db,
+      rc.job.jobId,
+      drive.sourceId,
+      page.filter((item) => item.file && !item.deleted).map((item) => item.id ?? ''),
+    );
     await forEachLimit(page, ITEM_CONCURRENCY, async (item) => {
       const itemId = item.id ?? '';
       const itemKey = `${drive.driveId}/${itemId}`;
@@ -192,26 +233,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
         rc.progress({ done: 1, source: drive.sourceId });
         return;
       }
-      if (item.root) return;
-      if (item.folder) {
-        await putItem(rc.ctx.db, {
-          jobId: rc.job.jobId,
-          sourceId: drive.sourceId,
-          itemId,
-          versionId: '',
-          driveId: drive.driveId,
-          kind: 'folder',
-          name: item.name ?? '',
-          path: itemPath(item),
-          parentId: item.parentReference?.id ?? null,
-          size: 0,
-          hash: null,
-          modifiedAt: item.lastModifiedDateTime ? new Date(item.lastModifiedDateTime) : null,
-          isLatest: true,
-          seq,
-        });
-        return;
-      }
+      if (item.root || item.folder) return;
       if (!item.file) return;
       if (await rc.isKnownFailure(itemKey)) {
         counted.done += 1;
@@ -219,7 +241,10 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
         return;
       }
       const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId };
-      const result = await rc.item(ref, () => backupFile(rc, plane, graph, drive, item, seq, countedVersions));
+      const prefetched = { stored: stored.get(itemId) ?? new Map() };
+      const result = await rc.item(ref, () =>
+        backupFile(rc, plane, graph, drive, item, seq, countedVersions, prefetched),
+      );
       if (result.ok) {
         counted.done += 1;
         counted.bytes += result.value;

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
+import type { ArchiveRow } from '../../storage/archive.js';
 
 /** The blob store as the executors use it (content-addressed, deduplicated). */
 export interface Blobs {
@@ -35,10 +36,15 @@ interface ArchivedTeamsMessage {
 
 /** The archive as the executors use it: idempotent per item, and deletion by age. */
 interface Archive {
-  /** true when the item was new. */
-  mail(item: ArchivedMail): Promise<boolean>;
-  /** The mailbox's mail with this Graph id when it is archived already (its MIME's size). */
-  archivedMail(tenantId: string, source: string, externalId: string): Promise<{ size: number } | null>;
+  /**
+   * Stores a mail's MIME in the blob store and reads what the archive indexes of it; it is archived
+   * once `saveMails` recorded it (many at a time).
+   */
+  prepareMail(item: ArchivedMail): Promise<ArchiveRow>;
+  /** Records prepared mail; for each, true when it was new. */
+  saveMails(items: readonly ArchiveRow[]): Promise<boolean[]>;
+  /** Which of these Graph ids of the mailbox's mail are archived already (each with its MIME's size). */
+  archivedMails(tenantId: string, source: string, externalIds: readonly string[]): Promise<Map<string, number>>;
   teamsMessage(item: ArchivedTeamsMessage): Promise<boolean>;
   /** Keeps a chat's type, topic and members; gives the chat's name. */
   chat(chat: {
