@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
+import { prerenderSignIn } from './scripts/prerender';
 
 /** Server paths a navigation may open that the app shell must not answer. */
 const SERVER_PATHS = [/^\/api\//, /^\/apollo(-beta)?\//, /^\/app-config\.json$/, /^\/m365-simulator\//];
@@ -24,6 +25,7 @@ export default defineConfig({
       },
     }),
     react(),
+    prerenderSignIn(),
     VitePWA({
       // The page asks before a new version takes over (the update prompt); nothing registers by itself.
       registerType: 'prompt',

@@ -1,24 +1,30 @@
 #!/usr/bin/env node
 /**
- * Lighthouse 12 (desktop preset) against the built server with its demo data, in Debian's Chromium:
+ * Lighthouse 12, with its desktop preset and its default (mobile) preset, against the built server
+ * with its demo data, in Debian's Chromium:
  * the sign-in page as a first visitor sees it, then the overview (/) of a signed-in administrator
  * (signed in through the UI, password and authenticator code, in the same browser; Lighthouse keeps
  * the session with disableStorageReset, and with it the service worker and HTTP cache the sign-in
  * filled, as a signed-in user has them; --cold clears those so the overview loads from the network).
- * Prints the category scores and LCP, TBT and CLS per page, the audits that cost points where a
- * score is below its target, and exits 1 when performance < 95, accessibility < 100 or
- * best practices < 95 on either page (SEO is printed for information).
+ * Prints the category scores and FCP, LCP, TBT and CLS per page and preset, the audits that cost
+ * points where a score is below its target, and exits 1 when, with the desktop preset,
+ * performance < 95, accessibility < 100 or best practices < 95 on either page (SEO is printed for
+ * information). The mobile preset (a mid-range phone: 4x CPU slowdown, slow 4G, simulated) is
+ * measured and printed only: its targets (performance 90, accessibility 100, best practices 95) are
+ * not reached with a margin yet (November 2026, median of 3: sign-in 92, overview 90, single runs
+ * 87 to 94 on a 2-core machine), so its misses print as info and do not change the exit code; set
+ * `enforced` of the mobile preset in PRESETS once they are.
  * Each page is measured --runs times (5 by default) and the run with the median performance score
  * counts, as Lighthouse advises against the variance of a single run.
- * Usage: node bench/lighthouse.mjs [--runs 5] [--cold] [--out dir] (writes lighthouse-<page>.report.html and
- * .json of the counted runs there)
+ * Usage: node bench/lighthouse.mjs [--runs 5] [--cold] [--out dir] (writes
+ * lighthouse-<page>-<preset>.report.html and .json of the counted runs there)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { defaultConfig, desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, completeQrSetup, submitPassword } from '../scripts/browser.mjs';
 import { chromiumPath, endOnError, requireChromium, startProcess } from '../scripts/processes.mjs';
@@ -26,7 +32,21 @@ import { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';
 
 endOnError('lighthouse');
 
-const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };
+/** The targets of each preset; a preset whose `enforced` is false is printed, its misses as info. */
+const PRESETS = [
+  {
+    name: 'desktop',
+    config: desktopConfig,
+    targets: { performance: 95, accessibility: 100, 'best-practices': 95 },
+    enforced: true,
+  },
+  {
+    name: 'mobile',
+    config: defaultConfig,
+    targets: { performance: 90, accessibility: 100, 'best-practices': 95 },
+    enforced: false,
+  },
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const ADMIN = 'admin@contoso.example';
 
@@ -91,14 +111,14 @@ async function launchChromium() {
   return { port, stop: browser.stop };
 }
 
-async function audit(name, url, port, flags = {}) {
+async function audit(name, preset, url, port, flags = {}) {
   // Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is
   // measured again, up to twice, and only a third failure in a row stops the benchmark.
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(
       url,
       { port, output: ['json', 'html'], logLevel: 'error', onlyCategories: CATEGORIES, ...flags },
-      desktopConfig,
+      preset.config,
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr, report } = result;
@@ -110,7 +130,7 @@ async function audit(name, url, port, flags = {}) {
     }
     // The page Lighthouse measured must be the one asked for (no redirect to /signin for the overview).
     const finalUrl = new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl);
-    return { name, url, finalPath: finalUrl.pathname, lhr, report };
+    return { name, preset, url, finalPath: finalUrl.pathname, lhr, report };
   }
 }
 
@@ -166,9 +186,11 @@ let failed = false;
 try {
   // The pages as a newcomer meets them after `pnpm start`: the demo world with its history.
   server = await startServer({ history: true });
-  const signin = [];
-  for (let i = 0; i < runs; i++) signin.push(await audit('signin', `${server.url}/signin`, browser.port));
-  results.push(median(signin));
+  for (const preset of PRESETS) {
+    const signin = [];
+    for (let i = 0; i < runs; i++) signin.push(await audit('signin', preset, `${server.url}/signin`, browser.port));
+    results.push(median(signin));
+  }
 
   // Sign the demo administrator in through the UI in the same browser (its default context, where
   // Lighthouse opens its tabs); Lighthouse then keeps the session (disableStorageReset), and with it
@@ -184,12 +206,14 @@ try {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('user-menu').waitFor();
     await page.close();
-    const overview = [];
-    for (let i = 0; i < runs; i++) {
-      if (values.cold) await clearCaches(context, server.url);
-      overview.push(await audit('overview', `${server.url}/`, browser.port, { disableStorageReset: true }));
+    for (const preset of PRESETS) {
+      const overview = [];
+      for (let i = 0; i < runs; i++) {
+        if (values.cold) await clearCaches(context, server.url);
+        overview.push(await audit('overview', preset, `${server.url}/`, browser.port, { disableStorageReset: true }));
+      }
+      results.push(median(overview));
     }
-    results.push(median(overview));
   } finally {
     // Disconnects Playwright only: the browser it did not launch keeps running.
     await cdpBrowser.close();
@@ -200,14 +224,16 @@ try {
 }
 
 console.log(
-  `Lighthouse ${results[0].lhr.lighthouseVersion}, desktop preset, median of ${runs} run(s) per page; the overview ${
+  `Lighthouse ${results[0].lhr.lighthouseVersion}, ${PRESETS.map((p) => p.name).join(' and ')} presets, median of ${runs} run(s) per page; the overview ${
     values.cold ? 'without' : 'with'
   } the service worker and HTTP cache the sign-in left (${results[0].lhr.environment.hostUserAgent})`,
 );
-const header = ['page', ...CATEGORIES, 'LCP', 'TBT', 'CLS', 'performance of each run'];
-const rows = results.map(({ name, lhr, performanceScores }) => [
+const header = ['page', 'preset', ...CATEGORIES, 'FCP', 'LCP', 'TBT', 'CLS', 'performance of each run'];
+const rows = results.map(({ name, preset, lhr, performanceScores }) => [
   name,
+  preset.name,
   ...CATEGORIES.map((id) => String(score(lhr, id))),
+  lhr.audits['first-contentful-paint'].displayValue,
   lhr.audits['largest-contentful-paint'].displayValue,
   lhr.audits['total-blocking-time'].displayValue,
   lhr.audits['cumulative-layout-shift'].displayValue,
@@ -216,31 +242,34 @@ const rows = results.map(({ name, lhr, performanceScores }) => [
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)) + 2);
 for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join(''));
 
-for (const { name, url, finalPath, lhr } of results) {
+for (const { name, preset, url, finalPath, lhr } of results) {
+  const label = `${name} (${preset.name})`;
   const expected = new URL(url).pathname;
   if (finalPath !== expected) {
-    console.log(`FAIL ${name}: Lighthouse measured ${finalPath}, not ${expected}`);
+    console.log(`FAIL ${label}: Lighthouse measured ${finalPath}, not ${expected}`);
     failed = true;
   }
-  for (const [id, target] of Object.entries(TARGETS)) {
+  for (const [id, target] of Object.entries(preset.targets)) {
     const value = score(lhr, id);
     if (value >= target) continue;
-    failed = true;
-    console.log(`FAIL ${name}: ${lhr.categories[id].title} ${value} < ${target}`);
+    if (preset.enforced) failed = true;
+    console.log(
+      `${preset.enforced ? 'FAIL' : 'info'} ${label}: ${lhr.categories[id].title} ${value} < ${target}${preset.enforced ? '' : ' (not enforced)'}`,
+    );
     for (const line of losses(lhr, id)) console.log(`      - ${line}`);
   }
   if (score(lhr, 'seo') < 100) {
-    console.log(`info ${name}: SEO ${score(lhr, 'seo')}`);
+    console.log(`info ${label}: SEO ${score(lhr, 'seo')}`);
     for (const line of losses(lhr, 'seo')) console.log(`      - ${line}`);
   }
 }
 if (out) {
-  for (const { name, report } of results) {
+  for (const { name, preset, report } of results) {
     const [json, html] = Array.isArray(report) ? report : [report];
-    writeFileSync(join(out, `lighthouse-${name}.report.json`), json);
-    if (html) writeFileSync(join(out, `lighthouse-${name}.report.html`), html);
+    writeFileSync(join(out, `lighthouse-${name}-${preset.name}.report.json`), json);
+    if (html) writeFileSync(join(out, `lighthouse-${name}-${preset.name}.report.html`), html);
   }
-  console.log(`reports: ${out}/lighthouse-{signin,overview}.report.{html,json}`);
+  console.log(`reports: ${out}/lighthouse-{signin,overview}-{desktop,mobile}.report.{html,json}`);
 }
 console.log(failed ? 'Lighthouse targets missed' : 'Lighthouse targets met');
 process.exit(failed ? 1 : 0);

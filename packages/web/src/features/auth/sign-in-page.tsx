@@ -1,15 +1,17 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactElement, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { TextField } from '../../components/ui/form-field';
 import { rules, useValidator } from '../../components/ui/validation';
-import { useServerAction } from '../../offline/online';
+import { switchLanguage } from '../../i18n';
+import { type ServerActionProps, useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
+import { findPrerenderedSignIn, PRERENDERED_ATTRIBUTE, takePrerenderedSignIn } from './prerendered';
 
 export function SignInPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { send, context, matches } = useSession();
   const search = useSearch({ strict: false }) as { redirect?: string };
   const [email, setEmail] = useState('');
@@ -20,54 +22,132 @@ export function SignInPage() {
   const check = useValidator();
   const emailError = check(email, rules.required(), rules.email());
   const passwordError = check(password, rules.required());
+  const form = useRef<HTMLFormElement>(null);
+  // The page prerendered at build time is still in the document while this first renders.
+  findPrerenderedSignIn();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const signIn = (values: { email: string; password: string }) => {
     setTouched(true);
-    if (emailError || passwordError || serverAction.disabled) return;
+    const invalid = check(values.email, rules.required(), rules.email()) ?? check(values.password, rules.required());
+    if (invalid || serverAction.disabled) return;
     send({
       type: 'session.login',
-      email: email.trim(),
-      password,
+      email: values.email.trim(),
+      password: values.password,
       ...(search.redirect ? { returnTo: search.redirect } : {}),
     });
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn({ email, password });
+  };
+  // Once on screen, takes over what was typed into the prerendered page, its focus, its language and
+  // its submission: a layout effect, right after the swap, before any input reaches the page's own
+  // fields (what did reach them is kept).
+  useLayoutEffect(() => {
+    const early = takePrerenderedSignIn();
+    if (!early) return;
+    setEmail((typed) => typed || early.email);
+    setPassword((typed) => typed || early.password);
+    const field = early.focused ? form.current?.elements.namedItem(early.focused) : null;
+    if (field instanceof HTMLInputElement) field.focus();
+    if (early.language === 'en' || early.language === 'de') {
+      if (early.language !== i18n.language) void switchLanguage(i18n, early.language);
+    }
+    if (early.submitted) signIn(early);
+  });
 
   return (
+    <SignInView
+      email={email}
+      password={password}
+      onEmailChange={setEmail}
+      onPasswordChange={setPassword}
+      emailError={emailError}
+      passwordError={passwordError}
+      showErrors={touched}
+      error={context.error ? t(`auth:${context.error}`) : null}
+      busy={busy}
+      serverAction={serverAction}
+      onSubmit={submit}
+      forgotPasswordLink={<RouterLink to="/forgot-password">{t('auth:forgotPasswordLink')}</RouterLink>}
+      formRef={form}
+    />
+  );
+}
+
+export interface SignInViewProps {
+  email: string;
+  password: string;
+  onEmailChange: (value: string) => void;
+  onPasswordChange: (value: string) => void;
+  emailError: string | null;
+  passwordError: string | null;
+  showErrors: boolean;
+  /** The sign-in's failure, translated. */
+  error: string | null;
+  busy: boolean;
+  serverAction: ServerActionProps;
+  onSubmit: (event: FormEvent) => void;
+  /** The link to /forgot-password (the router's link in the app, a plain one when prerendered). */
+  forgotPasswordLink: ReactElement;
+  formRef?: Ref<HTMLFormElement>;
+  /** Rendered at build time: the form is marked so that the app can take over from it. */
+  prerendered?: boolean;
+}
+
+/**
+ * The sign-in page as its props describe it: rendered by SignInPage in the app and, at build time,
+ * by src/features/auth/prerender.tsx into index.html so that /signin paints before any script runs.
+ */
+export function SignInView(props: SignInViewProps) {
+  const { t } = useTranslation();
+  return (
     <PublicLayout title={t('auth:signInTitle')}>
-      <form onSubmit={submit} noValidate>
+      <form
+        ref={props.formRef}
+        onSubmit={props.onSubmit}
+        noValidate
+        {...(props.prerendered ? { [PRERENDERED_ATTRIBUTE]: '' } : {})}
+      >
         <Stack gap="4">
           <Text color="fg.muted">{t('auth:signInIntro')}</Text>
-          {context.error ? (
+          {props.error ? (
             <Text role="alert" color="fg.error" data-testid="signin-error">
-              {t(`auth:${context.error}`)}
+              {props.error}
             </Text>
           ) : null}
           <TextField
             label={t('auth:email')}
-            error={emailError}
-            showError={touched}
+            error={props.emailError}
+            showError={props.showErrors}
             type="email"
             name="email"
             autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            value={props.email}
+            onChange={(e) => props.onEmailChange(e.target.value)}
           />
           <TextField
             label={t('auth:password')}
-            error={passwordError}
-            showError={touched}
+            error={props.passwordError}
+            showError={props.showErrors}
             type="password"
             name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            value={props.password}
+            onChange={(e) => props.onPasswordChange(e.target.value)}
           />
-          <Button type="submit" colorPalette="blue" loading={busy} loadingText={t('auth:signingIn')} {...serverAction}>
+          <Button
+            type="submit"
+            colorPalette="blue"
+            loading={props.busy}
+            loadingText={t('auth:signingIn')}
+            {...props.serverAction}
+          >
             {t('auth:signIn')}
           </Button>
           <Link asChild fontSize="sm" alignSelf="flex-start" color="brand.600">
-            <RouterLink to="/forgot-password">{t('auth:forgotPasswordLink')}</RouterLink>
+            {props.forgotPasswordLink}
           </Link>
         </Stack>
       </form>
