@@ -6,10 +6,8 @@
 // Each read is measured BENCH_ROUNDS times (rounds interleaved) and the medians are printed.
 // `--only=REGEX` measures the matching endpoint ids only; `--no-pglite` skips PGlite.
 // Run `pnpm build` first. Prints tables; exits non-zero only when the server does not start.
-import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { ADMIN, PASSWORD, session, startServer } from './lib.mjs';
+import { ADMIN, PASSWORD, scratchPostgres, session, startServer } from './lib.mjs';
 import { demoValues, headersFor, readRequests } from './reads.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -121,17 +119,11 @@ const postgresUrl =
   process.env.TEST_DATABASE_URL ??
   (withPostgres ? 'postgres://postgres:postgres@127.0.0.1:5432/postgres' : undefined);
 if (postgresUrl) {
-  const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(postgresUrl);
-  target.pathname = `/${name}`;
+  const scratch = await scratchPostgres(postgresUrl);
   try {
-    add(await bench('PostgreSQL', target.toString()));
+    add(await bench('PostgreSQL', scratch.url));
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 } else {
   console.log('PostgreSQL skipped: pass --postgres or set BENCH_DATABASE_URL (or TEST_DATABASE_URL).');

@@ -7,13 +7,11 @@
 // With --postgres the same on a scratch database of PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL,
 // else postgres on 127.0.0.1), where the aim is p95 <= 200 ms over 1,000,000 mails
 // (`BENCH_MAILS=1000000 node bench/ediscovery.mjs --postgres`).
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../dist/db/database.js';
-import { ADMIN, API_KEY, session, startServer } from './lib.mjs';
+import { ADMIN, API_KEY, scratchPostgres, session, startServer } from './lib.mjs';
 
 const MAILS = Number(process.env.BENCH_MAILS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -29,21 +27,9 @@ const postgresUrl = withPostgres
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres:postgres@127.0.0.1:5432/postgres')
   : undefined;
-let databaseUrl;
-let dropDatabase = async () => undefined;
-if (postgresUrl) {
-  const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(postgresUrl);
-  target.pathname = `/${name}`;
-  databaseUrl = target.toString();
-  dropDatabase = async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
+const scratch = postgresUrl ? await scratchPostgres(postgresUrl) : undefined;
+const databaseUrl = scratch?.url;
+const dropDatabase = async () => scratch?.drop();
 const databaseName = postgresUrl ? 'PostgreSQL' : 'PGlite';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-ediscovery-'));

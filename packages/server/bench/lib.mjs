@@ -1,9 +1,11 @@
 // What the benchmarks share: starting the built server on loopback, JSON requests, a signed-in session.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { base32Decode } from '../dist/crypto/base32.js';
 import { totp } from '../dist/crypto/totp.js';
 
@@ -144,4 +146,24 @@ export async function session(origin) {
     body: JSON.stringify({ code }),
   });
   return done.token;
+}
+
+/**
+ * A fresh database (portal_bench_<uuid>) on the PostgreSQL server of `serverUrl`: its URL, and
+ * `drop()`, which removes it whatever is still connected.
+ */
+export async function scratchPostgres(serverUrl) {
+  const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
