@@ -9,12 +9,11 @@
  * Prints the category scores and FCP, LCP, TBT and CLS per page and preset, the audits that cost
  * points where a score is below its target, and exits 1 when, with the desktop preset,
  * performance < 95, accessibility < 100 or best practices < 95 on either page (SEO is printed for
- * information). The mobile preset (a mid-range phone: 4x CPU slowdown, slow 4G, simulated) is
- * measured and printed only: its targets (performance 90, accessibility 100, best practices 95) are
- * met, but single runs still fall below (November 2026 on a 2-core machine: idle, median of 5,
- * sign-in 97, overview 94 with runs from 86 to 97; under load, median of 3, 92 and 90), so its
- * misses print as info and do not change the exit code; set `enforced` of the mobile preset in
- * PRESETS once single runs keep above 90.
+ * information). With the mobile preset (a mid-range phone: 4x CPU slowdown, slow 4G, simulated) it
+ * exits 1 when accessibility < 100 or best practices < 95; its performance target (90) is met, but
+ * single runs still fall below (November 2026 on a 2-core machine: idle, median of 5, sign-in 97,
+ * overview 94 with runs from 86 to 97; under load, median of 3, 92 and 90), so a miss prints as info;
+ * add 'performance' to the mobile preset's `enforced` in PRESETS once single runs keep above 90.
  * Each page is measured --runs times (5 by default) and the run with the median performance score
  * counts, as Lighthouse advises against the variance of a single run.
  * Usage: node bench/lighthouse.mjs [--runs 5] [--cold] [--out dir] (writes
@@ -33,19 +32,23 @@ import { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';
 
 endOnError('lighthouse');
 
-/** The targets of each preset; a preset whose `enforced` is false is printed, its misses as info. */
+/**
+ * The targets of each preset and which of them fail the run (`enforced`); the others are printed, their
+ * misses as info. Mobile performance varies from run to run more than its margin (see above); its
+ * accessibility and best practices do not depend on timing and are held.
+ */
 const PRESETS = [
   {
     name: 'desktop',
     config: desktopConfig,
     targets: { performance: 95, accessibility: 100, 'best-practices': 95 },
-    enforced: true,
+    enforced: ['performance', 'accessibility', 'best-practices'],
   },
   {
     name: 'mobile',
     config: defaultConfig,
     targets: { performance: 90, accessibility: 100, 'best-practices': 95 },
-    enforced: false,
+    enforced: ['accessibility', 'best-practices'],
   },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -253,9 +256,10 @@ for (const { name, preset, url, finalPath, lhr } of results) {
   for (const [id, target] of Object.entries(preset.targets)) {
     const value = score(lhr, id);
     if (value >= target) continue;
-    if (preset.enforced) failed = true;
+    const enforced = preset.enforced.includes(id);
+    if (enforced) failed = true;
     console.log(
-      `${preset.enforced ? 'FAIL' : 'info'} ${label}: ${lhr.categories[id].title} ${value} < ${target}${preset.enforced ? '' : ' (not enforced)'}`,
+      `${enforced ? 'FAIL' : 'info'} ${label}: ${lhr.categories[id].title} ${value} < ${target}${enforced ? '' : ' (not enforced)'}`,
     );
     for (const line of losses(lhr, id)) console.log(`      - ${line}`);
   }
