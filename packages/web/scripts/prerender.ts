@@ -64,7 +64,13 @@ function bootPortal(pageAttribute: string) {
   document.addEventListener('DOMContentLoaded', () => {
     const root = document.getElementById('root');
     const page = document.querySelector(`template[${pageAttribute}="${chosen}"]`);
-    if (root && page instanceof HTMLTemplateElement) root.append(page.content.cloneNode(true));
+    if (root && page instanceof HTMLTemplateElement) {
+      root.append(page.content.cloneNode(true));
+      // Kept for the app, which may clear #root (a first commit of a fallback) before its sign-in page
+      // looks for the form: what is typed or submitted into it is read from it then.
+      (window as { prerenderedSignIn?: Element | null }).prerenderedSignIn =
+        root.querySelector('form[data-prerendered]');
+    }
     // After the frame that paints the page; a hidden tab runs no animation frame, hence the timer.
     requestAnimationFrame(() => setTimeout(loadApp, 0));
     setTimeout(loadApp, 250);

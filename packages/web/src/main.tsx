@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { loadAppConfig } from './app/api';
 import { createPortal, PortalApp } from './app/portal';
 import { getSystem } from './app/theme';
-import { findPrerenderedSignIn } from './features/auth/prerendered';
 import { readStoredUser } from './session/storage';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -28,10 +27,6 @@ async function start() {
   await nextTask();
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // blocking it for the whole tree (Lighthouse's total blocking time).
-  // The sign-in page prerendered into index.html is found now, while it is still in the document: the
-  // first commit clears #root, and it may be a fallback before the sign-in page renders and looks for
-  // it. What is typed or submitted into it meanwhile is read from the form when the page takes over.
-  findPrerenderedSignIn();
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(<PortalApp portal={portal} />));
   if (import.meta.env.PROD) {

@@ -78,6 +78,27 @@ describe('the sign-in page after the prerendered one', () => {
     expect(sent).toEqual({ email: 'admin@contoso.example', password: 'Passw0rd!' });
   });
 
+  it('signs in with what was submitted into it when #root was cleared before the page rendered', async () => {
+    let sent: unknown;
+    typeIntoPrerendered('admin@contoso.example', 'Early-Passw0rd!', true);
+    // As the boot script keeps it; then a first commit of something else removes it from the document.
+    const kept = window as { prerenderedSignIn?: Element | null };
+    kept.prerenderedSignIn = prerendered.querySelector('form');
+    prerendered.remove();
+    try {
+      await renderPortal('/signin', {
+        'legacy.auth.signin': async ({ request }) => {
+          sent = await request.json();
+          return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
+        },
+      });
+      expect((await screen.findByTestId('signin-error')).textContent).toBe(en.auth.invalidCredentials);
+      expect(sent).toEqual({ email: 'admin@contoso.example', password: 'Early-Passw0rd!' });
+    } finally {
+      kept.prerenderedSignIn = undefined;
+    }
+  });
+
   it('switches to the language chosen in it', async () => {
     typeIntoPrerendered('', '', false, 'de');
     // The app starts in English: the language was chosen only in the prerendered page.

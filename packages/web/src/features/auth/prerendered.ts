@@ -25,18 +25,27 @@ let prerendered:
   | null
   | undefined;
 
-/** Finds the prerendered form: called while rendering, when it is still in the document. */
+/**
+ * Finds the prerendered form: in the document while the app renders, or as the boot script kept it
+ * (scripts/prerender.ts) when a first commit of something else has already cleared #root.
+ */
 export function findPrerenderedSignIn(): void {
   if (prerendered !== undefined || typeof document === 'undefined') return;
-  const form = document.querySelector<HTMLFormElement>(`form[${PRERENDERED_ATTRIBUTE}]`);
+  const kept = (window as { prerenderedSignIn?: Element | null }).prerenderedSignIn;
+  const form =
+    document.querySelector<HTMLFormElement>(`form[${PRERENDERED_ATTRIBUTE}]`) ??
+    (kept instanceof HTMLFormElement ? kept : null);
   if (!form) {
     prerendered = null;
     return;
   }
   const active = document.activeElement;
   const focused = active instanceof HTMLInputElement && form.contains(active) ? active.name : undefined;
-  // The page's one select, in its header (the form has none).
-  const languageSwitch = form.closest('#root')?.querySelector('select') ?? null;
+  // The page's one select, in its header (the form has none): under the page's top element, which is
+  // #root's child, in the document or removed from it.
+  let top: Element = form;
+  while (top.parentElement && top.parentElement.id !== 'root') top = top.parentElement;
+  const languageSwitch = (form.closest('#root') ?? top).querySelector('select');
   prerendered = { form, languageSwitch, ...(focused === 'email' || focused === 'password' ? { focused } : {}) };
 }
 
