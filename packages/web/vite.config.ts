@@ -25,7 +25,8 @@ export default defineConfig({
       },
     }),
     react(),
-    prerenderSignIn(),
+    // Off until its takeover race is found: a Chromium sign-in right after a fresh /signin sometimes never left the page.
+    { ...prerenderSignIn(), apply: () => false },
     VitePWA({
       // The page asks before a new version takes over (the update prompt); nothing registers by itself.
       registerType: 'prompt',
