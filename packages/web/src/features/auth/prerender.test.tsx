@@ -51,6 +51,19 @@ describe('the sign-in page after the prerendered one', () => {
     resetPrerenderedSignIn();
   }
 
+  /** Renders /signin, whose sign-in is refused; what the app sent to sign in, once it says so. */
+  async function signInSent(): Promise<unknown> {
+    let sent: unknown;
+    await renderPortal('/signin', {
+      'legacy.auth.signin': async ({ request }) => {
+        sent = await request.json();
+        return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
+      },
+    });
+    expect((await screen.findByTestId('signin-error')).textContent).toBe(en.auth.invalidCredentials);
+    return sent;
+  }
+
   it('keeps what was typed into it and the focus', async () => {
     typeIntoPrerendered('admin@contoso.example', 'typed early', false);
     await renderPortal('/signin');
@@ -66,34 +79,18 @@ describe('the sign-in page after the prerendered one', () => {
   });
 
   it('signs in with what was typed when it was submitted before the app was there', async () => {
-    let sent: unknown;
     typeIntoPrerendered('admin@contoso.example', 'Passw0rd!', true);
-    await renderPortal('/signin', {
-      'legacy.auth.signin': async ({ request }) => {
-        sent = await request.json();
-        return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
-      },
-    });
-    expect((await screen.findByTestId('signin-error')).textContent).toBe(en.auth.invalidCredentials);
-    expect(sent).toEqual({ email: 'admin@contoso.example', password: 'Passw0rd!' });
+    expect(await signInSent()).toEqual({ email: 'admin@contoso.example', password: 'Passw0rd!' });
   });
 
   it('signs in with what was submitted into it when #root was cleared before the page rendered', async () => {
-    let sent: unknown;
     typeIntoPrerendered('admin@contoso.example', 'Early-Passw0rd!', true);
     // As the boot script keeps it; then a first commit of something else removes it from the document.
     const kept = window as { prerenderedSignIn?: Element | null };
     kept.prerenderedSignIn = prerendered.querySelector('form');
     prerendered.remove();
     try {
-      await renderPortal('/signin', {
-        'legacy.auth.signin': async ({ request }) => {
-          sent = await request.json();
-          return refuse(401, { message: 'Invalid credentials.', code: 'invalidCredentials' });
-        },
-      });
-      expect((await screen.findByTestId('signin-error')).textContent).toBe(en.auth.invalidCredentials);
-      expect(sent).toEqual({ email: 'admin@contoso.example', password: 'Early-Passw0rd!' });
+      expect(await signInSent()).toEqual({ email: 'admin@contoso.example', password: 'Early-Passw0rd!' });
     } finally {
       kept.prerenderedSignIn = undefined;
     }
