@@ -25,8 +25,8 @@ export default defineConfig({
       },
     }),
     react(),
-    // Off until its takeover race is found: a Chromium sign-in right after a fresh /signin sometimes never left the page.
-    { ...prerenderSignIn(), apply: () => false },
+    // /signin's first paint needs no script (issue 21); bench/signin-race.mjs signs in while the app takes over.
+    prerenderSignIn(),
     VitePWA({
       // The page asks before a new version takes over (the update prompt); nothing registers by itself.
       registerType: 'prompt',

@@ -10,10 +10,12 @@
  * points where a score is below its target, and exits 1 when, with the desktop preset,
  * performance < 95, accessibility < 100 or best practices < 95 on either page (SEO is printed for
  * information). With the mobile preset (a mid-range phone: 4x CPU slowdown, slow 4G, simulated) it
- * exits 1 when accessibility < 100 or best practices < 95; its performance target (90) is met, but
- * single runs still fall below (November 2026 on a 2-core machine: idle, median of 5, sign-in 97,
- * overview 94 with runs from 86 to 97; under load, median of 3, 92 and 90), so a miss prints as info;
- * add 'performance' to the mobile preset's `enforced` in PRESETS once single runs keep above 90.
+ * exits 1 when accessibility < 100, best practices < 95 or performance < 85; its performance target
+ * (90) is met, but single runs still fall below (November 2026 on a 2-core machine, the sign-in page
+ * prerendered: median of 3 under load, sign-in 96 with runs 96-98, overview 91 with runs 87-91), so a
+ * score between 85 and 90 prints as info. 85 is the floor a regression breaks (the sign-in page
+ * without its prerender: 87; before issue 21: 56-67); raise it to the target once single runs keep
+ * above 90.
  * Each page is measured --runs times (5 by default) and the run with the median performance score
  * counts, as Lighthouse advises against the variance of a single run.
  * Usage: node bench/lighthouse.mjs [--runs 5] [--cold] [--out dir] (writes
@@ -34,8 +36,9 @@ endOnError('lighthouse');
 
 /**
  * The targets of each preset and which of them fail the run (`enforced`); the others are printed, their
- * misses as info. Mobile performance varies from run to run more than its margin (see above); its
- * accessibility and best practices do not depend on timing and are held.
+ * misses as info, and fail the run only below their `floor`. Mobile performance varies from run to run
+ * more than its margin (see above); its accessibility and best practices do not depend on timing and
+ * are held.
  */
 const PRESETS = [
   {
@@ -49,6 +52,7 @@ const PRESETS = [
     config: defaultConfig,
     targets: { performance: 90, accessibility: 100, 'best-practices': 95 },
     enforced: ['accessibility', 'best-practices'],
+    floors: { performance: 85 },
   },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -256,10 +260,12 @@ for (const { name, preset, url, finalPath, lhr } of results) {
   for (const [id, target] of Object.entries(preset.targets)) {
     const value = score(lhr, id);
     if (value >= target) continue;
-    const enforced = preset.enforced.includes(id);
+    const floor = preset.floors?.[id];
+    const enforced = preset.enforced.includes(id) || (floor !== undefined && value < floor);
     if (enforced) failed = true;
+    const held = floor === undefined ? ' (not enforced)' : ` (held at ${floor})`;
     console.log(
-      `${enforced ? 'FAIL' : 'info'} ${label}: ${lhr.categories[id].title} ${value} < ${target}${enforced ? '' : ' (not enforced)'}`,
+      `${enforced ? 'FAIL' : 'info'} ${label}: ${lhr.categories[id].title} ${value} < ${enforced && floor !== undefined ? floor : target}${enforced ? '' : held}`,
     );
     for (const line of losses(lhr, id)) console.log(`      - ${line}`);
   }

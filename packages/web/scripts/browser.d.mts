@@ -9,6 +9,7 @@ export declare class Authenticator {
   nextCode(): Promise<string>;
 }
 export declare function submitPassword(page: Page, email: string, password: string): Promise<void>;
+export declare function typePassword(page: Page, email: string, password: string): Promise<void>;
 export declare function completeQrSetup(
   page: Page,
   onRecoveryCodes?: () => Promise<void>,

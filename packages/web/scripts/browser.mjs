@@ -81,6 +81,21 @@ export async function submitPassword(page, email, password) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * As a person signs in: clicks into each field and types key by key, 20 ms apart, then clicks the
+ * button (submitPassword fills each field at once).
+ */
+export async function typePassword(page, email, password) {
+  for (const [label, text] of [
+    ['Email address', email],
+    ['Password', password],
+  ]) {
+    await page.getByLabel(label).click();
+    await page.getByLabel(label).pressSequentially(text, { delay: 20 });
+  }
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** On /qr-setup: reads the manual key, confirms with a code, keeps the recovery codes and goes on. */
 export async function completeQrSetup(page, onRecoveryCodes) {
   await page.waitForURL(/\/qr-setup/);

@@ -6,7 +6,7 @@ import { en } from '../../i18n/en';
 import { restoreOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 import { renderSignIn } from './prerender';
-import { resetPrerenderedSignIn } from './prerendered';
+import { findPrerenderedSignIn, resetPrerenderedSignIn } from './prerendered';
 
 startMsw();
 restoreOnline();
@@ -76,6 +76,22 @@ describe('the sign-in page after the prerendered one', () => {
     expect(document.activeElement).toBe(password);
     // The page's own fields, not the prerendered ones.
     expect(screen.getByLabelText(en.auth.password, { exact: false })).toBe(password);
+  });
+
+  it('gives the focus to the field focused when it is replaced, not when the app began to render', async () => {
+    typeIntoPrerendered('admin@contoso.example', '', false);
+    const [emailInput, passwordInput] = prerendered.querySelectorAll('input');
+    emailInput?.focus();
+    // The app's first render (a transition) finds the page with the email field focused and yields;
+    // meanwhile the password field is focused, and what is typed next must go there.
+    findPrerenderedSignIn();
+    passwordInput?.focus();
+    await renderPortal('/signin');
+    prerendered.remove();
+    await screen.findByDisplayValue('admin@contoso.example');
+    const password = screen.getByLabelText(en.auth.password, { exact: false });
+    expect(password.closest('form')?.hasAttribute('data-prerendered')).toBe(false);
+    expect(document.activeElement).toBe(password);
   });
 
   it('signs in with what was typed when it was submitted before the app was there', async () => {

@@ -20,10 +20,12 @@ export interface PrerenderedSignIn {
 }
 
 /** The prerendered form, found (while React renders, before its commit removes it) only once. */
-let prerendered:
-  | { form: HTMLFormElement; languageSwitch: HTMLSelectElement | null; focused?: 'email' | 'password' }
-  | null
-  | undefined;
+interface FoundSignIn {
+  form: HTMLFormElement;
+  languageSwitch: HTMLSelectElement | null;
+  focused?: 'email' | 'password';
+}
+let prerendered: FoundSignIn | null | undefined;
 
 /**
  * Finds the prerendered form: in the document while the app renders, or as the boot script kept it
@@ -39,14 +41,27 @@ export function findPrerenderedSignIn(): void {
     prerendered = null;
     return;
   }
-  const active = document.activeElement;
-  const focused = active instanceof HTMLInputElement && form.contains(active) ? active.name : undefined;
   // The page's one select, in its header (the form has none): under the page's top element, which is
   // #root's child, in the document or removed from it.
   let top: Element = form;
   while (top.parentElement && top.parentElement.id !== 'root') top = top.parentElement;
   const languageSwitch = (form.closest('#root') ?? top).querySelector('select');
-  prerendered = { form, languageSwitch, ...(focused === 'email' || focused === 'password' ? { focused } : {}) };
+  const found: FoundSignIn = { form, languageSwitch };
+  const focus = (field: EventTarget | null) => {
+    const name = field instanceof HTMLInputElement && form.contains(field) ? field.name : undefined;
+    if (name === 'email' || name === 'password') found.focused = name;
+    else delete found.focused;
+  };
+  focus(document.activeElement);
+  // The app's first render yields to the browser (a transition) before its commit replaces this page:
+  // the field focused until then is the one whose typing goes on in the app's page. (Kept from the
+  // render only, a field focused in between lost what was typed next into the wrong field.) Focus
+  // leaving the form for another element counts; its removal by the commit (no related target) does not.
+  form.addEventListener('focusin', (event) => focus(event.target));
+  form.addEventListener('focusout', (event) => {
+    if (event.relatedTarget instanceof Node && !form.contains(event.relatedTarget)) focus(null);
+  });
+  prerendered = found;
 }
 
 /**
