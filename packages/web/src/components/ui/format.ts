@@ -2,23 +2,53 @@
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
+/**
+ * One formatter per language and style, made once: `toLocaleString` with options builds a new Intl
+ * formatter on every call, which cost a table of dates tens of milliseconds on a phone (issue 21).
+ */
+function cached<T>(make: (language: string) => T): (language: string) => T {
+  const made = new Map<string, T>();
+  return (language) => {
+    let formatter = made.get(language);
+    if (!formatter) {
+      formatter = make(language);
+      made.set(language, formatter);
+    }
+    return formatter;
+  };
+}
+
+const bytesWhole = cached((language) => new Intl.NumberFormat(language, { maximumFractionDigits: 0 }));
+const bytesFraction = cached((language) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }));
+const dateTime = cached((language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }));
+const date = cached((language) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }));
+const number = cached((language) => new Intl.NumberFormat(language));
+
 export function formatBytes(bytes: number, language = 'en'): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
   const exponent = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   const value = bytes / 1024 ** exponent;
-  return `${value.toLocaleString(language, { maximumFractionDigits: exponent === 0 ? 0 : 1 })} ${UNITS[exponent]}`;
+  return `${(exponent === 0 ? bytesWhole : bytesFraction)(language).format(value)} ${UNITS[exponent]}`;
+}
+
+/** A date the formatter cannot show (an unparsable text) reads as `toLocaleString` has it. */
+function at(iso: string): Date | null {
+  const value = new Date(iso);
+  return Number.isNaN(value.getTime()) ? null : value;
 }
 
 export function formatDateTime(iso: string | null | undefined, language = 'en'): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const value = at(iso);
+  return value ? dateTime(language).format(value) : String(new Date(Number.NaN));
 }
 
 export function formatDate(iso: string | null | undefined, language = 'en'): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(language, { dateStyle: 'medium' });
+  const value = at(iso);
+  return value ? date(language).format(value) : String(new Date(Number.NaN));
 }
 
 export function formatNumber(n: number, language = 'en'): string {
-  return n.toLocaleString(language);
+  return number(language).format(n);
 }
