@@ -24,6 +24,8 @@ function setup(overrides: Partial<PersistenceOptions> = {}) {
     maxBytes: 5_000_000,
     throttleMs: 1000,
     whenIdle: (run) => run(),
+    // Fake timers: a restore's slices yield without a timer.
+    yieldToPage: () => Promise.resolve(),
     ...overrides,
   };
   const persistence = createQueryPersistence(client, options);
@@ -164,6 +166,45 @@ describe('query persistence', () => {
 
     await persistence.activate(bob);
     expect([...store.data.keys()]).toEqual([]);
+  });
+
+  it('restores in slices, and a sign-out between two slices stops the rest from reaching the cache', async () => {
+    const { client, persistence, store, options } = setup();
+    await persistence.activate(alice);
+    for (const v of ['a', 'b', 'c']) client.setQueryData(dashboard('t1', v), { v });
+    await persistence.flush();
+    expect(storedKeys(store, alice)).toHaveLength(3);
+    /** Reopens the store in a fresh cache, one query a slice; counts the yields to the page. */
+    const reopen = () => {
+      const opened = { client: new QueryClient(), yields: 0 };
+      const persistence = createQueryPersistence(opened.client, {
+        ...options,
+        store,
+        restoreSliceMs: 0,
+        yieldToPage: async () => {
+          opened.yields++;
+        },
+      });
+      return { ...opened, persistence, counted: () => opened.yields };
+    };
+
+    const whole = reopen();
+    await whole.persistence.activate(alice);
+    expect(whole.client.getQueryCache().getAll()).toHaveLength(3);
+    expect(whole.counted()).toBe(3);
+    await whole.persistence.deactivate();
+
+    // The first query into the cache signs out (clear), as a logout in another tab does meanwhile.
+    const cut = reopen();
+    const stop = cut.client.getQueryCache().subscribe((event) => {
+      if (event.type === 'added') void cut.persistence.clear();
+    });
+    await cut.persistence.activate(alice);
+    stop();
+    expect(cut.counted()).toBe(1);
+    expect(cut.client.getQueryCache().getAll()).toHaveLength(1);
+    await cut.persistence.flush();
+    expect(store.data.size).toBe(0);
   });
 
   it('clearing removes every entry, and a write that was pending does not bring one back', async () => {

@@ -41,6 +41,10 @@ export interface PersistenceOptions {
   now?: () => number;
   /** Runs a write when the page is idle; setTimeout(0) where requestIdleCallback is missing. */
   whenIdle?: (run: () => void) => void;
+  /** A restore parses for this long before it yields to the page (12 ms). */
+  restoreSliceMs?: number;
+  /** How a restore yields to the page between its slices (a new task). */
+  yieldToPage?: () => Promise<void>;
 }
 
 /** What one user-and-organisation entry holds. */
@@ -58,6 +62,9 @@ interface Entry {
 }
 
 const ENTRY_SEPARATOR = '\u0000';
+/** A restore's work between two yields to the page (well under the 50 ms of a long task). */
+const RESTORE_SLICE_MS = 12;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function scopeKey(scope: PersistScope): string {
   return `${scope.user.toLowerCase()}${ENTRY_SEPARATOR}${scope.organisation}`;
@@ -162,16 +169,26 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
     }
     const kept = bounded(stored.queries);
     entries = new Map(kept.map((e) => [e.hash, e]));
-    const queries = kept.flatMap((e) => {
+    // Parsed and put into the cache in slices with the page free between them: a week of saved reports
+    // (up to 5 MB) would otherwise hold a phone's main thread for a long task before the first screen.
+    let slice: ReturnType<typeof dehydrateQuery>[] = [];
+    let sliceStarted = performance.now();
+    for (const e of kept) {
       try {
-        return [fromJson<ReturnType<typeof dehydrateQuery>>(e.json)];
+        slice.push(fromJson<ReturnType<typeof dehydrateQuery>>(e.json));
       } catch {
         entries.delete(e.hash);
-        return [];
       }
-    });
-    // hydrate keeps whatever the memory cache holds that is newer.
-    hydrate(queryClient, { queries, mutations: [] });
+      if (performance.now() - sliceStarted < (options.restoreSliceMs ?? RESTORE_SLICE_MS)) continue;
+      // hydrate keeps whatever the memory cache holds that is newer.
+      hydrate(queryClient, { queries: slice, mutations: [] });
+      slice = [];
+      await (options.yieldToPage ?? nextTask)();
+      // Signed out or switched meanwhile: nothing more of this entry goes into the cache.
+      if (key !== target) return;
+      sliceStarted = performance.now();
+    }
+    hydrate(queryClient, { queries: slice, mutations: [] });
   }
 
   return {

@@ -13,6 +13,8 @@ export function toJson(value: unknown): string {
 }
 
 export function fromJson<T>(text: string): T {
+  // A reviver makes JSON.parse several times slower: only for texts that hold a Map or a Set.
+  if (!text.includes(TAG)) return JSON.parse(text) as T;
   return JSON.parse(text, (_key, v: unknown) => {
     if (v && typeof v === 'object' && TAG in v) {
       const tagged = v as { [TAG]: string; entries?: [unknown, unknown][]; values?: unknown[] };
