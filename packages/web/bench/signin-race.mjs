@@ -8,7 +8,7 @@
  * Usage: node bench/signin-race.mjs [--runs 40] [--cpu 4] [--type]
  */
 import { parseArgs } from 'node:util';
-import { launchBrowser, submitPassword, typePassword } from '../scripts/browser.mjs';
+import { launchBrowser, openSignInWhileLoading, submitPassword, typePassword } from '../scripts/browser.mjs';
 import { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';
 
 const { values } = parseArgs({
@@ -27,12 +27,8 @@ try {
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1350, height: 900 } });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.cpu) });
     try {
-      // Typing starts at a different moment of the app's start each time.
-      await page.goto('/signin', { waitUntil: i % 2 ? 'load' : 'commit' });
-      await new Promise((r) => setTimeout(r, (i * 37) % 400));
+      await openSignInWhileLoading(page, i, Number(values.cpu));
       await (values.type ? typePassword : submitPassword)(page, 'admin@contoso.example', DEMO_PASSWORD);
       await page.waitForURL(/\/qr-setup/, { timeout: 15_000 });
     } catch (error) {

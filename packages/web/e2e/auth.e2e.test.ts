@@ -12,6 +12,7 @@ import {
   expectResponsiveAndAccessible,
   layoutProblems,
   logOutThroughMenu,
+  openSignInWhileLoading,
   submitCode,
   submitPassword,
   typePassword,
@@ -153,9 +154,7 @@ describe('later sign-ins', () => {
     for (let i = 0; i < 10; i++) {
       const { context, page } = await freshPage();
       try {
-        await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.goto('/signin', { waitUntil: i % 2 ? 'load' : 'commit' });
-        await new Promise((r) => setTimeout(r, i * 40));
+        await openSignInWhileLoading(page, i, 4);
         await typePassword(page, ADMIN, DEMO_PASSWORD);
         await page.waitForURL(/\/code-verification/);
       } finally {

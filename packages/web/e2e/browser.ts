@@ -33,7 +33,14 @@ import {
   startServer,
 } from '../scripts/start-server.mjs';
 
-export { Authenticator, completeQrSetup, submitCode, submitPassword, typePassword } from '../scripts/browser.mjs';
+export {
+  Authenticator,
+  completeQrSetup,
+  openSignInWhileLoading,
+  submitCode,
+  submitPassword,
+  typePassword,
+} from '../scripts/browser.mjs';
 
 const baseUrl = () => inject('baseUrl');
 

@@ -10,6 +10,7 @@ export declare class Authenticator {
 }
 export declare function submitPassword(page: Page, email: string, password: string): Promise<void>;
 export declare function typePassword(page: Page, email: string, password: string): Promise<void>;
+export declare function openSignInWhileLoading(page: Page, run: number, cpu: number): Promise<void>;
 export declare function completeQrSetup(
   page: Page,
   onRecoveryCodes?: () => Promise<void>,

@@ -96,6 +96,16 @@ export async function typePassword(page, email, password) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Opens /signin in a fresh page with the CPU slowed `cpu` times and waits a little: run by run the next
+ * step starts at a different moment of the app's start (the prerendered page's takeover).
+ */
+export async function openSignInWhileLoading(page, run, cpu) {
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  await page.goto('/signin', { waitUntil: run % 2 ? 'load' : 'commit' });
+  await new Promise((r) => setTimeout(r, (run * 37) % 400));
+}
+
 /** On /qr-setup: reads the manual key, confirms with a code, keeps the recovery codes and goes on. */
 export async function completeQrSetup(page, onRecoveryCodes) {
   await page.waitForURL(/\/qr-setup/);

@@ -176,16 +176,17 @@ describe('query persistence', () => {
     expect(storedKeys(store, alice)).toHaveLength(3);
     /** Reopens the store in a fresh cache, one query a slice; counts the yields to the page. */
     const reopen = () => {
-      const opened = { client: new QueryClient(), yields: 0 };
-      const persistence = createQueryPersistence(opened.client, {
+      const client = new QueryClient();
+      let yields = 0;
+      const persistence = createQueryPersistence(client, {
         ...options,
         store,
         restoreSliceMs: 0,
         yieldToPage: async () => {
-          opened.yields++;
+          yields++;
         },
       });
-      return { ...opened, persistence, counted: () => opened.yields };
+      return { client, persistence, counted: () => yields };
     };
 
     const whole = reopen();

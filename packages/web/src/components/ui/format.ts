@@ -31,22 +31,23 @@ export function formatBytes(bytes: number, language = 'en'): string {
   return `${(exponent === 0 ? bytesWhole : bytesFraction)(language).format(value)} ${UNITS[exponent]}`;
 }
 
-/** A date the formatter cannot show (an unparsable text) reads as `toLocaleString` has it. */
-function at(iso: string): Date | null {
+/** An ISO date in the given formatter; an unparsable one reads as `toLocaleString` has it. */
+function formatIso(
+  iso: string | null | undefined,
+  formatter: (language: string) => Intl.DateTimeFormat,
+  language: string,
+) {
+  if (!iso) return '—';
   const value = new Date(iso);
-  return Number.isNaN(value.getTime()) ? null : value;
+  return Number.isNaN(value.getTime()) ? 'Invalid Date' : formatter(language).format(value);
 }
 
 export function formatDateTime(iso: string | null | undefined, language = 'en'): string {
-  if (!iso) return '—';
-  const value = at(iso);
-  return value ? dateTime(language).format(value) : String(new Date(Number.NaN));
+  return formatIso(iso, dateTime, language);
 }
 
 export function formatDate(iso: string | null | undefined, language = 'en'): string {
-  if (!iso) return '—';
-  const value = at(iso);
-  return value ? date(language).format(value) : String(new Date(Number.NaN));
+  return formatIso(iso, date, language);
 }
 
 export function formatNumber(n: number, language = 'en'): string {
