@@ -356,14 +356,25 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
     it('answers the legacy statistics and last successful job of the worker', async () => {
       const stats = await get<{
         periodDays: number;
-        perApplication: { application: string; jobs: number; bytes: number }[];
+        perApplication: { application: string; jobs: number; protectedCount: number; items: number; bytes: number }[];
       }>(`/api/backup-and-restore/statistics?workerIp=${workerIp}`);
       expect(stats.perApplication.map((a) => [a.application, a.jobs])).toEqual([
         ['onedrive', 1],
         ['sharepoint', 1],
         ['teams', 1],
       ]);
-      expect(stats.perApplication.every((a) => a.bytes > 0)).toBe(true);
+      expect(stats.perApplication.every((a) => a.bytes > 0 && a.items > 0)).toBe(true);
+      // The three workloads are counted in one grouped query: each must read as its own dashboard does.
+      for (const a of stats.perApplication) {
+        const basic = await get<DashboardBasic>(`${api}/dashboard/${a.application}/basic`);
+        const size = await get<DashboardSize>(`${api}/dashboard/${a.application}/size`);
+        expect([a.application, a.protectedCount, a.items, a.bytes]).toEqual([
+          a.application,
+          basic.protectedCount,
+          basic.items,
+          size.storedBytes,
+        ]);
+      }
       const last = await get<{ jobId: string; application: string }>(
         `/api/backup-and-restore/get-last-successful-job/${workerIp}`,
       );

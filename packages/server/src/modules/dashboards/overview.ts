@@ -11,29 +11,57 @@ import {
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { savings } from '../data-management/storage.js';
-import { RUN_SELECT, type RunWithJob, runView } from '../jobs/runs.js';
-import { findOrganisation } from '../organisations/repository.js';
+import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
+import { FREED_SINCE } from '../data-management/storage.js';
+import { type RunWithJob, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 const DAY = 86_400_000;
 
 type AreaType = 'backup' | 'exchangeArchive' | 'teamsArchive';
 
+const AREA_TYPES: AreaType[] = ['backup', 'exchangeArchive', 'teamsArchive'];
+
 /**
- * Per area (job type): its newest run, its failed runs since `from`, what it covers and what it
- * stores. Two queries for the three areas, not two each: the overview is read on every visit.
+ * The runs the overview shows, in one query: each area's newest run (`n` 0) and the tenant's ten
+ * newest failed runs of any kind (`n` 1 to 10, newest first).
  */
-async function areas(ctx: AppContext, tenantId: string, from: Date) {
-  const types: AreaType[] = ['backup', 'exchangeArchive', 'teamsArchive'];
-  const lastRuns = ctx.db.query<RunWithJob>(
-    `select distinct on (j.type) r.*, j.name, j.type, j.application from job_runs r join jobs j on j.job_id = r.job_id
-      where r.tenant_id = $1 and j.type = any($2) order by j.type, coalesce(r.started, r.created_at) desc, r.seq desc`,
-    [tenantId, types],
+function overviewRuns(ctx: AppContext, tenantId: string) {
+  return ctx.db.query<RunWithJob & { n: number }>(
+    `(select distinct on (j.type) r.*, j.name, j.type, j.application, 0::int as n from job_runs r join jobs j on j.job_id = r.job_id
+       where r.tenant_id = $1 and j.type = any($2) order by j.type, coalesce(r.started, r.created_at) desc, r.seq desc)
+     union all
+     (select r.*, j.name, j.type, j.application,
+             row_number() over (order by r.finished desc nulls last, r.seq desc)::int as n
+        from job_runs r join jobs j on j.job_id = r.job_id
+       where r.tenant_id = $1 and r.status = 'failed' order by n limit 10)`,
+    [tenantId, AREA_TYPES],
   );
+}
+
+/**
+ * Every figure of the overview in one query: per area its failed runs since `from`, what it covers
+ * and stores; the bytes clean-ups freed since `from` and the tenant's storage price; the
+ * organisation's licence and, on a trial, its backup and restore jobs per workload. The overview is
+ * read on every visit: one round trip and one plan instead of one per figure.
+ */
+function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
   const archived = (kinds: string) =>
     `select coalesce(sum(size), 0)::bigint from archive_items where tenant_id = $1 and kind in (${kinds})`;
-  const totals = ctx.db.query<Record<string, number | string | null>>(
+  return ctx.db.query<{
+    failed: Record<string, number>;
+    backup_covered: number;
+    backup_bytes: number | string;
+    mail_covered: number;
+    mail_bytes: number | string;
+    teams_covered: number;
+    teams_bytes: number | string;
+    saved_bytes: number | string;
+    price_per_gb_month: number | string | null;
+    currency: string | null;
+    license: OverviewDashboard['license']['kind'] | null;
+    used: { type: JobType; application: Application; n: number }[] | null;
+  }>(
     `select
        (select coalesce(json_object_agg(type, n), '{}') from (select j.type, count(*)::int as n from job_runs r
           join jobs j on j.job_id = r.job_id where r.tenant_id = $1 and j.type = any($3) and r.status = 'failed'
@@ -45,74 +73,65 @@ async function areas(ctx: AppContext, tenantId: string, from: Date) {
        (select count(distinct source)::int from archive_items where tenant_id = $1 and kind = 'mail') as mail_covered,
        (${archived(`'mail'`)}) as mail_bytes,
        (select count(distinct source)::int from archive_items where tenant_id = $1 and kind in ('teams', 'chat')) as teams_covered,
-       (${archived(`'teams', 'chat'`)}) as teams_bytes`,
-    [tenantId, from, types],
+       (${archived(`'teams', 'chat'`)}) as teams_bytes,
+       (select coalesce(sum(v.freed_bytes), 0)::bigint from ${FREED_SINCE}) as saved_bytes,
+       c.price_per_gb_month, c.currency, o.license,
+       case when o.license = 'trial' then
+         (select json_agg(x) from (select j.type, j.application, count(*)::int as n from jobs j
+            join tenants t on t.tenant_id = j.tenant_id
+           where t.organisation_id = $4 and j.type in ('backup', 'restore') group by j.type, j.application) x)
+       end as used
+     from (select 1) one
+     left join backup_config c on c.tenant_id = $1
+     left join organisations o on o.id = $4`,
+    [tenant.tenantId, from, AREA_TYPES, tenant.organisationId],
   );
-  const [lasts, [row]] = await Promise.all([lastRuns, totals]);
-  const failed = (row?.failed ?? {}) as unknown as Record<string, number>;
-  const area = (type: AreaType, covered: string, bytes: string) => {
-    const last = lasts.find((r) => r.type === type);
-    return {
-      lastJob: last ? runView(last) : null,
-      failedRuns: Number(failed[type] ?? 0),
-      protectedCount: Number(row?.[covered] ?? 0),
-      bytes: Number(row?.[bytes] ?? 0),
-    };
-  };
-  return {
-    backup: area('backup', 'backup_covered', 'backup_bytes'),
-    emailArchive: area('exchangeArchive', 'mail_covered', 'mail_bytes'),
-    teamsArchive: area('teamsArchive', 'teams_covered', 'teams_bytes'),
-  };
-}
-
-/** Jobs of the organisation per type and workload, for the trial limits left. */
-async function usedPerApplication(ctx: AppContext, organisationId: string) {
-  const rows = await ctx.db.query<{ type: JobType; application: Application; n: number }>(
-    `select j.type, j.application, count(*)::int as n from jobs j join tenants t on t.tenant_id = j.tenant_id
-      where t.organisation_id = $1 and j.type in ('backup', 'restore') group by j.type, j.application`,
-    [organisationId],
-  );
-  return (type: JobType) => (application: Application) =>
-    Number(rows.find((r) => r.type === type && r.application === application)?.n ?? 0);
 }
 
 export async function overview(ctx: AppContext, tenant: TenantRecord): Promise<OverviewDashboard> {
   const now = ctx.now();
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
-  const tenantId = tenant.tenantId;
-  // The parts are independent: asked at once (on PostgreSQL's pool they run side by side).
-  const [{ backup, emailArchive, teamsArchive }, org, failures, dataManagement] = await Promise.all([
-    areas(ctx, tenantId, from),
-    findOrganisation(ctx.db, tenant.organisationId),
-    ctx.db.query<RunWithJob>(
-      `${RUN_SELECT} where r.tenant_id = $1 and r.status = 'failed' order by r.finished desc nulls last, r.seq desc limit 10`,
-      [tenantId],
-    ),
-    savings(ctx.db, tenantId, now),
-  ]);
-  const trial = org?.license === 'trial';
-  const used = trial ? await usedPerApplication(ctx, tenant.organisationId) : () => () => 0;
-  const backups = used('backup');
-  const restores = used('restore');
+  // Independent: asked at once (on PostgreSQL's pool they run side by side).
+  const [runs, [row]] = await Promise.all([overviewRuns(ctx, tenant.tenantId), overviewFigures(ctx, tenant, from)]);
+  const failed = row?.failed ?? {};
+  const area = (type: AreaType, covered: number | undefined, bytes: number | string | undefined) => {
+    const last = runs.find((r) => r.n === 0 && r.type === type);
+    return {
+      lastJob: last ? runView(last) : null,
+      failedRuns: Number(failed[type] ?? 0),
+      protectedCount: Number(covered ?? 0),
+      bytes: Number(bytes ?? 0),
+    };
+  };
+  const savedBytes = Number(row?.saved_bytes ?? 0);
+  const trial = row?.license === 'trial';
+  const used = (type: JobType) => (application: Application) =>
+    Number(row?.used?.find((u) => u.type === type && u.application === application)?.n ?? 0);
   const left = (limit: number, used: (a: Application) => number, apps: readonly Application[]) =>
     trial ? Object.fromEntries(apps.map((a) => [a, Math.max(0, limit - used(a))])) : {};
   return {
     periodDays: DASHBOARD_PERIOD_DAYS,
-    backup,
-    emailArchive,
-    teamsArchive,
-    dataManagement,
+    backup: area('backup', row?.backup_covered, row?.backup_bytes),
+    emailArchive: area('exchangeArchive', row?.mail_covered, row?.mail_bytes),
+    teamsArchive: area('teamsArchive', row?.teams_covered, row?.teams_bytes),
+    dataManagement: {
+      savedBytes,
+      monthlySaving: monthlySaving(savedBytes, Number(row?.price_per_gb_month ?? 0)),
+      currency: row?.currency ?? 'EUR',
+    },
     license: {
-      kind: org?.license ?? 'full',
-      backupJobsLeft: left(TRIAL_LIMITS.backupJobsPerApplication, backups, ['onedrive', 'sharepoint', 'teams']),
-      restoresLeft: left(TRIAL_LIMITS.restoresPerApplication, restores, [
+      kind: row?.license ?? 'full',
+      backupJobsLeft: left(TRIAL_LIMITS.backupJobsPerApplication, used('backup'), ['onedrive', 'sharepoint', 'teams']),
+      restoresLeft: left(TRIAL_LIMITS.restoresPerApplication, used('restore'), [
         'onedrive',
         'sharepoint',
         'teams',
         'exchange',
       ]),
     },
-    recentFailures: failures.map(runView),
+    recentFailures: runs
+      .filter((r) => r.n > 0)
+      .sort((a, b) => a.n - b.n)
+      .map(runView),
   };
 }

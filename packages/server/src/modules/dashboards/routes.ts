@@ -28,7 +28,7 @@ export function dashboardRoutes(ctx: AppContext) {
     'legacy.workers.statistics': {
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
-        return backupStatistics(ctx.db, tenant.tenantId, ctx.now());
+        return backupStatistics(ctx.db, tenant.tenantId);
       },
     },
   });

@@ -26,23 +26,15 @@ const JOBS = `j.tenant_id = $1 and j.type = 'backup' and j.application = $2`;
 /**
  * The figures of the basic view in one query (a dashboard is read often; each query costs a round
  * trip): protected sources (the backup jobs' sources), discovered sources, live items, the newest
- * finished run and the runs of the period by status; with `totals`, also the stored bytes and jobs.
+ * finished run and the runs of the period by status.
  */
-async function basicRow(
-  db: Queryable,
-  tenantId: string,
-  application: DashboardApplication,
-  from: Date,
-  totals: boolean,
-) {
+async function basicRow(db: Queryable, tenantId: string, application: DashboardApplication, from: Date) {
   const [row] = await db.query<{
     covered: number;
     discovered: number;
     items: number;
     last: { job_id: string; name: string; finished: string } | null;
     statuses: Record<string, number> | null;
-    bytes: number | string | null;
-    jobs: number | null;
   }>(
     `select
        (select count(distinct s)::int from jobs j, jsonb_array_elements_text(j.definition->'sources') s where ${JOBS}) as covered,
@@ -53,13 +45,7 @@ async function basicRow(
           join jobs j on j.job_id = r.job_id
          where ${JOBS} and r.status = 'finished' order by r.finished desc, r.seq desc limit 1) as last,
        (select json_object_agg(status, n) from (select r.status, count(*)::int as n from job_runs r
-          join jobs j on j.job_id = r.job_id where ${JOBS} and coalesce(r.started, r.created_at) >= $3 group by r.status) x) as statuses,
-       ${
-         totals
-           ? `coalesce((select sum(b.size) from backup_items b join jobs j on j.job_id = b.job_id where ${JOBS}), 0)::bigint as bytes,
-              (select count(*)::int from jobs j where ${JOBS}) as jobs`
-           : 'null as bytes, null as jobs'
-       }`,
+          join jobs j on j.job_id = r.job_id where ${JOBS} and coalesce(r.started, r.created_at) >= $3 group by r.status) x) as statuses`,
     [tenantId, application, from],
   );
   return row;
@@ -72,7 +58,7 @@ export async function basicFigures(
   now: Date,
 ): Promise<DashboardBasic> {
   const range = period(now, application);
-  const row = await basicRow(db, tenantId, application, new Date(range.from), false);
+  const row = await basicRow(db, tenantId, application, new Date(range.from));
   return basicOf(range, row);
 }
 
@@ -206,22 +192,43 @@ export async function lastSuccessfulBackup(db: Queryable, tenantId: string) {
     : null;
 }
 
-/** Per backup workload: protected sources, items, stored bytes and jobs (one query per workload). */
-export async function backupStatistics(db: Queryable, tenantId: string, now: Date) {
-  // The three workloads' figures are independent: asked at once (a pool runs them side by side).
-  const perApplication = await Promise.all(
-    (['onedrive', 'sharepoint', 'teams'] as const).map(async (application) => {
-      const range = period(now, application);
-      const row = await basicRow(db, tenantId, application, new Date(range.from), true);
-      const basic = basicOf(range, row);
+/**
+ * Per backup workload: protected sources, live items, stored bytes and jobs; the three workloads in
+ * one query that reads the tenant's backup jobs and items once, grouped by workload.
+ */
+export async function backupStatistics(db: Queryable, tenantId: string) {
+  const applications = ['onedrive', 'sharepoint', 'teams'] as const;
+  const rows = await db.query<{
+    application: DashboardApplication;
+    covered: number;
+    items: number;
+    bytes: number | string;
+    jobs: number;
+  }>(
+    `with j as (select job_id, application, definition from jobs where tenant_id = $1 and type = 'backup' and application = any($2)),
+     covered as (select j.application, count(distinct s)::int as n from j, jsonb_array_elements_text(j.definition->'sources') s
+                 group by j.application),
+     stored as (select j.application,
+                       count(distinct (b.source_id, b.item_id)) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items,
+                       coalesce(sum(b.size), 0)::bigint as bytes
+                  from backup_items b join j on j.job_id = b.job_id group by j.application)
+     select j.application, count(*)::int as jobs, coalesce(max(c.n), 0)::int as covered,
+            coalesce(max(st.items), 0)::int as items, coalesce(max(st.bytes), 0)::bigint as bytes
+       from j left join covered c on c.application = j.application left join stored st on st.application = j.application
+      group by j.application`,
+    [tenantId, applications],
+  );
+  return {
+    periodDays: DASHBOARD_PERIOD_DAYS,
+    perApplication: applications.map((application) => {
+      const row = rows.find((r) => r.application === application);
       return {
         application,
-        protectedCount: basic.protectedCount,
-        items: basic.items,
+        protectedCount: Number(row?.covered ?? 0),
+        items: Number(row?.items ?? 0),
         bytes: Number(row?.bytes ?? 0),
         jobs: Number(row?.jobs ?? 0),
       };
     }),
-  );
-  return { periodDays: DASHBOARD_PERIOD_DAYS, perApplication };
+  };
 }

@@ -164,13 +164,19 @@ export async function ensureAnalysis(ctx: AppContext, connect: () => Promise<Gra
   } else task.catch((error) => ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'storage analysis failed'));
 }
 
-/** Bytes freed by clean-up runs that finished in [from, to), per day. */
+/**
+ * The version inventory of a tenant's clean-up runs that finished since `$2` (`$1` the tenant): what
+ * they freed (`v.freed_bytes`), for the data-management dashboard's days and the overview's sum.
+ */
+export const FREED_SINCE = `version_inventory v join job_runs r on r.run_id = v.run_id join jobs j on j.job_id = r.job_id
+      where j.tenant_id = $1 and r.finished >= $2`;
+
+/** Bytes freed by clean-up runs that finished since `from`, per day. */
 async function savedPerDay(db: Queryable, tenantId: string, from: Date) {
   return db.query<{ day: string; bytes: string }>(
     `select to_char(date_trunc('day', r.finished at time zone 'UTC'), 'YYYY-MM-DD') as day,
             coalesce(sum(v.freed_bytes), 0)::bigint as bytes
-       from version_inventory v join job_runs r on r.run_id = v.run_id join jobs j on j.job_id = r.job_id
-      where j.tenant_id = $1 and r.finished >= $2 group by 1`,
+       from ${FREED_SINCE} group by 1`,
     [tenantId, from],
   );
 }
@@ -239,20 +245,5 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
         eligibleVersions: Number(s.old_versions),
         reclaimableBytes: Number(s.old_version_bytes),
       })),
-  };
-}
-
-/** Bytes freed by clean-ups in the period, and what that saves a month. */
-export async function savings(db: Queryable, tenantId: string, now: Date) {
-  const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
-  const savedBytes = (await savedPerDay(db, tenantId, from)).reduce((sum, r) => sum + Number(r.bytes), 0);
-  const [price] = await db.query<{ price_per_gb_month: string; currency: string }>(
-    'select price_per_gb_month, currency from backup_config where tenant_id = $1',
-    [tenantId],
-  );
-  return {
-    savedBytes,
-    monthlySaving: monthlySaving(savedBytes, Number(price?.price_per_gb_month ?? 0)),
-    currency: price?.currency ?? 'EUR',
   };
 }
