@@ -54,7 +54,7 @@ const GROUPS = rule(
   'Group.ReadWrite.All',
   'Directory.ReadWrite.All',
 );
-// List group members (and its cast to users).
+// List group members (and its cast to users, and their count).
 const GROUP_MEMBERS = rule(
   'directory',
   'GroupMember.Read.All',
@@ -131,6 +131,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'GET groups/:group': GROUPS,
   'GET groups/:group/members': GROUP_MEMBERS,
   'GET groups/:group/members/microsoft.graph.user': GROUP_MEMBERS,
+  'GET groups/:group/members/microsoft.graph.user/$count': GROUP_MEMBERS,
   'GET groups/:group/sites/root': SITES,
   'GET teams/:team': TEAM,
   'GET teams/:team/channels': CHANNELS,

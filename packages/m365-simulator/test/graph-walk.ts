@@ -139,6 +139,11 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
   }
   await anyCall('GET', '/users/$count', { headers: { consistencylevel: 'eventual' } });
   await anyCall('GET', '/groups/$count', { headers: { consistencylevel: 'eventual' } });
+  for (const group of await all<Row>('/groups?$select=id')) {
+    await anyCall('GET', `/groups/${e(group.id)}/members/microsoft.graph.user/$count`, {
+      headers: { consistencylevel: 'eventual' },
+    });
+  }
 
   // Errors: an unknown user, item, path, mailbox; $count without ConsistencyLevel.
   await anyGet('/users/nobody@nowhere.example');

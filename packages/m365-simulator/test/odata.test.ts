@@ -4,6 +4,7 @@
  * error bodies.
  */
 import { describe, expect, it } from 'vitest';
+import { groupsOf } from '../src/model.js';
 import { BASE, graphOver } from './graph-walk.js';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -171,6 +172,12 @@ describe('query options', () => {
     });
     const text = await get('/users/$count', eventual);
     expect(Buffer.from(text.bytes ?? []).toString()).toBe(String(tenant.users.length));
+    const group = groupsOf(tenant).find((g) => g.members.length > 1) ?? expect.unreachable('a group with members');
+    const members = `/groups/${group.id}/members/microsoft.graph.user/$count`;
+    expect((await get(members)).status).toBe(400);
+    const memberCount = await get(members, eventual);
+    expect(Buffer.from(memberCount.bytes ?? []).toString()).toBe(String(group.members.length));
+    expect((await get(`/groups/no-such-group/members/microsoft.graph.user/$count`, eventual)).status).toBe(404);
     // Outlook counts without the header.
     expect((await get(`/users/${user.id}/messages?$count=true`)).body['@odata.count']).toBe(user.messages.size);
   });

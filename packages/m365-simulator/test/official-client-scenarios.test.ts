@@ -63,6 +63,8 @@ interface DirectoryResult {
   withoutEventual: Failure;
   count: { type: string; value: unknown };
   countWithout: Failure;
+  memberCount: { group: string; type: string; value: unknown };
+  memberCountWithout: Failure;
 }
 interface DriveChildrenResult {
   site: Listing<Item>;
@@ -305,6 +307,9 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
         });
         expect(r.count).toEqual({ type: 'string', value: String(tenant.users.length) });
         expect(r.countWithout).toMatchObject({ graphError: true, statusCode: 400, code: 'Request_BadRequest' });
+        const group = groupsOf(tenant).find((g) => g.id === r.memberCount.group) ?? expect.unreachable('a group');
+        expect(r.memberCount).toEqual({ group: group.id, type: 'string', value: String(group.members.length) });
+        expect(r.memberCountWithout).toMatchObject({ graphError: true, statusCode: 400, code: 'Request_BadRequest' });
       },
     },
     {

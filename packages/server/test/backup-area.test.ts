@@ -189,6 +189,13 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
       );
       expect(members.total).toBe(4);
       expect(members.items.map((m) => m.email)).toEqual([...members.items.map((m) => m.email)].sort().reverse());
+      // The counts come from Graph's $count; each must match the group's listed members.
+      for (const group of groups.items) {
+        const listed = await get<Page<DiscoveredSource>>(
+          `${api}/discovery/${locationId}/groups/${group.groupId}/users`,
+        );
+        expect([group.displayName, group.memberCount]).toEqual([group.displayName, listed.total]);
+      }
       const falcon = await get<Page<DiscoveredGroup>>(`${api}/discovery/${locationId}/groups?search=falcon`);
       expect(falcon.items.map((g) => g.displayName)).toEqual(['Project Falcon']);
       await get(`${api}/discovery/${locationId}/groups/no-such-group/users`, 404);

@@ -165,4 +165,9 @@ export const directoryRoutes: GraphRoute[] = [
     },
     { context: 'users' },
   ),
+  // How many of the group's members are users: text, only with ConsistencyLevel: eventual.
+  ...route('GET', 'groups/:group/members/microsoft.graph.user/$count', (call) => {
+    const group = groupsOf(call.tenant).find((g) => g.id === call.params.group);
+    return group ? countAnswer(call, group.members.length) : directoryNotFound(call.params.group ?? '');
+  }),
 ];

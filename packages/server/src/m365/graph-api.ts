@@ -61,6 +61,8 @@ export interface GraphApi {
   groups(): AsyncIterable<Group>;
   /** The group's members that are user accounts. */
   groupMembers(groupId: string): AsyncIterable<User>;
+  /** How many of the group's members are user accounts, counted by Graph (`/members/microsoft.graph.user/$count`). */
+  groupUserCount(groupId: string): Promise<number>;
   /** Groups provisioned as Teams. */
   teams(): AsyncIterable<Group>;
   /** The group's root site: a team's own SharePoint site. */

@@ -350,6 +350,20 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       ),
     groupMembers: (groupId) =>
       list<User>(`/groups/${enc(groupId)}/members/microsoft.graph.user?$select=id,displayName,userPrincipalName,mail`),
+    // A count needs ConsistencyLevel: eventual (Graph refuses it otherwise) and answers plain text.
+    groupUserCount: async (groupId) => {
+      const path = `/groups/${enc(groupId)}/members/microsoft.graph.user/$count`;
+      const text = (await (await request('GET', path, { headers: { ConsistencyLevel: 'eventual' } })).text()).trim();
+      const n = Number(text);
+      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) {
+        throw new GraphError(
+          502,
+          'invalidAnswer',
+          `Microsoft Graph answered a count that is not a number: "${text.slice(0, 40)}"`,
+        );
+      }
+      return n;
+    },
     teams: () =>
       list<Group>(`/groups?$filter=${enc("resourceProvisioningOptions/Any(x:x eq 'Team')")}&$select=id,displayName`),
     groupRootSite: (groupId) => json<Site>('GET', `/groups/${enc(groupId)}/sites/root`),

@@ -305,8 +305,8 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
   const shown = pageOf(groups, args);
   const items = await Promise.all(
     shown.items.map(async (g) => {
-      let memberCount = 0;
-      for await (const _m of graph.groupMembers(g.id ?? '')) memberCount += 1;
+      // Counted by Graph: one short answer per group rather than every member's page.
+      const memberCount = await graph.groupUserCount(g.id ?? '');
       return {
         groupId: g.id ?? '',
         displayName: g.displayName ?? '',
