@@ -43,11 +43,10 @@ function overviewRuns(ctx: AppContext, tenantId: string) {
  * Every figure of the overview in one query: per area its failed runs since `from`, what it covers
  * and stores; the bytes clean-ups freed since `from` and the tenant's storage price; the
  * organisation's licence and, on a trial, its backup and restore jobs per workload. The overview is
- * read on every visit: one round trip and one plan instead of one per figure.
+ * read on every visit: one round trip and one plan instead of one per figure, and the tenant's
+ * archived items read once for both archive areas.
  */
 function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
-  const archived = (kinds: string) =>
-    `select coalesce(sum(size), 0)::bigint from archive_items where tenant_id = $1 and kind in (${kinds})`;
   return ctx.db.query<{
     failed: Record<string, number>;
     backup_covered: number;
@@ -70,10 +69,7 @@ function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
          where j.tenant_id = $1 and j.type = 'backup') as backup_covered,
        (select coalesce(sum(b.size), 0)::bigint from backup_items b join jobs j on j.job_id = b.job_id
          where j.tenant_id = $1) as backup_bytes,
-       (select count(distinct source)::int from archive_items where tenant_id = $1 and kind = 'mail') as mail_covered,
-       (${archived(`'mail'`)}) as mail_bytes,
-       (select count(distinct source)::int from archive_items where tenant_id = $1 and kind in ('teams', 'chat')) as teams_covered,
-       (${archived(`'teams', 'chat'`)}) as teams_bytes,
+       a.mail_covered, a.mail_bytes, a.teams_covered, a.teams_bytes,
        (select coalesce(sum(v.freed_bytes), 0)::bigint from ${FREED_SINCE}) as saved_bytes,
        c.price_per_gb_month, c.currency, o.license,
        case when o.license = 'trial' then
@@ -81,7 +77,11 @@ function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
             join tenants t on t.tenant_id = j.tenant_id
            where t.organisation_id = $4 and j.type in ('backup', 'restore') group by j.type, j.application) x)
        end as used
-     from (select 1) one
+     from (select count(distinct source) filter (where kind = 'mail')::int as mail_covered,
+                  coalesce(sum(size) filter (where kind = 'mail'), 0)::bigint as mail_bytes,
+                  count(distinct source) filter (where kind in ('teams', 'chat'))::int as teams_covered,
+                  coalesce(sum(size) filter (where kind in ('teams', 'chat')), 0)::bigint as teams_bytes
+             from archive_items where tenant_id = $1) a
      left join backup_config c on c.tenant_id = $1
      left join organisations o on o.id = $4`,
     [tenant.tenantId, from, AREA_TYPES, tenant.organisationId],
