@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export type SqlValue = string | number | boolean | null | Date | Buffer | Uint8Array | readonly unknown[] | object;
@@ -22,36 +22,82 @@ export interface Database extends Queryable {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-/** PGlite: PostgreSQL compiled to WebAssembly, in-process, files in `dataDir` (memory when undefined). */
+type ThreadRequest =
+  | { op: 'query'; sql: string; params: unknown[]; tx?: number }
+  | { op: 'exec'; sql: string }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'close' };
+type ThreadAnswer = { id: number; rows: unknown; error?: undefined } | { id: number; error: Record<string, unknown> };
+
+/**
+ * PGlite: PostgreSQL compiled to WebAssembly, files in `dataDir` (memory when undefined). It runs in
+ * a thread of its own (pglite-thread.mjs): its statements and the parsing of their answers (most of
+ * a read's time) leave the main thread free for HTTP, so a request waiting for the database does not
+ * hold up the others, and the process uses a second core.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
-  const parse = <T>(rows: unknown[]): T[] => rows.map((row) => normaliseRow(row as Record<string, unknown>)) as T[];
+  const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (rows: unknown) => void; reject: (error: Error) => void }>();
+  let next = 1;
+  let stopped: Error | undefined;
+  // The thread keeps the process alive only while a statement is under way, as an in-process database would.
+  thread.unref();
+  thread.on('message', (answer: ThreadAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) thread.unref();
+    if (answer.error) waiting.reject(Object.assign(new Error(String(answer.error.message)), answer.error));
+    else waiting.resolve(answer.rows);
+  });
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const waiting of pending.values()) waiting.reject(stopped);
+    pending.clear();
+  };
+  thread.on('error', stop);
+  thread.on('exit', (code) => stop(new Error(`the database thread stopped (exit code ${code})`)));
+  const call = (request: ThreadRequest) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (stopped) return reject(stopped);
+      const id = next++;
+      if (pending.size === 0) thread.ref();
+      pending.set(id, { resolve, reject });
+      thread.postMessage({ ...request, id });
+    });
+  // The thread answers id 0 once the database is open.
+  await new Promise<void>((resolve, reject) => {
+    pending.set(0, { resolve: () => resolve(), reject });
+    thread.ref();
+  });
+  const query = async <T>(sql: string, params: readonly unknown[] = [], tx?: number) =>
+    (await call({ op: 'query', sql, params: [...params], ...(tx === undefined ? {} : { tx }) })) as T[];
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return parse<T>((await db.query(sql, params as unknown[])).rows);
-    },
-    transaction(work) {
-      return db.transaction((tx) =>
-        work({
-          async query<T>(sql: string, params: readonly unknown[] = []) {
-            return parse<T>((await tx.query(sql, params as unknown[])).rows);
-          },
-        }),
-      );
+    query: (sql, params) => query(sql, params),
+    async transaction(work) {
+      const tx = (await call({ op: 'begin' })) as number;
+      let result: Awaited<ReturnType<typeof work>>;
+      try {
+        result = await work({ query: (sql, params) => query(sql, params, tx) });
+      } catch (error) {
+        // A broken thread cannot roll back; the original error is the one worth reporting.
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
     },
     async exec(sql) {
-      await db.exec(sql);
+      await call({ op: 'exec', sql });
     },
-    close: () => db.close(),
+    async close() {
+      if (!stopped) await call({ op: 'close' });
+      await thread.terminate();
+    },
   };
-}
-
-/** PGlite answers int8 as bigint; the pg driver is set to numbers. Both give the same rows. */
-function normaliseRow(row: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(row)) if (typeof value === 'bigint') row[key] = Number(value);
-  return row;
 }
 
 /** A PostgreSQL server through a connection pool. */
