@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,12 +44,38 @@ describe('the blob store', () => {
     expect(new Set(results.map((r) => r.hash)).size).toBe(1);
     expect((await blobs.stats()).blobs).toBe(1);
     const hash = results[0]?.hash ?? '';
-    const path = join(dir, hash.slice(0, 2), hash.slice(2, 4), hash);
-    expect(readdirSync(join(dir, hash.slice(0, 2), hash.slice(2, 4)))).toEqual([hash]);
+    // A new store: one level of 256 directories, said in its LAYOUT file.
+    expect(readFileSync(join(dir, 'LAYOUT'), 'utf8')).toBe('1\n');
+    const path = join(dir, hash.slice(0, 2), hash);
+    expect(readdirSync(join(dir, hash.slice(0, 2)))).toEqual([hash]);
     writeFileSync(path, Buffer.concat([Buffer.from([0]), Buffer.from('tampered')]));
     await expect(blobs.get(hash)).rejects.toBeInstanceOf(BlobCorruptError);
     await blobs.delete(hash);
     expect(await blobs.has(hash)).toBe(false);
+  });
+
+  it('keeps reading and writing a store made with two levels of directories as it is', async () => {
+    // A store of an earlier version: no LAYOUT file, blobs at <2 hex>/<next 2 hex>/<hash>.
+    const dir = mkdtempSync(join(tmpdir(), 'blobs-two-levels-'));
+    const old = new TextEncoder().encode('kept by an earlier version');
+    const oldHash = sha256(old);
+    mkdirSync(join(dir, oldHash.slice(0, 2), oldHash.slice(2, 4)), { recursive: true });
+    writeFileSync(join(dir, oldHash.slice(0, 2), oldHash.slice(2, 4), oldHash), Buffer.concat([Buffer.from([0]), old]));
+    const blobs = createLocalBlobStore(dir);
+    expect(readFileSync(join(dir, 'LAYOUT'), 'utf8')).toBe('2\n');
+    expect(Buffer.from(await blobs.get(oldHash))).toEqual(Buffer.from(old));
+    expect((await blobs.put(old)).isNew).toBe(false);
+    const added = await blobs.put(new TextEncoder().encode('written after the upgrade'));
+    expect(readdirSync(join(dir, added.hash.slice(0, 2), added.hash.slice(2, 4)))).toEqual([added.hash]);
+    expect(await blobs.stats()).toEqual({ blobs: 2, storedBytes: old.length + 1 + added.storedSize });
+    // The layout is read from its file from then on, also once the store is emptied.
+    await blobs.delete(oldHash);
+    await blobs.delete(added.hash);
+    const again = createLocalBlobStore(dir);
+    const third = await again.put(new TextEncoder().encode('a third'));
+    expect(readdirSync(join(dir, third.hash.slice(0, 2), third.hash.slice(2, 4)))).toEqual([third.hash]);
+    writeFileSync(join(dir, 'LAYOUT'), '3\n');
+    expect(() => createLocalBlobStore(dir)).toThrow(/unknown blob store layout "3"/);
   });
 });
 

@@ -5,7 +5,7 @@
  * The interface holds no file-system detail, so an S3-compatible store can implement it too.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -59,14 +59,49 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/**
+ * The store's layout, in a file of its own: `1` names a blob `<first 2 hex>/<hash>` (256
+ * directories); a store without the file that already holds blobs was made with two levels,
+ * `<2 hex>/<next 2 hex>/<hash>`, and is read and written as it is. One level is the layout of a new
+ * store: with two, almost every blob of a store of under a few hundred thousand makes a directory of
+ * its own, and a put costs four to five times as much (300 to 480 µs against 70 to 100 µs per small
+ * blob on this machine's ext4).
+ */
+const LAYOUT_FILE = 'LAYOUT';
+
+function layoutLevels(dir: string): 1 | 2 {
+  const written = (() => {
+    try {
+      return readFileSync(join(dir, LAYOUT_FILE), 'utf8').trim();
+    } catch {
+      return undefined;
+    }
+  })();
+  if (written === '1' || written === '2') return Number(written) as 1 | 2;
+  if (written !== undefined) throw new Error(`unknown blob store layout ${JSON.stringify(written)} in ${dir}`);
+  const fanOut = /^[0-9a-f]{2}$/;
+  const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
+  const twoLevels = entries.some(
+    (entry) =>
+      entry.isDirectory() &&
+      fanOut.test(entry.name) &&
+      readdirSync(join(dir, entry.name), { withFileTypes: true }).some((e) => e.isDirectory() && fanOut.test(e.name)),
+  );
+  const levels = twoLevels ? 2 : 1;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, LAYOUT_FILE), `${levels}\n`);
+  return levels;
+}
+
 export function createLocalBlobStore(dir: string, options: { level?: number } = {}): BlobStore {
   const level = options.level ?? 6;
+  const levels = layoutLevels(dir);
   const pathOf = (hash: string) => {
     if (!HASH.test(hash)) throw new Error(`not a blob hash: ${hash}`);
-    return join(dir, hash.slice(0, 2), hash.slice(2, 4), hash);
+    return levels === 1 ? join(dir, hash.slice(0, 2), hash) : join(dir, hash.slice(0, 2), hash.slice(2, 4), hash);
   };
   const sizeOf = async (path: string) => (await stat(path).catch(() => undefined))?.size;
-  // The fan-out directories made so far (at most 65,536): each is made once, not at every put.
+  // The fan-out directories made so far: each is made once, not at every put.
   const made = new Set<string>();
 
   return {
@@ -129,7 +164,7 @@ export function createLocalBlobStore(dir: string, options: { level?: number } = 
         const entries = await readdir(at, { withFileTypes: true }).catch(() => []);
         for (const entry of entries) {
           const path = join(at, entry.name);
-          if (entry.isDirectory() && depth < 2) await walk(path, depth + 1);
+          if (entry.isDirectory() && depth < levels) await walk(path, depth + 1);
           else if (entry.isFile() && HASH.test(entry.name)) {
             blobs += 1;
             storedBytes += (await sizeOf(path)) ?? 0;
