@@ -96,6 +96,31 @@ describe('the demo world with a past', () => {
     expect(Math.min(...onedrive.items.map((r) => Date.parse(r.started ?? '')))).toBeGreaterThan(first.getTime());
   });
 
+  it('pages the monitor with the count of all matching runs on every page, a page past the end included', async () => {
+    const all = await runs(admin, TENANTS.contoso, 'type=backup');
+    expect(all.total).toBe(all.items.length);
+    expect(all.total).toBeGreaterThan(20);
+    const size = 7;
+    const last = Math.ceil(all.total / size);
+    const paged: string[] = [];
+    for (let page = 1; page <= last; page++) {
+      const answer = await api<Page<JobRun>>(
+        admin,
+        'GET',
+        `/${TENANTS.contoso}/monitoring?type=backup&pageSize=${size}&page=${page}`,
+      );
+      expect(answer.total, `page ${page}`).toBe(all.total);
+      paged.push(...answer.items.map((r) => r.reportId));
+    }
+    expect(paged).toEqual(all.items.map((r) => r.reportId));
+    const past = await api<Page<JobRun>>(
+      admin,
+      'GET',
+      `/${TENANTS.contoso}/monitoring?type=backup&pageSize=${size}&page=${last + 3}`,
+    );
+    expect(past).toMatchObject({ items: [], total: all.total });
+  });
+
   it("tested each tenant's connection first, so the first-run guide has only what is done to tick", async () => {
     for (const [token, organisation, tenantId, actor] of [
       [admin, 'Contoso', TENANTS.contoso, ADMIN],

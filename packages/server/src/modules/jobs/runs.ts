@@ -85,16 +85,21 @@ async function pageRuns<T extends RunWithJob>(db: Queryable, tenantId: string, f
   const order = `${ownValue(sortable, filter.sort, 'r.started')} ${filter.order === 'asc' ? 'asc' : 'desc'} nulls first, r.seq desc`;
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
-  const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from job_runs r join jobs j on j.job_id = r.job_id where ${where.join(' and ')}`,
+  // The page and the count of all matching runs in one statement (the count is computed over the rows
+  // the page is sorted from anyway); a page past the end has no row to carry it and counts apart.
+  const from = `from job_runs r join jobs j on j.job_id = r.job_id where ${where.join(' and ')}`;
+  const rows = await db.query<T & { matching?: number }>(
+    `select r.*, j.name, j.type, j.application${extra}, count(*) over ()::int as matching ${from}
+      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
     params,
   );
-  const rows = await db.query<T>(
-    `select r.*, j.name, j.type, j.application${extra} from job_runs r join jobs j on j.job_id = r.job_id
-      where ${where.join(' and ')} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    params,
-  );
-  return { rows, total: Number(count?.n ?? 0), page, pageSize };
+  let total = rows[0]?.matching;
+  if (total === undefined) {
+    const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
+    total = Number(count?.n ?? 0);
+  }
+  for (const row of rows) delete row.matching;
+  return { rows: rows as T[], total: Number(total), page, pageSize };
 }
 
 /** The accounts (sources) of a run with their counts and up to 100 error messages each, paged in SQL. */
