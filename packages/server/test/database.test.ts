@@ -99,6 +99,41 @@ describe(`the database layer (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(row?.name).toBe('twenty!');
   });
 
+  it('answers a statement run before as its tables are now, after they changed', async () => {
+    // PGlite keeps statements it ran prepared; a changed table makes it prepare them again.
+    await db.exec(`create table c (id int primary key, a text); insert into c values (1, 'x')`);
+    const read = () => db.query('select * from c where id = $1', [1]);
+    expect(await read()).toEqual([{ id: 1, a: 'x' }]);
+    await db.exec(`alter table c add column b int default 7`);
+    expect(await read()).toEqual([{ id: 1, a: 'x', b: 7 }]);
+    await db.exec(`alter table c drop column a`);
+    expect(await read()).toEqual([{ id: 1, b: 7 }]);
+    await db.exec('drop table c; create table c (id int, z boolean)');
+    await db.query('insert into c (id, z) values ($1, $2)', [1, true]);
+    expect(await read()).toEqual([{ id: 1, z: true }]);
+  });
+
+  it('runs a statement first met in a transaction that was rolled back, and more statements than it keeps', async () => {
+    const sql = `select name from t where id = $1 and name <> 'rolled back'`;
+    await db.query(`insert into t (id, name) values (40, 'forty')`);
+    await db
+      .transaction(async (tx) => {
+        expect(await tx.query(sql, [40])).toEqual([{ name: 'forty' }]);
+        throw new Error('undo');
+      })
+      .catch(() => undefined);
+    expect(await db.query(sql, [40])).toEqual([{ name: 'forty' }]);
+    // Six hundred different statements (PGlite keeps five hundred), then the first again.
+    for (let i = 0; i < 600; i++) {
+      const [row] = await db.query<{ v: number }>(`select $1::int + ${i} as v`, [i]);
+      expect(row?.v).toBe(2 * i);
+    }
+    expect(await db.query<{ v: number }>('select $1::int + 0 as v', [5])).toEqual([{ v: 5 }]);
+    const [kept] = await db.query<{ n: number }>('select count(*) as n from pg_prepared_statements');
+    expect(kept?.n).toBeLessThanOrEqual(500);
+    expect(await db.query(sql, [40])).toEqual([{ name: 'forty' }]);
+  });
+
   it('keeps statements of many callers apart when they run at once', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => db.query<{ v: number }>('select $1::int * 2 as v', [i])),
