@@ -65,6 +65,10 @@ async function exchange(/** @type {Uint8Array[]} */ parts, /** @type {string} */
   return messages;
 }
 
+/** Closes a kept statement (closing one PostgreSQL no longer has is no error). */
+const closeStatement = (/** @type {string} */ name, /** @type {string} */ sql) =>
+  exchange([serialize.close({ type: 'S', name }), serialize.sync()], sql);
+
 /** Runs `sql` as a kept statement, inside the open transaction or outside any. */
 async function runPrepared(/** @type {string} */ sql, /** @type {unknown[]} */ params, inTransaction = false) {
   const once = async () => {
@@ -80,10 +84,11 @@ async function runPrepared(/** @type {string} */ sql, /** @type {unknown[]} */ p
       );
       statement = { name, types: parse.parseDescribeStatementResults(described) };
       prepared.set(sql, statement);
-      if (prepared.size > KEPT) {
-        const [oldest, { name: closing }] = prepared.entries().next().value ?? [];
-        if (oldest !== undefined) prepared.delete(oldest);
-        if (closing) await exchange([serialize.close({ type: 'S', name: closing }), serialize.sync()], sql);
+      // The map is in order of use: its first entry is the least recently used.
+      const [oldest] = prepared;
+      if (prepared.size > KEPT && oldest) {
+        prepared.delete(oldest[0]);
+        await closeStatement(oldest[1].name, sql);
       }
     }
     const types = statement.types;
@@ -112,7 +117,7 @@ async function runPrepared(/** @type {string} */ sql, /** @type {unknown[]} */ p
       const stale = prepared.get(sql);
       if (!stale || !STALE.has(/** @type {{ code?: string }} */ (error).code ?? '')) throw error;
       prepared.delete(sql);
-      await exchange([serialize.close({ type: 'S', name: stale.name }), serialize.sync()], sql);
+      await closeStatement(stale.name, sql);
       return once();
     }
   };

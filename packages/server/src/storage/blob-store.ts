@@ -70,13 +70,8 @@ export function sha256(bytes: Uint8Array): string {
 const LAYOUT_FILE = 'LAYOUT';
 
 function layoutLevels(dir: string): 1 | 2 {
-  const written = (() => {
-    try {
-      return readFileSync(join(dir, LAYOUT_FILE), 'utf8').trim();
-    } catch {
-      return undefined;
-    }
-  })();
+  const file = join(dir, LAYOUT_FILE);
+  const written = existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
   if (written === '1' || written === '2') return Number(written) as 1 | 2;
   if (written !== undefined) throw new Error(`unknown blob store layout ${JSON.stringify(written)} in ${dir}`);
   const fanOut = /^[0-9a-f]{2}$/;
@@ -89,7 +84,7 @@ function layoutLevels(dir: string): 1 | 2 {
   );
   const levels = twoLevels ? 2 : 1;
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, LAYOUT_FILE), `${levels}\n`);
+  writeFileSync(file, `${levels}\n`);
   return levels;
 }
 

@@ -96,10 +96,10 @@ async function pageRuns<T extends RunWithJob>(db: Queryable, tenantId: string, f
   let total = rows[0]?.matching;
   if (total === undefined) {
     const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
-    total = Number(count?.n ?? 0);
+    total = count?.n ?? 0;
   }
   for (const row of rows) delete row.matching;
-  return { rows: rows as T[], total: Number(total), page, pageSize };
+  return { rows: rows as T[], total, page, pageSize };
 }
 
 /** The accounts (sources) of a run with their counts and up to 100 error messages each, paged in SQL. */
