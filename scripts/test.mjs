@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { preflight } from './preflight.mjs';
 import { runStep, stopStep } from './run-step.mjs';
+import { failedTestNames } from './vitest-report.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = join(root, '.reports');
@@ -59,7 +60,11 @@ function summary() {
     for (const line of r.excerpt) console.log(`  ${line.slice(0, 240)}`);
   }
   console.log('\n=== summary');
-  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  for (const r of results) {
+    console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+    // The failed tests by name, under their step: the end of a long log is often all a reader gets.
+    for (const test of (r.failedTests ?? []).slice(0, 10)) console.log(`       ✗ ${test.slice(0, 200)}`);
+  }
   const stepsPassed = results.filter((r) => r.ok).length;
   const stepsFailed = results.length - stepsPassed;
   console.log(
@@ -138,6 +143,7 @@ for (const { dir, manifest } of packages) {
       const report = JSON.parse(readFileSync(out, 'utf8'));
       testsPassed += report.numPassedTests;
       testsFailed += report.numFailedTests;
+      results[results.length - 1].failedTests = failedTestNames(report, dir);
     } else {
       testsFailed += 1;
     }

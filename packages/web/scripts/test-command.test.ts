@@ -1,10 +1,13 @@
 /**
  * `pnpm test` (scripts/test.mjs at the workspace root) checks the machine before anything else and
  * stops in seconds, saying what to install, when Chromium is missing or PostgreSQL does not answer;
- * and a step that leaves a process holding its output cannot hang the run.
+ * a step that leaves a process holding its output cannot hang the run; and the summary names each
+ * failed test, read from vitest's own JSON report.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boundedRun } from './bounded-run';
 
@@ -83,5 +86,43 @@ describe('a step of pnpm test', () => {
       problem: expect.stringContaining('ended with 3'),
     });
     expect(run.leftovers).toEqual([]);
+  });
+});
+
+describe('the failed tests named in the summary', () => {
+  it('reads them from a report vitest itself wrote: the failed test and the file that could not run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-report-'));
+    try {
+      writeFileSync(
+        join(dir, 'sample.test.mjs'),
+        `import { describe, expect, it } from 'vitest';
+         describe('outer', () => {
+           it('passes', () => expect(1).toBe(1));
+           it('fails', () => expect(1).toBe(2));
+         });`,
+      );
+      writeFileSync(
+        join(dir, 'broken.test.mjs'),
+        `import './missing-module.mjs';\nimport { it } from 'vitest';\nit('never runs', () => {});`,
+      );
+      const vitest = resolve(import.meta.dirname, '..', 'node_modules', 'vitest', 'vitest.mjs');
+      const report = join(dir, 'report.json');
+      const run = await boundedRun([vitest, 'run', '--root', dir, '--reporter=json', `--outputFile=${report}`], {
+        cwd: dir,
+        limitMs: 45_000,
+      });
+      expect(run.timedOut, run.output).toBe(false);
+      expect(run.code).toBe(1);
+      const driver = `import { readFileSync } from 'node:fs';
+        import { failedTestNames } from ${JSON.stringify(resolve(root, 'scripts/vitest-report.mjs'))};
+        console.log(JSON.stringify(failedTestNames(JSON.parse(readFileSync(${JSON.stringify(report)}, 'utf8')), ${JSON.stringify(dir)})));`;
+      const read = await boundedRun(['--input-type=module', '-e', driver], { limitMs: 15_000 });
+      expect(JSON.parse(lastLine(read.output)).sort()).toEqual([
+        'broken.test.mjs (the file did not run)',
+        'sample.test.mjs › outer fails',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
