@@ -161,7 +161,8 @@ describe('later sign-ins', () => {
         await context.close();
       }
     }
-  });
+    // 46 s on an idle machine, 81 s beside a whole suite and two busy loops: room above the default.
+  }, 240_000);
 
   it('take a recovery code instead, which signs in and leads to a fresh authenticator setup', async () => {
     const { context, page } = await freshPage();

@@ -15,7 +15,14 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createClient, type PortalClient } from '@compliance-portal/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, CONTOSO_TENANT, layoutProblems, PARTNER, useBrowserSession } from './browser';
+import {
+  accessibilityViolations,
+  CONTOSO_TENANT,
+  layoutProblems,
+  logOutThroughMenu,
+  PARTNER,
+  useBrowserSession,
+} from './browser';
 
 const DOMAIN = `t${CONTOSO_TENANT.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
 
@@ -255,9 +262,7 @@ describe('offline', () => {
   it('logout empties IndexedDB, and the next user on this browser sees nothing of the first', async () => {
     const { context, page } = session;
     expect((await cacheKeys(page)).length).toBe(1);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(/\/signin/);
+    await logOutThroughMenu(page);
     await waitFor(async () => (await cacheKeys(page)).length === 0, 'an empty offline cache');
     expect(await page.evaluate(() => [localStorage.getItem('user'), localStorage.getItem('worker')])).toEqual([
       null,
