@@ -134,6 +134,18 @@ describe(`the database layer (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(await db.query(sql, [40])).toEqual([{ name: 'forty' }]);
   });
 
+  it("keeps a query that opens with a parenthesis prepared, as the overview's runs (a union of two)", async () => {
+    await db.query(`insert into t (id, name) values (50, 'fifty'), (51, 'fifty-one')`);
+    const sql = '(select name from t where id = $1) union all (select name from t where id = $2)';
+    expect(await db.query(sql, [50, 51])).toEqual([{ name: 'fifty' }, { name: 'fifty-one' }]);
+    const kept = await db.query<{ n: number }>(
+      'select count(*)::int as n from pg_prepared_statements where statement = $1',
+      [sql],
+    );
+    // PostgreSQL's pool prepares nothing by name.
+    expect(kept).toEqual([{ n: process.env.TEST_DATABASE_URL ? 0 : 1 }]);
+  });
+
   it('keeps statements of many callers apart when they run at once', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => db.query<{ v: number }>('select $1::int * 2 as v', [i])),

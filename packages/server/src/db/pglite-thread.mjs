@@ -38,7 +38,8 @@ const open = new Map();
  * Only data statements of bounded size are kept, the least recently used beyond `KEPT` are closed.
  */
 const KEPT = 500;
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+// A query may open with parentheses: `(select …) union all (select …)`.
+const PREPARABLE = /^[\s(]*(select|insert|update|delete|with)\b/i;
 /** @type {Map<string, { name: string; types: number[] }>} */
 const prepared = new Map();
 let named = 0;
