@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { FREED_SINCE } from '../data-management/storage.js';
-import { type RunWithJob, runView } from '../jobs/runs.js';
+import { RUN_VIEW_COLUMNS, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 const DAY = 86_400_000;
@@ -27,11 +27,11 @@ const AREA_TYPES: AreaType[] = ['backup', 'exchangeArchive', 'teamsArchive'];
  * newest failed runs of any kind (`n` 1 to 10, newest first).
  */
 function overviewRuns(ctx: AppContext, tenantId: string) {
-  return ctx.db.query<RunWithJob & { n: number }>(
-    `(select distinct on (j.type) r.*, j.name, j.type, j.application, 0::int as n from job_runs r join jobs j on j.job_id = r.job_id
+  return ctx.db.query<RunViewRow & { n: number }>(
+    `(select distinct on (j.type) ${RUN_VIEW_COLUMNS}, 0::int as n from job_runs r join jobs j on j.job_id = r.job_id
        where r.tenant_id = $1 and j.type = any($2) order by j.type, coalesce(r.started, r.created_at) desc, r.seq desc)
      union all
-     (select r.*, j.name, j.type, j.application,
+     (select ${RUN_VIEW_COLUMNS},
              row_number() over (order by r.finished desc nulls last, r.seq desc)::int as n
         from job_runs r join jobs j on j.job_id = r.job_id
        where r.tenant_id = $1 and r.status = 'failed' order by n limit 10)`,

@@ -8,7 +8,32 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export type RunWithJob = RunRow & { name: string; type: JobType; application: Application };
 
-export function runView(r: RunWithJob): JobRun {
+/** What a run shows (runView): a run's own figures with its job's name, type and workload. */
+export type RunViewRow = Pick<
+  RunWithJob,
+  | 'run_id'
+  | 'job_id'
+  | 'name'
+  | 'type'
+  | 'application'
+  | 'status'
+  | 'progress'
+  | 'started'
+  | 'finished'
+  | 'items_done'
+  | 'items_failed'
+  | 'bytes'
+  | 'message'
+>;
+
+/**
+ * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Lists select these rather than
+ * `r.*`: the rows they sort, window and send are narrower (no checkpoint, worker or queue columns).
+ */
+export const RUN_VIEW_COLUMNS =
+  'r.run_id, r.job_id, r.status, r.progress, r.started, r.finished, r.items_done, r.items_failed, r.bytes, r.message, j.name, j.type, j.application';
+
+export function runView(r: RunViewRow): JobRun {
   return {
     reportId: r.run_id,
     jobId: r.job_id,
@@ -55,7 +80,7 @@ export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilt
 }
 
 /** One page of runs and the count of all that match; `extra` adds columns to the page's rows. */
-async function pageRuns<T extends RunWithJob>(db: Queryable, tenantId: string, filter: RunFilter, extra: string) {
+async function pageRuns<T extends RunViewRow>(db: Queryable, tenantId: string, filter: RunFilter, extra: string) {
   const where = ['r.tenant_id = $1'];
   const params: SqlValue[] = [tenantId];
   const add = (clause: string, value: SqlValue) => {
@@ -89,7 +114,7 @@ async function pageRuns<T extends RunWithJob>(db: Queryable, tenantId: string, f
   // the page is sorted from anyway); a page past the end has no row to carry it and counts apart.
   const from = `from job_runs r join jobs j on j.job_id = r.job_id where ${where.join(' and ')}`;
   const rows = await db.query<T & { matching?: number }>(
-    `select r.*, j.name, j.type, j.application${extra}, count(*) over ()::int as matching ${from}
+    `select ${RUN_VIEW_COLUMNS}${extra}, count(*) over ()::int as matching ${from}
       order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
     params,
   );
@@ -216,7 +241,7 @@ function reportTitle(run: JobRun): string {
 /** Reports of ended runs, with their totals. */
 export async function queryReports(db: Queryable, tenantId: string, filter: RunFilter) {
   // Each report's accounts counted with its page (on the run's key), not in a query of their own.
-  const { rows, ...runs } = await pageRuns<RunWithJob & { accounts: number }>(
+  const { rows, ...runs } = await pageRuns<RunViewRow & { accounts: number }>(
     db,
     tenantId,
     { ...filter, ended: true },
