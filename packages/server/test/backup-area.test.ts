@@ -387,6 +387,28 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
       );
       expect(last.application).toBe('teams');
     });
+
+    it('answers 404 with the legacy message for a worker without a tenant, and for one whose tenant is gone', async () => {
+      const url = `/api/backup-and-restore/statistics?workerIp=${workerIp}`;
+      const setTenant = (id: string | null) =>
+        server.ctx.db.query('update workers set stagingtenant_id = $2 where worker_ip = $1', [workerIp, id]);
+      try {
+        await setTenant(null);
+        expect(await get(url, 404)).toEqual({
+          message: 'No Tenant was found in the Configuration. Please configure one.',
+        });
+        await setTenant('00000000-0000-4000-8000-00000000dead');
+        expect(await get(url, 404)).toEqual({ message: 'Tenant not found' });
+        expect(await get('/api/backup-and-restore/statistics?workerIp=10.99.99.99', 404)).toEqual({
+          message: 'Worker not found',
+        });
+        // In any letter case, as the tenant id is looked up everywhere.
+        await setTenant(tenantId.toUpperCase());
+        expect((await get<{ periodDays: number }>(url)).periodDays).toBe(30);
+      } finally {
+        await setTenant(tenantId);
+      }
+    });
   });
 });
 

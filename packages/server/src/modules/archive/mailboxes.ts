@@ -129,35 +129,40 @@ export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<str
 /** Mailboxes, items and bytes archived, growth per day over the last 30 days, last successful job. */
 export async function archiveStatistics(db: Queryable, tenantId: string, now: Date) {
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
-  const [totals] = await db.query<{ mailboxes: number; items: number; bytes: string }>(
-    `select count(distinct source)::int as mailboxes, count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes
-       from archive_items where tenant_id = $1 and kind = 'mail'`,
-    [tenantId],
-  );
-  const days = await db.query<{ day: string; items: number; bytes: string }>(
-    `select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as items,
-            sum(size)::bigint as bytes
-       from archive_items where tenant_id = $1 and kind = 'mail' and archived_at >= $2 group by 1`,
+  // The totals, the days of the period and the last successful job in one statement.
+  const [row] = await db.query<{
+    mailboxes: number;
+    items: number;
+    bytes: string;
+    days: { day: string; items: number; bytes: number }[];
+    last: { job_id: string; name: string; finished: string } | null;
+  }>(
+    `select t.mailboxes, t.items, t.bytes,
+            (select coalesce(json_agg(d), '[]') from (
+               select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+                      count(*)::int as items, sum(size)::bigint as bytes
+                 from archive_items where tenant_id = $1 and kind = 'mail' and archived_at >= $2 group by 1) d) as days,
+            (select row_to_json(l) from (
+               select r.job_id, j.name, r.finished from job_runs r join jobs j on j.job_id = r.job_id
+                where j.tenant_id = $1 and j.type = 'exchangeArchive' and r.status = 'finished'
+                order by r.finished desc, r.seq desc limit 1) l) as last
+       from (select count(distinct source)::int as mailboxes, count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes
+               from archive_items where tenant_id = $1 and kind = 'mail') t`,
     [tenantId, from],
   );
-  const byDay = new Map(days.map((d) => [d.day, d]));
+  const byDay = new Map((row?.days ?? []).map((d) => [d.day, d]));
   const growth = [];
   for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
     const date = new Date(t).toISOString().slice(0, 10);
     const d = byDay.get(date);
     growth.push({ date, items: Number(d?.items ?? 0), bytes: Number(d?.bytes ?? 0) });
   }
-  const [last] = await db.query<{ job_id: string; name: string; finished: Date }>(
-    `select r.job_id, j.name, r.finished from job_runs r join jobs j on j.job_id = r.job_id
-      where j.tenant_id = $1 and j.type = 'exchangeArchive' and r.status = 'finished'
-      order by r.finished desc, r.seq desc limit 1`,
-    [tenantId],
-  );
+  const last = row?.last;
   return {
     periodDays: DASHBOARD_PERIOD_DAYS,
-    mailboxes: Number(totals?.mailboxes ?? 0),
-    items: Number(totals?.items ?? 0),
-    bytes: Number(totals?.bytes ?? 0),
+    mailboxes: Number(row?.mailboxes ?? 0),
+    items: Number(row?.items ?? 0),
+    bytes: Number(row?.bytes ?? 0),
     growth,
     lastSuccessfulJob: last
       ? { jobId: last.job_id, jobName: last.name, finished: new Date(last.finished).toISOString() }
