@@ -17,6 +17,7 @@ import { deflateRawSync } from 'node:zlib';
 import pino from 'pino';
 import { request } from 'undici';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
+import { openPglite } from '../dist/db/database.js';
 import { migrate } from '../dist/db/migrations.js';
 import { openScratchDatabase } from '../dist/db/scratch.js';
 import { seedDemo } from '../dist/demo/seed.js';
@@ -43,8 +44,17 @@ const SIMULATOR_CLI = join(
 
 let peakRss = 0;
 let sampling = true;
+/** The phase under way and each phase's peak, to tell which work the process's peak comes from. */
+let phase = 'start';
+let phasePeaks = new Map();
+/** process.memoryUsage() when the resident memory peaked: how much of it is the JavaScript heap. */
+let atPeak;
 const sampler = setInterval(() => {
-  if (sampling) peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  if (!sampling) return;
+  const usage = process.memoryUsage();
+  if (usage.rss > peakRss) atPeak = usage;
+  peakRss = Math.max(peakRss, usage.rss);
+  phasePeaks.set(phase, Math.max(phasePeaks.get(phase) ?? 0, usage.rss));
 }, 100);
 const mb = (bytes) => (bytes / 1024 ** 2).toFixed(1);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -268,7 +278,11 @@ async function run(label, url) {
   // The simulator's https certificate comes from a CA it made just now: this process trusts it.
   trustCertificates([sim.caCertificate]);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-plane-'));
-  const { db, drop } = await openScratchDatabase(url, 'portal_bench');
+  // PGlite as the portal runs it: its files in the data directory (a scratch PGlite would hold the
+  // whole database in the memory measured below).
+  const { db, drop } = url
+    ? await openScratchDatabase(url, 'portal_bench')
+    : await openPglite(join(dataDir, 'pglite')).then((db) => ({ db, drop: () => db.close() }));
   await migrate(db);
   const now = () => new Date();
   const ctx = {
@@ -328,8 +342,11 @@ async function run(label, url) {
   };
 
   peakRss = 0;
+  atPeak = undefined;
+  phasePeaks = new Map();
   sampling = true;
   // Full backup.
+  phase = 'full backup';
   const backup = await job('backup', 'onedrive', users);
   const full = await timed(backup);
   const [src] = await db.query(
@@ -340,8 +357,10 @@ async function run(label, url) {
   // Incremental after 1% of the files changed.
   const totalFiles = Number(src.files);
   await sim.evolve({ editedFiles: Math.round(totalFiles / 100) });
+  phase = 'incremental';
   const incremental = await timed(backup);
   // Mail archive.
+  phase = 'mail archive';
   const archive = await job('exchangeArchive', 'exchange', users);
   const mail = await timed(archive);
   const [mails] = await db.query("select count(*)::int as n from archive_items where kind = 'mail'");
@@ -357,6 +376,7 @@ async function run(label, url) {
     'release schedule',
   ];
   const latencies = [];
+  phase = 'search';
   for (let i = 0; i < 120; i++) {
     const started = performance.now();
     await searchArchive(db, TENANT, { text: queries[i % queries.length], pageSize: 25 });
@@ -417,6 +437,11 @@ async function run(label, url) {
   console.log(
     `peak resident memory: this process (engine, database${url ? ' client' : ''}, blob store) ${mb(serverPeak)} MB; ` +
       `the simulator's process ${mb(simulatorPeak)} MB`,
+  );
+  console.log(
+    `peak resident memory of this process by phase: ${[...phasePeaks].map(([name, rss]) => `${name} ${mb(rss)} MB`).join(', ')}; ` +
+      `at the peak the main thread's JavaScript heap held ${mb(atPeak?.heapUsed ?? 0)} MB of ${mb(atPeak?.heapTotal ?? 0)} MB, ` +
+      `buffers ${mb(atPeak?.arrayBuffers ?? 0)} MB (the rest: the database thread, WebAssembly, native memory)`,
   );
   await drop();
   await sim.close();

@@ -4,7 +4,7 @@
  * one must behave like (run the file with TEST_DATABASE_URL for it).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -160,6 +160,17 @@ describe('PGlite in its thread', () => {
     expect(await own.query<{ one: number }>('select 1 as one')).toEqual([{ one: 1 }]);
     await own.close();
     await expect(own.query('select 1')).rejects.toThrow(/database thread stopped/);
+  });
+
+  it('makes a new data directory in a thread that ends, then opens it; what was written is there again', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'portal-db-')), 'data');
+    const first = await openPglite(dir);
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
+    await first.exec(`create table kept (id int primary key); insert into kept values (7)`);
+    await first.close();
+    const again = await openPglite(dir);
+    expect(await again.query('select id from kept')).toEqual([{ id: 7 }]);
+    await again.close();
   });
 
   it('keeps a process alive while a statement is under way, and lets it end once the database is idle', async () => {

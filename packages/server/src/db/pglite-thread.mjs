@@ -18,9 +18,15 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.mjs runs as a worker thread');
 
-/** @type {{ dataDir?: string }} */
+/** @type {{ dataDir?: string; createOnly?: boolean }} */
 const options = workerData ?? {};
 const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+if (options.createOnly) {
+  // Only the new data directory was wanted (database.ts): the thread ends, and what initdb left in
+  // memory ends with it.
+  await db.close();
+  process.exit(0);
+}
 
 /**
  * The open transactions by id: the statement runner of each, how to end it (true: commit) and its
