@@ -170,6 +170,8 @@ describe('PGlite in its thread', () => {
     await first.close();
     const again = await openPglite(dir);
     expect(await again.query('select id from kept')).toEqual([{ id: 7 }]);
+    // Its page cache is the smaller one set for the portal's memory aim.
+    expect(await again.query('show shared_buffers')).toEqual([{ shared_buffers: '48MB' }]);
     await again.close();
   });
 
