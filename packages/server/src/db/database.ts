@@ -41,8 +41,8 @@ async function createPgliteDirectory(dataDir: string): Promise<void> {
   const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData: { dataDir, createOnly: true },
   });
-  const failed = once(thread, 'error').then(([error]) => Promise.reject(error as Error));
-  const [code] = (await Promise.race([once(thread, 'exit'), failed])) as [number];
+  // `once` rejects with the thread's error, should it fail before it exits.
+  const [code] = (await once(thread, 'exit')) as [number];
   if (code !== 0) throw new Error(`making the database directory ${dataDir} failed (exit code ${code})`);
 }
 

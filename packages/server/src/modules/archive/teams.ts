@@ -19,7 +19,7 @@ import { graphFailure } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { searchArchive } from '../../storage/archive.js';
 import { refreshDiscovery } from '../discovery/service.js';
-import { RUN_SELECT, type RunWithJob, runView } from '../jobs/runs.js';
+import { RUN_SELECT, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 const DAY = 86_400_000;
@@ -291,7 +291,7 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
 }
 
 export async function finishedTeamsRestores(ctx: AppContext, tenantId: string): Promise<JobRun[]> {
-  const rows = await ctx.db.query<RunWithJob>(
+  const rows = await ctx.db.query<RunViewRow>(
     `${RUN_SELECT} where r.tenant_id = $1 and j.type = 'restore' and j.application = 'teams' and r.status = 'finished'
       order by r.finished desc, r.seq desc limit 100`,
     [tenantId],

@@ -6,32 +6,30 @@ import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export type RunWithJob = RunRow & { name: string; type: JobType; application: Application };
+type RunWithJob = RunRow & { name: string; type: JobType; application: Application };
 
 /** What a run shows (runView): a run's own figures with its job's name, type and workload. */
-export type RunViewRow = Pick<
-  RunWithJob,
-  | 'run_id'
-  | 'job_id'
-  | 'name'
-  | 'type'
-  | 'application'
-  | 'status'
-  | 'progress'
-  | 'started'
-  | 'finished'
-  | 'items_done'
-  | 'items_failed'
-  | 'bytes'
-  | 'message'
->;
+const RUN_FIELDS = [
+  'run_id',
+  'job_id',
+  'status',
+  'progress',
+  'started',
+  'finished',
+  'items_done',
+  'items_failed',
+  'bytes',
+  'message',
+] as const;
+const JOB_FIELDS = ['name', 'type', 'application'] as const;
+
+export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]>;
 
 /**
- * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Lists select these rather than
+ * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Run lists select these rather than
  * `r.*`: the rows they sort, window and send are narrower (no checkpoint, worker or queue columns).
  */
-export const RUN_VIEW_COLUMNS =
-  'r.run_id, r.job_id, r.status, r.progress, r.started, r.finished, r.items_done, r.items_failed, r.bytes, r.message, j.name, j.type, j.application';
+export const RUN_VIEW_COLUMNS = [...RUN_FIELDS.map((f) => `r.${f}`), ...JOB_FIELDS.map((f) => `j.${f}`)].join(', ');
 
 export function runView(r: RunViewRow): JobRun {
   return {
@@ -51,7 +49,7 @@ export function runView(r: RunViewRow): JobRun {
   };
 }
 
-export const RUN_SELECT = `select r.*, j.name, j.type, j.application from job_runs r join jobs j on j.job_id = r.job_id`;
+export const RUN_SELECT = `select ${RUN_VIEW_COLUMNS} from job_runs r join jobs j on j.job_id = r.job_id`;
 
 export interface RunFilter {
   /** Only runs that ended (finished, failed or stopped): the runs that have a report. */

@@ -40,7 +40,7 @@ import {
   latestRunWithJob,
   listJobsOfType,
 } from './repository.js';
-import type { RunWithJob } from './runs.js';
+import type { RunViewRow } from './runs.js';
 
 /** Which applications each job type works on. */
 const APPLICATIONS: Record<JobType, readonly Application[]> = {
@@ -431,7 +431,7 @@ export async function stopJob(ctx: AppContext, actor: Actor, tenant: TenantRecor
 }
 
 /** The job's latest run, with its job's name, type and application. */
-function latestRun(ctx: AppContext, job: JobRecord): Promise<RunWithJob | undefined> {
+function latestRun(ctx: AppContext, job: JobRecord): Promise<RunViewRow | undefined> {
   return latestRunWithJob(ctx.db, job.jobId);
 }
 
@@ -452,7 +452,7 @@ export async function stopJobRun(ctx: AppContext, actor: Actor, tenant: TenantRe
 }
 
 /** The tenant's queued and running runs, oldest first. */
-export function runningRuns(ctx: AppContext, tenant: TenantRecord): Promise<RunWithJob[]> {
+export function runningRuns(ctx: AppContext, tenant: TenantRecord): Promise<RunViewRow[]> {
   return activeRuns(ctx.db, tenant.tenantId);
 }
 
