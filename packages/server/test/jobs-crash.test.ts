@@ -142,7 +142,8 @@ describe('a worker killed in the middle of a run', () => {
 
     const crashed = await create('Crashed and resumed');
     await api.apollo.jobs.start({ tenantId: CONTOSO, jobId: crashed.jobId });
-    // Kill the process (no shutdown) while the first account is half done and the second not begun.
+    // Kill the process (no shutdown) while an account is between a quarter and a half done. The
+    // engine may have begun the other account meanwhile (a full run saturating the machine did).
     let killedAt: { accountId: string; items: number; bytes: number }[] = [];
     for (let i = 0; i < 1200 && killedAt.length === 0; i++) {
       const [run] = (await api.apollo.monitoring.list({ tenantId: CONTOSO, query: { jobId: crashed.jobId } })).items;
@@ -150,16 +151,12 @@ describe('a worker killed in the middle of a run', () => {
         throw new Error(`the run ended before the kill: ${run.status}`);
       if (run) {
         const accounts = (await api.apollo.monitoring.accounts({ tenantId: CONTOSO, reportId: run.reportId })).items;
-        if (
-          accounts.length === 1 &&
-          (accounts[0]?.items ?? 0) >= REPORT_FILES / 4 &&
-          (accounts[0]?.items ?? 0) < REPORT_FILES / 2
-        )
+        if (accounts.some((a) => a.items >= REPORT_FILES / 4 && a.items < REPORT_FILES / 2))
           killedAt = accounts.map((a) => ({ accountId: a.accountId, items: a.items, bytes: a.bytes }));
       }
       if (killedAt.length === 0) await new Promise((r) => setTimeout(r, 20));
     }
-    expect(killedAt).toHaveLength(1);
+    expect(killedAt.length).toBeGreaterThan(0);
     const killed = exited(first.child);
     first.child.kill('SIGKILL');
     await killed;
