@@ -14,6 +14,7 @@ import { migration as m013 } from './migrations/013-support-requests.js';
 import { migration as m015 } from './migrations/015-storage-usage.js';
 import { migration as m016 } from './migrations/016-audit-actor.js';
 import { migration as m017 } from './migrations/017-read-indexes.js';
+import { migration as m018 } from './migrations/018-usage-totals.js';
 
 export interface Migration {
   id: number;
@@ -41,6 +42,7 @@ const migrations: readonly Migration[] = [
   m015,
   m016,
   m017,
+  m018,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */
@@ -64,9 +66,25 @@ export async function migrate(db: Database): Promise<number[]> {
   return applied;
 }
 
+/**
+ * The statements of a migration: split where a semicolon ends a line, except inside a dollar-quoted
+ * body (a function's), whose own statements end lines too.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*\n/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current = '';
+  sql.split('$$').forEach((part, i) => {
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      return;
+    }
+    const [first = '', ...rest] = part.split(/;\s*\n/);
+    current += first;
+    for (const piece of rest) {
+      statements.push(current);
+      current = piece;
+    }
+  });
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

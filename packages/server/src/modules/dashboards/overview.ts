@@ -43,8 +43,8 @@ function overviewRuns(ctx: AppContext, tenantId: string) {
  * Every figure of the overview in one query: per area its failed runs since `from`, what it covers
  * and stores; the bytes clean-ups freed since `from` and the tenant's storage price; the
  * organisation's licence and, on a trial, its backup and restore jobs per workload. The overview is
- * read on every visit: one round trip and one plan instead of one per figure, and the tenant's
- * archived items read once for both archive areas.
+ * read on every visit: one round trip and one plan instead of one per figure; the stored and archived
+ * bytes come from the per-source totals the database keeps (migration 18), not from every item.
  */
 function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
   return ctx.db.query<{
@@ -67,7 +67,7 @@ function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
            and coalesce(r.started, r.created_at) >= $2 group by j.type) x) as failed,
        (select count(distinct s)::int from jobs j, jsonb_array_elements_text(j.definition->'sources') s
          where j.tenant_id = $1 and j.type = 'backup') as backup_covered,
-       (select coalesce(sum(b.size), 0)::bigint from backup_items b join jobs j on j.job_id = b.job_id
+       (select coalesce(sum(u.bytes), 0)::bigint from backup_usage u join jobs j on j.job_id = u.job_id
          where j.tenant_id = $1) as backup_bytes,
        a.mail_covered, a.mail_bytes, a.teams_covered, a.teams_bytes,
        (select coalesce(sum(v.freed_bytes), 0)::bigint from ${FREED_SINCE}) as saved_bytes,
@@ -78,10 +78,10 @@ function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
            where t.organisation_id = $4 and j.type in ('backup', 'restore') group by j.type, j.application) x)
        end as used
      from (select count(distinct source) filter (where kind = 'mail')::int as mail_covered,
-                  coalesce(sum(size) filter (where kind = 'mail'), 0)::bigint as mail_bytes,
+                  coalesce(sum(bytes) filter (where kind = 'mail'), 0)::bigint as mail_bytes,
                   count(distinct source) filter (where kind in ('teams', 'chat'))::int as teams_covered,
-                  coalesce(sum(size) filter (where kind in ('teams', 'chat')), 0)::bigint as teams_bytes
-             from archive_items where tenant_id = $1) a
+                  coalesce(sum(bytes) filter (where kind in ('teams', 'chat')), 0)::bigint as teams_bytes
+             from archive_usage where tenant_id = $1 and items > 0) a
      left join backup_config c on c.tenant_id = $1
      left join organisations o on o.id = $4`,
     [tenant.tenantId, from, AREA_TYPES, tenant.organisationId],
