@@ -43,3 +43,32 @@ export async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T>
     }
   }
 }
+
+/**
+ * Work started without waiting for it, at most `limit` at once (`add` waits for a free place): a
+ * batch is recorded while the next messages are fetched. The first failure is thrown by the next
+ * `add` or by `settle`, which waits for all that was started.
+ */
+export function backgroundLimit(limit: number) {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const check = () => {
+    if (failure) throw failure.error;
+  };
+  return {
+    async add(work: () => Promise<void>): Promise<void> {
+      while (running.size >= Math.max(1, limit)) await Promise.race(running);
+      check();
+      const started: Promise<void> = work()
+        .catch((error: unknown) => {
+          failure ??= { error };
+        })
+        .finally(() => running.delete(started));
+      running.add(started);
+    },
+    async settle(): Promise<void> {
+      await Promise.all(running);
+      check();
+    },
+  };
+}

@@ -5,7 +5,7 @@
  */
 import type { Retention } from '@compliance-portal/sdk';
 import type { ArchiveRow } from '../../storage/archive.js';
-import { forEachLimit, readAhead } from '../pool.js';
+import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
 import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
 import type { DataPlane } from './plane.js';
@@ -18,6 +18,11 @@ import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 const MAIL_CONCURRENCY = 24;
 /** Messages recorded in one statement. */
 const MAIL_BATCH = 100;
+/**
+ * Statements recording messages under way while the next are fetched: the database records a page
+ * while Graph sends the next (awaited in turn, each waited for the other, and neither was busy).
+ */
+const RECORDS_IN_FLIGHT = 2;
 
 /** Does the folder path fall under one of the chosen folders (a folder includes its subfolders)? */
 function folderChosen(path: string, chosen: readonly string[] | undefined): boolean {
@@ -29,95 +34,120 @@ function folderChosen(path: string, chosen: readonly string[] | undefined): bool
   });
 }
 
+/**
+ * The pages of a message delta, each with the lookup of its messages already archived asked as soon
+ * as the page arrives (read ahead, that is while the page before is fetched), not after the page
+ * before was recorded: the lookup then waits behind no insert of the database's queue.
+ */
+async function* withArchived<M extends { id?: string | null }>(
+  pages: AsyncIterable<M[]>,
+  lookup: (ids: string[]) => Promise<Map<string, number>>,
+): AsyncGenerator<{ messages: M[]; archived: Promise<Map<string, number>> }> {
+  for await (const page of pages) {
+    const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
+    const archived = lookup(messages.map((m) => m.id ?? ''));
+    // Awaited by the page's turn; a run that stops before it leaves no unhandled rejection.
+    archived.catch(() => undefined);
+    yield { messages, archived };
+  }
+}
+
 export function exchangeArchiveExecutor(plane: DataPlane): Executor {
   return async (rc) => {
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
     const resynced: string[] = [];
-    for (const mailbox of rc.job.sources) {
-      rc.checkStopped();
-      if (await rc.isKnownFailure(`mailbox:${mailbox}`)) continue;
-      // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
-      const folders = await rc.item(
-        { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true },
-        async () => {
-          const list = [];
-          for await (const folder of graph.mailFolders(mailbox)) {
-            if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
-          }
-          return list;
-        },
-      );
-      if (!folders.ok) continue;
-      for (const folder of folders.value) {
-        const key = `${mailbox}:${folder.id ?? ''}`;
-        const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
-        for await (const page of readAhead(pages)) {
-          const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
-          rc.progress({ total: messages.length, source: mailbox });
-          // Read again (a resync, or a run resumed after an interruption): not fetched twice.
-          const known = await plane.archive.archivedMails(
-            rc.tenant.tenantId,
-            mailbox,
-            messages.map((m) => m.id ?? ''),
-          );
-          // Fetched and stored messages wait here to be recorded many to a statement.
-          let batch: { row: ArchiveRow; ref: ItemRef }[] = [];
-          const record = async () => {
-            const rows = batch;
-            batch = [];
-            if (rows.length === 0) return;
-            let saved: boolean;
-            try {
-              await plane.archive.saveMails(rows.map((r) => r.row));
-              saved = true;
-            } catch {
-              saved = false;
+    const recording = backgroundLimit(RECORDS_IN_FLIGHT);
+    try {
+      for (const mailbox of rc.job.sources) {
+        rc.checkStopped();
+        if (await rc.isKnownFailure(`mailbox:${mailbox}`)) continue;
+        // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
+        const folders = await rc.item(
+          { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true },
+          async () => {
+            const list = [];
+            for await (const folder of graph.mailFolders(mailbox)) {
+              if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
             }
-            for (const { row, ref } of rows) {
-              // A batch that failed is recorded item by item, so that only a failing item fails.
-              const result = saved ? { ok: true } : await rc.item(ref, () => plane.archive.saveMails([row]));
-              if (result.ok) {
-                archived += 1;
-                rc.progress({ done: 1, bytes: row.size, source: mailbox });
-              }
-            }
-          };
-          await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
-            rc.checkStopped();
-            const externalId = message.id ?? '';
-            const size = known.get(externalId);
-            if (size !== undefined) {
-              archived += 1;
-              rc.progress({ done: 1, bytes: size, source: mailbox });
-              return;
-            }
-            const ref = {
-              key: `mail:${mailbox}/${externalId}`,
-              name: `${mailbox}: ${message.subject ?? ''}`,
-              source: mailbox,
+            return list;
+          },
+        );
+        if (!folders.ok) continue;
+        for (const folder of folders.value) {
+          const key = `${mailbox}:${folder.id ?? ''}`;
+          const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
+          const lookups = withArchived(pages, (ids) => plane.archive.archivedMails(rc.tenant.tenantId, mailbox, ids));
+          for await (const { messages, archived: lookup } of readAhead(lookups)) {
+            rc.progress({ total: messages.length, source: mailbox });
+            // Read again (a resync, or a run resumed after an interruption): not fetched twice.
+            const known = await lookup;
+            // Fetched and stored messages wait here to be recorded many to a statement.
+            let batch: { row: ArchiveRow; ref: ItemRef }[] = [];
+            const record = () => {
+              const rows = batch;
+              batch = [];
+              if (rows.length === 0) return Promise.resolve();
+              return recording.add(() => recordRows(rows));
             };
-            const result = await rc.item(ref, async () => {
-              const mime = await graph.messageMime(mailbox, externalId);
-              return plane.archive.prepareMail({
-                tenantId: rc.tenant.tenantId,
-                jobId: rc.job.jobId,
+            const recordRows = async (rows: { row: ArchiveRow; ref: ItemRef }[]) => {
+              let saved: boolean;
+              try {
+                await plane.archive.saveMails(rows.map((r) => r.row));
+                saved = true;
+              } catch {
+                saved = false;
+              }
+              for (const { row, ref } of rows) {
+                // A batch that failed is recorded item by item, so that only a failing item fails.
+                const result = saved ? { ok: true } : await rc.item(ref, () => plane.archive.saveMails([row]));
+                if (result.ok) {
+                  archived += 1;
+                  rc.progress({ done: 1, bytes: row.size, source: mailbox });
+                }
+              }
+            };
+            await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
+              rc.checkStopped();
+              const externalId = message.id ?? '';
+              const size = known.get(externalId);
+              if (size !== undefined) {
+                archived += 1;
+                rc.progress({ done: 1, bytes: size, source: mailbox });
+                return;
+              }
+              const ref = {
+                key: `mail:${mailbox}/${externalId}`,
+                name: `${mailbox}: ${message.subject ?? ''}`,
                 source: mailbox,
-                folder: folder.path,
-                externalId,
-                mime,
+              };
+              const result = await rc.item(ref, async () => {
+                const mime = await graph.messageMime(mailbox, externalId);
+                return plane.archive.prepareMail({
+                  tenantId: rc.tenant.tenantId,
+                  jobId: rc.job.jobId,
+                  source: mailbox,
+                  folder: folder.path,
+                  externalId,
+                  mime,
+                });
               });
+              if (!result.ok) return;
+              batch.push({ row: result.value, ref });
+              if (batch.length >= MAIL_BATCH) await record();
             });
-            if (!result.ok) return;
-            batch.push({ row: result.value, ref });
-            if (batch.length >= MAIL_BATCH) await record();
-          });
-          await record();
+            await record();
+          }
+          // The folder's delta link is kept only once every message before it is recorded.
+          await recording.settle();
+          if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
+          const link = pages.deltaLink();
+          if (link) await rc.saveDeltaLink(key, link);
         }
-        if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
-        const link = pages.deltaLink();
-        if (link) await rc.saveDeltaLink(key, link);
       }
+    } finally {
+      // Stopped or failed: what was started is done before the run ends (its failure is the run's own).
+      await recording.settle().catch(() => undefined);
     }
     const resync = resynced.length > 0 ? ` ${resyncMessage(resynced, 'mail folder')}` : '';
     return { message: `Archived ${archived} message(s).${resync}` };
