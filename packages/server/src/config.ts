@@ -50,6 +50,13 @@ export interface Config {
   /** The demo simulator's https port on 127.0.0.1 (PORTAL_M365_SIMULATOR_PORT; 0: any free one). */
   m365SimulatorPort: number;
   issuer: string;
+  /**
+   * Where blobs (backed-up versions, archived mail and messages) are kept: an Azure Blob Storage
+   * container (PORTAL_BLOB_STORE, its URL; PORTAL_BLOB_STORE_KEY, the account's shared key, or a SAS
+   * in the URL instead), so several processes on several machines share them; the directory `blobs`
+   * in `dataDir` when unset.
+   */
+  blobStore?: { url: string; accountKey: string | undefined };
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,5 +135,31 @@ export function loadConfig(env: Env = process.env): Config {
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
+    ...(env.PORTAL_BLOB_STORE
+      ? {
+          blobStore: {
+            url: parseContainerUrl(env.PORTAL_BLOB_STORE),
+            accountKey: env.PORTAL_BLOB_STORE_KEY || undefined,
+          },
+        }
+      : {}),
   };
+}
+
+/** An Azure Blob Storage container's URL: http(s), with the container as the last segment of its path. */
+function parseContainerUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `PORTAL_BLOB_STORE must be a container URL such as https://<account>.blob.core.windows.net/<container>, not "${value}"`,
+    );
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.replace(/\/+$/, '') === '') {
+    throw new Error(
+      `PORTAL_BLOB_STORE must be a container URL such as https://<account>.blob.core.windows.net/<container>, not "${value}"`,
+    );
+  }
+  return value;
 }

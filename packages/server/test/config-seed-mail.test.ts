@@ -45,6 +45,23 @@ describe('configuration', () => {
     expect(existsSync(join(dir, 'api-key'))).toBe(false);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_SECRET_KEY: 'short' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORT: 'http' })).toThrow(/PORT/);
+    expect(config.blobStore).toBeUndefined();
+  });
+
+  it('reads the blob store: an Azure container URL with its key, or a clear error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-config-'));
+    const url = 'https://portalstore.blob.core.windows.net/backups';
+    expect(
+      loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_BLOB_STORE: url, PORTAL_BLOB_STORE_KEY: 'a2V5' }).blobStore,
+    ).toEqual({
+      url,
+      accountKey: 'a2V5',
+    });
+    for (const wrong of ['s3://bucket', 'portalstore', 'https://portalstore.blob.core.windows.net/']) {
+      expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_BLOB_STORE: wrong })).toThrow(
+        /PORTAL_BLOB_STORE must be a container URL/,
+      );
+    }
   });
 });
 

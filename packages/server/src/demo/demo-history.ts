@@ -21,7 +21,6 @@ import { actedBy } from '../audit/audit-by.js';
  * services, so reports and stored bytes agree with what the runs did.
  */
 
-import { join } from 'node:path';
 import {
   type Evolution,
   evolve,
@@ -43,7 +42,7 @@ import { refreshDiscovery } from '../modules/discovery/service.js';
 import { findUserByEmail } from '../modules/identity/users.js';
 import { type Actor, createJob } from '../modules/jobs/service.js';
 import { findTenant, type TenantRecord } from '../modules/tenants/repository.js';
-import { createLocalBlobStore } from '../storage/blob-store.js';
+import { openBlobStore } from '../storage/stores.js';
 import { DEMO_TENANTS, DEMO_USERS } from './seed.js';
 
 const MINUTE = 60_000;
@@ -284,7 +283,7 @@ export async function createDemoHistory(
   const throttling = simulator.throttle;
   const clock = new HistoryClock(demoHistoryStart(end), end);
   const past = pastContext(ctx, clock.now);
-  const blobs = createLocalBlobStore(join(ctx.config.dataDir, 'blobs'));
+  const blobs = openBlobStore(ctx.config);
   const user = async (email: string): Promise<Actor> => {
     const found = await findUserByEmail(ctx.db, email);
     if (!found) throw new Error(`the demo user ${email} is missing`);

@@ -1,8 +1,7 @@
 /**
  * The data plane of this process: each tenant's Microsoft Graph (its app registration, the secret
- * opened with PORTAL_SECRET_KEY), the blob store under the data directory, and the archive.
+ * opened with PORTAL_SECRET_KEY), the blob store (see storage/stores.ts), and the archive.
  */
-import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import type { TenantRecord } from '../db/records.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
@@ -15,7 +14,8 @@ import {
   prepareMail,
   saveChat,
 } from '../storage/archive.js';
-import { type BlobStore, createLocalBlobStore } from '../storage/blob-store.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { openBlobStore } from '../storage/stores.js';
 import type { DataPlane } from './executors/plane.js';
 
 const MICROSOFT_GRAPH = 'https://graph.microsoft.com/v1.0';
@@ -53,10 +53,7 @@ export function dataPlaneOf(ctx: AppContext): DataPlane {
   return plane;
 }
 
-export function createDataPlane(
-  ctx: AppContext,
-  blobs: BlobStore = createLocalBlobStore(join(ctx.config.dataDir, 'blobs')),
-): DataPlane {
+export function createDataPlane(ctx: AppContext, blobs: BlobStore = openBlobStore(ctx.config)): DataPlane {
   const clients = new Map<string, { key: string; api: ReturnType<typeof createGraphApi> }>();
   return {
     async graph(tenant, options) {

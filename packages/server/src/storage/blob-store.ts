@@ -53,7 +53,28 @@ export class BlobCorruptError extends Error {
 
 const RAW = 0;
 const DEFLATED = 1;
-const HASH = /^[0-9a-f]{64}$/;
+/** A blob's name: the SHA-256 of its content, hex. */
+export const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * A blob as stored, the same in every store: one byte saying how (raw or DEFLATE), then the bytes,
+ * compressed unless that does not make them smaller.
+ */
+export async function encodeBlob(bytes: Uint8Array, level: number): Promise<Buffer> {
+  const compressed =
+    bytes.length <= COMPRESS_INLINE ? deflateRawSync(bytes, { level }) : await deflate(bytes, { level });
+  return compressed.length < bytes.length
+    ? Buffer.concat([Buffer.from([DEFLATED]), compressed])
+    : Buffer.concat([Buffer.from([RAW]), bytes]);
+}
+
+/** The content of a stored blob, verified against its name (BlobCorruptError when it differs). */
+export async function decodeBlob(hash: string, body: Buffer): Promise<Uint8Array> {
+  const data = body.subarray(1);
+  const bytes = body[0] === DEFLATED ? await inflate(data).catch(() => Buffer.alloc(0)) : data;
+  if (sha256(bytes) !== hash) throw new BlobCorruptError(hash);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -106,12 +127,7 @@ export function createLocalBlobStore(dir: string, options: { level?: number } = 
       const inline = bytes.length <= WRITE_INLINE;
       const existing = inline ? statSync(path, { throwIfNoEntry: false })?.size : await sizeOf(path);
       if (existing !== undefined) return { hash, size: bytes.length, storedSize: existing, isNew: false };
-      const compressed =
-        bytes.length <= COMPRESS_INLINE ? deflateRawSync(bytes, { level }) : await deflate(bytes, { level });
-      const body =
-        compressed.length < bytes.length
-          ? Buffer.concat([Buffer.from([DEFLATED]), compressed])
-          : Buffer.concat([Buffer.from([RAW]), bytes]);
+      const body = await encodeBlob(bytes, level);
       const parent = join(path, '..');
       // Concurrent puts of the same content each write their own file; the renames leave one.
       const temporary = `${path}.${randomUUID()}.tmp`;
@@ -140,11 +156,7 @@ export function createLocalBlobStore(dir: string, options: { level?: number } = 
       return { hash, size: bytes.length, storedSize: body.length, isNew: true };
     },
     async get(hash) {
-      const body = await readFile(pathOf(hash));
-      const data = body.subarray(1);
-      const bytes = body[0] === DEFLATED ? await inflate(data).catch(() => Buffer.alloc(0)) : data;
-      if (sha256(bytes) !== hash) throw new BlobCorruptError(hash);
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+      return decodeBlob(hash, await readFile(pathOf(hash)));
     },
     async has(hash) {
       return (await sizeOf(pathOf(hash))) !== undefined;
