@@ -50,8 +50,12 @@ export interface RunContext {
   checkStopped(): void;
   /** Adds to the run's counters; written to the database at most every few hundred ms. */
   progress(delta: ProgressDelta): void;
-  /** Runs `work` for one item: transient errors retried, permanent ones recorded; false when it failed. */
-  item<T>(ref: ItemRef, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }>;
+  /**
+   * Runs `work` for one item: transient errors retried, permanent ones recorded; not ok when it
+   * failed, `permanent` when retrying would fail the same way (a transient failure is read again by
+   * the next run: the executor keeps its delta link where it was).
+   */
+  item<T>(ref: ItemRef, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; permanent: boolean }>;
   /** Items that failed for good on an earlier run and are skipped. */
   isKnownFailure(key: string): Promise<boolean>;
   checkpoint: Record<string, unknown>;
@@ -205,7 +209,7 @@ export function createRunContext(input: RunContextInput): RunContext {
             );
           }
           rc.progress({ failed: 1, ...(ref.source !== undefined ? { source: ref.source } : {}) });
-          return { ok: false };
+          return { ok: false, permanent };
         }
       }
     },

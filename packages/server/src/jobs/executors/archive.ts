@@ -77,6 +77,7 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
         for (const folder of folders.value) {
           const key = `${mailbox}:${folder.id ?? ''}`;
           const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
+          let readAgain = false;
           const lookups = withArchived(pages, (ids) => plane.archive.archivedMails(rc.tenant.tenantId, mailbox, ids));
           for await (const { messages, archived: lookup } of readAhead(lookups)) {
             rc.progress({ total: messages.length, source: mailbox });
@@ -104,6 +105,8 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
                 if (result.ok) {
                   archived += 1;
                   rc.progress({ done: 1, bytes: row.size, source: mailbox });
+                } else if (!('permanent' in result && result.permanent)) {
+                  readAgain = true;
                 }
               }
             };
@@ -132,17 +135,22 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
                   mime,
                 });
               });
-              if (!result.ok) return;
+              if (!result.ok) {
+                if (!result.permanent) readAgain = true;
+                return;
+              }
               batch.push({ row: result.value, ref });
               if (batch.length >= MAIL_BATCH) await record();
             });
             await record();
           }
-          // The folder's delta link is kept only once every message before it is recorded.
+          // The folder's delta link is kept only once every message before it is recorded, and only
+          // when none failed for a reason that may pass (the next run reads those changes again; what
+          // is archived already is not fetched twice).
           await recording.settle();
           if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
           const link = pages.deltaLink();
-          if (link) await rc.saveDeltaLink(key, link);
+          if (link && !readAgain) await rc.saveDeltaLink(key, link);
         }
       }
     } finally {

@@ -188,6 +188,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   // After a resync the pages hold the whole drive: what they do not hold was deleted meanwhile.
   let seen = new Set<string>();
   let resynced = false;
+  let readAgain = false;
   for await (const page of readAhead(pages)) {
     rc.checkStopped();
     if (pages.resynced() && !resynced) {
@@ -249,6 +250,8 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
         counted.done += 1;
         counted.bytes += result.value;
         rc.progress({ done: 1, bytes: result.value, source: drive.sourceId });
+      } else if (!result.permanent) {
+        readAgain = true;
       }
     });
   }
@@ -262,9 +265,11 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       if (!seen.has(item_id)) await markDeleted(rc.ctx.db, rc.job.jobId, drive.sourceId, item_id, seq);
     }
   }
-  // Saved only after the last page: a run stopped midway reads the same changes again.
+  // Saved only after the last page, and only when no file failed for a reason that may pass (a
+  // store or Graph away): a run stopped midway, or one with such a failure, leaves the next to read
+  // the same changes again, and the versions stored meanwhile are not fetched twice.
   const link = pages.deltaLink();
-  if (link) await rc.saveDeltaLink(key, link);
+  if (link && !readAgain) await rc.saveDeltaLink(key, link);
   return { ...counted, resynced };
 }
 
