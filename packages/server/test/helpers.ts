@@ -1,3 +1,4 @@
+import { type RunningSimulator, startSimulator, type TenantSize } from '@compliance-portal/m365-simulator';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -13,6 +14,7 @@ import { migrate } from '../src/db/migrations.js';
 import { openScratchDatabase } from '../src/db/scratch.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { HttpError } from '../src/http/errors.js';
+import type { JobEngine } from '../src/jobs/engine.js';
 import type { MailMessage } from '../src/mail/mailer.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';
 import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
@@ -317,4 +319,49 @@ export async function discovered(
       ],
     );
   }
+}
+
+/**
+ * A simulated Microsoft 365 tenant for `tenantId` (the Graph-compatible simulator, started here), with
+ * the tenant's Graph and sign-in addresses pointed at it; close it after the test.
+ */
+export async function simulatedTenant(
+  server: TestServer,
+  tenantId: string,
+  size: Partial<TenantSize>,
+  pageSize?: number,
+): Promise<RunningSimulator> {
+  const sim = await startSimulator({ tenants: [{ tenantId, size }], ...(pageSize ? { pageSize } : {}) });
+  await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+    tenantId,
+    sim.graphBaseUrl,
+    sim.authorityHost,
+  ]);
+  return sim;
+}
+
+/** Jobs through the apollo API as `token`: created, then started and run by `engine` to the end. */
+export function jobsApi(server: TestServer, tenantId: string, token: () => string) {
+  return {
+    async create(body: object): Promise<{ jobId: string }> {
+      const response = await server.request({
+        method: 'POST',
+        url: `/apollo-beta/api/${tenantId}/jobs`,
+        token: token(),
+        body,
+      });
+      if (response.statusCode !== 200) throw new Error(`create ${response.statusCode} ${response.body}`);
+      return response.json() as { jobId: string };
+    },
+    /** Starts the job, runs the engine until idle: the outcomes and the job's newest run. */
+    async start(jobId: string, engine: JobEngine) {
+      await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token: token() });
+      const outcomes = await engine.runUntilIdle();
+      const [run] = await server.ctx.db.query<Record<string, unknown>>(
+        'select * from job_runs where job_id = $1 order by seq desc limit 1',
+        [jobId],
+      );
+      return { outcomes, run: run ?? {} };
+    },
+  };
 }

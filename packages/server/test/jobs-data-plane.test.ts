@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evolve, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
+import { evolve, type RunningSimulator } from '@compliance-portal/m365-simulator';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
@@ -10,7 +10,7 @@ import { executors } from '../src/jobs/executors.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { searchArchive } from '../src/storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.js';
-import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
+import { ADMIN, jobsApi, sessionToken, simulatedTenant, TENANTS, useTestServer } from './helpers.js';
 
 /**
  * Each job type end to end: the real engine, executors, Graph client (MSAL tokens included), blob
@@ -31,20 +31,12 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
   // Each test gets a simulated tenant and a blob store of its own: tests change the tenant (new and
   // edited files, restores, throttling, version clean-up) and count what the store holds.
   beforeEach(async () => {
-    sim = await startSimulator({
-      tenants: [
-        {
-          tenantId,
-          size: { users: 3, sites: 1, teams: 1, filesPerDrive: 20, versionsPerFile: 3, messagesPerFolder: 4 },
-        },
-      ],
-      pageSize: 8,
-    });
-    await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+    sim = await simulatedTenant(
+      server,
       tenantId,
-      sim.graphBaseUrl,
-      sim.authorityHost,
-    ]);
+      { users: 3, sites: 1, teams: 1, filesPerDrive: 20, versionsPerFile: 3, messagesPerFolder: 4 },
+      8,
+    );
     blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-')));
     engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx, blobs)), heartbeatMs: 50 });
     users.length = 0;
@@ -52,20 +44,8 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
   });
   afterEach(() => sim.close());
 
-  const create = async (body: object) => {
-    const response = await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs`, token, body });
-    if (response.statusCode !== 200) throw new Error(`create ${response.statusCode} ${response.body}`);
-    return response.json() as { jobId: string };
-  };
-  const start = async (jobId: string) => {
-    await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
-    const outcomes = await engine.runUntilIdle();
-    const [run] = await server.ctx.db.query<Record<string, unknown>>(
-      'select * from job_runs where job_id = $1 order by seq desc limit 1',
-      [jobId],
-    );
-    return { outcomes, run: run ?? {} };
-  };
+  const create = (body: object) => jobsApi(server, tenantId, () => token).create(body);
+  const start = (jobId: string) => jobsApi(server, tenantId, () => token).start(jobId, engine);
   const graph = () =>
     createGraphApi({
       directoryId: tenantId,

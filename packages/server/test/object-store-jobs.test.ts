@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ContainerClient } from '@azure/storage-blob';
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
+import type { RunningSimulator } from '@compliance-portal/m365-simulator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
@@ -17,7 +17,15 @@ import { createGraphApi } from '../src/m365/graph-client.js';
 import { createAzureBlobStore } from '../src/storage/azure-blob-store.js';
 import { azureContainer } from '../src/storage/stores.js';
 import { type Azurite, outageProxy, startAzurite } from './azurite.js';
-import { ADMIN, createTestServer, sessionToken, TENANTS, type TestServer } from './helpers.js';
+import {
+  ADMIN,
+  createTestServer,
+  jobsApi,
+  sessionToken,
+  simulatedTenant,
+  TENANTS,
+  type TestServer,
+} from './helpers.js';
 
 describe('jobs with their blobs in Azure Blob Storage', () => {
   const tenantId = TENANTS.contoso;
@@ -43,20 +51,12 @@ describe('jobs with their blobs in Azure Blob Storage', () => {
     await azurite?.stop();
   });
   beforeEach(async () => {
-    sim = await startSimulator({
-      tenants: [
-        {
-          tenantId,
-          size: { users: 3, sites: 1, teams: 1, filesPerDrive: 12, versionsPerFile: 3, messagesPerFolder: 4 },
-        },
-      ],
-      pageSize: 8,
-    });
-    await server.ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+    sim = await simulatedTenant(
+      server,
       tenantId,
-      sim.graphBaseUrl,
-      sim.authorityHost,
-    ]);
+      { users: 3, sites: 1, teams: 1, filesPerDrive: 12, versionsPerFile: 3, messagesPerFolder: 4 },
+      8,
+    );
     // The data plane as the server makes it: its blob store from the configuration.
     engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx)), heartbeatMs: 50 });
     users.length = 0;
@@ -64,20 +64,10 @@ describe('jobs with their blobs in Azure Blob Storage', () => {
   });
   afterEach(() => sim.close());
 
-  const create = async (body: object) => {
-    const response = await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs`, token, body });
-    if (response.statusCode !== 200) throw new Error(`create ${response.statusCode} ${response.body}`);
-    return response.json() as { jobId: string };
-  };
-  const start = async (jobId: string) => {
-    await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
-    await engine.runUntilIdle();
-    const [run] = await server.ctx.db.query<Record<string, unknown>>(
-      'select * from job_runs where job_id = $1 order by seq desc limit 1',
-      [jobId],
-    );
-    return run ?? {};
-  };
+  const create = (body: object) => jobsApi(server, tenantId, () => token).create(body);
+  /** The job's newest run once `using` has run it to the end. */
+  const start = async (jobId: string, using = engine) =>
+    (await jobsApi(server, tenantId, () => token).start(jobId, using)).run;
   const graph = () =>
     createGraphApi({
       directoryId: tenantId,
@@ -195,15 +185,7 @@ describe('jobs with their blobs in Azure Blob Storage', () => {
       for await (const _ of own.listBlobsFlat()) n += 1;
       return n;
     };
-    const run = async (jobId = job.jobId) => {
-      await server.request({ method: 'POST', url: `/apollo-beta/api/${tenantId}/jobs/${jobId}/start`, token });
-      await outageEngine.runUntilIdle();
-      const [last] = await server.ctx.db.query<Record<string, unknown>>(
-        'select * from job_runs where job_id = $1 order by seq desc limit 1',
-        [jobId],
-      );
-      return last ?? {};
-    };
+    const run = (jobId = job.jobId) => start(jobId, outageEngine);
     // The store goes away once the run has stored a few blobs.
     let ended = false;
     const outage = (async () => {
