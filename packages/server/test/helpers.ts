@@ -15,6 +15,7 @@ import { openScratchDatabase } from '../src/db/scratch.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { HttpError } from '../src/http/errors.js';
 import type { JobEngine } from '../src/jobs/engine.js';
+import { createGraphApi } from '../src/m365/graph-client.js';
 import type { MailMessage } from '../src/mail/mailer.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';
 import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
@@ -364,4 +365,15 @@ export function jobsApi(server: TestServer, tenantId: string, token: () => strin
       return { outcomes, run: run ?? {} };
     },
   };
+}
+
+/** A Graph client of the simulated tenant, to read what a job left there (a restore) as any app may. */
+export function simulatorGraph(sim: RunningSimulator, tenantId: string) {
+  return createGraphApi({
+    directoryId: tenantId,
+    clientId: 'reader',
+    clientSecret: 'x',
+    authorityHost: sim.authorityHost,
+    graphBaseUrl: sim.graphBaseUrl,
+  });
 }

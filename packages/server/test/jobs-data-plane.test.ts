@@ -7,10 +7,9 @@ import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
-import { createGraphApi } from '../src/m365/graph-client.js';
 import { searchArchive } from '../src/storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.js';
-import { ADMIN, jobsApi, sessionToken, simulatedTenant, TENANTS, useTestServer } from './helpers.js';
+import { ADMIN, jobsApi, sessionToken, simulatedTenant, simulatorGraph, TENANTS, useTestServer } from './helpers.js';
 
 /**
  * Each job type end to end: the real engine, executors, Graph client (MSAL tokens included), blob
@@ -46,14 +45,7 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
 
   const create = (body: object) => jobsApi(server, tenantId, () => token).create(body);
   const start = (jobId: string) => jobsApi(server, tenantId, () => token).start(jobId, engine);
-  const graph = () =>
-    createGraphApi({
-      directoryId: tenantId,
-      clientId: 'reader',
-      clientSecret: 'x',
-      authorityHost: sim.authorityHost,
-      graphBaseUrl: sim.graphBaseUrl,
-    });
+  const graph = () => simulatorGraph(sim, tenantId);
 
   const oneDriveBackup = () =>
     create({

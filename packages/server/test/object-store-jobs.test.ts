@@ -13,7 +13,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
-import { createGraphApi } from '../src/m365/graph-client.js';
 import { createAzureBlobStore } from '../src/storage/azure-blob-store.js';
 import { azureContainer } from '../src/storage/stores.js';
 import { type Azurite, outageProxy, startAzurite } from './azurite.js';
@@ -23,6 +22,7 @@ import {
   jobsApi,
   sessionToken,
   simulatedTenant,
+  simulatorGraph,
   TENANTS,
   type TestServer,
 } from './helpers.js';
@@ -68,14 +68,7 @@ describe('jobs with their blobs in Azure Blob Storage', () => {
   /** The job's newest run once `using` has run it to the end. */
   const start = async (jobId: string, using = engine) =>
     (await jobsApi(server, tenantId, () => token).start(jobId, using)).run;
-  const graph = () =>
-    createGraphApi({
-      directoryId: tenantId,
-      clientId: 'reader',
-      clientSecret: 'x',
-      authorityHost: sim.authorityHost,
-      graphBaseUrl: sim.graphBaseUrl,
-    });
+  const graph = () => simulatorGraph(sim, tenantId);
   /** The names of the blobs in the container. */
   const stored = async () => {
     const names = new Set<string>();
