@@ -148,15 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** An Azure Blob Storage container's URL: http(s), with the container as the last segment of its path. */
 function parseContainerUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(
-      `PORTAL_BLOB_STORE must be a container URL such as https://<account>.blob.core.windows.net/<container>, not "${value}"`,
-    );
-  }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.replace(/\/+$/, '') === '') {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname.replace(/\/+$/, '') === '') {
     throw new Error(
       `PORTAL_BLOB_STORE must be a container URL such as https://<account>.blob.core.windows.net/<container>, not "${value}"`,
     );

@@ -101,13 +101,13 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
               }
               for (const { row, ref } of rows) {
                 // A batch that failed is recorded item by item, so that only a failing item fails.
-                const result = saved ? { ok: true } : await rc.item(ref, () => plane.archive.saveMails([row]));
-                if (result.ok) {
-                  archived += 1;
-                  rc.progress({ done: 1, bytes: row.size, source: mailbox });
-                } else if (!('permanent' in result && result.permanent)) {
-                  readAgain = true;
+                const result = saved ? undefined : await rc.item(ref, () => plane.archive.saveMails([row]));
+                if (result && !result.ok) {
+                  if (!result.permanent) readAgain = true;
+                  continue;
                 }
+                archived += 1;
+                rc.progress({ done: 1, bytes: row.size, source: mailbox });
               }
             };
             await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
