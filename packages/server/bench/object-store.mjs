@@ -5,24 +5,21 @@
 // 8 at once, put again (dedup: a HEAD each, nothing uploaded) and read back (verified), and each
 // store's blobs/s and MB/s are printed with Azurite's share of the local figure.
 // Usage (after `pnpm build`): node bench/object-store.mjs [--blobs 2000]
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { forEachLimit } from '../dist/jobs/pool.js';
 import { createAzureBlobStore } from '../dist/storage/azure-blob-store.js';
 import { createLocalBlobStore } from '../dist/storage/blob-store.js';
 import { azureContainer } from '../dist/storage/stores.js';
+import { AZURITE_ACCOUNT, AZURITE_KEY, spawnAzurite } from '../test/azurite-process.mjs';
 import { freePort } from './lib.mjs';
 
 const { values } = parseArgs({ options: { blobs: { type: 'string', default: '2000' } } });
 const COUNT = Number(values.blobs);
 const CONCURRENCY = 8;
-// Azurite's development account (documented by Microsoft, the same in every installation).
-const ACCOUNT = 'devstoreaccount1';
-const KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
 const words = 'contract invoice budget meeting report quarterly Vertrag Rechnung Angebot compliance audit '.split(' ');
 function content(i) {
@@ -35,27 +32,18 @@ function content(i) {
 const contents = Array.from({ length: COUNT }, (_, i) => content(i));
 const totalMb = contents.reduce((n, b) => n + b.length, 0) / 1024 ** 2;
 
-async function pool(items, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
-
 async function measure(label, store) {
   const hashes = [];
   let t = performance.now();
-  await pool(contents, CONCURRENCY, async (bytes) => hashes.push((await store.put(bytes)).hash));
+  await forEachLimit(contents, CONCURRENCY, async (bytes) => hashes.push((await store.put(bytes)).hash));
   const put = (performance.now() - t) / 1000;
   t = performance.now();
-  await pool(contents, CONCURRENCY, async (bytes) => {
+  await forEachLimit(contents, CONCURRENCY, async (bytes) => {
     if ((await store.put(bytes)).isNew) throw new Error('stored twice');
   });
   const again = (performance.now() - t) / 1000;
   t = performance.now();
-  await pool(hashes, CONCURRENCY, async (hash) => store.get(hash));
+  await forEachLimit(hashes, CONCURRENCY, async (hash) => store.get(hash));
   const get = (performance.now() - t) / 1000;
   const stats = await store.stats();
   const row = {
@@ -73,43 +61,9 @@ async function measure(label, store) {
 async function startAzurite() {
   const port = await freePort();
   const location = mkdtempSync(join(tmpdir(), 'bench-azurite-'));
-  const main = join(
-    createRequire(import.meta.url).resolve('azurite/package.json'),
-    '..',
-    'dist',
-    'src',
-    'blob',
-    'main.js',
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      main,
-      '--blobHost',
-      '127.0.0.1',
-      '--blobPort',
-      String(port),
-      '--location',
-      location,
-      '--disableTelemetry',
-      '--silent',
-      '--skipApiVersionCheck',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  process.on('exit', () => child.kill('SIGKILL'));
-  await new Promise((resolve, reject) => {
-    let out = '';
-    const read = (chunk) => {
-      out += chunk;
-      if (/successfully listens on/i.test(out)) resolve();
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => reject(new Error(`Azurite ended (${code}): ${out}`)));
-  });
+  const child = await spawnAzurite(port, location);
   return {
-    url: `http://127.0.0.1:${port}/${ACCOUNT}/bench`,
+    url: `http://127.0.0.1:${port}/${AZURITE_ACCOUNT}/bench`,
     stop: () => {
       child.kill('SIGKILL');
       rmSync(location, { recursive: true, force: true });
@@ -119,7 +73,7 @@ async function startAzurite() {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-blobs-'));
 const azurite = await startAzurite();
-const container = azureContainer(azurite.url, KEY);
+const container = azureContainer(azurite.url, AZURITE_KEY);
 await container.createIfNotExists();
 console.log(`${COUNT} blobs, ${totalMb.toFixed(1)} MB (a third random, the rest text), ${CONCURRENCY} at once`);
 const local = await measure('local directory', createLocalBlobStore(dir));
