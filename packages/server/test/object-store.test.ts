@@ -1,18 +1,21 @@
 /**
  * The blob store's promises, the same on every store: the local directory and Azure Blob Storage
- * (against Azurite, Microsoft's emulator). Content is stored once, compressed when that helps, read
+ * (against Azurite, Microsoft's emulator) and S3 (against s3rver, an S3-compatible server). Content is stored once, compressed when that helps, read
  * back byte for byte and verified on every read; two puts of the same content at once store it once.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type ContainerClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAzureBlobStore } from '../src/storage/azure-blob-store.js';
 import { BlobCorruptError, type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.js';
+import { createS3BlobStore, MULTIPART_FROM } from '../src/storage/s3-blob-store.js';
 import { azureContainer } from '../src/storage/stores.js';
 import { startAzurite } from './azurite.js';
+import { startS3rver } from './s3rver.js';
 
 interface Fixture {
   store: BlobStore;
@@ -22,12 +25,17 @@ interface Fixture {
 
 let azurite: Awaited<ReturnType<typeof startAzurite>>;
 let container: ContainerClient;
+let s3rver: Awaited<ReturnType<typeof startS3rver>>;
+let s3: S3Client;
 
 beforeAll(async () => {
-  azurite = await startAzurite();
+  [azurite, s3rver] = await Promise.all([startAzurite(), startS3rver(['portal-blobs'])]);
   container = await azurite.container('portal-blobs');
+  s3 = s3rver.bucket('portal-blobs');
 });
-afterAll(() => azurite?.stop());
+afterAll(async () => {
+  await Promise.all([azurite?.stop(), s3rver?.stop()]);
+});
 
 const stores: Record<string, () => Fixture> = {
   'a local directory': () => {
@@ -43,6 +51,15 @@ const stores: Record<string, () => Fixture> = {
       store: createAzureBlobStore(container, { prefix }),
       corrupt: async (hash, bytes) => {
         await container.getBlockBlobClient(`${prefix}${hash}`).uploadData(bytes);
+      },
+    };
+  },
+  'S3 (s3rver)': () => {
+    const prefix = `${randomBytes(4).toString('hex')}/`;
+    return {
+      store: createS3BlobStore(s3, 'portal-blobs', { prefix }),
+      corrupt: async (hash, bytes) => {
+        await s3.send(new PutObjectCommand({ Bucket: 'portal-blobs', Key: `${prefix}${hash}`, Body: bytes }));
       },
     };
   },
@@ -87,6 +104,28 @@ describe.each(Object.entries(stores))('the blob store on %s', (_name, make) => {
     expect(await store.stats()).toEqual({ blobs: 0, storedBytes: 0 });
     await expect(store.get(hash)).rejects.toThrow();
     await expect(store.has('not-a-hash')).rejects.toThrow(/not a blob hash/);
+  });
+});
+
+describe('the S3 store', () => {
+  it(`uploads a blob of ${MULTIPART_FROM / 1024 / 1024} MiB or more in parts and reads it back whole`, async () => {
+    const store = createS3BlobStore(s3, 'portal-blobs', { prefix: `${randomBytes(4).toString('hex')}/` });
+    const random = randomBytes(MULTIPART_FROM + 3 * 1024 * 1024 + 17);
+    const put = await store.put(random);
+    expect(put).toMatchObject({ isNew: true, storedSize: random.length + 1 });
+    expect(Buffer.from(await store.get(put.hash)).equals(random)).toBe(true);
+    expect(await store.stats()).toEqual({ blobs: 1, storedBytes: random.length + 1 });
+  });
+
+  it('refuses a request signed with another key', async () => {
+    const { s3Client } = await import('../src/storage/s3-blob-store.js');
+    const store = createS3BlobStore(
+      s3Client({ ...s3rver.location('portal-blobs'), secretAccessKey: 'not-the-key' }),
+      'portal-blobs',
+    );
+    await expect(store.put(new TextEncoder().encode('x'))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
   });
 });
 

@@ -1,0 +1,67 @@
+// s3rver, an S3-compatible server (the @20minutes fork of jamhall/s3rver, kept for Node 20), as a
+// child process for the tests (test/s3rver.ts) and the object-store bench alike: on 127.0.0.1:`port`,
+// its objects in `location`, signatures checked against its one account.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** s3rver's account (fixed in s3rver: requests signed with any other key are refused). */
+export const S3RVER_KEY_ID = 'S3RVER';
+export const S3RVER_SECRET = 'S3RVER';
+
+/**
+ * Starts s3rver with `buckets` made; resolves with its process once it listens (rejects if it ends first or takes 20 s).
+ * It is killed when this process ends.
+ */
+export async function spawnS3rver(port, location, buckets = []) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port), location, ...buckets], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  child.once('exit', () => process.off('exit', kill));
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`s3rver did not listen within 20 s: ${output}`)), 20_000);
+    const read = (chunk) => {
+      output += chunk.toString();
+      if (output.includes('s3rver listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`s3rver ended (${code}) before it listened: ${output}`));
+    });
+  });
+  return child;
+}
+
+// Run as a script: the server itself.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { default: S3rver } = await import('@20minutes/s3rver');
+  const [port, location, ...buckets] = process.argv.slice(2);
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: Number(port),
+    directory: location,
+    silent: true,
+    vhostBuckets: false,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
+  // s3rver checks a bucket's own requests (a listing: GET /<bucket>/?list-type=2) against the path
+  // without its last slash, where the AWS SDK v3 signs the path as sent, and refuses every listing.
+  // Before its router (the last of its Koa middleware), such a request is marked so that s3rver
+  // rebuilds the path as sent ("/" + bucket + mount path "/"); nothing else reads these two fields.
+  server.middleware.splice(server.middleware.length - 1, 0, (ctx, next) => {
+    if (/^\/[^/]+\/$/.test(ctx.path)) {
+      ctx.state.vhost = true;
+      ctx.mountPath = '/';
+    }
+    return next();
+  });
+  await server.run();
+  process.stdout.write('s3rver listening\n');
+}
