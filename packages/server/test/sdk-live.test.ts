@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
-import { restoreArchivePath } from '../src/jobs/executors/restore.js';
+import { restoreArchiveName } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
 import { drainBackground } from '../src/modules/identity/background.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
@@ -410,7 +410,7 @@ describe('the SDK against the live server', { shuffle: false }, () => {
        values ($1, $2, $3, 'creation', 'finished', $4, $4, $4)`,
       [runId, restoreId, TENANTS.contoso, now],
     );
-    const path = restoreArchivePath(server.ctx.config.dataDir, runId);
+    const path = join(server.ctx.config.dataDir, restoreArchiveName(runId));
     mkdirSync(dirname(path), { recursive: true });
     const zip = await createZip(path);
     await zip.add('Documents/a.txt', new TextEncoder().encode('restored'));

@@ -218,9 +218,9 @@ describe('the archive', () => {
 
   it('returns the stored MIME of an item', async () => {
     const [hit] = (await searchArchive(db, T1, { text: 'lunch' })).items;
-    const item = await getArchivedItem(db, blobs, T1, hit?.id ?? '');
+    const item = await getArchivedItem(db, async () => blobs, T1, hit?.id ?? '');
     expect(new TextDecoder().decode(item?.content)).toContain('Subject: Lunch on Friday?');
-    expect(await getArchivedItem(db, blobs, T2, hit?.id ?? '')).toBeUndefined();
+    expect(await getArchivedItem(db, async () => blobs, T2, hit?.id ?? '')).toBeUndefined();
   });
 
   it('deletes by retention, and only blobs nothing else refers to', async () => {

@@ -63,6 +63,7 @@ function messages(
     blobHash: `blob-${source}-${day}-${i}`,
     body: 'text',
     jobId: null,
+    locationId: null,
     archivedAt: new Date(Date.UTC(2026, 10, 1)),
   }));
 }

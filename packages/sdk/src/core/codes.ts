@@ -38,6 +38,22 @@ export const errorTexts = {
     `Your trial licence allows at most ${TRIAL_LIMITS.restoresPerApplication} restores per application; ${application} has reached it.`,
   /** Removing a job (403): backup jobs cannot be deleted on a trial licence. */
   trialNoDelete: () => 'Backup jobs cannot be deleted on a trial licence.',
+  /** Saving a location (400): its object store (Azure Blob Storage, S3) did not answer at its address. */
+  storeUnreachable: () => 'The storage service could not be reached at the site address.',
+  /** Saving a location (400): the object store refused the access key or secret (401, 403). */
+  storeCredentialsRefused: () => 'The storage service refused the access key or secret.',
+  /** Saving a location (400): the container or bucket the site address names does not exist. */
+  storeNotFound: () => 'The container or bucket of the site address does not exist.',
+  /** Saving a location (400): the test object could not be written, read back and deleted; the reason follows. */
+  storeProbeFailed: (reason: string) => `A test object could not be written, read back and deleted: ${reason}`,
+  /**
+   * Changing a location (409): data is stored in it, and the new site address names another store,
+   * where that data is not.
+   */
+  locationHoldsData: () =>
+    'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
+  /** Changing a job (409): its backups are in its storage location; a new location needs a new job. */
+  jobLocationHoldsData: () => 'The storage location of a job that has stored backups cannot be changed.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

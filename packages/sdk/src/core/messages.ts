@@ -67,6 +67,30 @@ export const errorMessages = {
     en: 'Backup jobs cannot be deleted on a trial licence.',
     de: 'Mit einer Testlizenz können Sicherungsaufträge nicht gelöscht werden.',
   },
+  storeUnreachable: {
+    en: 'The storage service could not be reached at the site address.',
+    de: 'Der Speicherdienst ist unter der Site-Adresse nicht erreichbar.',
+  },
+  storeCredentialsRefused: {
+    en: 'The storage service refused the access key or secret.',
+    de: 'Der Speicherdienst hat den Zugriffsschlüssel oder das Geheimnis abgelehnt.',
+  },
+  storeNotFound: {
+    en: 'The container or bucket of the site address does not exist.',
+    de: 'Der Container oder Bucket der Site-Adresse existiert nicht.',
+  },
+  storeProbeFailed: {
+    en: 'A test object could not be written, read back and deleted in the storage location.',
+    de: 'Ein Testobjekt konnte am Speicherort nicht geschrieben, gelesen und gelöscht werden.',
+  },
+  locationHoldsData: {
+    en: 'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
+    de: 'Die Site-Adresse eines Speicherorts mit gesicherten oder archivierten Daten kann nicht auf einen anderen Speicher zeigen.',
+  },
+  jobLocationHoldsData: {
+    en: 'The storage location of a job that has stored backups cannot be changed.',
+    de: 'Der Speicherort eines Auftrags mit gespeicherten Sicherungen kann nicht geändert werden.',
+  },
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, Record<Language, string>> & Record<ErrorCode, Record<Language, string>>;
 

@@ -131,11 +131,22 @@ export const SessionUser = s.object({
 });
 export type SessionUser = s.Static<typeof SessionUser>;
 
-/** A storage location: its name and the SharePoint site address the backups are written to. */
+/**
+ * A storage location: its name, its site address, and the store that address selects (a SharePoint
+ * site's data is kept in the server's own store).
+ */
 export const StorageLocation = s.object({
   locationId: s.string(),
   name: s.string({ minLength: 1, maxLength: 120, description: 'Location name.' }),
   siteAddress: s.string({ minLength: 1, maxLength: 2048, description: 'Site address (URL of the storage site).' }),
+  store: s.optional(
+    s.oneOfStrings(
+      ['server', 'azureBlob', 's3'],
+      "Where the data is kept: the server's own store, Azure Blob Storage or S3.",
+    ),
+  ),
+  accessKeyId: s.optional(s.string({ description: 'S3: the access key ID.' })),
+  hasSecret: s.optional(s.boolean('Whether a secret (account key, secret access key) is stored.')),
   usedByJobs: s.integer({ minimum: 0, description: 'Jobs that write to this location.' }),
   createdAt: s.dateTime(),
 });

@@ -15,6 +15,7 @@ import { migration as m015 } from './migrations/015-storage-usage.js';
 import { migration as m016 } from './migrations/016-audit-actor.js';
 import { migration as m017 } from './migrations/017-read-indexes.js';
 import { migration as m018 } from './migrations/018-usage-totals.js';
+import { migration as m019 } from './migrations/019-location-stores.js';
 
 export interface Migration {
   id: number;
@@ -43,6 +44,7 @@ const migrations: readonly Migration[] = [
   m016,
   m017,
   m018,
+  m019,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */

@@ -1,6 +1,7 @@
 /**
  * The data plane of this process: each tenant's Microsoft Graph (its app registration, the secret
- * opened with PORTAL_SECRET_KEY), the blob store (see storage/stores.ts), and the archive.
+ * opened with PORTAL_SECRET_KEY), the blob stores (the server's own, see storage/stores.ts, and each
+ * storage location's, see storage/location-stores.ts), and the archive.
  */
 import type { AppContext } from '../context.js';
 import type { TenantRecord } from '../db/records.js';
@@ -12,10 +13,13 @@ import {
   deleteArchivedBefore,
   insertArchiveRows,
   prepareMail,
+  type StoreAt,
   saveChat,
 } from '../storage/archive.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { openBlobStore } from '../storage/stores.js';
+import { type LocationStore, openLocationStore, savedStoreAddress } from '../storage/location-stores.js';
+import type { FileStore } from '../storage/object-blob-store.js';
+import { openBlobStore, openFileStore } from '../storage/stores.js';
 import type { DataPlane } from './executors/plane.js';
 
 const MICROSOFT_GRAPH = 'https://graph.microsoft.com/v1.0';
@@ -53,39 +57,101 @@ export function dataPlaneOf(ctx: AppContext): DataPlane {
   return plane;
 }
 
-export function createDataPlane(ctx: AppContext, blobs: BlobStore = openBlobStore(ctx.config)): DataPlane {
+/** How long a location's site address and credentials are taken as read (another process may change them). */
+const LOCATION_TTL_MS = 10_000;
+
+/**
+ * The data plane over `blobs` (the server's own store: PORTAL_BLOB_STORE or the data directory):
+ * each tenant's Graph client, shared by the planes of every storage location (`at`), and each
+ * location's store, opened once per site address and credentials.
+ */
+export function createDataPlane(
+  ctx: AppContext,
+  blobs: BlobStore = openBlobStore(ctx.config),
+  files: FileStore = openFileStore(ctx.config),
+): DataPlane {
+  const server: LocationStore = { blobs, files };
   const clients = new Map<string, { key: string; api: ReturnType<typeof createGraphApi> }>();
-  return {
-    async graph(tenant, options) {
-      const connection = graphConnectionFor(ctx, tenant);
-      const [config] = await ctx.db.query<{ max_concurrency: number }>(
-        'select max_concurrency from backup_config where tenant_id = $1',
-        [tenant.tenantId],
+  const graph: DataPlane['graph'] = async (tenant, options) => {
+    const connection = graphConnectionFor(ctx, tenant);
+    const [config] = await ctx.db.query<{ max_concurrency: number }>(
+      'select max_concurrency from backup_config where tenant_id = $1',
+      [tenant.tenantId],
+    );
+    const maxConcurrency = options?.maxConcurrency ?? config?.max_concurrency ?? 4;
+    // One client per tenant and registration, so its token and its concurrency bound are shared.
+    const interactive = options?.interactive === true;
+    const key = JSON.stringify([connection, maxConcurrency]);
+    const slot = `${tenant.tenantId}${interactive ? ':interactive' : ''}`;
+    const cached = clients.get(slot);
+    if (cached?.key === key) return cached.api;
+    const api = createGraphApi(
+      connection,
+      interactive ? { maxConcurrency, maxRetries: 2, maxRetryDelayMs: 2000 } : { maxConcurrency },
+    );
+    clients.set(slot, { key, api });
+    return api;
+  };
+
+  const stores = new Map<string, LocationStore>();
+  const locations = new Map<string, { at: number; store: Promise<LocationStore> }>();
+  const openStore = async (locationId: string): Promise<LocationStore> => {
+    const [row] = await ctx.db.query<{
+      site_address: string;
+      access_key_id: string | null;
+      secret_sealed: string | null;
+    }>('select site_address, access_key_id, secret_sealed from locations where location_id = $1', [locationId]);
+    // A location that is gone holds nothing (it cannot be removed while it holds data).
+    if (!row) return server;
+    const key = JSON.stringify([row.site_address, row.access_key_id, row.secret_sealed]);
+    let store = stores.get(key);
+    if (!store) {
+      let secret: string | null = null;
+      if (row.secret_sealed) {
+        try {
+          secret = ctx.secrets.open(row.secret_sealed);
+        } catch {
+          throw new Error("The storage location's secret cannot be read with the current PORTAL_SECRET_KEY.");
+        }
+      }
+      store = openLocationStore(
+        savedStoreAddress(row.site_address),
+        { accessKeyId: row.access_key_id, secret },
+        server,
       );
-      const maxConcurrency = options?.maxConcurrency ?? config?.max_concurrency ?? 4;
-      // One client per tenant and registration, so its token and its concurrency bound are shared.
-      const interactive = options?.interactive === true;
-      const key = JSON.stringify([connection, maxConcurrency]);
-      const slot = `${tenant.tenantId}${interactive ? ':interactive' : ''}`;
-      const cached = clients.get(slot);
-      if (cached?.key === key) return cached.api;
-      const api = createGraphApi(
-        connection,
-        interactive ? { maxConcurrency, maxRetries: 2, maxRetryDelayMs: 2000 } : { maxConcurrency },
-      );
-      clients.set(slot, { key, api });
-      return api;
-    },
-    blobs,
+      stores.set(key, store);
+    }
+    return store;
+  };
+  const locationStore = async (locationId: string | null): Promise<LocationStore> => {
+    if (!locationId) return server;
+    const now = Date.now();
+    let entry = locations.get(locationId);
+    if (!entry || now - entry.at > LOCATION_TTL_MS) {
+      entry = { at: now, store: openStore(locationId) };
+      locations.set(locationId, entry);
+      entry.store.catch(() => locations.delete(locationId));
+    }
+    return entry.store;
+  };
+  const storeAt: StoreAt = async (locationId) => (await locationStore(locationId)).blobs;
+
+  const planeOf = (store: BlobStore, locationId: string | null): DataPlane => ({
+    graph,
+    blobs: store,
+    storeAt,
+    filesAt: async (id) => (await locationStore(id)).files,
+    at: async (id) => planeOf(await storeAt(id), id),
     archive: {
-      prepareMail: (item) => prepareMail(blobs, { ...item, now: ctx.now() }),
+      prepareMail: (item) => prepareMail(store, { ...item, locationId, now: ctx.now() }),
       saveMails: (items) => insertArchiveRows(ctx.db, items),
       archivedMails: (tenantId, source, externalIds) =>
         archivedSizes(ctx.db, { tenantId, kind: 'mail', source }, externalIds),
-      teamsMessage: (item) => archiveTeamsMessage(ctx.db, blobs, { ...item, now: ctx.now() }),
+      teamsMessage: (item) => archiveTeamsMessage(ctx.db, store, { ...item, locationId, now: ctx.now() }),
       chat: (chat) => saveChat(ctx.db, { ...chat, now: ctx.now() }),
       deleteBefore: (tenantId, kind, before, sources, chats) =>
-        deleteArchivedBefore(ctx.db, blobs, tenantId, { kind, before, sources, ...(chats ? { chats } : {}) }),
+        deleteArchivedBefore(ctx.db, storeAt, tenantId, { kind, before, sources, ...(chats ? { chats } : {}) }),
     },
-  };
+  });
+  return planeOf(blobs, null);
 }

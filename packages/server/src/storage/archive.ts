@@ -22,7 +22,7 @@ const searchVector = (s: string, p: string, b: string) => `
   setweight(to_tsvector('simple', ${p}), 'B') ||
   setweight(to_tsvector('english', ${b}), 'C') || setweight(to_tsvector('german', ${b}), 'C')`;
 
-/** Rows of one insert (17 parameters a row; PostgreSQL takes at most 65,535). */
+/** Rows of one insert (18 parameters a row; PostgreSQL takes at most 65,535). */
 const INSERT_BATCH = 500;
 
 /** An item ready to be recorded: its content is in the blob store, its text read for the index. */
@@ -41,6 +41,8 @@ export interface ArchiveRow {
   blobHash: string;
   body: string;
   jobId: string | null;
+  /** The storage location whose store holds the blob (null: the server's own store). */
+  locationId: string | null;
   archivedAt: Date;
 }
 
@@ -76,14 +78,15 @@ export async function insertArchiveRows(db: Queryable, items: readonly ArchiveRo
         item.archivedAt,
         `${item.sender} ${item.recipients}`,
         body,
+        item.locationId,
       );
       const $ = (n: number) => `$${at + n}`;
       const columns = Array.from({ length: 15 }, (_, i) => $(i + 1));
-      return `(${columns.join(', ')}, ${searchVector($(6), $(16), $(17))})`;
+      return `(${columns.join(', ')}, ${$(18)}, ${searchVector($(6), $(16), $(17))})`;
     });
     const inserted = await db.query<{ kind: string; source: string; external_id: string }>(
       `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, recipients, sent_at,
-                                  size, has_attachments, blob_hash, preview, job_id, archived_at, search)
+                                  size, has_attachments, blob_hash, preview, job_id, archived_at, location_id, search)
        values ${rows.join(',\n')}
        on conflict (tenant_id, kind, source, external_id) do nothing returning kind, source, external_id`,
       params,
@@ -115,6 +118,8 @@ export async function archivedSizes(
 export interface ArchiveMailInput {
   tenantId: string;
   jobId: string | null;
+  /** The storage location `blobs` writes to (null or absent: the server's own store). */
+  locationId?: string | null;
   /** The mailbox (user id or address). */
   source: string;
   /** The folder path, such as Inbox/TestOrder. */
@@ -148,6 +153,7 @@ export async function prepareMail(blobs: Pick<BlobStore, 'put'>, input: ArchiveM
     blobHash: blob.hash,
     body: mail.body,
     jobId: input.jobId,
+    locationId: input.locationId ?? null,
     archivedAt: input.now ?? new Date(),
   };
 }
@@ -155,6 +161,8 @@ export async function prepareMail(blobs: Pick<BlobStore, 'put'>, input: ArchiveM
 export interface ArchiveTeamsInput {
   tenantId: string;
   jobId: string | null;
+  /** The storage location `blobs` writes to (null or absent: the server's own store). */
+  locationId?: string | null;
   /** 'chat' for a chat's message; a channel's by default. */
   kind?: 'teams' | 'chat';
   /** The team id, or the chat id. */
@@ -189,6 +197,7 @@ export async function archiveTeamsMessage(db: Queryable, blobs: BlobStore, input
       blobHash: blob.hash,
       body,
       jobId: input.jobId,
+      locationId: input.locationId ?? null,
       archivedAt: input.now ?? new Date(),
     },
   ]);
@@ -437,14 +446,21 @@ export async function searchArchive(db: Queryable, tenantId: string, query: Arch
   return { items, total: Number(total), page, pageSize };
 }
 
-export async function getArchivedItem(db: Queryable, blobs: Pick<BlobStore, 'get'>, tenantId: string, id: string) {
+export async function getArchivedItem(db: Queryable, storeAt: StoreAt, tenantId: string, id: string) {
   if (!/^\d+$/.test(id)) return undefined;
-  const [row] = await db.query<{ kind: ArchiveKind; subject: string; blob_hash: string; source: string }>(
-    'select kind, subject, blob_hash, source from archive_items where tenant_id = $1 and id = $2',
-    [tenantId, id],
-  );
+  const [row] = await db.query<{
+    kind: ArchiveKind;
+    subject: string;
+    blob_hash: string;
+    source: string;
+    location_id: string | null;
+  }>('select kind, subject, blob_hash, source, location_id from archive_items where tenant_id = $1 and id = $2', [
+    tenantId,
+    id,
+  ]);
   if (!row) return undefined;
-  return { kind: row.kind, subject: row.subject, source: row.source, content: await blobs.get(row.blob_hash) };
+  const content = await (await storeAt(row.location_id)).get(row.blob_hash);
+  return { kind: row.kind, subject: row.subject, source: row.source, content };
 }
 
 /** An archived item's sender, recipients and sending time, as its row holds them. */
@@ -460,21 +476,27 @@ export async function archivedItemEnvelope(
   return row ? { sender: row.sender, recipients: row.recipients, sentAt: row.sent_at } : undefined;
 }
 
+/** The blob store of a storage location (null: the server's own), where its items' blobs are. */
+export type StoreAt = (locationId: string | null) => Promise<BlobStore>;
+
 /**
  * Retention: removes the tenant's items in the scope (see retentionScope) sent before `before`, and
- * the blobs no other item refers to.
+ * the blobs no other item refers to, each from the store of the location it was written to. A blob
+ * any other item refers to is kept, wherever that item's blob is (a content hash says nothing of its
+ * store).
  */
 export async function deleteArchivedBefore(
   db: Queryable,
-  blobs: BlobStore,
+  blobs: BlobStore | StoreAt,
   tenantId: string,
   options: { kind: 'mail' | 'teams'; before: Date; sources?: readonly string[]; chats?: readonly string[] },
 ) {
+  const storeAt: StoreAt = typeof blobs === 'function' ? blobs : async () => blobs;
   const scope = retentionScope(options.kind, options.sources ?? [], options.chats ?? [], 3);
-  const removed = await db.query<{ blob_hash: string; size: number }>(
+  const removed = await db.query<{ blob_hash: string; size: number; location_id: string | null }>(
     `delete from archive_items
       where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}
-      returning blob_hash, size`,
+      returning blob_hash, size, location_id`,
     [tenantId, options.before, ...scope.params],
   );
   const hashes = [...new Set(removed.map((r) => r.blob_hash))];
@@ -487,7 +509,13 @@ export async function deleteArchivedBefore(
       [hashes],
     );
     const keep = new Set(stillUsed.map((r) => r.blob_hash));
-    for (const hash of hashes) if (!keep.has(hash)) await blobs.delete(hash);
+    const gone = new Set<string>();
+    for (const r of removed) {
+      const key = `${r.location_id ?? ''} ${r.blob_hash}`;
+      if (keep.has(r.blob_hash) || gone.has(key)) continue;
+      gone.add(key);
+      await (await storeAt(r.location_id)).delete(r.blob_hash);
+    }
   }
   return { items: removed.length, bytes };
 }

@@ -2,6 +2,7 @@
  * The blob store on Azure Blob Storage (see object-blob-store.ts): each blob a block blob of one
  * container, uploaded only if no blob of its name exists (If-None-Match: *).
  */
+import { Readable } from 'node:stream';
 import type { ContainerClient } from '@azure/storage-blob';
 import type { BlobStore } from './blob-store.js';
 import { createObjectBlobStore, type ObjectBlobStoreOptions, type ObjectBucket } from './object-blob-store.js';
@@ -12,7 +13,7 @@ const statusOf = (error: unknown): number | undefined =>
     ? error.statusCode
     : undefined;
 
-function azureBucket(container: ContainerClient): ObjectBucket {
+export function azureBucket(container: ContainerClient): ObjectBucket {
   return {
     async size(name) {
       try {
@@ -42,6 +43,22 @@ function azureBucket(container: ContainerClient): ObjectBucket {
     async *list(prefix) {
       for await (const blob of container.listBlobsFlat({ prefix })) {
         yield { name: blob.name, size: blob.properties.contentLength ?? 0 };
+      }
+    },
+    async upload(name, path) {
+      await container.getBlockBlobClient(name).uploadFile(path, {
+        blobHTTPHeaders: { blobContentType: 'application/octet-stream' },
+      });
+    },
+    async download(name) {
+      try {
+        const answer = await container.getBlockBlobClient(name).download();
+        const stream = answer.readableStreamBody;
+        if (!stream) throw new Error(`Azure Blob Storage sent no body for ${name}.`);
+        return { size: answer.contentLength ?? 0, stream: Readable.from(stream) };
+      } catch (error) {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
       }
     },
   };

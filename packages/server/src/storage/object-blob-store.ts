@@ -6,6 +6,10 @@
  * that name exists yet where the service can say so, so two puts of the same content at once store it
  * once. The services differ only in the five calls of `ObjectBucket`.
  */
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { type BlobStore, decodeBlob, encodeBlob, HASH, sha256 } from './blob-store.js';
 
 /** The calls a blob store makes of an object store. */
@@ -19,6 +23,62 @@ export interface ObjectBucket {
   remove(name: string): Promise<void>;
   /** The objects whose names begin with `prefix`. */
   list(prefix: string): AsyncIterable<{ name: string; size: number }>;
+  /** Writes the local file at `path` as an object, streamed (a restore's ZIP may be gigabytes). */
+  upload(name: string, path: string): Promise<void>;
+  /** An object as a stream with its size; undefined when there is none. */
+  download(name: string): Promise<{ size: number; stream: Readable } | undefined>;
+}
+
+/**
+ * Files kept for a while, such as restore downloads: written once from a local file, read as a
+ * stream by whichever process serves the download.
+ */
+export interface FileStore {
+  /** Keeps the local file at `path` as `name`; the local file is gone afterwards. */
+  keep(name: string, path: string): Promise<void>;
+  /** A kept file as a stream with its size; undefined when there is none. */
+  open(name: string): Promise<{ size: number; stream: Readable } | undefined>;
+  remove(name: string): Promise<void>;
+}
+
+/** Files as objects named `<prefix>files/<name>`, beside the store's blobs. */
+export function createObjectFileStore(bucket: ObjectBucket, prefix = ''): FileStore {
+  const nameOf = (name: string) => {
+    if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..'))
+      throw new Error(`not a file name: ${name}`);
+    return `${prefix}files/${name}`;
+  };
+  return {
+    async keep(name, path) {
+      await bucket.upload(nameOf(name), path);
+      await rm(path, { force: true });
+    },
+    open: (name) => bucket.download(nameOf(name)),
+    remove: (name) => bucket.remove(nameOf(name)),
+  };
+}
+
+/** Files in a local directory (the server's own store without PORTAL_BLOB_STORE). */
+export function createLocalFileStore(dir: string): FileStore {
+  const pathOf = (name: string) => {
+    if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..'))
+      throw new Error(`not a file name: ${name}`);
+    return join(dir, name);
+  };
+  return {
+    async keep(name, path) {
+      const target = pathOf(name);
+      if (target === path) return;
+      await mkdir(dirname(target), { recursive: true });
+      await rename(path, target);
+    },
+    async open(name) {
+      const path = pathOf(name);
+      const size = (await stat(path).catch(() => undefined))?.size;
+      return size === undefined ? undefined : { size, stream: createReadStream(path) };
+    },
+    remove: (name) => rm(pathOf(name), { force: true }),
+  };
 }
 
 export interface ObjectBlobStoreOptions {

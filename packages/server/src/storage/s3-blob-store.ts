@@ -4,6 +4,8 @@
  * MULTIPART_FROM is uploaded in parts of PART_SIZE (a part that fails is tried again alone, an upload
  * that fails is aborted so no parts are left billed).
  */
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -36,7 +38,7 @@ export interface S3Location {
 }
 
 /** The HTTP status of a failed call, if it has one. */
-const s3StatusOf = (error: unknown): number | undefined => {
+export const s3StatusOf = (error: unknown): number | undefined => {
   if (typeof error !== 'object' || error === null || !('$metadata' in error)) return undefined;
   const metadata = error.$metadata as { httpStatusCode?: number } | undefined;
   return metadata?.httpStatusCode;
@@ -61,14 +63,15 @@ export function s3Client(location: S3Location): S3Client {
   });
 }
 
-function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
-  const multipart = async (name: string, body: Buffer) => {
+export function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
+  /** Uploads `size` bytes in parts, `partOf(i)` giving the i-th (PART_SIZE each, the last the rest). */
+  const multipart = async (name: string, size: number, partOf: (index: number) => Promise<Buffer>) => {
     const { UploadId } = await client.send(
       new CreateMultipartUploadCommand({ Bucket: bucket, Key: name, ContentType: 'application/octet-stream' }),
     );
     if (!UploadId) throw new Error('The S3 service started no multipart upload.');
     try {
-      const count = Math.ceil(body.length / PART_SIZE);
+      const count = Math.ceil(size / PART_SIZE);
       const parts: { ETag: string; PartNumber: number }[] = new Array(count);
       let next = 0;
       const uploadParts = async () => {
@@ -80,7 +83,7 @@ function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
               Key: name,
               UploadId,
               PartNumber: index + 1,
-              Body: body.subarray(index * PART_SIZE, (index + 1) * PART_SIZE),
+              Body: await partOf(index),
             }),
           );
           parts[index] = { ETag: ETag ?? '', PartNumber: index + 1 };
@@ -108,7 +111,7 @@ function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
     },
     async write(name, body) {
       if (body.length >= MULTIPART_FROM) {
-        await multipart(name, body);
+        await multipart(name, body.length, async (i) => body.subarray(i * PART_SIZE, (i + 1) * PART_SIZE));
         return true;
       }
       try {
@@ -146,6 +149,41 @@ function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
         for (const object of page.Contents ?? []) yield { name: object.Key ?? '', size: object.Size ?? 0 };
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    async upload(name, path) {
+      const file = await open(path, 'r');
+      try {
+        const { size } = await file.stat();
+        const read = async (index: number) => {
+          const length = Math.min(PART_SIZE, size - index * PART_SIZE);
+          const buffer = Buffer.alloc(length);
+          await file.read(buffer, 0, length, index * PART_SIZE);
+          return buffer;
+        };
+        if (size >= MULTIPART_FROM) return await multipart(name, size, read);
+        const body = await file.readFile();
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: name,
+            Body: body,
+            ContentLength: body.length,
+            ContentType: 'application/octet-stream',
+          }),
+        );
+      } finally {
+        await file.close();
+      }
+    },
+    async download(name) {
+      try {
+        const { Body, ContentLength } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name }));
+        if (!(Body instanceof Readable)) throw new Error(`The S3 service sent no body for ${name}.`);
+        return { size: ContentLength ?? 0, stream: Body };
+      } catch (error) {
+        if (s3StatusOf(error) === 404) return undefined;
+        throw error;
+      }
     },
   };
 }

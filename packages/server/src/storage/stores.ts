@@ -1,7 +1,7 @@
 /**
- * The blob store a process uses, chosen by its configuration: an Azure Blob Storage container
+ * The server's own store, chosen by its configuration: an Azure Blob Storage container
  * (PORTAL_BLOB_STORE), shared by every process that names it, or the directory `blobs` in the data
- * directory.
+ * directory (and the data directory for files).
  */
 import { join } from 'node:path';
 import {
@@ -11,8 +11,9 @@ import {
   StorageSharedKeyCredential,
 } from '@azure/storage-blob';
 import type { Config } from '../config.js';
-import { createAzureBlobStore } from './azure-blob-store.js';
+import { azureBucket, createAzureBlobStore } from './azure-blob-store.js';
 import { type BlobStore, createLocalBlobStore } from './blob-store.js';
+import { createLocalFileStore, createObjectFileStore, type FileStore } from './object-blob-store.js';
 
 /**
  * A call that fails is tried three times within about a second, each try given at most a minute: a
@@ -40,4 +41,15 @@ export function azureContainer(url: string, accountKey: string | undefined): Con
 export function openBlobStore(config: Pick<Config, 'dataDir' | 'blobStore'>): BlobStore {
   if (config.blobStore) return createAzureBlobStore(azureContainer(config.blobStore.url, config.blobStore.accountKey));
   return createLocalBlobStore(join(config.dataDir, 'blobs'));
+}
+
+/**
+ * The files (restore downloads) of the server's own store: objects `files/<name>` in the
+ * PORTAL_BLOB_STORE container, or files in the data directory (`restores/<run>.zip`).
+ */
+export function openFileStore(config: Pick<Config, 'dataDir' | 'blobStore'>): FileStore {
+  if (config.blobStore) {
+    return createObjectFileStore(azureBucket(azureContainer(config.blobStore.url, config.blobStore.accountKey)));
+  }
+  return createLocalFileStore(config.dataDir);
 }

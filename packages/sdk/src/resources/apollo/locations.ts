@@ -11,11 +11,33 @@ import { StorageLocation } from '../common.js';
  */
 export const LocationInput = s.object({
   name: s.string({ minLength: 1, maxLength: 120, description: 'Location name.' }),
-  siteAddress: s.string({ format: 'uri', minLength: 1, maxLength: 2048, description: 'Site address.' }),
+  siteAddress: s.string({
+    format: 'uri',
+    minLength: 1,
+    maxLength: 2048,
+    description:
+      'Site address: a SharePoint site (stored in the server\'s own store), an Azure Blob Storage container ' +
+      '(https://<account>.blob.core.windows.net/<container>[/<prefix>], or azure+http://<host>:<port>/<account>/<container> ' +
+      'for an emulator), or an S3 bucket (s3://<bucket>[/<prefix>][?endpoint=<url>&region=<region>]).',
+  }),
+  accessKeyId: s.optional(
+    s.string({ minLength: 1, maxLength: 256, description: 'S3: the access key ID (with `secret`).' }),
+  ),
+  secret: s.optional(
+    s.string({
+      minLength: 1,
+      maxLength: 1024,
+      description:
+        'Azure: the account key; S3: the secret access key. Kept encrypted, never sent back; on a change, ' +
+        'absent keeps the stored one.',
+    }),
+  ),
 });
 /**
  * A storage location's name (1 to 120 characters, unique in the tenant: a taken name is refused with
- * 409) and site address (the URL of the storage site).
+ * 409), site address, and for an object store its credentials. An object store is tested when the
+ * location is saved (a test object written, read back and deleted): a failure is refused with 400 and
+ * a code saying why (`storeUnreachable`, `storeCredentialsRefused`, `storeNotFound`, `storeProbeFailed`).
  */
 export type LocationInput = s.Static<typeof LocationInput>;
 
@@ -36,7 +58,10 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
     summary: 'Create a location',
     body: LocationInput,
     response: StorageLocation,
-    refusals: { 409: 'The tenant has a location of this name.' },
+    refusals: {
+      400: 'The object store failed its test (unreachable, credentials refused, no such container or bucket).',
+      409: 'The tenant has a location of this name.',
+    },
   },
   get: {
     method: 'GET',
@@ -50,7 +75,10 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
     summary: 'Change a location',
     body: LocationInput,
     response: StorageLocation,
-    refusals: { 409: 'The tenant has another location of this name.' },
+    refusals: {
+      400: 'The object store failed its test (unreachable, credentials refused, no such container or bucket).',
+      409: 'The tenant has another location of this name, or the location holds data and the address names another store.',
+    },
   },
   delete: {
     method: 'DELETE',

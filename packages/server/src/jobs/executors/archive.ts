@@ -52,8 +52,10 @@ async function* withArchived<M extends { id?: string | null }>(
   }
 }
 
-export function exchangeArchiveExecutor(plane: DataPlane): Executor {
+export function exchangeArchiveExecutor(server: DataPlane): Executor {
   return async (rc) => {
+    // Mail goes to the job's storage location; each item records where its blob is.
+    const plane = await server.at(rc.job.locationId);
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
     const resynced: string[] = [];
@@ -162,8 +164,9 @@ export function exchangeArchiveExecutor(plane: DataPlane): Executor {
   };
 }
 
-export function teamsArchiveExecutor(plane: DataPlane): Executor {
+export function teamsArchiveExecutor(server: DataPlane): Executor {
   return async (rc) => {
+    const plane = await server.at(rc.job.locationId);
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
     await forEachChannelMessage(rc, graph, async (teamId, channel, message) => {

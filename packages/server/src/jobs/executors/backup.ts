@@ -273,8 +273,10 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   return { ...counted, resynced };
 }
 
-export function backupExecutor(plane: DataPlane): Executor {
+export function backupExecutor(server: DataPlane): Executor {
   return async (rc) => {
+    // Versions go to the job's storage location (see jobs' location rule: it stays while they are there).
+    const plane = await server.at(rc.job.locationId);
     if (rc.job.application === 'teams') return teamsBackup(rc, plane);
     const graph = await plane.graph(rc.tenant);
     const finished = new Set((rc.checkpoint.drives as string[] | undefined) ?? []);

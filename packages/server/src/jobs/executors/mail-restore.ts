@@ -26,8 +26,8 @@ async function ensureMailFolder(graph: GraphApi, mailbox: string, path: string):
 
 export async function restoreMail(rc: RunContext, plane: DataPlane, spec: RestoreSpec) {
   const ids = spec.nodeIds.filter((id) => /^\d+$/.test(id));
-  const rows = await rc.ctx.db.query<{ id: string; subject: string; blob_hash: string }>(
-    `select id::text, subject, blob_hash from archive_items
+  const rows = await rc.ctx.db.query<{ id: string; subject: string; blob_hash: string; location_id: string | null }>(
+    `select id::text, subject, blob_hash, location_id from archive_items
       where tenant_id = $1 and kind = 'mail' and source = $2 and id = any($3::bigint[]) order by sent_at, id`,
     [rc.tenant.tenantId, spec.sourceId, ids],
   );
@@ -42,7 +42,7 @@ export async function restoreMail(rc: RunContext, plane: DataPlane, spec: Restor
     if (done.has(row.id)) continue;
     rc.checkStopped();
     const result = await rc.item({ key: `restore:mail:${row.id}`, name: row.subject, source: target }, async () => {
-      const mime = await plane.blobs.get(row.blob_hash);
+      const mime = await (await plane.storeAt(row.location_id)).get(row.blob_hash);
       await graph.importMessage(target, folderId, mime);
       return mime.length;
     });

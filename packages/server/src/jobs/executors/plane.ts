@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { ArchiveRow } from '../../storage/archive.js';
+import type { ArchiveRow, StoreAt } from '../../storage/archive.js';
+import type { FileStore } from '../../storage/object-blob-store.js';
 
 /** The blob store as the executors use it (content-addressed, deduplicated). */
 export interface Blobs {
@@ -67,7 +68,11 @@ interface Archive {
   ): Promise<{ items: number; bytes: number }>;
 }
 
-/** What executors reach the outside world through: a tenant's Graph, the blob store and the archive. */
+/**
+ * What executors reach the outside world through: a tenant's Graph, a blob store and the archive
+ * writing into it. The process's plane stores in the server's own store; `at` gives the plane of a
+ * storage location (its own store: an Azure container, an S3 bucket, or the server's).
+ */
 export interface DataPlane {
   /**
    * The tenant's Graph client. `interactive`: for a request someone waits on (discovery), with few,
@@ -75,5 +80,12 @@ export interface DataPlane {
    */
   graph(tenant: TenantRecord, options?: { maxConcurrency?: number; interactive?: boolean }): Promise<GraphApi>;
   blobs: Blobs;
+  /** Writes into `blobs`, and records each item as stored in this plane's location. */
   archive: Archive;
+  /** The plane of a storage location (null: the server's own store); its Graph clients are shared. */
+  at(locationId: string | null): Promise<DataPlane>;
+  /** The blob store of a storage location (null: the server's own), where that location's items are. */
+  storeAt: StoreAt;
+  /** The files (restore downloads) of a storage location's store (null: the server's own). */
+  filesAt(locationId: string | null): Promise<FileStore>;
 }

@@ -9,12 +9,13 @@ import { dirname, join } from 'node:path';
 import type { ConflictPolicy } from '@compliance-portal/sdk';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { GraphError } from '../../m365/graph-api.js';
+import type { FileStore } from '../../storage/object-blob-store.js';
 import { findJob } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
 import { createZip } from '../zip.js';
 import { type SnapshotItem, snapshotItems, snapshotSeq } from './backup-store.js';
 import { restoreMail } from './mail-restore.js';
-import type { DataPlane } from './plane.js';
+import type { Blobs, DataPlane } from './plane.js';
 
 const BEHAVIOR = { skip: 'fail', keepBoth: 'rename', overwrite: 'replace' } as const;
 
@@ -63,13 +64,19 @@ async function ensureFolders(graph: GraphApi, driveId: string, folderPath: strin
 }
 
 /** Where the ZIP of a restore-to-download run is kept. */
-export function restoreArchivePath(dataDir: string, runId: string) {
-  return join(dataDir, 'restores', `${runId}.zip`);
+/** A restore download's name in its store's files (in the data directory: its path there). */
+export function restoreArchiveName(runId: string) {
+  return `restores/${runId}.zip`;
 }
 
-/** Restore as a download: the chosen files in a ZIP with their folders, fetched by the download endpoint. */
-async function downloadArchive(rc: RunContext, plane: DataPlane, files: SnapshotItem[]) {
-  const path = restoreArchivePath(rc.ctx.config.dataDir, rc.run.run_id);
+/**
+ * Restore as a download: the chosen files in a ZIP with their folders, written here, then kept in the
+ * store of the backup's location (an object store's, or the server's own), from which any API
+ * process streams it.
+ */
+async function downloadArchive(rc: RunContext, blobs: Blobs, keep: FileStore, files: SnapshotItem[]) {
+  const name = restoreArchiveName(rc.run.run_id);
+  const path = join(rc.ctx.config.dataDir, name);
   await mkdir(dirname(path), { recursive: true });
   const zip = await createZip(path);
   const source = rc.job.restore?.sourceId ?? '';
@@ -77,7 +84,7 @@ async function downloadArchive(rc: RunContext, plane: DataPlane, files: Snapshot
   for (const file of files) {
     rc.checkStopped();
     const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path, source }, async () => {
-      const bytes = await plane.blobs.get(file.hash ?? '');
+      const bytes = await blobs.get(file.hash ?? '');
       // A Teams message is its JSON, in a folder per channel.
       const name = file.kind === 'message' ? `${file.path}/${file.itemId}.json` : file.path;
       await zip.add(name, bytes, file.modifiedAt ?? undefined);
@@ -86,7 +93,8 @@ async function downloadArchive(rc: RunContext, plane: DataPlane, files: Snapshot
     if (result.ok) rc.progress({ done: 1, bytes: result.value, source });
   }
   const size = await zip.close();
-  await rc.saveCheckpoint({ archive: path, size });
+  await keep.keep(name, path);
+  await rc.saveCheckpoint({ archive: name, size });
   return { message: `Prepared a download of ${files.length} file(s), ${(size / 1024 ** 2).toFixed(1)} MB.` };
 }
 
@@ -97,13 +105,15 @@ export function restoreExecutor(plane: DataPlane): Executor {
     if (rc.job.application === 'exchange') return restoreMail(rc, plane, spec);
     const source = await findJob(rc.ctx.db, spec.sourceJobId);
     if (!source) throw new Error('The backup job of this restore was removed.');
+    // The versions are in the backup job's storage location.
+    const blobs = await plane.storeAt(source.locationId);
     const seq = await snapshotSeq(rc.ctx.db, source.jobId, new Date(spec.snapshot));
     if (seq === null) throw new Error('No finished backup exists at or before the chosen date.');
     const items = selectItems(await snapshotItems(rc.ctx.db, source.jobId, spec.sourceId, seq), spec.nodeIds);
     if (spec.target === 'download') {
       const entries = items.filter((i) => i.kind === 'file' || i.kind === 'message');
       if (entries.length === 0) throw new Error('The snapshot has none of the chosen items.');
-      return downloadArchive(rc, plane, entries);
+      return downloadArchive(rc, blobs, await plane.filesAt(source.locationId), entries);
     }
     if (items.some((i) => i.kind === 'message')) {
       throw new Error(
@@ -127,7 +137,7 @@ export function restoreExecutor(plane: DataPlane): Executor {
       const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path, source: targetId }, async () => {
         const folderPath = file.path.slice(0, file.path.length - file.name.length);
         const parentId = await ensureFolders(graph, driveId, folderPath, folders);
-        const bytes = await plane.blobs.get(file.hash ?? '');
+        const bytes = await blobs.get(file.hash ?? '');
         try {
           const restored = await graph.uploadContent(driveId, parentId, file.name, bytes, BEHAVIOR[policy]);
           // Grants go back where the file came from; in another account they would share it with strangers.

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import type { Blobs } from '../../jobs/executors/plane.js';
 import { createZip } from '../../jobs/zip.js';
+import type { StoreAt } from '../../storage/archive.js';
 
 /** A file name from a subject: no path separators or characters file systems refuse, at most 80 characters. */
 export function mailFileName(subject: string, id: string): string {
@@ -31,13 +31,19 @@ export interface MailDownload {
 
 export async function downloadMail(
   ctx: AppContext,
-  blobs: Blobs,
+  storeAt: StoreAt,
   tenantId: string,
   request: { mailboxId: string; messageIds?: string[] | undefined; format?: 'eml' | 'zip' | undefined },
 ): Promise<MailDownload> {
   const ids = request.messageIds?.filter((id) => /^\d+$/.test(id));
-  const rows = await ctx.db.query<{ id: string; container: string; subject: string; blob_hash: string }>(
-    `select id::text, container, subject, blob_hash from archive_items
+  const rows = await ctx.db.query<{
+    id: string;
+    container: string;
+    subject: string;
+    blob_hash: string;
+    location_id: string | null;
+  }>(
+    `select id::text, container, subject, blob_hash, location_id from archive_items
       where tenant_id = $1 and kind = 'mail' and source = $2 and ($3::bigint[] is null or id = any($3::bigint[]))
       order by container, sent_at, id`,
     [tenantId, request.mailboxId, request.messageIds ? (ids ?? []) : null],
@@ -45,7 +51,7 @@ export async function downloadMail(
   if (rows.length === 0) throw notFound('No archived mail was found.');
   const [first] = rows;
   if (first && rows.length === 1 && request.format !== 'zip') {
-    const bytes = Buffer.from(await blobs.get(first.blob_hash));
+    const bytes = Buffer.from(await (await storeAt(first.location_id)).get(first.blob_hash));
     return {
       fileName: mailFileName(first.subject, first.id),
       contentType: 'message/rfc822',
@@ -59,7 +65,10 @@ export async function downloadMail(
   const zip = await createZip(path);
   try {
     for (const row of rows)
-      await zip.add(`${row.container}/${mailFileName(row.subject, row.id)}`, await blobs.get(row.blob_hash));
+      await zip.add(
+        `${row.container}/${mailFileName(row.subject, row.id)}`,
+        await (await storeAt(row.location_id)).get(row.blob_hash),
+      );
     await zip.close();
   } catch (error) {
     await rm(path, { force: true });

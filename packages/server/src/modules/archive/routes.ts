@@ -143,7 +143,7 @@ export function archiveRoutes(ctx: AppContext) {
       async handler({ body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await workerTenant(ctx, user, body.workerIp);
-        const file = await downloadArchivedMail(ctx, plane.blobs, graphOf(tenant), tenant, { user, ip: rc.ip }, body);
+        const file = await downloadArchivedMail(ctx, plane.storeAt, graphOf(tenant), tenant, { user, ip: rc.ip }, body);
         rc.reply
           .type(file.contentType)
           .header(

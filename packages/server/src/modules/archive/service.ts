@@ -4,8 +4,8 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
-import type { Blobs } from '../../jobs/executors/plane.js';
 import type { GraphApi } from '../../m365/graph-api.js';
+import type { StoreAt } from '../../storage/archive.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import { latestRunId } from '../jobs/repository.js';
 import { type Actor, createJob } from '../jobs/service.js';
@@ -64,14 +64,14 @@ export async function restoreArchivedMail(
 /** Archived mail as a file, for a user with eDiscovery's right to read the mailbox; the download is audited. */
 export async function downloadArchivedMail(
   ctx: AppContext,
-  blobs: Blobs,
+  storeAt: StoreAt,
   connect: () => Promise<GraphApi>,
   tenant: TenantRecord,
   actor: Actor,
   input: Omit<FullRestoreDownloadRequest, 'workerIp'>,
 ): Promise<MailDownload> {
   await requireMailboxRead(ctx, connect, tenant, actor, input.mailboxId, 'archive.download');
-  const file = await downloadMail(ctx, blobs, tenant.tenantId, input);
+  const file = await downloadMail(ctx, storeAt, tenant.tenantId, input);
   // Reading someone's mail out of the archive is on the record.
   await ctx.audit({
     ...actedBy(actor.user, actor.ip),

@@ -12,9 +12,9 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { type CsvValue, csvText } from '../../http/csv.js';
 import { conflict, notFound } from '../../http/errors.js';
-import type { Blobs } from '../../jobs/executors/plane.js';
 import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
+import type { StoreAt } from '../../storage/archive.js';
 import { mailFileName } from '../archive/downloads.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -128,7 +128,7 @@ export async function deleteCase(
 export async function exportCase(
   ctx: AppContext,
   graph: () => Promise<GraphApi>,
-  blobs: Blobs,
+  storeAt: StoreAt,
   tenant: TenantRecord,
   actor: { user: User; ip: string },
   found: EdiscoveryCase,
@@ -147,11 +147,11 @@ export async function exportCase(
   }
   const blobsOf = new Map(
     (
-      await ctx.db.query<{ id: string; blob_hash: string }>(
-        'select id::text, blob_hash from archive_items where tenant_id = $1 and id = any($2::bigint[])',
+      await ctx.db.query<{ id: string; blob_hash: string; location_id: string | null }>(
+        'select id::text, blob_hash, location_id from archive_items where tenant_id = $1 and id = any($2::bigint[])',
         [tenant.tenantId, hits.map((h) => h.itemId)],
       )
-    ).map((r) => [r.id, r.blob_hash]),
+    ).map((r) => [r.id, r]),
   );
   const dir = join(ctx.config.dataDir, 'downloads');
   await mkdir(dir, { recursive: true });
@@ -165,7 +165,8 @@ export async function exportCase(
       const folder = [hit.sourceName.replace(/[\\/:*?"<>|]+/g, '_'), hit.container].filter(Boolean).join('/');
       const file =
         hit.kind === 'mail' ? `${folder}/${mailFileName(hit.subject, hit.itemId)}` : `${folder}/${hit.itemId}.json`;
-      const written = await zip.add(file, await blobs.get(blobsOf.get(hit.itemId) ?? ''));
+      const blob = blobsOf.get(hit.itemId);
+      const written = await zip.add(file, await (await storeAt(blob?.location_id ?? null)).get(blob?.blob_hash ?? ''));
       manifest.push([
         hit.itemId,
         hit.kind,

@@ -3,9 +3,8 @@ import type { EdiscoveryPreview } from '@compliance-portal/sdk';
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import type { Blobs } from '../../jobs/executors/plane.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { archivedItemEnvelope, getArchivedItem } from '../../storage/archive.js';
+import { archivedItemEnvelope, getArchivedItem, type StoreAt } from '../../storage/archive.js';
 import { stripHtml, summariseMail } from '../../storage/mime.js';
 import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -18,12 +17,12 @@ import { mayReadItem, requireMailboxRead } from './access.js';
 export async function previewItem(
   ctx: AppContext,
   connect: () => Promise<GraphApi>,
-  blobs: Pick<Blobs, 'get'>,
+  storeAt: StoreAt,
   tenant: TenantRecord,
   actor: Actor,
   itemId: string,
 ): Promise<EdiscoveryPreview> {
-  const item = await getArchivedItem(ctx.db, blobs, tenant.tenantId, itemId);
+  const item = await getArchivedItem(ctx.db, storeAt, tenant.tenantId, itemId);
   if (!item) throw notFound('Item not found');
   if (item.kind === 'mail') await requireMailboxRead(ctx, connect, tenant, actor, item.source, 'ediscovery.preview');
   else if (!(await mayReadItem(ctx, connect, tenant, actor.user, item))) throw notFound('Item not found');

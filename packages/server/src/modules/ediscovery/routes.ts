@@ -45,7 +45,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
         const found = await findCase(ctx, tenant.tenantId, caseId);
-        const file = await exportCase(ctx, connect(tenant), plane.blobs, tenant, { user, ip: rc.ip }, found);
+        const file = await exportCase(ctx, connect(tenant), plane.storeAt, tenant, { user, ip: rc.ip }, found);
         rc.reply
           .type('application/zip')
           .header(
@@ -67,7 +67,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
       async handler({ tenantId, itemId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
-        return previewItem(ctx, connect(tenant), plane.blobs, tenant, { user, ip: rc.ip }, itemId);
+        return previewItem(ctx, connect(tenant), plane.storeAt, tenant, { user, ip: rc.ip }, itemId);
       },
     },
   });

@@ -2,7 +2,6 @@
  * The legacy jobs API of the worker screens: scheduled email, Teams and deletion jobs of the worker's
  * active tenant, their runs, starting and stopping, and a run's report per account.
  */
-import { createReadStream, statSync } from 'node:fs';
 import type { Application, JobType, ScheduledJob } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
@@ -128,13 +127,13 @@ export function legacyJobRoutes(ctx: AppContext) {
     'legacy.jobs.downloadRestoreArchive': {
       async handler({ body }, rc) {
         const { job } = await requireUserJob(ctx, session(rc).auth.user, body.jobId);
-        const path = await restoreArchiveOf(ctx, job);
+        const file = await restoreArchiveOf(ctx, job);
         const name = `restore-${job.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}.zip`;
         rc.reply
           .type('application/zip')
           .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-          .header('Content-Length', statSync(path).size);
-        return createReadStream(path);
+          .header('Content-Length', file.size);
+        return file.stream;
       },
     },
     'legacy.jobs.reportDataAccounts': {

@@ -3,7 +3,7 @@
  * limits are enforced here, not only in the UI.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import {
   type Application,
   type DeletionPreview,
@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, notFound, refusal } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { retentionCutoff } from '../../jobs/executors/archive.js';
-import { restoreArchivePath } from '../../jobs/executors/restore.js';
+import { restoreArchiveName } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
@@ -28,6 +28,7 @@ import { retentionScope } from '../../storage/archive.js';
 import { unknownSources } from '../discovery/service.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import type { User } from '../identity/users.js';
+import { locationStoreIdentity } from '../locations/service.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -298,6 +299,17 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
   return job;
 }
 
+/**
+ * Whether moving the job to `locationId` would leave its stored versions behind: a backup's versions
+ * are read from its location's store, so once it has stored any it may move only to a location of the
+ * same store. (Archived items record their location themselves, so an archive job may move freely.)
+ */
+async function backupMovesStore(db: Queryable, job: JobRecord, locationId: string | null): Promise<boolean> {
+  if (job.type !== 'backup') return false;
+  if ((await db.query('select 1 from backup_items where job_id = $1 limit 1', [job.jobId])).length === 0) return false;
+  return (await locationStoreIdentity(db, job.locationId)) !== (await locationStoreIdentity(db, locationId));
+}
+
 export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, job: JobRecord, body: JobUpdate) {
   const now = ctx.now();
   const org = await findOrganisation(ctx.db, tenant.organisationId);
@@ -316,6 +328,9 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
   };
   await validate(ctx.db, tenant, candidate, now);
   if (body.sources || body.chats) await checkReferences(ctx, tenant, candidate);
+  if (candidate.locationId !== job.locationId && (await backupMovesStore(ctx.db, job, candidate.locationId))) {
+    throw refusal(409, 'jobLocationHoldsData');
+  }
   await ctx.db.transaction(async (tx) => {
     await enforceTrial(tx, org, candidate, job.jobId);
     const next = job.enabled
@@ -477,14 +492,17 @@ export async function requireUserReport(ctx: AppContext, user: User, reportId: s
  * The zip a restore as a download made (its latest finished run's), as a path on this server; 409 for
  * another job, 404 while there is none yet.
  */
-export async function restoreArchiveOf(ctx: AppContext, job: JobRecord): Promise<string> {
+/** A restore's download, as a stream from the store of its backup's location (whichever process wrote it). */
+export async function restoreArchiveOf(ctx: AppContext, job: JobRecord): Promise<{ size: number; stream: Readable }> {
   if (job.type !== 'restore' || job.restore?.target !== 'download') {
     throw conflict('This restore does not prepare a download.');
   }
   const run = await latestFinishedRun(ctx.db, job.jobId);
-  const path = run ? restoreArchivePath(ctx.config.dataDir, run.run_id) : '';
-  if (!run || !existsSync(path)) throw notFound('The download is not ready yet.');
-  return path;
+  const source = await findJob(ctx.db, job.restore.sourceJobId);
+  const files = await dataPlaneOf(ctx).filesAt(source?.locationId ?? null);
+  const file = run ? await files.open(restoreArchiveName(run.run_id)) : undefined;
+  if (!file) throw notFound('The download is not ready yet.');
+  return file;
 }
 
 /** How much an archive deletion with this retention would remove now. */

@@ -5,6 +5,10 @@ export interface LocationRecord {
   tenantId: string;
   name: string;
   siteAddress: string;
+  /** S3's access key ID. */
+  accessKeyId: string | null;
+  /** The account key or secret access key, sealed with PORTAL_SECRET_KEY. */
+  secretSealed: string | null;
   createdAt: Date;
   /** How many jobs write to this location; one or more keeps it from being deleted. */
   usedByJobs: number;
@@ -15,6 +19,8 @@ interface Row {
   tenant_id: string;
   name: string;
   site_address: string;
+  access_key_id: string | null;
+  secret_sealed: string | null;
   created_at: Date;
   used_by_jobs: number;
 }
@@ -24,6 +30,8 @@ const toRecord = (r: Row): LocationRecord => ({
   tenantId: r.tenant_id,
   name: r.name,
   siteAddress: r.site_address,
+  accessKeyId: r.access_key_id,
+  secretSealed: r.secret_sealed,
   createdAt: new Date(r.created_at),
   usedByJobs: Number(r.used_by_jobs),
 });
@@ -71,27 +79,49 @@ export async function locationNameTaken(
   return rows.length > 0;
 }
 
+/** What a location stores: its name, its site address and the credentials of its store. */
+export interface LocationFields {
+  name: string;
+  siteAddress: string;
+  accessKeyId: string | null;
+  secretSealed: string | null;
+}
+
 export async function insertLocation(
   db: Queryable,
-  location: { locationId: string; tenantId: string; name: string; siteAddress: string },
+  location: { locationId: string; tenantId: string } & LocationFields,
   now: Date,
 ): Promise<void> {
   await db.query(
-    'insert into locations (location_id, tenant_id, name, site_address, created_at) values ($1, $2, $3, $4, $5)',
-    [location.locationId, location.tenantId, location.name, location.siteAddress, now],
+    `insert into locations (location_id, tenant_id, name, site_address, access_key_id, secret_sealed, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      location.locationId,
+      location.tenantId,
+      location.name,
+      location.siteAddress,
+      location.accessKeyId,
+      location.secretSealed,
+      now,
+    ],
   );
 }
 
-export async function updateLocation(
-  db: Queryable,
-  locationId: string,
-  changes: { name: string; siteAddress: string },
-): Promise<void> {
-  await db.query('update locations set name = $2, site_address = $3 where location_id = $1', [
-    locationId,
-    changes.name,
-    changes.siteAddress,
-  ]);
+export async function updateLocation(db: Queryable, locationId: string, changes: LocationFields): Promise<void> {
+  await db.query(
+    'update locations set name = $2, site_address = $3, access_key_id = $4, secret_sealed = $5 where location_id = $1',
+    [locationId, changes.name, changes.siteAddress, changes.accessKeyId, changes.secretSealed],
+  );
+}
+
+/** Whether blobs were written to the location: a backup job's versions, or archived items. */
+export async function locationHoldsData(db: Queryable, locationId: string): Promise<boolean> {
+  const rows = await db.query(
+    `select 1 where exists (select 1 from archive_items where location_id = $1)
+        or exists (select 1 from backup_items b join jobs j on j.job_id = b.job_id where j.location_id = $1)`,
+    [locationId],
+  );
+  return rows.length > 0;
 }
 
 export async function countJobsUsingLocation(db: Queryable, locationId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { type RequestContext, routes, session } from '../../http/contract.js';
+import { savedStoreAddress } from '../../storage/location-stores.js';
 import { requireWorker } from '../organisations/access.js';
 import { requireTenant } from '../tenants/access.js';
 import type { LocationRecord } from './repository.js';
@@ -17,6 +18,9 @@ const view = (l: LocationRecord) => ({
   locationId: l.locationId,
   name: l.name,
   siteAddress: l.siteAddress,
+  store: savedStoreAddress(l.siteAddress).kind,
+  ...(l.accessKeyId ? { accessKeyId: l.accessKeyId } : {}),
+  hasSecret: l.secretSealed !== null,
   usedByJobs: l.usedByJobs,
   createdAt: l.createdAt.toISOString(),
 });

@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { errorTexts } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { conflict, notFound, validationProblem } from '../../http/errors.js';
+import { conflict, HttpError, notFound, refusal, validationProblem } from '../../http/errors.js';
+import {
+  checkCredentials,
+  probeStore,
+  type StoreAddress,
+  StoreAddressError,
+  StoreProbeError,
+  savedStoreAddress,
+  storeAddress,
+  storeIdentity,
+} from '../../storage/location-stores.js';
 import type { Actor } from '../jobs/service.js';
 import type { WorkerRecord } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -11,9 +22,11 @@ import {
   deleteLocation,
   findLocation,
   insertLocation,
+  type LocationFields,
   type LocationRecord,
   listLocations,
   listOrganisationLocations,
+  locationHoldsData,
   locationNameTaken,
   updateLocation,
 } from './repository.js';
@@ -24,6 +37,69 @@ export const LOCATION_IN_USE = 'Cannot delete location as it is used for a job';
 export interface LocationInput {
   name: string;
   siteAddress: string;
+  accessKeyId?: string | undefined;
+  secret?: string | undefined;
+}
+
+/** The store an address names, or 400 with the address's problem in words. */
+function addressOf(siteAddress: string): StoreAddress {
+  try {
+    return storeAddress(siteAddress);
+  } catch (error) {
+    if (error instanceof StoreAddressError) throw validationProblem({ 'body/siteAddress': [error.message] });
+    throw error;
+  }
+}
+
+/**
+ * What a location stores of `input`: for an object store its access key ID and secret (given, or kept
+ * from `previous` when absent), the secret sealed; for the server's own store neither. The store is
+ * tested first (a probe object written, read back and deleted): a failure is refused with 400 and a
+ * code saying why, the service's own words beside it.
+ */
+async function storeFields(
+  ctx: AppContext,
+  input: LocationInput,
+  previous?: LocationRecord,
+): Promise<{ address: StoreAddress; fields: LocationFields }> {
+  const address = addressOf(input.siteAddress);
+  const name = input.name.trim();
+  const siteAddress = input.siteAddress.trim();
+  if (address.kind === 'server')
+    return { address, fields: { name, siteAddress, accessKeyId: null, secretSealed: null } };
+  const accessKeyId = input.accessKeyId?.trim() || previous?.accessKeyId || null;
+  let secret = input.secret ?? null;
+  if (secret === null && previous?.secretSealed) {
+    try {
+      secret = ctx.secrets.open(previous.secretSealed);
+    } catch {
+      throw validationProblem({
+        'body/secret': ['The stored secret cannot be read with the current PORTAL_SECRET_KEY; enter it again.'],
+      });
+    }
+  }
+  try {
+    checkCredentials(address, { accessKeyId, secret });
+  } catch (error) {
+    if (error instanceof StoreAddressError) throw validationProblem({ 'body/secret': [error.message] });
+    throw error;
+  }
+  try {
+    await probeStore(address, { accessKeyId, secret });
+  } catch (error) {
+    if (!(error instanceof StoreProbeError)) throw error;
+    const text =
+      error.code === 'storeProbeFailed' ? errorTexts.storeProbeFailed(error.reason) : errorTexts[error.code]();
+    throw new HttpError(400, text, {
+      code: error.code,
+      detail: error.reason,
+      errors: { 'body/siteAddress': [`${text} (${error.reason})`] },
+    });
+  }
+  return {
+    address,
+    fields: { name, siteAddress, accessKeyId, secretSealed: secret === null ? null : ctx.secrets.seal(secret) },
+  };
 }
 
 export function tenantLocations(ctx: AppContext, tenant: TenantRecord): Promise<LocationRecord[]> {
@@ -48,6 +124,16 @@ export async function requireLocation(db: Queryable, tenant: TenantRecord, locat
   return location;
 }
 
+/** The identity of the store a location's data is in (see storeIdentity); no location: the server's own. */
+export async function locationStoreIdentity(db: Queryable, locationId: string | null): Promise<string> {
+  const [row] = locationId
+    ? await db.query<{ site_address: string }>('select site_address from locations where location_id = $1', [
+        locationId,
+      ])
+    : [];
+  return storeIdentity(row ? savedStoreAddress(row.site_address) : { kind: 'server' });
+}
+
 /** Names are stored trimmed, so they are checked trimmed: a blank name is no name. */
 async function assertUniqueName(db: Queryable, tenantId: string, name: string, except?: string) {
   if (name.trim() === '') throw validationProblem({ 'body/name': ['must not be blank'] });
@@ -63,13 +149,10 @@ export async function createLocation(
   input: LocationInput,
 ): Promise<LocationRecord> {
   await assertUniqueName(ctx.db, tenant.tenantId, input.name);
+  const { fields } = await storeFields(ctx, input);
   const locationId = randomUUID();
   await ctx.db.transaction(async (tx) => {
-    await insertLocation(
-      tx,
-      { locationId, tenantId: tenant.tenantId, name: input.name.trim(), siteAddress: input.siteAddress.trim() },
-      ctx.now(),
-    );
+    await insertLocation(tx, { locationId, tenantId: tenant.tenantId, ...fields }, ctx.now());
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),
@@ -94,8 +177,14 @@ export async function changeLocation(
 ): Promise<LocationRecord> {
   const location = await requireLocation(ctx.db, tenant, locationId);
   await assertUniqueName(ctx.db, tenant.tenantId, input.name, location.locationId);
+  const { address, fields } = await storeFields(ctx, input, location);
+  // The data already written stays where it is: an address may change only to one of the same store.
+  const before = storeIdentity(savedStoreAddress(location.siteAddress));
+  if (before !== storeIdentity(address) && (await locationHoldsData(ctx.db, location.locationId))) {
+    throw refusal(409, 'locationHoldsData');
+  }
   await ctx.db.transaction(async (tx) => {
-    await updateLocation(tx, location.locationId, { name: input.name.trim(), siteAddress: input.siteAddress.trim() });
+    await updateLocation(tx, location.locationId, fields);
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),
@@ -119,8 +208,10 @@ export async function removeLocation(
 ): Promise<void> {
   const location = await requireLocation(ctx.db, tenant, locationId);
   const deleted = await ctx.db.transaction(async (tx) => {
-    // Checked inside the transaction, so a job created meanwhile cannot be left without its location.
+    // Checked inside the transaction, so a job created meanwhile cannot be left without its location;
+    // archived items outlive their job, and keep their location as long.
     if ((await countJobsUsingLocation(tx, location.locationId)) > 0) return false;
+    if (await locationHoldsData(tx, location.locationId)) return false;
     await deleteLocation(tx, location.locationId);
     await ctx.audit(
       {
