@@ -10,6 +10,7 @@ import type { AppContext } from './context.js';
 import { startDemoSimulator } from './demo/demo-simulator.js';
 import { mergeRouteTables, type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { archiveRoutes } from './modules/archive/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
@@ -110,7 +111,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Api-Key', 'Cache-Control', 'X-Content-Type-Options'],
     exposedHeaders: ['Content-Disposition', 'request-id'],
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: several API processes count a client's sign-in attempts together.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
   app.addHook('onSend', async (request, reply) => {
     reply.header('request-id', request.id);
     if (request.url.startsWith('/api') || request.url.startsWith('/apollo')) reply.header('Cache-Control', 'no-store');

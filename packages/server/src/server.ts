@@ -20,6 +20,7 @@ import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 import { drainBackground } from './modules/identity/background.js';
+import { azureContainer } from './storage/stores.js';
 
 type Role = 'all' | 'web' | 'worker';
 
@@ -81,6 +82,13 @@ const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => 
 if (config.demo && role === 'worker') {
   // The web process serves the demo simulator; this one calls it, trusting its CA.
   log.info({ caCertificatePath: await trustDemoSimulator(config) }, 'Microsoft 365 simulator trusted');
+}
+if (config.blobStore?.accountKey) {
+  // The shared container is made on first start where the account key allows it (a SAS may not).
+  const created = await azureContainer(config.blobStore.url, config.blobStore.accountKey)
+    .createIfNotExists()
+    .catch((err: unknown) => log.warn({ err }, 'the PORTAL_BLOB_STORE container could not be made; it must exist'));
+  if (created?.succeeded) log.info({ url: config.blobStore.url.split('?')[0] }, 'PORTAL_BLOB_STORE container created');
 }
 const engine =
   role === 'web'

@@ -22,6 +22,8 @@ import { findTenant, type TenantRecord } from '../src/modules/tenants/repository
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 export const API_KEY = 'test-api-key-0123456789';
+/** The tests' PORTAL_SECRET_KEY (tenant and location secrets are sealed with it). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 export const ADMIN = 'admin@contoso.example';
 export const PARTNER = 'partner@fabrikam.example';
 export const TENANTS = {
@@ -38,7 +40,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '/nonexistent-test-data-dir',
     databaseUrl: undefined,
     apiKey: API_KEY,
-    secretKey: Buffer.alloc(32, 7),
+    secretKey: TEST_SECRET_KEY,
     demoPassword: DEMO_PASSWORD,
     demoClientSecret: undefined,
     smtpUrl: undefined,
@@ -84,12 +86,11 @@ export interface TestServer {
   }): Promise<LightMyRequestResponse>;
 }
 
-/** Builds the app on a migrated, seeded database with a fake clock and a mail catcher. */
-export async function createTestServer(
-  overrides: Partial<Config> = {},
-): Promise<TestServer & { close(): Promise<void> }> {
-  const { db, drop } = await openTestDatabase();
-  await migrate(db);
+/**
+ * A context on `db` as the tests have it: the test configuration, a fake clock at 2026-11-02 08:00
+ * UTC, a mail catcher, the secret key of TEST_SECRET_KEY, and audit written to `db`.
+ */
+export function testContext(db: Database, overrides: Partial<Config> = {}) {
   const clock = {
     now: Date.parse('2026-11-02T08:00:00.000Z'),
     advance(ms: number) {
@@ -106,7 +107,7 @@ export async function createTestServer(
     db,
     log: pino({ level: 'silent' }),
     now,
-    secrets: createSecretBox(Buffer.alloc(32, 7)),
+    secrets: createSecretBox(TEST_SECRET_KEY),
     mailer: {
       async send(message) {
         mails.push(message);
@@ -117,6 +118,16 @@ export async function createTestServer(
       else await db.transaction((t) => appendAudit(t, event, now()));
     },
   };
+  return { ctx, clock, mails };
+}
+
+/** Builds the app on a migrated, seeded database with a fake clock and a mail catcher. */
+export async function createTestServer(
+  overrides: Partial<Config> = {},
+): Promise<TestServer & { close(): Promise<void> }> {
+  const { db, drop } = await openTestDatabase();
+  await migrate(db);
+  const { ctx, clock, mails } = testContext(db, overrides);
   await seedDemo(ctx);
   const app = await buildApp(ctx);
   await app.ready();

@@ -16,6 +16,7 @@ import { migration as m016 } from './migrations/016-audit-actor.js';
 import { migration as m017 } from './migrations/017-read-indexes.js';
 import { migration as m018 } from './migrations/018-usage-totals.js';
 import { migration as m019 } from './migrations/019-location-stores.js';
+import { migration as m020 } from './migrations/020-rate-limits.js';
 
 export interface Migration {
   id: number;
@@ -45,6 +46,7 @@ const migrations: readonly Migration[] = [
   m017,
   m018,
   m019,
+  m020,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */

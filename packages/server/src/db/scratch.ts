@@ -9,7 +9,7 @@ import { type Database, openPglite, openPostgres } from './database.js';
 export async function openScratchDatabase(
   url: string | undefined,
   prefix = 'portal_scratch',
-): Promise<{ db: Database; drop: () => Promise<void> }> {
+): Promise<{ db: Database; drop: () => Promise<void>; url?: string }> {
   if (!url) {
     const db = await openPglite();
     return { db, drop: () => db.close() };
@@ -24,6 +24,7 @@ export async function openScratchDatabase(
   const db = await openPostgres(target.toString(), 8);
   return {
     db,
+    url: target.toString(),
     drop: async () => {
       await db.close();
       const again = new pg.Client({ connectionString: url });
