@@ -69,7 +69,7 @@ export const errorMessages = {
   },
   storeUnreachable: {
     en: 'The storage service could not be reached at the site address.',
-    de: 'Der Speicherdienst ist unter der Site-Adresse nicht erreichbar.',
+    de: 'Der Speicherdienst ist unter der Websiteadresse nicht erreichbar.',
   },
   storeCredentialsRefused: {
     en: 'The storage service refused the access key or secret.',
@@ -77,7 +77,7 @@ export const errorMessages = {
   },
   storeNotFound: {
     en: 'The container or bucket of the site address does not exist.',
-    de: 'Der Container oder Bucket der Site-Adresse existiert nicht.',
+    de: 'Der Container oder Bucket der Websiteadresse existiert nicht.',
   },
   storeProbeFailed: {
     en: 'A test object could not be written, read back and deleted in the storage location.',
@@ -85,7 +85,7 @@ export const errorMessages = {
   },
   locationHoldsData: {
     en: 'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
-    de: 'Die Site-Adresse eines Speicherorts mit gesicherten oder archivierten Daten kann nicht auf einen anderen Speicher zeigen.',
+    de: 'Die Websiteadresse eines Speicherorts mit gesicherten oder archivierten Daten kann nicht auf einen anderen Speicher zeigen.',
   },
   jobLocationHoldsData: {
     en: 'The storage location of a job that has stored backups cannot be changed.',

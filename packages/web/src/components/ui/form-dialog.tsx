@@ -16,6 +16,7 @@ export function FormDialog({
   submitLabel,
   submitPalette = 'blue',
   pending,
+  pendingLabel,
   cancel,
   onClose,
   children,
@@ -27,6 +28,8 @@ export function FormDialog({
   submitLabel: string;
   submitPalette?: string;
   pending?: boolean;
+  /** What the submit button says while pending (its spinner alone unless given). */
+  pendingLabel?: string;
   /** The first button; Cancel (closing the dialog) unless given. */
   cancel?: { label: string; onClick: () => void };
   onClose: () => void;
@@ -73,6 +76,7 @@ export function FormDialog({
                 form={formId}
                 colorPalette={submitPalette}
                 loading={pending}
+                loadingText={pendingLabel}
                 disabled={!online}
                 aria-describedby={online ? undefined : offlineId}
               >

@@ -393,6 +393,227 @@ describe('configuration: locations, users and licence', () => {
   });
 });
 
+describe('configuration: locations in an object store', () => {
+  const blob = testLocation({
+    locationId: 'l2',
+    name: 'Blob',
+    siteAddress: 'https://contosoarchive.blob.core.windows.net/backups',
+    store: 'azureBlob',
+    hasSecret: true,
+  });
+  const bucket = testLocation({
+    locationId: 'l3',
+    name: 'Bucket',
+    siteAddress: 's3://contoso-backups',
+    store: 's3',
+    accessKeyId: 'AKIAOLD',
+    hasSecret: true,
+  });
+
+  it('shows each location’s store, tests an S3 store with its credentials, and keeps a stored secret', async () => {
+    signedIn();
+    const saved: Record<string, unknown>[] = [];
+    let answer: (() => HttpResponse<never>) | undefined;
+    let release: () => void = () => undefined;
+    const { user } = await renderPortal('/configuration', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.tenants.list': respond('apollo.tenants.list', [tenant()]),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation(), blob, bucket]),
+      'apollo.locations.create': async ({ request }) => {
+        const body = await request.json();
+        saved.push({ create: body });
+        // The server's probe of the store takes its time: the dialog says what it waits for.
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        if (answer) return answer();
+        const { secret, ...fields } = body;
+        return HttpResponse.json(
+          testLocation({ ...fields, locationId: 'l4', store: 's3', hasSecret: Boolean(secret) }),
+        );
+      },
+      'apollo.locations.update': async ({ request, params }) => {
+        const body = await request.json();
+        saved.push({ update: { [String(params.locationId)]: body } });
+        if (params.locationId === 'l2')
+          return refuse(409, {
+            status: 409,
+            code: 'locationHoldsData',
+            message:
+              'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
+          });
+        return HttpResponse.json({ ...bucket, name: body.name, siteAddress: body.siteAddress });
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Locations' }));
+    const locations = await screen.findByRole('table', { name: 'Locations' });
+    await within(locations).findByText('Vault');
+    // Where each location's data is kept; one without a store is in the portal server's own.
+    expect(within(locations).getByRole('columnheader', { name: 'Storage' })).toBeTruthy();
+    const rowOf = (name: string) =>
+      within(locations)
+        .getAllByRole('row')
+        .find((r) => within(r).queryByText(name));
+    expect(rowOf('Vault')?.textContent).toContain('Portal server');
+    expect(rowOf('Blob')?.textContent).toContain('Azure Blob Storage');
+    expect(rowOf('Bucket')?.textContent).toContain('S3');
+
+    // A new S3 location: the address forms are explained, and S3 needs the access key ID and the secret.
+    await user.click(screen.getByRole('button', { name: 'Add location' }));
+    let dialog = await screen.findByRole('dialog');
+    const address = within(dialog).getByLabelText(/Site address/);
+    expect(document.getElementById(address.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'S3: s3://<bucket>, with ?endpoint=<url> for an S3-compatible service, and the access key ID and secret.',
+    );
+    await user.type(within(dialog).getByLabelText(/Location name/), 'Offsite');
+    await user.type(address, 's3://Not_A_Bucket');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Value does not match the required pattern.')).toBeTruthy();
+    await user.clear(address);
+    await user.type(address, 's3://contoso-offsite/portal?endpoint=https://minio.example:9000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByText('Field must not be empty.')).toHaveLength(2);
+    expect(saved).toEqual([]);
+    const secret = within(dialog).getByLabelText(/^Secret/) as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    expect(secret.autocomplete).toBe('off');
+    await user.type(within(dialog).getByLabelText(/Access key ID/), ' AKIANEW ');
+    await user.type(secret, 'wrong secret');
+
+    // The store refuses the credentials: the SDK's message, in the dialog.
+    answer = () =>
+      refuse(400, {
+        status: 400,
+        code: 'storeCredentialsRefused',
+        message: 'The storage service refused the access key or secret.',
+        detail: 'InvalidAccessKeyId',
+      });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByRole('button', { name: /Testing connection…/ });
+    release();
+    expect((await within(dialog).findByTestId('location-failure')).textContent).toBe(
+      'Failed to create the location. The storage service refused the access key or secret.',
+    );
+    expect(saved).toEqual([
+      {
+        create: {
+          name: 'Offsite',
+          siteAddress: 's3://contoso-offsite/portal?endpoint=https://minio.example:9000',
+          accessKeyId: 'AKIANEW',
+          secret: 'wrong secret',
+        },
+      },
+    ]);
+    answer = undefined;
+    await user.clear(secret);
+    // The secret as typed, spaces and all.
+    await user.type(secret, ' right secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved[1]).toEqual({
+      create: {
+        name: 'Offsite',
+        siteAddress: 's3://contoso-offsite/portal?endpoint=https://minio.example:9000',
+        accessKeyId: 'AKIANEW',
+        secret: ' right secret',
+      },
+    });
+
+    // Editing a location with a stored secret: it says so, and an empty secret is not sent (kept).
+    await user.click(
+      within(await within(locations).findByRole('group', { name: 'Actions for Bucket' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
+    dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText(/Access key ID/) as HTMLInputElement).value).toBe('AKIAOLD');
+    const kept = within(dialog).getByLabelText(/^Secret/) as HTMLInputElement;
+    expect(kept.value).toBe('');
+    expect(kept.placeholder).toBe('A secret is stored');
+    expect(document.getElementById(kept.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'A secret is stored. Leave the field empty to keep it, or enter a new one to replace it.',
+    );
+    const name = within(dialog).getByLabelText(/Location name/);
+    await user.clear(name);
+    await user.type(name, 'Bucket 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saved[2]).toEqual({
+      update: { l3: { name: 'Bucket 2', siteAddress: 's3://contoso-backups', accessKeyId: 'AKIAOLD' } },
+    });
+
+    // A location holding data cannot move to another store: the server's refusal, in words.
+    await user.click(
+      within(await within(locations).findByRole('group', { name: 'Actions for Blob' })).getByRole('button', {
+        name: 'Edit',
+      }),
+    );
+    dialog = await screen.findByRole('dialog');
+    const moved = within(dialog).getByLabelText(/Site address/);
+    await user.clear(moved);
+    await user.type(moved, 'https://contoso.sharepoint.com/sites/archive');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByTestId('location-failure')).textContent).toBe(
+      'Failed to update the location. The site address of a location that holds backed-up or archived data cannot be moved to another store.',
+    );
+    expect(saved[3]).toEqual({
+      update: { l2: { name: 'Blob', siteAddress: 'https://contoso.sharepoint.com/sites/archive' } },
+    });
+  });
+
+  it('tests an Azure container and says the store’s refusal in German', async () => {
+    localStorage.setItem('language', 'de');
+    signedIn();
+    let created: Record<string, unknown> | undefined;
+    let release: () => void = () => undefined;
+    const { user } = await renderPortal('/configuration', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.tenants.list': respond('apollo.tenants.list', [tenant()]),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation(), blob, bucket]),
+      'apollo.locations.create': async ({ request }) => {
+        created = await request.json();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return refuse(400, {
+          status: 400,
+          code: 'storeCredentialsRefused',
+          message: 'The storage service refused the access key or secret.',
+        });
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Speicherorte' }));
+    const locations = await screen.findByRole('table', { name: 'Speicherorte' });
+    await within(locations).findByText('Vault');
+    expect(within(locations).getByRole('columnheader', { name: 'Speicher' })).toBeTruthy();
+    expect(within(locations).getByText('Portal-Server')).toBeTruthy();
+    expect(within(locations).getByText('Azure Blob Storage')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Speicherort hinzufügen' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Name des Speicherorts/), 'Archiv');
+    await user.type(
+      within(dialog).getByLabelText(/Websiteadresse/),
+      'https://contosoarchive.blob.core.windows.net/archive/portal',
+    );
+    // An Azure account key is the secret; there is no access key ID.
+    await user.type(within(dialog).getByLabelText(/^Geheimnis/), 'account-key==');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await within(dialog).findByRole('button', { name: /Verbindung wird geprüft…/ });
+    release();
+    expect((await within(dialog).findByTestId('location-failure')).textContent).toBe(
+      'Der Speicherort konnte nicht angelegt werden. Der Speicherdienst hat den Zugriffsschlüssel oder das Geheimnis abgelehnt.',
+    );
+    expect(created).toEqual({
+      name: 'Archiv',
+      siteAddress: 'https://contosoarchive.blob.core.windows.net/archive/portal',
+      secret: 'account-key==',
+    });
+  });
+});
+
 describe('configuration offline', () => {
   it('disables the tenant, location and user actions with the reason, and enables them online', async () => {
     signedIn();

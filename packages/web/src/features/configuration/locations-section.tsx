@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type StorageLocation } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,13 +10,22 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
-import { rules, useValidator } from '../../components/ui/validation';
+import { type Rule, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery } from '../../shared/api/queries';
 import { useApi } from '../../shared/tenant';
 import { configurationKeys } from './api/keys';
+import { storeOf } from './store-address';
 import { useFailure } from './use-failure';
 
+/** A site address the server takes (see storeOf); else the generic "does not match" message. */
+const siteAddressRule = (): Rule<string> => (value) =>
+  value.trim() === '' || storeOf(value) ? null : { key: 'pattern' };
+
+/**
+ * A location's name, site address and, for an object store, its credentials. The secret is never sent
+ * back: editing a location that has one keeps it unless a new one is typed.
+ */
 function LocationForm({
   tenantId,
   location,
@@ -33,14 +42,34 @@ function LocationForm({
   const [touched, setTouched] = useState(false);
   const [name, setName] = useState(location?.name ?? '');
   const [siteAddress, setSiteAddress] = useState(location?.siteAddress ?? '');
+  const [accessKeyId, setAccessKeyId] = useState(location?.accessKeyId ?? '');
+  const [secret, setSecret] = useState('');
+  const store = storeOf(siteAddress);
+  const secretStored = !!location?.hasSecret;
   const check = useValidator();
+  // S3 signs with an access key ID and a secret: both are needed unless the location keeps a secret.
+  const s3 = store === 's3';
   const errors = {
     name: check(name, rules.required(), rules.maxLength(120)),
-    siteAddress: check(siteAddress, rules.required(), rules.url()),
+    siteAddress: check(siteAddress, rules.required(), rules.maxLength(2048), siteAddressRule()),
+    accessKeyId: s3
+      ? check(accessKeyId, rules.required(), rules.maxLength(256))
+      : check(accessKeyId, rules.maxLength(256)),
+    secret:
+      s3 && !secretStored
+        ? check(secret, rules.required(), rules.maxLength(1024))
+        : check(secret, rules.maxLength(1024)),
   };
   const save = useMutation({
     mutationFn: () => {
-      const body = { name: name.trim(), siteAddress: siteAddress.trim() };
+      const keyId = accessKeyId.trim();
+      const body = {
+        name: name.trim(),
+        siteAddress: siteAddress.trim(),
+        ...(keyId ? { accessKeyId: keyId } : {}),
+        // The secret as typed: spaces may be part of it. None keeps the stored one.
+        ...(secret ? { secret } : {}),
+      };
       // A failure is said in the form, not in the generic toast as well.
       return location
         ? api.apollo.locations.update({ tenantId, locationId: location.locationId, body }, { disableToast: true })
@@ -58,10 +87,12 @@ function LocationForm({
       formId="location-form"
       onSubmit={() => {
         setTouched(true);
-        if (!errors.name && !errors.siteAddress) save.mutate();
+        if (Object.values(errors).every((e) => e === null)) save.mutate();
       }}
       submitLabel={t('common:save')}
       pending={save.isPending}
+      // The server tests an object store (a probe written, read back and deleted) before it saves: seconds.
+      pendingLabel={t(store === 'azureBlob' || s3 ? 'configuration:testingStore' : 'configuration:saving')}
       onClose={onClose}
     >
       <Stack gap="4">
@@ -77,13 +108,52 @@ function LocationForm({
           label={t('configuration:siteAddress')}
           type="url"
           value={siteAddress}
+          spellCheck={false}
           onChange={(e) => setSiteAddress(e.target.value)}
           error={errors.siteAddress}
           showError={touched}
+          helperText={
+            // Lines of the help text (a span, as the field's description is): the addresses break anywhere.
+            <chakra.span display="block" wordBreak="break-word">
+              {t('configuration:siteAddressHelp.intro')}
+              {(['server', 'azureBlob', 's3'] as const).map((kind) => (
+                <chakra.span key={kind} display="block" ps="3" mt="0.5">
+                  {t(`configuration:siteAddressHelp.${kind}`)}
+                </chakra.span>
+              ))}
+            </chakra.span>
+          }
+        />
+        <TextField
+          label={t('configuration:accessKeyId')}
+          value={accessKeyId}
+          required={s3}
+          maxLength={256}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setAccessKeyId(e.target.value)}
+          error={errors.accessKeyId}
+          showError={touched}
+          helperText={t('configuration:accessKeyIdHelp')}
+        />
+        <TextField
+          label={t('configuration:secret')}
+          type="password"
+          value={secret}
+          required={s3 && !secretStored}
+          maxLength={1024}
+          autoComplete="off"
+          {...(secretStored ? { placeholder: t('configuration:secretStored') } : {})}
+          onChange={(e) => setSecret(e.target.value)}
+          error={errors.secret}
+          showError={touched}
+          helperText={t(secretStored ? 'configuration:secretKeep' : 'configuration:secretHelp')}
         />
         {save.error ? (
           <StatusAlert status="error">
-            {failure(save.error, location ? 'updateLocation' : 'createLocation')}
+            <span data-testid="location-failure">
+              {failure(save.error, location ? 'updateLocation' : 'createLocation')}
+            </span>
           </StatusAlert>
         ) : null}
       </Stack>
@@ -129,6 +199,16 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
         </Text>
       ),
       hideBelow: 'md',
+    },
+    {
+      key: 'store',
+      header: t('configuration:storage'),
+      // A location from before the stores were told apart keeps its data in the server's own store.
+      cell: (l) => (
+        <Badge variant="subtle" colorPalette={l.store === 'azureBlob' || l.store === 's3' ? 'purple' : 'gray'}>
+          {t(`configuration:stores.${l.store ?? 'server'}`)}
+        </Badge>
+      ),
     },
     {
       key: 'usedByJobs',
