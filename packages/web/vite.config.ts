@@ -102,7 +102,13 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 20,
             },
-            { name: 'sdk', test: /[\\/]packages[\\/]sdk[\\/]/, tags: ['$initial'], priority: 10 },
+            // The SDK's German error messages stay out: they load with the rest of German (i18n/de.ts).
+            {
+              name: 'sdk',
+              test: /[\\/]packages[\\/]sdk[\\/](?!dist[\\/]core[\\/]messages-de\.js)/,
+              tags: ['$initial'],
+              priority: 10,
+            },
           ],
         },
       },

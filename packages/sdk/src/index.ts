@@ -47,8 +47,11 @@ export {
 export {
   type ErrorInput,
   type ErrorMessageKey,
+  englishErrorMessages,
   errorMessage,
+  errorMessageKey,
   errorMessages,
+  germanErrorMessages,
   type Language,
   statusMessageKey,
   type TranslatedError,

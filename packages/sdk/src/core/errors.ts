@@ -1,4 +1,4 @@
-import { type ErrorMessageKey, errorMessage } from './messages.js';
+import { type ErrorMessageKey, errorMessageKey } from './message-keys.js';
 
 /**
  * The request an error is about, as the transport hands it to a {@link PortalError}: its method, its
@@ -78,7 +78,7 @@ export class ApiError extends PortalError {
     this.body = body;
     this.code = bodyCode(body);
     this.requestId = requestId;
-    this.messageKey = errorMessage(this).key;
+    this.messageKey = errorMessageKey(this);
   }
 }
 

@@ -3,7 +3,6 @@
  * another. main.tsx starts it in the browser; component tests start it with a memory history.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import type { Language } from '@compliance-portal/sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { lazy, StrictMode, Suspense } from 'react';
@@ -43,7 +42,7 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
         error,
         { dismissAll: () => toaster.dismiss(), show: (kind, message) => showToast(kind, message) },
         { noTenant: i18n.t('errors:noTenant'), network: i18n.t('errors:network') },
-        (i18n.language as Language) ?? 'en',
+        (key) => i18n.t(key),
       ),
   });
   const session = createSessionActor({

@@ -1,5 +1,6 @@
 import { ApiError, NetworkError, TimeoutError } from '@compliance-portal/sdk';
 import { describe, expect, it } from 'vitest';
+import { apiErrors } from '../i18n/api-errors';
 import { failureText, handleApiError, isNotFound, isUnauthorizedLogin } from './api-errors';
 
 const texts = { noTenant: 'No Tenant was found in the Configuration. Please configure one.', network: 'network!' };
@@ -11,7 +12,7 @@ function run(error: Parameters<typeof handleApiError>[0], lang: 'en' | 'de' = 'e
     error,
     { dismissAll: () => log.push('dismiss'), show: (kind, message) => log.push(`${kind}:${message}`) },
     texts,
-    lang,
+    (key) => apiErrors(lang)[key.slice('apiErrors:'.length)] ?? key,
   );
   return log;
 }

@@ -8,12 +8,14 @@
 import {
   ApiError,
   type ErrorMessageKey,
-  errorMessage,
-  type Language,
+  errorMessageKey,
   NetworkError,
   PortalError,
   type SdkError,
 } from '@compliance-portal/sdk';
+
+/** The `apiErrors` namespace's text of a key, in the language shown. */
+export type ApiErrorText = (key: `apiErrors:${ErrorMessageKey}`) => string;
 
 export interface ErrorToasts {
   dismissAll(): void;
@@ -33,7 +35,7 @@ function isLegacyUrl(url: string): boolean {
   }
 }
 
-export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: ErrorTexts, lang: Language) {
+export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: ErrorTexts, t: ApiErrorText) {
   toasts.dismissAll();
   if (error.disableToast) return;
   if (error instanceof NetworkError) {
@@ -47,7 +49,7 @@ export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: Erro
     }
     if (error.status === 401 && !isLegacyUrl(error.url)) return;
   }
-  toasts.show('error', errorMessage(error, lang).message);
+  toasts.show('error', t(`apiErrors:${error instanceof PortalError ? error.messageKey : errorMessageKey(error)}`));
 }
 
 /**
@@ -77,12 +79,7 @@ export function messageKeyOf(error: unknown, fallback: ErrorMessageKey = 'unknow
  * The text of a failed action (a request without toasts): the action's own catalogue text, then why,
  * in the catalogue's words; `notFound` replaces the reason of a 404 when the call has a text of its own.
  */
-export function failureText(
-  t: (key: `apiErrors:${ErrorMessageKey}`) => string,
-  action: string,
-  error: unknown,
-  notFound?: string,
-): string {
+export function failureText(t: ApiErrorText, action: string, error: unknown, notFound?: string): string {
   const reason =
     notFound && isNotFound(error) ? notFound : error instanceof PortalError ? t(`apiErrors:${error.messageKey}`) : null;
   return reason ? `${action} ${reason}` : action;

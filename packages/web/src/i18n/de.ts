@@ -1,3 +1,4 @@
+import { germanErrorMessages } from '@compliance-portal/sdk';
 import { accountNamespaces } from './de/account';
 import { accountSecurityNamespaces } from './de/account-security';
 import { archiveNamespaces } from './de/archive';
@@ -33,3 +34,6 @@ export const de: Resources = {
   ...dataManagementNamespaces,
   ...overviewNamespaces,
 };
+
+/** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */
+export const germanApiErrors: Record<string, string> = { ...germanErrorMessages };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { apiErrors } from './api-errors';
 import { de } from './de';
 import { en } from './en';
-import { apiErrors, createI18n, loadLanguage, switchLanguage } from './index';
+import { createI18n, loadLanguage, switchLanguage } from './index';
 
 const resources = {
   en: { ...en, apiErrors: apiErrors('en') },

@@ -3,7 +3,7 @@
  * are bundled with the app; the rest of English, and German whole, load in their own chunks: before
  * the first signed-in page, before the first screen of a German user, before a switch of language.
  */
-import { errorMessages, type Language } from '@compliance-portal/sdk';
+import { englishErrorMessages, type Language } from '@compliance-portal/sdk';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Resources } from './en';
@@ -13,19 +13,18 @@ import { offlineNamespaces as enOffline } from './en/offline';
 const LANGUAGE_KEY = 'language';
 const LANGUAGES: readonly Language[] = ['en', 'de'];
 
-/** The SDK's error catalogue (every API error's message key and its English and German text) as the `apiErrors` namespace. */
-export function apiErrors(lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(errorMessages).map(([key, texts]) => [key, texts[lang]]));
-}
-
+/**
+ * The texts of the first screen: English with the SDK's English error catalogue (the `apiErrors`
+ * namespace); German, its error catalogue included, comes with the rest of German (de.ts).
+ */
 const coreResources = {
-  en: { ...enCore, ...enOffline, apiErrors: apiErrors('en') },
-  de: { apiErrors: apiErrors('de') },
+  en: { ...enCore, ...enOffline, apiErrors: { ...englishErrorMessages } },
+  de: {},
 };
 
-const areaTexts: Record<Language, () => Promise<Resources>> = {
+const areaTexts: Record<Language, () => Promise<Resources & { apiErrors?: Record<string, string> }>> = {
   en: () => import('./en').then((m) => m.en),
-  de: () => import('./de').then((m) => m.de),
+  de: () => import('./de').then((m) => ({ ...m.de, apiErrors: m.germanApiErrors })),
 };
 
 const loading = new WeakMap<i18n, Map<string, Promise<void>>>();

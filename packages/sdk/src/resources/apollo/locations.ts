@@ -16,7 +16,7 @@ export const LocationInput = s.object({
     minLength: 1,
     maxLength: 2048,
     description:
-      'Site address: a SharePoint site (stored in the server\'s own store), an Azure Blob Storage container ' +
+      "Site address: a SharePoint site (stored in the server's own store), an Azure Blob Storage container " +
       '(https://<account>.blob.core.windows.net/<container>[/<prefix>], or azure+http://<host>:<port>/<account>/<container> ' +
       'for an emulator), or an S3 bucket (s3://<bucket>[/<prefix>][?endpoint=<url>&region=<region>]).',
   }),

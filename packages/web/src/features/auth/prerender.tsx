@@ -10,7 +10,7 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getSystem } from '../../app/theme';
-import { apiErrors } from '../../i18n';
+import { apiErrors } from '../../i18n/api-errors';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
 import { SignInView } from './sign-in-page';

@@ -1,0 +1,38 @@
+/**
+ * The user-facing error messages in English, by key ({@link ErrorMessageKey}): the messages by status
+ * and by text, the client's own, and one per refusal code. A module of its own, so that an app that
+ * shows English first bundles no other language (see messages-de.ts).
+ */
+import type { ErrorCode } from './codes.js';
+
+export const englishErrorMessages = {
+  badRequest: 'Invalid request',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Access denied',
+  notFound: 'Resource not found',
+  internalServerError: 'Internal server error',
+  generic: 'An error occurred, please try again later',
+  failedToRetrieveData: 'Failed to retrieve data',
+  invalidCredentials: 'Invalid Credentials',
+  accountLocked: 'The account is locked for 5 minutes after too many failed attempts.',
+  loginVerificationFailed: 'Login verification failed',
+  requestFailed404: 'The requested resource could not be found (404)',
+  requestFailed400: 'The server could not process the request (400)',
+  requestTimeout: 'The request took too long and was cancelled',
+  invalidVerificationCode: 'Invalid Verification Code',
+  userDoesNotExist: 'User Does Not Exist',
+  networkError: 'Network error: the server is temporarily unable to handle the request',
+  unknown: 'Unknown error',
+  trialBackupJobs: 'Your trial licence allows one backup job per application, and this application already has one.',
+  trialSources: 'Your trial licence allows at most 10 accounts, sites or teams per backup.',
+  trialRestores: 'Your trial licence allows at most 10 restores per application, and this application has reached it.',
+  trialNoDelete: 'Backup jobs cannot be deleted on a trial licence.',
+  storeUnreachable: 'The storage service could not be reached at the site address.',
+  storeCredentialsRefused: 'The storage service refused the access key or secret.',
+  storeNotFound: 'The container or bucket of the site address does not exist.',
+  storeProbeFailed: 'A test object could not be written, read back and deleted in the storage location.',
+  locationHoldsData:
+    'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
+  jobLocationHoldsData: 'The storage location of a job that has stored backups cannot be changed.',
+  // Every refusal code has a message of its own.
+} as const satisfies Record<string, string> & Record<ErrorCode, string>;
