@@ -70,7 +70,7 @@ function readOrCreate(file: string, create: () => string): string {
   return value;
 }
 
-function parseKey(text: string): Buffer {
+export function parseKey(text: string): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
   if (key.length !== 32) throw new Error('PORTAL_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
   return key;

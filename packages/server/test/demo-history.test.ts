@@ -354,7 +354,11 @@ describe('the demo world with a past', () => {
     expect(mail.some((m) => Number(m.deleted) > 0)).toBe(true);
 
     // Every version and message those reports count is in the blob store, whole.
-    const blobs = createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs'));
+    // Read as the portal reads them: each organisation's blobs are encrypted under its key.
+    const blobs = await createDataPlane(
+      server.ctx,
+      createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')),
+    ).storeAt(null);
     const held = await db.query<{ hash: string; size: number }>(
       `select distinct hash, size from backup_items where hash is not null
         union select distinct blob_hash, size from archive_items`,

@@ -5,6 +5,7 @@ import { evolve, type RunningSimulator } from '@compliance-portal/m365-simulator
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
+import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
 import { searchArchive } from '../src/storage/archive.js';
@@ -20,6 +21,8 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
   let sim: RunningSimulator;
   let token = '';
   let blobs: BlobStore;
+  /** Reads blobs as the portal does (encrypted under their organisation's key). */
+  let plane: DataPlane;
   let engine: JobEngine;
   const tenantId = TENANTS.contoso;
   const users: { id: string; upn: string }[] = [];
@@ -37,7 +40,8 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       8,
     );
     blobs = createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-')));
-    engine = new JobEngine(server.ctx, { executors: executors(createDataPlane(server.ctx, blobs)), heartbeatMs: 50 });
+    plane = createDataPlane(server.ctx, blobs);
+    engine = new JobEngine(server.ctx, { executors: executors(plane), heartbeatMs: 50 });
     users.length = 0;
     for (const u of sim.state.tenant(tenantId).users) users.push({ id: u.id, upn: u.upn });
   });
@@ -243,7 +247,7 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       const restored = await g.itemByPath(drive.id ?? '', file?.path ?? '');
       expect(restored).not.toBeNull();
       const bytes = await g.itemContent(drive.id ?? '', restored?.id ?? '');
-      expect(Buffer.compare(Buffer.from(bytes), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
+      expect(Buffer.compare(Buffer.from(bytes), Buffer.from(await plane.blobs.get(file?.hash ?? '')))).toBe(0);
       const folder = file?.path.slice(0, file.path.length - file.name.length) ?? '/';
       const siblings = [];
       const parent = await g.itemByPath(drive.id ?? '', folder);
@@ -295,7 +299,7 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       expect(outcome?.status).toBe('finished');
       expect(simItem.permissions.map((p) => ({ userId: p.userId, roles: p.roles }))).toEqual(grants);
       const current = await graph().itemContent(file?.drive_id ?? '', file?.item_id ?? '');
-      expect(Buffer.compare(Buffer.from(current), Buffer.from(await blobs.get(file?.hash ?? '')))).toBe(0);
+      expect(Buffer.compare(Buffer.from(current), Buffer.from(await plane.blobs.get(file?.hash ?? '')))).toBe(0);
     });
 
     it('cleans up old versions under the rule and records what it freed per file', async () => {

@@ -20,6 +20,7 @@ const blobs: BlobStore = {
     deleted.push(hash);
   },
   stats: () => Promise.resolve({ blobs: 0, storedBytes: 0 }),
+  withCodec: () => blobs,
 };
 
 function versions(jobId: string, sourceId: string, items: number, perItem: number, seq: number): BackupItemInput[] {

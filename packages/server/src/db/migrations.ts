@@ -17,6 +17,7 @@ import { migration as m017 } from './migrations/017-read-indexes.js';
 import { migration as m018 } from './migrations/018-usage-totals.js';
 import { migration as m019 } from './migrations/019-location-stores.js';
 import { migration as m020 } from './migrations/020-rate-limits.js';
+import { migration as m021 } from './migrations/021-organisation-keys.js';
 
 export interface Migration {
   id: number;
@@ -47,6 +48,7 @@ const migrations: readonly Migration[] = [
   m018,
   m019,
   m020,
+  m021,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */

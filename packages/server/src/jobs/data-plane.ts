@@ -17,6 +17,7 @@ import {
   saveChat,
 } from '../storage/archive.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { organisationCodec, organisationKeys, readingCodec } from '../storage/encryption.js';
 import { type LocationStore, openLocationStore, savedStoreAddress } from '../storage/location-stores.js';
 import type { FileStore } from '../storage/object-blob-store.js';
 import { openBlobStore, openFileStore } from '../storage/stores.js';
@@ -61,15 +62,20 @@ export function dataPlaneOf(ctx: AppContext): DataPlane {
 const LOCATION_TTL_MS = 10_000;
 
 /**
- * The data plane over `blobs` (the server's own store: PORTAL_BLOB_STORE or the data directory):
+ * The data plane over `plain` (the server's own store: PORTAL_BLOB_STORE or the data directory):
  * each tenant's Graph client, shared by the planes of every storage location (`at`), and each
- * location's store, opened once per site address and credentials.
+ * location's store, opened once per site address and credentials. Every store reads blobs of any
+ * organisation (and those stored before encryption); the plane of a location and an organisation
+ * writes them encrypted under that organisation's key (storage/encryption.ts).
  */
 export function createDataPlane(
   ctx: AppContext,
-  blobs: BlobStore = openBlobStore(ctx.config),
+  plain: BlobStore = openBlobStore(ctx.config),
   files: FileStore = openFileStore(ctx.config),
 ): DataPlane {
+  const keys = organisationKeys(ctx.db, ctx.secrets, ctx.now);
+  const reading = readingCodec(keys);
+  const blobs = plain.withCodec(reading);
   const server: LocationStore = { blobs, files };
   const clients = new Map<string, { key: string; api: ReturnType<typeof createGraphApi> }>();
   const graph: DataPlane['graph'] = async (tenant, options) => {
@@ -114,11 +120,12 @@ export function createDataPlane(
           throw new Error("The storage location's secret cannot be read with the current PORTAL_SECRET_KEY.");
         }
       }
-      store = openLocationStore(
+      const opened = openLocationStore(
         savedStoreAddress(row.site_address),
         { accessKeyId: row.access_key_id, secret },
         server,
       );
+      store = opened === server ? server : { ...opened, blobs: opened.blobs.withCodec(reading) };
       stores.set(key, store);
     }
     return store;
@@ -135,13 +142,30 @@ export function createDataPlane(
     return entry.store;
   };
   const storeAt: StoreAt = async (locationId) => (await locationStore(locationId)).blobs;
+  /** A location's store writing as the organisation, one per store and organisation. */
+  const writers = new WeakMap<BlobStore, Map<string, BlobStore>>();
+  const writerAt = async (locationId: string | null, organisationId: string) => {
+    const store = await storeAt(locationId);
+    let byOrganisation = writers.get(store);
+    if (!byOrganisation) {
+      byOrganisation = new Map();
+      writers.set(store, byOrganisation);
+    }
+    let writer = byOrganisation.get(organisationId);
+    if (!writer) {
+      writer = store.withCodec(organisationCodec(await keys.ensure(organisationId), keys));
+      byOrganisation.set(organisationId, writer);
+    }
+    return writer;
+  };
 
   const planeOf = (store: BlobStore, locationId: string | null): DataPlane => ({
     graph,
     blobs: store,
     storeAt,
     filesAt: async (id) => (await locationStore(id)).files,
-    at: async (id) => planeOf(await storeAt(id), id),
+    at: async (id, organisationId) =>
+      planeOf(organisationId ? await writerAt(id, organisationId) : await storeAt(id), id),
     archive: {
       prepareMail: (item) => prepareMail(store, { ...item, locationId, now: ctx.now() }),
       saveMails: (items) => insertArchiveRows(ctx.db, items),

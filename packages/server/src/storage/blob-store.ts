@@ -42,6 +42,18 @@ export interface BlobStore {
   has(hash: string): Promise<boolean>;
   delete(hash: string): Promise<void>;
   stats(): Promise<{ blobs: number; storedBytes: number }>;
+  /** The same store, naming and storing blobs by `codec` (an organisation's encryption). */
+  withCodec(codec: BlobCodec): BlobStore;
+}
+
+/**
+ * How a store names and stores content: the name from the content, the stored body from the content,
+ * and the content back from a body, verified against its name (BlobCorruptError otherwise).
+ */
+export interface BlobCodec {
+  name(bytes: Uint8Array): string;
+  encode(bytes: Uint8Array, level: number): Promise<Buffer>;
+  decode(name: string, body: Buffer): Promise<Uint8Array>;
 }
 
 export class BlobCorruptError extends Error {
@@ -68,13 +80,22 @@ export async function encodeBlob(bytes: Uint8Array, level: number): Promise<Buff
     : Buffer.concat([Buffer.from([RAW]), bytes]);
 }
 
-/** The content of a stored blob, verified against its name (BlobCorruptError when it differs). */
-export async function decodeBlob(hash: string, body: Buffer): Promise<Uint8Array> {
+/** The content of a body `encodeBlob` wrote, unverified (an unreadable one gives no bytes). */
+export async function unpackBlob(body: Buffer): Promise<Buffer> {
   const data = body.subarray(1);
-  const bytes = body[0] === DEFLATED ? await inflate(data).catch(() => Buffer.alloc(0)) : data;
+  if (body[0] === DEFLATED) return inflate(data).catch(() => Buffer.alloc(0));
+  return body[0] === RAW ? data : Buffer.alloc(0);
+}
+
+/** The content of a stored blob, verified against its name (BlobCorruptError when it differs). */
+async function decodeBlob(hash: string, body: Buffer): Promise<Uint8Array> {
+  const bytes = await unpackBlob(body);
   if (sha256(bytes) !== hash) throw new BlobCorruptError(hash);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
+
+/** Blobs named by their SHA-256 and stored in the clear: what every store wrote before encryption. */
+export const plainCodec: BlobCodec = { name: sha256, encode: encodeBlob, decode: decodeBlob };
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -109,9 +130,13 @@ function layoutLevels(dir: string): 1 | 2 {
   return levels;
 }
 
-export function createLocalBlobStore(dir: string, options: { level?: number } = {}): BlobStore {
+export function createLocalBlobStore(
+  dir: string,
+  options: { level?: number; codec?: BlobCodec; levels?: 1 | 2 } = {},
+): BlobStore {
   const level = options.level ?? 6;
-  const levels = layoutLevels(dir);
+  const codec = options.codec ?? plainCodec;
+  const levels = options.levels ?? layoutLevels(dir);
   const pathOf = (hash: string) => {
     if (!HASH.test(hash)) throw new Error(`not a blob hash: ${hash}`);
     return levels === 1 ? join(dir, hash.slice(0, 2), hash) : join(dir, hash.slice(0, 2), hash.slice(2, 4), hash);
@@ -122,12 +147,12 @@ export function createLocalBlobStore(dir: string, options: { level?: number } = 
 
   return {
     async put(bytes) {
-      const hash = sha256(bytes);
+      const hash = codec.name(bytes);
       const path = pathOf(hash);
       const inline = bytes.length <= WRITE_INLINE;
       const existing = inline ? statSync(path, { throwIfNoEntry: false })?.size : await sizeOf(path);
       if (existing !== undefined) return { hash, size: bytes.length, storedSize: existing, isNew: false };
-      const body = await encodeBlob(bytes, level);
+      const body = await codec.encode(bytes, level);
       const parent = join(path, '..');
       // Concurrent puts of the same content each write their own file; the renames leave one.
       const temporary = `${path}.${randomUUID()}.tmp`;
@@ -156,7 +181,7 @@ export function createLocalBlobStore(dir: string, options: { level?: number } = 
       return { hash, size: bytes.length, storedSize: body.length, isNew: true };
     },
     async get(hash) {
-      return decodeBlob(hash, await readFile(pathOf(hash)));
+      return codec.decode(hash, await readFile(pathOf(hash)));
     },
     async has(hash) {
       return (await sizeOf(pathOf(hash))) !== undefined;
@@ -181,5 +206,6 @@ export function createLocalBlobStore(dir: string, options: { level?: number } = 
       await walk(dir, 0);
       return { blobs, storedBytes };
     },
+    withCodec: (other) => createLocalBlobStore(dir, { level, codec: other, levels }),
   };
 }

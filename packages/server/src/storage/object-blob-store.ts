@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { type BlobStore, decodeBlob, encodeBlob, HASH, sha256 } from './blob-store.js';
+import { type BlobCodec, type BlobStore, HASH, plainCodec } from './blob-store.js';
 
 /** The calls a blob store makes of an object store. */
 export interface ObjectBucket {
@@ -86,22 +86,25 @@ export interface ObjectBlobStoreOptions {
   prefix?: string;
   /** DEFLATE level (6 by default, as the local store). */
   level?: number;
+  /** How blobs are named and stored (SHA-256 in the clear by default). */
+  codec?: BlobCodec;
 }
 
 export function createObjectBlobStore(bucket: ObjectBucket, options: ObjectBlobStoreOptions = {}): BlobStore {
   const level = options.level ?? 6;
   const prefix = options.prefix ?? '';
+  const codec = options.codec ?? plainCodec;
   const nameOf = (hash: string) => {
     if (!HASH.test(hash)) throw new Error(`not a blob hash: ${hash}`);
     return `${prefix}${hash}`;
   };
   return {
     async put(bytes) {
-      const hash = sha256(bytes);
+      const hash = codec.name(bytes);
       const name = nameOf(hash);
       const existing = await bucket.size(name);
       if (existing !== undefined) return { hash, size: bytes.length, storedSize: existing, isNew: false };
-      const body = await encodeBlob(bytes, level);
+      const body = await codec.encode(bytes, level);
       if (!(await bucket.write(name, body))) {
         // Stored by another put of the same content meanwhile: the same bytes are there.
         return { hash, size: bytes.length, storedSize: (await bucket.size(name)) ?? body.length, isNew: false };
@@ -109,7 +112,7 @@ export function createObjectBlobStore(bucket: ObjectBucket, options: ObjectBlobS
       return { hash, size: bytes.length, storedSize: body.length, isNew: true };
     },
     async get(hash) {
-      return decodeBlob(hash, await bucket.read(nameOf(hash)));
+      return codec.decode(hash, await bucket.read(nameOf(hash)));
     },
     async has(hash) {
       return (await bucket.size(nameOf(hash))) !== undefined;
@@ -127,5 +130,6 @@ export function createObjectBlobStore(bucket: ObjectBucket, options: ObjectBlobS
       }
       return { blobs, storedBytes };
     },
+    withCodec: (other) => createObjectBlobStore(bucket, { ...options, codec: other }),
   };
 }

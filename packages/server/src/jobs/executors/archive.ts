@@ -55,7 +55,7 @@ async function* withArchived<M extends { id?: string | null }>(
 export function exchangeArchiveExecutor(server: DataPlane): Executor {
   return async (rc) => {
     // Mail goes to the job's storage location; each item records where its blob is.
-    const plane = await server.at(rc.job.locationId);
+    const plane = await server.at(rc.job.locationId, rc.tenant.organisationId);
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
     const resynced: string[] = [];
@@ -166,7 +166,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
 
 export function teamsArchiveExecutor(server: DataPlane): Executor {
   return async (rc) => {
-    const plane = await server.at(rc.job.locationId);
+    const plane = await server.at(rc.job.locationId, rc.tenant.organisationId);
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
     await forEachChannelMessage(rc, graph, async (teamId, channel, message) => {

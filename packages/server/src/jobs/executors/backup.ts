@@ -276,7 +276,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
 export function backupExecutor(server: DataPlane): Executor {
   return async (rc) => {
     // Versions go to the job's storage location (see jobs' location rule: it stays while they are there).
-    const plane = await server.at(rc.job.locationId);
+    const plane = await server.at(rc.job.locationId, rc.tenant.organisationId);
     if (rc.job.application === 'teams') return teamsBackup(rc, plane);
     const graph = await plane.graph(rc.tenant);
     const finished = new Set((rc.checkpoint.drives as string[] | undefined) ?? []);

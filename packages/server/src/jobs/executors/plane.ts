@@ -82,8 +82,11 @@ export interface DataPlane {
   blobs: Blobs;
   /** Writes into `blobs`, and records each item as stored in this plane's location. */
   archive: Archive;
-  /** The plane of a storage location (null: the server's own store); its Graph clients are shared. */
-  at(locationId: string | null): Promise<DataPlane>;
+  /**
+   * The plane of a storage location (null: the server's own store), writing blobs encrypted under
+   * the organisation's key when one is named; its Graph clients are shared.
+   */
+  at(locationId: string | null, organisationId?: string): Promise<DataPlane>;
   /** The blob store of a storage location (null: the server's own), where that location's items are. */
   storeAt: StoreAt;
   /** The files (restore downloads) of a storage location's store (null: the server's own). */
