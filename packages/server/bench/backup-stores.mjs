@@ -39,8 +39,8 @@ const TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 const mb = (bytes) => (bytes / 1024 ** 2).toFixed(1);
 
 const work = mkdtempSync(join(tmpdir(), 'bench-backup-stores-'));
-const azurite = await spawnAzurite(await freePort(), join(work, 'azurite'));
-const azuritePort = Number(azurite.spawnargs[azurite.spawnargs.indexOf('--blobPort') + 1]);
+const azuritePort = await freePort();
+const azurite = await spawnAzurite(azuritePort, join(work, 'azurite'));
 const s3Port = await freePort();
 const s3rver = await spawnS3rver(s3Port, join(work, 's3rver'), ['bench']);
 

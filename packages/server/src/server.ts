@@ -1,8 +1,6 @@
 import { buildApp } from './app.js';
-import { appendAudit } from './audit/audit-log.js';
+import { createAppContext } from './app-context.js';
 import { loadConfig } from './config.js';
-import type { AppContext } from './context.js';
-import { createSecretBox } from './crypto/secret-box.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import {
@@ -18,7 +16,6 @@ import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
-import { createMailer } from './mail/mailer.js';
 import { drainBackground } from './modules/identity/background.js';
 import { azureContainer } from './storage/stores.js';
 
@@ -39,24 +36,7 @@ const applied = await migrate(db);
 if (applied.length > 0) log.info({ applied }, 'migrations applied');
 
 const now = () => new Date();
-const ctx: AppContext = {
-  config,
-  db,
-  log,
-  now,
-  secrets: createSecretBox(config.secretKey),
-  mailer: createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log,
-    logLinks: config.demo,
-  }),
-  audit: async (event, tx) => {
-    if (tx) await appendAudit(tx, event, now());
-    else await db.transaction((t) => appendAudit(t, event, now()));
-  },
-};
+const ctx = createAppContext(config, db, log);
 
 // The embedded database has no autovacuum: without statistics its planner sorts whole tables where
 // an index would do. They are gathered at start and every ten minutes.

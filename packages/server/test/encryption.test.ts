@@ -18,21 +18,8 @@ import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { deleteOrganisation } from '../src/modules/organisations/deletion.js';
 import { BlobCorruptError, createLocalBlobStore } from '../src/storage/blob-store.js';
 import { BlobShreddedError, keyedName, organisationKeys } from '../src/storage/encryption.js';
-import { createTestServer, TENANTS, type TestServer } from './helpers.js';
+import { createTestServer, mime, TENANTS, type TestServer } from './helpers.js';
 
-const mime = (subject: string, body: string) =>
-  new TextEncoder().encode(
-    [
-      'From: Adele Vance <adele@contoso.example>',
-      'To: Alex Wilber <alex@contoso.example>',
-      `Subject: ${subject}`,
-      'Date: Mon, 02 Nov 2026 09:15:00 +0100',
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      body,
-    ].join('\r\n'),
-  );
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 describe('encryption at rest, per organisation', () => {

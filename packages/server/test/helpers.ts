@@ -25,6 +25,23 @@ export const API_KEY = 'test-api-key-0123456789';
 /** The tests' PORTAL_SECRET_KEY (tenant and location secrets are sealed with it). */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7);
 export const ADMIN = 'admin@contoso.example';
+
+/** A plain-text mail from Adele to Alex, as MIME (`extra`: header lines to add). */
+export const mime = (subject: string, body: string, extra = '') =>
+  new TextEncoder().encode(
+    [
+      'From: Adele Vance <adele@contoso.example>',
+      'To: Alex Wilber <alex@contoso.example>',
+      `Subject: ${subject}`,
+      'Date: Mon, 02 Nov 2026 09:15:00 +0100',
+      'MIME-Version: 1.0',
+      extra,
+      '',
+      body,
+    ]
+      .filter((line, i) => line !== '' || i > 4)
+      .join('\r\n'),
+  );
 export const PARTNER = 'partner@fabrikam.example';
 export const TENANTS = {
   contoso: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',

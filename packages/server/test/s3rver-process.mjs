@@ -1,8 +1,8 @@
 // s3rver, an S3-compatible server (the @20minutes fork of jamhall/s3rver, kept for Node 20), as a
 // child process for the tests (test/s3rver.ts) and the object-store bench alike: on 127.0.0.1:`port`,
 // its objects in `location`, signatures checked against its one account.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnReady } from './spawn-ready.mjs';
 
 /** s3rver's account (fixed in s3rver: requests signed with any other key are refused). */
 export const S3RVER_KEY_ID = 'S3RVER';
@@ -12,31 +12,8 @@ export const S3RVER_SECRET = 'S3RVER';
  * Starts s3rver with `buckets` made; resolves with its process once it listens (rejects if it ends first or takes 20 s).
  * It is killed when this process ends.
  */
-export async function spawnS3rver(port, location, buckets = []) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port), location, ...buckets], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
-  child.once('exit', () => process.off('exit', kill));
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`s3rver did not listen within 20 s: ${output}`)), 20_000);
-    const read = (chunk) => {
-      output += chunk.toString();
-      if (output.includes('s3rver listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`s3rver ended (${code}) before it listened: ${output}`));
-    });
-  });
-  return child;
+export function spawnS3rver(port, location, buckets = []) {
+  return spawnReady('s3rver', [fileURLToPath(import.meta.url), String(port), location, ...buckets], /s3rver listening/);
 }
 
 // Run as a script: the server itself.

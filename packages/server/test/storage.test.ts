@@ -15,7 +15,7 @@ import {
 } from '../src/storage/archive.js';
 import { BlobCorruptError, createLocalBlobStore, sha256 } from '../src/storage/blob-store.js';
 import { summariseMail } from '../src/storage/mime.js';
-import { openTestDatabase } from './helpers.js';
+import { mime, openTestDatabase } from './helpers.js';
 
 const store = () => createLocalBlobStore(mkdtempSync(join(tmpdir(), 'blobs-')));
 
@@ -78,22 +78,6 @@ describe('the blob store', () => {
     expect(() => createLocalBlobStore(dir)).toThrow(/unknown blob store layout "3"/);
   });
 });
-
-const mime = (subject: string, body: string, extra = '') =>
-  new TextEncoder().encode(
-    [
-      'From: Adele Vance <adele@contoso.example>',
-      'To: Alex Wilber <alex@contoso.example>',
-      `Subject: ${subject}`,
-      'Date: Mon, 02 Nov 2026 09:15:00 +0100',
-      'MIME-Version: 1.0',
-      extra,
-      '',
-      body,
-    ]
-      .filter((line, i) => line !== '' || i > 4)
-      .join('\r\n'),
-  );
 
 describe('reading a mail', () => {
   it('decodes encoded headers, quoted-printable bodies and finds attachments', () => {

@@ -64,6 +64,18 @@ export function s3Client(location: S3Location): S3Client {
 }
 
 export function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
+  /** One object in one request (`IfNoneMatch: '*'`: only if none of its name is there). */
+  const put = (name: string, body: Buffer, conditions: { IfNoneMatch?: string } = {}) =>
+    client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: name,
+        Body: body,
+        ContentLength: body.length,
+        ContentType: 'application/octet-stream',
+        ...conditions,
+      }),
+    );
   /** Uploads `size` bytes in parts, `partOf(i)` giving the i-th (PART_SIZE each, the last the rest). */
   const multipart = async (name: string, size: number, partOf: (index: number) => Promise<Buffer>) => {
     const { UploadId } = await client.send(
@@ -115,16 +127,7 @@ export function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
         return true;
       }
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: name,
-            Body: body,
-            ContentLength: body.length,
-            ContentType: 'application/octet-stream',
-            IfNoneMatch: '*',
-          }),
-        );
+        await put(name, body, { IfNoneMatch: '*' });
         return true;
       } catch (error) {
         const status = s3StatusOf(error);
@@ -161,16 +164,7 @@ export function s3Bucket(client: S3Client, bucket: string): ObjectBucket {
           return buffer;
         };
         if (size >= MULTIPART_FROM) return await multipart(name, size, read);
-        const body = await file.readFile();
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: name,
-            Body: body,
-            ContentLength: body.length,
-            ContentType: 'application/octet-stream',
-          }),
-        );
+        await put(name, await file.readFile());
       } finally {
         await file.close();
       }
