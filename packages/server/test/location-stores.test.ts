@@ -8,7 +8,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { ContainerClient } from '@azure/storage-blob';
 import type { RunningSimulator } from '@compliance-portal/m365-simulator';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -290,6 +290,13 @@ describe('storage locations in object stores', () => {
       download.jobId,
     ]);
     expect(await s3Names(p)).toContain(`files/restores/${zipRun?.run_id}.zip`);
+    // Kept encrypted under the organisation's key: no ZIP signature in the bucket.
+    const kept = await s3
+      .bucket('portal-locations')
+      .send(new GetObjectCommand({ Bucket: 'portal-locations', Key: `${p}/files/restores/${zipRun?.run_id}.zip` }));
+    const keptBytes = Buffer.from((await kept.Body?.transformToByteArray()) ?? []);
+    expect(keptBytes[0]).toBe(3);
+    expect(keptBytes.includes(Buffer.from('PK\u0003\u0004'))).toBe(false);
     expect(existsSync(join(server.ctx.config.dataDir, 'restores', `${zipRun?.run_id}.zip`))).toBe(false);
     const zip = await server.request({
       method: 'POST',

@@ -164,6 +164,7 @@ export function createDataPlane(
     blobs: store,
     storeAt,
     filesAt: async (id) => (await locationStore(id)).files,
+    keys,
     at: async (id, organisationId) =>
       planeOf(organisationId ? await writerAt(id, organisationId) : await storeAt(id), id),
     archive: {

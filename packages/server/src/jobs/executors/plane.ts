@@ -2,6 +2,7 @@ import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { ArchiveRow, StoreAt } from '../../storage/archive.js';
+import type { OrganisationKeys } from '../../storage/encryption.js';
 import type { FileStore } from '../../storage/object-blob-store.js';
 
 /** The blob store as the executors use it (content-addressed, deduplicated). */
@@ -91,4 +92,6 @@ export interface DataPlane {
   storeAt: StoreAt;
   /** The files (restore downloads) of a storage location's store (null: the server's own). */
   filesAt(locationId: string | null): Promise<FileStore>;
+  /** The organisations' data keys (storage/encryption.ts). */
+  keys: OrganisationKeys;
 }

@@ -4,11 +4,13 @@
  * them. Items that exist at the destination follow the conflict policy: skip, keep both (a copy with
  * a new name) or overwrite.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ConflictPolicy } from '@compliance-portal/sdk';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { GraphError } from '../../m365/graph-api.js';
+import type { OrganisationKeys } from '../../storage/encryption.js';
+import { sealFile } from '../../storage/file-encryption.js';
 import type { FileStore } from '../../storage/object-blob-store.js';
 import { findJob } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
@@ -74,7 +76,13 @@ export function restoreArchiveName(runId: string) {
  * store of the backup's location (an object store's, or the server's own), from which any API
  * process streams it.
  */
-async function downloadArchive(rc: RunContext, blobs: Blobs, keep: FileStore, files: SnapshotItem[]) {
+async function downloadArchive(
+  rc: RunContext,
+  blobs: Blobs,
+  keep: FileStore,
+  keys: OrganisationKeys,
+  files: SnapshotItem[],
+) {
   const name = restoreArchiveName(rc.run.run_id);
   const path = join(rc.ctx.config.dataDir, name);
   await mkdir(dirname(path), { recursive: true });
@@ -93,7 +101,11 @@ async function downloadArchive(rc: RunContext, blobs: Blobs, keep: FileStore, fi
     if (result.ok) rc.progress({ done: 1, bytes: result.value, source });
   }
   const size = await zip.close();
-  await keep.keep(name, path);
+  // Kept encrypted under the organisation's key, as its blobs are.
+  const sealed = `${path}.sealed`;
+  await sealFile(await keys.ensure(rc.tenant.organisationId), path, sealed);
+  await rm(path, { force: true });
+  await keep.keep(name, sealed);
   await rc.saveCheckpoint({ archive: name, size });
   return { message: `Prepared a download of ${files.length} file(s), ${(size / 1024 ** 2).toFixed(1)} MB.` };
 }
@@ -113,7 +125,7 @@ export function restoreExecutor(plane: DataPlane): Executor {
     if (spec.target === 'download') {
       const entries = items.filter((i) => i.kind === 'file' || i.kind === 'message');
       if (entries.length === 0) throw new Error('The snapshot has none of the chosen items.');
-      return downloadArchive(rc, blobs, await plane.filesAt(source.locationId), entries);
+      return downloadArchive(rc, blobs, await plane.filesAt(source.locationId), plane.keys, entries);
     }
     if (items.some((i) => i.kind === 'message')) {
       throw new Error(

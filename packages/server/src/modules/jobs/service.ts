@@ -25,6 +25,7 @@ import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
 import { retentionScope } from '../../storage/archive.js';
+import { openKeptFile } from '../../storage/file-encryption.js';
 import { unknownSources } from '../discovery/service.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import type { User } from '../identity/users.js';
@@ -499,10 +500,11 @@ export async function restoreArchiveOf(ctx: AppContext, job: JobRecord): Promise
   }
   const run = await latestFinishedRun(ctx.db, job.jobId);
   const source = await findJob(ctx.db, job.restore.sourceJobId);
-  const files = await dataPlaneOf(ctx).filesAt(source?.locationId ?? null);
+  const plane = dataPlaneOf(ctx);
+  const files = await plane.filesAt(source?.locationId ?? null);
   const file = run ? await files.open(restoreArchiveName(run.run_id)) : undefined;
   if (!file) throw notFound('The download is not ready yet.');
-  return file;
+  return openKeptFile(plane.keys, file);
 }
 
 /** How much an archive deletion with this retention would remove now. */
