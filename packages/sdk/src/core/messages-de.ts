@@ -1,6 +1,7 @@
 /** The user-facing error messages in German, by the keys of the English ones (messages-en.ts). */
 import type { englishErrorMessages } from './messages-en.js';
 
+/** Every user-facing error message in German, by the keys of {@link englishErrorMessages}. */
 export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessages, string>> = {
   badRequest: 'Ungültige Anfrage',
   unauthorized: 'Nicht autorisiert',

@@ -4,7 +4,9 @@
  * shows English first bundles no other language (see messages-de.ts).
  */
 import type { ErrorCode } from './codes.js';
+import type { ErrorMessageKey } from './message-keys.js';
 
+/** Every user-facing error message in English, by {@link ErrorMessageKey}. */
 export const englishErrorMessages = {
   badRequest: 'Invalid request',
   unauthorized: 'Unauthorized',
