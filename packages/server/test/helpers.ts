@@ -369,6 +369,32 @@ export async function simulatedTenant(
   return sim;
 }
 
+/**
+ * The body of a job restoring one backed-up OneDrive file of `sourceJobId` (the snapshot a day ahead:
+ * every run so far), to `target`: as a download, in place, or into another account.
+ */
+export function fileRestore(
+  name: string,
+  sourceJobId: string,
+  file: { source_id: string; item_id: string } | undefined,
+  target: { target: 'download' | 'original' } | { target: 'other'; targetId: string },
+) {
+  return {
+    name,
+    type: 'restore' as const,
+    application: 'onedrive' as const,
+    sources: [file?.source_id ?? ''],
+    restore: {
+      sourceJobId,
+      snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+      sourceId: file?.source_id ?? '',
+      nodeIds: [file?.item_id ?? ''],
+      conflictPolicy: 'keepBoth' as const,
+      ...target,
+    },
+  };
+}
+
 /** Jobs through the apollo API as `token`: created, then started and run by `engine` to the end. */
 export function jobsApi(server: TestServer, tenantId: string, token: () => string) {
   return {

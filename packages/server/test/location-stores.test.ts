@@ -20,6 +20,7 @@ import { type Azurite, outageProxy, startAzurite } from './azurite.js';
 import {
   ADMIN,
   createTestServer,
+  fileRestore,
   jobsApi,
   sessionToken,
   simulatedTenant,
@@ -250,41 +251,14 @@ describe('storage locations in object stores', () => {
     const g = simulatorGraph(sim, tenantId);
     const from = await g.userDrive(users[0]?.upn ?? '');
     const original = await g.itemContent(from.id ?? '', file?.item_id ?? '');
-    await create({
-      name: 'Restore from S3',
-      type: 'restore',
-      application: 'onedrive',
-      sources: [file?.source_id ?? ''],
-      restore: {
-        sourceJobId: job.jobId,
-        snapshot: new Date(Date.now() + 86_400_000).toISOString(),
-        sourceId: file?.source_id ?? '',
-        nodeIds: [file?.item_id ?? ''],
-        target: 'other',
-        targetId: users[2]?.upn ?? '',
-        conflictPolicy: 'keepBoth',
-      },
-    });
+    await create(fileRestore('Restore from S3', job.jobId, file, { target: 'other', targetId: users[2]?.upn ?? '' }));
     expect((await engine.runUntilIdle()).map((o) => o.status)).toEqual(['finished']);
     const to = await g.userDrive(users[2]?.upn ?? '');
     const restored = await g.itemByPath(to.id ?? '', file?.path ?? '');
     expect(Buffer.from(await g.itemContent(to.id ?? '', restored?.id ?? '')).equals(Buffer.from(original))).toBe(true);
 
     // A restore as a download: the ZIP is kept in the bucket, not on this machine, and streamed from it.
-    const download = await create({
-      name: 'Download from S3',
-      type: 'restore',
-      application: 'onedrive',
-      sources: [file?.source_id ?? ''],
-      restore: {
-        sourceJobId: job.jobId,
-        snapshot: new Date(Date.now() + 86_400_000).toISOString(),
-        sourceId: file?.source_id ?? '',
-        nodeIds: [file?.item_id ?? ''],
-        target: 'download',
-        conflictPolicy: 'keepBoth',
-      },
-    });
+    const download = await create(fileRestore('Download from S3', job.jobId, file, { target: 'download' }));
     expect((await engine.runUntilIdle()).map((o) => o.status)).toEqual(['finished']);
     const [zipRun] = await server.ctx.db.query<{ run_id: string }>('select run_id from job_runs where job_id = $1', [
       download.jobId,

@@ -18,7 +18,16 @@ import { migrate } from '../src/db/migrations.js';
 import { openScratchDatabase } from '../src/db/scratch.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { startAzurite } from './azurite.js';
-import { ADMIN, API_KEY, DEMO_PASSWORD, simulatorGraph, TENANTS, TEST_SECRET_KEY, testContext } from './helpers.js';
+import {
+  ADMIN,
+  API_KEY,
+  DEMO_PASSWORD,
+  fileRestore,
+  simulatorGraph,
+  TENANTS,
+  TEST_SECRET_KEY,
+  testContext,
+} from './helpers.js';
 import { exited, freePort, startProcess } from './process.js';
 import { readZip } from './zip-reader.js';
 
@@ -158,20 +167,7 @@ describe.runIf(postgres)('two API processes and two workers on one PostgreSQL da
       );
       const restore = await api2.apollo.jobs.create({
         tenantId,
-        body: {
-          name: 'Download',
-          type: 'restore',
-          application: 'onedrive',
-          sources: [file?.source_id ?? ''],
-          restore: {
-            sourceJobId: backup.jobId,
-            snapshot: new Date(Date.now() + 60_000).toISOString(),
-            sourceId: file?.source_id ?? '',
-            nodeIds: [file?.item_id ?? ''],
-            target: 'download',
-            conflictPolicy: 'keepBoth',
-          },
-        },
+        body: fileRestore('Download', backup.jobId, file, { target: 'download' }),
       });
       await waitFor(async () => ((await runOf(restore.jobId))?.status === 'finished' ? true : undefined), 60_000);
       const zip = await fetch(`${origins[0]}/api/backup-and-restore/download-restore-archive`, {

@@ -19,6 +19,7 @@ import { type Azurite, outageProxy, startAzurite } from './azurite.js';
 import {
   ADMIN,
   createTestServer,
+  fileRestore,
   jobsApi,
   sessionToken,
   simulatedTenant,
@@ -106,21 +107,7 @@ describe('jobs with their blobs in Azure Blob Storage', () => {
     const g = graph();
     const from = await g.userDrive(users[0]?.upn ?? '');
     const original = await g.itemContent(from.id ?? '', file?.item_id ?? '');
-    await create({
-      name: 'Restore',
-      type: 'restore',
-      application: 'onedrive',
-      sources: [file?.source_id ?? ''],
-      restore: {
-        sourceJobId: job.jobId,
-        snapshot: new Date(Date.now() + 86_400_000).toISOString(),
-        sourceId: file?.source_id ?? '',
-        nodeIds: [file?.item_id ?? ''],
-        target: 'other',
-        targetId: users[2]?.upn ?? '',
-        conflictPolicy: 'keepBoth',
-      },
-    });
+    await create(fileRestore('Restore', job.jobId, file, { target: 'other', targetId: users[2]?.upn ?? '' }));
     const outcomes = await engine.runUntilIdle();
     expect(outcomes.map((o) => o.status)).toEqual(['finished']);
     const to = await g.userDrive(users[2]?.upn ?? '');

@@ -7,7 +7,7 @@
  * unreadable.
  */
 import type { AppContext } from '../context.js';
-import { keyedName, organisationKeys } from '../storage/encryption.js';
+import { keyedName } from '../storage/encryption.js';
 import type { DataPlane } from './executors/plane.js';
 
 interface Reference {
@@ -39,10 +39,10 @@ export interface EncryptionReport {
 
 export async function encryptStoredBlobs(
   ctx: AppContext,
-  plane: Pick<DataPlane, 'at' | 'storeAt'>,
+  plane: Pick<DataPlane, 'at' | 'storeAt' | 'keys'>,
   options: { limit?: number } = {},
 ): Promise<EncryptionReport> {
-  const keys = organisationKeys(ctx.db, ctx.secrets, ctx.now);
+  const { keys } = plane;
   const report: EncryptionReport = { encrypted: 0, already: 0, failed: [] };
   for (const ref of await references(ctx)) {
     if (options.limit !== undefined && report.encrypted >= options.limit) break;
@@ -99,9 +99,9 @@ export interface VerificationReport {
 
 export async function verifyStoredBlobs(
   ctx: AppContext,
-  plane: Pick<DataPlane, 'storeAt'>,
+  plane: Pick<DataPlane, 'storeAt' | 'keys'>,
 ): Promise<VerificationReport> {
-  const keys = organisationKeys(ctx.db, ctx.secrets, ctx.now);
+  const { keys } = plane;
   const report: VerificationReport = { encrypted: 0, plain: 0, failed: [] };
   for (const ref of await references(ctx)) {
     try {
