@@ -5,6 +5,7 @@
  *   m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …] [--port 8444]
  *     [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}'] [--page-size 100]
  *     [--consent User.Read.All,Files.ReadWrite.All] [--throttle every=5,status=429,retryAfter=2]
+ *     [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]
  *
  * Prints the authority, Graph's base URL and the CA certificate to trust; stops on SIGINT or SIGTERM.
  */
@@ -16,7 +17,8 @@ import { startSimulator } from './server.js';
 
 const USAGE = `Usage: m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …]
   [--port 8444] [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}']
-  [--page-size 100] [--consent <permission>,…] [--throttle every=5,status=429,retryAfter=2,paths=^/v1.0/users]`;
+  [--page-size 100] [--consent <permission>,…] [--throttle every=5,status=429,retryAfter=2,paths=^/v1.0/users]
+  [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -35,6 +37,8 @@ function parse(argv: string[]) {
       'page-size': { type: 'string' },
       consent: { type: 'string' },
       throttle: { type: 'string' },
+      'sign-in-app': { type: 'string', multiple: true },
+      'user-password': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -80,8 +84,17 @@ function parse(argv: string[]) {
   } catch (error) {
     fail((error as Error).message);
   }
+  const signInApps = (values['sign-in-app'] ?? []).map((spec) => {
+    const [clientId, clientSecret, ...redirectUris] = spec.split(',');
+    if (!clientId || !clientSecret || redirectUris.length === 0 || redirectUris.some((u) => !URL.canParse(u))) {
+      fail(`--sign-in-app takes <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…], not ${spec}`);
+    }
+    return { clientId, clientSecret, redirectUris };
+  });
   return {
     tenants,
+    ...(signInApps.length > 0 ? { signInApps } : {}),
+    ...(values['user-password'] ? { userPassword: values['user-password'] } : {}),
     port,
     host: values.host,
     dataDir: values['data-dir'] ?? process.env[DATA_DIR_ENV] ?? './m365-simulator-data',
@@ -104,6 +117,9 @@ const lines = [
   `  throttling: POST ${sim.url}/_simulator/throttle with the header ${CONTROL_HEADER}: ${sim.controlKey}`,
   `  consent: POST ${sim.url}/_simulator/consent with the same header`,
   `  content changes: POST ${sim.url}/_simulator/evolve with the same header`,
+  ...(options.signInApps ?? []).map(
+    (a) => `  sign-in app ${a.clientId}: authorize at ${sim.authorityHost}/<tenantId>/oauth2/v2.0/authorize`,
+  ),
   '',
 ];
 process.stdout.write(lines.join('\n'));

@@ -9,6 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
 import type { Evolution } from './model.js';
+import { ID_TOKEN_FAULTS, type IdTokenFault } from './sign-in.js';
 
 export const THROTTLE_ENV = 'M365_SIMULATOR_THROTTLE';
 export const CONTROL_KEY_ENV = 'M365_SIMULATOR_CONTROL_KEY';
@@ -114,6 +115,8 @@ export interface Controls {
     /** Replaces a tenant's consent set; false for a tenant the simulator does not serve. */
     set(tenantId: string, roles: string[]): boolean;
   };
+  /** The fault the next ID tokens of user sign-in carry (sign-in.ts). */
+  signIn: { get(): IdTokenFault; set(fault: IdTokenFault): void };
   /** Changes a tenant's content as time passing would (new, edited, deleted files and messages); null for an unknown tenant. */
   evolve(tenantId: string, change: Evolution): number | null;
 }
@@ -172,12 +175,31 @@ function evolution(input: Record<string, unknown>): { tenantId: string; change: 
   return { tenantId: input.tenantId, change };
 }
 
+/** GET or POST `/_simulator/sign-in`. */
+function signInControl(request: SimRequest, controls: Controls): SimResponse {
+  if (request.method === 'GET') return { status: 200, json: { fault: controls.signIn.get() } };
+  if (request.method !== 'POST') return controlError(405, 'methodNotAllowed', 'GET or POST.');
+  try {
+    const body = jsonObject(request);
+    for (const key of Object.keys(body)) if (key !== 'fault') throw new Error(`unknown sign-in setting "${key}"`);
+    const fault = ID_TOKEN_FAULTS.find((f) => f === body.fault);
+    if (!fault) throw new Error(`fault must be one of ${ID_TOKEN_FAULTS.join(', ')}`);
+    controls.signIn.set(fault);
+    return { status: 200, json: { fault } };
+  } catch (error) {
+    return controlError(400, 'invalidRequest', (error as Error).message);
+  }
+}
+
 /**
  * `/_simulator/throttle`: GET answers the setting, POST (JSON) replaces it; `{ "every": 0 }` turns it
  * off. `/_simulator/consent`: GET answers `{ "<tenantId>": [roles…] }`, POST `{ "tenantId", "roles" }`
  * replaces that tenant's consent set (for tokens issued from now on) and answers it.
  * `/_simulator/evolve`: POST `{ "tenantId", "newFiles"?, "editedFiles"?, "deletedFiles"?, "newMessages"?,
  * "newChannelMessages"?, "newChatMessages"?, "at"? }` changes the tenant's content (as `evolve` does).
+ * `/_simulator/sign-in`: GET answers `{ "fault" }`, POST `{ "fault" }` sets how the next ID tokens of
+ * user sign-in are made wrong (`none`, `otherTenant`, `wrongAudience`, `expired`, `replayedNonce`,
+ * `tamperedSignature`), for a relying party's tests.
  */
 export function controlRequest(
   request: SimRequest,
@@ -189,6 +211,7 @@ export function controlRequest(
     return controlError(403, 'forbidden', `The ${CONTROL_HEADER} header must carry the simulator's control key.`);
   }
   const what = rest.join('/');
+  if (what === 'sign-in') return signInControl(request, controls);
   if (what !== 'throttle' && what !== 'consent' && what !== 'evolve') {
     return controlError(404, 'notFound', 'Unknown control path.');
   }

@@ -17,6 +17,7 @@ import { issueToken, openidConfiguration, type Registration, signingKeys } from 
 import type { ValidationState } from './metadata/validation.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
 import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
+import { createSignIn, type IdTokenFault, type SignInApp } from './sign-in.js';
 import { ephemeralTokenKeys, GRAPH_AUDIENCE, type TokenKeys, verifyToken } from './tokens.js';
 
 export type { SimRequest, SimResponse } from './graph/odata.js';
@@ -57,6 +58,13 @@ export interface SimulatorOptions {
   tokenKeys?: TokenKeys;
   /** What the control endpoint's x-simulator-control header must carry; random when absent. */
   controlKey?: string;
+  /**
+   * Web applications registered for user sign-in (OpenID Connect, authorization code with PKCE), each
+   * usable in every tenant served, as a multi-tenant app consented there is.
+   */
+  signInApps?: readonly SignInApp[];
+  /** The password every simulated user signs in with on the sign-in page; without one it asks only for the account. */
+  userPassword?: string;
 }
 
 export interface SimulatorState {
@@ -78,6 +86,8 @@ export interface SimulatorState {
   baseUrl: string;
   /** Answers and properties checked against Graph's metadata, and the mismatches (null unless validating). */
   readonly validation: ValidationState | null;
+  /** How the next ID tokens of user sign-in are made wrong, for a relying party's tests (`none`: right). */
+  idTokenFault: IdTokenFault;
 }
 
 export function createSimulatorHandler(options: SimulatorOptions) {
@@ -96,6 +106,13 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     return t;
   };
   const tokenKeys = options.tokenKeys ?? ephemeralTokenKeys();
+  const signIn = createSignIn({
+    apps: options.signInApps ?? [],
+    ...(options.userPassword ? { userPassword: options.userPassword } : {}),
+    tenant: (tenantId) => tenants.get(tenantId.toLowerCase())?.model,
+    keys: tokenKeys,
+    origin: () => state.baseUrl,
+  });
   const controlKey = options.controlKey ?? randomBytes(24).toString('base64url');
   const throttle = new Throttle(
     throttleSetting({ every: options.throttleEvery ?? 0, retryAfter: options.retryAfter ?? 0, ...options.throttle }),
@@ -116,6 +133,12 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     baseUrl: options.baseUrl ?? '',
     get validation() {
       return graphService.validation;
+    },
+    get idTokenFault() {
+      return signIn.fault;
+    },
+    set idTokenFault(fault) {
+      signIn.fault = fault;
     },
   };
   const context: GraphContext = {
@@ -166,9 +189,19 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     return { tenant: tenant.model, roles: Array.isArray(claims.roles) ? claims.roles : [] };
   }
 
-  /** Entra ID's paths under /{tenantId}: the token endpoint, the OpenID configuration and the JWKS. */
+  /**
+   * Entra ID's paths under /{tenantId}: the authorization endpoint, the token endpoint (client
+   * credentials, and the authorization code of a user's sign-in), the OpenID configuration and the JWKS.
+   */
   function identity(request: SimRequest, tenantId: string, rest: string): SimResponse {
+    if ((request.method === 'GET' || request.method === 'POST') && rest === 'oauth2/v2.0/authorize') {
+      return signIn.authorize(request, tenantId);
+    }
     if (request.method === 'POST' && rest === 'oauth2/v2.0/token') {
+      const form = new URLSearchParams(request.body.toString('utf8'));
+      if (form.get('grant_type') === 'authorization_code' && tenants.has(tenantId.toLowerCase())) {
+        return signIn.redeem(request, tenantId, form);
+      }
       return issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys);
     }
     if (request.method === 'GET' && rest === 'v2.0/.well-known/openid-configuration') {
@@ -192,6 +225,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
             return tenant !== undefined;
           },
         },
+        signIn: { get: () => signIn.fault, set: (fault) => (signIn.fault = fault) },
         evolve(tenantId, change) {
           const tenant = tenants.get(tenantId.toLowerCase());
           return tenant ? evolve(tenant.model, change) : null;

@@ -1,7 +1,7 @@
 /**
  * The identity platform's side, at Entra ID's paths under the simulator's origin (the authority is
- * `{origin}/{tenantId}`): the token endpoint of the client credentials flow, the OpenID configuration
- * and the JWKS, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
+ * `{origin}/{tenantId}`): the token endpoint of the client credentials flow (user sign-in's code grant
+ * is in sign-in.ts), the OpenID configuration and the JWKS, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SimRequest, SimResponse } from './graph/odata.js';
@@ -178,7 +178,23 @@ export function openidConfiguration(origin: string, tenantId: string): SimRespon
       end_session_endpoint: `${authority}/oauth2/v2.0/logout`,
       http_logout_supported: true,
       frontchannel_logout_supported: true,
-      claims_supported: ['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'tid', 'oid', 'azp', 'roles', 'ver'],
+      claims_supported: [
+        'sub',
+        'iss',
+        'aud',
+        'exp',
+        'iat',
+        'nbf',
+        'nonce',
+        'name',
+        'preferred_username',
+        'email',
+        'tid',
+        'oid',
+        'azp',
+        'roles',
+        'ver',
+      ],
       tenant_region_scope: 'EU',
       cloud_instance_name: new URL(origin).host,
       msgraph_host: new URL(origin).host,

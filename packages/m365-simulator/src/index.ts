@@ -43,5 +43,6 @@ export {
   simulatorEndpoints,
   startSimulator,
 } from './server.js';
+export { FOREIGN_TENANT_ID, ID_TOKEN_FAULTS, type IdTokenFault, type SignInApp } from './sign-in.js';
 export { CA_COMMON_NAME, loadOrCreateTls, type TlsMaterial } from './tls.js';
 export { type AccessTokenClaims, GRAPH_AUDIENCE } from './tokens.js';

@@ -75,7 +75,8 @@ export function jwks(keys: TokenKeys) {
   return { keys: [{ kty: jwk.kty, use: 'sig', kid: keys.kid, x5t: keys.kid, n: jwk.n, e: jwk.e, alg: 'RS256' }] };
 }
 
-export function signToken(keys: TokenKeys, claims: AccessTokenClaims): string {
+/** Signs `claims` (an access token's or an ID token's) with RS256 under the key's id. */
+export function signToken(keys: TokenKeys, claims: object): string {
   const header = base64url(JSON.stringify({ typ: 'JWT', alg: 'RS256', x5t: keys.kid, kid: keys.kid }));
   const payload = base64url(JSON.stringify(claims));
   const signature = sign('sha256', Buffer.from(`${header}.${payload}`), keys.privateKey);

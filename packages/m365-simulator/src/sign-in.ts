@@ -1,0 +1,430 @@
+/**
+ * The identity platform's user sign-in, as Entra ID's v2.0 endpoints do it for a web app: the
+ * authorization endpoint (a sign-in page, then a redirect with a one-time code), and the token
+ * endpoint's authorization_code grant with PKCE, answering a signed ID token (`tid`, `oid`, `email`,
+ * `preferred_username`, `nonce`) and a delegated access token. Sign-in applications are registered
+ * with the simulator as a multi-tenant app is with Entra ID: one client id and secret, its redirect
+ * URIs, usable in every tenant served. Refusals carry Entra ID's AADSTS codes.
+ *
+ * For tests of a relying party, `fault` makes the next ID tokens wrong in one way each (another
+ * tenant's, another audience, expired, the nonce of an earlier sign-in, a broken signature), so the
+ * party's checks can be seen to refuse them.
+ */
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { SimRequest, SimResponse } from './graph/odata.js';
+import type { SimTenant, SimUser } from './model.js';
+import { GRAPH_AUDIENCE, servicePrincipalId, signToken, type TokenKeys } from './tokens.js';
+
+/** A web application registered for user sign-in (OpenID Connect), as in Entra ID's app registrations. */
+export interface SignInApp {
+  clientId: string;
+  clientSecret: string;
+  /** The redirect URIs registered; the authorization request's must be one of them, exactly. */
+  redirectUris: readonly string[];
+}
+
+/** How the next ID tokens are made wrong, for a relying party's tests; `none` makes them right. */
+export const ID_TOKEN_FAULTS = [
+  'none',
+  'otherTenant',
+  'wrongAudience',
+  'expired',
+  'replayedNonce',
+  'tamperedSignature',
+] as const;
+export type IdTokenFault = (typeof ID_TOKEN_FAULTS)[number];
+
+/** Entra ID's lifetime of an authorization code (10 minutes) and of the tokens (1 hour). */
+const CODE_LIFETIME_MS = 10 * 60_000;
+const TOKEN_LIFETIME_S = 3600;
+/** Sign-in pages left open this long are forgotten. */
+const FLOW_LIFETIME_MS = 30 * 60_000;
+/** The tenant id an `otherTenant` token names: one the simulator never serves. */
+export const FOREIGN_TENANT_ID = '00000000-0000-4000-8000-00000000f0e1';
+
+interface AuthorizeRequest {
+  tenantId: string;
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  state: string | undefined;
+  nonce: string | undefined;
+  codeChallenge: string | undefined;
+  codeChallengeMethod: 'S256' | 'plain' | undefined;
+  loginHint: string;
+  responseMode: 'query' | 'form_post';
+}
+
+interface IssuedCode {
+  request: AuthorizeRequest;
+  user: SimUser;
+  expiresAt: number;
+  redeemed: boolean;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function html(status: number, title: string, body: string): SimResponse {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f2f2f2;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;padding:2rem;max-width:26rem;width:100%;box-shadow:0 2px 6px rgba(0,0,0,.2)}
+label{display:block;margin-top:1rem}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
+button{margin-top:1.5rem;padding:.5rem 2rem;font-size:1rem;background:#0067b8;color:#fff;border:0}
+.error{color:#a80000}</style></head><body><main>${body}</main></body></html>`;
+  return {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
+      'x-frame-options': 'DENY',
+    },
+    bytes: Buffer.from(page),
+  };
+}
+
+/** An AADSTS error shown on the identity platform's own page (before a redirect URI can be trusted). */
+function errorPage(code: number, message: string): SimResponse {
+  return html(
+    400,
+    'Sign in to your account',
+    `<h1>Sorry, but we're having trouble signing you in.</h1><p class="error" role="alert">AADSTS${code}: ${escapeHtml(message)}</p>`,
+  );
+}
+
+/** An error sent back to the application's redirect URI, as Entra ID does once the URI is known good. */
+function redirectError(request: AuthorizeRequest, error: string, code: number, description: string): SimResponse {
+  return redirect(request, {
+    error,
+    error_description: `AADSTS${code}: ${description} Trace ID: ${randomUUID()}`,
+  });
+}
+
+function redirect(request: AuthorizeRequest, params: Record<string, string>): SimResponse {
+  const all = { ...params, ...(request.state !== undefined ? { state: request.state } : {}) };
+  if (request.responseMode === 'form_post') {
+    const inputs = Object.entries(all)
+      .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+      .join('');
+    return html(
+      200,
+      'Working...',
+      `<form method="post" action="${escapeHtml(request.redirectUri)}">${inputs}<noscript><button>Continue</button></noscript></form>`,
+    );
+  }
+  const url = new URL(request.redirectUri);
+  for (const [k, v] of Object.entries(all)) url.searchParams.set(k, v);
+  return { status: 302, headers: { location: url.toString(), 'cache-control': 'no-store' } };
+}
+
+/** The user's address as the ID token's `email`: the mailbox's, or for an account without one its UPN. */
+const emailOf = (user: SimUser) => user.upn;
+
+/** A stable `sub`: pairwise per application, as Entra ID's is. */
+function pairwiseSubject(user: SimUser, clientId: string): string {
+  return createHash('sha256').update(`${user.id}/${clientId}`).digest('base64url').slice(0, 43);
+}
+
+export interface SignInOptions {
+  apps: readonly SignInApp[];
+  /** The password every simulated user signs in with; without one the page asks only for the account. */
+  userPassword?: string;
+  tenant(tenantId: string): SimTenant | undefined;
+  keys: TokenKeys;
+  origin(): string;
+}
+
+/** The sign-in side of the identity platform: `authorize` (GET and POST) and the code grant of the token endpoint. */
+export function createSignIn(options: SignInOptions) {
+  const flows = new Map<string, { request: AuthorizeRequest; createdAt: number }>();
+  const codes = new Map<string, IssuedCode>();
+  let fault: IdTokenFault = 'none';
+  /** The nonce of the last code redeemed: what a `replayedNonce` token carries. */
+  let lastNonce: string | undefined;
+
+  const appOf = (clientId: string) => options.apps.find((a) => a.clientId === clientId);
+
+  function forget(now: number) {
+    for (const [id, flow] of flows) if (now - flow.createdAt > FLOW_LIFETIME_MS) flows.delete(id);
+    for (const [code, issued] of codes) if (issued.expiresAt < now - CODE_LIFETIME_MS) codes.delete(code);
+  }
+
+  /** Checks an authorization request; a refusal before the redirect URI is trusted is a page of its own. */
+  function authorizeRequest(tenantId: string, q: URLSearchParams): AuthorizeRequest | SimResponse {
+    const clientId = q.get('client_id') ?? '';
+    const app = appOf(clientId);
+    if (!app) {
+      return errorPage(
+        700016,
+        `Application with identifier '${clientId}' was not found in the directory '${tenantId}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant.`,
+      );
+    }
+    const redirectUri = q.get('redirect_uri') ?? '';
+    if (!app.redirectUris.includes(redirectUri)) {
+      return errorPage(
+        50011,
+        `The redirect URI '${redirectUri}' specified in the request does not match the redirect URIs configured for the application '${clientId}'.`,
+      );
+    }
+    const method = q.get('code_challenge_method') ?? undefined;
+    const request: AuthorizeRequest = {
+      tenantId: tenantId.toLowerCase(),
+      clientId,
+      redirectUri,
+      scope: q.get('scope') ?? '',
+      state: q.get('state') ?? undefined,
+      nonce: q.get('nonce') ?? undefined,
+      codeChallenge: q.get('code_challenge') ?? undefined,
+      codeChallengeMethod: method === 'S256' || method === 'plain' ? method : undefined,
+      loginHint: q.get('login_hint') ?? '',
+      responseMode: q.get('response_mode') === 'form_post' ? 'form_post' : 'query',
+    };
+    if (!options.tenant(tenantId)) {
+      return redirectError(
+        request,
+        'invalid_request',
+        90002,
+        `Tenant '${tenantId}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+      );
+    }
+    if (q.get('response_type') !== 'code') {
+      return redirectError(
+        request,
+        'unsupported_response_type',
+        700054,
+        'This simulator answers the authorization code flow only (response_type=code).',
+      );
+    }
+    if (!request.scope.split(' ').includes('openid')) {
+      return redirectError(request, 'invalid_scope', 70011, "The provided request must include an 'openid' scope.");
+    }
+    if (method !== undefined && !request.codeChallengeMethod) {
+      return redirectError(
+        request,
+        'invalid_request',
+        501491,
+        `Invalid code_challenge_method '${method}': S256 or plain.`,
+      );
+    }
+    return request;
+  }
+
+  function signInForm(flowId: string, request: AuthorizeRequest, error?: string): SimResponse {
+    const password = options.userPassword
+      ? '<label for="passwd">Password</label><input id="passwd" name="passwd" type="password" autocomplete="current-password" required>'
+      : '';
+    return html(
+      error ? 400 : 200,
+      'Sign in to your account',
+      `<h1>Sign in</h1>${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post"><input type="hidden" name="flow" value="${escapeHtml(flowId)}">
+<label for="login">Email, phone, or Skype</label><input id="login" name="login" type="email" autocomplete="username" required value="${escapeHtml(request.loginHint)}">
+${password}<button type="submit" id="submit">Sign in</button></form>`,
+    );
+  }
+
+  /** GET: the sign-in page of a checked request. POST: the account entered, then the redirect with a code. */
+  function authorize(request: SimRequest, tenantId: string): SimResponse {
+    const now = Date.now();
+    forget(now);
+    if (request.method === 'GET') {
+      const checked = authorizeRequest(tenantId, request.query);
+      if ('status' in checked) return checked;
+      const flowId = randomBytes(18).toString('base64url');
+      flows.set(flowId, { request: checked, createdAt: now });
+      return signInForm(flowId, checked);
+    }
+    const form = new URLSearchParams(request.body.toString('utf8'));
+    const flowId = form.get('flow') ?? '';
+    const flow = flows.get(flowId);
+    if (!flow) return errorPage(50058, 'The sign-in page has expired or was already used. Start the sign-in again.');
+    const login = (form.get('login') ?? '').trim().toLowerCase();
+    const tenant = options.tenant(flow.request.tenantId);
+    const user = tenant?.users.find((u) => u.upn.toLowerCase() === login);
+    if (!user) {
+      return signInForm(
+        flowId,
+        flow.request,
+        `AADSTS50034: The user account ${login} does not exist in the ${flow.request.tenantId} directory. To sign into this application, the account must be added to the directory.`,
+      );
+    }
+    if (options.userPassword && !safeEqual(form.get('passwd') ?? '', options.userPassword)) {
+      return signInForm(
+        flowId,
+        { ...flow.request, loginHint: login },
+        'AADSTS50126: Error validating credentials due to invalid username or password.',
+      );
+    }
+    flows.delete(flowId);
+    const code = randomBytes(32).toString('base64url');
+    codes.set(code, { request: flow.request, user, expiresAt: now + CODE_LIFETIME_MS, redeemed: false });
+    return redirect(flow.request, { code, session_state: randomUUID() });
+  }
+
+  /** The ID token's claims, made wrong as `fault` says. */
+  function idTokenClaims(issued: IssuedCode, now: number) {
+    const { request, user } = issued;
+    const tid = fault === 'otherTenant' ? FOREIGN_TENANT_ID : request.tenantId;
+    const iat = fault === 'expired' ? now - 2 * TOKEN_LIFETIME_S : now;
+    const nonce = fault === 'replayedNonce' ? (lastNonce ?? 'an-earlier-sign-in') : request.nonce;
+    const scopes = request.scope.split(' ');
+    return {
+      aud: fault === 'wrongAudience' ? randomUUID() : request.clientId,
+      iss: `${options.origin()}/${tid}/v2.0`,
+      iat,
+      nbf: iat,
+      exp: iat + TOKEN_LIFETIME_S,
+      ...(scopes.includes('email') ? { email: emailOf(user), xms_edov: true } : {}),
+      ...(scopes.includes('profile') ? { name: user.displayName, preferred_username: user.upn } : {}),
+      ...(nonce !== undefined ? { nonce } : {}),
+      oid: user.id,
+      sub: pairwiseSubject(user, request.clientId),
+      tid,
+      uti: randomBytes(16).toString('base64url'),
+      ver: '2.0',
+    };
+  }
+
+  function tokenError(status: number, error: string, code: number, description: string): SimResponse {
+    return {
+      status,
+      json: {
+        error,
+        error_description: `AADSTS${code}: ${description} Trace ID: ${randomUUID()}`,
+        error_codes: [code],
+        timestamp: new Date().toISOString(),
+        trace_id: randomUUID(),
+        correlation_id: randomUUID(),
+      },
+    };
+  }
+
+  /** POST {tenant}/oauth2/v2.0/token with grant_type=authorization_code. */
+  function redeem(request: SimRequest, tenantId: string, form: URLSearchParams): SimResponse {
+    const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const [basicId, basicSecret] = basic
+      ? Buffer.from(basic, 'base64')
+          .toString('utf8')
+          .split(':')
+          .map((p) => decodeURIComponent(p))
+      : [];
+    const clientId = basicId ?? form.get('client_id') ?? '';
+    const secret = basicSecret ?? form.get('client_secret') ?? '';
+    const app = appOf(clientId);
+    if (!app) {
+      return tokenError(
+        400,
+        'unauthorized_client',
+        700016,
+        `Application with identifier '${clientId}' was not found in the directory '${tenantId}'.`,
+      );
+    }
+    if (!safeEqual(secret, app.clientSecret)) {
+      return tokenError(
+        401,
+        'invalid_client',
+        7000215,
+        `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
+      );
+    }
+    const issued = codes.get(form.get('code') ?? '');
+    const now = Date.now();
+    if (!issued || issued.request.tenantId !== tenantId.toLowerCase() || issued.request.clientId !== clientId) {
+      return tokenError(400, 'invalid_grant', 9002313, 'Invalid request. Request is malformed or invalid.');
+    }
+    if (issued.redeemed) {
+      return tokenError(
+        400,
+        'invalid_grant',
+        54005,
+        'OAuth2 Authorization code was already redeemed, please retry with a new valid code or use an existing refresh token.',
+      );
+    }
+    if (issued.expiresAt < now) {
+      return tokenError(400, 'invalid_grant', 70008, 'The provided authorization code or refresh token has expired.');
+    }
+    if (form.get('redirect_uri') !== issued.request.redirectUri) {
+      return tokenError(
+        400,
+        'invalid_grant',
+        50148,
+        'The redirect_uri does not match the one of the authorization request.',
+      );
+    }
+    if (issued.request.codeChallenge) {
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge =
+        issued.request.codeChallengeMethod === 'plain'
+          ? verifier
+          : createHash('sha256').update(verifier).digest('base64url');
+      if (!verifier || !safeEqual(challenge, issued.request.codeChallenge)) {
+        return tokenError(
+          400,
+          'invalid_grant',
+          501481,
+          'The Code_Verifier does not match the code_challenge supplied in the authorization request.',
+        );
+      }
+    }
+    issued.redeemed = true;
+    const seconds = Math.floor(now / 1000);
+    const claims = idTokenClaims(issued, seconds);
+    lastNonce = issued.request.nonce ?? lastNonce;
+    let idToken = signToken(options.keys, claims);
+    if (fault === 'tamperedSignature') {
+      const [header, payload, signature = ''] = idToken.split('.');
+      const bytes = Buffer.from(signature, 'base64url');
+      bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] ?? 0) ^ 0xff;
+      idToken = `${header}.${payload}.${bytes.toString('base64url')}`;
+    }
+    const tid = issued.request.tenantId;
+    const accessToken = signToken(options.keys, {
+      aud: GRAPH_AUDIENCE,
+      iss: `https://sts.windows.net/${tid}/`,
+      iat: seconds,
+      nbf: seconds,
+      exp: seconds + TOKEN_LIFETIME_S,
+      appid: clientId,
+      azp: clientId,
+      appidacr: '1',
+      idp: `https://sts.windows.net/${tid}/`,
+      idtyp: 'user',
+      oid: issued.user.id,
+      sub: servicePrincipalId(tid, issued.user.id),
+      tid,
+      scp: 'openid profile email User.Read',
+      uti: randomBytes(16).toString('base64url'),
+      ver: '1.0',
+    });
+    return {
+      status: 200,
+      headers: { 'cache-control': 'no-store, no-cache', pragma: 'no-cache' },
+      json: {
+        token_type: 'Bearer',
+        scope: 'openid profile email https://graph.microsoft.com/User.Read',
+        expires_in: TOKEN_LIFETIME_S - 1,
+        ext_expires_in: TOKEN_LIFETIME_S - 1,
+        access_token: accessToken,
+        id_token: idToken,
+      },
+    };
+  }
+
+  return {
+    authorize,
+    redeem,
+    get fault(): IdTokenFault {
+      return fault;
+    },
+    set fault(value: IdTokenFault) {
+      fault = value;
+    },
+  };
+}
