@@ -24,6 +24,7 @@ export {
   DEMO_SIZE,
   type Evolution,
   evolve,
+  firstUserAddress,
   groupsOf,
   pathOf,
   type SimChat,

@@ -20,6 +20,7 @@ import { discoveryRoutes } from './modules/discovery/routes.js';
 import { ediscoveryRoutes } from './modules/ediscovery/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
+import { entraRoutes } from './modules/identity/entra-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
@@ -49,6 +50,7 @@ export function routeTable(ctx: AppContext): RouteTable {
   return mergeRouteTables([
     apolloIdentityRoutes(ctx),
     legacyIdentityRoutes(ctx),
+    entraRoutes(ctx),
     tenantRoutes(ctx),
     locationRoutes(ctx),
     legacyLocationRoutes(ctx),

@@ -57,6 +57,21 @@ export interface Config {
    * in `dataDir` when unset.
    */
   blobStore?: { url: string; accountKey: string | undefined };
+  /**
+   * The portal's app registration in Microsoft Entra ID for "Sign in with Microsoft" (PORTAL_ENTRA_CLIENT_ID,
+   * PORTAL_ENTRA_CLIENT_SECRET; PORTAL_ENTRA_AUTHORITY, https://login.microsoftonline.com by default): a
+   * multi-tenant web app whose redirect URI is `{publicUrl}/signin/microsoft`. In demo mode without it,
+   * the demo simulator is the identity platform.
+   */
+  entra?: EntraApp;
+}
+
+/** A web app registered with an identity platform for user sign-in (OpenID Connect). */
+export interface EntraApp {
+  clientId: string;
+  clientSecret: string;
+  /** The identity platform's origin; a tenant's issuer is `{authority}/{tenantId}/v2.0`. */
+  authority: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -135,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
+    ...parseEntra(env),
     ...(env.PORTAL_BLOB_STORE
       ? {
           blobStore: {
@@ -144,6 +160,22 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : {}),
   };
+}
+
+function parseEntra(env: Env): { entra?: EntraApp } {
+  const clientId = env.PORTAL_ENTRA_CLIENT_ID;
+  const clientSecret = env.PORTAL_ENTRA_CLIENT_SECRET;
+  if (!clientId && !clientSecret) return {};
+  if (!clientId || !clientSecret) {
+    throw new Error('PORTAL_ENTRA_CLIENT_ID and PORTAL_ENTRA_CLIENT_SECRET are set together, or neither');
+  }
+  const authority = (env.PORTAL_ENTRA_AUTHORITY || 'https://login.microsoftonline.com').replace(/\/+$/, '');
+  if (!URL.canParse(authority) || new URL(authority).protocol !== 'https:') {
+    throw new Error(
+      `PORTAL_ENTRA_AUTHORITY must be an https origin such as https://login.microsoftonline.com, not "${authority}"`,
+    );
+  }
+  return { entra: { clientId, clientSecret, authority } };
 }
 
 /** An Azure Blob Storage container's URL: http(s), with the container as the last segment of its path. */

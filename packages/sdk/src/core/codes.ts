@@ -38,6 +38,37 @@ export const errorTexts = {
     `Your trial licence allows at most ${TRIAL_LIMITS.restoresPerApplication} restores per application; ${application} has reached it.`,
   /** Removing a job (403): backup jobs cannot be deleted on a trial licence. */
   trialNoDelete: () => 'Backup jobs cannot be deleted on a trial licence.',
+  /** Sign-in with Microsoft (400): the address's organisation does not sign in with Microsoft, or there is no such account. */
+  entraNotAvailable: () => 'Sign in with Microsoft is not turned on for this account. Sign in with your password.',
+  /** Sign-in with Microsoft (503): the identity platform could not be reached. */
+  entraUnavailable: () => 'Microsoft Entra ID could not be reached. Please try again in a few minutes.',
+  /** Sign-in with Microsoft (400): the ID token was issued by another Entra tenant than the organisation's. */
+  entraOtherTenant: () =>
+    "This Microsoft account belongs to another directory than your organisation's. Sign in with your organisation's Microsoft account.",
+  /** Sign-in with Microsoft (400): the ID token was issued for another application. */
+  entraWrongAudience: () =>
+    "Microsoft issued this sign-in for another application. Please try again; if it keeps failing, ask your administrator to check the portal's app registration.",
+  /** Sign-in with Microsoft (400): the ID token or the sign-in request has expired. */
+  entraExpired: () => 'The Microsoft sign-in has expired. Please sign in again.',
+  /** Sign-in with Microsoft (400): the state was used before, or the ID token's nonce belongs to another sign-in. */
+  entraReplayed: () => 'This Microsoft sign-in was already used or belongs to another sign-in. Please sign in again.',
+  /** Sign-in with Microsoft (400): the ID token's signature does not verify against the tenant's keys. */
+  entraBadSignature: () =>
+    'The Microsoft sign-in could not be verified: its signature is not valid. Please sign in again.',
+  /** Sign-in with Microsoft (400): the ID token has no verified email address. */
+  entraNoVerifiedEmail: () =>
+    'Your Microsoft account has no verified email address, so it cannot be matched to a portal account.',
+  /** Sign-in with Microsoft (400): no user of the organisation has the ID token's email, or it is linked to another Microsoft account. */
+  entraNoAccount: () => 'No portal account of your organisation matches this Microsoft account.',
+  /** Password sign-in (403): the user's organisation signs in with Microsoft only. */
+  passwordSignInOff: () => 'Your organisation signs in with Microsoft only. Use “Sign in with Microsoft”.',
+  /** Sign-in settings (400): sign-in with Microsoft needs the organisation's Entra tenant id. */
+  entraTenantRequired: () => "Enter your organisation's Entra tenant ID to turn on sign-in with Microsoft.",
+  /** Sign-in settings (400): password sign-in may be turned off only with Microsoft sign-in on, by someone who has signed in with Microsoft. */
+  passwordOffNeedsMicrosoft: () =>
+    'Password sign-in can be turned off only while sign-in with Microsoft is on, and after you have signed in with Microsoft yourself.',
+  /** Sign-in settings (409): the Entra tenant is bound to another organisation. */
+  entraTenantTaken: () => 'This Entra tenant is already used for sign-in by another organisation.',
   /** Saving a location (400): its object store (Azure Blob Storage, S3) did not answer at its address. */
   storeUnreachable: () => 'The storage service could not be reached at the site address.',
   /** Saving a location (400): the object store refused the access key or secret (401, 403). */
@@ -54,6 +85,8 @@ export const errorTexts = {
     'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
   /** Changing a job (409): its backups are in its storage location; a new location needs a new job. */
   jobLocationHoldsData: () => 'The storage location of a job that has stored backups cannot be changed.',
+  /** Deleting an eDiscovery case (409): it is on legal hold; releasing the hold comes first. */
+  caseOnLegalHold: () => 'A case on legal hold cannot be deleted; release the hold first.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

@@ -26,6 +26,27 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   trialRestores:
     'Ihre Testlizenz erlaubt höchstens 10 Wiederherstellungen pro Anwendung, und diese Anwendung hat sie erreicht.',
   trialNoDelete: 'Mit einer Testlizenz können Sicherungsaufträge nicht gelöscht werden.',
+  entraNotAvailable:
+    'Die Anmeldung mit Microsoft ist für dieses Konto nicht aktiviert. Melden Sie sich mit Ihrem Passwort an.',
+  entraUnavailable: 'Microsoft Entra ID ist nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
+  entraOtherTenant:
+    'Dieses Microsoft-Konto gehört zu einem anderen Verzeichnis als dem Ihrer Organisation. Melden Sie sich mit dem Microsoft-Konto Ihrer Organisation an.',
+  entraWrongAudience:
+    'Microsoft hat diese Anmeldung für eine andere Anwendung ausgestellt. Bitte versuchen Sie es erneut; wenn der Fehler bleibt, bitten Sie Ihre Administration, die App-Registrierung des Portals zu prüfen.',
+  entraExpired: 'Die Microsoft-Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  entraReplayed:
+    'Diese Microsoft-Anmeldung wurde bereits verwendet oder gehört zu einer anderen Anmeldung. Bitte melden Sie sich erneut an.',
+  entraBadSignature:
+    'Die Microsoft-Anmeldung konnte nicht überprüft werden: Ihre Signatur ist ungültig. Bitte melden Sie sich erneut an.',
+  entraNoVerifiedEmail:
+    'Ihr Microsoft-Konto hat keine bestätigte E-Mail-Adresse und kann daher keinem Portalkonto zugeordnet werden.',
+  entraNoAccount: 'Kein Portalkonto Ihrer Organisation passt zu diesem Microsoft-Konto.',
+  passwordSignInOff: 'Ihre Organisation meldet sich nur mit Microsoft an. Verwenden Sie „Mit Microsoft anmelden“.',
+  entraTenantRequired:
+    'Geben Sie die Entra-Mandanten-ID Ihrer Organisation ein, um die Anmeldung mit Microsoft zu aktivieren.',
+  passwordOffNeedsMicrosoft:
+    'Die Passwortanmeldung kann nur abgeschaltet werden, während die Anmeldung mit Microsoft aktiv ist und nachdem Sie sich selbst mit Microsoft angemeldet haben.',
+  entraTenantTaken: 'Dieser Entra-Mandant wird bereits von einer anderen Organisation für die Anmeldung verwendet.',
   storeUnreachable: 'Der Speicherdienst ist unter der Websiteadresse nicht erreichbar.',
   storeCredentialsRefused: 'Der Speicherdienst hat den Zugriffsschlüssel oder das Geheimnis abgelehnt.',
   storeNotFound: 'Der Container oder Bucket der Websiteadresse existiert nicht.',
@@ -33,4 +54,5 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   locationHoldsData:
     'Die Websiteadresse eines Speicherorts mit gesicherten oder archivierten Daten kann nicht auf einen anderen Speicher zeigen.',
   jobLocationHoldsData: 'Der Speicherort eines Auftrags mit gespeicherten Sicherungen kann nicht geändert werden.',
+  caseOnLegalHold: 'Ein Fall unter Legal Hold kann nicht gelöscht werden; heben Sie den Legal Hold zuerst auf.',
 };

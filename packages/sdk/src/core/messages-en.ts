@@ -29,6 +29,23 @@ export const englishErrorMessages = {
   trialSources: 'Your trial licence allows at most 10 accounts, sites or teams per backup.',
   trialRestores: 'Your trial licence allows at most 10 restores per application, and this application has reached it.',
   trialNoDelete: 'Backup jobs cannot be deleted on a trial licence.',
+  entraNotAvailable: 'Sign in with Microsoft is not turned on for this account. Sign in with your password.',
+  entraUnavailable: 'Microsoft Entra ID could not be reached. Please try again in a few minutes.',
+  entraOtherTenant:
+    "This Microsoft account belongs to another directory than your organisation's. Sign in with your organisation's Microsoft account.",
+  entraWrongAudience:
+    "Microsoft issued this sign-in for another application. Please try again; if it keeps failing, ask your administrator to check the portal's app registration.",
+  entraExpired: 'The Microsoft sign-in has expired. Please sign in again.',
+  entraReplayed: 'This Microsoft sign-in was already used or belongs to another sign-in. Please sign in again.',
+  entraBadSignature: 'The Microsoft sign-in could not be verified: its signature is not valid. Please sign in again.',
+  entraNoVerifiedEmail:
+    'Your Microsoft account has no verified email address, so it cannot be matched to a portal account.',
+  entraNoAccount: 'No portal account of your organisation matches this Microsoft account.',
+  passwordSignInOff: 'Your organisation signs in with Microsoft only. Use “Sign in with Microsoft”.',
+  entraTenantRequired: "Enter your organisation's Entra tenant ID to turn on sign-in with Microsoft.",
+  passwordOffNeedsMicrosoft:
+    'Password sign-in can be turned off only while sign-in with Microsoft is on, and after you have signed in with Microsoft yourself.',
+  entraTenantTaken: 'This Entra tenant is already used for sign-in by another organisation.',
   storeUnreachable: 'The storage service could not be reached at the site address.',
   storeCredentialsRefused: 'The storage service refused the access key or secret.',
   storeNotFound: 'The container or bucket of the site address does not exist.',
@@ -36,5 +53,6 @@ export const englishErrorMessages = {
   locationHoldsData:
     'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
   jobLocationHoldsData: 'The storage location of a job that has stored backups cannot be changed.',
+  caseOnLegalHold: 'A case on legal hold cannot be deleted; release the hold first.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

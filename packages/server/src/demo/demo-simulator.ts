@@ -5,7 +5,8 @@
  * issues tokens only to their app registrations with their stored secrets, and their endpoints are
  * set to it at each start (its port may change between starts).
  */
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   loadOrCreateTls,
@@ -16,12 +17,26 @@ import {
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { trustCertificates } from '../m365/trust.js';
+import { redirectUriOf, useEntraApp } from '../modules/identity/entra.js';
 import { DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
 
 /** The demo tenants change every ten minutes, so incremental runs have work. */
 const CHANGE_EVERY_MS = 10 * 60_000;
 
 const demoSimulatorDataDir = (config: Config) => join(config.dataDir, 'm365-simulator');
+
+/** The demo's app registration for "Sign in with Microsoft" with its simulator (when no Entra app is configured). */
+const DEMO_SIGN_IN_CLIENT_ID = 'c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b';
+
+/** The demo sign-in app's secret, made once in the simulator's data directory. */
+function demoSignInSecret(config: Config): string {
+  const file = join(demoSimulatorDataDir(config), 'sign-in-app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(demoSimulatorDataDir(config), { recursive: true });
+  const secret = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 /**
  * A process of the portal that does not run the simulator (--role=worker) but calls it: it trusts the
@@ -49,6 +64,10 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
      where tenant_id in (${ids}) and graph_base_url is not null and client_secret_enc is not null`,
     [...DEMO_TENANT_IDS],
   );
+  // Without an Entra app of its own, the demo signs in with Microsoft through the simulator.
+  const signIn = config.entra
+    ? undefined
+    : { clientId: DEMO_SIGN_IN_CLIENT_ID, clientSecret: demoSignInSecret(config), redirectUris: [redirectUriOf(ctx)] };
   let sim: RunningSimulator;
   try {
     sim = await startSimulator({
@@ -62,6 +81,8 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
         size: demoTenantSize(config, t.tenant_id),
       })),
       changeEveryMs: CHANGE_EVERY_MS,
+      ...(signIn ? { signInApps: [signIn] } : {}),
+      ...(config.demoPassword ? { userPassword: config.demoPassword } : {}),
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'EADDRINUSE') {
@@ -72,6 +93,8 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
     throw error;
   }
   trustCertificates([sim.caCertificate]);
+  if (signIn)
+    useEntraApp(ctx, { clientId: signIn.clientId, clientSecret: signIn.clientSecret, authority: sim.authorityHost });
   running.set(ctx, sim);
   const close = sim.close;
   sim.close = () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildTenant, simulatorEndpoints, type TenantSize } from '@compliance-portal/m365-simulator';
+import { buildTenant, firstUserAddress, simulatorEndpoints, type TenantSize } from '@compliance-portal/m365-simulator';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
@@ -8,7 +8,15 @@ import { insertUser } from '../modules/identity/users.js';
 import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
 import { insertTenant } from '../modules/tenants/repository.js';
 
-export const DEMO_USERS = { admin: 'admin@contoso.example', partner: 'partner@fabrikam.example' } as const;
+/** Fixed so that a reseeded database keeps its links; Contoso's is also its Entra tenant for sign-in. */
+const CONTOSO_TENANT_ID = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+
+export const DEMO_USERS = {
+  admin: 'admin@contoso.example',
+  partner: 'partner@fabrikam.example',
+  /** Signs in with Microsoft (demo mode: through the simulator's sign-in page), as the first user of Contoso's tenant. */
+  microsoft: firstUserAddress(CONTOSO_TENANT_ID),
+} as const;
 
 interface DemoClient {
   name: string;
@@ -24,7 +32,7 @@ const contoso: DemoClient = {
   name: 'Contoso',
   abbr: 'contoso',
   license: 'full',
-  tenantId: '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01',
+  tenantId: CONTOSO_TENANT_ID,
   size: { messagesPerChannel: 3 },
 };
 /** The partner's clients differ: a trading company, a small business on trial, a bank that archives mail. */
@@ -193,6 +201,22 @@ export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: st
       organisationId: contosoOrg.id,
       emailConfirmed: true,
     });
+    if (ctx.config.demo) {
+      // Contoso signs in with Microsoft too, bound to its own tenant: the simulator is its identity platform.
+      await tx.query('update organisations set entra_sign_in = true, entra_tenant_id = $2 where id = $1', [
+        contosoOrg.id,
+        contoso.tenantId,
+      ]);
+      await insertUser(tx, {
+        id: randomUUID(),
+        email: DEMO_USERS.microsoft,
+        displayName: 'Adele Vance',
+        passwordHash,
+        role: 'admin',
+        organisationId: contosoOrg.id,
+        emailConfirmed: true,
+      });
+    }
     const { organisation: fabrikam } = await createOrganisation(tx, {
       name: 'Fabrikam Partners',
       kind: 'partner',

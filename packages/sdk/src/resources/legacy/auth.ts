@@ -128,6 +128,7 @@ export const SIGN_IN_EVENT_KINDS = [
   'lockedOut',
   'notAllowed',
   'tokenReplayed',
+  'microsoftRefused',
 ] as const;
 
 /** Schema of one item of `GET /auth/sessions/activity`. */
@@ -138,8 +139,8 @@ export const SignInEvent = s.object({
   api: s.oneOfStrings(['legacy', 'apollo'], "legacy: the portal's sign-in; apollo: a token sign-in (/login)."),
   method: s.optional(
     s.oneOfStrings(
-      ['authenticator', 'recoveryCode', 'setup'],
-      'With signedIn: an authenticator code, a recovery code, or the first code of a new authenticator.',
+      ['authenticator', 'recoveryCode', 'setup', 'microsoft'],
+      'With signedIn: an authenticator code, a recovery code, the first code of a new authenticator, or Microsoft (Entra ID).',
     ),
   ),
   ip: s.nullable(s.string({ description: 'The client address the server saw.' })),
@@ -183,6 +184,73 @@ export const RevokeOthersResponse = s.object({
 });
 /** How many of the account's other sessions `revokeOtherSessions` ended; the calling session stays signed in. */
 export type RevokeOthersResponse = s.Static<typeof RevokeOthersResponse>;
+
+/** Schema of the body of `POST /auth/microsoft/start`. */
+export const MicrosoftSignInStart = s.object({
+  email: s.email('The account to sign in; its organisation says whether and where it signs in with Microsoft.'),
+});
+/**
+ * The account that starts a sign-in with Microsoft (OpenID Connect with Microsoft Entra ID). Refused
+ * with 400 `entraNotAvailable` when its organisation does not sign in with Microsoft (or the address
+ * has no account: the answer does not tell them apart), and 503 `entraUnavailable` when the identity
+ * platform cannot be reached.
+ */
+export type MicrosoftSignInStart = s.Static<typeof MicrosoftSignInStart>;
+
+/** Schema of the answer of `POST /auth/microsoft/start`. */
+export const MicrosoftSignInRedirect = s.object({
+  authorizationUrl: s.string({
+    description:
+      "Open this address in the browser: the Entra tenant's sign-in page, which returns to /signin/microsoft.",
+  }),
+});
+/**
+ * Where the browser goes to sign in: the authorization endpoint of the organisation's Entra tenant,
+ * with PKCE, a state and a nonce the server keeps for 10 minutes; it comes back to the portal's
+ * `/signin/microsoft` with a code and the state.
+ */
+export type MicrosoftSignInRedirect = s.Static<typeof MicrosoftSignInRedirect>;
+
+/** Schema of the body of `POST /auth/microsoft/complete`. */
+export const MicrosoftSignInComplete = s.object({
+  code: s.string({ minLength: 1, maxLength: 4096 }),
+  state: s.string({ minLength: 1, maxLength: 256 }),
+});
+/**
+ * The code and state the identity platform returned to `/signin/microsoft`. The server redeems the code
+ * (with the PKCE verifier) and checks the ID token: its signature against the tenant's keys, issuer,
+ * audience, expiry, nonce and tenant. Refused with 400 and one code per reason: `entraOtherTenant`,
+ * `entraWrongAudience`, `entraExpired`, `entraReplayed` (a state used before or a nonce of another
+ * sign-in), `entraBadSignature`, `entraNoVerifiedEmail`, `entraNoAccount`, `entraNotAvailable`.
+ */
+export type MicrosoftSignInComplete = s.Static<typeof MicrosoftSignInComplete>;
+
+/** Schema of the answer of `GET /auth/sign-in-settings`, and of the body of its PUT. */
+export const SignInSettings = s.object({
+  microsoft: s.boolean('Members may sign in with Microsoft (Entra ID).'),
+  entraTenantId: s.nullable(
+    s.string({
+      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      description: 'The Entra tenant (directory) id whose accounts sign in; needed when `microsoft` is on.',
+    }),
+  ),
+  password: s.boolean('Members may sign in with password and authenticator (on unless turned off).'),
+});
+/**
+ * How the caller's organisation signs in: with Microsoft (bound to one Entra tenant id, which no other
+ * organisation may have), with password plus authenticator, or both. At least one stays on; password
+ * sign-in can be turned off only with Microsoft on and by someone who has signed in with Microsoft
+ * (so nobody is locked out). Refused with 400 `signInSettingsInvalid` otherwise, and 409
+ * `entraTenantTaken` for a tenant bound to another organisation.
+ */
+export type SignInSettings = s.Static<typeof SignInSettings>;
+
+/** Schema of the answer of `GET /auth/sign-in-options`. */
+export const SignInOptions = s.object({
+  microsoft: s.boolean('The server is registered with Microsoft Entra ID: "Sign in with Microsoft" can be offered.'),
+});
+/** Which sign-in methods the server offers before anyone signs in. */
+export type SignInOptions = s.Static<typeof SignInOptions>;
 
 /**
  * The catalogue entries of legacy auth: sign-in, logout, the session check, password reset, the
@@ -261,6 +329,45 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
     body: CodeVerificationRequest,
     response: CodeVerificationResponse,
   },
+  signInOptions: {
+    method: 'GET',
+    path: '/auth/sign-in-options',
+    summary: 'Which sign-in methods the server offers',
+    auth: 'none',
+    response: SignInOptions,
+  },
+  microsoftStart: {
+    method: 'POST',
+    rateLimited: true,
+    path: '/auth/microsoft/start',
+    summary: "Start a sign-in with Microsoft: the Entra tenant's authorization URL",
+    auth: 'none',
+    body: MicrosoftSignInStart,
+    response: MicrosoftSignInRedirect,
+  },
+  microsoftComplete: {
+    method: 'POST',
+    rateLimited: true,
+    path: '/auth/microsoft/complete',
+    summary: 'Finish a sign-in with Microsoft: redeem the code, check the ID token, answer the session',
+    auth: 'none',
+    body: MicrosoftSignInComplete,
+    response: SessionResponse,
+  },
+  signInSettings: {
+    method: 'GET',
+    path: '/auth/sign-in-settings',
+    summary: "How the caller's organisation signs in",
+    response: SignInSettings,
+  },
+  updateSignInSettings: {
+    method: 'PUT',
+    path: '/auth/sign-in-settings',
+    summary: "Change how the caller's organisation signs in",
+    body: SignInSettings,
+    response: SignInSettings,
+    refusals: { 409: 'The Entra tenant is bound to another organisation.' },
+  },
   activity: {
     method: 'GET',
     path: '/auth/sessions/activity',
@@ -281,7 +388,8 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
 /**
  * Binds legacy auth to a transport: password sign-in (`signin`), then the authenticator setup
  * (`generateQr`, `qrcodeVerification`) or the code check (`codeVerification`), which answer the session
- * token; `verifyUser`, `logout`, the password reset, the caller's sign-in `activity` and
+ * token; sign-in with Microsoft (`microsoftStart`, then `microsoftComplete`, which answers the session
+ * token) and the organisation's `signInSettings`; `verifyUser`, `logout`, the password reset, the caller's sign-in `activity` and
  * `revokeOtherSessions`. Set the session token with `setToken` for the
  * later calls. The same methods as `client.legacy.auth`.
  */

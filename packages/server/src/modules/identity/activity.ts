@@ -14,6 +14,7 @@ const SIGN_IN_ACTIONS = [
   'auth.2fa.recovery',
   'auth.login',
   'auth.refresh',
+  'auth.microsoft',
 ] as const;
 
 interface Row {
@@ -66,6 +67,8 @@ function signInEvent(row: Row): SignInEvent | undefined {
     }
     case 'auth.refresh':
       return ok ? undefined : event(row, 'apollo', 'tokenReplayed');
+    case 'auth.microsoft':
+      return ok ? event(row, 'legacy', 'signedIn', 'microsoft') : event(row, 'legacy', 'microsoftRefused');
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@ import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.j
 import { routes, session } from '../../http/contract.js';
 import { badRequest, conflict, forbidden, refusal } from '../../http/errors.js';
 import { listSignInEvents } from './activity.js';
+import { signInPolicy } from './entra.js';
 import {
   authenticatorUri,
   checkPassword,
@@ -60,6 +61,18 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           throw forbidden(LEGACY_MESSAGES.notConfirmed);
         }
         const { user } = result;
+        if (!(await signInPolicy(ctx.db, user.organisationId)).password) {
+          await audit({
+            actorUserId: user.id,
+            actorEmail: user.email,
+            organisationId: user.organisationId,
+            action: 'auth.signin',
+            outcome: 'failure',
+            ip: rc.ip,
+            details: { reason: 'passwordSignInOff' },
+          });
+          throw refusal(403, 'passwordSignInOff');
+        }
         const { token } = await ctx.db.transaction((tx) =>
           issueToken(tx, ctx.now(), user.id, 'signin', undefined, rc.ip),
         );

@@ -87,11 +87,13 @@ export const accountSecurityNamespaces: Leaves<typeof En> = {
         lockedOut: 'Abgelehnt: Das Konto war gesperrt',
         notAllowed: 'Abgelehnt: Anmeldung noch nicht erlaubt',
         tokenReplayed: 'Ein bereits verwendetes Anmeldetoken kam erneut: Seine Sitzungen wurden beendet',
+        microsoftRefused: 'Anmeldung mit Microsoft abgelehnt',
       },
       methods: {
         authenticator: 'mit der Authenticator-App',
         recoveryCode: 'mit einem Wiederherstellungscode',
         setup: 'beim Einrichten der Authenticator-App',
+        microsoft: 'mit Microsoft',
       },
       apis: { legacy: 'Portal', apollo: 'API' },
       outcomes: { success: 'Erfolgreich', failure: 'Fehlgeschlagen' },

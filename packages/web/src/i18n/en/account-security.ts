@@ -83,11 +83,13 @@ export const accountSecurityNamespaces = {
         lockedOut: 'Refused: the account was locked',
         notAllowed: 'Refused: sign-in not allowed yet',
         tokenReplayed: 'A used sign-in token came back: its sessions were ended',
+        microsoftRefused: 'Sign-in with Microsoft refused',
       },
       methods: {
         authenticator: 'with the authenticator app',
         recoveryCode: 'with a recovery code',
         setup: 'setting up the authenticator app',
+        microsoft: 'with Microsoft',
       },
       apis: { legacy: 'Portal', apollo: 'API' },
       outcomes: { success: 'Succeeded', failure: 'Failed' },

@@ -1,0 +1,40 @@
+/** Sign-in with Microsoft Entra ID (entra.ts) and the organisation's sign-in settings, on the legacy API. */
+import type { AppContext } from '../../context.js';
+import { routes, session } from '../../http/contract.js';
+import {
+  completeMicrosoftSignIn,
+  entraAppOf,
+  signInPolicy,
+  startMicrosoftSignIn,
+  updateSignInPolicy,
+} from './entra.js';
+
+export function entraRoutes(ctx: AppContext) {
+  return routes({
+    'legacy.auth.signInOptions': {
+      async handler() {
+        return { microsoft: entraAppOf(ctx) !== undefined };
+      },
+    },
+    'legacy.auth.microsoftStart': {
+      async handler({ body }) {
+        return startMicrosoftSignIn(ctx, body.email);
+      },
+    },
+    'legacy.auth.microsoftComplete': {
+      async handler({ body }, rc) {
+        return completeMicrosoftSignIn(ctx, body, rc.ip);
+      },
+    },
+    'legacy.auth.signInSettings': {
+      async handler(_args, rc) {
+        return signInPolicy(ctx.db, session(rc).auth.user.organisationId);
+      },
+    },
+    'legacy.auth.updateSignInSettings': {
+      async handler({ body }, rc) {
+        return updateSignInPolicy(ctx, { user: session(rc).auth.user, ip: rc.ip }, body);
+      },
+    },
+  });
+}
