@@ -19,6 +19,7 @@ import { Route as SigninRouteImport } from './routes/signin'
 import { Route as AppWorkerRouteImport } from './routes/_app/_worker'
 import { Route as AppPartnerSetupRouteImport } from './routes/_app/partner-setup'
 import { Route as ResetPasswordResetTokenRouteImport } from './routes/reset-password.$resetToken'
+import { Route as SigninMicrosoftRouteImport } from './routes/signin_.microsoft'
 import { Route as AppWorkerIndexRouteImport } from './routes/_app/_worker/index'
 import { Route as AppWorkerConfigurationRouteImport } from './routes/_app/_worker/configuration'
 import { Route as AppWorkerDashboardRouteImport } from './routes/_app/_worker/dashboard'
@@ -96,6 +97,11 @@ const AppPartnerSetupRoute = AppPartnerSetupRouteImport.update({
 const ResetPasswordResetTokenRoute = ResetPasswordResetTokenRouteImport.update({
   id: '/reset-password/$resetToken',
   path: '/reset-password/$resetToken',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SigninMicrosoftRoute = SigninMicrosoftRouteImport.update({
+  id: '/signin_/microsoft',
+  path: '/signin/microsoft',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppWorkerIndexRoute = AppWorkerIndexRouteImport.update({
@@ -275,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/partner-setup': typeof AppPartnerSetupRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
+  '/signin/microsoft': typeof SigninMicrosoftRoute
   '/configuration': typeof AppWorkerConfigurationRoute
   '/dashboard': typeof AppWorkerDashboardRoute
   '/documents': typeof AppWorkerDocumentsRoute
@@ -315,6 +322,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/partner-setup': typeof AppPartnerSetupRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
+  '/signin/microsoft': typeof SigninMicrosoftRoute
   '/configuration': typeof AppWorkerConfigurationRoute
   '/dashboard': typeof AppWorkerDashboardRoute
   '/documents': typeof AppWorkerDocumentsRoute
@@ -357,6 +365,7 @@ export interface FileRoutesById {
   '/_app/_worker': typeof AppWorkerRouteWithChildren
   '/_app/partner-setup': typeof AppPartnerSetupRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
+  '/signin_/microsoft': typeof SigninMicrosoftRoute
   '/_app/_worker/configuration': typeof AppWorkerConfigurationRoute
   '/_app/_worker/dashboard': typeof AppWorkerDashboardRoute
   '/_app/_worker/documents': typeof AppWorkerDocumentsRoute
@@ -400,6 +409,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/partner-setup'
     | '/reset-password/$resetToken'
+    | '/signin/microsoft'
     | '/configuration'
     | '/dashboard'
     | '/documents'
@@ -440,6 +450,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/partner-setup'
     | '/reset-password/$resetToken'
+    | '/signin/microsoft'
     | '/configuration'
     | '/dashboard'
     | '/documents'
@@ -481,6 +492,7 @@ export interface FileRouteTypes {
     | '/_app/_worker'
     | '/_app/partner-setup'
     | '/reset-password/$resetToken'
+    | '/signin_/microsoft'
     | '/_app/_worker/configuration'
     | '/_app/_worker/dashboard'
     | '/_app/_worker/documents'
@@ -522,6 +534,7 @@ export interface RootRouteChildren {
   QrSetupRoute: typeof QrSetupRoute
   SigninRoute: typeof SigninRoute
   ResetPasswordResetTokenRoute: typeof ResetPasswordResetTokenRoute
+  SigninMicrosoftRoute: typeof SigninMicrosoftRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -594,6 +607,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password/$resetToken'
       fullPath: '/reset-password/$resetToken'
       preLoaderRoute: typeof ResetPasswordResetTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signin_/microsoft': {
+      id: '/signin_/microsoft'
+      path: '/signin/microsoft'
+      fullPath: '/signin/microsoft'
+      preLoaderRoute: typeof SigninMicrosoftRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/_worker/': {
@@ -903,6 +923,7 @@ const rootRouteChildren: RootRouteChildren = {
   QrSetupRoute: QrSetupRoute,
   SigninRoute: SigninRoute,
   ResetPasswordResetTokenRoute: ResetPasswordResetTokenRoute,
+  SigninMicrosoftRoute: SigninMicrosoftRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

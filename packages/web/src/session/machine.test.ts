@@ -3,6 +3,7 @@ import {
   type CodeVerificationResponse,
   type GenerateQrResponse,
   type QrVerificationResponse,
+  type SessionResponse,
   type SigninResponse,
 } from '@compliance-portal/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +22,7 @@ function harness(options: {
   generateQr?: () => Promise<GenerateQrResponse>;
   verify?: (input: { token: string; code?: string; recoveryCode?: string }) => Promise<CodeVerificationResponse>;
   logout?: () => Promise<void>;
+  microsoft?: () => Promise<SessionResponse>;
   onSignin?: boolean;
 }) {
   const log: string[] = [];
@@ -40,6 +42,10 @@ function harness(options: {
       verifyCode: fromPromise(async ({ input }) => {
         log.push(`verifyCode:${input.token}:${input.code ?? ''}:${input.recoveryCode ?? ''}`);
         return (options.verify ?? (async () => ({ token: 'verified', user, requiresTwoFactorSetup: false })))(input);
+      }),
+      microsoftComplete: fromPromise(async ({ input }) => {
+        log.push(`microsoftComplete:${input.code}:${input.state}`);
+        return (options.microsoft ?? (async () => ({ token: 'microsoft-session', user })))();
       }),
       logoutApi: fromPromise(async ({ input }) => {
         log.push(`logoutApi:${input.token}`);
@@ -262,6 +268,42 @@ describe('inactivity', () => {
     expect(h.value()).toBe('signedIn');
     await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS - 10_000);
     expect(h.value()).toBe('inactivityWarning');
+  });
+});
+
+describe('sign-in with Microsoft', () => {
+  it('signs in like a second factor does: persisted, inactivity timer, logout ends it', async () => {
+    const h = harness({});
+    h.actor.send({ type: 'session.completeMicrosoft', code: 'c', state: 's', returnTo: '/reports' });
+    expect(h.value()).toBe('completingMicrosoft');
+    await flush();
+    expect(h.value()).toBe('signedIn');
+    expect(h.log).toEqual(['microsoftComplete:c:s', 'navigate:/reports', 'persistUser:microsoft-session']);
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS);
+    expect(h.value()).toBe('inactivityWarning');
+    await vi.advanceTimersByTimeAsync(INACTIVITY_LOGOUT_MS - INACTIVITY_WARNING_MS);
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toContain('logoutApi:microsoft-session');
+  });
+
+  it("ends with another tab's logout, as a password sign-in does", async () => {
+    const h = harness({});
+    h.actor.send({ type: 'session.completeMicrosoft', code: 'c', state: 's' });
+    await flush();
+    h.actor.send({ type: 'session.externalLogout' });
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).toContain('clearUserData');
+  });
+
+  it("keeps the refusal's message key and stays signed out", async () => {
+    const refused = new ApiError(400, { message: 'x', code: 'entraOtherTenant' }, context);
+    const h = harness({ microsoft: () => Promise.reject(refused) });
+    h.actor.send({ type: 'session.completeMicrosoft', code: 'c', state: 's', returnTo: '//evil.example' });
+    await flush();
+    expect(h.value()).toBe('signedOut');
+    expect(h.context().microsoftFailure).toBe('entraOtherTenant');
+    expect(h.context().user).toBeNull();
+    expect(h.log.some((l) => l.startsWith('navigate') || l.startsWith('persistUser'))).toBe(false);
   });
 });
 

@@ -7,8 +7,11 @@
 import {
   ApiError,
   type CodeVerificationResponse,
+  type ErrorMessageKey,
   type GenerateQrResponse,
+  PortalError,
   type QrVerificationResponse,
+  type SessionResponse,
   type SessionUser,
   type SigninResponse,
 } from '@compliance-portal/sdk';
@@ -37,10 +40,14 @@ export interface SessionContext {
   lastActivity: number;
   /** Where a guard sent the user from, to return there after sign-in. */
   returnTo: string | null;
+  /** Why the last sign-in with Microsoft was refused: the error catalogue's key of its code. */
+  microsoftFailure: ErrorMessageKey | null;
 }
 
 export type SessionEvent =
   | { type: 'session.login'; email: string; password: string; returnTo?: string }
+  /** Back from the identity platform with a code: redeem it (the server checks the ID token). */
+  | { type: 'session.completeMicrosoft'; code: string; state: string; returnTo?: string }
   | { type: 'session.confirmSetup'; code: string }
   | { type: 'session.acknowledgeRecoveryCodes' }
   | { type: 'session.verify'; code: string }
@@ -100,6 +107,9 @@ export const sessionMachine = setup({
       notImplemented('verifyCode'),
     ),
     logoutApi: fromPromise<void, { token: string }>(notImplemented('logoutApi')),
+    microsoftComplete: fromPromise<SessionResponse, { code: string; state: string }>(
+      notImplemented('microsoftComplete'),
+    ),
   },
   actions: {
     /** Writes the `user` cookie and local storage. */
@@ -146,6 +156,7 @@ export const sessionMachine = setup({
     // Opening the portal is itself activity.
     lastActivity: Math.max(input.lastActivity ?? 0, input.now ?? Date.now()),
     returnTo: null,
+    microsoftFailure: null,
   }),
   initial: 'starting',
   on: {
@@ -169,6 +180,39 @@ export const sessionMachine = setup({
         'session.login': {
           target: 'signingIn',
           actions: ['clearError', assign({ returnTo: ({ event }) => safeReturnTo(event.returnTo) })],
+        },
+        'session.completeMicrosoft': {
+          target: 'completingMicrosoft',
+          actions: [
+            'clearError',
+            assign({ microsoftFailure: null, returnTo: ({ event }) => safeReturnTo(event.returnTo) }),
+          ],
+        },
+      },
+    },
+
+    /** The identity platform vouched for the user; the server redeems its code and answers the session. */
+    completingMicrosoft: {
+      invoke: {
+        src: 'microsoftComplete',
+        input: ({ event }) => {
+          const e = event as Extract<SessionEvent, { type: 'session.completeMicrosoft' }>;
+          return { code: e.code, state: e.state };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign({ user: ({ event }) => ({ token: event.output.token, user: event.output.user }) }),
+            { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          // The page shows why (the refusal's own message); no toast on top of it.
+          actions: assign({
+            microsoftFailure: ({ event }) => (event.error instanceof PortalError ? event.error.messageKey : 'unknown'),
+            returnTo: null,
+          }),
         },
       },
     },

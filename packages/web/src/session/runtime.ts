@@ -57,6 +57,7 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
           { ...quiet, headers: { Authorization: input.token } },
         ),
       ),
+      microsoftComplete: fromPromise(({ input }) => api.legacy.auth.microsoftComplete({ body: input }, quiet)),
       logoutApi: fromPromise(async ({ input }) => {
         if (input.token)
           await api.legacy.auth.logout({ body: {} }, { ...quiet, headers: { Authorization: input.token } });

@@ -9,6 +9,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { twoFactorStateQuery } from './api/queries';
 import { AuthenticatorSection } from './authenticator-section';
 import { EmailSection } from './email-section';
+import { OrganisationSignInSection } from './organisation-sign-in-section';
 import { PasswordSection } from './password-section';
 
 /** The security tab: email, password and the authenticator. */
@@ -21,6 +22,7 @@ export function SecuritySection() {
       <EmailSection twoFactorOn={state.data?.isTwoFactorEnabled ?? true} />
       <PasswordSection />
       <AuthenticatorSection />
+      <OrganisationSignInSection />
     </Stack>
   );
 }

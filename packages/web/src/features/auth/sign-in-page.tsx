@@ -1,6 +1,6 @@
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearch } from '@tanstack/react-router';
-import { type FormEvent, type ReactElement, type Ref, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactElement, type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { TextField } from '../../components/ui/form-field';
@@ -8,6 +8,7 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { switchLanguage } from '../../i18n';
 import { type ServerActionProps, useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
+import { MicrosoftSignIn } from './microsoft-sign-in';
 import { findPrerenderedSignIn, PRERENDERED_ATTRIBUTE, takePrerenderedSignIn } from './prerendered';
 
 export function SignInPage() {
@@ -72,6 +73,7 @@ export function SignInPage() {
       onSubmit={submit}
       forgotPasswordLink={<RouterLink to="/forgot-password">{t('auth:forgotPasswordLink')}</RouterLink>}
       formRef={form}
+      otherWays={<MicrosoftSignIn email={email} returnTo={search.redirect} onNeedEmail={() => setTouched(true)} />}
     />
   );
 }
@@ -92,6 +94,8 @@ export interface SignInViewProps {
   /** The link to /forgot-password (the router's link in the app, a plain one when prerendered). */
   forgotPasswordLink: ReactElement;
   formRef?: Ref<HTMLFormElement>;
+  /** Other ways to sign in, under the form (none when prerendered: the server says which it offers). */
+  otherWays?: ReactNode;
   /** Rendered at build time: the form is marked so that the app can take over from it. */
   prerendered?: boolean;
 }
@@ -151,6 +155,7 @@ export function SignInView(props: SignInViewProps) {
           </Link>
         </Stack>
       </form>
+      {props.otherWays ? <Box mt="4">{props.otherWays}</Box> : null}
     </PublicLayout>
   );
 }

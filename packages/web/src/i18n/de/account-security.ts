@@ -34,6 +34,23 @@ export const accountSecurityNamespaces: Leaves<typeof En> = {
       submit: 'E-Mail-Adresse ändern',
       sent: 'Ein Bestätigungslink ist an {{newEmail}} unterwegs. Ihre Adresse bleibt {{email}}, bis Sie ihn öffnen; {{email}} wurde über die Änderung benachrichtigt.',
     },
+    organisationSignIn: {
+      title: 'So meldet sich Ihre Organisation an',
+      intro: 'Diese Einstellungen gelten für alle Mitglieder Ihrer Organisation.',
+      microsoft: 'Mit Microsoft anmelden (Entra ID)',
+      microsoftHint:
+        'Mitglieder werden über ihre bestätigte E-Mail-Adresse im Entra-Mandanten Ihrer Organisation zugeordnet.',
+      notOffered:
+        'Dieses Portal ist nicht bei Microsoft Entra ID registriert, daher kann die Anmeldung mit Microsoft hier nicht aktiviert werden.',
+      tenantId: 'Entra-Mandanten-ID',
+      tenantHint: 'Die Verzeichnis-ID (Mandanten-ID) auf der Übersichtsseite des Microsoft Entra Admin Centers.',
+      tenantInvalid: 'Eine Mandanten-ID sieht so aus: 72f988bf-86f1-41af-91ab-2d7cd011db47.',
+      password: 'Passwort und Authenticator-App',
+      passwordHint: 'Schalten Sie dies erst ab, nachdem Sie sich selbst mit Microsoft angemeldet haben.',
+      save: 'Anmeldeeinstellungen speichern',
+      saved: 'Die Anmeldeeinstellungen wurden gespeichert.',
+      failed: 'Die Anmeldeeinstellungen konnten nicht geladen werden.',
+    },
     password: {
       title: 'Passwort',
       intro: 'Eine Passwortänderung meldet alle anderen Sitzungen ab; diese bleibt angemeldet.',

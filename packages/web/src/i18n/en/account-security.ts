@@ -31,6 +31,22 @@ export const accountSecurityNamespaces = {
       submit: 'Change email address',
       sent: 'A confirmation link is on its way to {{newEmail}}. Your address stays {{email}} until you open it; {{email}} was told about the change.',
     },
+    organisationSignIn: {
+      title: 'How your organisation signs in',
+      intro: 'These settings apply to every member of your organisation.',
+      microsoft: 'Sign in with Microsoft (Entra ID)',
+      microsoftHint: "Members are matched by their verified email address in your organisation's Entra tenant.",
+      notOffered:
+        'This portal is not registered with Microsoft Entra ID, so sign-in with Microsoft cannot be turned on here.',
+      tenantId: 'Entra tenant ID',
+      tenantHint: 'The directory (tenant) ID on the overview page of the Microsoft Entra admin center.',
+      tenantInvalid: 'A tenant ID looks like 72f988bf-86f1-41af-91ab-2d7cd011db47.',
+      password: 'Password and authenticator app',
+      passwordHint: 'Turn this off only after you have signed in with Microsoft yourself.',
+      save: 'Save sign-in settings',
+      saved: 'The sign-in settings were saved.',
+      failed: 'The sign-in settings could not be loaded.',
+    },
     password: {
       title: 'Password',
       intro: 'Changing the password signs out every other session; this one stays signed in.',

@@ -11,4 +11,7 @@ export const accountKeys = {
   twoFactor: () => [...accountKeys.all, 'twoFactor'] as const,
   activity: (page: number) => [...accountKeys.all, 'activity', page] as const,
   notifications: () => [...scopeKeys.legacy(), 'notifications'] as const,
+  /** The organisation's sign-in methods, and which the server offers. */
+  signInSettings: () => [...accountKeys.all, 'signInSettings'] as const,
+  signInOptions: () => ['auth', 'signInOptions'] as const,
 };

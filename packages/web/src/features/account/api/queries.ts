@@ -37,5 +37,18 @@ export const signInActivityQuery = (api: PortalClient, page: number) =>
     placeholderData: (previous) => previous,
   });
 
+export const signInSettingsQuery = (api: PortalClient) =>
+  queryOptions({
+    queryKey: accountKeys.signInSettings(),
+    queryFn: () => api.legacy.auth.signInSettings(undefined, quiet),
+  });
+
+export const signInOptionsQuery = (api: PortalClient) =>
+  queryOptions({
+    queryKey: accountKeys.signInOptions(),
+    queryFn: () => api.legacy.auth.signInOptions(undefined, quiet),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
 export const notificationsQuery = (api: PortalClient) =>
   queryOptions({ queryKey: accountKeys.notifications(), queryFn: () => api.legacy.user.notifications() });

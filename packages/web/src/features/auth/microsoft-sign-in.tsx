@@ -1,0 +1,168 @@
+/**
+ * "Sign in with Microsoft": the button under the sign-in form (shown when the server is registered
+ * with Microsoft Entra ID) and the page the identity platform returns to, /signin/microsoft. The
+ * address typed into the form names the organisation, and so the Entra tenant the server sends the
+ * browser to; the server redeems the code it comes back with and the session machine signs in as
+ * after a second factor.
+ */
+import { Box, Button, HStack, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
+import { PortalError } from '@compliance-portal/sdk';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicLayout } from '../../components/layout/public-layout';
+import { StatusAlert } from '../../components/ui/form-field';
+import { rules, useValidator } from '../../components/ui/validation';
+import { useServerAction } from '../../offline/online';
+import { useSession } from '../../session/context';
+
+/** Where the user was going, kept in this tab while the identity platform has it. */
+const RETURN_TO_KEY = 'portal.microsoftReturnTo';
+
+/** Microsoft's four squares, as its sign-in buttons show them. */
+function MicrosoftLogo() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 21 21" aria-hidden="true" focusable="false">
+      <rect x="1" y="1" width="9" height="9" fill="#f25022" />
+      <rect x="11" y="1" width="9" height="9" fill="#7fba00" />
+      <rect x="1" y="11" width="9" height="9" fill="#00a4ef" />
+      <rect x="11" y="11" width="9" height="9" fill="#ffb900" />
+    </svg>
+  );
+}
+
+export interface MicrosoftSignInProps {
+  /** The address typed into the sign-in form. */
+  email: string;
+  /** Where a guard sent the user from. */
+  returnTo?: string | undefined;
+  /** Asks the form to show its field errors (the address is missing or not one). */
+  onNeedEmail: () => void;
+}
+
+/** The "or" and the button; nothing while the server does not offer it (or is not yet known to). */
+export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignInProps) {
+  const { t } = useTranslation();
+  const { api } = useRouteContext({ from: '__root__' });
+  const serverAction = useServerAction();
+  const check = useValidator();
+  const options = useQuery({
+    queryKey: ['auth', 'signInOptions'],
+    queryFn: () => api.legacy.auth.signInOptions(undefined, { disableToast: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const start = useMutation({
+    mutationFn: (address: string) =>
+      api.legacy.auth.microsoftStart({ body: { email: address } }, { disableToast: true }),
+    onSuccess: ({ authorizationUrl }) => {
+      if (returnTo) sessionStorage.setItem(RETURN_TO_KEY, returnTo);
+      else sessionStorage.removeItem(RETURN_TO_KEY);
+      window.location.assign(authorizationUrl);
+    },
+  });
+  if (!options.data?.microsoft) return null;
+  const invalid = check(email, rules.required(), rules.email());
+  const failure = start.error instanceof PortalError ? start.error.messageKey : start.error ? 'unknown' : null;
+  // Once the browser is on its way, the button stays busy until the page goes.
+  const leaving = start.isPending || start.isSuccess;
+
+  return (
+    <Stack gap="3" data-testid="microsoft-sign-in">
+      <HStack gap="3" color="fg.muted" fontSize="sm">
+        <Separator flex="1" />
+        <Text>{t('auth:or')}</Text>
+        <Separator flex="1" />
+      </HStack>
+      {failure ? <StatusAlert status="error">{t(`apiErrors:${failure}`)}</StatusAlert> : null}
+      <Button
+        type="button"
+        variant="outline"
+        loading={leaving}
+        loadingText={t('auth:toMicrosoft')}
+        onClick={() => {
+          if (invalid) {
+            onNeedEmail();
+            return;
+          }
+          if (!serverAction.disabled) start.mutate(email.trim());
+        }}
+        {...serverAction}
+      >
+        <MicrosoftLogo />
+        {t('auth:withMicrosoft')}
+      </Button>
+      {invalid && email === '' ? (
+        <Text fontSize="sm" color="fg.muted">
+          {t('auth:microsoftNeedsEmail')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+interface CallbackSearch {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** Reads the identity platform's answer from the query (code and state, or an error). */
+export function validateCallbackSearch(search: Record<string, unknown>): CallbackSearch {
+  const out: CallbackSearch = {};
+  for (const key of ['code', 'state', 'error', 'error_description'] as const) {
+    const value = search[key];
+    if (typeof value === 'string' && value.length <= 4096) out[key] = value;
+  }
+  return out;
+}
+
+/** /signin/microsoft: finishes the sign-in, or says why it did not happen. */
+export function MicrosoftCallbackPage() {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as CallbackSearch;
+  const { send, context, matches } = useSession();
+  const sent = useRef(false);
+  const { code, state, error } = search;
+
+  useEffect(() => {
+    if (sent.current || error || !code || !state) return;
+    sent.current = true;
+    const returnTo = sessionStorage.getItem(RETURN_TO_KEY) ?? undefined;
+    sessionStorage.removeItem(RETURN_TO_KEY);
+    send({ type: 'session.completeMicrosoft', code, state, ...(returnTo ? { returnTo } : {}) });
+  }, [code, state, error, send]);
+
+  // The identity platform's own refusal: its description starts with the AADSTS code.
+  const reason = error ? (search.error_description ?? error).split(' Trace ID:')[0] : null;
+  const failure = reason
+    ? t('auth:microsoftCancelled', { reason })
+    : !code || !state
+      ? t('apiErrors:entraReplayed')
+      : // Only this visit's failure: an earlier one is cleared when the code is sent.
+        sent.current && context.microsoftFailure
+        ? t(`apiErrors:${context.microsoftFailure}`)
+        : null;
+
+  return (
+    <PublicLayout title={failure ? t('auth:microsoftFailed') : t('auth:withMicrosoft')}>
+      {failure && !matches('completingMicrosoft') ? (
+        <Stack gap="4">
+          <StatusAlert status="error">{failure}</StatusAlert>
+          <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-start">
+            <RouterLink to="/signin">{t('auth:backToSignIn')}</RouterLink>
+          </Link>
+        </Stack>
+      ) : (
+        <Box role="status" aria-live="polite">
+          <HStack gap="3">
+            <Spinner size="sm" />
+            <Text>{t('auth:completingMicrosoft')}</Text>
+          </HStack>
+        </Box>
+      )}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { MicrosoftCallbackPage, validateCallbackSearch } from '../features/auth/microsoft-sign-in';
+import { isAuthenticated } from '../session/machine';
+
+/** Where the identity platform returns after "Sign in with Microsoft" (the app registration's redirect URI). */
+export const Route = createFileRoute('/signin_/microsoft')({
+  validateSearch: validateCallbackSearch,
+  beforeLoad: ({ context }) => {
+    if (isAuthenticated(context.session.getSnapshot().value)) throw redirect({ to: '/' });
+  },
+  component: MicrosoftCallbackPage,
+});
