@@ -13,10 +13,11 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery, data management, support requests and account self-service', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests and account self-service', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
+      'apollo.reporting.heldItems',
       'apollo.audit.list',
       'apollo.ediscovery.search',
       'apollo.ediscovery.preview',
@@ -24,6 +25,8 @@ describe('endpoint catalogue', () => {
       'apollo.ediscovery.createCase',
       'apollo.ediscovery.getCase',
       'apollo.ediscovery.deleteCase',
+      'apollo.ediscovery.holdCase',
+      'apollo.ediscovery.releaseCase',
       'apollo.ediscovery.exportCase',
       'apollo.dataManagement.browse',
       'apollo.dataManagement.versions',
@@ -40,7 +43,8 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    expect(endpoints.length).toBe(127);
+    // 127, and legal hold's three (holdCase, releaseCase, reporting.heldItems).
+    expect(endpoints.length).toBe(130);
   });
 
   it('gives every entry the public shape', () => {

@@ -94,6 +94,20 @@ export const EdiscoveryPreview = s.object({
  */
 export type EdiscoveryPreview = s.Static<typeof EdiscoveryPreview>;
 
+/** Schema of a case's legal hold. */
+export const EdiscoveryHold = s.object({
+  heldAt: s.dateTime(),
+  heldBy: s.string({ description: 'Who put the case on hold.' }),
+  items: s.integer({ minimum: 0, description: 'Archived items the hold keeps now.' }),
+});
+/**
+ * A case's legal hold: since when (`heldAt`), by whom (`heldBy`), and how many archived items it keeps
+ * (`items`): those the case's search found, in what the holder could read, when the case was held,
+ * and those archived since that match it in the same mailboxes, chats and teams. No deletion job
+ * removes a held item while the case is held.
+ */
+export type EdiscoveryHold = s.Static<typeof EdiscoveryHold>;
+
 /** A saved search: its name and criteria; its results are found again when read or exported. */
 export const EdiscoveryCase = s.object({
   caseId: s.string(),
@@ -102,7 +116,12 @@ export const EdiscoveryCase = s.object({
   createdBy: s.string(),
   createdAt: s.dateTime(),
   hits: s.integer({ minimum: 0, description: 'Hits when the case was saved.' }),
+  hold: s.nullable(EdiscoveryHold),
 });
+/**
+ * A saved search (a case): its name, criteria, who saved it and when, the hits when saved, and its
+ * legal hold (null while it is not held).
+ */
 export type EdiscoveryCase = s.Static<typeof EdiscoveryCase>;
 
 /** Schema of the body of `POST /api/{tenantId}/ediscovery/cases`. */
@@ -118,8 +137,8 @@ export type EdiscoveryCaseCreate = s.Static<typeof EdiscoveryCaseCreate>;
 
 /**
  * The catalogue entries of apollo eDiscovery: `search`, `preview` and the cases (`cases`, `createCase`,
- * `getCase`, `deleteCase`, `exportCase`) under `/api/{tenantId}/ediscovery/`. {@link ediscoveryApi}
- * binds them.
+ * `getCase`, `deleteCase`, `exportCase`, and their legal hold: `holdCase`, `releaseCase`) under
+ * `/api/{tenantId}/ediscovery/`. {@link ediscoveryApi} binds them.
  */
 export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   search: {
@@ -163,6 +182,21 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     method: 'DELETE',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}',
     summary: 'Delete a case (the archive keeps its items)',
+    refusals: { 409: 'The case is on legal hold (code caseOnLegalHold): release it first.' },
+  },
+  holdCase: {
+    method: 'POST',
+    // Holding a held case changes nothing: retried like a GET.
+    idempotent: true,
+    path: '/api/{tenantId}/ediscovery/cases/{caseId}/hold',
+    summary: "Put a case on legal hold: no deletion job removes its search's items until it is released",
+    response: EdiscoveryCase,
+  },
+  releaseCase: {
+    method: 'DELETE',
+    path: '/api/{tenantId}/ediscovery/cases/{caseId}/hold',
+    summary: "Release a case's legal hold: deletion jobs may remove its items again",
+    response: EdiscoveryCase,
   },
   exportCase: {
     method: 'GET',

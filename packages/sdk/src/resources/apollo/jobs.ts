@@ -145,10 +145,15 @@ export const DeletionPreview = s.object({
   items: s.integer({ minimum: 0 }),
   bytes: s.integer({ minimum: 0 }),
   sources: s.integer({ minimum: 0, description: 'Mailboxes or teams that lose items.' }),
+  held: s.integer({
+    minimum: 0,
+    description: 'Items sent before `before` that stay: an eDiscovery case on legal hold keeps them.',
+  }),
 });
 /**
  * What an archive deletion with the given retention would remove if it ran now: the items sent before
- * `before`, their size in bytes, and how many mailboxes or teams lose items. Nothing is removed.
+ * `before`, their size in bytes, and how many mailboxes or teams lose items; apart from them the items
+ * as old that a legal hold keeps (`held`), which it would not remove. Nothing is removed.
  */
 export type DeletionPreview = s.Static<typeof DeletionPreview>;
 

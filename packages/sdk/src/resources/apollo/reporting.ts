@@ -42,6 +42,40 @@ export const DataManagementAccount = s.object({
 });
 export type DataManagementAccount = s.Static<typeof DataManagementAccount>;
 
+/** Schema of one item an archive deletion run kept because a case held it. */
+export const HeldItem = s.object({
+  itemId: s.string(),
+  kind: s.oneOfStrings(['mail', 'teams']),
+  chat: s.optional(s.boolean('A Teams chat message: source is the chat.')),
+  source: s.string({ description: 'The mailbox, team or chat.' }),
+  sourceName: s.string(),
+  subject: s.nullable(
+    s.string({ description: 'Null when the caller may not read the item (a mailbox without a proxy right).' }),
+  ),
+  sentAt: s.nullable(s.dateTime()),
+  caseId: s.string(),
+  caseName: s.string({ description: 'The case as it was named when the run kept the item.' }),
+});
+/**
+ * An archived item an archive deletion run kept although it was past the retention, because an
+ * eDiscovery case held it: the item (`itemId`, mail or Teams message, its mailbox, team or chat, its
+ * subject and time sent) and the case. An item two cases hold is listed once per case. The subject is
+ * shown as eDiscovery shows it: null for mail of a mailbox (or a chat) the caller may not read.
+ */
+export type HeldItem = s.Static<typeof HeldItem>;
+
+/** Schema of the query of `GET /api/{tenantId}/reporting/{reportId}/held-items`. */
+export const HeldItemsQuery = s.object({
+  ...listQueryProperties,
+  sort: s.optional(s.oneOfStrings(['subject', 'sourceName', 'sentAt', 'caseName'])),
+});
+/**
+ * Which items of a deletion report's legal holds to list: paging, the order (by `subject`,
+ * `sourceName`, `sentAt` or `caseName`; by time sent by default) and a search in the subject (where
+ * the caller may read it), mailbox, team or chat, and case.
+ */
+export type HeldItemsQuery = s.Static<typeof HeldItemsQuery>;
+
 /** Schema of the query of `GET /api/{tenantId}/reporting` and of the data-management reports. */
 export const ReportQuery = s.object({
   ...listQueryProperties,
@@ -65,8 +99,9 @@ export const ReportAccountsQuery = RunAccountsQuery;
 export type ReportAccountsQuery = RunAccountsQuery;
 
 /**
- * The catalogue entries of apollo reporting: reports of job runs and their accounts, and reports of
- * version clean-up runs and their sites and teams, under `/api/{tenantId}/reporting`. {@link
+ * The catalogue entries of apollo reporting: reports of job runs and their accounts (and an archive
+ * deletion's items kept by legal hold), and reports of version clean-up runs and their sites and teams,
+ * under `/api/{tenantId}/reporting`. {@link
  * reportingApi} binds them.
  */
 export const reportingEndpoints = defineResource('apollo', 'reporting', {
@@ -97,6 +132,13 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
     summary: "A clean-up report's sites and teams",
     query: ReportAccountsQuery,
     response: page(DataManagementAccount),
+  },
+  heldItems: {
+    method: 'GET',
+    path: '/api/{tenantId}/reporting/{reportId}/held-items',
+    summary: 'The items an archive deletion run kept because a case on legal hold held them',
+    query: HeldItemsQuery,
+    response: page(HeldItem),
   },
 });
 

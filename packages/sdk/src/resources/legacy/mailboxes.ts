@@ -13,8 +13,13 @@ export const Mailbox = s.object({
   sizeBytes: s.integer({ minimum: 0 }),
   kind: s.oneOfStrings(['primary', 'onlineArchive'], 'Primary mailbox or Exchange Online archive.'),
   items: s.integer({ minimum: 0 }),
+  held: s.integer({ minimum: 0, description: 'Archived items an eDiscovery case on legal hold keeps.' }),
   lastArchived: s.nullable(s.dateTime()),
 });
+/**
+ * An archived mailbox: its name, address, primary mailbox or Exchange Online archive, its archived
+ * items and their size, how many of them a legal hold keeps (`held`), and when it was last archived.
+ */
 export type Mailbox = s.Static<typeof Mailbox>;
 
 /** Schema of the answer of `GET /archive/mailbox-meta`. */

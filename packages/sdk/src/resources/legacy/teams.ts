@@ -71,6 +71,10 @@ export const TeamsArchiveNode = s.object({
   kind: s.oneOfStrings(['team', 'channel', 'chat']),
   name: s.string(),
   messageCount: s.integer({ minimum: 0 }),
+  held: s.integer({
+    minimum: 0,
+    description: 'Messages of the team or chat an eDiscovery case on legal hold keeps (0 for a channel).',
+  }),
   children: s.array(s.object({ nodeId: s.string(), kind: s.string(), name: s.string(), messageCount: s.integer() })),
 });
 export type TeamsArchiveNode = s.Static<typeof TeamsArchiveNode>;
@@ -123,11 +127,14 @@ export const TeamsArchiveStatistics = s.object({
   chats: s.integer({ minimum: 0 }),
   messages: s.integer({ minimum: 0 }),
   bytes: s.integer({ minimum: 0 }),
+  held: s.integer({ minimum: 0, description: 'Archived messages an eDiscovery case on legal hold keeps.' }),
+  heldSources: s.integer({ minimum: 0, description: 'Teams and chats with messages under legal hold.' }),
   growth: s.array(s.object({ date: s.date(), messages: s.integer({ minimum: 0 }) })),
 });
 /**
  * The Teams archive's figures over the last 30 days (`periodDays`): archived teams, channels, chats,
- * messages and bytes, and the messages per day. `configured` false means "Teams is not configured yet".
+ * messages and bytes, and the messages per day; the messages a legal hold keeps (`held`) and in how
+ * many teams and chats (`heldSources`). `configured` false means "Teams is not configured yet".
  */
 export type TeamsArchiveStatistics = s.Static<typeof TeamsArchiveStatistics>;
 
