@@ -443,24 +443,39 @@ export async function simulatorGraph(origin: string, tenantId: string) {
 }
 
 /**
- * A demo tenant's consent set (the application permissions of its app registration's next tokens),
- * read, or replaced by `roles`, through the demo simulator's control endpoint with the control key of
- * its data directory.
+ * A call of the demo simulator's control endpoint (`/_simulator/<what>`) with the control key of its
+ * data directory: GET without a body, POST with one; answers the JSON it returns.
  */
-export async function simulatorConsent(origin: string, tenantId: string, roles?: readonly string[]) {
+async function simulatorControl(origin: string, what: string, body?: unknown): Promise<unknown> {
   const simulator = simulatorOf(origin);
   if (!simulator) throw new Error(`no demo simulator known for ${origin}: start the server with startServer()`);
   const key = readFileSync(join(dirname(dirname(simulator.caCertificatePath)), 'control-key'), 'utf8').trim();
   const answer = await simulatorRequest(
-    `${simulator.url}/_simulator/consent`,
+    `${simulator.url}/_simulator/${what}`,
     readFileSync(simulator.caCertificatePath, 'utf8'),
     {
-      method: roles ? 'POST' : 'GET',
+      method: body === undefined ? 'GET' : 'POST',
       headers: { 'content-type': 'application/json', 'x-simulator-control': key },
-      ...(roles ? { body: JSON.stringify({ tenantId, roles }) } : {}),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     },
   );
-  if (answer.status !== 200) throw new Error(`the simulator's consent: ${answer.status} ${answer.body}`);
-  const body = JSON.parse(answer.body.toString('utf8')) as Record<string, string[]> & { roles?: string[] };
+  if (answer.status !== 200) throw new Error(`the simulator's ${what}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body.toString('utf8'));
+}
+
+/**
+ * A demo tenant's consent set (the application permissions of its app registration's next tokens),
+ * read, or replaced by `roles`.
+ */
+export async function simulatorConsent(origin: string, tenantId: string, roles?: readonly string[]) {
+  const body = (await simulatorControl(origin, 'consent', roles ? { tenantId, roles } : undefined)) as Record<
+    string,
+    string[]
+  > & { roles?: string[] };
   return roles ? (body.roles ?? []) : (body[tenantId] ?? []);
+}
+
+/** How the demo simulator makes the next ID tokens of "Sign in with Microsoft" wrong (`none`: right). */
+export async function simulatorSignInFault(origin: string, fault: string) {
+  await simulatorControl(origin, 'sign-in', { fault });
 }
