@@ -235,6 +235,11 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     nested: true,
     shows: (w) => `mailbox@${w.abbr}`,
   },
+  'apollo.reporting.heldItems': {
+    call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.reportId } }),
+    nested: true,
+    shows: (w) => `${w.organisation} case`,
+  },
   'apollo.reporting.dataManagementReports': { call: tenantOnly, shows: (w) => w.cleanupReportId },
   'apollo.reporting.dataManagementAccounts': {
     call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.cleanupReportId } }),
@@ -309,6 +314,8 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     shows: (w) => `${w.organisation} case`,
   },
   'apollo.ediscovery.deleteCase': { call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }) },
+  'apollo.ediscovery.holdCase': { call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }) },
+  'apollo.ediscovery.releaseCase': { call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }) },
   'apollo.ediscovery.exportCase': {
     call: (w) => ({ params: { tenantId: w.tenantId, caseId: w.caseId } }),
     // File names are not compressed in a ZIP: the Teams message's channel folder is readable.
@@ -435,6 +442,8 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'legacy.auth.logout': "the caller's own session",
   'legacy.auth.activity': "the caller's own sign-in events and sessions",
   'legacy.auth.revokeOtherSessions': "the caller's own sessions",
+  'legacy.auth.signInSettings': "the caller's own organisation's sign-in methods",
+  'legacy.auth.updateSignInSettings': "the caller's own organisation's sign-in methods",
   'apollo.support.contacts': "the server's configured support contacts, the same for everyone",
   'apollo.support.createRequest': "a request from the caller's own account to the support address",
   'legacy.auth.verifyUser': "the caller's own session",
@@ -599,6 +608,7 @@ const TABLES = [
   'one_time_codes',
   'proxy_rights',
   'ediscovery_cases',
+  'legal_hold_items',
   'documents',
 ] as const;
 
@@ -787,6 +797,12 @@ describe('authorization across organisations', () => {
       `insert into ediscovery_cases (case_id, tenant_id, name, search, created_by, created_at, hits)
        values ($1, $2, $3, '{"query":""}', 'fixture', $4, 1)`,
       [caseId, tenant.tenant_id, `${name} case`, server.ctx.now()],
+    );
+    // The run kept the Teams message on the case's legal hold.
+    await db.query(
+      `insert into run_held_items (run_id, item_id, case_id, case_name, kind, source, source_name, subject, sent_at)
+       values ($1, $2, $3, $4, 'teams', $5, $5, 'Standup notes', $6)`,
+      [reportId, teamsItem?.id, caseId, `${name} case`, team.id, server.ctx.now()],
     );
     const documentName = `${name} report.pdf`;
     const documentId = randomUUID();

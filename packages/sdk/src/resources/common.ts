@@ -2,6 +2,10 @@
 import type { optionalMark, staticType } from '../core/schema.js';
 import * as s from '../core/schema.js';
 
+/** Schema of a GUID (a tenant, directory or application id) as Entra ID writes it. */
+export const guid = (description: string) =>
+  s.string({ pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$', description });
+
 /** Paging, sorting and filtering of a server-side list; spread into a list's own query. */
 export const listQueryProperties = {
   page: s.optional(s.integer({ minimum: 1, description: 'One-based page number; default 1.' })),

@@ -3,9 +3,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-
-const guid = (description: string) =>
-  s.string({ pattern: '^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$', description });
+import { guid } from '../common.js';
 
 /** Where provisioning of a tenant stands. */
 export const ProvisioningState = s.oneOfStrings([

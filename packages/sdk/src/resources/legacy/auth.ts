@@ -7,7 +7,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { MessageResponse, SessionUser } from '../common.js';
+import { guid, MessageResponse, SessionUser } from '../common.js';
 
 /** Schema of the body of `POST /auth/signin`. */
 export const SigninRequest = s.object({
@@ -229,10 +229,7 @@ export type MicrosoftSignInComplete = s.Static<typeof MicrosoftSignInComplete>;
 export const SignInSettings = s.object({
   microsoft: s.boolean('Members may sign in with Microsoft (Entra ID).'),
   entraTenantId: s.nullable(
-    s.string({
-      pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-      description: 'The Entra tenant (directory) id whose accounts sign in; needed when `microsoft` is on.',
-    }),
+    guid('The Entra tenant (directory) id whose accounts sign in; needed when `microsoft` is on.'),
   ),
   password: s.boolean('Members may sign in with password and authenticator (on unless turned off).'),
 });
