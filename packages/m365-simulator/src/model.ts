@@ -351,7 +351,7 @@ function addMessage(tenant: SimTenant, user: SimUser, folderId: string, n: numbe
 }
 
 /** The tenant's initial domain, where its users' addresses are: `t<six hex digits of its id>.onmicrosoft.com`. */
-export const tenantDomain = (tenantId: string) => `t${tenantId.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
+const tenantDomain = (tenantId: string) => `t${tenantId.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
 
 /** The address of the first user `buildTenant` makes (Adele, with a mailbox), in a tenant of one user or more. */
 export const firstUserAddress = (tenantId: string) => `adele@${tenantDomain(tenantId)}`;
