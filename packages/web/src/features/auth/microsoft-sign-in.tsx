@@ -7,9 +7,9 @@
  */
 import { Box, Button, HStack, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { PortalError } from '@compliance-portal/sdk';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert } from '../../components/ui/form-field';
@@ -47,12 +47,19 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
   const { api } = useRouteContext({ from: '__root__' });
   const serverAction = useServerAction();
   const check = useValidator();
-  const options = useQuery({
-    queryKey: ['auth', 'signInOptions'],
-    queryFn: () => api.legacy.auth.signInOptions(undefined, { disableToast: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  // Asked once per visit and kept out of the query cache, which after a logout holds nothing.
+  const [offered, setOffered] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.legacy.auth.signInOptions(undefined, { disableToast: true }).then(
+      (options) => live && setOffered(options.microsoft),
+      // Not offered as far as this page knows: the password form is there either way.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
   const start = useMutation({
     mutationFn: (address: string) =>
       api.legacy.auth.microsoftStart({ body: { email: address } }, { disableToast: true }),
@@ -62,7 +69,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
       window.location.assign(authorizationUrl);
     },
   });
-  if (!options.data?.microsoft) return null;
+  if (!offered) return null;
   const invalid = check(email, rules.required(), rules.email());
   const failure = start.error instanceof PortalError ? start.error.messageKey : start.error ? 'unknown' : null;
   // Once the browser is on its way, the button stays busy until the page goes.
