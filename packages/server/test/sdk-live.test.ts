@@ -376,6 +376,10 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     await call('apollo.reporting.dataManagementAccounts', () =>
       admin.apollo.reporting.dataManagementAccounts({ tenantId, reportId: run.reportId }),
     );
+    const kept = await call('apollo.reporting.heldItems', () =>
+      admin.apollo.reporting.heldItems({ tenantId, reportId: run.reportId, query: { sort: 'subject' } }),
+    );
+    expect(kept.total).toBe(0);
     await call('legacy.jobs.stop', () => admin.legacy.jobs.stop({ body: { jobId: job.jobId } }));
     await call('legacy.jobs.remove', () => admin.legacy.jobs.remove({ body: { jobId: job.jobId } }));
 
@@ -619,6 +623,15 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     await call('apollo.ediscovery.getCase', () =>
       admin.apollo.ediscovery.getCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
     );
+    // The Teams message is held (channels are open to who acts for the tenant), then released.
+    const held = await call('apollo.ediscovery.holdCase', () =>
+      admin.apollo.ediscovery.holdCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
+    );
+    expect(held.hold).toMatchObject({ heldBy: ADMIN, items: 1 });
+    const released = await call('apollo.ediscovery.releaseCase', () =>
+      admin.apollo.ediscovery.releaseCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
+    );
+    expect(released.hold).toBeNull();
     const exported = await call('apollo.ediscovery.exportCase', () =>
       admin.apollo.ediscovery.exportCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
     );

@@ -18,6 +18,8 @@ import { migration as m018 } from './migrations/018-usage-totals.js';
 import { migration as m019 } from './migrations/019-location-stores.js';
 import { migration as m020 } from './migrations/020-rate-limits.js';
 import { migration as m021 } from './migrations/021-organisation-keys.js';
+import { migration as m022 } from './migrations/022-legal-hold.js';
+import { migration as m023 } from './migrations/023-entra-sign-in.js';
 
 export interface Migration {
   id: number;
@@ -49,6 +51,8 @@ const migrations: readonly Migration[] = [
   m019,
   m020,
   m021,
+  m022,
+  m023,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */

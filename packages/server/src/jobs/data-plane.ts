@@ -174,8 +174,8 @@ export function createDataPlane(
         archivedSizes(ctx.db, { tenantId, kind: 'mail', source }, externalIds),
       teamsMessage: (item) => archiveTeamsMessage(ctx.db, store, { ...item, locationId, now: ctx.now() }),
       chat: (chat) => saveChat(ctx.db, { ...chat, now: ctx.now() }),
-      deleteBefore: (tenantId, kind, before, sources, chats) =>
-        deleteArchivedBefore(ctx.db, storeAt, tenantId, { kind, before, sources, ...(chats ? { chats } : {}) }),
+      deleteBefore: (tenantId, kind, before, sources, chats, runId) =>
+        deleteArchivedBefore(ctx.db, storeAt, tenantId, { kind, before, sources, chats, runId }),
     },
   });
   return planeOf(blobs, null);

@@ -4,9 +4,11 @@
  * people, then the body) for eDiscovery. Archiving is idempotent per tenant, kind, source and item.
  */
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
-import type { Queryable, SqlValue } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { type ArchiveQuery, archiveFilter, retentionScope } from './archive-filter.js';
 import type { BlobStore } from './blob-store.js';
 import { escapeHtml, hitMarkers, markHits } from './highlight.js';
+import { notHeld, recordKeptItems, refreshHolds } from './legal-hold.js';
 import { stripHtml, summariseMail } from './mime.js';
 
 /** A mail, a Teams channel message, or a Teams chat message (source: the chat's id). */
@@ -252,56 +254,6 @@ export async function chatsOf(db: Queryable, tenantId: string, accounts: readonl
   return rows.map((r) => r.chat_id);
 }
 
-/**
- * The items a retention deletion of `kind` covers: mail of `sources` (all when none); for Teams, the
- * messages of the `sources` teams and of the chats the `chats` accounts are in (all Teams items when
- * both are empty). SQL over archive_items with the tenant in $1; the parameters follow from `first`.
- */
-export function retentionScope(
-  kind: 'mail' | 'teams',
-  sources: readonly string[],
-  chats: readonly string[],
-  first: number,
-): { sql: string; params: SqlValue[] } {
-  if (kind === 'mail')
-    return {
-      sql: `kind = 'mail' and (cardinality($${first}::text[]) = 0 or source = any($${first}::text[]))`,
-      params: [[...sources]],
-    };
-  if (sources.length === 0 && chats.length === 0) return { sql: `kind in ('teams', 'chat')`, params: [] };
-  return {
-    sql: `((kind = 'teams' and source = any($${first}::text[])) or (kind = 'chat' and source in
-            (select chat_id from archived_chats c where c.tenant_id = $1 and c.member_ids && $${first + 1}::text[])))`,
-    params: [[...sources], [...chats]],
-  };
-}
-
-export interface ArchiveQuery {
-  /** Free text in web-search syntax: words, "phrases", -exclusions, or. */
-  text?: string;
-  kind?: ArchiveKind | readonly ArchiveKind[];
-  source?: string;
-  /** Only these sources (mailboxes or teams); an empty list finds nothing. */
-  sources?: readonly string[];
-  /** Mail only from these sources (the eDiscovery visibility rule); other kinds are not limited by it. */
-  mailSources?: readonly string[];
-  /** Teams messages only from these teams; other kinds are not limited by it. */
-  teamSources?: readonly string[];
-  /** Chat messages only from these chats; other kinds are not limited by it. */
-  chatSources?: readonly string[];
-  container?: string;
-  sender?: string;
-  recipient?: string;
-  subject?: string;
-  from?: Date;
-  to?: Date;
-  hasAttachments?: boolean;
-  sort?: 'relevance' | 'date';
-  order?: 'asc' | 'desc';
-  page?: number;
-  pageSize?: number;
-}
-
 interface ArchiveHit {
   id: string;
   kind: ArchiveKind;
@@ -324,34 +276,7 @@ interface ArchiveHit {
 }
 
 export async function searchArchive(db: Queryable, tenantId: string, query: ArchiveQuery) {
-  const params: SqlValue[] = [tenantId];
-  const where = ['tenant_id = $1'];
-  const add = (clause: string, value: SqlValue) => {
-    params.push(value);
-    where.push(clause.replaceAll('?', `$${params.length}`));
-  };
-  const text = query.text?.trim();
-  let tsquery = `''::tsquery`;
-  if (text) {
-    params.push(text);
-    const n = params.length;
-    tsquery = `(websearch_to_tsquery('english', $${n}) || websearch_to_tsquery('german', $${n}))`;
-    where.push(`search @@ ${tsquery}`);
-  }
-  if (typeof query.kind === 'string') add('kind = ?', query.kind);
-  else if (query.kind) add('kind = any(?)', [...query.kind]);
-  if (query.source) add('source = ?', query.source);
-  if (query.container) add("(container = ? or container like ? || '/%')", query.container);
-  if (query.sources) add('source = any(?)', [...query.sources]);
-  if (query.mailSources) add(`(kind <> 'mail' or source = any(?))`, [...query.mailSources]);
-  if (query.teamSources) add(`(kind <> 'teams' or source = any(?))`, [...query.teamSources]);
-  if (query.chatSources) add(`(kind <> 'chat' or source = any(?))`, [...query.chatSources]);
-  if (query.sender) add(`sender ilike '%' || ? || '%'`, query.sender);
-  if (query.recipient) add(`recipients ilike '%' || ? || '%'`, query.recipient);
-  if (query.subject) add(`subject ilike '%' || ? || '%'`, query.subject);
-  if (query.from) add('sent_at >= ?', query.from);
-  if (query.to) add('sent_at < ?', query.to);
-  if (query.hasAttachments !== undefined) add('has_attachments = ?', query.hasAttachments);
+  const { where, params, text, tsquery } = archiveFilter(tenantId, query);
   const page = query.page ?? 1;
   const pageSize = Math.min(500, query.pageSize ?? 25);
   const direction = query.order === 'asc' ? 'asc' : 'desc';
@@ -480,24 +405,37 @@ export async function archivedItemEnvelope(
 export type StoreAt = (locationId: string | null) => Promise<BlobStore>;
 
 /**
- * Retention: removes the tenant's items in the scope (see retentionScope) sent before `before`, and
- * the blobs no other item refers to, each from the store of the location it was written to. A blob
- * any other item refers to is kept, wherever that item's blob is (a content hash says nothing of its
- * store).
+ * Retention: removes the tenant's items in the scope (see retentionScope) sent before `before` but
+ * those a legal hold keeps, and the blobs no remaining item refers to, each from the store of the
+ * location it was written to. A blob any other item refers to is kept (a held item's too), wherever
+ * that item's blob is (a content hash says nothing of its store). With `runId`, the run's report
+ * records the items kept (legal-hold.ts); `held` counts them.
  */
 export async function deleteArchivedBefore(
-  db: Queryable,
+  db: Database,
   blobs: BlobStore | StoreAt,
   tenantId: string,
-  options: { kind: 'mail' | 'teams'; before: Date; sources?: readonly string[]; chats?: readonly string[] },
+  options: {
+    kind: 'mail' | 'teams';
+    before: Date;
+    sources?: readonly string[];
+    chats?: readonly string[];
+    runId?: string;
+  },
 ) {
   const storeAt: StoreAt = typeof blobs === 'function' ? blobs : async () => blobs;
-  const scope = retentionScope(options.kind, options.sources ?? [], options.chats ?? [], 3);
+  const sources = options.sources ?? [];
+  const chats = options.chats ?? [];
+  const scope = retentionScope(options.kind, sources, chats, 3);
+  // Items archived after the holds were brought up to date wait for the next run: a hold has not
+  // looked at them yet.
+  const through = await refreshHolds(db, tenantId);
   const removed = await db.query<{ blob_hash: string; size: number; location_id: string | null }>(
     `delete from archive_items
       where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}
+        and id <= $${3 + scope.params.length}::bigint and ${notHeld()}
       returning blob_hash, size, location_id`,
-    [tenantId, options.before, ...scope.params],
+    [tenantId, options.before, ...scope.params, through],
   );
   const hashes = [...new Set(removed.map((r) => r.blob_hash))];
   let bytes = 0;
@@ -517,7 +455,10 @@ export async function deleteArchivedBefore(
       await (await storeAt(r.location_id)).delete(r.blob_hash);
     }
   }
-  return { items: removed.length, bytes };
+  const held = options.runId
+    ? await recordKeptItems(db, options.runId, tenantId, { kind: options.kind, before: options.before, sources, chats })
+    : 0;
+  return { items: removed.length, bytes, held };
 }
 
 /** Counts and bytes per kind and source, for dashboards. */

@@ -219,14 +219,16 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     if (!retention) throw new Error('The archive deletion job has no retention.');
     const kind = rc.job.application === 'exchange' ? 'mail' : 'teams';
     const before = retentionCutoff(rc.ctx.now(), retention);
-    const { items, bytes } = await plane.archive.deleteBefore(
+    const { items, bytes, held } = await plane.archive.deleteBefore(
       rc.tenant.tenantId,
       kind,
       before,
       rc.job.sources,
       rc.job.chats ?? [],
+      rc.run.run_id,
     );
     rc.progress({ total: items, done: items, bytes });
-    return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.` };
+    const kept = held > 0 ? ` Kept ${held} item(s) on legal hold; the report lists them.` : '';
+    return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.${kept}` };
   };
 }

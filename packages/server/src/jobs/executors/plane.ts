@@ -58,15 +58,17 @@ interface Archive {
   }): Promise<string>;
   /**
    * Deletes the tenant's archived items older than `before`: mail of `sources`, or messages of the
-   * `sources` teams and of the chats the `chats` accounts are in (all of the kind when both are empty).
+   * `sources` teams and of the chats the `chats` accounts are in (all of the kind when both are empty),
+   * but those a legal hold keeps, which the run `runId` records (`held`: how many).
    */
   deleteBefore(
     tenantId: string,
     kind: 'mail' | 'teams',
     before: Date,
     sources: readonly string[],
-    chats?: readonly string[],
-  ): Promise<{ items: number; bytes: number }>;
+    chats: readonly string[],
+    runId: string,
+  ): Promise<{ items: number; bytes: number; held: number }>;
 }
 
 /**

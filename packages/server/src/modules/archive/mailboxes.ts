@@ -1,6 +1,6 @@
 /**
  * Archived mailboxes as the email-archive screens show them: per mailbox its name (from discovery),
- * archived items, size and the last archiving; the largest ones; a mailbox's folders; archive figures
+ * archived items, those a legal hold keeps, size and the last archiving; the largest ones; a mailbox's folders; archive figures
  * of the last 30 days.
  */
 import {
@@ -10,9 +10,10 @@ import {
   type MailboxMeta,
   type Page,
 } from '@compliance-portal/sdk';
-import type { Queryable, SqlValue } from '../../db/database.js';
+import type { Database, Queryable, SqlValue } from '../../db/database.js';
 import { csvText } from '../../http/csv.js';
 import { ownValue } from '../../http/list-query.js';
+import { heldPerSource } from '../../storage/legal-hold.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -33,7 +34,7 @@ const MAILBOXES = `
     left join discovered_sources d on d.tenant_id = a.tenant_id and d.application = 'exchange' and d.source_id = a.source
    where a.tenant_id = $1 and a.kind = 'mail'`;
 
-function view(r: MailboxRow): Mailbox {
+function view(r: MailboxRow, held: ReadonlyMap<string, number>): Mailbox {
   return {
     mailboxId: r.source,
     name: r.name ?? r.email ?? r.source,
@@ -42,12 +43,22 @@ function view(r: MailboxRow): Mailbox {
     // The archive reads primary mailboxes; an Exchange Online archive is kept as its own source.
     kind: r.source.endsWith(':archive') ? 'onlineArchive' : 'primary',
     items: Number(r.items),
+    held: held.get(r.source) ?? 0,
     lastArchived: iso(r.last),
   };
 }
 
+/** The items legal holds keep in each of these mailboxes. */
+const heldIn = (db: Database, tenantId: string, rows: readonly MailboxRow[]) =>
+  heldPerSource(
+    db,
+    tenantId,
+    ['mail'],
+    rows.map((r) => r.source),
+  );
+
 export async function listMailboxes(
-  db: Queryable,
+  db: Database,
   tenantId: string,
   args: { page?: number; pageSize?: number; sort?: string; order?: 'asc' | 'desc'; search?: string },
 ): Promise<Page<Mailbox>> {
@@ -80,12 +91,13 @@ export async function listMailboxes(
     `${grouped} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
     params,
   );
-  return { items: rows.map(view), total: Number(count?.n ?? 0), page, pageSize };
+  const held = await heldIn(db, tenantId, rows);
+  return { items: rows.map((r) => view(r, held)), total: Number(count?.n ?? 0), page, pageSize };
 }
 
 /** The largest archived mailboxes: the dashboard's top 10. */
 export async function topMailboxes(
-  db: Queryable,
+  db: Database,
   tenantId: string,
   limit: number = DASHBOARD_TOP.mailboxes,
 ): Promise<Mailbox[]> {
@@ -93,7 +105,8 @@ export async function topMailboxes(
     `${MAILBOXES} group by a.source, d.display_name, d.email order by sum(a.size) desc, a.source limit ${limit}`,
     [tenantId],
   );
-  return rows.map(view);
+  const held = await heldIn(db, tenantId, rows);
+  return rows.map((r) => view(r, held));
 }
 
 export async function mailboxMeta(db: Queryable, tenantId: string, mailboxId: string): Promise<MailboxMeta | null> {
@@ -119,7 +132,7 @@ export async function mailboxMeta(db: Queryable, tenantId: string, mailboxId: st
 export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<string> {
   const rows = (
     await db.query<MailboxRow>(`${MAILBOXES} group by a.source, d.display_name, d.email order by 1`, [tenantId])
-  ).map(view);
+  ).map((r) => view(r, new Map()));
   return csvText([
     ['Name', 'Email', 'Kind', 'Items', 'Size (bytes)', 'Last archived'],
     ...rows.map((m) => [m.name, m.email, m.kind, m.items, m.sizeBytes, m.lastArchived]),

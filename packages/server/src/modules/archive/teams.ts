@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.js';
 import { graphFailure } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { searchArchive } from '../../storage/archive.js';
+import { heldPerSource } from '../../storage/legal-hold.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import { RUN_SELECT, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -155,7 +156,10 @@ export async function restorableAccounts(
   return all.filter((a) => withData.has(a.accountId));
 }
 
-/** Archived teams with their channels and message counts, then the archived chats (not for one team). */
+/**
+ * Archived teams with their channels and message counts, then the archived chats (not for one team);
+ * a team's or chat's `held`: its messages a legal hold keeps.
+ */
 export async function archiveStructure(
   ctx: AppContext,
   tenantId: string,
@@ -169,13 +173,15 @@ export async function archiveStructure(
       group by a.source, a.container order by a.source, a.container`,
     [tenantId, teamId ?? null],
   );
+  const held = await heldPerSource(ctx.db, tenantId, ['teams', 'chat']);
   const teams = new Map<string, TeamsArchiveNode>();
   for (const r of rows) {
-    const team = teams.get(r.source) ?? {
+    const team: TeamsArchiveNode = teams.get(r.source) ?? {
       nodeId: r.source,
-      kind: 'team' as const,
+      kind: 'team',
       name: r.name ?? r.source,
       messageCount: 0,
+      held: held.get(r.source) ?? 0,
       children: [],
     };
     team.messageCount += Number(r.n);
@@ -196,7 +202,14 @@ export async function archiveStructure(
     [tenantId],
   );
   for (const c of chats)
-    nodes.push({ nodeId: c.chat_id, kind: 'chat', name: c.name, messageCount: Number(c.n), children: [] });
+    nodes.push({
+      nodeId: c.chat_id,
+      kind: 'chat',
+      name: c.name,
+      messageCount: Number(c.n),
+      held: held.get(c.chat_id) ?? 0,
+      children: [],
+    });
   return nodes;
 }
 
@@ -242,7 +255,10 @@ export async function filterMessages(
   return { ...result, items };
 }
 
-/** The Teams archive's figures of the last 30 days; `configured` false when the tenant has no teams. */
+/**
+ * The Teams archive's figures of the last 30 days, and the messages legal holds keep (in how many
+ * teams and chats); `configured` false when the tenant has no teams.
+ */
 export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant: TenantRecord) {
   let teamsFound = 0;
   try {
@@ -273,6 +289,7 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
     [tenant.tenantId, from],
   );
   const byDay = new Map(days.map((d) => [d.day, Number(d.n)]));
+  const held = await heldPerSource(ctx.db, tenant.tenantId, ['teams', 'chat']);
   const growth = [];
   for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
     const date = new Date(t).toISOString().slice(0, 10);
@@ -286,6 +303,8 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
     chats: Number(totals?.chats ?? 0),
     messages: Number(totals?.messages ?? 0),
     bytes: Number(totals?.bytes ?? 0),
+    held: [...held.values()].reduce((sum, n) => sum + n, 0),
+    heldSources: held.size,
     growth,
   };
 }

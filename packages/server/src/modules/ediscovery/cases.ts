@@ -1,7 +1,8 @@
 /**
  * eDiscovery cases: saved searches. A case's results are found again whenever it is read or
  * exported, in the mailboxes the reader may read then; the export is a ZIP of the mails as .eml, the
- * Teams messages as .json, and manifest.csv with a line per item.
+ * Teams messages as .json, and manifest.csv with a line per item. A case on legal hold (hold.ts) is
+ * not deleted until it is released.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -10,11 +11,13 @@ import { join } from 'node:path';
 import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import { type CsvValue, csvText } from '../../http/csv.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound, refusal } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { StoreAt } from '../../storage/archive.js';
+import { refreshHolds } from '../../storage/legal-hold.js';
 import { mailFileName } from '../archive/downloads.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
@@ -27,7 +30,14 @@ interface CaseRow {
   created_by: string;
   created_at: Date;
   hits: number;
+  held_at: Date | null;
+  held_by: string | null;
+  held_items: number;
 }
+
+/** A case's columns as its view reads them, with the items its hold keeps (`ediscovery_cases c`). */
+const CASE_COLUMNS = `c.case_id, c.name, c.search, c.created_by, c.created_at, c.hits, c.held_at, c.held_by,
+  (select count(*)::int from legal_hold_items h where h.case_id = c.case_id) as held_items`;
 
 const view = (r: CaseRow): EdiscoveryCase => ({
   caseId: r.case_id,
@@ -36,6 +46,10 @@ const view = (r: CaseRow): EdiscoveryCase => ({
   createdBy: r.created_by,
   createdAt: new Date(r.created_at).toISOString(),
   hits: Number(r.hits),
+  hold:
+    r.held_at && r.held_by !== null
+      ? { heldAt: new Date(r.held_at).toISOString(), heldBy: r.held_by, items: Number(r.held_items) }
+      : null,
 });
 
 /** The criteria of a search without its page. */
@@ -45,20 +59,28 @@ function criteria(search: EdiscoverySearch): EdiscoverySearch {
 }
 
 export async function listCases(ctx: AppContext, tenantId: string) {
+  // A hold's count includes what was archived since it last looked.
+  await refreshHolds(ctx.db, tenantId);
   const rows = await ctx.db.query<CaseRow>(
-    'select * from ediscovery_cases where tenant_id = $1 order by created_at desc, case_id',
+    `select ${CASE_COLUMNS} from ediscovery_cases c where c.tenant_id = $1 order by c.created_at desc, c.case_id`,
     [tenantId],
   );
   return rows.map(view);
 }
 
-export async function findCase(ctx: AppContext, tenantId: string, caseId: string) {
-  const [row] = await ctx.db.query<CaseRow>('select * from ediscovery_cases where tenant_id = $1 and case_id = $2', [
-    tenantId,
-    caseId,
-  ]);
+/** The case as it is in `db` (a transaction's view), or 404. */
+export async function readCase(db: Queryable, tenantId: string, caseId: string) {
+  const [row] = await db.query<CaseRow>(
+    `select ${CASE_COLUMNS} from ediscovery_cases c where c.tenant_id = $1 and c.case_id = $2`,
+    [tenantId, caseId],
+  );
   if (!row) throw notFound('Case not found');
   return view(row);
+}
+
+export async function findCase(ctx: AppContext, tenantId: string, caseId: string) {
+  await refreshHolds(ctx.db, tenantId);
+  return readCase(ctx.db, tenantId, caseId);
 }
 
 export async function createCase(
@@ -80,7 +102,7 @@ export async function createCase(
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.query<CaseRow>(
       `insert into ediscovery_cases (case_id, tenant_id, name, search, created_by, created_at, hits)
-       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+       values ($1, $2, $3, $4, $5, $6, $7) returning *, 0 as held_items`,
       [caseId, tenant.tenantId, name, JSON.stringify(search), actor.user.email, ctx.now(), found.total],
     );
     await ctx.audit(
@@ -106,11 +128,14 @@ export async function deleteCase(
   caseId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<CaseRow>(
-      'delete from ediscovery_cases where tenant_id = $1 and case_id = $2 returning *',
+    const [row] = await tx.query<{ held_at: Date | null }>(
+      'select held_at from ediscovery_cases where tenant_id = $1 and case_id = $2 for update',
       [tenant.tenantId, caseId],
     );
     if (!row) throw notFound('Case not found');
+    // The matter is open: its items must not lose the case that keeps them.
+    if (row.held_at) throw refusal(409, 'caseOnLegalHold');
+    await tx.query('delete from ediscovery_cases where tenant_id = $1 and case_id = $2', [tenant.tenantId, caseId]);
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),

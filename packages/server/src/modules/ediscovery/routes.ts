@@ -1,10 +1,14 @@
-/** eDiscovery: search (search.ts), an item's text (preview.ts), and cases with their export (cases.ts). */
+/**
+ * eDiscovery: search (search.ts), an item's text (preview.ts), cases with their export (cases.ts) and
+ * their legal hold (hold.ts).
+ */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
+import { holdCase, releaseCase } from './hold.js';
 import { previewItem } from './preview.js';
 import { runSearch } from './search.js';
 
@@ -38,6 +42,20 @@ export function ediscoveryRoutes(ctx: AppContext) {
         const tenant = await requireTenant(ctx, user, tenantId);
         await deleteCase(ctx, tenant, { user, ip: rc.ip }, caseId);
         return undefined;
+      },
+    },
+    'apollo.ediscovery.holdCase': {
+      async handler({ tenantId, caseId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, tenantId);
+        return holdCase(ctx, connect(tenant), tenant, { user, ip: rc.ip }, caseId);
+      },
+    },
+    'apollo.ediscovery.releaseCase': {
+      async handler({ tenantId, caseId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, tenantId);
+        return releaseCase(ctx, tenant, { user, ip: rc.ip }, caseId);
       },
     },
     'apollo.ediscovery.exportCase': {

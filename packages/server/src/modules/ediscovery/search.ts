@@ -6,26 +6,30 @@ import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@complia
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { chatsOf, searchArchive } from '../../storage/archive.js';
+import type { HoldScope } from '../../storage/legal-hold.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { readableMailboxes } from './access.js';
 import { parseQuery } from './query.js';
 
-/** One page of a search, in the mailboxes `user` may read, with the sources' names. */
-export async function runSearch(
+/**
+ * What a search looks at, as `user` may read it now: its criteria in the mailboxes a right opens, the
+ * chats of their accounts and the teams it names (all when none). A legal hold keeps this as it is.
+ */
+export async function searchScope(
   ctx: AppContext,
   graph: () => Promise<GraphApi>,
   tenant: TenantRecord,
   user: User,
   body: EdiscoverySearch,
-): Promise<EdiscoveryResult> {
+): Promise<HoldScope> {
   const readable = await readableMailboxes(ctx, graph, tenant, user);
   const mailboxes = body.mailboxes ? readable.filter((m) => body.mailboxes?.includes(m)) : readable;
   const parsed = parseQuery(body.query);
   const kinds = body.kinds ?? ['mail', 'teams'];
   // A team chosen narrows Teams to its channels; chats belong to people, not teams.
   const chats = body.teams ? [] : await chatsOf(ctx.db, tenant.tenantId, mailboxes);
-  const result = await searchArchive(ctx.db, tenant.tenantId, {
+  return {
     kind: kinds.flatMap((k) => (k === 'teams' ? (['teams', 'chat'] as const) : (['mail'] as const))),
     mailSources: mailboxes,
     chatSources: chats,
@@ -35,8 +39,24 @@ export async function runSearch(
     ...(parsed.recipient ? { recipient: parsed.recipient } : {}),
     ...(parsed.subject ? { subject: parsed.subject } : {}),
     ...(parsed.hasAttachments ? { hasAttachments: true } : {}),
-    ...(body.from ? { from: new Date(body.from) } : {}),
-    ...(body.to ? { to: new Date(body.to) } : {}),
+    ...(body.from ? { from: new Date(body.from).toISOString() } : {}),
+    ...(body.to ? { to: new Date(body.to).toISOString() } : {}),
+  };
+}
+
+/** One page of a search, in the mailboxes `user` may read, with the sources' names. */
+export async function runSearch(
+  ctx: AppContext,
+  graph: () => Promise<GraphApi>,
+  tenant: TenantRecord,
+  user: User,
+  body: EdiscoverySearch,
+): Promise<EdiscoveryResult> {
+  const { from, to, ...scope } = await searchScope(ctx, graph, tenant, user, body);
+  const result = await searchArchive(ctx.db, tenant.tenantId, {
+    ...scope,
+    ...(from ? { from: new Date(from) } : {}),
+    ...(to ? { to: new Date(to) } : {}),
     sort: body.sort ?? 'relevance',
     order: body.order ?? 'desc',
     page: body.page ?? 1,
@@ -72,6 +92,6 @@ export async function runSearch(
     total: result.total,
     page: result.page,
     pageSize: result.pageSize,
-    searchedMailboxes: mailboxes.length,
+    searchedMailboxes: scope.mailSources.length,
   };
 }

@@ -2,6 +2,7 @@
 import type { JobType } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { type JobRecord, type JobRow, type RunRow, toJobRecord } from '../../jobs/repository.js';
+import { notHeld } from '../../storage/legal-hold.js';
 import { RUN_SELECT, type RunViewRow } from './runs.js';
 
 /** The tenant's jobs of one type, newest first. */
@@ -60,19 +61,26 @@ export async function activeRuns(db: Queryable, tenantId: string): Promise<RunVi
 
 /**
  * What a retention would delete: the archived items in `scope` (see retentionScope, its parameters from
- * $3) sent (or else archived) before `before`, their bytes and their sources.
+ * $3) sent (or else archived) before `before` that no legal hold keeps, their bytes and their sources;
+ * and apart the items as old that holds keep (`held`).
  */
 export async function countArchivedBefore(
   db: Queryable,
   tenantId: string,
   before: Date,
   scope: { sql: string; params: SqlValue[] },
-): Promise<{ items: number; bytes: number; sources: number }> {
-  const [row] = await db.query<{ items: number; bytes: string; sources: number }>(
-    `select count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes, count(distinct source)::int as sources
-       from archive_items
-      where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}`,
+): Promise<{ items: number; bytes: number; sources: number; held: number }> {
+  const [row] = await db.query<{ items: number; bytes: string; sources: number; held: number }>(
+    `select count(*) filter (where free)::int as items, coalesce(sum(size) filter (where free), 0)::bigint as bytes,
+            count(distinct source) filter (where free)::int as sources, count(*) filter (where not free)::int as held
+       from (select size, source, ${notHeld()} as free from archive_items
+              where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}) x`,
     [tenantId, before, ...scope.params],
   );
-  return { items: Number(row?.items ?? 0), bytes: Number(row?.bytes ?? 0), sources: Number(row?.sources ?? 0) };
+  return {
+    items: Number(row?.items ?? 0),
+    bytes: Number(row?.bytes ?? 0),
+    sources: Number(row?.sources ?? 0),
+    held: Number(row?.held ?? 0),
+  };
 }

@@ -10,6 +10,7 @@ import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './
 import {
   createJob,
   deletionPreview,
+  heldItemsReport,
   removeJob,
   requireJob,
   requireReport,
@@ -154,6 +155,13 @@ export function jobRoutes(ctx: AppContext) {
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         return dataManagementAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
+      },
+    },
+    'apollo.reporting.heldItems': {
+      async handler({ tenantId, reportId, query }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, tenantId);
+        return heldItemsReport(ctx, tenant, user, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.jobs.status': {

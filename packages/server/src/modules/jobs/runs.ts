@@ -1,5 +1,5 @@
 /** Job runs as the monitor and the reports show them: filtered, sorted and paged in the database. */
-import type { Application, JobRun, JobStatus, JobType, RunAccount } from '@compliance-portal/sdk';
+import type { Application, HeldItem, JobRun, JobStatus, JobType, Page, RunAccount } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { ownValue } from '../../http/list-query.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
@@ -315,4 +315,81 @@ export async function dataManagementAccounts(
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
   return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+}
+
+/**
+ * The items a deletion run kept because cases held them, as recorded when it ran, paged, sorted and
+ * searched in SQL. A subject is shown where `readable` says the reader may read the item (mail of its
+ * mailboxes, chats of their accounts, every team's channels), as eDiscovery shows it; elsewhere it is
+ * null, and neither searched nor sorted on.
+ */
+export async function runHeldItems(
+  db: Queryable,
+  run: RunRow,
+  readable: { mailboxes: readonly string[]; chats: readonly string[] },
+  filter: { search?: string; sort?: string; order?: 'asc' | 'desc'; page?: number; pageSize?: number },
+): Promise<Page<HeldItem>> {
+  const params: SqlValue[] = [run.run_id, [...readable.mailboxes], [...readable.chats]];
+  const where: string[] = [];
+  if (filter.search?.trim()) {
+    params.push(
+      `%${filter.search
+        .trim()
+        .toLowerCase()
+        .replace(/[%_\\]/g, '\\$&')}%`,
+    );
+    const n = `$${params.length}`;
+    where.push(
+      `(lower(coalesce(x.subject, '')) like ${n} or lower(x.source_name) like ${n} or lower(x.case_name) like ${n})`,
+    );
+  }
+  const sortable: Record<string, string> = {
+    sentAt: 'x.sent_at',
+    subject: 'lower(x.subject)',
+    sourceName: 'lower(x.source_name)',
+    caseName: 'lower(x.case_name)',
+  };
+  const direction = filter.order === 'asc' ? 'asc' : 'desc';
+  const order = `${ownValue(sortable, filter.sort, 'x.sent_at')} ${direction} nulls last, x.item_id, x.case_id`;
+  const page = filter.page ?? 1;
+  const pageSize = filter.pageSize ?? 25;
+  const from = `from (
+       select r.item_id::text, r.kind, r.source, r.source_name, r.sent_at, r.case_id, r.case_name,
+              case when r.kind = 'teams' or (r.kind = 'mail' and r.source = any($2::text[]))
+                     or (r.kind = 'chat' and r.source = any($3::text[])) then r.subject end as subject
+         from run_held_items r where r.run_id = $1) x
+      ${where.length ? `where ${where.join(' and ')}` : ''}`;
+  const rows = await db.query<{
+    item_id: string;
+    kind: 'mail' | 'teams' | 'chat';
+    source: string;
+    source_name: string;
+    subject: string | null;
+    sent_at: Date | null;
+    case_id: string;
+    case_name: string;
+    matching: number;
+  }>(
+    `select x.*, count(*) over ()::int as matching ${from}
+      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    params,
+  );
+  // A page past the end has no row to carry the count: counted apart.
+  let total = rows[0]?.matching;
+  if (total === undefined) {
+    const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
+    total = count?.n ?? 0;
+  }
+  const items: HeldItem[] = rows.map((r) => ({
+    itemId: r.item_id,
+    kind: r.kind === 'chat' ? 'teams' : r.kind,
+    ...(r.kind === 'chat' ? { chat: true } : {}),
+    source: r.source,
+    sourceName: r.source_name,
+    subject: r.subject,
+    sentAt: iso(r.sent_at),
+    caseId: r.case_id,
+    caseName: r.case_name,
+  }));
+  return { items, total: Number(total), page, pageSize };
 }

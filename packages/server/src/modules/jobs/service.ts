@@ -9,9 +9,12 @@ import {
   type DeletionPreview,
   type DeletionPreviewRequest,
   errorTexts,
+  type HeldItem,
+  type HeldItemsQuery,
   type JobCreate,
   type JobType,
   type JobUpdate,
+  type Page,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
@@ -24,10 +27,12 @@ import { restoreArchiveName } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
-import { retentionScope } from '../../storage/archive.js';
+import { chatsOf } from '../../storage/archive.js';
+import { retentionScope } from '../../storage/archive-filter.js';
 import { openKeptFile } from '../../storage/file-encryption.js';
+import { refreshHolds } from '../../storage/legal-hold.js';
 import { unknownSources } from '../discovery/service.js';
-import { requireMailboxRead } from '../ediscovery/access.js';
+import { readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
 import type { User } from '../identity/users.js';
 import { locationStoreIdentity } from '../locations/service.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
@@ -42,7 +47,7 @@ import {
   latestRunWithJob,
   listJobsOfType,
 } from './repository.js';
-import type { RunViewRow } from './runs.js';
+import { type RunViewRow, runHeldItems } from './runs.js';
 
 /** Which applications each job type works on. */
 const APPLICATIONS: Record<JobType, readonly Application[]> = {
@@ -507,13 +512,32 @@ export async function restoreArchiveOf(ctx: AppContext, job: JobRecord): Promise
   return openKeptFile(plane.keys, file);
 }
 
-/** How much an archive deletion with this retention would remove now. */
+/**
+ * The items a deletion run kept on legal hold (runs.ts), their subjects where `user` may read them
+ * (the mailboxes eDiscovery opens to them, and their chats).
+ */
+export async function heldItemsReport(
+  ctx: AppContext,
+  tenant: TenantRecord,
+  user: User,
+  run: RunRow,
+  query: HeldItemsQuery,
+): Promise<Page<HeldItem>> {
+  const connect = () => dataPlaneOf(ctx).graph(tenant, { interactive: true });
+  const mailboxes = await readableMailboxes(ctx, connect, tenant, user);
+  const chats = await chatsOf(ctx.db, tenant.tenantId, mailboxes);
+  return runHeldItems(ctx.db, run, { mailboxes, chats }, query);
+}
+
+/** How much an archive deletion with this retention would remove now, and how much legal holds keep. */
 export async function deletionPreview(
   ctx: AppContext,
   tenant: TenantRecord,
   input: DeletionPreviewRequest,
 ): Promise<DeletionPreview> {
   const before = retentionCutoff(ctx.now(), input.retention);
+  // Items archived since the holds last looked are counted as a run would find them.
+  await refreshHolds(ctx.db, tenant.tenantId);
   const scope = retentionScope(
     input.application === 'exchange' ? 'mail' : 'teams',
     input.sources,
