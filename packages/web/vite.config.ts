@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
+import { stripSdkDocs } from './build/strip-sdk-docs';
 import { prerenderSignIn } from './scripts/prerender';
 
 /** Server paths a navigation may open that the app shell must not answer. */
@@ -25,6 +26,8 @@ export default defineConfig({
       },
     }),
     react(),
+    // The SDK catalogue's summaries, descriptions and refusal texts are for its OpenAPI document only.
+    stripSdkDocs(),
     // /signin's first paint needs no script (issue 21); bench/signin-race.mjs signs in while the app takes over.
     prerenderSignIn(),
     VitePWA({

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three projects: unit and component tests in jsdom; browser tests that drive Debian's Chromium
  * against the real server started once by e2e/global-setup.ts (they need `pnpm -r build` first); and
- * the tools' tests in Node, which run `pnpm test`'s checks and the benchmarks as child processes.
+ * the tools' tests in Node, which run `pnpm test`'s checks and the benchmarks as child processes, and
+ * test the build's own plugins (build/).
  */
 export default defineConfig({
   test: {
@@ -31,7 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'tools',
-          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },
