@@ -10,13 +10,17 @@
  * - xlsx, papaparse, the charts (src/components/ui/charts.tsx) and the QR code (qrcode.react) only in
  *   chunks outside the entry's static import graph (loaded when used);
  * - no file the service worker precaches (the manifest in dist/sw.js) over 2 MB, and no file of the
- *   app shell left out of the precache for its size.
+ *   app shell left out of the precache for its size;
+ * - none of the SDK catalogue's documentation (endpoint summaries, refusal texts, schema descriptions)
+ *   in the chunks that hold the SDK: only its OpenAPI document needs it, and build/strip-sdk-docs.ts
+ *   drops it from the bundle.
  * Prints the figures and exits 1 when a budget is exceeded. 1 KB = 1000 bytes, as Vite reports.
  * Usage: node bench/budgets.mjs [--dist path/to/dist] [--verbose]
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
@@ -328,6 +332,34 @@ const missingRecipes = [...chakraKeys].filter(
   (key) => chakraRecipes.available.has(key) && !chakraRecipes.themed.has(key),
 );
 
+// 6. The SDK catalogue's documentation, read from the SDK as built (the web's dependency).
+const resolveFromWeb = createRequire(join(webRoot, 'package.json'));
+const sdkDist = `${relative(webRoot, join(dirname(resolveFromWeb.resolve('@compliance-portal/sdk/package.json')), 'dist')).replaceAll('\\', '/')}/`;
+const { endpoints } = await import(pathToFileURL(resolveFromWeb.resolve('@compliance-portal/sdk')).href);
+const docTexts = new Set();
+function schemaTexts(schema) {
+  if (typeof schema !== 'object' || schema === null) return;
+  if (typeof schema.description === 'string') docTexts.add(schema.description);
+  for (const value of Object.values(schema.properties ?? {})) schemaTexts(value);
+  for (const part of [schema.items, schema.additionalProperties, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    schemaTexts(part);
+  }
+}
+for (const endpoint of endpoints) {
+  docTexts.add(endpoint.summary);
+  for (const text of Object.values(endpoint.refusals ?? {})) docTexts.add(text);
+  for (const schema of [endpoint.params, endpoint.query, endpoint.body, endpoint.response]) schemaTexts(schema);
+}
+/** Texts found as string literals (in any of the quotes a minifier writes) in a chunk holding the SDK. */
+const bundledDocs = [];
+for (const chunk of allJs) {
+  if (![...contents(chunk.name).sources].some((source) => source.startsWith(sdkDist))) continue;
+  const code = readFileSync(join(dist, chunk.name), 'utf8');
+  for (const text of docTexts) {
+    if (['"', "'", '`'].some((quote) => code.includes(`${quote}${text}${quote}`))) bundledDocs.push({ text, chunk });
+  }
+}
+
 // ---- the verdict ----
 console.log('\nbudgets');
 check(
@@ -358,6 +390,14 @@ check(
   missingRecipes.length === 0,
   `Chakra recipes of the bundled components in src/app/theme.ts: ${
     missingRecipes.length > 0 ? `missing ${missingRecipes.join(', ')} (these render unstyled)` : 'all'
+  }`,
+);
+check(
+  bundledDocs.length === 0,
+  `the SDK catalogue's documentation in the bundle: ${
+    bundledDocs.length === 0
+      ? `none of ${docTexts.size} texts`
+      : `${bundledDocs.length} of ${docTexts.size} texts, e.g. "${bundledDocs[0].text}" in ${bundledDocs[0].chunk.name} (written in a form build/strip-sdk-docs.ts does not drop?)`
   }`,
 );
 for (const problem of problems) console.log(`FAIL ${problem}`);
