@@ -64,6 +64,7 @@ describe('section 8: the 404 texts of their own', () => {
       sizeBytes: 1024,
       kind: 'primary',
       items: 12,
+      held: 0,
       lastArchived: '2026-11-22T02:00:00.000Z',
     };
     const { user } = await renderPortal('/archive/mailboxes', {
@@ -327,6 +328,7 @@ describe('section 8: failures to create, update, start, stop or delete jobs', ()
         items: 1,
         bytes: 1,
         sources: 1,
+        held: 0,
       }),
       'apollo.jobs.update': serverError,
     });

@@ -90,6 +90,7 @@ export function testMailbox(overrides: Partial<Mailbox> = {}): Mailbox {
     sizeBytes: 5 * 1024 ** 2,
     kind: 'primary',
     items: 1200,
+    held: 0,
     lastArchived: '2026-11-22T02:00:00.000Z',
     ...overrides,
   };

@@ -24,7 +24,10 @@ import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { archiveKeys } from './api/keys';
 import { deletionPreviewQuery } from './api/queries';
 
-/** An archive deletion job: mailboxes, retention (with what it would remove now), schedule. */
+/**
+ * An archive deletion job: mailboxes, retention (with what it would remove now, and what legal holds
+ * keep), schedule.
+ */
 function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -103,19 +106,32 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
         <RetentionEditor value={retention} onChange={setRetention} />
         <Alert.Root status="warning" data-testid="deletion-preview" aria-live="polite">
           <Alert.Indicator />
-          <Alert.Title>
-            {sources.size === 0
-              ? t('deletionJobs:previewChoose')
-              : preview.data
-                ? t('deletionJobs:preview', {
-                    count: preview.data.items,
-                    items: formatNumber(preview.data.items, lang),
-                    size: formatBytes(preview.data.bytes, lang),
-                    mailboxes: preview.data.sources,
-                    before: formatDate(preview.data.before, lang),
-                  })
-                : t('common:loading')}
-          </Alert.Title>
+          <Alert.Content>
+            <Alert.Title>
+              {sources.size === 0
+                ? t('deletionJobs:previewChoose')
+                : preview.data
+                  ? t('deletionJobs:preview', {
+                      count: preview.data.items,
+                      items: formatNumber(preview.data.items, lang),
+                      size: formatBytes(preview.data.bytes, lang),
+                      mailboxes: preview.data.sources,
+                      before: formatDate(preview.data.before, lang),
+                    })
+                  : t('common:loading')}
+            </Alert.Title>
+            {sources.size > 0 && preview.data && preview.data.held > 0 ? (
+              <Alert.Description>
+                <Text as="span" fontWeight="semibold" data-testid="deletion-held">
+                  {t('deletionJobs:kept', {
+                    count: preview.data.held,
+                    items: formatNumber(preview.data.held, lang),
+                  })}
+                </Text>{' '}
+                · {t('deletionJobs:keptExplain')}
+              </Alert.Description>
+            ) : null}
+          </Alert.Content>
         </Alert.Root>
         <RecurrenceEditor
           value={recurrence}

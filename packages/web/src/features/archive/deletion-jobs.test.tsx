@@ -35,7 +35,13 @@ describe('deletion jobs', () => {
       }),
       'apollo.jobs.deletionPreview': async ({ request }) => {
         previews.push(await request.json());
-        return HttpResponse.json({ before: '2025-11-23T00:00:00.000Z', items: 1234, bytes: 3 * 1024 ** 2, sources: 1 });
+        return HttpResponse.json({
+          before: '2025-11-23T00:00:00.000Z',
+          items: 1234,
+          bytes: 3 * 1024 ** 2,
+          sources: 1,
+          held: 0,
+        });
       },
       'apollo.jobs.create': async ({ request }) => {
         created = await request.json();
@@ -65,6 +71,54 @@ describe('deletion jobs', () => {
       sources: ['m1'],
       retention: { unit: 'year', value: 1 },
     });
+  });
+
+  it('say how many items legal holds keep from the deletion, in English and German', async () => {
+    for (const [language, kept] of [
+      ['en', '3 kept by legal hold'],
+      ['de', '3 durch Legal Hold bewahrt'],
+    ] as const) {
+      localStorage.setItem('language', language);
+      storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+      storeWorker(testWorker());
+      const { user, view } = await renderPortal('/archive/deletion-jobs', {
+        'legacy.workers.client': respond('legacy.workers.client', testClient()),
+        'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+        'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
+        'apollo.discovery.users': respond('apollo.discovery.users', {
+          items: [
+            {
+              sourceId: 'm1',
+              kind: 'mailbox',
+              displayName: 'Adele Vance',
+              email: 'adele@contoso.example',
+              protected: true,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+        'apollo.jobs.deletionPreview': respond('apollo.jobs.deletionPreview', {
+          before: '2025-11-23T00:00:00.000Z',
+          items: 10,
+          bytes: 1024,
+          sources: 1,
+          held: 3,
+        }),
+      });
+      await user.click(
+        await screen.findByRole('button', { name: language === 'en' ? 'Create deletion job' : 'Löschauftrag anlegen' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).queryByTestId('deletion-held')).toBeNull();
+      await user.click(
+        await within(dialog).findByLabelText(language === 'en' ? 'Select Adele Vance' : 'Adele Vance auswählen'),
+      );
+      expect((await within(dialog).findByTestId('deletion-held')).textContent).toBe(kept);
+      view.unmount();
+    }
+    localStorage.removeItem('language');
   });
 
   it('need a name and at least one mailbox', async () => {

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Drawer, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, Drawer, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type Mailbox } from '@compliance-portal/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +23,17 @@ const MAILBOXES_LIST = { sort: 'name' } as const;
 /** The mailbox list as the address describes it (what the page and its route loader both read). */
 export function mailboxesListState(search: ListSearch): ListState {
   return { page: 1, pageSize: 25, ...MAILBOXES_LIST, ...search };
+}
+
+/** A mailbox's items under legal hold, as a badge; nothing while none is held. */
+function HeldBadge({ held }: { held: number }) {
+  const { t } = useTranslation();
+  if (held === 0) return null;
+  return (
+    <Badge colorPalette="orange" variant="subtle" data-testid="held-badge">
+      {t('archive:heldItems', { count: held })}
+    </Badge>
+  );
 }
 
 async function save(blob: Blob, fileName: string) {
@@ -70,6 +81,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
           <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>{mailbox.name}</Drawer.Title>
+              <HeldBadge held={mailbox.held} />
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="4">
@@ -125,7 +137,10 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
   );
 }
 
-/** Archived mailboxes: name, email, primary or Exchange Online archive, items, size, last archived. */
+/**
+ * Archived mailboxes: name (and the items a legal hold keeps), email, primary or Exchange Online
+ * archive, items, size, last archived.
+ */
 export function MailboxesPage() {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -144,7 +159,18 @@ export function MailboxesPage() {
   });
   const lang = i18n.language;
   const columns: Column<Mailbox>[] = [
-    { key: 'name', header: t('backup:columns.name'), cell: (m) => m.name, sortable: true },
+    {
+      key: 'name',
+      header: t('backup:columns.name'),
+      // The hold is said beside the name: it stays in sight on the narrowest screen.
+      cell: (m) => (
+        <HStack gap="2" wrap="wrap">
+          <span>{m.name}</span>
+          <HeldBadge held={m.held} />
+        </HStack>
+      ),
+      sortable: true,
+    },
     { key: 'email', header: t('backup:columns.email'), cell: (m) => m.email, sortable: true, hideBelow: 'md' },
     { key: 'kind', header: t('archive:kind'), cell: (m) => t(`archive:kinds.${m.kind}`), hideBelow: 'lg' },
     {

@@ -19,6 +19,7 @@ const mailbox: Mailbox = {
   sizeBytes: 5 * 1024 ** 2,
   kind: 'primary',
   items: 1200,
+  held: 0,
   lastArchived: '2026-11-22T02:00:00.000Z',
 };
 const signIn = () => {
@@ -54,6 +55,29 @@ describe('the email archive', () => {
     await user.click(row);
     const folders = await screen.findByRole('table', { name: 'Archived folders' });
     await waitFor(() => expect(within(folders).getByText('Inbox/TestOrder')).toBeTruthy());
+  });
+
+  it('says which mailboxes hold items under legal hold, in the list and the mailbox', async () => {
+    signIn();
+    const { user } = await renderPortal('/archive/mailboxes', {
+      'legacy.workers.client': client,
+      'legacy.mailboxes.list': respond(
+        'legacy.mailboxes.list',
+        testPage([mailbox, { ...mailbox, mailboxId: 'm2', name: 'Alex Wilber', held: 3 }]),
+      ),
+      'legacy.mailboxes.meta': respond('legacy.mailboxes.meta', {
+        mailboxId: 'm2',
+        folders: [],
+        oldest: null,
+        newest: null,
+      }),
+    });
+    const held = await screen.findByRole('row', { name: /Alex Wilber/ });
+    expect(within(held).getByTestId('held-badge').textContent).toBe('3 items on legal hold');
+    expect(within(screen.getByRole('row', { name: /Adele Vance/ })).queryByTestId('held-badge')).toBeNull();
+    await user.click(held);
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByTestId('held-badge').textContent).toBe('3 items on legal hold');
   });
 
   it('shows the archive figures of 30 days and the largest mailboxes', async () => {

@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
@@ -12,7 +12,10 @@ import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { teamsStatisticsQuery } from './api/queries';
 import { ArchiveJobForm } from './archive-job-form';
 
-/** Teams archive dashboard: teams, channels, chats and messages archived, growth over 30 days; or that Teams is not set up. */
+/**
+ * Teams archive dashboard: teams, channels, chats and messages archived, those a legal hold keeps,
+ * growth over 30 days; or that Teams is not set up.
+ */
 export function TeamsDashboardPage() {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -41,6 +44,19 @@ export function TeamsDashboardPage() {
               to: formatDate(s.growth.at(-1)?.date, lang),
             })}
           </Text>
+          {s.held > 0 ? (
+            <HStack gap="2" wrap="wrap" data-testid="teams-held">
+              <Badge colorPalette="orange" variant="solid">
+                {t('archive:legalHold')}
+              </Badge>
+              <Text fontSize="sm">
+                {t('teamsArchive:held', {
+                  count: s.held,
+                  sources: formatNumber(s.heldSources, lang),
+                })}
+              </Text>
+            </HStack>
+          ) : null}
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4">
             {(
               [

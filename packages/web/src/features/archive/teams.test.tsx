@@ -18,6 +18,8 @@ const stats = (configured: boolean) => ({
   chats: 7,
   messages: 321,
   bytes: 1024 ** 2,
+  held: 0,
+  heldSources: 0,
   growth: [
     { date: '2026-10-24', messages: 0 },
     { date: '2026-11-23', messages: 321 },
@@ -46,6 +48,19 @@ describe('the Teams archive dashboard', () => {
     expect(screen.getByTestId('figure-Archived channels').textContent).toBe('5');
     expect(screen.getByTestId('figure-Archived chats').textContent).toBe('7');
     expect(screen.getByRole('img', { name: /Messages archived per day/ })).toBeTruthy();
+    expect(screen.queryByTestId('teams-held')).toBeNull();
+  });
+
+  it('says how many messages legal holds keep, and in how many teams and chats', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    await renderPortal('/teams/dashboard', {
+      'legacy.workers.client': client,
+      'legacy.teams.statistics': respond('legacy.teams.statistics', { ...stats(true), held: 12, heldSources: 2 }),
+    });
+    expect((await screen.findByTestId('teams-held')).textContent).toBe(
+      'Legal holdLegal hold keeps 12 messages in 2 team(s) or chat(s) from deletion.',
+    );
   });
 });
 

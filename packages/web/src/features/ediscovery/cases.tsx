@@ -1,22 +1,69 @@
-import { Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { EdiscoveryCase } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../components/ui/format';
 import { saveBlob } from '../../components/ui/save-blob';
+import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../../shared/tenant';
 import { ediscoveryKeys } from './api/keys';
 import { casesQuery } from './api/queries';
 
-/** The saved cases: open one's search again, export it, or remove it. */
+/** A case's legal hold: since when, by whom and how many items it keeps; or that it has none. */
+function HoldCell({ hold }: { hold: EdiscoveryCase['hold'] | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!hold) {
+    return (
+      <Text fontSize="xs" color="fg.muted">
+        {t('ediscovery:hold.none')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="0.5" align="flex-start" data-testid="hold-badge">
+      <Badge colorPalette="orange" variant="solid">
+        {t('ediscovery:hold.column')}
+      </Badge>
+      <Text fontSize="xs">
+        {t('ediscovery:hold.since', { date: formatDateTime(hold.heldAt, i18n.language), count: hold.items })}
+      </Text>
+      <Text fontSize="xs" color="fg.muted" hideBelow="md">
+        {t('ediscovery:hold.by', { email: hold.heldBy })}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The saved cases: open one's search again, export it, put it on legal hold or release it, or remove
+ * it (not while it is held).
+ */
 export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryCase) => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
+  const [releasing, setReleasing] = useState<EdiscoveryCase | null>(null);
+  const blockedId = useId();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
+  const hold = useMutation({
+    mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.holdCase({ tenantId, caseId: c.caseId }),
+    onSuccess: (held) => {
+      showToast('success', t('ediscovery:hold.held', { name: held.name, count: held.hold?.items ?? 0 }));
+      refresh();
+    },
+  });
+  const release = useMutation({
+    mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.releaseCase({ tenantId, caseId: c.caseId }),
+    onSuccess: (released) => {
+      setReleasing(null);
+      showToast('success', t('ediscovery:hold.released', { name: released.name }));
+      refresh();
+    },
+  });
   const serverAction = useServerAction();
   const cases = useQuery(casesQuery(api, tenantId));
   const exportCase = useMutation({
@@ -33,6 +80,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
     },
   });
   if (!cases.data?.length) return null;
+  const anyHeld = cases.data.some((c) => c.hold);
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{t('ediscovery:cases')}</Text>
@@ -49,6 +97,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
               <Table.ColumnHeader>{t('ediscovery:caseName')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('ediscovery:query')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('ediscovery:hitsWhenSaved')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('ediscovery:hold.column')}</Table.ColumnHeader>
               <Table.ColumnHeader hideBelow="md">{t('ediscovery:saved')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('backup:columns.actions')}</Table.ColumnHeader>
             </Table.Row>
@@ -61,11 +110,14 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                   <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>
                 </Table.Cell>
                 <Table.Cell textAlign="end">{c.hits}</Table.Cell>
+                <Table.Cell>
+                  <HoldCell hold={c.hold} />
+                </Table.Cell>
                 <Table.Cell hideBelow="md">
                   {formatDateTime(c.createdAt, i18n.language)} · {c.createdBy}
                 </Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1">
+                  <HStack gap="1" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => onOpen(c)}>
                       {t('ediscovery:open')}
                     </Button>
@@ -78,12 +130,39 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                     >
                       {t('ediscovery:export')}
                     </Button>
+                    {c.hold ? (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="orange"
+                        aria-label={t('ediscovery:hold.releaseLabel', { name: c.name })}
+                        onClick={() => setReleasing(c)}
+                        {...serverAction}
+                      >
+                        {t('ediscovery:hold.release')}
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="orange"
+                        aria-label={t('ediscovery:hold.placeLabel', { name: c.name })}
+                        loading={hold.isPending && hold.variables?.caseId === c.caseId}
+                        onClick={() => hold.mutate(c)}
+                        {...serverAction}
+                      >
+                        {t('ediscovery:hold.place')}
+                      </Button>
+                    )}
                     <Button
                       size="xs"
                       variant="ghost"
                       colorPalette="red"
                       onClick={() => setRemoving(c)}
                       {...serverAction}
+                      {...(c.hold
+                        ? { disabled: true, title: t('ediscovery:hold.removeBlocked'), 'aria-describedby': blockedId }
+                        : {})}
                     >
                       {t('backup:remove')}
                     </Button>
@@ -94,6 +173,25 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {anyHeld ? (
+        <Text fontSize="xs" color="fg.muted" id={blockedId}>
+          {t('ediscovery:hold.removeBlocked')}
+        </Text>
+      ) : null}
+      <Text fontSize="xs" color="fg.muted">
+        {t('ediscovery:hold.explain')}
+      </Text>
+      <ConfirmDialog
+        open={!!releasing}
+        title={t('ediscovery:hold.releaseTitle', { name: releasing?.name ?? '' })}
+        confirmLabel={t('ediscovery:hold.release')}
+        destructive
+        pending={release.isPending}
+        onConfirm={() => releasing && release.mutate(releasing)}
+        onCancel={() => setReleasing(null)}
+      >
+        {t('ediscovery:hold.releaseText', { count: releasing?.hold?.items ?? 0 })}
+      </ConfirmDialog>
       <ConfirmDialog
         open={!!removing}
         title={t('ediscovery:removeTitle', { name: removing?.name ?? '' })}

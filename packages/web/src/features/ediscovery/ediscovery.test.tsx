@@ -62,6 +62,7 @@ describe('eDiscovery', () => {
                   createdBy: 'admin@example.com',
                   createdAt: '2026-11-23T00:00:00.000Z',
                   hits: 1,
+                  hold: null,
                   ...saved,
                 },
               ]
@@ -94,7 +95,14 @@ describe('eDiscovery', () => {
       'apollo.ediscovery.createCase': async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json(
-          { caseId: 'k1', createdBy: 'admin@example.com', createdAt: '2026-11-23T00:00:00.000Z', hits: 1, ...saved },
+          {
+            caseId: 'k1',
+            createdBy: 'admin@example.com',
+            createdAt: '2026-11-23T00:00:00.000Z',
+            hits: 1,
+            hold: null,
+            ...saved,
+          },
           { status: 201 },
         );
       },
@@ -356,6 +364,7 @@ describe('eDiscovery offline', () => {
           createdBy: 'admin@example.com',
           createdAt: '2026-11-23T00:00:00.000Z',
           hits: 1,
+          hold: null,
         },
       ]),
       'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
@@ -399,6 +408,7 @@ describe('eDiscovery in the address', () => {
     createdBy: 'admin@example.com',
     createdAt: '2026-11-23T00:00:00.000Z',
     hits: 1,
+    hold: null,
   };
 
   it('opens on the search and the page of hits the address says, and writes a new search into it', async () => {
@@ -458,5 +468,95 @@ describe('eDiscovery in the address', () => {
     await screen.findByTestId('snippet');
     expect(bodies).toEqual([{ query: 'quarterly', kinds: ['mail'], page: 1, pageSize: 25 }]);
     expect((screen.getByLabelText('Search', { selector: 'input' }) as HTMLInputElement).value).toBe('quarterly');
+  });
+});
+
+describe('eDiscovery legal hold', () => {
+  const open = {
+    caseId: 'k1',
+    name: 'Falcon',
+    search: { query: 'falcon', kinds: ['mail' as const] },
+    createdBy: 'admin@example.com',
+    createdAt: '2026-11-23T00:00:00.000Z',
+    hits: 3,
+  };
+  const heldHold = { heldAt: '2026-11-24T09:30:00.000Z', heldBy: 'admin@example.com', items: 3 };
+  /** Cases as the server keeps them: held and released by the endpoints. */
+  const resolvers = (state: { hold: typeof heldHold | null }, calls: string[]): Resolvers => ({
+    'legacy.workers.client': client,
+    'apollo.ediscovery.cases': () => HttpResponse.json([{ ...open, hold: state.hold }]),
+    'apollo.ediscovery.holdCase': ({ params }) => {
+      calls.push(`hold ${String(params.caseId)}`);
+      state.hold = heldHold;
+      return HttpResponse.json({ ...open, hold: state.hold });
+    },
+    'apollo.ediscovery.releaseCase': ({ params }) => {
+      calls.push(`release ${String(params.caseId)}`);
+      state.hold = null;
+      return HttpResponse.json({ ...open, hold: null });
+    },
+    'apollo.ediscovery.deleteCase': () => {
+      calls.push('delete');
+      return new HttpResponse(null, { status: 204 });
+    },
+    'apollo.locations.list': respond('apollo.locations.list', []),
+  });
+
+  it('holds a case, shows since when and how many items, keeps it from removal, and releases it after asking', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const calls: string[] = [];
+    const state = { hold: null as typeof heldHold | null };
+    const { user } = await renderPortal('/ediscovery/portal', resolvers(state, calls));
+    const cases = await screen.findByRole('table', { name: 'Cases' });
+    expect(within(cases).getByText('Not held')).toBeTruthy();
+    expect((within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' }));
+    await waitFor(() => expect(calls).toEqual(['hold k1']));
+    const badge = await within(cases).findByTestId('hold-badge');
+    expect(badge.textContent).toContain('Legal hold');
+    expect(badge.textContent).toContain('3 items');
+    expect(badge.textContent).toContain('On hold since');
+    const remove = within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    expect(remove.getAttribute('title')).toBe('A case on legal hold cannot be removed; release the hold first.');
+    const reason = document.getElementById(remove.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('A case on legal hold cannot be removed; release the hold first.');
+
+    // Release asks first; Cancel changes nothing.
+    await user.click(within(cases).getByRole('button', { name: 'Release the legal hold of the case "Falcon"' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('the 3 items the hold keeps');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual(['hold k1']);
+
+    await user.click(within(cases).getByRole('button', { name: 'Release the legal hold of the case "Falcon"' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByTestId('confirm'));
+    await waitFor(() => expect(calls).toEqual(['hold k1', 'release k1']));
+    await waitFor(() => expect(within(cases).queryByTestId('hold-badge')).toBeNull());
+    expect((within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('reads in German, keyboard first', async () => {
+    localStorage.setItem('language', 'de');
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const calls: string[] = [];
+    const { user } = await renderPortal('/ediscovery/portal', resolvers({ hold: heldHold }, calls));
+    const cases = await screen.findByRole('table', { name: 'Fälle' });
+    expect((await within(cases).findByTestId('hold-badge')).textContent).toContain('Unter Legal Hold seit');
+    expect(within(cases).getByTestId('hold-badge').textContent).toContain('3 Elemente');
+    const release = within(cases).getByRole('button', { name: 'Den Legal Hold des Falls „Falcon“ aufheben' });
+    release.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('Den Legal Hold von „Falcon“ aufheben?')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls).toEqual([]);
+    localStorage.removeItem('language');
   });
 });

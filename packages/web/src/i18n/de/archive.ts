@@ -49,6 +49,9 @@ export const archiveNamespaces: Leaves<typeof En> = {
     size: 'Größe des Archivs',
     growth: 'Archivierte E-Mails pro Tag',
     top: 'Die 10 größten Postfächer',
+    legalHold: 'Legal Hold',
+    heldItems_one: '{{count}} Element unter Legal Hold',
+    heldItems_other: '{{count}} Elemente unter Legal Hold',
   },
   archiveJobs: {
     empty: 'Es gibt noch keine Archivierungsaufträge.',
@@ -76,5 +79,18 @@ export const archiveNamespaces: Leaves<typeof En> = {
     preview_other:
       'Jetzt ausgeführt, würde dies {{items}} E-Mails ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
     note: 'Gelöschte E-Mails können nicht wiederhergestellt werden. Jeder Lauf entfernt, was an diesem Tag älter als die Aufbewahrung ist.',
+    kept_one: '{{items}} durch Legal Hold bewahrt',
+    kept_other: '{{items}} durch Legal Hold bewahrt',
+    keptExplain:
+      'Elemente, die ein eDiscovery-Fall unter Legal Hold bewahrt, werden erst gelöscht, wenn der Fall aufgehoben ist.',
+    heldItems: 'Durch Legal Hold bewahrt',
+    heldNone: 'Dieser Lauf hat kein Element durch Legal Hold bewahrt.',
+    searchHeld: 'Betreffe, Postfächer und Fälle durchsuchen',
+    subject: 'Betreff',
+    where: 'Postfach oder Team',
+    sent: 'Gesendet',
+    case: 'Fall',
+    hiddenSubject: 'Verborgen: Sie dürfen dieses Postfach nicht lesen',
+    chat: 'Teams-Chat',
   },
 };

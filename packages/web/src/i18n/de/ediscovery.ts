@@ -55,5 +55,27 @@ export const ediscoveryNamespaces: Leaves<typeof En> = {
     export: 'Exportieren',
     removeTitle: 'Fall „{{name}}“ entfernen?',
     removeText: 'Die gespeicherte Suche wird entfernt; das Archiv behält alle Elemente.',
+    hold: {
+      column: 'Legal Hold',
+      place: 'Legal Hold setzen',
+      placeLabel: 'Den Fall „{{name}}“ unter Legal Hold stellen',
+      release: 'Aufheben',
+      releaseLabel: 'Den Legal Hold des Falls „{{name}}“ aufheben',
+      since_one: 'Unter Legal Hold seit {{date}}, {{count}} Element',
+      since_other: 'Unter Legal Hold seit {{date}}, {{count}} Elemente',
+      by: 'Gesetzt von {{email}}',
+      none: 'Kein Legal Hold',
+      held_one: 'Der Fall „{{name}}“ steht unter Legal Hold: {{count}} Element wird vor dem Löschen bewahrt.',
+      held_other: 'Der Fall „{{name}}“ steht unter Legal Hold: {{count}} Elemente werden vor dem Löschen bewahrt.',
+      released: 'Der Legal Hold des Falls „{{name}}“ wurde aufgehoben.',
+      releaseTitle: 'Den Legal Hold von „{{name}}“ aufheben?',
+      releaseText_one:
+        'Löschaufträge dürfen das {{count}} Element, das der Legal Hold bewahrt, danach entfernen, sobald seine Aufbewahrungsfrist abgelaufen ist. Heben Sie den Legal Hold erst auf, wenn die Angelegenheit abgeschlossen ist.',
+      releaseText_other:
+        'Löschaufträge dürfen die {{count}} Elemente, die der Legal Hold bewahrt, danach entfernen, sobald ihre Aufbewahrungsfrist abgelaufen ist. Heben Sie den Legal Hold erst auf, wenn die Angelegenheit abgeschlossen ist.',
+      removeBlocked: 'Ein Fall unter Legal Hold kann nicht entfernt werden; heben Sie den Legal Hold zuerst auf.',
+      explain:
+        'Ein Fall unter Legal Hold bewahrt jedes Element, das seine Suche in den Postfächern findet, die Sie jetzt lesen dürfen, und später archivierte passende Elemente vor Löschaufträgen, bis er aufgehoben wird.',
+    },
   },
 };

@@ -10,5 +10,7 @@ export const teamsNamespaces: Leaves<typeof En> = {
     chats: 'Archivierte Chats',
     messages: 'Archivierte Nachrichten',
     growth: 'Archivierte Nachrichten pro Tag',
+    held_one: 'Legal Hold bewahrt {{count}} Nachricht in {{sources}} Team(s) oder Chat(s) vor dem Löschen.',
+    held_other: 'Legal Hold bewahrt {{count}} Nachrichten in {{sources}} Team(s) oder Chat(s) vor dem Löschen.',
   },
 };

@@ -45,6 +45,9 @@ export const archiveNamespaces = {
     size: 'Archive size',
     growth: 'Mails archived per day',
     top: 'The 10 largest mailboxes',
+    legalHold: 'Legal hold',
+    heldItems_one: '{{count}} item on legal hold',
+    heldItems_other: '{{count}} items on legal hold',
   },
   archiveJobs: {
     empty: 'There are no archive jobs yet.',
@@ -72,5 +75,17 @@ export const archiveNamespaces = {
     preview_other:
       'Run now, this would delete {{items}} mails ({{size}}) from {{mailboxes}} mailbox(es), everything archived before {{before}}.',
     note: 'Deleted mail cannot be restored. Each run removes what is older than the retention on that day.',
+    kept_one: '{{items}} kept by legal hold',
+    kept_other: '{{items}} kept by legal hold',
+    keptExplain: 'Items an eDiscovery case on legal hold keeps are not deleted until the case is released.',
+    heldItems: 'Kept by legal hold',
+    heldNone: 'This run kept no item on legal hold.',
+    searchHeld: 'Search subjects, mailboxes and cases',
+    subject: 'Subject',
+    where: 'Mailbox or team',
+    sent: 'Sent',
+    case: 'Case',
+    hiddenSubject: 'Hidden: you may not read this mailbox',
+    chat: 'Teams chat',
   },
 } as const;

@@ -50,5 +50,27 @@ export const ediscoveryNamespaces = {
     export: 'Export',
     removeTitle: 'Remove the case "{{name}}"?',
     removeText: 'The saved search is removed; the archive keeps every item.',
+    hold: {
+      column: 'Legal hold',
+      place: 'Hold',
+      placeLabel: 'Put the case "{{name}}" on legal hold',
+      release: 'Release',
+      releaseLabel: 'Release the legal hold of the case "{{name}}"',
+      since_one: 'On hold since {{date}}, {{count}} item',
+      since_other: 'On hold since {{date}}, {{count}} items',
+      by: 'Held by {{email}}',
+      none: 'Not held',
+      held_one: 'The case "{{name}}" is on legal hold: {{count}} item is kept from deletion.',
+      held_other: 'The case "{{name}}" is on legal hold: {{count}} items are kept from deletion.',
+      released: 'The legal hold of the case "{{name}}" was released.',
+      releaseTitle: 'Release the legal hold of "{{name}}"?',
+      releaseText_one:
+        'Deletion jobs may then remove the {{count}} item the hold keeps, once it is past its retention. Release the hold only when the matter is closed.',
+      releaseText_other:
+        'Deletion jobs may then remove the {{count}} items the hold keeps, once they are past their retention. Release the hold only when the matter is closed.',
+      removeBlocked: 'A case on legal hold cannot be removed; release the hold first.',
+      explain:
+        'A case on legal hold keeps every item its search finds in the mailboxes you may read now, and those archived later that match, from deletion jobs until it is released.',
+    },
   },
 } as const;

@@ -7,5 +7,7 @@ export const teamsNamespaces = {
     chats: 'Archived chats',
     messages: 'Archived messages',
     growth: 'Messages archived per day',
+    held_one: 'Legal hold keeps {{count}} message in {{sources}} team(s) or chat(s) from deletion.',
+    held_other: 'Legal hold keeps {{count}} messages in {{sources}} team(s) or chat(s) from deletion.',
   },
 } as const;

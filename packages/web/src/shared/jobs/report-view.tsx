@@ -1,18 +1,24 @@
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { MAX_ACCOUNTS_PAGE_SIZE, type Report, type RunAccount } from '@compliance-portal/sdk';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { CleanupAccounts } from './cleanup-accounts';
+import { HeldItems } from './held-items';
 import { RunAccountsTable } from './run-accounts';
 
-/** One report: its title, status, totals and accounts (a clean-up's sites and OneDrives), exported. */
+/**
+ * One report: its title, status, totals and accounts (a clean-up's sites and OneDrives), exported; an
+ * archive deletion's also the items legal holds kept.
+ */
 export function ReportView({ tenantId, report, onBack }: { tenantId: string; report: Report; onBack: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
+  const heldHeading = useId();
   const exportColumns: ExportColumn<RunAccount>[] = [
     { header: t('backup:columns.account'), value: (a) => a.displayName },
     { header: t('backup:columns.status'), value: (a) => t(`status:${a.status}`) },
@@ -78,6 +84,14 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
           }
         />
       )}
+      {report.jobType === 'archiveDeletion' ? (
+        <Stack gap="2" as="section" aria-labelledby={heldHeading}>
+          <Heading as="h3" size="md" id={heldHeading}>
+            {t('deletionJobs:heldItems')}
+          </Heading>
+          <HeldItems tenantId={tenantId} reportId={report.reportId} title={report.title} />
+        </Stack>
+      ) : null}
     </Stack>
   );
 }
