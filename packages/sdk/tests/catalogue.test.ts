@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests and account self-service', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service and sign-in with Microsoft', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
@@ -33,6 +33,11 @@ describe('endpoint catalogue', () => {
       'apollo.dataManagement.preview',
       'apollo.support.contacts',
       'apollo.support.createRequest',
+      'legacy.auth.signInOptions',
+      'legacy.auth.microsoftStart',
+      'legacy.auth.microsoftComplete',
+      'legacy.auth.signInSettings',
+      'legacy.auth.updateSignInSettings',
       'legacy.auth.activity',
       'legacy.auth.revokeOtherSessions',
     ]);
@@ -43,8 +48,9 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    // 127, and legal hold's three (holdCase, releaseCase, reporting.heldItems).
-    expect(endpoints.length).toBe(130);
+    // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems) and sign-in with
+    // Microsoft's five (the options, start, complete, and the organisation's settings read and changed).
+    expect(endpoints.length).toBe(135);
   });
 
   it('gives every entry the public shape', () => {
@@ -63,13 +69,17 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('leaves only password sign-in and reset public on legacy, and the sign-in endpoints public on apollo', () => {
+  it('leaves only the sign-ins and the password reset public on legacy, and the sign-in endpoints public on apollo', () => {
     const ids = (list: typeof endpoints) => list.map((e) => e.id).sort();
-    expect(ids(endpoints.filter((e) => e.api === 'legacy' && e.access === 'public'))).toEqual([
+    const legacyPublic = [
       'legacy.auth.forgotPassword',
+      'legacy.auth.microsoftComplete',
+      'legacy.auth.microsoftStart',
       'legacy.auth.resetPassword',
+      'legacy.auth.signInOptions',
       'legacy.auth.signin',
-    ]);
+    ];
+    expect(ids(endpoints.filter((e) => e.api === 'legacy' && e.access === 'public'))).toEqual(legacyPublic);
     expect(ids(endpoints.filter((e) => e.api === 'apollo' && e.access === 'public'))).toEqual([
       'apollo.auth.confirmEmail',
       'apollo.auth.forgotPassword',
@@ -86,12 +96,7 @@ describe('endpoint catalogue', () => {
       'legacy.auth.logout',
       'legacy.auth.qrcodeVerification',
     ]);
-    expect(ids(endpoints.filter((e) => e.auth === 'none'))).toEqual([
-      'apollo.auth.confirmEmail',
-      'legacy.auth.forgotPassword',
-      'legacy.auth.resetPassword',
-      'legacy.auth.signin',
-    ]);
+    expect(ids(endpoints.filter((e) => e.auth === 'none'))).toEqual(['apollo.auth.confirmEmail', ...legacyPublic]);
   });
 
   it('looks endpoints up by id', () => {

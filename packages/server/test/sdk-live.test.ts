@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startSimulator } from '@compliance-portal/m365-simulator';
+import { firstUserAddress, startSimulator } from '@compliance-portal/m365-simulator';
 import { type AnyEndpoint, ApiError, createClient, type EndpointId, endpoints } from '@compliance-portal/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -759,6 +759,56 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     );
     expect(request.reference).toMatch(/^SR-\d{8}-\d{4}$/);
     expect(server.mails.length).toBe(sent + 2);
+  });
+
+  it("sign-in with Microsoft: the server's offer, the organisation's settings, and a sign-in through the simulator", async () => {
+    const app = { clientId: randomUUID(), clientSecret: 'sdk-live-sign-in' };
+    const tenantId = TENANTS.contoso;
+    const sim = await startSimulator({
+      tenants: [{ tenantId, size: { users: 2 } }],
+      signInApps: [{ ...app, redirectUris: [`${server.ctx.config.publicUrl}/signin/microsoft`] }],
+    });
+    try {
+      server.ctx.config.entra = { ...app, authority: sim.authorityHost };
+      const anonymous = client();
+      expect(await call('legacy.auth.signInOptions', () => anonymous.legacy.auth.signInOptions())).toEqual({
+        microsoft: true,
+      });
+      const settings = { microsoft: true, entraTenantId: tenantId, password: true };
+      expect(
+        await call('legacy.auth.updateSignInSettings', () =>
+          client(adminToken).legacy.auth.updateSignInSettings({ body: settings }),
+        ),
+      ).toEqual(settings);
+      expect(await call('legacy.auth.signInSettings', () => client(adminToken).legacy.auth.signInSettings())).toEqual(
+        settings,
+      );
+      const email = firstUserAddress(tenantId);
+      await server.ctx.db.query(
+        `insert into users (id, email, display_name, password_hash, role, organisation_id, email_confirmed)
+         select $1, $2, 'Adele', password_hash, 'admin', organisation_id, true from users where email = $3`,
+        [randomUUID(), email, ADMIN],
+      );
+      const { authorizationUrl } = await call('legacy.auth.microsoftStart', () =>
+        anonymous.legacy.auth.microsoftStart({ body: { email } }),
+      );
+      const page = await (await fetch(authorizationUrl)).text();
+      const signedIn = await fetch(authorizationUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ flow: /name="flow" value="([^"]+)"/.exec(page)?.[1] ?? '', login: email }),
+        redirect: 'manual',
+      });
+      const back = new URL(signedIn.headers.get('location') ?? '');
+      const session = await call('legacy.auth.microsoftComplete', () =>
+        anonymous.legacy.auth.microsoftComplete({
+          body: { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' },
+        }),
+      );
+      expect(session.user.email).toBe(email);
+    } finally {
+      await sim.close();
+    }
   });
 
   it('password reset, sign-in activity, signing out the other sessions and logout through the legacy API', async () => {

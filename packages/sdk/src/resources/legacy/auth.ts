@@ -328,6 +328,7 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
   },
   signInOptions: {
     method: 'GET',
+    rateLimited: true,
     path: '/auth/sign-in-options',
     summary: 'Which sign-in methods the server offers',
     auth: 'none',
