@@ -26,7 +26,7 @@ const ADELE = `adele@t${CONTOSO_TENANT.replace(/-/g, '').slice(0, 6)}.onmicrosof
 const session = useBrowserSession({ ownServer: true });
 
 /** Types the address, chooses "Sign in with Microsoft" and signs in on the simulator's page. */
-async function signInWithMicrosoft(page: Page, texts: typeof en) {
+async function signInWithMicrosoft(page: Page, texts: { auth: { email: string; withMicrosoft: string } }) {
   await page.getByLabel(texts.auth.email).fill(ADELE);
   await page.getByRole('button', { name: texts.auth.withMicrosoft }).click();
   await page.waitForURL((url) => url.pathname.endsWith('/oauth2/v2.0/authorize'));

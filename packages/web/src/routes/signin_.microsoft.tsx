@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { MicrosoftCallbackPage, validateCallbackSearch } from '../features/auth/microsoft-sign-in';
+import { validateCallbackSearch } from '../features/auth/microsoft-callback-search';
+import { MicrosoftCallbackPage } from '../features/auth/microsoft-sign-in';
 import { isAuthenticated } from '../session/machine';
 
 /** Where the identity platform returns after "Sign in with Microsoft" (the app registration's redirect URI). */

@@ -1,6 +1,7 @@
 import { englishErrorMessages, germanErrorMessages } from '@compliance-portal/sdk';
 import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
@@ -38,7 +39,7 @@ describe('"Sign in with Microsoft" on the sign-in page', () => {
       'legacy.auth.signInOptions': offered,
       'legacy.auth.microsoftStart': async ({ request }) => {
         sent = await request.json();
-        return Response.json({ authorizationUrl: AUTHORIZE });
+        return HttpResponse.json({ authorizationUrl: AUTHORIZE });
       },
     });
     const button = await screen.findByRole('button', { name: en.auth.withMicrosoft });
@@ -80,7 +81,7 @@ describe('/signin/microsoft, where the identity platform returns', () => {
     const { path } = await renderPortal('/signin/microsoft?code=the-code&state=the-state&session_state=x', {
       'legacy.auth.microsoftComplete': async ({ request }) => {
         sent = await request.json();
-        return Response.json({ token: 'session-token', user });
+        return HttpResponse.json({ token: 'session-token', user });
       },
       'legacy.workers.client': respond('legacy.workers.client', testClient()),
     });

@@ -16,6 +16,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
+import type { CallbackSearch } from './microsoft-callback-search';
 
 /** Where the user was going, kept in this tab while the identity platform has it. */
 const RETURN_TO_KEY = 'portal.microsoftReturnTo';
@@ -107,23 +108,6 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
       ) : null}
     </Stack>
   );
-}
-
-interface CallbackSearch {
-  code?: string;
-  state?: string;
-  error?: string;
-  error_description?: string;
-}
-
-/** Reads the identity platform's answer from the query (code and state, or an error). */
-export function validateCallbackSearch(search: Record<string, unknown>): CallbackSearch {
-  const out: CallbackSearch = {};
-  for (const key of ['code', 'state', 'error', 'error_description'] as const) {
-    const value = search[key];
-    if (typeof value === 'string' && value.length <= 4096) out[key] = value;
-  }
-  return out;
 }
 
 /** /signin/microsoft: finishes the sign-in, or says why it did not happen. */
