@@ -3,9 +3,9 @@
  * `{origin}/{tenantId}`): the token endpoint of the client credentials flow (user sign-in's code grant
  * is in sign-in.ts), the OpenID configuration and the JWKS, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SimRequest, SimResponse } from './graph/odata.js';
-import { GRAPH_AUDIENCE, jwks, servicePrincipalId, signToken, type TokenKeys } from './tokens.js';
+import { GRAPH_AUDIENCE, graphAccessToken, jwks, servicePrincipalId, type TokenKeys } from './tokens.js';
 
 /** A tenant's app registration as the token endpoint checks it, and the permissions granted to it. */
 export interface Registration {
@@ -19,14 +19,15 @@ export interface Registration {
 const GRAPH_SCOPES = new Set([`${GRAPH_AUDIENCE}/.default`, '00000003-0000-0000-c000-000000000000/.default']);
 const TOKEN_LIFETIME_S = 3600;
 
-function safeEqual(a: string, b: string): boolean {
+/** Compares two secrets in constant time. */
+export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** An identity platform error body: `error`, `error_description` (AADSTS code first) and its trace fields. */
-function identityError(status: number, error: string, code: number, description: string): SimResponse {
+export function identityError(status: number, error: string, code: number, description: string): SimResponse {
   const traceId = randomUUID();
   const correlationId = randomUUID();
   const timestamp = new Date()
@@ -47,7 +48,7 @@ function identityError(status: number, error: string, code: number, description:
 }
 
 /** The client's id and secret from the form (client_secret_post) or the Basic header (client_secret_basic). */
-function clientCredentials(request: SimRequest, form: URLSearchParams) {
+export function clientCredentials(request: SimRequest, form: URLSearchParams) {
   const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
   if (basic) {
     const [id = '', secret = ''] = Buffer.from(basic, 'base64').toString('utf8').split(':');
@@ -122,24 +123,15 @@ export function issueToken(
   const tid = tenantId.toLowerCase();
   const now = Math.floor(Date.now() / 1000);
   const oid = servicePrincipalId(tid, clientId);
-  const accessToken = signToken(keys, {
-    aud: GRAPH_AUDIENCE,
-    iss: `https://sts.windows.net/${tid}/`,
-    iat: now,
-    nbf: now,
-    exp: now + TOKEN_LIFETIME_S,
-    appid: clientId,
-    azp: clientId,
-    appidacr: '1',
-    idp: `https://sts.windows.net/${tid}/`,
-    idtyp: 'app',
+  const accessToken = graphAccessToken(keys, {
+    tid,
+    clientId,
     oid,
     sub: oid,
-    tid,
-    // As Entra ID: a token of an app without granted permissions has no roles claim.
-    ...(registration.consent.length > 0 ? { roles: [...registration.consent] } : {}),
-    uti: randomBytes(16).toString('base64url'),
-    ver: '1.0',
+    now,
+    lifetime: TOKEN_LIFETIME_S,
+    idtyp: 'app',
+    roles: registration.consent,
   });
   return {
     status: 200,

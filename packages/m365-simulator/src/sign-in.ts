@@ -10,10 +10,11 @@
  * tenant's, another audience, expired, the nonce of an earlier sign-in, a broken signature), so the
  * party's checks can be seen to refuse them.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SimRequest, SimResponse } from './graph/odata.js';
+import { clientCredentials, identityError, safeEqual } from './identity.js';
 import type { SimTenant, SimUser } from './model.js';
-import { GRAPH_AUDIENCE, servicePrincipalId, signToken, type TokenKeys } from './tokens.js';
+import { graphAccessToken, servicePrincipalId, signToken, type TokenKeys } from './tokens.js';
 
 /** A web application registered for user sign-in (OpenID Connect), as in Entra ID's app registrations. */
 export interface SignInApp {
@@ -64,12 +65,6 @@ interface IssuedCode {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 function html(status: number, title: string, body: string): SimResponse {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
@@ -292,34 +287,12 @@ ${password}<button type="submit" id="submit">Sign in</button></form>`,
     };
   }
 
-  function tokenError(status: number, error: string, code: number, description: string): SimResponse {
-    return {
-      status,
-      json: {
-        error,
-        error_description: `AADSTS${code}: ${description} Trace ID: ${randomUUID()}`,
-        error_codes: [code],
-        timestamp: new Date().toISOString(),
-        trace_id: randomUUID(),
-        correlation_id: randomUUID(),
-      },
-    };
-  }
-
   /** POST {tenant}/oauth2/v2.0/token with grant_type=authorization_code. */
   function redeem(request: SimRequest, tenantId: string, form: URLSearchParams): SimResponse {
-    const basic = /^Basic (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const [basicId, basicSecret] = basic
-      ? Buffer.from(basic, 'base64')
-          .toString('utf8')
-          .split(':')
-          .map((p) => decodeURIComponent(p))
-      : [];
-    const clientId = basicId ?? form.get('client_id') ?? '';
-    const secret = basicSecret ?? form.get('client_secret') ?? '';
+    const { clientId, secret } = clientCredentials(request, form);
     const app = appOf(clientId);
     if (!app) {
-      return tokenError(
+      return identityError(
         400,
         'unauthorized_client',
         700016,
@@ -327,7 +300,7 @@ ${password}<button type="submit" id="submit">Sign in</button></form>`,
       );
     }
     if (!safeEqual(secret, app.clientSecret)) {
-      return tokenError(
+      return identityError(
         401,
         'invalid_client',
         7000215,
@@ -337,10 +310,10 @@ ${password}<button type="submit" id="submit">Sign in</button></form>`,
     const issued = codes.get(form.get('code') ?? '');
     const now = Date.now();
     if (!issued || issued.request.tenantId !== tenantId.toLowerCase() || issued.request.clientId !== clientId) {
-      return tokenError(400, 'invalid_grant', 9002313, 'Invalid request. Request is malformed or invalid.');
+      return identityError(400, 'invalid_grant', 9002313, 'Invalid request. Request is malformed or invalid.');
     }
     if (issued.redeemed) {
-      return tokenError(
+      return identityError(
         400,
         'invalid_grant',
         54005,
@@ -348,10 +321,15 @@ ${password}<button type="submit" id="submit">Sign in</button></form>`,
       );
     }
     if (issued.expiresAt < now) {
-      return tokenError(400, 'invalid_grant', 70008, 'The provided authorization code or refresh token has expired.');
+      return identityError(
+        400,
+        'invalid_grant',
+        70008,
+        'The provided authorization code or refresh token has expired.',
+      );
     }
     if (form.get('redirect_uri') !== issued.request.redirectUri) {
-      return tokenError(
+      return identityError(
         400,
         'invalid_grant',
         50148,
@@ -365,7 +343,7 @@ ${password}<button type="submit" id="submit">Sign in</button></form>`,
           ? verifier
           : createHash('sha256').update(verifier).digest('base64url');
       if (!verifier || !safeEqual(challenge, issued.request.codeChallenge)) {
-        return tokenError(
+        return identityError(
           400,
           'invalid_grant',
           501481,
@@ -385,23 +363,15 @@ ${password}<button type="submit" id="submit">Sign in</button></form>`,
       idToken = `${header}.${payload}.${bytes.toString('base64url')}`;
     }
     const tid = issued.request.tenantId;
-    const accessToken = signToken(options.keys, {
-      aud: GRAPH_AUDIENCE,
-      iss: `https://sts.windows.net/${tid}/`,
-      iat: seconds,
-      nbf: seconds,
-      exp: seconds + TOKEN_LIFETIME_S,
-      appid: clientId,
-      azp: clientId,
-      appidacr: '1',
-      idp: `https://sts.windows.net/${tid}/`,
-      idtyp: 'user',
+    const accessToken = graphAccessToken(options.keys, {
+      tid,
+      clientId,
       oid: issued.user.id,
       sub: servicePrincipalId(tid, issued.user.id),
-      tid,
+      now: seconds,
+      lifetime: TOKEN_LIFETIME_S,
+      idtyp: 'user',
       scp: 'openid profile email User.Read',
-      uti: randomBytes(16).toString('base64url'),
-      ver: '1.0',
     });
     return {
       status: 200,

@@ -9,6 +9,7 @@ import {
   createPublicKey,
   generateKeyPairSync,
   type KeyObject,
+  randomBytes,
   sign,
   verify,
 } from 'node:crypto';
@@ -73,6 +74,39 @@ export async function loadOrCreateTokenKeys(dataDir: string): Promise<TokenKeys>
 export function jwks(keys: TokenKeys) {
   const jwk = keys.publicKey.export({ format: 'jwk' });
   return { keys: [{ kty: jwk.kty, use: 'sig', kid: keys.kid, x5t: keys.kid, n: jwk.n, e: jwk.e, alg: 'RS256' }] };
+}
+
+/**
+ * A v1.0 access token for Microsoft Graph as Entra ID issues it: for the app itself (`idtyp` app, its
+ * granted `roles`) or for a signed-in user (`idtyp` user, delegated `scp`); `now` in seconds.
+ */
+export function graphAccessToken(
+  keys: TokenKeys,
+  token: { tid: string; clientId: string; oid: string; sub: string; now: number; lifetime: number } & (
+    | { idtyp: 'app'; roles: readonly string[] }
+    | { idtyp: 'user'; scp: string }
+  ),
+): string {
+  const { tid, clientId, now } = token;
+  return signToken(keys, {
+    aud: GRAPH_AUDIENCE,
+    iss: `https://sts.windows.net/${tid}/`,
+    iat: now,
+    nbf: now,
+    exp: now + token.lifetime,
+    appid: clientId,
+    azp: clientId,
+    appidacr: '1',
+    idp: `https://sts.windows.net/${tid}/`,
+    idtyp: token.idtyp,
+    oid: token.oid,
+    sub: token.sub,
+    tid,
+    // As Entra ID: a token of an app without granted permissions has no roles claim.
+    ...(token.idtyp === 'app' ? (token.roles.length > 0 ? { roles: [...token.roles] } : {}) : { scp: token.scp }),
+    uti: randomBytes(16).toString('base64url'),
+    ver: '1.0',
+  });
 }
 
 /** Signs `claims` (an access token's or an ID token's) with RS256 under the key's id. */
