@@ -225,7 +225,7 @@ describe('a trial client', () => {
     await partner.reload();
     await partner.getByLabel('E-Mail-Adresse').fill(PARTNER);
     await partner.getByLabel('Passwort').fill(DEMO_PASSWORD);
-    await partner.getByRole('button', { name: 'Anmelden' }).click();
+    await partner.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await partner.waitForURL(/\/qr-setup/);
     const key = (await partner.getByTestId('manual-key').textContent())?.trim() ?? '';
     expect(key).not.toBe('');

@@ -78,7 +78,7 @@ export class Authenticator {
 export async function submitPassword(page, email, password) {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /**
@@ -93,7 +93,7 @@ export async function typePassword(page, email, password) {
     await page.getByLabel(label).click();
     await page.getByLabel(label).pressSequentially(text, { delay: 20 });
   }
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /**
