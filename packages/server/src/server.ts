@@ -11,7 +11,7 @@ import {
   pastContext,
 } from './demo/demo-history.js';
 import { demoSimulatorOf, trustDemoSimulator } from './demo/demo-simulator.js';
-import { seedDemo } from './demo/seed.js';
+import { DEMO_USERS, seedDemo } from './demo/seed.js';
 import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
@@ -91,9 +91,11 @@ if (seeded && demoBegins && simulator) {
 if (seeded) {
   // Printed once, on the start that creates the demo world; never logged again.
   process.stdout.write(
-    `\nDemo world created. Sign in as admin@contoso.example or partner@fabrikam.example${
+    `\nDemo world created. Sign in as ${DEMO_USERS.admin} or ${DEMO_USERS.partner}${
       seeded.generatedPassword ? ` with the password: ${seeded.generatedPassword}` : ' with PORTAL_DEMO_PASSWORD'
-    }\n${history ? `${describeHistory(history)}\n` : ''}\n`,
+    }, or as ${DEMO_USERS.microsoft} with "Sign in with Microsoft" (the simulator's sign-in page asks ${
+      config.demoPassword ? 'for the same password' : 'for no password'
+    })\n${history ? `${describeHistory(history)}\n` : ''}\n`,
   );
 }
 if (app) {

@@ -230,10 +230,17 @@ export async function completeMicrosoftSignIn(
     const callback = new URL(redirectUriOf(ctx));
     callback.searchParams.set('code', input.code);
     callback.searchParams.set('state', input.state);
+    let verifier: string;
+    try {
+      verifier = ctx.secrets.open(pending.code_verifier_sealed);
+    } catch {
+      // Sealed under a key rotated away since (secrets:rotate leaves sign-ins of a few minutes be).
+      throw new SignInRefused('entraExpired', 'the sign-in was begun under another secret key');
+    }
     let claims: oidc.IDToken | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(config, callback, {
-        pkceCodeVerifier: ctx.secrets.open(pending.code_verifier_sealed),
+        pkceCodeVerifier: verifier,
         expectedState: input.state,
         expectedNonce: pending.nonce,
         idTokenExpected: true,

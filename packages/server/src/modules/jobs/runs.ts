@@ -77,6 +77,30 @@ export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilt
   return { items: rows.map(runView), total, page, pageSize };
 }
 
+/**
+ * One page of `select <columns> <from>` in `order`, and the count of all rows `from` has: in one
+ * statement (the count is computed over the rows the page is sorted from anyway); a page past the end
+ * has no row to carry it and counts apart.
+ */
+async function countedPage<T>(
+  db: Queryable,
+  query: { columns: string; from: string; order: string; params: SqlValue[]; page: number; pageSize: number },
+): Promise<{ rows: T[]; total: number }> {
+  const { columns, from, order, params, page, pageSize } = query;
+  const rows = await db.query<T & { matching?: number }>(
+    `select ${columns}, count(*) over ()::int as matching ${from}
+      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    params,
+  );
+  let total = rows[0]?.matching;
+  if (total === undefined) {
+    const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
+    total = count?.n ?? 0;
+  }
+  for (const row of rows) delete row.matching;
+  return { rows, total: Number(total) };
+}
+
 /** One page of runs and the count of all that match; `extra` adds columns to the page's rows. */
 async function pageRuns<T extends RunViewRow>(db: Queryable, tenantId: string, filter: RunFilter, extra: string) {
   const where = ['r.tenant_id = $1'];
@@ -108,21 +132,16 @@ async function pageRuns<T extends RunViewRow>(db: Queryable, tenantId: string, f
   const order = `${ownValue(sortable, filter.sort, 'r.started')} ${filter.order === 'asc' ? 'asc' : 'desc'} nulls first, r.seq desc`;
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
-  // The page and the count of all matching runs in one statement (the count is computed over the rows
-  // the page is sorted from anyway); a page past the end has no row to carry it and counts apart.
   const from = `from job_runs r join jobs j on j.job_id = r.job_id where ${where.join(' and ')}`;
-  const rows = await db.query<T & { matching?: number }>(
-    `select ${RUN_VIEW_COLUMNS}${extra}, count(*) over ()::int as matching ${from}
-      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  const { rows, total } = await countedPage<T>(db, {
+    columns: `${RUN_VIEW_COLUMNS}${extra}`,
+    from,
+    order,
     params,
-  );
-  let total = rows[0]?.matching;
-  if (total === undefined) {
-    const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
-    total = count?.n ?? 0;
-  }
-  for (const row of rows) delete row.matching;
-  return { rows: rows as T[], total, page, pageSize };
+    page,
+    pageSize,
+  });
+  return { rows, total, page, pageSize };
 }
 
 /** The accounts (sources) of a run with their counts and up to 100 error messages each, paged in SQL. */
@@ -359,7 +378,7 @@ export async function runHeldItems(
                      or (r.kind = 'chat' and r.source = any($3::text[])) then r.subject end as subject
          from run_held_items r where r.run_id = $1) x
       ${where.length ? `where ${where.join(' and ')}` : ''}`;
-  const rows = await db.query<{
+  const { rows, total } = await countedPage<{
     item_id: string;
     kind: 'mail' | 'teams' | 'chat';
     source: string;
@@ -368,18 +387,7 @@ export async function runHeldItems(
     sent_at: Date | null;
     case_id: string;
     case_name: string;
-    matching: number;
-  }>(
-    `select x.*, count(*) over ()::int as matching ${from}
-      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    params,
-  );
-  // A page past the end has no row to carry the count: counted apart.
-  let total = rows[0]?.matching;
-  if (total === undefined) {
-    const [count] = await db.query<{ n: number }>(`select count(*)::int as n ${from}`, params);
-    total = count?.n ?? 0;
-  }
+  }>(db, { columns: 'x.*', from, order, params, page, pageSize });
   const items: HeldItem[] = rows.map((r) => ({
     itemId: r.item_id,
     kind: r.kind === 'chat' ? 'teams' : r.kind,
@@ -391,5 +399,5 @@ export async function runHeldItems(
     caseId: r.case_id,
     caseName: r.case_name,
   }));
-  return { items, total: Number(total), page, pageSize };
+  return { items, total, page, pageSize };
 }
