@@ -50,6 +50,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
   const check = useValidator();
   // Asked once per visit and kept out of the query cache, which after a logout holds nothing.
   const [offered, setOffered] = useState(false);
+  const [askedForEmail, setAskedForEmail] = useState(false);
   useEffect(() => {
     let live = true;
     api.legacy.auth.signInOptions(undefined, { disableToast: true }).then(
@@ -91,6 +92,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
         loadingText={t('auth:toMicrosoft')}
         onClick={() => {
           if (invalid) {
+            setAskedForEmail(true);
             onNeedEmail();
             return;
           }
@@ -101,7 +103,8 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
         <MicrosoftLogo />
         {t('auth:withMicrosoft')}
       </Button>
-      {invalid && email === '' ? (
+      {/* Only once asked for: text that appears late on the page is a late largest paint (LCP). */}
+      {askedForEmail && invalid ? (
         <Text fontSize="sm" color="fg.muted">
           {t('auth:microsoftNeedsEmail')}
         </Text>
