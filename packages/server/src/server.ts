@@ -93,9 +93,9 @@ if (seeded) {
   process.stdout.write(
     `\nDemo world created. Sign in as ${DEMO_USERS.admin} or ${DEMO_USERS.partner}${
       seeded.generatedPassword ? ` with the password: ${seeded.generatedPassword}` : ' with PORTAL_DEMO_PASSWORD'
-    }, or as ${DEMO_USERS.microsoft} with "Sign in with Microsoft" (the simulator's sign-in page asks ${
+    }\nor as ${DEMO_USERS.microsoft} with "Sign in with Microsoft" (the simulator's sign-in page asks ${
       config.demoPassword ? 'for the same password' : 'for no password'
-    })\n${history ? `${describeHistory(history)}\n` : ''}\n`,
+    }).\n${history ? `${describeHistory(history)}\n` : ''}\n`,
   );
 }
 if (app) {
