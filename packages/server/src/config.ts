@@ -76,7 +76,8 @@ export interface EntraApp {
 
 type Env = Record<string, string | undefined>;
 
-function readOrCreate(file: string, create: () => string): string {
+/** The trimmed content of `file`, made with `create()` (owner-only) when it does not exist yet. */
+export function readOrCreate(file: string, create: () => string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const value = create();

@@ -6,7 +6,7 @@
  * set to it at each start (its port may change between starts).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   loadOrCreateTls,
@@ -14,7 +14,7 @@ import {
   simulatorEndpoints,
   startSimulator,
 } from '@compliance-portal/m365-simulator';
-import type { Config } from '../config.js';
+import { type Config, readOrCreate } from '../config.js';
 import type { AppContext } from '../context.js';
 import { trustCertificates } from '../m365/trust.js';
 import { redirectUriOf, useEntraApp } from '../modules/identity/entra.js';
@@ -29,14 +29,8 @@ const demoSimulatorDataDir = (config: Config) => join(config.dataDir, 'm365-simu
 const DEMO_SIGN_IN_CLIENT_ID = 'c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b';
 
 /** The demo sign-in app's secret, made once in the simulator's data directory. */
-function demoSignInSecret(config: Config): string {
-  const file = join(demoSimulatorDataDir(config), 'sign-in-app-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(demoSimulatorDataDir(config), { recursive: true });
-  const secret = randomBytes(24).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
+const demoSignInSecret = (config: Config) =>
+  readOrCreate(join(demoSimulatorDataDir(config), 'sign-in-app-secret'), () => randomBytes(24).toString('base64url'));
 
 /**
  * A process of the portal that does not run the simulator (--role=worker) but calls it: it trusts the

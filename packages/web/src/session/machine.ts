@@ -9,13 +9,13 @@ import {
   type CodeVerificationResponse,
   type ErrorMessageKey,
   type GenerateQrResponse,
-  PortalError,
   type QrVerificationResponse,
   type SessionResponse,
   type SessionUser,
   type SigninResponse,
 } from '@compliance-portal/sdk';
 import { assign, fromPromise, setup } from 'xstate';
+import { messageKeyOf } from '../errors/api-errors';
 import { INACTIVITY_LOGOUT_MS, INACTIVITY_WARNING_MS, type StoredUser } from './types';
 
 /** i18n keys of the messages the machine shows (namespace `auth`). */
@@ -210,7 +210,7 @@ export const sessionMachine = setup({
           target: 'signedOut',
           // The page shows why (the refusal's own message); no toast on top of it.
           actions: assign({
-            microsoftFailure: ({ event }) => (event.error instanceof PortalError ? event.error.messageKey : 'unknown'),
+            microsoftFailure: ({ event }) => messageKeyOf(event.error),
             returnTo: null,
           }),
         },

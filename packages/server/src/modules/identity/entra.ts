@@ -16,7 +16,7 @@ import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { refusal } from '../../http/errors.js';
 import { issueToken } from './sessions.js';
-import { findUserByEmail, findUserById, sessionUser, type User } from './users.js';
+import { findUserByEmail, sessionUser, type User } from './users.js';
 
 /** How long a started sign-in may take to come back (Entra ID's codes live 10 minutes too). */
 const SIGN_IN_LIFETIME_MS = 10 * 60_000;
@@ -221,7 +221,7 @@ export async function completeMicrosoftSignIn(
      returning organisation_id, tenant_id, code_verifier_sealed, nonce, expires_at, used_at`,
     [sha256(input.state), now],
   );
-  let organisationId: string | null = pending?.organisation_id ?? null;
+  const organisationId = pending?.organisation_id ?? null;
   let tokenEmail: string | undefined;
   try {
     if (!pending) throw new SignInRefused('entraReplayed', 'unknown or used state');
@@ -266,16 +266,17 @@ export async function completeMicrosoftSignIn(
     if (!user || user.organisationId !== pending.organisation_id || !oid) {
       throw new SignInRefused('entraNoAccount', 'no user of the organisation has this email');
     }
+    if (user.entraObjectId && user.entraObjectId !== oid) {
+      throw new SignInRefused('entraNoAccount', 'the user is linked to another Entra account');
+    }
     return await ctx.db.transaction(async (tx) => {
-      const [linked] = await tx.query<{ entra_object_id: string | null }>(
-        'select entra_object_id from users where id = $1',
-        [user.id],
-      );
-      if (linked?.entra_object_id && linked.entra_object_id !== oid) {
-        throw new SignInRefused('entraNoAccount', 'the user is linked to another Entra account');
-      }
-      if (!linked?.entra_object_id) {
-        await tx.query('update users set entra_object_id = $2 where id = $1', [user.id, oid]);
+      if (!user.entraObjectId) {
+        // Linked once: of two first sign-ins at the same moment, the second finds the link taken.
+        const [linked] = await tx.query(
+          'update users set entra_object_id = $2 where id = $1 and entra_object_id is null returning 1',
+          [user.id, oid],
+        );
+        if (!linked) throw new SignInRefused('entraNoAccount', 'the user was linked to an Entra account meanwhile');
       }
       const { token } = await issueToken(tx, now, user.id, 'session', randomUUID(), ip);
       await ctx.audit(
@@ -286,18 +287,16 @@ export async function completeMicrosoftSignIn(
           action: 'auth.microsoft',
           outcome: 'success',
           ip,
-          details: { tenantId: pending.tenant_id, linked: !linked?.entra_object_id },
+          details: { tenantId: pending.tenant_id, linked: !user.entraObjectId },
         },
         tx,
       );
-      const fresh = (await findUserById(tx, user.id)) ?? user;
-      return { token, user: sessionUser(fresh) };
+      return { token, user: sessionUser(user) };
     });
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
     const user = tokenEmail ? await findUserByEmail(ctx.db, tokenEmail) : undefined;
     const own = user && user.organisationId === organisationId ? user : undefined;
-    organisationId ??= null;
     await ctx.audit({
       actorUserId: own?.id ?? null,
       actorEmail: own?.email ?? tokenEmail ?? '',
@@ -309,14 +308,6 @@ export async function completeMicrosoftSignIn(
     });
     throw refusal(400, error.code);
   }
-}
-
-/** Has this user signed in with Microsoft (is an Entra account linked)? */
-async function hasSignedInWithMicrosoft(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await db.query<{ entra_object_id: string | null }>('select entra_object_id from users where id = $1', [
-    userId,
-  ]);
-  return Boolean(row?.entra_object_id);
 }
 
 /**
@@ -331,7 +322,7 @@ export async function updateSignInPolicy(
 ): Promise<SignInPolicy> {
   const tenantId = next.entraTenantId?.trim().toLowerCase() || null;
   if (next.microsoft && !tenantId) throw refusal(400, 'entraTenantRequired');
-  if (!next.password && (!next.microsoft || !(await hasSignedInWithMicrosoft(ctx.db, actor.user.id)))) {
+  if (!next.password && (!next.microsoft || !actor.user.entraObjectId)) {
     throw refusal(400, 'passwordOffNeedsMicrosoft');
   }
   const organisationId = actor.user.organisationId;

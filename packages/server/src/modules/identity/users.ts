@@ -16,6 +16,8 @@ export interface User {
   totpLastStep: number;
   failedAttempts: number;
   lockoutUntil: Date | null;
+  /** The Entra ID account (`oid`) linked at the first sign-in with Microsoft, or null. */
+  entraObjectId: string | null;
 }
 
 interface Row {
@@ -31,6 +33,7 @@ interface Row {
   totp_last_step: number;
   failed_attempts: number;
   lockout_until: Date | null;
+  entra_object_id: string | null;
 }
 
 function toUser(row: Row): User {
@@ -47,6 +50,7 @@ function toUser(row: Row): User {
     totpLastStep: Number(row.totp_last_step),
     failedAttempts: row.failed_attempts,
     lockoutUntil: row.lockout_until ? new Date(row.lockout_until) : null,
+    entraObjectId: row.entra_object_id,
   };
 }
 

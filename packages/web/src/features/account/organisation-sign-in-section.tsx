@@ -4,12 +4,13 @@
  * turning passwords off before the person has signed in with Microsoft.
  */
 import { Button, Checkbox, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { PortalError, type SignInSettings } from '@compliance-portal/sdk';
+import type { SignInSettings } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
+import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { accountKeys } from './api/keys';
 import { signInOptionsQuery, signInSettingsQuery } from './api/queries';
@@ -57,7 +58,7 @@ export function OrganisationSignInSection() {
   const tenant = draft.entraTenantId ?? '';
   const tenantError =
     draft.microsoft && !TENANT_ID.test(tenant) ? t('accountSecurity:organisationSignIn.tenantInvalid') : null;
-  const failure = save.error instanceof PortalError ? save.error.messageKey : save.error ? 'unknown' : null;
+  const failure = save.error ? messageKeyOf(save.error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);

@@ -6,7 +6,6 @@
  * after a second factor.
  */
 import { Box, Button, HStack, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
-import { PortalError } from '@compliance-portal/sdk';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert } from '../../components/ui/form-field';
 import { rules, useValidator } from '../../components/ui/validation';
+import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import type { CallbackSearch } from './microsoft-callback-search';
@@ -73,7 +73,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
   });
   if (!offered) return null;
   const invalid = check(email, rules.required(), rules.email());
-  const failure = start.error instanceof PortalError ? start.error.messageKey : start.error ? 'unknown' : null;
+  const failure = start.error ? messageKeyOf(start.error) : null;
   // Once the browser is on its way, the button stays busy until the page goes.
   const leaving = start.isPending || start.isSuccess;
 
