@@ -1,5 +1,6 @@
 import { type ErrorCode, errorTexts } from '@compliance-portal/sdk';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../db/unique-violation.js';
 
 /** A failure the client caused or may see; everything else is a 500 that hides its details. */
 export class HttpError extends Error {
@@ -123,6 +124,15 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     return sendError(request, reply, new HttpError(413, 'The file must be a PDF of at most 3 MB.'));
   if (status === 429) return sendError(request, reply, new HttpError(429, 'Too many requests, please try again later'));
   if (status >= 400 && status < 500) return sendError(request, reply, new HttpError(status, error.message));
+  if (isUniqueViolation(error)) {
+    // A safety net: every service answers its own races with its documented refusal. One that slips
+    // through is still the caller's conflict, not the server's failure; the log names the index.
+    request.log.warn(
+      { constraint: (error as { constraint?: string }).constraint },
+      'unique violation answered as 409 Conflict',
+    );
+    return sendError(request, reply, new HttpError(409, 'Conflict'));
+  }
   request.log.error({ err: error }, 'request failed');
   return sendError(request, reply, new HttpError(500, 'Internal server error'));
 }
