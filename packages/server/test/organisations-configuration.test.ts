@@ -280,14 +280,18 @@ describe('organisations, workers and configuration', () => {
     it('refuses a partner client with a taken short name or email, bad fields, or from a non-partner', async () => {
       const before = { organisations: await count('organisations'), users: await count('users') };
       const mails = server.mails.length;
+      // A short name is compared with the partner's own organisation and its clients only.
       const takenAbbr = await legacy('POST', '/partner-clients', partner, {
-        name: 'Another Contoso',
-        abbr: 'contoso',
+        name: 'Another Northwind',
+        abbr: 'northwind',
         license: 'full',
         adminEmail: 'someone@another.example',
       });
       expect(takenAbbr.statusCode).toBe(409);
-      expect(takenAbbr.json()).toEqual({ message: 'This short name is already used by another organisation.' });
+      expect(takenAbbr.json()).toEqual({
+        message: 'This short name is already used by one of your organisations.',
+        code: 'shortNameTaken',
+      });
       const takenEmail = await legacy('POST', '/partner-clients', partner, {
         name: 'Fresh Org',
         abbr: 'fresh-org',
@@ -295,7 +299,7 @@ describe('organisations, workers and configuration', () => {
         adminEmail: ADMIN,
       });
       expect(takenEmail.statusCode).toBe(409);
-      expect(takenEmail.json()).toEqual({ message: 'A user with this email already exists.' });
+      expect(takenEmail.json()).toEqual({ message: 'A user with this email already exists.', code: 'emailTaken' });
       const bad = await legacy('POST', '/partner-clients', partner, {
         name: 'L',
         abbr: 'Bad Abbr',
@@ -672,7 +676,7 @@ describe('organisations, workers and configuration', () => {
         role: 'admin',
       });
       expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json()).toEqual({ message: 'A user with this email already exists.' });
+      expect(duplicate.json()).toEqual({ message: 'A user with this email already exists.', code: 'emailTaken' });
 
       const northwindId = await organisationId(server, 'Northwind Traders');
       const forClient = await legacy('POST', '/admin/user_create', partner, {

@@ -89,7 +89,7 @@ describe('organisations service', () => {
     ).toEqual({ status: 409, message: 'A user with this email already exists.' });
     expect(
       await refusal(addPartnerClient(server.ctx, { user: partner, ip: '192.0.2.9' }, { ...body, abbr: 'fabrikam' })),
-    ).toEqual({ status: 409, message: 'This short name is already used by another organisation.' });
+    ).toEqual({ status: 409, message: 'This short name is already used by one of your organisations.' });
     expect(await organisationsNamed(body.name)).toEqual([]);
     expect(await findUserByEmail(server.ctx.db, body.adminEmail)).toBeUndefined();
   });

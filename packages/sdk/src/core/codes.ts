@@ -87,6 +87,19 @@ export const errorTexts = {
   jobLocationHoldsData: () => 'The storage location of a job that has stored backups cannot be changed.',
   /** Deleting an eDiscovery case (409): it is on legal hold; releasing the hold comes first. */
   caseOnLegalHold: () => 'A case on legal hold cannot be deleted; release the hold first.',
+  /**
+   * Creating a user or a partner's client (409): the address is already an account's. One address is
+   * one account platform-wide; the answer is the same whoever's account it is.
+   */
+  emailTaken: () => 'A user with this email already exists.',
+  /** A partner adding a client (409): its own organisation or one of its clients has the short name. */
+  shortNameTaken: () => 'This short name is already used by one of your organisations.',
+  /**
+   * Documents by short name (409): more than one organisation the caller acts for has it, none of them
+   * the caller's own (an operator's case).
+   */
+  shortNameAmbiguous: () =>
+    'More than one organisation you act for has this short name, so it does not say whose documents are meant.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

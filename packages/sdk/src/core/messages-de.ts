@@ -55,4 +55,8 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Die Websiteadresse eines Speicherorts mit gesicherten oder archivierten Daten kann nicht auf einen anderen Speicher zeigen.',
   jobLocationHoldsData: 'Der Speicherort eines Auftrags mit gespeicherten Sicherungen kann nicht geändert werden.',
   caseOnLegalHold: 'Ein Fall unter Legal Hold kann nicht gelöscht werden; heben Sie den Legal Hold zuerst auf.',
+  emailTaken: 'Es gibt bereits einen Benutzer mit dieser E-Mail-Adresse.',
+  shortNameTaken: 'Dieser Kurzname wird bereits von einer Ihrer Organisationen verwendet.',
+  shortNameAmbiguous:
+    'Mehrere Organisationen, für die Sie handeln, haben diesen Kurznamen; daher ist nicht eindeutig, wessen Dokumente gemeint sind.',
 };

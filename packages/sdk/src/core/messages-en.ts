@@ -54,5 +54,9 @@ export const englishErrorMessages = {
     'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
   jobLocationHoldsData: 'The storage location of a job that has stored backups cannot be changed.',
   caseOnLegalHold: 'A case on legal hold cannot be deleted; release the hold first.',
+  emailTaken: 'A user with this email already exists.',
+  shortNameTaken: 'This short name is already used by one of your organisations.',
+  shortNameAmbiguous:
+    'More than one organisation you act for has this short name, so it does not say whose documents are meant.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

@@ -15,7 +15,8 @@ export const UserCreate = s.object({
 /**
  * A portal user to create and invite by mail: address, display name (1 to 120 characters), role and
  * organisation (default the caller's). Only administrators, partners and operators create users, and
- * only operators create operators; an address already in use is refused with 409.
+ * only operators create operators; an address already in use, whoever's account it is, is refused with
+ * 409 `emailTaken`.
  */
 export type UserCreate = s.Static<typeof UserCreate>;
 
@@ -58,7 +59,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
     body: UserCreate,
     response: PortalUser,
     successStatus: 201,
-    refusals: { 409: 'A user with this email already exists.' },
+    refusals: { 409: 'A user with this email already exists (code emailTaken), whichever organisation has it.' },
   },
   notifications: {
     method: 'GET',

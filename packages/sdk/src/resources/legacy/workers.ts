@@ -41,8 +41,10 @@ export const PartnerClientCreate = s.object({
 });
 /**
  * A client organisation for a partner to add: its name (2 to 120 characters), short name (`abbr`, 2 to
- * 16 of a-z, 0-9 and -), licence kind, and the address of its administrator, who is invited by mail. A
- * taken short name or administrator address is refused with 409.
+ * 16 of a-z, 0-9 and -), licence kind, and the address of its administrator, who is invited by mail.
+ * The short name must be free among the partner's own organisation and its clients (409
+ * `shortNameTaken`); it is never compared with other organisations'. An address that is already an
+ * account's, whoever's, is refused with 409 `emailTaken`.
  */
 export type PartnerClientCreate = s.Static<typeof PartnerClientCreate>;
 
@@ -150,7 +152,9 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
     summary: 'Add a client organisation with its licence and worker',
     body: PartnerClientCreate,
     response: Client,
-    refusals: { 409: 'A user with the administrator email already exists, or the short name is taken.' },
+    refusals: {
+      409: "A user with the administrator email already exists (code emailTaken), or the partner's own organisation or a client has the short name (shortNameTaken).",
+    },
   },
   partners: { method: 'GET', path: '/partners-list', summary: 'All partners (operator)', response: s.array(Partner) },
   clientsByType: {

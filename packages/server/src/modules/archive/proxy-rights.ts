@@ -129,7 +129,8 @@ export async function grantRights(
       const [row] = await tx.query<RightRow>(
         `insert into proxy_rights (right_id, tenant_id, mailbox_id, mailbox_name, principal_id, principal_kind,
                                    principal_name, principal_email, granted_by, granted_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         on conflict (tenant_id, mailbox_id, principal_id) do nothing returning *`,
         [
           randomUUID(),
           tenant.tenantId,
@@ -143,7 +144,10 @@ export async function grantRights(
           now,
         ],
       );
-      if (row) granted.push(view(row));
+      // A concurrent grant stored it since the check above: the check's refusal, and nothing of this
+      // request is kept.
+      if (!row) throw conflict(`${p.displayName} already holds the right to read this archive.`);
+      granted.push(view(row));
       await ctx.audit(
         {
           ...actedBy(actor.user, actor.ip),

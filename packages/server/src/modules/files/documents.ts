@@ -10,7 +10,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type DocumentType, type FileEntry, isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound, refusal } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
 import { canActFor } from '../organisations/access.js';
 
@@ -36,11 +36,23 @@ function safeFileName(name: string): string {
   return name;
 }
 
-/** The organisation with this abbreviation, when `user` may act for it; else 404 like a missing one. */
+/**
+ * The organisation of this short name (case-insensitive) among those `user` may act for: the user's own
+ * when it has the name, else the only one that has it; none is a 404 like a missing one. Short names
+ * are unique among a partner's own organisation and its clients, so only an operator, who acts for
+ * all, can meet several: refused with 409 `shortNameAmbiguous` rather than guessed.
+ */
 export async function organisationByAbbr(ctx: AppContext, user: User, abbr: string): Promise<string> {
-  const [org] = await ctx.db.query<{ id: string }>('select id from organisations where abbr = $1', [abbr]);
-  if (!org || !(await canActFor(ctx.db, user, org.id))) throw notFound('Organisation not found');
-  return org.id;
+  const named = await ctx.db.query<{ id: string }>('select id from organisations where lower(abbr) = lower($1)', [
+    abbr,
+  ]);
+  if (named.some((org) => org.id === user.organisationId)) return user.organisationId;
+  const reachable: string[] = [];
+  for (const org of named) if (await canActFor(ctx.db, user, org.id)) reachable.push(org.id);
+  const [only, ...others] = reachable;
+  if (!only) throw notFound('Organisation not found');
+  if (others.length > 0) throw refusal(409, 'shortNameAmbiguous');
+  return only;
 }
 
 interface Row {
@@ -105,6 +117,13 @@ export async function saveDocument(
   await writeFile(join(dir(ctx), id), input.bytes);
   const replaced = await ctx.db
     .transaction(async (tx) => {
+      // Uploads of one name and type take turns: each finds the one before it to replace, rather than
+      // both finding none and the second meeting the unique index.
+      await tx.query(`select pg_advisory_xact_lock(72364, hashtext($1 || '/' || $2 || '/' || lower($3)))`, [
+        organisationId,
+        input.type,
+        fileName,
+      ]);
       const old = await tx.query<{ document_id: string }>(
         `delete from documents where organisation_id = $1 and document_type = $2 and lower(file_name) = lower($3)
        returning document_id`,

@@ -8,6 +8,7 @@ import { hashPassword } from '../../crypto/passwords.js';
 import { routes, session } from '../../http/contract.js';
 import { bearerChallenge, HttpError, validationProblem } from '../../http/errors.js';
 import { createOrganisation } from '../organisations/repository.js';
+import { runAfterResponse } from './background.js';
 import { signInPolicy } from './entra.js';
 import { decodeCode, mailConfirmation } from './mails.js';
 import {
@@ -57,16 +58,18 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
         if (!isEmail(email)) throw invalidEmail(email);
         assertPasswordRules(typeof password === 'string' ? password : '');
-        if (await findUserByEmail(ctx.db, email)) {
-          throw validationProblem({ DuplicateUserName: [`Username '${email}' is already taken.`] });
-        }
+        // The contract answers a taken address with DuplicateUserName; a taken and a free one cost the
+        // same work before the answer all the same: the password is hashed for both, the confirmation
+        // mail leaves after the answer.
         const passwordHash = await hashPassword(password as string);
+        const duplicate = () => validationProblem({ DuplicateUserName: [`Username '${email}' is already taken.`] });
+        if (await findUserByEmail(ctx.db, email)) throw duplicate();
         const user = await ctx.db.transaction(async (tx) => {
           // Self-registration starts a customer organisation of its own on a trial licence.
           const domain = email.split('@')[1] ?? email;
           const { organisation } = await createOrganisation(tx, { name: domain, kind: 'customer', license: 'trial' });
           const id = newId();
-          await insertUser(tx, {
+          const stored = await insertUser(tx, {
             id,
             email,
             displayName: email,
@@ -75,6 +78,9 @@ export function apolloIdentityRoutes(ctx: AppContext) {
             organisationId: organisation.id,
             emailConfirmed: false,
           });
+          // A concurrent registration of the address won the unique index: thrown, so that the
+          // organisation made for this one is rolled back with it.
+          if (!stored) throw duplicate();
           await ctx.audit(
             {
               actorUserId: id,
@@ -88,7 +94,11 @@ export function apolloIdentityRoutes(ctx: AppContext) {
           );
           return findUserById(tx, id);
         });
-        if (user) await mailConfirmation(ctx, user, user.email, await issueOneTimeCode(ctx, user.id, 'confirm'));
+        if (user) {
+          runAfterResponse(ctx, 'confirmation mail', async () =>
+            mailConfirmation(ctx, user, user.email, await issueOneTimeCode(ctx, user.id, 'confirm')),
+          );
+        }
         return undefined;
       },
     },

@@ -22,7 +22,7 @@ import {
   useRecoveryCode,
 } from './service.js';
 import { countOtherSessions, issueToken, revokeAllForUser, revokeFamily, revokeToken } from './sessions.js';
-import { findUserById, sessionUser, setTwoFactorEnabled } from './users.js';
+import { enableTwoFactorOnce, findUserById, sessionUser } from './users.js';
 
 const LEGACY_MESSAGES = {
   invalidCredentials: errorTexts.invalidCredentials(),
@@ -177,7 +177,9 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           throw refusal(400, 'invalidVerificationCode');
         }
         return ctx.db.transaction(async (tx) => {
-          await setTwoFactorEnabled(tx, user.id, true);
+          // Codes of neighbouring time steps are all valid: of several sent at once, only the first to
+          // turn 2FA on sets it up (one set of recovery codes, one session); the others find it set up.
+          if (!(await enableTwoFactorOnce(tx, user.id))) throw conflict('Two-factor authentication is already set up.');
           const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
           await revokeToken(tx, ctx.now(), auth.tokenHash);
           const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);

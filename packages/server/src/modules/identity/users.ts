@@ -85,13 +85,17 @@ export async function findUserById(db: Queryable, id: string): Promise<User | un
   return row ? toUser(row) : undefined;
 }
 
+/**
+ * Stores a new user; false (and nothing stored) when the address is already an account's. The unique
+ * index on the address decides, so two concurrent creations of one address store it once.
+ */
 export async function insertUser(
   db: Queryable,
   user: Pick<User, 'id' | 'email' | 'displayName' | 'passwordHash' | 'role' | 'organisationId' | 'emailConfirmed'>,
-): Promise<void> {
-  await db.query(
+): Promise<boolean> {
+  const rows = await db.query(
     `insert into users (id, email, display_name, password_hash, role, organisation_id, email_confirmed)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict (email) do nothing returning id`,
     [
       user.id,
       normaliseEmail(user.email),
@@ -102,6 +106,7 @@ export async function insertUser(
       user.emailConfirmed,
     ],
   );
+  return rows.length === 1;
 }
 
 /** The inner user of the session, as the web app stores it. */
@@ -132,6 +137,14 @@ export async function markEmailConfirmed(tx: Queryable, id: string, email?: stri
 
 export async function setTwoFactorEnabled(tx: Queryable, id: string, enabled: boolean): Promise<void> {
   await tx.query('update users set totp_enabled = $2 where id = $1', [id, enabled]);
+}
+
+/** Turns 2FA on unless it is on already: true when this call turned it on. */
+export async function enableTwoFactorOnce(tx: Queryable, id: string): Promise<boolean> {
+  const rows = await tx.query('update users set totp_enabled = true where id = $1 and not totp_enabled returning id', [
+    id,
+  ]);
+  return rows.length === 1;
 }
 
 export async function isTwoFactorEnabled(db: Queryable, id: string): Promise<boolean> {

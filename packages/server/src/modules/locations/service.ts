@@ -3,6 +3,7 @@ import { errorTexts } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, HttpError, notFound, refusal, validationProblem } from '../../http/errors.js';
 import {
   checkCredentials,
@@ -134,13 +135,21 @@ export async function locationStoreIdentity(db: Queryable, locationId: string | 
   return storeIdentity(row ? savedStoreAddress(row.site_address) : { kind: 'server' });
 }
 
-/** Names are stored trimmed, so they are checked trimmed: a blank name is no name. */
+const NAME_TAKEN = 'A location with this name already exists.';
+
+/**
+ * Names are stored trimmed, so they are checked trimmed: a blank name is no name. The check is a fast
+ * path; the unique index `locations_name` decides (see `nameTakenMeanwhile`).
+ */
 async function assertUniqueName(db: Queryable, tenantId: string, name: string, except?: string) {
   if (name.trim() === '') throw validationProblem({ 'body/name': ['must not be blank'] });
-  if (await locationNameTaken(db, tenantId, name.trim(), except)) {
-    throw conflict('A location with this name already exists.');
-  }
+  if (await locationNameTaken(db, tenantId, name.trim(), except)) throw conflict(NAME_TAKEN);
 }
+
+/** A location stored or renamed concurrently under the same name took it first: the same refusal as the check's. */
+const nameTakenMeanwhile = (error: unknown) => {
+  throw isUniqueViolation(error, 'locations_name') ? conflict(NAME_TAKEN) : error;
+};
 
 export async function createLocation(
   ctx: AppContext,
@@ -151,20 +160,22 @@ export async function createLocation(
   await assertUniqueName(ctx.db, tenant.tenantId, input.name);
   const { fields } = await storeFields(ctx, input);
   const locationId = randomUUID();
-  await ctx.db.transaction(async (tx) => {
-    await insertLocation(tx, { locationId, tenantId: tenant.tenantId, ...fields }, ctx.now());
-    await ctx.audit(
-      {
-        ...actedBy(actor.user, actor.ip),
-        organisationId: tenant.organisationId,
-        action: 'location.create',
-        target: locationId,
-        outcome: 'success',
-        details: { name: input.name },
-      },
-      tx,
-    );
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      await insertLocation(tx, { locationId, tenantId: tenant.tenantId, ...fields }, ctx.now());
+      await ctx.audit(
+        {
+          ...actedBy(actor.user, actor.ip),
+          organisationId: tenant.organisationId,
+          action: 'location.create',
+          target: locationId,
+          outcome: 'success',
+          details: { name: input.name },
+        },
+        tx,
+      );
+    })
+    .catch(nameTakenMeanwhile);
   return requireLocation(ctx.db, tenant, locationId);
 }
 
@@ -183,19 +194,21 @@ export async function changeLocation(
   if (before !== storeIdentity(address) && (await locationHoldsData(ctx.db, location.locationId))) {
     throw refusal(409, 'locationHoldsData');
   }
-  await ctx.db.transaction(async (tx) => {
-    await updateLocation(tx, location.locationId, fields);
-    await ctx.audit(
-      {
-        ...actedBy(actor.user, actor.ip),
-        organisationId: tenant.organisationId,
-        action: 'location.update',
-        target: location.locationId,
-        outcome: 'success',
-      },
-      tx,
-    );
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      await updateLocation(tx, location.locationId, fields);
+      await ctx.audit(
+        {
+          ...actedBy(actor.user, actor.ip),
+          organisationId: tenant.organisationId,
+          action: 'location.update',
+          target: location.locationId,
+          outcome: 'success',
+        },
+        tx,
+      );
+    })
+    .catch(nameTakenMeanwhile);
   return requireLocation(ctx.db, tenant, location.locationId);
 }
 

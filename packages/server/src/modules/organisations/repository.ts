@@ -35,8 +35,8 @@ const toWorker = (r: WorkerRow): WorkerRecord => ({
   stagingtenantId: r.stagingtenant_id,
 });
 
-/** A lower-case slug of the name, unique among organisations (`contoso`, `contoso-2`, …). */
-async function uniqueAbbr(tx: Queryable, name: string): Promise<string> {
+/** A lower-case slug of the name that no organisation has as its short name (`contoso`, `contoso-2`, …). */
+async function freeAbbr(tx: Queryable, name: string): Promise<string> {
   const base =
     name
       .toLowerCase()
@@ -45,39 +45,70 @@ async function uniqueAbbr(tx: Queryable, name: string): Promise<string> {
       .replace(/^-+|-+$/g, '')
       .slice(0, 12) || 'org';
   const taken = new Set(
-    (await tx.query<{ abbr: string }>('select abbr from organisations where abbr like $1', [`${base}%`])).map(
-      (r) => r.abbr,
-    ),
+    (
+      await tx.query<{ abbr: string }>('select lower(abbr) as abbr from organisations where lower(abbr) like $1', [
+        `${base}%`,
+      ])
+    ).map((r) => r.abbr),
   );
   let abbr = base;
   for (let n = 2; taken.has(abbr); n++) abbr = `${base}-${n}`;
   return abbr;
 }
 
-/** The next free worker address pair in 10.64.0.0/16 (worker) and 10.65.0.0/16 (index). */
-async function nextWorkerAddress(tx: Queryable): Promise<{ workerIp: string; indexIp: string }> {
-  const [row] = await tx.query<{ n: number }>('select count(*)::int as n from workers');
-  const n = (row?.n ?? 0) + 1;
+/** Worker and index addresses: the n-th pair in 10.64.0.0/16 (worker) and 10.65.0.0/16 (index). */
+function workerAddress(n: number): { workerIp: string; indexIp: string } {
   const host = `${Math.floor(n / 250)}.${(n % 250) + 1}`;
   return { workerIp: `10.64.${host}`, indexIp: `10.65.${host}` };
 }
 
+/**
+ * The organisation's worker, at the first free address from the count of workers on: an address a
+ * deleted organisation's worker left, or one a concurrent creation took first, is skipped.
+ */
+async function insertWorker(tx: Queryable, organisationId: string): Promise<WorkerRow> {
+  const [row] = await tx.query<{ n: number }>('select count(*)::int as n from workers');
+  const first = (row?.n ?? 0) + 1;
+  for (let n = first; n < first + 10_000; n++) {
+    const address = workerAddress(n);
+    const [worker] = await tx.query<WorkerRow>(
+      `insert into workers (id, organisation_id, worker_ip, index_ip) values ($1, $2, $3, $4)
+       on conflict (worker_ip) do nothing returning *`,
+      [randomUUID(), organisationId, address.workerIp, address.indexIp],
+    );
+    if (worker) return worker;
+  }
+  throw new Error('no free worker address');
+}
+
+/** The unique indexes of short names: within a partner's family, and among organisations without a partner. */
+export const ABBR_INDEXES = ['organisations_abbr_family', 'organisations_abbr_top'] as const;
+
+/**
+ * Stores an organisation with its worker. A short name given (a partner's client) must be free among
+ * the partner's own organisation and its clients, or among the organisations without a partner: a
+ * taken one fails with the unique violation of one of `ABBR_INDEXES`. Without one, a free one is made
+ * from the name (unique platform-wide), and made again should a concurrent creation take it first.
+ */
 export async function createOrganisation(
   tx: Queryable,
   input: { name: string; kind: OrganisationKind; license: LicenseKind; partnerId?: string | null; abbr?: string },
 ): Promise<{ organisation: Organisation; worker: WorkerRecord }> {
   const id = randomUUID();
-  const abbr = input.abbr ?? (await uniqueAbbr(tx, input.name));
-  const [org] = await tx.query<OrganisationRow>(
-    'insert into organisations (id, name, kind, partner_id, license, abbr) values ($1, $2, $3, $4, $5, $6) returning *',
-    [id, input.name, input.kind, input.partnerId ?? null, input.license, abbr],
-  );
-  const address = await nextWorkerAddress(tx);
-  const [worker] = await tx.query<WorkerRow>(
-    'insert into workers (id, organisation_id, worker_ip, index_ip) values ($1, $2, $3, $4) returning *',
-    [randomUUID(), id, address.workerIp, address.indexIp],
-  );
-  if (!org || !worker) throw new Error('organisation insert returned nothing');
+  const values = (abbr: string) => [id, input.name, input.kind, input.partnerId ?? null, input.license, abbr];
+  const insert =
+    'insert into organisations (id, name, kind, partner_id, license, abbr) values ($1, $2, $3, $4, $5, $6)';
+  let org: OrganisationRow | undefined;
+  if (input.abbr !== undefined) [org] = await tx.query<OrganisationRow>(`${insert} returning *`, values(input.abbr));
+  for (let attempt = 0; !org && attempt < 100; attempt++) {
+    // A concurrent insert of the same short name is waited for; if it commits, the next free one is taken.
+    [org] = await tx.query<OrganisationRow>(
+      `${insert} on conflict do nothing returning *`,
+      values(await freeAbbr(tx, input.name)),
+    );
+  }
+  if (!org) throw new Error('no free short name');
+  const worker = await insertWorker(tx, id);
   return { organisation: toOrganisation(org), worker: toWorker(worker) };
 }
 
@@ -134,8 +165,16 @@ export async function clientIdsOf(db: Queryable, partnerId: string): Promise<str
   return rows.map((r) => r.id);
 }
 
-export async function abbrTaken(db: Queryable, abbr: string): Promise<boolean> {
-  return (await db.query('select 1 from organisations where abbr = $1', [abbr])).length > 0;
+/**
+ * Whether the partner's own organisation or one of its clients has this short name (case-insensitive):
+ * the only short names a partner's choice is compared with.
+ */
+export async function abbrTakenInFamily(db: Queryable, partnerId: string, abbr: string): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from organisations where coalesce(partner_id, id) = $1 and lower(abbr) = lower($2)',
+    [partnerId, abbr],
+  );
+  return rows.length > 0;
 }
 
 export interface PartnerSummary {

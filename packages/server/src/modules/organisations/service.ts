@@ -4,14 +4,16 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { badRequest, forbidden, notFound, refusal } from '../../http/errors.js';
 import { issueOneTimeCode } from '../identity/service.js';
 import { findUserByEmail, insertUser, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
 import { countTenantLocations } from '../locations/repository.js';
 import { accessibleOrganisationIds, requireRole } from './access.js';
 import {
-  abbrTaken,
+  ABBR_INDEXES,
+  abbrTakenInFamily,
   allClientIds,
   clientIdsOf,
   createOrganisation,
@@ -80,12 +82,16 @@ export async function inviteUser(ctx: AppContext, userId: string, email: string,
   });
 }
 
+/**
+ * Stores an invited user with a random password (the invitation's link sets one); undefined when the
+ * address is already an account's, of whichever organisation.
+ */
 export async function createInvitedUser(
   tx: Queryable,
   input: { email: string; displayName: string; role: User['role']; organisationId: string },
-): Promise<string> {
+): Promise<string | undefined> {
   const id = randomUUID();
-  await insertUser(tx, {
+  const stored = await insertUser(tx, {
     id,
     email: input.email,
     displayName: input.displayName,
@@ -94,13 +100,15 @@ export async function createInvitedUser(
     organisationId: input.organisationId,
     emailConfirmed: true,
   });
-  return id;
+  return stored ? id : undefined;
 }
 
 /**
  * A partner adds a customer organisation with its worker and its first administrator, who is invited
- * by email once the organisation is stored. Only partners do; the administrator's email and the short
- * name must be free.
+ * by email once the organisation is stored. Only partners do. The short name must be free among the
+ * partner's own organisation and its clients (never compared with anyone else's); the administrator's
+ * address must be no account's, and a taken one is refused alike whoever's account it is. The checks
+ * are a fast path: the unique indexes decide, so concurrent adds store one client.
  */
 export async function addPartnerClient(
   ctx: AppContext,
@@ -113,9 +121,9 @@ export async function addPartnerClient(
   if (input.name.trim().length < 2) {
     throw badRequest('Invalid request', { 'body/name': ['must NOT have fewer than 2 characters'] });
   }
-  if (await findUserByEmail(ctx.db, input.adminEmail)) throw conflict('A user with this email already exists.');
-  if (await abbrTaken(ctx.db, input.abbr)) throw conflict('This short name is already used by another organisation.');
-  const { organisation, adminId } = await ctx.db.transaction(async (tx) => {
+  if (await findUserByEmail(ctx.db, input.adminEmail)) throw refusal(409, 'emailTaken');
+  if (await abbrTakenInFamily(ctx.db, user.organisationId, input.abbr)) throw refusal(409, 'shortNameTaken');
+  const stored = ctx.db.transaction(async (tx) => {
     const created = await createOrganisation(tx, {
       name: input.name.trim(),
       kind: 'customer',
@@ -129,6 +137,8 @@ export async function addPartnerClient(
       role: 'admin',
       organisationId: created.organisation.id,
     });
+    // Thrown, so that the organisation stored just now is rolled back with it.
+    if (!id) throw refusal(409, 'emailTaken');
     await ctx.audit(
       {
         ...actedBy(user, actor.ip),
@@ -141,6 +151,9 @@ export async function addPartnerClient(
       tx,
     );
     return { organisation: created.organisation, adminId: id };
+  });
+  const { organisation, adminId } = await stored.catch((error: unknown) => {
+    throw isUniqueViolation(error, ABBR_INDEXES) ? refusal(409, 'shortNameTaken') : error;
   });
   await inviteUser(ctx, adminId, input.adminEmail, organisation.name);
   return withWorker(ctx.db, organisation);

@@ -17,11 +17,16 @@ export async function countRequestsSince(db: Queryable, userId: string, since: D
   return Number(row?.n ?? 0);
 }
 
-/** How many requests have a reference that starts with `prefix` (`SR-20261102-`, a day's). */
-export async function countReferencesStartingWith(db: Queryable, prefix: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    'select count(*)::int as n from support_requests where reference like $1',
-    [`${prefix}%`],
+/**
+ * The highest number among the references that start with `prefix` (`SR-20261102-`, a day's), 0 when
+ * there is none. The next request takes the number after it: counting the day's requests instead would
+ * give again a number whose request was deleted since (with its organisation) while later ones remain.
+ */
+export async function highestReferenceNumber(db: Queryable, prefix: string): Promise<number> {
+  const [row] = await db.query<{ n: number | null }>(
+    `select max(substr(reference, length($1) + 1)::int) as n from support_requests
+      where reference like $2 and substr(reference, length($1) + 1) ~ '^[0-9]+$'`,
+    [prefix, `${prefix}%`],
   );
   return Number(row?.n ?? 0);
 }

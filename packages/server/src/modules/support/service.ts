@@ -9,12 +9,7 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { Actor } from '../jobs/service.js';
-import {
-  countReferencesStartingWith,
-  countRequestsSince,
-  insertSupportRequest,
-  lockSupportRequests,
-} from './repository.js';
+import { countRequestsSince, highestReferenceNumber, insertSupportRequest, lockSupportRequests } from './repository.js';
 
 export const MAX_PER_HOUR = 5;
 
@@ -44,7 +39,7 @@ export async function sendSupportRequest(
     if ((await countRequestsSince(tx, user.id, new Date(now.getTime() - 3_600_000))) >= MAX_PER_HOUR)
       throw new HttpError(429, `At most ${MAX_PER_HOUR} support requests an hour; please wait or call us.`);
     const prefix = `SR-${day}-`;
-    const ref = `${prefix}${String((await countReferencesStartingWith(tx, prefix)) + 1).padStart(4, '0')}`;
+    const ref = `${prefix}${String((await highestReferenceNumber(tx, prefix)) + 1).padStart(4, '0')}`;
     await insertSupportRequest(tx, {
       requestId,
       reference: ref,

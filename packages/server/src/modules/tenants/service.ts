@@ -5,6 +5,7 @@
 import type { TenantCreate, TenantUpdate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
@@ -43,7 +44,7 @@ export async function visibleTenants(ctx: AppContext, user: User): Promise<Tenan
 export async function connectTenant(ctx: AppContext, actor: Actor, input: TenantCreate): Promise<TenantRecord> {
   await requireOrganisation(ctx, actor.user, input.organisationId);
   if (await findTenant(ctx.db, input.tenantId)) throw conflict(TENANT_EXISTS);
-  return ctx.db.transaction(async (tx) => {
+  const connected = ctx.db.transaction(async (tx) => {
     const first = (await countOrganisationTenants(tx, input.organisationId)) === 0;
     const created = await insertTenant(
       tx,
@@ -74,6 +75,10 @@ export async function connectTenant(ctx: AppContext, actor: Actor, input: Tenant
       tx,
     );
     return created;
+  });
+  // The tenant id is the key (stored in lower case): a concurrent connection of the same id meets it.
+  return connected.catch((error: unknown) => {
+    throw isUniqueViolation(error, 'tenants_pkey') ? conflict(TENANT_EXISTS) : error;
   });
 }
 

@@ -1,7 +1,7 @@
 import type { NotificationSettings, UserCreate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound, refusal } from '../../http/errors.js';
 import { DEFAULT_NOTIFICATIONS } from '../../jobs/notify.js';
 import { findUserByEmail, findUserById, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
@@ -19,7 +19,9 @@ const rolesFor = { customer: ['admin'], partner: ['partner'], operator: ['operat
 /**
  * An administrator, partner or operator creates a user in an organisation they may act for (their own
  * by default), with a role that kind of organisation has; only operators create operators. The user
- * is invited by email to choose a password.
+ * is invited by email to choose a password. An address that is already an account's is refused with
+ * the same answer whoever's account it is (the caller's organisation, a client, anyone else): one
+ * address is one account platform-wide, and nothing of the other account is said.
  */
 export async function createUser(
   ctx: AppContext,
@@ -36,7 +38,7 @@ export async function createUser(
     throw forbidden(`The role ${input.role} cannot be given in this organisation.`);
   }
   if (input.role === 'operator' && user.role !== 'operator') throw forbidden('Only operators create operators.');
-  if (await findUserByEmail(ctx.db, input.email)) throw conflict('A user with this email already exists.');
+  if (await findUserByEmail(ctx.db, input.email)) throw refusal(409, 'emailTaken');
   const id = await ctx.db.transaction(async (tx) => {
     const created = await createInvitedUser(tx, {
       email: input.email,
@@ -44,6 +46,8 @@ export async function createUser(
       role: input.role,
       organisationId,
     });
+    // The unique index decides when two creations of one address race past the check above.
+    if (!created) throw refusal(409, 'emailTaken');
     await ctx.audit(
       {
         ...actedBy(user, actor.ip),
