@@ -596,7 +596,8 @@ describe('parallel duplicate creates on every create endpoint', () => {
               },
             }),
             // Each code's time step is accepted once, in order: how many of the four pass depends on
-            // the order they arrive in. Whichever do, one set of recovery codes is made.
+            // the order they arrive in. Whichever do, one set of recovery codes is made (turning 2FA on
+            // updates the account's row, so the enables take turns and the later ones find the codes).
             successes: [1, 4],
             refusals: [{ status: 400, validation: 'InvalidTwoFactorCode' }],
             expectedRows: 1,

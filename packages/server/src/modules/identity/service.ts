@@ -470,9 +470,6 @@ export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFa
     }
   }
   return ctx.db.transaction(async (tx) => {
-    // Changes of one account take turns: two enables sent at once with codes of neighbouring time
-    // steps (both valid) make one set of recovery codes, not one each.
-    await lockUser(tx, user.id);
     if (change.enable === true) await setTwoFactorEnabled(tx, user.id, true);
     else if (change.enable === false || change.resetSharedKey) await setTwoFactorEnabled(tx, user.id, false);
     let key = change.resetSharedKey ? await resetAuthenticatorKey(ctx, tx, user) : authenticatorKey(ctx, user);
