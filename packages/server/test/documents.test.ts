@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertUser } from '../src/modules/identity/users.js';
+import { createOrganisation } from '../src/modules/organisations/repository.js';
 import { ADMIN, PARTNER, sessionToken, useTestServer } from './helpers.js';
 
 /** A PDF of exactly `size` bytes: the header, filler, and the end-of-file marker. */
@@ -227,6 +230,105 @@ describe('documents', () => {
       expect(
         (await server.request({ method: 'GET', url: '/api/files/contoso/document', token: admin })).json(),
       ).toHaveLength(1);
+    });
+
+    it('resolves a short name that several organisations share to the one the caller acts for; an operator is refused', async () => {
+      // A customer of its own has the short name "shared-name", and so does a client the partner adds:
+      // short names are unique only within a partner's organisations.
+      const passwordHash = (
+        await server.ctx.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [
+          ADMIN,
+        ])
+      )[0]?.password_hash;
+      const other = await server.ctx.db.transaction(async (tx) => {
+        const { organisation } = await createOrganisation(tx, {
+          name: 'Shared Name Ltd',
+          kind: 'customer',
+          license: 'full',
+          abbr: 'shared-name',
+        });
+        await insertUser(tx, {
+          id: randomUUID(),
+          email: 'admin@shared-name.example',
+          displayName: 'Shared Name Admin',
+          passwordHash: passwordHash ?? '',
+          role: 'admin',
+          organisationId: organisation.id,
+          emailConfirmed: true,
+        });
+        const { organisation: platform } = await createOrganisation(tx, {
+          name: 'Platform',
+          kind: 'operator',
+          license: 'full',
+          abbr: 'platform-docs',
+        });
+        await insertUser(tx, {
+          id: randomUUID(),
+          email: 'operator@platform-docs.example',
+          displayName: 'Operator',
+          passwordHash: passwordHash ?? '',
+          role: 'operator',
+          organisationId: platform.id,
+          emailConfirmed: true,
+        });
+        return organisation;
+      });
+      const client = await server.request({
+        method: 'POST',
+        url: '/api/partner-clients',
+        token: partner,
+        body: {
+          name: 'Shared Name Client',
+          abbr: 'shared-name',
+          license: 'full',
+          adminEmail: 'it@shared-client.example',
+        },
+      });
+      expect(client.statusCode, client.body).toBe(200);
+      const clientId = (client.json() as { clientId: string }).clientId;
+
+      const otherAdmin = await sessionToken(server, 'admin@shared-name.example');
+      const theirs = await upload(
+        otherAdmin,
+        { abbr: 'shared-name', documentType: 'others' },
+        { name: 'theirs.pdf', bytes: pdf(100) },
+      );
+      expect(theirs.statusCode, theirs.body).toBe(201);
+      const ours = await upload(
+        partner,
+        { abbr: 'shared-name', documentType: 'others' },
+        { name: 'ours.pdf', bytes: pdf(100) },
+      );
+      expect(ours.statusCode, ours.body).toBe(201);
+      const stored = await server.ctx.db.query<{ organisation_id: string; file_name: string }>(
+        "select organisation_id, file_name from documents where file_name in ('ours.pdf', 'theirs.pdf') order by file_name",
+      );
+      expect(stored).toEqual([
+        { organisation_id: clientId, file_name: 'ours.pdf' },
+        { organisation_id: other.id, file_name: 'theirs.pdf' },
+      ]);
+      const listOf = async (token: string) =>
+        (await server.request({ method: 'GET', url: '/api/files/shared-name/document', token })).json() as {
+          fileName: string;
+        }[];
+      expect((await listOf(partner)).map((d) => d.fileName)).toEqual(['ours.pdf']);
+      expect((await listOf(otherAdmin)).map((d) => d.fileName)).toEqual(['theirs.pdf']);
+
+      // An operator acts for both: which is meant is not guessed. A short name only one has still works.
+      const operator = await sessionToken(server, 'operator@platform-docs.example');
+      const ambiguous = await server.request({
+        method: 'GET',
+        url: '/api/files/shared-name/document',
+        token: operator,
+      });
+      expect(ambiguous.statusCode).toBe(409);
+      expect(ambiguous.json()).toEqual({
+        message:
+          'More than one organisation you act for has this short name, so it does not say whose documents are meant.',
+        code: 'shortNameAmbiguous',
+      });
+      const single = await server.request({ method: 'GET', url: '/api/files/contoso/document', token: operator });
+      expect(single.statusCode).toBe(200);
     });
   });
 });

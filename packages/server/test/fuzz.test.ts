@@ -2,8 +2,8 @@
  * A catalogue-wide fuzz: every path parameter, query parameter and body property of every endpoint
  * gets each value of a fixed hostile list, one at a time, the rest of the request valid. No answer may
  * be a 5xx, and a refused request (4xx) must leave the database as it was: every table but the audit
- * log carries a row trigger that counts changes (a failed sign-in's attempt counter excepted, which
- * the lockout rule requires).
+ * log carries a row trigger that counts changes (a failed sign-in's attempt counter excepted, an
+ * account's or an unknown address's, which the lockout rule requires).
  */
 
 import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
@@ -153,12 +153,13 @@ function buildUrl(endpoint: AnyEndpoint, params: Record<string, string[]>, query
 }
 
 /**
- * Counts row changes in every table but the audit log, the lockout counters of `users` and the
- * sign-in rate limits' counts (a refused request is counted there: that is what a limit is for).
+ * Counts row changes in every table but the audit log, the lockout counters of `users` and of unknown
+ * addresses (`sign_in_failures`) and the sign-in rate limits' counts (a refused request is counted
+ * there: that is what a limit and a lockout are for).
  */
 async function installChangeCounter(server: TestServer) {
   const tables = await server.ctx.db.query<{ tablename: string }>(
-    `select tablename from pg_tables where schemaname = current_schema() and tablename not in ('audit_log', 'schema_migrations', 'rate_limits')`,
+    `select tablename from pg_tables where schemaname = current_schema() and tablename not in ('audit_log', 'schema_migrations', 'rate_limits', 'sign_in_failures')`,
   );
   await server.ctx.db.exec(`
     create table fuzz_changes (n bigint not null);

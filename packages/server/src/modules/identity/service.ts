@@ -24,6 +24,7 @@ import {
   voidOneTimeCodes,
 } from './one-time-codes.js';
 import { type Auth, issueSession, revokeAllForUser, rotateRefreshToken } from './sessions.js';
+import { addressKey, isAddressLockedOut, recordAddressFailure } from './sign-in-failures.js';
 import {
   findUserByEmail,
   findUserById,
@@ -46,7 +47,8 @@ export type PasswordCheck =
   | { outcome: 'success'; user: User }
   /** `user` when the address is an account's: the wrong password is then that account's to see. */
   | { outcome: 'failed'; user?: User }
-  | { outcome: 'lockedOut'; user: User }
+  /** `user` when the address is an account's; an unknown address is locked out as an account is. */
+  | { outcome: 'lockedOut'; user?: User }
   | { outcome: 'notAllowed'; user: User };
 
 export function isLockedOut(user: User, now: Date): boolean {
@@ -78,16 +80,30 @@ async function recordSuccess(ctx: AppContext, user: User) {
 }
 
 /**
- * Checks an email and password with lockout; an unknown email costs the same time as a wrong password.
- * With 2FA on, the right password does not clear the failure count (as in ASP.NET): only the second
- * factor does, or a known password would reset the count before each guess of a code.
+ * An unknown address, answered as an account would be: locked out (without a password check, as a
+ * locked account is) or a password checked against a dummy hash (the same cost as a wrong password)
+ * and the failure counted, the fifth locking the address for five minutes.
+ */
+async function checkUnknownAddress(ctx: AppContext, email: string, password: string): Promise<PasswordCheck> {
+  const key = addressKey(ctx.config.secretKey, email);
+  if (await isAddressLockedOut(ctx.db, key, ctx.now())) return { outcome: 'lockedOut' };
+  await verifyPassword(await dummyPasswordHash(), password);
+  const locked = await recordAddressFailure(ctx.db, key, ctx.now(), {
+    max: MAX_FAILED_ATTEMPTS,
+    lockoutMs: LOCKOUT_MS,
+  });
+  return { outcome: locked ? 'lockedOut' : 'failed' };
+}
+
+/**
+ * Checks an email and password with lockout; an unknown email costs the same time as a wrong password
+ * and is locked out after the same number of failures. With 2FA on, the right password does not clear
+ * the failure count (as in ASP.NET): only the second factor does, or a known password would reset the
+ * count before each guess of a code.
  */
 export async function checkPassword(ctx: AppContext, email: string, password: string): Promise<PasswordCheck> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) {
-    await verifyPassword(await dummyPasswordHash(), password);
-    return { outcome: 'failed' };
-  }
+  if (!user) return checkUnknownAddress(ctx, email, password);
   if (isLockedOut(user, ctx.now())) return { outcome: 'lockedOut', user };
   if (!(await verifyPassword(user.passwordHash, password))) {
     return (await recordFailure(ctx, user)) === 'lockedOut'
