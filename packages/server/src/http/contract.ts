@@ -204,6 +204,9 @@ function safeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The caller of each request, as its route's first hook resolved it (see `registerContract`). */
+const callers = new WeakMap<FastifyRequest, Auth>();
+
 /**
  * Registers every catalogue endpoint: apollo under /apollo-beta and /apollo, legacy under /api, with
  * the catalogue's schemas as request validation. Endpoints no module implements answer 501.
@@ -223,7 +226,13 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
         : {}),
     };
 
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    /**
+     * Who calls, settled before anything of the request is read: the application key on apollo, the
+     * user's token where the endpoint needs one. It runs as the route's first hook (onRequest, before
+     * the body is parsed and validated), so an anonymous or wrong-key caller gets 401, never a list of
+     * the fields it got wrong; public endpoints go on to validate.
+     */
+    const authenticate = async (request: FastifyRequest) => {
       // An apollo endpoint of auth mode `none` (a link opened from a mail) cannot send the key.
       if (endpoint.api === 'apollo' && endpoint.auth !== 'none') {
         const key = request.headers['x-api-key'];
@@ -231,14 +240,17 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
           throw unauthorized('Unauthorized', 'A valid application API key is required.');
         }
       }
-      let auth: Auth | null = null;
-      if (access !== 'public') {
-        const token = readToken(request);
-        auth = token
-          ? await resolveToken(ctx, token, access === 'signin' ? ['signin', ...SESSION_KINDS] : SESSION_KINDS)
-          : null;
-        if (!auth) throw endpoint.api === 'apollo' ? bearerChallenge() : new HttpError(401, 'Unauthorized');
-      }
+      if (access === 'public') return;
+      const token = readToken(request);
+      const auth = token
+        ? await resolveToken(ctx, token, access === 'signin' ? ['signin', ...SESSION_KINDS] : SESSION_KINDS)
+        : null;
+      if (!auth) throw endpoint.api === 'apollo' ? bearerChallenge() : new HttpError(401, 'Unauthorized');
+      callers.set(request, auth);
+    };
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = callers.get(request) ?? null;
       if (!definition) throw notImplemented(`${endpoint.summary}: not available yet on this server`);
       const args = {
         ...(request.params as Record<string, unknown>),
@@ -266,6 +278,7 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
         method: endpoint.method,
         url: `${prefix}${url}`,
         schema,
+        onRequest: authenticate,
         preValidation: async (request) => {
           const bad = [
             ...unstorableText(request.params, 'params'),
