@@ -5,6 +5,23 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { describe, expect, it } from 'vitest';
 import { ADMIN, API_KEY, sessionToken, signInWithSetup, useTestServer } from './helpers.js';
 
+/**
+ * No page may frame the portal (X-Frame-Options DENY, as CSP's frame-ancestors 'none' says), and the
+ * browser features it never uses are off; copying to the clipboard (recovery codes) stays its own.
+ */
+function expectFramingAndFeaturesOff(headers: Record<string, unknown>) {
+  expect(headers['x-frame-options']).toBe('DENY');
+  const policy = new Map(
+    String(headers['permissions-policy'])
+      .split(',')
+      .map((directive) => directive.trim().split('=') as [string, string]),
+  );
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi']) {
+    expect(policy.get(feature), feature).toBe('()');
+  }
+  expect(policy.get('clipboard-write')).toBe('(self)');
+}
+
 describe('security headers, errors and unimplemented endpoints', () => {
   const server = useTestServer();
 
@@ -18,6 +35,18 @@ describe('security headers, errors and unimplemented endpoints', () => {
       expect(csp).not.toContain('unsafe-eval');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expectFramingAndFeaturesOff(response.headers);
+    }
+  });
+
+  it('sends them on refusals too: a 401 before any route work, a validation error, an unknown path', async () => {
+    for (const response of [
+      await server.request({ method: 'GET', url: '/apollo-beta/api/Tenants', apiKey: 'wrong' }),
+      await server.request({ method: 'POST', url: '/api/auth/signin', body: { email: 1 } }),
+      await server.request({ method: 'GET', url: '/api/nowhere' }),
+    ]) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expectFramingAndFeaturesOff(response.headers);
     }
   });
 
@@ -231,6 +260,14 @@ describe('the built PWA', () => {
     expect(plain.body).toBe('console.log("plain")');
     const shell = await server.request({ method: 'GET', url: '/reports' });
     expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the framing and feature headers with the shell, its client routes and its assets', async () => {
+    for (const url of ['/', '/reports', '/app.js', '/assets/main-abc123.js']) {
+      const response = await server.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expectFramingAndFeaturesOff(response.headers);
+    }
   });
 });
 
