@@ -2,8 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, API_KEY, sessionToken, signInWithSetup, useTestServer } from './helpers.js';
+import type { Queryable } from '../src/db/database.js';
+import { isUniqueViolation } from '../src/db/unique-violation.js';
+import { errorHandler } from '../src/http/errors.js';
+import { ADMIN, API_KEY, sessionToken, signInWithSetup, TENANTS, useTestServer } from './helpers.js';
 
 /**
  * No page may frame the portal (X-Frame-Options DENY, as CSP's frame-ancestors 'none' says), and the
@@ -296,5 +300,55 @@ describe('bodies', () => {
       payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
     });
     expect(poisoned.statusCode).toBe(400);
+  });
+});
+
+describe('unique violations', () => {
+  const server = useTestServer();
+
+  it('are told apart by SQLSTATE 23505 and the index each database names', async () => {
+    const insert = (tx: Queryable, name: string) =>
+      tx.query(
+        `insert into locations (location_id, tenant_id, name, site_address, created_at)
+         values (gen_random_uuid()::text, $1, $2, 'https://contoso.sharepoint.com/sites/u', now())`,
+        [TENANTS.contoso, name],
+      );
+    const error = await server.ctx.db
+      .transaction(async (tx) => {
+        await insert(tx, 'Unique vault');
+        await insert(tx, 'UNIQUE VAULT');
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(error, 'locations_name')).toBe(true);
+    expect(isUniqueViolation(error, ['tenants_pkey', 'locations_name'])).toBe(true);
+    expect(isUniqueViolation(error, 'tenants_pkey')).toBe(false);
+    expect(isUniqueViolation(new Error('duplicate key value violates unique constraint'))).toBe(false);
+  });
+
+  it('answers one that reached the error handler 409 Conflict in the API shape, not 500', async () => {
+    const app = Fastify({ logger: false });
+    app.setErrorHandler(errorHandler);
+    const violation = () => Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'some_index' });
+    app.get('/apollo-beta/race', async () => {
+      throw violation();
+    });
+    app.get('/api/race', async () => {
+      throw violation();
+    });
+    app.get('/api/other', async () => {
+      throw Object.assign(new Error('foreign key'), { code: '23503' });
+    });
+    const apollo = await app.inject({ method: 'GET', url: '/apollo-beta/race' });
+    expect(apollo.statusCode).toBe(409);
+    expect(apollo.json()).toMatchObject({ title: 'Conflict', status: 409 });
+    const legacy = await app.inject({ method: 'GET', url: '/api/race' });
+    expect(legacy.statusCode).toBe(409);
+    expect(legacy.json()).toEqual({ message: 'Conflict' });
+    expect((await app.inject({ method: 'GET', url: '/api/other' })).statusCode).toBe(500);
+    await app.close();
   });
 });
