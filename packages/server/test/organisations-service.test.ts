@@ -73,6 +73,19 @@ describe('organisations service', () => {
     ]);
   });
 
+  it("gives a new client a worker address no other worker has, after a deleted organisation's was freed", async () => {
+    const first = await addPartnerClient(server.ctx, { user: partner, ip: '192.0.2.9' }, clientBody());
+    await addPartnerClient(server.ctx, { user: partner, ip: '192.0.2.9' }, clientBody());
+    // The first client goes, as an organisation's deletion removes it: one worker fewer than the
+    // highest address in use.
+    await server.ctx.db.query('delete from users where organisation_id = $1', [first.organisation.id]);
+    await server.ctx.db.query('delete from workers where organisation_id = $1', [first.organisation.id]);
+    await server.ctx.db.query('delete from organisations where id = $1', [first.organisation.id]);
+    const next = await addPartnerClient(server.ctx, { user: partner, ip: '192.0.2.9' }, clientBody());
+    const addresses = await server.ctx.db.query<{ worker_ip: string }>('select worker_ip from workers');
+    expect(addresses.filter((a) => a.worker_ip === next.worker.workerIp)).toHaveLength(1);
+  });
+
   it('refuses a client from anyone but a partner, a name blank once trimmed, a taken email or short name', async () => {
     const body = clientBody();
     for (const user of [admin, operator]) {
