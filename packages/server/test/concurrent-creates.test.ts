@@ -298,6 +298,44 @@ describe('parallel duplicate creates on every create endpoint', () => {
         })),
     },
     {
+      // Not a create, but the same race: eight locations renamed to one name at once.
+      id: 'apollo.locations.update',
+      rounds: () => {
+        const sources: string[] = [];
+        return ['Renamed vault', 'Renamed vault two'].map((name, r) => ({
+          label: r === 0 ? 'eight locations given one name' : 'eight locations given one name in eight spellings',
+          before: async () => {
+            sources.length = 0;
+            for (let i = 0; i < PARALLEL; i++) {
+              const made = await server.request({
+                method: 'POST',
+                url: `/apollo-beta/api/${TENANTS.contoso}/locations`,
+                token: admin,
+                body: { name: `Rename source ${r}-${i}`, siteAddress: 'https://contoso.sharepoint.com/sites/race' },
+              });
+              expect(made.statusCode, made.body).toBe(200);
+              sources.push((made.json() as { locationId: string }).locationId);
+            }
+          },
+          send: (i) => ({
+            path: `/api/${TENANTS.contoso}/locations/${sources[i]}`,
+            token: admin,
+            body: {
+              name: r === 0 ? name : spelling(name, i),
+              siteAddress: 'https://contoso.sharepoint.com/sites/race',
+            },
+          }),
+          successes: 1,
+          refusals: [{ status: 409, text: 'A location with this name already exists.' }],
+          rows: () =>
+            count('select count(*)::int as n from locations where tenant_id = $1 and lower(name) = lower($2)', [
+              TENANTS.contoso,
+              name,
+            ]),
+        }));
+      },
+    },
+    {
       id: 'apollo.ediscovery.createCase',
       rounds: () =>
         ['Race case', 'Race case two'].map((name, r) => ({
