@@ -15,7 +15,7 @@ import type { OrganisationKey, OrganisationKeys } from './encryption.js';
 import { openKeptFile, SEALED_FILE_MARK, sealContent } from './file-encryption.js';
 
 /** How a document's file is kept. */
-export type DocumentFileState = 'sealed' | 'clear' | 'missing';
+type DocumentFileState = 'sealed' | 'clear' | 'missing';
 
 export interface DocumentFiles {
   /** Seals `bytes` under `key` as the document `id`. */

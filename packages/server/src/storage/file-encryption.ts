@@ -103,7 +103,7 @@ function openedSize(sealedSize: number, headerLength: number): number {
 }
 
 /** A sealed file that is not what it should be: another organisation's, cut short, or its key destroyed. */
-export class SealedFileError extends Error {
+class SealedFileError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SealedFileError';
