@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface Config {
@@ -13,6 +13,11 @@ export interface Config {
   apiKey: string;
   /** 32 bytes for AES-256-GCM of tenant client secrets and authenticator keys. */
   secretKey: Buffer;
+  /**
+   * The secret key is read from a file inside `dataDir` (demo mode, or PORTAL_SECRET_KEY_IN_DATA_DIR=allow):
+   * whoever copies the data directory can open everything it protects. Outside demo mode the server warns at every start.
+   */
+  secretKeyInDataDir?: boolean;
   demoPassword: string | undefined;
   /** The demo tenants' client secret (PORTAL_DEMO_CLIENT_SECRET); random per tenant when unset. */
   demoClientSecret: string | undefined;
@@ -86,9 +91,17 @@ export function readOrCreate(file: string, create: () => string): string {
   return value;
 }
 
-export function parseKey(text: string): Buffer {
+/** A configuration the server refuses to start with: its message says what to set, and is all the operator sees. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseKey(text: string, name = 'PORTAL_SECRET_KEY'): Buffer {
   const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error('PORTAL_SECRET_KEY must be 32 bytes, as 64 hex digits or base64');
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes, as 64 hex digits or base64`);
   return key;
 }
 
@@ -121,15 +134,16 @@ export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST ?? '127.0.0.1';
   const port = parsePort('PORT', env.PORT, 8080);
   const dataDir = resolve(env.PORTAL_DATA_DIR ?? './data');
+  const demo = parseSwitch('PORTAL_DEMO', env.PORTAL_DEMO, !env.DATABASE_URL);
+  const secret = secretKeyOf(env, dataDir, demo);
   return {
     host,
     port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     apiKey: env.PORTAL_API_KEY || readOrCreate(join(dataDir, 'api-key'), () => randomBytes(24).toString('base64url')),
-    secretKey: parseKey(
-      env.PORTAL_SECRET_KEY || readOrCreate(join(dataDir, 'secret.key'), () => randomBytes(32).toString('hex')),
-    ),
+    secretKey: secret.key,
+    ...(secret.inDataDir ? { secretKeyInDataDir: true } : {}),
     demoPassword: env.PORTAL_DEMO_PASSWORD || undefined,
     demoClientSecret: env.PORTAL_DEMO_CLIENT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
@@ -146,7 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
-    demo: parseSwitch('PORTAL_DEMO', env.PORTAL_DEMO, !env.DATABASE_URL),
+    demo,
     demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
@@ -161,6 +175,70 @@ export function loadConfig(env: Env = process.env): Config {
         }
       : {}),
   };
+}
+
+/** The path with its existing part resolved through symbolic links, so a link cannot hide where a file is. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    return parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+  }
+}
+
+/** Is `path` the directory `dir` or below it? */
+function isWithin(path: string, dir: string): boolean {
+  const rel = relative(realPath(dir), realPath(path));
+  return rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+const MAKE_A_KEY =
+  'Make one with `openssl rand -hex 32` and give it as PORTAL_SECRET_KEY (the value) or PORTAL_SECRET_KEY_FILE (a file outside the data directory, readable only by the server)';
+
+/**
+ * PORTAL_SECRET_KEY (the value) or PORTAL_SECRET_KEY_FILE (a file holding it). The key seals what the
+ * data directory holds (tenant secrets, the organisations' data keys), so outside demo mode it may not
+ * sit in that directory, where a copy of the directory would carry its own key: a key file inside it
+ * is refused, and with neither variable set the server does not start, unless the operator says
+ * PORTAL_SECRET_KEY_IN_DATA_DIR=allow (then `secret.key` is generated there once, as in demo mode).
+ */
+function secretKeyOf(env: Env, dataDir: string, demo: boolean): { key: Buffer; inDataDir: boolean } {
+  const override = env.PORTAL_SECRET_KEY_IN_DATA_DIR;
+  if (override && override !== 'allow') {
+    throw new ConfigError(`PORTAL_SECRET_KEY_IN_DATA_DIR is "allow" or unset, not "${override}".`);
+  }
+  const allowed = demo || override === 'allow';
+  const value = env.PORTAL_SECRET_KEY;
+  const file = env.PORTAL_SECRET_KEY_FILE;
+  if (value && file) throw new ConfigError('Set PORTAL_SECRET_KEY or PORTAL_SECRET_KEY_FILE, not both.');
+  if (value) return { key: parseKey(value), inDataDir: false };
+  if (file) {
+    const path = resolve(file);
+    const inDataDir = isWithin(path, dataDir);
+    if (inDataDir && !allowed) {
+      throw new ConfigError(
+        `PORTAL_SECRET_KEY_FILE (${path}) is inside the data directory ${dataDir}, whose secrets the key protects: a copy of the directory would carry its key. Keep the key file elsewhere, or set PORTAL_SECRET_KEY_IN_DATA_DIR=allow to accept that.`,
+      );
+    }
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8').trim();
+    } catch (error) {
+      throw new ConfigError(
+        `PORTAL_SECRET_KEY_FILE (${path}) cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}). ${MAKE_A_KEY}.`,
+      );
+    }
+    return { key: parseKey(text, `The key in PORTAL_SECRET_KEY_FILE (${path})`), inDataDir };
+  }
+  if (!allowed) {
+    throw new ConfigError(
+      `No secret key: set PORTAL_SECRET_KEY or PORTAL_SECRET_KEY_FILE. ${MAKE_A_KEY}. Outside demo mode the server does not keep its key in the data directory (${dataDir}) it protects; to do so anyway, set PORTAL_SECRET_KEY_IN_DATA_DIR=allow (the key is then generated into ${join(dataDir, 'secret.key')}, and every start warns).`,
+    );
+  }
+  const text = readOrCreate(join(dataDir, 'secret.key'), () => randomBytes(32).toString('hex'));
+  return { key: parseKey(text), inDataDir: true };
 }
 
 function parseEntra(env: Env): { entra?: EntraApp } {

@@ -1,6 +1,5 @@
 import { buildApp } from './app.js';
 import { createAppContext } from './app-context.js';
-import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import {
@@ -17,6 +16,7 @@ import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
 import { drainBackground } from './modules/identity/background.js';
+import { prepareProcess } from './process-start.js';
 import { azureContainer } from './storage/stores.js';
 
 type Role = 'all' | 'web' | 'worker';
@@ -29,8 +29,9 @@ function roleFrom(argv: readonly string[], fromEnv: string | undefined): Role {
 }
 
 const started = performance.now();
-const config = loadConfig();
+const { config, warnings } = prepareProcess();
 const log = createLogger(config.logLevel);
+for (const warning of warnings) log.warn(warning);
 const db = await openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));
 const applied = await migrate(db);
 if (applied.length > 0) log.info({ applied }, 'migrations applied');

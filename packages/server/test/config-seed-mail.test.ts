@@ -1,9 +1,18 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { passwordProblems } from '../src/crypto/passwords.js';
 import { seedDemo, strongPassword } from '../src/demo/seed.js';
 import { createMailer } from '../src/mail/mailer.js';
@@ -46,6 +55,74 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_SECRET_KEY: 'short' })).toThrow(/32 bytes/);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORT: 'http' })).toThrow(/PORT/);
     expect(config.blobStore).toBeUndefined();
+  });
+
+  it('outside demo mode, refuses a secret key that would sit in the data directory it protects, unless told to allow it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'portal-config-key-'));
+    const dir = join(root, 'data');
+    const key = 'ab'.repeat(32);
+    const production = { PORTAL_DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db/portal' };
+    // Neither variable: one message naming both, how to make a key, and the override; nothing is generated.
+    for (const env of [production, { PORTAL_DATA_DIR: dir, PORTAL_DEMO: 'off' }]) {
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      for (const part of [
+        'PORTAL_SECRET_KEY ',
+        'PORTAL_SECRET_KEY_FILE',
+        'openssl rand -hex 32',
+        'PORTAL_SECRET_KEY_IN_DATA_DIR=allow',
+      ]) {
+        expect(message).toContain(part);
+      }
+    }
+    expect(existsSync(join(dir, 'secret.key'))).toBe(false);
+
+    // The value, or a file outside the data directory.
+    expect(loadConfig({ ...production, PORTAL_SECRET_KEY: key }).secretKeyInDataDir).toBeUndefined();
+    const outside = join(root, 'portal.key');
+    writeFileSync(outside, `${key}\n`, { mode: 0o600 });
+    const fromFile = loadConfig({ ...production, PORTAL_SECRET_KEY_FILE: outside });
+    expect(fromFile.secretKey.toString('hex')).toBe(key);
+    expect(fromFile.secretKeyInDataDir).toBeUndefined();
+    expect(() => loadConfig({ ...production, PORTAL_SECRET_KEY: key, PORTAL_SECRET_KEY_FILE: outside })).toThrow(
+      /not both/,
+    );
+    expect(() => loadConfig({ ...production, PORTAL_SECRET_KEY_FILE: join(root, 'none.key') })).toThrow(
+      /cannot be read.*openssl rand -hex 32/,
+    );
+    // A key file inside the data directory is refused, also when a link leads there.
+    mkdirSync(join(dir, 'keys'), { recursive: true });
+    writeFileSync(join(dir, 'keys', 'portal.key'), key);
+    symlinkSync(join(dir, 'keys'), join(root, 'keys-link'));
+    for (const inside of [
+      join(dir, 'keys', 'portal.key'),
+      join(root, 'keys-link', 'portal.key'),
+      join(dir, 'new.key'),
+    ]) {
+      expect(() => loadConfig({ ...production, PORTAL_SECRET_KEY_FILE: inside }), inside).toThrow(
+        /inside the data directory.*PORTAL_SECRET_KEY_IN_DATA_DIR=allow/,
+      );
+    }
+
+    // Told explicitly: as before, the key generated once into the data directory, and marked for the warning.
+    const allowed = loadConfig({ ...production, PORTAL_SECRET_KEY_IN_DATA_DIR: 'allow' });
+    expect(allowed.secretKeyInDataDir).toBe(true);
+    expect(readFileSync(join(dir, 'secret.key'), 'utf8').trim()).toBe(allowed.secretKey.toString('hex'));
+    expect(
+      loadConfig({
+        ...production,
+        PORTAL_SECRET_KEY_IN_DATA_DIR: 'allow',
+        PORTAL_SECRET_KEY_FILE: join(dir, 'keys', 'portal.key'),
+      }).secretKeyInDataDir,
+    ).toBe(true);
+    expect(() => loadConfig({ ...production, PORTAL_SECRET_KEY_IN_DATA_DIR: 'yes' })).toThrow(/"allow" or unset/);
+    // Demo mode keeps its key in the data directory without being told.
+    expect(loadConfig({ PORTAL_DATA_DIR: dir }).secretKey.equals(allowed.secretKey)).toBe(true);
   });
 
   it('reads the blob store: an Azure container URL with its key, or a clear error', () => {

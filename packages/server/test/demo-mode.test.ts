@@ -42,11 +42,14 @@ describe('the demo switch', () => {
   it('is on by default on the embedded database and off when DATABASE_URL is set, unless PORTAL_DEMO says', () => {
     const dir = mkdtempSync(join(tmpdir(), 'portal-demo-config-'));
     expect(loadConfig({ PORTAL_DATA_DIR: dir }).demo).toBe(true);
-    expect(loadConfig({ PORTAL_DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db/portal' }).demo).toBe(false);
+    const key = 'ab'.repeat(32);
+    expect(
+      loadConfig({ PORTAL_DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db/portal', PORTAL_SECRET_KEY: key }).demo,
+    ).toBe(false);
     expect(loadConfig({ PORTAL_DATA_DIR: dir, DATABASE_URL: 'postgres://u:p@db/p', PORTAL_DEMO: 'on' }).demo).toBe(
       true,
     );
-    expect(loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_DEMO: 'off' }).demo).toBe(false);
+    expect(loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_DEMO: 'off', PORTAL_SECRET_KEY: key }).demo).toBe(false);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_DEMO: 'maybe' })).toThrow(/PORTAL_DEMO/);
     expect(loadConfig({ PORTAL_DATA_DIR: dir }).m365SimulatorPort).toBe(8444);
     expect(loadConfig({ PORTAL_DATA_DIR: dir, PORTAL_M365_SIMULATOR_PORT: '0' }).m365SimulatorPort).toBe(0);
@@ -61,6 +64,7 @@ describe('the demo switch', () => {
     const simulatorPort = await freePort();
     const started = await startProcess(dataDir, port, {
       PORTAL_DEMO: 'off',
+      PORTAL_SECRET_KEY: 'cd'.repeat(32),
       PORTAL_M365_SIMULATOR_PORT: String(simulatorPort),
     });
     try {

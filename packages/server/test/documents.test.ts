@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
@@ -159,6 +159,73 @@ describe('documents', () => {
       body: { abbr: 'contoso', documentType: 'others', fileName: 'gone.pdf' },
     });
     expect(removed.statusCode).toBe(200);
+  });
+
+  const documentIdOf = async (fileName: string) => {
+    const [row] = await server.ctx.db.query<{ document_id: string }>(
+      'select document_id from documents where file_name = $1',
+      [fileName],
+    );
+    return row?.document_id ?? 'missing';
+  };
+  const fileOf = (documentId: string) => join(server.ctx.config.dataDir, 'documents', documentId);
+
+  it("keeps the file sealed under its organisation's key, and serves the same bytes", async () => {
+    const marker = `Confidential clause ${Math.random().toString(36).slice(2)}`;
+    const bytes = pdf(200_000);
+    bytes.set(new TextEncoder().encode(marker), 100);
+    const saved = await upload(admin, { abbr: 'contoso', documentType: 'contracts' }, { name: 'sealed.pdf', bytes });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const stored = readFileSync(fileOf(await documentIdOf('sealed.pdf')));
+    expect(stored[0]).toBe(3);
+    expect(stored.includes(Buffer.from('%PDF-'))).toBe(false);
+    expect(stored.includes(Buffer.from(marker))).toBe(false);
+    const download = await server.request({
+      method: 'GET',
+      url: '/api/files/download/sealed.pdf/contoso/contracts',
+      token: admin,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-length']).toBe(String(bytes.length));
+    expect(download.rawPayload.equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("refuses a sealed file put in place of another organisation's document", async () => {
+    const secret = pdf(5_000);
+    secret.set(new TextEncoder().encode('Contoso only'), 50);
+    expect(
+      (await upload(admin, { abbr: 'contoso', documentType: 'others' }, { name: 'c.pdf', bytes: secret })).statusCode,
+    ).toBe(201);
+    expect(
+      (await upload(partner, { abbr: 'northwind', documentType: 'others' }, { name: 'n.pdf', bytes: pdf(5_000) }))
+        .statusCode,
+    ).toBe(201);
+    // Someone with the data directory copies Contoso's sealed file over Northwind's document.
+    copyFileSync(fileOf(await documentIdOf('c.pdf')), fileOf(await documentIdOf('n.pdf')));
+    const moved = await server.request({
+      method: 'GET',
+      url: '/api/files/download/n.pdf/northwind/others',
+      token: partner,
+    });
+    expect(moved.statusCode).toBe(500);
+    expect(moved.rawPayload.includes(Buffer.from('Contoso only'))).toBe(false);
+  });
+
+  it('serves a document kept in the clear before encryption as it is', async () => {
+    const bytes = pdf(3_000);
+    expect(
+      (await upload(admin, { abbr: 'contoso', documentType: 'reports' }, { name: 'old.pdf', bytes })).statusCode,
+    ).toBe(201);
+    // As an earlier version stored it: the PDF itself.
+    writeFileSync(fileOf(await documentIdOf('old.pdf')), bytes);
+    const download = await server.request({
+      method: 'GET',
+      url: '/api/files/download/old.pdf/contoso/reports',
+      token: admin,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-length']).toBe(String(bytes.length));
+    expect(download.rawPayload.equals(Buffer.from(bytes))).toBe(true);
   });
 
   describe('with a contract on file', () => {

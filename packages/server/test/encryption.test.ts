@@ -6,7 +6,7 @@
  * verified.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,11 @@ import { createSecretBox } from '../src/crypto/secret-box.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { encryptStoredBlobs, verifyStoredBlobs } from '../src/jobs/encrypt-blobs.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
+import { saveDocument } from '../src/modules/files/documents.js';
+import { encryptStoredDocuments, verifyStoredDocuments } from '../src/modules/files/encrypt-documents.js';
 import { deleteOrganisation } from '../src/modules/organisations/deletion.js';
 import { BlobCorruptError, createLocalBlobStore } from '../src/storage/blob-store.js';
+import { documentFiles } from '../src/storage/document-files.js';
 import { BlobShreddedError, keyedName, organisationKeys } from '../src/storage/encryption.js';
 import { createTestServer, mime, TENANTS, type TestServer } from './helpers.js';
 
@@ -33,6 +36,18 @@ describe('encryption at rest, per organisation', () => {
     );
     return row?.organisation_id ?? '';
   };
+  /** A PDF whose text says `text`. */
+  const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.7\n${text}\n%%EOF\n`);
+  /** A document of the organisation, uploaded as the portal does (sealed); its id. */
+  const uploaded = async (organisationId: string, fileName: string, text: string) => {
+    await saveDocument(server.ctx, organisationId, { type: 'others', fileName, bytes: pdf(text), uploadedBy: 'test' });
+    const [row] = await server.ctx.db.query<{ document_id: string }>(
+      'select document_id from documents where organisation_id = $1 and file_name = $2',
+      [organisationId, fileName],
+    );
+    return row?.document_id ?? '';
+  };
+  const documentPath = (id: string) => join(server.ctx.config.dataDir, 'documents', id);
   /** Where the local store keeps a blob (one level of fan-out). */
   const fileOf = (name: string) => join(dir, name.slice(0, 2), name);
   /** Archives mail of a tenant through `writer` (a plane as an organisation, or the plane in the clear). */
@@ -60,7 +75,7 @@ describe('encryption at rest, per organisation', () => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer();
+    server = await createTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-encryption-data-')) });
     dir = mkdtempSync(join(tmpdir(), 'portal-encryption-'));
     plane = createDataPlane(server.ctx, createLocalBlobStore(dir));
   });
@@ -135,8 +150,26 @@ describe('encryption at rest, per organisation', () => {
     ]);
     const [keptName] = await archive(await plane.at(null, kept), TENANTS.contoso, [mime('Contoso stays', 'c')]);
     const copy = readFileSync(fileOf(names[0] ?? ''));
+    const sealedDocument = await uploaded(gone, 'contract.pdf', 'Northwind contract');
+    const keptDocument = await uploaded(kept, 'contract.pdf', 'Contoso contract');
+    // One as an earlier version kept it: in the clear.
+    const clearDocument = await uploaded(gone, 'old.pdf', 'Northwind, kept before encryption');
+    writeFileSync(documentPath(clearDocument), pdf('Northwind, kept before encryption'));
+    const documentCopy = readFileSync(documentPath(sealedDocument));
     const result = await deleteOrganisation(server.ctx, plane, gone);
-    expect(result).toMatchObject({ tenants: 1, items: 2, blobs: 2 });
+    expect(result).toMatchObject({ tenants: 1, items: 2, blobs: 2, documents: 2 });
+    // Its documents' files are gone, the other organisation's stay; a copy of a sealed one cannot be opened.
+    expect(existsSync(documentPath(sealedDocument))).toBe(false);
+    expect(existsSync(documentPath(clearDocument))).toBe(false);
+    expect(existsSync(documentPath(keptDocument))).toBe(true);
+    writeFileSync(documentPath(sealedDocument), documentCopy);
+    const shredded = documentFiles(server.ctx.config.dataDir).open(
+      organisationKeys(server.ctx.db, server.ctx.secrets),
+      sealedDocument,
+      gone,
+    );
+    await expect(shredded).rejects.toThrow(/destroyed/);
+    rmSync(documentPath(sealedDocument));
     for (const name of names) expect(await (await plane.storeAt(null)).has(name)).toBe(false);
     expect(await server.ctx.db.query('select 1 from organisation_keys where organisation_id = $1', [gone])).toEqual([]);
     expect(await server.ctx.db.query('select 1 from organisations where id = $1', [gone])).toEqual([]);
@@ -194,5 +227,62 @@ describe('encryption at rest, per organisation', () => {
     for (const name of plain) expect(await (await plane.storeAt(null)).has(name)).toBe(false);
     expect(await verifyStoredBlobs(server.ctx, plane)).toMatchObject({ plain: 0, failed: [] });
     expect(readdirSync(dir).length).toBeGreaterThan(0);
+  });
+
+  it('seals the documents kept in the clear, resumably, verifies them, and removes files no document refers to', async () => {
+    const organisation = await organisationOf(TENANTS.woodgrove);
+    const texts = ['Woodgrove one', 'Woodgrove two', 'Woodgrove three'];
+    const ids = [];
+    for (const [i, text] of texts.entries()) {
+      const id = await uploaded(organisation, `clear-${i}.pdf`, text);
+      writeFileSync(documentPath(id), pdf(text));
+      ids.push(id);
+    }
+    const before = await verifyStoredDocuments(server.ctx);
+    expect(before.plain).toBe(3);
+    expect(before.failed).toEqual([]);
+    // Files no document refers to: an hour old (removed), and one just written (an upload under way: kept).
+    const stale = documentPath('leftover-of-a-deleted-organisation');
+    writeFileSync(stale, pdf('nobody'));
+    const old = new Date(server.ctx.now().getTime() - 2 * 60 * 60_000);
+    utimesSync(stale, old, old);
+    const fresh = documentPath('upload-under-way');
+    writeFileSync(fresh, pdf('soon listed'));
+    utimesSync(fresh, server.ctx.now(), server.ctx.now());
+
+    // Stopped after one, then run to the end; a second run finds nothing to do.
+    expect(await encryptStoredDocuments(server.ctx, { limit: 1 })).toMatchObject({
+      encrypted: 1,
+      failed: [],
+      leftovers: 1,
+    });
+    expect((await verifyStoredDocuments(server.ctx)).plain).toBe(2);
+    const rest = await encryptStoredDocuments(server.ctx);
+    expect(rest).toMatchObject({ encrypted: 2, failed: [], leftovers: 0 });
+    expect(await encryptStoredDocuments(server.ctx)).toMatchObject({ encrypted: 0, failed: [], leftovers: 0 });
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    for (const [i, id] of ids.entries()) {
+      const stored = readFileSync(documentPath(id));
+      expect(stored[0]).toBe(3);
+      expect(stored.includes(Buffer.from(texts[i] ?? ''))).toBe(false);
+      const opened = await documentFiles(server.ctx.config.dataDir).open(plane.keys, id, organisation);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened?.stream ?? []) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toContain(texts[i]);
+    }
+    const after = await verifyStoredDocuments(server.ctx);
+    expect(after).toMatchObject({ plain: 0, failed: [], leftovers: 1 });
+    expect(after.encrypted).toBeGreaterThanOrEqual(3);
+
+    // A document whose file is damaged or gone is counted unreadable, by both.
+    const damaged = readFileSync(documentPath(ids[0] ?? ''));
+    damaged[damaged.length - 1] = (damaged[damaged.length - 1] ?? 0) ^ 1;
+    writeFileSync(documentPath(ids[0] ?? ''), damaged);
+    rmSync(documentPath(ids[1] ?? ''));
+    const broken = await verifyStoredDocuments(server.ctx);
+    expect(broken.failed.map((f) => f.documentId).sort()).toEqual([ids[0], ids[1]].sort());
+    expect((await encryptStoredDocuments(server.ctx)).failed.map((f) => f.documentId)).toEqual([ids[1]]);
+    rmSync(fresh);
   });
 });

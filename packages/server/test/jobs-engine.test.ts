@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { JobEngine } from '../src/jobs/engine.js';
+import { progressOf, WorkPart } from '../src/jobs/progress.js';
 import { findJob } from '../src/jobs/repository.js';
 import type { Executor } from '../src/jobs/run-context.js';
 import { GraphError } from '../src/m365/graph-api.js';
@@ -282,5 +283,75 @@ describe('the job engine', () => {
       [jobs],
     );
     expect(workers[0]?.n).toBe(6);
+  });
+
+  it('shows the progress of a run that finds its items page by page as honest: up only, never nearly done early', async () => {
+    // Two accounts of three pages of three items each, as a delta query lists them: a page more may
+    // follow until the last was read. The progress read back after each step.
+    const seen: number[] = [];
+    const progressNow = async (rc: Parameters<Executor>[0]) => {
+      await rc.flush();
+      const [row] = await rc.ctx.db.query<{ progress: number }>('select progress from job_runs where run_id = $1', [
+        rc.run.run_id,
+      ]);
+      seen.push(Number(row?.progress));
+    };
+    const paged: Executor = async (rc) => {
+      const parts = rc.work.split(rc.job.sources.length);
+      for (const [index, source] of rc.job.sources.entries()) {
+        const part = parts[index] as WorkPart;
+        for (let page = 0; page < 3; page++) {
+          rc.progress({ total: 3, source, part, more: 3 });
+          for (let item = 0; item < 3; item++) {
+            rc.progress({ done: 1, source, part });
+            await progressNow(rc);
+          }
+        }
+        part.end();
+        await progressNow(rc);
+      }
+      return {};
+    };
+    const jobId = await createJob(server, ['first', 'second']);
+    const e = new JobEngine(server.ctx, { executors: { backup: paged }, heartbeatMs: 20, progressIntervalMs: 0 });
+    const runId = await e.enqueue(jobId, 'manual');
+    await e.runUntilIdle();
+    expect(seen).toHaveLength(20);
+    for (let i = 1; i < seen.length; i++) expect(seen[i], seen.join(' ')).toBeGreaterThanOrEqual(seen[i - 1] ?? 0);
+    // One item of eighteen: a few per cent, not 99; the first account's first page: at most half of its half.
+    expect(seen[0]).toBeLessThan(10);
+    expect(seen[2]).toBeLessThanOrEqual(25);
+    // The first account read to its end is half the run; the second, up to its last page, is not done.
+    expect(seen[9]).toBe(50);
+    expect(Math.max(...seen.slice(0, 19))).toBeLessThan(99);
+    expect(seen[19]).toBe(99);
+    expect(await run(server, runId ?? '')).toMatchObject({ status: 'finished', progress: 100, items_done: 18 });
+  });
+});
+
+describe('the work of a run (progress.ts)', () => {
+  const part = () => new WorkPart(() => undefined);
+
+  it('weighs parts, counts a part listed page by page as at most 90 % done until its end, and never more than 99', () => {
+    const run = part();
+    const [small, large] = run.split([1, 3]) as [WorkPart, WorkPart];
+    small.add(2);
+    small.finish(2);
+    expect(progressOf(run)).toBe(25);
+    large.add(10, 10);
+    large.finish(10);
+    // Its whole known page done, and a page as large may follow: half of it, not all.
+    expect(large.share).toBe(0.5);
+    large.add(1000, 10);
+    large.finish(1000);
+    expect(large.share).toBe(0.9);
+    large.end();
+    expect(progressOf(run)).toBe(99);
+    expect(run.share).toBe(1);
+    // No parts: nothing to do. A part not begun counts nothing.
+    expect(part().split([]).length).toBe(0);
+    const idle = part();
+    idle.split(4);
+    expect(idle.share).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 // Verifies the audit log's hash chain: `pnpm --filter @compliance-portal/server audit:verify`.
 // Exits 0 when intact, 1 with the first broken entry otherwise.
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { prepareProcess } from '../process-start.js';
 import { verifyAuditChain } from './audit-log.js';
 
-const config = loadConfig();
+const { config, warnings } = prepareProcess();
+for (const warning of warnings) console.error(warning);
 const db = await openDatabase(config);
 try {
   const report = await verifyAuditChain(db);

@@ -13,7 +13,7 @@ const ctx = await openCommandContext();
 try {
   const result = await deleteOrganisation(ctx, createDataPlane(ctx), organisationId);
   console.log(
-    `organisation ${organisationId} deleted: its key destroyed, ${result.tenants} tenant(s), ${result.items} item(s), ${result.blobs} blob(s) collected`,
+    `organisation ${organisationId} deleted: its key destroyed, ${result.tenants} tenant(s), ${result.items} item(s), ${result.blobs} blob(s) collected, ${result.documents} document(s) removed`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

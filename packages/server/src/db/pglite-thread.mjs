@@ -12,8 +12,19 @@
  *   | { id: number; op: 'end'; tx: number; commit: boolean }
  *   | { id: number; op: 'close' }} Request
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+
+// The data directory's files are their owner's only (the process's umask of 0o077), but PGlite's
+// emulated file system sets the mode of every file it creates with chmod, which no umask restrains:
+// its tables, WAL and settings came out 0666. Its chmod calls go through this thread's `fs` (the
+// module object, read at each call), so they are made owner-only here.
+const OTHERS = 0o077;
+const chmodSync = fs.chmodSync;
+const fchmodSync = fs.fchmodSync;
+fs.chmodSync = (path, mode) => chmodSync(path, typeof mode === 'number' ? mode & ~OTHERS : mode);
+fs.fchmodSync = (fd, mode) => fchmodSync(fd, typeof mode === 'number' ? mode & ~OTHERS : mode);
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.mjs runs as a worker thread');

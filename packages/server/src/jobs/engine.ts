@@ -41,6 +41,8 @@ export interface JobEngineOptions {
   heartbeatMs?: number;
   /** Attempts before an interrupted run ends failed. */
   maxAttempts?: number;
+  /** A run's progress is written at most this often (300 ms by default). */
+  progressIntervalMs?: number;
 }
 
 export interface RunOutcome {
@@ -258,6 +260,7 @@ export class JobEngine {
       run,
       checkpoint: checkpointOf(run),
       signal: controller.signal,
+      ...(this.options.progressIntervalMs !== undefined ? { progressIntervalMs: this.options.progressIntervalMs } : {}),
     });
     try {
       const result = await executor(rc);

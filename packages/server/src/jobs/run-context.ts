@@ -9,6 +9,7 @@
 import type { AppContext } from '../context.js';
 import type { Organisation, TenantRecord } from '../db/records.js';
 import { GraphError } from '../m365/graph-api.js';
+import { progressOf, WorkPart } from './progress.js';
 import type { JobRecord, RunRow } from './repository.js';
 
 /** Thrown by `checkStopped` when the run was asked to stop or the worker shuts down. */
@@ -28,6 +29,11 @@ export interface ItemRef {
   source?: string;
   /** A failure of this item is a failure of the whole source (it could not be read at all). */
   wholeSource?: boolean;
+  /**
+   * The part of the run's work the item belongs to (see progress.ts): a failure finishes one of its
+   * items, or, for a whole source, the part itself. The whole run's when unset.
+   */
+  part?: WorkPart;
 }
 
 interface ProgressDelta {
@@ -37,6 +43,13 @@ interface ProgressDelta {
   bytes?: number;
   /** Also counted for this source in the run report. */
   source?: string;
+  /** The part of the run's work `total` and `done` + `failed` count in (the whole run's when unset). */
+  part?: WorkPart;
+  /**
+   * `total` is of a page of a listing that goes on: about this many items may follow in this part
+   * (the page's length, folders and removed items included).
+   */
+  more?: number;
 }
 
 export interface RunContext {
@@ -48,7 +61,12 @@ export interface RunContext {
   signal: AbortSignal;
   /** Throws RunStopped once the run should stop; call it between items. */
   checkStopped(): void;
-  /** Adds to the run's counters; written to the database at most every few hundred ms. */
+  /**
+   * The run's work as a tree of parts (progress.ts), which the executor splits as it learns it: its
+   * progress is the share of it done, never going down, 100 only once the run finished.
+   */
+  work: WorkPart;
+  /** Adds to the run's counters and its work's items; written to the database at most every few hundred ms. */
   progress(delta: ProgressDelta): void;
   /**
    * Runs `work` for one item: transient errors retried, permanent ones recorded; not ok when it
@@ -81,6 +99,8 @@ export interface RunContextInput {
   itemAttempts?: number;
   /** Pause between item attempts. */
   retryDelayMs?: number;
+  /** Progress is written at most this often (a run's end writes what is left). */
+  progressIntervalMs?: number;
 }
 
 /** Permanent: retrying the same item fails the same way. Unknown errors count as transient. */
@@ -99,10 +119,12 @@ export function createRunContext(input: RunContextInput): RunContext {
   const { ctx, job, run, signal } = input;
   const attempts = input.itemAttempts ?? 3;
   const retryDelayMs = input.retryDelayMs ?? 200;
+  const progressIntervalMs = input.progressIntervalMs ?? 300;
   const pending = { total: 0, done: 0, failed: 0, bytes: 0 };
   const perSource = new Map<string, { items: number; failed: number; bytes: number; sourceFailed: boolean }>();
   let lastWrite = 0;
   let writing: Promise<void> = Promise.resolve();
+  let written = -1;
   const knownFailures = new Set<string>();
   let knownLoaded = false;
 
@@ -124,19 +146,30 @@ export function createRunContext(input: RunContextInput): RunContext {
         }
       });
     }
-    if (delta.total === 0 && delta.done === 0 && delta.failed === 0 && delta.bytes === 0) return writing;
+    const progress = progressOf(rc.work);
+    const counted = delta.total !== 0 || delta.done !== 0 || delta.failed !== 0 || delta.bytes !== 0;
+    if (!counted && progress <= written) return writing;
+    written = Math.max(written, progress);
     writing = writing.then(async () => {
+      // Never lower than written before (a run resumed after an interruption counts its work again).
       const [row] = await ctx.db.query<{ progress: number }>(
         `update job_runs set items_total = items_total + $2, items_done = items_done + $3,
-                items_failed = items_failed + $4, bytes = bytes + $5,
-                progress = least(99, case when items_total + $2 > 0
-                  then floor(100.0 * (items_done + $3 + items_failed + $4) / (items_total + $2)) else 0 end)
+                items_failed = items_failed + $4, bytes = bytes + $5, progress = greatest(progress, $6)
           where run_id = $1 returning progress`,
-        [run.run_id, delta.total, delta.done, delta.failed, delta.bytes],
+        [run.run_id, delta.total, delta.done, delta.failed, delta.bytes, progress],
       );
       if (row) await ctx.db.query('update jobs set progress = $2 where job_id = $1', [job.jobId, row.progress]);
     });
     return writing;
+  };
+
+  /** Writes now, unless the last write was less than the interval ago (the run's end writes what is left). */
+  const changed = () => {
+    const now = Date.now();
+    if (now - lastWrite >= progressIntervalMs) {
+      lastWrite = now;
+      void write().catch((err: unknown) => ctx.log.warn({ err }, 'progress write failed'));
+    }
   };
 
   const rc: RunContext = {
@@ -149,6 +182,7 @@ export function createRunContext(input: RunContextInput): RunContext {
     checkStopped() {
       if (signal.aborted) throw new RunStopped();
     },
+    work: new WorkPart(() => changed()),
     progress(delta) {
       if (delta.source !== undefined) {
         const s = perSource.get(delta.source) ?? { items: 0, failed: 0, bytes: 0, sourceFailed: false };
@@ -161,11 +195,11 @@ export function createRunContext(input: RunContextInput): RunContext {
       pending.done += delta.done ?? 0;
       pending.failed += delta.failed ?? 0;
       pending.bytes += delta.bytes ?? 0;
-      const now = Date.now();
-      if (now - lastWrite >= 300) {
-        lastWrite = now;
-        void write().catch((err: unknown) => ctx.log.warn({ err }, 'progress write failed'));
-      }
+      // The counters first: the work's change writes them with the progress they make.
+      const part = delta.part ?? rc.work;
+      if (delta.total !== undefined) part.add(delta.total, delta.more);
+      part.finish((delta.done ?? 0) + (delta.failed ?? 0));
+      changed();
     },
     async item(ref, work) {
       for (let attempt = 1; ; attempt++) {
@@ -208,7 +242,13 @@ export function createRunContext(input: RunContextInput): RunContext {
               [job.jobId, ref.key, ref.name, codeOf(error), message, now],
             );
           }
-          rc.progress({ failed: 1, ...(ref.source !== undefined ? { source: ref.source } : {}) });
+          rc.progress({
+            failed: 1,
+            ...(ref.source !== undefined ? { source: ref.source } : {}),
+            // A source that cannot be read at all ends its part; an item is one of its part's.
+            ...(ref.part && !ref.wholeSource ? { part: ref.part } : {}),
+          });
+          if (ref.wholeSource) ref.part?.end();
           return { ok: false, permanent };
         }
       }

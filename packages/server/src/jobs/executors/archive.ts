@@ -6,6 +6,7 @@
 import type { Retention } from '@compliance-portal/sdk';
 import type { ArchiveRow } from '../../storage/archive.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
+import type { WorkPart } from '../progress.js';
 import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
 import type { DataPlane } from './plane.js';
@@ -42,13 +43,13 @@ function folderChosen(path: string, chosen: readonly string[] | undefined): bool
 async function* withArchived<M extends { id?: string | null }>(
   pages: AsyncIterable<M[]>,
   lookup: (ids: string[]) => Promise<Map<string, number>>,
-): AsyncGenerator<{ messages: M[]; archived: Promise<Map<string, number>> }> {
+): AsyncGenerator<{ messages: M[]; archived: Promise<Map<string, number>>; length: number }> {
   for await (const page of pages) {
     const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
     const archived = lookup(messages.map((m) => m.id ?? ''));
     // Awaited by the page's turn; a run that stops before it leaves no unhandled rejection.
     archived.catch(() => undefined);
-    yield { messages, archived };
+    yield { messages, archived, length: page.length };
   }
 }
 
@@ -60,13 +61,19 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
     let archived = 0;
     const resynced: string[] = [];
     const recording = backgroundLimit(RECORDS_IN_FLIGHT);
+    // Each mailbox an equal part of the run's work; its folders parts of it by the items Graph says they hold.
+    const parts = rc.work.split(rc.job.sources.length);
     try {
-      for (const mailbox of rc.job.sources) {
+      for (const [index, mailbox] of rc.job.sources.entries()) {
         rc.checkStopped();
-        if (await rc.isKnownFailure(`mailbox:${mailbox}`)) continue;
+        const part = parts[index] as WorkPart;
+        if (await rc.isKnownFailure(`mailbox:${mailbox}`)) {
+          part.end();
+          continue;
+        }
         // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
         const folders = await rc.item(
-          { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true },
+          { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true, part },
           async () => {
             const list = [];
             for await (const folder of graph.mailFolders(mailbox)) {
@@ -76,13 +83,15 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
           },
         );
         if (!folders.ok) continue;
-        for (const folder of folders.value) {
+        const folderParts = part.split(folders.value.map((f) => 1 + (f.totalItemCount ?? 0)));
+        for (const [at, folder] of folders.value.entries()) {
+          const folderPart = folderParts[at] as WorkPart;
           const key = `${mailbox}:${folder.id ?? ''}`;
           const pages = graph.messagesDelta(mailbox, folder.id ?? '', await rc.deltaLink(key));
           let readAgain = false;
           const lookups = withArchived(pages, (ids) => plane.archive.archivedMails(rc.tenant.tenantId, mailbox, ids));
-          for await (const { messages, archived: lookup } of readAhead(lookups)) {
-            rc.progress({ total: messages.length, source: mailbox });
+          for await (const { messages, archived: lookup, length } of readAhead(lookups)) {
+            rc.progress({ total: messages.length, source: mailbox, part: folderPart, more: length });
             // Read again (a resync, or a run resumed after an interruption): not fetched twice.
             const known = await lookup;
             // Fetched and stored messages wait here to be recorded many to a statement.
@@ -109,7 +118,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
                   continue;
                 }
                 archived += 1;
-                rc.progress({ done: 1, bytes: row.size, source: mailbox });
+                rc.progress({ done: 1, bytes: row.size, source: mailbox, part: folderPart });
               }
             };
             await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
@@ -118,13 +127,14 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
               const size = known.get(externalId);
               if (size !== undefined) {
                 archived += 1;
-                rc.progress({ done: 1, bytes: size, source: mailbox });
+                rc.progress({ done: 1, bytes: size, source: mailbox, part: folderPart });
                 return;
               }
               const ref = {
                 key: `mail:${mailbox}/${externalId}`,
                 name: `${mailbox}: ${message.subject ?? ''}`,
                 source: mailbox,
+                part: folderPart,
               };
               const result = await rc.item(ref, async () => {
                 const mime = await graph.messageMime(mailbox, externalId);
@@ -153,6 +163,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
           if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
           const link = pages.deltaLink();
           if (link && !readAgain) await rc.saveDeltaLink(key, link);
+          folderPart.end();
         }
       }
     } finally {
@@ -169,18 +180,25 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
     const plane = await server.at(rc.job.locationId, rc.tenant.organisationId);
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
-    await forEachChannelMessage(rc, graph, async (teamId, channel, message) => {
-      const isNew = await plane.archive.teamsMessage({
-        tenantId: rc.tenant.tenantId,
-        jobId: rc.job.jobId,
-        source: teamId,
-        channel: channel.displayName ?? channel.id ?? '',
-        externalId: message.id ?? '',
-        message,
-      });
-      if (isNew) archived += 1;
-      rc.progress({ total: 1, done: 1, source: teamId });
-    });
+    // The teams and the chosen accounts' chats, each an equal part of the run's work.
+    const [teams, chats] = rc.work.split([rc.job.sources.length, (rc.job.chats ?? []).length]) as [WorkPart, WorkPart];
+    await forEachChannelMessage(
+      rc,
+      graph,
+      async (teamId, channel, message) => {
+        const isNew = await plane.archive.teamsMessage({
+          tenantId: rc.tenant.tenantId,
+          jobId: rc.job.jobId,
+          source: teamId,
+          channel: channel.displayName ?? channel.id ?? '',
+          externalId: message.id ?? '',
+          message,
+        });
+        if (isNew) archived += 1;
+        rc.progress({ total: 1, done: 1, source: teamId });
+      },
+      teams,
+    );
     await forEachChatMessage(
       rc,
       graph,
@@ -199,6 +217,7 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
         if (isNew) archived += 1;
         rc.progress({ total: 1, done: 1, source: account });
       },
+      chats,
     );
     return { message: `Archived ${archived} new Teams message(s).` };
   };

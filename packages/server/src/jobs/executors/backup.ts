@@ -8,6 +8,7 @@ import { quickXorHash } from '@compliance-portal/m365-simulator';
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { forEachLimit, readAhead } from '../pool.js';
+import type { WorkPart } from '../progress.js';
 import type { Executor, RunContext } from '../run-context.js';
 import {
   type BackupItemInput,
@@ -32,6 +33,8 @@ interface DriveRef {
   driveId: string;
   name: string;
   label: string;
+  /** The bytes Graph says the drive takes (its quota's `used`): its weight in the run's progress. */
+  used: number;
 }
 
 /** "/drives/x/root:/Documents/a" → "/Documents/a". */
@@ -45,7 +48,15 @@ export function itemPath(item: DriveItem): string {
 async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promise<DriveRef[]> {
   if (rc.job.application === 'onedrive') {
     const drive = await graph.userDrive(source);
-    return [{ sourceId: source, driveId: drive.id ?? '', name: drive.name ?? 'OneDrive', label: source }];
+    return [
+      {
+        sourceId: source,
+        driveId: drive.id ?? '',
+        name: drive.name ?? 'OneDrive',
+        label: source,
+        used: Number(drive.quota?.used ?? 0),
+      },
+    ];
   }
   const drives: DriveRef[] = [];
   for await (const drive of graph.siteDrives(source)) {
@@ -54,6 +65,7 @@ async function drivesOf(rc: RunContext, graph: GraphApi, source: string): Promis
       driveId: drive.id ?? '',
       name: drive.name ?? 'Documents',
       label: `${source} ${drive.name ?? ''}`.trim(),
+      used: Number(drive.quota?.used ?? 0),
     });
   }
   return drives;
@@ -173,7 +185,8 @@ async function backupFile(
   return bytes;
 }
 
-async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, drive: DriveRef) {
+/** Backs up one drive; `part` is its share of the run's work, listed page by page and complete at its end. */
+async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, drive: DriveRef, part: WorkPart) {
   const key = `${drive.sourceId}:${drive.driveId}`;
   // The library's name, for browsing a site's snapshot by library.
   await rc.ctx.db.query(
@@ -196,7 +209,12 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       seen = new Set();
     }
     for (const item of page) if (!item.deleted && item.id) seen.add(item.id);
-    rc.progress({ total: page.filter((i) => i.file || i.deleted).length, source: drive.sourceId });
+    rc.progress({
+      total: page.filter((i) => i.file || i.deleted).length,
+      source: drive.sourceId,
+      part,
+      more: page.length,
+    });
     // Folders keep the tree: written together, one statement for the page.
     await putItems(
       rc.ctx.db,
@@ -231,17 +249,17 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       if (item.deleted) {
         await markDeleted(rc.ctx.db, rc.job.jobId, drive.sourceId, itemId, seq);
         counted.done += 1;
-        rc.progress({ done: 1, source: drive.sourceId });
+        rc.progress({ done: 1, source: drive.sourceId, part });
         return;
       }
       if (item.root || item.folder) return;
       if (!item.file) return;
       if (await rc.isKnownFailure(itemKey)) {
         counted.done += 1;
-        rc.progress({ done: 1, source: drive.sourceId });
+        rc.progress({ done: 1, source: drive.sourceId, part });
         return;
       }
-      const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId };
+      const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId, part };
       const prefetched = { stored: stored.get(itemId) ?? new Map() };
       const result = await rc.item(ref, () =>
         backupFile(rc, plane, graph, drive, item, seq, countedVersions, prefetched),
@@ -249,7 +267,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       if (result.ok) {
         counted.done += 1;
         counted.bytes += result.value;
-        rc.progress({ done: 1, bytes: result.value, source: drive.sourceId });
+        rc.progress({ done: 1, bytes: result.value, source: drive.sourceId, part });
       } else if (!result.permanent) {
         readAgain = true;
       }
@@ -270,6 +288,7 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
   // the same changes again, and the versions stored meanwhile are not fetched twice.
   const link = pages.deltaLink();
   if (link && !readAgain) await rc.saveDeltaLink(key, link);
+  part.end();
   return { ...counted, resynced };
 }
 
@@ -285,17 +304,28 @@ export function backupExecutor(server: DataPlane): Executor {
     const resynced = (rc.checkpoint.resynced as string[] | undefined) ?? [];
     for (const [source, c] of Object.entries(counts))
       rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
-    for (const source of rc.job.sources) {
+    // Each account or site an equal part of the run's work, its drives parts of that by the bytes they take.
+    const parts = rc.work.split(rc.job.sources.length);
+    for (const [index, source] of rc.job.sources.entries()) {
       rc.checkStopped();
-      if (await rc.isKnownFailure(`source:${source}`)) continue;
-      const drives = await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true }, () =>
+      const part = parts[index] as WorkPart;
+      if (await rc.isKnownFailure(`source:${source}`)) {
+        part.end();
+        continue;
+      }
+      const drives = await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true, part }, () =>
         drivesOf(rc, graph, source),
       );
       if (!drives.ok) continue;
-      for (const drive of drives.value) {
+      const driveParts = part.split(drives.value.map((d) => 1 + d.used));
+      for (const [at, drive] of drives.value.entries()) {
         const key = `${drive.sourceId}:${drive.driveId}`;
-        if (finished.has(key)) continue;
-        const done = await backupDrive(rc, plane, graph, drive);
+        const drivePart = driveParts[at] as WorkPart;
+        if (finished.has(key)) {
+          drivePart.end();
+          continue;
+        }
+        const done = await backupDrive(rc, plane, graph, drive, drivePart);
         finished.add(key);
         if (done.resynced) resynced.push(drive.label);
         const before = counts[drive.sourceId] ?? { done: 0, bytes: 0 };

@@ -5,8 +5,9 @@
  * versions, those eligible, and the space they take and free.
  */
 import type { CleanupRule } from '@compliance-portal/sdk';
-import type { DriveItemVersion } from '@microsoft/microsoft-graph-types';
+import type { Drive, DriveItemVersion } from '@microsoft/microsoft-graph-types';
 import type { Queryable } from '../../db/database.js';
+import type { WorkPart } from '../progress.js';
 import type { Executor } from '../run-context.js';
 import { itemPath } from './backup.js';
 import type { DataPlane } from './plane.js';
@@ -80,23 +81,33 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
     const graph = await plane.graph(rc.tenant);
     let freedTotal = 0;
     let deletedTotal = 0;
-    for (const source of rc.job.sources) {
+    // Each account or site an equal part of the run's work, its drives parts of that by the bytes they take.
+    const parts = rc.work.split(rc.job.sources.length);
+    for (const [index, source] of rc.job.sources.entries()) {
       rc.checkStopped();
-      const drives = await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true }, async () => {
-        if (rc.job.application === 'onedrive') return [(await graph.userDrive(source)).id ?? ''];
-        const ids: string[] = [];
-        for await (const d of graph.siteDrives(source)) ids.push(d.id ?? '');
-        return ids;
-      });
+      const part = parts[index] as WorkPart;
+      const drives = await rc.item(
+        { key: `source:${source}`, name: source, source, wholeSource: true, part },
+        async () => {
+          const drive = (d: Drive) => ({ id: d.id ?? '', used: Number(d.quota?.used ?? 0) });
+          if (rc.job.application === 'onedrive') return [drive(await graph.userDrive(source))];
+          const found = [];
+          for await (const d of graph.siteDrives(source)) found.push(drive(d));
+          return found;
+        },
+      );
       if (!drives.ok) continue;
-      for (const driveId of drives.value) {
+      const driveParts = part.split(drives.value.map((d) => 1 + d.used));
+      for (const [at, { id: driveId }] of drives.value.entries()) {
+        const drivePart = driveParts[at] as WorkPart;
         for await (const page of graph.driveDelta(driveId)) {
           const files = page.filter((i) => i.file && !i.deleted && pathChosen(driveId, itemPath(i), rc.job.paths));
-          rc.progress({ total: files.length, source });
+          rc.progress({ total: files.length, source, part: drivePart, more: page.length });
           for (const file of files) {
             rc.checkStopped();
             const itemId = file.id ?? '';
-            const result = await rc.item({ key: `${driveId}/${itemId}`, name: itemPath(file), source }, async () => {
+            const ref = { key: `${driveId}/${itemId}`, name: itemPath(file), source, part: drivePart };
+            const result = await rc.item(ref, async () => {
               const versions: DriveItemVersion[] = [];
               for await (const v of graph.itemVersions(driveId, itemId)) versions.push(v);
               const eligible = eligibleVersions(versions, rule);
@@ -135,10 +146,11 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
             if (result.ok) {
               freedTotal += result.value.freed;
               deletedTotal += result.value.deleted;
-              rc.progress({ done: 1, bytes: result.value.freed, source });
+              rc.progress({ done: 1, bytes: result.value.freed, source, part: drivePart });
             }
           }
         }
+        drivePart.end();
       }
     }
     const [price] = await rc.ctx.db.query<{ price_per_gb_month: string; currency: string }>(

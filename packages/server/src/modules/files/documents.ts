@@ -1,18 +1,28 @@
 /**
  * An organisation's documents: PDFs of at most 3 MB by type —
- * contracts, reports, others. The file is kept in the data directory under its own id; its name,
- * type, size, uploader and time in the database. `/files/{abbr}/document` lists every document,
- * `/files/{abbr}/report` the reports. A file is a PDF when its content starts with "%PDF-", whatever
- * its name says; an upload with the name of a document of the same type replaces it.
+ * contracts, reports, others. The file is kept in the data directory under its own id, sealed under
+ * the organisation's key (storage/document-files.ts); its name, type, size, uploader and time in the
+ * database. `/files/{abbr}/document` lists every document, `/files/{abbr}/report` the reports. A file
+ * is a PDF when its content starts with "%PDF-", whatever its name says; an upload with the name of
+ * a document of the same type replaces it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { type DocumentType, type FileEntry, isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, notFound, refusal } from '../../http/errors.js';
+import { dataPlaneOf } from '../../jobs/data-plane.js';
+import { documentFiles } from '../../storage/document-files.js';
 import type { User } from '../identity/users.js';
 import { canActFor } from '../organisations/access.js';
+import {
+  type DocumentRow,
+  deleteDocumentRow,
+  documentRows,
+  findDocumentRow,
+  organisationIdsByAbbr,
+  replaceDocumentRow,
+} from './repository.js';
 
 export const NOT_A_PDF = 'The file must be a PDF of at most 3 MB.';
 const TYPES: readonly DocumentType[] = ['contracts', 'reports', 'others'];
@@ -43,28 +53,17 @@ function safeFileName(name: string): string {
  * all, can meet several: refused with 409 `shortNameAmbiguous` rather than guessed.
  */
 export async function organisationByAbbr(ctx: AppContext, user: User, abbr: string): Promise<string> {
-  const named = await ctx.db.query<{ id: string }>('select id from organisations where lower(abbr) = lower($1)', [
-    abbr,
-  ]);
-  if (named.some((org) => org.id === user.organisationId)) return user.organisationId;
+  const named = await organisationIdsByAbbr(ctx.db, abbr);
+  if (named.includes(user.organisationId)) return user.organisationId;
   const reachable: string[] = [];
-  for (const org of named) if (await canActFor(ctx.db, user, org.id)) reachable.push(org.id);
+  for (const id of named) if (await canActFor(ctx.db, user, id)) reachable.push(id);
   const [only, ...others] = reachable;
   if (!only) throw notFound('Organisation not found');
   if (others.length > 0) throw refusal(409, 'shortNameAmbiguous');
   return only;
 }
 
-interface Row {
-  document_id: string;
-  document_type: DocumentType;
-  file_name: string;
-  size: number;
-  uploaded_at: Date;
-  uploaded_by: string | null;
-}
-
-const entry = (r: Row): FileEntry => ({
+const entry = (r: DocumentRow): FileEntry => ({
   fileName: r.file_name,
   documentType: r.document_type,
   sizeBytes: Number(r.size),
@@ -73,36 +72,34 @@ const entry = (r: Row): FileEntry => ({
   uploadedBy: r.uploaded_by,
 });
 
-const dir = (ctx: AppContext) => join(ctx.config.dataDir, 'documents');
+const files = (ctx: AppContext) => documentFiles(ctx.config.dataDir);
 
 export async function listDocuments(ctx: AppContext, organisationId: string, type?: DocumentType) {
-  const rows = await ctx.db.query<Row>(
-    `select * from documents where organisation_id = $1 and ($2::text is null or document_type = $2)
-      order by document_type, lower(file_name)`,
-    [organisationId, type ?? null],
-  );
-  return rows.map(entry);
+  return (await documentRows(ctx.db, organisationId, type)).map(entry);
 }
 
 async function findDocument(ctx: AppContext, organisationId: string, type: string, fileName: string) {
   if (!TYPES.includes(type as DocumentType)) throw notFound('Document not found');
-  const [row] = await ctx.db.query<Row>(
-    'select * from documents where organisation_id = $1 and document_type = $2 and lower(file_name) = lower($3)',
-    [organisationId, type, fileName],
-  );
+  const row = await findDocumentRow(ctx.db, organisationId, type as DocumentType, fileName);
   if (!row) throw notFound('Document not found');
   return row;
 }
 
-export async function readDocument(ctx: AppContext, organisationId: string, type: string, fileName: string) {
+/**
+ * A document's content as a stream, opened under its organisation's key (or as it is, when kept in
+ * the clear before encryption). A file sealed for another organisation is refused before anything is sent.
+ */
+export async function readDocument(
+  ctx: AppContext,
+  organisationId: string,
+  type: string,
+  fileName: string,
+): Promise<{ fileName: string; size: number; stream: Readable }> {
   const row = await findDocument(ctx, organisationId, type, fileName);
-  try {
-    return { fileName: row.file_name, bytes: await readFile(join(dir(ctx), row.document_id)) };
-  } catch (error) {
-    // Listed but gone from the data directory (removed by hand, a restored database): missing, not a crash.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Document not found');
-    throw error;
-  }
+  const file = await files(ctx).open(dataPlaneOf(ctx).keys, row.document_id, organisationId);
+  // Listed but gone from the data directory (removed by hand, a restored database): missing, not a crash.
+  if (!file) throw notFound('Document not found');
+  return { fileName: row.file_name, size: file.size, stream: file.stream };
 }
 
 export async function saveDocument(
@@ -112,49 +109,31 @@ export async function saveDocument(
 ): Promise<FileEntry> {
   if (!isAcceptedPdf(input.bytes)) throw new HttpError(400, NOT_A_PDF, { errors: { file: [NOT_A_PDF] } });
   const fileName = safeFileName(input.fileName);
-  await mkdir(dir(ctx), { recursive: true });
-  const id = randomUUID();
-  await writeFile(join(dir(ctx), id), input.bytes);
-  const replaced = await ctx.db
-    .transaction(async (tx) => {
-      // Uploads of one name and type take turns: each finds the one before it to replace, rather than
-      // both finding none and the second meeting the unique index.
-      await tx.query(`select pg_advisory_xact_lock(72364, hashtext($1 || '/' || $2 || '/' || lower($3)))`, [
-        organisationId,
-        input.type,
-        fileName,
-      ]);
-      const old = await tx.query<{ document_id: string }>(
-        `delete from documents where organisation_id = $1 and document_type = $2 and lower(file_name) = lower($3)
-       returning document_id`,
-        [organisationId, input.type, fileName],
-      );
-      await tx.query(
-        `insert into documents (document_id, organisation_id, document_type, file_name, size, uploaded_at, uploaded_by)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, organisationId, input.type, fileName, input.bytes.length, ctx.now(), input.uploadedBy],
-      );
-      return old;
-    })
-    .catch(async (error: unknown) => {
-      await rm(join(dir(ctx), id), { force: true });
-      throw error;
-    });
-  for (const r of replaced) await rm(join(dir(ctx), r.document_id), { force: true });
-  return entry({
-    document_id: id,
+  const row: DocumentRow = {
+    document_id: randomUUID(),
+    organisation_id: organisationId,
     document_type: input.type,
     file_name: fileName,
     size: input.bytes.length,
     uploaded_at: ctx.now(),
     uploaded_by: input.uploadedBy,
-  });
+  };
+  // Sealed under the organisation's key before it is listed; a failed record takes its file away.
+  await files(ctx).write(await dataPlaneOf(ctx).keys.ensure(organisationId), row.document_id, input.bytes);
+  const replaced = await ctx.db
+    .transaction((tx) => replaceDocumentRow(tx, row))
+    .catch(async (error: unknown) => {
+      await files(ctx).remove(row.document_id);
+      throw error;
+    });
+  for (const id of replaced) await files(ctx).remove(id);
+  return entry(row);
 }
 
 export async function deleteDocument(ctx: AppContext, organisationId: string, type: string, fileName: string) {
   const row = await findDocument(ctx, organisationId, type, fileName);
-  await ctx.db.query('delete from documents where document_id = $1', [row.document_id]);
-  await rm(join(dir(ctx), row.document_id), { force: true });
+  await deleteDocumentRow(ctx.db, row.document_id);
+  await files(ctx).remove(row.document_id);
   return row.file_name;
 }
 

@@ -38,8 +38,8 @@ export function fileRoutes(ctx: AppContext) {
             'Content-Disposition',
             `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
           )
-          .header('Content-Length', file.bytes.length);
-        return file.bytes;
+          .header('Content-Length', file.size);
+        return file.stream;
       },
     },
     'legacy.files.upload': {

@@ -3,10 +3,12 @@
  * destroyed first, so from that moment no copy of its blobs (a replica, a backup of the store, a blob
  * the collection misses) can be read by anyone: crypto-shredding. Then its tenants with their jobs,
  * backups, archive and locations, its users, worker and documents are deleted, and the blobs only it
- * referred to are collected from the stores they were written to. The audit log keeps the record.
+ * referred to are collected from the stores they were written to, its documents' files from the data
+ * directory. The audit log keeps the record.
  */
 import type { AppContext } from '../../context.js';
 import type { DataPlane } from '../../jobs/executors/plane.js';
+import { documentFiles } from '../../storage/document-files.js';
 
 export interface OrganisationDeletion {
   tenants: number;
@@ -14,6 +16,8 @@ export interface OrganisationDeletion {
   items: number;
   /** Blobs deleted from the stores. */
   blobs: number;
+  /** Documents whose files were removed (sealed under the destroyed key, or kept in the clear before encryption). */
+  documents: number;
 }
 
 export async function deleteOrganisation(
@@ -46,6 +50,11 @@ export async function deleteOrganisation(
   for (const { location_id } of referenced) {
     if (!stores.has(location_id)) stores.set(location_id, await plane.storeAt(location_id));
   }
+
+  const documents = await ctx.db.query<{ document_id: string }>(
+    'select document_id from documents where organisation_id = $1',
+    [organisationId],
+  );
 
   // Shredded first, on its own: whatever fails after, the data is unreadable from here on.
   await ctx.db.query('delete from organisation_keys where organisation_id = $1', [organisationId]);
@@ -104,5 +113,8 @@ export async function deleteOrganisation(
     await stores.get(location_id)?.delete(hash);
     blobs += 1;
   }
-  return { tenants: tenantIds.length, items, blobs };
+  // Its documents' rows went with the organisation; their files go now.
+  const files = documentFiles(ctx.config.dataDir);
+  for (const { document_id } of documents) await files.remove(document_id);
+  return { tenants: tenantIds.length, items, blobs, documents: documents.length };
 }
