@@ -9,7 +9,7 @@
 import type { Queryable } from '../../db/database.js';
 
 /** How long a set tenant id waits for the sign-in that proves it. */
-export const PENDING_TENANT_MS = 7 * 24 * 3600_000;
+const PENDING_TENANT_MS = 7 * 24 * 3600_000;
 
 /** A proved binding: since when, by whose sign-in (their address) or by the operator. */
 export interface BoundTenant {

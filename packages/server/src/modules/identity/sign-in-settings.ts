@@ -38,7 +38,7 @@ function stateOf(state: SignInState | undefined, organisationId: string): SignIn
 }
 
 /** The settings as the caller reads them: the methods, the tenant and where it stands, and whether a change must be confirmed. */
-export function signInSettingsAnswer(state: SignInState, auth: Auth, now: Date): SignInSettings {
+function signInSettingsAnswer(state: SignInState, auth: Auth, now: Date): SignInSettings {
   const until = microsoftSignInUntil(auth);
   const { bound, pending } = state;
   return {
