@@ -165,7 +165,10 @@ export async function updateSignInSettings(
       organisationId,
       action: 'organisation.signIn.update',
       outcome: 'failure',
-      details: { reason: refused, asked: auditState(before, now) },
+      details: {
+        reason: refused,
+        asked: { microsoft: change.microsoft, entraTenantId: tenantId, password: change.password },
+      },
     });
     throw refusal(403, refused);
   }
