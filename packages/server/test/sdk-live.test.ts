@@ -57,6 +57,8 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     createClient({ origin, apiKey: API_KEY, fetch: checkedFetch(answers), ...(token ? { token } : {}) });
 
   let adminToken = '';
+  /** The administrator's authenticator key, for the changes that ask for a code. */
+  let adminKey = '';
   let partnerToken = '';
 
   it('signs in through the legacy flow: password, QR setup, code, then a code on the next sign-in', async () => {
@@ -78,6 +80,7 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     );
     server.clock.advance(30_000);
     adminToken = verified.token;
+    adminKey = qr.key;
     const me = await call('legacy.auth.verifyUser', () => client(adminToken).legacy.auth.verifyUser());
     expect(me.user.email).toBe(ADMIN);
 
@@ -775,14 +778,16 @@ describe('the SDK against the live server', { shuffle: false }, () => {
         microsoft: true,
       });
       const settings = { microsoft: true, entraTenantId: tenantId, password: true };
+      const confirmation = { oldPassword: DEMO_PASSWORD, twoFactorCode: codeFor(server, adminKey) };
+      server.clock.advance(30_000);
       expect(
         await call('legacy.auth.updateSignInSettings', () =>
-          client(adminToken).legacy.auth.updateSignInSettings({ body: settings }),
+          client(adminToken).legacy.auth.updateSignInSettings({ body: { ...settings, ...confirmation } }),
         ),
-      ).toEqual(settings);
-      expect(await call('legacy.auth.signInSettings', () => client(adminToken).legacy.auth.signInSettings())).toEqual(
-        settings,
-      );
+      ).toMatchObject({ ...settings, entraTenant: { tenantId, state: 'pending', by: ADMIN } });
+      expect(
+        await call('legacy.auth.signInSettings', () => client(adminToken).legacy.auth.signInSettings()),
+      ).toMatchObject({ ...settings, reauthentication: { needed: true, secondFactor: true } });
       const email = firstUserAddress(tenantId);
       await server.ctx.db.query(
         `insert into users (id, email, display_name, password_hash, role, organisation_id, email_confirmed)
@@ -806,6 +811,10 @@ describe('the SDK against the live server', { shuffle: false }, () => {
         }),
       );
       expect(session.user.email).toBe(email);
+      // That sign-in proved the tenant.
+      expect(await client(adminToken).legacy.auth.signInSettings()).toMatchObject({
+        entraTenant: { tenantId, state: 'bound', by: email, proof: 'microsoftSignIn' },
+      });
     } finally {
       await sim.close();
     }

@@ -67,8 +67,26 @@ export const errorTexts = {
   /** Sign-in settings (400): password sign-in may be turned off only with Microsoft sign-in on, by someone who has signed in with Microsoft. */
   passwordOffNeedsMicrosoft: () =>
     'Password sign-in can be turned off only while sign-in with Microsoft is on, and after you have signed in with Microsoft yourself.',
-  /** Sign-in settings (409): the Entra tenant is bound to another organisation. */
-  entraTenantTaken: () => 'This Entra tenant is already used for sign-in by another organisation.',
+  /**
+   * Sign-in settings and sign-in with Microsoft (409): another organisation has proved that it controls
+   * this Entra tenant (a pending claim of it elsewhere does not count).
+   */
+  entraTenantTaken: () =>
+    "This Entra tenant is already confirmed for another organisation. If it is your organisation's, ask the portal's operator to reassign it.",
+  /** Sign-in settings (400): password sign-in may be turned off only once the organisation's Entra tenant is proved. */
+  passwordOffNeedsBoundTenant: () =>
+    "Password sign-in can be turned off only once your organisation's Entra tenant is confirmed: a member must first sign in with Microsoft from it.",
+  /**
+   * An organisation-wide security change (403): it needs the caller's password and a code of the
+   * authenticator app (or a recovery code), or a sign-in with Microsoft within the last 10 minutes.
+   */
+  reauthenticationRequired: () =>
+    'Confirm that it is you: enter your password and a code from your authenticator app (or a recovery code), or sign in with Microsoft again.',
+  /** An organisation-wide security change (403): the password given to confirm it is wrong. */
+  reauthenticationPasswordWrong: () => 'The password is wrong. Nothing was changed.',
+  /** An organisation-wide security change (403): the authenticator code or recovery code given to confirm it is wrong or used. */
+  reauthenticationCodeWrong: () =>
+    'The code is wrong or was already used. Nothing was changed; wait for the next code and try again.',
   /** Saving a location (400): its object store (Azure Blob Storage, S3) did not answer at its address. */
   storeUnreachable: () => 'The storage service could not be reached at the site address.',
   /** Saving a location (400): the object store refused the access key or secret (401, 403). */

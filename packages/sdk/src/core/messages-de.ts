@@ -46,7 +46,15 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Geben Sie die Entra-Mandanten-ID Ihrer Organisation ein, um die Anmeldung mit Microsoft zu aktivieren.',
   passwordOffNeedsMicrosoft:
     'Die Passwortanmeldung kann nur abgeschaltet werden, während die Anmeldung mit Microsoft aktiv ist und nachdem Sie sich selbst mit Microsoft angemeldet haben.',
-  entraTenantTaken: 'Dieser Entra-Mandant wird bereits von einer anderen Organisation für die Anmeldung verwendet.',
+  entraTenantTaken:
+    'Dieser Entra-Mandant ist bereits für eine andere Organisation bestätigt. Wenn er zu Ihrer Organisation gehört, bitten Sie den Betreiber des Portals, ihn neu zuzuordnen.',
+  passwordOffNeedsBoundTenant:
+    'Die Anmeldung mit Passwort kann erst abgeschaltet werden, wenn der Entra-Mandant Ihrer Organisation bestätigt ist: Zuerst muss sich ein Mitglied aus diesem Mandanten mit Microsoft anmelden.',
+  reauthenticationRequired:
+    'Bestätigen Sie, dass Sie es sind: Geben Sie Ihr Passwort und einen Code aus Ihrer Authenticator-App (oder einen Wiederherstellungscode) ein, oder melden Sie sich erneut mit Microsoft an.',
+  reauthenticationPasswordWrong: 'Das Passwort ist falsch. Es wurde nichts geändert.',
+  reauthenticationCodeWrong:
+    'Der Code ist falsch oder wurde bereits verwendet. Es wurde nichts geändert; warten Sie auf den nächsten Code und versuchen Sie es erneut.',
   storeUnreachable: 'Der Speicherdienst ist unter der Websiteadresse nicht erreichbar.',
   storeCredentialsRefused: 'Der Speicherdienst hat den Zugriffsschlüssel oder das Geheimnis abgelehnt.',
   storeNotFound: 'Der Container oder Bucket der Websiteadresse existiert nicht.',

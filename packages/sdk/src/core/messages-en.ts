@@ -45,7 +45,15 @@ export const englishErrorMessages = {
   entraTenantRequired: "Enter your organisation's Entra tenant ID to turn on sign-in with Microsoft.",
   passwordOffNeedsMicrosoft:
     'Password sign-in can be turned off only while sign-in with Microsoft is on, and after you have signed in with Microsoft yourself.',
-  entraTenantTaken: 'This Entra tenant is already used for sign-in by another organisation.',
+  entraTenantTaken:
+    "This Entra tenant is already confirmed for another organisation. If it is your organisation's, ask the portal's operator to reassign it.",
+  passwordOffNeedsBoundTenant:
+    "Password sign-in can be turned off only once your organisation's Entra tenant is confirmed: a member must first sign in with Microsoft from it.",
+  reauthenticationRequired:
+    'Confirm that it is you: enter your password and a code from your authenticator app (or a recovery code), or sign in with Microsoft again.',
+  reauthenticationPasswordWrong: 'The password is wrong. Nothing was changed.',
+  reauthenticationCodeWrong:
+    'The code is wrong or was already used. Nothing was changed; wait for the next code and try again.',
   storeUnreachable: 'The storage service could not be reached at the site address.',
   storeCredentialsRefused: 'The storage service refused the access key or secret.',
   storeNotFound: 'The container or bucket of the site address does not exist.',

@@ -202,11 +202,13 @@ export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: st
       emailConfirmed: true,
     });
     if (ctx.config.demo) {
-      // Contoso signs in with Microsoft too, bound to its own tenant: the simulator is its identity platform.
-      await tx.query('update organisations set entra_sign_in = true, entra_tenant_id = $2 where id = $1', [
-        contosoOrg.id,
-        contoso.tenantId,
-      ]);
+      // Contoso signs in with Microsoft too, from its own tenant: the simulator is its identity platform.
+      // Bound as the operator binds one (entra:reassign): whoever sets up the demo controls its simulator.
+      await tx.query(
+        `update organisations set entra_sign_in = true, entra_tenant_id = $2, entra_tenant_bound_at = $3,
+           entra_tenant_proof = 'operator' where id = $1`,
+        [contosoOrg.id, contoso.tenantId, ctx.now()],
+      );
       await insertUser(tx, {
         id: randomUUID(),
         email: DEMO_USERS.microsoft,

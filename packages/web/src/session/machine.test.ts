@@ -305,6 +305,42 @@ describe('sign-in with Microsoft', () => {
     expect(h.context().user).toBeNull();
     expect(h.log.some((l) => l.startsWith('navigate') || l.startsWith('persistUser'))).toBe(false);
   });
+
+  it('replaces a signed-in session when a member confirms with Microsoft, back where the member was', async () => {
+    const adele = { email: 'adele@contoso.example', role: 'admin' as const };
+    const h = harness({
+      input: { storedUser: stored },
+      microsoft: async () => ({ token: 'adele-session', user: adele }),
+    });
+    h.log.length = 0;
+    h.actor.send({
+      type: 'session.completeMicrosoft',
+      code: 'c',
+      state: 's',
+      returnTo: '/account/settings?tab=security',
+    });
+    expect(h.value()).toBe('completingMicrosoft');
+    await flush();
+    expect(h.value()).toBe('signedIn');
+    expect(h.context().user).toEqual({ token: 'adele-session', user: adele });
+    expect(h.log).toEqual([
+      'microsoftComplete:c:s',
+      'navigate:/account/settings?tab=security',
+      'persistUser:adele-session',
+    ]);
+  });
+
+  it('keeps the signed-in session when the confirming sign-in is refused', async () => {
+    const refused = new ApiError(409, { message: 'x', code: 'entraTenantTaken' }, context);
+    const h = harness({ input: { storedUser: stored }, microsoft: () => Promise.reject(refused) });
+    h.log.length = 0;
+    h.actor.send({ type: 'session.completeMicrosoft', code: 'c', state: 's', returnTo: '/account/settings' });
+    await flush();
+    expect(h.value()).toBe('signedIn');
+    expect(h.context().user).toEqual(stored);
+    expect(h.context().microsoftFailure).toBe('entraTenantTaken');
+    expect(h.log.some((l) => l.startsWith('navigate') || l.startsWith('clearUserData'))).toBe(false);
+  });
 });
 
 describe('logout', () => {

@@ -206,14 +206,22 @@ export const sessionMachine = setup({
             { type: 'navigate', params: ({ context }) => ({ to: context.returnTo ?? '/' }) },
           ],
         },
-        onError: {
-          target: 'signedOut',
-          // The page shows why (the refusal's own message); no toast on top of it.
-          actions: assign({
-            microsoftFailure: ({ event }) => messageKeyOf(event.error),
-            returnTo: null,
-          }),
-        },
+        onError: [
+          {
+            // Signed in before: the session it had stays.
+            guard: 'hasStoredUser',
+            target: 'signedIn',
+            actions: assign({ microsoftFailure: ({ event }) => messageKeyOf(event.error), returnTo: null }),
+          },
+          {
+            target: 'signedOut',
+            // The page shows why (the refusal's own message); no toast on top of it.
+            actions: assign({
+              microsoftFailure: ({ event }) => messageKeyOf(event.error),
+              returnTo: null,
+            }),
+          },
+        ],
       },
     },
 
@@ -427,6 +435,14 @@ export const sessionMachine = setup({
             }),
             { type: 'navigate', params: { to: '/qr-setup' } },
           ],
+        },
+        /**
+         * Back from the identity platform while signed in: a member confirmed the organisation's Entra
+         * tenant (or the person behind the session) by signing in with Microsoft; its session replaces this one.
+         */
+        'session.completeMicrosoft': {
+          target: 'completingMicrosoft',
+          actions: assign({ microsoftFailure: null, returnTo: ({ event }) => safeReturnTo(event.returnTo) }),
         },
         'session.userUpdated': {
           actions: [

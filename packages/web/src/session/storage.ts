@@ -153,3 +153,19 @@ export function readLastActivity(): number | undefined {
 export function writeLastActivity(at: number) {
   localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
 }
+
+/** Where the user was going when a sign-in with Microsoft began, kept in this tab while the identity platform has it. */
+const MICROSOFT_RETURN_KEY = 'portal.microsoftReturnTo';
+
+/** Keeps (or forgets, without a path) where to come back to after the identity platform. */
+export function rememberMicrosoftReturn(path: string | undefined) {
+  if (path) sessionStorage.setItem(MICROSOFT_RETURN_KEY, path);
+  else sessionStorage.removeItem(MICROSOFT_RETURN_KEY);
+}
+
+/** Where to go back to after the identity platform, read once. */
+export function takeMicrosoftReturn(): string | undefined {
+  const path = sessionStorage.getItem(MICROSOFT_RETURN_KEY) ?? undefined;
+  sessionStorage.removeItem(MICROSOFT_RETURN_KEY);
+  return path;
+}

@@ -190,10 +190,11 @@ export const MicrosoftSignInStart = s.object({
   email: s.email('The account to sign in; its organisation says whether and where it signs in with Microsoft.'),
 });
 /**
- * The account that starts a sign-in with Microsoft (OpenID Connect with Microsoft Entra ID). Refused
- * with 400 `entraNotAvailable` when its organisation does not sign in with Microsoft (or the address
- * has no account: the answer does not tell them apart), and 503 `entraUnavailable` when the identity
- * platform cannot be reached.
+ * The account that starts a sign-in with Microsoft (OpenID Connect with Microsoft Entra ID), at its
+ * organisation's Entra tenant, bound or pending (a pending one's first completed sign-in proves it).
+ * Refused with 400 `entraNotAvailable` when its organisation does not sign in with Microsoft, has no
+ * tenant or only an expired pending one (or the address has no account: the answer does not tell
+ * them apart), and 503 `entraUnavailable` when the identity platform cannot be reached.
  */
 export type MicrosoftSignInStart = s.Static<typeof MicrosoftSignInStart>;
 
@@ -221,26 +222,117 @@ export const MicrosoftSignInComplete = s.object({
  * (with the PKCE verifier) and checks the ID token: its signature against the tenant's keys, issuer,
  * audience, expiry, nonce and tenant. Refused with 400 and one code per reason: `entraOtherTenant`,
  * `entraWrongAudience`, `entraExpired`, `entraReplayed` (a state used before or a nonce of another
- * sign-in), `entraBadSignature`, `entraNoVerifiedEmail`, `entraNoAccount`, `entraNotAvailable`.
+ * sign-in), `entraBadSignature`, `entraNoVerifiedEmail`, `entraNoAccount`, `entraNotAvailable`. While
+ * the organisation's tenant is pending, the first sign-in that passes these checks proves it: the
+ * tenant is bound to the organisation and other organisations' pending claims of it end; refused with
+ * 409 `entraTenantTaken` when another organisation proved it first.
  */
 export type MicrosoftSignInComplete = s.Static<typeof MicrosoftSignInComplete>;
 
-/** Schema of the answer of `GET /auth/sign-in-settings`, and of the body of its PUT. */
+/** Where an organisation's Entra tenant stands (see {@link EntraTenantBinding}). */
+const ENTRA_TENANT_STATES = ['pending', 'expired', 'bound'] as const;
+
+/** Schema of `entraTenant` in the answer of `GET /auth/sign-in-settings`. */
+export const EntraTenantBinding = s.object({
+  tenantId: guid('The Entra tenant (directory) id.'),
+  state: s.oneOfStrings(
+    ENTRA_TENANT_STATES,
+    'pending: set, and waiting for a member to sign in with Microsoft from it; expired: pending for 7 days without that sign-in, no longer used; bound: proved, sign-in with Microsoft uses it.',
+  ),
+  since: s.dateTime('pending and expired: when it was set; bound: when it was proved.'),
+  expiresAt: s.nullable(s.dateTime('pending and expired: when the wait for the proof ends (ended); null when bound.')),
+  by: s.nullable(
+    s.string({
+      maxLength: 320,
+      description:
+        "pending and expired: the address of the member who set it; bound: that of the member whose sign-in with Microsoft proved it. Null when the portal's operator bound it, or when it was set before anyone was recorded.",
+    }),
+  ),
+  proof: s.nullable(
+    s.oneOfStrings(
+      ['microsoftSignIn', 'operator'],
+      "bound: a member's sign-in with Microsoft from the tenant proved it, or the portal's operator bound it (entra:reassign); null otherwise.",
+    ),
+  ),
+});
+/**
+ * The organisation's Entra tenant and where it stands. Setting a tenant id makes it `pending`: sign-in
+ * with Microsoft is offered from it, and the first member of the organisation who completes one (the
+ * verified ID token's `tid` is the tenant's) proves that the organisation controls the directory, which
+ * makes it `bound`. Several organisations may have the same tenant pending; only one may have it bound,
+ * and the others' pending claims end then. A pending tenant not proved within 7 days is `expired`:
+ * nobody signs in with it, and setting it again starts the 7 days anew.
+ */
+export type EntraTenantBinding = s.Static<typeof EntraTenantBinding>;
+
+/** Schema of `reauthentication` in the answer of `GET /auth/sign-in-settings`. */
+export const SignInSettingsReauthentication = s.object({
+  needed: s.boolean(
+    'A change must carry the password and a code (or a recovery code): this session did not sign in with Microsoft within the last 10 minutes.',
+  ),
+  microsoftUntil: s.nullable(
+    s.dateTime(
+      "Until when this session's sign-in with Microsoft stands in for the password and code; null when it did not sign in with Microsoft.",
+    ),
+  ),
+  secondFactor: s.boolean(
+    'The caller has an authenticator app set up. Without one, only a fresh sign-in with Microsoft confirms a change.',
+  ),
+});
+/**
+ * Whether the next change of the sign-in settings must confirm who is making it: `needed` unless the
+ * calling session comes from a sign-in with Microsoft completed within the last 10 minutes (until
+ * `microsoftUntil`), and whether the caller can confirm with a code at all (`secondFactor`).
+ */
+export type SignInSettingsReauthentication = s.Static<typeof SignInSettingsReauthentication>;
+
+/** Schema of the answer of `GET /auth/sign-in-settings` and of its PUT. */
 export const SignInSettings = s.object({
+  microsoft: s.boolean('Members may sign in with Microsoft (Entra ID).'),
+  entraTenantId: s.nullable(
+    guid('The Entra tenant (directory) id set for sign-in with Microsoft, bound or pending (see `entraTenant`).'),
+  ),
+  password: s.boolean('Members may sign in with password and authenticator (on unless turned off).'),
+  entraTenant: s.nullable(EntraTenantBinding),
+  reauthentication: SignInSettingsReauthentication,
+});
+/**
+ * How the caller's organisation signs in: with Microsoft (from its Entra tenant, see `entraTenant` for
+ * whether that is proved yet), with password plus authenticator, or both; and whether a change must
+ * confirm who is making it (`reauthentication`).
+ */
+export type SignInSettings = s.Static<typeof SignInSettings>;
+
+/** Schema of the body of `PUT /auth/sign-in-settings`. */
+export const SignInSettingsChange = s.object({
   microsoft: s.boolean('Members may sign in with Microsoft (Entra ID).'),
   entraTenantId: s.nullable(
     guid('The Entra tenant (directory) id whose accounts sign in; needed when `microsoft` is on.'),
   ),
-  password: s.boolean('Members may sign in with password and authenticator (on unless turned off).'),
+  password: s.boolean('Members may sign in with password and authenticator.'),
+  oldPassword: s.optional(s.string({ maxLength: 256, description: "The caller's password, confirming the change." })),
+  twoFactorCode: s.optional(
+    s.string({ maxLength: 16, description: "A current code of the caller's authenticator app, with `oldPassword`." }),
+  ),
+  twoFactorRecoveryCode: s.optional(
+    s.string({ maxLength: 32, description: "One of the caller's recovery codes instead of `twoFactorCode`; used up." }),
+  ),
 });
 /**
- * How the caller's organisation signs in: with Microsoft (bound to one Entra tenant id, which no other
- * organisation may have), with password plus authenticator, or both. At least one stays on; password
- * sign-in can be turned off only with Microsoft on and by someone who has signed in with Microsoft
- * (so nobody is locked out). Refused with 400 `signInSettingsInvalid` otherwise, and 409
- * `entraTenantTaken` for a tenant bound to another organisation.
+ * A change of how the caller's organisation signs in. A new tenant id is stored as pending (see
+ * {@link EntraTenantBinding}); taking it away, or setting another, ends the binding of the old one and
+ * every member's link to it. At least one way stays: password sign-in can be turned off only with
+ * Microsoft on, from a bound (proved) tenant, by someone who has signed in with Microsoft; refused
+ * with 400 `entraTenantRequired`, `passwordOffNeedsMicrosoft` or `passwordOffNeedsBoundTenant`
+ * otherwise, and with 409 `entraTenantTaken` for a tenant another organisation has proved. A change
+ * must confirm who makes it: `oldPassword` with `twoFactorCode` or `twoFactorRecoveryCode` (wrong ones
+ * count toward the account's lockout), unless the session signed in with Microsoft within the last 10
+ * minutes; refused with 403 `reauthenticationRequired`, `reauthenticationPasswordWrong`,
+ * `reauthenticationCodeWrong` or `accountLocked`, and nothing changes. The organisation's
+ * administrators are mailed what changed. Saving the settings as they are changes nothing and needs no
+ * confirmation.
  */
-export type SignInSettings = s.Static<typeof SignInSettings>;
+export type SignInSettingsChange = s.Static<typeof SignInSettingsChange>;
 
 /** Schema of the answer of `GET /auth/sign-in-options`. */
 export const SignInOptions = s.object({
@@ -351,6 +443,9 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
     auth: 'none',
     body: MicrosoftSignInComplete,
     response: SessionResponse,
+    refusals: {
+      409: "The sign-in would have proved the organisation's pending Entra tenant, but another organisation proved it first (code entraTenantTaken).",
+    },
   },
   signInSettings: {
     method: 'GET',
@@ -362,9 +457,12 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
     method: 'PUT',
     path: '/auth/sign-in-settings',
     summary: "Change how the caller's organisation signs in",
-    body: SignInSettings,
+    body: SignInSettingsChange,
     response: SignInSettings,
-    refusals: { 409: 'The Entra tenant is bound to another organisation.' },
+    refusals: {
+      403: 'The change was not confirmed: no or a wrong password and code, and no sign-in with Microsoft within 10 minutes (codes reauthenticationRequired, reauthenticationPasswordWrong, reauthenticationCodeWrong, accountLocked).',
+      409: 'Another organisation has proved that it controls this Entra tenant (code entraTenantTaken).',
+    },
   },
   activity: {
     method: 'GET',

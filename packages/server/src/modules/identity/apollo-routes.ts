@@ -9,7 +9,7 @@ import { routes, session } from '../../http/contract.js';
 import { bearerChallenge, HttpError, validationProblem } from '../../http/errors.js';
 import { createOrganisation } from '../organisations/repository.js';
 import { runAfterResponse } from './background.js';
-import { signInPolicy } from './entra.js';
+import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode, mailConfirmation } from './mails.js';
 import {
   assertPasswordRules,
@@ -130,7 +130,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         if (result.outcome === 'lockedOut') throw await fail('Lockedout', result.user);
         if (result.outcome === 'notAllowed') throw await fail('NotAllowed', result.user);
         const { user } = result;
-        if (!(await signInPolicy(ctx.db, user.organisationId)).password) throw await fail('NotAllowed', user);
+        if (!(await passwordSignInAllowed(ctx.db, user.organisationId))) throw await fail('NotAllowed', user);
         // The portal requires a second factor; an account that has not set one up signs in through
         // the portal's QR setup first.
         if (!user.totpEnabled) throw await fail('NotAllowed', user);

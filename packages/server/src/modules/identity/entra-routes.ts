@@ -1,13 +1,8 @@
 /** Sign-in with Microsoft Entra ID (entra.ts) and the organisation's sign-in settings, on the legacy API. */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
-import {
-  completeMicrosoftSignIn,
-  entraAppOf,
-  signInPolicy,
-  startMicrosoftSignIn,
-  updateSignInPolicy,
-} from './entra.js';
+import { completeMicrosoftSignIn, entraAppOf, startMicrosoftSignIn } from './entra.js';
+import { readSignInSettings, updateSignInSettings } from './sign-in-settings.js';
 
 export function entraRoutes(ctx: AppContext) {
   return routes({
@@ -28,12 +23,12 @@ export function entraRoutes(ctx: AppContext) {
     },
     'legacy.auth.signInSettings': {
       async handler(_args, rc) {
-        return signInPolicy(ctx.db, session(rc).auth.user.organisationId);
+        return readSignInSettings(ctx, session(rc).auth);
       },
     },
     'legacy.auth.updateSignInSettings': {
       async handler({ body }, rc) {
-        return updateSignInPolicy(ctx, { user: session(rc).auth.user, ip: rc.ip }, body);
+        return updateSignInSettings(ctx, session(rc).auth, rc.ip, body);
       },
     },
   });

@@ -1,21 +1,34 @@
 /**
  * Sign-in with Microsoft Entra ID: the portal as an OpenID Connect relying party through openid-client
- * (jose underneath). An organisation that allows it is bound to one Entra tenant; a sign-in starts with
- * the account's address, which names the organisation and so the tenant whose authority is asked
- * (its issuer is exactly `{authority}/{tenantId}/v2.0`, never a multi-tenant template). The code is
- * redeemed with the PKCE verifier; the ID token's signature is checked against the tenant's JWKS, and
- * its issuer, audience, expiry and nonce by openid-client; then its `tid` against the organisation's
- * tenant, and its verified email against the organisation's users. The first sign-in links the user
- * to the token's `oid`; later ones must come from that same Entra account.
+ * (jose underneath). An organisation that allows it signs in from one Entra tenant, bound or pending
+ * (entra-tenants.ts); a sign-in starts with the account's address, which names the organisation and
+ * so the tenant whose authority is asked (its issuer is exactly `{authority}/{tenantId}/v2.0`, never a
+ * multi-tenant template). The code is redeemed with the PKCE verifier; the ID token's signature is
+ * checked against the tenant's JWKS, and its issuer, audience, expiry and nonce by openid-client; then
+ * its `tid` against the organisation's tenant, and its verified email against the organisation's
+ * users. The first sign-in links the user to the token's `oid`; later ones must come from that same
+ * Entra account. While the tenant is pending, the first sign-in that passes all of this proves that
+ * the organisation controls the directory, and binds it.
  */
 import { randomUUID } from 'node:crypto';
 import * as oidc from 'openid-client';
+import { actedBy } from '../../audit/audit-by.js';
 import type { EntraApp } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { refusal } from '../../http/errors.js';
+import {
+  bindTenant,
+  holderOf,
+  isPendingLive,
+  isUniqueViolation,
+  readSignInState,
+  type SignInState,
+  signInTenantOf,
+} from './entra-tenants.js';
 import { issueToken } from './sessions.js';
+import { notifyAdministrators, signInChanges } from './sign-in-settings.js';
 import { findUserByEmail, sessionUser, type User } from './users.js';
 
 /** How long a started sign-in may take to come back (Entra ID's codes live 10 minutes too). */
@@ -38,31 +51,6 @@ export function entraAppOf(ctx: AppContext): EntraApp | undefined {
 }
 
 export const redirectUriOf = (ctx: AppContext) => `${ctx.config.publicUrl}/signin/microsoft`;
-
-/** An organisation's sign-in methods. */
-export interface SignInPolicy {
-  microsoft: boolean;
-  entraTenantId: string | null;
-  password: boolean;
-}
-
-interface PolicyRow {
-  entra_sign_in: boolean;
-  entra_tenant_id: string | null;
-  password_sign_in: boolean;
-}
-
-export async function signInPolicy(db: Queryable, organisationId: string): Promise<SignInPolicy> {
-  const [row] = await db.query<PolicyRow>(
-    'select entra_sign_in, entra_tenant_id, password_sign_in from organisations where id = $1',
-    [organisationId],
-  );
-  return {
-    microsoft: row?.entra_sign_in ?? false,
-    entraTenantId: row?.entra_tenant_id ?? null,
-    password: row?.password_sign_in ?? true,
-  };
-}
 
 const configurations = new Map<string, { config: oidc.Configuration; at: number }>();
 
@@ -97,13 +85,13 @@ async function tenantConfiguration(app: EntraApp, tenantId: string): Promise<oid
 export async function startMicrosoftSignIn(ctx: AppContext, email: string): Promise<{ authorizationUrl: string }> {
   const app = entraAppOf(ctx);
   const user = await findUserByEmail(ctx.db, email);
-  const policy = user ? await signInPolicy(ctx.db, user.organisationId) : undefined;
-  if (!app || !user || !policy?.microsoft || !policy.entraTenantId) throw refusal(400, 'entraNotAvailable');
-  const config = await tenantConfiguration(app, policy.entraTenantId);
+  const now = ctx.now();
+  const tenantId = user ? signInTenantOf(await readSignInState(ctx.db, user.organisationId), now) : null;
+  if (!app || !user || !tenantId) throw refusal(400, 'entraNotAvailable');
+  const config = await tenantConfiguration(app, tenantId);
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  const now = ctx.now();
   await ctx.db.query('delete from entra_sign_ins where expires_at < $1', [
     new Date(now.getTime() - SIGN_IN_LIFETIME_MS),
   ]);
@@ -113,7 +101,7 @@ export async function startMicrosoftSignIn(ctx: AppContext, email: string): Prom
     [
       sha256(state),
       user.organisationId,
-      policy.entraTenantId,
+      tenantId,
       ctx.secrets.seal(verifier),
       nonce,
       now,
@@ -151,16 +139,31 @@ type EntraRefusal =
   | 'entraBadSignature'
   | 'entraNoVerifiedEmail'
   | 'entraNoAccount'
-  | 'entraNotAvailable';
+  | 'entraNotAvailable'
+  | 'entraTenantTaken';
 
 /** A failed sign-in: refused with its code and audited with the reason openid-client gave. */
 class SignInRefused extends Error {
   constructor(
     readonly code: EntraRefusal,
     readonly reason: string,
+    readonly status = 400,
   ) {
     super(reason);
   }
+}
+
+/** Whether the sign-in proves the organisation's pending tenant (else it signs in from the bound one). */
+function proofOf(state: SignInState | undefined, tenantId: string, now: Date): 'bound' | 'proves' {
+  const tenant = tenantId.toLowerCase();
+  if (state?.microsoft && state.bound?.tenantId === tenant) return 'bound';
+  if (state?.microsoft && state.pending?.tenantId === tenant) {
+    if (!isPendingLive(state.pending, now)) {
+      throw new SignInRefused('entraNotAvailable', 'the pending tenant expired before it was proved');
+    }
+    return 'proves';
+  }
+  throw new SignInRefused('entraNotAvailable', 'the organisation no longer signs in with this tenant');
 }
 
 /**
@@ -200,6 +203,84 @@ function refusalOf(error: unknown): SignInRefused {
 function verifiedEmail(claims: oidc.IDToken): string | undefined {
   const email = typeof claims.email === 'string' ? claims.email : undefined;
   return email && claims.xms_edov === true ? email : undefined;
+}
+
+/**
+ * Binds the organisation's pending tenant, proved by `user`'s sign-in from it, and ends the other
+ * organisations' pending claims of it; audited. False when the settings changed meanwhile (the
+ * sign-in then goes on from the tenant they name, or is refused).
+ */
+async function proveTenant(ctx: AppContext, tx: Queryable, user: User, tenantId: string, ip: string) {
+  const now = ctx.now();
+  // Held to the end: a change of the settings meanwhile waits for this, or is seen here.
+  const current = await readSignInState(tx, user.organisationId, { lock: true });
+  if (proofOf(current, tenantId, now) !== 'proves') return false;
+  if (await holderOf(tx, tenantId, user.organisationId)) {
+    throw new SignInRefused('entraTenantTaken', 'another organisation proved the tenant first', 409);
+  }
+  const ended = await bindTenant(tx, user.organisationId, tenantId, {
+    at: now,
+    by: user.email,
+    proof: 'microsoftSignIn',
+  });
+  await ctx.audit(
+    {
+      ...actedBy(user, ip),
+      organisationId: user.organisationId,
+      action: 'organisation.entraTenant.bound',
+      target: tenantId,
+      outcome: 'success',
+      details: { tenantId, proof: 'microsoftSignIn', pendingEnded: ended },
+    },
+    tx,
+  );
+  for (const other of ended) {
+    await ctx.audit(
+      {
+        ...actedBy(user, ip),
+        organisationId: other,
+        action: 'organisation.entraTenant.pendingEnded',
+        target: tenantId,
+        outcome: 'success',
+        details: { tenantId, boundTo: user.organisationId },
+      },
+      tx,
+    );
+  }
+  return true;
+}
+
+/** Links the user to the Entra account at the first sign-in, and issues the session; audited. */
+async function startSession(
+  ctx: AppContext,
+  tx: Queryable,
+  user: User,
+  from: { oid: string; tenantId: string; ip: string },
+) {
+  const now = ctx.now();
+  if (!user.entraObjectId) {
+    // Linked once: of two first sign-ins at the same moment, the second finds the link taken.
+    const [linked] = await tx.query(
+      'update users set entra_object_id = $2 where id = $1 and entra_object_id is null returning 1',
+      [user.id, from.oid],
+    );
+    if (!linked) throw new SignInRefused('entraNoAccount', 'the user was linked to an Entra account meanwhile');
+  }
+  const { token } = await issueToken(tx, now, user.id, 'session', randomUUID(), from.ip, {
+    method: 'microsoft',
+    at: now,
+  });
+  await ctx.audit(
+    {
+      ...actedBy(user, from.ip),
+      organisationId: user.organisationId,
+      action: 'auth.microsoft',
+      outcome: 'success',
+      details: { tenantId: from.tenantId, linked: !user.entraObjectId },
+    },
+    tx,
+  );
+  return { token, user: sessionUser(user) };
 }
 
 /**
@@ -257,10 +338,8 @@ export async function completeMicrosoftSignIn(
     tokenEmail = verifiedEmail(claims);
     if (!tokenEmail) throw new SignInRefused('entraNoVerifiedEmail', 'no verified email claim');
     const oid = typeof claims.oid === 'string' ? claims.oid : '';
-    const policy = await signInPolicy(ctx.db, pending.organisation_id);
-    if (!policy.microsoft || policy.entraTenantId?.toLowerCase() !== pending.tenant_id.toLowerCase()) {
-      throw new SignInRefused('entraNotAvailable', 'the organisation no longer signs in with this tenant');
-    }
+    const before = await readSignInState(ctx.db, pending.organisation_id);
+    const proof = proofOf(before, pending.tenant_id, now);
     const user = await findUserByEmail(ctx.db, tokenEmail);
     // Within the organisation only: an address of another organisation's user is no match.
     if (!user || user.organisationId !== pending.organisation_id || !oid) {
@@ -269,30 +348,30 @@ export async function completeMicrosoftSignIn(
     if (user.entraObjectId && user.entraObjectId !== oid) {
       throw new SignInRefused('entraNoAccount', 'the user is linked to another Entra account');
     }
-    return await ctx.db.transaction(async (tx) => {
-      if (!user.entraObjectId) {
-        // Linked once: of two first sign-ins at the same moment, the second finds the link taken.
-        const [linked] = await tx.query(
-          'update users set entra_object_id = $2 where id = $1 and entra_object_id is null returning 1',
-          [user.id, oid],
-        );
-        if (!linked) throw new SignInRefused('entraNoAccount', 'the user was linked to an Entra account meanwhile');
-      }
-      const { token } = await issueToken(tx, now, user.id, 'session', randomUUID(), ip);
-      await ctx.audit(
-        {
-          actorUserId: user.id,
-          actorEmail: user.email,
-          organisationId: user.organisationId,
-          action: 'auth.microsoft',
-          outcome: 'success',
-          ip,
-          details: { tenantId: pending.tenant_id, linked: !user.entraObjectId },
-        },
-        tx,
-      );
-      return { token, user: sessionUser(user) };
-    });
+    const tenantId = pending.tenant_id.toLowerCase();
+    const signedIn = await ctx.db
+      .transaction(async (tx) => {
+        const bound = proof === 'proves' && (await proveTenant(ctx, tx, user, tenantId, ip));
+        return { session: await startSession(ctx, tx, user, { oid, tenantId, ip }), bound };
+      })
+      .catch((error: unknown) => {
+        // Two organisations proving the same tenant at once: the unique index lets one through.
+        if (isUniqueViolation(error)) {
+          throw new SignInRefused('entraTenantTaken', 'another organisation proved the tenant', 409);
+        }
+        throw error;
+      });
+    const after = signedIn.bound ? await readSignInState(ctx.db, user.organisationId) : undefined;
+    if (before && after) {
+      await notifyAdministrators(ctx, user.organisationId, {
+        organisationName: after.organisationName,
+        by: user.email,
+        at: now,
+        ip,
+        changes: signInChanges(before, after, now),
+      });
+    }
+    return signedIn.session;
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
     const user = tokenEmail ? await findUserByEmail(ctx.db, tokenEmail) : undefined;
@@ -306,56 +385,6 @@ export async function completeMicrosoftSignIn(
       ip,
       details: { code: error.code, reason: error.reason.slice(0, 300) },
     });
-    throw refusal(400, error.code);
+    throw refusal(error.status, error.code);
   }
-}
-
-/**
- * Changes how the caller's organisation signs in. At least one way stays: password sign-in goes off
- * only with Microsoft on, and only by someone who has signed in with Microsoft, so that the person
- * changing it is not the first to be locked out. A tenant is bound to one organisation.
- */
-export async function updateSignInPolicy(
-  ctx: AppContext,
-  actor: { user: User; ip: string },
-  next: SignInPolicy,
-): Promise<SignInPolicy> {
-  const tenantId = next.entraTenantId?.trim().toLowerCase() || null;
-  if (next.microsoft && !tenantId) throw refusal(400, 'entraTenantRequired');
-  if (!next.password && (!next.microsoft || !actor.user.entraObjectId)) {
-    throw refusal(400, 'passwordOffNeedsMicrosoft');
-  }
-  const organisationId = actor.user.organisationId;
-  return ctx.db.transaction(async (tx) => {
-    if (tenantId) {
-      const [taken] = await tx.query('select 1 from organisations where entra_tenant_id = $1 and id <> $2', [
-        tenantId,
-        organisationId,
-      ]);
-      if (taken) throw refusal(409, 'entraTenantTaken');
-    }
-    const before = await signInPolicy(tx, organisationId);
-    // A new tenant is a new directory: links to the old one's accounts no longer hold.
-    if (before.entraTenantId && before.entraTenantId !== tenantId) {
-      await tx.query('update users set entra_object_id = null where organisation_id = $1', [organisationId]);
-    }
-    await tx.query(
-      'update organisations set entra_sign_in = $2, entra_tenant_id = $3, password_sign_in = $4 where id = $1',
-      [organisationId, next.microsoft, tenantId, next.password],
-    );
-    const after = await signInPolicy(tx, organisationId);
-    await ctx.audit(
-      {
-        actorUserId: actor.user.id,
-        actorEmail: actor.user.email,
-        organisationId,
-        action: 'organisation.signIn.update',
-        outcome: 'success',
-        ip: actor.ip,
-        details: { before, after },
-      },
-      tx,
-    );
-    return after;
-  });
 }

@@ -8,7 +8,7 @@ import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.j
 import { routes, session } from '../../http/contract.js';
 import { badRequest, conflict, forbidden, refusal } from '../../http/errors.js';
 import { listSignInEvents } from './activity.js';
-import { signInPolicy } from './entra.js';
+import { passwordSignInAllowed } from './entra-tenants.js';
 import {
   authenticatorUri,
   checkPassword,
@@ -61,7 +61,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           throw forbidden(LEGACY_MESSAGES.notConfirmed);
         }
         const { user } = result;
-        if (!(await signInPolicy(ctx.db, user.organisationId)).password) {
+        if (!(await passwordSignInAllowed(ctx.db, user.organisationId))) {
           await audit({
             actorUserId: user.id,
             actorEmail: user.email,

@@ -50,3 +50,40 @@ export async function mailResetLink(ctx: AppContext, to: string, token: string) 
     link,
   });
 }
+
+/** A change of how an organisation signs in, for the mail to its administrators. */
+export interface SignInChangeNotice {
+  organisationName: string;
+  /** Who changed it: a member's address, or the operator's command. */
+  by: string;
+  at: Date;
+  ip: string | null;
+  /** What changed, each as it was and as it is, in words. */
+  changes: readonly { what: string; before: string; after: string }[];
+}
+
+/** A moment as the sign-in change mails write it: `2026-11-02 08:00 UTC`. */
+export const mailTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Tells each administrator of an organisation that its sign-in settings changed: what (before →
+ * after), by whom, when and from where. Nothing to click: a mail that asks to sign in through a link
+ * is what a phishing mail looks like.
+ */
+export async function mailSignInChange(ctx: AppContext, to: readonly string[], notice: SignInChangeNotice) {
+  const lines = notice.changes.map((change) => `- ${change.what}: ${change.before} → ${change.after}`);
+  const text = [
+    `${notice.by} changed how ${notice.organisationName} signs in to the compliance portal on ${mailTime(notice.at)}${notice.ip ? `, from the address ${notice.ip}` : ''}:`,
+    '',
+    ...lines,
+    '',
+    'You receive this as an administrator of the organisation. If you did not expect the change, sign in to the portal, check Account → Settings → Sign-in and security → "How your organisation signs in", and tell the person named above.',
+  ].join('\n');
+  for (const address of to) {
+    await ctx.mailer.send({
+      to: address,
+      subject: `The sign-in settings of ${notice.organisationName} were changed`,
+      text,
+    });
+  }
+}

@@ -367,7 +367,7 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, ip: 
       return undefined;
     }
     if (!user || isLockedOut(user, ctx.now())) return undefined;
-    return issueSession(tx, ctx.now(), user.id, ip, rotated.family);
+    return issueSession(tx, ctx.now(), user.id, ip, rotated.family, rotated.signedIn);
   });
 }
 
@@ -438,6 +438,51 @@ async function confirmSecondFactor(ctx: AppContext, user: User, given: Reauthent
       'The 2fa token provided by the request was invalid. A valid 2fa token or recovery code is required for this change.',
     );
   }
+}
+
+/** How long a sign-in with Microsoft stands in for the password and code of an organisation-wide change. */
+const RECENT_MICROSOFT_SIGN_IN_MS = 10 * 60_000;
+
+/** Until when the session's sign-in with Microsoft confirms organisation-wide changes; null if it did not sign in so. */
+export function microsoftSignInUntil(auth: Auth): Date | null {
+  return auth.signedIn?.method === 'microsoft'
+    ? new Date(auth.signedIn.at.getTime() + RECENT_MICROSOFT_SIGN_IN_MS)
+    : null;
+}
+
+/** Why an organisation-wide change was not confirmed (the SDK's refusal codes). */
+export type ReauthenticationRefusal =
+  | 'reauthenticationRequired'
+  | 'reauthenticationPasswordWrong'
+  | 'reauthenticationCodeWrong'
+  | 'accountLocked';
+
+/**
+ * Confirms that the person behind the session makes a change that affects the whole organisation: a
+ * session that signed in with Microsoft within the last 10 minutes does; else the password and a
+ * current code of the authenticator (or a recovery code, used up). A password alone does not: an
+ * account without an authenticator confirms by signing in with Microsoft again. Wrong passwords and
+ * codes count toward the lockout, as at sign-in; the right password does not clear the count. Answers
+ * null when confirmed, else why not.
+ */
+export async function reauthenticate(
+  ctx: AppContext,
+  auth: Auth,
+  given: Reauthentication,
+): Promise<ReauthenticationRefusal | null> {
+  const until = microsoftSignInUntil(auth);
+  if (until && ctx.now().getTime() <= until.getTime()) return null;
+  const { user } = auth;
+  if (isLockedOut(user, ctx.now())) return 'accountLocked';
+  const hasSecondFactor = Boolean(given.twoFactorCode || given.twoFactorRecoveryCode);
+  if (!given.oldPassword || !hasSecondFactor || !user.totpEnabled) return 'reauthenticationRequired';
+  if (!(await verifyPassword(user.passwordHash, given.oldPassword))) {
+    return (await recordFailure(ctx, user)) === 'lockedOut' ? 'accountLocked' : 'reauthenticationPasswordWrong';
+  }
+  const ok = given.twoFactorCode
+    ? await checkTotp(ctx, user, given.twoFactorCode)
+    : await ctx.db.transaction((tx) => useRecoveryCode(ctx, tx, user, given.twoFactorRecoveryCode ?? ''));
+  return ok ? null : 'reauthenticationCodeWrong';
 }
 
 export interface TwoFactorChange extends Reauthentication {

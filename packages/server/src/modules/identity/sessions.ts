@@ -21,12 +21,20 @@ export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
 /** Token kinds that mean a signed-in user on both APIs. */
 export const SESSION_KINDS: readonly TokenKind[] = ['access', 'session'];
 
+/** How a session signed in, and when: kept by every token the sign-in leads to, refreshed ones included. */
+export interface SignedIn {
+  method: 'password' | 'microsoft';
+  at: Date;
+}
+
 export interface Auth {
   user: User;
   kind: TokenKind;
   tokenHash: string;
   /** Tokens issued together (and by refreshing them) share a family, revoked as one at logout. */
   family: string;
+  /** Null for tokens issued before sign-ins were recorded (migration 24). */
+  signedIn: SignedIn | null;
 }
 
 export async function issueToken(
@@ -36,30 +44,49 @@ export async function issueToken(
   kind: TokenKind,
   family: string = randomUUID(),
   ip?: string,
+  signedIn: SignedIn = { method: 'password', at: now },
 ): Promise<{ token: string; expiresAt: Date; family: string }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
   await tx.query(
-    'insert into sessions (token_hash, user_id, kind, family, expires_at, created_at, ip) values ($1, $2, $3, $4, $5, $6, $7)',
-    [sha256(token), userId, kind, family, expiresAt, now, ip ?? null],
+    `insert into sessions (token_hash, user_id, kind, family, expires_at, created_at, ip, sign_in_method, signed_in_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [sha256(token), userId, kind, family, expiresAt, now, ip ?? null, signedIn.method, signedIn.at],
   );
   return { token, expiresAt, family };
 }
 
 /**
  * Issues the access and refresh tokens of a signed-in session: a new family at sign-in, the
- * refreshed token's family at a refresh, so that a logout ends every token the sign-in led to.
+ * refreshed token's family (and its sign-in) at a refresh, so that a logout ends every token the
+ * sign-in led to.
  */
-export async function issueSession(tx: Queryable, now: Date, userId: string, ip?: string, family?: string) {
-  const access = await issueToken(tx, now, userId, 'access', family, ip);
-  const refresh = await issueToken(tx, now, userId, 'refresh', access.family, ip);
+export async function issueSession(
+  tx: Queryable,
+  now: Date,
+  userId: string,
+  ip?: string,
+  family?: string,
+  signedIn?: SignedIn,
+) {
+  const access = await issueToken(tx, now, userId, 'access', family, ip, signedIn);
+  const refresh = await issueToken(tx, now, userId, 'refresh', access.family, ip, signedIn);
   return { accessToken: access.token, refreshToken: refresh.token, family: access.family };
 }
 
 export type RefreshOutcome =
-  | { outcome: 'rotated'; userId: string; family: string }
+  | { outcome: 'rotated'; userId: string; family: string; signedIn: SignedIn | undefined }
   | { outcome: 'replayed'; userId: string; family: string }
   | { outcome: 'invalid' };
+
+interface SignedInRow {
+  sign_in_method: SignedIn['method'] | null;
+  signed_in_at: Date | null;
+}
+
+function signedInOf(row: SignedInRow): SignedIn | null {
+  return row.sign_in_method && row.signed_in_at ? { method: row.sign_in_method, at: new Date(row.signed_in_at) } : null;
+}
 
 /**
  * Uses a refresh token once. A refresh token presented again after its rotation means that two
@@ -68,12 +95,14 @@ export type RefreshOutcome =
  */
 export async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
   const tokenHash = sha256(token);
-  const [live] = await tx.query<{ user_id: string; family: string }>(
+  const [live] = await tx.query<{ user_id: string; family: string } & SignedInRow>(
     `update sessions set revoked_at = $2 where token_hash = $1 and kind = 'refresh' and revoked_at is null and expires_at > $2
-     returning user_id, family`,
+     returning user_id, family, sign_in_method, signed_in_at`,
     [tokenHash, now],
   );
-  if (live) return { outcome: 'rotated', userId: live.user_id, family: live.family };
+  if (live) {
+    return { outcome: 'rotated', userId: live.user_id, family: live.family, signedIn: signedInOf(live) ?? undefined };
+  }
   const [used] = await tx.query<{ user_id: string; family: string }>(
     "select user_id, family from sessions where token_hash = $1 and kind = 'refresh' and revoked_at is not null",
     [tokenHash],
@@ -90,7 +119,13 @@ export async function resolveToken(ctx: AppContext, token: string, kinds: readon
   // its sessions, and a token of a missing user is refused as before).
   const found = await findUserOfToken(ctx.db, tokenHash, ctx.now());
   if (!found || !kinds.includes(found.kind as TokenKind)) return null;
-  return { user: found.user, kind: found.kind as TokenKind, tokenHash, family: found.family };
+  return {
+    user: found.user,
+    kind: found.kind as TokenKind,
+    tokenHash,
+    family: found.family,
+    signedIn: signedInOf(found),
+  };
 }
 
 export async function revokeToken(tx: Queryable, now: Date, tokenHash: string) {

@@ -71,13 +71,38 @@ export async function findUserOfToken(
   db: Queryable,
   tokenHash: string,
   now: Date,
-): Promise<{ user: User; kind: string; family: string } | undefined> {
-  const [row] = await db.query<Row & { token_kind: string; token_family: string }>(
-    `select u.*, s.kind as token_kind, s.family as token_family from sessions s join users u on u.id = s.user_id
+): Promise<
+  | {
+      user: User;
+      kind: string;
+      family: string;
+      sign_in_method: 'password' | 'microsoft' | null;
+      signed_in_at: Date | null;
+    }
+  | undefined
+> {
+  const [row] = await db.query<
+    Row & {
+      token_kind: string;
+      token_family: string;
+      sign_in_method: 'password' | 'microsoft' | null;
+      signed_in_at: Date | null;
+    }
+  >(
+    `select u.*, s.kind as token_kind, s.family as token_family, s.sign_in_method, s.signed_in_at
+       from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
     [tokenHash, now],
   );
-  return row ? { user: toUser(row), kind: row.token_kind, family: row.token_family } : undefined;
+  return row
+    ? {
+        user: toUser(row),
+        kind: row.token_kind,
+        family: row.token_family,
+        sign_in_method: row.sign_in_method,
+        signed_in_at: row.signed_in_at,
+      }
+    : undefined;
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {

@@ -48,7 +48,12 @@ export function FormDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          {/* Full screen on small screens only: the `full` size's height, margin and corners would outlive it. */}
+          <Dialog.Content
+            minH={{ base: '100dvh', md: 'auto' }}
+            my={{ base: '0', md: 'var(--dialog-base-margin)' }}
+            borderRadius={{ base: '0', md: 'l3' }}
+          >
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
               <Dialog.Title>{title}</Dialog.Title>
               {subtitle}

@@ -5,7 +5,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
-import { readStoredUser } from '../../session/storage';
+import { readStoredUser, storeUser } from '../../session/storage';
 import { testClient } from '../../testing/fixtures';
 import { restoreOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
@@ -106,6 +106,41 @@ describe('/signin/microsoft, where the identity platform returns', () => {
     expect(screen.getByRole('link', { name: texts.auth.backToSignIn }).getAttribute('href')).toBe('/signin');
     expect(path()).toBe('/signin/microsoft');
     expect(readStoredUser()).toBeNull();
+  });
+
+  it('finishes the confirming sign-in of a signed-in member and goes back to the settings with the new session', async () => {
+    storeUser({ token: 'old-session', user });
+    sessionStorage.setItem('portal.microsoftReturnTo', '/account/settings?tab=security');
+    const { path } = await renderPortal('/signin/microsoft?code=the-code&state=the-state', {
+      'legacy.auth.microsoftComplete': () => HttpResponse.json({ token: 'new-session', user }),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+    });
+    await waitFor(() => expect(path()).toBe('/account/settings'));
+    expect(readStoredUser()?.token).toBe('new-session');
+  });
+
+  it('keeps the signed-in session when the confirming sign-in is refused, with the way back to the portal', async () => {
+    storeUser({ token: 'old-session', user });
+    sessionStorage.setItem('portal.microsoftReturnTo', '/account/settings?tab=security');
+    localStorage.setItem('language', 'de');
+    const { path } = await renderPortal('/signin/microsoft?code=c&state=s', {
+      'legacy.auth.microsoftComplete': () => refuse(409, { message: 'taken', code: 'entraTenantTaken' }),
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+    });
+    expect(await screen.findByText(germanErrorMessages.entraTenantTaken)).toBeTruthy();
+    expect(screen.getByRole('link', { name: de.auth.backToPortal }).getAttribute('href')).toBe(
+      '/account/settings?tab=security',
+    );
+    expect(path()).toBe('/signin/microsoft');
+    expect(readStoredUser()?.token).toBe('old-session');
+  });
+
+  it('sends a signed-in member who opens it without a code to the portal', async () => {
+    storeUser({ token: 'old-session', user });
+    const { path } = await renderPortal('/signin/microsoft', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+    });
+    await waitFor(() => expect(path()).toBe('/'));
   });
 
   it("shows the identity platform's own refusal without its trace", async () => {

@@ -16,10 +16,8 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
+import { rememberMicrosoftReturn, takeMicrosoftReturn } from '../../session/storage';
 import type { CallbackSearch } from './microsoft-callback-search';
-
-/** Where the user was going, kept in this tab while the identity platform has it. */
-const RETURN_TO_KEY = 'portal.microsoftReturnTo';
 
 /** Microsoft's four squares, as its sign-in buttons show them. */
 function MicrosoftLogo() {
@@ -66,8 +64,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
     mutationFn: (address: string) =>
       api.legacy.auth.microsoftStart({ body: { email: address } }, { disableToast: true }),
     onSuccess: ({ authorizationUrl }) => {
-      if (returnTo) sessionStorage.setItem(RETURN_TO_KEY, returnTo);
-      else sessionStorage.removeItem(RETURN_TO_KEY);
+      rememberMicrosoftReturn(returnTo);
       window.location.assign(authorizationUrl);
     },
   });
@@ -119,15 +116,16 @@ export function MicrosoftCallbackPage() {
   const search = useSearch({ strict: false }) as CallbackSearch;
   const { send, context, matches } = useSession();
   const sent = useRef(false);
+  // Signed in already: a member confirming the organisation's tenant, who goes back to the portal.
+  const [back] = useState(() => (context.user ? { to: takeMicrosoftReturn() ?? '/' } : null));
   const { code, state, error } = search;
 
   useEffect(() => {
     if (sent.current || error || !code || !state) return;
     sent.current = true;
-    const returnTo = sessionStorage.getItem(RETURN_TO_KEY) ?? undefined;
-    sessionStorage.removeItem(RETURN_TO_KEY);
+    const returnTo = back ? back.to : takeMicrosoftReturn();
     send({ type: 'session.completeMicrosoft', code, state, ...(returnTo ? { returnTo } : {}) });
-  }, [code, state, error, send]);
+  }, [code, state, error, send, back]);
 
   // The identity platform's own refusal: its description starts with the AADSTS code.
   const reason = error ? (search.error_description ?? error).split(' Trace ID:')[0] : null;
@@ -146,7 +144,11 @@ export function MicrosoftCallbackPage() {
         <Stack gap="4">
           <StatusAlert status="error">{failure}</StatusAlert>
           <Link asChild fontSize="sm" color="brand.600" alignSelf="flex-start">
-            <RouterLink to="/signin">{t('auth:backToSignIn')}</RouterLink>
+            {back ? (
+              <a href={back.to}>{t('auth:backToPortal')}</a>
+            ) : (
+              <RouterLink to="/signin">{t('auth:backToSignIn')}</RouterLink>
+            )}
           </Link>
         </Stack>
       ) : (

@@ -46,10 +46,40 @@ export const accountSecurityNamespaces: Leaves<typeof En> = {
       tenantHint: 'Die Verzeichnis-ID (Mandanten-ID) auf der Übersichtsseite des Microsoft Entra Admin Centers.',
       tenantInvalid: 'Eine Mandanten-ID sieht so aus: 72f988bf-86f1-41af-91ab-2d7cd011db47.',
       password: 'Passwort und Authenticator-App',
-      passwordHint: 'Schalten Sie dies erst ab, nachdem Sie sich selbst mit Microsoft angemeldet haben.',
+      passwordHint:
+        'Schalten Sie dies erst ab, nachdem Sie sich selbst mit Microsoft angemeldet haben und der Mandant Ihrer Organisation bestätigt ist.',
       save: 'Anmeldeeinstellungen speichern',
-      saved: 'Die Anmeldeeinstellungen wurden gespeichert.',
+      saved:
+        'Die Anmeldeeinstellungen wurden gespeichert. Die Administratoren Ihrer Organisation wurden per E-Mail informiert.',
       failed: 'Die Anmeldeeinstellungen konnten nicht geladen werden.',
+      tenantStatus: 'Entra-Mandant',
+      pendingTitle: 'Wartet auf Bestätigung',
+      pending:
+        'Eingetragen am {{since}} von {{by}}. Zur Bestätigung meldet sich ein Mitglied Ihrer Organisation bis {{until}} mit Microsoft aus diesem Mandanten an: Die erste solche Anmeldung bindet den Mandanten an Ihre Organisation.',
+      pendingNoOne:
+        'Eingetragen am {{since}}. Zur Bestätigung meldet sich ein Mitglied Ihrer Organisation bis {{until}} mit Microsoft aus diesem Mandanten an: Die erste solche Anmeldung bindet den Mandanten an Ihre Organisation.',
+      pendingWhy:
+        'Warum: Damit keine andere Organisation ein Microsoft-Verzeichnis beanspruchen kann, das sie nicht verwaltet. Bis dahin bleibt die Anmeldung mit Passwort aktiv.',
+      confirm: 'Zur Bestätigung mit Microsoft anmelden',
+      confirmHint:
+        'Sie melden sich auf der Microsoft-Seite Ihrer Organisation mit Ihrem Arbeitskonto an und kommen damit angemeldet hierher zurück.',
+      confirmNotNow: 'Um ihn zu bestätigen, aktivieren Sie die Anmeldung mit Microsoft und speichern Sie.',
+      expiredTitle: 'Bestätigung abgelaufen',
+      expired:
+        'Eingetragen am {{since}}, bis {{until}} nicht bestätigt: Mit diesem Mandanten meldet sich niemand an. Beginnen Sie neu, um weitere 7 Tage auf eine Anmeldung mit Microsoft daraus zu warten.',
+      startAgain: 'Neu beginnen',
+      boundTitle: 'Bestätigt',
+      bound: 'Für Ihre Organisation bestätigt am {{since}}: {{by}} hat sich daraus mit Microsoft angemeldet.',
+      boundByOperator: 'Für Ihre Organisation bestätigt am {{since}} durch den Betreiber des Portals.',
+      reauthTitle: 'Bestätigen Sie, dass Sie es sind',
+      reauthIntro:
+        'Dies ändert, wie sich alle Mitglieder Ihrer Organisation anmelden. Geben Sie Ihr Passwort und einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein. Die Administratoren werden per E-Mail informiert.',
+      reauthMicrosoftOnly:
+        'Ihr Konto hat keine Authenticator-App, daher bestätigt nur eine neue Anmeldung mit Microsoft die Änderung. Melden Sie sich mit Microsoft an und speichern Sie dann innerhalb von 10 Minuten.',
+      reauthMicrosoft: 'Erneut mit Microsoft anmelden',
+      reauthSubmit: 'Bestätigen und speichern',
+      microsoftRecent:
+        'Sie haben sich vor wenigen Minuten mit Microsoft angemeldet: Bis {{until}} brauchen Änderungen kein Passwort.',
     },
     password: {
       title: 'Passwort',

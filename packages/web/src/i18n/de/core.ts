@@ -74,6 +74,7 @@ export const coreNamespaces: Leaves<typeof En> = {
       'Ein Wiederherstellungscode meldet Sie an und setzt die Zwei-Faktor-Authentifizierung zurück, sodass Sie sie neu einrichten.',
     verify: 'Bestätigen',
     backToSignIn: 'Zurück zur Anmeldung',
+    backToPortal: 'Zurück zum Portal',
     forgotTitle: 'Passwort vergessen?',
     forgotIntro: 'Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, um ein neues Passwort festzulegen.',
     sendLink: 'Link senden',

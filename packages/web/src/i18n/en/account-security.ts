@@ -42,10 +42,38 @@ export const accountSecurityNamespaces = {
       tenantHint: 'The directory (tenant) ID on the overview page of the Microsoft Entra admin center.',
       tenantInvalid: 'A tenant ID looks like 72f988bf-86f1-41af-91ab-2d7cd011db47.',
       password: 'Password and authenticator app',
-      passwordHint: 'Turn this off only after you have signed in with Microsoft yourself.',
+      passwordHint:
+        "Turn this off only after you have signed in with Microsoft yourself, once your organisation's tenant is confirmed.",
       save: 'Save sign-in settings',
-      saved: 'The sign-in settings were saved.',
+      saved: "The sign-in settings were saved. Your organisation's administrators were told by email.",
       failed: 'The sign-in settings could not be loaded.',
+      tenantStatus: 'Entra tenant',
+      pendingTitle: 'Waiting for confirmation',
+      pending:
+        'Set on {{since}} by {{by}}. To confirm it, a member of your organisation signs in with Microsoft from this tenant by {{until}}: the first such sign-in binds the tenant to your organisation.',
+      pendingNoOne:
+        'Set on {{since}}. To confirm it, a member of your organisation signs in with Microsoft from this tenant by {{until}}: the first such sign-in binds the tenant to your organisation.',
+      pendingWhy:
+        'Why: so that no other organisation can claim a Microsoft directory it does not control. Until then, password sign-in stays on.',
+      confirm: 'Sign in with Microsoft to confirm',
+      confirmHint:
+        "You sign in on your organisation's Microsoft page with your work account, and come back here signed in with it.",
+      confirmNotNow: 'To confirm it, turn on sign-in with Microsoft and save.',
+      expiredTitle: 'Confirmation expired',
+      expired:
+        'Set on {{since}}, not confirmed by {{until}}: nobody signs in with this tenant. Start again to wait another 7 days for a sign-in with Microsoft from it.',
+      startAgain: 'Start again',
+      boundTitle: 'Confirmed',
+      bound: 'Confirmed for your organisation on {{since}}: {{by}} signed in with Microsoft from it.',
+      boundByOperator: "Confirmed for your organisation on {{since}} by the portal's operator.",
+      reauthTitle: 'Confirm that it is you',
+      reauthIntro:
+        'This changes how every member of your organisation signs in. Enter your password and a code from your authenticator app, or a recovery code. The administrators are told by email.',
+      reauthMicrosoftOnly:
+        'Your account has no authenticator app, so only a new sign-in with Microsoft confirms the change. Sign in with Microsoft, then save within 10 minutes.',
+      reauthMicrosoft: 'Sign in with Microsoft again',
+      reauthSubmit: 'Confirm and save',
+      microsoftRecent: 'You signed in with Microsoft a few minutes ago: until {{until}} changes need no password.',
     },
     password: {
       title: 'Password',

@@ -70,6 +70,7 @@ export const coreNamespaces = {
     recoveryHint: 'A recovery code signs you in and resets two-factor authentication, so you set it up again.',
     verify: 'Verify',
     backToSignIn: 'Back to sign-in',
+    backToPortal: 'Back to the portal',
     forgotTitle: 'Forgot your password?',
     forgotIntro: 'Enter your email address and we will send you a link to set a new password.',
     sendLink: 'Send link',
