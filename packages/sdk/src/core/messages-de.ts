@@ -55,4 +55,10 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Die Websiteadresse eines Speicherorts mit gesicherten oder archivierten Daten kann nicht auf einen anderen Speicher zeigen.',
   jobLocationHoldsData: 'Der Speicherort eines Auftrags mit gespeicherten Sicherungen kann nicht geändert werden.',
   caseOnLegalHold: 'Ein Fall unter Legal Hold kann nicht gelöscht werden; heben Sie den Legal Hold zuerst auf.',
+  caseLimitReached:
+    'Ein Mandant bewahrt höchstens 500 eDiscovery-Fälle auf; löschen Sie einen, bevor Sie einen weiteren speichern.',
+  holdNeedsCustodians:
+    'Ein Legal Hold braucht mindestens einen Verwahrer: Speichern Sie den Fall mit den Postfächern, Teams oder Chat-Konten, die er bewahren soll.',
+  ediscoveryManagerRequired:
+    'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation um diese Rolle.',
 };

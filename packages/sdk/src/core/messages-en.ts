@@ -54,5 +54,10 @@ export const englishErrorMessages = {
     'The site address of a location that holds backed-up or archived data cannot be moved to another store.',
   jobLocationHoldsData: 'The storage location of a job that has stored backups cannot be changed.',
   caseOnLegalHold: 'A case on legal hold cannot be deleted; release the hold first.',
+  caseLimitReached: 'A tenant keeps at most 500 eDiscovery cases; delete one before saving another.',
+  holdNeedsCustodians:
+    'A legal hold needs at least one custodian: save the case with the mailboxes, teams or chat accounts it keeps.',
+  ediscoveryManagerRequired:
+    'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;
