@@ -20,6 +20,7 @@ import { migration as m020 } from './migrations/020-rate-limits.js';
 import { migration as m021 } from './migrations/021-organisation-keys.js';
 import { migration as m022 } from './migrations/022-legal-hold.js';
 import { migration as m023 } from './migrations/023-entra-sign-in.js';
+import { migration as m025 } from './migrations/025-ediscovery-custodians.js';
 
 export interface Migration {
   id: number;
@@ -53,6 +54,7 @@ const migrations: readonly Migration[] = [
   m021,
   m022,
   m023,
+  m025,
 ];
 
 /** Applies the migrations not yet applied, each in its own transaction, serialised by an advisory lock. */
