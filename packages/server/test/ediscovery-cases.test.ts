@@ -33,7 +33,7 @@ import {
  */
 describe('eDiscovery cases: custodians, bounds, the eDiscovery manager role and races', () => {
   const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-ediscovery-cases-')) });
-  const tenantId = TENANTS.contoso;
+  const tenantId: string = TENANTS.contoso;
   const api = `/apollo-beta/api/${tenantId}`;
   let token = '';
   let plane: DataPlane;
