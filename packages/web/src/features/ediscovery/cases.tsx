@@ -26,7 +26,7 @@ function CustodianNames({ found }: { found: EdiscoveryCase }) {
   }
   const list = names.slice(0, 3).join(', ');
   return (
-    <Text fontSize="xs" lineClamp={2} data-testid="custodian-names">
+    <Text fontSize="xs" lineClamp={3} data-testid="custodian-names">
       {names.length > 3 ? t('backup:andMore', { list, count: names.length - 3 }) : list}
     </Text>
   );
@@ -150,7 +150,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                 <Table.Cell hideBelow="md">
                   <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>
                 </Table.Cell>
-                <Table.Cell minW="32">
+                <Table.Cell minW="44">
                   <CustodianNames found={c} />
                 </Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="lg">
