@@ -80,6 +80,7 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
         <Switch.Root
           key={`${u.ediscoveryManager}-${shown}`}
           size="sm"
+          colorPalette="blue"
           checked={u.ediscoveryManager}
           disabled={!online}
           onCheckedChange={(e) => setChanging({ user: u, manager: e.checked })}

@@ -1,4 +1,4 @@
-import { Badge, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { EdiscoveryCase } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -134,7 +134,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
             <Table.Row>
               <Table.ColumnHeader>{t('ediscovery:caseName')}</Table.ColumnHeader>
               <Table.ColumnHeader hideBelow="md">{t('ediscovery:query')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('ediscovery:custodians.title')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="sm">{t('ediscovery:custodians.title')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end" hideBelow="lg">
                 {t('ediscovery:hitsWhenSaved')}
               </Table.ColumnHeader>
@@ -146,23 +146,32 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
           <Table.Body>
             {cases.data.map((c) => (
               <Table.Row key={c.caseId}>
-                <Table.Cell>{c.name}</Table.Cell>
+                <Table.Cell minW="24" whiteSpace="normal">
+                  {c.name}
+                  {/* On a phone the custodians stay in sight under the name, their column left out. */}
+                  <Box hideFrom="sm" mt="1" color="fg.muted">
+                    <CustodianNames found={c} />
+                  </Box>
+                </Table.Cell>
                 <Table.Cell hideBelow="md">
                   <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>
                 </Table.Cell>
-                <Table.Cell minW="44">
+                <Table.Cell minW="44" hideBelow="sm">
                   <CustodianNames found={c} />
                 </Table.Cell>
                 <Table.Cell textAlign="end" hideBelow="lg">
                   {c.hits}
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell minW="32" whiteSpace="normal">
                   <HoldCell hold={c.hold} />
                 </Table.Cell>
                 <Table.Cell hideBelow="md">
-                  {formatDateTime(c.createdAt, i18n.language)} · {c.createdBy}
+                  <Text fontSize="sm">{formatDateTime(c.createdAt, i18n.language)}</Text>
+                  <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+                    {c.createdBy}
+                  </Text>
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell minW="32">
                   <HStack gap="1" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => onOpen(c)}>
                       {t('ediscovery:open')}

@@ -586,7 +586,7 @@ describe('eDiscovery legal hold', () => {
     const state = { hold: null as typeof heldHold | null };
     const { user } = await renderPortal('/ediscovery/portal', resolvers(state, []));
     const cases = await screen.findByRole('table', { name: 'Cases' });
-    expect(within(cases).getByTestId('custodian-names').textContent).toBe('Board Room, Megan Bowen');
+    expect(within(cases).getAllByTestId('custodian-names')[0]?.textContent).toBe('Board Room, Megan Bowen');
     await user.click(within(cases).getByRole('button', { name: 'Details of the case "Falcon"' }));
     let drawer = await screen.findByRole('dialog', { name: 'Case "Falcon"' });
     let rows = within(within(drawer).getByRole('table', { name: 'Custodians' })).getAllByRole('row');
