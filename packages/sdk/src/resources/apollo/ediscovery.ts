@@ -198,8 +198,6 @@ export const EdiscoveryRights = s.object({
 /** What the caller may do in eDiscovery beyond searching: whether they place and release legal holds. */
 export type EdiscoveryRights = s.Static<typeof EdiscoveryRights>;
 
-const NOT_THE_TENANTS = "A mailbox, team or account named is not the tenant's.";
-
 /**
  * The catalogue entries of apollo eDiscovery: `search`, `preview`, the cases (`cases`, `createCase`,
  * `getCase`, `deleteCase`, `exportCase`, and their legal hold: `holdCase`, `releaseCase`) and the
@@ -214,7 +212,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     summary: 'Search archived mail and Teams messages',
     body: EdiscoverySearch,
     response: EdiscoveryResult,
-    refusals: { 404: NOT_THE_TENANTS },
+    refusals: { 404: "A mailbox, team or account named is not the tenant's." },
   },
   preview: {
     method: 'GET',
@@ -237,8 +235,8 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     response: EdiscoveryCase,
     successStatus: 201,
     refusals: {
-      404: NOT_THE_TENANTS,
-      409: `The tenant has a case of this name, or already ${EDISCOVERY_LIMITS.casesPerTenant} cases (code caseLimitReached).`,
+      404: "A mailbox, team or account named is not the tenant's.",
+      409: 'The tenant has a case of this name, or as many cases as it may keep (code caseLimitReached).',
     },
   },
   getCase: {
