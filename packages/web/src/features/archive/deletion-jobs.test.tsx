@@ -151,6 +151,44 @@ describe('deletion jobs', () => {
     localStorage.removeItem('language');
   });
 
+  it('name the mailboxes of a listed job, though a deletion writes to no location', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    await renderPortal('/archive/deletion-jobs', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond(
+        'apollo.jobs.list',
+        testPage([
+          createdJob({
+            name: 'Old mail',
+            type: 'archiveDeletion',
+            application: 'exchange',
+            sources: ['f3430f6e-fabf-e051-30cf-7c06ce78df03'],
+            retention: { unit: 'days', value: 30 },
+          }),
+        ]),
+      ),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [
+          {
+            sourceId: 'f3430f6e-fabf-e051-30cf-7c06ce78df03',
+            kind: 'mailbox',
+            displayName: 'Megan Bowen',
+            email: 'megan@contoso.example',
+            protected: true,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 500,
+      }),
+    });
+    const jobs = await screen.findByRole('table', { name: 'Deletion jobs' });
+    expect(await within(jobs).findByText('Megan Bowen')).toBeTruthy();
+    expect(within(jobs).queryByText('f3430f6e-fabf-e051-30cf-7c06ce78df03')).toBeNull();
+  });
+
   it('need a name and at least one mailbox', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
     storeWorker(testWorker());
