@@ -13,7 +13,7 @@ import type { JobAction } from './use-jobs-list';
 
 function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
   const api = useApi();
-  const locations = useQuery(locationsQuery(api, tenantId));
+  const locations = useQuery({ ...locationsQuery(api, tenantId), enabled: !job.locationId });
   // Discovery is read through a location of the tenant: a job that writes nowhere (a deletion) has none.
   const name = useSourceNames(tenantId, job.locationId ?? locations.data?.[0]?.locationId, job.application);
   const { t } = useTranslation();
