@@ -654,7 +654,7 @@ describe('eDiscovery legal hold', () => {
     const bare = { ...open, search: { query: 'falcon' }, custodians: [], hold: null };
     await renderPortal('/ediscovery/portal', resolvers({ hold: null, cases: [bare] }, []));
     const cases = await screen.findByRole('table', { name: 'Cases' });
-    expect(within(cases).getByText('No custodians')).toBeTruthy();
+    expect(within(cases).getAllByText('No custodians').length).toBeGreaterThan(0);
     const hold = within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' });
     await waitFor(() => expect(hold.getAttribute('title')).toContain('A case without custodians'));
     expect((hold as HTMLButtonElement).disabled).toBe(true);
