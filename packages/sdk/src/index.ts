@@ -77,7 +77,7 @@ export {
   type Transport,
   type TransportRequest,
 } from './core/transport.js';
-export { isAllowedFileName, MAX_FILE_NAME_LENGTH, TRIAL_LIMITS } from './limits.js';
+export { EDISCOVERY_LIMITS, isAllowedFileName, MAX_FILE_NAME_LENGTH, TRIAL_LIMITS } from './limits.js';
 export type * from './resources/apollo/audit.js';
 export { auditApi } from './resources/apollo/audit.js';
 export type * from './resources/apollo/auth.js';

@@ -32,3 +32,14 @@ export function isAllowedFileName(name: string): boolean {
     !RESERVED_DEVICE_NAMES.test(name)
   );
 }
+
+/**
+ * The bounds of eDiscovery: at most 500 cases per tenant; in a search or a case at most 100 mailboxes,
+ * 100 teams and 100 chat accounts, each id at most 256 characters. Microsoft Graph's user, group and
+ * team ids are GUIDs (36 characters) and its chat ids about 100; 256 also takes any email address.
+ */
+export const EDISCOVERY_LIMITS = {
+  casesPerTenant: 500,
+  idsPerList: 100,
+  idLength: 256,
+} as const;

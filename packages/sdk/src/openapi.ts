@@ -226,9 +226,11 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
             : 'No valid session token.',
         );
   }
-  if (user) out['403'] = refusal('The caller may not do this, or not for this tenant or organisation.');
+  const forbidden = 'The caller may not do this, or not for this tenant or organisation.';
+  const missing = 'What the request names does not exist, or the caller cannot see it.';
+  if (user) out['403'] = refusal(endpoint.refusals?.[403] ? `${forbidden} ${endpoint.refusals[403]}` : forbidden);
   if (user || hasPathParameters(endpoint))
-    out['404'] = refusal('What the request names does not exist, or the caller cannot see it.');
+    out['404'] = refusal(endpoint.refusals?.[404] ? `${missing} ${endpoint.refusals[404]}` : missing);
   if (endpoint.refusals?.[409]) out['409'] = refusal(endpoint.refusals[409]);
   if (endpoint.body) out['413'] = refusal('The body is larger than the server accepts.');
   if (hasPathParameters(endpoint)) out['414'] = refusal('A path parameter is longer than the server accepts.');

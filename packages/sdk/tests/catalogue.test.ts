@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service and sign-in with Microsoft', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft and the users list', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
@@ -27,6 +27,7 @@ describe('endpoint catalogue', () => {
       'apollo.ediscovery.deleteCase',
       'apollo.ediscovery.holdCase',
       'apollo.ediscovery.releaseCase',
+      'apollo.ediscovery.rights',
       'apollo.ediscovery.exportCase',
       'apollo.dataManagement.browse',
       'apollo.dataManagement.versions',
@@ -40,6 +41,9 @@ describe('endpoint catalogue', () => {
       'legacy.auth.updateSignInSettings',
       'legacy.auth.activity',
       'legacy.auth.revokeOtherSessions',
+      'legacy.user.users',
+      'legacy.user.grantEdiscoveryManager',
+      'legacy.user.revokeEdiscoveryManager',
     ]);
   });
 
@@ -48,9 +52,10 @@ describe('endpoint catalogue', () => {
     const keys = endpoints.map((e) => `${e.api} ${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
-    // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems) and sign-in with
-    // Microsoft's five (the options, start, complete, and the organisation's settings read and changed).
-    expect(endpoints.length).toBe(135);
+    // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems), sign-in with
+    // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
+    // and the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke).
+    expect(endpoints.length).toBe(139);
   });
 
   it('gives every entry the public shape', () => {

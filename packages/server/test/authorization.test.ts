@@ -83,6 +83,9 @@ interface World {
   caseId: string;
   /** A report document of the organisation, "<organisation> report.pdf", whose PDF names the organisation. */
   documentName: string;
+  /** A portal user of the organisation, `member@<abbr>.example`. */
+  userId: string;
+  userEmail: string;
 }
 
 interface Call {
@@ -120,10 +123,18 @@ const SCOPE_KEYS = new Set([
   'jobId',
   'reportId',
   'mailboxId',
+  'userId',
 ]);
 /** Parameters that name a resource being created, not an existing one. */
 const NEW_NAMES: { readonly [I in EndpointId]?: readonly string[] } = {
   'legacy.workers.addPartnerClient': ['abbr'],
+};
+/**
+ * Public routes whose parameter of a scoped name needs no organisation check: the e-mail confirmation
+ * link's user id is proven by the code that comes with it.
+ */
+const PROVEN_BY_CODE: { readonly [I in EndpointId]?: readonly string[] } = {
+  'apollo.auth.confirmEmail': ['userId'],
 };
 /** Ids that live inside a tenant, named next to the tenant's own id. */
 const NESTED_KEYS = new Set(['taskId', 'locationId', 'defaultLocationId', 'jobId', 'reportId']);
@@ -432,6 +443,13 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
       },
     }),
   },
+  'legacy.user.users': {
+    call: (w) => ({ query: { organisationId: w.organisationId } }),
+    shows: (w) => w.userEmail,
+  },
+  'legacy.user.grantEdiscoveryManager': { call: (w) => ({ params: { userId: w.userId } }) },
+  'legacy.user.revokeEdiscoveryManager': { call: (w) => ({ params: { userId: w.userId } }) },
+  'apollo.ediscovery.rights': { call: tenantOnly, shows: () => 'ediscoveryManager' },
 };
 
 /** Every other implemented route that needs a user, and why it needs no organisation check. */
@@ -481,7 +499,7 @@ const pathParams = (e: AnyEndpoint) => [...e.path.matchAll(/\{([^}]+)\}/g)].map(
 function scopeParams(e: AnyEndpoint): string[] {
   const { query, body } = schemasOf(e);
   const names = [...pathParams(e), ...Object.keys(query?.properties ?? {}), ...Object.keys(body?.properties ?? {})];
-  const created = NEW_NAMES[e.id] ?? [];
+  const created = [...(NEW_NAMES[e.id] ?? []), ...(PROVEN_BY_CODE[e.id] ?? [])];
   return [...new Set(names.filter((n) => SCOPE_KEYS.has(n) && !created.includes(n)))];
 }
 
@@ -831,6 +849,19 @@ describe('authorization across organisations', () => {
        values ($1, $2, $3, 'creation', 'finished', $4, $4, $4, $4)`,
       [randomUUID(), teamsRestoreId, tenant.tenant_id, server.ctx.now()],
     );
+    // A portal user of the organisation, an eDiscovery manager whose role intruders try to take.
+    const userId = randomUUID();
+    const userEmail = `member@${org.abbr}.example`;
+    await insertUser(db, {
+      id: userId,
+      email: userEmail,
+      displayName: 'Member',
+      passwordHash: 'x',
+      role: 'admin',
+      organisationId: org.id,
+      emailConfirmed: true,
+    });
+    await db.query('update users set ediscovery_manager = true where id = $1', [userId]);
     // An audit entry of the organisation, so that its audit log is not empty.
     await server.ctx.audit({ organisationId: org.id, action: 'fixture.world', outcome: 'success', details: {} });
     return {
@@ -872,6 +903,8 @@ describe('authorization across organisations', () => {
       teamsText,
       caseId,
       documentName,
+      userId,
+      userEmail,
     };
   }
 
@@ -1008,6 +1041,8 @@ describe('authorization across organisations', () => {
       teamsText: 'Nobody standup notes',
       caseId: randomUUID(),
       documentName: 'nothing.pdf',
+      userId: randomUUID(),
+      userEmail: 'member@nobody.example',
     };
     tokens.admin = await sessionToken(server, ADMIN);
     tokens.partner = await sessionToken(server, PARTNER);

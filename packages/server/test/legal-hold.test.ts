@@ -53,6 +53,26 @@ describe('legal hold on eDiscovery cases', () => {
   const heldItems = (runId: string, query = '') =>
     call<Page<HeldItem>>('GET', `${api}/reporting/${runId}/held-items${query}`);
 
+  /** Archives a mail of two months ago with this subject into the mailbox; its archive id. */
+  const archive = async (mailbox: string, subject: string) => {
+    sequence += 1;
+    const externalId = `legal-hold-${sequence}`;
+    await archiveMail(server.ctx.db, await plane.storeAt(null), {
+      tenantId,
+      jobId: null,
+      source: mailbox,
+      folder: 'Inbox',
+      externalId,
+      mime: oldMail(subject),
+      now: server.ctx.now(),
+    });
+    const [row] = await server.ctx.db.query<{ id: string }>(
+      'select id::text from archive_items where tenant_id = $1 and source = $2 and external_id = $3',
+      [tenantId, mailbox, externalId],
+    );
+    return row?.id ?? '';
+  };
+
   /**
    * Two mailboxes of a test's own: the administrator's (discovered with their address) and the
    * board's, which they read only while they hold a proxy right to it; a case searching "Falcon" in
@@ -68,24 +88,6 @@ describe('legal hold on eDiscovery cases', () => {
       [tenantId, own, ADMIN, server.ctx.now()],
     );
     await discovered(server, tenantId, 'exchange', [board]);
-    const archive = async (mailbox: string, subject: string) => {
-      sequence += 1;
-      const externalId = `legal-hold-${sequence}`;
-      await archiveMail(server.ctx.db, await plane.storeAt(null), {
-        tenantId,
-        jobId: null,
-        source: mailbox,
-        folder: 'Inbox',
-        externalId,
-        mime: oldMail(subject),
-        now: server.ctx.now(),
-      });
-      const [row] = await server.ctx.db.query<{ id: string }>(
-        'select id::text from archive_items where tenant_id = $1 and source = $2 and external_id = $3',
-        [tenantId, mailbox, externalId],
-      );
-      return row?.id ?? '';
-    };
     // The job names mailboxes that are archived already.
     const seeded = { own: await archive(own, 'Parking'), board: await archive(board, 'Holiday rota') };
     const { jobId } = await jobsApi(server, tenantId, () => token).create({
@@ -277,17 +279,113 @@ describe('legal hold on eDiscovery cases', () => {
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
   });
 
-  it('holds in what the holder reads: without a right to the board, its matching mail goes', async () => {
-    const w = await world('scoped');
-    const contract = await w.archive(w.own, 'Falcon contract');
-    await w.archive(w.board, 'Falcon board budget');
-    const { caseId } = await w.createCase();
-    expect((await hold(caseId)).hold?.items).toBe(1);
-    // A right gained after holding widens no hold.
-    await w.grant();
-    expect(await w.preview()).toMatchObject({ held: 1, items: 3 });
-    const run = await w.run();
-    expect(await w.remaining()).toEqual(new Set([contract]));
-    expect((await heldItems(run.run_id)).items.map((i) => i.itemId)).toEqual([contract]);
+  it("holds every matching item of the case's custodians, whether or not the holder may read them", async () => {
+    // The holder reads their own mailbox only; the case names it and two others, and a fourth is no custodian.
+    const mailboxes = {
+      own: ['custodians-own', 'Compliance Officer', ADMIN],
+      board: ['custodians-board', 'Board Room', null],
+      finance: ['custodians-finance', 'Finance Team', null],
+      other: ['custodians-other', 'Other Person', null],
+    } as const;
+    for (const [id, displayName, email] of Object.values(mailboxes)) {
+      await server.ctx.db.query(
+        `insert into discovered_sources (tenant_id, application, source_id, kind, display_name, email, seen_at)
+         values ($1, 'exchange', $2, 'mailbox', $3, $4, $5)`,
+        [tenantId, id, displayName, email, server.ctx.now()],
+      );
+    }
+    const [own, board, finance, other] = [
+      mailboxes.own[0],
+      mailboxes.board[0],
+      mailboxes.finance[0],
+      mailboxes.other[0],
+    ];
+    const all = [own, board, finance, other];
+    for (const mailbox of all) await archive(mailbox, 'Parking');
+    const held = new Set([
+      await archive(own, 'Falcon plan'),
+      await archive(board, 'Falcon board minutes'),
+      await archive(board, 'Falcon budget'),
+      await archive(finance, 'Falcon invoice'),
+    ]);
+    const gossip = await archive(other, 'Falcon gossip');
+    const { jobId } = await jobsApi(server, tenantId, () => token).create({
+      name: 'custodians retention',
+      type: 'archiveDeletion',
+      application: 'exchange',
+      sources: all,
+      retention: { unit: 'days', value: 30 },
+    });
+    const saved = await call<EdiscoveryCase>(
+      'POST',
+      `${api}/ediscovery/cases`,
+      { name: 'custodians', search: { query: 'Falcon', kinds: ['mail'], mailboxes: [own, board, finance] } },
+      201,
+    );
+    expect(saved.custodians).toEqual([
+      { kind: 'mailbox', id: own, name: 'Compliance Officer' },
+      { kind: 'mailbox', id: board, name: 'Board Room' },
+      { kind: 'mailbox', id: finance, name: 'Finance Team' },
+    ]);
+    // Saved for the reader, the case found what they may read: their own mailbox's plan.
+    expect(saved.hits).toBe(1);
+
+    const { hold: placed } = await hold(saved.caseId);
+    expect(placed).toMatchObject({
+      items: 4,
+      custodians: [
+        { kind: 'mailbox', id: own, name: 'Compliance Officer', items: 1 },
+        { kind: 'mailbox', id: board, name: 'Board Room', items: 2 },
+        { kind: 'mailbox', id: finance, name: 'Finance Team', items: 1 },
+      ],
+    });
+    expect((await audits('ediscovery.case.hold', saved.caseId))[0]?.details).toMatchObject({ items: 4 });
+    // Reading stays the proxy rights': the holder's search of the case shows their own mail only.
+    const found = await call<{ items: { itemId: string }[]; total: number }>('POST', `${api}/ediscovery/search`, {
+      ...saved.search,
+    });
+    expect(found.items.map((i) => i.itemId)).toEqual([...held].slice(0, 1));
+
+    // Archived later: a custodian's matching mail joins the hold, a non-custodian's does not.
+    const late = await archive(board, 'Falcon late memo');
+    const lateGossip = await archive(other, 'Falcon late gossip');
+    const preview = await call<DeletionPreview>('POST', `${api}/jobs/deletion-preview`, {
+      application: 'exchange',
+      sources: all,
+      retention: { unit: 'days', value: 30 },
+    });
+    expect(preview).toMatchObject({ held: 5, items: 6 });
+    expect(preview.heldCustodians).toEqual([
+      { caseId: saved.caseId, caseName: 'custodians', kind: 'mailbox', id: board, name: 'Board Room', items: 3 },
+      {
+        caseId: saved.caseId,
+        caseName: 'custodians',
+        kind: 'mailbox',
+        id: own,
+        name: 'Compliance Officer',
+        items: 1,
+      },
+      { caseId: saved.caseId, caseName: 'custodians', kind: 'mailbox', id: finance, name: 'Finance Team', items: 1 },
+    ]);
+
+    const { run } = await jobsApi(server, tenantId, () => token).start(jobId, engine);
+    expect(run.status).toBe('finished');
+    const remaining = await server.ctx.db.query<{ id: string }>(
+      'select id::text from archive_items where tenant_id = $1 and source = any($2)',
+      [tenantId, all],
+    );
+    expect(new Set(remaining.map((r) => r.id))).toEqual(new Set([...held, late]));
+    expect(remaining.map((r) => r.id)).not.toContain(gossip);
+    expect(remaining.map((r) => r.id)).not.toContain(lateGossip);
+    // The run's report lists every kept item, their subjects only where the reader may read them.
+    const report = await heldItems(String(run.run_id), '?pageSize=500&sort=subject&order=asc');
+    expect(report.total).toBe(5);
+    expect(report.items.map((i) => [i.source, i.subject])).toEqual(
+      expect.arrayContaining([
+        [own, 'Falcon plan'],
+        [board, null],
+        [finance, null],
+      ]),
+    );
   });
 });

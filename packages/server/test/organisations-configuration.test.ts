@@ -649,6 +649,7 @@ describe('organisations, workers and configuration', () => {
         role: 'admin',
         organisationId: contosoId,
         twoFactorEnabled: false,
+        ediscoveryManager: false,
         createdAt: expect.any(String),
       });
       expect(server.mails.length).toBe(mails + 1);

@@ -262,11 +262,24 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       partner.apollo.configuration.license({ query: { organisationId: added.clientId } }),
     );
     expect(license.limits).toMatchObject({ backupJobsPerApplication: 1, restoresPerApplication: 10 });
-    await call('legacy.user.create', () =>
+    const second = await call('legacy.user.create', () =>
       admin.legacy.user.create({
         body: { email: 'second@contoso.example', displayName: 'Second Admin', role: 'admin' },
       }),
     );
+    expect(second.ediscoveryManager).toBe(false);
+    const users = await call('legacy.user.users', () =>
+      admin.legacy.user.users({ query: { search: 'second', sort: 'createdAt', order: 'desc' } }),
+    );
+    expect(users.items.map((u) => u.email)).toEqual(['second@contoso.example']);
+    const granted = await call('legacy.user.grantEdiscoveryManager', () =>
+      admin.legacy.user.grantEdiscoveryManager({ userId: second.userId }),
+    );
+    expect(granted).toMatchObject({ userId: second.userId, ediscoveryManager: true });
+    const revoked = await call('legacy.user.revokeEdiscoveryManager', () =>
+      admin.legacy.user.revokeEdiscoveryManager({ userId: second.userId }),
+    );
+    expect(revoked).toMatchObject({ userId: second.userId, ediscoveryManager: false });
     await call('legacy.user.notifications', () => admin.legacy.user.notifications());
     await call('legacy.user.updateNotifications', () =>
       admin.legacy.user.updateNotifications({
@@ -615,10 +628,15 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     const saved = await call('apollo.ediscovery.createCase', () =>
       admin.apollo.ediscovery.createCase({
         tenantId: TENANTS.contoso,
-        body: { name: 'Standups', search: { query: 'standup' } },
+        body: { name: 'Standups', search: { query: 'standup', teams: ['team-1'] } },
       }),
     );
     expect(saved.hits).toBe(1);
+    expect(saved.custodians).toEqual([{ kind: 'team', id: 'team-1', name: 'team-1' }]);
+    const rights = await call('apollo.ediscovery.rights', () =>
+      admin.apollo.ediscovery.rights({ tenantId: TENANTS.contoso }),
+    );
+    expect(rights).toEqual({ ediscoveryManager: true });
     const listed = await call('apollo.ediscovery.cases', () =>
       admin.apollo.ediscovery.cases({ tenantId: TENANTS.contoso }),
     );
@@ -630,7 +648,11 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     const held = await call('apollo.ediscovery.holdCase', () =>
       admin.apollo.ediscovery.holdCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
     );
-    expect(held.hold).toMatchObject({ heldBy: ADMIN, items: 1 });
+    expect(held.hold).toMatchObject({
+      heldBy: ADMIN,
+      items: 1,
+      custodians: [{ kind: 'team', id: 'team-1', name: 'team-1', items: 1 }],
+    });
     const released = await call('apollo.ediscovery.releaseCase', () =>
       admin.apollo.ediscovery.releaseCase({ tenantId: TENANTS.contoso, caseId: saved.caseId }),
     );

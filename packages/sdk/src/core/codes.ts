@@ -3,7 +3,7 @@
  * `code` member, legacy errors as a `code` field) and the fixed text the server sends with it. The
  * server builds its refusals from here, and clients decide by `code`, never by text.
  */
-import { TRIAL_LIMITS } from '../limits.js';
+import { EDISCOVERY_LIMITS, TRIAL_LIMITS } from '../limits.js';
 
 /**
  * The text the server sends with each refusal {@link ErrorCode}, built from the refusal's argument (the
@@ -118,6 +118,15 @@ export const errorTexts = {
    */
   shortNameAmbiguous: () =>
     'More than one organisation you act for has this short name, so it does not say whose documents are meant.',
+  /** Saving an eDiscovery case (409): the tenant has as many cases as it may keep. */
+  caseLimitReached: () =>
+    `A tenant keeps at most ${EDISCOVERY_LIMITS.casesPerTenant} eDiscovery cases; delete one before saving another.`,
+  /** Putting a case on legal hold (409): the case names no custodian, and a hold covers only named custodians. */
+  holdNeedsCustodians: () =>
+    'A legal hold needs at least one custodian: save the case with the mailboxes, teams or chat accounts it keeps.',
+  /** Placing or releasing a legal hold (403): the caller is not an eDiscovery manager. */
+  ediscoveryManagerRequired: () =>
+    'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

@@ -21,6 +21,10 @@ export type Access = 'public' | 'signin' | 'session';
 export interface Refusals {
   /** Given to an endpoint that needs no token: credentials refused. */
   readonly 401?: string;
+  /** A refusal of its own beyond "not for this tenant or organisation" (a role the caller lacks). */
+  readonly 403?: string;
+  /** What else than the path's resources may be unknown (ids in the body or query). */
+  readonly 404?: string;
   readonly 409?: string;
   readonly 429?: string;
 }

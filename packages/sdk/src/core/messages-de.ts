@@ -67,4 +67,10 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   shortNameTaken: 'Dieser Kurzname wird bereits von einer Ihrer Organisationen verwendet.',
   shortNameAmbiguous:
     'Mehrere Organisationen, für die Sie handeln, haben diesen Kurznamen; daher ist nicht eindeutig, wessen Dokumente gemeint sind.',
+  caseLimitReached:
+    'Ein Mandant bewahrt höchstens 500 eDiscovery-Fälle auf; löschen Sie einen, bevor Sie einen weiteren speichern.',
+  holdNeedsCustodians:
+    'Ein Legal Hold braucht mindestens einen Verwahrer: Speichern Sie den Fall mit den Postfächern, Teams oder Chat-Konten, die er bewahren soll.',
+  ediscoveryManagerRequired:
+    'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation um diese Rolle.',
 };

@@ -66,5 +66,10 @@ export const englishErrorMessages = {
   shortNameTaken: 'This short name is already used by one of your organisations.',
   shortNameAmbiguous:
     'More than one organisation you act for has this short name, so it does not say whose documents are meant.',
+  caseLimitReached: 'A tenant keeps at most 500 eDiscovery cases; delete one before saving another.',
+  holdNeedsCustodians:
+    'A legal hold needs at least one custodian: save the case with the mailboxes, teams or chat accounts it keeps.',
+  ediscoveryManagerRequired:
+    'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

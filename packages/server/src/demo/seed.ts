@@ -235,6 +235,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: st
       emailConfirmed: true,
     });
     for (const client of partnerClients) await addClient(ctx, tx, client, fabrikam.id);
+    // The demo's administrators and its partner are eDiscovery managers: they place and release legal holds.
+    await tx.query('update users set ediscovery_manager = true where email = any($1)', [Object.values(DEMO_USERS)]);
     if (ctx.config.demo) await grantDemoProxyRights(ctx, tx, adminId);
     await ctx.audit({ action: 'system.seed', outcome: 'success', details: { organisations: 5 } }, tx);
   });

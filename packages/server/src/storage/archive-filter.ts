@@ -42,6 +42,11 @@ export interface ArchiveQuery {
   teamSources?: readonly string[];
   /** Chat messages only from these chats; other kinds are not limited by it. */
   chatSources?: readonly string[];
+  /**
+   * Chat messages only from the chats one of these accounts is a member of (as archived_chats has its
+   * members now); other kinds are not limited by it.
+   */
+  chatMembers?: readonly string[];
   container?: string;
   sender?: string;
   recipient?: string;
@@ -88,6 +93,11 @@ export function archiveFilter(tenantId: string, query: ArchiveQuery) {
   if (query.mailSources) add(`(kind <> 'mail' or source = any(?))`, [...query.mailSources]);
   if (query.teamSources) add(`(kind <> 'teams' or source = any(?))`, [...query.teamSources]);
   if (query.chatSources) add(`(kind <> 'chat' or source = any(?))`, [...query.chatSources]);
+  if (query.chatMembers)
+    add(
+      `(kind <> 'chat' or source in (select chat_id from archived_chats c where c.tenant_id = $1 and c.member_ids && ?::text[]))`,
+      [...query.chatMembers],
+    );
   if (query.sender) add(`sender ilike '%' || ? || '%'`, query.sender);
   if (query.recipient) add(`recipients ilike '%' || ? || '%'`, query.recipient);
   if (query.subject) add(`subject ilike '%' || ? || '%'`, query.subject);

@@ -1,23 +1,23 @@
 /**
  * Legal hold: the archived items an eDiscovery case on hold keeps from retention. A hold is its case's
- * search, frozen when the case was held with the mailboxes, chats and teams the holder could read then
- * (its scope: it widens not when the holder gains rights, nor shrinks when they lose them), and the ids
- * of the items it found. Items archived later join the hold when it is refreshed (before a deletion
- * and before a count of held items): each hold remembers the highest archive id it has looked at.
+ * search over its custodians (the mailboxes, teams and chat accounts the case names), frozen when the
+ * case was held (its scope), whoever placed it and whatever they may read, and the ids of the items it
+ * found. Items archived later join the hold when it is refreshed (before a deletion and before a count
+ * of held items): each hold remembers the highest archive id it has looked at.
  */
 import type { Database, Queryable, SqlValue } from '../db/database.js';
 import type { ArchiveKind } from './archive.js';
 import { archiveFilter, retentionScope } from './archive-filter.js';
 
-/** What a hold searches: its case's criteria in the scope frozen at hold time (stored as JSON). */
+/** What a hold searches: its case's criteria over its custodians, frozen at hold time (stored as JSON). */
 export interface HoldScope {
   kind: ArchiveKind[];
-  /** The mailboxes whose mail the holder could read. */
+  /** The custodian mailboxes: their mail. */
   mailSources: string[];
-  /** The chats the holder could read through those mailboxes' accounts. */
-  chatSources: string[];
-  /** Only these teams' channel messages (the case's teams); all teams when absent. */
-  teamSources?: string[];
+  /** The custodian teams: their channel messages. */
+  teamSources: string[];
+  /** The custodian accounts: the chats they are members of, those archived later included. */
+  chatAccounts: string[];
   text?: string;
   sender?: string;
   recipient?: string;
@@ -28,6 +28,10 @@ export interface HoldScope {
   /** Sent before (ISO). */
   to?: string;
 }
+
+/** A hold's scope as the driver gives the stored JSON (parsed or as text). */
+export const holdScopeOf = (stored: HoldScope | string): HoldScope =>
+  typeof stored === 'string' ? (JSON.parse(stored) as HoldScope) : stored;
 
 /**
  * The condition that keeps a held row of archive_items (named `alias`) from retention. The index on
@@ -58,8 +62,8 @@ async function holdMatching(
   const { where, params } = archiveFilter(tenantId, {
     kind: scope.kind,
     mailSources: scope.mailSources,
-    chatSources: scope.chatSources,
-    ...(scope.teamSources ? { teamSources: scope.teamSources } : {}),
+    teamSources: scope.teamSources,
+    chatMembers: scope.chatAccounts,
     ...(scope.text ? { text: scope.text } : {}),
     ...(scope.sender ? { sender: scope.sender } : {}),
     ...(scope.recipient ? { recipient: scope.recipient } : {}),
@@ -127,8 +131,7 @@ export async function refreshHolds(db: Database, tenantId: string): Promise<stri
     // Two refreshes at once: the second waits here and then finds the holds looked at already.
     const holds = await tx.query<Held>(`${stale} order by case_id for update`, [tenantId, bound]);
     for (const hold of holds) {
-      const scope = typeof hold.hold_scope === 'string' ? (JSON.parse(hold.hold_scope) as HoldScope) : hold.hold_scope;
-      await holdMatching(tx, tenantId, hold.case_id, scope, hold.hold_through);
+      await holdMatching(tx, tenantId, hold.case_id, holdScopeOf(hold.hold_scope), hold.hold_through);
       await tx.query('update ediscovery_cases set hold_through = $2 where case_id = $1', [hold.case_id, bound]);
     }
     return bound;
@@ -186,4 +189,76 @@ export async function heldPerSource(
     [tenantId, [...kinds], sources ? [...sources] : null],
   );
   return new Map(rows.map((r) => [r.source, Number(r.n)]));
+}
+
+/** A custodian of a hold and how many of the items in question the hold keeps of it. */
+export interface HeldOfCustodian {
+  caseId: string;
+  kind: 'mailbox' | 'team' | 'chats';
+  id: string;
+  items: number;
+}
+
+/**
+ * How many items each hold of the tenant keeps of each of its custodians: of the holds of `caseIds`
+ * (all when absent), of the items `among` names (a condition on archive_items `a` and its parameters
+ * from $2; all held items when absent). A mail counts for its mailbox, a channel message for its team,
+ * a chat message for every custodian account among the chat's members. Custodians the hold keeps
+ * nothing of are left out; holds are read as they are (refresh them first for a count of now).
+ */
+export async function heldByCustodian(
+  db: Queryable,
+  tenantId: string,
+  options: { caseIds?: readonly string[]; among?: { sql: string; params: SqlValue[] } } = {},
+): Promise<HeldOfCustodian[]> {
+  const params: SqlValue[] = [tenantId, ...(options.among?.params ?? [])];
+  const where = ['h.tenant_id = $1', 'a.tenant_id = $1'];
+  if (options.among) where.push(options.among.sql);
+  if (options.caseIds) {
+    params.push([...options.caseIds]);
+    where.push(`h.case_id = any($${params.length}::text[])`);
+  }
+  const rows = await db.query<{ case_id: string; kind: ArchiveKind; source: string; n: number }>(
+    `select h.case_id, a.kind, a.source, count(*)::int as n
+       from legal_hold_items h join archive_items a on a.id = h.item_id
+      where ${where.join(' and ')}
+      group by h.case_id, a.kind, a.source`,
+    params,
+  );
+  if (rows.length === 0) return [];
+  const scopes = new Map(
+    (
+      await db.query<{ case_id: string; hold_scope: HoldScope | string }>(
+        'select case_id, hold_scope from ediscovery_cases where tenant_id = $1 and case_id = any($2::text[]) and hold_scope is not null',
+        [tenantId, [...new Set(rows.map((r) => r.case_id))]],
+      )
+    ).map((r) => [r.case_id, holdScopeOf(r.hold_scope)]),
+  );
+  const chats = [...new Set(rows.filter((r) => r.kind === 'chat').map((r) => r.source))];
+  const members = new Map(
+    (
+      await db.query<{ chat_id: string; member_ids: string[] }>(
+        'select chat_id, member_ids from archived_chats where tenant_id = $1 and chat_id = any($2::text[])',
+        [tenantId, chats],
+      )
+    ).map((r) => [r.chat_id, r.member_ids]),
+  );
+  const counts = new Map<string, HeldOfCustodian>();
+  const count = (caseId: string, kind: HeldOfCustodian['kind'], id: string, n: number) => {
+    const key = JSON.stringify([caseId, kind, id]);
+    const found = counts.get(key);
+    if (found) found.items += n;
+    else counts.set(key, { caseId, kind, id, items: n });
+  };
+  for (const row of rows) {
+    const scope = scopes.get(row.case_id);
+    if (!scope) continue;
+    const n = Number(row.n);
+    if (row.kind === 'mail' && scope.mailSources.includes(row.source)) count(row.case_id, 'mailbox', row.source, n);
+    else if (row.kind === 'teams' && scope.teamSources.includes(row.source)) count(row.case_id, 'team', row.source, n);
+    else if (row.kind === 'chat')
+      for (const member of members.get(row.source) ?? [])
+        if (scope.chatAccounts.includes(member)) count(row.case_id, 'chats', member, n);
+  }
+  return [...counts.values()];
 }

@@ -329,6 +329,7 @@ describe('section 8: failures to create, update, start, stop or delete jobs', ()
         bytes: 1,
         sources: 1,
         held: 0,
+        heldCustodians: [],
       }),
       'apollo.jobs.update': serverError,
     });

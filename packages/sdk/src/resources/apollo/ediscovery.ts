@@ -1,14 +1,26 @@
 /**
- * Apollo eDiscovery: search across archived mail and Teams messages, an item's preview. An
- * addition to the portal's original contract (which names the /ediscovery/portal screen without its
- * calls). Mail is searched only in the mailboxes the caller may read: their own
- * and those a proxy right gives them (directly or through a group).
+ * Apollo eDiscovery: search across archived mail and Teams messages, an item's preview, cases and
+ * their legal hold. An addition to the portal's original contract (which names the /ediscovery/portal
+ * screen without its calls). Mail is searched only in the mailboxes the caller may read: their own
+ * and those a proxy right gives them (directly or through a group). A legal hold keeps everything of
+ * its case's custodians that the case's search finds, whoever placed it, and is placed and released by
+ * eDiscovery managers only.
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
+import { EDISCOVERY_LIMITS } from '../../limits.js';
 import { ArchiveItemId } from '../common.js';
+
+/** A list of ids of the tenant's mailboxes, teams or accounts, as a search or a case names them. */
+const idList = (description: string) =>
+  s.optional(
+    s.array(s.string({ minLength: 1, maxLength: EDISCOVERY_LIMITS.idLength }), {
+      maxItems: EDISCOVERY_LIMITS.idsPerList,
+      description: `${description} At most ${EDISCOVERY_LIMITS.idsPerList} ids of at most ${EDISCOVERY_LIMITS.idLength} characters; an id that is not the tenant's is refused with 404.`,
+    }),
+  );
 
 /** Schema of the body of `POST /api/{tenantId}/ediscovery/search`, and of a case's saved search. */
 export const EdiscoverySearch = s.object({
@@ -17,8 +29,11 @@ export const EdiscoverySearch = s.object({
     description: 'Words, "phrases", AND/OR/NOT, from:, to:, subject:, has:attachment.',
   }),
   kinds: s.optional(s.array(s.oneOfStrings(['mail', 'teams']), { uniqueItems: true, minItems: 1 })),
-  mailboxes: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Only these mailboxes.' })),
-  teams: s.optional(s.array(s.string({ minLength: 1 }), { description: 'Only these teams.' })),
+  mailboxes: idList("Only these mailboxes (Graph user ids); a case's mailbox custodians."),
+  teams: idList("Only these teams' channel messages (Graph team ids); a case's team custodians."),
+  chats: idList(
+    "Only the Teams chats these accounts are members of (Graph user ids); a case's chat custodians. Absent: the chats of the mailboxes searched, none when teams are named.",
+  ),
   from: s.optional(s.dateTime('Sent at or after.')),
   to: s.optional(s.dateTime('Sent before. Not before `from`: a range given backwards is refused with 400.')),
   sort: s.optional(s.oneOfStrings(['relevance', 'date'])),
@@ -28,8 +43,9 @@ export const EdiscoverySearch = s.object({
 });
 /**
  * An eDiscovery search over archived mail and Teams messages: the query (words, "phrases", AND/OR/NOT,
- * `from:`, `to:`, `subject:`, `has:attachment`; at most 1000 characters), which kinds, mailboxes and
- * teams to search (default all the caller may read), a time range (`from` inclusive, `to` exclusive),
+ * `from:`, `to:`, `subject:`, `has:attachment`; at most 1000 characters), which kinds, mailboxes, teams
+ * and chat accounts to search (default all the caller may read; at most 100 ids of at most 256
+ * characters each, every one the tenant's, else 404), a time range (`from` inclusive, `to` exclusive),
  * the order (default by relevance) and the page (`pageSize` at most 500).
  */
 export type EdiscoverySearch = s.Static<typeof EdiscoverySearch>;
@@ -94,17 +110,50 @@ export const EdiscoveryPreview = s.object({
  */
 export type EdiscoveryPreview = s.Static<typeof EdiscoveryPreview>;
 
+/** The members of a custodian (kind, id, name), for the schemas that name custodians. */
+export const custodianProperties = {
+  kind: s.oneOfStrings(
+    ['mailbox', 'team', 'chats'],
+    'mailbox: its mail; team: its channel messages; chats: the Teams chats the account is a member of.',
+  ),
+  id: s.string({ description: 'The Graph id of the mailbox (its user), team or account.' }),
+  name: s.string({ description: "The mailbox's or account's display name, the team's name; the id when unknown." }),
+};
+
+/** Schema of a case's custodian. */
+export const EdiscoveryCustodian = s.object(custodianProperties);
+/**
+ * A custodian of a case: a mailbox (its mail), a team (its channel messages) or an account whose Teams
+ * chats the case covers (`chats`), by id and by name.
+ */
+export type EdiscoveryCustodian = s.Static<typeof EdiscoveryCustodian>;
+
+/** Schema of a custodian of a legal hold, with the items the hold keeps of it. */
+export const EdiscoveryHeldCustodian = s.object({
+  ...custodianProperties,
+  items: s.integer({
+    minimum: 0,
+    description: 'Items of this custodian the hold keeps now (a chat message of two custodians counts for each).',
+  }),
+});
+/** A custodian of a legal hold and how many of its archived items the hold keeps now. */
+export type EdiscoveryHeldCustodian = s.Static<typeof EdiscoveryHeldCustodian>;
+
 /** Schema of a case's legal hold. */
 export const EdiscoveryHold = s.object({
   heldAt: s.dateTime(),
   heldBy: s.string({ description: 'Who put the case on hold.' }),
   items: s.integer({ minimum: 0, description: 'Archived items the hold keeps now.' }),
+  custodians: s.array(EdiscoveryHeldCustodian, {
+    description: 'The custodians the hold covers, frozen when it was placed, with the items it keeps of each.',
+  }),
 });
 /**
- * A case's legal hold: since when (`heldAt`), by whom (`heldBy`), and how many archived items it keeps
- * (`items`): those the case's search found, in what the holder could read, when the case was held,
- * and those archived since that match it in the same mailboxes, chats and teams. No deletion job
- * removes a held item while the case is held.
+ * A case's legal hold: since when (`heldAt`), by whom (`heldBy`), how many archived items it keeps
+ * (`items`) and its custodians with the items it keeps of each: every item of those custodians that
+ * the case's search finds, whether or not the person who placed it may read them, and those archived
+ * since that match it. The custodians are frozen when the hold is placed. No deletion job removes a
+ * held item while the case is held.
  */
 export type EdiscoveryHold = s.Static<typeof EdiscoveryHold>;
 
@@ -116,11 +165,14 @@ export const EdiscoveryCase = s.object({
   createdBy: s.string(),
   createdAt: s.dateTime(),
   hits: s.integer({ minimum: 0, description: 'Hits when the case was saved.' }),
+  custodians: s.array(EdiscoveryCustodian, {
+    description: "The mailboxes, teams and chat accounts the case names (its search's lists); a hold needs one.",
+  }),
   hold: s.nullable(EdiscoveryHold),
 });
 /**
- * A saved search (a case): its name, criteria, who saved it and when, the hits when saved, and its
- * legal hold (null while it is not held).
+ * A saved search (a case): its name, criteria, who saved it and when, the hits when saved (for who
+ * saved it), its custodians by name, and its legal hold (null while it is not held).
  */
 export type EdiscoveryCase = s.Static<typeof EdiscoveryCase>;
 
@@ -131,14 +183,25 @@ export const EdiscoveryCaseCreate = s.object({
 });
 /**
  * A search to save as a case, with the case's name (1 to 120 characters, unique in the tenant: a taken
- * name is refused with 409).
+ * name is refused with 409). The search's `mailboxes`, `teams` and `chats` are the case's custodians:
+ * once one of them is given, the others not given are saved empty, so the case searches and holds
+ * exactly its custodians. A tenant keeps at most 500 cases (409 `caseLimitReached`).
  */
 export type EdiscoveryCaseCreate = s.Static<typeof EdiscoveryCaseCreate>;
 
+/** Schema of the answer of `GET /api/{tenantId}/ediscovery/rights`. */
+export const EdiscoveryRights = s.object({
+  ediscoveryManager: s.boolean(
+    "The caller is an eDiscovery manager: they place and release legal holds (granted on the organisation's users list).",
+  ),
+});
+/** What the caller may do in eDiscovery beyond searching: whether they place and release legal holds. */
+export type EdiscoveryRights = s.Static<typeof EdiscoveryRights>;
+
 /**
- * The catalogue entries of apollo eDiscovery: `search`, `preview` and the cases (`cases`, `createCase`,
- * `getCase`, `deleteCase`, `exportCase`, and their legal hold: `holdCase`, `releaseCase`) under
- * `/api/{tenantId}/ediscovery/`. {@link ediscoveryApi} binds them.
+ * The catalogue entries of apollo eDiscovery: `search`, `preview`, the cases (`cases`, `createCase`,
+ * `getCase`, `deleteCase`, `exportCase`, and their legal hold: `holdCase`, `releaseCase`) and the
+ * caller's `rights` under `/api/{tenantId}/ediscovery/`. {@link ediscoveryApi} binds them.
  */
 export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   search: {
@@ -149,6 +212,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     summary: 'Search archived mail and Teams messages',
     body: EdiscoverySearch,
     response: EdiscoveryResult,
+    refusals: { 404: "A mailbox, team or account named is not the tenant's." },
   },
   preview: {
     method: 'GET',
@@ -170,7 +234,10 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     body: EdiscoveryCaseCreate,
     response: EdiscoveryCase,
     successStatus: 201,
-    refusals: { 409: 'The tenant has a case of this name.' },
+    refusals: {
+      404: "A mailbox, team or account named is not the tenant's.",
+      409: 'The tenant has a case of this name, or as many cases as it may keep (code caseLimitReached).',
+    },
   },
   getCase: {
     method: 'GET',
@@ -189,14 +256,26 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     // Holding a held case changes nothing: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/hold',
-    summary: "Put a case on legal hold: no deletion job removes its search's items until it is released",
+    summary:
+      "Put a case on legal hold: no deletion job removes its custodians' items its search finds until it is released",
     response: EdiscoveryCase,
+    refusals: {
+      403: 'The caller is not an eDiscovery manager (code ediscoveryManagerRequired).',
+      409: 'The case names no custodian (code holdNeedsCustodians).',
+    },
   },
   releaseCase: {
     method: 'DELETE',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/hold',
     summary: "Release a case's legal hold: deletion jobs may remove its items again",
     response: EdiscoveryCase,
+    refusals: { 403: 'The caller is not an eDiscovery manager (code ediscoveryManagerRequired).' },
+  },
+  rights: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/rights',
+    summary: 'What the caller may do in eDiscovery: whether they place and release legal holds',
+    response: EdiscoveryRights,
   },
   exportCase: {
     method: 'GET',

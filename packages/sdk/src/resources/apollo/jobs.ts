@@ -13,6 +13,7 @@ import {
   Recurrence,
   Retention,
 } from '../common.js';
+import { custodianProperties } from './ediscovery.js';
 
 /** Where a restore puts what it restores: back where it was, into another account or site, or a download. */
 export const RESTORE_TARGETS = ['original', 'other', 'download'] as const;
@@ -139,6 +140,22 @@ export const DeletionPreviewRequest = s.object({
 });
 export type DeletionPreviewRequest = s.Static<typeof DeletionPreviewRequest>;
 
+/** Schema of a custodian whose items a legal hold keeps from a deletion, in its preview. */
+export const DeletionHeldCustodian = s.object({
+  caseId: s.string(),
+  caseName: s.string({ description: 'The case on legal hold.' }),
+  ...custodianProperties,
+  items: s.integer({
+    minimum: 1,
+    description: 'Items of this custodian the deletion would remove but the hold keeps.',
+  }),
+});
+/**
+ * A custodian of a case on legal hold (a mailbox, a team or an account's chats, by name) and how many
+ * of the items a deletion would otherwise remove the hold keeps of it.
+ */
+export type DeletionHeldCustodian = s.Static<typeof DeletionHeldCustodian>;
+
 /** Schema of the answer of `POST /api/{tenantId}/jobs/deletion-preview`. */
 export const DeletionPreview = s.object({
   before: s.dateTime('Items sent before this instant go.'),
@@ -149,11 +166,16 @@ export const DeletionPreview = s.object({
     minimum: 0,
     description: 'Items sent before `before` that stay: an eDiscovery case on legal hold keeps them.',
   }),
+  heldCustodians: s.array(DeletionHeldCustodian, {
+    description:
+      'Per case on hold and custodian, the items of `held` it keeps (an item two cases or two custodians keep counts for each); only those that keep some.',
+  }),
 });
 /**
  * What an archive deletion with the given retention would remove if it ran now: the items sent before
  * `before`, their size in bytes, and how many mailboxes or teams lose items; apart from them the items
- * as old that a legal hold keeps (`held`), which it would not remove. Nothing is removed.
+ * as old that a legal hold keeps (`held`), which it would not remove, and which custodians of which
+ * cases they are (`heldCustodians`, by name). Nothing is removed.
  */
 export type DeletionPreview = s.Static<typeof DeletionPreview>;
 

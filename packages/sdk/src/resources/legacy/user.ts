@@ -1,9 +1,12 @@
-/** Legacy user administration: creating portal users and each user's notification settings. */
+/**
+ * Legacy user administration: creating and listing portal users, the eDiscovery manager role, and each
+ * user's notification settings.
+ */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { Role } from '../common.js';
+import { listQueryProperties, page, Role } from '../common.js';
 
 /** Schema of the body of `POST /admin/user_create`. */
 export const UserCreate = s.object({
@@ -28,13 +31,40 @@ export const PortalUser = s.object({
   role: Role,
   organisationId: s.string(),
   twoFactorEnabled: s.boolean(),
+  ediscoveryManager: s.boolean('Places and releases eDiscovery legal holds.'),
   createdAt: s.dateTime(),
 });
 /**
- * A portal user: address, name, role, organisation, whether two-factor sign-in is set up, and when the
- * user was created.
+ * A portal user: address, name, role, organisation, whether two-factor sign-in is set up, whether they
+ * are an eDiscovery manager (who places and releases legal holds), and when the user was created.
  */
 export type PortalUser = s.Static<typeof PortalUser>;
+
+/** The fields `GET /admin/users` sorts by. */
+const PORTAL_USER_SORTS = [
+  'displayName',
+  'email',
+  'role',
+  'twoFactorEnabled',
+  'ediscoveryManager',
+  'createdAt',
+] as const;
+
+/** Schema of the query of `GET /admin/users`. */
+export const PortalUserListQuery = s.object({
+  ...listQueryProperties,
+  sort: s.optional(s.oneOfStrings(PORTAL_USER_SORTS, 'Default displayName.')),
+  organisationId: s.optional(
+    s.string({ maxLength: 200, description: "An organisation the caller may act for; default the caller's." }),
+  ),
+});
+/**
+ * Which portal users to list: those of one organisation the caller may act for (their own by default;
+ * another's is 404), searched by name or address, sorted by a column of {@link PortalUser} and paged.
+ */
+export type PortalUserListQuery = s.Static<typeof PortalUserListQuery>;
+
+const userParams = s.object({ userId: s.string({ minLength: 1, maxLength: 200 }) });
 
 /** Which mails a user receives. */
 export const NotificationSettings = s.object({
@@ -48,8 +78,10 @@ export const NotificationSettings = s.object({
 export type NotificationSettings = s.Static<typeof NotificationSettings>;
 
 /**
- * The catalogue entries of legacy user administration: `create` (`POST /admin/user_create`) and the
- * caller's notification settings (`GET` and `PUT /admin/notifications`). {@link userApi} binds them.
+ * The catalogue entries of legacy user administration: `create` (`POST /admin/user_create`), the
+ * organisation's users (`GET /admin/users`) with the eDiscovery manager role (`PUT` and `DELETE
+ * /admin/users/{userId}/ediscovery-manager`), and the caller's notification settings (`GET` and `PUT
+ * /admin/notifications`). {@link userApi} binds them.
  */
 export const userEndpoints = defineResource('legacy', 'user', {
   create: {
@@ -60,6 +92,27 @@ export const userEndpoints = defineResource('legacy', 'user', {
     response: PortalUser,
     successStatus: 201,
     refusals: { 409: 'A user with this email already exists (code emailTaken), whichever organisation has it.' },
+  },
+  users: {
+    method: 'GET',
+    path: '/admin/users',
+    summary: "An organisation's portal users, paged, sorted and searched",
+    query: PortalUserListQuery,
+    response: page(PortalUser),
+  },
+  grantEdiscoveryManager: {
+    method: 'PUT',
+    path: '/admin/users/{userId}/ediscovery-manager',
+    summary: 'Make a user an eDiscovery manager (audited); a manager already stays one',
+    params: userParams,
+    response: PortalUser,
+  },
+  revokeEdiscoveryManager: {
+    method: 'DELETE',
+    path: '/admin/users/{userId}/ediscovery-manager',
+    summary: "Take a user's eDiscovery manager role (audited)",
+    params: userParams,
+    response: PortalUser,
   },
   notifications: {
     method: 'GET',
@@ -77,8 +130,9 @@ export const userEndpoints = defineResource('legacy', 'user', {
 });
 
 /**
- * Binds legacy user administration to a transport: creating portal users and the caller's notification
- * settings. The same methods as `client.legacy.user`.
+ * Binds legacy user administration to a transport: creating and listing portal users, granting and
+ * taking the eDiscovery manager role, and the caller's notification settings. The same methods as
+ * `client.legacy.user`.
  */
 /*#__NO_SIDE_EFFECTS__*/
 export function userApi(transport: Transport) {

@@ -160,20 +160,27 @@ export async function refreshDiscovery(
 /** Within this time a refresh forced by an unknown id is not repeated (no Graph read per request). */
 const RECHECK_MS = 60_000;
 
-async function missingFrom(db: Queryable, tenantId: string, application: Application, ids: readonly string[]) {
+async function missingFrom(
+  db: Queryable,
+  tenantId: string,
+  application: Application,
+  ids: readonly string[],
+  byEmail: boolean,
+) {
   const rows = await db.query<{ source_id: string; email: string | null }>(
     `select source_id, lower(email) as email from discovered_sources
-      where tenant_id = $1 and application = $2 and (source_id = any($3) or lower(email) = any($4))`,
-    [tenantId, application, [...ids], ids.map((id) => id.toLowerCase())],
+      where tenant_id = $1 and application = $2 and (source_id = any($3) or ($5 and lower(email) = any($4)))`,
+    [tenantId, application, [...ids], ids.map((id) => id.toLowerCase()), byEmail],
   );
-  const known = new Set(rows.flatMap((r) => [r.source_id, r.email ?? '']));
-  return ids.filter((id) => !known.has(id) && !known.has(id.toLowerCase()));
+  const known = new Set(rows.flatMap((r) => [r.source_id, ...(byEmail ? [r.email ?? ''] : [])]));
+  return ids.filter((id) => !known.has(id) && !(byEmail && known.has(id.toLowerCase())));
 }
 
 /**
  * The ids among `ids` that name no account, site or team of the tenant in `application`'s discovery
- * (an account also by its email address). Unknown ids make discovery read Microsoft 365 again (at most
- * once a minute), so an account created since the last read is found; ids of another tenant never are.
+ * (an account also by its email address, unless `byEmail` is false: where only ids are stored).
+ * Unknown ids make discovery read Microsoft 365 again (at most once a minute), so an account created
+ * since the last read is found; ids of another tenant never are.
  */
 export async function unknownSources(
   ctx: AppContext,
@@ -181,9 +188,10 @@ export async function unknownSources(
   tenant: TenantRecord,
   application: Application,
   ids: readonly string[],
+  { byEmail = true }: { byEmail?: boolean } = {},
 ): Promise<string[]> {
   if (ids.length === 0) return [];
-  const missing = await missingFrom(ctx.db, tenant.tenantId, application, ids);
+  const missing = await missingFrom(ctx.db, tenant.tenantId, application, ids, byEmail);
   if (missing.length === 0) return [];
   const [state] = await ctx.db.query<{ seen: Date | null }>(
     'select max(seen_at) as seen from discovered_sources where tenant_id = $1 and application = $2',
@@ -192,7 +200,7 @@ export async function unknownSources(
   const seen = state?.seen ? new Date(state.seen).getTime() : 0;
   if (ctx.now().getTime() - seen < RECHECK_MS) return missing;
   await refreshDiscovery(ctx, graph, tenant, application, { force: true });
-  return missingFrom(ctx.db, tenant.tenantId, application, missing);
+  return missingFrom(ctx.db, tenant.tenantId, application, missing, byEmail);
 }
 
 /** The sources of jobs of `type` (and `application`) of the tenant. */

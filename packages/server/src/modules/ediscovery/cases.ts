@@ -1,14 +1,20 @@
 /**
- * eDiscovery cases: saved searches. A case's results are found again whenever it is read or
- * exported, in the mailboxes the reader may read then; the export is a ZIP of the mails as .eml, the
- * Teams messages as .json, and manifest.csv with a line per item. A case on legal hold (hold.ts) is
- * not deleted until it is released.
+ * eDiscovery cases: saved searches over named custodians. A case's results are found again whenever
+ * it is read or exported, in the mailboxes the reader may read then; the export is a ZIP of the mails as
+ * .eml, the Teams messages as .json, and manifest.csv with a line per item. A case on legal hold
+ * (hold.ts) is not deleted until it is released. A tenant keeps at most EDISCOVERY_LIMITS.casesPerTenant
+ * cases.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
+import {
+  EDISCOVERY_LIMITS,
+  type EdiscoveryCase,
+  type EdiscoveryHit,
+  type EdiscoverySearch,
+} from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -17,45 +23,109 @@ import { conflict, notFound, refusal } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { StoreAt } from '../../storage/archive.js';
-import { refreshHolds } from '../../storage/legal-hold.js';
+import { type HoldScope, heldByCustodian, holdScopeOf, refreshHolds } from '../../storage/legal-hold.js';
 import { mailFileName } from '../archive/downloads.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import {
+  type Custodians,
+  custodianList,
+  custodianNames,
+  custodiansOf,
+  hasCustodians,
+  requireTenantIds,
+} from './custodians.js';
 import { runSearch } from './search.js';
 
 interface CaseRow {
   case_id: string;
   name: string;
   search: EdiscoverySearch | string;
+  custodians: Custodians | string;
   created_by: string;
   created_at: Date;
   hits: number;
   held_at: Date | null;
   held_by: string | null;
+  hold_scope: HoldScope | string | null;
   held_items: number;
 }
 
 /** A case's columns as its view reads them, with the items its hold keeps (`ediscovery_cases c`). */
-const CASE_COLUMNS = `c.case_id, c.name, c.search, c.created_by, c.created_at, c.hits, c.held_at, c.held_by,
-  (select count(*)::int from legal_hold_items h where h.case_id = c.case_id) as held_items`;
+const CASE_COLUMNS = `c.case_id, c.name, c.search, c.custodians, c.created_by, c.created_at, c.hits, c.held_at, c.held_by,
+  c.hold_scope, (select count(*)::int from legal_hold_items h where h.case_id = c.case_id) as held_items`;
 
-const view = (r: CaseRow): EdiscoveryCase => ({
-  caseId: r.case_id,
-  name: r.name,
-  search: typeof r.search === 'string' ? (JSON.parse(r.search) as EdiscoverySearch) : r.search,
-  createdBy: r.created_by,
-  createdAt: new Date(r.created_at).toISOString(),
-  hits: Number(r.hits),
-  hold:
-    r.held_at && r.held_by !== null
-      ? { heldAt: new Date(r.held_at).toISOString(), heldBy: r.held_by, items: Number(r.held_items) }
-      : null,
-});
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/** The refusal of a second case of one name in a tenant, whichever request saw it first. */
+const NAME_TAKEN = 'A case with this name already exists.';
+
+/** Whether `error` is PostgreSQL's unique violation (SQLSTATE 23505), as both drivers report it. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * The cases of these rows as the API shows them: custodians by name and, for a held case, the items
+ * its hold keeps of each custodian frozen in its scope (read as the holds are in `db`).
+ */
+async function views(db: Queryable, tenantId: string, rows: readonly CaseRow[]): Promise<EdiscoveryCase[]> {
+  const scopes = new Map(
+    rows.flatMap((r) => (r.held_at && r.hold_scope ? [[r.case_id, holdScopeOf(r.hold_scope)]] : [])),
+  );
+  const held = [...scopes.keys()];
+  const counts = held.length > 0 ? await heldByCustodian(db, tenantId, { caseIds: held }) : [];
+  const heldOf = (caseId: string, kind: string, id: string) =>
+    counts.find((c) => c.caseId === caseId && c.kind === kind && c.id === id)?.items ?? 0;
+  const frozen = (scope: HoldScope): Custodians => ({
+    mailboxes: scope.mailSources,
+    teams: scope.teamSources,
+    chats: scope.chatAccounts,
+  });
+  const name = await custodianNames(db, tenantId, [
+    ...rows.map((r) => parsed(r.custodians)),
+    ...[...scopes.values()].map(frozen),
+  ]);
+  return rows.map((r) => {
+    const scope = scopes.get(r.case_id);
+    return {
+      caseId: r.case_id,
+      name: r.name,
+      search: parsed(r.search),
+      createdBy: r.created_by,
+      createdAt: new Date(r.created_at).toISOString(),
+      hits: Number(r.hits),
+      custodians: custodianList(parsed(r.custodians), name),
+      hold:
+        r.held_at && r.held_by !== null && scope
+          ? {
+              heldAt: new Date(r.held_at).toISOString(),
+              heldBy: r.held_by,
+              items: Number(r.held_items),
+              custodians: custodianList(frozen(scope), name).map((c) => ({
+                ...c,
+                items: heldOf(r.case_id, c.kind, c.id),
+              })),
+            }
+          : null,
+    };
+  });
+}
 
 /** The criteria of a search without its page. */
 function criteria(search: EdiscoverySearch): EdiscoverySearch {
   const { page: _page, pageSize: _pageSize, ...rest } = search;
   return rest;
+}
+
+/**
+ * The search a case keeps: its criteria, and once any custodian is named, every list of custodians
+ * (those not named empty), so that the case searches and holds exactly its custodians.
+ */
+function savedSearch(search: EdiscoverySearch): { search: EdiscoverySearch; custodians: Custodians } {
+  const custodians = custodiansOf(search);
+  const rest = criteria(search);
+  if (!hasCustodians(custodians)) return { search: rest, custodians };
+  return { search: { ...rest, ...custodians }, custodians };
 }
 
 export async function listCases(ctx: AppContext, tenantId: string) {
@@ -65,7 +135,7 @@ export async function listCases(ctx: AppContext, tenantId: string) {
     `select ${CASE_COLUMNS} from ediscovery_cases c where c.tenant_id = $1 order by c.created_at desc, c.case_id`,
     [tenantId],
   );
-  return rows.map(view);
+  return views(ctx.db, tenantId, rows);
 }
 
 /** The case as it is in `db` (a transaction's view), or 404. */
@@ -75,7 +145,9 @@ export async function readCase(db: Queryable, tenantId: string, caseId: string) 
     [tenantId, caseId],
   );
   if (!row) throw notFound('Case not found');
-  return view(row);
+  const [found] = await views(db, tenantId, [row]);
+  if (!found) throw notFound('Case not found');
+  return found;
 }
 
 export async function findCase(ctx: AppContext, tenantId: string, caseId: string) {
@@ -83,6 +155,11 @@ export async function findCase(ctx: AppContext, tenantId: string, caseId: string
   return readCase(ctx.db, tenantId, caseId);
 }
 
+/**
+ * Saves a search as a case: its name free in the tenant (409, also when another request takes it at
+ * the same moment), every mailbox, team and account it names the tenant's (404, nothing stored), and
+ * fewer than EDISCOVERY_LIMITS.casesPerTenant cases in the tenant (409 caseLimitReached).
+ */
 export async function createCase(
   ctx: AppContext,
   graph: () => Promise<GraphApi>,
@@ -95,30 +172,60 @@ export async function createCase(
     'select 1 from ediscovery_cases where tenant_id = $1 and lower(name) = lower($2)',
     [tenant.tenantId, name],
   );
-  if (taken) throw conflict('A case with this name already exists.');
-  const search = criteria(body.search);
+  if (taken) throw conflict(NAME_TAKEN);
+  await requireTenantIds(ctx, graph, tenant, body.search);
+  const { search, custodians } = savedSearch(body.search);
   const found = await runSearch(ctx, graph, tenant, actor.user, { ...search, page: 1, pageSize: 1 });
   const caseId = randomUUID();
-  return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<CaseRow>(
-      `insert into ediscovery_cases (case_id, tenant_id, name, search, created_by, created_at, hits)
-       values ($1, $2, $3, $4, $5, $6, $7) returning *, 0 as held_items`,
-      [caseId, tenant.tenantId, name, JSON.stringify(search), actor.user.email, ctx.now(), found.total],
-    );
-    await ctx.audit(
-      {
-        ...actedBy(actor.user, actor.ip),
-        organisationId: tenant.organisationId,
-        action: 'ediscovery.case.create',
-        target: caseId,
-        outcome: 'success',
-        details: { name, hits: found.total },
-      },
-      tx,
-    );
-    if (!row) throw new Error('case not stored');
-    return view(row);
-  });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      // Creations of one tenant one after the other, so that two cannot both pass the limit.
+      await tx.query('select 1 from tenants where tenant_id = $1 for no key update', [tenant.tenantId]);
+      const [count] = await tx.query<{ n: number }>(
+        'select count(*)::int as n from ediscovery_cases where tenant_id = $1',
+        [tenant.tenantId],
+      );
+      if (Number(count?.n ?? 0) >= EDISCOVERY_LIMITS.casesPerTenant) throw refusal(409, 'caseLimitReached');
+      await tx.query(
+        `insert into ediscovery_cases (case_id, tenant_id, name, search, custodians, created_by, created_at, hits)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          caseId,
+          tenant.tenantId,
+          name,
+          JSON.stringify(search),
+          JSON.stringify(custodians),
+          actor.user.email,
+          ctx.now(),
+          found.total,
+        ],
+      );
+      await ctx.audit(
+        {
+          ...actedBy(actor.user, actor.ip),
+          organisationId: tenant.organisationId,
+          action: 'ediscovery.case.create',
+          target: caseId,
+          outcome: 'success',
+          details: {
+            name,
+            hits: found.total,
+            custodians: {
+              mailboxes: custodians.mailboxes.length,
+              teams: custodians.teams.length,
+              chats: custodians.chats.length,
+            },
+          },
+        },
+        tx,
+      );
+      return readCase(tx, tenant.tenantId, caseId);
+    });
+  } catch (error) {
+    // The unique index on (tenant, lower(name)) decides between creations at the same moment.
+    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
+    throw error;
+  }
 }
 
 export async function deleteCase(

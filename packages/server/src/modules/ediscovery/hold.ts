@@ -1,30 +1,77 @@
 /**
- * Legal hold on a case (storage/legal-hold.ts): whoever may edit the case may hold and release it.
- * The hold keeps what the case's search finds in what the holder may read at that moment; holding a
- * held case changes nothing. Both are audited with the number of items held.
+ * Legal hold on a case (storage/legal-hold.ts), placed and released by eDiscovery managers only. A
+ * hold keeps every item of the case's custodians that the case's search finds, whether or not the
+ * person placing it may read them (reading stays governed by access.ts), and those archived later that
+ * match; its custodians are frozen when it is placed. A case naming no custodian is not held: an
+ * organisation-wide hold must be said by naming who it covers, never by leaving the list empty.
+ * Holding a held case and releasing a released one change nothing. Both are audited with the number
+ * of items held, as is a refusal for want of the role.
  */
-import type { EdiscoveryCase } from '@compliance-portal/sdk';
+import type { EdiscoveryCase, EdiscoverySearch } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
-import type { GraphApi } from '../../m365/graph-api.js';
-import { placeHold, releaseHold } from '../../storage/legal-hold.js';
+import { notFound, refusal } from '../../http/errors.js';
+import { type HoldScope, placeHold, releaseHold } from '../../storage/legal-hold.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { findCase, readCase } from './cases.js';
-import { searchScope } from './search.js';
+import { type Custodians, hasCustodians } from './custodians.js';
+import { parseQuery } from './query.js';
+
+type Actor = { user: User; ip: string };
+
+/** Refuses (403, audited as a failure of `action`) who is not an eDiscovery manager. */
+async function requireManager(ctx: AppContext, tenant: TenantRecord, actor: Actor, action: string, caseId: string) {
+  if (actor.user.ediscoveryManager) return;
+  await ctx.audit({
+    ...actedBy(actor.user, actor.ip),
+    organisationId: tenant.organisationId,
+    action,
+    target: caseId,
+    outcome: 'failure',
+    details: { reason: 'not an eDiscovery manager' },
+  });
+  throw refusal(403, 'ediscoveryManagerRequired');
+}
+
+/** The custodians a case's view lists, by kind. */
+function custodiansOfCase(found: EdiscoveryCase): Custodians {
+  const ids = (kind: EdiscoveryCase['custodians'][number]['kind']) =>
+    found.custodians.filter((c) => c.kind === kind).map((c) => c.id);
+  return { mailboxes: ids('mailbox'), teams: ids('team'), chats: ids('chats') };
+}
+
+/** What a hold keeps: the case's criteria over its custodians, nothing else. */
+function holdScope(search: EdiscoverySearch, custodians: Custodians): HoldScope {
+  const parsed = parseQuery(search.query);
+  const kinds = search.kinds ?? ['mail', 'teams'];
+  return {
+    kind: kinds.flatMap((k) => (k === 'teams' ? (['teams', 'chat'] as const) : (['mail'] as const))),
+    mailSources: custodians.mailboxes,
+    teamSources: custodians.teams,
+    chatAccounts: custodians.chats,
+    ...(parsed.text ? { text: parsed.text } : {}),
+    ...(parsed.sender ? { sender: parsed.sender } : {}),
+    ...(parsed.recipient ? { recipient: parsed.recipient } : {}),
+    ...(parsed.subject ? { subject: parsed.subject } : {}),
+    ...(parsed.hasAttachments ? { hasAttachments: true } : {}),
+    ...(search.from ? { from: new Date(search.from).toISOString() } : {}),
+    ...(search.to ? { to: new Date(search.to).toISOString() } : {}),
+  };
+}
 
 export async function holdCase(
   ctx: AppContext,
-  graph: () => Promise<GraphApi>,
   tenant: TenantRecord,
-  actor: { user: User; ip: string },
+  actor: Actor,
   caseId: string,
 ): Promise<EdiscoveryCase> {
+  await requireManager(ctx, tenant, actor, 'ediscovery.case.hold', caseId);
   const found = await findCase(ctx, tenant.tenantId, caseId);
   if (found.hold) return found;
-  // Read before the transaction: the holder's rights may need Microsoft 365 (group members).
-  const scope = await searchScope(ctx, graph, tenant, actor.user, found.search);
+  const custodians = custodiansOfCase(found);
+  if (!hasCustodians(custodians)) throw refusal(409, 'holdNeedsCustodians');
+  const scope = holdScope(found.search, custodians);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.query<{ held_at: Date | null }>(
       'select held_at from ediscovery_cases where tenant_id = $1 and case_id = $2 for update',
@@ -47,7 +94,13 @@ export async function holdCase(
         action: 'ediscovery.case.hold',
         target: caseId,
         outcome: 'success',
-        details: { name: found.name, items, mailboxes: scope.mailSources.length },
+        details: {
+          name: found.name,
+          items,
+          mailboxes: custodians.mailboxes.length,
+          teams: custodians.teams.length,
+          chats: custodians.chats.length,
+        },
       },
       tx,
     );
@@ -58,9 +111,10 @@ export async function holdCase(
 export async function releaseCase(
   ctx: AppContext,
   tenant: TenantRecord,
-  actor: { user: User; ip: string },
+  actor: Actor,
   caseId: string,
 ): Promise<EdiscoveryCase> {
+  await requireManager(ctx, tenant, actor, 'ediscovery.case.release', caseId);
   return ctx.db.transaction(async (tx) => {
     // One release at a time: a second finds the case released and audits nothing.
     await tx.query('select 1 from ediscovery_cases where tenant_id = $1 and case_id = $2 for update', [

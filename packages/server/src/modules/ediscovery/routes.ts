@@ -1,6 +1,6 @@
 /**
- * eDiscovery: search (search.ts), an item's text (preview.ts), cases with their export (cases.ts) and
- * their legal hold (hold.ts).
+ * eDiscovery: search (search.ts), an item's text (preview.ts), cases with their custodians
+ * (custodians.ts) and export (cases.ts), their legal hold (hold.ts) and what the caller may do.
  */
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
@@ -10,7 +10,7 @@ import type { TenantRecord } from '../tenants/repository.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
 import { holdCase, releaseCase } from './hold.js';
 import { previewItem } from './preview.js';
-import { runSearch } from './search.js';
+import { searchTenant } from './search.js';
 
 export function ediscoveryRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
@@ -48,7 +48,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
       async handler({ tenantId, caseId }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
-        return holdCase(ctx, connect(tenant), tenant, { user, ip: rc.ip }, caseId);
+        return holdCase(ctx, tenant, { user, ip: rc.ip }, caseId);
       },
     },
     'apollo.ediscovery.releaseCase': {
@@ -56,6 +56,13 @@ export function ediscoveryRoutes(ctx: AppContext) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
         return releaseCase(ctx, tenant, { user, ip: rc.ip }, caseId);
+      },
+    },
+    'apollo.ediscovery.rights': {
+      async handler({ tenantId }, rc) {
+        const { user } = session(rc).auth;
+        await requireTenant(ctx, user, tenantId);
+        return { ediscoveryManager: user.ediscoveryManager };
       },
     },
     'apollo.ediscovery.exportCase': {
@@ -78,7 +85,7 @@ export function ediscoveryRoutes(ctx: AppContext) {
       async handler({ tenantId, body }, rc) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
-        return runSearch(ctx, connect(tenant), tenant, user, body);
+        return searchTenant(ctx, connect(tenant), tenant, user, body);
       },
     },
     'apollo.ediscovery.preview': {

@@ -5,32 +5,40 @@
 import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { chatsOf, searchArchive } from '../../storage/archive.js';
-import type { HoldScope } from '../../storage/legal-hold.js';
+import { type ArchiveKind, chatsOf, searchArchive } from '../../storage/archive.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { readableMailboxes } from './access.js';
+import { requireTenantIds } from './custodians.js';
 import { parseQuery } from './query.js';
 
 /**
- * What a search looks at, as `user` may read it now: its criteria in the mailboxes a right opens, the
- * chats of their accounts and the teams it names (all when none). A legal hold keeps this as it is.
+ * What a search looks at, as `user` may read it now: its criteria in the mailboxes a right opens (those
+ * it names among them), the teams it names (all when none), and the chats of the accounts it names, or
+ * else of the mailboxes searched (none when it names teams), that one of those mailboxes' accounts is in.
  */
-export async function searchScope(
+async function searchScope(
   ctx: AppContext,
   graph: () => Promise<GraphApi>,
   tenant: TenantRecord,
   user: User,
   body: EdiscoverySearch,
-): Promise<HoldScope> {
+) {
   const readable = await readableMailboxes(ctx, graph, tenant, user);
   const mailboxes = body.mailboxes ? readable.filter((m) => body.mailboxes?.includes(m)) : readable;
   const parsed = parseQuery(body.query);
   const kinds = body.kinds ?? ['mail', 'teams'];
-  // A team chosen narrows Teams to its channels; chats belong to people, not teams.
-  const chats = body.teams ? [] : await chatsOf(ctx.db, tenant.tenantId, mailboxes);
+  let chats: string[];
+  if (body.chats) {
+    // A chat of the accounts named, and readable: one of its members' mailboxes is open to the reader.
+    const open = new Set(await chatsOf(ctx.db, tenant.tenantId, readable));
+    chats = (await chatsOf(ctx.db, tenant.tenantId, body.chats)).filter((c) => open.has(c));
+  } else {
+    // A team chosen narrows Teams to its channels; chats belong to people, not teams.
+    chats = body.teams ? [] : await chatsOf(ctx.db, tenant.tenantId, mailboxes);
+  }
   return {
-    kind: kinds.flatMap((k) => (k === 'teams' ? (['teams', 'chat'] as const) : (['mail'] as const))),
+    kind: kinds.flatMap((k): ArchiveKind[] => (k === 'teams' ? ['teams', 'chat'] : ['mail'])),
     mailSources: mailboxes,
     chatSources: chats,
     ...(body.teams ? { teamSources: body.teams } : {}),
@@ -39,9 +47,21 @@ export async function searchScope(
     ...(parsed.recipient ? { recipient: parsed.recipient } : {}),
     ...(parsed.subject ? { subject: parsed.subject } : {}),
     ...(parsed.hasAttachments ? { hasAttachments: true } : {}),
-    ...(body.from ? { from: new Date(body.from).toISOString() } : {}),
-    ...(body.to ? { to: new Date(body.to).toISOString() } : {}),
+    ...(body.from ? { from: new Date(body.from) } : {}),
+    ...(body.to ? { to: new Date(body.to) } : {}),
   };
+}
+
+/** A search as the API asks it: every mailbox, team and account it names the tenant's (else 404). */
+export async function searchTenant(
+  ctx: AppContext,
+  graph: () => Promise<GraphApi>,
+  tenant: TenantRecord,
+  user: User,
+  body: EdiscoverySearch,
+): Promise<EdiscoveryResult> {
+  await requireTenantIds(ctx, graph, tenant, body);
+  return runSearch(ctx, graph, tenant, user, body);
 }
 
 /** One page of a search, in the mailboxes `user` may read, with the sources' names. */
@@ -52,11 +72,9 @@ export async function runSearch(
   user: User,
   body: EdiscoverySearch,
 ): Promise<EdiscoveryResult> {
-  const { from, to, ...scope } = await searchScope(ctx, graph, tenant, user, body);
+  const scope = await searchScope(ctx, graph, tenant, user, body);
   const result = await searchArchive(ctx.db, tenant.tenantId, {
     ...scope,
-    ...(from ? { from: new Date(from) } : {}),
-    ...(to ? { to: new Date(to) } : {}),
     sort: body.sort ?? 'relevance',
     order: body.order ?? 'desc',
     page: body.page ?? 1,

@@ -18,6 +18,8 @@ export interface User {
   lockoutUntil: Date | null;
   /** The Entra ID account (`oid`) linked at the first sign-in with Microsoft, or null. */
   entraObjectId: string | null;
+  /** Places and releases eDiscovery legal holds (granted by the organisation's administrators). */
+  ediscoveryManager: boolean;
 }
 
 interface Row {
@@ -34,6 +36,7 @@ interface Row {
   failed_attempts: number;
   lockout_until: Date | null;
   entra_object_id: string | null;
+  ediscovery_manager: boolean;
 }
 
 function toUser(row: Row): User {
@@ -51,6 +54,7 @@ function toUser(row: Row): User {
     failedAttempts: row.failed_attempts,
     lockoutUntil: row.lockout_until ? new Date(row.lockout_until) : null,
     entraObjectId: row.entra_object_id,
+    ediscoveryManager: row.ediscovery_manager,
   };
 }
 

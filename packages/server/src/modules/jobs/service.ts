@@ -33,6 +33,7 @@ import { openKeptFile } from '../../storage/file-encryption.js';
 import { refreshHolds } from '../../storage/legal-hold.js';
 import { unknownSources } from '../discovery/service.js';
 import { readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
+import { keptCustodians } from '../ediscovery/custodians.js';
 import type { User } from '../identity/users.js';
 import { locationStoreIdentity } from '../locations/service.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
@@ -529,7 +530,11 @@ export async function heldItemsReport(
   return runHeldItems(ctx.db, run, { mailboxes, chats }, query);
 }
 
-/** How much an archive deletion with this retention would remove now, and how much legal holds keep. */
+/**
+ * How much an archive deletion with this retention would remove now, how much legal holds keep, and of
+ * which custodians of which cases (counts and names only: no content, so whoever may act for the
+ * tenant sees them).
+ */
 export async function deletionPreview(
   ctx: AppContext,
   tenant: TenantRecord,
@@ -544,5 +549,13 @@ export async function deletionPreview(
     input.chats ?? [],
     3,
   );
-  return { before: before.toISOString(), ...(await countArchivedBefore(ctx.db, tenant.tenantId, before, scope)) };
+  const counts = await countArchivedBefore(ctx.db, tenant.tenantId, before, scope);
+  const heldCustodians =
+    counts.held > 0
+      ? await keptCustodians(ctx.db, tenant.tenantId, {
+          sql: `coalesce(sent_at, archived_at) < $2 and ${scope.sql}`,
+          params: [before, ...scope.params],
+        })
+      : [];
+  return { before: before.toISOString(), ...counts, heldCustodians };
 }

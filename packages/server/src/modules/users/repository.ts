@@ -1,5 +1,6 @@
 import type { NotificationSettings } from '@compliance-portal/sdk';
 import type { Queryable } from '../../db/database.js';
+import { ownValue } from '../../http/list-query.js';
 
 /** When the user was created, or undefined for an unknown id. */
 export async function userCreatedAt(db: Queryable, userId: string): Promise<Date | undefined> {
@@ -29,4 +30,70 @@ export async function saveNotificationSettings(
      on conflict (user_id) do update set settings = excluded.settings`,
     [userId, JSON.stringify(settings)],
   );
+}
+
+/** A portal user as the users list shows them. */
+export interface PortalUserRow {
+  id: string;
+  email: string;
+  display_name: string;
+  role: 'admin' | 'partner' | 'operator';
+  organisation_id: string;
+  totp_enabled: boolean;
+  ediscovery_manager: boolean;
+  created_at: Date;
+}
+
+const PORTAL_USER_COLUMNS =
+  'id, email, display_name, role, organisation_id, totp_enabled, ediscovery_manager, created_at';
+
+/** The columns the users list sorts by, by the API's names. */
+const USER_SORTS: Readonly<Record<string, string>> = {
+  displayName: 'lower(display_name)',
+  email: 'email',
+  role: 'role',
+  twoFactorEnabled: 'totp_enabled',
+  ediscoveryManager: 'ediscovery_manager',
+  createdAt: 'created_at',
+};
+
+/** One page of an organisation's users, searched by name or address (case-insensitive). */
+export async function listOrganisationUsers(
+  db: Queryable,
+  organisationId: string,
+  args: { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc'; search?: string },
+): Promise<{ rows: PortalUserRow[]; total: number }> {
+  const params: unknown[] = [organisationId];
+  let where = 'organisation_id = $1';
+  const search = args.search?.trim().toLowerCase();
+  if (search) {
+    params.push(`%${search.replace(/[%_\\]/g, '\\$&')}%`);
+    where += ` and (lower(display_name) like $2 or email like $2)`;
+  }
+  const sort = ownValue(USER_SORTS, args.sort, USER_SORTS.displayName as string);
+  const direction = args.order === 'desc' ? 'desc' : 'asc';
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users where ${where}`, params);
+  const rows = await db.query<PortalUserRow>(
+    `select ${PORTAL_USER_COLUMNS} from users where ${where}
+      order by ${sort} ${direction}, email limit ${args.pageSize} offset ${(args.page - 1) * args.pageSize}`,
+    params,
+  );
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The user as the users list shows them, or undefined. */
+export async function findPortalUser(db: Queryable, userId: string): Promise<PortalUserRow | undefined> {
+  const [row] = await db.query<PortalUserRow>(`select ${PORTAL_USER_COLUMNS} from users where id = $1`, [userId]);
+  return row;
+}
+
+/** Gives or takes the eDiscovery manager role; whether it changed (the row locked to the transaction's end). */
+export async function setEdiscoveryManager(tx: Queryable, userId: string, manager: boolean): Promise<boolean> {
+  const [row] = await tx.query<{ ediscovery_manager: boolean }>(
+    'select ediscovery_manager from users where id = $1 for update',
+    [userId],
+  );
+  if (!row || row.ediscovery_manager === manager) return false;
+  await tx.query('update users set ediscovery_manager = $2 where id = $1', [userId, manager]);
+  return true;
 }

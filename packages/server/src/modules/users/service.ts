@@ -1,14 +1,22 @@
-import type { NotificationSettings, UserCreate } from '@compliance-portal/sdk';
+import type { NotificationSettings, Page, PortalUser, PortalUserListQuery, UserCreate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound, refusal } from '../../http/errors.js';
 import { DEFAULT_NOTIFICATIONS } from '../../jobs/notify.js';
 import { findUserByEmail, findUserById, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
-import { requireOrganisation, requireRole } from '../organisations/access.js';
+import { canActFor, requireOrganisation, requireRole } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { createInvitedUser, inviteUser } from '../organisations/service.js';
-import { findNotificationSettings, saveNotificationSettings, userCreatedAt } from './repository.js';
+import {
+  findNotificationSettings,
+  findPortalUser,
+  listOrganisationUsers,
+  type PortalUserRow,
+  saveNotificationSettings,
+  setEdiscoveryManager,
+  userCreatedAt,
+} from './repository.js';
 
 /** The defaults belong to the job engine's notifications (src/jobs/notify.ts), which send by them. */
 export { DEFAULT_NOTIFICATIONS };
@@ -75,4 +83,65 @@ export async function notificationSettings(ctx: AppContext, user: User) {
 export async function updateNotificationSettings(ctx: AppContext, user: User, settings: NotificationSettings) {
   await saveNotificationSettings(ctx.db, user.id, settings);
   return { ...DEFAULT_NOTIFICATIONS, ...settings };
+}
+
+const portalUser = (row: PortalUserRow): PortalUser => ({
+  userId: row.id,
+  email: row.email,
+  displayName: row.display_name,
+  role: row.role,
+  organisationId: row.organisation_id,
+  twoFactorEnabled: row.totp_enabled,
+  ediscoveryManager: row.ediscovery_manager,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** One page of the users of an organisation the caller may act for (their own by default; another's 404). */
+export async function listUsers(ctx: AppContext, actor: Actor, query: PortalUserListQuery): Promise<Page<PortalUser>> {
+  requireRole(actor.user, 'admin', 'partner', 'operator');
+  const organisationId = query.organisationId ?? actor.user.organisationId;
+  await requireOrganisation(ctx, actor.user, organisationId);
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? 25;
+  const { rows, total } = await listOrganisationUsers(ctx.db, organisationId, {
+    page,
+    pageSize,
+    ...(query.sort ? { sort: query.sort } : {}),
+    ...(query.order ? { order: query.order } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  });
+  return { items: rows.map(portalUser), total, page, pageSize };
+}
+
+/**
+ * Gives (`manager`) or takes the eDiscovery manager role, by an administrator, partner or operator who
+ * may act for the user's organisation (404 otherwise, as for an unknown user). Audited when it changes
+ * (`user.ediscoveryManager.grant` or `.revoke`); asking for what is already so changes nothing.
+ */
+export async function changeEdiscoveryManager(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  manager: boolean,
+): Promise<PortalUser> {
+  requireRole(actor.user, 'admin', 'partner', 'operator');
+  const target = await findPortalUser(ctx.db, userId);
+  if (!target || !(await canActFor(ctx.db, actor.user, target.organisation_id))) throw notFound('User not found');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setEdiscoveryManager(tx, userId, manager))) return;
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: target.organisation_id,
+        action: manager ? 'user.ediscoveryManager.grant' : 'user.ediscoveryManager.revoke',
+        target: userId,
+        outcome: 'success',
+        details: { email: target.email },
+      },
+      tx,
+    );
+  });
+  const changed = await findPortalUser(ctx.db, userId);
+  if (!changed) throw notFound('User not found');
+  return portalUser(changed);
 }

@@ -35,7 +35,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content mx="4">
-            <Dialog.Header>
+            {/* Room for the close button beside a long title. */}
+            <Dialog.Header pe="12">
               <Dialog.Title>{props.title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>

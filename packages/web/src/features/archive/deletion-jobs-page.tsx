@@ -1,5 +1,5 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
-import type { Job, Recurrence, Retention } from '@compliance-portal/sdk';
+import { Alert, List, Stack, Text } from '@chakra-ui/react';
+import type { DeletionHeldCustodian, Job, Recurrence, Retention } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,37 @@ import { SourcePicker } from '../../shared/jobs/source-picker';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { archiveKeys } from './api/keys';
 import { deletionPreviewQuery } from './api/queries';
+
+/** The most held custodians the preview names; the rest are counted. */
+const NAMED_CUSTODIANS = 8;
+
+/** Which custodians of which cases on legal hold keep items from the deletion, by name, and how many. */
+function HeldCustodians({ custodians }: { custodians: DeletionHeldCustodian[] }) {
+  const { t, i18n } = useTranslation();
+  if (custodians.length === 0) return null;
+  const more = custodians.length - NAMED_CUSTODIANS;
+  return (
+    <Stack gap="1" mt="2">
+      <Text fontWeight="semibold" fontSize="sm" id="deletion-held-custodians">
+        {t('deletionJobs:keptCustodians')}
+      </Text>
+      <List.Root ps="4" fontSize="sm" aria-labelledby="deletion-held-custodians" data-testid="deletion-held-custodians">
+        {custodians.slice(0, NAMED_CUSTODIANS).map((c) => (
+          <List.Item key={`${c.caseId}:${c.kind}:${c.id}`}>
+            {t('deletionJobs:keptCustodian', {
+              name: c.name,
+              kind: t(`deletionJobs:custodianKinds.${c.kind}`),
+              caseName: c.caseName,
+              count: c.items,
+              items: formatNumber(c.items, i18n.language),
+            })}
+          </List.Item>
+        ))}
+        {more > 0 ? <List.Item>{t('deletionJobs:keptMore', { count: more })}</List.Item> : null}
+      </List.Root>
+    </Stack>
+  );
+}
 
 /**
  * An archive deletion job: mailboxes, retention (with what it would remove now, and what legal holds
@@ -129,6 +160,7 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
                   })}
                 </Text>{' '}
                 · {t('deletionJobs:keptExplain')}
+                <HeldCustodians custodians={preview.data.heldCustodians} />
               </Alert.Description>
             ) : null}
           </Alert.Content>

@@ -41,6 +41,7 @@ describe('deletion jobs', () => {
           bytes: 3 * 1024 ** 2,
           sources: 1,
           held: 0,
+          heldCustodians: [],
         });
       },
       'apollo.jobs.create': async ({ request }) => {
@@ -73,10 +74,26 @@ describe('deletion jobs', () => {
     });
   });
 
-  it('say how many items legal holds keep from the deletion, in English and German', async () => {
-    for (const [language, kept] of [
-      ['en', '3 kept by legal hold'],
-      ['de', '3 durch Legal Hold bewahrt'],
+  it('say how many items legal holds keep from the deletion and of which custodians, in English and German', async () => {
+    for (const [language, kept, custodians] of [
+      [
+        'en',
+        '3 kept by legal hold',
+        [
+          'Board Room (mailbox): 2 items, case "Falcon"',
+          'Megan Bowen (chats): 1 item, case "Falcon"',
+          'Project Falcon (team channels): 1,200 items, case "Merger"',
+        ],
+      ],
+      [
+        'de',
+        '3 durch Legal Hold bewahrt',
+        [
+          'Board Room (Postfach): 2 Elemente, Fall „Falcon“',
+          'Megan Bowen (Chats): 1 Element, Fall „Falcon“',
+          'Project Falcon (Team-Kanäle): 1.200 Elemente, Fall „Merger“',
+        ],
+      ],
     ] as const) {
       localStorage.setItem('language', language);
       storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
@@ -105,6 +122,11 @@ describe('deletion jobs', () => {
           bytes: 1024,
           sources: 1,
           held: 3,
+          heldCustodians: [
+            { caseId: 'k1', caseName: 'Falcon', kind: 'mailbox', id: 'm-board', name: 'Board Room', items: 2 },
+            { caseId: 'k1', caseName: 'Falcon', kind: 'chats', id: 'u-megan', name: 'Megan Bowen', items: 1 },
+            { caseId: 'k2', caseName: 'Merger', kind: 'team', id: 't-falcon', name: 'Project Falcon', items: 1200 },
+          ],
         }),
       });
       await user.click(
@@ -116,9 +138,55 @@ describe('deletion jobs', () => {
         await within(dialog).findByLabelText(language === 'en' ? 'Select Adele Vance' : 'Adele Vance auswählen'),
       );
       expect((await within(dialog).findByTestId('deletion-held')).textContent).toBe(kept);
+      // The held custodians by name, never by id.
+      const held = within(dialog).getByTestId('deletion-held-custodians');
+      expect(
+        within(held)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(custodians);
+      expect(held.textContent).not.toMatch(/m-board|u-megan|t-falcon/);
       view.unmount();
     }
     localStorage.removeItem('language');
+  });
+
+  it('name the mailboxes of a listed job, though a deletion writes to no location', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    await renderPortal('/archive/deletion-jobs', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.jobs.list': respond(
+        'apollo.jobs.list',
+        testPage([
+          createdJob({
+            name: 'Old mail',
+            type: 'archiveDeletion',
+            application: 'exchange',
+            sources: ['f3430f6e-fabf-e051-30cf-7c06ce78df03'],
+            retention: { unit: 'days', value: 30 },
+          }),
+        ]),
+      ),
+      'apollo.discovery.users': respond('apollo.discovery.users', {
+        items: [
+          {
+            sourceId: 'f3430f6e-fabf-e051-30cf-7c06ce78df03',
+            kind: 'mailbox',
+            displayName: 'Megan Bowen',
+            email: 'megan@contoso.example',
+            protected: true,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 500,
+      }),
+    });
+    const jobs = await screen.findByRole('table', { name: 'Deletion jobs' });
+    expect(await within(jobs).findByText('Megan Bowen')).toBeTruthy();
+    expect(within(jobs).queryByText('f3430f6e-fabf-e051-30cf-7c06ce78df03')).toBeNull();
   });
 
   it('need a name and at least one mailbox', async () => {

@@ -1,6 +1,6 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@compliance-portal/sdk';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
@@ -8,10 +8,13 @@ import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../../shared/tenant';
+import { configurationKeys } from './api/keys';
+import { PortalUsers } from './portal-users';
 
 export function UsersSection({ tenantId, organisationId }: { tenantId: string; organisationId: string }) {
   const { t } = useTranslation();
   const api = useApi();
+  const queryClient = useQueryClient();
   const serverAction = useServerAction();
   const sync = useMutation({
     mutationFn: () => api.apollo.configuration.syncUsers({ body: { tenantId } }, { disableToast: true }),
@@ -37,6 +40,7 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
       }),
     onSuccess: (user) => {
       showToast('success', t('configuration:userCreated', { email: user.email }));
+      void queryClient.invalidateQueries({ queryKey: configurationKeys.users(organisationId) });
       setEmail('');
       setDisplayName('');
       setTouched(false);
@@ -44,6 +48,7 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
   });
   return (
     <Stack gap="5">
+      <PortalUsers organisationId={organisationId} />
       <Card.Root>
         <Card.Body gap="3">
           <Text as="h2" fontWeight="semibold">

@@ -1,4 +1,4 @@
-import { Badge, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { EdiscoveryCase } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -10,7 +10,27 @@ import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../../shared/tenant';
 import { ediscoveryKeys } from './api/keys';
-import { casesQuery } from './api/queries';
+import { casesQuery, rightsQuery } from './api/queries';
+import { CaseDetails } from './case-details';
+
+/** The custodians of a case by name, the first three and how many more. */
+function CustodianNames({ found }: { found: EdiscoveryCase }) {
+  const { t } = useTranslation();
+  const names = found.custodians.map((c) => c.name);
+  if (names.length === 0) {
+    return (
+      <Text fontSize="xs" color="fg.muted">
+        {t('ediscovery:custodians.none')}
+      </Text>
+    );
+  }
+  const list = names.slice(0, 3).join(', ');
+  return (
+    <Text fontSize="xs" lineClamp={3} data-testid="custodian-names">
+      {names.length > 3 ? t('backup:andMore', { list, count: names.length - 3 }) : list}
+    </Text>
+  );
+}
 
 /** A case's legal hold: since when, by whom and how many items it keeps; or that it has none. */
 function HoldCell({ hold }: { hold: EdiscoveryCase['hold'] | undefined }) {
@@ -38,8 +58,9 @@ function HoldCell({ hold }: { hold: EdiscoveryCase['hold'] | undefined }) {
 }
 
 /**
- * The saved cases: open one's search again, export it, put it on legal hold or release it, or remove
- * it (not while it is held).
+ * The saved cases with their custodians: open one's search again, see its custodians and what its hold
+ * keeps of each, export it, put it on legal hold or release it (eDiscovery managers only, a case that
+ * names custodians), or remove it (not while it is held).
  */
 export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryCase) => void }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +68,13 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
   const [releasing, setReleasing] = useState<EdiscoveryCase | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   const blockedId = useId();
+  const managerId = useId();
+  const custodiansId = useId();
+  const rights = useQuery(rightsQuery(api, tenantId));
+  // Until the answer comes, the buttons wait disabled rather than promise what may be refused.
+  const manager = rights.data?.ediscoveryManager === true;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
   const hold = useMutation({
     mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.holdCase({ tenantId, caseId: c.caseId }),
@@ -81,6 +108,17 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
   });
   if (!cases.data?.length) return null;
   const anyHeld = cases.data.some((c) => c.hold);
+  const anyWithout = cases.data.some((c) => !c.hold && c.custodians.length === 0);
+  const shown = cases.data.find((c) => c.caseId === viewing);
+  /** Why Hold or Release cannot be used on this case, if so: the role first, then the custodians. */
+  const holdBlocked = (c: EdiscoveryCase) =>
+    !rights.isSuccess
+      ? { disabled: true }
+      : !manager
+        ? { disabled: true, title: t('ediscovery:hold.needsManager'), 'aria-describedby': managerId }
+        : !c.hold && c.custodians.length === 0
+          ? { disabled: true, title: t('ediscovery:hold.needsCustodians'), 'aria-describedby': custodiansId }
+          : {};
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{t('ediscovery:cases')}</Text>
@@ -95,8 +133,11 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>{t('ediscovery:caseName')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('ediscovery:query')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{t('ediscovery:hitsWhenSaved')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">{t('ediscovery:query')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="sm">{t('ediscovery:custodians.title')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" hideBelow="lg">
+                {t('ediscovery:hitsWhenSaved')}
+              </Table.ColumnHeader>
               <Table.ColumnHeader>{t('ediscovery:hold.column')}</Table.ColumnHeader>
               <Table.ColumnHeader hideBelow="md">{t('ediscovery:saved')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('backup:columns.actions')}</Table.ColumnHeader>
@@ -105,21 +146,43 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
           <Table.Body>
             {cases.data.map((c) => (
               <Table.Row key={c.caseId}>
-                <Table.Cell>{c.name}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell minW="24" whiteSpace="normal">
+                  {c.name}
+                  {/* On a phone the custodians stay in sight under the name, their column left out. */}
+                  <Box hideFrom="sm" mt="1" color="fg.muted">
+                    <CustodianNames found={c} />
+                  </Box>
+                </Table.Cell>
+                <Table.Cell hideBelow="md">
                   <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>
                 </Table.Cell>
-                <Table.Cell textAlign="end">{c.hits}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell minW="44" hideBelow="sm">
+                  <CustodianNames found={c} />
+                </Table.Cell>
+                <Table.Cell textAlign="end" hideBelow="lg">
+                  {c.hits}
+                </Table.Cell>
+                <Table.Cell minW="32" whiteSpace="normal">
                   <HoldCell hold={c.hold} />
                 </Table.Cell>
                 <Table.Cell hideBelow="md">
-                  {formatDateTime(c.createdAt, i18n.language)} · {c.createdBy}
+                  <Text fontSize="sm">{formatDateTime(c.createdAt, i18n.language)}</Text>
+                  <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+                    {c.createdBy}
+                  </Text>
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell minW="32">
                   <HStack gap="1" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => onOpen(c)}>
                       {t('ediscovery:open')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={t('ediscovery:details.label', { name: c.name })}
+                      onClick={() => setViewing(c.caseId)}
+                    >
+                      {t('ediscovery:details.open')}
                     </Button>
                     <Button
                       size="xs"
@@ -138,6 +201,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                         aria-label={t('ediscovery:hold.releaseLabel', { name: c.name })}
                         onClick={() => setReleasing(c)}
                         {...serverAction}
+                        {...holdBlocked(c)}
                       >
                         {t('ediscovery:hold.release')}
                       </Button>
@@ -150,6 +214,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                         loading={hold.isPending && hold.variables?.caseId === c.caseId}
                         onClick={() => hold.mutate(c)}
                         {...serverAction}
+                        {...holdBlocked(c)}
                       >
                         {t('ediscovery:hold.place')}
                       </Button>
@@ -173,6 +238,21 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>
+      {rights.isError ? (
+        <Text fontSize="xs" color="fg.error">
+          {t('ediscovery:hold.rightsFailed')}
+        </Text>
+      ) : null}
+      {rights.isSuccess && !manager ? (
+        <Text fontSize="xs" color="fg.muted" id={managerId} data-testid="needs-manager">
+          {t('ediscovery:hold.needsManager')}
+        </Text>
+      ) : null}
+      {manager && anyWithout ? (
+        <Text fontSize="xs" color="fg.muted" id={custodiansId}>
+          {t('ediscovery:hold.needsCustodians')}
+        </Text>
+      ) : null}
       {anyHeld ? (
         <Text fontSize="xs" color="fg.muted" id={blockedId}>
           {t('ediscovery:hold.removeBlocked')}
@@ -203,6 +283,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
       >
         {t('ediscovery:removeText')}
       </ConfirmDialog>
+      {shown ? <CaseDetails found={shown} onClose={() => setViewing(null)} /> : null}
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  EdiscoveryCase,
   EdiscoveryCaseCreate,
   EdiscoveryHit,
   EdiscoveryPreview,
@@ -63,6 +64,7 @@ describe('eDiscovery', () => {
                   createdAt: '2026-11-23T00:00:00.000Z',
                   hits: 1,
                   hold: null,
+                  custodians: [],
                   ...saved,
                 },
               ]
@@ -101,6 +103,7 @@ describe('eDiscovery', () => {
             createdAt: '2026-11-23T00:00:00.000Z',
             hits: 1,
             hold: null,
+            custodians: [],
             ...saved,
           },
           { status: 201 },
@@ -125,7 +128,7 @@ describe('eDiscovery', () => {
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Save as case' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Case name/), 'Figures');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toBeDefined());
@@ -219,7 +222,7 @@ describe('eDiscovery’s checks', () => {
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     await screen.findByTestId('snippet');
     await user.click(screen.getByRole('button', { name: 'Save as case' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Case name/), '   ');
@@ -365,6 +368,7 @@ describe('eDiscovery offline', () => {
           createdAt: '2026-11-23T00:00:00.000Z',
           hits: 1,
           hold: null,
+          custodians: [],
         },
       ]),
       'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
@@ -409,6 +413,7 @@ describe('eDiscovery in the address', () => {
     createdAt: '2026-11-23T00:00:00.000Z',
     hits: 1,
     hold: null,
+    custodians: [],
   };
 
   it('opens on the search and the page of hits the address says, and writes a new search into it', async () => {
@@ -472,19 +477,34 @@ describe('eDiscovery in the address', () => {
 });
 
 describe('eDiscovery legal hold', () => {
-  const open = {
+  const board = { kind: 'mailbox' as const, id: 'm-board', name: 'Board Room' };
+  const megan = { kind: 'chats' as const, id: 'u-megan', name: 'Megan Bowen' };
+  const open: Omit<EdiscoveryCase, 'hold'> = {
     caseId: 'k1',
     name: 'Falcon',
-    search: { query: 'falcon', kinds: ['mail' as const] },
+    search: { query: 'falcon', kinds: ['mail', 'teams'], mailboxes: ['m-board'], teams: [], chats: ['u-megan'] },
     createdBy: 'admin@example.com',
     createdAt: '2026-11-23T00:00:00.000Z',
     hits: 3,
+    custodians: [board, megan],
   };
-  const heldHold = { heldAt: '2026-11-24T09:30:00.000Z', heldBy: 'admin@example.com', items: 3 };
-  /** Cases as the server keeps them: held and released by the endpoints. */
-  const resolvers = (state: { hold: typeof heldHold | null }, calls: string[]): Resolvers => ({
+  const heldHold: NonNullable<EdiscoveryCase['hold']> = {
+    heldAt: '2026-11-24T09:30:00.000Z',
+    heldBy: 'admin@example.com',
+    items: 3,
+    custodians: [
+      { ...board, items: 2 },
+      { ...megan, items: 1 },
+    ],
+  };
+  /** Cases as the server keeps them: held and released by the endpoints; the caller a manager or not. */
+  const resolvers = (
+    state: { hold: typeof heldHold | null; manager?: boolean; cases?: EdiscoveryCase[] },
+    calls: string[],
+  ): Resolvers => ({
     'legacy.workers.client': client,
-    'apollo.ediscovery.cases': () => HttpResponse.json([{ ...open, hold: state.hold }]),
+    'apollo.ediscovery.rights': respond('apollo.ediscovery.rights', { ediscoveryManager: state.manager ?? true }),
+    'apollo.ediscovery.cases': () => HttpResponse.json(state.cases ?? [{ ...open, hold: state.hold }]),
     'apollo.ediscovery.holdCase': ({ params }) => {
       calls.push(`hold ${String(params.caseId)}`);
       state.hold = heldHold;
@@ -558,5 +578,165 @@ describe('eDiscovery legal hold', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls).toEqual([]);
     localStorage.removeItem('language');
+  });
+
+  it('lists the custodians by name and, once held, the items the hold keeps of each', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const state = { hold: null as typeof heldHold | null };
+    const { user } = await renderPortal('/ediscovery/portal', resolvers(state, []));
+    const cases = await screen.findByRole('table', { name: 'Cases' });
+    expect(within(cases).getAllByTestId('custodian-names')[0]?.textContent).toBe('Board Room, Megan Bowen');
+    await user.click(within(cases).getByRole('button', { name: 'Details of the case "Falcon"' }));
+    let drawer = await screen.findByRole('dialog', { name: 'Case "Falcon"' });
+    let rows = within(within(drawer).getByRole('table', { name: 'Custodians' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['CustodianCovers', 'Board RoomMailbox', 'Megan BowenChats']);
+    expect(within(drawer).getByTestId('case-hold').textContent).toBe('Not held');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' }));
+    await within(cases).findByTestId('hold-badge');
+    await user.click(within(cases).getByRole('button', { name: 'Details of the case "Falcon"' }));
+    drawer = await screen.findByRole('dialog', { name: 'Case "Falcon"' });
+    rows = within(within(drawer).getByRole('table', { name: 'Custodians' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'CustodianCoversItems held',
+      'Board RoomMailbox2',
+      'Megan BowenChats1',
+    ]);
+    expect(within(drawer).getByTestId('case-hold').textContent).toContain('3 items');
+    expect(drawer.textContent).not.toMatch(/m-board|u-megan/);
+  });
+
+  it('names the custodians and the items held of each in German', async () => {
+    localStorage.setItem('language', 'de');
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const { user } = await renderPortal('/ediscovery/portal', resolvers({ hold: heldHold }, []));
+    const cases = await screen.findByRole('table', { name: 'Fälle' });
+    await user.click(within(cases).getByRole('button', { name: 'Details des Falls „Falcon“' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Fall „Falcon“' });
+    const rows = within(within(drawer).getByRole('table', { name: 'Verwahrer' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'VerwahrerUmfasstBewahrte Elemente',
+      'Board RoomPostfach2',
+      'Megan BowenChats1',
+    ]);
+    localStorage.removeItem('language');
+  });
+
+  it('disables Hold and Release for who is not an eDiscovery manager, and says why', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const calls: string[] = [];
+    const second = { ...open, caseId: 'k2', name: 'Merger', hold: heldHold };
+    await renderPortal(
+      '/ediscovery/portal',
+      resolvers({ hold: null, manager: false, cases: [{ ...open, hold: null }, second] }, calls),
+    );
+    const cases = await screen.findByRole('table', { name: 'Cases' });
+    const reason =
+      'Only eDiscovery managers place and release legal holds. An administrator grants the role under Configuration › Users.';
+    expect((await screen.findByTestId('needs-manager')).textContent).toBe(reason);
+    for (const name of ['Put the case "Falcon" on legal hold', 'Release the legal hold of the case "Merger"']) {
+      const button = within(cases).getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.getAttribute('title')).toBe(reason);
+      expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(reason);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('disables Hold for a case without custodians, and says why', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const bare = { ...open, search: { query: 'falcon' }, custodians: [], hold: null };
+    await renderPortal('/ediscovery/portal', resolvers({ hold: null, cases: [bare] }, []));
+    const cases = await screen.findByRole('table', { name: 'Cases' });
+    expect(within(cases).getAllByText('No custodians').length).toBeGreaterThan(0);
+    const hold = within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' });
+    await waitFor(() => expect(hold.getAttribute('title')).toContain('A case without custodians'));
+    expect((hold as HTMLButtonElement).disabled).toBe(true);
+    expect(document.getElementById(hold.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      hold.getAttribute('title'),
+    );
+  });
+});
+
+describe('eDiscovery case custodians', () => {
+  it('saves a case with the custodians picked, and says a refusal in words', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const bodies: EdiscoveryCaseCreate[] = [];
+    const { user } = await renderPortal('/ediscovery/portal', {
+      'legacy.workers.client': client,
+      'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+      'apollo.ediscovery.rights': respond('apollo.ediscovery.rights', { ediscoveryManager: true }),
+      'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+        items: [hit],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        searchedMailboxes: 1,
+      }),
+      'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
+      'apollo.discovery.users': ({ request }) => {
+        const teams = new URL(request.url).searchParams.get('application') === 'teams';
+        return HttpResponse.json({
+          items: [
+            teams
+              ? { sourceId: 't1', kind: 'team', displayName: 'Project Falcon', protected: false }
+              : {
+                  sourceId: 'm2',
+                  kind: 'mailbox',
+                  displayName: 'Alex Wilber',
+                  email: 'alex@contoso.example',
+                  protected: true,
+                },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        });
+      },
+      'apollo.ediscovery.createCase': async ({ request }) => {
+        bodies.push(await request.json());
+        return bodies.length === 1
+          ? refuse(404, {
+              title: 'Not Found',
+              status: 404,
+              detail: 'Not a mailbox, team or account of this tenant: m2',
+            })
+          : refuse(409, { title: 'Conflict', status: 409, message: 'A case with this name already exists.' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    await screen.findByTestId('snippet');
+    await user.click(screen.getByRole('button', { name: 'Save as case' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Case name/), 'Falcon');
+    expect(within(dialog).getByTestId('custodian-count').textContent).toContain('No custodian chosen');
+    await user.click(await within(dialog).findByLabelText('Select Alex Wilber'));
+    await user.click(within(dialog).getByRole('tab', { name: 'Teams (0)' }));
+    await user.click(await within(dialog).findByLabelText('Select Project Falcon'));
+    await user.click(within(dialog).getByRole('tab', { name: 'Chats (0)' }));
+    // The tab shown: the mailboxes' list stays mounted, hidden.
+    await user.click(await within(within(dialog).getByRole('tabpanel')).findByLabelText('Select Alex Wilber'));
+    expect(within(dialog).getByTestId('custodian-count').textContent).toBe('3 custodians chosen');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'The case was not saved. A custodian chosen is not a mailbox, team or account of this tenant.',
+      ),
+    ).toBeTruthy();
+    expect(bodies[0]).toEqual({
+      name: 'Falcon',
+      search: { query: '', kinds: ['mail', 'teams'], mailboxes: ['m2'], teams: ['t1'], chats: ['m2'] },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('The case was not saved. This tenant already has a case of this name.'),
+    ).toBeTruthy();
   });
 });

@@ -83,6 +83,11 @@ export const archiveNamespaces: Leaves<typeof En> = {
     kept_other: '{{items}} durch Legal Hold bewahrt',
     keptExplain:
       'Elemente, die ein eDiscovery-Fall unter Legal Hold bewahrt, werden erst gelöscht, wenn der Fall aufgehoben ist.',
+    keptCustodians: 'Verwahrer unter Legal Hold',
+    keptCustodian_one: '{{name}} ({{kind}}): {{items}} Element, Fall „{{caseName}}“',
+    keptCustodian_other: '{{name}} ({{kind}}): {{items}} Elemente, Fall „{{caseName}}“',
+    keptMore: 'und {{count}} weitere',
+    custodianKinds: { mailbox: 'Postfach', team: 'Team-Kanäle', chats: 'Chats' },
     heldItems: 'Durch Legal Hold bewahrt',
     heldNone: 'Dieser Lauf hat kein Element durch Legal Hold bewahrt.',
     searchHeld: 'Betreffe, Postfächer und Fälle durchsuchen',

@@ -119,6 +119,33 @@ export const configurationNamespaces: Leaves<typeof En> = {
     role: 'Rolle',
     userCreated: '{{email}} wurde per E-Mail eingeladen.',
     createUserButton: 'Benutzer anlegen',
+    usersList: {
+      title: 'Portalbenutzer',
+      intro:
+        'Wer sich für diese Organisation am Portal anmeldet. eDiscovery-Manager setzen Legal Holds auf eDiscovery-Fälle und heben sie auf; was sie lesen dürfen, bestimmen weiterhin die Stellvertreterrechte.',
+      search: 'Namen und Adressen durchsuchen',
+      empty: 'Kein Portalbenutzer passt.',
+      failed: 'Die Portalbenutzer konnten nicht geladen werden.',
+      role: 'Rolle',
+      roles: { admin: 'Administrator', partner: 'Partner', operator: 'Betreiber' },
+      twoFactor: 'Zwei-Faktor-Anmeldung',
+      twoFactorOn: 'Eingerichtet',
+      twoFactorOff: 'Nicht eingerichtet',
+      manager: 'eDiscovery-Manager',
+      managerLabel: '{{name}} ist eDiscovery-Manager',
+      created: 'Angelegt',
+      grant: 'Zum eDiscovery-Manager machen',
+      revoke: 'Rolle entziehen',
+      grantTitle: '{{name}} zum eDiscovery-Manager machen?',
+      revokeTitle: '{{name}} die Rolle eDiscovery-Manager entziehen?',
+      grantText:
+        'Die Person kann dann Legal Holds setzen und aufheben: Ein Legal Hold bewahrt jedes Element seiner Verwahrer vor dem Löschen, ob sie es lesen darf oder nicht. Die Änderung wird im Audit-Protokoll festgehalten.',
+      revokeText:
+        'Die Person kann dann keine Legal Holds mehr setzen oder aufheben. Von ihr gesetzte Legal Holds bleiben bestehen. Die Änderung wird im Audit-Protokoll festgehalten.',
+      granted: '{{name}} ist jetzt eDiscovery-Manager.',
+      revoked: '{{name}} ist kein eDiscovery-Manager mehr.',
+      changeFailed: 'Die Rolle wurde nicht geändert.',
+    },
     createUserRole:
       'Portalbenutzer dieser Organisation sind Administratoren: Sie melden sich mit ihrer E-Mail-Adresse an und legen ihr Passwort über die Einladung fest.',
     licence: 'Lizenz',

@@ -48,6 +48,30 @@ export const ediscoveryNamespaces: Leaves<typeof En> = {
     saveCase: 'Als Fall speichern',
     caseName: 'Name des Falls',
     caseSaved: 'Der Fall „{{name}}“ wurde gespeichert.',
+    caseNotSaved: 'Der Fall wurde nicht gespeichert.',
+    nameTaken: 'Dieser Mandant hat bereits einen Fall mit diesem Namen.',
+    details: { open: 'Details', label: 'Details des Falls „{{name}}“', title: 'Fall „{{name}}“' },
+    custodians: {
+      title: 'Verwahrer',
+      none: 'Keine Verwahrer',
+      noneChosen:
+        'Kein Verwahrer gewählt: Der Fall durchsucht alles, was Sie lesen dürfen, und kann nicht unter Legal Hold gestellt werden.',
+      chosen_one: '{{count}} Verwahrer gewählt',
+      chosen_other: '{{count}} Verwahrer gewählt',
+      pickExplain:
+        'Die Postfächer, Teams und Konten, deren Chats der Fall umfasst. Sobald Sie einen wählen, durchsucht der Fall nur seine Verwahrer, und ein Legal Hold bewahrt alles von ihnen, was die Suche findet, ob Sie es lesen dürfen oder nicht.',
+      tabs: { mailboxes: 'Postfächer ({{n}})', teams: 'Teams ({{n}})', chats: 'Chats ({{n}})' },
+      chatsHelp: 'Die Teams-Chats, in denen diese Konten Mitglied sind, auch solche, denen sie später beitreten.',
+      chatUnit: 'Konten',
+      kinds: { mailbox: 'Postfach', team: 'Team-Kanäle', chats: 'Chats' },
+      name: 'Verwahrer',
+      kind: 'Umfasst',
+      items: 'Bewahrte Elemente',
+      explain: 'Die Verwahrer, die der Fall nennt. Ein Legal Hold bewahrt alles von ihnen, was die Suche findet.',
+      heldExplain:
+        'Beim Setzen des Legal Holds festgehalten. Nur Anzahlen: Die Elemente selbst lesen Sie dort, wo ein Stellvertreterrecht es Ihnen erlaubt.',
+      notTenants: 'Ein gewählter Verwahrer ist kein Postfach, Team oder Konto dieses Mandanten.',
+    },
     cases: 'Fälle',
     hitsWhenSaved: 'Treffer beim Speichern',
     saved: 'Gespeichert',
@@ -74,8 +98,14 @@ export const ediscoveryNamespaces: Leaves<typeof En> = {
       releaseText_other:
         'Löschaufträge dürfen die {{count}} Elemente, die der Legal Hold bewahrt, danach entfernen, sobald ihre Aufbewahrungsfrist abgelaufen ist. Heben Sie den Legal Hold erst auf, wenn die Angelegenheit abgeschlossen ist.',
       removeBlocked: 'Ein Fall unter Legal Hold kann nicht entfernt werden; heben Sie den Legal Hold zuerst auf.',
+      needsManager:
+        'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Eine Administratorin oder ein Administrator vergibt die Rolle unter Konfiguration › Benutzer.',
+      rightsFailed:
+        'Ob Sie Legal Holds setzen dürfen, konnte nicht gelesen werden; „Legal Hold setzen“ und „Aufheben“ bleiben deaktiviert.',
+      needsCustodians:
+        'Ein Fall ohne Verwahrer kann nicht unter Legal Hold gestellt werden: Speichern Sie die Suche erneut als Fall mit den Postfächern, Teams oder Chat-Konten, die bewahrt werden sollen.',
       explain:
-        'Ein Fall unter Legal Hold bewahrt jedes Element, das seine Suche in den Postfächern findet, die Sie jetzt lesen dürfen, und später archivierte passende Elemente vor Löschaufträgen, bis er aufgehoben wird.',
+        'Ein Fall unter Legal Hold bewahrt jedes Element seiner Verwahrer, das seine Suche findet, ob Sie es lesen dürfen oder nicht, und später archivierte passende Elemente vor Löschaufträgen, bis er aufgehoben wird.',
     },
   },
 };

@@ -112,6 +112,33 @@ export const configurationNamespaces = {
     role: 'Role',
     userCreated: '{{email}} was invited by mail.',
     createUserButton: 'Create user',
+    usersList: {
+      title: 'Portal users',
+      intro:
+        'Who signs in to the portal for this organisation. eDiscovery managers place and release legal holds on eDiscovery cases; what they may read stays governed by proxy rights.',
+      search: 'Search names and addresses',
+      empty: 'No portal user matches.',
+      failed: 'The portal users could not be loaded.',
+      role: 'Role',
+      roles: { admin: 'Administrator', partner: 'Partner', operator: 'Operator' },
+      twoFactor: 'Two-factor sign-in',
+      twoFactorOn: 'Set up',
+      twoFactorOff: 'Not set up',
+      manager: 'eDiscovery manager',
+      managerLabel: '{{name}} is an eDiscovery manager',
+      created: 'Created',
+      grant: 'Make eDiscovery manager',
+      revoke: 'Take the role',
+      grantTitle: 'Make {{name}} an eDiscovery manager?',
+      revokeTitle: 'Take the eDiscovery manager role from {{name}}?',
+      grantText:
+        'They will place and release legal holds: a hold keeps every item of its custodians from deletion, whether or not they may read it. The change is recorded in the audit log.',
+      revokeText:
+        'They will no longer place or release legal holds. Holds they placed stay. The change is recorded in the audit log.',
+      granted: '{{name}} is now an eDiscovery manager.',
+      revoked: '{{name}} is no longer an eDiscovery manager.',
+      changeFailed: 'The role was not changed.',
+    },
     createUserRole:
       'Portal users of this organisation are administrators: they sign in with their email and set their password from the invitation.',
     licence: 'Licence',

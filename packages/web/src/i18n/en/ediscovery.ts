@@ -43,6 +43,29 @@ export const ediscoveryNamespaces = {
     saveCase: 'Save as case',
     caseName: 'Case name',
     caseSaved: 'The case "{{name}}" was saved.',
+    caseNotSaved: 'The case was not saved.',
+    nameTaken: 'This tenant already has a case of this name.',
+    details: { open: 'Details', label: 'Details of the case "{{name}}"', title: 'Case "{{name}}"' },
+    custodians: {
+      title: 'Custodians',
+      none: 'No custodians',
+      noneChosen: 'No custodian chosen: the case searches everything you may read, and it cannot be put on legal hold.',
+      chosen_one: '{{count}} custodian chosen',
+      chosen_other: '{{count}} custodians chosen',
+      pickExplain:
+        'The mailboxes, teams and accounts whose chats the case covers. Once you choose one, the case searches only its custodians, and a legal hold keeps everything of theirs that the search finds, whether or not you may read it.',
+      tabs: { mailboxes: 'Mailboxes ({{n}})', teams: 'Teams ({{n}})', chats: 'Chats ({{n}})' },
+      chatsHelp: 'The Teams chats these accounts are members of, those they join later included.',
+      chatUnit: 'accounts',
+      kinds: { mailbox: 'Mailbox', team: 'Team channels', chats: 'Chats' },
+      name: 'Custodian',
+      kind: 'Covers',
+      items: 'Items held',
+      explain: 'Whom the case names. A legal hold keeps everything of theirs that the search finds.',
+      heldExplain:
+        'Frozen when the hold was placed. Counts only: you read the items themselves where a proxy right lets you.',
+      notTenants: 'A custodian chosen is not a mailbox, team or account of this tenant.',
+    },
     cases: 'Cases',
     hitsWhenSaved: 'Hits when saved',
     saved: 'Saved',
@@ -69,8 +92,13 @@ export const ediscoveryNamespaces = {
       releaseText_other:
         'Deletion jobs may then remove the {{count}} items the hold keeps, once they are past their retention. Release the hold only when the matter is closed.',
       removeBlocked: 'A case on legal hold cannot be removed; release the hold first.',
+      needsManager:
+        'Only eDiscovery managers place and release legal holds. An administrator grants the role under Configuration › Users.',
+      rightsFailed: 'Whether you may place legal holds could not be read; Hold and Release stay disabled.',
+      needsCustodians:
+        'A case without custodians cannot be put on legal hold: save the search again as a case with the mailboxes, teams or chat accounts to keep.',
       explain:
-        'A case on legal hold keeps every item its search finds in the mailboxes you may read now, and those archived later that match, from deletion jobs until it is released.',
+        'A case on legal hold keeps every item of its custodians that its search finds, whether or not you may read it, and those archived later that match, from deletion jobs until it is released.',
     },
   },
 } as const;

@@ -1,16 +1,21 @@
 import { Button, HStack, Progress, Text } from '@chakra-ui/react';
 import { type Job, type StorageLocation, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
 import { formatDateTime } from '../../components/ui/format';
 import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useServerAction } from '../../offline/online';
-import { useSourceNames } from '../api/queries';
+import { locationsQuery, useSourceNames } from '../api/queries';
+import { useApi } from '../tenant';
 import type { JobAction } from './use-jobs-list';
 
 function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
-  const name = useSourceNames(tenantId, job.locationId, job.application);
+  const api = useApi();
+  const locations = useQuery({ ...locationsQuery(api, tenantId), enabled: !job.locationId });
+  // Discovery is read through a location of the tenant: a job that writes nowhere (a deletion) has none.
+  const name = useSourceNames(tenantId, job.locationId ?? locations.data?.[0]?.locationId, job.application);
   const { t } = useTranslation();
   const first = job.sources.slice(0, 2).map(name).join(', ');
   return (

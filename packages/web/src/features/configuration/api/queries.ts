@@ -1,9 +1,10 @@
 /**
  * What the configuration reads. The tenants and the licence are kept for offline reading; a
- * provisioning task is followed live only.
+ * provisioning task and the portal users are read live only.
  */
-import type { PortalClient, ProvisioningTask } from '@compliance-portal/sdk';
-import { queryOptions } from '@tanstack/react-query';
+import type { PortalClient, PortalUserListQuery, ProvisioningTask } from '@compliance-portal/sdk';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type ListState, listQuery } from '../../../components/ui/list-state';
 import { OFFLINE } from '../../../shared/api/offline';
 import { configurationKeys } from './keys';
 
@@ -19,6 +20,32 @@ export const licenceQuery = (api: PortalClient, organisationId: string) =>
     queryKey: configurationKeys.licence(organisationId),
     meta: OFFLINE,
     queryFn: ({ signal }) => api.apollo.configuration.license({ query: { organisationId } }, { signal }),
+  });
+
+type UserSort = NonNullable<PortalUserListQuery['sort']>;
+const USER_SORTS: readonly UserSort[] = [
+  'displayName',
+  'email',
+  'role',
+  'twoFactorEnabled',
+  'ediscoveryManager',
+  'createdAt',
+];
+const isUserSort = (sort: string | undefined): sort is UserSort => USER_SORTS.some((s) => s === sort);
+
+/** One page of the organisation's portal users; read live only (names and addresses of people). */
+export const portalUsersQuery = (api: PortalClient, organisationId: string, state: ListState) =>
+  queryOptions({
+    queryKey: configurationKeys.usersPage(organisationId, listQuery(state)),
+    queryFn: ({ signal }) => {
+      const { sort, ...rest } = listQuery(state);
+      // Said in the table, in the catalogue's words, not in the generic toast.
+      return api.legacy.user.users(
+        { query: { organisationId, ...rest, ...(isUserSort(sort) ? { sort } : {}) } },
+        { signal, disableToast: true },
+      );
+    },
+    placeholderData: keepPreviousData,
   });
 
 /** Whether a provisioning task has ended, well or not. */

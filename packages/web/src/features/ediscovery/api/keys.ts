@@ -8,6 +8,8 @@ export const ediscoveryKeys = {
   /** One page of a search's hits. */
   search: (tenantId: string, search: object | null, page: number, pageSize: number) =>
     [...ediscoveryKeys.all(tenantId), 'search', search, page, pageSize] as const,
+  /** What the signed-in user may do here beyond searching: place and release legal holds. */
+  rights: (tenantId: string) => [...ediscoveryKeys.all(tenantId), 'rights'] as const,
   /** One mail or message as the preview shows it. */
   item: (tenantId: string, itemId: string) => [...ediscoveryKeys.all(tenantId), 'item', itemId] as const,
 };

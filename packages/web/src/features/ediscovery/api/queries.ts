@@ -9,6 +9,17 @@ export const casesQuery = (api: PortalClient, tenantId: string) =>
     queryFn: ({ signal }) => api.apollo.ediscovery.cases({ tenantId }, { signal }),
   });
 
+/**
+ * Whether the signed-in user is an eDiscovery manager (places and releases legal holds); read live,
+ * so a role granted or taken shows on the next visit without signing in again.
+ */
+export const rightsQuery = (api: PortalClient, tenantId: string) =>
+  queryOptions({
+    queryKey: ediscoveryKeys.rights(tenantId),
+    // Unread, Hold and Release stay disabled, said under the cases, not in a toast.
+    queryFn: ({ signal }) => api.apollo.ediscovery.rights({ tenantId }, { signal, disableToast: true }),
+  });
+
 /** One page of the hits of a search; nothing is asked before a search is made. */
 export const searchQuery = (
   api: PortalClient,
