@@ -8,13 +8,13 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openTestDatabase } from './helpers.js';
 
-describe('migration 27 on a database in use', () => {
+describe('migration 26 on a database in use', () => {
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
     ({ db, drop } = await openTestDatabase());
     await migrate(db);
-    // The database as it was before migration 27.
+    // The database as it was before migration 26.
     await db.exec(`
       drop table sign_in_failures;
       drop index organisations_abbr;
@@ -22,7 +22,7 @@ describe('migration 27 on a database in use', () => {
       drop index organisations_abbr_family;
       alter table organisations add constraint organisations_abbr_key unique (abbr);
       drop index locations_name;
-      delete from schema_migrations where id = 27;
+      delete from schema_migrations where id = 26;
       insert into organisations (id, name, kind, license, abbr) values ('o1', 'One', 'customer', 'full', 'one');
       insert into tenants (tenant_id, organisation_id, tenant_name, application_id, object_id, redirect_uri)
         values ('t1', 'o1', 'one', 'a', 'b', 'https://x.example'), ('t2', 'o1', 'two', 'a', 'b', 'https://x.example');
@@ -35,7 +35,7 @@ describe('migration 27 on a database in use', () => {
   afterAll(() => drop());
 
   it('keeps the oldest of repeated names, suffixes the others, and makes names unique per tenant', async () => {
-    expect(await migrate(db)).toEqual([27]);
+    expect(await migrate(db)).toEqual([26]);
     const names = await db.query<{ location_id: string; name: string }>(
       'select location_id, name from locations order by location_id',
     );

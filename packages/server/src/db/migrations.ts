@@ -22,7 +22,7 @@ import { migration as m022 } from './migrations/022-legal-hold.js';
 import { migration as m023 } from './migrations/023-entra-sign-in.js';
 import { migration as m024 } from './migrations/024-entra-tenant-proof.js';
 import { migration as m025 } from './migrations/025-ediscovery-custodians.js';
-import { migration as m027 } from './migrations/027-unique-names-and-sign-in-failures.js';
+import { migration as m026 } from './migrations/026-unique-names-and-sign-in-failures.js';
 
 export interface Migration {
   id: number;
@@ -58,7 +58,7 @@ const migrations: readonly Migration[] = [
   m023,
   m024,
   m025,
-  m027,
+  m026,
 ];
 
 /**

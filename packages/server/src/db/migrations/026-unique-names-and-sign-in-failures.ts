@@ -16,7 +16,7 @@ import type { Migration } from '../migrations.js';
  *   real one does.
  */
 export const migration: Migration = {
-  id: 27,
+  id: 26,
   name: 'unique names and sign-in failures',
   sql: `
 update locations l set name = l.name || ' (' || left(l.location_id, 8) || ')'
