@@ -18,6 +18,7 @@ import {
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { type CsvValue, csvText } from '../../http/csv.js';
 import { conflict, notFound, refusal } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
@@ -59,10 +60,6 @@ const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.p
 
 /** The refusal of a second case of one name in a tenant, whichever request saw it first. */
 const NAME_TAKEN = 'A case with this name already exists.';
-
-/** Whether `error` is PostgreSQL's unique violation (SQLSTATE 23505), as both drivers report it. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
  * The cases of these rows as the API shows them: custodians by name and, for a held case, the items
@@ -223,7 +220,7 @@ export async function createCase(
     });
   } catch (error) {
     // The unique index on (tenant, lower(name)) decides between creations at the same moment.
-    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
+    if (isUniqueViolation(error, 'ediscovery_cases_name')) throw conflict(NAME_TAKEN);
     throw error;
   }
 }

@@ -213,7 +213,3 @@ export async function administratorAddresses(db: Queryable, organisationId: stri
   );
   return rows.map((row) => row.email);
 }
-
-/** Whether a database error is a unique index's refusal (PostgreSQL's and PGlite's SQLSTATE 23505). */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -17,12 +17,12 @@ import type { EntraApp } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { refusal } from '../../http/errors.js';
 import {
   bindTenant,
   holderOf,
   isPendingLive,
-  isUniqueViolation,
   readSignInState,
   type SignInState,
   signInTenantOf,
@@ -356,7 +356,7 @@ export async function completeMicrosoftSignIn(
       })
       .catch((error: unknown) => {
         // Two organisations proving the same tenant at once: the unique index lets one through.
-        if (isUniqueViolation(error)) {
+        if (isUniqueViolation(error, 'organisations_entra_tenant')) {
           throw new SignInRefused('entraTenantTaken', 'another organisation proved the tenant', 409);
         }
         throw error;
