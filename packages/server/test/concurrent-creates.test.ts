@@ -366,7 +366,7 @@ describe('parallel duplicate creates on every create endpoint', () => {
                 method: 'POST',
                 url: `/apollo-beta/api/${TENANTS.contoso}/ediscovery/cases`,
                 token: admin,
-                body: { name: 'Race hold', search: { query: 'standup' } },
+                body: { name: 'Race hold', search: { query: 'standup', mailboxes: [ids.mailbox] } },
               });
               expect(made.statusCode, made.body).toBe(201);
               caseId = (made.json() as { caseId: string }).caseId;
@@ -379,6 +379,38 @@ describe('parallel duplicate creates on every create endpoint', () => {
               count('select count(*)::int as n from ediscovery_cases where case_id = $1 and held_at is not null', [
                 caseId,
               ]),
+          },
+        ];
+      },
+    },
+    {
+      // Not a create but a grant: eight at once make one eDiscovery manager and one audit entry.
+      id: 'legacy.user.grantEdiscoveryManager',
+      rounds: () => {
+        const email = 'race.manager@contoso.example';
+        let userId = '';
+        return [
+          {
+            label: 'identical (a manager already stays one)',
+            before: async () => {
+              const made = await server.request({
+                method: 'POST',
+                url: '/api/admin/user_create',
+                token: admin,
+                body: { email, displayName: 'Race manager', role: 'admin' },
+              });
+              expect(made.statusCode, made.body).toBe(201);
+              userId = (made.json() as { userId: string }).userId;
+            },
+            send: () => ({ path: `/admin/users/${userId}/ediscovery-manager`, token: admin }),
+            successes: PARALLEL,
+            refusals: [],
+            expectedRows: 1,
+            rows: () =>
+              count(
+                `select count(*)::int as n from audit_log where action = 'user.ediscoveryManager.grant' and target = $1`,
+                [userId],
+              ),
           },
         ];
       },

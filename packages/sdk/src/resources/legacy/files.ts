@@ -52,16 +52,10 @@ export const UploadFileForm = s.object({
 export type UploadFileForm = s.Static<typeof UploadFileForm>;
 
 /**
- * An organisation is named by its short name among those the caller acts for, the caller's own first;
- * an operator who acts for several with that name, none its own, is refused with this 409.
- */
-const ambiguous = {
-  409: 'More than one organisation the caller acts for has this short name, none of them its own (code shortNameAmbiguous).',
-} as const;
-
-/**
  * The catalogue entries of legacy files: report and document lists, delete, download and upload, under
- * `/files/`. {@link filesApi} binds them.
+ * `/files/`. {@link filesApi} binds them. An organisation is named by its short name among those the
+ * caller acts for, the caller's own first; an operator who acts for several with that name, none its
+ * own, is refused with 409 `shortNameAmbiguous`.
  */
 export const filesEndpoints = defineResource('legacy', 'files', {
   reports: {
@@ -69,21 +63,21 @@ export const filesEndpoints = defineResource('legacy', 'files', {
     path: '/files/{abbr}/report',
     summary: "An organisation's report files",
     response: s.array(FileEntry),
-    refusals: ambiguous,
+    refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
   },
   documents: {
     method: 'GET',
     path: '/files/{abbr}/document',
     summary: "An organisation's documents",
     response: s.array(FileEntry),
-    refusals: ambiguous,
+    refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
   },
   delete: {
     method: 'POST',
     path: '/files/delete-file',
     summary: 'Delete a document',
     body: DeleteFileRequest,
-    refusals: ambiguous,
+    refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
   },
   download: {
     method: 'GET',
@@ -92,7 +86,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
     params: s.object({ fileName: s.string(), abbr: s.string(), documentType: DocumentType }),
     responseKind: 'blob',
     contentTypes: ['application/pdf'],
-    refusals: ambiguous,
+    refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
   },
   upload: {
     method: 'POST',
@@ -102,7 +96,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
     bodyType: 'multipart',
     response: FileEntry,
     successStatus: 201,
-    refusals: ambiguous,
+    refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
   },
 });
 
