@@ -104,7 +104,7 @@ describe('email archive and eDiscovery', () => {
     await expect(hit.first().textContent()).resolves.toContain(sender);
 
     await page.getByRole('button', { name: 'Save as case' }).click();
-    const dialog = page.getByRole('alertdialog');
+    const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Case name').fill('Known mail');
     await dialog.getByRole('button', { name: 'Save' }).click();
     const cases = page.getByRole('table', { name: 'Cases' });
