@@ -10,7 +10,10 @@
  * median exceeds its CI budget (a step of `pnpm test`): twice the aim, because on a 2-core machine the
  * same build's medians move by a quarter between runs (csv 1.18 s and 1.46 s in two idle runs), while
  * what the budget is to catch, going back to reading page by page or writing on the main thread,
- * costs several times the aim (csv 8.7 s, xlsx 13.0 s, a 1.5 s task before this work).
+ * costs several times the aim (csv 8.7 s, xlsx 13.0 s, a 1.5 s task before this work). The aims hold
+ * for a host of Lighthouse's reference speed; on a slower one (its BenchmarkIndex measured in the
+ * same browser, host-speed.mjs) the budgets grow in proportion (main's build on a 2-core host of
+ * index 1,000 to 1,070: csv 3.8 s, xlsx 8.0 s).
  * Usage: node bench/report-100k.mjs [--rows 100000] [--runs 3] [--no-worker] [--web-dir dir] [--check]
  */
 import { randomUUID } from 'node:crypto';
@@ -21,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { completeQrSetup, launchBrowser, submitPassword } from '../scripts/browser.mjs';
 import { endOnError, requireChromium } from '../scripts/processes.mjs';
 import { DEMO_PASSWORD, startServer } from '../scripts/start-server.mjs';
+import { benchmarkIndex, REFERENCE_BENCHMARK_INDEX, slowerThanReference } from './host-speed.mjs';
 
 endOnError('report-100k');
 
@@ -37,8 +41,12 @@ const rows = Number(values.rows);
 const runs = Number(values.runs);
 /** The aims of issue 21: click to file, and no main-thread task longer than 50 ms during an export. */
 const AIM_MS = { csv: 1500, xlsx: 5000, longTask: 50 };
-/** What --check fails on (see above). */
-const BUDGET_MS = { csv: 2 * AIM_MS.csv, xlsx: 2 * AIM_MS.xlsx, longTask: 2 * AIM_MS.longTask };
+/** What --check fails on on a host `slower` times slower than the reference (see above). */
+const budgetsMs = (slower) => ({
+  csv: 2 * AIM_MS.csv * slower,
+  xlsx: 2 * AIM_MS.xlsx * slower,
+  longTask: 2 * AIM_MS.longTask * slower,
+});
 const TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 const JOB_NAME = `Bench/${rows} accounts`;
 // Without Chromium the benchmark stops before anything is written or started.
@@ -101,6 +109,8 @@ try {
   });
   if (values['no-worker']) await context.addInitScript(() => delete window.Worker);
   const page = await context.newPage();
+  const hostIndex = await benchmarkIndex(page);
+  const BUDGET_MS = budgetsMs(slowerThanReference(hostIndex));
   await page.goto(`${server.url}/signin`);
   await submitPassword(page, 'admin@contoso.example', DEMO_PASSWORD);
   await completeQrSetup(page);
@@ -191,6 +201,9 @@ try {
   console.log(line('xlsx', xlsx, AIM_MS.xlsx));
   console.log(line('csv', csv, AIM_MS.csv));
   console.log(`load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  console.log(
+    `host BenchmarkIndex ${hostIndex} (reference ${REFERENCE_BENCHMARK_INDEX}): CI budgets csv ${s(BUDGET_MS.csv)}, xlsx ${s(BUDGET_MS.xlsx)}, longest task ${BUDGET_MS.longTask.toFixed(0)} ms`,
+  );
   const missed = [
     xlsx.ms > BUDGET_MS.xlsx && 'xlsx time',
     csv.ms > BUDGET_MS.csv && 'csv time',
@@ -198,7 +211,7 @@ try {
     csv.longest > BUDGET_MS.longTask && 'csv longest task',
   ].filter(Boolean);
   if (values.check && missed.length) {
-    console.error(`report-100k: CI budgets (twice the aims) exceeded: ${missed.join(', ')}`);
+    console.error(`report-100k: CI budgets (twice the aims, scaled to this host) exceeded: ${missed.join(', ')}`);
     process.exitCode = 1;
   }
 } finally {
