@@ -78,7 +78,7 @@ export interface Config {
 }
 
 /** PORTAL_SELF_REGISTRATION's values (see Config.selfRegistration). */
-export type SelfRegistration = 'open' | 'closed' | 'first';
+type SelfRegistration = 'open' | 'closed' | 'first';
 
 /** A web app registered with an identity platform for user sign-in (OpenID Connect). */
 export interface EntraApp {
