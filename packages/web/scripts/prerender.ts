@@ -80,8 +80,12 @@ function bootPortal(pageAttribute: string, signUpAttribute: string) {
       root.append(page.content.cloneNode(true));
       // Sign-up is offered as the last answer kept said at once, then as the server says now.
       const offer = root.querySelector<HTMLElement>(`[${signUpAttribute}]`);
+      // Invisible in the markup, its line kept: shown in place when open, taken out when closed.
       const offerSignUp = (answer: { selfRegistration?: string } | null) => {
-        if (offer) offer.hidden = answer?.selfRegistration !== 'open';
+        if (!offer || !answer) return;
+        const open = answer.selfRegistration === 'open';
+        offer.style.visibility = open ? 'visible' : '';
+        offer.hidden = !open;
       };
       try {
         offerSignUp(JSON.parse(localStorage.getItem('appConfig') ?? 'null'));

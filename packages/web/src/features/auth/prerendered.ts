@@ -8,8 +8,8 @@
 /** Marks the prerendered form. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /**
- * Marks the prerendered offer to sign up, hidden until the boot script learns from /app-config.json
- * (or the answer kept from the last visit) that sign-up is open.
+ * Marks the prerendered offer to sign up, invisible until the boot script learns from
+ * /app-config.json (or the answer kept from the last visit) whether sign-up is open.
  */
 export const SIGN_UP_ATTRIBUTE = 'data-sign-up';
 

@@ -106,7 +106,8 @@ export interface SignInViewProps {
   forgotPasswordLink: ReactElement;
   /**
    * The link to /signup when people may sign up (the server's /app-config.json says so). Prerendered,
-   * it is always there but hidden: the boot script shows it once it knows (scripts/prerender.ts).
+   * it is always there but invisible, its line kept so that nothing moves when the boot script shows it
+   * (scripts/prerender.ts); closed, the boot script takes it out.
    */
   signUpLink?: ReactElement | null;
   /** What to do about the failure, under it (a link). */
@@ -180,7 +181,7 @@ export function SignInView(props: SignInViewProps) {
             <Text
               fontSize="sm"
               data-testid="sign-up-offer"
-              {...(props.prerendered ? { [SIGN_UP_ATTRIBUTE]: '', hidden: true } : {})}
+              {...(props.prerendered ? { [SIGN_UP_ATTRIBUTE]: '', visibility: 'hidden' } : {})}
             >
               {t('auth:noAccount')}{' '}
               <Link asChild color="brand.600">
