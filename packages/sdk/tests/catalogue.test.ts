@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft and the users list', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link and the users list', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
@@ -41,6 +41,7 @@ describe('endpoint catalogue', () => {
       'legacy.auth.updateSignInSettings',
       'legacy.auth.activity',
       'legacy.auth.revokeOtherSessions',
+      'legacy.auth.confirmEmail',
       'legacy.user.users',
       'legacy.user.grantEdiscoveryManager',
       'legacy.user.revokeEdiscoveryManager',
@@ -54,8 +55,9 @@ describe('endpoint catalogue', () => {
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
     // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems), sign-in with
     // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
-    // and the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke).
-    expect(endpoints.length).toBe(139);
+    // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), and the
+    // confirmation link's page that says why a link failed (legacy confirmEmail).
+    expect(endpoints.length).toBe(140);
   });
 
   it('gives every entry the public shape', () => {
@@ -74,9 +76,10 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('leaves only the sign-ins and the password reset public on legacy, and the sign-in endpoints public on apollo', () => {
+  it('leaves only the sign-ins, the password reset and the confirmation link public on legacy, and the sign-in endpoints public on apollo', () => {
     const ids = (list: typeof endpoints) => list.map((e) => e.id).sort();
     const legacyPublic = [
+      'legacy.auth.confirmEmail',
       'legacy.auth.forgotPassword',
       'legacy.auth.microsoftComplete',
       'legacy.auth.microsoftStart',

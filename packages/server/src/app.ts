@@ -22,6 +22,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { entraRoutes } from './modules/identity/entra-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
+import { selfRegistrationOpen } from './modules/identity/registration.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
@@ -184,8 +185,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await ctx.db.query('select 1');
     return { status: 'ok' };
   });
-  // The PWA is given the application key: it identifies the app, never a user.
-  app.get('/app-config.json', async () => ({ apiKey: ctx.config.apiKey, environment: 'production' }));
+  // The PWA is given the application key (it identifies the app, never a user), whether people may sign
+  // up by themselves, and whom to write to when they may not.
+  app.get('/app-config.json', async () => ({
+    apiKey: ctx.config.apiKey,
+    environment: 'production',
+    selfRegistration: (await selfRegistrationOpen(ctx)) ? 'open' : 'closed',
+    supportEmail: ctx.config.supportEmail,
+  }));
 
   registerContract(app, ctx, routeTable(ctx));
   if (ctx.config.demo) {

@@ -54,6 +54,12 @@ export interface Config {
   m365SimulatorSize: Record<string, number>;
   /** The demo simulator's https port on 127.0.0.1 (PORTAL_M365_SIMULATOR_PORT; 0: any free one). */
   m365SimulatorPort: number;
+  /**
+   * Who may create an account with apollo `POST /register` and the PWA's sign-up (PORTAL_SELF_REGISTRATION):
+   * `open` anyone (a new organisation on a trial licence each), `closed` nobody, `first` only the first
+   * organisation of an empty portal, closed once one exists. Open in demo mode, `first` otherwise.
+   */
+  selfRegistration: SelfRegistration;
   issuer: string;
   /**
    * Where blobs (backed-up versions, archived mail and messages) are kept: an Azure Blob Storage
@@ -70,6 +76,9 @@ export interface Config {
    */
   entra?: EntraApp;
 }
+
+/** PORTAL_SELF_REGISTRATION's values (see Config.selfRegistration). */
+type SelfRegistration = 'open' | 'closed' | 'first';
 
 /** A web app registered with an identity platform for user sign-in (OpenID Connect). */
 export interface EntraApp {
@@ -120,6 +129,18 @@ function parsePort(name: string, text: string | undefined, fallback: number): nu
   return port;
 }
 
+/**
+ * PORTAL_SELF_REGISTRATION. Outside demo mode the default is `first`: an empty portal needs its first
+ * administrator, who signs up in the browser; after that, every new organisation may reach Microsoft 365
+ * and storage addresses from the server, so further ones come from a partner or the operator unless the
+ * operator opens sign-up.
+ */
+function parseSelfRegistration(text: string | undefined, demo: boolean): SelfRegistration {
+  if (text === undefined || text === '') return demo ? 'open' : 'first';
+  if (text === 'open' || text === 'closed' || text === 'first') return text;
+  throw new ConfigError(`PORTAL_SELF_REGISTRATION must be open, closed or first, not ${text}`);
+}
+
 function parseSwitch(name: string, text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text === '') return fallback;
   if (/^(on|true|1|yes)$/i.test(text)) return true;
@@ -164,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
+    selfRegistration: parseSelfRegistration(env.PORTAL_SELF_REGISTRATION, demo),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
     ...parseEntra(env),
     ...(env.PORTAL_BLOB_STORE

@@ -512,8 +512,16 @@ describe('changing the email address with the portal session', () => {
     const link = new URL(sent.find((m) => m.to === newEmail)?.link ?? '');
     // Until the link is opened the address stays, and so does the session.
     expect(await portalAlive(acct.token)).toBe(true);
-    const opened = await server.request({ method: 'GET', url: `${link.pathname}${link.search}` });
-    expect(opened.statusCode).toBe(200);
+    // The link opens the portal's page, which confirms through the legacy call.
+    expect(link.pathname).toBe('/confirm-email');
+    expect(link.searchParams.get('changedEmail')).toBe(newEmail);
+    const opened = await server.request({
+      method: 'POST',
+      url: '/api/auth/confirm-email',
+      body: Object.fromEntries(link.searchParams),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual({ outcome: 'confirmed', email: newEmail, emailChanged: true });
     expect(await portalAlive(acct.token)).toBe(false);
     const signin = await server.request({
       method: 'POST',

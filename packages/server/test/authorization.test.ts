@@ -131,10 +131,11 @@ const NEW_NAMES: { readonly [I in EndpointId]?: readonly string[] } = {
 };
 /**
  * Public routes whose parameter of a scoped name needs no organisation check: the e-mail confirmation
- * link's user id is proven by the code that comes with it.
+ * link's user id (apollo's, and the portal page's legacy call) is proven by the code that comes with it.
  */
 const PROVEN_BY_CODE: { readonly [I in EndpointId]?: readonly string[] } = {
   'apollo.auth.confirmEmail': ['userId'],
+  'legacy.auth.confirmEmail': ['userId'],
 };
 /** Ids that live inside a tenant, named next to the tenant's own id. */
 const NESTED_KEYS = new Set(['taskId', 'locationId', 'defaultLocationId', 'jobId', 'reportId']);

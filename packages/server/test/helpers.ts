@@ -75,6 +75,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     demoHistory: false,
     m365SimulatorSize: {},
     m365SimulatorPort: 0,
+    selfRegistration: 'open',
     issuer: 'Compliance Portal',
     ...overrides,
   };

@@ -137,9 +137,14 @@ describe('security headers, errors and unimplemented endpoints', () => {
     expect(response.statusCode).toBe(413);
   });
 
-  it('gives the PWA its application key and nothing else', async () => {
+  it('gives the PWA its application key, whether sign-up is open and the support address, and nothing else', async () => {
     const response = await server.request({ method: 'GET', url: '/app-config.json' });
-    expect(response.json()).toEqual({ apiKey: API_KEY, environment: 'production' });
+    expect(response.json()).toEqual({
+      apiKey: API_KEY,
+      environment: 'production',
+      selfRegistration: 'open',
+      supportEmail: 'support@portal.test',
+    });
   });
 
   it('rolls a change back whole when part of it fails', async () => {

@@ -37,6 +37,8 @@ describe('request logs', () => {
         url: '/apollo-beta/confirmEmail?userId=someone&code=VERY-SECRET-CODE',
         headers: { 'x-api-key': API_KEY },
       });
+      // The mailed link opens the portal's page: its request is logged too.
+      await app.inject({ method: 'GET', url: '/confirm-email?userId=someone&code=VERY-SECRET-PAGE-CODE' });
       await app.inject({
         method: 'POST',
         url: '/api/auth/reset-password/VERY-SECRET-TOKEN',
@@ -45,6 +47,7 @@ describe('request logs', () => {
       });
       const log = lines.join('');
       expect(log).toContain('confirmEmail?userId=someone&code=[redacted]');
+      expect(log).toContain('/confirm-email?userId=someone&code=[redacted]');
       expect(log).toContain('/api/auth/reset-password/[redacted]');
       expect(log).not.toContain('VERY-SECRET');
     } finally {

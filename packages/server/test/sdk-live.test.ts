@@ -117,6 +117,13 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       }),
     );
     expect(text).toBe('Thank you for confirming your email.');
+    // The portal's page opened with the same link: confirmed already.
+    const page = await call('legacy.auth.confirmEmail', () =>
+      anonymous.legacy.auth.confirmEmail({
+        body: Object.fromEntries(link.searchParams) as { userId: string; code: string },
+      }),
+    );
+    expect(page).toEqual({ outcome: 'alreadyConfirmed', email, emailChanged: false });
     await call('apollo.auth.forgotPassword', () => anonymous.apollo.auth.forgotPassword({ body: { email } }));
     await drainBackground(server.ctx);
     const resetCode = server.mails.at(-1)?.text.split(': ').at(-1)?.trim() ?? '';

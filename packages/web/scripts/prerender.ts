@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { minifySync, type Plugin, runnerImport } from 'vite';
 import type * as Prerender from '../src/features/auth/prerender';
+import { SIGN_UP_ATTRIBUTE } from '../src/features/auth/prerendered';
 
 const LANGUAGES = ['en', 'de'] as const;
 type PrerenderedLanguage = (typeof LANGUAGES)[number];
@@ -13,15 +14,26 @@ const PAGE = 'data-prerendered-page';
 
 /**
  * Run synchronously in <head> (a file of its own: the Content-Security-Policy allows no inline
- * script). Decides whether the prerendered sign-in page shows: on /signin, for no signed-in user (the
- * app sends those on), in the chosen language, whose <template> it puts into #root once the body is
- * parsed. Then loads the app's script (its entry and module preloads, in this script's data-entry
- * and data-preload): on /signin after the first paint, which needs no script, elsewhere at once. A form submitted before the app is there is marked, and the app signs
- * in with what was typed once it renders (src/features/auth/prerendered.ts).
+ * script). Asks for /app-config.json at once, for the app. Decides whether the prerendered sign-in
+ * page shows: on /signin, for no signed-in user (the app sends those on), in the chosen language,
+ * whose <template> it puts into #root once the body is parsed, its offer to sign up shown when the
+ * server's answer (or the last one kept) says sign-up is open. Then loads the app's script (its entry
+ * and module preloads, in this script's data-entry and data-preload): on /signin after the first
+ * paint, which needs no script, elsewhere at once. A form submitted before the app is there is
+ * marked, and the app signs in with what was typed once it renders (src/features/auth/prerendered.ts).
  * Written as a function so that it is type-checked; emitted as its source.
  */
-function bootPortal(pageAttribute: string) {
+function bootPortal(pageAttribute: string, signUpAttribute: string) {
   const self = document.currentScript;
+  // The app needs the server's configuration before it starts: asked for now, beside its script, and
+  // handed over (src/app/api.ts loadAppConfig). The sign-in page reads from it whether to offer sign-up.
+  const holder = window as { portalAppConfig?: Promise<{ selfRegistration?: string }> };
+  const config = fetch('/app-config.json', { headers: { Accept: 'application/json' } }).then((response) =>
+    response.ok ? response.json() : Promise.reject(new Error(`app-config.json answered ${response.status}`)),
+  );
+  // Handled here, so that a failure is not reported before the app takes it (it asks again then).
+  config.catch(() => undefined);
+  holder.portalAppConfig = config;
   let loaded = false;
   const loadApp = () => {
     if (loaded || !self) return;
@@ -66,6 +78,21 @@ function bootPortal(pageAttribute: string) {
     const page = document.querySelector(`template[${pageAttribute}="${chosen}"]`);
     if (root && page instanceof HTMLTemplateElement) {
       root.append(page.content.cloneNode(true));
+      // Sign-up is offered as the last answer kept said at once, then as the server says now.
+      const offer = root.querySelector<HTMLElement>(`[${signUpAttribute}]`);
+      // Invisible in the markup, its line kept: shown in place when open, taken out when closed.
+      const offerSignUp = (answer: { selfRegistration?: string } | null) => {
+        if (!offer || !answer) return;
+        const open = answer.selfRegistration === 'open';
+        offer.style.visibility = open ? 'visible' : '';
+        offer.hidden = !open;
+      };
+      try {
+        offerSignUp(JSON.parse(localStorage.getItem('appConfig') ?? 'null'));
+      } catch {
+        // Nothing kept, or not JSON: the server's answer decides.
+      }
+      config.then(offerSignUp, () => undefined);
       // Kept for the app, which may clear #root (a first commit of a fallback) before its sign-in page
       // looks for the form: what is typed or submitted into it is read from it then.
       (window as { prerenderedSignIn?: Element | null }).prerenderedSignIn =
@@ -98,7 +125,10 @@ function splitStyles(html: string) {
  */
 export function prerenderSignIn(): Plugin {
   let pages: Promise<Record<PrerenderedLanguage, string>> | undefined;
-  const boot = minifySync('signin-boot.js', `(${bootPortal.toString()})(${JSON.stringify(PAGE)});`).code;
+  const boot = minifySync(
+    'signin-boot.js',
+    `(${bootPortal.toString()})(${JSON.stringify(PAGE)},${JSON.stringify(SIGN_UP_ATTRIBUTE)});`,
+  ).code;
   const bootFile = `assets/signin-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
   return {
     name: 'portal:prerender-signin',

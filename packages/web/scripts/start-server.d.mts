@@ -8,7 +8,10 @@ export interface RunningSimulator {
 }
 export interface RunningServer {
   url: string;
+  /** The demo simulator (none answers there outside demo mode). */
   simulator: RunningSimulator;
+  /** The server's data directory (its mail outbox is `outbox/`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 export declare function simulatorOf(url: string): RunningSimulator | undefined;
@@ -17,4 +20,6 @@ export declare function startServer(options?: {
   webDir?: string;
   /** The demo world with its thirty days of history, as `pnpm start` makes it (default off). */
   history?: boolean;
+  /** false: an empty portal outside demo mode (PORTAL_DEMO=off, its own secret key), as an operator starts one. */
+  demo?: boolean;
 }): Promise<RunningServer>;

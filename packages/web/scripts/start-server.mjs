@@ -2,6 +2,7 @@
  * Starts the built server with the built PWA on a free port and a temporary data directory: the
  * browser tests and the load benchmark run against the same code as `pnpm start`.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,11 +40,13 @@ const simulators = new Map();
 export const simulatorOf = (url) => simulators.get(url);
 
 /**
- * @param {{ dataDir?: string, webDir?: string, history?: boolean }} [options] dataDir: an existing
- *   data directory to start on (kept at stop); by default a fresh temporary one, removed at stop.
- *   webDir: the built PWA to serve, packages/web/dist by default (the update test serves a copy it
- *   changes). history: the demo world with its thirty days of history (PORTAL_DEMO_HISTORY), as
+ * @param {{ dataDir?: string, webDir?: string, history?: boolean, demo?: boolean }} [options] dataDir: an
+ *   existing data directory to start on (kept at stop); by default a fresh temporary one, removed at
+ *   stop. webDir: the built PWA to serve, packages/web/dist by default (the update test serves a copy
+ *   it changes). history: the demo world with its thirty days of history (PORTAL_DEMO_HISTORY), as
  *   `pnpm start` makes it; off by default, so that each test starts from the demo world it sets up.
+ *   demo: false starts an empty portal outside demo mode (PORTAL_DEMO=off, a secret key of its own,
+ *   no simulator, mail in the data directory's outbox), as an operator first starts one.
  */
 export async function startServer(options = {}) {
   const webDir = options.webDir ?? webDist;
@@ -66,6 +69,9 @@ export async function startServer(options = {}) {
       PORTAL_M365_SIMULATOR_PORT: String(simulatorPort),
       PORTAL_AUTH_RATE_LIMIT: '1000',
       PORTAL_DEMO_HISTORY: options.history ? 'on' : 'off',
+      ...(options.demo === false
+        ? { PORTAL_DEMO: 'off', PORTAL_SECRET_KEY: randomBytes(32).toString('hex'), PORTAL_SELF_REGISTRATION: '' }
+        : {}),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },
@@ -107,5 +113,5 @@ export async function startServer(options = {}) {
     caCertificatePath: join(dataDir, 'm365-simulator', 'tls', 'ca.pem'),
   };
   simulators.set(url, simulator);
-  return { url, simulator, stop: server.stop };
+  return { url, simulator, dataDir, stop: server.stop };
 }

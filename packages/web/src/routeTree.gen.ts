@@ -11,15 +11,19 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as CodeVerificationRouteImport } from './routes/code-verification'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ErrorPageRouteImport } from './routes/error-page'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as QrSetupRouteImport } from './routes/qr-setup'
+import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SigninRouteImport } from './routes/signin'
+import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AppWorkerRouteImport } from './routes/_app/_worker'
 import { Route as AppPartnerSetupRouteImport } from './routes/_app/partner-setup'
 import { Route as ResetPasswordResetTokenRouteImport } from './routes/reset-password.$resetToken'
 import { Route as SigninMicrosoftRouteImport } from './routes/signin_.microsoft'
+import { Route as SignupCheckMailRouteImport } from './routes/signup_.check-mail'
 import { Route as AppWorkerIndexRouteImport } from './routes/_app/_worker/index'
 import { Route as AppWorkerConfigurationRouteImport } from './routes/_app/_worker/configuration'
 import { Route as AppWorkerDashboardRouteImport } from './routes/_app/_worker/dashboard'
@@ -60,6 +64,11 @@ const CodeVerificationRoute = CodeVerificationRouteImport.update({
   path: '/code-verification',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ErrorPageRoute = ErrorPageRouteImport.update({
   id: '/error-page',
   path: '/error-page',
@@ -80,9 +89,19 @@ const QrSetupRoute = QrSetupRouteImport.update({
   path: '/qr-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppWorkerRoute = AppWorkerRouteImport.update({
@@ -102,6 +121,11 @@ const ResetPasswordResetTokenRoute = ResetPasswordResetTokenRouteImport.update({
 const SigninMicrosoftRoute = SigninMicrosoftRouteImport.update({
   id: '/signin_/microsoft',
   path: '/signin/microsoft',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupCheckMailRoute = SignupCheckMailRouteImport.update({
+  id: '/signup_/check-mail',
+  path: '/signup/check-mail',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppWorkerIndexRoute = AppWorkerIndexRouteImport.update({
@@ -274,14 +298,18 @@ const AppWorkerTeamsReportingRoute = AppWorkerTeamsReportingRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof AppWorkerIndexRoute
   '/code-verification': typeof CodeVerificationRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/error-page': typeof ErrorPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/logout': typeof LogoutRoute
   '/qr-setup': typeof QrSetupRoute
+  '/register': typeof RegisterRoute
   '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/partner-setup': typeof AppPartnerSetupRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin/microsoft': typeof SigninMicrosoftRoute
+  '/signup/check-mail': typeof SignupCheckMailRoute
   '/configuration': typeof AppWorkerConfigurationRoute
   '/dashboard': typeof AppWorkerDashboardRoute
   '/documents': typeof AppWorkerDocumentsRoute
@@ -315,14 +343,18 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof AppWorkerIndexRoute
   '/code-verification': typeof CodeVerificationRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/error-page': typeof ErrorPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/logout': typeof LogoutRoute
   '/qr-setup': typeof QrSetupRoute
+  '/register': typeof RegisterRoute
   '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/partner-setup': typeof AppPartnerSetupRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin/microsoft': typeof SigninMicrosoftRoute
+  '/signup/check-mail': typeof SignupCheckMailRoute
   '/configuration': typeof AppWorkerConfigurationRoute
   '/dashboard': typeof AppWorkerDashboardRoute
   '/documents': typeof AppWorkerDocumentsRoute
@@ -357,15 +389,19 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/code-verification': typeof CodeVerificationRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/error-page': typeof ErrorPageRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/logout': typeof LogoutRoute
   '/qr-setup': typeof QrSetupRoute
+  '/register': typeof RegisterRoute
   '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/_app/_worker': typeof AppWorkerRouteWithChildren
   '/_app/partner-setup': typeof AppPartnerSetupRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin_/microsoft': typeof SigninMicrosoftRoute
+  '/signup_/check-mail': typeof SignupCheckMailRoute
   '/_app/_worker/configuration': typeof AppWorkerConfigurationRoute
   '/_app/_worker/dashboard': typeof AppWorkerDashboardRoute
   '/_app/_worker/documents': typeof AppWorkerDocumentsRoute
@@ -402,14 +438,18 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/code-verification'
+    | '/confirm-email'
     | '/error-page'
     | '/forgot-password'
     | '/logout'
     | '/qr-setup'
+    | '/register'
     | '/signin'
+    | '/signup'
     | '/partner-setup'
     | '/reset-password/$resetToken'
     | '/signin/microsoft'
+    | '/signup/check-mail'
     | '/configuration'
     | '/dashboard'
     | '/documents'
@@ -443,14 +483,18 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/code-verification'
+    | '/confirm-email'
     | '/error-page'
     | '/forgot-password'
     | '/logout'
     | '/qr-setup'
+    | '/register'
     | '/signin'
+    | '/signup'
     | '/partner-setup'
     | '/reset-password/$resetToken'
     | '/signin/microsoft'
+    | '/signup/check-mail'
     | '/configuration'
     | '/dashboard'
     | '/documents'
@@ -484,15 +528,19 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/code-verification'
+    | '/confirm-email'
     | '/error-page'
     | '/forgot-password'
     | '/logout'
     | '/qr-setup'
+    | '/register'
     | '/signin'
+    | '/signup'
     | '/_app/_worker'
     | '/_app/partner-setup'
     | '/reset-password/$resetToken'
     | '/signin_/microsoft'
+    | '/signup_/check-mail'
     | '/_app/_worker/configuration'
     | '/_app/_worker/dashboard'
     | '/_app/_worker/documents'
@@ -528,13 +576,17 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   CodeVerificationRoute: typeof CodeVerificationRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   ErrorPageRoute: typeof ErrorPageRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LogoutRoute: typeof LogoutRoute
   QrSetupRoute: typeof QrSetupRoute
+  RegisterRoute: typeof RegisterRoute
   SigninRoute: typeof SigninRoute
+  SignupRoute: typeof SignupRoute
   ResetPasswordResetTokenRoute: typeof ResetPasswordResetTokenRoute
   SigninMicrosoftRoute: typeof SigninMicrosoftRoute
+  SignupCheckMailRoute: typeof SignupCheckMailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -551,6 +603,13 @@ declare module '@tanstack/react-router' {
       path: '/code-verification'
       fullPath: '/code-verification'
       preLoaderRoute: typeof CodeVerificationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/error-page': {
@@ -581,11 +640,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof QrSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signin': {
       id: '/signin'
       path: '/signin'
       fullPath: '/signin'
       preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/_worker': {
@@ -614,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/signin/microsoft'
       fullPath: '/signin/microsoft'
       preLoaderRoute: typeof SigninMicrosoftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup_/check-mail': {
+      id: '/signup_/check-mail'
+      path: '/signup/check-mail'
+      fullPath: '/signup/check-mail'
+      preLoaderRoute: typeof SignupCheckMailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/_worker/': {
@@ -917,13 +997,17 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CodeVerificationRoute: CodeVerificationRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   ErrorPageRoute: ErrorPageRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   LogoutRoute: LogoutRoute,
   QrSetupRoute: QrSetupRoute,
+  RegisterRoute: RegisterRoute,
   SigninRoute: SigninRoute,
+  SignupRoute: SignupRoute,
   ResetPasswordResetTokenRoute: ResetPasswordResetTokenRoute,
   SigninMicrosoftRoute: SigninMicrosoftRoute,
+  SignupCheckMailRoute: SignupCheckMailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -127,6 +127,21 @@ export const errorTexts = {
   /** Placing or releasing a legal hold (403): the caller is not an eDiscovery manager. */
   ediscoveryManagerRequired: () =>
     'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
+  /**
+   * Apollo `/register` (400, a validation problem with the error `RegistrationClosed`): the portal does
+   * not let people sign up by themselves (PORTAL_SELF_REGISTRATION); accounts are created by an
+   * organisation's administrators, its partner or the portal's operator.
+   */
+  registrationClosed: () =>
+    "Sign-up is closed on this portal. Ask your organisation's administrator or the portal's operator for an account.",
+  /** Legacy sign-in (403): the password is right, but the account's email address is not confirmed yet. */
+  emailNotConfirmed: () => 'The email address has not been confirmed yet.',
+  /** Confirming an email address (400): the link's code is older than a day. */
+  confirmationLinkExpired: () => 'This confirmation link has expired.',
+  /** Confirming an email address (400): the link's code was used, or a newer link or a password reset replaced it. */
+  confirmationLinkUsed: () => 'This confirmation link was already used or has been replaced.',
+  /** Confirming an email address (400): no such link (a wrong or cut code, another user, another address). */
+  confirmationLinkInvalid: () => 'This confirmation link is not valid.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

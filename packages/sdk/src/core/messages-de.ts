@@ -73,4 +73,11 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Ein Legal Hold braucht mindestens einen Verwahrer: Speichern Sie den Fall mit den Postfächern, Teams oder Chat-Konten, die er bewahren soll.',
   ediscoveryManagerRequired:
     'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation um diese Rolle.',
+  registrationClosed:
+    'Die Registrierung ist in diesem Portal geschlossen. Bitten Sie die Administration Ihrer Organisation oder den Betreiber des Portals um ein Konto.',
+  emailNotConfirmed:
+    'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Öffnen Sie den Link in der Mail, die wir Ihnen geschickt haben.',
+  confirmationLinkExpired: 'Dieser Bestätigungslink ist abgelaufen.',
+  confirmationLinkUsed: 'Dieser Bestätigungslink wurde bereits verwendet oder durch einen neueren ersetzt.',
+  confirmationLinkInvalid: 'Dieser Bestätigungslink ist ungültig.',
 };

@@ -71,5 +71,11 @@ export const englishErrorMessages = {
     'A legal hold needs at least one custodian: save the case with the mailboxes, teams or chat accounts it keeps.',
   ediscoveryManagerRequired:
     'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
+  registrationClosed:
+    "Sign-up is closed on this portal. Ask your organisation's administrator or the portal's operator for an account.",
+  emailNotConfirmed: 'Confirm your email address first: open the link in the mail we sent you.',
+  confirmationLinkExpired: 'This confirmation link has expired.',
+  confirmationLinkUsed: 'This confirmation link was already used or has been replaced.',
+  confirmationLinkInvalid: 'This confirmation link is not valid.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

@@ -55,7 +55,7 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
   });
   late.session = session;
   const queryClient = createQueryClient();
-  router = createAppRouter({ queryClient, api, session, i18n }, history);
+  router = createAppRouter({ queryClient, api, session, i18n, config }, history);
   session.start();
   // The offline cache's code loads beside the first screen's; a stored user's saved data is put in
   // the cache before the first screen (main.tsx waits for `ready`).

@@ -13,6 +13,7 @@ import { overviewNamespaces } from './de/overview';
 import { partnerNamespaces } from './de/partner';
 import { sharedNamespaces } from './de/shared';
 import { shellNamespaces } from './de/shell';
+import { signUpNamespaces } from './de/sign-up';
 import { teamsNamespaces } from './de/teams';
 import type { Resources } from './en';
 
@@ -33,6 +34,7 @@ export const de: Resources = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...signUpNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

@@ -12,6 +12,7 @@ import { overviewNamespaces } from './en/overview';
 import { partnerNamespaces } from './en/partner';
 import { sharedNamespaces } from './en/shared';
 import { shellNamespaces } from './en/shell';
+import { signUpNamespaces } from './en/sign-up';
 import { teamsNamespaces } from './en/teams';
 
 /** English resources, one namespace per area. German (de.ts) must have exactly the same keys. */
@@ -31,6 +32,7 @@ export const en = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...signUpNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -26,7 +26,8 @@ export type SessionMessage =
   | 'invalidCredentials'
   | 'accountLocked'
   | 'qrFailed'
-  | 'userDoesNotExist';
+  | 'userDoesNotExist'
+  | 'emailNotConfirmed';
 
 export interface SessionContext {
   user: StoredUser | null;
@@ -88,6 +89,7 @@ function failureMessage(error: unknown, fallback: SessionMessage): SessionMessag
   const code = error instanceof ApiError ? error.code : undefined;
   if (code === 'invalidCredentials') return 'invalidCredentials';
   if (code === 'accountLocked') return 'accountLocked';
+  if (code === 'emailNotConfirmed') return 'emailNotConfirmed';
   if (code === 'loginVerificationFailed') return 'verificationFailed';
   if (code === 'userDoesNotExist' || (error instanceof ApiError && error.status === 404)) return 'userDoesNotExist';
   return fallback;

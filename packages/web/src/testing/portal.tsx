@@ -8,6 +8,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { AppConfig } from '../app/api';
 import { createPortal, type Portal, PortalApp } from '../app/portal';
 import { toaster } from '../components/ui/toaster';
 import type { KeyValueStore } from '../offline/query-persistence';
@@ -36,17 +37,27 @@ afterEach(() => {
   for (const portal of live.splice(0)) portal.stop();
 });
 
-/** Renders the portal at `path` with these endpoints answered; the rest answer 501. */
+/**
+ * Renders the portal at `path` with these endpoints answered (the rest answer 501), and the server's
+ * /app-config.json as `config` says (sign-up open by default).
+ */
 export async function renderPortal(
   path: string,
   resolvers: Resolvers = {},
-  options: { offlineStore?: KeyValueStore } = {},
+  options: { offlineStore?: KeyValueStore; config?: Partial<AppConfig> } = {},
 ) {
   mswServer.use(...createHandlers({ resolvers }));
+  const { config, ...rest } = options;
   const portal = createPortal({
-    config: { apiKey: 'test-key', environment: 'production' },
+    config: {
+      apiKey: 'test-key',
+      environment: 'production',
+      selfRegistration: 'open',
+      supportEmail: 'support@portal.test',
+      ...config,
+    },
     history: createMemoryHistory({ initialEntries: [path] }),
-    ...options,
+    ...rest,
   });
   live.push(portal);
   await Promise.all([portal.ready, portal.languageReady]);

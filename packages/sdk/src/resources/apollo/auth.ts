@@ -12,7 +12,9 @@ export const RegisterRequest = s.object({ email: s.email(), password: s.string({
 /**
  * A new account's email and password. `register` answers 200 without a body; a taken email
  * (`DuplicateUserName`), an invalid one or a password that breaks the rules is refused with a
- * validation problem (400).
+ * validation problem (400). A server that does not let people sign up by themselves refuses every
+ * registration with a validation problem whose error is `RegistrationClosed` (and whose `code` is
+ * `registrationClosed`), as an ASP.NET Identity user validator would.
  */
 export type RegisterRequest = s.Static<typeof RegisterRequest>;
 

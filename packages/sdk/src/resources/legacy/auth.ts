@@ -341,6 +341,43 @@ export const SignInOptions = s.object({
 /** Which sign-in methods the server offers before anyone signs in. */
 export type SignInOptions = s.Static<typeof SignInOptions>;
 
+/** Schema of the body of `POST /auth/confirm-email`. */
+export const ConfirmEmailLinkRequest = s.object({
+  userId: s.string({ minLength: 1, maxLength: 100, description: "The link's `userId`." }),
+  code: s.string({
+    minLength: 1,
+    maxLength: 512,
+    description: "The link's `code` (base64url of the confirmation token).",
+  }),
+  changedEmail: s.optional(s.email("The link's `changedEmail`: the new address of an email change.")),
+});
+/**
+ * The parameters of a mailed confirmation link (`/confirm-email?userId=&code=[&changedEmail=]`, the
+ * portal's page), as apollo `GET /confirmEmail` takes them. A link whose code is live confirms the
+ * address (for an email change, the address changes and every session of the account ends). Refused
+ * with 400 and one code per reason, so the page can say what to do next: `confirmationLinkExpired`
+ * (older than a day: ask for a new one), `confirmationLinkUsed` (used, or replaced by a newer link or
+ * a password reset, while the address is still unconfirmed) and `confirmationLinkInvalid` (no such
+ * link: a wrong or cut code, another user, another address). Only the holder of a link issued for the
+ * account learns anything about it; any other value reads `confirmationLinkInvalid`.
+ */
+export type ConfirmEmailLinkRequest = s.Static<typeof ConfirmEmailLinkRequest>;
+
+/** Schema of the answer of `POST /auth/confirm-email`. */
+export const ConfirmEmailLinkResponse = s.object({
+  outcome: s.oneOfStrings(
+    ['confirmed', 'alreadyConfirmed'],
+    'confirmed: this link confirmed the address now; alreadyConfirmed: the address was confirmed before (this link or another).',
+  ),
+  email: s.email("The confirmed address: the account's, or the new one of an email change."),
+  emailChanged: s.boolean('The link confirmed an email change: the account signs in with `email` from now on.'),
+});
+/**
+ * What a confirmation link did: confirmed the address now, or found it confirmed already (a link
+ * opened a second time, or after a newer one). Either way the account signs in with `email`.
+ */
+export type ConfirmEmailLinkResponse = s.Static<typeof ConfirmEmailLinkResponse>;
+
 /**
  * The catalogue entries of legacy auth: sign-in, logout, the session check, password reset, the
  * two-factor setup and verification, the caller's sign-in activity and signing out the other sessions,
@@ -479,15 +516,25 @@ export const legacyAuthEndpoints = defineResource('legacy', 'auth', {
     body: s.object({}),
     response: RevokeOthersResponse,
   },
+  confirmEmail: {
+    method: 'POST',
+    rateLimited: true,
+    path: '/auth/confirm-email',
+    summary: 'Confirm an email address with the mailed link, saying what happened',
+    auth: 'none',
+    body: ConfirmEmailLinkRequest,
+    response: ConfirmEmailLinkResponse,
+  },
 });
 
 /**
  * Binds legacy auth to a transport: password sign-in (`signin`), then the authenticator setup
  * (`generateQr`, `qrcodeVerification`) or the code check (`codeVerification`), which answer the session
  * token; sign-in with Microsoft (`microsoftStart`, then `microsoftComplete`, which answers the session
- * token) and the organisation's `signInSettings`; `verifyUser`, `logout`, the password reset, the caller's sign-in `activity` and
- * `revokeOtherSessions`. Set the session token with `setToken` for the
- * later calls. The same methods as `client.legacy.auth`.
+ * token) and the organisation's `signInSettings`; `verifyUser`, `logout`, the password reset, the
+ * caller's sign-in `activity`, `revokeOtherSessions` and `confirmEmail` (a mailed confirmation link,
+ * saying why it failed). Set the session token with `setToken` for the later calls. The same methods
+ * as `client.legacy.auth`.
  */
 /*#__NO_SIDE_EFFECTS__*/
 export function legacyAuthApi(transport: Transport) {

@@ -11,6 +11,7 @@ import { createOrganisation } from '../organisations/repository.js';
 import { runAfterResponse } from './background.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode, mailConfirmation } from './mails.js';
+import { assertStillOpen, registrationClosed, selfRegistrationOpen } from './registration.js';
 import {
   assertPasswordRules,
   changeAccountInfo,
@@ -55,6 +56,8 @@ export function apolloIdentityRoutes(ctx: AppContext) {
     'apollo.auth.register': {
       validateBody: false,
       async handler({ body }, rc) {
+        // A closed portal refuses every registration alike, before looking at the address.
+        if (!(await selfRegistrationOpen(ctx))) throw registrationClosed();
         const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
         if (!isEmail(email)) throw invalidEmail(email);
         assertPasswordRules(typeof password === 'string' ? password : '');
@@ -65,6 +68,7 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         const duplicate = () => validationProblem({ DuplicateUserName: [`Username '${email}' is already taken.`] });
         if (await findUserByEmail(ctx.db, email)) throw duplicate();
         const user = await ctx.db.transaction(async (tx) => {
+          await assertStillOpen(ctx, tx);
           // Self-registration starts a customer organisation of its own on a trial licence.
           const domain = email.split('@')[1] ?? email;
           const { organisation } = await createOrganisation(tx, { name: domain, kind: 'customer', license: 'trial' });

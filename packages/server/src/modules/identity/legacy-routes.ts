@@ -6,13 +6,15 @@ import { errorTexts } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.js';
 import { routes, session } from '../../http/contract.js';
-import { badRequest, conflict, forbidden, refusal } from '../../http/errors.js';
+import { badRequest, conflict, refusal } from '../../http/errors.js';
 import { listSignInEvents } from './activity.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
+import { decodeCode } from './mails.js';
 import {
   authenticatorUri,
   checkPassword,
   checkTotp,
+  confirmEmailLink,
   isLockedOut,
   replaceRecoveryCodes,
   requestPasswordReset,
@@ -30,7 +32,6 @@ const LEGACY_MESSAGES = {
   invalidCode: errorTexts.invalidVerificationCode(),
   verificationFailed: errorTexts.loginVerificationFailed(),
   lockedOut: errorTexts.accountLocked(),
-  notConfirmed: 'The email address has not been confirmed yet.',
   resetSent: 'If the address belongs to an account, a reset link is on its way.',
   resetDone: 'Your password has been changed. Please sign in.',
   resetInvalid: 'The reset link is invalid or has expired.',
@@ -58,7 +59,8 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           // An unknown address and a wrong password read the same, so sign-in does not reveal accounts.
           if (result.outcome === 'failed') throw refusal(401, 'invalidCredentials');
           if (result.outcome === 'lockedOut') throw refusal(401, 'accountLocked');
-          throw forbidden(LEGACY_MESSAGES.notConfirmed);
+          // Only after the right password: the address's owner is told to open the mailed link.
+          throw refusal(403, 'emailNotConfirmed');
         }
         const { user } = result;
         if (!(await passwordSignInAllowed(ctx.db, user.organisationId))) {
@@ -299,6 +301,25 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           return ended;
         });
         return { revoked };
+      },
+    },
+
+    'legacy.auth.confirmEmail': {
+      async handler({ body }, rc) {
+        let token: string;
+        try {
+          token = decodeCode(body.code);
+        } catch {
+          throw refusal(400, 'confirmationLinkInvalid');
+        }
+        const result = await confirmEmailLink(ctx, {
+          userId: body.userId,
+          code: token,
+          ...(body.changedEmail ? { changedEmail: body.changedEmail } : {}),
+          ip: rc.ip,
+        });
+        if ('refused' in result) throw refusal(400, result.refused);
+        return result;
       },
     },
   });

@@ -5,7 +5,12 @@ import type { AppContext } from '../../context.js';
 const encodeCode = (token: string) => Buffer.from(token, 'utf8').toString('base64url');
 export const decodeCode = (code: string) => Buffer.from(code, 'base64url').toString('utf8');
 
-/** Apollo's confirmation link; `changedEmail` for an email change, which the link confirms for that address only. */
+/**
+ * The confirmation link, to the portal's page `/confirm-email`, which confirms with these parameters
+ * and says what happened (confirmed, already confirmed, expired, used) with the next step. Apollo's
+ * `GET /confirmEmail` takes the same parameters. `changedEmail` for an email change, which the link
+ * confirms for that address only.
+ */
 export async function mailConfirmation(
   ctx: AppContext,
   user: { id: string },
@@ -18,8 +23,16 @@ export async function mailConfirmation(
     code: encodeCode(token),
     ...(changedEmail ? { changedEmail } : {}),
   });
-  const link = `${ctx.config.publicUrl}/apollo-beta/confirmEmail?${query}`;
-  await ctx.mailer.send({ to, subject: 'Confirm your email', text: `Confirm your email address: ${link}`, link });
+  const link = `${ctx.config.publicUrl}/confirm-email?${query}`;
+  const what = changedEmail
+    ? `Someone signed in to a compliance portal account asked to make ${changedEmail} its email address.\n\nConfirm the new address: ${link}\n\nFrom then on the account signs in with this address, and every session of it ends.`
+    : `Confirm your email address for the compliance portal: ${link}\n\nThen sign in and set up your authenticator app.`;
+  await ctx.mailer.send({
+    to,
+    subject: 'Confirm your email',
+    text: `${what}\n\nThe link works once, for 24 hours. If it was not you, ignore this mail.`,
+    link,
+  });
 }
 
 /** Tells the address in use that a change to another one was asked for; no link, nothing to click. */

@@ -31,6 +31,22 @@ export async function findLiveOneTimeCode(
   return row?.user_id;
 }
 
+/** A user's code in whatever state it is (live, used or expired), or undefined when the user has no such code. */
+export async function findOneTimeCode(
+  db: Queryable,
+  hash: string,
+  purpose: CodePurpose,
+  userId: string,
+): Promise<{ usedAt: Date | null; expiresAt: Date } | undefined> {
+  const [row] = await db.query<{ used_at: Date | null; expires_at: Date }>(
+    'select used_at, expires_at from one_time_codes where code_hash = $1 and purpose = $2 and user_id = $3',
+    [hash, purpose, userId],
+  );
+  return row
+    ? { usedAt: row.used_at === null ? null : new Date(row.used_at), expiresAt: new Date(row.expires_at) }
+    : undefined;
+}
+
 /** Marks an unused, unexpired code used; its user, or undefined when it was not live. */
 export async function useOneTimeCode(
   tx: Queryable,

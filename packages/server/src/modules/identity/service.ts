@@ -19,6 +19,7 @@ import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink }
 import {
   type CodePurpose,
   findLiveOneTimeCode,
+  findOneTimeCode,
   insertOneTimeCode,
   useOneTimeCode,
   voidOneTimeCodes,
@@ -308,6 +309,35 @@ export function requestConfirmationMail(ctx: AppContext, email: string): void {
 }
 
 /**
+ * Confirms the address of a user whose confirmation code was just used (in `tx`, with the user's row
+ * locked): for an email change (`changed`), the address changes and the security stamp is renewed.
+ * False when another account has the new address.
+ */
+async function applyConfirmation(ctx: AppContext, tx: Queryable, user: User, changed: string | undefined, ip: string) {
+  if (changed) {
+    const clash = await findUserByEmail(tx, changed);
+    if (clash && clash.id !== user.id) return false;
+    await markEmailConfirmed(tx, user.id, changed);
+    await renewSecurityStamp(ctx, tx, user.id);
+  } else {
+    await markEmailConfirmed(tx, user.id);
+  }
+  await ctx.audit(
+    {
+      actorUserId: user.id,
+      actorEmail: changed ?? user.email,
+      organisationId: user.organisationId,
+      action: changed ? 'auth.email.change' : 'auth.email.confirm',
+      outcome: 'success',
+      ip,
+      ...(changed ? { details: { previousEmail: user.email } } : {}),
+    },
+    tx,
+  );
+  return true;
+}
+
+/**
  * Confirms an address with a mailed code. For an email change (`changedEmail`), the address changes
  * and the security stamp is renewed. False when the code is not live or another account has the address.
  */
@@ -321,27 +351,48 @@ export async function confirmEmail(
     const owner = await useOneTimeCode(tx, codeHash(input.code, changed), 'confirm', ctx.now(), input.userId);
     const user = owner ? await findUserById(tx, owner) : undefined;
     if (!user) return false;
-    if (changed) {
-      const clash = await findUserByEmail(tx, changed);
-      if (clash && clash.id !== user.id) return false;
-      await markEmailConfirmed(tx, user.id, changed);
-      await renewSecurityStamp(ctx, tx, user.id);
-    } else {
-      await markEmailConfirmed(tx, user.id);
+    return applyConfirmation(ctx, tx, user, changed, input.ip);
+  });
+}
+
+/** What a confirmation link did, or why it did nothing (the SDK's refusal codes). */
+export type ConfirmationLinkResult =
+  | { outcome: 'confirmed' | 'alreadyConfirmed'; email: string; emailChanged: boolean }
+  | { refused: 'confirmationLinkExpired' | 'confirmationLinkUsed' | 'confirmationLinkInvalid' };
+
+/**
+ * The portal's confirmation page: confirms as `confirmEmail` does, and says what happened. Only a code
+ * issued to the link's user (and, for an email change, bound to its address) is told apart from any
+ * other value, so the answer says nothing about an account to whoever does not hold one of its links.
+ * An address confirmed already (this link opened again, or another link used first) answers
+ * `alreadyConfirmed`, whatever the link's state: a person clicking twice is told to sign in, not given
+ * an error. Otherwise a used (or replaced) link and an expired one are told apart, so the page can
+ * offer a new mail.
+ */
+export async function confirmEmailLink(
+  ctx: AppContext,
+  input: { userId: string; code: string; changedEmail?: string; ip: string },
+): Promise<ConfirmationLinkResult> {
+  const changed = input.changedEmail ? normaliseEmail(input.changedEmail) : undefined;
+  const hash = codeHash(input.code, changed);
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, input.userId);
+    const code = await findOneTimeCode(tx, hash, 'confirm', input.userId);
+    const user = code ? await findUserById(tx, input.userId) : undefined;
+    if (!code || !user) return { refused: 'confirmationLinkInvalid' };
+    const now = ctx.now();
+    const live = code.usedAt === null && code.expiresAt.getTime() > now.getTime();
+    const confirmed = user.emailConfirmed && (changed === undefined || user.email === changed);
+    if (confirmed) {
+      // A live code of an address confirmed meanwhile is spent here, as a use would spend it.
+      if (live) await useOneTimeCode(tx, hash, 'confirm', now, user.id);
+      return { outcome: 'alreadyConfirmed', email: user.email, emailChanged: changed !== undefined };
     }
-    await ctx.audit(
-      {
-        actorUserId: user.id,
-        actorEmail: changed ?? user.email,
-        organisationId: user.organisationId,
-        action: changed ? 'auth.email.change' : 'auth.email.confirm',
-        outcome: 'success',
-        ip: input.ip,
-        ...(changed ? { details: { previousEmail: user.email } } : {}),
-      },
-      tx,
-    );
-    return true;
+    if (code.usedAt !== null) return { refused: 'confirmationLinkUsed' };
+    if (!live) return { refused: 'confirmationLinkExpired' };
+    await useOneTimeCode(tx, hash, 'confirm', now, user.id);
+    if (!(await applyConfirmation(ctx, tx, user, changed, input.ip))) return { refused: 'confirmationLinkInvalid' };
+    return { outcome: 'confirmed', email: changed ?? user.email, emailChanged: changed !== undefined };
   });
 }
 

@@ -112,6 +112,12 @@ export async function createOrganisation(
   return { organisation: toOrganisation(org), worker: toWorker(worker) };
 }
 
+/** Whether the portal has any organisation yet (an empty portal has none until its first sign-up). */
+export async function hasAnyOrganisation(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ any: boolean }>('select exists (select 1 from organisations) as any');
+  return row?.any ?? false;
+}
+
 export async function findWorkerByOrganisation(
   db: Queryable,
   organisationId: string,

@@ -25,6 +25,12 @@ describe('the sign-in page prerendered at build time', () => {
       expect(page.querySelector('input[name="email"]')?.getAttribute('autocomplete')).toBe('username');
       expect(page.querySelector('a[href="/forgot-password"]')?.textContent).toBe(texts.auth.forgotPasswordLink);
       expect(page.querySelector<HTMLSelectElement>('[data-testid="language-switch"]')?.value).toBe(language);
+      // The offer to sign up is there, its line kept but invisible until the boot script learns
+      // whether sign-up is open (the browser test sees it shown, and taken out when closed).
+      const offer = page.querySelector<HTMLElement>('[data-sign-up]');
+      expect(offer?.hidden).toBe(false);
+      expect(offer?.textContent).toBe(`${texts.auth.noAccount} ${texts.auth.createAccount}`);
+      expect(offer?.querySelector('a[href="/signup"]')?.textContent).toBe(texts.auth.createAccount);
     }
   });
 });

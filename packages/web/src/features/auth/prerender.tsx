@@ -47,6 +47,7 @@ export async function renderSignIn(language: Language): Promise<string> {
           serverAction={{ disabled: false }}
           onSubmit={ignore}
           forgotPasswordLink={<a href="/forgot-password">{i18n.t('auth:forgotPasswordLink')}</a>}
+          signUpLink={<a href="/signup">{i18n.t('auth:createAccount')}</a>}
           prerendered
         />
       </ChakraProvider>

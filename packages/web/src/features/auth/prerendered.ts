@@ -7,6 +7,11 @@
 
 /** Marks the prerendered form. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/**
+ * Marks the prerendered offer to sign up, invisible until the boot script learns from
+ * /app-config.json (or the answer kept from the last visit) whether sign-up is open.
+ */
+export const SIGN_UP_ATTRIBUTE = 'data-sign-up';
 
 export interface PrerenderedSignIn {
   email: string;

@@ -1,5 +1,5 @@
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useSearch } from '@tanstack/react-router';
+import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
@@ -9,10 +9,11 @@ import { switchLanguage } from '../../i18n';
 import { type ServerActionProps, useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { MicrosoftSignIn } from './microsoft-sign-in';
-import { findPrerenderedSignIn, PRERENDERED_ATTRIBUTE, takePrerenderedSignIn } from './prerendered';
+import { findPrerenderedSignIn, PRERENDERED_ATTRIBUTE, SIGN_UP_ATTRIBUTE, takePrerenderedSignIn } from './prerendered';
 
 export function SignInPage() {
   const { t, i18n } = useTranslation();
+  const { config } = useRouteContext({ from: '__root__' });
   const { send, context, matches } = useSession();
   const search = useSearch({ strict: false }) as { redirect?: string };
   const [email, setEmail] = useState('');
@@ -72,6 +73,16 @@ export function SignInPage() {
       serverAction={serverAction}
       onSubmit={submit}
       forgotPasswordLink={<RouterLink to="/forgot-password">{t('auth:forgotPasswordLink')}</RouterLink>}
+      signUpLink={
+        config.selfRegistration === 'open' ? <RouterLink to="/signup">{t('auth:createAccount')}</RouterLink> : null
+      }
+      errorAction={
+        context.error === 'emailNotConfirmed' ? (
+          <RouterLink to="/signup/check-mail" search={email.trim() ? { email: email.trim() } : {}}>
+            {t('auth:resendConfirmation')}
+          </RouterLink>
+        ) : null
+      }
       formRef={form}
       otherWays={<MicrosoftSignIn email={email} returnTo={search.redirect} onNeedEmail={() => setTouched(true)} />}
     />
@@ -93,6 +104,14 @@ export interface SignInViewProps {
   onSubmit: (event: FormEvent) => void;
   /** The link to /forgot-password (the router's link in the app, a plain one when prerendered). */
   forgotPasswordLink: ReactElement;
+  /**
+   * The link to /signup when people may sign up (the server's /app-config.json says so). Prerendered,
+   * it is always there but invisible, its line kept so that nothing moves when the boot script shows it
+   * (scripts/prerender.ts); closed, the boot script takes it out.
+   */
+  signUpLink?: ReactElement | null;
+  /** What to do about the failure, under it (a link). */
+  errorAction?: ReactNode;
   formRef?: Ref<HTMLFormElement>;
   /** Other ways to sign in, under the form (none when prerendered: the server says which it offers). */
   otherWays?: ReactNode;
@@ -120,6 +139,11 @@ export function SignInView(props: SignInViewProps) {
             <Text role="alert" color="fg.error" data-testid="signin-error">
               {props.error}
             </Text>
+          ) : null}
+          {props.errorAction ? (
+            <Link asChild fontSize="sm" alignSelf="flex-start" color="brand.600">
+              {props.errorAction}
+            </Link>
           ) : null}
           <TextField
             label={t('auth:email')}
@@ -153,6 +177,18 @@ export function SignInView(props: SignInViewProps) {
           <Link asChild fontSize="sm" alignSelf="flex-start" color="brand.600">
             {props.forgotPasswordLink}
           </Link>
+          {props.signUpLink ? (
+            <Text
+              fontSize="sm"
+              data-testid="sign-up-offer"
+              {...(props.prerendered ? { [SIGN_UP_ATTRIBUTE]: '', visibility: 'hidden' } : {})}
+            >
+              {t('auth:noAccount')}{' '}
+              <Link asChild color="brand.600">
+                {props.signUpLink}
+              </Link>
+            </Text>
+          ) : null}
         </Stack>
       </form>
       {props.otherWays ? <Box mt="4">{props.otherWays}</Box> : null}

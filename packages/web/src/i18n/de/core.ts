@@ -89,6 +89,11 @@ export const coreNamespaces: Leaves<typeof En> = {
     resetFailed: 'Das Passwort konnte nicht zurückgesetzt werden',
     inactivityWarning:
       'Sie waren 14 Minuten und 30 Sekunden inaktiv. Ohne Aktivität werden Sie in 30 Sekunden abgemeldet.',
+    noAccount: 'Neu im Portal?',
+    createAccount: 'Konto erstellen',
+    emailNotConfirmed:
+      'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Öffnen Sie den Link in der Mail, die wir Ihnen geschickt haben.',
+    resendConfirmation: 'Bestätigungsmail erneut senden',
   },
   errors: {
     noTenant: 'In der Konfiguration wurde kein Tenant gefunden. Bitte richten Sie einen ein.',

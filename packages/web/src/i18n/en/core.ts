@@ -85,6 +85,10 @@ export const coreNamespaces = {
     resetFailed: 'Failed to reset password',
     inactivityWarning:
       'You have been inactive for 14 minutes and 30 seconds. You will be logged off in 30 seconds if there is no activity.',
+    noAccount: 'New to the portal?',
+    createAccount: 'Create an account',
+    emailNotConfirmed: 'Confirm your email address first: open the link in the mail we sent you.',
+    resendConfirmation: 'Send the confirmation mail again',
   },
   errors: {
     noTenant: 'No Tenant was found in the Configuration. Please configure one.',
