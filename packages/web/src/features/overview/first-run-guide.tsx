@@ -140,7 +140,7 @@ export function FirstRunGuide({ guide }: { guide: FirstRunGuideState }) {
                   alignSelf="flex-start"
                   {...WRAPPING_BUTTON}
                 >
-                  <Link to={STEP_LINKS[step.id]}>{t(`firstRun:steps.${step.id}.action`)}</Link>
+                  <Link {...STEP_LINKS[step.id]}>{t(`firstRun:steps.${step.id}.action`)}</Link>
                 </Button>
               </Stack>
             </List.Item>

@@ -12,14 +12,17 @@ import { connectionTestsQuery, jobCountQuery, tenantLocationsQuery, tenantsQuery
 const STEP_IDS = ['tenant', 'connection', 'locations', 'backup', 'mail'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
-/** The screen where each step is done. */
+/**
+ * The screen where each step is done: the tenants (connected and tested there) and the locations are
+ * tabs of the configuration, named in its address.
+ */
 export const STEP_LINKS = {
-  tenant: '/configuration',
-  connection: '/configuration',
-  locations: '/configuration',
-  backup: '/backup-and-restore/backup-jobs',
-  mail: '/archive/jobs',
-} as const satisfies Record<StepId, string>;
+  tenant: { to: '/configuration' },
+  connection: { to: '/configuration' },
+  locations: { to: '/configuration', search: { tab: 'locations' } },
+  backup: { to: '/backup-and-restore/backup-jobs' },
+  mail: { to: '/archive/jobs' },
+} as const satisfies Record<StepId, { to: string; search?: { tab: string } }>;
 
 /** The newest connection test of a tenant, as the audit log keeps it. */
 interface ConnectionTest {

@@ -355,7 +355,7 @@ describe('the first-run guide', () => {
     expect(links).toEqual([
       ['Connect a tenant', '/configuration'],
       ['Test the connection', '/configuration'],
-      ['Add a storage location', '/configuration'],
+      ['Add a storage location', '/configuration?tab=locations'],
       ['Create a backup job', '/backup-and-restore/backup-jobs'],
       ['Create an archive job', '/archive/jobs'],
     ]);
