@@ -8,7 +8,10 @@ export interface RunningSimulator {
 }
 export interface RunningServer {
   url: string;
+  /** In demo mode only: without it nothing listens there. */
   simulator: RunningSimulator;
+  /** The server's data directory (the mail outbox is its `outbox`). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 export declare function simulatorOf(url: string): RunningSimulator | undefined;
@@ -17,4 +20,19 @@ export declare function startServer(options?: {
   webDir?: string;
   /** The demo world with its thirty days of history, as `pnpm start` makes it (default off). */
   history?: boolean;
+  /** false: an empty portal as installed (PORTAL_DEMO=off), without the simulator; demo mode by default. */
+  demo?: boolean;
+  /** More of the server's environment. */
+  env?: Record<string, string>;
 }): Promise<RunningServer>;
+export declare const AZURITE_ACCOUNT: string;
+export declare const AZURITE_KEY: string;
+export interface RunningAzurite {
+  port: number;
+  /** The development account's shared key. */
+  accountKey: string;
+  /** A container's URL there: http://127.0.0.1:<port>/devstoreaccount1/<name>. */
+  containerUrl(name: string): string;
+  stop(): Promise<void>;
+}
+export declare function startAzurite(): Promise<RunningAzurite>;

@@ -1,4 +1,4 @@
-import { Badge, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type StorageLocation } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -49,27 +49,29 @@ function LocationForm({
   const secretStored = !!location?.hasSecret;
   const check = useValidator();
   // S3 signs with an access key ID and a secret: both are needed unless the location keeps a secret.
+  // Azure takes the account key as the secret (or a SAS in the address). The portal's own store needs
+  // neither: their fields are shown, checked and sent for an object store only.
   const s3 = store === 's3';
+  const objectStore = s3 || store === 'azureBlob';
   const errors = {
     name: check(name, rules.required(), rules.maxLength(120)),
     siteAddress: check(siteAddress, rules.required(), rules.maxLength(2048), siteAddressRule()),
-    accessKeyId: s3
-      ? check(accessKeyId, rules.required(), rules.maxLength(256))
-      : check(accessKeyId, rules.maxLength(256)),
-    secret:
-      s3 && !secretStored
+    accessKeyId: s3 ? check(accessKeyId, rules.required(), rules.maxLength(256)) : null,
+    secret: !objectStore
+      ? null
+      : s3 && !secretStored
         ? check(secret, rules.required(), rules.maxLength(1024))
         : check(secret, rules.maxLength(1024)),
   };
   const save = useMutation({
     mutationFn: () => {
-      const keyId = accessKeyId.trim();
+      const keyId = s3 ? accessKeyId.trim() : '';
       const body = {
         name: name.trim(),
         siteAddress: siteAddress.trim(),
         ...(keyId ? { accessKeyId: keyId } : {}),
         // The secret as typed: spaces may be part of it. None keeps the stored one.
-        ...(secret ? { secret } : {}),
+        ...(objectStore && secret ? { secret } : {}),
       };
       // A failure is said in the form, not in the generic toast as well.
       return location
@@ -133,31 +135,34 @@ function LocationForm({
             {t(store === 'server' ? 'locations:form.serverNotTested' : 'locations:form.tested')}
           </Text>
         ) : null}
-        <TextField
-          label={t('configuration:accessKeyId')}
-          value={accessKeyId}
-          required={s3}
-          maxLength={256}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => setAccessKeyId(e.target.value)}
-          error={errors.accessKeyId}
-          showError={touched}
-          helperText={t('configuration:accessKeyIdHelp')}
-        />
-        <TextField
-          label={t('configuration:secret')}
-          type="password"
-          value={secret}
-          required={s3 && !secretStored}
-          maxLength={1024}
-          autoComplete="off"
-          {...(secretStored ? { placeholder: t('configuration:secretStored') } : {})}
-          onChange={(e) => setSecret(e.target.value)}
-          error={errors.secret}
-          showError={touched}
-          helperText={t(secretStored ? 'configuration:secretKeep' : 'configuration:secretHelp')}
-        />
+        {s3 ? (
+          <TextField
+            label={t('configuration:accessKeyId')}
+            value={accessKeyId}
+            required
+            maxLength={256}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setAccessKeyId(e.target.value)}
+            error={errors.accessKeyId}
+            showError={touched}
+          />
+        ) : null}
+        {objectStore ? (
+          <TextField
+            label={t('configuration:secret')}
+            type="password"
+            value={secret}
+            required={s3 && !secretStored}
+            maxLength={1024}
+            autoComplete="off"
+            {...(secretStored ? { placeholder: t('configuration:secretStored') } : {})}
+            onChange={(e) => setSecret(e.target.value)}
+            error={errors.secret}
+            showError={touched}
+            helperText={t(secretStored ? 'configuration:secretKeep' : 'configuration:secretHelp')}
+          />
+        ) : null}
         {save.error ? (
           <StatusAlert status="error">
             <span data-testid="location-failure">
@@ -204,18 +209,18 @@ function StoreCell({ location }: { location: StorageLocation }) {
 }
 
 /** Whether the location's store was tested, when, and what came of it. */
-function ProbeCell({ location }: { location: StorageLocation }) {
+function ProbeCell({ location, testId }: { location: StorageLocation; testId: string }) {
   const { t, i18n } = useTranslation();
   const probe = location.probe;
   if (storeOfLocation(location) === 'server' || !probe) {
     return (
-      <Text fontSize="xs" color="fg.muted" data-testid="location-probe">
+      <Text fontSize="xs" color="fg.muted" data-testid={testId}>
         {t(storeOfLocation(location) === 'server' ? 'locations:probe.server' : 'locations:probe.never')}
       </Text>
     );
   }
   return (
-    <Stack gap="1" minW="0" maxW="xs" data-testid="location-probe">
+    <Stack gap="1" minW="0" maxW="xs" data-testid={testId}>
       <Badge alignSelf="flex-start" variant="subtle" colorPalette={probe.ok ? 'green' : 'red'}>
         {t(probe.ok ? 'locations:probe.ok' : 'locations:probe.failed')}
       </Badge>
@@ -262,11 +267,24 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   const rows = locations.data ?? [];
   const columns: Column<StorageLocation>[] = [
     { key: 'name', header: t('configuration:locationName'), cell: (l) => l.name },
-    { key: 'store', header: t('locations:where'), cell: (l) => <StoreCell location={l} /> },
+    {
+      key: 'store',
+      header: t('locations:where'),
+      cell: (l) => (
+        <Stack gap="2" minW="0">
+          <StoreCell location={l} />
+          {/* A narrow screen has no room for the test's column: it is said under the store. */}
+          <Box hideFrom="md">
+            <ProbeCell location={l} testId="location-probe-narrow" />
+          </Box>
+        </Stack>
+      ),
+    },
     {
       key: 'probe',
       header: t('locations:lastTest'),
-      cell: (l) => <ProbeCell location={l} />,
+      cell: (l) => <ProbeCell location={l} testId="location-probe" />,
+      hideBelow: 'md',
     },
     {
       key: 'usedByJobs',
@@ -283,7 +301,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
         <HStack
           gap="1"
           justify="flex-end"
-          wrap="wrap"
+          wrap={{ base: 'wrap', md: 'nowrap' }}
           role="group"
           aria-label={t('configuration:actionsFor', { name: l.name })}
         >

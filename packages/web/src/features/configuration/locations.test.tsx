@@ -166,12 +166,12 @@ describe('storage locations', () => {
     expect(within(dialog).queryByTestId('location-goes-to')).toBeNull();
     await user.type(address, 'https://contoso.sharepoint.com/sites/archive');
     expect(within(dialog).getByTestId('location-goes-to').textContent).toBe(
-      'The data will go to: The portal’s own store. The portal’s own store is run by the portal’s operator and not tested here.',
+      'Where the data goes: The portal’s own store. The portal’s own store is run by the portal’s operator and not tested here.',
     );
     await user.clear(address);
     await user.type(address, 's3://contoso-offsite');
     expect(within(dialog).getByTestId('location-goes-to').textContent).toBe(
-      'The data will go to: S3. Saving tests the store: a test object is written, read back and deleted.',
+      'Where the data goes: S3. Saving tests the store: a test object is written, read back and deleted.',
     );
   });
 
@@ -207,7 +207,7 @@ describe('storage locations', () => {
       'https://contosoarchive.blob.core.windows.net/archiv',
     );
     expect(within(dialog).getByTestId('location-goes-to').textContent).toBe(
-      'Die Daten gehen an: Azure Blob Storage. Beim Speichern wird der Speicher getestet: Ein Testobjekt wird geschrieben, zurückgelesen und gelöscht.',
+      'Wohin die Daten gehen: Azure Blob Storage. Beim Speichern wird der Speicher getestet: Ein Testobjekt wird geschrieben, zurückgelesen und gelöscht.',
     );
   });
 });
@@ -272,6 +272,18 @@ describe('the setup guide', () => {
     expect(screen.queryByRole('table', { name: 'Tenants' })).toBeNull();
   });
 
+  it('says where the locations keep their data once there are some', async () => {
+    signedIn();
+    const done = { ...resolvers(), ...configuration([vault, blob, bucket]) };
+    await renderPortal('/', done);
+    const step = await screen.findByTestId('step-locations');
+    await waitFor(() =>
+      expect(step.textContent).toContain(
+        '3 storage locations: 1 in the portal’s own store, 1 in Azure Blob Storage, and 1 in S3.',
+      ),
+    );
+  });
+
   it('says in German where data can go', async () => {
     localStorage.setItem('language', 'de');
     signedIn();
@@ -282,6 +294,18 @@ describe('the setup guide', () => {
     );
     expect(within(guide).getByRole('link', { name: 'Speicherort hinzufügen' }).getAttribute('href')).toBe(
       '/configuration?tab=locations',
+    );
+  });
+
+  it('says in German where the locations keep their data', async () => {
+    localStorage.setItem('language', 'de');
+    signedIn();
+    await renderPortal('/', { ...resolvers(), ...configuration([vault, blob]) });
+    const step = await screen.findByTestId('step-locations');
+    await waitFor(() =>
+      expect(step.textContent).toContain(
+        '2 Speicherorte: 1 im eigenen Speicher des Portals und 1 in Azure Blob Storage.',
+      ),
     );
   });
 });

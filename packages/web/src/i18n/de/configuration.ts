@@ -83,7 +83,6 @@ export const configurationNamespaces: Leaves<typeof En> = {
     locationName: 'Name des Speicherorts',
     siteAddress: 'Websiteadresse',
     accessKeyId: 'Zugriffsschlüssel-ID',
-    accessKeyIdHelp: 'Nur für S3.',
     secret: 'Geheimnis',
     secretHelp:
       'Azure: der Kontoschlüssel. S3: der geheime Zugriffsschlüssel. Es wird verschlüsselt gespeichert und nie wieder angezeigt.',

@@ -30,6 +30,15 @@ export const locationsNamespaces: Leaves<typeof En> = {
       failedToast: '„{{name}}“: Der Test ist fehlgeschlagen.',
       failure: 'Der Test konnte nicht ausgeführt werden.',
     },
+    guide: {
+      done_one: '{{count}} Speicherort: {{where}}.',
+      done_other: '{{count}} Speicherorte: {{where}}.',
+      in: {
+        server: '{{count}} im eigenen Speicher des Portals',
+        azureBlob: '{{count}} in Azure Blob Storage',
+        s3: '{{count}} in S3',
+      },
+    },
     form: {
       siteAddressHelp: {
         intro: 'Die Adresse bestimmt, wohin die Daten gehen:',
@@ -39,10 +48,10 @@ export const locationsNamespaces: Leaves<typeof En> = {
         server:
           'Jede andere Adresse, etwa eine SharePoint-Website: der eigene Speicher des Portals. Die Adresse benennt den Speicherort dann nur; das Portal schreibt nie auf die Website.',
       },
-      goesTo: 'Die Daten gehen an: {{kind}}.',
+      goesTo: 'Wohin die Daten gehen: {{kind}}.',
       tested: 'Beim Speichern wird der Speicher getestet: Ein Testobjekt wird geschrieben, zurückgelesen und gelöscht.',
       serverNotTested:
-        'Den eigenen Speicher des Portals betreibt der Betreiber des Portals; er wird hier nicht getestet.',
+        'Der eigene Speicher des Portals liegt in der Hand seines Betreibers und wird hier nicht getestet.',
     },
   },
 };

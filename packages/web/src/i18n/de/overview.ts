@@ -82,8 +82,6 @@ export const overviewNamespaces: Leaves<typeof En> = {
       locations: {
         title: 'Speicherorte wählen',
         text: 'Unter Konfiguration, Speicherorte: wählen, wohin Sicherungen und Archive gehen: in den eigenen Speicher des Portals, einen Azure-Blob-Storage-Container oder einen S3-Bucket.',
-        done_one: '{{count}} Speicherort.',
-        done_other: '{{count}} Speicherorte.',
         action: 'Speicherort hinzufügen',
       },
       backup: {

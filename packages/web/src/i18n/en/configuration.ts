@@ -78,7 +78,6 @@ export const configurationNamespaces = {
     locationName: 'Location name',
     siteAddress: 'Site address',
     accessKeyId: 'Access key ID',
-    accessKeyIdHelp: 'S3 only.',
     secret: 'Secret',
     secretHelp: 'Azure: the account key. S3: the secret access key. It is stored encrypted and never shown again.',
     secretStored: 'A secret is stored',

@@ -29,6 +29,15 @@ export const locationsNamespaces = {
       failedToast: '“{{name}}”: the test failed.',
       failure: 'The test could not be run.',
     },
+    guide: {
+      done_one: '{{count}} storage location: {{where}}.',
+      done_other: '{{count}} storage locations: {{where}}.',
+      in: {
+        server: '{{count}} in the portal’s own store',
+        azureBlob: '{{count}} in Azure Blob Storage',
+        s3: '{{count}} in S3',
+      },
+    },
     form: {
       siteAddressHelp: {
         intro: 'The address chooses where the data goes:',
@@ -38,7 +47,7 @@ export const locationsNamespaces = {
         server:
           'Any other address, such as a SharePoint site: the portal’s own store. The address then only names the location; the portal never writes to the site.',
       },
-      goesTo: 'The data will go to: {{kind}}.',
+      goesTo: 'Where the data goes: {{kind}}.',
       tested: 'Saving tests the store: a test object is written, read back and deleted.',
       serverNotTested: 'The portal’s own store is run by the portal’s operator and not tested here.',
     },

@@ -75,8 +75,6 @@ export const overviewNamespaces = {
       locations: {
         title: 'Choose storage locations',
         text: 'Under Configuration, Locations: choose where backups and archives go: the portal’s own store, an Azure Blob Storage container or an S3 bucket.',
-        done_one: '{{count}} storage location.',
-        done_other: '{{count}} storage locations.',
         action: 'Add a storage location',
       },
       backup: {
