@@ -25,8 +25,6 @@ export declare function startServer(options?: {
   /** More of the server's environment. */
   env?: Record<string, string>;
 }): Promise<RunningServer>;
-export declare const AZURITE_ACCOUNT: string;
-export declare const AZURITE_KEY: string;
 export interface RunningAzurite {
   port: number;
   /** The development account's shared key. */

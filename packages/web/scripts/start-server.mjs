@@ -120,8 +120,8 @@ export async function startServer(options = {}) {
 }
 
 /** Azurite's development account and its key: the same in every installation (documented by Microsoft). */
-export const AZURITE_ACCOUNT = 'devstoreaccount1';
-export const AZURITE_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+const AZURITE_ACCOUNT = 'devstoreaccount1';
+const AZURITE_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 
 /**
  * Azure Storage's emulator (Azurite's blob service, the server package's test dependency) on a free

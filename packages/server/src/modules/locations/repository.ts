@@ -17,7 +17,7 @@ export interface LocationRecord {
 }
 
 /** A test of a location's object store: when, and for a failure its code and the service's words. */
-export interface StoreProbeRecord {
+interface StoreProbeRecord {
   at: Date;
   /** Null: the test object was written, read back and deleted. */
   code: string | null;

@@ -44,7 +44,7 @@ export interface SetupFacts {
   mailArchiveJobs: number;
 }
 
-export type LocationStore = NonNullable<StorageLocation['store']>;
+type LocationStore = NonNullable<StorageLocation['store']>;
 
 /** How many of the locations keep their data in each kind of store. */
 function countStores(locations: readonly StorageLocation[]): Record<LocationStore, number> {
