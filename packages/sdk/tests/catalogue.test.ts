@@ -13,10 +13,11 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link and the users list', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list and testing a location again', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
+      'apollo.locations.probe',
       'apollo.reporting.heldItems',
       'apollo.audit.list',
       'apollo.ediscovery.search',
@@ -55,8 +56,9 @@ describe('endpoint catalogue', () => {
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
     // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems), sign-in with
     // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
-    // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), and the
-    // confirmation link's page that says why a link failed (legacy confirmEmail).
+    // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), the
+    // confirmation link's page that says why a link failed (legacy confirmEmail), and testing a
+    // location's store again.
     expect(endpoints.length).toBe(140);
   });
 

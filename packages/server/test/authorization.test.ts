@@ -191,6 +191,7 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   'apollo.locations.get': { call: tenantLocation, nested: true, shows: (w) => w.siteAddress },
   'apollo.locations.update': { call: (w) => ({ ...tenantLocation(w), body: intruderLocation }), nested: true },
   'apollo.locations.delete': { call: tenantLocation, nested: true },
+  'apollo.locations.probe': { call: tenantLocation, nested: true },
   'apollo.configuration.backupConfig': { call: (w) => ({ query: { tenantId: w.tenantId } }), shows: (w) => w.tenantId },
   'apollo.configuration.updateBackupConfig': {
     call: (w) => ({ body: { tenantId: w.tenantId, defaultLocationId: w.locationId, pricePerGbMonth: 99 } }),

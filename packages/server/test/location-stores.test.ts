@@ -15,7 +15,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
-import { storeAddress } from '../src/storage/location-stores.js';
+import { storeAddress, storeLocationText } from '../src/storage/location-stores.js';
 import { type Azurite, outageProxy, startAzurite } from './azurite.js';
 import {
   ADMIN,
@@ -37,6 +37,8 @@ interface Location {
   name: string;
   siteAddress: string;
   store: string;
+  storeAddress?: string;
+  probe?: { at: string; ok: boolean; code?: string; reason?: string } | null;
   accessKeyId?: string;
   hasSecret: boolean;
 }
@@ -66,6 +68,24 @@ describe('site addresses', () => {
     expect(() => storeAddress('s3://portal?endpoint=ftp://x')).toThrow(/endpoint/);
     expect(() => storeAddress('https://portalstore.blob.core.windows.net/')).toThrow(/container/);
     expect(() => storeAddress('azure+http://127.0.0.1:10000/')).toThrow(/account/);
+  });
+
+  it("say where the bytes go without the SAS, an endpoint's user or anything else that signs", () => {
+    const text = (address: string) => {
+      const parsed = storeAddress(address);
+      if (parsed.kind === 'server') throw new Error(`${address} is the server's store`);
+      return storeLocationText(parsed);
+    };
+    expect(text('https://portalstore.blob.core.windows.net/backups/contoso?sv=2024-05-04&sig=SECRETSIG')).toBe(
+      'https://portalstore.blob.core.windows.net/backups/contoso/',
+    );
+    expect(text('azure+http://127.0.0.1:10000/devstoreaccount1/portal')).toBe(
+      'http://127.0.0.1:10000/devstoreaccount1/portal/',
+    );
+    expect(text('s3://portal-backups/contoso?endpoint=http://minio:pass@10.0.0.5:9000/&region=eu-central-1')).toBe(
+      's3://portal-backups/contoso/ (http://10.0.0.5:9000, eu-central-1)',
+    );
+    expect(text('s3://portal-backups')).toBe('s3://portal-backups/');
   });
 });
 
@@ -217,6 +237,64 @@ describe('storage locations in object stores', () => {
       [azure.locationId],
     );
     expect(server.ctx.secrets.open(kept?.secret_sealed ?? '')).toBe(azurite.accountKey);
+  });
+
+  it('records the test of its store at each save and when tested again, a failure with its reason, and says where the bytes go', async () => {
+    const p = prefix();
+    const azure = await saved({ siteAddress: azureAddress(p), secret: azurite.accountKey });
+    expect(azure.storeAddress).toBe(`${azurite.containerUrl('portal-locations')}/${p}/`);
+    expect(azure.probe).toEqual({ at: new Date(server.clock.now).toISOString(), ok: true });
+    const listed = (await api('GET', base)).json() as Location[];
+    expect(listed.find((l) => l.locationId === azure.locationId)?.probe).toEqual(azure.probe);
+
+    // Tested again later: the new time, the store still working, audited.
+    server.clock.advance(3_600_000);
+    const again = await api('POST', `${base}/${azure.locationId}/probe`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((again.json() as Location).probe).toEqual({ at: new Date(server.clock.now).toISOString(), ok: true });
+    expect(await azureNames(p)).toEqual([]);
+
+    // The store refuses the location's key now (as after a key rotation at the storage account): the test
+    // is recorded as failed with the code and the service's words, and answered, not refused.
+    const amazon = await saved({ siteAddress: s3Address(p), ...s3Credentials() });
+    await server.ctx.db.query('update locations set secret_sealed = $2 where location_id = $1', [
+      amazon.locationId,
+      server.ctx.secrets.seal('not-the-secret'),
+    ]);
+    server.clock.advance(60_000);
+    const failed = await api('POST', `${base}/${amazon.locationId}/probe`);
+    expect(failed.statusCode, failed.body).toBe(200);
+    const probe = (failed.json() as Location).probe;
+    expect(probe).toMatchObject({
+      at: new Date(server.clock.now).toISOString(),
+      ok: false,
+      code: 'storeCredentialsRefused',
+    });
+    expect(probe?.reason).toBeTruthy();
+    expect((await api('GET', `${base}/${amazon.locationId}`)).json()).toMatchObject({ probe });
+    const entries = await server.ctx.db.query<{ outcome: string; details: { code?: string } }>(
+      "select outcome, details from audit_log where action = 'location.probe' and target = $1 order by seq",
+      [amazon.locationId],
+    );
+    expect(entries.map((e) => [e.outcome, e.details.code])).toEqual([['failure', 'storeCredentialsRefused']]);
+
+    // A save that works records a working test again.
+    const fixed = await saved({ name: 'S3 fixed', siteAddress: s3Address(p), ...s3Credentials() }, amazon.locationId);
+    expect(fixed.probe).toEqual({ at: new Date(server.clock.now).toISOString(), ok: true });
+
+    // The server's own store: no address of a store, no test, nothing recorded or audited.
+    const own = await saved({ siteAddress: 'https://contoso.sharepoint.com/sites/compliance' });
+    expect(own).toMatchObject({ store: 'server' });
+    expect(own).not.toHaveProperty('storeAddress');
+    expect(own).not.toHaveProperty('probe');
+    const untested = await api('POST', `${base}/${own.locationId}/probe`);
+    expect(untested.statusCode).toBe(200);
+    expect(untested.json()).not.toHaveProperty('probe');
+    expect(
+      await server.ctx.db.query("select 1 from audit_log where action = 'location.probe' and target = $1", [
+        own.locationId,
+      ]),
+    ).toEqual([]);
   });
 
   it("backs up into an S3 location's bucket and restores from it; its data keeps the location", async () => {

@@ -206,6 +206,12 @@ describe('the SDK against the live server', { shuffle: false }, () => {
         body: { name: 'Vault 2', siteAddress: 'https://contoso.sharepoint.com/sites/vault2' },
       }),
     );
+    // A SharePoint site's location keeps its data in the server's own store: not tested per location.
+    const probed = await call('apollo.locations.probe', () =>
+      admin.apollo.locations.probe({ tenantId, locationId: location.locationId }),
+    );
+    expect(probed).toMatchObject({ store: 'server', name: 'Vault 2' });
+    expect(probed.probe).toBeUndefined();
     await call('apollo.configuration.switchTenant', () =>
       admin.apollo.configuration.switchTenant({ body: { tenantId } }),
     );

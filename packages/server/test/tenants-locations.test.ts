@@ -254,7 +254,7 @@ describe('tenants and locations', () => {
       ]);
     });
 
-    it("makes an organisation's first tenant the active one of its worker, and clears it when deleted", async () => {
+    it("makes an organisation's first tenant the active one of its worker, hands over to the next when deleted, and clears it after the last", async () => {
       const partner = await sessionToken(server, PARTNER);
       const client = await server.request({
         method: 'POST',
@@ -281,10 +281,22 @@ describe('tenants and locations', () => {
       expect(await stagingTenant()).toBe(first.tenantId);
 
       expect((await api('DELETE', `/api/Tenants/${first.tenantId}`, undefined, partner)).statusCode).toBe(200);
+      // The worker goes on with the tenant left, now the organisation's active one; /client says so.
+      expect(await stagingTenant()).toBe(second.tenantId);
+      const own = (await api('GET', '/api/Tenants', undefined, partner)).json() as Tenant[];
+      expect(own.find((t) => t.tenantId === second.tenantId)?.isActive).toBe(true);
+      const clients = (await server.request({ method: 'GET', url: '/api/partner-clients', token: partner })).json() as {
+        clientId: string;
+        worker: { stagingtenant_id: string | null };
+      }[];
+      expect(clients.find((c) => c.clientId === clientId)?.worker.stagingtenant_id).toBe(second.tenantId);
+
+      expect((await api('DELETE', `/api/Tenants/${second.tenantId}`, undefined, partner)).statusCode).toBe(200);
       expect(await stagingTenant()).toBeNull();
-      expect(
-        ((await api('GET', '/api/Tenants', undefined, partner)).json() as Tenant[]).map((t) => t.tenantId),
-      ).toContain(second.tenantId);
+      // The next tenant connected is the active one again.
+      const third = await createTenant({ organisationId: clientId }, partner);
+      expect(third.isActive).toBe(true);
+      expect(await stagingTenant()).toBe(third.tenantId);
     });
 
     it('switches the active tenant of the organisation and its worker', async () => {

@@ -85,6 +85,52 @@ describe('tenants service', () => {
     expect((await findWorkerByOrganisation(server.ctx.db, organisation.id))?.stagingtenantId).toBe(created.tenantId);
   });
 
+  it('hands the active tenant over when it is removed, so the worker never acts for none while a tenant is left', async () => {
+    const { organisation } = await newClient();
+    const worker = async () => (await findWorkerByOrganisation(server.ctx.db, organisation.id))?.stagingtenantId;
+    const active = async () =>
+      (await visibleTenants(server.ctx, partner))
+        .filter((t) => t.organisationId === organisation.id && t.isActive)
+        .map((t) => t.tenantId);
+    const b = await connectTenant(server.ctx, asPartner, input(organisation.id, { tenantName: 'b.onmicrosoft.com' }));
+    const c = await connectTenant(server.ctx, asPartner, input(organisation.id, { tenantName: 'c.onmicrosoft.com' }));
+    const a = await connectTenant(server.ctx, asPartner, input(organisation.id, { tenantName: 'a.onmicrosoft.com' }));
+    expect([b.isActive, c.isActive, a.isActive]).toEqual([true, false, false]);
+
+    // A tenant that is not the active one goes without changing which is.
+    await removeTenant(server.ctx, asPartner, c);
+    expect(await worker()).toBe(b.tenantId);
+    expect(await active()).toEqual([b.tenantId]);
+    expect((await auditOf('tenant.delete', c.tenantId))[0]?.details).toEqual({ activeTenant: b.tenantId });
+
+    // The active one hands over to the first left by name; the audit says to which.
+    await removeTenant(server.ctx, asPartner, b);
+    expect(await worker()).toBe(a.tenantId);
+    expect(await active()).toEqual([a.tenantId]);
+    expect((await auditOf('tenant.delete', b.tenantId))[0]?.details).toEqual({ activeTenant: a.tenantId });
+
+    // The last one leaves the worker without a tenant; the next connected is active and the worker's.
+    await removeTenant(server.ctx, asPartner, { ...a, isActive: true });
+    expect(await worker()).toBeNull();
+    expect((await auditOf('tenant.delete', a.tenantId))[0]?.details).toEqual({ activeTenant: null });
+    const next = await connectTenant(server.ctx, asPartner, input(organisation.id));
+    expect(next.isActive).toBe(true);
+    expect(await worker()).toBe(next.tenantId);
+  });
+
+  it('makes a tenant connected while the organisation has none active its active one (data from before the hand-over)', async () => {
+    const { organisation } = await newClient();
+    const old = await connectTenant(server.ctx, asPartner, input(organisation.id));
+    // As a removal left it before tenants were handed over: a tenant, none active, the worker on none.
+    await server.ctx.db.query('update tenants set is_active = false where tenant_id = $1', [old.tenantId]);
+    await server.ctx.db.query('update workers set stagingtenant_id = null where organisation_id = $1', [
+      organisation.id,
+    ]);
+    const added = await connectTenant(server.ctx, asPartner, input(organisation.id));
+    expect(added.isActive).toBe(true);
+    expect((await findWorkerByOrganisation(server.ctx.db, organisation.id))?.stagingtenantId).toBe(added.tenantId);
+  });
+
   it('refuses a tenant ID already connected, and an organisation the user may not act for, writing nothing', async () => {
     const { organisation } = await newClient();
     const taken = input(organisation.id, { tenantId: TENANTS.northwind.toUpperCase() });

@@ -22,4 +22,15 @@ export declare function startServer(options?: {
   history?: boolean;
   /** false: an empty portal outside demo mode (PORTAL_DEMO=off, its own secret key), as an operator starts one. */
   demo?: boolean;
+  /** More of the server's environment. */
+  env?: Record<string, string>;
 }): Promise<RunningServer>;
+export interface RunningAzurite {
+  port: number;
+  /** The development account's shared key. */
+  accountKey: string;
+  /** A container's URL there: http://127.0.0.1:<port>/devstoreaccount1/<name>. */
+  containerUrl(name: string): string;
+  stop(): Promise<void>;
+}
+export declare function startAzurite(): Promise<RunningAzurite>;

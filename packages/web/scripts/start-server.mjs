@@ -4,9 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { startProcess } from './processes.mjs';
 
 export const DEMO_PASSWORD = 'E2e-Demo-Passw0rd!';
@@ -40,13 +41,14 @@ const simulators = new Map();
 export const simulatorOf = (url) => simulators.get(url);
 
 /**
- * @param {{ dataDir?: string, webDir?: string, history?: boolean, demo?: boolean }} [options] dataDir: an
- *   existing data directory to start on (kept at stop); by default a fresh temporary one, removed at
- *   stop. webDir: the built PWA to serve, packages/web/dist by default (the update test serves a copy
- *   it changes). history: the demo world with its thirty days of history (PORTAL_DEMO_HISTORY), as
- *   `pnpm start` makes it; off by default, so that each test starts from the demo world it sets up.
- *   demo: false starts an empty portal outside demo mode (PORTAL_DEMO=off, a secret key of its own,
- *   no simulator, mail in the data directory's outbox), as an operator first starts one.
+ * @param {{ dataDir?: string, webDir?: string, history?: boolean, demo?: boolean, env?: Record<string, string> }} [options]
+ *   dataDir: an existing data directory to start on (kept at stop); by default a fresh temporary one,
+ *   removed at stop. webDir: the built PWA to serve, packages/web/dist by default (the update test
+ *   serves a copy it changes). history: the demo world with its thirty days of history
+ *   (PORTAL_DEMO_HISTORY), as `pnpm start` makes it; off by default, so that each test starts from the
+ *   demo world it sets up. demo: false starts an empty portal outside demo mode (PORTAL_DEMO=off, a
+ *   secret key of its own given from outside the data directory, no simulator, mail in the data
+ *   directory's outbox), as an operator first starts one. env: more of the server's environment.
  */
 export async function startServer(options = {}) {
   const webDir = options.webDir ?? webDist;
@@ -69,11 +71,17 @@ export async function startServer(options = {}) {
       PORTAL_M365_SIMULATOR_PORT: String(simulatorPort),
       PORTAL_AUTH_RATE_LIMIT: '1000',
       PORTAL_DEMO_HISTORY: options.history ? 'on' : 'off',
-      ...(options.demo === false
-        ? { PORTAL_DEMO: 'off', PORTAL_SECRET_KEY: randomBytes(32).toString('hex'), PORTAL_SELF_REGISTRATION: '' }
-        : {}),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...(options.demo === false
+        ? {
+            PORTAL_DEMO: 'off',
+            PORTAL_SECRET_KEY: randomBytes(32).toString('hex'),
+            PORTAL_SECRET_KEY_FILE: '',
+            PORTAL_SELF_REGISTRATION: '',
+          }
+        : {}),
+      ...options.env,
     },
     // Its output passes through this process, so the caller's pipe closes with this process even if
     // the server were left running.
@@ -112,6 +120,63 @@ export async function startServer(options = {}) {
     url: `https://localhost:${simulatorPort}`,
     caCertificatePath: join(dataDir, 'm365-simulator', 'tls', 'ca.pem'),
   };
-  simulators.set(url, simulator);
+  if (options.demo !== false) simulators.set(url, simulator);
   return { url, simulator, dataDir, stop: server.stop };
+}
+
+/** Azurite's development account and its key: the same in every installation (documented by Microsoft). */
+const AZURITE_ACCOUNT = 'devstoreaccount1';
+const AZURITE_KEY = 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+
+/**
+ * Azure Storage's emulator (Azurite's blob service, the server package's test dependency) on a free
+ * port of 127.0.0.1 with a temporary data directory, for a browser test that needs an object store;
+ * resolves once it listens.
+ */
+export async function startAzurite() {
+  const fromServer = createRequire(join(webRoot, '..', 'server', 'package.json'));
+  const main = join(dirname(fromServer.resolve('azurite/package.json')), 'dist', 'src', 'blob', 'main.js');
+  const port = await freePort();
+  const location = mkdtempSync(join(tmpdir(), 'portal-e2e-azurite-'));
+  const azurite = await startProcess(
+    'Azurite',
+    process.execPath,
+    [
+      main,
+      ...['--blobHost', '127.0.0.1', '--blobPort', String(port), '--location', location],
+      // No telemetry; the SDK the server uses speaks a newer API version than Azurite for Node 20 knows.
+      ...['--disableTelemetry', '--silent', '--skipApiVersionCheck'],
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own shutdown waits for kept-alive connections: a test's store is thrown away.
+      exitSignal: 'SIGKILL',
+      killAfterMs: 2000,
+      cleanup: () => rmSync(location, { recursive: true, force: true }),
+    },
+  );
+  await new Promise((listening, failed) => {
+    let output = '';
+    const timer = setTimeout(() => failed(new Error(`Azurite did not listen within 60 s: ${output}`)), 60_000);
+    azurite.child.stdout?.on('data', (chunk) => {
+      output += String(chunk);
+      if (/successfully listens on/i.test(output)) {
+        clearTimeout(timer);
+        listening(undefined);
+      }
+    });
+    azurite.child.once('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`Azurite ended (${code}) before it listened: ${output}`));
+    });
+  }).catch(async (error) => {
+    await azurite.stop();
+    throw error;
+  });
+  return {
+    port,
+    accountKey: AZURITE_KEY,
+    containerUrl: (name) => `http://127.0.0.1:${port}/${AZURITE_ACCOUNT}/${name}`,
+    stop: azurite.stop,
+  };
 }

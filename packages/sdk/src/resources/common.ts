@@ -135,9 +135,33 @@ export const SessionUser = s.object({
 });
 export type SessionUser = s.Static<typeof SessionUser>;
 
+/** Schema of the last test of a location's object store. */
+export const StoreProbe = s.object(
+  {
+    at: s.dateTime('When the store was tested.'),
+    ok: s.boolean('Whether a test object was written, read back and deleted.'),
+    code: s.optional(
+      s.oneOfStrings(
+        ['storeUnreachable', 'storeCredentialsRefused', 'storeNotFound', 'storeProbeFailed'],
+        'Why the test failed.',
+      ),
+    ),
+    reason: s.optional(
+      s.string({ maxLength: 2000, description: "A failed test's reason in the storage service's words." }),
+    ),
+  },
+  "The last test of a location's object store (when it was saved, or tested again); null: never tested. Absent for the server's own store, which is not tested per location.",
+);
 /**
- * A storage location: its name, its site address, and the store that address selects (a SharePoint
- * site's data is kept in the server's own store).
+ * The last test of a location's object store: when, whether a test object was written, read back and
+ * deleted, and for a failure its code and the storage service's own words.
+ */
+export type StoreProbe = s.Static<typeof StoreProbe>;
+
+/**
+ * A storage location: its name, its site address, and the store that address selects. A SharePoint
+ * site's address names the location (the server never writes to the site); its data is kept in the
+ * server's own store.
  */
 export const StorageLocation = s.object({
   locationId: s.string(),
@@ -149,6 +173,13 @@ export const StorageLocation = s.object({
       "Where the data is kept: the server's own store, Azure Blob Storage or S3.",
     ),
   ),
+  storeAddress: s.optional(
+    s.string({
+      description:
+        "Azure Blob Storage and S3: where the bytes go, the container or bucket with its prefix (and an S3 endpoint), without a SAS or any other credential. Absent for the server's own store.",
+    }),
+  ),
+  probe: s.optional(s.nullable(StoreProbe)),
   accessKeyId: s.optional(s.string({ description: 'S3: the access key ID.' })),
   hasSecret: s.optional(s.boolean('Whether a secret (account key, secret access key) is stored.')),
   usedByJobs: s.integer({ minimum: 0, description: 'Jobs that write to this location.' }),

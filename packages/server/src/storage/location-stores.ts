@@ -114,6 +114,23 @@ export function storeIdentity(address: StoreAddress): string {
   }
 }
 
+const withoutUserInfo = (url: string) => {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href.replace(/\/$/, '');
+};
+
+/**
+ * Where an object store's bytes go, for people: the container's or bucket's address with the prefix,
+ * an S3 endpoint and region; never a SAS or any other part of the address's query that signs requests.
+ */
+export function storeLocationText(address: Exclude<StoreAddress, { kind: 'server' }>): string {
+  if (address.kind === 'azureBlob') return `${address.containerUrl.split('?')[0]}/${address.prefix}`;
+  const at = [address.endpoint && withoutUserInfo(address.endpoint), address.region].filter(Boolean).join(', ');
+  return `s3://${address.bucket}/${address.prefix}${at ? ` (${at})` : ''}`;
+}
+
 /** What an object store needs besides its address; StoreAddressError when something is missing. */
 export function checkCredentials(address: StoreAddress, credentials: StoreCredentials): void {
   if (address.kind === 's3' && !(credentials.accessKeyId && credentials.secret)) {

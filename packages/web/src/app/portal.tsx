@@ -17,7 +17,7 @@ import type { KeyValueStore } from '../offline/query-persistence';
 import { SessionProvider } from '../session/context';
 import { connectSession, createSessionActor, type SessionActor } from '../session/runtime';
 import { type AppConfig, createApi } from './api';
-import { createQueryClient } from './query-client';
+import { createQueryClient, invalidateOrganisation } from './query-client';
 import { createAppRouter } from './router';
 import { getSystem } from './theme';
 
@@ -45,6 +45,7 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
         (key) => i18n.t(key),
       ),
   });
+  const queryClient = createQueryClient();
   const session = createSessionActor({
     api,
     i18n,
@@ -52,9 +53,9 @@ export function createPortal({ config, history, offlineStore }: PortalOptions) {
     currentPath: () => router?.state.location.pathname ?? window.location.pathname,
     // Also when the cache's code arrives only after the sign-out: the saved data goes all the same.
     onSignOut: () => void late.offline?.then((cache) => cache.clear()),
+    onWorkerChanged: (worker) => void invalidateOrganisation(queryClient, worker),
   });
   late.session = session;
-  const queryClient = createQueryClient();
   router = createAppRouter({ queryClient, api, session, i18n, config }, history);
   session.start();
   // The offline cache's code loads beside the first screen's; a stored user's saved data is put in

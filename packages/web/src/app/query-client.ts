@@ -1,5 +1,7 @@
 import { ApiError } from '@compliance-portal/sdk';
 import { QueryClient } from '@tanstack/react-query';
+import type { StoredWorker } from '../session/types';
+import { scopeKeys, sharedKeys } from '../shared/api/keys';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -14,4 +16,23 @@ export function createQueryClient() {
       },
     },
   });
+}
+
+/**
+ * The worker changed (a tenant added, removed or switched, here or in another tab): the tenants and
+ * what was read for the organisation and its worker are read again. What is read per tenant needs
+ * nothing: a new tenant has keys of its own.
+ */
+export function invalidateOrganisation(
+  queryClient: QueryClient,
+  worker: Pick<StoredWorker, 'clientId' | 'workerIp'>,
+): Promise<void> {
+  return Promise.all(
+    [
+      scopeKeys.tenants(),
+      scopeKeys.organisation(worker.clientId),
+      scopeKeys.worker(worker.workerIp),
+      sharedKeys.clients(),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => undefined);
 }

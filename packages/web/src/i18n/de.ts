@@ -8,6 +8,7 @@ import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { ediscoveryNamespaces } from './de/ediscovery';
+import { locationsNamespaces } from './de/locations';
 import { offlineNamespaces } from './de/offline';
 import { overviewNamespaces } from './de/overview';
 import { partnerNamespaces } from './de/partner';
@@ -35,6 +36,7 @@ export const de: Resources = {
   ...dataManagementNamespaces,
   ...overviewNamespaces,
   ...signUpNamespaces,
+  ...locationsNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

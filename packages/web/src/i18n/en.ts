@@ -7,6 +7,7 @@ import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
+import { locationsNamespaces } from './en/locations';
 import { offlineNamespaces } from './en/offline';
 import { overviewNamespaces } from './en/overview';
 import { partnerNamespaces } from './en/partner';
@@ -33,6 +34,7 @@ export const en = {
   ...dataManagementNamespaces,
   ...overviewNamespaces,
   ...signUpNamespaces,
+  ...locationsNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { isAuthenticated } from './machine';
 import type { SessionActor } from './runtime';
 
@@ -26,4 +26,13 @@ export function useSession() {
     matches: (value: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(value),
     send: actor.send,
   };
+}
+
+/**
+ * Tells the session that this tab changed the organisation's tenants (added, changed, removed,
+ * switched): the stored worker is read again, here and in every other tab.
+ */
+export function useOrganisationChanged(): () => void {
+  const actor = useSessionActor();
+  return useCallback(() => actor.send({ type: 'session.organisationChanged' }), [actor]);
 }

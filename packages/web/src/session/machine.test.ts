@@ -5,6 +5,7 @@ import {
   type QrVerificationResponse,
   type SessionResponse,
   type SigninResponse,
+  type Worker,
 } from '@compliance-portal/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -23,6 +24,8 @@ function harness(options: {
   verify?: (input: { token: string; code?: string; recoveryCode?: string }) => Promise<CodeVerificationResponse>;
   logout?: () => Promise<void>;
   microsoft?: () => Promise<SessionResponse>;
+  /** The worker as the server has it now; by default nothing is read (no worker stored). */
+  loadWorker?: () => Promise<Worker | null>;
   onSignin?: boolean;
 }) {
   const log: string[] = [];
@@ -51,6 +54,11 @@ function harness(options: {
         log.push(`logoutApi:${input.token}`);
         await (options.logout ?? (async () => {}))();
       }),
+      loadWorker: fromPromise(async ({ input }) => {
+        if (!options.loadWorker) return null;
+        log.push(`loadWorker:${input.user?.email ?? ''}`);
+        return options.loadWorker();
+      }),
     },
     actions: {
       persistUser: (_, params) => log.push(`persistUser:${params.user.token}`),
@@ -63,6 +71,9 @@ function harness(options: {
       showInactivityWarning: () => log.push('showInactivityWarning'),
       dismissInactivityWarning: () => log.push('dismissInactivityWarning'),
       logLogoutFailure: () => log.push('logLogoutFailure'),
+      storeWorker: (_, params) => log.push(`storeWorker:${params.worker.stagingtenant_id ?? 'none'}`),
+      adoptWorker: () => log.push('adoptWorker'),
+      logWorkerFailure: () => log.push('logWorkerFailure'),
     },
     guards: { notOnSignin: () => !options.onSignin },
   });
@@ -483,5 +494,103 @@ describe('return after sign-in', () => {
     expect(safeReturnTo('/logout')).toBeNull();
     expect(safeReturnTo('/reports')).toBe('/reports');
     expect(safeReturnTo(undefined)).toBeNull();
+  });
+});
+
+describe('the worker follows the organisation', () => {
+  const worker = (tenant: string | null): Worker => ({
+    workerId: 'w1',
+    workerIp: '10.64.0.2',
+    indexIp: '10.65.0.2',
+    clientId: 'c1',
+    organisationName: 'Contoso',
+    abbr: 'contoso',
+    stagingtenant_id: tenant,
+    cloud_portal_license: 'trial',
+  });
+  /** Answers one read at a time, when the test says so. */
+  function server() {
+    const pending: ((value: Worker | null) => void)[] = [];
+    return {
+      load: () => new Promise<Worker | null>((resolve) => pending.push(resolve)),
+      answer: async (value: Worker | null) => {
+        pending.shift()?.(value);
+        await flush();
+      },
+      waiting: () => pending.length,
+    };
+  }
+
+  it('reads the stored worker again at start, and stores what the server says', async () => {
+    const h = harness({ input: { storedUser: stored }, loadWorker: async () => worker('t-first') });
+    await flush();
+    expect(h.value()).toBe('signedIn');
+    expect(h.log).toEqual(['loadWorker:admin@contoso.example', 'persistUser:session-token', 'storeWorker:t-first']);
+    expect(h.context().workerRefresh).toBe('idle');
+  });
+
+  it('reads it again when this tab changed the tenants, once more after a change during the read, and keeps it on a failure', async () => {
+    const s = server();
+    const h = harness({ input: { storedUser: stored }, loadWorker: s.load });
+    await s.answer(worker(null));
+    h.log.length = 0;
+
+    h.actor.send({ type: 'session.organisationChanged' });
+    expect(h.context().workerRefresh).toBe('running');
+    // Two more changes while the first read runs: one read follows it, not two.
+    h.actor.send({ type: 'session.organisationChanged' });
+    h.actor.send({ type: 'session.organisationChanged' });
+    expect(h.context().workerRefresh).toBe('again');
+    // Activity re-enters the signed-in state: the read goes on.
+    h.actor.send({ type: 'session.activity', at: Date.now() });
+    await s.answer(worker('t-first'));
+    expect(h.context().workerRefresh).toBe('running');
+    await s.answer(worker('t-second'));
+    expect(h.context().workerRefresh).toBe('idle');
+    expect(s.waiting()).toBe(0);
+    expect(h.log.filter((l) => !l.startsWith('persistUser'))).toEqual([
+      'loadWorker:admin@contoso.example',
+      'storeWorker:t-first',
+      'loadWorker:admin@contoso.example',
+      'storeWorker:t-second',
+    ]);
+
+    // Offline or refused: nothing is stored, the next change reads again.
+    h.log.length = 0;
+    const failing = harness({
+      input: { storedUser: stored },
+      loadWorker: async () => {
+        throw new Error('offline');
+      },
+    });
+    await flush();
+    expect(failing.log).toEqual(['loadWorker:admin@contoso.example', 'persistUser:session-token', 'logWorkerFailure']);
+    expect(failing.context().workerRefresh).toBe('idle');
+  });
+
+  it('stores nothing read for a session that ended meanwhile, and reads nothing while signed out', async () => {
+    const s = server();
+    const h = harness({ input: { storedUser: stored }, loadWorker: s.load });
+    await s.answer(worker(null));
+    h.actor.send({ type: 'session.organisationChanged' });
+    h.actor.send({ type: 'session.logout' });
+    await s.answer(worker('t-late'));
+    expect(h.value()).toBe('signedOut');
+    expect(h.log).not.toContain('storeWorker:t-late');
+    h.log.length = 0;
+    h.actor.send({ type: 'session.organisationChanged' });
+    h.actor.send({ type: 'session.workerChanged' });
+    await flush();
+    expect(h.log).toEqual([]);
+    expect(h.context().workerRefresh).toBe('idle');
+  });
+
+  it("adopts another tab's worker while signed in, also during the inactivity warning", async () => {
+    const h = harness({ input: { storedUser: stored } });
+    h.actor.send({ type: 'session.workerChanged' });
+    await vi.advanceTimersByTimeAsync(INACTIVITY_WARNING_MS);
+    expect(h.value()).toBe('inactivityWarning');
+    h.actor.send({ type: 'session.workerChanged' });
+    expect(h.log.filter((l) => l === 'adoptWorker')).toHaveLength(2);
   });
 });

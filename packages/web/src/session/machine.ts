@@ -3,6 +3,11 @@
  * signed in, inactivity warning, logging out. Its I/O comes in as actors and its side effects
  * (storage, toasts, navigation) as actions, both given with `.provide()`; the defaults here throw so
  * that a missing implementation is loud.
+ *
+ * The stored worker follows the organisation: at start with a stored user, and whenever this tab
+ * changed the organisation's tenants (`session.organisationChanged`), the worker is read again from
+ * the server and stored; the other tabs hear of it through their cross-tab channel
+ * (`session.workerChanged`). One read runs at a time; a change during it reads once more after it.
  */
 import {
   ApiError,
@@ -13,8 +18,9 @@ import {
   type SessionResponse,
   type SessionUser,
   type SigninResponse,
+  type Worker,
 } from '@compliance-portal/sdk';
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, or, raise, setup, spawnChild, stateIn, stopChild } from 'xstate';
 import { messageKeyOf } from '../errors/api-errors';
 import { INACTIVITY_LOGOUT_MS, INACTIVITY_WARNING_MS, type StoredUser } from './types';
 
@@ -43,6 +49,8 @@ export interface SessionContext {
   returnTo: string | null;
   /** Why the last sign-in with Microsoft was refused: the error catalogue's key of its code. */
   microsoftFailure: ErrorMessageKey | null;
+  /** The worker's read from the server: none, one running, or one running and another asked for. */
+  workerRefresh: 'idle' | 'running' | 'again';
 }
 
 export type SessionEvent =
@@ -60,7 +68,16 @@ export type SessionEvent =
   | { type: 'session.unauthorized' }
   | { type: 'session.userUpdated'; user: SessionUser }
   /** The authenticator was reset from the account page: set a new one up with the current session. */
-  | { type: 'session.twoFactorReset'; returnTo?: string };
+  | { type: 'session.twoFactorReset'; returnTo?: string }
+  /** This tab added, changed, removed or switched a tenant: read the worker again and store it. */
+  | { type: 'session.organisationChanged' }
+  /** Another tab stored a new worker (the cross-tab channel): show it here too. */
+  | { type: 'session.workerChanged' }
+  /** Internal: a read of the worker ended. */
+  | { type: 'session.workerRead' }
+  /** The worker's read (the `workerRefresh` child) answered, or failed. */
+  | { type: 'xstate.done.actor.workerRefresh'; output: Worker | null }
+  | { type: 'xstate.error.actor.workerRefresh'; error: unknown };
 
 export interface SessionInput {
   /** The stored user found at start, if any. */
@@ -95,11 +112,15 @@ function failureMessage(error: unknown, fallback: SessionMessage): SessionMessag
   return fallback;
 }
 
+/** Signed in, with or without the inactivity warning: the worker is the session's to follow. */
+const signedInNow = or([stateIn('signedIn'), stateIn('inactivityWarning')]);
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    children: {} as { workerRefresh: 'loadWorker' },
   },
   actors: {
     signin: fromPromise<SigninResponse, { email: string; password: string }>(notImplemented('signin')),
@@ -112,6 +133,8 @@ export const sessionMachine = setup({
     microsoftComplete: fromPromise<SessionResponse, { code: string; state: string }>(
       notImplemented('microsoftComplete'),
     ),
+    /** The stored worker as the server has it now; null when no worker is stored (or it is gone). */
+    loadWorker: fromPromise<Worker | null, { user: SessionUser | null }>(notImplemented('loadWorker')),
   },
   actions: {
     /** Writes the `user` cookie and local storage. */
@@ -126,6 +149,11 @@ export const sessionMachine = setup({
     showInactivityWarning: notImplemented('showInactivityWarning'),
     dismissInactivityWarning: notImplemented('dismissInactivityWarning'),
     logLogoutFailure: (_, _params: { error: unknown }) => notImplemented('logLogoutFailure')(),
+    /** Writes the worker cookie and its copy, and tells this tab's screens (the other tabs hear the storage). */
+    storeWorker: (_, _params: { worker: Worker }) => notImplemented('storeWorker')(),
+    /** Another tab stored a new worker: this tab's screens read it again. */
+    adoptWorker: notImplemented('adoptWorker'),
+    logWorkerFailure: (_, _params: { error: unknown }) => notImplemented('logWorkerFailure')(),
     recordActivity: assign({ lastActivity: (_, params: { at: number }) => params.at }),
     clearError: assign({ error: null }),
     resetContext: assign({
@@ -135,10 +163,16 @@ export const sessionMachine = setup({
       pendingUser: null,
       qr: null,
       recoveryCodes: null,
+      workerRefresh: 'idle',
     }),
+    stopWorkerRefresh: stopChild('workerRefresh'),
   },
   guards: {
     hasStoredUser: ({ context }) => context.user !== null,
+    /** No read of the worker runs. */
+    workerRefreshIdle: ({ context }) => context.workerRefresh === 'idle',
+    /** A read ended while signed in, and the organisation changed again during it. */
+    workerChangedMeanwhile: ({ context }) => context.user !== null && context.workerRefresh === 'again',
     /** A tab on the sign-in page stays where it is when another tab logs out. */
     notOnSignin: notImplemented('notOnSignin'),
   },
@@ -159,22 +193,89 @@ export const sessionMachine = setup({
     lastActivity: Math.max(input.lastActivity ?? 0, input.now ?? Date.now()),
     returnTo: null,
     microsoftFailure: null,
+    workerRefresh: 'idle',
   }),
   initial: 'starting',
   on: {
     'session.externalLogout': {
       guard: 'notOnSignin',
       target: '.signedOut',
-      actions: ['clearUserData', 'resetContext', { type: 'navigate', params: { to: '/logout' } }],
+      actions: ['stopWorkerRefresh', 'clearUserData', 'resetContext', { type: 'navigate', params: { to: '/logout' } }],
     },
     'session.unauthorized': {
       target: '.signedOut',
-      actions: ['clearAllCookies', 'clearUserData', 'resetContext', { type: 'navigate', params: { to: '/logout' } }],
+      actions: [
+        'stopWorkerRefresh',
+        'clearAllCookies',
+        'clearUserData',
+        'resetContext',
+        { type: 'navigate', params: { to: '/logout' } },
+      ],
     },
+    'session.organisationChanged': [
+      {
+        guard: and([signedInNow, 'workerRefreshIdle']),
+        actions: [
+          assign({ workerRefresh: 'running' }),
+          spawnChild('loadWorker', {
+            id: 'workerRefresh',
+            input: ({ context }) => ({ user: context.user?.user ?? null }),
+          }),
+        ],
+      },
+      { guard: signedInNow, actions: assign({ workerRefresh: 'again' }) },
+    ],
+    'session.workerChanged': { guard: signedInNow, actions: 'adoptWorker' },
+    'xstate.done.actor.workerRefresh': [
+      {
+        // Signed out meanwhile: what was read is nobody's now.
+        guard: ({ context, event }) => context.user !== null && event.output !== null,
+        actions: [
+          { type: 'storeWorker', params: ({ event }) => ({ worker: event.output as Worker }) },
+          raise({ type: 'session.workerRead' }),
+        ],
+      },
+      { actions: raise({ type: 'session.workerRead' }) },
+    ],
+    'xstate.error.actor.workerRefresh': {
+      // Offline or refused: the stored worker stays as it was.
+      actions: [
+        { type: 'logWorkerFailure', params: ({ event }) => ({ error: event.error }) },
+        raise({ type: 'session.workerRead' }),
+      ],
+    },
+    /** A read ended: another follows when the organisation changed during it. */
+    'session.workerRead': [
+      {
+        guard: 'workerChangedMeanwhile',
+        actions: [
+          assign({ workerRefresh: 'running' }),
+          spawnChild('loadWorker', {
+            id: 'workerRefresh',
+            input: ({ context }) => ({ user: context.user?.user ?? null }),
+          }),
+        ],
+      },
+      { actions: assign({ workerRefresh: 'idle' }) },
+    ],
   },
   states: {
     starting: {
-      always: [{ guard: 'hasStoredUser', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        {
+          guard: 'hasStoredUser',
+          target: 'signedIn',
+          // A worker stored in an earlier visit may be older than the organisation: read it again.
+          actions: [
+            assign({ workerRefresh: 'running' }),
+            spawnChild('loadWorker', {
+              id: 'workerRefresh',
+              input: ({ context }) => ({ user: context.user?.user ?? null }),
+            }),
+          ],
+        },
+        { target: 'signedOut' },
+      ],
     },
 
     signedOut: {
@@ -474,6 +575,7 @@ export const sessionMachine = setup({
     /** Section 4, in this order: clear worker and user data, the trial flag, mark other tabs, go to /logout. */
     loggingOut: {
       entry: [
+        'stopWorkerRefresh',
         'clearUserData',
         'clearTrialDialogFlag',
         'writeLogoutMarker',

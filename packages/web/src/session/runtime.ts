@@ -1,7 +1,7 @@
 /**
  * Runs the session machine in the browser: its actors call the SDK, its actions touch storage,
- * toasts and the router. Listens for the other tabs (logout marker, shared last activity) and for
- * this tab's clicks, touches and key presses.
+ * toasts and the router. Listens for the other tabs (logout marker, shared last activity, the worker
+ * stored) and for this tab's clicks, touches and key presses.
  */
 import type { PortalClient } from '@compliance-portal/sdk';
 import type { i18n } from 'i18next';
@@ -14,12 +14,17 @@ import {
   clearUserData,
   LAST_ACTIVITY_KEY,
   LOGOUT_MARKER_KEY,
+  notifyWorker,
   readLastActivity,
   readStoredUser,
+  readWorker,
   storeUser,
+  storeWorker,
+  WORKER_KEY,
   writeLastActivity,
   writeLogoutMarker,
 } from './storage';
+import type { StoredWorker } from './types';
 
 export type SessionActor = Actor<typeof sessionMachine>;
 
@@ -34,6 +39,11 @@ export interface SessionDeps {
   currentPath: () => string;
   /** Signing out in any way (logout, another tab's logout, an expired session): clear cached data. */
   onSignOut?: () => void;
+  /**
+   * The stored worker changed, here or in another tab (a tenant added, removed or switched; another
+   * client chosen): what was read for the organisation is read again.
+   */
+  onWorkerChanged?: (worker: StoredWorker) => void;
 }
 
 export function createSessionActor(deps: SessionDeps): SessionActor {
@@ -58,6 +68,15 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
         ),
       ),
       microsoftComplete: fromPromise(({ input }) => api.legacy.auth.microsoftComplete({ body: input }, quiet)),
+      loadWorker: fromPromise(async ({ input, signal }) => {
+        const current = readWorker();
+        if (!current || !input.user) return null;
+        const own = await api.legacy.workers.client(undefined, { ...quiet, signal });
+        if (own.clientId === current.clientId) return own.worker;
+        // A partner or operator working as a client: that client's worker.
+        const clients = await api.legacy.workers.clients(undefined, { ...quiet, signal });
+        return clients.find((c) => c.clientId === current.clientId)?.worker ?? null;
+      }),
       logoutApi: fromPromise(async ({ input }) => {
         if (input.token)
           await api.legacy.auth.logout({ body: {} }, { ...quiet, headers: { Authorization: input.token } });
@@ -81,6 +100,16 @@ export function createSessionActor(deps: SessionDeps): SessionActor {
         showToast('warning', i18n.t('auth:inactivityWarning'), { id: INACTIVITY_TOAST_ID, duration: 30_000 }),
       dismissInactivityWarning: () => toaster.dismiss(INACTIVITY_TOAST_ID),
       logLogoutFailure: (_, { error }) => console.warn('logout call failed', error),
+      storeWorker: (_, { worker }) => {
+        const stored = storeWorker(worker);
+        if (stored) deps.onWorkerChanged?.(stored);
+      },
+      adoptWorker: () => {
+        notifyWorker();
+        const worker = readWorker();
+        if (worker) deps.onWorkerChanged?.(worker);
+      },
+      logWorkerFailure: (_, { error }) => console.warn('reading the worker again failed', error),
     },
     guards: {
       notOnSignin: () => !deps.currentPath().startsWith('/signin'),
@@ -101,6 +130,8 @@ export function connectSession(actor: SessionActor, target: Window = window): ()
   };
   const onStorage = (event: StorageEvent) => {
     if (event.key === LOGOUT_MARKER_KEY && event.newValue) actor.send({ type: 'session.externalLogout' });
+    // Another tab stored a new worker; a removed one is the logout's, which the marker brings.
+    if (event.key === WORKER_KEY && event.newValue) actor.send({ type: 'session.workerChanged' });
     if (event.key === LAST_ACTIVITY_KEY && event.newValue) {
       const at = Number(event.newValue);
       if (Number.isFinite(at)) actor.send({ type: 'session.activity', at });

@@ -8,6 +8,8 @@ import type { StoredUser, StoredWorker } from './types';
 
 const USER_KEY = 'user';
 const WORKER_COOKIE = 'worker';
+/** The worker's copy in local storage: other tabs hear it change (the storage event). */
+export const WORKER_KEY = WORKER_COOKIE;
 export const LOGOUT_MARKER_KEY = 'logout';
 export const LAST_ACTIVITY_KEY = 'lastActivity';
 const TRIAL_DIALOG_SEEN_KEY = 'trialDialogSeen';
@@ -97,7 +99,7 @@ export function readWorker(): StoredWorker | null {
 
 const workerListeners = new Set<() => void>();
 
-/** Tells the screens showing the worker that it changed (chosen client, logout). */
+/** Tells the screens showing the worker that it changed (chosen client, tenant, logout). */
 export function subscribeWorker(listener: () => void): () => void {
   workerListeners.add(listener);
   return () => workerListeners.delete(listener);
@@ -108,15 +110,23 @@ export function workerCookieText(): string | null {
   return readCookie(WORKER_COOKIE) ?? localStorage.getItem(WORKER_COOKIE) ?? null;
 }
 
-function notifyWorker() {
+/** Tells this tab's screens to read the worker again (another tab stored it: the cookie is shared). */
+export function notifyWorker() {
   for (const listener of workerListeners) listener();
 }
 
-export function storeWorker(worker: Worker) {
-  const text = JSON.stringify(toStoredWorker(worker));
+/**
+ * Stores the worker (cookie and local storage, so other tabs hear of it) and tells this tab's
+ * screens; answers what was stored, or null when it was stored already as it is.
+ */
+export function storeWorker(worker: Worker): StoredWorker | null {
+  const stored = toStoredWorker(worker);
+  const text = JSON.stringify(stored);
+  if (text === workerCookieText() && text === localStorage.getItem(WORKER_COOKIE)) return null;
   writeCookie(WORKER_COOKIE, text);
   localStorage.setItem(WORKER_COOKIE, text);
   notifyWorker();
+  return stored;
 }
 
 /** Section 4: logout clears the worker and the user data. */

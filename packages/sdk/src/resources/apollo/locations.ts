@@ -42,8 +42,8 @@ export const LocationInput = s.object({
 export type LocationInput = s.Static<typeof LocationInput>;
 
 /**
- * The catalogue entries of apollo locations: list, create, read, change and remove, under
- * `/api/{tenantId}/locations`. {@link locationsApi} binds them.
+ * The catalogue entries of apollo locations: list, create, read, change, remove and test the store
+ * again, under `/api/{tenantId}/locations`. {@link locationsApi} binds them.
  */
 export const locationsEndpoints = defineResource('apollo', 'locations', {
   list: {
@@ -85,6 +85,17 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
     path: '/api/{tenantId}/locations/{locationId}',
     summary: 'Remove a location (refused while a job uses it)',
     refusals: { 409: 'A job uses the location.' },
+  },
+  /**
+   * Writes, reads back and deletes a test object where the location keeps its data, records the
+   * outcome (when, and for a failure why) and answers the location with it in `probe`: a failed test
+   * is an answer, not a refusal. The server's own store is not tested per location (`probe` absent).
+   */
+  probe: {
+    method: 'POST',
+    path: '/api/{tenantId}/locations/{locationId}/probe',
+    summary: "Test a location's object store again and record the outcome",
+    response: StorageLocation,
   },
 });
 

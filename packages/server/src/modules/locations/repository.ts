@@ -12,6 +12,16 @@ export interface LocationRecord {
   createdAt: Date;
   /** How many jobs write to this location; one or more keeps it from being deleted. */
   usedByJobs: number;
+  /** The last test of its object store; null: never tested (the server's own store is not). */
+  probe: StoreProbeRecord | null;
+}
+
+/** A test of a location's object store: when, and for a failure its code and the service's words. */
+interface StoreProbeRecord {
+  at: Date;
+  /** Null: the test object was written, read back and deleted. */
+  code: string | null;
+  reason: string | null;
 }
 
 interface Row {
@@ -23,6 +33,9 @@ interface Row {
   secret_sealed: string | null;
   created_at: Date;
   used_by_jobs: number;
+  probed_at: Date | null;
+  probe_code: string | null;
+  probe_reason: string | null;
 }
 
 const toRecord = (r: Row): LocationRecord => ({
@@ -34,6 +47,7 @@ const toRecord = (r: Row): LocationRecord => ({
   secretSealed: r.secret_sealed,
   createdAt: new Date(r.created_at),
   usedByJobs: Number(r.used_by_jobs),
+  probe: r.probed_at ? { at: new Date(r.probed_at), code: r.probe_code, reason: r.probe_reason } : null,
 });
 
 const selectLocations = `select l.*, (select count(*)::int from jobs j where j.location_id = l.location_id) as used_by_jobs
@@ -79,12 +93,16 @@ export async function locationNameTaken(
   return rows.length > 0;
 }
 
-/** What a location stores: its name, its site address and the credentials of its store. */
+/**
+ * What a location stores: its name, its site address, the credentials of its store and the test of
+ * that store made when it was saved (null: not tested, the server's own store).
+ */
 export interface LocationFields {
   name: string;
   siteAddress: string;
   accessKeyId: string | null;
   secretSealed: string | null;
+  probe: StoreProbeRecord | null;
 }
 
 export async function insertLocation(
@@ -93,8 +111,9 @@ export async function insertLocation(
   now: Date,
 ): Promise<void> {
   await db.query(
-    `insert into locations (location_id, tenant_id, name, site_address, access_key_id, secret_sealed, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into locations (location_id, tenant_id, name, site_address, access_key_id, secret_sealed, created_at,
+       probed_at, probe_code, probe_reason)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       location.locationId,
       location.tenantId,
@@ -103,15 +122,38 @@ export async function insertLocation(
       location.accessKeyId,
       location.secretSealed,
       now,
+      location.probe?.at ?? null,
+      location.probe?.code ?? null,
+      location.probe?.reason ?? null,
     ],
   );
 }
 
 export async function updateLocation(db: Queryable, locationId: string, changes: LocationFields): Promise<void> {
   await db.query(
-    'update locations set name = $2, site_address = $3, access_key_id = $4, secret_sealed = $5 where location_id = $1',
-    [locationId, changes.name, changes.siteAddress, changes.accessKeyId, changes.secretSealed],
+    `update locations set name = $2, site_address = $3, access_key_id = $4, secret_sealed = $5,
+       probed_at = $6, probe_code = $7, probe_reason = $8 where location_id = $1`,
+    [
+      locationId,
+      changes.name,
+      changes.siteAddress,
+      changes.accessKeyId,
+      changes.secretSealed,
+      changes.probe?.at ?? null,
+      changes.probe?.code ?? null,
+      changes.probe?.reason ?? null,
+    ],
   );
+}
+
+/** Records a test of the location's store made outside a save. */
+export async function recordProbe(db: Queryable, locationId: string, probe: StoreProbeRecord): Promise<void> {
+  await db.query('update locations set probed_at = $2, probe_code = $3, probe_reason = $4 where location_id = $1', [
+    locationId,
+    probe.at,
+    probe.code,
+    probe.reason,
+  ]);
 }
 
 /** Whether blobs were written to the location: a backup job's versions, or archived items. */

@@ -1,6 +1,7 @@
+import type { StoreProbe } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { type RequestContext, routes, session } from '../../http/contract.js';
-import { savedStoreAddress } from '../../storage/location-stores.js';
+import { savedStoreAddress, storeLocationText } from '../../storage/location-stores.js';
 import { requireWorker } from '../organisations/access.js';
 import { requireTenant } from '../tenants/access.js';
 import type { LocationRecord } from './repository.js';
@@ -11,19 +12,42 @@ import {
   removeLocation,
   requireLocation,
   tenantLocations,
+  testLocationStore,
   workerLocations,
 } from './service.js';
 
-const view = (l: LocationRecord) => ({
-  locationId: l.locationId,
-  name: l.name,
-  siteAddress: l.siteAddress,
-  store: savedStoreAddress(l.siteAddress).kind,
-  ...(l.accessKeyId ? { accessKeyId: l.accessKeyId } : {}),
-  hasSecret: l.secretSealed !== null,
-  usedByJobs: l.usedByJobs,
-  createdAt: l.createdAt.toISOString(),
-});
+/**
+ * The API view: the store the address selects and, for an object store, where its bytes go (never a
+ * credential) and its last test. The server's own store has neither.
+ */
+type ProbeCode = NonNullable<StoreProbe['code']>;
+
+const view = (l: LocationRecord) => {
+  const address = savedStoreAddress(l.siteAddress);
+  return {
+    locationId: l.locationId,
+    name: l.name,
+    siteAddress: l.siteAddress,
+    store: address.kind,
+    ...(address.kind === 'server'
+      ? {}
+      : {
+          storeAddress: storeLocationText(address),
+          probe: l.probe
+            ? {
+                at: l.probe.at.toISOString(),
+                ok: l.probe.code === null,
+                ...(l.probe.code ? { code: l.probe.code as ProbeCode } : {}),
+                ...(l.probe.reason ? { reason: l.probe.reason } : {}),
+              }
+            : null,
+        }),
+    ...(l.accessKeyId ? { accessKeyId: l.accessKeyId } : {}),
+    hasSecret: l.secretSealed !== null,
+    usedByJobs: l.usedByJobs,
+    createdAt: l.createdAt.toISOString(),
+  };
+};
 
 export function locationRoutes(ctx: AppContext) {
   return routes({
@@ -51,6 +75,13 @@ export function locationRoutes(ctx: AppContext) {
         const { user } = session(rc).auth;
         const tenant = await requireTenant(ctx, user, tenantId);
         return view(await changeLocation(ctx, { user, ip: rc.ip }, tenant, locationId, body));
+      },
+    },
+    'apollo.locations.probe': {
+      async handler({ tenantId, locationId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, tenantId);
+        return view(await testLocationStore(ctx, { user, ip: rc.ip }, tenant, locationId));
       },
     },
     'apollo.locations.delete': {

@@ -29,6 +29,7 @@ import {
   listOrganisationLocations,
   locationHoldsData,
   locationNameTaken,
+  recordProbe,
   updateLocation,
 } from './repository.js';
 
@@ -67,7 +68,7 @@ async function storeFields(
   const name = input.name.trim();
   const siteAddress = input.siteAddress.trim();
   if (address.kind === 'server')
-    return { address, fields: { name, siteAddress, accessKeyId: null, secretSealed: null } };
+    return { address, fields: { name, siteAddress, accessKeyId: null, secretSealed: null, probe: null } };
   const accessKeyId = input.accessKeyId?.trim() || previous?.accessKeyId || null;
   let secret = input.secret ?? null;
   if (secret === null && previous?.secretSealed) {
@@ -99,8 +100,78 @@ async function storeFields(
   }
   return {
     address,
-    fields: { name, siteAddress, accessKeyId, secretSealed: secret === null ? null : ctx.secrets.seal(secret) },
+    fields: {
+      name,
+      siteAddress,
+      accessKeyId,
+      secretSealed: secret === null ? null : ctx.secrets.seal(secret),
+      probe: { at: ctx.now(), code: null, reason: null },
+    },
   };
+}
+
+/** The most of a storage service's words a probe keeps (the contract's bound). */
+const REASON_LIMIT = 2000;
+
+/**
+ * Tests the location's object store again with its stored credentials and records the outcome; a
+ * failure is recorded, not refused. The server's own store is not tested per location: nothing is
+ * recorded for it. Audited as `location.probe` with the outcome.
+ */
+export async function testLocationStore(
+  ctx: AppContext,
+  actor: Actor,
+  tenant: TenantRecord,
+  locationId: string,
+): Promise<LocationRecord> {
+  const location = await requireLocation(ctx.db, tenant, locationId);
+  const address = savedStoreAddress(location.siteAddress);
+  if (address.kind === 'server') return location;
+  let failure: StoreProbeError | null = null;
+  try {
+    let secret: string | null = null;
+    if (location.secretSealed) {
+      try {
+        secret = ctx.secrets.open(location.secretSealed);
+      } catch {
+        throw new StoreProbeError(
+          'storeProbeFailed',
+          'The stored secret cannot be read with the current PORTAL_SECRET_KEY; enter it again.',
+        );
+      }
+    }
+    const credentials = { accessKeyId: location.accessKeyId, secret };
+    try {
+      checkCredentials(address, credentials);
+    } catch (error) {
+      if (error instanceof StoreAddressError) throw new StoreProbeError('storeProbeFailed', error.message);
+      throw error;
+    }
+    await probeStore(address, credentials);
+  } catch (error) {
+    if (!(error instanceof StoreProbeError)) throw error;
+    failure = error;
+  }
+  const probe = {
+    at: ctx.now(),
+    code: failure?.code ?? null,
+    reason: failure ? failure.reason.slice(0, REASON_LIMIT) : null,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await recordProbe(tx, location.locationId, probe);
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: tenant.organisationId,
+        action: 'location.probe',
+        target: location.locationId,
+        outcome: failure ? 'failure' : 'success',
+        ...(failure ? { details: { code: failure.code, reason: probe.reason } } : {}),
+      },
+      tx,
+    );
+  });
+  return { ...location, probe };
 }
 
 export function tenantLocations(ctx: AppContext, tenant: TenantRecord): Promise<LocationRecord[]> {

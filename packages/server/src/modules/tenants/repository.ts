@@ -89,11 +89,10 @@ export async function updateTenant(
   return toTenantRecord(row);
 }
 
-export async function countOrganisationTenants(db: Queryable, organisationId: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>('select count(*)::int as n from tenants where organisation_id = $1', [
-    organisationId,
-  ]);
-  return row?.n ?? 0;
+/** Whether one of the organisation's tenants is its active one. */
+export async function hasActiveTenant(db: Queryable, organisationId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from tenants where organisation_id = $1 and is_active', [organisationId]);
+  return rows.length > 0;
 }
 
 /** Makes the tenant the active (staging) tenant of the organisation's workers that have none. */
@@ -104,9 +103,34 @@ export async function activateForIdleWorkers(db: Queryable, organisationId: stri
   ]);
 }
 
-/** Workers whose active tenant this is have none afterwards. */
-export async function deactivateForWorkers(db: Queryable, tenantId: string): Promise<void> {
-  await db.query('update workers set stagingtenant_id = null where stagingtenant_id = $1', [tenantId]);
+/**
+ * Before a tenant is removed: the organisation's active tenant afterwards (the active one if another,
+ * else the first other by name), made active, and the tenant of the workers that acted for the removed
+ * one. Null when no other tenant is left: those workers then act for none.
+ */
+export async function handOverActiveTenant(
+  db: Queryable,
+  organisationId: string,
+  removedTenantId: string,
+): Promise<string | null> {
+  const [next] = await db.query<{ tenant_id: string }>(
+    `select tenant_id from tenants where organisation_id = $1 and tenant_id <> $2
+      order by is_active desc, lower(tenant_name), tenant_id limit 1`,
+    [organisationId, removedTenantId],
+  );
+  const nextId = next?.tenant_id ?? null;
+  if (nextId) {
+    await db.query('update tenants set is_active = (tenant_id = $2) where organisation_id = $1 and tenant_id <> $3', [
+      organisationId,
+      nextId,
+      removedTenantId,
+    ]);
+  }
+  await db.query('update workers set stagingtenant_id = $2 where lower(stagingtenant_id) = lower($1)', [
+    removedTenantId,
+    nextId,
+  ]);
+  return nextId;
 }
 
 export async function countRunningJobs(db: Queryable, tenantId: string): Promise<number> {

@@ -1,6 +1,7 @@
 /**
- * The tenants of the organisations a user acts for: connecting one (the organisation's first becomes
- * its workers' active tenant), changing and removing it, and its provisioning tasks.
+ * The tenants of the organisations a user acts for: connecting one (one connected while the
+ * organisation has no active tenant becomes its active one and its workers'), changing and removing
+ * it (the active one hands over to another), and its provisioning tasks.
  */
 import type { TenantCreate, TenantUpdate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
@@ -13,11 +14,11 @@ import { accessibleOrganisationIds, requireOrganisation } from '../organisations
 import { findTask, startTask, type TaskKind, type TaskRow } from './provisioning.js';
 import {
   activateForIdleWorkers,
-  countOrganisationTenants,
   countRunningJobs,
-  deactivateForWorkers,
   deleteTenant,
   findTenant,
+  handOverActiveTenant,
+  hasActiveTenant,
   insertTenant,
   listTenants,
   type TenantRecord,
@@ -39,13 +40,15 @@ export async function visibleTenants(ctx: AppContext, user: User): Promise<Tenan
 
 /**
  * Connects a tenant to an organisation the actor acts for; a tenant ID already connected is refused
- * with 409. The organisation's first tenant is active, and becomes its workers' active tenant.
+ * with 409. A tenant connected while the organisation has no active one (its first, or after its
+ * active one was removed with none left) is active, and becomes the active tenant of its workers that
+ * have none: the organisation's state and its workers' never disagree.
  */
 export async function connectTenant(ctx: AppContext, actor: Actor, input: TenantCreate): Promise<TenantRecord> {
   await requireOrganisation(ctx, actor.user, input.organisationId);
   if (await findTenant(ctx.db, input.tenantId)) throw conflict(TENANT_EXISTS);
   const connected = ctx.db.transaction(async (tx) => {
-    const first = (await countOrganisationTenants(tx, input.organisationId)) === 0;
+    const active = !(await hasActiveTenant(tx, input.organisationId));
     const created = await insertTenant(
       tx,
       {
@@ -56,13 +59,13 @@ export async function connectTenant(ctx: AppContext, actor: Actor, input: Tenant
         objectId: input.objectId,
         redirectUri: input.redirectUri,
         clientSecretSealed: ctx.secrets.seal(input.clientSecret),
-        isActive: first,
+        isActive: active,
         graphBaseUrl: null,
         authorityUrl: null,
       },
       ctx.now(),
     );
-    if (first) await activateForIdleWorkers(tx, input.organisationId, created.tenantId);
+    if (active) await activateForIdleWorkers(tx, input.organisationId, created.tenantId);
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),
@@ -118,12 +121,16 @@ export async function changeTenant(
   });
 }
 
-/** Refused with 409 while a provisioning task or one of its jobs runs; its workers lose it as their active tenant. */
+/**
+ * Refused with 409 while a provisioning task or one of its jobs runs. The active tenant hands over to
+ * another of the organisation's (see handOverActiveTenant), so its workers keep acting for a tenant
+ * while one is left; the audit entry names which.
+ */
 export async function removeTenant(ctx: AppContext, actor: Actor, tenant: TenantRecord): Promise<void> {
   if (provisioningRuns(tenant)) throw conflict(DELETE_WHILE_PROVISIONING);
   if ((await countRunningJobs(ctx.db, tenant.tenantId)) > 0) throw conflict(DELETE_WHILE_JOBS_RUN);
   await ctx.db.transaction(async (tx) => {
-    await deactivateForWorkers(tx, tenant.tenantId);
+    const activeTenant = await handOverActiveTenant(tx, tenant.organisationId, tenant.tenantId);
     await deleteTenant(tx, tenant.tenantId);
     await ctx.audit(
       {
@@ -132,6 +139,7 @@ export async function removeTenant(ctx: AppContext, actor: Actor, tenant: Tenant
         action: 'tenant.delete',
         target: tenant.tenantId,
         outcome: 'success',
+        details: { activeTenant },
       },
       tx,
     );

@@ -6,23 +6,43 @@ import { useWorker } from '../../session/use-worker';
 import { RequireTenant } from '../../shared/tenant';
 import { LicenceSection } from './licence-section';
 import { LocationsSection } from './locations-section';
+import { CONFIGURATION_TABS, type ConfigurationTab } from './tabs';
 import { TenantsSection } from './tenants-section';
 import { UsersSection } from './users-section';
 
-/** Tenants (with provisioning and the connection test), locations, users and the licence. */
-export function ConfigurationPage() {
+const isTab = (value: string | undefined): value is ConfigurationTab => CONFIGURATION_TABS.some((tab) => tab === value);
+
+/**
+ * Tenants (with provisioning and the connection test), locations, users and the licence. The open tab
+ * is in the address (`?tab=locations`), so a link (the setup guide's) opens it and Back and reload keep it.
+ */
+export function ConfigurationPage({
+  tab: asked,
+  onTab,
+}: {
+  tab: string | undefined;
+  onTab: (tab: ConfigurationTab) => void;
+}) {
   const { t } = useTranslation();
   const worker = useWorker();
   const organisationId = worker?.clientId ?? '';
+  const tab: ConfigurationTab = isTab(asked) ? asked : 'tenants';
   return (
     <>
       <PageHeader title={t('pages:configuration')} description={t('configuration:intro')} />
       {!organisationId ? (
         <StatusAlert status="error">{t('configuration:noWorker')}</StatusAlert>
       ) : (
-        <Tabs.Root defaultValue="tenants" variant="line" lazyMount>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(e) => {
+            if (isTab(e.value)) onTab(e.value);
+          }}
+          variant="line"
+          lazyMount
+        >
           <Tabs.List flexWrap="wrap">
-            {(['tenants', 'locations', 'users', 'licence'] as const).map((v) => (
+            {CONFIGURATION_TABS.map((v) => (
               <Tabs.Trigger key={v} value={v}>
                 {t(`configuration:tabs.${v}`)}
               </Tabs.Trigger>

@@ -150,8 +150,11 @@ describe('configuration: deprovisioning, the connection test, editing and switch
       tenantName: 'fabrikam',
       isActive: false,
     });
+    // The server's worker acts for the organisation's active tenant: switching changes it.
+    let active = testWorker().stagingtenant_id;
     const { user } = await renderPortal('/configuration', {
-      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.workers.client': () =>
+        HttpResponse.json(testClient({ worker: testWorker({ stagingtenant_id: active }) })),
       'apollo.tenants.list': respond('apollo.tenants.list', [tenant({ provisioning: 'provisioned' }), second]),
       'apollo.tenants.deprovision': () => {
         calls.push('deprovision');
@@ -173,6 +176,7 @@ describe('configuration: deprovisioning, the connection test, editing and switch
       'apollo.configuration.switchTenant': async ({ request }) => {
         const body = await request.json();
         calls.push(`switch ${body.tenantId}`);
+        active = body.tenantId;
         return HttpResponse.json({ tenantId: body.tenantId, tenantName: 'fabrikam', isActive: true });
       },
       'apollo.configuration.testOnedriveConnection': async ({ request }) => {
@@ -242,6 +246,7 @@ describe('configuration: deprovisioning, the connection test, editing and switch
 
     await user.click((await actions('fabrikam')).getByRole('button', { name: 'Make active' }));
     await waitFor(() => expect(calls).toContain(`switch ${second.tenantId}`));
+    // The session reads the worker again: it acts for the tenant made active.
     await waitFor(() => expect(readWorker()?.stagingtenant_id).toBe(second.tenantId));
   });
 });
@@ -451,13 +456,13 @@ describe('configuration: locations in an object store', () => {
     await user.click(await screen.findByRole('tab', { name: 'Locations' }));
     const locations = await screen.findByRole('table', { name: 'Locations' });
     await within(locations).findByText('Vault');
-    // Where each location's data is kept; one without a store is in the portal server's own.
-    expect(within(locations).getByRole('columnheader', { name: 'Storage' })).toBeTruthy();
+    // Where each location's data is kept; one without a store is in the portal's own.
+    expect(within(locations).getByRole('columnheader', { name: 'Where the data goes' })).toBeTruthy();
     const rowOf = (name: string) =>
       within(locations)
         .getAllByRole('row')
         .find((r) => within(r).queryByText(name));
-    expect(rowOf('Vault')?.textContent).toContain('Portal server');
+    expect(rowOf('Vault')?.textContent).toContain('The portal’s own store');
     expect(rowOf('Blob')?.textContent).toContain('Azure Blob Storage');
     expect(rowOf('Bucket')?.textContent).toContain('S3');
 
@@ -492,7 +497,7 @@ describe('configuration: locations in an object store', () => {
         detail: 'InvalidAccessKeyId',
       });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await within(dialog).findByRole('button', { name: /Testing connection…/ });
+    await within(dialog).findByRole('button', { name: /Testing the store…/ });
     release();
     expect((await within(dialog).findByTestId('location-failure')).textContent).toBe(
       'Failed to create the location. The storage service refused the access key or secret.',
@@ -590,8 +595,8 @@ describe('configuration: locations in an object store', () => {
     await user.click(await screen.findByRole('tab', { name: 'Speicherorte' }));
     const locations = await screen.findByRole('table', { name: 'Speicherorte' });
     await within(locations).findByText('Vault');
-    expect(within(locations).getByRole('columnheader', { name: 'Speicher' })).toBeTruthy();
-    expect(within(locations).getByText('Portal-Server')).toBeTruthy();
+    expect(within(locations).getByRole('columnheader', { name: 'Wohin die Daten gehen' })).toBeTruthy();
+    expect(within(locations).getByText('Eigener Speicher des Portals')).toBeTruthy();
     expect(within(locations).getByText('Azure Blob Storage')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Speicherort hinzufügen' }));
@@ -604,7 +609,7 @@ describe('configuration: locations in an object store', () => {
     // An Azure account key is the secret; there is no access key ID.
     await user.type(within(dialog).getByLabelText(/^Geheimnis/), 'account-key==');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
-    await within(dialog).findByRole('button', { name: /Verbindung wird geprüft…/ });
+    await within(dialog).findByRole('button', { name: /Speicher wird getestet…/ });
     release();
     expect((await within(dialog).findByTestId('location-failure')).textContent).toBe(
       'Der Speicherort konnte nicht angelegt werden. Der Speicherdienst hat den Zugriffsschlüssel oder das Geheimnis abgelehnt.',

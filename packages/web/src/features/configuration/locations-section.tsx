@@ -1,4 +1,4 @@
-import { Badge, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type StorageLocation } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
-import { formatNumber } from '../../components/ui/format';
+import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { showToast } from '../../components/ui/toaster';
 import { type Rule, rules, useValidator } from '../../components/ui/validation';
@@ -15,7 +15,8 @@ import { useServerAction } from '../../offline/online';
 import { locationsQuery } from '../../shared/api/queries';
 import { useApi } from '../../shared/tenant';
 import { configurationKeys } from './api/keys';
-import { storeOf } from './store-address';
+import { useTestLocationStore } from './api/mutations';
+import { type Store, storeOf } from './store-address';
 import { useFailure } from './use-failure';
 
 /** A site address the server takes (see storeOf); else the generic "does not match" message. */
@@ -48,27 +49,29 @@ function LocationForm({
   const secretStored = !!location?.hasSecret;
   const check = useValidator();
   // S3 signs with an access key ID and a secret: both are needed unless the location keeps a secret.
+  // Azure takes the account key as the secret (or a SAS in the address). The portal's own store needs
+  // neither: their fields are shown, checked and sent for an object store only.
   const s3 = store === 's3';
+  const objectStore = s3 || store === 'azureBlob';
   const errors = {
     name: check(name, rules.required(), rules.maxLength(120)),
     siteAddress: check(siteAddress, rules.required(), rules.maxLength(2048), siteAddressRule()),
-    accessKeyId: s3
-      ? check(accessKeyId, rules.required(), rules.maxLength(256))
-      : check(accessKeyId, rules.maxLength(256)),
-    secret:
-      s3 && !secretStored
+    accessKeyId: s3 ? check(accessKeyId, rules.required(), rules.maxLength(256)) : null,
+    secret: !objectStore
+      ? null
+      : s3 && !secretStored
         ? check(secret, rules.required(), rules.maxLength(1024))
         : check(secret, rules.maxLength(1024)),
   };
   const save = useMutation({
     mutationFn: () => {
-      const keyId = accessKeyId.trim();
+      const keyId = s3 ? accessKeyId.trim() : '';
       const body = {
         name: name.trim(),
         siteAddress: siteAddress.trim(),
         ...(keyId ? { accessKeyId: keyId } : {}),
         // The secret as typed: spaces may be part of it. None keeps the stored one.
-        ...(secret ? { secret } : {}),
+        ...(objectStore && secret ? { secret } : {}),
       };
       // A failure is said in the form, not in the generic toast as well.
       return location
@@ -115,40 +118,51 @@ function LocationForm({
           helperText={
             // Lines of the help text (a span, as the field's description is): the addresses break anywhere.
             <chakra.span display="block" wordBreak="break-word">
-              {t('configuration:siteAddressHelp.intro')}
-              {(['server', 'azureBlob', 's3'] as const).map((kind) => (
+              {t('locations:form.siteAddressHelp.intro')}
+              {(['azureBlob', 's3', 'server'] as const).map((kind) => (
                 <chakra.span key={kind} display="block" ps="3" mt="0.5">
-                  {t(`configuration:siteAddressHelp.${kind}`)}
+                  {t(`locations:form.siteAddressHelp.${kind}`)}
                 </chakra.span>
               ))}
             </chakra.span>
           }
         />
-        <TextField
-          label={t('configuration:accessKeyId')}
-          value={accessKeyId}
-          required={s3}
-          maxLength={256}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(e) => setAccessKeyId(e.target.value)}
-          error={errors.accessKeyId}
-          showError={touched}
-          helperText={t('configuration:accessKeyIdHelp')}
-        />
-        <TextField
-          label={t('configuration:secret')}
-          type="password"
-          value={secret}
-          required={s3 && !secretStored}
-          maxLength={1024}
-          autoComplete="off"
-          {...(secretStored ? { placeholder: t('configuration:secretStored') } : {})}
-          onChange={(e) => setSecret(e.target.value)}
-          error={errors.secret}
-          showError={touched}
-          helperText={t(secretStored ? 'configuration:secretKeep' : 'configuration:secretHelp')}
-        />
+        {store ? (
+          <Text fontSize="sm" data-testid="location-goes-to" role="status">
+            <chakra.span fontWeight="semibold">
+              {t('locations:form.goesTo', { kind: t(`locations:kinds.${store}`) })}
+            </chakra.span>{' '}
+            {t(store === 'server' ? 'locations:form.serverNotTested' : 'locations:form.tested')}
+          </Text>
+        ) : null}
+        {s3 ? (
+          <TextField
+            label={t('configuration:accessKeyId')}
+            value={accessKeyId}
+            required
+            maxLength={256}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setAccessKeyId(e.target.value)}
+            error={errors.accessKeyId}
+            showError={touched}
+          />
+        ) : null}
+        {objectStore ? (
+          <TextField
+            label={t('configuration:secret')}
+            type="password"
+            value={secret}
+            required={s3 && !secretStored}
+            maxLength={1024}
+            autoComplete="off"
+            {...(secretStored ? { placeholder: t('configuration:secretStored') } : {})}
+            onChange={(e) => setSecret(e.target.value)}
+            error={errors.secret}
+            showError={touched}
+            helperText={t(secretStored ? 'configuration:secretKeep' : 'configuration:secretHelp')}
+          />
+        ) : null}
         {save.error ? (
           <StatusAlert status="error">
             <span data-testid="location-failure">
@@ -158,6 +172,68 @@ function LocationForm({
         ) : null}
       </Stack>
     </FormDialog>
+  );
+}
+
+/** The store a location's data is in; a location from before the stores were told apart: the server's. */
+const storeOfLocation = (l: StorageLocation): Store => l.store ?? 'server';
+
+/** Where a location's data goes: the kind of store and its address, or what the site address is for. */
+function StoreCell({ location }: { location: StorageLocation }) {
+  const { t } = useTranslation();
+  const store = storeOfLocation(location);
+  return (
+    <Stack gap="1" minW="0" maxW="md" data-testid="location-store">
+      <Badge alignSelf="flex-start" variant="subtle" colorPalette={store === 'server' ? 'gray' : 'purple'}>
+        {t(`locations:kinds.${store}`)}
+      </Badge>
+      {store === 'server' ? (
+        <>
+          <Text fontSize="xs" color="fg.muted">
+            {t('locations:serverStore')}
+          </Text>
+          <Text fontSize="xs" wordBreak="break-all">
+            {t('locations:siteAddress', { address: location.siteAddress })}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            {t('locations:siteAddressNote')}
+          </Text>
+        </>
+      ) : (
+        <Text fontSize="xs" fontFamily="mono" wordBreak="break-all">
+          {location.storeAddress ?? location.siteAddress}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Whether the location's store was tested, when, and what came of it. */
+function ProbeCell({ location, testId }: { location: StorageLocation; testId: string }) {
+  const { t, i18n } = useTranslation();
+  const probe = location.probe;
+  if (storeOfLocation(location) === 'server' || !probe) {
+    return (
+      <Text fontSize="xs" color="fg.muted" data-testid={testId}>
+        {t(storeOfLocation(location) === 'server' ? 'locations:probe.server' : 'locations:probe.never')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="1" minW="0" maxW="xs" data-testid={testId}>
+      <Badge alignSelf="flex-start" variant="subtle" colorPalette={probe.ok ? 'green' : 'red'}>
+        {t(probe.ok ? 'locations:probe.ok' : 'locations:probe.failed')}
+      </Badge>
+      <Text fontSize="xs" color="fg.muted">
+        {t('locations:probe.at', { at: formatDateTime(probe.at, i18n.language) })}
+      </Text>
+      {probe.ok ? null : (
+        <Text fontSize="xs" wordBreak="break-word">
+          {probe.code ? t(`apiErrors:${probe.code}`) : null}
+          {probe.reason ? ` (${probe.reason})` : null}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -173,6 +249,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   const [removing, setRemoving] = useState<StorageLocation | null>(null);
   const serverAction = useServerAction();
   const locations = useQuery(locationsQuery(api, tenantId));
+  const test = useTestLocationStore(tenantId);
   const remove = useMutation({
     mutationFn: (l: StorageLocation) =>
       api.apollo.locations.delete({ tenantId, locationId: l.locationId }, { disableToast: true }),
@@ -191,38 +268,62 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   const columns: Column<StorageLocation>[] = [
     { key: 'name', header: t('configuration:locationName'), cell: (l) => l.name },
     {
-      key: 'siteAddress',
-      header: t('configuration:siteAddress'),
+      key: 'store',
+      header: t('locations:where'),
       cell: (l) => (
-        <Text truncate maxW="sm">
-          {l.siteAddress}
-        </Text>
+        <Stack gap="2" minW="0">
+          <StoreCell location={l} />
+          {/* A narrow screen has no room for the test's column: it is said under the store. */}
+          <Box hideFrom="md">
+            <ProbeCell location={l} testId="location-probe-narrow" />
+          </Box>
+        </Stack>
       ),
-      hideBelow: 'md',
     },
     {
-      key: 'store',
-      header: t('configuration:storage'),
-      // A location from before the stores were told apart keeps its data in the server's own store.
-      cell: (l) => (
-        <Badge variant="subtle" colorPalette={l.store === 'azureBlob' || l.store === 's3' ? 'purple' : 'gray'}>
-          {t(`configuration:stores.${l.store ?? 'server'}`)}
-        </Badge>
-      ),
+      key: 'probe',
+      header: t('locations:lastTest'),
+      cell: (l) => <ProbeCell location={l} testId="location-probe" />,
+      hideBelow: 'md',
     },
     {
       key: 'usedByJobs',
       header: t('configuration:usedBy'),
       cell: (l) => formatNumber(l.usedByJobs, i18n.language),
       align: 'end',
-      hideBelow: 'sm',
+      hideBelow: 'md',
     },
     {
       key: 'actions',
       header: '',
       align: 'end',
       cell: (l) => (
-        <HStack gap="1" justify="flex-end" role="group" aria-label={t('configuration:actionsFor', { name: l.name })}>
+        <HStack
+          gap="1"
+          justify="flex-end"
+          wrap={{ base: 'wrap', md: 'nowrap' }}
+          role="group"
+          aria-label={t('configuration:actionsFor', { name: l.name })}
+        >
+          {storeOfLocation(l) === 'server' ? null : (
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={t('locations:probe.testOf', { name: l.name })}
+              loading={test.isPending && test.variables?.locationId === l.locationId}
+              onClick={() =>
+                test.mutate(l, {
+                  onSuccess: (probed) =>
+                    probed.probe?.ok
+                      ? showToast('success', t('locations:probe.worked', { name: l.name }))
+                      : showToast('error', t('locations:probe.failedToast', { name: l.name })),
+                })
+              }
+              {...serverAction}
+            >
+              {t('locations:probe.test')}
+            </Button>
+          )}
           <Button size="xs" variant="ghost" onClick={() => setEditing(l)} {...serverAction}>
             {t('configuration:edit')}
           </Button>
@@ -235,6 +336,17 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   ];
   return (
     <Stack gap="4">
+      <Text fontSize="sm" color="fg.muted" data-testid="locations-intro">
+        {t('locations:intro')}
+      </Text>
+      {test.error ? (
+        <StatusAlert status="error">
+          <span data-testid="location-test-failure">
+            {t('locations:probe.failure')}
+            {test.error instanceof ApiError ? ` ${t(`apiErrors:${test.error.messageKey}`)}` : ''}
+          </span>
+        </StatusAlert>
+      ) : null}
       <DataTable
         label={t('configuration:locations')}
         columns={columns}

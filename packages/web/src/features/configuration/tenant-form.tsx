@@ -7,6 +7,7 @@ import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
+import { useOrganisationChanged } from '../../session/context';
 import { useApi } from '../../shared/tenant';
 import { configurationKeys } from './api/keys';
 import { useFailure } from './use-failure';
@@ -27,6 +28,7 @@ export function TenantForm({
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
+  const organisationChanged = useOrganisationChanged();
   const failure = useFailure();
   const [touched, setTouched] = useState(false);
   const [values, setValues] = useState({
@@ -73,6 +75,8 @@ export function TenantForm({
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
+      // A tenant connected (the first, or one while none is active) becomes the worker's: the session follows.
+      organisationChanged();
       showToast('success', t('configuration:created', { name: saved.tenantName }));
       onClose();
     },

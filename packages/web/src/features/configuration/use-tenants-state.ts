@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/ui/toaster';
-import { readWorker, storeWorker } from '../../session/storage';
+import { useOrganisationChanged } from '../../session/context';
 import { useApi } from '../../shared/tenant';
 import { useUrlListState } from '../../shared/url-state';
 import { configurationKeys } from './api/keys';
@@ -40,23 +40,15 @@ export function useTenantsState(organisationId: string) {
   const [tasks, setTasks] = useState<{ task: ProvisioningTask; name: string }[]>([]);
   const [tested, setTested] = useState<TestOutcome | null>(null);
   const tenants = useQuery(tenantsQuery(api));
+  const organisationChanged = useOrganisationChanged();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
   const action = useMutation({
     mutationFn: async ({ tenant, kind }: { tenant: Tenant; kind: TenantActionKind }) => {
       const tenantId = tenant.tenantId;
       // Failures are shown next to the action, not in a toast as well.
       const quiet = { disableToast: true };
-      if (kind === 'switch') {
-        await api.apollo.configuration.switchTenant({ body: { tenantId } }, quiet);
-        // The worker now acts for this tenant: every tenant-scoped page follows it.
-        const worker = readWorker();
-        if (worker)
-          storeWorker({
-            ...worker,
-            stagingtenant_id: tenantId,
-            cloud_portal_license: worker.cloud_portal_license === 'trial' ? 'trial' : 'full',
-          });
-      } else if (kind === 'remove') await api.apollo.tenants.delete({ tenantId }, quiet);
+      if (kind === 'switch') await api.apollo.configuration.switchTenant({ body: { tenantId } }, quiet);
+      else if (kind === 'remove') await api.apollo.tenants.delete({ tenantId }, quiet);
       else if (kind === 'test') {
         const result = await api.apollo.configuration.testOnedriveConnection({ body: { tenantId } }, quiet);
         setTested({
@@ -78,6 +70,8 @@ export function useTenantsState(organisationId: string) {
     },
     onSuccess: ({ tenant, kind }) => {
       setPending(null);
+      // The worker acts for the organisation's active tenant: switching or removing one may change it.
+      if (kind === 'switch' || kind === 'remove') organisationChanged();
       if (kind === 'switch') showToast('success', t('configuration:switched', { name: tenant.tenantName }));
       if (kind === 'remove') showToast('success', t('configuration:removed', { name: tenant.tenantName }));
       refresh();

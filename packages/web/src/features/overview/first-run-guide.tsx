@@ -45,10 +45,14 @@ function useStepDetail() {
         if (missing) return `${t('firstRun:steps.connection.works')}${missing}`;
         return t('firstRun:steps.connection.done', { at: formatDateTime(test.at, i18n.language) });
       }
-      case 'locations':
-        return step.done
-          ? t('firstRun:steps.locations.done', { count: facts.locations })
-          : t('firstRun:steps.locations.text');
+      case 'locations': {
+        if (!step.done) return t('firstRun:steps.locations.text');
+        // Where their data goes, kind by kind, in the order of the locations' form.
+        const where = (['server', 'azureBlob', 's3'] as const)
+          .filter((store) => facts.locationStores[store] > 0)
+          .map((store) => t(`locations:guide.in.${store}`, { count: facts.locationStores[store] }));
+        return t('locations:guide.done', { count: facts.locations, where: list.format(where) });
+      }
       case 'backup':
         return step.done
           ? t('firstRun:steps.backup.done', { count: facts.backupJobs })
@@ -140,7 +144,7 @@ export function FirstRunGuide({ guide }: { guide: FirstRunGuideState }) {
                   alignSelf="flex-start"
                   {...WRAPPING_BUTTON}
                 >
-                  <Link to={STEP_LINKS[step.id]}>{t(`firstRun:steps.${step.id}.action`)}</Link>
+                  <Link {...STEP_LINKS[step.id]}>{t(`firstRun:steps.${step.id}.action`)}</Link>
                 </Button>
               </Stack>
             </List.Item>

@@ -3,7 +3,7 @@
  * connection test worked with no permission missing, a storage location, a backup job, a mail archive
  * job.
  */
-import type { AuditEntry, Tenant } from '@compliance-portal/sdk';
+import type { AuditEntry, StorageLocation, Tenant } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
@@ -12,14 +12,17 @@ import { connectionTestsQuery, jobCountQuery, tenantLocationsQuery, tenantsQuery
 const STEP_IDS = ['tenant', 'connection', 'locations', 'backup', 'mail'] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
-/** The screen where each step is done. */
+/**
+ * The screen where each step is done: the tenants (connected and tested there) and the locations are
+ * tabs of the configuration, named in its address.
+ */
 export const STEP_LINKS = {
-  tenant: '/configuration',
-  connection: '/configuration',
-  locations: '/configuration',
-  backup: '/backup-and-restore/backup-jobs',
-  mail: '/archive/jobs',
-} as const satisfies Record<StepId, string>;
+  tenant: { to: '/configuration' },
+  connection: { to: '/configuration' },
+  locations: { to: '/configuration', search: { tab: 'locations' } },
+  backup: { to: '/backup-and-restore/backup-jobs' },
+  mail: { to: '/archive/jobs' },
+} as const satisfies Record<StepId, { to: string; search?: { tab: string } }>;
 
 /** The newest connection test of a tenant, as the audit log keeps it. */
 interface ConnectionTest {
@@ -35,8 +38,19 @@ export interface SetupFacts {
   tenant: Tenant | null;
   connection: ConnectionTest | null;
   locations: number;
+  /** How many locations keep their data in each kind of store (a location from before: the portal's own). */
+  locationStores: Record<LocationStore, number>;
   backupJobs: number;
   mailArchiveJobs: number;
+}
+
+type LocationStore = NonNullable<StorageLocation['store']>;
+
+/** How many of the locations keep their data in each kind of store. */
+function countStores(locations: readonly StorageLocation[]): Record<LocationStore, number> {
+  const counts: Record<LocationStore, number> = { server: 0, azureBlob: 0, s3: 0 };
+  for (const l of locations) counts[l.store ?? 'server'] += 1;
+  return counts;
 }
 
 export interface GuideStep {
@@ -94,7 +108,17 @@ export function useSetupFacts(): { facts: SetupFacts | undefined; failed: boolea
   const failed = [tenants, tests, locations, backupJobs, mailArchiveJobs].some((q) => q.isError);
   if (!tenants.data) return { facts: undefined, failed };
   if (!tenant)
-    return { facts: { tenant: null, connection: null, locations: 0, backupJobs: 0, mailArchiveJobs: 0 }, failed };
+    return {
+      facts: {
+        tenant: null,
+        connection: null,
+        locations: 0,
+        locationStores: countStores([]),
+        backupJobs: 0,
+        mailArchiveJobs: 0,
+      },
+      failed,
+    };
   if (!tests.data || !locations.data || backupJobs.data === undefined || mailArchiveJobs.data === undefined)
     return { facts: undefined, failed };
   return {
@@ -102,6 +126,7 @@ export function useSetupFacts(): { facts: SetupFacts | undefined; failed: boolea
       tenant,
       connection: lastConnectionTest(tests.data, tenant.tenantId),
       locations: locations.data.length,
+      locationStores: countStores(locations.data),
       backupJobs: backupJobs.data,
       mailArchiveJobs: mailArchiveJobs.data,
     },

@@ -336,7 +336,11 @@ describe('the first-run guide', () => {
     signedIn(null);
     const { user } = await renderPortal('/', {
       ...setup({ tenants: [tenant({ organisationId: 'another' })] }),
-      'legacy.workers.client': client,
+      // The server's worker has no tenant either (the session reads it again at start).
+      'legacy.workers.client': respond(
+        'legacy.workers.client',
+        testClient({ worker: testWorker({ stagingtenant_id: null }) }),
+      ),
     });
     const guide = await screen.findByTestId('first-run-guide');
     expect(within(guide).getByRole('heading', { level: 2, name: 'Set up the portal' })).toBeTruthy();
@@ -355,7 +359,7 @@ describe('the first-run guide', () => {
     expect(links).toEqual([
       ['Connect a tenant', '/configuration'],
       ['Test the connection', '/configuration'],
-      ['Add a storage location', '/configuration'],
+      ['Add a storage location', '/configuration?tab=locations'],
       ['Create a backup job', '/backup-and-restore/backup-jobs'],
       ['Create an archive job', '/archive/jobs'],
     ]);

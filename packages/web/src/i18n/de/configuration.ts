@@ -82,15 +82,7 @@ export const configurationNamespaces: Leaves<typeof En> = {
     noLocations: 'Es gibt noch keinen Speicherort.',
     locationName: 'Name des Speicherorts',
     siteAddress: 'Websiteadresse',
-    siteAddressHelp: {
-      intro: 'Die Adresse bestimmt, wo die Daten liegen:',
-      server: 'Eine SharePoint-Website: im eigenen Speicher des Portals.',
-      azureBlob:
-        'Azure Blob Storage: die URL des Containers, https://<konto>.blob.core.windows.net/<container>, mit dem Kontoschlüssel als Geheimnis.',
-      s3: 'S3: s3://<bucket>, für einen S3-kompatiblen Dienst mit ?endpoint=<url>, dazu die Zugriffsschlüssel-ID und das Geheimnis.',
-    },
     accessKeyId: 'Zugriffsschlüssel-ID',
-    accessKeyIdHelp: 'Nur für S3.',
     secret: 'Geheimnis',
     secretHelp:
       'Azure: der Kontoschlüssel. S3: der geheime Zugriffsschlüssel. Es wird verschlüsselt gespeichert und nie wieder angezeigt.',
@@ -98,9 +90,7 @@ export const configurationNamespaces: Leaves<typeof En> = {
     secretKeep:
       'Ein Geheimnis ist gespeichert. Lassen Sie das Feld leer, um es zu behalten, oder geben Sie ein neues ein, um es zu ersetzen.',
     saving: 'Wird gespeichert…',
-    testingStore: 'Verbindung wird geprüft…',
-    storage: 'Speicher',
-    stores: { server: 'Portal-Server', azureBlob: 'Azure Blob Storage', s3: 'S3' },
+    testingStore: 'Speicher wird getestet…',
     usedBy: 'Von Aufträgen genutzt',
     addLocation: 'Speicherort hinzufügen',
     createLocation: 'Speicherort hinzufügen',

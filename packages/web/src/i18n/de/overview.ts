@@ -81,9 +81,7 @@ export const overviewNamespaces: Leaves<typeof En> = {
       },
       locations: {
         title: 'Speicherorte wählen',
-        text: 'Unter Konfiguration, Speicherorte: die SharePoint-Website hinzufügen, auf der Sicherungen und Archive liegen.',
-        done_one: '{{count}} Speicherort.',
-        done_other: '{{count}} Speicherorte.',
+        text: 'Unter Konfiguration, Speicherorte: wählen, wohin Sicherungen und Archive gehen: in den eigenen Speicher des Portals, einen Azure-Blob-Storage-Container oder einen S3-Bucket.',
         action: 'Speicherort hinzufügen',
       },
       backup: {

@@ -74,9 +74,7 @@ export const overviewNamespaces = {
       },
       locations: {
         title: 'Choose storage locations',
-        text: 'Under Configuration, Locations: add the SharePoint site where backups and archives are kept.',
-        done_one: '{{count}} storage location.',
-        done_other: '{{count}} storage locations.',
+        text: 'Under Configuration, Locations: choose where backups and archives go: the portal’s own store, an Azure Blob Storage container or an S3 bucket.',
         action: 'Add a storage location',
       },
       backup: {
