@@ -13,9 +13,13 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft and the users list', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft and the users list', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
+      'apollo.tenants.consentSetup',
+      'apollo.tenants.startConsent',
+      'apollo.tenants.finishConsent',
+      'apollo.tenants.renewConsent',
       'apollo.jobs.deletionPreview',
       'apollo.reporting.heldItems',
       'apollo.audit.list',
@@ -54,8 +58,9 @@ describe('endpoint catalogue', () => {
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
     // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems), sign-in with
     // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
-    // and the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke).
-    expect(endpoints.length).toBe(139);
+    // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), and tenant
+    // admin consent's four (what an app registration needs, start, finish, consent again).
+    expect(endpoints.length).toBe(143);
   });
 
   it('gives every entry the public shape', () => {

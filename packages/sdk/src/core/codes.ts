@@ -127,6 +127,17 @@ export const errorTexts = {
   /** Placing or releasing a legal hold (403): the caller is not an eDiscovery manager. */
   ediscoveryManagerRequired: () =>
     'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
+  /**
+   * Finishing an admin consent (400): the answer's state is not one of the caller's consents under
+   * way, or it was used already.
+   */
+  consentStateUnknown: () =>
+    'This answer from Microsoft does not belong to a connection you started here, or it was used already. Start the connection again.',
+  /** Finishing an admin consent (400): the answer came back more than 10 minutes after the consent started. */
+  consentExpired: () => 'The admin consent took longer than 10 minutes. Start the connection again.',
+  /** Finishing an admin consent (409): the tenant consented in is already connected to the portal. */
+  consentTenantConnected: () =>
+    'This Microsoft 365 tenant is already connected to the portal. To consent again for it, use its own “Grant admin consent” link.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

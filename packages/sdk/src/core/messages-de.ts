@@ -73,4 +73,9 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Ein Legal Hold braucht mindestens einen Verwahrer: Speichern Sie den Fall mit den Postfächern, Teams oder Chat-Konten, die er bewahren soll.',
   ediscoveryManagerRequired:
     'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation um diese Rolle.',
+  consentStateUnknown:
+    'Diese Antwort von Microsoft gehört zu keiner Verbindung, die Sie hier begonnen haben, oder sie wurde schon verwendet. Beginnen Sie die Verbindung neu.',
+  consentExpired: 'Die Administratorzustimmung hat länger als 10 Minuten gedauert. Beginnen Sie die Verbindung neu.',
+  consentTenantConnected:
+    'Dieser Microsoft-365-Mandant ist bereits mit dem Portal verbunden. Um erneut für ihn zuzustimmen, verwenden Sie seinen eigenen Link „Administratorzustimmung erteilen“.',
 };

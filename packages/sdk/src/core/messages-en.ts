@@ -71,5 +71,10 @@ export const englishErrorMessages = {
     'A legal hold needs at least one custodian: save the case with the mailboxes, teams or chat accounts it keeps.',
   ediscoveryManagerRequired:
     'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
+  consentStateUnknown:
+    'This answer from Microsoft does not belong to a connection you started here, or it was used already. Start the connection again.',
+  consentExpired: 'The admin consent took longer than 10 minutes. Start the connection again.',
+  consentTenantConnected:
+    'This Microsoft 365 tenant is already connected to the portal. To consent again for it, use its own “Grant admin consent” link.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;
