@@ -64,7 +64,7 @@ interface Flow {
 }
 
 /** Whether the account holds a role that may grant tenant-wide consent: a tenant's first account is its Global Administrator. */
-export const isGlobalAdministrator = (tenant: SimTenant, user: SimUser) => tenant.users[0]?.id === user.id;
+const isGlobalAdministrator = (tenant: SimTenant, user: SimUser) => tenant.users[0]?.id === user.id;
 
 const notInDirectory = (clientId: string, directory: string) =>
   `Application with identifier '${clientId}' was not found in the directory '${directory}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You might have sent your authentication request to the wrong tenant.`;

@@ -45,6 +45,7 @@ import { Route as AppWorkerComplianceIndexRouteImport } from './routes/_app/_wor
 import { Route as AppWorkerComplianceDashboardRouteImport } from './routes/_app/_worker/compliance/dashboard'
 import { Route as AppWorkerComplianceMonitoringRouteImport } from './routes/_app/_worker/compliance/monitoring'
 import { Route as AppWorkerComplianceReportingRouteImport } from './routes/_app/_worker/compliance/reporting'
+import { Route as AppWorkerConfigurationTenantConsentRouteImport } from './routes/_app/_worker/configuration_.tenant-consent'
 import { Route as AppWorkerEdiscoveryPortalRouteImport } from './routes/_app/_worker/ediscovery/portal'
 import { Route as AppWorkerTeamsDashboardRouteImport } from './routes/_app/_worker/teams/dashboard'
 import { Route as AppWorkerTeamsJobMonitorRouteImport } from './routes/_app/_worker/teams/job-monitor'
@@ -243,6 +244,12 @@ const AppWorkerComplianceReportingRoute =
     path: '/compliance/reporting',
     getParentRoute: () => AppWorkerRoute,
   } as any)
+const AppWorkerConfigurationTenantConsentRoute =
+  AppWorkerConfigurationTenantConsentRouteImport.update({
+    id: '/configuration_/tenant-consent',
+    path: '/configuration/tenant-consent',
+    getParentRoute: () => AppWorkerRoute,
+  } as any)
 const AppWorkerEdiscoveryPortalRoute =
   AppWorkerEdiscoveryPortalRouteImport.update({
     id: '/ediscovery/portal',
@@ -305,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -346,6 +354,7 @@ export interface FileRoutesByTo {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -390,6 +399,7 @@ export interface FileRoutesById {
   '/_app/_worker/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/_app/_worker/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/_app/_worker/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/_app/_worker/configuration_/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/_app/_worker/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/_app/_worker/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/_app/_worker/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -433,6 +443,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/tenant-consent'
     | '/ediscovery/portal'
     | '/teams/dashboard'
     | '/teams/job-monitor'
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/tenant-consent'
     | '/ediscovery/portal'
     | '/teams/dashboard'
     | '/teams/job-monitor'
@@ -517,6 +529,7 @@ export interface FileRouteTypes {
     | '/_app/_worker/compliance/dashboard'
     | '/_app/_worker/compliance/monitoring'
     | '/_app/_worker/compliance/reporting'
+    | '/_app/_worker/configuration_/tenant-consent'
     | '/_app/_worker/ediscovery/portal'
     | '/_app/_worker/teams/dashboard'
     | '/_app/_worker/teams/job-monitor'
@@ -791,6 +804,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerComplianceReportingRouteImport
       parentRoute: typeof AppWorkerRoute
     }
+    '/_app/_worker/configuration_/tenant-consent': {
+      id: '/_app/_worker/configuration_/tenant-consent'
+      path: '/configuration/tenant-consent'
+      fullPath: '/configuration/tenant-consent'
+      preLoaderRoute: typeof AppWorkerConfigurationTenantConsentRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/ediscovery/portal': {
       id: '/_app/_worker/ediscovery/portal'
       path: '/ediscovery/portal'
@@ -853,6 +873,7 @@ interface AppWorkerRouteChildren {
   AppWorkerComplianceDashboardRoute: typeof AppWorkerComplianceDashboardRoute
   AppWorkerComplianceMonitoringRoute: typeof AppWorkerComplianceMonitoringRoute
   AppWorkerComplianceReportingRoute: typeof AppWorkerComplianceReportingRoute
+  AppWorkerConfigurationTenantConsentRoute: typeof AppWorkerConfigurationTenantConsentRoute
   AppWorkerEdiscoveryPortalRoute: typeof AppWorkerEdiscoveryPortalRoute
   AppWorkerTeamsDashboardRoute: typeof AppWorkerTeamsDashboardRoute
   AppWorkerTeamsJobMonitorRoute: typeof AppWorkerTeamsJobMonitorRoute
@@ -888,6 +909,8 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerComplianceDashboardRoute: AppWorkerComplianceDashboardRoute,
   AppWorkerComplianceMonitoringRoute: AppWorkerComplianceMonitoringRoute,
   AppWorkerComplianceReportingRoute: AppWorkerComplianceReportingRoute,
+  AppWorkerConfigurationTenantConsentRoute:
+    AppWorkerConfigurationTenantConsentRoute,
   AppWorkerEdiscoveryPortalRoute: AppWorkerEdiscoveryPortalRoute,
   AppWorkerTeamsDashboardRoute: AppWorkerTeamsDashboardRoute,
   AppWorkerTeamsJobMonitorRoute: AppWorkerTeamsJobMonitorRoute,

@@ -14,6 +14,7 @@ import { partnerNamespaces } from './de/partner';
 import { sharedNamespaces } from './de/shared';
 import { shellNamespaces } from './de/shell';
 import { teamsNamespaces } from './de/teams';
+import { tenantConnectionNamespaces } from './de/tenant-connection';
 import type { Resources } from './en';
 
 /** German resources; the type makes a missing or extra key a compile error. */
@@ -33,6 +34,7 @@ export const de: Resources = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...tenantConnectionNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

@@ -13,6 +13,7 @@ import { partnerNamespaces } from './en/partner';
 import { sharedNamespaces } from './en/shared';
 import { shellNamespaces } from './en/shell';
 import { teamsNamespaces } from './en/teams';
+import { tenantConnectionNamespaces } from './en/tenant-connection';
 
 /** English resources, one namespace per area. German (de.ts) must have exactly the same keys. */
 export const en = {
@@ -31,6 +32,7 @@ export const en = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...tenantConnectionNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
