@@ -7,7 +7,7 @@
  * all only once consented (MSAL Node, as an integrator calls it, reads the refusal).
  */
 import { ConfidentialClientApplication } from '@azure/msal-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../src/index.js';
 import { claimsOf, TENANT } from './helpers.js';
 
@@ -47,6 +47,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sim?.close();
+});
+// Each test begins with the tenant's own app registration granted nothing.
+beforeEach(() => {
+  sim.state.setConsent(OWN_TENANT, []);
 });
 
 const admin = (tenantId: string) => sim.state.tenant(tenantId).users[0]?.upn ?? '';
@@ -132,7 +136,6 @@ describe('admin consent to a tenant’s own app registration', () => {
     const after = await token(OWN_TENANT, OWN_APP);
     expect(claimsOf(String(after.body.access_token)).roles).toEqual(PERMISSIONS);
     expect((await users(String(after.body.access_token))).status).toBe(200);
-    sim.state.setConsent(OWN_TENANT, []);
   });
 
   it('sends a decline back as access_denied with AADSTS65004, the state passed through and nothing granted', async () => {

@@ -1,6 +1,6 @@
-import { Box, Button, DataList, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import type { Tenant, TenantConsentLink } from '@compliance-portal/sdk';
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
@@ -16,14 +16,18 @@ const GUID = /^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 const DIRECTORY = /^([0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|([A-Za-z0-9-]+\.)+[A-Za-z]{2,63})$/;
 
 /** What the link to Microsoft's admin consent page says, before the browser follows it. */
-function LinkSummary({ link }: { link: TenantConsentLink }) {
+function LinkSummary({ link, tenant }: { link: TenantConsentLink; tenant: Tenant | undefined }) {
   const { t, i18n } = useTranslation();
   const url = new URL(link.consentUrl);
   const directory = decodeURIComponent(url.pathname.split('/')[1] ?? '');
   const rows: [string, string][] = [
     [
       t('tenantConnection:link.tenant'),
-      directory === 'organizations' ? t('tenantConnection:link.tenantAny') : directory,
+      directory === 'organizations'
+        ? t('tenantConnection:link.tenantAny')
+        : tenant
+          ? `${tenant.tenantName} (${directory})`
+          : directory,
     ],
     [t('tenantConnection:link.application'), url.searchParams.get('client_id') ?? ''],
     [t('tenantConnection:link.returnsTo'), url.searchParams.get('redirect_uri') ?? ''],
@@ -31,14 +35,25 @@ function LinkSummary({ link }: { link: TenantConsentLink }) {
   return (
     <Stack gap="4" data-testid="consent-link">
       <Text>{t('tenantConnection:link.intro')}</Text>
-      <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} size="sm">
+      <Box
+        as="dl"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: 'auto 1fr' }}
+        columnGap="6"
+        rowGap={{ base: '0', sm: '2' }}
+        fontSize="sm"
+      >
         {rows.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-          </DataList.Item>
+          <Fragment key={label}>
+            <Box as="dt" fontWeight="semibold" color="fg.muted">
+              {label}
+            </Box>
+            <Box as="dd" overflowWrap="anywhere" mb={{ base: '2', sm: '0' }}>
+              {value}
+            </Box>
+          </Fragment>
         ))}
-      </DataList.Root>
+      </Box>
       <Text fontSize="sm" color="fg.muted">
         {t('tenantConnection:link.expires', { time: formatDateTime(link.expiresAt, i18n.language) })}
       </Text>
@@ -129,7 +144,7 @@ export function ConsentDialog({
       {...(link ? {} : { aside: guide })}
     >
       {link ? (
-        <LinkSummary link={link} />
+        <LinkSummary link={link} tenant={tenant} />
       ) : (
         <Stack gap="4">
           <Text>

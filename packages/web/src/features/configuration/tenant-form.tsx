@@ -8,6 +8,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
+import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
 import { configurationKeys } from './api/keys';
 import { consentSetupQuery } from './api/queries';
@@ -35,6 +36,7 @@ export function TenantForm({
   const api = useApi();
   const queryClient = useQueryClient();
   const setup = useQuery(consentSetupQuery(api));
+  const worker = useWorker();
   const failure = useFailure();
   const [touched, setTouched] = useState(false);
   const [values, setValues] = useState({
@@ -105,10 +107,15 @@ export function TenantForm({
     clientSecret: t('tenantConnection:fields.clientSecret'),
     tenantId: t('tenantConnection:fields.tenantId'),
     objectId: t('tenantConnection:fields.objectId'),
-    redirectUri: portalRedirect
-      ? `${t('tenantConnection:fields.redirectUri')} ${t('tenantConnection:fields.redirectUriThis', { uri: portalRedirect })}`
-      : t('tenantConnection:fields.redirectUri'),
-    organisationId: t('tenantConnection:fields.organisationId'),
+    // The portal's own address is named only where the field holds another.
+    redirectUri:
+      portalRedirect && values.redirectUri.trim() !== portalRedirect
+        ? `${t('tenantConnection:fields.redirectUri')} ${t('tenantConnection:fields.redirectUriThis', { uri: portalRedirect })}`
+        : t('tenantConnection:fields.redirectUri'),
+    organisationId:
+      worker?.organisationName && worker.clientId === values.organisationId.trim()
+        ? `${t('tenantConnection:fields.organisationId')} ${t('tenantConnection:fields.organisationIdNamed', { name: worker.organisationName })}`
+        : t('tenantConnection:fields.organisationId'),
   } satisfies Record<keyof typeof values, string>;
   const field = (key: keyof typeof values, label: string, extra: Record<string, unknown> = {}) => (
     <TextField

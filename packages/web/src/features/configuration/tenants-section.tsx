@@ -41,7 +41,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       header: t('configuration:tenantName'),
       cell: (x) => (
         <HStack gap="2" wrap="wrap">
-          <Text>{x.tenantName}</Text>
+          <Text overflowWrap="anywhere">{x.tenantName}</Text>
           {x.isActive ? <Badge colorPalette="green">{t('configuration:active')}</Badge> : null}
         </HStack>
       ),

@@ -34,6 +34,7 @@ export const tenantConnectionNamespaces: Leaves<typeof En> = {
       redirectUriThis: 'Die dieses Portals: {{uri}}',
       organisationId:
         'Die Organisation im Portal, zu der der Mandant gehört, kein Wert von Microsoft: ausgefüllt mit der Organisation, für die Sie gerade arbeiten.',
+      organisationIdNamed: 'Diese ID ist die von {{name}}.',
     },
     guide: {
       title: 'App-Registrierung vorbereiten',
@@ -78,7 +79,7 @@ export const tenantConnectionNamespaces: Leaves<typeof En> = {
       granted: 'Administratorzustimmung für „{{name}}“ erteilt: Der Mandant ist verbunden.',
       declined: 'Die Administratorzustimmung wurde abgelehnt',
       declinedText:
-        'Auf der Zustimmungsseite von Microsoft wurde abgebrochen (AADSTS65004). Nichts wurde verbunden oder geändert. Beginnen Sie neu, sobald die Berechtigungen erteilt werden dürfen.',
+        'Auf der Zustimmungsseite von Microsoft wurde abgebrochen. Nichts wurde verbunden oder geändert. Beginnen Sie neu, sobald die Berechtigungen erteilt werden dürfen.',
       failed: 'Die Administratorzustimmung wurde nicht abgeschlossen',
       code: 'Code von Microsoft: {{code}}',
       said: 'Meldung von Microsoft (auf Englisch): {{text}}',

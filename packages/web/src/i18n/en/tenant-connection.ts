@@ -31,6 +31,7 @@ export const tenantConnectionNamespaces = {
       redirectUriThis: 'This portal’s: {{uri}}',
       organisationId:
         'The portal organisation the tenant belongs to, not a Microsoft value: filled in with the organisation you are working as.',
+      organisationIdNamed: 'This ID is {{name}}’s.',
     },
     guide: {
       title: 'Prepare the app registration',
@@ -73,7 +74,7 @@ export const tenantConnectionNamespaces = {
       granted: 'Admin consent granted for “{{name}}”: the tenant is connected.',
       declined: 'Admin consent was declined',
       declinedText:
-        'The administrator cancelled on Microsoft’s consent page (AADSTS65004). Nothing was connected or changed. Start again once the permissions may be granted.',
+        'The administrator cancelled on Microsoft’s consent page. Nothing was connected or changed. Start again once the permissions may be granted.',
       failed: 'Admin consent did not complete',
       code: 'Microsoft’s code: {{code}}',
       said: 'Microsoft’s message (in English): {{text}}',
