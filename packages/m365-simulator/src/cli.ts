@@ -6,6 +6,7 @@
  *     [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}'] [--page-size 100]
  *     [--consent User.Read.All,Files.ReadWrite.All] [--throttle every=5,status=429,retryAfter=2]
  *     [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]
+ *     [--multi-tenant-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]]
  *
  * Prints the authority, Graph's base URL and the CA certificate to trust; stops on SIGINT or SIGTERM.
  */
@@ -13,12 +14,14 @@ import { parseArgs } from 'node:util';
 import { CONTROL_HEADER, parseThrottle } from './control.js';
 import { DATA_DIR_ENV } from './data-dir.js';
 import type { SimulatorOptions } from './handler.js';
+import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
 import { startSimulator } from './server.js';
 
 const USAGE = `Usage: m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …]
   [--port 8444] [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}']
   [--page-size 100] [--consent <permission>,…] [--throttle every=5,status=429,retryAfter=2,paths=^/v1.0/users]
-  [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]`;
+  [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]
+  [--multi-tenant-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]]`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -38,6 +41,7 @@ function parse(argv: string[]) {
       consent: { type: 'string' },
       throttle: { type: 'string' },
       'sign-in-app': { type: 'string', multiple: true },
+      'multi-tenant-app': { type: 'string', multiple: true },
       'user-password': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -84,16 +88,24 @@ function parse(argv: string[]) {
   } catch (error) {
     fail((error as Error).message);
   }
-  const signInApps = (values['sign-in-app'] ?? []).map((spec) => {
+  const appSpec = (flag: string) => (spec: string) => {
     const [clientId, clientSecret, ...redirectUris] = spec.split(',');
     if (!clientId || !clientSecret || redirectUris.length === 0 || redirectUris.some((u) => !URL.canParse(u))) {
-      fail(`--sign-in-app takes <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…], not ${spec}`);
+      fail(`--${flag} takes <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…], not ${spec}`);
     }
     return { clientId, clientSecret, redirectUris };
-  });
+  };
+  const signInApps = (values['sign-in-app'] ?? []).map(appSpec('sign-in-app'));
+  // A multi-tenant app asks for the permissions of --consent, else for every one the simulator knows.
+  const multiTenantApps = (values['multi-tenant-app'] ?? []).map(appSpec('multi-tenant-app')).map((app) => ({
+    ...app,
+    displayName: `App ${app.clientId}`,
+    applicationPermissions: consent ?? ALL_APPLICATION_PERMISSIONS,
+  }));
   return {
     tenants,
     ...(signInApps.length > 0 ? { signInApps } : {}),
+    ...(multiTenantApps.length > 0 ? { multiTenantApps } : {}),
     ...(values['user-password'] ? { userPassword: values['user-password'] } : {}),
     port,
     host: values.host,
@@ -119,6 +131,9 @@ const lines = [
   `  content changes: POST ${sim.url}/_simulator/evolve with the same header`,
   ...(options.signInApps ?? []).map(
     (a) => `  sign-in app ${a.clientId}: authorize at ${sim.authorityHost}/<tenantId>/oauth2/v2.0/authorize`,
+  ),
+  ...(options.multiTenantApps ?? []).map(
+    (a) => `  multi-tenant app ${a.clientId}: admin consent at ${sim.authorityHost}/organizations/v2.0/adminconsent`,
   ),
   '',
 ];

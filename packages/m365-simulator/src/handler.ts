@@ -8,12 +8,20 @@
  * `startSimulator` (server.ts) puts it on an https port.
  */
 import { randomBytes } from 'node:crypto';
+import { type ConsentableApp, createAdminConsent } from './admin-consent.js';
 import { CONTROL_PREFIX, controlRequest, Throttle, type ThrottleSetting, throttleSetting } from './control.js';
 import { uploadFragment } from './graph/drives.js';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
 import type { GraphContext, UploadSession } from './graph/router.js';
 import { createGraphService, DEFAULT_PAGE_SIZE } from './graph/service.js';
-import { issueToken, openidConfiguration, type Registration, signingKeys } from './identity.js';
+import {
+  issueToken,
+  type MultiTenantApp,
+  type MultiTenantApps,
+  openidConfiguration,
+  type Registration,
+  signingKeys,
+} from './identity.js';
 import type { ValidationState } from './metadata/validation.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
 import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
@@ -28,7 +36,9 @@ export interface SimulatorOptions {
    * `clientId` and `clientSecret`, a token is issued only to that application with that secret, as the
    * identity platform does; without them any application with any non-empty secret gets one.
    * `consent`: the application permissions granted (the tokens' `roles`), ALL_APPLICATION_PERMISSIONS
-   * by default.
+   * by default. For the admin consent endpoint, the app registration (with `clientId`) has
+   * `redirectUris`, asks for `applicationPermissions` (what a consent grants; `consent` by default)
+   * and is shown as `appDisplayName`.
    */
   tenants: {
     tenantId: string;
@@ -36,7 +46,16 @@ export interface SimulatorOptions {
     clientSecret?: string;
     size?: Partial<TenantSize>;
     consent?: readonly string[];
+    redirectUris?: readonly string[];
+    applicationPermissions?: readonly string[];
+    appDisplayName?: string;
   }[];
+  /**
+   * Multi-tenant app registrations published outside the tenants served (a partner's, a vendor's): a
+   * tenant's administrator consents to one through the admin consent endpoint, and only then does the
+   * token endpoint issue it tokens for that tenant, with the permissions consented to.
+   */
+  multiTenantApps?: readonly MultiTenantApp[];
   /** Every this many ms each tenant changes a little (new and edited files, new mail and messages, dated then). */
   changeEveryMs?: number;
   /** Answer every n-th Graph request with 429 (0: never); `throttle` says more and wins. */
@@ -90,16 +109,64 @@ export interface SimulatorState {
   idTokenFault: IdTokenFault;
 }
 
+/** A served tenant: its content, its own app registration and what the admin consent endpoint knows of that app. */
+type ServedTenant = { model: SimTenant } & Registration & {
+    redirectUris: readonly string[];
+    applicationPermissions: readonly string[];
+    appDisplayName: string;
+  };
+
 export function createSimulatorHandler(options: SimulatorOptions) {
-  const tenants = new Map<string, { model: SimTenant } & Registration>();
+  const tenants = new Map<string, ServedTenant>();
   for (const t of options.tenants) {
+    const consent = [...(t.consent ?? ALL_APPLICATION_PERMISSIONS)];
     tenants.set(t.tenantId.toLowerCase(), {
       model: buildTenant(t.tenantId.toLowerCase(), t.size),
       ...(t.clientId ? { clientId: t.clientId } : {}),
       ...(t.clientSecret ? { clientSecret: t.clientSecret } : {}),
-      consent: [...(t.consent ?? ALL_APPLICATION_PERMISSIONS)],
+      consent,
+      redirectUris: [...(t.redirectUris ?? [])],
+      applicationPermissions: [...(t.applicationPermissions ?? consent)],
+      appDisplayName: t.appDisplayName ?? `App ${t.clientId ?? ''}`.trim(),
     });
   }
+  // Per tenant, the multi-tenant apps consented to and their permissions (their service principals).
+  const servicePrincipals = new Map<string, Map<string, readonly string[]>>();
+  const multiTenant: MultiTenantApps = {
+    app: (clientId) => options.multiTenantApps?.find((a) => a.clientId === clientId),
+    consented: (tenantId, clientId) => servicePrincipals.get(tenantId.toLowerCase())?.get(clientId),
+  };
+  const servedTenant = (idOrDomain: string) => {
+    const key = idOrDomain.toLowerCase();
+    return tenants.get(key) ?? [...tenants.values()].find((t) => t.model.domain.toLowerCase() === key);
+  };
+  const adminConsent = createAdminConsent({
+    tenant: (idOrDomain) => servedTenant(idOrDomain)?.model,
+    app(clientId): ConsentableApp | undefined {
+      const shared = multiTenant.app(clientId);
+      if (shared) return { ...shared, homeTenantId: undefined };
+      const home = [...tenants.values()].find((t) => t.clientId !== undefined && t.clientId === clientId);
+      if (!home) return undefined;
+      return {
+        clientId,
+        displayName: home.appDisplayName,
+        homeTenantId: home.model.tenantId,
+        redirectUris: home.redirectUris,
+        applicationPermissions: home.applicationPermissions,
+      };
+    },
+    grant(tenantId, app) {
+      const tenant = registration(tenantId);
+      if (app.homeTenantId !== undefined) {
+        tenant.consent = [...app.applicationPermissions];
+        return;
+      }
+      const granted = servicePrincipals.get(tenant.model.tenantId) ?? new Map<string, readonly string[]>();
+      granted.set(app.clientId, [...app.applicationPermissions]);
+      servicePrincipals.set(tenant.model.tenantId, granted);
+    },
+    ...(options.userPassword ? { userPassword: options.userPassword } : {}),
+  });
   const registration = (tenantId: string) => {
     const t = tenants.get(tenantId.toLowerCase());
     if (!t) throw new Error(`the simulator does not serve tenant ${tenantId}`);
@@ -190,10 +257,14 @@ export function createSimulatorHandler(options: SimulatorOptions) {
   }
 
   /**
-   * Entra ID's paths under /{tenantId}: the authorization endpoint, the token endpoint (client
-   * credentials, and the authorization code of a user's sign-in), the OpenID configuration and the JWKS.
+   * Entra ID's paths under /{tenantId}: the authorization endpoint, the admin consent endpoint, the
+   * token endpoint (client credentials, and the authorization code of a user's sign-in), the OpenID
+   * configuration and the JWKS.
    */
   function identity(request: SimRequest, tenantId: string, rest: string): SimResponse {
+    if ((request.method === 'GET' || request.method === 'POST') && rest === 'v2.0/adminconsent') {
+      return adminConsent.adminConsent(request, tenantId);
+    }
     if ((request.method === 'GET' || request.method === 'POST') && rest === 'oauth2/v2.0/authorize') {
       return signIn.authorize(request, tenantId);
     }
@@ -202,7 +273,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       if (form.get('grant_type') === 'authorization_code' && tenants.has(tenantId.toLowerCase())) {
         return signIn.redeem(request, tenantId, form);
       }
-      return issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys);
+      return issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys, multiTenant);
     }
     if (request.method === 'GET' && rest === 'v2.0/.well-known/openid-configuration') {
       return openidConfiguration(state.baseUrl, tenantId);

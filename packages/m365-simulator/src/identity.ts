@@ -15,6 +15,27 @@ export interface Registration {
   consent: readonly string[];
 }
 
+/**
+ * A multi-tenant app registration published outside the tenants served (a partner's or a vendor's
+ * app): it has no service principal in a tenant, so no token there, until an administrator of the
+ * tenant consents to it (admin-consent.ts); then its tokens carry the permissions consented to.
+ */
+export interface MultiTenantApp {
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
+  /** The redirect URIs registered; an admin consent request's must be one of them, exactly. */
+  redirectUris: readonly string[];
+  /** The Microsoft Graph application permissions it asks for (its API permissions). */
+  applicationPermissions: readonly string[];
+}
+
+/** The multi-tenant apps and, per tenant, the permissions consented to each (its service principal there). */
+export interface MultiTenantApps {
+  app(clientId: string): MultiTenantApp | undefined;
+  consented(tenantId: string, clientId: string): readonly string[] | undefined;
+}
+
 /** Scopes naming Microsoft Graph's application permissions in the client credentials flow. */
 const GRAPH_SCOPES = new Set([`${GRAPH_AUDIENCE}/.default`, '00000003-0000-0000-c000-000000000000/.default']);
 const TOKEN_LIFETIME_S = 3600;
@@ -59,15 +80,17 @@ export function clientCredentials(request: SimRequest, form: URLSearchParams) {
 
 /**
  * POST {tenant}/oauth2/v2.0/token with grant_type=client_credentials and Graph's `.default` scope.
- * With a registration's client id and secret, only that application with that secret gets a token;
- * without them any application with any non-empty secret does. The token is a JWT for Graph whose
- * `roles` are the tenant's consent set.
+ * A multi-tenant app gets a token with its secret once the tenant has consented to it (AADSTS7000229
+ * before: no service principal there), its `roles` those consented to. Otherwise, with the tenant
+ * registration's client id and secret, only that application with that secret gets a token;
+ * without them any application with any non-empty secret does; its `roles` are the tenant's consent set.
  */
 export function issueToken(
   request: SimRequest,
   tenantId: string,
   registration: Registration | undefined,
   keys: TokenKeys,
+  apps?: MultiTenantApps,
 ): SimResponse {
   const form = new URLSearchParams(request.body.toString('utf8'));
   if (!registration) {
@@ -87,7 +110,8 @@ export function issueToken(
     );
   }
   const { clientId, secret } = clientCredentials(request, form);
-  if (registration.clientId && clientId !== registration.clientId) {
+  const shared = apps?.app(clientId);
+  if (!shared && registration.clientId && clientId !== registration.clientId) {
     return identityError(
       400,
       'unauthorized_client',
@@ -95,7 +119,8 @@ export function issueToken(
       `Application with identifier '${clientId}' was not found in the directory '${tenantId}'.`,
     );
   }
-  if (registration.clientSecret ? !safeEqual(secret, registration.clientSecret) : !secret) {
+  const expectedSecret = shared ? shared.clientSecret : registration.clientSecret;
+  if (expectedSecret ? !safeEqual(secret, expectedSecret) : !secret) {
     return identityError(
       401,
       'invalid_client',
@@ -121,6 +146,15 @@ export function issueToken(
     );
   }
   const tid = tenantId.toLowerCase();
+  const roles = shared ? apps?.consented(tid, clientId) : registration.consent;
+  if (!roles) {
+    return identityError(
+      400,
+      'invalid_client',
+      7000229,
+      `The client application ${clientId} is missing service principal in the tenant ${tid}. An administrator of the tenant must consent to the application first.`,
+    );
+  }
   const now = Math.floor(Date.now() / 1000);
   const oid = servicePrincipalId(tid, clientId);
   const accessToken = graphAccessToken(keys, {
@@ -131,7 +165,7 @@ export function issueToken(
     now,
     lifetime: TOKEN_LIFETIME_S,
     idtyp: 'app',
-    roles: registration.consent,
+    roles,
   });
   return {
     status: 200,

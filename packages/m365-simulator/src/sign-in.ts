@@ -14,6 +14,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SimRequest, SimResponse } from './graph/odata.js';
 import { clientCredentials, identityError, safeEqual } from './identity.js';
 import type { SimTenant, SimUser } from './model.js';
+import { errorPage, escapeHtml, html } from './pages.js';
 import { graphAccessToken, servicePrincipalId, signToken, type TokenKeys } from './tokens.js';
 
 /** A web application registered for user sign-in (OpenID Connect), as in Entra ID's app registrations. */
@@ -61,37 +62,6 @@ interface IssuedCode {
   user: SimUser;
   expiresAt: number;
   redeemed: boolean;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
-function html(status: number, title: string, body: string): SimResponse {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f2f2f2;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;padding:2rem;max-width:26rem;width:100%;box-shadow:0 2px 6px rgba(0,0,0,.2)}
-label{display:block;margin-top:1rem}input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
-button{margin-top:1.5rem;padding:.5rem 2rem;font-size:1rem;background:#0067b8;color:#fff;border:0}
-.error{color:#a80000}</style></head><body><main>${body}</main></body></html>`;
-  return {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action *",
-      'x-frame-options': 'DENY',
-    },
-    bytes: Buffer.from(page),
-  };
-}
-
-/** An AADSTS error shown on the identity platform's own page (before a redirect URI can be trusted). */
-function errorPage(code: number, message: string): SimResponse {
-  return html(
-    400,
-    'Sign in to your account',
-    `<h1>Sorry, but we're having trouble signing you in.</h1><p class="error" role="alert">AADSTS${code}: ${escapeHtml(message)}</p>`,
-  );
 }
 
 /** An error sent back to the application's redirect URI, as Entra ID does once the URI is known good. */

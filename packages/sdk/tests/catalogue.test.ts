@@ -13,9 +13,13 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list and testing a location again', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list and testing a location again', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
+      'apollo.tenants.consentSetup',
+      'apollo.tenants.startConsent',
+      'apollo.tenants.finishConsent',
+      'apollo.tenants.renewConsent',
       'apollo.jobs.deletionPreview',
       'apollo.locations.probe',
       'apollo.reporting.heldItems',
@@ -57,9 +61,10 @@ describe('endpoint catalogue', () => {
     // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems), sign-in with
     // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
     // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), the
-    // confirmation link's page that says why a link failed (legacy confirmEmail), and testing a
-    // location's store again.
-    expect(endpoints.length).toBe(140);
+    // confirmation link's page that says why a link failed (legacy confirmEmail), testing a location's
+    // store again, and tenant admin consent's four (what an app registration needs, start, finish,
+    // consent again).
+    expect(endpoints.length).toBe(144);
   });
 
   it('gives every entry the public shape', () => {

@@ -28,6 +28,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
 import { supportRoutes } from './modules/support/routes.js';
+import { tenantConsentRoutes } from './modules/tenant-consent/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -91,6 +92,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     legacyIdentityRoutes(ctx),
     entraRoutes(ctx),
     tenantRoutes(ctx),
+    tenantConsentRoutes(ctx),
     locationRoutes(ctx),
     legacyLocationRoutes(ctx),
     organisationRoutes(ctx),

@@ -9,8 +9,8 @@ import {
   describeHistory,
   pastContext,
 } from './demo/demo-history.js';
-import { demoSimulatorOf, trustDemoSimulator } from './demo/demo-simulator.js';
-import { DEMO_USERS, seedDemo } from './demo/seed.js';
+import { demoConsentSecret, demoSimulatorOf, trustDemoSimulator } from './demo/demo-simulator.js';
+import { DEMO_CONSENT_TENANT, DEMO_USERS, seedDemo } from './demo/seed.js';
 import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
@@ -96,7 +96,13 @@ if (seeded) {
       seeded.generatedPassword ? ` with the password: ${seeded.generatedPassword}` : ' with PORTAL_DEMO_PASSWORD'
     }\nor as ${DEMO_USERS.microsoft} with "Sign in with Microsoft" (the simulator's sign-in page asks ${
       config.demoPassword ? 'for the same password' : 'for no password'
-    }).\n${history ? `${describeHistory(history)}\n` : ''}\n`,
+    }).\n${
+      simulator
+        ? `To connect a tenant by admin consent (Configuration, Tenants): ${DEMO_CONSENT_TENANT.name}'s app registration, application (client) ID ${DEMO_CONSENT_TENANT.applicationId}, client secret ${
+            config.demoClientSecret ? 'PORTAL_DEMO_CLIENT_SECRET' : demoConsentSecret(config)
+          }; its administrator on the simulator's page: ${DEMO_CONSENT_TENANT.administrator}.\n`
+        : ''
+    }${history ? `${describeHistory(history)}\n` : ''}\n`,
   );
 }
 if (app) {

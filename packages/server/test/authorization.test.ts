@@ -186,6 +186,17 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     nested: true,
     shows: (w) => w.taskId,
   },
+  'apollo.tenants.startConsent': {
+    call: (w) => ({
+      body: {
+        organisationId: w.organisationId,
+        tenantName: 'Intruder Ltd',
+        applicationId: randomUUID(),
+        clientSecret: 'intruder-secret',
+      },
+    }),
+  },
+  'apollo.tenants.renewConsent': { call: tenantOnly },
   'apollo.locations.list': { call: tenantOnly, shows: (w) => w.locationName },
   'apollo.locations.create': { call: (w) => ({ params: { tenantId: w.tenantId }, body: intruderLocation }) },
   'apollo.locations.get': { call: tenantLocation, nested: true, shows: (w) => w.siteAddress },
@@ -471,6 +482,9 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'legacy.auth.qrcodeVerification': "the caller's own authenticator",
   'legacy.auth.codeVerification': "the caller's own sign-in",
   'apollo.tenants.list': 'lists the organisations the caller may act for (checked below)',
+  'apollo.tenants.consentSetup': "the portal's consent redirect URI and the permissions every app registration needs",
+  'apollo.tenants.finishConsent':
+    "the caller's own consent under way, named by its state; its organisation checked again (tenant-consent.test.ts)",
   'legacy.workers.client': "the caller's own organisation (checked below)",
   'legacy.workers.clients': 'lists the organisations the caller may act for (checked below)',
   'legacy.workers.clientsByType': 'lists the organisations the caller may act for (checked below)',

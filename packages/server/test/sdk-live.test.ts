@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { firstUserAddress, startSimulator } from '@compliance-portal/m365-simulator';
-import { type AnyEndpoint, ApiError, createClient, type EndpointId, endpoints } from '@compliance-portal/sdk';
+import {
+  type AnyEndpoint,
+  ApiError,
+  createClient,
+  type EndpointId,
+  endpoints,
+  type TenantConsentAnswer,
+} from '@compliance-portal/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +18,7 @@ import { routeTable } from '../src/app.js';
 import { restoreArchiveName } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
 import { drainBackground } from '../src/modules/identity/background.js';
+import { useConsentPlatform } from '../src/modules/tenant-consent/service.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import {
   ADMIN,
@@ -243,6 +251,79 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await call('apollo.tenants.delete', () => admin.apollo.tenants.delete({ tenantId }));
+  });
+
+  it('connects a tenant by admin consent, and consents again for it', async () => {
+    const admin = client(adminToken);
+    const tenantId = randomUUID();
+    const app = { clientId: randomUUID(), clientSecret: 'consent-app-secret' };
+    const setup = await call('apollo.tenants.consentSetup', () => admin.apollo.tenants.consentSetup());
+    const sim = await startSimulator({
+      tenants: [
+        {
+          tenantId,
+          ...app,
+          size: { users: 2 },
+          consent: [],
+          redirectUris: [setup.redirectUri],
+          applicationPermissions: setup.permissions.map((p) => p.permission),
+        },
+      ],
+    });
+    useConsentPlatform(server.ctx, { authority: sim.authorityHost, graphBaseUrl: sim.graphBaseUrl });
+    /** The simulator's consent page answered as its administrator would, and the answer passed on as the page does. */
+    const consentAt = async (consentUrl: string, decision: 'accept' | 'cancel') => {
+      const form = async (page: Response, fields: Record<string, string>) =>
+        fetch(consentUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            flow: /name="flow" value="([^"]+)"/.exec(await page.text())?.[1] ?? '',
+            ...fields,
+          }),
+          redirect: 'manual',
+        });
+      const signedIn = await form(await fetch(consentUrl), { login: firstUserAddress(tenantId) });
+      const back = new URL((await form(signedIn, { decision })).headers.get('location') ?? '').searchParams;
+      const answer: TenantConsentAnswer = { state: back.get('state') ?? '' };
+      for (const [field, name] of [
+        ['adminConsent', 'admin_consent'],
+        ['tenant', 'tenant'],
+        ['scope', 'scope'],
+        ['error', 'error'],
+        ['errorDescription', 'error_description'],
+      ] as const) {
+        const value = back.get(name);
+        if (value !== null) answer[field] = value;
+      }
+      return answer;
+    };
+    try {
+      const organisationId = (await admin.apollo.tenants.list())[0]?.organisationId ?? '';
+      const link = await call('apollo.tenants.startConsent', () =>
+        admin.apollo.tenants.startConsent({
+          body: {
+            organisationId,
+            tenantName: 'Consented Ltd',
+            applicationId: app.clientId,
+            clientSecret: app.clientSecret,
+          },
+        }),
+      );
+      const accepted = await consentAt(link.consentUrl, 'accept');
+      const granted = await call('apollo.tenants.finishConsent', () =>
+        admin.apollo.tenants.finishConsent({ body: accepted }),
+      );
+      expect(granted).toMatchObject({ outcome: 'granted', tenant: { tenantId }, connectionTest: { ok: true } });
+      const again = await call('apollo.tenants.renewConsent', () => admin.apollo.tenants.renewConsent({ tenantId }));
+      const declined = await admin.apollo.tenants.finishConsent({
+        body: await consentAt(again.consentUrl, 'cancel'),
+      });
+      expect(declined).toMatchObject({ outcome: 'declined', errorCode: 65004 });
+      await admin.apollo.tenants.delete({ tenantId });
+    } finally {
+      await sim.close();
+    }
   });
 
   it('serves organisations, partners, licences, users, notifications and the audit log', async () => {

@@ -49,6 +49,7 @@ import { Route as AppWorkerComplianceIndexRouteImport } from './routes/_app/_wor
 import { Route as AppWorkerComplianceDashboardRouteImport } from './routes/_app/_worker/compliance/dashboard'
 import { Route as AppWorkerComplianceMonitoringRouteImport } from './routes/_app/_worker/compliance/monitoring'
 import { Route as AppWorkerComplianceReportingRouteImport } from './routes/_app/_worker/compliance/reporting'
+import { Route as AppWorkerConfigurationTenantConsentRouteImport } from './routes/_app/_worker/configuration_.tenant-consent'
 import { Route as AppWorkerEdiscoveryPortalRouteImport } from './routes/_app/_worker/ediscovery/portal'
 import { Route as AppWorkerTeamsDashboardRouteImport } from './routes/_app/_worker/teams/dashboard'
 import { Route as AppWorkerTeamsJobMonitorRouteImport } from './routes/_app/_worker/teams/job-monitor'
@@ -267,6 +268,12 @@ const AppWorkerComplianceReportingRoute =
     path: '/compliance/reporting',
     getParentRoute: () => AppWorkerRoute,
   } as any)
+const AppWorkerConfigurationTenantConsentRoute =
+  AppWorkerConfigurationTenantConsentRouteImport.update({
+    id: '/configuration_/tenant-consent',
+    path: '/configuration/tenant-consent',
+    getParentRoute: () => AppWorkerRoute,
+  } as any)
 const AppWorkerEdiscoveryPortalRoute =
   AppWorkerEdiscoveryPortalRouteImport.update({
     id: '/ediscovery/portal',
@@ -333,6 +340,7 @@ export interface FileRoutesByFullPath {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -378,6 +386,7 @@ export interface FileRoutesByTo {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -426,6 +435,7 @@ export interface FileRoutesById {
   '/_app/_worker/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/_app/_worker/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/_app/_worker/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/_app/_worker/configuration_/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/_app/_worker/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/_app/_worker/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/_app/_worker/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -473,6 +483,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/tenant-consent'
     | '/ediscovery/portal'
     | '/teams/dashboard'
     | '/teams/job-monitor'
@@ -518,6 +529,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/tenant-consent'
     | '/ediscovery/portal'
     | '/teams/dashboard'
     | '/teams/job-monitor'
@@ -565,6 +577,7 @@ export interface FileRouteTypes {
     | '/_app/_worker/compliance/dashboard'
     | '/_app/_worker/compliance/monitoring'
     | '/_app/_worker/compliance/reporting'
+    | '/_app/_worker/configuration_/tenant-consent'
     | '/_app/_worker/ediscovery/portal'
     | '/_app/_worker/teams/dashboard'
     | '/_app/_worker/teams/job-monitor'
@@ -871,6 +884,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerComplianceReportingRouteImport
       parentRoute: typeof AppWorkerRoute
     }
+    '/_app/_worker/configuration_/tenant-consent': {
+      id: '/_app/_worker/configuration_/tenant-consent'
+      path: '/configuration/tenant-consent'
+      fullPath: '/configuration/tenant-consent'
+      preLoaderRoute: typeof AppWorkerConfigurationTenantConsentRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/ediscovery/portal': {
       id: '/_app/_worker/ediscovery/portal'
       path: '/ediscovery/portal'
@@ -933,6 +953,7 @@ interface AppWorkerRouteChildren {
   AppWorkerComplianceDashboardRoute: typeof AppWorkerComplianceDashboardRoute
   AppWorkerComplianceMonitoringRoute: typeof AppWorkerComplianceMonitoringRoute
   AppWorkerComplianceReportingRoute: typeof AppWorkerComplianceReportingRoute
+  AppWorkerConfigurationTenantConsentRoute: typeof AppWorkerConfigurationTenantConsentRoute
   AppWorkerEdiscoveryPortalRoute: typeof AppWorkerEdiscoveryPortalRoute
   AppWorkerTeamsDashboardRoute: typeof AppWorkerTeamsDashboardRoute
   AppWorkerTeamsJobMonitorRoute: typeof AppWorkerTeamsJobMonitorRoute
@@ -968,6 +989,8 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerComplianceDashboardRoute: AppWorkerComplianceDashboardRoute,
   AppWorkerComplianceMonitoringRoute: AppWorkerComplianceMonitoringRoute,
   AppWorkerComplianceReportingRoute: AppWorkerComplianceReportingRoute,
+  AppWorkerConfigurationTenantConsentRoute:
+    AppWorkerConfigurationTenantConsentRoute,
   AppWorkerEdiscoveryPortalRoute: AppWorkerEdiscoveryPortalRoute,
   AppWorkerTeamsDashboardRoute: AppWorkerTeamsDashboardRoute,
   AppWorkerTeamsJobMonitorRoute: AppWorkerTeamsJobMonitorRoute,

@@ -142,6 +142,17 @@ export const errorTexts = {
   confirmationLinkUsed: () => 'This confirmation link was already used or has been replaced.',
   /** Confirming an email address (400): no such link (a wrong or cut code, another user, another address). */
   confirmationLinkInvalid: () => 'This confirmation link is not valid.',
+  /**
+   * Finishing an admin consent (400): the answer's state is not one of the caller's consents under
+   * way, or it was used already.
+   */
+  consentStateUnknown: () =>
+    'This answer from Microsoft does not belong to a connection you started here, or it was used already. Start the connection again.',
+  /** Finishing an admin consent (400): the answer came back more than 10 minutes after the consent started. */
+  consentExpired: () => 'The admin consent took longer than 10 minutes. Start the connection again.',
+  /** Finishing an admin consent (409): the tenant consented in is already connected to the portal. */
+  consentTenantConnected: () =>
+    'This Microsoft 365 tenant is already connected to the portal. To consent again for it, use its own “Grant admin consent” link.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

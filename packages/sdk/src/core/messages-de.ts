@@ -80,4 +80,9 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   confirmationLinkExpired: 'Dieser Bestätigungslink ist abgelaufen.',
   confirmationLinkUsed: 'Dieser Bestätigungslink wurde bereits verwendet oder durch einen neueren ersetzt.',
   confirmationLinkInvalid: 'Dieser Bestätigungslink ist ungültig.',
+  consentStateUnknown:
+    'Diese Antwort von Microsoft gehört zu keiner Verbindung, die Sie hier begonnen haben, oder sie wurde schon verwendet. Beginnen Sie die Verbindung neu.',
+  consentExpired: 'Die Administratorzustimmung hat länger als 10 Minuten gedauert. Beginnen Sie die Verbindung neu.',
+  consentTenantConnected:
+    'Dieser Microsoft-365-Mandant ist bereits mit dem Portal verbunden. Um erneut für ihn zuzustimmen, verwenden Sie seinen eigenen Link „Administratorzustimmung erteilen“.',
 };

@@ -77,5 +77,10 @@ export const englishErrorMessages = {
   confirmationLinkExpired: 'This confirmation link has expired.',
   confirmationLinkUsed: 'This confirmation link was already used or has been replaced.',
   confirmationLinkInvalid: 'This confirmation link is not valid.',
+  consentStateUnknown:
+    'This answer from Microsoft does not belong to a connection you started here, or it was used already. Start the connection again.',
+  consentExpired: 'The admin consent took longer than 10 minutes. Start the connection again.',
+  consentTenantConnected:
+    'This Microsoft 365 tenant is already connected to the portal. To consent again for it, use its own “Grant admin consent” link.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

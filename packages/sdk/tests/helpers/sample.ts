@@ -7,6 +7,7 @@ const patternSamples: Record<string, string> = {
   '^[2-9BCDFGHJKMNPQRTVWXY]{5}-[2-9BCDFGHJKMNPQRTVWXY]{5}$': 'BCDFG-HJKMN',
   '^[a-z0-9-]+$': 'contoso',
   '^[0-9]{1,18}$': '4711',
+  '^([0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|([A-Za-z0-9-]+\\.)+[A-Za-z]{2,63})$': 'contoso.onmicrosoft.com',
 };
 
 function sampleString(schema: JsonSchema, name: string): string {

@@ -23,6 +23,7 @@ import { migration as m023 } from './migrations/023-entra-sign-in.js';
 import { migration as m024 } from './migrations/024-entra-tenant-proof.js';
 import { migration as m025 } from './migrations/025-ediscovery-custodians.js';
 import { migration as m026 } from './migrations/026-unique-names-and-sign-in-failures.js';
+import { migration as m028 } from './migrations/028-tenant-consent.js';
 import { migration as m029 } from './migrations/029-active-tenants-and-location-probes.js';
 
 export interface Migration {
@@ -60,6 +61,7 @@ const migrations: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m028,
   m029,
 ];
 

@@ -21,6 +21,9 @@ export interface TenantRecord {
   authorityUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** When an administrator of the tenant last granted admin consent through the portal, and who started it. */
+  adminConsentAt: Date | null;
+  adminConsentBy: string | null;
 }
 
 /** A row of `tenants`. */
@@ -38,6 +41,8 @@ export interface TenantRow {
   authority_url: string | null;
   created_at: Date;
   updated_at: Date;
+  admin_consent_at: Date | null;
+  admin_consent_by: string | null;
 }
 
 export const toTenantRecord = (r: TenantRow): TenantRecord => ({
@@ -54,6 +59,8 @@ export const toTenantRecord = (r: TenantRow): TenantRecord => ({
   authorityUrl: r.authority_url,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
+  adminConsentAt: r.admin_consent_at ? new Date(r.admin_consent_at) : null,
+  adminConsentBy: r.admin_consent_by,
 });
 
 export async function findTenant(db: Queryable, tenantId: string): Promise<TenantRecord | undefined> {

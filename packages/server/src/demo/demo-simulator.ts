@@ -18,7 +18,8 @@ import { type Config, readOrCreate } from '../config.js';
 import type { AppContext } from '../context.js';
 import { trustCertificates } from '../m365/trust.js';
 import { redirectUriOf, useEntraApp } from '../modules/identity/entra.js';
-import { DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
+import { consentSetup, useConsentPlatform } from '../modules/tenant-consent/service.js';
+import { DEMO_CONSENT_TENANT, DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
 
 /** The demo tenants change every ten minutes, so incremental runs have work. */
 const CHANGE_EVERY_MS = 10 * 60_000;
@@ -31,6 +32,14 @@ const DEMO_SIGN_IN_CLIENT_ID = 'c0a1b2c3-d4e5-4f60-8a7b-9c0d1e2f3a4b';
 /** The demo sign-in app's secret, made once in the simulator's data directory. */
 const demoSignInSecret = (config: Config) =>
   readOrCreate(join(demoSimulatorDataDir(config), 'sign-in-app-secret'), () => randomBytes(24).toString('base64url'));
+
+/**
+ * The client secret of the app registration of the tenant to connect by consent: PORTAL_DEMO_CLIENT_SECRET,
+ * else one made once in the simulator's data directory (printed with the demo password).
+ */
+export const demoConsentSecret = (config: Config) =>
+  config.demoClientSecret ??
+  readOrCreate(join(demoSimulatorDataDir(config), 'consent-app-secret'), () => randomBytes(24).toString('base64url'));
 
 /**
  * A process of the portal that does not run the simulator (--role=worker) but calls it: it trusts the
@@ -58,6 +67,14 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
      where tenant_id in (${ids}) and graph_base_url is not null and client_secret_enc is not null`,
     [...DEMO_TENANT_IDS],
   );
+  // The tenant to connect by consent: granted the portal's permissions once an administrator consented
+  // through the portal (the simulator forgets at a restart what the consent granted).
+  const [consented] = await ctx.db.query<{ admin_consent_at: Date | null }>(
+    'select admin_consent_at from tenants where tenant_id = $1 and graph_base_url is not null',
+    [DEMO_CONSENT_TENANT.tenantId],
+  );
+  const setup = consentSetup(ctx);
+  const permissions = setup.permissions.map((p) => p.permission);
   // Without an Entra app of its own, the demo signs in with Microsoft through the simulator.
   const signIn = config.entra
     ? undefined
@@ -68,12 +85,27 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
       dataDir: demoSimulatorDataDir(config),
       port: config.m365SimulatorPort,
       host: '127.0.0.1',
-      tenants: tenants.map((t) => ({
-        tenantId: t.tenant_id,
-        clientId: t.application_id,
-        clientSecret: ctx.secrets.open(t.client_secret_enc),
-        size: demoTenantSize(config, t.tenant_id),
-      })),
+      tenants: [
+        ...tenants.map((t) => ({
+          tenantId: t.tenant_id,
+          clientId: t.application_id,
+          clientSecret: ctx.secrets.open(t.client_secret_enc),
+          size: demoTenantSize(config, t.tenant_id),
+          // Their app registrations list the portal's consent page, so their consent links work too.
+          redirectUris: [setup.redirectUri],
+          appDisplayName: 'Compliance Portal',
+        })),
+        {
+          tenantId: DEMO_CONSENT_TENANT.tenantId,
+          clientId: DEMO_CONSENT_TENANT.applicationId,
+          clientSecret: demoConsentSecret(config),
+          size: { ...DEMO_CONSENT_TENANT.size, ...config.m365SimulatorSize },
+          consent: consented?.admin_consent_at ? permissions : [],
+          redirectUris: [setup.redirectUri],
+          applicationPermissions: permissions,
+          appDisplayName: 'Compliance Portal',
+        },
+      ],
       changeEveryMs: CHANGE_EVERY_MS,
       ...(signIn ? { signInApps: [signIn] } : {}),
       ...(config.demoPassword ? { userPassword: config.demoPassword } : {}),
@@ -87,6 +119,7 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
     throw error;
   }
   trustCertificates([sim.caCertificate]);
+  useConsentPlatform(ctx, { authority: sim.authorityHost, graphBaseUrl: sim.graphBaseUrl });
   if (signIn)
     useEntraApp(ctx, { clientId: signIn.clientId, clientSecret: signIn.clientSecret, authority: sim.authorityHost });
   running.set(ctx, sim);
@@ -96,7 +129,7 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
     return close();
   };
   const endpoints = simulatorEndpoints(sim.url);
-  for (const t of tenants) {
+  for (const t of [...tenants, ...(consented ? [{ tenant_id: DEMO_CONSENT_TENANT.tenantId }] : [])]) {
     await ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
       t.tenant_id,
       endpoints.graphBaseUrl,

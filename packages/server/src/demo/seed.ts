@@ -86,6 +86,30 @@ function demoApplicationId(tenantId: string): string {
   return `5e1f0a4b-6c2d-4e8f-9a31-${tenantId.slice(-12)}`;
 }
 
+/**
+ * A simulated tenant the demo world has not connected, for connecting one by admin consent: its app
+ * registration (fixed id; the secret PORTAL_DEMO_CLIENT_SECRET, else one made once) asks for the
+ * portal's permissions, none granted until its administrator (the tenant's first account) consents.
+ * Its id begins otherwise than the others', so its accounts have a domain of their own.
+ */
+export const DEMO_CONSENT_TENANT = (() => {
+  const tenantId = 'ad7e0a5c-3b2f-4c1d-8e9f-0a1b2c3d4e05';
+  return {
+    name: 'Adventure Works',
+    tenantId,
+    applicationId: demoApplicationId(tenantId),
+    administrator: firstUserAddress(tenantId),
+    size: {
+      users: 3,
+      sites: 1,
+      teams: 1,
+      channelsPerTeam: 1,
+      filesPerDrive: 5,
+      chats: 1,
+    } satisfies Partial<TenantSize>,
+  };
+})();
+
 /** A password that meets the rules: 18 random characters plus one of each required class. */
 export function strongPassword(): string {
   return `${randomBytes(14).toString('base64url')}-Aa7`;

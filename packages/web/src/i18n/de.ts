@@ -16,6 +16,7 @@ import { sharedNamespaces } from './de/shared';
 import { shellNamespaces } from './de/shell';
 import { signUpNamespaces } from './de/sign-up';
 import { teamsNamespaces } from './de/teams';
+import { tenantConnectionNamespaces } from './de/tenant-connection';
 import type { Resources } from './en';
 
 /** German resources; the type makes a missing or extra key a compile error. */
@@ -37,6 +38,7 @@ export const de: Resources = {
   ...overviewNamespaces,
   ...signUpNamespaces,
   ...locationsNamespaces,
+  ...tenantConnectionNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

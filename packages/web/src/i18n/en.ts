@@ -15,6 +15,7 @@ import { sharedNamespaces } from './en/shared';
 import { shellNamespaces } from './en/shell';
 import { signUpNamespaces } from './en/sign-up';
 import { teamsNamespaces } from './en/teams';
+import { tenantConnectionNamespaces } from './en/tenant-connection';
 
 /** English resources, one namespace per area. German (de.ts) must have exactly the same keys. */
 export const en = {
@@ -35,6 +36,7 @@ export const en = {
   ...overviewNamespaces,
   ...signUpNamespaces,
   ...locationsNamespaces,
+  ...tenantConnectionNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

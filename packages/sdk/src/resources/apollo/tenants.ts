@@ -4,6 +4,7 @@ import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { guid } from '../common.js';
+import { ConnectionTestResult, PermissionArea } from './configuration.js';
 
 /** Where provisioning of a tenant stands. */
 export const ProvisioningState = s.oneOfStrings([
@@ -28,6 +29,12 @@ export const Tenant = s.object({
   provisioning: ProvisioningState,
   createdAt: s.dateTime(),
   updatedAt: s.dateTime(),
+  adminConsentAt: s.optional(
+    s.dateTime('When an administrator of the tenant last granted admin consent through the portal; absent: never.'),
+  ),
+  adminConsentBy: s.optional(
+    s.string({ maxLength: 320, description: 'The portal user who started that consent (their email address).' }),
+  ),
 });
 export type Tenant = s.Static<typeof Tenant>;
 
@@ -74,6 +81,114 @@ export const ProvisioningTask = s.object({
   finished: s.nullable(s.dateTime()),
 });
 export type ProvisioningTask = s.Static<typeof ProvisioningTask>;
+
+/** Schema of one Microsoft Graph application permission the portal asks for, with the areas that need it. */
+export const PermissionNeed = s.object({
+  permission: s.string({ maxLength: 100, description: 'A Microsoft Graph application permission, e.g. Mail.Read.' }),
+  areas: s.array(PermissionArea, { minItems: 1, description: 'The areas of the portal that need it.' }),
+});
+/** A Microsoft Graph application permission the portal's app registration needs, and the portal areas that use it. */
+export type PermissionNeed = s.Static<typeof PermissionNeed>;
+
+/** Schema of the answer of `GET /api/tenant-consent`. */
+export const TenantConsentSetup = s.object({
+  redirectUri: s.string({
+    format: 'uri',
+    maxLength: 2048,
+    description:
+      "The portal's address for the answer of admin consent: a redirect URI (platform Web) the app registration must list.",
+  }),
+  authority: s.string({
+    format: 'uri',
+    maxLength: 2048,
+    description: 'The identity platform the consent links lead to, e.g. https://login.microsoftonline.com.',
+  }),
+  permissions: s.array(PermissionNeed, {
+    description: 'The application permissions the app registration needs (API permissions, Microsoft Graph).',
+  }),
+});
+/**
+ * What an administrator needs to prepare an app registration for the portal: the redirect URI to add
+ * (Authentication, platform Web), the identity platform, and the Microsoft Graph application
+ * permissions to add (API permissions), each with the portal areas that need it.
+ */
+export type TenantConsentSetup = s.Static<typeof TenantConsentSetup>;
+
+/** Schema of the body of `POST /api/tenant-consent`. */
+export const TenantConsentStart = s.object({
+  organisationId: s.string({ minLength: 1, maxLength: 64 }),
+  tenantName: s.string({ minLength: 1, maxLength: 120 }),
+  applicationId: guid('Application (client) ID of the app registration.'),
+  clientSecret: s.string({ minLength: 1, maxLength: 512, description: "A client secret's value." }),
+  directory: s.optional(
+    s.string({
+      minLength: 1,
+      maxLength: 253,
+      pattern: '^([0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|([A-Za-z0-9-]+\\.)+[A-Za-z]{2,63})$',
+      description:
+        "The tenant's ID or one of its domains, where the administrator consents; without it the administrator's own tenant (organizations).",
+    }),
+  ),
+});
+/**
+ * A tenant to connect by admin consent: its name in the portal, the owning organisation, and the
+ * application (client) ID and client secret of the app registration to consent to. The tenant ID is
+ * not typed: it comes from the consent, and is taken only once the app gets a token there with this
+ * secret. `directory` (a tenant ID or domain) sends the administrator to that tenant's sign-in.
+ */
+export type TenantConsentStart = s.Static<typeof TenantConsentStart>;
+
+/** Schema of the answer of `POST /api/tenant-consent` and `POST /api/Tenants/{tenantId}/consent`. */
+export const TenantConsentLink = s.object({
+  consentUrl: s.string({
+    format: 'uri',
+    maxLength: 4096,
+    description: "The admin consent endpoint of Microsoft's identity platform, with this consent's state.",
+  }),
+  expiresAt: s.dateTime('The answer must come back before this moment (10 minutes).'),
+});
+/** Where to send the administrator to consent, and until when the portal waits for the answer. */
+export type TenantConsentLink = s.Static<typeof TenantConsentLink>;
+
+/** Schema of the body of `POST /api/tenant-consent/answer`. */
+export const TenantConsentAnswer = s.object({
+  state: s.string({ minLength: 1, maxLength: 256 }),
+  adminConsent: s.optional(s.string({ maxLength: 16, description: "The answer's `admin_consent`." })),
+  tenant: s.optional(s.string({ maxLength: 64, description: "The answer's `tenant`." })),
+  scope: s.optional(s.string({ maxLength: 8192, description: "The answer's `scope`." })),
+  error: s.optional(s.string({ maxLength: 128, description: "The answer's `error`." })),
+  errorDescription: s.optional(s.string({ maxLength: 4096, description: "The answer's `error_description`." })),
+});
+/**
+ * The answer the identity platform sent to the portal's redirect URI, passed on as it came:
+ * `admin_consent`, `tenant`, `scope` and `state` on success, `error` and `error_description` otherwise.
+ */
+export type TenantConsentAnswer = s.Static<typeof TenantConsentAnswer>;
+
+/** Schema of the answer of `POST /api/tenant-consent/answer`. */
+export const TenantConsentOutcome = s.object({
+  outcome: s.oneOfStrings(
+    ['granted', 'declined', 'failed'],
+    'granted: consented and connected; declined: the administrator cancelled; failed: Microsoft refused, or the app got no token afterwards.',
+  ),
+  tenant: s.optional(Tenant),
+  connectionTest: s.optional(ConnectionTestResult),
+  error: s.optional(
+    s.string({
+      maxLength: 128,
+      description:
+        "The identity platform's error (access_denied, invalid_client …), or otherTenant: the consent was given in another tenant than the one asked for.",
+    }),
+  ),
+  errorCode: s.optional(s.integer({ minimum: 0, description: 'The AADSTS code of the error, e.g. 65004.' })),
+  description: s.optional(s.string({ maxLength: 1000, description: "The identity platform's own words, in English." })),
+});
+/**
+ * How an admin consent ended: `granted`, with the tenant connected (or consented again) and the
+ * connection test run at once; `declined` by the administrator (AADSTS65004); or `failed`, with the
+ * identity platform's error and AADSTS code, at the consent or at the token the portal asked for after it.
+ */
+export type TenantConsentOutcome = s.Static<typeof TenantConsentOutcome>;
 
 /**
  * The catalogue entries of apollo tenants: list, connect, read, change and remove a tenant, start
@@ -125,6 +240,37 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
     path: '/api/Tenants/{tenantId}/{taskId}',
     summary: 'Status of a provisioning task',
     response: ProvisioningTask,
+  },
+  consentSetup: {
+    method: 'GET',
+    path: '/api/tenant-consent',
+    summary: 'What an app registration needs for admin consent: redirect URI and permissions',
+    response: TenantConsentSetup,
+  },
+  startConsent: {
+    method: 'POST',
+    path: '/api/tenant-consent',
+    summary: 'Start connecting a tenant by admin consent',
+    body: TenantConsentStart,
+    response: TenantConsentLink,
+  },
+  finishConsent: {
+    method: 'POST',
+    path: '/api/tenant-consent/answer',
+    summary: "Finish an admin consent with the identity platform's answer",
+    body: TenantConsentAnswer,
+    response: TenantConsentOutcome,
+    refusals: {
+      400: 'The state is not one the caller started or was used (code consentStateUnknown), or it is older than 10 minutes (code consentExpired).',
+      404: 'The organisation of the consent is no longer one the caller acts for.',
+      409: 'The consented tenant is already connected to the portal (code consentTenantConnected).',
+    },
+  },
+  renewConsent: {
+    method: 'POST',
+    path: '/api/Tenants/{tenantId}/consent',
+    summary: "Admin consent again for a connected tenant's app registration",
+    response: TenantConsentLink,
   },
 });
 

@@ -18,6 +18,8 @@ export function tenantView(t: TenantRecord) {
     provisioning: t.provisioning,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
+    ...(t.adminConsentAt ? { adminConsentAt: t.adminConsentAt.toISOString() } : {}),
+    ...(t.adminConsentBy ? { adminConsentBy: t.adminConsentBy } : {}),
   };
 }
 
@@ -30,13 +32,17 @@ export async function listTenants(db: Queryable, organisationIds: readonly strin
 
 export async function insertTenant(
   db: Queryable,
-  t: Omit<TenantRecord, 'isActive' | 'provisioning' | 'createdAt' | 'updatedAt'> & { isActive: boolean },
+  t: Omit<
+    TenantRecord,
+    'isActive' | 'provisioning' | 'createdAt' | 'updatedAt' | 'adminConsentAt' | 'adminConsentBy'
+  > & { isActive: boolean; adminConsentBy?: string },
   now: Date,
 ): Promise<TenantRecord> {
+  // A tenant connected by admin consent records that consent as made now, by whom.
   const [row] = await db.query<TenantRow>(
     `insert into tenants (tenant_id, organisation_id, tenant_name, application_id, object_id, redirect_uri, client_secret_enc,
-       is_active, graph_base_url, authority_url, created_at, updated_at)
-     values (lower($1), $2, $3, lower($4), lower($5), $6, $7, $8, $9, $10, $11, $11) returning *`,
+       is_active, graph_base_url, authority_url, created_at, updated_at, admin_consent_at, admin_consent_by)
+     values (lower($1), $2, $3, lower($4), lower($5), $6, $7, $8, $9, $10, $11, $11, $12, $13) returning *`,
     [
       t.tenantId,
       t.organisationId,
@@ -49,6 +55,8 @@ export async function insertTenant(
       t.graphBaseUrl,
       t.authorityUrl,
       now,
+      t.adminConsentBy ? now : null,
+      t.adminConsentBy ?? null,
     ],
   );
   if (!row) throw new Error('tenant insert returned nothing');
@@ -93,6 +101,16 @@ export async function updateTenant(
 export async function hasActiveTenant(db: Queryable, organisationId: string): Promise<boolean> {
   const rows = await db.query('select 1 from tenants where organisation_id = $1 and is_active', [organisationId]);
   return rows.length > 0;
+}
+
+/** Records an admin consent to the tenant's app registration, made now and started by `by`. */
+export async function markAdminConsent(db: Queryable, tenantId: string, at: Date, by: string): Promise<TenantRecord> {
+  const [row] = await db.query<TenantRow>(
+    'update tenants set admin_consent_at = $2, admin_consent_by = $3 where tenant_id = $1 returning *',
+    [tenantId, at, by],
+  );
+  if (!row) throw new Error('tenant update returned nothing');
+  return toTenantRecord(row);
 }
 
 /** Makes the tenant the active (staging) tenant of the organisation's workers that have none. */

@@ -6,6 +6,7 @@
 import type { TenantCreate, TenantUpdate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, notFound } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
@@ -38,13 +39,28 @@ export async function visibleTenants(ctx: AppContext, user: User): Promise<Tenan
   return listTenants(ctx.db, await accessibleOrganisationIds(ctx.db, user));
 }
 
+/** How a tenant connected by admin consent differs from one typed in: its identity platform and the consent. */
+export interface ConsentedConnection {
+  /** Graph's and the identity platform's origins; null for Microsoft's own. */
+  graphBaseUrl: string | null;
+  authorityUrl: string | null;
+  /** Runs in the connection's transaction, after its audit entry (the consent's own entry). */
+  within(tx: Queryable, tenant: TenantRecord): Promise<void>;
+}
+
 /**
  * Connects a tenant to an organisation the actor acts for; a tenant ID already connected is refused
  * with 409. A tenant connected while the organisation has no active one (its first, or after its
  * active one was removed with none left) is active, and becomes the active tenant of its workers that
  * have none: the organisation's state and its workers' never disagree.
+ * A tenant connected by admin consent (`consented`) records that consent.
  */
-export async function connectTenant(ctx: AppContext, actor: Actor, input: TenantCreate): Promise<TenantRecord> {
+export async function connectTenant(
+  ctx: AppContext,
+  actor: Actor,
+  input: TenantCreate,
+  consented?: ConsentedConnection,
+): Promise<TenantRecord> {
   await requireOrganisation(ctx, actor.user, input.organisationId);
   if (await findTenant(ctx.db, input.tenantId)) throw conflict(TENANT_EXISTS);
   const connected = ctx.db.transaction(async (tx) => {
@@ -60,8 +76,9 @@ export async function connectTenant(ctx: AppContext, actor: Actor, input: Tenant
         redirectUri: input.redirectUri,
         clientSecretSealed: ctx.secrets.seal(input.clientSecret),
         isActive: active,
-        graphBaseUrl: null,
-        authorityUrl: null,
+        graphBaseUrl: consented?.graphBaseUrl ?? null,
+        authorityUrl: consented?.authorityUrl ?? null,
+        ...(consented ? { adminConsentBy: actor.user.email } : {}),
       },
       ctx.now(),
     );
@@ -73,10 +90,11 @@ export async function connectTenant(ctx: AppContext, actor: Actor, input: Tenant
         action: 'tenant.create',
         target: created.tenantId,
         outcome: 'success',
-        details: { tenantName: input.tenantName },
+        details: { tenantName: input.tenantName, ...(consented ? { via: 'adminConsent' } : {}) },
       },
       tx,
     );
+    await consented?.within(tx, created);
     return created;
   });
   // The tenant id is the key (stored in lower case): a concurrent connection of the same id meets it.

@@ -6,7 +6,8 @@ import { useOnline } from '../../offline/online';
 
 /**
  * A form in a dialog (full screen on small screens): title and an optional line under it, the form,
- * a first button (Cancel unless given) and the submit button.
+ * what goes beside it (`aside`: help with controls of its own, outside the form so that Enter in them
+ * does not submit it), a first button (Cancel unless given) and the submit button.
  */
 export function FormDialog({
   title,
@@ -20,6 +21,7 @@ export function FormDialog({
   cancel,
   onClose,
   children,
+  aside,
 }: {
   title: string;
   subtitle?: ReactNode;
@@ -34,6 +36,7 @@ export function FormDialog({
   cancel?: { label: string; onClick: () => void };
   onClose: () => void;
   children: ReactNode;
+  aside?: ReactNode;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -70,6 +73,7 @@ export function FormDialog({
               >
                 {children}
               </chakra.form>
+              {aside}
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <OfflineNote id={offlineId} />

@@ -1,10 +1,12 @@
 import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Tenant } from '@compliance-portal/sdk';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { useServerAction } from '../../offline/online';
+import { ConsentDialog } from './consent-dialog';
 import { MissingPermissions } from './missing-permissions';
 import { TaskProgress } from './task-progress';
 import { TenantForm } from './tenant-form';
@@ -31,13 +33,15 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
     action,
     refresh,
   } = useTenantsState(organisationId);
+  // Admin consent: for a new tenant (no tenant), or again for a connected one.
+  const [consent, setConsent] = useState<{ tenant?: Tenant } | null>(null);
   const columns: Column<Tenant>[] = [
     {
       key: 'tenantName',
       header: t('configuration:tenantName'),
       cell: (x) => (
         <HStack gap="2" wrap="wrap">
-          <Text>{x.tenantName}</Text>
+          <Text overflowWrap="anywhere">{x.tenantName}</Text>
           {x.isActive ? <Badge colorPalette="green">{t('configuration:active')}</Badge> : null}
         </HStack>
       ),
@@ -101,6 +105,9 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
           >
             {t('configuration:test')}
           </Button>
+          <Button size="xs" variant="outline" onClick={() => setConsent({ tenant: x })} {...serverAction}>
+            {t('tenantConnection:grantConsent')}
+          </Button>
           <Button size="xs" variant="ghost" onClick={() => setEditing(x)} {...serverAction}>
             {t('configuration:edit')}
           </Button>
@@ -133,9 +140,14 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
         onRetry={() => tenants.refetch()}
         emptyText={t('configuration:noTenants')}
         toolbar={
-          <Button size="sm" colorPalette="blue" onClick={() => setEditing('new')} {...serverAction}>
-            {t('configuration:addTenant')}
-          </Button>
+          <>
+            <Button size="sm" colorPalette="blue" onClick={() => setConsent({})} {...serverAction}>
+              {t('tenantConnection:connect')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setEditing('new')} {...serverAction}>
+              {t('configuration:addTenant')}
+            </Button>
+          </>
         }
       />
       {tasks.map(({ task, name }) => (
@@ -149,6 +161,17 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       {tested && tested.missing.length > 0 ? <MissingPermissions name={tested.name} missing={tested.missing} /> : null}
       {action.error && !pending ? (
         <StatusAlert status="error">{failure(action.error, action.variables?.kind ?? 'update')}</StatusAlert>
+      ) : null}
+      {consent ? (
+        <ConsentDialog
+          organisationId={organisationId}
+          {...(consent.tenant ? { tenant: consent.tenant } : {})}
+          onManual={() => {
+            setConsent(null);
+            setEditing('new');
+          }}
+          onClose={() => setConsent(null)}
+        />
       ) : null}
       {editing ? (
         <TenantForm

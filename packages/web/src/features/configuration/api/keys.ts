@@ -17,4 +17,6 @@ export const configurationKeys = {
    * again at the task's end must not fetch the task again.
    */
   provisioningTask: (tenantId: string, taskId: string) => ['provisioning-task', tenantId, taskId] as const,
+  /** What an app registration needs for admin consent (redirect URI, permissions): the same for every tenant. */
+  consentSetup: () => [...scopeKeys.tenants(), 'consent-setup'] as const,
 };

@@ -71,3 +71,14 @@ export const provisioningTaskQuery = (
     initialData: task,
     refetchInterval: (q) => (taskEnded(q.state.data) ? false : 1000),
   });
+
+/**
+ * What an app registration needs for admin consent: the portal's redirect URI and the permissions of
+ * every area. The same until the server changes: read once a visit, and live only.
+ */
+export const consentSetupQuery = (api: PortalClient) =>
+  queryOptions({
+    queryKey: configurationKeys.consentSetup(),
+    queryFn: ({ signal }) => api.apollo.tenants.consentSetup(undefined, { signal, disableToast: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

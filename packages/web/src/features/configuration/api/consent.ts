@@ -1,0 +1,41 @@
+/**
+ * Admin consent for a tenant's app registration: starting one (a new tenant, or a connected one
+ * again) answers the link to Microsoft's consent page; finishing one with Microsoft's answer may
+ * connect a tenant, so it reads the tenants again.
+ */
+import type { TenantConsentAnswer, TenantConsentStart } from '@compliance-portal/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../../shared/tenant';
+import { configurationKeys } from './keys';
+
+/** Failures are shown where the consent is, not in a toast as well. */
+const QUIET = { disableToast: true };
+
+/** Starts connecting a new tenant by admin consent. */
+export function useStartConsent() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (body: TenantConsentStart) => api.apollo.tenants.startConsent({ body }, QUIET),
+  });
+}
+
+/** Starts an admin consent again for a connected tenant's app registration. */
+export function useRenewConsent() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (tenantId: string) => api.apollo.tenants.renewConsent({ tenantId }, QUIET),
+  });
+}
+
+/** Finishes an admin consent with the answer Microsoft sent to the portal's page. */
+export function useFinishConsent() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: TenantConsentAnswer) => api.apollo.tenants.finishConsent({ body: answer }, QUIET),
+    onSuccess: (outcome) => {
+      // A tenant connected, or its consent recorded.
+      if (outcome.outcome === 'granted') void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
+    },
+  });
+}
