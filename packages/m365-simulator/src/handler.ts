@@ -13,7 +13,7 @@ import { uploadFragment } from './graph/drives.js';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
 import type { GraphContext, UploadSession } from './graph/router.js';
 import { createGraphService, DEFAULT_PAGE_SIZE } from './graph/service.js';
-import { issueToken, openidConfiguration, type Registration, signingKeys } from './identity.js';
+import { issueToken, openidConfiguration, type Registration, signingKeys, type TokenFault } from './identity.js';
 import type { ValidationState } from './metadata/validation.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
 import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
@@ -82,6 +82,11 @@ export interface SimulatorState {
    */
   setConsent(tenantId: string, roles: readonly string[]): void;
   consent(tenantId: string): string[];
+  /**
+   * Makes the token endpoint refuse the tenant's client credentials as Entra ID does for `fault`
+   * (its AADSTS code: 7000215, 7000222, 700016, 90002, 65001) until set back to `none`.
+   */
+  setTokenFault(tenantId: string, fault: TokenFault): void;
   /** The origin links are built on, e.g. https://localhost:8444. */
   baseUrl: string;
   /** Answers and properties checked against Graph's metadata, and the mismatches (null unless validating). */
@@ -130,6 +135,9 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       registration(tenantId).consent = [...roles];
     },
     consent: (tenantId) => [...registration(tenantId).consent],
+    setTokenFault(tenantId, fault) {
+      registration(tenantId).tokenFault = fault;
+    },
     baseUrl: options.baseUrl ?? '',
     get validation() {
       return graphService.validation;
@@ -226,6 +234,14 @@ export function createSimulatorHandler(options: SimulatorOptions) {
           },
         },
         signIn: { get: () => signIn.fault, set: (fault) => (signIn.fault = fault) },
+        tokenFault: {
+          get: () => Object.fromEntries([...tenants].map(([id, t]) => [id, t.tokenFault ?? 'none'])),
+          set(tenantId, fault) {
+            const tenant = tenants.get(tenantId.toLowerCase());
+            if (tenant) tenant.tokenFault = fault;
+            return tenant !== undefined;
+          },
+        },
         evolve(tenantId, change) {
           const tenant = tenants.get(tenantId.toLowerCase());
           return tenant ? evolve(tenant.model, change) : null;

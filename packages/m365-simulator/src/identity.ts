@@ -13,7 +13,25 @@ export interface Registration {
   clientSecret?: string;
   /** Application permissions granted (the token's `roles`). */
   consent: readonly string[];
+  /** How the token endpoint refuses the client credentials of this tenant on purpose (`none`: it does not). */
+  tokenFault?: TokenFault;
 }
+
+/**
+ * The token endpoint's refusals a client can be made to meet on purpose, each Entra ID's answer with
+ * its AADSTS code: a wrong client secret (7000215), an expired one (7000222), an application the
+ * tenant does not know (700016), a tenant Entra ID does not know (90002), and no consent to the
+ * application in the tenant (65001). `none`: tokens are issued as usual.
+ */
+export const TOKEN_FAULTS = [
+  'none',
+  'invalidClientSecret',
+  'expiredClientSecret',
+  'unknownApplication',
+  'unknownTenant',
+  'consentRequired',
+] as const;
+export type TokenFault = (typeof TOKEN_FAULTS)[number];
 
 /** Scopes naming Microsoft Graph's application permissions in the client credentials flow. */
 const GRAPH_SCOPES = new Set([`${GRAPH_AUDIENCE}/.default`, '00000003-0000-0000-c000-000000000000/.default']);
@@ -57,10 +75,59 @@ export function clientCredentials(request: SimRequest, form: URLSearchParams) {
   return { clientId: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' };
 }
 
+const unknownTenant = (tenantId: string) =>
+  identityError(
+    400,
+    'invalid_tenant',
+    90002,
+    `Tenant '${tenantId}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+  );
+const unknownApplication = (tenantId: string, clientId: string) =>
+  identityError(
+    400,
+    'unauthorized_client',
+    700016,
+    `Application with identifier '${clientId}' was not found in the directory '${tenantId}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant.`,
+  );
+const invalidSecret = (clientId: string) =>
+  identityError(
+    401,
+    'invalid_client',
+    7000215,
+    `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
+  );
+
+/** Entra ID's answer to client credentials under `fault`, as it words each refusal. */
+function faultAnswer(fault: Exclude<TokenFault, 'none'>, tenantId: string, clientId: string): SimResponse {
+  switch (fault) {
+    case 'invalidClientSecret':
+      return invalidSecret(clientId);
+    case 'expiredClientSecret':
+      return identityError(
+        401,
+        'invalid_client',
+        7000222,
+        `The provided client secret keys for app '${clientId}' are expired. Visit the Azure portal to create new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added security: https://aka.ms/certCreds.`,
+      );
+    case 'unknownApplication':
+      return unknownApplication(tenantId, clientId);
+    case 'unknownTenant':
+      return unknownTenant(tenantId);
+    case 'consentRequired':
+      return identityError(
+        400,
+        'invalid_grant',
+        65001,
+        `The user or administrator has not consented to use the application with ID '${clientId}'. Send an interactive authorization request for this user and resource.`,
+      );
+  }
+}
+
 /**
  * POST {tenant}/oauth2/v2.0/token with grant_type=client_credentials and Graph's `.default` scope.
  * With a registration's client id and secret, only that application with that secret gets a token;
- * without them any application with any non-empty secret does. The token is a JWT for Graph whose
+ * without them any application with any non-empty secret does. A registration's `tokenFault` refuses
+ * every request as that fault says. The token is a JWT for Graph whose
  * `roles` are the tenant's consent set.
  */
 export function issueToken(
@@ -70,14 +137,7 @@ export function issueToken(
   keys: TokenKeys,
 ): SimResponse {
   const form = new URLSearchParams(request.body.toString('utf8'));
-  if (!registration) {
-    return identityError(
-      400,
-      'invalid_tenant',
-      90002,
-      `Tenant '${tenantId}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
-    );
-  }
+  if (!registration) return unknownTenant(tenantId);
   if (form.get('grant_type') !== 'client_credentials') {
     return identityError(
       400,
@@ -87,21 +147,12 @@ export function issueToken(
     );
   }
   const { clientId, secret } = clientCredentials(request, form);
-  if (registration.clientId && clientId !== registration.clientId) {
-    return identityError(
-      400,
-      'unauthorized_client',
-      700016,
-      `Application with identifier '${clientId}' was not found in the directory '${tenantId}'.`,
-    );
+  if (registration.tokenFault && registration.tokenFault !== 'none') {
+    return faultAnswer(registration.tokenFault, tenantId, clientId);
   }
+  if (registration.clientId && clientId !== registration.clientId) return unknownApplication(tenantId, clientId);
   if (registration.clientSecret ? !safeEqual(secret, registration.clientSecret) : !secret) {
-    return identityError(
-      401,
-      'invalid_client',
-      7000215,
-      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
-    );
+    return invalidSecret(clientId);
   }
   const scope = form.get('scope');
   if (!scope) {

@@ -19,6 +19,7 @@ export {
   type SimulatorOptions,
   type SimulatorState,
 } from './handler.js';
+export { TOKEN_FAULTS, type TokenFault } from './identity.js';
 export {
   buildTenant,
   DEMO_SIZE,
