@@ -210,7 +210,12 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       if (form.get('grant_type') === 'authorization_code' && tenants.has(tenantId.toLowerCase())) {
         return signIn.redeem(request, tenantId, form);
       }
-      return issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys);
+      const answer = issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys);
+      // As Entra ID, the client's request id is echoed.
+      const clientRequestId = request.headers['client-request-id'];
+      return clientRequestId
+        ? { ...answer, headers: { ...answer.headers, 'client-request-id': clientRequestId } }
+        : answer;
     }
     if (request.method === 'GET' && rest === 'v2.0/.well-known/openid-configuration') {
       return openidConfiguration(state.baseUrl, tenantId);

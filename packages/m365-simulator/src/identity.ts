@@ -54,6 +54,8 @@ export function identityError(status: number, error: string, code: number, descr
     .replace(/\.\d+Z$/, 'Z');
   return {
     status,
+    // Entra ID's request id is its trace id.
+    headers: { 'x-ms-request-id': traceId },
     json: {
       error,
       error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,

@@ -51,14 +51,25 @@ describe('token faults', () => {
       .acquireTokenByClientCredential({ scopes: ['https://graph.microsoft.com/.default'] })
       .catch((error: unknown) => error);
 
-  it('answer each refusal with its status, error, AADSTS code and trace ids, as MSAL reads it', async () => {
+  it('answer each refusal with its status, error, AADSTS code and ids, as MSAL reads it', async () => {
     for (const [fault, expected] of Object.entries(EXPECTED)) {
       const set = await control('POST', { tenantId: TENANT, fault });
       expect(set.status, fault).toBe(200);
       expect(await set.json()).toEqual({ tenantId: TENANT, fault });
-      const answer = await requestToken(sim);
+      const answer = await fetch(`${sim.authorityHost}/${TENANT}/oauth2/v2.0/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'client-request-id': `sent-${fault}` },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: CLIENT,
+          client_secret: SECRET,
+          scope: 'https://graph.microsoft.com/.default',
+        }),
+      });
       expect(answer.status, fault).toBe(expected.status);
+      expect(answer.headers.get('client-request-id')).toBe(`sent-${fault}`);
       const body = (await answer.json()) as Record<string, unknown>;
+      expect(answer.headers.get('x-ms-request-id')).toBe(body.trace_id);
       expect(body, fault).toMatchObject({
         error: expected.error,
         error_codes: [expected.code],
