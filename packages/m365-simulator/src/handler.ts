@@ -211,8 +211,8 @@ export function createSimulatorHandler(options: SimulatorOptions) {
         return signIn.redeem(request, tenantId, form);
       }
       const answer = issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys);
-      // As Entra ID, the client's request id is echoed.
-      const clientRequestId = request.headers['client-request-id'];
+      // As Entra ID, the client's request id (a header, or MSAL's form parameter) is echoed.
+      const clientRequestId = request.headers['client-request-id'] || form.get('client-request-id');
       return clientRequestId
         ? { ...answer, headers: { ...answer.headers, 'client-request-id': clientRequestId } }
         : answer;
