@@ -8,6 +8,7 @@ import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { ediscoveryNamespaces } from './de/ediscovery';
+import { m365Namespaces } from './de/m365';
 import { offlineNamespaces } from './de/offline';
 import { overviewNamespaces } from './de/overview';
 import { partnerNamespaces } from './de/partner';
@@ -33,6 +34,7 @@ export const de: Resources = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...m365Namespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

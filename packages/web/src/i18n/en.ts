@@ -7,6 +7,7 @@ import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
+import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
 import { overviewNamespaces } from './en/overview';
 import { partnerNamespaces } from './en/partner';
@@ -31,6 +32,7 @@ export const en = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...m365Namespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { useServerAction } from '../../offline/online';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { MissingPermissions } from './missing-permissions';
 import { TaskProgress } from './task-progress';
 import { TenantForm } from './tenant-form';
@@ -141,7 +142,9 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       {tasks.map(({ task, name }) => (
         <TaskProgress key={task.taskId} task={task} name={name} onEnd={refresh} />
       ))}
-      {tested ? (
+      {tested?.failure ? (
+        <M365FailureAlert title={t('m365:connectionFailed', { name: tested.name })} failure={tested.failure} />
+      ) : tested ? (
         <StatusAlert status={tested.ok ? 'success' : 'error'}>
           <span data-testid="connection-result">{tested.text}</span>
         </StatusAlert>
