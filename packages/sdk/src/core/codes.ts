@@ -131,10 +131,10 @@ export const errorTexts = {
   // `microsoft365` (the raw details); a connection test carries them as its `failure`.
   /** Microsoft 365: the portal's server cannot resolve the address of Microsoft 365 (DNS). */
   m365HostNotFound: () =>
-    "The portal's server cannot find the address of Microsoft 365 (DNS). Correct the server's DNS settings so that it resolves login.microsoftonline.com and graph.microsoft.com.",
+    "The portal's server cannot find the address of Microsoft 365 (DNS). Correct the server's DNS settings so that it resolves Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com.",
   /** Microsoft 365: the connection to Microsoft 365 was refused or timed out. */
   m365Unreachable: () =>
-    "The portal's server cannot reach Microsoft 365: the connection was refused or timed out. Allow the server outbound HTTPS (port 443) to login.microsoftonline.com and graph.microsoft.com in your firewall or proxy.",
+    "The portal's server cannot reach Microsoft 365: the connection was refused or timed out. Allow the server outbound HTTPS (port 443) to Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com, in your firewall or proxy.",
   /** Microsoft 365: the TLS handshake failed (a certificate the server does not trust, or not for that name). */
   m365TlsFailed: () =>
     "The secure connection to Microsoft 365 failed: the portal's server does not trust the certificate it was shown. If a proxy inspects HTTPS, give the server the proxy's root certificate (NODE_EXTRA_CA_CERTS).",

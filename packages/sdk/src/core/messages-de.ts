@@ -74,9 +74,9 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   ediscoveryManagerRequired:
     'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation um diese Rolle.',
   m365HostNotFound:
-    'Der Server des Portals findet die Adresse von Microsoft 365 nicht (DNS). Korrigieren Sie die DNS-Einstellungen des Servers, sodass er login.microsoftonline.com und graph.microsoft.com auflöst.',
+    'Der Server des Portals findet die Adresse von Microsoft 365 nicht (DNS). Korrigieren Sie die DNS-Einstellungen des Servers, sodass er die Adressen von Microsoft 365 auflöst, etwa login.microsoftonline.com und graph.microsoft.com.',
   m365Unreachable:
-    'Der Server des Portals erreicht Microsoft 365 nicht: Die Verbindung wurde abgelehnt oder lief in eine Zeitüberschreitung. Erlauben Sie dem Server in Firewall oder Proxy ausgehendes HTTPS (Port 443) zu login.microsoftonline.com und graph.microsoft.com.',
+    'Der Server des Portals erreicht Microsoft 365 nicht: Die Verbindung wurde abgelehnt oder lief in eine Zeitüberschreitung. Erlauben Sie dem Server in Firewall oder Proxy ausgehendes HTTPS (Port 443) zu den Adressen von Microsoft 365, etwa login.microsoftonline.com und graph.microsoft.com.',
   m365TlsFailed:
     'Die sichere Verbindung zu Microsoft 365 ist fehlgeschlagen: Der Server des Portals vertraut dem vorgelegten Zertifikat nicht. Wenn ein Proxy HTTPS prüft, geben Sie dem Server dessen Stammzertifikat (NODE_EXTRA_CA_CERTS).',
   m365SecretWrong:

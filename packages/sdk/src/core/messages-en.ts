@@ -72,9 +72,9 @@ export const englishErrorMessages = {
   ediscoveryManagerRequired:
     'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
   m365HostNotFound:
-    "The portal's server cannot find the address of Microsoft 365 (DNS). Correct the server's DNS settings so that it resolves login.microsoftonline.com and graph.microsoft.com.",
+    "The portal's server cannot find the address of Microsoft 365 (DNS). Correct the server's DNS settings so that it resolves Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com.",
   m365Unreachable:
-    "The portal's server cannot reach Microsoft 365: the connection was refused or timed out. Allow the server outbound HTTPS (port 443) to login.microsoftonline.com and graph.microsoft.com in your firewall or proxy.",
+    "The portal's server cannot reach Microsoft 365: the connection was refused or timed out. Allow the server outbound HTTPS (port 443) to Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com, in your firewall or proxy.",
   m365TlsFailed:
     "The secure connection to Microsoft 365 failed: the portal's server does not trust the certificate it was shown. If a proxy inspects HTTPS, give the server the proxy's root certificate (NODE_EXTRA_CA_CERTS).",
   m365SecretWrong:
