@@ -123,7 +123,7 @@ export function M365FailureAlert({
     >
       <Alert.Indicator />
       <Alert.Content minW="0" gap="2">
-        <Alert.Title id={titleId} data-testid="m365-title">
+        <Alert.Title id={titleId} data-testid="m365-title" fontWeight="semibold">
           {title}
         </Alert.Title>
         <Alert.Description data-testid="m365-cause">{cause}</Alert.Description>
@@ -159,10 +159,10 @@ export function M365FailureAlert({
               {t('m365:copy')}
             </Button>
           ) : null}
+          <Text role="status" fontSize="sm" data-testid="m365-copy-status">
+            {copy === 'copied' ? t('m365:copied') : copy === 'failed' ? t('m365:copyFailed') : ''}
+          </Text>
         </HStack>
-        <Text role="status" fontSize="sm" data-testid="m365-copy-status">
-          {copy === 'copied' ? t('m365:copied') : copy === 'failed' ? t('m365:copyFailed') : ''}
-        </Text>
         {rows.length > 0 ? (
           <chakra.details
             open={open}
@@ -176,7 +176,13 @@ export function M365FailureAlert({
               {rows.map(([key, value]) => (
                 <Stack key={key} gap="0" display="contents">
                   <chakra.dt color="fg.muted">{t(`m365:fields.${key}`)}</chakra.dt>
-                  <chakra.dd ms="0" mb={{ base: '1', sm: '0' }} fontFamily="mono" overflowWrap="anywhere">
+                  <chakra.dd
+                    ms="0"
+                    mb={{ base: '1', sm: '0' }}
+                    // Ids and codes as they are typed; Microsoft's message as prose.
+                    fontFamily={key === 'message' ? undefined : 'mono'}
+                    overflowWrap="anywhere"
+                  >
                     {value}
                   </chakra.dd>
                 </Stack>
