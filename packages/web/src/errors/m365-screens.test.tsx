@@ -48,9 +48,9 @@ const source = (sourceId: string, displayName: string, kind: DiscoveredSource['k
   displayName,
   protected: false,
 });
-/** The alert with this title, and its cause's sentence. */
+/** The alert with this title, and its cause's sentence (German first loads its texts: a while on a busy machine). */
 async function alertNamed(title: string, within_: Pick<typeof screen, 'findByRole'> = screen) {
-  const alert = await within_.findByRole('alert', { name: title });
+  const alert = await within_.findByRole('alert', { name: title }, { timeout: 10_000 });
   return { alert, cause: within(alert).getByTestId('m365-cause').textContent };
 }
 
