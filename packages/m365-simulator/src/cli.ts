@@ -128,6 +128,7 @@ const lines = [
   `  trust it in Node.js: NODE_EXTRA_CA_CERTS=${sim.caCertificatePath}`,
   `  throttling: POST ${sim.url}/_simulator/throttle with the header ${CONTROL_HEADER}: ${sim.controlKey}`,
   `  consent: POST ${sim.url}/_simulator/consent with the same header`,
+  `  token faults: POST ${sim.url}/_simulator/token with the same header`,
   `  content changes: POST ${sim.url}/_simulator/evolve with the same header`,
   ...(options.signInApps ?? []).map(
     (a) => `  sign-in app ${a.clientId}: authorize at ${sim.authorityHost}/<tenantId>/oauth2/v2.0/authorize`,

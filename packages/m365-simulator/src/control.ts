@@ -3,11 +3,14 @@
  * `/_simulator/throttle` (GET reads, POST sets), so a running demo or a test can make Graph answer 429
  * or 503 with Retry-After on any path. Consent: `/_simulator/consent` (GET reads every tenant's, POST
  * sets one tenant's), the application permissions its next tokens carry as `roles`, so a test or a
- * demo can withdraw a permission and see Graph refuse. The endpoints need the `x-simulator-control`
+ * demo can withdraw a permission and see Graph refuse. Token faults: `/_simulator/token` (GET reads
+ * every tenant's, POST sets one tenant's), how the token endpoint refuses that tenant's client
+ * credentials, each with Entra ID's AADSTS code. The endpoints need the `x-simulator-control`
  * header with the simulator's control key, so a stray request cannot change them.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
+import { TOKEN_FAULTS, type TokenFault } from './identity.js';
 import type { Evolution } from './model.js';
 import { ID_TOKEN_FAULTS, type IdTokenFault } from './sign-in.js';
 
@@ -117,6 +120,12 @@ export interface Controls {
   };
   /** The fault the next ID tokens of user sign-in carry (sign-in.ts). */
   signIn: { get(): IdTokenFault; set(fault: IdTokenFault): void };
+  /** How the token endpoint refuses each tenant's client credentials (identity.ts). */
+  tokenFault: {
+    get(): Record<string, TokenFault>;
+    /** Sets a tenant's; false for a tenant the simulator does not serve. */
+    set(tenantId: string, fault: TokenFault): boolean;
+  };
   /** Changes a tenant's content as time passing would (new, edited, deleted files and messages); null for an unknown tenant. */
   evolve(tenantId: string, change: Evolution): number | null;
 }
@@ -191,6 +200,27 @@ function signInControl(request: SimRequest, controls: Controls): SimResponse {
   }
 }
 
+/** GET or POST `/_simulator/token`. */
+function tokenControl(request: SimRequest, controls: Controls): SimResponse {
+  if (request.method === 'GET') return { status: 200, json: controls.tokenFault.get() };
+  if (request.method !== 'POST') return controlError(405, 'methodNotAllowed', 'GET or POST.');
+  try {
+    const body = jsonObject(request);
+    for (const key of Object.keys(body)) {
+      if (key !== 'tenantId' && key !== 'fault') throw new Error(`unknown token setting "${key}"`);
+    }
+    if (typeof body.tenantId !== 'string' || !body.tenantId) throw new Error('tenantId must name a tenant');
+    const fault = TOKEN_FAULTS.find((f) => f === body.fault);
+    if (!fault) throw new Error(`fault must be one of ${TOKEN_FAULTS.join(', ')}`);
+    if (!controls.tokenFault.set(body.tenantId, fault)) {
+      return controlError(404, 'notFound', `The simulator does not serve tenant ${body.tenantId}.`);
+    }
+    return { status: 200, json: { tenantId: body.tenantId, fault } };
+  } catch (error) {
+    return controlError(400, 'invalidRequest', (error as Error).message);
+  }
+}
+
 /**
  * `/_simulator/throttle`: GET answers the setting, POST (JSON) replaces it; `{ "every": 0 }` turns it
  * off. `/_simulator/consent`: GET answers `{ "<tenantId>": [roles…] }`, POST `{ "tenantId", "roles" }`
@@ -199,7 +229,10 @@ function signInControl(request: SimRequest, controls: Controls): SimResponse {
  * "newChannelMessages"?, "newChatMessages"?, "at"? }` changes the tenant's content (as `evolve` does).
  * `/_simulator/sign-in`: GET answers `{ "fault" }`, POST `{ "fault" }` sets how the next ID tokens of
  * user sign-in are made wrong (`none`, `otherTenant`, `wrongAudience`, `expired`, `replayedNonce`,
- * `tamperedSignature`), for a relying party's tests.
+ * `tamperedSignature`), for a relying party's tests. `/_simulator/token`: GET answers `{ "<tenantId>":
+ * fault }`, POST `{ "tenantId", "fault" }` makes the token endpoint refuse that tenant's client
+ * credentials (`invalidClientSecret`, `expiredClientSecret`, `unknownApplication`, `unknownTenant`,
+ * `consentRequired`) until set back to `none`.
  */
 export function controlRequest(
   request: SimRequest,
@@ -212,6 +245,7 @@ export function controlRequest(
   }
   const what = rest.join('/');
   if (what === 'sign-in') return signInControl(request, controls);
+  if (what === 'token') return tokenControl(request, controls);
   if (what !== 'throttle' && what !== 'consent' && what !== 'evolve') {
     return controlError(404, 'notFound', 'Unknown control path.');
   }

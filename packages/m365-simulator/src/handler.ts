@@ -21,6 +21,7 @@ import {
   openidConfiguration,
   type Registration,
   signingKeys,
+  type TokenFault,
 } from './identity.js';
 import type { ValidationState } from './metadata/validation.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
@@ -101,6 +102,11 @@ export interface SimulatorState {
    */
   setConsent(tenantId: string, roles: readonly string[]): void;
   consent(tenantId: string): string[];
+  /**
+   * Makes the token endpoint refuse the tenant's client credentials as Entra ID does for `fault`
+   * (its AADSTS code: 7000215, 7000222, 700016, 90002, 65001) until set back to `none`.
+   */
+  setTokenFault(tenantId: string, fault: TokenFault): void;
   /** The origin links are built on, e.g. https://localhost:8444. */
   baseUrl: string;
   /** Answers and properties checked against Graph's metadata, and the mismatches (null unless validating). */
@@ -197,6 +203,9 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       registration(tenantId).consent = [...roles];
     },
     consent: (tenantId) => [...registration(tenantId).consent],
+    setTokenFault(tenantId, fault) {
+      registration(tenantId).tokenFault = fault;
+    },
     baseUrl: options.baseUrl ?? '',
     get validation() {
       return graphService.validation;
@@ -273,7 +282,12 @@ export function createSimulatorHandler(options: SimulatorOptions) {
       if (form.get('grant_type') === 'authorization_code' && tenants.has(tenantId.toLowerCase())) {
         return signIn.redeem(request, tenantId, form);
       }
-      return issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys, multiTenant);
+      const answer = issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys, multiTenant);
+      // As Entra ID, the client's request id (a header, or MSAL's form parameter) is echoed.
+      const clientRequestId = request.headers['client-request-id'] || form.get('client-request-id');
+      return clientRequestId
+        ? { ...answer, headers: { ...answer.headers, 'client-request-id': clientRequestId } }
+        : answer;
     }
     if (request.method === 'GET' && rest === 'v2.0/.well-known/openid-configuration') {
       return openidConfiguration(state.baseUrl, tenantId);
@@ -297,6 +311,14 @@ export function createSimulatorHandler(options: SimulatorOptions) {
           },
         },
         signIn: { get: () => signIn.fault, set: (fault) => (signIn.fault = fault) },
+        tokenFault: {
+          get: () => Object.fromEntries([...tenants].map(([id, t]) => [id, t.tokenFault ?? 'none'])),
+          set(tenantId, fault) {
+            const tenant = tenants.get(tenantId.toLowerCase());
+            if (tenant) tenant.tokenFault = fault;
+            return tenant !== undefined;
+          },
+        },
         evolve(tenantId, change) {
           const tenant = tenants.get(tenantId.toLowerCase());
           return tenant ? evolve(tenant.model, change) : null;

@@ -13,6 +13,8 @@ export interface Registration {
   clientSecret?: string;
   /** Application permissions granted (the token's `roles`). */
   consent: readonly string[];
+  /** How the token endpoint refuses the client credentials of this tenant on purpose (`none`: it does not). */
+  tokenFault?: TokenFault;
 }
 
 /**
@@ -36,6 +38,22 @@ export interface MultiTenantApps {
   consented(tenantId: string, clientId: string): readonly string[] | undefined;
 }
 
+/**
+ * The token endpoint's refusals a client can be made to meet on purpose, each Entra ID's answer with
+ * its AADSTS code: a wrong client secret (7000215), an expired one (7000222), an application the
+ * tenant does not know (700016), a tenant Entra ID does not know (90002), and no consent to the
+ * application in the tenant (65001). `none`: tokens are issued as usual.
+ */
+export const TOKEN_FAULTS = [
+  'none',
+  'invalidClientSecret',
+  'expiredClientSecret',
+  'unknownApplication',
+  'unknownTenant',
+  'consentRequired',
+] as const;
+export type TokenFault = (typeof TOKEN_FAULTS)[number];
+
 /** Scopes naming Microsoft Graph's application permissions in the client credentials flow. */
 const GRAPH_SCOPES = new Set([`${GRAPH_AUDIENCE}/.default`, '00000003-0000-0000-c000-000000000000/.default']);
 const TOKEN_LIFETIME_S = 3600;
@@ -57,6 +75,8 @@ export function identityError(status: number, error: string, code: number, descr
     .replace(/\.\d+Z$/, 'Z');
   return {
     status,
+    // Entra ID's request id is its trace id.
+    headers: { 'x-ms-request-id': traceId },
     json: {
       error,
       error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${correlationId} Timestamp: ${timestamp}`,
@@ -78,12 +98,61 @@ export function clientCredentials(request: SimRequest, form: URLSearchParams) {
   return { clientId: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' };
 }
 
+const unknownTenant = (tenantId: string) =>
+  identityError(
+    400,
+    'invalid_tenant',
+    90002,
+    `Tenant '${tenantId}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
+  );
+const unknownApplication = (tenantId: string, clientId: string) =>
+  identityError(
+    400,
+    'unauthorized_client',
+    700016,
+    `Application with identifier '${clientId}' was not found in the directory '${tenantId}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant.`,
+  );
+const invalidSecret = (clientId: string) =>
+  identityError(
+    401,
+    'invalid_client',
+    7000215,
+    `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
+  );
+
+/** Entra ID's answer to client credentials under `fault`, as it words each refusal. */
+function faultAnswer(fault: Exclude<TokenFault, 'none'>, tenantId: string, clientId: string): SimResponse {
+  switch (fault) {
+    case 'invalidClientSecret':
+      return invalidSecret(clientId);
+    case 'expiredClientSecret':
+      return identityError(
+        401,
+        'invalid_client',
+        7000222,
+        `The provided client secret keys for app '${clientId}' are expired. Visit the Azure portal to create new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added security: https://aka.ms/certCreds.`,
+      );
+    case 'unknownApplication':
+      return unknownApplication(tenantId, clientId);
+    case 'unknownTenant':
+      return unknownTenant(tenantId);
+    case 'consentRequired':
+      return identityError(
+        400,
+        'invalid_grant',
+        65001,
+        `The user or administrator has not consented to use the application with ID '${clientId}'. Send an interactive authorization request for this user and resource.`,
+      );
+  }
+}
+
 /**
  * POST {tenant}/oauth2/v2.0/token with grant_type=client_credentials and Graph's `.default` scope.
- * A multi-tenant app gets a token with its secret once the tenant has consented to it (AADSTS7000229
- * before: no service principal there), its `roles` those consented to. Otherwise, with the tenant
- * registration's client id and secret, only that application with that secret gets a token;
- * without them any application with any non-empty secret does; its `roles` are the tenant's consent set.
+ * A registration's `tokenFault` refuses every request as that fault says. A multi-tenant app gets a
+ * token with its secret once the tenant has consented to it (AADSTS7000229 before: no service
+ * principal there), its `roles` those consented to. Otherwise, with the tenant registration's client
+ * id and secret, only that application with that secret gets a token; without them any application
+ * with any non-empty secret does; its `roles` are the tenant's consent set.
  */
 export function issueToken(
   request: SimRequest,
@@ -93,14 +162,7 @@ export function issueToken(
   apps?: MultiTenantApps,
 ): SimResponse {
   const form = new URLSearchParams(request.body.toString('utf8'));
-  if (!registration) {
-    return identityError(
-      400,
-      'invalid_tenant',
-      90002,
-      `Tenant '${tenantId}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`,
-    );
-  }
+  if (!registration) return unknownTenant(tenantId);
   if (form.get('grant_type') !== 'client_credentials') {
     return identityError(
       400,
@@ -110,23 +172,16 @@ export function issueToken(
     );
   }
   const { clientId, secret } = clientCredentials(request, form);
+  if (registration.tokenFault && registration.tokenFault !== 'none') {
+    return faultAnswer(registration.tokenFault, tenantId, clientId);
+  }
   const shared = apps?.app(clientId);
   if (!shared && registration.clientId && clientId !== registration.clientId) {
-    return identityError(
-      400,
-      'unauthorized_client',
-      700016,
-      `Application with identifier '${clientId}' was not found in the directory '${tenantId}'.`,
-    );
+    return unknownApplication(tenantId, clientId);
   }
   const expectedSecret = shared ? shared.clientSecret : registration.clientSecret;
   if (expectedSecret ? !safeEqual(secret, expectedSecret) : !secret) {
-    return identityError(
-      401,
-      'invalid_client',
-      7000215,
-      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
-    );
+    return invalidSecret(clientId);
   }
   const scope = form.get('scope');
   if (!scope) {

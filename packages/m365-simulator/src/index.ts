@@ -20,6 +20,7 @@ export {
   type SimulatorState,
 } from './handler.js';
 export type { MultiTenantApp } from './identity.js';
+export { TOKEN_FAULTS, type TokenFault } from './identity.js';
 export {
   buildTenant,
   DEMO_SIZE,

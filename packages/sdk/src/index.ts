@@ -83,7 +83,13 @@ export { auditApi } from './resources/apollo/audit.js';
 export type * from './resources/apollo/auth.js';
 export { authApi } from './resources/apollo/auth.js';
 export type * from './resources/apollo/configuration.js';
-export { configurationApi, PERMISSION_AREAS } from './resources/apollo/configuration.js';
+export {
+  configurationApi,
+  isMicrosoft365FailureCode,
+  MICROSOFT365_FAILURE_CODES,
+  microsoft365FailureOf,
+  PERMISSION_AREAS,
+} from './resources/apollo/configuration.js';
 export type * from './resources/apollo/dashboards.js';
 export { DASHBOARD_PERIOD_DAYS, DASHBOARD_TOP, dashboardsApi } from './resources/apollo/dashboards.js';
 export type * from './resources/apollo/data-management.js';

@@ -9,6 +9,7 @@ import { errorTexts } from './core/codes.js';
 import type { Endpoint } from './core/endpoint.js';
 import type { JsonSchema } from './core/schema.js';
 import { apolloBasePaths, DEFAULT_API_KEY_HEADER, LEGACY_BASE_PATH } from './core/transport.js';
+import { Microsoft365Failure } from './resources/apollo/configuration.js';
 
 /** An OpenAPI 3.1 document, as {@link buildOpenApi} returns it (and as the package's openapi.json holds it). */
 export type OpenApiDocument = Record<string, unknown> & {
@@ -26,6 +27,12 @@ const fieldErrors: JsonSchema = {
   description: 'Messages by field: a JSON pointer such as /body/email (or an identity error code on apollo).',
   additionalProperties: { type: 'array', items: { type: 'string' } },
 };
+// A reference with a description beside it, as OpenAPI 3.1 allows; the builder's type has no $ref.
+const microsoft365Ref = {
+  $ref: '#/components/schemas/Microsoft365Failure',
+  description:
+    "On a failure of Microsoft 365 behind the call (502): its cause, the same as code, and Microsoft's details.",
+} as JsonSchema;
 const problemDetails: JsonSchema = {
   type: 'object',
   description: 'RFC 9457 problem details; ValidationProblemDetails add errors.',
@@ -38,6 +45,7 @@ const problemDetails: JsonSchema = {
     errors: fieldErrors,
     code: codes,
     message: { type: 'string', description: 'The refusal in words the user should read (403, 409, 502).' },
+    microsoft365: microsoft365Ref,
     traceId: { type: 'string', description: 'The request id, as in the request-id header and the server log.' },
   },
   required: ['title', 'status', 'traceId'],
@@ -45,7 +53,7 @@ const problemDetails: JsonSchema = {
 };
 const legacyError: JsonSchema = {
   type: 'object',
-  properties: { message: { type: 'string' }, code: codes, errors: fieldErrors },
+  properties: { message: { type: 'string' }, code: codes, errors: fieldErrors, microsoft365: microsoft365Ref },
   required: ['message'],
   additionalProperties: false,
 };
@@ -348,7 +356,11 @@ export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = ca
     })),
     paths,
     components: {
-      schemas: { ProblemDetails: problemDetails, LegacyError: legacyError },
+      schemas: {
+        ProblemDetails: problemDetails,
+        LegacyError: legacyError,
+        Microsoft365Failure: closed(plain(Microsoft365Failure)),
+      },
       responses,
       headers: {
         RequestId: {

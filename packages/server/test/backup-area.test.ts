@@ -146,7 +146,7 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
       expect(sim.state.stats.requests).toBeGreaterThan(before);
     });
 
-    it('answers "Failed to fetch data" when Microsoft 365 cannot be read and nothing was found before', async () => {
+    it('answers 502 with the cause when Microsoft 365 cannot be read and nothing was found before', async () => {
       await server.ctx.db.query('update tenants set graph_base_url = $2 where tenant_id = $1', [
         tenantId,
         'http://127.0.0.1:9/v1.0',
@@ -162,11 +162,15 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
         await server.ctx.db.query("delete from discovered_sources where tenant_id = $1 and application = 'teams'", [
           tenantId,
         ]);
-        const failed = await get<{ message?: string; title?: string; detail?: string }>(
+        const failed = await get<{ code?: string; microsoft365?: { code: string; error?: string } }>(
           `${api}/discovery/${locationId}/users?application=teams`,
           502,
         );
-        expect(JSON.stringify(failed)).toContain('Failed to fetch data');
+        // Port 9 (discard) on loopback: nothing listens, the connection is refused.
+        expect(failed).toMatchObject({
+          code: 'm365Unreachable',
+          microsoft365: { code: 'm365Unreachable', error: 'ECONNREFUSED' },
+        });
       } finally {
         await server.ctx.db.query('update tenants set graph_base_url = $2 where tenant_id = $1', [
           tenantId,

@@ -4,7 +4,8 @@
  * history: every blob is encrypted; documents kept in the clear by an earlier version are sealed,
  * resumably; PORTAL_SECRET_KEY is rotated, after which only the new key reads the data and the server
  * starts on it and serves the documents; a deletion asks to be confirmed, and removes the
- * organisation's documents; an Entra tenant is reassigned and released (on a demo world without history).
+ * organisation's documents; an Entra tenant is reassigned and released, and a tenant pointed at another
+ * cloud and back (on demo worlds without history).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -266,4 +267,76 @@ describe('the operator commands', () => {
     );
     expect(outbox.some((mail) => /^To: partner@fabrikam\.example/m.test(mail))).toBe(true);
   }, 120_000);
+
+  it("tenant:endpoints points a tenant at another cloud's identity platform and Graph, and back at Microsoft's", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-endpoints-'));
+    const first = await startProcess(dataDir, await freePort(), {}, [], 120_000);
+    const stopped = exited(first.child);
+    first.child.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+    const tenant = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
+    const read = async <T>(sql: string, params: unknown[] = []) => {
+      const db = await openDatabase({ dataDir });
+      try {
+        return await db.query<T>(sql, params);
+      } finally {
+        await db.close();
+      }
+    };
+    const endpoints = (...args: string[]) => command('tenant-endpoints', dataDir, {}, args);
+    const stored = async () =>
+      (
+        await read<{ authority_url: string | null; graph_base_url: string | null }>(
+          'select authority_url, graph_base_url from tenants where tenant_id = $1',
+          [tenant],
+        )
+      )[0];
+    const before = await stored();
+
+    const china = ['https://login.partner.microsoftonline.cn/', 'https://microsoftgraph.chinacloudapi.cn/v1.0'];
+    expect(endpoints(tenant, ...china).status).toBe(2);
+    expect(endpoints('not-a-tenant', ...china, '--yes').status).toBe(2);
+    expect(endpoints(tenant, '--microsoft', ...china, '--yes').status).toBe(2);
+    const plain = endpoints(tenant, 'http://login.example', china[1] ?? '', '--yes');
+    expect(plain.status).toBe(2);
+    expect(plain.out).toContain('The authority host must be an https address');
+    expect(endpoints(tenant, china[0] ?? '', 'https://graph.example/v1.0?x=1', '--yes').out).toContain(
+      'may not carry credentials, a query or a fragment',
+    );
+    const unknown = endpoints('00000000-0000-4000-8000-000000000000', ...china, '--yes');
+    expect(unknown.status).toBe(1);
+    expect(unknown.out).toContain('No tenant 00000000-0000-4000-8000-000000000000');
+    expect(await stored()).toEqual(before);
+
+    const moved = endpoints(tenant.toUpperCase(), ...china, '--yes');
+    expect(moved.status, moved.out).toBe(0);
+    expect(await stored()).toEqual({
+      authority_url: 'https://login.partner.microsoftonline.cn',
+      graph_base_url: 'https://microsoftgraph.chinacloudapi.cn/v1.0',
+    });
+    const back = endpoints(tenant, '--microsoft', '--yes');
+    expect(back.status, back.out).toBe(0);
+    expect(back.out).toContain("now uses Microsoft's global endpoints");
+    expect(await stored()).toEqual({ authority_url: null, graph_base_url: null });
+    const audit = await read<{ action: string; actor_email: string; target: string; details: unknown }>(
+      "select action, actor_email, target, details from audit_log where action = 'tenant.endpoints' order by seq",
+    );
+    expect(audit).toEqual([
+      {
+        action: 'tenant.endpoints',
+        actor_email: 'operator (tenant:endpoints)',
+        target: tenant,
+        details: {
+          authorityHost: 'https://login.partner.microsoftonline.cn',
+          graphBaseUrl: 'https://microsoftgraph.chinacloudapi.cn/v1.0',
+        },
+      },
+      {
+        action: 'tenant.endpoints',
+        actor_email: 'operator (tenant:endpoints)',
+        target: tenant,
+        details: { authorityHost: 'microsoft', graphBaseUrl: 'microsoft' },
+      },
+    ]);
+  }, 240_000);
 });

@@ -13,7 +13,7 @@ import {
   type SimTenant,
   startSimulator,
 } from '@compliance-portal/m365-simulator';
-import type { PermissionArea } from '@compliance-portal/sdk';
+import { type ConnectionTestResult, errorTexts, type PermissionArea } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type GraphApi, GraphError } from '../src/m365/graph-api.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
@@ -263,7 +263,7 @@ describe('the connection test', () => {
       body: { tenantId },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json() as { ok: boolean; message?: string; missingPermissions?: unknown };
+    return response.json() as ConnectionTestResult;
   };
   const lastAudit = async () =>
     (
@@ -306,7 +306,16 @@ describe('the connection test', () => {
     sim.state.setConsent(tenantId, ['Files.ReadWrite.All', 'Mail.ReadWrite']);
     const result = await test();
     expect(result.ok).toBe(false);
-    expect(result.message).toMatch(/^Microsoft Graph refused access \(Authorization_RequestDenied\)/);
+    expect(result.message).toBe(errorTexts.m365PermissionMissing());
+    // The failure names the test's own permission; the warning every permission missing.
+    expect(result.failure).toMatchObject({
+      code: 'm365PermissionMissing',
+      status: 403,
+      error: 'Authorization_RequestDenied',
+      missingPermissions: [
+        { permission: 'User.Read.All', areas: ['backup', 'mailArchive', 'userSync', 'connectionTest'] },
+      ],
+    });
     expect(result.missingPermissions).toEqual([
       { permission: 'User.Read.All', areas: ['backup', 'mailArchive', 'userSync', 'connectionTest'] },
       { permission: 'Sites.Read.All', areas: ['backup', 'cleanup'] },

@@ -479,3 +479,29 @@ export async function simulatorConsent(origin: string, tenantId: string, roles?:
 export async function simulatorSignInFault(origin: string, fault: string) {
   await simulatorControl(origin, 'sign-in', { fault });
 }
+
+/**
+ * How the demo simulator's token endpoint refuses a demo tenant's client credentials, each with
+ * Entra ID's AADSTS code (`none`: it issues tokens).
+ */
+export async function simulatorTokenFault(
+  origin: string,
+  tenantId: string,
+  fault:
+    | 'none'
+    | 'invalidClientSecret'
+    | 'expiredClientSecret'
+    | 'unknownApplication'
+    | 'unknownTenant'
+    | 'consentRequired',
+) {
+  await simulatorControl(origin, 'token', { tenantId, fault });
+}
+
+/** Every n-th Graph request on the paths matched answered with 429 or 503 and Retry-After (`every: 0`: none). */
+export async function simulatorThrottle(
+  origin: string,
+  setting: { every: number; status?: 429 | 503; retryAfter?: number; paths?: string },
+) {
+  await simulatorControl(origin, 'throttle', setting);
+}

@@ -153,6 +153,56 @@ export const errorTexts = {
   /** Finishing an admin consent (409): the tenant consented in is already connected to the portal. */
   consentTenantConnected: () =>
     'This Microsoft 365 tenant is already connected to the portal. To consent again for it, use its own “Grant admin consent” link.',
+  // Microsoft 365 failures, one code per cause: a Graph-backed call answers 502 with the code and
+  // `microsoft365` (the raw details); a connection test carries them as its `failure`.
+  /** Microsoft 365: the portal's server cannot resolve the address of Microsoft 365 (DNS). */
+  m365HostNotFound: () =>
+    "The portal's server cannot find the address of Microsoft 365 (DNS). Correct the server's DNS settings so that it resolves Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com.",
+  /** Microsoft 365: the connection to Microsoft 365 was refused or timed out. */
+  m365Unreachable: () =>
+    "The portal's server cannot reach Microsoft 365: the connection was refused or timed out. Allow the server outbound HTTPS (port 443) to Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com, in your firewall or proxy.",
+  /** Microsoft 365: the TLS handshake failed (a certificate the server does not trust, or not for that name). */
+  m365TlsFailed: () =>
+    "The secure connection to Microsoft 365 failed: the portal's server does not trust the certificate it was shown. If a proxy inspects HTTPS, give the server the proxy's root certificate (NODE_EXTRA_CA_CERTS).",
+  /** Microsoft 365: Entra ID refused the client secret as wrong (AADSTS7000215). */
+  m365SecretWrong: () =>
+    "Microsoft Entra ID refused the client secret. Enter the secret's value (not its secret ID) from the app registration's Certificates & secrets in the tenant's settings.",
+  /** Microsoft 365: the client secret has expired (AADSTS7000222). */
+  m365SecretExpired: () =>
+    "The client secret has expired. Create a new client secret in the app registration's Certificates & secrets and enter its value in the tenant's settings.",
+  /** Microsoft 365: Entra ID does not know the application (client) ID in the tenant (AADSTS700016). */
+  m365ApplicationUnknown: () =>
+    "Microsoft Entra ID does not know this application (client) ID in the tenant. Copy the Application (client) ID from the app registration's overview into the tenant's settings.",
+  /** Microsoft 365: Entra ID does not know the tenant ID (AADSTS90002). */
+  m365TenantUnknown: () =>
+    "Microsoft Entra ID does not know this tenant ID. Copy the Directory (tenant) ID from the app registration's overview into the tenant's settings.",
+  /** Microsoft 365: no administrator has consented to the app registration's permissions (AADSTS65001, or a token without roles). */
+  m365ConsentMissing: () =>
+    "No administrator has consented to the app registration's permissions in this tenant. In the app registration's API permissions, choose Grant admin consent.",
+  /** Microsoft 365: Graph refused a call whose application permission the app registration lacks (named in `microsoft365`). */
+  m365PermissionMissing: () =>
+    'The app registration lacks a Microsoft Graph permission this needs. Add the application permission named here under API permissions and grant admin consent.',
+  /** Microsoft 365: Graph refused access although the token holds the permissions the area needs. */
+  m365AccessDenied: () =>
+    "Microsoft 365 refused access although the app registration has the permissions this needs. Check the tenant's access policies for the application, such as an Exchange Online application access policy.",
+  /** Microsoft 365: Graph throttled the portal's requests (429; `retryAfter` says how long to wait). */
+  m365Throttled: () =>
+    "Microsoft 365 is throttling the portal's requests. Wait as long as Microsoft asks, then try again.",
+  /** Microsoft 365: Graph or the identity platform failed on Microsoft's side (5xx, 503). */
+  m365Outage: () =>
+    "Microsoft 365 is not available at the moment (a failure on Microsoft's side). Try again later; the Microsoft 365 admin center's Service health lists known incidents.",
+  /** Microsoft 365: Entra ID refused to issue a token for another reason (its AADSTS code in `microsoft365`). */
+  m365TokenRefused: () =>
+    "Microsoft Entra ID refused to issue a token for the app registration. Look up the AADSTS code in Microsoft's error reference and correct the app registration.",
+  /** Microsoft 365: the tenant has no client secret stored. */
+  m365SecretMissing: () =>
+    "No client secret is stored for this tenant. Enter the app registration's client secret in the tenant's settings.",
+  /** Microsoft 365: the stored client secret cannot be opened with the server's PORTAL_SECRET_KEY. */
+  m365SecretUnreadable: () =>
+    "The stored client secret cannot be opened with the server's current secret key (PORTAL_SECRET_KEY). Enter the client secret again in the tenant's settings.",
+  /** Microsoft 365: an answer the portal cannot attribute to a cause (its details in `microsoft365`). */
+  m365Failed: () =>
+    'Microsoft 365 answered with an error the portal does not recognise. Try again; if it persists, send the details to support.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

@@ -85,4 +85,36 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   consentExpired: 'Die Administratorzustimmung hat länger als 10 Minuten gedauert. Beginnen Sie die Verbindung neu.',
   consentTenantConnected:
     'Dieser Microsoft-365-Mandant ist bereits mit dem Portal verbunden. Um erneut für ihn zuzustimmen, verwenden Sie seinen eigenen Link „Administratorzustimmung erteilen“.',
+  m365HostNotFound:
+    'Der Server des Portals findet die Adresse von Microsoft 365 nicht (DNS). Korrigieren Sie die DNS-Einstellungen des Servers, sodass er die Adressen von Microsoft 365 auflöst, etwa login.microsoftonline.com und graph.microsoft.com.',
+  m365Unreachable:
+    'Der Server des Portals erreicht Microsoft 365 nicht: Die Verbindung wurde abgelehnt oder lief in eine Zeitüberschreitung. Erlauben Sie dem Server in Firewall oder Proxy ausgehendes HTTPS (Port 443) zu den Adressen von Microsoft 365, etwa login.microsoftonline.com und graph.microsoft.com.',
+  m365TlsFailed:
+    'Die sichere Verbindung zu Microsoft 365 ist fehlgeschlagen: Der Server des Portals vertraut dem vorgelegten Zertifikat nicht. Wenn ein Proxy HTTPS prüft, geben Sie dem Server dessen Stammzertifikat (NODE_EXTRA_CA_CERTS).',
+  m365SecretWrong:
+    'Microsoft Entra ID hat den geheimen Clientschlüssel abgelehnt. Tragen Sie in den Einstellungen des Mandanten den Wert des Schlüssels (nicht seine ID) aus „Zertifikate & Geheimnisse“ der App-Registrierung ein.',
+  m365SecretExpired:
+    'Der geheime Clientschlüssel ist abgelaufen. Erstellen Sie unter „Zertifikate & Geheimnisse“ der App-Registrierung einen neuen und tragen Sie seinen Wert in den Einstellungen des Mandanten ein.',
+  m365ApplicationUnknown:
+    'Microsoft Entra ID kennt diese Anwendungs-ID (Client-ID) im Mandanten nicht. Übernehmen Sie die Anwendungs-ID (Client-ID) aus der Übersicht der App-Registrierung in die Einstellungen des Mandanten.',
+  m365TenantUnknown:
+    'Microsoft Entra ID kennt diese Mandanten-ID nicht. Übernehmen Sie die Verzeichnis-ID (Mandanten-ID) aus der Übersicht der App-Registrierung in die Einstellungen des Mandanten.',
+  m365ConsentMissing:
+    'Für die Berechtigungen der App-Registrierung hat in diesem Mandanten noch kein Administrator zugestimmt. Wählen Sie in den API-Berechtigungen der App-Registrierung „Administratorzustimmung erteilen“.',
+  m365PermissionMissing:
+    'Der App-Registrierung fehlt eine Berechtigung für Microsoft Graph, die hierfür nötig ist. Fügen Sie die hier genannte Anwendungsberechtigung unter „API-Berechtigungen“ hinzu und erteilen Sie die Administratorzustimmung.',
+  m365AccessDenied:
+    'Microsoft 365 hat den Zugriff verweigert, obwohl die App-Registrierung die nötigen Berechtigungen hat. Prüfen Sie die Zugriffsrichtlinien des Mandanten für die Anwendung, etwa eine Anwendungszugriffsrichtlinie von Exchange Online.',
+  m365Throttled:
+    'Microsoft 365 drosselt die Anfragen des Portals. Warten Sie so lange, wie Microsoft verlangt, und versuchen Sie es dann erneut.',
+  m365Outage:
+    'Microsoft 365 ist zurzeit nicht verfügbar (ein Fehler auf der Seite von Microsoft). Versuchen Sie es später erneut; der Dienststatus im Microsoft 365 Admin Center nennt bekannte Störungen.',
+  m365TokenRefused:
+    'Microsoft Entra ID hat für die App-Registrierung kein Token ausgestellt. Schlagen Sie den AADSTS-Code in der Fehlerreferenz von Microsoft nach und korrigieren Sie die App-Registrierung.',
+  m365SecretMissing:
+    'Für diesen Mandanten ist kein geheimer Clientschlüssel gespeichert. Tragen Sie den geheimen Clientschlüssel der App-Registrierung in den Einstellungen des Mandanten ein.',
+  m365SecretUnreadable:
+    'Der gespeicherte geheime Clientschlüssel lässt sich mit dem aktuellen Schlüssel des Servers (PORTAL_SECRET_KEY) nicht öffnen. Tragen Sie den geheimen Clientschlüssel in den Einstellungen des Mandanten erneut ein.',
+  m365Failed:
+    'Microsoft 365 hat mit einem Fehler geantwortet, den das Portal nicht kennt. Versuchen Sie es erneut; wenn er bleibt, senden Sie die Details an den Support.',
 };

@@ -82,5 +82,36 @@ export const englishErrorMessages = {
   consentExpired: 'The admin consent took longer than 10 minutes. Start the connection again.',
   consentTenantConnected:
     'This Microsoft 365 tenant is already connected to the portal. To consent again for it, use its own “Grant admin consent” link.',
+  m365HostNotFound:
+    "The portal's server cannot find the address of Microsoft 365 (DNS). Correct the server's DNS settings so that it resolves Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com.",
+  m365Unreachable:
+    "The portal's server cannot reach Microsoft 365: the connection was refused or timed out. Allow the server outbound HTTPS (port 443) to Microsoft 365's addresses, such as login.microsoftonline.com and graph.microsoft.com, in your firewall or proxy.",
+  m365TlsFailed:
+    "The secure connection to Microsoft 365 failed: the portal's server does not trust the certificate it was shown. If a proxy inspects HTTPS, give the server the proxy's root certificate (NODE_EXTRA_CA_CERTS).",
+  m365SecretWrong:
+    "Microsoft Entra ID refused the client secret. Enter the secret's value (not its secret ID) from the app registration's Certificates & secrets in the tenant's settings.",
+  m365SecretExpired:
+    "The client secret has expired. Create a new client secret in the app registration's Certificates & secrets and enter its value in the tenant's settings.",
+  m365ApplicationUnknown:
+    "Microsoft Entra ID does not know this application (client) ID in the tenant. Copy the Application (client) ID from the app registration's overview into the tenant's settings.",
+  m365TenantUnknown:
+    "Microsoft Entra ID does not know this tenant ID. Copy the Directory (tenant) ID from the app registration's overview into the tenant's settings.",
+  m365ConsentMissing:
+    "No administrator has consented to the app registration's permissions in this tenant. In the app registration's API permissions, choose Grant admin consent.",
+  m365PermissionMissing:
+    'The app registration lacks a Microsoft Graph permission this needs. Add the application permission named here under API permissions and grant admin consent.',
+  m365AccessDenied:
+    "Microsoft 365 refused access although the app registration has the permissions this needs. Check the tenant's access policies for the application, such as an Exchange Online application access policy.",
+  m365Throttled: "Microsoft 365 is throttling the portal's requests. Wait as long as Microsoft asks, then try again.",
+  m365Outage:
+    "Microsoft 365 is not available at the moment (a failure on Microsoft's side). Try again later; the Microsoft 365 admin center's Service health lists known incidents.",
+  m365TokenRefused:
+    "Microsoft Entra ID refused to issue a token for the app registration. Look up the AADSTS code in Microsoft's error reference and correct the app registration.",
+  m365SecretMissing:
+    "No client secret is stored for this tenant. Enter the app registration's client secret in the tenant's settings.",
+  m365SecretUnreadable:
+    "The stored client secret cannot be opened with the server's current secret key (PORTAL_SECRET_KEY). Enter the client secret again in the tenant's settings.",
+  m365Failed:
+    'Microsoft 365 answered with an error the portal does not recognise. Try again; if it persists, send the details to support.',
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

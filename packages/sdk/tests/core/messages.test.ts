@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, errorMessages, type Language } from '../../src/index.js';
+import {
+  ApiError,
+  apiErrorFor,
+  errorMessage,
+  errorMessages,
+  errorTexts,
+  type Language,
+  MICROSOFT365_FAILURE_CODES,
+  microsoft365FailureOf,
+} from '../../src/index.js';
 
 const ctx = { method: 'GET', url: 'http://x/api/a', disableToast: false };
 
@@ -145,5 +154,32 @@ describe("the reference server's trial refusals", () => {
     ).toBe('trialRestores');
     expect(refusal('Backup jobs cannot be deleted on a trial licence.').messageKey).toBe('trialNoDelete');
     expect(refusal('Your trial licence is great').messageKey).toBe('forbidden');
+  });
+});
+
+describe('a failure of Microsoft 365 behind a call', () => {
+  it('gives each cause its own message, in English as the server words it and in German', () => {
+    const seen = new Set<string>();
+    for (const code of MICROSOFT365_FAILURE_CODES) {
+      const error = apiErrorFor(502, { title: 'Bad Gateway', message: errorTexts[code](), code }, ctx);
+      expect(error.messageKey, code).toBe(code);
+      expect(errorMessage(error).message, code).toBe(errorTexts[code]());
+      const german = errorMessage(error, 'de').message;
+      expect(german, code).not.toBe(errorTexts[code]());
+      seen.add(german);
+    }
+    expect(seen.size).toBe(MICROSOFT365_FAILURE_CODES.length);
+  });
+
+  it("reads the cause and Microsoft's details from the error body, and nothing from another refusal", () => {
+    const microsoft365 = { code: 'm365SecretExpired', status: 401, aadsts: 'AADSTS7000222', correlationId: 'c-1' };
+    const error = apiErrorFor(502, { title: 'Bad Gateway', code: 'm365SecretExpired', microsoft365 }, ctx);
+    expect(microsoft365FailureOf(error)).toEqual(microsoft365);
+    expect(microsoft365FailureOf({ microsoft365 })).toEqual(microsoft365);
+    expect(microsoft365FailureOf(apiErrorFor(502, { title: 'Bad Gateway', detail: 'Failed to fetch data' }, ctx))).toBe(
+      undefined,
+    );
+    expect(microsoft365FailureOf(apiErrorFor(502, { microsoft365: { code: 'somethingElse' } }, ctx))).toBe(undefined);
+    expect(microsoft365FailureOf(new Error('offline'))).toBe(undefined);
   });
 });

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorTexts } from '@compliance-portal/sdk';
+import { type ErrorCode, errorTexts, type Microsoft365Failure } from '@compliance-portal/sdk';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/unique-violation.js';
 
@@ -14,6 +14,8 @@ export class HttpError extends Error {
       headers?: Record<string, string>;
       /** The machine-readable code clients act on (problem details `code`, legacy `code`). */
       code?: ErrorCode;
+      /** A failure of Microsoft 365 behind the request: its cause and Microsoft's details. */
+      microsoft365?: Microsoft365Failure;
     } = {},
   ) {
     super(message);
@@ -43,8 +45,6 @@ export const bearerChallenge = () =>
 export const forbidden = (message = 'Access denied') => new HttpError(403, message);
 export const notFound = (message = 'Resource not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-/** Microsoft 365 could not be read; the text maps to "Failed to retrieve data" in the SDK. */
-export const upstreamFailed = () => new HttpError(502, 'Failed to fetch data');
 export const notImplemented = (message: string) => new HttpError(501, message);
 
 const titles: Record<number, [string, string]> = {
@@ -89,6 +89,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
       ...(error.extras.code ? { code: error.extras.code } : {}),
       // A refusal's own text as `message` too: clients read message, then title.
       ...(MESSAGE_STATUSES.has(error.status) && error.message !== title ? { message: error.message } : {}),
+      ...(error.extras.microsoft365 ? { microsoft365: error.extras.microsoft365 } : {}),
       traceId: request.id,
     });
   }
@@ -96,6 +97,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
     message: error.message,
     ...(error.extras.code ? { code: error.extras.code } : {}),
     ...(error.extras.errors ? { errors: error.extras.errors } : {}),
+    ...(error.extras.microsoft365 ? { microsoft365: error.extras.microsoft365 } : {}),
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../context.js';
 import type { TenantRecord } from '../db/records.js';
+import { TenantSecretError } from '../m365/diagnosis.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
 import { createGraphApi } from '../m365/graph-client.js';
 import {
@@ -27,12 +28,12 @@ const MICROSOFT_GRAPH = 'https://graph.microsoft.com/v1.0';
 const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
 
 export function graphConnectionFor(ctx: AppContext, tenant: TenantRecord): TenantGraphConnection {
-  if (!tenant.clientSecretSealed) throw new Error('The tenant has no client secret; add it in the tenant settings.');
+  if (!tenant.clientSecretSealed) throw new TenantSecretError('missing');
   let clientSecret: string;
   try {
     clientSecret = ctx.secrets.open(tenant.clientSecretSealed);
   } catch {
-    throw new Error('The stored client secret cannot be read with the current PORTAL_SECRET_KEY.');
+    throw new TenantSecretError('unreadable');
   }
   return {
     directoryId: tenant.tenantId,

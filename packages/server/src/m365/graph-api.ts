@@ -101,10 +101,29 @@ export interface GraphApi {
   deleteVersion(driveId: string, itemId: string, versionId: string): Promise<void>;
 }
 
-/** A failed Graph call: its HTTP status, Graph error code and whether retrying can help. */
 /** The code of a GraphError raised before any request, for an id that cannot name a Graph resource. */
 export const INVALID_GRAPH_ID = 'invalidGraphId';
 
+/** What Microsoft said beside a refusal, or where a request did not get through, for its diagnosis. */
+export interface GraphErrorDetails {
+  /** Graph's `request-id`, or the identity platform's `x-ms-request-id`. */
+  requestId?: string;
+  /** The `client-request-id` Microsoft echoed. */
+  clientRequestId?: string;
+  /** The identity platform's AADSTS code (AADSTS7000222), correlation and trace ids and time. */
+  aadsts?: string;
+  correlationId?: string;
+  traceId?: string;
+  timestamp?: string;
+  /** The roles of the token a refused (403) Graph call carried; undefined when it is not readable. */
+  roles?: readonly string[];
+  /** The host (with its port) the request went to. */
+  host?: string;
+  /** Microsoft's own words, or the network's. */
+  said?: string;
+}
+
+/** A failed Graph call (or token request): its HTTP status, error code and whether retrying can help. */
 export class GraphError extends Error {
   constructor(
     readonly status: number,
@@ -112,8 +131,10 @@ export class GraphError extends Error {
     message: string,
     /** Seconds from Retry-After, when given. */
     readonly retryAfter?: number,
+    readonly details: GraphErrorDetails = {},
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'GraphError';
   }
 

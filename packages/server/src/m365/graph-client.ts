@@ -30,6 +30,7 @@ import {
   INVALID_GRAPH_ID,
   type TenantGraphConnection,
 } from './graph-api.js';
+import { tokenRoles } from './permissions.js';
 import { createTokenSource, type TokenSource } from './token.js';
 
 /** What the client reads of an HTTP answer (a fetch Response has all of it). */
@@ -165,18 +166,24 @@ class Semaphore {
   }
 }
 
-async function errorOf(response: HttpAnswer): Promise<GraphError> {
+/**
+ * Graph's refusal as a GraphError: its status, code and message, Retry-After, the request ids Graph
+ * answered with (for support) and, for a 403, the roles of the token refused (its diagnosis).
+ */
+async function errorOf(response: HttpAnswer, url: string, bearer: string | undefined): Promise<GraphError> {
   const text = await response.text().catch(() => '');
   let code = `http${response.status}`;
   let message = text.slice(0, 300) || response.statusText;
+  let date: string | undefined;
   try {
     const body = JSON.parse(text) as {
-      error?: { code?: string; message?: string } | string;
+      error?: { code?: string; message?: string; innerError?: { date?: string } } | string;
       error_description?: string;
     };
     if (typeof body.error === 'object') {
       code = body.error.code ?? code;
       message = body.error.message ?? message;
+      date = typeof body.error.innerError?.date === 'string' ? body.error.innerError.date : undefined;
     } else if (typeof body.error === 'string') {
       code = body.error;
       message = body.error_description ?? message;
@@ -185,7 +192,23 @@ async function errorOf(response: HttpAnswer): Promise<GraphError> {
     // not JSON
   }
   const retryAfter = Number(response.headers.get('retry-after'));
-  return new GraphError(response.status, code, message, Number.isFinite(retryAfter) ? retryAfter : undefined);
+  const requestId = response.headers.get('request-id') ?? undefined;
+  const clientRequestId = response.headers.get('client-request-id') ?? undefined;
+  const roles = response.status === 403 && bearer ? tokenRoles(bearer) : undefined;
+  return new GraphError(
+    response.status,
+    code,
+    message,
+    Number.isFinite(retryAfter) && response.headers.has('retry-after') ? retryAfter : undefined,
+    {
+      host: new URL(url).host,
+      said: message,
+      ...(requestId ? { requestId } : {}),
+      ...(clientRequestId ? { clientRequestId } : {}),
+      ...(date ? { timestamp: date } : {}),
+      ...(roles ? { roles } : {}),
+    },
+  );
 }
 
 export function createGraphApi(connection: TenantGraphConnection, options: GraphClientOptions = {}): GraphApi {
@@ -212,8 +235,8 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       let response: HttpAnswer | undefined;
       let failure: unknown;
       // A refused app registration is permanent: it is not retried.
-      const auth: Record<string, string> =
-        init.auth === false ? {} : { Authorization: `Bearer ${await tokens.token()}` };
+      const bearer = init.auth === false ? undefined : await tokens.token();
+      const auth: Record<string, string> = bearer ? { Authorization: `Bearer ${bearer}` } : {};
       try {
         response = await limit.run(() =>
           send(target, {
@@ -232,8 +255,23 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       }
       const retryable = failure !== undefined || (response !== undefined && RETRY_STATUSES.has(response.status));
       if (!retryable || attempt >= maxRetries) {
-        if (response) throw await errorOf(response);
-        throw new GraphError(503, 'networkError', `Microsoft Graph could not be reached: ${String(failure)}`);
+        if (response) throw await errorOf(response, target, bearer);
+        const host = new URL(target).host;
+        // fetch (the test seam) says "fetch failed" and keeps the network's words as its cause.
+        const said =
+          failure instanceof Error
+            ? failure.cause instanceof Error
+              ? failure.cause.message
+              : failure.message
+            : String(failure);
+        throw new GraphError(
+          503,
+          'networkError',
+          `Microsoft Graph could not be reached at ${host}: ${said}`,
+          undefined,
+          { host, said },
+          { cause: failure },
+        );
       }
       const retryAfter = Number(response?.headers.get('retry-after'));
       await response?.arrayBuffer().catch(() => undefined);

@@ -8,6 +8,7 @@ import {
   type Job,
   type JobRun,
   type Mailbox,
+  type Microsoft365FailureCode,
   type Tenant,
 } from '@compliance-portal/sdk';
 import { refuse, respond } from '@compliance-portal/sdk/testing';
@@ -22,6 +23,10 @@ startMsw();
 
 const NO_TENANT = 'No Tenant was found in the Configuration. Please configure one.';
 const CONTENT_FAILED = 'Failed to retrieve teams, channels, folder or site content.';
+const LOCATION_NEEDED = 'Could not retrieve data, make sure you have a SharePoint location.';
+/** A failure of Microsoft 365 as the server answers it: 502 with the cause as code and microsoft365. */
+const m365Refusal = (code: Microsoft365FailureCode) =>
+  refuse(502, { title: 'Bad Gateway', status: 502, code, message: errorTexts[code](), microsoft365: { code } });
 const client = respond('legacy.workers.client', testClient());
 const signedIn = (license: 'full' | 'trial' = 'full') => {
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
@@ -362,46 +367,64 @@ describe('section 8: configuration, content and SharePoint data texts', () => {
     expect(screen.queryByText('Couldn’t retrieve configuration.')).toBeNull();
   });
 
-  it('reads the content text when the teams of a Teams archive job cannot be read', async () => {
+  it('says in each picker of a Teams archive job what it could not load, and the cause', async () => {
     signedIn();
     const { user } = await renderPortal('/teams/jobs', {
       'legacy.workers.client': client,
       'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
       'apollo.jobs.list': respond('apollo.jobs.list', testPage([])),
-      'apollo.discovery.users': () => refuse(403, {}),
+      'apollo.discovery.users': () => m365Refusal('m365SecretExpired'),
     });
     await user.click(await screen.findByRole('button', { name: 'Create Teams archive job' }));
     const dialog = await screen.findByRole('dialog');
-    // Both pickers (teams, and the accounts whose chats are archived) say so.
-    await waitFor(() => expect(within(dialog).getAllByText(CONTENT_FAILED)).toHaveLength(2));
-    expect(screen.queryByText('Access denied')).toBeNull();
+    // The teams, and the accounts whose chats are archived: each its own words, no workload's but its own.
+    expect(await within(dialog).findByRole('alert', { name: 'The teams could not be loaded.' })).toBeTruthy();
+    expect(await within(dialog).findByRole('alert', { name: 'The accounts could not be loaded.' })).toBeTruthy();
+    expect(within(dialog).getAllByText(errorTexts.m365SecretExpired())).toHaveLength(2);
+    expect(within(dialog).queryByText(/OneDrive/)).toBeNull();
+    expect(within(dialog).queryByText(CONTENT_FAILED)).toBeNull();
   });
 
-  it('reads the content text when the file manager cannot list sites or a site', async () => {
+  it('reads the content text, with the cause, when the file manager cannot read a site', async () => {
     signedIn();
     let sites = false;
     const { user } = await renderPortal('/compliance', {
       'legacy.workers.client': client,
       'apollo.locations.list': respond('apollo.locations.list', [testLocation()]),
       'apollo.discovery.users': () =>
-        sites ? HttpResponse.json(testPage([source('s1', 'Marketing', 'site')])) : refuse(403, {}),
-      'apollo.dataManagement.browse': () => refuse(403, {}),
+        sites ? HttpResponse.json(testPage([source('s1', 'Marketing', 'site')])) : m365Refusal('m365Outage'),
+      'apollo.dataManagement.browse': () => m365Refusal('m365AccessDenied'),
     });
-    expect(await screen.findByText(CONTENT_FAILED)).toBeTruthy();
+    const list = await screen.findByRole('alert', { name: 'The SharePoint sites could not be loaded.' });
+    expect(within(list).getByText(errorTexts.m365Outage())).toBeTruthy();
     sites = true;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(within(list).getByRole('button', { name: 'Try again' }));
     await user.click(await screen.findByRole('button', { name: 'Marketing' }));
-    await waitFor(() => expect(screen.getAllByText(CONTENT_FAILED)).toHaveLength(1));
+    const site = await screen.findByRole('alert', { name: CONTENT_FAILED });
+    expect(within(site).getByText(errorTexts.m365AccessDenied())).toBeTruthy();
   });
 
-  it('reads "Could not retrieve data, make sure you have a SharePoint location." when the dashboard fails', async () => {
+  it('says why the data-management dashboard failed, never a storage location it does not need', async () => {
     signedIn();
     await renderPortal('/compliance/dashboard', {
       'legacy.workers.client': client,
-      'apollo.dashboards.sharepointDataManagement': () => refuse(404, { message: 'Location not found' }),
+      'apollo.dashboards.sharepointDataManagement': () => m365Refusal('m365Unreachable'),
     });
-    expect(await screen.findByText('Could not retrieve data, make sure you have a SharePoint location.')).toBeTruthy();
+    const alert = await screen.findByRole('alert', {
+      name: 'The storage analysis could not read the tenant’s SharePoint sites.',
+    });
+    expect(within(alert).getByText(errorTexts.m365Unreachable())).toBeTruthy();
+    expect(screen.queryByText(LOCATION_NEEDED)).toBeNull();
     expect(screen.queryByText(NO_TENANT)).toBeNull();
+  });
+
+  it('reads "Could not retrieve data, make sure you have a SharePoint location." where a list needs a location and the tenant has none', async () => {
+    signedIn();
+    await renderPortal('/compliance', {
+      'legacy.workers.client': client,
+      'apollo.locations.list': respond('apollo.locations.list', []),
+    });
+    expect(await screen.findByText(LOCATION_NEEDED)).toBeTruthy();
   });
 });
 

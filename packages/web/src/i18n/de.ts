@@ -9,6 +9,7 @@ import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { ediscoveryNamespaces } from './de/ediscovery';
 import { locationsNamespaces } from './de/locations';
+import { m365Namespaces } from './de/m365';
 import { offlineNamespaces } from './de/offline';
 import { overviewNamespaces } from './de/overview';
 import { partnerNamespaces } from './de/partner';
@@ -39,6 +40,7 @@ export const de: Resources = {
   ...signUpNamespaces,
   ...locationsNamespaces,
   ...tenantConnectionNamespaces,
+  ...m365Namespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

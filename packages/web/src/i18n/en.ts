@@ -8,6 +8,7 @@ import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
 import { locationsNamespaces } from './en/locations';
+import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
 import { overviewNamespaces } from './en/overview';
 import { partnerNamespaces } from './en/partner';
@@ -37,6 +38,7 @@ export const en = {
   ...signUpNamespaces,
   ...locationsNamespaces,
   ...tenantConnectionNamespaces,
+  ...m365Namespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

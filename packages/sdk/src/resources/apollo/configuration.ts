@@ -1,5 +1,6 @@
 /** Apollo configuration: user synchronisation, backup settings, licence, connection test, tenant switch. */
 import { bindResource } from '../../core/call.js';
+import type { ErrorCode } from '../../core/codes.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
@@ -130,11 +131,104 @@ export const MissingPermission = s.object({
  */
 export type MissingPermission = s.Static<typeof MissingPermission>;
 
+/**
+ * The causes of a Microsoft 365 failure, each a refusal code ({@link ErrorCode}) with its text and
+ * messages: the address not resolved (`m365HostNotFound`) or not reached (`m365Unreachable`), TLS
+ * (`m365TlsFailed`); the token endpoint refusing the secret as wrong (`m365SecretWrong`, AADSTS7000215)
+ * or expired (`m365SecretExpired`, AADSTS7000222), the application (`m365ApplicationUnknown`,
+ * AADSTS700016) or the tenant (`m365TenantUnknown`, AADSTS90002), or for another reason
+ * (`m365TokenRefused`); consent (`m365ConsentMissing`: AADSTS65001, or Graph's 403 to a token without
+ * roles), a permission (`m365PermissionMissing`, named in `missingPermissions`) or access refused with
+ * the permissions granted (`m365AccessDenied`); Graph throttling (`m365Throttled`, with `retryAfter`)
+ * or failing (`m365Outage`); no client secret stored (`m365SecretMissing`) or none the server can open
+ * (`m365SecretUnreadable`); and anything else (`m365Failed`).
+ */
+export const MICROSOFT365_FAILURE_CODES = [
+  'm365HostNotFound',
+  'm365Unreachable',
+  'm365TlsFailed',
+  'm365SecretWrong',
+  'm365SecretExpired',
+  'm365ApplicationUnknown',
+  'm365TenantUnknown',
+  'm365ConsentMissing',
+  'm365PermissionMissing',
+  'm365AccessDenied',
+  'm365Throttled',
+  'm365Outage',
+  'm365TokenRefused',
+  'm365SecretMissing',
+  'm365SecretUnreadable',
+  'm365Failed',
+] as const satisfies readonly ErrorCode[];
+
+/** A cause of a Microsoft 365 failure: one of {@link MICROSOFT365_FAILURE_CODES}. */
+export type Microsoft365FailureCode = (typeof MICROSOFT365_FAILURE_CODES)[number];
+
+const id = (description: string) => s.optional(s.string({ maxLength: 128, description }));
+
+/** Schema of a Microsoft 365 failure: its cause and Microsoft's raw details, for support. */
+export const Microsoft365Failure = s.object({
+  code: s.oneOfStrings(MICROSOFT365_FAILURE_CODES, 'The cause; its text is the refusal code of the same name.'),
+  status: s.optional(
+    s.integer({ minimum: 100, maximum: 599, description: 'The HTTP status Microsoft answered, when it answered.' }),
+  ),
+  aadsts: s.optional(
+    s.string({ maxLength: 16, description: "The identity platform's error code, e.g. AADSTS7000222." }),
+  ),
+  error: s.optional(
+    s.string({
+      maxLength: 128,
+      description:
+        "Microsoft's error code (the OAuth error such as invalid_client, or Graph's such as Authorization_RequestDenied), or the network's (ENOTFOUND, ECONNREFUSED, a TLS error).",
+    }),
+  ),
+  requestId: id("Microsoft's request-id of the answer (Graph), or x-ms-request-id (the identity platform)."),
+  clientRequestId: id('The client-request-id sent with the request and echoed by Microsoft.'),
+  correlationId: id("The identity platform's correlation id."),
+  traceId: id("The identity platform's trace id."),
+  timestamp: s.optional(s.string({ maxLength: 64, description: 'When Microsoft answered, as it wrote it.' })),
+  retryAfter: s.optional(
+    s.integer({ minimum: 0, maximum: 86_400, description: 'Seconds Microsoft asked to wait (Retry-After).' }),
+  ),
+  host: s.optional(s.string({ maxLength: 253, description: 'The host name that was not resolved or not reached.' })),
+  missingPermissions: s.optional(
+    s.array(MissingPermission, {
+      description: 'The application permissions the area lacks, each with every area that needs it.',
+    }),
+  ),
+  message: s.optional(s.string({ maxLength: 1000, description: "Microsoft's own words, as it answered (English)." })),
+});
+/**
+ * A failure of Microsoft 365 behind a call: its cause (`code`, one of
+ * {@link MICROSOFT365_FAILURE_CODES}) and what Microsoft said, for support: the HTTP status, the
+ * AADSTS code, Microsoft's error code, request and correlation ids, Retry-After, the host not reached,
+ * the missing permissions and Microsoft's own message.
+ */
+export type Microsoft365Failure = s.Static<typeof Microsoft365Failure>;
+
+/** Is `value` one of the {@link MICROSOFT365_FAILURE_CODES}? */
+export function isMicrosoft365FailureCode(value: unknown): value is Microsoft365FailureCode {
+  return typeof value === 'string' && (MICROSOFT365_FAILURE_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The Microsoft 365 failure a call was refused with (the `microsoft365` member of its error body), or
+ * undefined when the error is not one: for an error an SDK call rejected with, or its body.
+ */
+export function microsoft365FailureOf(error: unknown): Microsoft365Failure | undefined {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : error;
+  if (!body || typeof body !== 'object') return undefined;
+  const failure = (body as { microsoft365?: unknown }).microsoft365;
+  if (!failure || typeof failure !== 'object') return undefined;
+  return isMicrosoft365FailureCode((failure as { code?: unknown }).code) ? (failure as Microsoft365Failure) : undefined;
+}
+
 /** Schema of the answer of `POST /test-onedrive-connection`. */
 export const ConnectionTestResult = s.object({
   ok: s.boolean(),
   latencyMs: s.integer({ minimum: 0 }),
-  message: s.optional(s.string()),
+  message: s.optional(s.string({ description: 'Why it failed, in English: the text of failure.code.' })),
   checkedAt: s.dateTime(),
   missingPermissions: s.optional(
     s.array(MissingPermission, {
@@ -142,10 +236,12 @@ export const ConnectionTestResult = s.object({
         "The application permissions the token's roles lack (neither granted nor implied by a granted one), each with the areas that need it; absent when none is missing or the token could not be read. A working connection may still lack some: ok stays true.",
     }),
   ),
+  failure: s.optional(Microsoft365Failure),
 });
 /**
  * The outcome of testing the tenant's Microsoft Graph connection: whether it worked, how long it took
- * (`latencyMs`), the reason when it failed (`message`) and when it was checked. A working connection
+ * (`latencyMs`), the reason when it failed (`message`, in English; `failure` its cause and
+ * Microsoft's details) and when it was checked. A working connection
  * may still lack permissions that some areas need: `missingPermissions` lists them (absent when none is
  * missing or the token could not be read).
  */

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { ProxyPrincipal, ProxyRight } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, notFound, upstreamFailed } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { microsoft365Refusal } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import type { User } from '../identity/users.js';
@@ -79,8 +80,8 @@ export async function proxyPrincipals(
         email: group.mail,
       });
     }
-  } catch {
-    throw upstreamFailed();
+  } catch (error) {
+    throw microsoft365Refusal(error, 'mailArchive');
   }
   const needle = search?.trim().toLowerCase();
   return principals

@@ -30,7 +30,7 @@ async function live<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw graphFailure(error, 'Team not found');
+    throw graphFailure(error, 'Team not found', 'teamsArchive');
   }
 }
 
@@ -260,13 +260,10 @@ export async function filterMessages(
  * teams and chats); `configured` false when the tenant has no teams.
  */
 export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant: TenantRecord) {
-  let teamsFound = 0;
-  try {
-    await refreshDiscovery(ctx, connect, tenant, 'teams');
-    teamsFound = (await discovered(ctx, tenant.tenantId, 'teams')).length;
-  } catch {
-    teamsFound = 0;
-  }
+  // Microsoft 365 unread with no team found before says nothing of whether Teams is set up: the
+  // answer is the failure's cause (502), never "not configured".
+  await refreshDiscovery(ctx, connect, tenant, 'teams');
+  const teamsFound = (await discovered(ctx, tenant.tenantId, 'teams')).length;
   const now = ctx.now();
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   const [totals] = await ctx.db.query<{

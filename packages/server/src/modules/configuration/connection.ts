@@ -3,12 +3,18 @@
  * it carries against those the portal's areas need, and one real Graph call) and user synchronisation
  * (the tenant's accounts read again into discovery, with what changed).
  */
-import type { ConnectionTestResult, MissingPermission, SyncUsersResult } from '@compliance-portal/sdk';
+import {
+  type ConnectionTestResult,
+  errorTexts,
+  type MissingPermission,
+  type SyncUsersResult,
+} from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { dataPlaneOf, graphConnectionFor } from '../../jobs/data-plane.js';
-import { type GraphApi, GraphError } from '../../m365/graph-api.js';
+import { diagnose } from '../../m365/diagnosis.js';
+import type { GraphApi } from '../../m365/graph-api.js';
 import { createGraphApi } from '../../m365/graph-client.js';
 import { missingPermissions, tokenRoles } from '../../m365/permissions.js';
 import { createTokenSource } from '../../m365/token.js';
@@ -18,33 +24,6 @@ import type { TenantRecord } from '../tenants/repository.js';
 import { discoveredUserIds } from './repository.js';
 
 const SYNC_FAILED = 'Failures to synchronize users';
-
-/** The identity platform's own description inside an MSAL error text, without its boilerplate. */
-function description(message: string): string {
-  const found = /Description:\s*(.*?)\s*-\s*(Correlation ID|Trace ID|Timestamp)/.exec(message);
-  return (found?.[1] ?? message).trim();
-}
-
-/** What went wrong reaching Microsoft 365, in words an administrator can act on. */
-export function connectionProblem(error: unknown): string {
-  if (error instanceof GraphError) {
-    if (error.status === 401) {
-      const said = description(error.message);
-      if (/invalid_tenant|AADSTS90002|AADSTS900023/i.test(error.message))
-        return `Microsoft 365 does not know this tenant ID: check the tenant ID (${said}).`;
-      if (/AADSTS7000215|AADSTS7000222|invalid client secret/i.test(error.message))
-        return `The client secret was refused (wrong or expired): enter the app registration's current secret (${said}).`;
-      if (/unauthorized_client|AADSTS700016/i.test(error.message))
-        return `The application (client) ID is not known in this tenant: check the application ID (${said}).`;
-      return `The app registration was refused (${said}): check the application (client) ID, the client secret and the tenant ID.`;
-    }
-    if (error.status === 403)
-      return `Microsoft Graph refused access (${error.code}): grant the app registration its application permissions and admin consent.`;
-    if (error.status === 404) return `Microsoft Graph does not know this tenant (${error.code}).`;
-    return `Microsoft Graph answered ${error.status} (${error.code}): ${error.message}`;
-  }
-  return `Microsoft 365 could not be reached: ${error instanceof Error ? error.message : String(error)}`;
-}
 
 /** What the connection test works with: an app-only token for Graph and Graph reached with it. */
 interface ConnectionProbe {
@@ -75,7 +54,7 @@ async function openProbe(ctx: AppContext, tenant: TenantRecord): Promise<Connect
 async function testConnection(ctx: AppContext, probe: () => Promise<ConnectionProbe>): Promise<ConnectionTestResult> {
   const started = Date.now();
   let missing: MissingPermission[] = [];
-  const answer = (result: { ok: boolean; message?: string }): ConnectionTestResult => ({
+  const answer = (result: Pick<ConnectionTestResult, 'ok' | 'message' | 'failure'>): ConnectionTestResult => ({
     ...result,
     latencyMs: Date.now() - started,
     checkedAt: ctx.now().toISOString(),
@@ -90,13 +69,15 @@ async function testConnection(ctx: AppContext, probe: () => Promise<ConnectionPr
     for await (const _user of graph.users()) break;
     return answer({ ok: true });
   } catch (error) {
-    return answer({ ok: false, message: connectionProblem(error) });
+    const failure = diagnose(error, 'connectionTest');
+    return answer({ ok: false, message: errorTexts[failure.code](), failure });
   }
 }
 
 /**
  * The connection test as `actor` runs it from the configuration page: a token asked for now, the test,
- * and its audit entry (`tenant.connectionTest`, with the problem and the permissions found missing),
+ * and its audit entry (`tenant.connectionTest`, with the problem, its cause and the permissions found
+ * missing),
  * which the overview's first-run guide reads.
  */
 export async function runConnectionTest(
@@ -116,6 +97,7 @@ export async function runConnectionTest(
       ? {
           details: {
             ...(result.message ? { message: result.message } : {}),
+            ...(result.failure ? { code: result.failure.code } : {}),
             ...(missing ? { missingPermissions: missing } : {}),
           },
         }
@@ -126,7 +108,8 @@ export async function runConnectionTest(
 
 /**
  * The tenant's accounts read again into discovery (OneDrive and Exchange), with how many were added
- * and removed since the last read. A tenant Graph cannot be read for is a 502 with the reason.
+ * and removed since the last read. A tenant Graph cannot be read for is a 502 "Failures to synchronize
+ * users" with the cause (its code, text and Microsoft's details).
  */
 async function syncUsers(
   ctx: AppContext,
@@ -140,7 +123,12 @@ async function syncUsers(
     for await (const user of graph.users()) if (user.id) ids.add(user.id);
   } catch (error) {
     ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'user synchronisation failed');
-    throw new HttpError(502, SYNC_FAILED, { detail: connectionProblem(error) });
+    const failure = diagnose(error, 'userSync');
+    throw new HttpError(502, SYNC_FAILED, {
+      detail: errorTexts[failure.code](),
+      code: failure.code,
+      microsoft365: failure,
+    });
   }
   for (const application of ['onedrive', 'exchange'] as const)
     await refreshDiscovery(ctx, connect, tenant, application, { force: true });

@@ -7,12 +7,15 @@ import { requireTenant } from '../tenants/access.js';
 import { browse, cleanupPreview, fileVersions } from './files.js';
 import { dataManagementDashboard, ensureAnalysis } from './storage.js';
 
-/** Microsoft 365's answer as the caller should see it: a missing item is 404, the rest "Failed to fetch data". */
+/**
+ * Microsoft 365's answer as the caller should see it: a missing item is 404, the rest 502 with its
+ * cause, diagnosed with the clean-up's permissions.
+ */
 async function live<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw graphFailure(error, 'Folder not found');
+    throw graphFailure(error, 'Folder not found', 'cleanup');
   }
 }
 

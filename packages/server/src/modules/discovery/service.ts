@@ -3,12 +3,19 @@
  * page, sort and search in the database and reports show names; and the tree of a backed-up source
  * as a snapshot had it, node by node.
  */
-import type { Application, DiscoveredGroup, DiscoveredSource, DiscoveryNode, Page } from '@compliance-portal/sdk';
+import type {
+  Application,
+  DiscoveredGroup,
+  DiscoveredSource,
+  DiscoveryNode,
+  Page,
+  PermissionArea,
+} from '@compliance-portal/sdk';
 import type { Group, User } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
-import { notFound, upstreamFailed } from '../../http/errors.js';
-import { graphFailure } from '../../http/graph-errors.js';
+import { notFound } from '../../http/errors.js';
+import { graphFailure, microsoft365Refusal } from '../../http/graph-errors.js';
 import { ownValue } from '../../http/list-query.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User as PortalUser } from '../identity/users.js';
@@ -54,6 +61,18 @@ interface Found {
   url?: string | null;
 }
 
+/**
+ * What reading `application`'s sources is, as the permissions table has it: the area it serves (the
+ * backup's accounts, sites and teams, the mail archive's mailboxes) and the permission of its one call
+ * (List users, Search for sites, List groups filtered to teams).
+ */
+const READ_OF: Record<Application, { area: PermissionArea; needs: string[] }> = {
+  onedrive: { area: 'backup', needs: ['User.Read.All'] },
+  sharepoint: { area: 'backup', needs: ['Sites.Read.All'] },
+  teams: { area: 'backup', needs: ['GroupMember.Read.All'] },
+  exchange: { area: 'mailArchive', needs: ['User.Read.All'] },
+};
+
 /** The job type whose sources make an account of `application` "protected". */
 const PROTECTING_TYPE: Record<Application, string> = {
   onedrive: 'backup',
@@ -93,7 +112,7 @@ async function readFromGraph(graph: GraphApi, application: Application): Promise
 /**
  * Reads the tenant's accounts, sites or teams from Microsoft 365 into `discovered_sources` when what
  * is stored is older than DISCOVERY_MAX_AGE_MS. When Microsoft 365 cannot be read, what is stored is
- * kept and used; with nothing stored the caller gets "Failed to fetch data".
+ * kept and used; with nothing stored the caller gets 502 with the cause (graph-errors.ts).
  */
 export async function refreshDiscovery(
   ctx: AppContext,
@@ -114,7 +133,7 @@ export async function refreshDiscovery(
   } catch (error) {
     ctx.log.warn({ err: error, tenantId: tenant.tenantId, application }, 'discovery failed');
     if (Number(state?.n ?? 0) > 0) return;
-    throw upstreamFailed();
+    throw microsoft365Refusal(error, READ_OF[application].area, READ_OF[application].needs);
   }
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -299,8 +318,9 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
   try {
     graph = await connect();
     for await (const group of graph.groups()) groups.push(group);
-  } catch {
-    throw upstreamFailed();
+  } catch (error) {
+    // Groups hold proxy rights to mail archives: the mail archive's permissions read them.
+    throw microsoft365Refusal(error, 'mailArchive');
   }
   const search = args.search?.trim().toLowerCase();
   if (search) groups = groups.filter((g) => `${g.displayName ?? ''} ${g.mail ?? ''}`.toLowerCase().includes(search));
@@ -323,7 +343,9 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
         memberCount,
       };
     }),
-  );
+  ).catch((error: unknown) => {
+    throw microsoft365Refusal(error, 'mailArchive');
+  });
   return { ...shown, items };
 }
 
@@ -341,7 +363,7 @@ export async function listGroupUsers(
     const graph = await connect();
     for await (const user of graph.groupMembers(groupId)) members.push(user);
   } catch (error) {
-    throw graphFailure(error, 'Group not found');
+    throw graphFailure(error, 'Group not found', 'mailArchive');
   }
   const covered = await protectedSources(db, tenantId, application);
   const search = args.search?.trim().toLowerCase();

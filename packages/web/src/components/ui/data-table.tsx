@@ -41,6 +41,11 @@ export interface DataTableProps<T> {
   error?: unknown;
   /** What a failed load says; "The list could not be loaded." by default. */
   errorText?: string;
+  /**
+   * Shows a failed load in full instead (the cause, details, its own retry); where it gives nothing,
+   * errorText and a retry are shown.
+   */
+  renderError?: (error: unknown) => ReactNode;
   onRetry?: () => void;
   emptyText: string;
   /** Filters and actions above the table (export, filters). */
@@ -127,7 +132,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Stack>
       ) : null}
 
-      {props.error ? (
+      {props.error && props.renderError?.(props.error) ? (
+        props.renderError(props.error)
+      ) : props.error ? (
         <Stack gap="2" align="flex-start">
           <StatusAlert status="error">{props.errorText ?? t('table:loadFailed')}</StatusAlert>
           {props.onRetry ? (

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { useApi, useTenant } from '../../shared/tenant';
 import { archiveKeys } from './api/keys';
 import { proxyAccountsQuery, proxyRightsQuery } from './api/queries';
@@ -103,6 +104,13 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Stack>
+      {principals.isError ? (
+        <M365FailureAlert
+          title={t('m365:proxyAccounts')}
+          error={principals.error}
+          onRetry={() => void principals.refetch()}
+        />
+      ) : null}
 
       {mailboxId ? (
         <>

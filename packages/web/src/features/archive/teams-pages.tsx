@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
 import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
-import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { JobsList } from '../../shared/jobs/jobs-list';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { teamsStatisticsQuery } from './api/queries';
 import { ArchiveJobForm } from './archive-job-form';
@@ -27,7 +27,7 @@ export function TeamsDashboardPage() {
     <>
       <PageHeader title={t('pages:teamsDashboard')} />
       {stats.isError ? (
-        <StatusAlert status="error">{t('backup:dashboard.failed')}</StatusAlert>
+        <M365FailureAlert title={t('m365:teamsDashboard')} error={stats.error} onRetry={() => void stats.refetch()} />
       ) : !s ? (
         <Skeleton height="32" aria-busy="true" />
       ) : !s.configured ? (

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { useServerAction } from '../../offline/online';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { ConsentDialog } from './consent-dialog';
 import { MissingPermissions } from './missing-permissions';
 import { TaskProgress } from './task-progress';
@@ -153,7 +154,9 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       {tasks.map(({ task, name }) => (
         <TaskProgress key={task.taskId} task={task} name={name} onEnd={refresh} />
       ))}
-      {tested ? (
+      {tested?.failure ? (
+        <M365FailureAlert title={t('m365:connectionFailed', { name: tested.name })} failure={tested.failure} />
+      ) : tested ? (
         <StatusAlert status={tested.ok ? 'success' : 'error'}>
           <span data-testid="connection-result">{tested.text}</span>
         </StatusAlert>

@@ -1,4 +1,4 @@
-import type { MissingPermission, ProvisioningTask, Tenant } from '@compliance-portal/sdk';
+import type { Microsoft365Failure, MissingPermission, ProvisioningTask, Tenant } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ export interface TestOutcome {
   text: string;
   name: string;
   missing: MissingPermission[];
+  /** Why it failed: the cause and Microsoft's details. */
+  failure?: Microsoft365Failure;
 }
 
 /**
@@ -58,6 +60,7 @@ export function useTenantsState(organisationId: string) {
             : t('configuration:testFailed', { name: tenant.tenantName, reason: result.message ?? '' }),
           name: tenant.tenantName,
           missing: result.missingPermissions ?? [],
+          ...(result.failure ? { failure: result.failure } : {}),
         });
       } else {
         const task =

@@ -1,5 +1,5 @@
 import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { ApiError } from '@compliance-portal/sdk';
+import { ApiError, microsoft365FailureOf } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { useApi } from '../../shared/tenant';
 import { configurationKeys } from './api/keys';
 import { PortalUsers } from './portal-users';
@@ -78,7 +79,9 @@ export function UsersSection({ tenantId, organisationId }: { tenantId: string; o
               </span>
             </StatusAlert>
           ) : null}
-          {sync.error ? (
+          {sync.error && microsoft365FailureOf(sync.error) ? (
+            <M365FailureAlert title={t('configuration:syncFailed')} error={sync.error} />
+          ) : sync.error ? (
             <StatusAlert status="error">
               <Stack gap="1">
                 <span data-testid="sync-failed">{t('configuration:syncFailed')}</span>

@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { parseNumber, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { dataManagementKeys } from './api/keys';
 import { dataManagementDashboardQuery } from './api/queries';
@@ -69,7 +70,12 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   const lang = i18n.language;
   const dashboard = useQuery(dataManagementDashboardQuery(api, tenantId));
   const d = dashboard.data;
-  if (dashboard.isError) return <StatusAlert status="error">{t('dataManagement:dashboardFailed')}</StatusAlert>;
+  // The dashboard needs no storage location: the storage analysis reads the sites from Microsoft 365,
+  // so a failure is said by its cause.
+  if (dashboard.isError)
+    return (
+      <M365FailureAlert title={t('m365:dashboard')} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+    );
   if (!d) return <Skeleton height="40" aria-busy="true" />;
   // The top 10 and top 20, whatever the answer holds.
   const unmanaged = d.topSitesWithoutDataManagement.slice(0, DASHBOARD_TOP.sitesWithoutDataManagement);

@@ -4,11 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, sourceNamesQuery } from '../../shared/api/queries';
+import { M365FailureAlert } from '../../shared/m365-failure';
 import { useApi } from '../../shared/tenant';
 import { KINDS } from './search-params';
 import type { SearchState } from './use-search-state';
 
-/** The search's criteria: the query, mail and/or Teams, a mailbox, a team and the dates sent. */
+/**
+ * The search's criteria: the query, mail and/or Teams, a mailbox, a team and the dates sent. The
+ * mailbox and team filters say when they are loading, when none was found, and why they could not be
+ * read.
+ */
 export function CriteriaForm({
   tenantId,
   form,
@@ -26,6 +31,10 @@ export function CriteriaForm({
   const locationId = locations.data?.[0]?.locationId ?? '';
   const mailboxNames = useQuery(sourceNamesQuery(api, tenantId, locationId, 'exchange'));
   const teamNames = useQuery(sourceNamesQuery(api, tenantId, locationId, 'teams'));
+  // Mailboxes and teams are read through a storage location of the tenant: without one, none are.
+  const noLocation = locations.isSuccess && !locationId;
+  const loadingMailboxes = locations.isLoading || mailboxNames.isLoading;
+  const loadingTeams = locations.isLoading || teamNames.isLoading;
   return (
     <chakra.form
       // The form's own messages, translated, rather than the browser's.
@@ -78,7 +87,8 @@ export function CriteriaForm({
           <FilterSelect
             label={t('ediscovery:mailbox')}
             value={form.mailbox}
-            all={t('ediscovery:allMailboxes')}
+            all={loadingMailboxes ? t('m365:filters.loadingMailboxes') : t('ediscovery:allMailboxes')}
+            busy={loadingMailboxes}
             options={[...(mailboxNames.data ?? new Map<string, string>())].map(([value, label]) => ({
               value,
               label,
@@ -88,7 +98,8 @@ export function CriteriaForm({
           <FilterSelect
             label={t('ediscovery:team')}
             value={form.team}
-            all={t('ediscovery:allTeams')}
+            all={loadingTeams ? t('m365:filters.loadingTeams') : t('ediscovery:allTeams')}
+            busy={loadingTeams}
             options={[...(teamNames.data ?? new Map<string, string>())].map(([value, label]) => ({ value, label }))}
             onChange={form.setTeam}
           />
@@ -108,6 +119,35 @@ export function CriteriaForm({
               <Field.ErrorText>{form.toError}</Field.ErrorText>
             </Field.Root>
           </HStack>
+        </Stack>
+        <Stack gap="2" data-testid="filter-states">
+          {noLocation ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('m365:filters.noLocation')}
+            </Text>
+          ) : null}
+          {mailboxNames.isError ? (
+            <M365FailureAlert
+              title={t('m365:lists.exchange')}
+              error={mailboxNames.error}
+              onRetry={() => void mailboxNames.refetch()}
+            />
+          ) : mailboxNames.data?.size === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('m365:filters.noMailboxes')}
+            </Text>
+          ) : null}
+          {teamNames.isError ? (
+            <M365FailureAlert
+              title={t('m365:lists.teams')}
+              error={teamNames.error}
+              onRetry={() => void teamNames.refetch()}
+            />
+          ) : teamNames.data?.size === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              {t('m365:filters.noTeams')}
+            </Text>
+          ) : null}
         </Stack>
       </Stack>
     </chakra.form>

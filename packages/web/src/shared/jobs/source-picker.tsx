@@ -8,6 +8,7 @@ import { fetchAllPages } from '../../components/ui/export-button';
 import { listQuery, useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
+import { M365FailureAlert } from '../m365-failure';
 import { useApi } from '../tenant';
 import { sourcePageQuery } from './api/queries';
 
@@ -99,7 +100,14 @@ export function SourcePicker({
       rowKey={(s) => s.sourceId}
       state={state}
       onStateChange={setState}
-      errorText={t('dataManagement:failed')}
+      renderError={(error) => (
+        <M365FailureAlert
+          // Each list says what it could not read: the accounts of a chosen unit, else the application's.
+          title={unitName ? t('m365:lists.accounts') : t(`m365:lists.${application}`)}
+          error={error}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       emptyText={t('backup:noSources', { unit })}
       searchPlaceholder={t('backup:searchSources', { unit })}
       selection={{ selected, onChange, rowLabel: (s) => t('table:selectRow', { name: s.displayName }) }}

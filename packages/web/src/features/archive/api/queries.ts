@@ -27,7 +27,8 @@ export const teamsStatisticsQuery = (api: PortalClient, workerIp: string) =>
   queryOptions({
     queryKey: archiveKeys.teamsStatistics(workerIp),
     meta: OFFLINE,
-    queryFn: ({ signal }) => api.legacy.teams.statistics({ query: { workerIp } }, { signal }),
+    // A failure is said on the dashboard, with its cause, not in the generic toast.
+    queryFn: ({ signal }) => api.legacy.teams.statistics({ query: { workerIp } }, { signal, disableToast: true }),
     enabled: !!workerIp,
   });
 
@@ -58,7 +59,8 @@ export const mailboxMetaQuery = (api: PortalClient, workerIp: string, mailboxId:
 export const proxyAccountsQuery = (api: PortalClient, workerIp: string) =>
   queryOptions({
     queryKey: archiveKeys.proxyAccounts(workerIp),
-    queryFn: ({ signal }) => api.legacy.proxyRights.accounts({ query: { workerIp } }, { signal }),
+    // A failure is said on the page, with its cause, not in the generic toast.
+    queryFn: ({ signal }) => api.legacy.proxyRights.accounts({ query: { workerIp } }, { signal, disableToast: true }),
   });
 
 /** Who holds a proxy right on a mailbox; nothing is asked before a mailbox is chosen. */

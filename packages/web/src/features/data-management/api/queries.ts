@@ -72,5 +72,9 @@ export const versionsQuery = (
   queryOptions({
     queryKey: dataManagementKeys.versions(tenantId, application, sourceId, nodeId, rule),
     queryFn: ({ signal }) =>
-      api.apollo.dataManagement.versions({ tenantId, body: { application, sourceId, nodeId, rule } }, { signal }),
+      // Said in the dialog, with its cause, not in the generic toast.
+      api.apollo.dataManagement.versions(
+        { tenantId, body: { application, sourceId, nodeId, rule } },
+        { signal, disableToast: true },
+      ),
   });

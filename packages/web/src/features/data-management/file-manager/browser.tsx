@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { QueryDataTable } from '../../../components/ui/query-data-table';
 import { isNotFound } from '../../../errors/api-errors';
+import { M365FailureAlert } from '../../../shared/m365-failure';
 import { BrowserTrail } from './browser-trail';
 import { CleanupConfirm } from './cleanup-confirm';
 import { useFileColumns } from './file-columns';
@@ -43,7 +44,17 @@ export function Browser({
           rowKey={(n) => n.path}
           state={state.list}
           onStateChange={state.setList}
-          errorText={isNotFound(browse.error) ? t('errors:noFolder') : t('dataManagement:failed')}
+          errorText={t('errors:noFolder')}
+          renderError={(error) =>
+            // A folder that is not there has its own text; a failure of Microsoft 365 its cause.
+            isNotFound(error) ? undefined : (
+              <M365FailureAlert
+                title={t('dataManagement:failed')}
+                error={error}
+                onRetry={() => void browse.refetch()}
+              />
+            )
+          }
           emptyText={t('dataManagement:empty')}
           selection={{
             selected,

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StatusAlert } from '../../../components/ui/form-field';
 import { formatBytes, formatNumber } from '../../../components/ui/format';
+import { M365FailureAlert } from '../../../shared/m365-failure';
 import type { BrowserState } from './use-browser-state';
 
 /**
- * What the preview of a clean-up found: a failure said in words, "nothing to remove" when the rule
+ * What the preview of a clean-up found: a failure said by its cause, "nothing to remove" when the rule
  * removes no version of the selection, else the versions, files, space and saving to confirm.
  */
 export function CleanupConfirm({
@@ -18,9 +19,7 @@ export function CleanupConfirm({
   const lang = i18n.language;
   return (
     <>
-      {previewing.isError ? (
-        <StatusAlert status="error">{failure(previewing.error) ?? t('dataManagement:failed')}</StatusAlert>
-      ) : null}
+      {previewing.isError ? <M365FailureAlert title={t('m365:preview')} error={previewing.error} /> : null}
       {preview && preview.eligibleVersions === 0 ? (
         <Alert.Root status="info" data-testid="nothing-to-remove">
           <Alert.Indicator />

@@ -1,9 +1,10 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Alert, Button, Text } from '@chakra-ui/react';
 import type { DataManagementApplication, DiscoveredSource } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/ui/data-table';
 import { locationsQuery } from '../../../shared/api/queries';
+import { M365FailureAlert } from '../../../shared/m365-failure';
 import { useApi } from '../../../shared/tenant';
 import { useUrlListState } from '../../../shared/url-state';
 import { sourcePageQuery } from '../api/queries';
@@ -47,6 +48,15 @@ export function SourceList({
       hideBelow: 'md',
     },
   ];
+  // Sites and OneDrives are listed through a storage location of the tenant: without one nothing can
+  // be listed, and that is what the catalogue's location text says (rather than an empty list).
+  if (locations.data?.length === 0)
+    return (
+      <Alert.Root status="info" data-testid="no-location">
+        <Alert.Indicator />
+        <Alert.Title>{t('dataManagement:dashboardFailed')}</Alert.Title>
+      </Alert.Root>
+    );
   return (
     <DataTable
       label={t('dataManagement:sources')}
@@ -58,7 +68,9 @@ export function SourceList({
       onStateChange={setState}
       loading={list.isFetching || locations.isLoading}
       error={list.error}
-      errorText={t('dataManagement:failed')}
+      renderError={(error) => (
+        <M365FailureAlert title={t(`m365:lists.${application}`)} error={error} onRetry={() => void list.refetch()} />
+      )}
       onRetry={() => list.refetch()}
       emptyText={t('backup:noSources', { unit: t(`dataManagement:${application}`) })}
       searchPlaceholder={t('backup:searchSources', { unit: t(`dataManagement:${application}`) })}

@@ -55,10 +55,11 @@ export function useBrowserState({
   const cleanupRule = rule ?? PLACEHOLDER_RULE;
   const previewing = useMutation({
     mutationFn: () =>
-      api.apollo.dataManagement.preview({
-        tenantId,
-        body: { application, sourceId: source.sourceId, paths, rule: cleanupRule },
-      }),
+      // A failure is said where the preview was asked for, with its cause.
+      api.apollo.dataManagement.preview(
+        { tenantId, body: { application, sourceId: source.sourceId, paths, rule: cleanupRule } },
+        { disableToast: true },
+      ),
     onSuccess: setPreview,
   });
   const cleanUp = useMutation({

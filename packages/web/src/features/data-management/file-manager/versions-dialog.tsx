@@ -2,8 +2,8 @@ import { Badge, CloseButton, Dialog, Portal, Table, Text } from '@chakra-ui/reac
 import type { CleanupRule, DataManagementApplication, FileNode } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { StatusAlert } from '../../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../../components/ui/format';
+import { M365FailureAlert } from '../../../shared/m365-failure';
 import { useApi } from '../../../shared/tenant';
 import { versionsQuery } from '../api/queries';
 
@@ -37,7 +37,11 @@ export function VersionsDialog({
             </Dialog.Header>
             <Dialog.Body>
               {versions.isError ? (
-                <StatusAlert status="error">{t('dataManagement:failed')}</StatusAlert>
+                <M365FailureAlert
+                  title={t('m365:versions', { name: file.name })}
+                  error={versions.error}
+                  onRetry={() => void versions.refetch()}
+                />
               ) : !versions.data ? (
                 <Text aria-busy="true">{t('common:loading')}</Text>
               ) : (

@@ -20,15 +20,17 @@ export const Route = createFileRoute('/_app/_worker/ediscovery/portal')({
       ...(made ? [searchQuery(api, tenantId, made, page, pageSize)] : []),
     ]);
     // What needs the first answers: the names of the location's mailboxes and teams, the case's hits.
+    // The names are read from Microsoft 365, which may be slow or failing: the page does not wait for
+    // them, its filters say they are loading (or why they could not be read).
     const locationId = queryClient.getQueryData(locationsQuery(api, tenantId).queryKey)?.[0]?.locationId ?? '';
     const opened = deps.case
       ? queryClient.getQueryData(casesQuery(api, tenantId).queryKey)?.find((c) => c.caseId === deps.case)
       : undefined;
-    await loadQueries(queryClient, [
+    void loadQueries(queryClient, [
       sourceNamesQuery(api, tenantId, locationId, 'exchange'),
       sourceNamesQuery(api, tenantId, locationId, 'teams'),
-      ...(opened ? [searchQuery(api, tenantId, opened.search, page, pageSize)] : []),
     ]);
+    await loadQueries(queryClient, opened ? [searchQuery(api, tenantId, opened.search, page, pageSize)] : []);
   },
   component: EdiscoveryPage,
 });
