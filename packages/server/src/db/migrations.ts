@@ -23,6 +23,7 @@ import { migration as m023 } from './migrations/023-entra-sign-in.js';
 import { migration as m024 } from './migrations/024-entra-tenant-proof.js';
 import { migration as m025 } from './migrations/025-ediscovery-custodians.js';
 import { migration as m026 } from './migrations/026-unique-names-and-sign-in-failures.js';
+import { migration as m031 } from './migrations/031-user-administration.js';
 
 export interface Migration {
   id: number;
@@ -59,6 +60,7 @@ const migrations: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m031,
 ];
 
 /**

@@ -58,6 +58,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           // An unknown address and a wrong password read the same, so sign-in does not reveal accounts.
           if (result.outcome === 'failed') throw refusal(401, 'invalidCredentials');
           if (result.outcome === 'lockedOut') throw refusal(401, 'accountLocked');
+          if (result.outcome === 'deactivated') throw refusal(403, 'accountDeactivated');
           throw forbidden(LEGACY_MESSAGES.notConfirmed);
         }
         const { user } = result;
@@ -182,7 +183,16 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           if (!(await enableTwoFactorOnce(tx, user.id))) throw conflict('Two-factor authentication is already set up.');
           const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
           await revokeToken(tx, ctx.now(), auth.tokenHash);
-          const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+          const { token } = await issueToken(
+            tx,
+            ctx.now(),
+            user.id,
+            'session',
+            undefined,
+            rc.ip,
+            undefined,
+            rc.request.headers['user-agent'],
+          );
           await audit(
             {
               actorUserId: user.id,
@@ -224,7 +234,16 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             if (!(await useRecoveryCode(ctx, tx, user, body.recoveryCode))) return undefined;
             await resetTwoFactor(tx, user.id);
             await revokeToken(tx, ctx.now(), auth.tokenHash);
-            const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+            const { token } = await issueToken(
+              tx,
+              ctx.now(),
+              user.id,
+              'session',
+              undefined,
+              rc.ip,
+              undefined,
+              rc.request.headers['user-agent'],
+            );
             await audit(
               {
                 actorUserId: user.id,
@@ -246,7 +265,16 @@ export function legacyIdentityRoutes(ctx: AppContext) {
         if (!(await checkTotp(ctx, user, body.code))) throw await fail('invalidVerificationCode');
         const token = await ctx.db.transaction(async (tx) => {
           await revokeToken(tx, ctx.now(), auth.tokenHash);
-          const issued = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+          const issued = await issueToken(
+            tx,
+            ctx.now(),
+            user.id,
+            'session',
+            undefined,
+            rc.ip,
+            undefined,
+            rc.request.headers['user-agent'],
+          );
           await audit(
             {
               actorUserId: user.id,
