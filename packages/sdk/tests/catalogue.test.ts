@@ -13,12 +13,13 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft and the users list', () => {
+  it('has no path beyond section 7 but the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, user administration, sessions and invitations', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.jobs.deletionPreview',
       'apollo.reporting.heldItems',
       'apollo.audit.list',
+      'apollo.audit.verify',
       'apollo.ediscovery.search',
       'apollo.ediscovery.preview',
       'apollo.ediscovery.cases',
@@ -44,6 +45,14 @@ describe('endpoint catalogue', () => {
       'legacy.user.users',
       'legacy.user.grantEdiscoveryManager',
       'legacy.user.revokeEdiscoveryManager',
+      'legacy.user.deactivate',
+      'legacy.user.reactivate',
+      'legacy.user.remove',
+      'legacy.user.resendInvitation',
+      'legacy.sessions.list',
+      'legacy.sessions.revoke',
+      'legacy.invitations.get',
+      'legacy.invitations.accept',
     ]);
   });
 
@@ -54,8 +63,10 @@ describe('endpoint catalogue', () => {
     expect(new Set(endpoints.map((e) => e.id)).size).toBe(endpoints.length);
     // 127, legal hold's three (holdCase, releaseCase, reporting.heldItems), sign-in with
     // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
-    // and the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke).
-    expect(endpoints.length).toBe(139);
+    // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), and user
+    // administration's nine (verifying the audit log; deactivating, reactivating and deleting a user and
+    // inviting them again; the caller's sessions and signing one out; an invitation read and accepted).
+    expect(endpoints.length).toBe(148);
   });
 
   it('gives every entry the public shape', () => {
@@ -74,7 +85,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('leaves only the sign-ins and the password reset public on legacy, and the sign-in endpoints public on apollo', () => {
+  it('leaves only the sign-ins, the password reset and the invitation link public on legacy, and the sign-in endpoints public on apollo', () => {
     const ids = (list: typeof endpoints) => list.map((e) => e.id).sort();
     const legacyPublic = [
       'legacy.auth.forgotPassword',
@@ -83,6 +94,8 @@ describe('endpoint catalogue', () => {
       'legacy.auth.resetPassword',
       'legacy.auth.signInOptions',
       'legacy.auth.signin',
+      'legacy.invitations.accept',
+      'legacy.invitations.get',
     ];
     expect(ids(endpoints.filter((e) => e.api === 'legacy' && e.access === 'public'))).toEqual(legacyPublic);
     expect(ids(endpoints.filter((e) => e.api === 'apollo' && e.access === 'public'))).toEqual([

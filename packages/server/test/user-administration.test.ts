@@ -18,7 +18,7 @@ function invitationToken(server: TestServer, to: string): string {
   return link.split('/').at(-1) ?? '';
 }
 
-/** Accepts the last invitation of `to` and completes the authenticator's setup: a signed-in session. */
+/** Accepts the last invitation of `to`, signs in and sets up the authenticator: a signed-in session. */
 async function acceptAndSetUp(server: TestServer, to: string): Promise<string> {
   const accepted = await server.request({
     method: 'POST',
@@ -26,7 +26,15 @@ async function acceptAndSetUp(server: TestServer, to: string): Promise<string> {
     body: { password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
-  const { token, twoFactor } = accepted.json() as { token: string; twoFactor: string };
+  expect(accepted.json()).toEqual({ email: to.toLowerCase() });
+  // The invitee signs in with the new password, which begins with the authenticator's setup.
+  const signin = await server.request({
+    method: 'POST',
+    url: '/api/auth/signin',
+    body: { email: to, password: PASSWORD },
+  });
+  expect(signin.statusCode, signin.body).toBe(200);
+  const { token, twoFactor } = signin.json() as { token: string; twoFactor: string };
   expect(twoFactor).toBe('setup');
   const qr = await server.request({ method: 'GET', url: '/api/auth/generateQR', token });
   const { key } = qr.json() as { key: string };

@@ -1,13 +1,12 @@
 /**
  * Legacy invitations: the page a new user's invitation link opens. The link's token names the
- * invitation; it shows who is invited where, and accepting it sets the user's password and starts
- * their first sign-in, which continues with the authenticator's setup.
+ * invitation; it shows who is invited where, and accepting it sets the user's password, with which
+ * they sign in and set up their authenticator.
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { SessionUser } from '../common.js';
 
 const invitationParams = s.object({
   token: s.string({ minLength: 1, maxLength: 200, description: "The invitation link's token." }),
@@ -37,13 +36,11 @@ export type InvitationAcceptance = s.Static<typeof InvitationAcceptance>;
 
 /** Schema of the answer of `POST /auth/invitations/{token}`. */
 export const InvitationAccepted = s.object({
-  token: s.string({ description: 'Sign-in token; accepted only by the two-factor calls.' }),
-  user: SessionUser,
-  twoFactor: s.oneOfStrings(['setup', 'verify'], 'setup: go to /qr-setup; verify: go to /code-verification.'),
+  email: s.string({ description: 'The address the account signs in with.' }),
 });
 /**
- * The invitation accepted: the password is set and the first sign-in has begun, as after
- * `auth.signin`: a sign-in token for the two-factor calls, the user, and the step to take next.
+ * The invitation accepted: the password is set. The invitee signs in with the address and that
+ * password (`auth.signin`), which continues with the authenticator's setup.
  */
 export type InvitationAccepted = s.Static<typeof InvitationAccepted>;
 
@@ -66,7 +63,7 @@ export const invitationsEndpoints = defineResource('legacy', 'invitations', {
     method: 'POST',
     rateLimited: true,
     path: '/auth/invitations/{token}',
-    summary: 'Accept an invitation: set the password and begin the first sign-in (audited)',
+    summary: 'Accept an invitation: set the password (audited)',
     auth: 'none',
     params: invitationParams,
     body: InvitationAcceptance,

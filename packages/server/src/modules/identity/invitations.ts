@@ -1,9 +1,8 @@
 /**
  * Invitations: a user created by an administrator gets a link to choose a password. The link is a
  * one-time code of its own purpose (`invite`), stored as a hash, live for 7 days; a new invitation
- * voids the earlier ones. Accepting it sets the password, ends whatever the account had (as a reset
- * does) and begins the first sign-in, which continues with the authenticator's setup: the code proved
- * the mailbox, and the password was chosen a moment ago.
+ * voids the earlier ones. Accepting it sets the password and ends whatever the account had (as a reset
+ * does); the invitee then signs in with it as anyone does, which begins with the authenticator's setup.
  */
 import type { Invitation, InvitationAccepted } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
@@ -14,8 +13,8 @@ import type { Queryable } from '../../db/database.js';
 import { refusal } from '../../http/errors.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { findLiveOneTimeCode, insertOneTimeCode, useOneTimeCode, voidOneTimeCodes } from './one-time-codes.js';
-import { issueToken, revokeAllForUser } from './sessions.js';
-import { findUserById, lockUser, sessionUser, updatePasswordHash } from './users.js';
+import { revokeAllForUser } from './sessions.js';
+import { findUserById, lockUser, updatePasswordHash } from './users.js';
 
 /** An invitation link works for 7 days (a reset link for one): the invitee may be away for a few days. */
 const INVITATION_MS = 7 * 24 * 3600_000;
@@ -80,10 +79,10 @@ export async function findInvitation(ctx: AppContext, code: string): Promise<Inv
 
 /**
  * Accepts an invitation with the password the user chose (checked against the rules by the caller):
- * the code is used, the password set, every other code and session of the account ended, the
- * invitation recorded as accepted (audited `user.invitation.accept`), and a sign-in token issued, as
- * after a password sign-in. Refused with 404 `invitationInvalid` for a code that is not live, and
- * 403 `passwordSignInOff` (nothing changed) when the organisation signs in with Microsoft only.
+ * the code is used, the password set, every other code and session of the account ended, and the
+ * invitation recorded as accepted (audited `user.invitation.accept`). Answers the address to sign in
+ * with. Refused with 404 `invitationInvalid` for a code that is not live, and 403 `passwordSignInOff`
+ * (nothing changed) when the organisation signs in with Microsoft only.
  */
 export async function acceptInvitation(
   ctx: AppContext,
@@ -109,7 +108,6 @@ export async function acceptInvitation(
       user.id,
       now,
     ]);
-    const { token } = await issueToken(tx, now, user.id, 'signin', undefined, input.ip);
     await ctx.audit(
       {
         ...actedBy(user, input.ip),
@@ -120,12 +118,8 @@ export async function acceptInvitation(
       },
       tx,
     );
-    return { token, user };
+    return user;
   });
   if (!accepted) throw refusal(404, 'invitationInvalid');
-  return {
-    token: accepted.token,
-    user: sessionUser(accepted.user),
-    twoFactor: accepted.user.totpEnabled ? 'verify' : 'setup',
-  };
+  return { email: accepted.email };
 }
