@@ -18,6 +18,7 @@ import { Route as QrSetupRouteImport } from './routes/qr-setup'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as AppWorkerRouteImport } from './routes/_app/_worker'
 import { Route as AppPartnerSetupRouteImport } from './routes/_app/partner-setup'
+import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as ResetPasswordResetTokenRouteImport } from './routes/reset-password.$resetToken'
 import { Route as SigninMicrosoftRouteImport } from './routes/signin_.microsoft'
 import { Route as AppWorkerIndexRouteImport } from './routes/_app/_worker/index'
@@ -45,6 +46,7 @@ import { Route as AppWorkerComplianceIndexRouteImport } from './routes/_app/_wor
 import { Route as AppWorkerComplianceDashboardRouteImport } from './routes/_app/_worker/compliance/dashboard'
 import { Route as AppWorkerComplianceMonitoringRouteImport } from './routes/_app/_worker/compliance/monitoring'
 import { Route as AppWorkerComplianceReportingRouteImport } from './routes/_app/_worker/compliance/reporting'
+import { Route as AppWorkerConfigurationAuditLogRouteImport } from './routes/_app/_worker/configuration_.audit-log'
 import { Route as AppWorkerEdiscoveryPortalRouteImport } from './routes/_app/_worker/ediscovery/portal'
 import { Route as AppWorkerTeamsDashboardRouteImport } from './routes/_app/_worker/teams/dashboard'
 import { Route as AppWorkerTeamsJobMonitorRouteImport } from './routes/_app/_worker/teams/job-monitor'
@@ -93,6 +95,11 @@ const AppPartnerSetupRoute = AppPartnerSetupRouteImport.update({
   id: '/partner-setup',
   path: '/partner-setup',
   getParentRoute: () => AppRoute,
+} as any)
+const InvitationTokenRoute = InvitationTokenRouteImport.update({
+  id: '/invitation/$token',
+  path: '/invitation/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordResetTokenRoute = ResetPasswordResetTokenRouteImport.update({
   id: '/reset-password/$resetToken',
@@ -243,6 +250,12 @@ const AppWorkerComplianceReportingRoute =
     path: '/compliance/reporting',
     getParentRoute: () => AppWorkerRoute,
   } as any)
+const AppWorkerConfigurationAuditLogRoute =
+  AppWorkerConfigurationAuditLogRouteImport.update({
+    id: '/configuration_/audit-log',
+    path: '/configuration/audit-log',
+    getParentRoute: () => AppWorkerRoute,
+  } as any)
 const AppWorkerEdiscoveryPortalRoute =
   AppWorkerEdiscoveryPortalRouteImport.update({
     id: '/ediscovery/portal',
@@ -280,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/qr-setup': typeof QrSetupRoute
   '/signin': typeof SigninRoute
   '/partner-setup': typeof AppPartnerSetupRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin/microsoft': typeof SigninMicrosoftRoute
   '/configuration': typeof AppWorkerConfigurationRoute
@@ -305,6 +319,7 @@ export interface FileRoutesByFullPath {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -321,6 +336,7 @@ export interface FileRoutesByTo {
   '/qr-setup': typeof QrSetupRoute
   '/signin': typeof SigninRoute
   '/partner-setup': typeof AppPartnerSetupRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin/microsoft': typeof SigninMicrosoftRoute
   '/configuration': typeof AppWorkerConfigurationRoute
@@ -346,6 +362,7 @@ export interface FileRoutesByTo {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -364,6 +381,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/_app/_worker': typeof AppWorkerRouteWithChildren
   '/_app/partner-setup': typeof AppPartnerSetupRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin_/microsoft': typeof SigninMicrosoftRoute
   '/_app/_worker/configuration': typeof AppWorkerConfigurationRoute
@@ -390,6 +408,7 @@ export interface FileRoutesById {
   '/_app/_worker/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/_app/_worker/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/_app/_worker/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/_app/_worker/configuration_/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/_app/_worker/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/_app/_worker/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/_app/_worker/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
@@ -408,6 +427,7 @@ export interface FileRouteTypes {
     | '/qr-setup'
     | '/signin'
     | '/partner-setup'
+    | '/invitation/$token'
     | '/reset-password/$resetToken'
     | '/signin/microsoft'
     | '/configuration'
@@ -433,6 +453,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/audit-log'
     | '/ediscovery/portal'
     | '/teams/dashboard'
     | '/teams/job-monitor'
@@ -449,6 +470,7 @@ export interface FileRouteTypes {
     | '/qr-setup'
     | '/signin'
     | '/partner-setup'
+    | '/invitation/$token'
     | '/reset-password/$resetToken'
     | '/signin/microsoft'
     | '/configuration'
@@ -474,6 +496,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/audit-log'
     | '/ediscovery/portal'
     | '/teams/dashboard'
     | '/teams/job-monitor'
@@ -491,6 +514,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/_app/_worker'
     | '/_app/partner-setup'
+    | '/invitation/$token'
     | '/reset-password/$resetToken'
     | '/signin_/microsoft'
     | '/_app/_worker/configuration'
@@ -517,6 +541,7 @@ export interface FileRouteTypes {
     | '/_app/_worker/compliance/dashboard'
     | '/_app/_worker/compliance/monitoring'
     | '/_app/_worker/compliance/reporting'
+    | '/_app/_worker/configuration_/audit-log'
     | '/_app/_worker/ediscovery/portal'
     | '/_app/_worker/teams/dashboard'
     | '/_app/_worker/teams/job-monitor'
@@ -533,6 +558,7 @@ export interface RootRouteChildren {
   LogoutRoute: typeof LogoutRoute
   QrSetupRoute: typeof QrSetupRoute
   SigninRoute: typeof SigninRoute
+  InvitationTokenRoute: typeof InvitationTokenRoute
   ResetPasswordResetTokenRoute: typeof ResetPasswordResetTokenRoute
   SigninMicrosoftRoute: typeof SigninMicrosoftRoute
 }
@@ -601,6 +627,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/partner-setup'
       preLoaderRoute: typeof AppPartnerSetupRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/invitation/$token': {
+      id: '/invitation/$token'
+      path: '/invitation/$token'
+      fullPath: '/invitation/$token'
+      preLoaderRoute: typeof InvitationTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/reset-password/$resetToken': {
       id: '/reset-password/$resetToken'
@@ -791,6 +824,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerComplianceReportingRouteImport
       parentRoute: typeof AppWorkerRoute
     }
+    '/_app/_worker/configuration_/audit-log': {
+      id: '/_app/_worker/configuration_/audit-log'
+      path: '/configuration/audit-log'
+      fullPath: '/configuration/audit-log'
+      preLoaderRoute: typeof AppWorkerConfigurationAuditLogRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/ediscovery/portal': {
       id: '/_app/_worker/ediscovery/portal'
       path: '/ediscovery/portal'
@@ -853,6 +893,7 @@ interface AppWorkerRouteChildren {
   AppWorkerComplianceDashboardRoute: typeof AppWorkerComplianceDashboardRoute
   AppWorkerComplianceMonitoringRoute: typeof AppWorkerComplianceMonitoringRoute
   AppWorkerComplianceReportingRoute: typeof AppWorkerComplianceReportingRoute
+  AppWorkerConfigurationAuditLogRoute: typeof AppWorkerConfigurationAuditLogRoute
   AppWorkerEdiscoveryPortalRoute: typeof AppWorkerEdiscoveryPortalRoute
   AppWorkerTeamsDashboardRoute: typeof AppWorkerTeamsDashboardRoute
   AppWorkerTeamsJobMonitorRoute: typeof AppWorkerTeamsJobMonitorRoute
@@ -888,6 +929,7 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerComplianceDashboardRoute: AppWorkerComplianceDashboardRoute,
   AppWorkerComplianceMonitoringRoute: AppWorkerComplianceMonitoringRoute,
   AppWorkerComplianceReportingRoute: AppWorkerComplianceReportingRoute,
+  AppWorkerConfigurationAuditLogRoute: AppWorkerConfigurationAuditLogRoute,
   AppWorkerEdiscoveryPortalRoute: AppWorkerEdiscoveryPortalRoute,
   AppWorkerTeamsDashboardRoute: AppWorkerTeamsDashboardRoute,
   AppWorkerTeamsJobMonitorRoute: AppWorkerTeamsJobMonitorRoute,
@@ -922,6 +964,7 @@ const rootRouteChildren: RootRouteChildren = {
   LogoutRoute: LogoutRoute,
   QrSetupRoute: QrSetupRoute,
   SigninRoute: SigninRoute,
+  InvitationTokenRoute: InvitationTokenRoute,
   ResetPasswordResetTokenRoute: ResetPasswordResetTokenRoute,
   SigninMicrosoftRoute: SigninMicrosoftRoute,
 }

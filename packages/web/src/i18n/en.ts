@@ -1,5 +1,6 @@
 import { accountNamespaces } from './en/account';
 import { accountSecurityNamespaces } from './en/account-security';
+import { administrationNamespaces } from './en/administration';
 import { archiveNamespaces } from './en/archive';
 import { backupNamespaces } from './en/backup';
 import { configurationNamespaces } from './en/configuration';
@@ -31,6 +32,7 @@ export const en = {
   ...accountSecurityNamespaces,
   ...dataManagementNamespaces,
   ...overviewNamespaces,
+  ...administrationNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
