@@ -25,6 +25,7 @@ export type SessionMessage =
   | 'verificationFailed'
   | 'invalidCredentials'
   | 'accountLocked'
+  | 'accountDeactivated'
   | 'qrFailed'
   | 'userDoesNotExist';
 
@@ -88,6 +89,7 @@ function failureMessage(error: unknown, fallback: SessionMessage): SessionMessag
   const code = error instanceof ApiError ? error.code : undefined;
   if (code === 'invalidCredentials') return 'invalidCredentials';
   if (code === 'accountLocked') return 'accountLocked';
+  if (code === 'accountDeactivated') return 'accountDeactivated';
   if (code === 'loginVerificationFailed') return 'verificationFailed';
   if (code === 'userDoesNotExist' || (error instanceof ApiError && error.status === 404)) return 'userDoesNotExist';
   return fallback;

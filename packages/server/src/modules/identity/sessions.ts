@@ -84,7 +84,7 @@ export async function issueToken(
 const USER_AGENT_MAX = 512;
 
 /** The user agent as stored: trimmed and bounded, null when none was sent. */
-export function storedUserAgent(userAgent: string | string[] | null | undefined): string | null {
+function storedUserAgent(userAgent: string | string[] | null | undefined): string | null {
   const text = (Array.isArray(userAgent) ? userAgent[0] : userAgent)?.trim();
   return text ? text.slice(0, USER_AGENT_MAX) : null;
 }

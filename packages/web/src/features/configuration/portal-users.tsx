@@ -77,10 +77,13 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
               </Text>
             ) : null}
           </Text>
-          {/* The address under the name where its own column is hidden. */}
+          {/* The address, and on a phone the state, under the name where their own columns are hidden. */}
           <Text fontSize="xs" color="fg.muted" hideFrom="md" wordBreak="break-all">
             {u.email}
           </Text>
+          <Badge colorPalette={STATUS_COLOURS[u.status]} variant="subtle" alignSelf="flex-start" hideFrom="sm">
+            {statusText(u)}
+          </Badge>
         </Stack>
       ),
       sortable: true,
@@ -130,6 +133,7 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
         </Badge>
       ),
       sortable: true,
+      hideBelow: 'sm',
     },
     {
       key: 'actions',
@@ -142,7 +146,7 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
         return (
           <HStack
             gap="1"
-            wrap="wrap"
+            wrap={{ base: 'wrap', xl: 'nowrap' }}
             justify="flex-end"
             role="group"
             aria-label={t('userAdmin:actionsFor', { name: u.displayName })}
@@ -208,7 +212,8 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
 
   return (
     <Card.Root as="section" aria-labelledby="portal-users-title">
-      <Card.Body gap="3">
+      {/* Narrower margins on a phone: the table and its buttons need the width. */}
+      <Card.Body gap="3" px={{ base: '3', sm: '6' }}>
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'flex-start' }} gap="3">
           <Stack gap="1">
             <Text as="h2" id="portal-users-title" fontWeight="semibold">
