@@ -113,3 +113,31 @@ export function actionText(t: TFunction, action: string): string {
   if (!isKnown(action)) return action;
   return t(`auditLog:actions.${action.replaceAll('.', '_') as Flat<KnownAction>}`);
 }
+
+/**
+ * Why an entry failed, as the server recorded it (a sign-in's `reason`, apollo's `detail`, a
+ * refusal's code), with words for the common ones; any other as recorded.
+ */
+const REASONS = [
+  'failed',
+  'lockedOut',
+  'notAllowed',
+  'deactivated',
+  'passwordSignInOff',
+  'replayed',
+  'Failed',
+  'Lockedout',
+  'NotAllowed',
+  'RequiresTwoFactor',
+  'PasswordMismatch',
+  'InvalidTwoFactorCode',
+  'OldPasswordRequired',
+] as const;
+
+type Reason = (typeof REASONS)[number];
+
+const isReason = (value: string): value is Reason => (REASONS as readonly string[]).includes(value);
+
+export function reasonText(t: TFunction, reason: string): string {
+  return isReason(reason) ? t(`auditLog:reasons.${reason}`) : reason;
+}

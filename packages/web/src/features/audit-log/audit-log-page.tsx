@@ -22,7 +22,7 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
 import { useClearUrlFilters, useUrlFilter, useUrlListState } from '../../shared/url-state';
-import { AUDIT_AREAS, actionText } from './actions';
+import { AUDIT_AREAS, actionText, reasonText } from './actions';
 import { type AuditFilters, auditChainQuery, auditEntriesQuery, auditFiltersOf, auditListQuery } from './api/queries';
 
 /** The list's defaults, which the route's loader reads with too. */
@@ -166,6 +166,7 @@ export function AuditLogPage() {
           <time dateTime={e.at}>{formatDateTime(e.at, lang)}</time>
         </Text>
       ),
+      hideBelow: 'sm',
     },
     {
       key: 'actor',
@@ -178,6 +179,10 @@ export function AuditLogPage() {
               {e.actorEmail}
             </Text>
           ) : null}
+          {/* When, under who, where its own column is hidden. */}
+          <Text fontSize="xs" color="fg.muted" hideFrom="sm">
+            <time dateTime={e.at}>{formatDateTime(e.at, lang)}</time>
+          </Text>
         </Stack>
       ),
     },
@@ -190,7 +195,7 @@ export function AuditLogPage() {
           {e.outcome === 'failure' ? (
             <Badge colorPalette="red" variant="subtle">
               {t('auditLog:outcomes.failure')}
-              {reasonOf(e) ? ` · ${reasonOf(e)}` : ''}
+              {reasonOf(e) ? ` · ${reasonText(t, reasonOf(e) ?? '')}` : ''}
             </Badge>
           ) : null}
           {/* What it was done to, under the action where its own column is hidden. */}

@@ -211,9 +211,10 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
   ];
 
   return (
-    <Card.Root as="section" aria-labelledby="portal-users-title">
-      {/* Narrower margins on a phone: the table and its buttons need the width. */}
-      <Card.Body gap="3" px={{ base: '3', sm: '6' }}>
+    // On a phone the list is not framed, as the portal's other lists are: the table and its buttons
+    // (the export buttons' German labels above all) need the width.
+    <Card.Root as="section" aria-labelledby="portal-users-title" borderWidth={{ base: '0', sm: '1px' }}>
+      <Card.Body gap="3" p={{ base: '0', sm: '6' }}>
         <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'flex-start' }} gap="3">
           <Stack gap="1">
             <Text as="h2" id="portal-users-title" fontWeight="semibold">
