@@ -6,7 +6,7 @@
  */
 import { Button, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError } from '@compliance-portal/sdk';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { NewPasswordFields, useNewPassword } from '../../components/ui/new-passw
 import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
+import { useAcceptInvitation } from './api/mutations';
 import { invitationQuery } from './api/queries';
 
 const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
@@ -31,12 +32,7 @@ export function InvitationPage({ token }: { token: string }) {
   const [touched, setTouched] = useState(false);
   // Signed in as someone else, the form waits until that session is signed out.
   const serverAction = useServerAction(authenticated);
-  const accept = useMutation({
-    mutationFn: () =>
-      api.legacy.invitations.accept({ token, body: { password, confirmPassword: confirm } }, { disableToast: true }),
-    // The password is set: the sign-in with it begins the authenticator's setup (/qr-setup).
-    onSuccess: ({ email }) => send({ type: 'session.login', email, password }),
-  });
+  const accept = useAcceptInvitation(api, token);
   // The area texts load after the first screen's: until then the page waits rather than show keys.
   const ready = i18n.hasResourceBundle(i18n.language, 'invitation');
   const title = ready ? t('invitation:title') : '';
@@ -44,7 +40,12 @@ export function InvitationPage({ token }: { token: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!fresh.passwordError && !fresh.confirmError && !serverAction.disabled) accept.mutate();
+    if (fresh.passwordError || fresh.confirmError || serverAction.disabled) return;
+    accept.mutate(
+      { password, confirmPassword: confirm },
+      // The password is set: the sign-in with it begins the authenticator's setup (/qr-setup).
+      { onSuccess: ({ email }) => send({ type: 'session.login', email, password }) },
+    );
   };
 
   if (!ready || invitation.isPending) {
