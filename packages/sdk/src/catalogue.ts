@@ -14,10 +14,12 @@ import { tenantsEndpoints } from './resources/apollo/tenants.js';
 import { legacyAuthEndpoints } from './resources/legacy/auth.js';
 import { emailEndpoints } from './resources/legacy/email.js';
 import { filesEndpoints } from './resources/legacy/files.js';
+import { invitationsEndpoints } from './resources/legacy/invitations.js';
 import { legacyJobsEndpoints } from './resources/legacy/jobs.js';
 import { legacyLocationsEndpoints } from './resources/legacy/locations.js';
 import { mailboxesEndpoints } from './resources/legacy/mailboxes.js';
 import { proxyRightsEndpoints } from './resources/legacy/proxy-rights.js';
+import { sessionsEndpoints } from './resources/legacy/sessions.js';
 import { teamsEndpoints } from './resources/legacy/teams.js';
 import { userEndpoints } from './resources/legacy/user.js';
 import { workersEndpoints } from './resources/legacy/workers.js';
@@ -46,6 +48,8 @@ const resources = [
   mailboxesEndpoints,
   proxyRightsEndpoints,
   userEndpoints,
+  sessionsEndpoints,
+  invitationsEndpoints,
 ] as const;
 
 type ValuesOf<R> = R extends unknown ? R[keyof R] : never;

@@ -15,10 +15,12 @@ import { tenantsApi } from './resources/apollo/tenants.js';
 import { legacyAuthApi } from './resources/legacy/auth.js';
 import { emailApi } from './resources/legacy/email.js';
 import { filesApi } from './resources/legacy/files.js';
+import { invitationsApi } from './resources/legacy/invitations.js';
 import { legacyJobsApi } from './resources/legacy/jobs.js';
 import { legacyLocationsApi } from './resources/legacy/locations.js';
 import { mailboxesApi } from './resources/legacy/mailboxes.js';
 import { proxyRightsApi } from './resources/legacy/proxy-rights.js';
+import { sessionsApi } from './resources/legacy/sessions.js';
 import { teamsApi } from './resources/legacy/teams.js';
 import { userApi } from './resources/legacy/user.js';
 import { workersApi } from './resources/legacy/workers.js';
@@ -60,6 +62,8 @@ export function createClient(options: ClientOptions = {}) {
       mailboxes: mailboxesApi(transport),
       proxyRights: proxyRightsApi(transport),
       user: userApi(transport),
+      sessions: sessionsApi(transport),
+      invitations: invitationsApi(transport),
     },
   };
 }

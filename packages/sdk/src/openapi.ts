@@ -87,7 +87,7 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   'apollo.discovery': 'What a tenant holds: accounts, sites, teams and groups, and the children of a backed-up node.',
   'apollo.dashboards': "Figures of a tenant's backups and archives per workload.",
   'apollo.configuration': "A tenant's Microsoft 365 connection and the connection test.",
-  'apollo.audit': 'The audit log of who did what, and its export.',
+  'apollo.audit': 'The audit log of who did what, its export, and its verification against the hash chain.',
   'apollo.ediscovery': 'Search the mail archive, keep searches as cases and export them.',
   'apollo.dataManagement': 'SharePoint file versions: browse libraries, preview and run version clean-ups.',
   'apollo.support': 'Support requests to the service desk.',
@@ -100,7 +100,9 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   'legacy.files': "The organisation's documents (PDF): upload, list, download, remove.",
   'legacy.mailboxes': 'Archived mailboxes and their export.',
   'legacy.proxyRights': "Who may read whose mail archive, besides the mailbox's owner.",
-  'legacy.user': 'Users of an organisation: invite, change, remove.',
+  'legacy.user': 'Users of an organisation: invite, change, deactivate, remove.',
+  'legacy.sessions': "The caller's own signed-in sessions, and signing one of them out.",
+  'legacy.invitations': "An invitation link's page: who is invited, and accepting with a password.",
 };
 
 /** Path parameters that mean the same wherever they appear. */

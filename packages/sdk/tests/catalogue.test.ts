@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list and testing a location again', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again and user administration', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.tenants.consentSetup',
@@ -24,6 +24,7 @@ describe('endpoint catalogue', () => {
       'apollo.locations.probe',
       'apollo.reporting.heldItems',
       'apollo.audit.list',
+      'apollo.audit.verify',
       'apollo.ediscovery.search',
       'apollo.ediscovery.preview',
       'apollo.ediscovery.cases',
@@ -50,6 +51,14 @@ describe('endpoint catalogue', () => {
       'legacy.user.users',
       'legacy.user.grantEdiscoveryManager',
       'legacy.user.revokeEdiscoveryManager',
+      'legacy.user.deactivate',
+      'legacy.user.reactivate',
+      'legacy.user.remove',
+      'legacy.user.resendInvitation',
+      'legacy.sessions.list',
+      'legacy.sessions.revoke',
+      'legacy.invitations.get',
+      'legacy.invitations.accept',
     ]);
   });
 
@@ -62,9 +71,11 @@ describe('endpoint catalogue', () => {
     // Microsoft's five (the options, start, complete, and the organisation's settings read and changed),
     // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), the
     // confirmation link's page that says why a link failed (legacy confirmEmail), testing a location's
-    // store again, and tenant admin consent's four (what an app registration needs, start, finish,
-    // consent again).
-    expect(endpoints.length).toBe(144);
+    // store again, tenant admin consent's four (what an app registration needs, start, finish,
+    // consent again), and user administration's nine (verifying the audit log; deactivating,
+    // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
+    // out; an invitation read and accepted).
+    expect(endpoints.length).toBe(153);
   });
 
   it('gives every entry the public shape', () => {
@@ -83,7 +94,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('leaves only the sign-ins, the password reset and the confirmation link public on legacy, and the sign-in endpoints public on apollo', () => {
+  it('leaves only the sign-ins, the password reset, the confirmation link and the invitation link public on legacy, and the sign-in endpoints public on apollo', () => {
     const ids = (list: typeof endpoints) => list.map((e) => e.id).sort();
     const legacyPublic = [
       'legacy.auth.confirmEmail',
@@ -93,6 +104,8 @@ describe('endpoint catalogue', () => {
       'legacy.auth.resetPassword',
       'legacy.auth.signInOptions',
       'legacy.auth.signin',
+      'legacy.invitations.accept',
+      'legacy.invitations.get',
     ];
     expect(ids(endpoints.filter((e) => e.api === 'legacy' && e.access === 'public'))).toEqual(legacyPublic);
     expect(ids(endpoints.filter((e) => e.api === 'apollo' && e.access === 'public'))).toEqual([

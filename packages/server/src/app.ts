@@ -21,8 +21,10 @@ import { ediscoveryRoutes } from './modules/ediscovery/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { entraRoutes } from './modules/identity/entra-routes.js';
+import { invitationRoutes } from './modules/identity/invitation-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { selfRegistrationOpen } from './modules/identity/registration.js';
+import { sessionRoutes } from './modules/identity/session-routes.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
@@ -91,6 +93,8 @@ export function routeTable(ctx: AppContext): RouteTable {
     apolloIdentityRoutes(ctx),
     legacyIdentityRoutes(ctx),
     entraRoutes(ctx),
+    sessionRoutes(ctx),
+    invitationRoutes(ctx),
     tenantRoutes(ctx),
     tenantConsentRoutes(ctx),
     locationRoutes(ctx),

@@ -16,8 +16,11 @@ const SECRET_PARAMETERS = new Set([
   'access_token',
   'key',
 ]);
-/** Path segments that are secrets: the reset link's token. */
-const SECRET_SEGMENTS = [/(\/auth\/reset-password\/)[^/?#]+/i];
+/**
+ * Path segments that are secrets: the tokens of reset and invitation links, in the API's paths and in
+ * the PWA's pages they open.
+ */
+const SECRET_SEGMENTS = [/(\/(?:auth\/)?(?:reset-password|invitations?)\/)[^/?#]+/i];
 const REDACTED = '[redacted]';
 
 /** A URL (path and query) as it may be logged: secret query values and path segments replaced. */

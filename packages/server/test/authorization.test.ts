@@ -219,6 +219,10 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ query: { organisationId: w.organisationId } }),
     shows: (w) => w.organisationId,
   },
+  'apollo.audit.verify': {
+    call: (w) => ({ query: { organisationId: w.organisationId } }),
+    shows: () => '"verified":true',
+  },
   'apollo.jobs.list': { call: tenantOnly, shows: (w) => w.jobName },
   'apollo.jobs.create': {
     call: (w) => ({
@@ -462,6 +466,10 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   },
   'legacy.user.grantEdiscoveryManager': { call: (w) => ({ params: { userId: w.userId } }) },
   'legacy.user.revokeEdiscoveryManager': { call: (w) => ({ params: { userId: w.userId } }) },
+  'legacy.user.deactivate': { call: (w) => ({ params: { userId: w.userId } }) },
+  'legacy.user.reactivate': { call: (w) => ({ params: { userId: w.userId } }) },
+  'legacy.user.remove': { call: (w) => ({ params: { userId: w.userId } }) },
+  'legacy.user.resendInvitation': { call: (w) => ({ params: { userId: w.userId }, body: {} }) },
   'apollo.ediscovery.rights': { call: tenantOnly, shows: () => 'ediscoveryManager' },
 };
 
@@ -473,6 +481,8 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'legacy.auth.logout': "the caller's own session",
   'legacy.auth.activity': "the caller's own sign-in events and sessions",
   'legacy.auth.revokeOtherSessions': "the caller's own sessions",
+  'legacy.sessions.list': "the caller's own sessions",
+  'legacy.sessions.revoke': "the caller's own sessions (another user's is unknown: own-sessions.test.ts)",
   'legacy.auth.signInSettings': "the caller's own organisation's sign-in methods",
   'legacy.auth.updateSignInSettings': "the caller's own organisation's sign-in methods",
   'apollo.support.contacts': "the server's configured support contacts, the same for everyone",

@@ -416,6 +416,120 @@ describe('parallel duplicate creates on every create endpoint', () => {
       },
     },
     {
+      // Not a create but the use of a one-time link: eight acceptances at once begin one sign-in.
+      id: 'legacy.invitations.accept',
+      rounds: () => {
+        const email = 'race.invitee@contoso.example';
+        let token = '';
+        return [
+          {
+            label: 'identical (one link, used once)',
+            before: async () => {
+              const made = await server.request({
+                method: 'POST',
+                url: '/api/admin/user_create',
+                token: admin,
+                body: { email, displayName: 'Race invitee', role: 'admin' },
+              });
+              expect(made.statusCode, made.body).toBe(201);
+              token =
+                server.mails
+                  .filter((m) => m.to === email)
+                  .at(-1)
+                  ?.link?.split('/')
+                  .at(-1) ?? '';
+            },
+            send: () => ({
+              path: `/auth/invitations/${token}`,
+              body: { password: 'Race-Passw0rd!', confirmPassword: 'Race-Passw0rd!' },
+            }),
+            successes: 1,
+            refusals: [{ status: 404, code: 'invitationInvalid' }],
+            rows: () =>
+              count(
+                "select count(*)::int as n from audit_log where action = 'user.invitation.accept' and actor_email = $1",
+                [email],
+              ),
+          },
+        ];
+      },
+    },
+    {
+      // Not a create, but what must not race: two administrators deactivating each other at once leave
+      // one of them active (the organisation's users are locked while its last administrator is counted).
+      id: 'legacy.user.deactivate',
+      rounds: () => {
+        const people = ['race.first@northwind.example', 'race.second@northwind.example'];
+        const sessions: string[] = [];
+        const userIds: string[] = [];
+        return [
+          {
+            label: 'each deactivating the other',
+            before: async () => {
+              const northwind = await organisationId(server, 'Northwind Traders');
+              for (const email of people) {
+                const made = await server.request({
+                  method: 'POST',
+                  url: '/api/admin/user_create',
+                  token: partner,
+                  body: { email, displayName: email, role: 'admin', organisationId: northwind },
+                });
+                expect(made.statusCode, made.body).toBe(201);
+                userIds.push((made.json() as { userId: string }).userId);
+                const link =
+                  server.mails
+                    .filter((m) => m.to === email)
+                    .at(-1)
+                    ?.link?.split('/')
+                    .at(-1) ?? '';
+                const accepted = await server.request({
+                  method: 'POST',
+                  url: `/api/auth/invitations/${link}`,
+                  body: { password: 'Race-Passw0rd!', confirmPassword: 'Race-Passw0rd!' },
+                });
+                expect(accepted.statusCode, accepted.body).toBe(200);
+                const started = await server.request({
+                  method: 'POST',
+                  url: '/api/auth/signin',
+                  body: { email, password: 'Race-Passw0rd!' },
+                });
+                const signin = (started.json() as { token: string }).token;
+                const qr = await server.request({ method: 'GET', url: '/api/auth/generateQR', token: signin });
+                const verified = await server.request({
+                  method: 'POST',
+                  url: '/api/auth/qrcode-verification',
+                  token: signin,
+                  body: { code: codeFor(server, (qr.json() as { key: string }).key) },
+                });
+                expect(verified.statusCode, verified.body).toBe(200);
+                sessions.push((verified.json() as { token: string }).token);
+              }
+              server.clock.advance(30_000);
+            },
+            send: (i) => ({
+              path: `/admin/users/${userIds[(i + 1) % 2]}/deactivation`,
+              token: sessions[i % 2],
+            }),
+            successes: [1, PARALLEL / 2],
+            refusals: [{ status: 401 }, { status: 409, code: 'lastAdministrator' }],
+            expectedRows: 1,
+            rows: () =>
+              count('select count(*)::int as n from users where id = any($1) and deactivated_at is not null', [
+                userIds,
+              ]),
+            after: async () => {
+              expect(
+                await count(
+                  "select count(*)::int as n from audit_log where action = 'user.deactivate' and target = any($1)",
+                  [userIds],
+                ),
+              ).toBe(1);
+            },
+          },
+        ];
+      },
+    },
+    {
       id: 'apollo.support.createRequest',
       rounds: () => {
         const before = new Set<string>();

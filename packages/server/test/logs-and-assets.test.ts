@@ -17,6 +17,11 @@ describe('request logs', () => {
       '/apollo-beta/confirmEmail?userId=u1&code=[redacted]&changedEmail=a%40b.example',
     );
     expect(redactUrl('/api/auth/reset-password/0123456789abcdef')).toBe('/api/auth/reset-password/[redacted]');
+    expect(redactUrl('/api/auth/invitations/0123456789abcdef')).toBe('/api/auth/invitations/[redacted]');
+    // The PWA's pages the links open carry the same tokens.
+    expect(redactUrl('/invitation/0123456789abcdef')).toBe('/invitation/[redacted]');
+    expect(redactUrl('/reset-password/0123456789abcdef?x=1')).toBe('/reset-password/[redacted]?x=1');
+    expect(redactUrl('/api/admin/users/u1/invitation')).toBe('/api/admin/users/u1/invitation');
     expect(redactUrl('/x?Token=a&REFRESHTOKEN=b&page=2')).toBe('/x?Token=[redacted]&REFRESHTOKEN=[redacted]&page=2');
     expect(redactUrl('/apollo-beta/api/Tenants')).toBe('/apollo-beta/api/Tenants');
   });

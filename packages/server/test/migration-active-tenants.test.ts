@@ -1,5 +1,5 @@
 /**
- * Migration 29 on a database that was in use before it: an organisation whose active tenant was
+ * Migration 28 on a database that was in use before it: an organisation whose active tenant was
  * removed (none active, its worker on no tenant) gets its first tenant by name as its active one and
  * its worker acts for it; a worker pointing at a tenant that is gone follows too; an organisation in
  * order is left as it was; locations gain the columns of their store's last test, empty.
@@ -9,12 +9,12 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openTestDatabase } from './helpers.js';
 
-describe('migration 29 on a database in use', () => {
+describe('migration 28 on a database in use', () => {
   let db: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
     ({ db, drop } = await openTestDatabase());
-    await migrate(db, { through: 26 });
+    await migrate(db, { through: 27 });
     await db.exec(`
       insert into organisations (id, name, kind, license, abbr) values
         ('o1', 'One', 'customer', 'full', 'one'),
@@ -38,7 +38,7 @@ describe('migration 29 on a database in use', () => {
   afterAll(() => drop());
 
   it('makes the tenants and workers of every organisation agree, and leaves locations untested', async () => {
-    expect(await migrate(db)).toEqual([29]);
+    expect(await migrate(db)).toEqual([28, 29]);
     const tenants = await db.query<{ tenant_id: string; is_active: boolean }>(
       'select tenant_id, is_active from tenants order by tenant_id',
     );

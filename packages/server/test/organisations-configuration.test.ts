@@ -251,7 +251,7 @@ describe('organisations, workers and configuration', () => {
         to: 'admin@litware.example',
         subject: 'Your compliance portal account for Litware Inc',
       });
-      expect(mail?.link).toMatch(/^http:\/\/portal\.test\/reset-password\/.+/);
+      expect(mail?.link).toMatch(/^http:\/\/portal\.test\/invitation\/.+/);
       expect(await auditEntries('partner.client.create', client.clientId)).toEqual([
         {
           actor_email: PARTNER,
@@ -262,12 +262,12 @@ describe('organisations, workers and configuration', () => {
       ]);
 
       // The invited administrator chooses a password through the link and works in the new organisation.
-      const reset = await server.request({
+      const accepted = await server.request({
         method: 'POST',
-        url: `/api/auth/reset-password/${mail?.link?.split('/').at(-1)}`,
+        url: `/api/auth/invitations/${mail?.link?.split('/').at(-1)}`,
         body: { password: 'Litware-Passw0rd!', confirmPassword: 'Litware-Passw0rd!' },
       });
-      expect(reset.statusCode, reset.body).toBe(200);
+      expect(accepted.statusCode, accepted.body).toBe(200);
       const { token } = await signInWithSetup(server, 'admin@litware.example', 'Litware-Passw0rd!');
       expect(names((await legacy('GET', '/clients', token)).json())).toEqual(['Litware Inc']);
       expect((await apollo('GET', '/license', token)).json()).toMatchObject({
@@ -651,6 +651,10 @@ describe('organisations, workers and configuration', () => {
         twoFactorEnabled: false,
         ediscoveryManager: false,
         createdAt: expect.any(String),
+        status: 'invited',
+        lastSignInAt: null,
+        invitedAt: new Date(server.clock.now).toISOString(),
+        deactivatedAt: null,
       });
       expect(server.mails.length).toBe(mails + 1);
       expect(server.mails.at(-1)?.to.toLowerCase()).toBe('second@contoso.example');

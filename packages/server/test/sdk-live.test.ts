@@ -374,6 +374,36 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       admin.legacy.user.revokeEdiscoveryManager({ userId: second.userId }),
     );
     expect(revoked).toMatchObject({ userId: second.userId, ediscoveryManager: false });
+    const resent = await call('legacy.user.resendInvitation', () =>
+      admin.legacy.user.resendInvitation({ userId: second.userId, body: {} }),
+    );
+    expect(resent.status).toBe('invited');
+    const invitation = server.mails
+      .filter((m) => m.to === 'second@contoso.example')
+      .at(-1)
+      ?.link?.split('/')
+      .at(-1);
+    const anonymous = client();
+    const invited = await call('legacy.invitations.get', () =>
+      anonymous.legacy.invitations.get({ token: invitation ?? '' }),
+    );
+    expect(invited).toMatchObject({ email: 'second@contoso.example', organisationName: 'Contoso' });
+    const accepted = await call('legacy.invitations.accept', () =>
+      anonymous.legacy.invitations.accept({
+        token: invitation ?? '',
+        body: { password: 'Second-Passw0rd!', confirmPassword: 'Second-Passw0rd!' },
+      }),
+    );
+    expect(accepted).toEqual({ email: 'second@contoso.example' });
+    const deactivated = await call('legacy.user.deactivate', () =>
+      admin.legacy.user.deactivate({ userId: second.userId }),
+    );
+    expect(deactivated.status).toBe('deactivated');
+    const reactivated = await call('legacy.user.reactivate', () =>
+      admin.legacy.user.reactivate({ userId: second.userId }),
+    );
+    expect(reactivated.status).toBe('active');
+    await call('legacy.user.remove', () => admin.legacy.user.remove({ userId: second.userId }));
     await call('legacy.user.notifications', () => admin.legacy.user.notifications());
     await call('legacy.user.updateNotifications', () =>
       admin.legacy.user.updateNotifications({
@@ -384,6 +414,8 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     expect(log.items.map((e) => e.action)).toEqual(
       expect.arrayContaining(['tenant.create', 'tenant.update', 'tenant.provision', 'tenant.switch', 'tenant.delete']),
     );
+    const chain = await call('apollo.audit.verify', () => admin.apollo.audit.verify());
+    expect(chain).toMatchObject({ verified: true, brokenAt: null });
 
     const [org] = await server.ctx.db.query<{ id: string }>(
       `insert into organisations (id, name, kind, license, abbr) values ($1, 'Platform', 'operator', 'full', 'platform') returning id`,
@@ -952,10 +984,18 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     );
     expect(activity.items.length).toBeGreaterThan(0);
     expect(activity.items.every((event) => event.outcome === 'success' || event.outcome === 'failure')).toBe(true);
+    const sessions = await call('legacy.sessions.list', () => client(adminToken).legacy.sessions.list());
+    expect(sessions.items.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions.items.length - 1).toBe(activity.otherSessions);
+    const another = sessions.items.find((s) => !s.current);
+    expect(another).toBeDefined();
+    await call('legacy.sessions.revoke', () =>
+      client(adminToken).legacy.sessions.revoke({ sessionId: another?.sessionId ?? '' }),
+    );
     const others = await call('legacy.auth.revokeOtherSessions', () =>
       client(adminToken).legacy.auth.revokeOtherSessions({ body: {} }),
     );
-    expect(others.revoked).toBe(activity.otherSessions);
+    expect(others.revoked).toBe(activity.otherSessions - 1);
     await call('legacy.auth.logout', () => client(adminToken).legacy.auth.logout({ body: {} }));
     const after = await client(adminToken)
       .legacy.workers.client()

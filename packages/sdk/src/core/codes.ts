@@ -203,6 +203,26 @@ export const errorTexts = {
   /** Microsoft 365: an answer the portal cannot attribute to a cause (its details in `microsoft365`). */
   m365Failed: () =>
     'Microsoft 365 answered with an error the portal does not recognise. Try again; if it persists, send the details to support.',
+  /** Sign-in with the right password or with Microsoft (403): an administrator has deactivated the account. */
+  accountDeactivated: () =>
+    'This account has been deactivated. Ask an administrator of your organisation to reactivate it.',
+  /** Deactivating or deleting a user (409): the user is the caller. */
+  ownAccount: () => 'You cannot deactivate or delete your own account.',
+  /**
+   * Deactivating or deleting a user (409): the user is the organisation's last active administrator, and
+   * the organisation would be left without one.
+   */
+  lastAdministrator: () =>
+    "This is the organisation's last active administrator. Invite or reactivate another administrator first.",
+  /** Sending an invitation again (409): the user has chosen a password through it already. */
+  invitationAccepted: () => 'This user has accepted the invitation already.',
+  /** An invitation link (404): unknown, used, expired, or replaced by a newer one. */
+  invitationInvalid: () =>
+    'This invitation link is not valid any more: it was used, has expired or was replaced by a newer one. Ask your administrator to send it again.',
+  /** Sending an invitation again (409): the user is deactivated; reactivating comes first. */
+  userDeactivated: () => 'This user is deactivated. Reactivate them first.',
+  /** Signing out one session (409): it is the calling one, which signs out with logout. */
+  currentSession: () => 'This is the session you are using. Sign out from the account menu instead.',
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

@@ -36,7 +36,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
+/** An entry's hash: SHA-256 over the hash before it and the entry's fields as canonical JSON. */
+export function entryHash(entry: Omit<AuditEntry, 'hash'>): string {
   const body = canonicalJson([
     entry.seq,
     entry.at,
@@ -159,4 +160,101 @@ export async function verifyAuditChain(db: Database, pageSize = 1000): Promise<C
       count += 1;
     }
   }
+}
+
+/** Where an organisation's entries stop matching the chain, and how. */
+export interface OrganisationChainReport {
+  verified: boolean;
+  /** The organisation's entries checked. */
+  entries: number;
+  firstSeq: number | null;
+  lastSeq: number | null;
+  brokenAt: number | null;
+  problem: 'altered' | 'brokenLink' | 'missing' | null;
+}
+
+interface LinkedRow extends AuditRow {
+  /** The hash of the entry before (any organisation's), null when there is none. */
+  before_hash: string | null;
+  /** The link of the entry after (any organisation's) back to this one, null when there is none. */
+  after_prev_hash: string | null;
+}
+
+/**
+ * Verifies one organisation's entries against the one chain all organisations share: each entry's
+ * hash is recomputed, its link to the entry before it and the link of the entry after it back to it
+ * are checked (the neighbours may be other organisations' entries; only their hashes are read), and
+ * the chain has no gap from the organisation's first entry to its end. So an entry changed (with or
+ * without its hash computed again), removed, moved to another organisation or added shows, at its
+ * position. Like every chain without an outside anchor, it cannot show the chain rewritten from an
+ * entry to its very end; `audit:verify` checks the whole chain from its start.
+ */
+export async function verifyOrganisationChain(
+  db: Queryable,
+  organisationId: string,
+  pageSize = 2000,
+): Promise<OrganisationChainReport> {
+  const [end] = await db.query<{ last: string | number | null }>('select max(seq) as last from audit_log');
+  const lastOfChain = Number(end?.last ?? 0);
+  let first: number | null = null;
+  let last: number | null = null;
+  let entries = 0;
+  let broken: { at: number; problem: 'altered' | 'brokenLink' | 'missing' } | null = null;
+  const fail = (at: number, problem: 'altered' | 'brokenLink' | 'missing') => {
+    if (!broken || at < broken.at) broken = { at, problem };
+  };
+  let after = 0;
+  while (!broken) {
+    const rows = await db.query<LinkedRow>(
+      `select a.*, p.hash as before_hash, n.prev_hash as after_prev_hash
+         from audit_log a
+         left join audit_log p on p.seq = a.seq - 1
+         left join audit_log n on n.seq = a.seq + 1
+        where a.organisation_id = $1 and a.seq > $2
+        order by a.seq limit $3`,
+      [organisationId, after, pageSize],
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const entry = toEntry(row);
+      const { hash, ...rest } = entry;
+      first ??= entry.seq;
+      last = entry.seq;
+      if (entryHash(rest) !== hash) fail(entry.seq, 'altered');
+      else if (entry.seq === 1 ? entry.prevHash !== GENESIS_HASH : row.before_hash === null) {
+        fail(entry.seq === 1 ? 1 : entry.seq - 1, entry.seq === 1 ? 'brokenLink' : 'missing');
+      } else if (entry.seq > 1 && entry.prevHash !== row.before_hash) fail(entry.seq, 'brokenLink');
+      else if (row.after_prev_hash === null ? entry.seq < lastOfChain : row.after_prev_hash !== hash) {
+        fail(entry.seq + 1, row.after_prev_hash === null ? 'missing' : 'brokenLink');
+      }
+      if (broken) break;
+      entries += 1;
+      after = entry.seq;
+    }
+  }
+  if (first !== null && last !== null) {
+    // An entry removed between two of the organisation's (whoever's it was) leaves a gap in the positions.
+    const [span] = await db.query<{ n: number }>(
+      'select count(*)::int as n from audit_log where seq between $1 and $2',
+      [first, last],
+    );
+    if (Number(span?.n ?? 0) !== last - first + 1) {
+      const [gap] = await db.query<{ seq: string | number }>(
+        `select a.seq + 1 as seq from audit_log a
+          where a.seq >= $1 and a.seq < $2 and not exists (select 1 from audit_log b where b.seq = a.seq + 1)
+          order by a.seq limit 1`,
+        [first, last],
+      );
+      if (gap) fail(Number(gap.seq), 'missing');
+    }
+  }
+  const found = broken as { at: number; problem: 'altered' | 'brokenLink' | 'missing' } | null;
+  return {
+    verified: found === null,
+    entries,
+    firstSeq: first,
+    lastSeq: last,
+    brokenAt: found?.at ?? null,
+    problem: found?.problem ?? null,
+  };
 }

@@ -23,8 +23,9 @@ import { migration as m023 } from './migrations/023-entra-sign-in.js';
 import { migration as m024 } from './migrations/024-entra-tenant-proof.js';
 import { migration as m025 } from './migrations/025-ediscovery-custodians.js';
 import { migration as m026 } from './migrations/026-unique-names-and-sign-in-failures.js';
-import { migration as m028 } from './migrations/028-tenant-consent.js';
-import { migration as m029 } from './migrations/029-active-tenants-and-location-probes.js';
+import { migration as m027 } from './migrations/027-tenant-consent.js';
+import { migration as m028 } from './migrations/028-active-tenants-and-location-probes.js';
+import { migration as m029 } from './migrations/029-user-administration.js';
 
 export interface Migration {
   id: number;
@@ -61,6 +62,7 @@ const migrations: readonly Migration[] = [
   m024,
   m025,
   m026,
+  m027,
   m028,
   m029,
 ];

@@ -1,6 +1,7 @@
 import { germanErrorMessages } from '@compliance-portal/sdk';
 import { accountNamespaces } from './de/account';
 import { accountSecurityNamespaces } from './de/account-security';
+import { administrationNamespaces } from './de/administration';
 import { archiveNamespaces } from './de/archive';
 import { backupNamespaces } from './de/backup';
 import { configurationNamespaces } from './de/configuration';
@@ -41,6 +42,7 @@ export const de: Resources = {
   ...locationsNamespaces,
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
+  ...administrationNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

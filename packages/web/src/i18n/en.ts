@@ -1,5 +1,6 @@
 import { accountNamespaces } from './en/account';
 import { accountSecurityNamespaces } from './en/account-security';
+import { administrationNamespaces } from './en/administration';
 import { archiveNamespaces } from './en/archive';
 import { backupNamespaces } from './en/backup';
 import { configurationNamespaces } from './en/configuration';
@@ -39,6 +40,7 @@ export const en = {
   ...locationsNamespaces,
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
+  ...administrationNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -210,6 +210,14 @@ describe('sign-in', () => {
     locked.actor.send({ type: 'session.login', email: user.email, password: 'x' });
     await flush();
     expect(locked.context().error).toBe('accountLocked');
+    const deactivated = harness({
+      signin: async () => {
+        throw new ApiError(403, { message: 'Reworded.', code: 'accountDeactivated' }, context);
+      },
+    });
+    deactivated.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(deactivated.context().error).toBe('accountDeactivated');
     const down = harness({
       signin: async () => {
         throw new Error('Network Error');

@@ -31,6 +31,7 @@ export type SessionMessage =
   | 'verificationFailed'
   | 'invalidCredentials'
   | 'accountLocked'
+  | 'accountDeactivated'
   | 'qrFailed'
   | 'userDoesNotExist'
   | 'emailNotConfirmed';
@@ -107,6 +108,7 @@ function failureMessage(error: unknown, fallback: SessionMessage): SessionMessag
   if (code === 'invalidCredentials') return 'invalidCredentials';
   if (code === 'accountLocked') return 'accountLocked';
   if (code === 'emailNotConfirmed') return 'emailNotConfirmed';
+  if (code === 'accountDeactivated') return 'accountDeactivated';
   if (code === 'loginVerificationFailed') return 'verificationFailed';
   if (code === 'userDoesNotExist' || (error instanceof ApiError && error.status === 404)) return 'userDoesNotExist';
   return fallback;

@@ -144,3 +144,22 @@ export function useUrlFilter<T extends string>(name: string, fallback: T, prefix
   );
   return [value, set] as const;
 }
+
+/**
+ * Clears several filters of a list at once (a "clear filters" button), and goes back to its first
+ * page: one change of the address, as setting each filter in turn would lose all but the last.
+ */
+export function useClearUrlFilters(names: readonly string[], prefix = '') {
+  const write = useSearchWriter();
+  const key = names.join('\n');
+  return useCallback(
+    () =>
+      write((previous) =>
+        withValues(previous, {
+          ...Object.fromEntries(key.split('\n').map((name) => [name, undefined])),
+          [`${prefix}page`]: undefined,
+        }),
+      ),
+    [write, key, prefix],
+  );
+}

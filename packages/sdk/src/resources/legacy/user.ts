@@ -1,6 +1,7 @@
 /**
- * Legacy user administration: creating and listing portal users, the eDiscovery manager role, and each
- * user's notification settings.
+ * Legacy user administration: creating (inviting) and listing portal users, the eDiscovery manager
+ * role, deactivating, reactivating and deleting users, sending an invitation again, and each user's
+ * notification settings.
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
@@ -23,6 +24,13 @@ export const UserCreate = s.object({
  */
 export type UserCreate = s.Static<typeof UserCreate>;
 
+/** A portal user's state: invited (no password chosen yet), active, or deactivated (cannot sign in). */
+export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
+/** Schema of a portal user's {@link USER_STATUSES | state}. */
+export const UserStatus = s.oneOfStrings(USER_STATUSES);
+/** Invited (the invitation not accepted yet), active, or deactivated (sign-in refused). */
+export type UserStatus = s.Static<typeof UserStatus>;
+
 /** Schema of the answer of `POST /admin/user_create`. */
 export const PortalUser = s.object({
   userId: s.string(),
@@ -33,10 +41,15 @@ export const PortalUser = s.object({
   twoFactorEnabled: s.boolean(),
   ediscoveryManager: s.boolean('Places and releases eDiscovery legal holds.'),
   createdAt: s.dateTime(),
+  status: UserStatus,
+  lastSignInAt: s.nullable(s.dateTime('The last completed sign-in; null when never.')),
+  invitedAt: s.nullable(s.dateTime('When the (last) invitation was sent; null for a user who was not invited.')),
+  deactivatedAt: s.nullable(s.dateTime()),
 });
 /**
  * A portal user: address, name, role, organisation, whether two-factor sign-in is set up, whether they
- * are an eDiscovery manager (who places and releases legal holds), and when the user was created.
+ * are an eDiscovery manager (who places and releases legal holds), when the user was created, their
+ * state (invited, active, deactivated), the last sign-in, and when they were invited and deactivated.
  */
 export type PortalUser = s.Static<typeof PortalUser>;
 
@@ -48,6 +61,8 @@ const PORTAL_USER_SORTS = [
   'twoFactorEnabled',
   'ediscoveryManager',
   'createdAt',
+  'status',
+  'lastSignInAt',
 ] as const;
 
 /** Schema of the query of `GET /admin/users`. */
@@ -57,10 +72,12 @@ export const PortalUserListQuery = s.object({
   organisationId: s.optional(
     s.string({ maxLength: 200, description: "An organisation the caller may act for; default the caller's." }),
   ),
+  status: s.optional(s.oneOfStrings(USER_STATUSES, 'Only users in this state.')),
 });
 /**
  * Which portal users to list: those of one organisation the caller may act for (their own by default;
- * another's is 404), searched by name or address, sorted by a column of {@link PortalUser} and paged.
+ * another's is 404), searched by name or address, of one state, sorted by a column of
+ * {@link PortalUser} and paged.
  */
 export type PortalUserListQuery = s.Static<typeof PortalUserListQuery>;
 
@@ -80,8 +97,10 @@ export type NotificationSettings = s.Static<typeof NotificationSettings>;
 /**
  * The catalogue entries of legacy user administration: `create` (`POST /admin/user_create`), the
  * organisation's users (`GET /admin/users`) with the eDiscovery manager role (`PUT` and `DELETE
- * /admin/users/{userId}/ediscovery-manager`), and the caller's notification settings (`GET` and `PUT
- * /admin/notifications`). {@link userApi} binds them.
+ * /admin/users/{userId}/ediscovery-manager`), deactivation (`PUT` and `DELETE
+ * /admin/users/{userId}/deactivation`), deletion (`DELETE /admin/users/{userId}`), the invitation sent
+ * again (`POST /admin/users/{userId}/invitation`), and the caller's notification settings (`GET` and
+ * `PUT /admin/notifications`). {@link userApi} binds them.
  */
 export const userEndpoints = defineResource('legacy', 'user', {
   create: {
@@ -113,6 +132,44 @@ export const userEndpoints = defineResource('legacy', 'user', {
     summary: "Take a user's eDiscovery manager role (audited)",
     params: userParams,
     response: PortalUser,
+  },
+  deactivate: {
+    method: 'PUT',
+    path: '/admin/users/{userId}/deactivation',
+    summary: 'Deactivate a user: their sessions end and sign-in is refused (audited)',
+    params: userParams,
+    response: PortalUser,
+    refusals: {
+      409: "The user is the caller (code ownAccount), or the organisation's last active administrator (lastAdministrator).",
+    },
+  },
+  reactivate: {
+    method: 'DELETE',
+    path: '/admin/users/{userId}/deactivation',
+    summary: 'Reactivate a deactivated user (audited)',
+    params: userParams,
+    response: PortalUser,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/users/{userId}',
+    summary: 'Delete a user for good (audited)',
+    params: userParams,
+    refusals: {
+      409: "The user is the caller (code ownAccount), or the organisation's last active administrator (lastAdministrator).",
+    },
+  },
+  resendInvitation: {
+    method: 'POST',
+    rateLimited: true,
+    path: '/admin/users/{userId}/invitation',
+    summary: 'Send an invited user a new invitation link; the earlier links stop working (audited)',
+    params: userParams,
+    body: s.object({}),
+    response: PortalUser,
+    refusals: {
+      409: 'The user has accepted the invitation already (code invitationAccepted) or is deactivated (userDeactivated).',
+    },
   },
   notifications: {
     method: 'GET',

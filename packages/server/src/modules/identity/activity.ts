@@ -47,7 +47,7 @@ function signInEvent(row: Row): SignInEvent | undefined {
       if (ok) return event(row, 'legacy', 'passwordAccepted');
       const reason = details.reason;
       if (reason === 'lockedOut') return event(row, 'legacy', 'lockedOut');
-      if (reason === 'notAllowed') return event(row, 'legacy', 'notAllowed');
+      if (reason === 'notAllowed' || reason === 'deactivated') return event(row, 'legacy', 'notAllowed');
       return event(row, 'legacy', 'passwordRefused');
     }
     case 'auth.2fa.verify':

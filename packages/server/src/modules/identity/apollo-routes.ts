@@ -132,7 +132,10 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         };
         if (result.outcome === 'failed') throw await fail('Failed', result.user, 'password');
         if (result.outcome === 'lockedOut') throw await fail('Lockedout', result.user);
-        if (result.outcome === 'notAllowed') throw await fail('NotAllowed', result.user);
+        // ASP.NET's answer for an account that may not sign in: a deactivated one is such.
+        if (result.outcome === 'notAllowed' || result.outcome === 'deactivated') {
+          throw await fail('NotAllowed', result.user);
+        }
         const { user } = result;
         if (!(await passwordSignInAllowed(ctx.db, user.organisationId))) throw await fail('NotAllowed', user);
         // The portal requires a second factor; an account that has not set one up signs in through
@@ -156,7 +159,11 @@ export function apolloIdentityRoutes(ctx: AppContext) {
           outcome: 'success',
           details: { recoveryCode: Boolean(body.twoFactorRecoveryCode) },
         });
-        return tokenAnswer(await ctx.db.transaction((tx) => issueSession(tx, ctx.now(), user.id, rc.ip)));
+        return tokenAnswer(
+          await ctx.db.transaction((tx) =>
+            issueSession(tx, ctx.now(), user.id, rc.ip, undefined, undefined, rc.request.headers['user-agent']),
+          ),
+        );
       },
     },
 

@@ -18,7 +18,7 @@ export function entraRoutes(ctx: AppContext) {
     },
     'legacy.auth.microsoftComplete': {
       async handler({ body }, rc) {
-        return completeMicrosoftSignIn(ctx, body, rc.ip);
+        return completeMicrosoftSignIn(ctx, body, rc.ip, rc.request.headers['user-agent']);
       },
     },
     'legacy.auth.signInSettings': {

@@ -132,6 +132,7 @@ interface PendingRow {
 }
 
 type EntraRefusal =
+  | 'accountDeactivated'
   | 'entraOtherTenant'
   | 'entraWrongAudience'
   | 'entraExpired'
@@ -255,7 +256,7 @@ async function startSession(
   ctx: AppContext,
   tx: Queryable,
   user: User,
-  from: { oid: string; tenantId: string; ip: string },
+  from: { oid: string; tenantId: string; ip: string; userAgent: string | undefined },
 ) {
   const now = ctx.now();
   if (!user.entraObjectId) {
@@ -266,10 +267,16 @@ async function startSession(
     );
     if (!linked) throw new SignInRefused('entraNoAccount', 'the user was linked to an Entra account meanwhile');
   }
-  const { token } = await issueToken(tx, now, user.id, 'session', randomUUID(), from.ip, {
-    method: 'microsoft',
-    at: now,
-  });
+  const { token } = await issueToken(
+    tx,
+    now,
+    user.id,
+    'session',
+    randomUUID(),
+    from.ip,
+    { method: 'microsoft', at: now },
+    from.userAgent,
+  );
   await ctx.audit(
     {
       ...actedBy(user, from.ip),
@@ -292,6 +299,7 @@ export async function completeMicrosoftSignIn(
   ctx: AppContext,
   input: { code: string; state: string },
   ip: string,
+  userAgent?: string,
 ): Promise<{ token: string; user: ReturnType<typeof sessionUser> }> {
   const app = entraAppOf(ctx);
   if (!app) throw refusal(400, 'entraNotAvailable');
@@ -348,11 +356,12 @@ export async function completeMicrosoftSignIn(
     if (user.entraObjectId && user.entraObjectId !== oid) {
       throw new SignInRefused('entraNoAccount', 'the user is linked to another Entra account');
     }
+    if (user.deactivatedAt) throw new SignInRefused('accountDeactivated', 'the account is deactivated', 403);
     const tenantId = pending.tenant_id.toLowerCase();
     const signedIn = await ctx.db
       .transaction(async (tx) => {
         const bound = proof === 'proves' && (await proveTenant(ctx, tx, user, tenantId, ip));
-        return { session: await startSession(ctx, tx, user, { oid, tenantId, ip }), bound };
+        return { session: await startSession(ctx, tx, user, { oid, tenantId, ip, userAgent }), bound };
       })
       .catch((error: unknown) => {
         // Two organisations proving the same tenant at once: the unique index lets one through.

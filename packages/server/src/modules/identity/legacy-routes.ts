@@ -59,6 +59,7 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           // An unknown address and a wrong password read the same, so sign-in does not reveal accounts.
           if (result.outcome === 'failed') throw refusal(401, 'invalidCredentials');
           if (result.outcome === 'lockedOut') throw refusal(401, 'accountLocked');
+          if (result.outcome === 'deactivated') throw refusal(403, 'accountDeactivated');
           // Only after the right password: the address's owner is told to open the mailed link.
           throw refusal(403, 'emailNotConfirmed');
         }
@@ -184,7 +185,16 @@ export function legacyIdentityRoutes(ctx: AppContext) {
           if (!(await enableTwoFactorOnce(tx, user.id))) throw conflict('Two-factor authentication is already set up.');
           const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
           await revokeToken(tx, ctx.now(), auth.tokenHash);
-          const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+          const { token } = await issueToken(
+            tx,
+            ctx.now(),
+            user.id,
+            'session',
+            undefined,
+            rc.ip,
+            undefined,
+            rc.request.headers['user-agent'],
+          );
           await audit(
             {
               actorUserId: user.id,
@@ -226,7 +236,16 @@ export function legacyIdentityRoutes(ctx: AppContext) {
             if (!(await useRecoveryCode(ctx, tx, user, body.recoveryCode))) return undefined;
             await resetTwoFactor(tx, user.id);
             await revokeToken(tx, ctx.now(), auth.tokenHash);
-            const { token } = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+            const { token } = await issueToken(
+              tx,
+              ctx.now(),
+              user.id,
+              'session',
+              undefined,
+              rc.ip,
+              undefined,
+              rc.request.headers['user-agent'],
+            );
             await audit(
               {
                 actorUserId: user.id,
@@ -248,7 +267,16 @@ export function legacyIdentityRoutes(ctx: AppContext) {
         if (!(await checkTotp(ctx, user, body.code))) throw await fail('invalidVerificationCode');
         const token = await ctx.db.transaction(async (tx) => {
           await revokeToken(tx, ctx.now(), auth.tokenHash);
-          const issued = await issueToken(tx, ctx.now(), user.id, 'session', undefined, rc.ip);
+          const issued = await issueToken(
+            tx,
+            ctx.now(),
+            user.id,
+            'session',
+            undefined,
+            rc.ip,
+            undefined,
+            rc.request.headers['user-agent'],
+          );
           await audit(
             {
               actorUserId: user.id,

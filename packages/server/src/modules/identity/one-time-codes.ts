@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 
-/** Reset and confirmation codes, stored as hashes; each is used once. */
-export type CodePurpose = 'reset' | 'confirm';
+/** Reset, confirmation and invitation codes, stored as hashes; each is used once. */
+export type CodePurpose = 'reset' | 'confirm' | 'invite';
 
 export async function insertOneTimeCode(
   db: Queryable,
@@ -63,7 +63,7 @@ export async function useOneTimeCode(
   return row?.user_id;
 }
 
-/** Ends every outstanding reset and confirmation code of a user. */
+/** Ends every outstanding reset, confirmation and invitation code of a user. */
 export async function voidOneTimeCodes(tx: Queryable, userId: string, now: Date): Promise<number> {
   const rows = await tx.query(
     'update one_time_codes set used_at = $2 where user_id = $1 and used_at is null returning code_hash',

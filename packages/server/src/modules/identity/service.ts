@@ -50,7 +50,9 @@ export type PasswordCheck =
   | { outcome: 'failed'; user?: User }
   /** `user` when the address is an account's; an unknown address is locked out as an account is. */
   | { outcome: 'lockedOut'; user?: User }
-  | { outcome: 'notAllowed'; user: User };
+  | { outcome: 'notAllowed'; user: User }
+  /** The right password of an account an administrator has deactivated. */
+  | { outcome: 'deactivated'; user: User };
 
 export function isLockedOut(user: User, now: Date): boolean {
   return user.lockoutUntil !== null && user.lockoutUntil.getTime() > now.getTime();
@@ -112,6 +114,8 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
       : { outcome: 'failed', user };
   }
   if (!user.totpEnabled) await recordSuccess(ctx, user);
+  // Said only after the right password: a deactivated account is not revealed to someone guessing.
+  if (user.deactivatedAt) return { outcome: 'deactivated', user };
   if (!user.emailConfirmed) return { outcome: 'notAllowed', user };
   return { outcome: 'success', user };
 }
@@ -264,6 +268,12 @@ export async function resetPasswordWithCode(
     if (!user) return undefined;
     await updatePasswordHash(tx, user.id, passwordHash);
     await renewSecurityStamp(ctx, tx, user.id);
+    // An invited user who chose a password by a reset link (an invitation sent before invitations had
+    // links of their own, or a lost one) has accepted the invitation.
+    await tx.query(
+      'update users set invitation_accepted_at = $2 where id = $1 and invited_at is not null and invitation_accepted_at is null',
+      [user.id, ctx.now()],
+    );
     await ctx.audit(
       {
         ...actedBy(user, input.ip),
@@ -417,8 +427,8 @@ export async function refreshSession(ctx: AppContext, refreshToken: string, ip: 
       );
       return undefined;
     }
-    if (!user || isLockedOut(user, ctx.now())) return undefined;
-    return issueSession(tx, ctx.now(), user.id, ip, rotated.family, rotated.signedIn);
+    if (!user || isLockedOut(user, ctx.now()) || user.deactivatedAt) return undefined;
+    return issueSession(tx, ctx.now(), user.id, ip, rotated.family, rotated.signedIn, rotated.userAgent);
   });
 }
 

@@ -42,18 +42,51 @@ export async function issueToken(
   now: Date,
   userId: string,
   kind: TokenKind,
-  family: string = randomUUID(),
+  family?: string,
   ip?: string,
   signedIn: SignedIn = { method: 'password', at: now },
+  userAgent?: string | null,
 ): Promise<{ token: string; expiresAt: Date; family: string }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
+  const tokenFamily = family ?? randomUUID();
   await tx.query(
-    `insert into sessions (token_hash, user_id, kind, family, expires_at, created_at, ip, sign_in_method, signed_in_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [sha256(token), userId, kind, family, expiresAt, now, ip ?? null, signedIn.method, signedIn.at],
+    `insert into sessions (token_hash, user_id, kind, family, expires_at, created_at, ip, sign_in_method, signed_in_at, user_agent, last_seen_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $6)`,
+    [
+      sha256(token),
+      userId,
+      kind,
+      tokenFamily,
+      expiresAt,
+      now,
+      ip ?? null,
+      signedIn.method,
+      signedIn.at,
+      storedUserAgent(userAgent),
+    ],
   );
-  return { token, expiresAt, family };
+  // A legacy session token is always a new sign-in (the legacy API does not refresh); an apollo access
+  // token is one when it starts a family (a refresh continues the family it was given). An invited
+  // user who signs in (with Microsoft, not needing the invitation's password) has accepted it.
+  if (kind === 'session' || (kind === 'access' && family === undefined)) {
+    await tx.query(
+      `update users set last_sign_in_at = $2,
+              invitation_accepted_at = case when invited_at is not null then coalesce(invitation_accepted_at, $2) end
+        where id = $1`,
+      [userId, now],
+    );
+  }
+  return { token, expiresAt, family: tokenFamily };
+}
+
+/** The longest user agent kept: enough for any browser's, bounded against a hostile header. */
+const USER_AGENT_MAX = 512;
+
+/** The user agent as stored: trimmed and bounded, null when none was sent. */
+function storedUserAgent(userAgent: string | string[] | null | undefined): string | null {
+  const text = (Array.isArray(userAgent) ? userAgent[0] : userAgent)?.trim();
+  return text ? text.slice(0, USER_AGENT_MAX) : null;
 }
 
 /**
@@ -68,14 +101,22 @@ export async function issueSession(
   ip?: string,
   family?: string,
   signedIn?: SignedIn,
+  userAgent?: string | null,
 ) {
-  const access = await issueToken(tx, now, userId, 'access', family, ip, signedIn);
-  const refresh = await issueToken(tx, now, userId, 'refresh', access.family, ip, signedIn);
+  const access = await issueToken(tx, now, userId, 'access', family, ip, signedIn, userAgent);
+  const refresh = await issueToken(tx, now, userId, 'refresh', access.family, ip, signedIn, userAgent);
   return { accessToken: access.token, refreshToken: refresh.token, family: access.family };
 }
 
 export type RefreshOutcome =
-  | { outcome: 'rotated'; userId: string; family: string; signedIn: SignedIn | undefined }
+  | {
+      outcome: 'rotated';
+      userId: string;
+      family: string;
+      signedIn: SignedIn | undefined;
+      /** The browser the family signed in from, kept by its refreshed tokens. */
+      userAgent: string | null;
+    }
   | { outcome: 'replayed'; userId: string; family: string }
   | { outcome: 'invalid' };
 
@@ -95,13 +136,19 @@ function signedInOf(row: SignedInRow): SignedIn | null {
  */
 export async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
   const tokenHash = sha256(token);
-  const [live] = await tx.query<{ user_id: string; family: string } & SignedInRow>(
+  const [live] = await tx.query<{ user_id: string; family: string; user_agent: string | null } & SignedInRow>(
     `update sessions set revoked_at = $2 where token_hash = $1 and kind = 'refresh' and revoked_at is null and expires_at > $2
-     returning user_id, family, sign_in_method, signed_in_at`,
+     returning user_id, family, sign_in_method, signed_in_at, user_agent`,
     [tokenHash, now],
   );
   if (live) {
-    return { outcome: 'rotated', userId: live.user_id, family: live.family, signedIn: signedInOf(live) ?? undefined };
+    return {
+      outcome: 'rotated',
+      userId: live.user_id,
+      family: live.family,
+      signedIn: signedInOf(live) ?? undefined,
+      userAgent: live.user_agent,
+    };
   }
   const [used] = await tx.query<{ user_id: string; family: string }>(
     "select user_id, family from sessions where token_hash = $1 and kind = 'refresh' and revoked_at is not null",
@@ -113,12 +160,22 @@ export async function rotateRefreshToken(tx: Queryable, now: Date, token: string
   return { outcome: 'invalid' };
 }
 
+/**
+ * How often a token's last use is written: at most once a minute, so that a busy session costs one
+ * write a minute, not one per request. The sessions list shows the last activity to the minute.
+ */
+const LAST_SEEN_STEP_MS = 60_000;
+
 export async function resolveToken(ctx: AppContext, token: string, kinds: readonly TokenKind[]): Promise<Auth | null> {
   const tokenHash = sha256(token);
   // The session and its user in one query (a session's user is never missing: deleting a user deletes
   // its sessions, and a token of a missing user is refused as before).
-  const found = await findUserOfToken(ctx.db, tokenHash, ctx.now());
+  const now = ctx.now();
+  const found = await findUserOfToken(ctx.db, tokenHash, now);
   if (!found || !kinds.includes(found.kind as TokenKind)) return null;
+  if (!found.last_seen_at || now.getTime() - new Date(found.last_seen_at).getTime() >= LAST_SEEN_STEP_MS) {
+    await ctx.db.query('update sessions set last_seen_at = $2 where token_hash = $1', [tokenHash, now]);
+  }
   return {
     user: found.user,
     kind: found.kind as TokenKind,
@@ -164,4 +221,62 @@ export async function countOtherSessions(db: Queryable, now: Date, userId: strin
     [userId, now, family],
   );
   return row?.n ?? 0;
+}
+
+/** One signed-in session of a user (a token family with a live access, session or refresh token). */
+export interface LiveSession {
+  family: string;
+  signInMethod: SignedIn['method'] | null;
+  /** When the family signed in (its first token, for families from before sign-ins were recorded). */
+  signedInAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The user's signed-in sessions, the most recently used first: one per token family that still has a
+ * live token other than a sign-in token (a password accepted but no second factor yet is no session).
+ * The address and browser are those of the sign-in (its first token).
+ */
+export async function listLiveSessions(db: Queryable, now: Date, userId: string): Promise<LiveSession[]> {
+  const rows = await db.query<{
+    family: string;
+    sign_in_method: SignedIn['method'] | null;
+    signed_in_at: Date;
+    last_seen_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+  }>(
+    `select family,
+            (array_agg(sign_in_method order by created_at))[1] as sign_in_method,
+            coalesce(min(signed_in_at), min(created_at)) as signed_in_at,
+            max(coalesce(last_seen_at, created_at)) as last_seen_at,
+            (array_agg(ip order by created_at))[1] as ip,
+            (array_agg(user_agent order by created_at))[1] as user_agent
+       from sessions
+      where user_id = $1 and kind <> 'signin'
+      group by family
+     having bool_or(revoked_at is null and expires_at > $2)
+      order by last_seen_at desc, family`,
+    [userId, now],
+  );
+  return rows.map((row) => ({
+    family: row.family,
+    signInMethod: row.sign_in_method,
+    signedInAt: new Date(row.signed_in_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    ip: row.ip,
+    userAgent: row.user_agent,
+  }));
+}
+
+/** Ends one signed-in session of the user; false when the user has no live session of that family. */
+export async function revokeUserFamily(tx: Queryable, now: Date, userId: string, family: string): Promise<boolean> {
+  const rows = await tx.query<{ kind: TokenKind; expires_at: Date }>(
+    `update sessions set revoked_at = $3 where user_id = $1 and family = $2 and revoked_at is null
+     returning kind, expires_at`,
+    [userId, family, now],
+  );
+  return rows.some((row) => row.kind !== 'signin' && new Date(row.expires_at).getTime() > now.getTime());
 }

@@ -20,6 +20,8 @@ export interface User {
   entraObjectId: string | null;
   /** Places and releases eDiscovery legal holds (granted by the organisation's administrators). */
   ediscoveryManager: boolean;
+  /** When an administrator deactivated the account (it cannot sign in), or null. */
+  deactivatedAt: Date | null;
 }
 
 interface Row {
@@ -37,6 +39,7 @@ interface Row {
   lockout_until: Date | null;
   entra_object_id: string | null;
   ediscovery_manager: boolean;
+  deactivated_at: Date | null;
 }
 
 function toUser(row: Row): User {
@@ -55,6 +58,7 @@ function toUser(row: Row): User {
     lockoutUntil: row.lockout_until ? new Date(row.lockout_until) : null,
     entraObjectId: row.entra_object_id,
     ediscoveryManager: row.ediscovery_manager,
+    deactivatedAt: row.deactivated_at ? new Date(row.deactivated_at) : null,
   };
 }
 
@@ -68,8 +72,8 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 }
 
 /**
- * The user of a live token (not revoked, not expired) with the token's kind and family, in one query:
- * every authenticated request asks this first.
+ * The user of a live token (not revoked, not expired, its user not deactivated) with the token's kind,
+ * family and last use, in one query: every authenticated request asks this first.
  */
 export async function findUserOfToken(
   db: Queryable,
@@ -82,6 +86,7 @@ export async function findUserOfToken(
       family: string;
       sign_in_method: 'password' | 'microsoft' | null;
       signed_in_at: Date | null;
+      last_seen_at: Date | null;
     }
   | undefined
 > {
@@ -91,11 +96,12 @@ export async function findUserOfToken(
       token_family: string;
       sign_in_method: 'password' | 'microsoft' | null;
       signed_in_at: Date | null;
+      last_seen_at: Date | null;
     }
   >(
-    `select u.*, s.kind as token_kind, s.family as token_family, s.sign_in_method, s.signed_in_at
+    `select u.*, s.kind as token_kind, s.family as token_family, s.sign_in_method, s.signed_in_at, s.last_seen_at
        from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.deactivated_at is null`,
     [tokenHash, now],
   );
   return row
@@ -105,6 +111,7 @@ export async function findUserOfToken(
         family: row.token_family,
         sign_in_method: row.sign_in_method,
         signed_in_at: row.signed_in_at,
+        last_seen_at: row.last_seen_at,
       }
     : undefined;
 }

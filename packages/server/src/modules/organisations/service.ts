@@ -6,7 +6,7 @@ import { hashPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, forbidden, notFound, refusal } from '../../http/errors.js';
-import { issueOneTimeCode } from '../identity/service.js';
+import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { findUserByEmail, insertUser, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
 import { countTenantLocations } from '../locations/repository.js';
@@ -70,16 +70,13 @@ export async function partners(ctx: AppContext, user: User): Promise<PartnerSumm
   return listPartners(ctx.db);
 }
 
-/** Sends a new user a link to choose a password; the account has a random one until then. */
+/**
+ * Sends a new user the invitation link, which lands on the portal's invitation page: they choose a
+ * password and set up their authenticator. The account has a random password until then.
+ */
 export async function inviteUser(ctx: AppContext, userId: string, email: string, organisationName: string) {
-  const code = await issueOneTimeCode(ctx, userId, 'reset');
-  const link = `${ctx.config.publicUrl}/reset-password/${code}`;
-  await ctx.mailer.send({
-    to: email,
-    subject: `Your compliance portal account for ${organisationName}`,
-    text: `An account was created for you in the compliance portal (${organisationName}).\n\nChoose your password: ${link}\n\nThe link works once, for 24 hours.`,
-    link,
-  });
+  const code = await ctx.db.transaction((tx) => issueInvitation(ctx, tx, userId));
+  await mailInvitation(ctx, email, organisationName, code);
 }
 
 /**

@@ -42,10 +42,22 @@ export interface PortalUserRow {
   totp_enabled: boolean;
   ediscovery_manager: boolean;
   created_at: Date;
+  status: 'invited' | 'active' | 'deactivated';
+  last_sign_in_at: Date | null;
+  invited_at: Date | null;
+  deactivated_at: Date | null;
 }
 
-const PORTAL_USER_COLUMNS =
-  'id, email, display_name, role, organisation_id, totp_enabled, ediscovery_manager, created_at';
+/**
+ * A user's state: deactivated by an administrator; invited until they accept the invitation (choose a
+ * password, or sign in otherwise); active otherwise (a user who was never invited registered or was
+ * made with a password).
+ */
+const STATUS = `case when deactivated_at is not null then 'deactivated'
+  when invited_at is not null and invitation_accepted_at is null then 'invited' else 'active' end`;
+
+const PORTAL_USER_COLUMNS = `id, email, display_name, role, organisation_id, totp_enabled, ediscovery_manager, created_at,
+  ${STATUS} as status, last_sign_in_at, invited_at, deactivated_at`;
 
 /** The columns the users list sorts by, by the API's names. */
 const USER_SORTS: Readonly<Record<string, string>> = {
@@ -55,27 +67,40 @@ const USER_SORTS: Readonly<Record<string, string>> = {
   twoFactorEnabled: 'totp_enabled',
   ediscoveryManager: 'ediscovery_manager',
   createdAt: 'created_at',
+  status: `(${STATUS})`,
+  lastSignInAt: 'last_sign_in_at',
 };
 
 /** One page of an organisation's users, searched by name or address (case-insensitive). */
 export async function listOrganisationUsers(
   db: Queryable,
   organisationId: string,
-  args: { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc'; search?: string },
+  args: {
+    page: number;
+    pageSize: number;
+    sort?: string;
+    order?: 'asc' | 'desc';
+    search?: string;
+    status?: PortalUserRow['status'];
+  },
 ): Promise<{ rows: PortalUserRow[]; total: number }> {
   const params: unknown[] = [organisationId];
   let where = 'organisation_id = $1';
   const search = args.search?.trim().toLowerCase();
   if (search) {
     params.push(`%${search.replace(/[%_\\]/g, '\\$&')}%`);
-    where += ` and (lower(display_name) like $2 or email like $2)`;
+    where += ` and (lower(display_name) like $${params.length} or email like $${params.length})`;
+  }
+  if (args.status) {
+    params.push(args.status);
+    where += ` and (${STATUS}) = $${params.length}`;
   }
   const sort = ownValue(USER_SORTS, args.sort, USER_SORTS.displayName as string);
   const direction = args.order === 'desc' ? 'desc' : 'asc';
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from users where ${where}`, params);
   const rows = await db.query<PortalUserRow>(
     `select ${PORTAL_USER_COLUMNS} from users where ${where}
-      order by ${sort} ${direction}, email limit ${args.pageSize} offset ${(args.page - 1) * args.pageSize}`,
+      order by ${sort} ${direction} nulls last, email limit ${args.pageSize} offset ${(args.page - 1) * args.pageSize}`,
     params,
   );
   return { rows, total: Number(count?.n ?? 0) };
@@ -96,4 +121,37 @@ export async function setEdiscoveryManager(tx: Queryable, userId: string, manage
   if (!row || row.ediscovery_manager === manager) return false;
   await tx.query('update users set ediscovery_manager = $2 where id = $1', [userId, manager]);
   return true;
+}
+
+/**
+ * Locks every user of an organisation to the end of the transaction, so that two changes that each
+ * leave another administrator (two administrators deactivating each other) run one after the other,
+ * the second seeing the first's.
+ */
+export async function lockOrganisationUsers(tx: Queryable, organisationId: string): Promise<void> {
+  await tx.query('select id from users where organisation_id = $1 order by id for update', [organisationId]);
+}
+
+/** How many active users (administrators: every user is one of their organisation) an organisation has besides one. */
+export async function countOtherActiveUsers(tx: Queryable, organisationId: string, userId: string): Promise<number> {
+  const [row] = await tx.query<{ n: number }>(
+    `select count(*)::int as n from users where organisation_id = $1 and id <> $2 and (${STATUS}) = 'active'`,
+    [organisationId, userId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Deactivates (`by` the actor's address) or reactivates (`by` null) a user; whether it changed. */
+export async function setDeactivated(tx: Queryable, userId: string, at: Date | null, by: string | null) {
+  const rows = await tx.query(
+    `update users set deactivated_at = $2, deactivated_by = $3
+      where id = $1 and (deactivated_at is null) = ($2::timestamptz is not null) returning id`,
+    [userId, at, by],
+  );
+  return rows.length === 1;
+}
+
+/** Deletes a user; their sessions, codes and settings go with them (foreign keys). Whether it existed. */
+export async function deleteUserRow(tx: Queryable, userId: string): Promise<boolean> {
+  return (await tx.query('delete from users where id = $1 returning id', [userId])).length === 1;
 }

@@ -1,19 +1,27 @@
 import type { NotificationSettings, Page, PortalUser, PortalUserListQuery, UserCreate } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
 import { forbidden, notFound, refusal } from '../../http/errors.js';
 import { DEFAULT_NOTIFICATIONS } from '../../jobs/notify.js';
-import { findUserByEmail, findUserById, type User } from '../identity/users.js';
+import { issueInvitation, mailInvitation } from '../identity/invitations.js';
+import { voidOneTimeCodes } from '../identity/one-time-codes.js';
+import { revokeAllForUser } from '../identity/sessions.js';
+import { findUserByEmail, findUserById, lockUser, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
 import { canActFor, requireOrganisation, requireRole } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { createInvitedUser, inviteUser } from '../organisations/service.js';
 import {
+  countOtherActiveUsers,
+  deleteUserRow,
   findNotificationSettings,
   findPortalUser,
   listOrganisationUsers,
+  lockOrganisationUsers,
   type PortalUserRow,
   saveNotificationSettings,
+  setDeactivated,
   setEdiscoveryManager,
   userCreatedAt,
 } from './repository.js';
@@ -85,6 +93,8 @@ export async function updateNotificationSettings(ctx: AppContext, user: User, se
   return { ...DEFAULT_NOTIFICATIONS, ...settings };
 }
 
+const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
 const portalUser = (row: PortalUserRow): PortalUser => ({
   userId: row.id,
   email: row.email,
@@ -94,6 +104,10 @@ const portalUser = (row: PortalUserRow): PortalUser => ({
   twoFactorEnabled: row.totp_enabled,
   ediscoveryManager: row.ediscovery_manager,
   createdAt: new Date(row.created_at).toISOString(),
+  status: row.status,
+  lastSignInAt: iso(row.last_sign_in_at),
+  invitedAt: iso(row.invited_at),
+  deactivatedAt: iso(row.deactivated_at),
 });
 
 /** One page of the users of an organisation the caller may act for (their own by default; another's 404). */
@@ -109,6 +123,7 @@ export async function listUsers(ctx: AppContext, actor: Actor, query: PortalUser
     ...(query.sort ? { sort: query.sort } : {}),
     ...(query.order ? { order: query.order } : {}),
     ...(query.search ? { search: query.search } : {}),
+    ...(query.status ? { status: query.status } : {}),
   });
   return { items: rows.map(portalUser), total, page, pageSize };
 }
@@ -144,4 +159,142 @@ export async function changeEdiscoveryManager(
   const changed = await findPortalUser(ctx.db, userId);
   if (!changed) throw notFound('User not found');
   return portalUser(changed);
+}
+
+/** The user as the users list shows them (after a change), or 404. */
+export async function portalUserById(ctx: AppContext, userId: string): Promise<PortalUser> {
+  const row = await findPortalUser(ctx.db, userId);
+  if (!row) throw notFound('User not found');
+  return portalUser(row);
+}
+
+/**
+ * The user an administrator, partner or operator acts on: one of an organisation they may act for,
+ * else the same 404 as for an unknown user, so nothing of another organisation's users is said.
+ */
+async function requireManagedUser(ctx: AppContext, actor: Actor, userId: string): Promise<PortalUserRow> {
+  requireRole(actor.user, 'admin', 'partner', 'operator');
+  const target = await findPortalUser(ctx.db, userId);
+  if (!target || !(await canActFor(ctx.db, actor.user, target.organisation_id))) throw notFound('User not found');
+  return target;
+}
+
+/**
+ * Refuses to take away the organisation's last active administrator (every user is one of their
+ * organisation), or the caller's own account; the organisation's users are locked first, so two
+ * administrators removing each other at once cannot both succeed.
+ */
+async function requireRemovable(tx: Queryable, actor: Actor, target: PortalUserRow) {
+  if (target.id === actor.user.id) throw refusal(409, 'ownAccount');
+  await lockOrganisationUsers(tx, target.organisation_id);
+  const current = await findPortalUser(tx, target.id);
+  if (current?.status === 'active' && (await countOtherActiveUsers(tx, target.organisation_id, target.id)) === 0) {
+    throw refusal(409, 'lastAdministrator');
+  }
+}
+
+/**
+ * Deactivates a user: every session of theirs ends, their outstanding reset and invitation links stop
+ * working, and sign-in is refused (`accountDeactivated`) until they are reactivated. Refused for the
+ * caller's own account and for the organisation's last active administrator. Audited
+ * (`user.deactivate`); deactivating a deactivated user changes nothing.
+ */
+export async function deactivateUser(ctx: AppContext, actor: Actor, userId: string): Promise<PortalUser> {
+  const target = await requireManagedUser(ctx, actor, userId);
+  await ctx.db.transaction(async (tx) => {
+    await requireRemovable(tx, actor, target);
+    const now = ctx.now();
+    if (!(await setDeactivated(tx, userId, now, actor.user.email))) return;
+    const sessionsEnded = await revokeAllForUser(tx, now, userId);
+    await voidOneTimeCodes(tx, userId, now);
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: target.organisation_id,
+        action: 'user.deactivate',
+        target: userId,
+        outcome: 'success',
+        details: { email: target.email, sessionsEnded },
+      },
+      tx,
+    );
+  });
+  return portalUserById(ctx, userId);
+}
+
+/** Reactivates a deactivated user: they sign in again as before. Audited (`user.reactivate`). */
+export async function reactivateUser(ctx: AppContext, actor: Actor, userId: string): Promise<PortalUser> {
+  const target = await requireManagedUser(ctx, actor, userId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await setDeactivated(tx, userId, null, null))) return;
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: target.organisation_id,
+        action: 'user.reactivate',
+        target: userId,
+        outcome: 'success',
+        details: { email: target.email },
+      },
+      tx,
+    );
+  });
+  return portalUserById(ctx, userId);
+}
+
+/**
+ * Deletes a user for good, with their sessions, links, recovery codes and settings. Refused for the
+ * caller's own account and for the organisation's last active administrator. Audited (`user.delete`,
+ * with the address and name, which the audit log keeps).
+ */
+export async function deleteUser(ctx: AppContext, actor: Actor, userId: string): Promise<void> {
+  const target = await requireManagedUser(ctx, actor, userId);
+  await ctx.db.transaction(async (tx) => {
+    await requireRemovable(tx, actor, target);
+    if (!(await deleteUserRow(tx, userId))) throw notFound('User not found');
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: target.organisation_id,
+        action: 'user.delete',
+        target: userId,
+        outcome: 'success',
+        details: { email: target.email, displayName: target.display_name },
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Mails an invited user a new invitation link; the earlier links stop working. Refused for a user who
+ * has accepted already (`invitationAccepted`) or is deactivated (`userDeactivated`). Audited
+ * (`user.invitation.resend`).
+ */
+export async function resendInvitation(ctx: AppContext, actor: Actor, userId: string): Promise<PortalUser> {
+  const target = await requireManagedUser(ctx, actor, userId);
+  const org = await findOrganisation(ctx.db, target.organisation_id);
+  if (!org) throw notFound('User not found');
+  const code = await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const current = await findPortalUser(tx, userId);
+    if (!current) throw notFound('User not found');
+    if (current.status === 'deactivated') throw refusal(409, 'userDeactivated');
+    if (current.status !== 'invited') throw refusal(409, 'invitationAccepted');
+    const issued = await issueInvitation(ctx, tx, userId);
+    await ctx.audit(
+      {
+        ...actedBy(actor.user, actor.ip),
+        organisationId: target.organisation_id,
+        action: 'user.invitation.resend',
+        target: userId,
+        outcome: 'success',
+        details: { email: target.email },
+      },
+      tx,
+    );
+    return issued;
+  });
+  await mailInvitation(ctx, target.email, org.name, code);
+  return portalUserById(ctx, userId);
 }

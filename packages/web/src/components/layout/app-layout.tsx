@@ -71,6 +71,9 @@ const ACCOUNT_ENTRIES = [
   { tab: 'notifications', label: 'accountSecurity:menu.notifications' },
 ] as const;
 
+/** The organisation's audit log, for those who reach the configuration. */
+const AUDIT_LOG = '/configuration/audit-log';
+
 function UserMenu() {
   // The default namespace is `common`; without a namespace here `t()` also takes the prefixed keys.
   const { t } = useTranslation();
@@ -108,6 +111,18 @@ function UserMenu() {
                 </Menu.Item>
               ))}
             </Menu.ItemGroup>
+            {visibleFor(context.user?.user.role, AUDIT_LOG) ? (
+              <>
+                <Menu.Separator />
+                <Menu.Item
+                  value="audit-log"
+                  onSelect={() => void navigate({ to: AUDIT_LOG })}
+                  data-testid="menu-audit-log"
+                >
+                  {t('auditLog:menu')}
+                </Menu.Item>
+              </>
+            ) : null}
             <Menu.Separator />
             <Menu.ItemGroup>
               <Menu.Item value="logout" onSelect={() => send({ type: 'session.logout' })} data-testid="logout">

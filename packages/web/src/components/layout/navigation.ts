@@ -86,6 +86,7 @@ export const navigation: NavGroup[] = [
 /** Which roles reach a guarded route (/configuration for administrators, /partner-setup for partners). */
 export const routeRoles: Record<string, readonly string[]> = {
   '/configuration': ['admin', 'partner', 'operator'],
+  '/configuration/audit-log': ['admin', 'partner', 'operator'],
   '/partner-setup': ['partner', 'operator'],
 };
 

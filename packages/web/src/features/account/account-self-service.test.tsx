@@ -105,6 +105,7 @@ describe('the account settings tabs', () => {
       texts.menu.security,
       texts.menu.activity,
       texts.menu.notifications,
+      en.auditLog.menu,
       en.common.logout,
     ]);
   });
@@ -484,7 +485,6 @@ describe('sign-in activity', () => {
     ]);
     expect(screen.getByRole('list', { name: texts.activity.list })).toBeTruthy();
     expect(items[0]?.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-02T08:00:00.000Z');
-    expect(screen.getByTestId('other-sessions-count').textContent).toBe(texts.sessions.none);
   });
 
   it('shows a loading state, then an empty one', async () => {
@@ -555,68 +555,11 @@ describe('sign-in activity', () => {
       securityResolvers({
         'legacy.auth.activity': respond(
           'legacy.auth.activity',
-          activityPage([event({ kind: 'passwordRefused', outcome: 'failure', method: undefined })], {
-            otherSessions: 2,
-          }),
+          activityPage([event({ kind: 'passwordRefused', outcome: 'failure', method: undefined })]),
         ),
       }),
     );
     expect((await screen.findByTestId('sign-in-event')).textContent).toMatch(/^FehlgeschlagenFalsches Passwort/);
     expect(screen.getByRole('tab', { name: de.accountSecurity.tabs.activity })).toBeTruthy();
-    expect(screen.getByTestId('other-sessions-count').textContent).toBe(
-      '2 weitere Sitzungen Ihres Kontos sind angemeldet: andere Browser, Geräte oder API-Clients.',
-    );
-  });
-});
-
-describe('signing out every other session', () => {
-  it('says how many there are, asks first, and ends them', async () => {
-    signedIn();
-    let others = 2;
-    let revoked = 0;
-    const { user } = await renderPortal(
-      '/account/settings?tab=activity',
-      securityResolvers({
-        'legacy.auth.activity': () => HttpResponse.json(activityPage([event({})], { otherSessions: others })),
-        'legacy.auth.revokeOtherSessions': () => {
-          revoked = others;
-          others = 0;
-          return HttpResponse.json({ revoked });
-        },
-      }),
-    );
-    expect((await screen.findByTestId('other-sessions-count')).textContent).toBe(
-      '2 other sessions of your account are signed in: other browsers, devices or API clients.',
-    );
-    await user.click(screen.getByRole('button', { name: texts.sessions.revoke }));
-    const dialog = await screen.findByRole('alertdialog', { name: texts.sessions.confirmTitle });
-    expect(within(dialog).getByText(texts.sessions.confirmText)).toBeTruthy();
-    // Cancel leaves everything as it was.
-    await user.click(within(dialog).getByRole('button', { name: en.common.cancel }));
-    expect(revoked).toBe(0);
-    // The cancelled dialog leaves first (its closing animation), so that the next confirm is the new one's.
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: texts.sessions.revoke }));
-    await user.click(await screen.findByTestId('confirm'));
-    expect(await screen.findByText('2 other sessions were signed out.')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('other-sessions-count').textContent).toBe(texts.sessions.none));
-    expect(screen.getByRole('button', { name: texts.sessions.revoke })).toHaveProperty('disabled', true);
-  });
-
-  it('says so when it fails', async () => {
-    signedIn();
-    const { user } = await renderPortal(
-      '/account/settings?tab=activity',
-      securityResolvers({
-        'legacy.auth.activity': respond('legacy.auth.activity', activityPage([], { otherSessions: 1 })),
-        'legacy.auth.revokeOtherSessions': () => refuse(429, { message: 'Too many requests, please try again later' }),
-      }),
-    );
-    expect((await screen.findByTestId('other-sessions-count')).textContent).toBe(
-      '1 other session of your account is signed in: another browser, device or API client.',
-    );
-    await user.click(screen.getByRole('button', { name: texts.sessions.revoke }));
-    await user.click(await screen.findByTestId('confirm'));
-    expect((await screen.findByRole('alert')).textContent).toBe(texts.errors.tooMany);
   });
 });

@@ -1,20 +1,17 @@
 /**
- * Sign-in activity: the account's other sessions, with "sign out every other session", and its
- * recent sign-ins and failed attempts from the audit log, a page at a time (the page in the URL).
+ * Sign-in activity: the account's signed-in sessions (sessions-section.tsx), and its recent sign-ins
+ * and failed attempts from the audit log, a page at a time (the page in the URL).
  */
 import { Badge, Button, Card, Flex, Heading, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { SignInEvent } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
-import { useServerAction } from '../../offline/online';
-import { accountKeys } from './api/keys';
 import { ACTIVITY_PAGE_SIZE, signInActivityQuery } from './api/queries';
-import { changeErrorKey } from './change-errors';
+import { SessionsSection } from './sessions-section';
 import { WRAPPING_LABEL } from './wrapping';
 
 function EventItem({ event }: { event: SignInEvent }) {
@@ -50,67 +47,6 @@ function EventItem({ event }: { event: SignInEvent }) {
   );
 }
 
-function OtherSessions({ count }: { count: number | undefined }) {
-  const { t } = useTranslation();
-  const { api } = useRouteContext({ from: '__root__' });
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
-  const serverAction = useServerAction(count === 0);
-  const revoke = useMutation({
-    mutationFn: () => api.legacy.auth.revokeOtherSessions({ body: {} }, { disableToast: true }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountKeys.all }),
-    // The outcome is said on the card, not behind the dialog.
-    onSettled: () => setAsking(false),
-  });
-  const headingId = useId();
-  return (
-    <Card.Root as="section" aria-labelledby={headingId} data-testid="other-sessions">
-      <Card.Body gap="3">
-        <Heading as="h2" size="md" id={headingId}>
-          {t('accountSecurity:sessions.title')}
-        </Heading>
-        {count === undefined ? (
-          <Skeleton height="5" />
-        ) : (
-          <Text data-testid="other-sessions-count">
-            {count === 0 ? t('accountSecurity:sessions.none') : t('accountSecurity:sessions.count', { count })}
-          </Text>
-        )}
-        {revoke.isSuccess ? (
-          <StatusAlert status="success">
-            {t('accountSecurity:sessions.done', { count: revoke.data.revoked })}
-          </StatusAlert>
-        ) : null}
-        {revoke.isError ? <StatusAlert status="error">{t(changeErrorKey(revoke.error))}</StatusAlert> : null}
-        <Button
-          {...WRAPPING_LABEL}
-          alignSelf="flex-start"
-          colorPalette="red"
-          variant="outline"
-          onClick={() => {
-            revoke.reset();
-            setAsking(true);
-          }}
-          {...serverAction}
-        >
-          {t('accountSecurity:sessions.revoke')}
-        </Button>
-      </Card.Body>
-      <ConfirmDialog
-        open={asking}
-        title={t('accountSecurity:sessions.confirmTitle')}
-        confirmLabel={t('accountSecurity:sessions.revoke')}
-        destructive
-        pending={revoke.isPending}
-        onConfirm={() => revoke.mutate()}
-        onCancel={() => setAsking(false)}
-      >
-        {t('accountSecurity:sessions.confirmText')}
-      </ConfirmDialog>
-    </Card.Root>
-  );
-}
-
 /** The activity tab; `page` is the page of events (one-based), kept in the URL by the caller. */
 export function ActivitySection({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();
@@ -120,7 +56,7 @@ export function ActivitySection({ page, onPage }: { page: number; onPage: (page:
   const headingId = useId();
   return (
     <Stack gap="4" maxW="3xl">
-      <OtherSessions count={activity.data?.otherSessions} />
+      <SessionsSection />
       <Card.Root as="section" aria-labelledby={headingId} data-testid="sign-in-activity">
         <Card.Body gap="3">
           <Heading as="h2" size="md" id={headingId}>

@@ -1,4 +1,5 @@
-import { Tabs } from '@chakra-ui/react';
+import { Button, Tabs } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
@@ -29,7 +30,15 @@ export function ConfigurationPage({
   const tab: ConfigurationTab = isTab(asked) ? asked : 'tenants';
   return (
     <>
-      <PageHeader title={t('pages:configuration')} description={t('configuration:intro')} />
+      <PageHeader
+        title={t('pages:configuration')}
+        description={t('configuration:intro')}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to="/configuration/audit-log">{t('userAdmin:auditLogLink')}</RouterLink>
+          </Button>
+        }
+      />
       {!organisationId ? (
         <StatusAlert status="error">{t('configuration:noWorker')}</StatusAlert>
       ) : (
@@ -55,9 +64,7 @@ export function ConfigurationPage({
             <RequireTenant>{(tenantId) => <LocationsSection tenantId={tenantId} />}</RequireTenant>
           </Tabs.Content>
           <Tabs.Content value="users">
-            <RequireTenant>
-              {(tenantId) => <UsersSection tenantId={tenantId} organisationId={organisationId} />}
-            </RequireTenant>
+            <UsersSection organisationId={organisationId} />
           </Tabs.Content>
           <Tabs.Content value="licence">
             <LicenceSection organisationId={organisationId} />

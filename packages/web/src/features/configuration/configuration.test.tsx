@@ -1,12 +1,4 @@
-import type {
-  Client,
-  PartnerClientCreate,
-  PortalUser,
-  ProvisioningTask,
-  Tenant,
-  TenantCreate,
-  UserCreate,
-} from '@compliance-portal/sdk';
+import type { Client, PartnerClientCreate, ProvisioningTask, Tenant, TenantCreate } from '@compliance-portal/sdk';
 import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -14,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readWorker, storeUser, storeWorker } from '../../session/storage';
 import { testClient, testLocation, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
-import { type Resolvers, renderPortal, startMsw } from '../../testing/portal';
+import { renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 restoreOnline();
@@ -252,10 +244,9 @@ describe('configuration: deprovisioning, the connection test, editing and switch
 });
 
 describe('configuration: locations, users and licence', () => {
-  it('creates and edits locations, refuses to delete one used by a job, synchronises and creates users, shows the trial limits left', async () => {
+  it('creates and edits locations, refuses to delete one used by a job, synchronises users, shows the trial limits left', async () => {
     signedIn();
     let syncFails = false;
-    let invited: UserCreate | undefined;
     const saved: Record<string, unknown>[] = [];
     const { user } = await renderPortal('/configuration', {
       'legacy.workers.client': respond('legacy.workers.client', testClient()),
@@ -288,22 +279,6 @@ describe('configuration: locations, users and licence', () => {
               finished: '2026-11-23T00:00:00.000Z',
             }),
       'legacy.user.users': respond('legacy.user.users', { items: [], total: 0, page: 1, pageSize: 10 }),
-      'legacy.user.create': async ({ request }) => {
-        invited = await request.json();
-        return HttpResponse.json(
-          {
-            userId: 'u9',
-            email: 'new.admin@contoso.example',
-            displayName: 'New Admin',
-            role: 'admin',
-            organisationId: 'c1',
-            twoFactorEnabled: false,
-            ediscoveryManager: false,
-            createdAt: '2026-11-23T00:00:00.000Z',
-          },
-          { status: 201 },
-        );
-      },
       'apollo.configuration.license': respond('apollo.configuration.license', {
         organisationId: 'c1',
         kind: 'trial',
@@ -368,29 +343,6 @@ describe('configuration: locations, users and licence', () => {
     await user.click(screen.getByRole('button', { name: 'Synchronise users' }));
     expect((await screen.findByTestId('sync-failed')).textContent).toBe('Failures to synchronize users');
     expect(screen.getByTestId('sync-detail').textContent).toBe('The client secret was refused (wrong or expired).');
-
-    // A portal user: checked before sending, created as an administrator of the organisation.
-    const form = within(screen.getByRole('form', { name: 'Create a portal user' }));
-    await user.click(form.getByRole('button', { name: 'Create user' }));
-    expect(form.getAllByText('Field must not be empty.')).toHaveLength(2);
-    await user.type(form.getByLabelText(/^Email/), 'new.admin@contoso');
-    await user.click(form.getByRole('button', { name: 'Create user' }));
-    expect(form.getByText('Invalid email.')).toBeTruthy();
-    expect(form.getByText('Field must not be empty.')).toBeTruthy();
-    expect(invited).toBeUndefined();
-    await user.clear(form.getByLabelText(/^Email/));
-    await user.type(form.getByLabelText(/^Email/), 'new.admin@contoso.example');
-    await user.type(form.getByLabelText(/^Name/), 'New Admin');
-    await user.click(form.getByRole('button', { name: 'Create user' }));
-    await waitFor(() =>
-      expect(invited).toEqual({
-        email: 'new.admin@contoso.example',
-        displayName: 'New Admin',
-        role: 'admin',
-        organisationId: 'c1',
-      }),
-    );
-    await screen.findByText('new.admin@contoso.example was invited by mail.');
 
     await user.click(screen.getByRole('tab', { name: 'Licence' }));
     const licence = await screen.findByRole('table', { name: 'Licence' });
@@ -651,7 +603,7 @@ describe('configuration offline', () => {
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     buttons.push(
       await screen.findByRole('button', { name: 'Synchronise users' }),
-      screen.getByRole('button', { name: 'Create user' }),
+      screen.getByRole('button', { name: 'Invite a user' }),
     );
     for (const button of buttons) expectServerAction(button, false);
     setOnline(false);
@@ -719,121 +671,5 @@ describe('partner setup', () => {
     await user.click(within(table).getByRole('button', { name: 'Work as Litware' }));
     await waitFor(() => expect(path()).toBe('/'));
     expect(readWorker()).toMatchObject({ workerId: 'w2', workerIp: '10.64.0.9', clientId: 'c2' });
-  });
-});
-
-describe('configuration: portal users and the eDiscovery manager role', () => {
-  const person = (over: Partial<PortalUser>): PortalUser => ({
-    userId: 'u1',
-    email: 'adele@contoso.example',
-    displayName: 'Adele Vance',
-    role: 'admin',
-    organisationId: 'c1',
-    twoFactorEnabled: true,
-    ediscoveryManager: false,
-    createdAt: '2026-01-05T10:00:00.000Z',
-    ...over,
-  });
-  /** The organisation's users as the server keeps them, and every request the page made. */
-  const world = () => {
-    const users = [person({}), person({ userId: 'u2', email: 'megan@contoso.example', displayName: 'Megan Bowen' })];
-    const calls: string[] = [];
-    let refuseNext = false;
-    const resolvers: Resolvers = {
-      'legacy.workers.client': respond('legacy.workers.client', testClient()),
-      'apollo.tenants.list': respond('apollo.tenants.list', [tenant()]),
-      'legacy.user.users': ({ request }) => {
-        calls.push(`list ${new URL(request.url).search}`);
-        return HttpResponse.json({ items: users, total: users.length, page: 1, pageSize: 10 });
-      },
-      'legacy.user.grantEdiscoveryManager': ({ params }) => {
-        calls.push(`grant ${String(params.userId)}`);
-        if (refuseNext) {
-          refuseNext = false;
-          return refuse(404, { message: 'User not found' });
-        }
-        const found = users.find((u) => u.userId === params.userId) as PortalUser;
-        found.ediscoveryManager = true;
-        return HttpResponse.json(found);
-      },
-      'legacy.user.revokeEdiscoveryManager': ({ params }) => {
-        calls.push(`revoke ${String(params.userId)}`);
-        const found = users.find((u) => u.userId === params.userId) as PortalUser;
-        found.ediscoveryManager = false;
-        return HttpResponse.json(found);
-      },
-    };
-    return {
-      calls,
-      resolvers,
-      refuseNext: () => {
-        refuseNext = true;
-      },
-    };
-  };
-
-  it('lists the users and makes one an eDiscovery manager after asking, with a toast', async () => {
-    signedIn();
-    const w = world();
-    const { user } = await renderPortal('/configuration', w.resolvers);
-    await user.click(await screen.findByRole('tab', { name: 'Users' }));
-    const table = await screen.findByRole('table', { name: 'Portal users' });
-    await within(table).findByText('Megan Bowen');
-    expect(w.calls[0]).toBe('list ?organisationId=c1&page=1&pageSize=10&order=asc&sort=displayName');
-    expect(within(table).getAllByText('Set up')).toHaveLength(2);
-    const megan = () =>
-      within(table).getByRole('checkbox', { name: 'Megan Bowen is an eDiscovery manager' }) as HTMLInputElement;
-    expect(megan().checked).toBe(false);
-
-    // Asked first; Cancel changes nothing, and the switch is put back.
-    await user.click(megan());
-    let dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Make Megan Bowen an eDiscovery manager?')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(w.calls.filter((c) => !c.startsWith('list'))).toEqual([]);
-    expect(megan().checked).toBe(false);
-
-    await user.click(megan());
-    dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Make eDiscovery manager' }));
-    await screen.findByText('Megan Bowen is now an eDiscovery manager.');
-    expect(w.calls.filter((c) => !c.startsWith('list'))).toEqual(['grant u2']);
-    await waitFor(() => expect(megan().checked).toBe(true));
-
-    // Sorting by the role asks the server.
-    await user.click(within(table).getByRole('button', { name: /eDiscovery manager/ }));
-    await waitFor(() => expect(w.calls.at(-1)).toContain('order=asc&sort=ediscoveryManager'));
-  });
-
-  it('says a refusal in German in the dialog, and takes the role with the keyboard', async () => {
-    localStorage.setItem('language', 'de');
-    signedIn();
-    const w = world();
-    const { user } = await renderPortal('/configuration', w.resolvers);
-    await user.click(await screen.findByRole('tab', { name: 'Benutzer' }));
-    const table = await screen.findByRole('table', { name: 'Portalbenutzer' });
-    const adele = await within(table).findByRole('checkbox', { name: 'Adele Vance ist eDiscovery-Manager' });
-    w.refuseNext();
-    await user.click(adele);
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText('Adele Vance zum eDiscovery-Manager machen?')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Zum eDiscovery-Manager machen' }));
-    expect(await within(dialog).findByText('Die Rolle wurde nicht geändert. Ressource nicht gefunden')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Zum eDiscovery-Manager machen' }));
-    await screen.findByText('Adele Vance ist jetzt eDiscovery-Manager.');
-
-    // Keyboard: the switch takes Space, the dialog Enter on its confirm button.
-    const switched = within(table).getByRole('checkbox', { name: 'Adele Vance ist eDiscovery-Manager' });
-    await waitFor(() => expect((switched as HTMLInputElement).checked).toBe(true));
-    switched.focus();
-    await user.keyboard(' ');
-    const revoke = await screen.findByRole('alertdialog');
-    expect(within(revoke).getByText('Adele Vance die Rolle eDiscovery-Manager entziehen?')).toBeTruthy();
-    within(revoke).getByRole('button', { name: 'Rolle entziehen' }).focus();
-    await user.keyboard('{Enter}');
-    await screen.findByText('Adele Vance ist kein eDiscovery-Manager mehr.');
-    expect(w.calls.filter((c) => !c.startsWith('list'))).toEqual(['grant u1', 'grant u1', 'revoke u1']);
-    localStorage.removeItem('language');
   });
 });

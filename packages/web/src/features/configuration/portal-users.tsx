@@ -1,157 +1,281 @@
-import { Badge, Card, Stack, Switch, Text } from '@chakra-ui/react';
-import type { PortalUser } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { type PortalUser, USER_STATUSES, type UserStatus } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { Column } from '../../components/ui/data-table';
-import { StatusAlert } from '../../components/ui/form-field';
-import { formatDate } from '../../components/ui/format';
+import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
+import { FilterSelect } from '../../components/ui/filter-select';
+import { formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { showToast } from '../../components/ui/toaster';
-import { failureText } from '../../errors/api-errors';
-import { useOnline } from '../../offline/online';
+import { useServerAction } from '../../offline/online';
+import { useSession } from '../../session/context';
 import { useApi } from '../../shared/tenant';
-import { configurationKeys } from './api/keys';
-import { portalUsersQuery } from './api/queries';
+import { useResendInvitation, useSetActive } from './api/mutations';
+import { portalUsersListQuery, portalUsersQuery } from './api/queries';
+import { DeactivateUserDialog, DeleteUserDialog, failureOf, InviteUserDialog, RoleDialog } from './user-dialogs';
+
+const STATUS_COLOURS: Record<UserStatus, string> = { invited: 'blue', active: 'green', deactivated: 'gray' };
+
+/** What a dialog of the list is open for. */
+type Open = { kind: 'invite' } | { kind: 'role' | 'deactivate' | 'delete'; user: PortalUser } | null;
 
 /**
- * The organisation's portal users, searched, sorted and paged on the server, with the eDiscovery
- * manager role (who places and releases legal holds) given and taken by a switch, after a
- * confirmation.
+ * The organisation's portal users, searched, filtered by state, sorted and paged on the server and
+ * exported: name, address, role (with the eDiscovery manager role), two-factor sign-in, last sign-in
+ * and state. Invite one; per user change the role, send the invitation again, deactivate or
+ * reactivate, delete. The caller's own account cannot be deactivated or deleted, nor (the server
+ * says so) the organisation's last active administrator.
  */
 export function PortalUsers({ organisationId }: { organisationId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const online = useOnline();
-  const queryClient = useQueryClient();
+  const lang = i18n.language;
+  const serverAction = useServerAction();
+  const { context } = useSession();
+  const ownEmail = context.user?.user.email?.toLowerCase();
   const [state, setState] = useListState({ pageSize: 10, sort: 'displayName' });
-  const list = useQuery(portalUsersQuery(api, organisationId, state));
-  const [changing, setChanging] = useState<{ user: PortalUser; manager: boolean } | null>(null);
-  // A switch flips as it is clicked; until the change is confirmed and stored it is put back (made anew).
-  const [shown, setShown] = useState(0);
-  const close = () => {
-    setChanging(null);
-    setShown((n) => n + 1);
-  };
-  const change = useMutation({
-    mutationFn: ({ user, manager }: { user: PortalUser; manager: boolean }) =>
-      manager
-        ? api.legacy.user.grantEdiscoveryManager({ userId: user.userId }, { disableToast: true })
-        : api.legacy.user.revokeEdiscoveryManager({ userId: user.userId }, { disableToast: true }),
-    onSuccess: (user) => {
-      close();
-      showToast(
-        'success',
-        t(user.ediscoveryManager ? 'configuration:usersList.granted' : 'configuration:usersList.revoked', {
-          name: user.displayName,
-        }),
-      );
-      void queryClient.invalidateQueries({ queryKey: configurationKeys.users(organisationId) });
-    },
-  });
+  const [status, setStatus] = useState<UserStatus | ''>('');
+  const list = useQuery(portalUsersQuery(api, organisationId, state, status));
+  const [open, setOpen] = useState<Open>(null);
+  const setActive = useSetActive(api, organisationId);
+  const resend = useResendInvitation(api, organisationId);
+  const close = () => setOpen(null);
+
+  const roleText = (u: PortalUser) => t(`userAdmin:roles.${u.role}`);
+  const statusText = (u: PortalUser) => t(`userAdmin:statuses.${u.status}`);
+  const lastSignIn = (u: PortalUser) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt, lang) : t('userAdmin:never'));
+  const isOwn = (u: PortalUser) => u.email.toLowerCase() === ownEmail;
+
+  const reactivate = (user: PortalUser) =>
+    setActive.mutate(
+      { user, active: true },
+      {
+        onSuccess: () => showToast('success', t('userAdmin:reactivated', { name: user.displayName })),
+        onError: () => showToast('error', t('userAdmin:actionFailed')),
+      },
+    );
+  const sendAgain = (user: PortalUser) =>
+    resend.mutate(user, {
+      onSuccess: () => showToast('success', t('userAdmin:resent', { email: user.email })),
+      onError: (error) => showToast('error', failureOf(t, error)),
+    });
+
   const columns: Column<PortalUser>[] = [
-    { key: 'displayName', header: t('configuration:displayName'), cell: (u) => u.displayName, sortable: true },
-    { key: 'email', header: t('configuration:email'), cell: (u) => u.email, sortable: true, hideBelow: 'md' },
+    {
+      key: 'displayName',
+      header: t('userAdmin:columns.name'),
+      cell: (u) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">
+            {u.displayName}
+            {isOwn(u) ? (
+              <Text as="span" color="fg.muted" fontWeight="normal">
+                {` (${t('userAdmin:you')})`}
+              </Text>
+            ) : null}
+          </Text>
+          {/* The address, and on a phone the state, under the name where their own columns are hidden. */}
+          <Text fontSize="xs" color="fg.muted" hideFrom="md" wordBreak="break-all">
+            {u.email}
+          </Text>
+          <Badge colorPalette={STATUS_COLOURS[u.status]} variant="subtle" alignSelf="flex-start" hideFrom="sm">
+            {statusText(u)}
+          </Badge>
+        </Stack>
+      ),
+      sortable: true,
+    },
+    { key: 'email', header: t('userAdmin:columns.email'), cell: (u) => u.email, sortable: true, hideBelow: 'md' },
     {
       key: 'role',
-      header: t('configuration:usersList.role'),
-      cell: (u) => t(`configuration:usersList.roles.${u.role}`),
+      header: t('userAdmin:columns.role'),
+      cell: (u) => (
+        <Stack gap="1" align="flex-start">
+          <Text>{roleText(u)}</Text>
+          {u.ediscoveryManager ? (
+            <Badge colorPalette="purple" variant="subtle">
+              {t('userAdmin:ediscoveryManager')}
+            </Badge>
+          ) : null}
+        </Stack>
+      ),
       sortable: true,
       hideBelow: 'lg',
     },
     {
       key: 'twoFactorEnabled',
-      header: t('configuration:usersList.twoFactor'),
+      header: t('userAdmin:columns.twoFactor'),
       cell: (u) =>
         u.twoFactorEnabled ? (
-          <Badge colorPalette="green">{t('configuration:usersList.twoFactorOn')}</Badge>
+          <Badge colorPalette="green">{t('userAdmin:twoFactorOn')}</Badge>
         ) : (
-          <Badge colorPalette="gray">{t('configuration:usersList.twoFactorOff')}</Badge>
+          <Badge colorPalette="gray">{t('userAdmin:twoFactorOff')}</Badge>
         ),
+      sortable: true,
+      hideBelow: 'lg',
+    },
+    {
+      key: 'lastSignInAt',
+      header: t('userAdmin:columns.lastSignIn'),
+      cell: (u) => lastSignIn(u),
       sortable: true,
       hideBelow: 'md',
     },
     {
-      key: 'ediscoveryManager',
-      header: t('configuration:usersList.manager'),
+      key: 'status',
+      header: t('userAdmin:columns.status'),
       cell: (u) => (
-        <Switch.Root
-          key={`${u.ediscoveryManager}-${shown}`}
-          size="sm"
-          colorPalette="blue"
-          checked={u.ediscoveryManager}
-          disabled={!online}
-          onCheckedChange={(e) => setChanging({ user: u, manager: e.checked })}
-        >
-          <Switch.HiddenInput />
-          <Switch.Control>
-            <Switch.Thumb />
-          </Switch.Control>
-          <Switch.Label srOnly>{t('configuration:usersList.managerLabel', { name: u.displayName })}</Switch.Label>
-        </Switch.Root>
+        <Badge colorPalette={STATUS_COLOURS[u.status]} variant="subtle">
+          {statusText(u)}
+        </Badge>
       ),
       sortable: true,
+      hideBelow: 'sm',
     },
     {
-      key: 'createdAt',
-      header: t('configuration:usersList.created'),
-      cell: (u) => formatDate(u.createdAt, i18n.language),
-      sortable: true,
-      hideBelow: 'lg',
+      key: 'actions',
+      header: t('userAdmin:columns.actions'),
+      align: 'end',
+      cell: (u) => {
+        const own = isOwn(u);
+        // One's own account is neither deactivated nor deleted here: the buttons say why.
+        const notOwn = own ? { disabled: true, title: t('userAdmin:notForYourself') } : serverAction;
+        return (
+          <HStack
+            gap="1"
+            wrap={{ base: 'wrap', xl: 'nowrap' }}
+            justify="flex-end"
+            role="group"
+            aria-label={t('userAdmin:actionsFor', { name: u.displayName })}
+          >
+            <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'role', user: u })} {...serverAction}>
+              {t('userAdmin:actions.changeRole')}
+            </Button>
+            {u.status === 'invited' ? (
+              <Button
+                size="xs"
+                variant="outline"
+                loading={resend.isPending && resend.variables?.userId === u.userId}
+                onClick={() => sendAgain(u)}
+                {...serverAction}
+              >
+                {t('userAdmin:actions.resend')}
+              </Button>
+            ) : null}
+            {u.status === 'deactivated' ? (
+              <Button
+                size="xs"
+                variant="outline"
+                loading={setActive.isPending && setActive.variables?.user.userId === u.userId}
+                onClick={() => reactivate(u)}
+                {...serverAction}
+              >
+                {t('userAdmin:actions.reactivate')}
+              </Button>
+            ) : (
+              <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'deactivate', user: u })} {...notOwn}>
+                {t('userAdmin:actions.deactivate')}
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => setOpen({ kind: 'delete', user: u })}
+              {...notOwn}
+            >
+              {t('userAdmin:actions.delete')}
+            </Button>
+          </HStack>
+        );
+      },
     },
   ];
-  const target = changing?.user.displayName ?? '';
+
+  const exportColumns: ExportColumn<PortalUser>[] = [
+    { header: t('userAdmin:columns.name'), value: (u) => u.displayName },
+    { header: t('userAdmin:columns.email'), value: (u) => u.email },
+    {
+      header: t('userAdmin:columns.role'),
+      value: (u) => (u.ediscoveryManager ? `${roleText(u)}, ${t('userAdmin:ediscoveryManager')}` : roleText(u)),
+    },
+    {
+      header: t('userAdmin:columns.twoFactor'),
+      value: (u) => (u.twoFactorEnabled ? t('userAdmin:twoFactorOn') : t('userAdmin:twoFactorOff')),
+    },
+    { header: t('userAdmin:columns.lastSignIn'), value: (u) => u.lastSignInAt ?? '' },
+    { header: t('userAdmin:columns.status'), value: statusText },
+  ];
+
   return (
-    <Card.Root>
-      <Card.Body gap="3">
-        <Stack gap="1">
-          <Text as="h2" fontWeight="semibold">
-            {t('configuration:usersList.title')}
-          </Text>
-          <Text fontSize="sm" color="fg.muted">
-            {t('configuration:usersList.intro')}
-          </Text>
+    // On a phone the list is not framed, as the portal's other lists are: the table and its buttons
+    // (the export buttons' German labels above all) need the width.
+    <Card.Root as="section" aria-labelledby="portal-users-title" borderWidth={{ base: '0', sm: '1px' }}>
+      <Card.Body gap="3" p={{ base: '0', sm: '6' }}>
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'flex-start' }} gap="3">
+          <Stack gap="1">
+            <Text as="h2" id="portal-users-title" fontWeight="semibold">
+              {t('userAdmin:title')}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('userAdmin:intro')}
+            </Text>
+          </Stack>
+          <Button
+            size="sm"
+            colorPalette="blue"
+            flexShrink={0}
+            onClick={() => setOpen({ kind: 'invite' })}
+            {...serverAction}
+          >
+            {t('userAdmin:invite')}
+          </Button>
         </Stack>
         <QueryDataTable
           query={list}
-          label={t('configuration:usersList.title')}
+          label={t('userAdmin:title')}
           columns={columns}
           rowKey={(u) => u.userId}
           state={state}
           onStateChange={setState}
-          emptyText={t('configuration:usersList.empty')}
-          errorText={t('configuration:usersList.failed')}
-          searchPlaceholder={t('configuration:usersList.search')}
-        />
-        <ConfirmDialog
-          open={!!changing}
-          title={
-            changing?.manager
-              ? t('configuration:usersList.grantTitle', { name: target })
-              : t('configuration:usersList.revokeTitle', { name: target })
+          emptyText={t('userAdmin:empty')}
+          errorText={t('userAdmin:failed')}
+          searchPlaceholder={t('userAdmin:search')}
+          toolbar={
+            <>
+              <FilterSelect
+                label={t('userAdmin:statusFilter')}
+                value={status}
+                all={t('userAdmin:allStatuses')}
+                options={USER_STATUSES.map((s) => ({ value: s, label: t(`userAdmin:statuses.${s}`) }))}
+                onChange={(next) => {
+                  setStatus(next);
+                  setState({ page: 1 });
+                }}
+              />
+              <ExportButtons
+                title={t('userAdmin:export')}
+                columns={exportColumns}
+                fetchPage={({ page, pageSize }) =>
+                  api.legacy.user.users({
+                    query: portalUsersListQuery(organisationId, { ...state, page, pageSize }, status),
+                  })
+                }
+              />
+            </>
           }
-          confirmLabel={changing?.manager ? t('configuration:usersList.grant') : t('configuration:usersList.revoke')}
-          destructive={!changing?.manager}
-          pending={change.isPending}
-          onConfirm={() => changing && change.mutate(changing)}
-          onCancel={() => {
-            close();
-            change.reset();
-          }}
-        >
-          <Stack gap="3">
-            <Text>
-              {changing?.manager ? t('configuration:usersList.grantText') : t('configuration:usersList.revokeText')}
-            </Text>
-            {change.error ? (
-              <StatusAlert status="error">
-                {failureText(t, t('configuration:usersList.changeFailed'), change.error)}
-              </StatusAlert>
-            ) : null}
-          </Stack>
-        </ConfirmDialog>
+        />
+        {open?.kind === 'invite' ? <InviteUserDialog organisationId={organisationId} onClose={close} /> : null}
+        {open?.kind === 'role' ? <RoleDialog organisationId={organisationId} user={open.user} onClose={close} /> : null}
+        {open?.kind === 'deactivate' ? (
+          <DeactivateUserDialog organisationId={organisationId} user={open.user} onClose={close} />
+        ) : null}
+        {open?.kind === 'delete' ? (
+          <DeleteUserDialog organisationId={organisationId} user={open.user} onClose={close} />
+        ) : null}
       </Card.Body>
     </Card.Root>
   );

@@ -151,11 +151,6 @@ export const accountSecurityNamespaces: Leaves<typeof En> = {
       older: 'Ältere',
     },
     sessions: {
-      title: 'Andere Sitzungen',
-      count_one:
-        '{{count}} weitere Sitzung Ihres Kontos ist angemeldet: ein anderer Browser, ein anderes Gerät oder ein API-Client.',
-      count_other: '{{count}} weitere Sitzungen Ihres Kontos sind angemeldet: andere Browser, Geräte oder API-Clients.',
-      none: 'Keine andere Sitzung Ihres Kontos ist angemeldet.',
       revoke: 'Alle anderen Sitzungen abmelden',
       confirmTitle: 'Alle anderen Sitzungen abmelden?',
       confirmText:

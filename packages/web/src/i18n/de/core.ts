@@ -46,6 +46,8 @@ export const coreNamespaces: Leaves<typeof En> = {
     loginFailed: 'Anmeldung fehlgeschlagen',
     invalidCredentials: 'Ungültige Anmeldedaten',
     accountLocked: 'Zu viele Fehlversuche. Das Konto ist für 5 Minuten gesperrt.',
+    accountDeactivated:
+      'Dieses Konto wurde deaktiviert. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation, es wieder zu aktivieren.',
     invalidVerificationCode: 'Ungültiger Bestätigungscode',
     userDoesNotExist: 'Benutzer existiert nicht',
     verificationFailed:

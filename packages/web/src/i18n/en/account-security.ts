@@ -144,10 +144,6 @@ export const accountSecurityNamespaces = {
       older: 'Older',
     },
     sessions: {
-      title: 'Other sessions',
-      count_one: '{{count}} other session of your account is signed in: another browser, device or API client.',
-      count_other: '{{count}} other sessions of your account are signed in: other browsers, devices or API clients.',
-      none: 'No other session of your account is signed in.',
       revoke: 'Sign out every other session',
       confirmTitle: 'Sign out every other session?',
       confirmText:

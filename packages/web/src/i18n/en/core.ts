@@ -46,6 +46,8 @@ export const coreNamespaces = {
     loginFailed: 'Login process failed',
     invalidCredentials: 'Invalid Credentials',
     accountLocked: 'Too many failed attempts. The account is locked for 5 minutes.',
+    accountDeactivated:
+      'This account has been deactivated. Ask an administrator of your organisation to reactivate it.',
     invalidVerificationCode: 'Invalid Verification Code',
     userDoesNotExist: 'User Does Not Exist',
     verificationFailed: 'Verification failed, try again or use the recovery code to reset 2FA.',

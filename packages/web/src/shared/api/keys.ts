@@ -38,6 +38,8 @@ export const sharedKeys = {
   report: (tenantId: string, reportId: string) => [...sharedKeys.reports(tenantId), reportId] as const,
   dashboards: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'dashboard'] as const,
   licence: (organisationId: string) => [...scopeKeys.organisation(organisationId), 'licence'] as const,
+  /** An organisation's audit log, its pages and its chain check: every audited change adds to it. */
+  auditLog: (organisationId: string) => [...scopeKeys.organisation(organisationId), 'audit-log'] as const,
   tenants: () => scopeKeys.tenants(),
   clients: () => [...scopeKeys.legacy(), 'clients'] as const,
 };

@@ -10,6 +10,8 @@ export const accountKeys = {
   info: () => [...accountKeys.all, 'info'] as const,
   twoFactor: () => [...accountKeys.all, 'twoFactor'] as const,
   activity: (page: number) => [...accountKeys.all, 'activity', page] as const,
+  /** The account's signed-in sessions. */
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
   notifications: () => [...scopeKeys.legacy(), 'notifications'] as const,
   /** The organisation's sign-in methods, and which the server offers. */
   signInSettings: () => [...accountKeys.all, 'signInSettings'] as const,

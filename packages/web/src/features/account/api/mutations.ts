@@ -1,7 +1,8 @@
 /**
  * The changes of the organisation's sign-in settings: saving them (the answer replaces the settings
  * read, so the page shows where the tenant stands at once), and a sign-in with Microsoft started from
- * the settings page, which comes back to it.
+ * the settings page, which comes back to it; signing out one or every other session of the account,
+ * after which the sessions and the sign-in activity are read again.
  */
 import type { PortalClient, SignInSettingsChange } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -34,5 +35,23 @@ export function useSignInWithMicrosoftAgain(api: PortalClient) {
       rememberMicrosoftReturn(SETTINGS_PAGE);
       window.location.assign(authorizationUrl);
     },
+  });
+}
+
+/** Signs out one of the account's other sessions. */
+export function useRevokeSession(api: PortalClient) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => api.legacy.sessions.revoke({ sessionId }, quiet),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+/** Signs out every session of the account but the calling one. */
+export function useRevokeOtherSessions(api: PortalClient) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.legacy.auth.revokeOtherSessions({ body: {} }, quiet),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

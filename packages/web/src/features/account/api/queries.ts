@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own account, as the settings page reads it: the address (apollo /manage/info),
- * the two-factor state (apollo /manage/2fa without a change), the sign-in activity and the
- * notification settings. None of it is kept for offline reading.
+ * the two-factor state (apollo /manage/2fa without a change), the sign-in activity, the signed-in
+ * sessions and the notification settings. None of it is kept for offline reading.
  */
 import type { PortalClient } from '@compliance-portal/sdk';
 import { queryOptions } from '@tanstack/react-query';
@@ -35,6 +35,14 @@ export const signInActivityQuery = (api: PortalClient, page: number) =>
     queryKey: accountKeys.activity(page),
     queryFn: () => api.legacy.auth.activity({ query: { page, pageSize: ACTIVITY_PAGE_SIZE } }, quiet),
     placeholderData: (previous) => previous,
+  });
+
+/** The account's signed-in sessions, the calling one marked; read again when the window comes back. */
+export const sessionsQuery = (api: PortalClient) =>
+  queryOptions({
+    queryKey: accountKeys.sessions(),
+    queryFn: () => api.legacy.sessions.list(undefined, quiet),
+    refetchOnWindowFocus: true,
   });
 
 export const signInSettingsQuery = (api: PortalClient) =>

@@ -2,7 +2,7 @@
  * What the configuration reads. The tenants and the licence are kept for offline reading; a
  * provisioning task and the portal users are read live only.
  */
-import type { PortalClient, PortalUserListQuery, ProvisioningTask } from '@compliance-portal/sdk';
+import type { PortalClient, PortalUserListQuery, ProvisioningTask, UserStatus } from '@compliance-portal/sdk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type ListState, listQuery } from '../../../components/ui/list-state';
 import { OFFLINE } from '../../../shared/api/offline';
@@ -30,21 +30,36 @@ const USER_SORTS: readonly UserSort[] = [
   'twoFactorEnabled',
   'ediscoveryManager',
   'createdAt',
+  'status',
+  'lastSignInAt',
 ];
 const isUserSort = (sort: string | undefined): sort is UserSort => USER_SORTS.some((s) => s === sort);
 
+/** The users list's query: the list state's page, sort and search, and the state filter. */
+export function portalUsersListQuery(
+  organisationId: string,
+  state: ListState,
+  status: UserStatus | '' = '',
+): PortalUserListQuery {
+  const { sort, ...rest } = listQuery(state);
+  return { organisationId, ...rest, ...(isUserSort(sort) ? { sort } : {}), ...(status ? { status } : {}) };
+}
+
 /** One page of the organisation's portal users; read live only (names and addresses of people). */
-export const portalUsersQuery = (api: PortalClient, organisationId: string, state: ListState) =>
+export const portalUsersQuery = (
+  api: PortalClient,
+  organisationId: string,
+  state: ListState,
+  status: UserStatus | '' = '',
+) =>
   queryOptions({
-    queryKey: configurationKeys.usersPage(organisationId, listQuery(state)),
-    queryFn: ({ signal }) => {
-      const { sort, ...rest } = listQuery(state);
+    queryKey: configurationKeys.usersPage(organisationId, { ...listQuery(state), ...(status ? { status } : {}) }),
+    queryFn: ({ signal }) =>
       // Said in the table, in the catalogue's words, not in the generic toast.
-      return api.legacy.user.users(
-        { query: { organisationId, ...rest, ...(isUserSort(sort) ? { sort } : {}) } },
+      api.legacy.user.users(
+        { query: portalUsersListQuery(organisationId, state, status) },
         { signal, disableToast: true },
-      );
-    },
+      ),
     placeholderData: keepPreviousData,
   });
 

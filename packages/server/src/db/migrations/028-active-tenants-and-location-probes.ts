@@ -15,7 +15,7 @@ import type { Migration } from '../migrations.js';
  * service's own words; all null: never tested (the server's own store, or saved before this).
  */
 export const migration: Migration = {
-  id: 29,
+  id: 28,
   name: 'active tenants and location probes',
   sql: `
 update tenants set is_active = true

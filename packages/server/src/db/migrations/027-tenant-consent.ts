@@ -8,7 +8,7 @@ import type { Migration } from '../migrations.js';
  * consented through the portal, and who started it.
  */
 export const migration: Migration = {
-  id: 28,
+  id: 27,
   name: 'tenant admin consent',
   sql: `
 create table tenant_consents (

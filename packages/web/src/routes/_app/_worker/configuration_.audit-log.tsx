@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireRole } from '../../../app/guards';
+import { loadQueries } from '../../../app/loaders';
+import { routeRoles } from '../../../components/layout/navigation';
+import { auditChainQuery, auditEntriesQuery, auditFiltersOf } from '../../../features/audit-log/api/queries';
+import { AUDIT_LIST, AuditLogPage } from '../../../features/audit-log/audit-log-page';
+import { readWorker } from '../../../session/storage';
+import { listSearchValidator } from '../../../shared/url-state';
+
+export const Route = createFileRoute('/_app/_worker/configuration_/audit-log')({
+  beforeLoad: ({ context }) => requireRole(context.session, routeRoles['/configuration/audit-log'] ?? []),
+  validateSearch: listSearchValidator<'actor' | 'action' | 'outcome' | 'from' | 'to'>({
+    actor: [],
+    action: [],
+    outcome: ['success', 'failure'],
+    from: [],
+    to: [],
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    const organisationId = readWorker()?.clientId ?? '';
+    if (!organisationId) return;
+    const state = { page: deps.page ?? 1, pageSize: deps.pageSize ?? AUDIT_LIST.pageSize ?? 25 };
+    return loadQueries(context.queryClient, [
+      auditEntriesQuery(context.api, organisationId, state, auditFiltersOf(deps)),
+      auditChainQuery(context.api, organisationId),
+    ]);
+  },
+  component: AuditLogPage,
+});
