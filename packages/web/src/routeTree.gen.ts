@@ -21,6 +21,7 @@ import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AppWorkerRouteImport } from './routes/_app/_worker'
 import { Route as AppPartnerSetupRouteImport } from './routes/_app/partner-setup'
+import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as ResetPasswordResetTokenRouteImport } from './routes/reset-password.$resetToken'
 import { Route as SigninMicrosoftRouteImport } from './routes/signin_.microsoft'
 import { Route as SignupCheckMailRouteImport } from './routes/signup_.check-mail'
@@ -49,6 +50,7 @@ import { Route as AppWorkerComplianceIndexRouteImport } from './routes/_app/_wor
 import { Route as AppWorkerComplianceDashboardRouteImport } from './routes/_app/_worker/compliance/dashboard'
 import { Route as AppWorkerComplianceMonitoringRouteImport } from './routes/_app/_worker/compliance/monitoring'
 import { Route as AppWorkerComplianceReportingRouteImport } from './routes/_app/_worker/compliance/reporting'
+import { Route as AppWorkerConfigurationAuditLogRouteImport } from './routes/_app/_worker/configuration_.audit-log'
 import { Route as AppWorkerConfigurationTenantConsentRouteImport } from './routes/_app/_worker/configuration_.tenant-consent'
 import { Route as AppWorkerEdiscoveryPortalRouteImport } from './routes/_app/_worker/ediscovery/portal'
 import { Route as AppWorkerTeamsDashboardRouteImport } from './routes/_app/_worker/teams/dashboard'
@@ -113,6 +115,11 @@ const AppPartnerSetupRoute = AppPartnerSetupRouteImport.update({
   id: '/partner-setup',
   path: '/partner-setup',
   getParentRoute: () => AppRoute,
+} as any)
+const InvitationTokenRoute = InvitationTokenRouteImport.update({
+  id: '/invitation/$token',
+  path: '/invitation/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordResetTokenRoute = ResetPasswordResetTokenRouteImport.update({
   id: '/reset-password/$resetToken',
@@ -268,6 +275,12 @@ const AppWorkerComplianceReportingRoute =
     path: '/compliance/reporting',
     getParentRoute: () => AppWorkerRoute,
   } as any)
+const AppWorkerConfigurationAuditLogRoute =
+  AppWorkerConfigurationAuditLogRouteImport.update({
+    id: '/configuration_/audit-log',
+    path: '/configuration/audit-log',
+    getParentRoute: () => AppWorkerRoute,
+  } as any)
 const AppWorkerConfigurationTenantConsentRoute =
   AppWorkerConfigurationTenantConsentRouteImport.update({
     id: '/configuration_/tenant-consent',
@@ -314,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/partner-setup': typeof AppPartnerSetupRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin/microsoft': typeof SigninMicrosoftRoute
   '/signup/check-mail': typeof SignupCheckMailRoute
@@ -340,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
@@ -360,6 +375,7 @@ export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/partner-setup': typeof AppPartnerSetupRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin/microsoft': typeof SigninMicrosoftRoute
   '/signup/check-mail': typeof SignupCheckMailRoute
@@ -386,6 +402,7 @@ export interface FileRoutesByTo {
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
@@ -408,6 +425,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/_app/_worker': typeof AppWorkerRouteWithChildren
   '/_app/partner-setup': typeof AppPartnerSetupRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
   '/signin_/microsoft': typeof SigninMicrosoftRoute
   '/signup_/check-mail': typeof SignupCheckMailRoute
@@ -435,6 +453,7 @@ export interface FileRoutesById {
   '/_app/_worker/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
   '/_app/_worker/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/_app/_worker/compliance/reporting': typeof AppWorkerComplianceReportingRoute
+  '/_app/_worker/configuration_/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/_app/_worker/configuration_/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/_app/_worker/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
   '/_app/_worker/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
@@ -457,6 +476,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/partner-setup'
+    | '/invitation/$token'
     | '/reset-password/$resetToken'
     | '/signin/microsoft'
     | '/signup/check-mail'
@@ -483,6 +503,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/audit-log'
     | '/configuration/tenant-consent'
     | '/ediscovery/portal'
     | '/teams/dashboard'
@@ -503,6 +524,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/partner-setup'
+    | '/invitation/$token'
     | '/reset-password/$resetToken'
     | '/signin/microsoft'
     | '/signup/check-mail'
@@ -529,6 +551,7 @@ export interface FileRouteTypes {
     | '/compliance/dashboard'
     | '/compliance/monitoring'
     | '/compliance/reporting'
+    | '/configuration/audit-log'
     | '/configuration/tenant-consent'
     | '/ediscovery/portal'
     | '/teams/dashboard'
@@ -550,6 +573,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/_app/_worker'
     | '/_app/partner-setup'
+    | '/invitation/$token'
     | '/reset-password/$resetToken'
     | '/signin_/microsoft'
     | '/signup_/check-mail'
@@ -577,6 +601,7 @@ export interface FileRouteTypes {
     | '/_app/_worker/compliance/dashboard'
     | '/_app/_worker/compliance/monitoring'
     | '/_app/_worker/compliance/reporting'
+    | '/_app/_worker/configuration_/audit-log'
     | '/_app/_worker/configuration_/tenant-consent'
     | '/_app/_worker/ediscovery/portal'
     | '/_app/_worker/teams/dashboard'
@@ -597,6 +622,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
+  InvitationTokenRoute: typeof InvitationTokenRoute
   ResetPasswordResetTokenRoute: typeof ResetPasswordResetTokenRoute
   SigninMicrosoftRoute: typeof SigninMicrosoftRoute
   SignupCheckMailRoute: typeof SignupCheckMailRoute
@@ -687,6 +713,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/partner-setup'
       preLoaderRoute: typeof AppPartnerSetupRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/invitation/$token': {
+      id: '/invitation/$token'
+      path: '/invitation/$token'
+      fullPath: '/invitation/$token'
+      preLoaderRoute: typeof InvitationTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/reset-password/$resetToken': {
       id: '/reset-password/$resetToken'
@@ -884,6 +917,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerComplianceReportingRouteImport
       parentRoute: typeof AppWorkerRoute
     }
+    '/_app/_worker/configuration_/audit-log': {
+      id: '/_app/_worker/configuration_/audit-log'
+      path: '/configuration/audit-log'
+      fullPath: '/configuration/audit-log'
+      preLoaderRoute: typeof AppWorkerConfigurationAuditLogRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/configuration_/tenant-consent': {
       id: '/_app/_worker/configuration_/tenant-consent'
       path: '/configuration/tenant-consent'
@@ -953,6 +993,7 @@ interface AppWorkerRouteChildren {
   AppWorkerComplianceDashboardRoute: typeof AppWorkerComplianceDashboardRoute
   AppWorkerComplianceMonitoringRoute: typeof AppWorkerComplianceMonitoringRoute
   AppWorkerComplianceReportingRoute: typeof AppWorkerComplianceReportingRoute
+  AppWorkerConfigurationAuditLogRoute: typeof AppWorkerConfigurationAuditLogRoute
   AppWorkerConfigurationTenantConsentRoute: typeof AppWorkerConfigurationTenantConsentRoute
   AppWorkerEdiscoveryPortalRoute: typeof AppWorkerEdiscoveryPortalRoute
   AppWorkerTeamsDashboardRoute: typeof AppWorkerTeamsDashboardRoute
@@ -989,6 +1030,7 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerComplianceDashboardRoute: AppWorkerComplianceDashboardRoute,
   AppWorkerComplianceMonitoringRoute: AppWorkerComplianceMonitoringRoute,
   AppWorkerComplianceReportingRoute: AppWorkerComplianceReportingRoute,
+  AppWorkerConfigurationAuditLogRoute: AppWorkerConfigurationAuditLogRoute,
   AppWorkerConfigurationTenantConsentRoute:
     AppWorkerConfigurationTenantConsentRoute,
   AppWorkerEdiscoveryPortalRoute: AppWorkerEdiscoveryPortalRoute,
@@ -1028,6 +1070,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
+  InvitationTokenRoute: InvitationTokenRoute,
   ResetPasswordResetTokenRoute: ResetPasswordResetTokenRoute,
   SigninMicrosoftRoute: SigninMicrosoftRoute,
   SignupCheckMailRoute: SignupCheckMailRoute,

@@ -73,7 +73,6 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Ein Legal Hold braucht mindestens einen Verwahrer: Speichern Sie den Fall mit den Postfächern, Teams oder Chat-Konten, die er bewahren soll.',
   ediscoveryManagerRequired:
     'Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation um diese Rolle.',
-<<<<<<< HEAD
   registrationClosed:
     'Die Registrierung ist in diesem Portal geschlossen. Bitten Sie die Administration Ihrer Organisation oder den Betreiber des Portals um ein Konto.',
   emailNotConfirmed:
@@ -118,7 +117,6 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Der gespeicherte geheime Clientschlüssel lässt sich mit dem aktuellen Schlüssel des Servers (PORTAL_SECRET_KEY) nicht öffnen. Tragen Sie den geheimen Clientschlüssel in den Einstellungen des Mandanten erneut ein.',
   m365Failed:
     'Microsoft 365 hat mit einem Fehler geantwortet, den das Portal nicht kennt. Versuchen Sie es erneut; wenn er bleibt, senden Sie die Details an den Support.',
-=======
   accountDeactivated:
     'Dieses Konto wurde deaktiviert. Bitten Sie eine Administratorin oder einen Administrator Ihrer Organisation, es wieder zu aktivieren.',
   ownAccount: 'Ihr eigenes Konto können Sie nicht deaktivieren oder löschen.',
@@ -129,5 +127,4 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Dieser Einladungslink ist nicht mehr gültig: Er wurde benutzt, ist abgelaufen oder wurde durch einen neueren ersetzt. Bitten Sie Ihre Administration, ihn erneut zu senden.',
   userDeactivated: 'Diese Person ist deaktiviert. Aktivieren Sie sie zuerst wieder.',
   currentSession: 'Dies ist die Sitzung, die Sie gerade verwenden. Melden Sie sich stattdessen über das Kontomenü ab.',
->>>>>>> i37-e
 };

@@ -71,7 +71,6 @@ export const englishErrorMessages = {
     'A legal hold needs at least one custodian: save the case with the mailboxes, teams or chat accounts it keeps.',
   ediscoveryManagerRequired:
     'Only eDiscovery managers place and release legal holds. Ask an administrator of your organisation for the role.',
-<<<<<<< HEAD
   registrationClosed:
     "Sign-up is closed on this portal. Ask your organisation's administrator or the portal's operator for an account.",
   emailNotConfirmed: 'Confirm your email address first: open the link in the mail we sent you.',
@@ -114,7 +113,6 @@ export const englishErrorMessages = {
     "The stored client secret cannot be opened with the server's current secret key (PORTAL_SECRET_KEY). Enter the client secret again in the tenant's settings.",
   m365Failed:
     'Microsoft 365 answered with an error the portal does not recognise. Try again; if it persists, send the details to support.',
-=======
   accountDeactivated: 'This account has been deactivated. Ask an administrator of your organisation to reactivate it.',
   ownAccount: 'You cannot deactivate or delete your own account.',
   lastAdministrator:
@@ -124,6 +122,5 @@ export const englishErrorMessages = {
     'This invitation link is not valid any more: it was used, has expired or was replaced by a newer one. Ask your administrator to send it again.',
   userDeactivated: 'This user is deactivated. Reactivate them first.',
   currentSession: 'This is the session you are using. Sign out from the account menu instead.',
->>>>>>> i37-e
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;
