@@ -75,6 +75,26 @@ export interface Config {
    * the demo simulator is the identity platform.
    */
   entra?: EntraApp;
+  /**
+   * The Microsoft cloud the portal's tenants are in: its identity platform (PORTAL_M365_AUTHORITY,
+   * https://login.microsoftonline.com by default) and Microsoft Graph (PORTAL_M365_GRAPH,
+   * https://graph.microsoft.com by default), both https origins; another for a national cloud (US
+   * Government, 21Vianet) or a test double. Admin consent links lead to its authority, and a tenant
+   * connected while it is set keeps its endpoints.
+   */
+  m365Cloud: M365Cloud;
+}
+
+/** Microsoft's global cloud: where tenants are unless PORTAL_M365_AUTHORITY and PORTAL_M365_GRAPH say otherwise. */
+export const MICROSOFT_CLOUD = {
+  authority: 'https://login.microsoftonline.com',
+  graph: 'https://graph.microsoft.com',
+} as const;
+
+/** A Microsoft cloud's https origins (see Config.m365Cloud). */
+export interface M365Cloud {
+  authority: string;
+  graph: string;
 }
 
 /** PORTAL_SELF_REGISTRATION's values (see Config.selfRegistration). */
@@ -188,6 +208,10 @@ export function loadConfig(env: Env = process.env): Config {
     selfRegistration: parseSelfRegistration(env.PORTAL_SELF_REGISTRATION, demo),
     issuer: env.PORTAL_TOTP_ISSUER ?? 'Compliance Portal',
     ...parseEntra(env),
+    m365Cloud: {
+      authority: parseOrigin('PORTAL_M365_AUTHORITY', env.PORTAL_M365_AUTHORITY, MICROSOFT_CLOUD.authority),
+      graph: parseOrigin('PORTAL_M365_GRAPH', env.PORTAL_M365_GRAPH, MICROSOFT_CLOUD.graph),
+    },
     ...(env.PORTAL_BLOB_STORE
       ? {
           blobStore: {
@@ -277,6 +301,17 @@ function parseEntra(env: Env): { entra?: EntraApp } {
     );
   }
   return { entra: { clientId, clientSecret, authority } };
+}
+
+/** An https origin (no path, query, fragment or credentials) without its trailing slash; `fallback` when unset. */
+function parseOrigin(name: string, text: string | undefined, fallback: string): string {
+  if (text === undefined || text.trim() === '') return fallback;
+  const value = text.trim().replace(/\/+$/, '');
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || url.protocol !== 'https:' || url.origin !== value) {
+    throw new ConfigError(`${name} must be an https origin such as ${fallback}, not "${text}"`);
+  }
+  return value;
 }
 
 /** An Azure Blob Storage container's URL: http(s), with the container as the last segment of its path. */

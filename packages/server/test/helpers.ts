@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { appendAudit } from '../src/audit/audit-log.js';
-import type { Config } from '../src/config.js';
+import { type Config, MICROSOFT_CLOUD } from '../src/config.js';
 import type { AppContext } from '../src/context.js';
 import { base32Decode } from '../src/crypto/base32.js';
 import { createSecretBox } from '../src/crypto/secret-box.js';
@@ -77,6 +77,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     m365SimulatorPort: 0,
     selfRegistration: 'open',
     issuer: 'Compliance Portal',
+    m365Cloud: MICROSOFT_CLOUD,
     ...overrides,
   };
 }

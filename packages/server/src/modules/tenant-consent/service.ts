@@ -31,6 +31,7 @@ import { runConnectionTest } from '../configuration/connection.js';
 import type { Actor } from '../jobs/service.js';
 import { requireOrganisation } from '../organisations/access.js';
 import { requireTenant } from '../tenants/access.js';
+import { configuredEndpoints } from '../tenants/endpoints.js';
 import { findTenant, markAdminConsent, type TenantRecord, tenantView } from '../tenants/repository.js';
 import { connectTenant } from '../tenants/service.js';
 import { type ConsentRow, insertConsent, purgeConsents, takeConsent } from './repository.js';
@@ -63,8 +64,7 @@ export function useConsentPlatform(ctx: AppContext, platform: { authority: strin
 function consentPlatformOf(ctx: AppContext): ConsentPlatform {
   const registered = platforms.get(ctx);
   if (registered) return registered;
-  const authority = ctx.config.entra?.authority ?? MICROSOFT_LOGIN;
-  return { authority, graphBaseUrl: null, authorityUrl: authority === MICROSOFT_LOGIN ? null : authority };
+  return { authority: ctx.config.m365Cloud.authority, ...configuredEndpoints(ctx.config.m365Cloud) };
 }
 
 /** The portal's page the identity platform sends the answer to: the redirect URI app registrations list. */

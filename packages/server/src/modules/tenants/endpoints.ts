@@ -6,12 +6,25 @@
  * names a tenant, not a server for the portal's server to talk to. Audited with the command as the
  * actor, in the change's transaction.
  */
+import { type M365Cloud, MICROSOFT_CLOUD } from '../../config.js';
 import type { AppContext } from '../../context.js';
 
 const OPERATOR = 'operator (tenant:endpoints)';
 
 /** A tenant's endpoints: both, or null for Microsoft's global ones. */
 type TenantEndpoints = { authorityHost: string; graphBaseUrl: string } | null;
+
+/**
+ * What a tenant connected now keeps as its endpoints (consent and the tenant form alike): those of the
+ * Microsoft cloud the server is configured for (PORTAL_M365_AUTHORITY, PORTAL_M365_GRAPH), each null
+ * where it is Microsoft's global one, as `tenant:endpoints` stores them.
+ */
+export function configuredEndpoints(cloud: M365Cloud): { authorityUrl: string | null; graphBaseUrl: string | null } {
+  return {
+    authorityUrl: cloud.authority === MICROSOFT_CLOUD.authority ? null : cloud.authority,
+    graphBaseUrl: cloud.graph === MICROSOFT_CLOUD.graph ? null : `${cloud.graph}/v1.0`,
+  };
+}
 
 /** An https address without credentials, query or fragment; the reason when it is not one. */
 export function endpointProblem(name: string, value: string): string | undefined {

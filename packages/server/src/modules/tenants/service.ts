@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
 import { accessibleOrganisationIds, requireOrganisation } from '../organisations/access.js';
+import { configuredEndpoints } from './endpoints.js';
 import { findTask, startTask, type TaskKind, type TaskRow } from './provisioning.js';
 import {
   activateForIdleWorkers,
@@ -76,8 +77,9 @@ export async function connectTenant(
         redirectUri: input.redirectUri,
         clientSecretSealed: ctx.secrets.seal(input.clientSecret),
         isActive: active,
-        graphBaseUrl: consented?.graphBaseUrl ?? null,
-        authorityUrl: consented?.authorityUrl ?? null,
+        ...(consented
+          ? { graphBaseUrl: consented.graphBaseUrl, authorityUrl: consented.authorityUrl }
+          : configuredEndpoints(ctx.config.m365Cloud)),
         ...(consented ? { adminConsentBy: actor.user.email } : {}),
       },
       ctx.now(),
