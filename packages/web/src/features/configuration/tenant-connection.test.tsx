@@ -20,7 +20,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
-import { storeUser, storeWorker } from '../../session/storage';
+import { readWorker, storeUser, storeWorker } from '../../session/storage';
 import { testClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 
@@ -81,6 +81,41 @@ const helpOf = (field: HTMLElement) =>
     .join(' ');
 
 describe('the tenant form’s help', () => {
+  it('has the session follow an organisation’s first tenant connected by consent, and says what comes next', async () => {
+    // The organisation has no tenant yet: its worker acts for none, until the server's says otherwise.
+    localStorage.setItem('language', 'en');
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker({ stagingtenant_id: '' }));
+    const connected = tenant({ tenantName: 'Fabrikam' });
+    // The server's worker acts for the tenant once the consent has connected it, not when the page loads.
+    let consented = false;
+    await renderPortal(
+      `/configuration/tenant-consent?admin_consent=True&tenant=${connected.tenantId}&state=the-state`,
+      {
+        ...configuration,
+        'legacy.workers.client': () =>
+          HttpResponse.json(
+            testClient({ worker: testWorker({ stagingtenant_id: consented ? connected.tenantId : '' }) }),
+          ),
+        'apollo.tenants.finishConsent': () => {
+          consented = true;
+          return HttpResponse.json<TenantConsentOutcome>({
+            outcome: 'granted',
+            tenant: connected,
+            connectionTest: { ok: true, latencyMs: 80, checkedAt: '2026-11-02T08:00:00.000Z' },
+          });
+        },
+      },
+    );
+    await screen.findByTestId('consent-outcome');
+    await waitFor(() => expect(readWorker()?.stagingtenant_id).toBe(connected.tenantId));
+    const next = screen.getByTestId('consent-next');
+    expect(next.textContent).toContain(en.tenantConnection.callback.next);
+    expect(within(next).getByRole('link', { name: en.tenantConnection.callback.nextAction }).getAttribute('href')).toBe(
+      '/configuration?tab=locations',
+    );
+  });
+
   it.each([
     ['en', en],
     ['de', de],

@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
+import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
 import { messageKeyOf } from '../../errors/api-errors';
 import type { TranslationKey } from '../../i18n/keys';
 import { useFinishConsent } from './api/consent';
@@ -94,6 +95,17 @@ function Granted({ outcome }: { outcome: TenantConsentOutcome }) {
           {test.missingPermissions?.length ? (
             <MissingPermissions name={name} missing={test.missingPermissions} />
           ) : null}
+        </Stack>
+      ) : null}
+      {test?.ok && !test.missingPermissions?.length ? (
+        // The tenant works: what the setup guide asks next, here where it is done.
+        <Stack gap="2" align="flex-start" data-testid="consent-next">
+          <Text>{t('tenantConnection:callback.next')}</Text>
+          <Button asChild colorPalette="blue" {...WRAPPING_BUTTON}>
+            <Link to="/configuration" search={{ tab: 'locations' }}>
+              {t('tenantConnection:callback.nextAction')}
+            </Link>
+          </Button>
         </Stack>
       ) : null}
     </Stack>

@@ -87,6 +87,8 @@ export const tenantConnectionNamespaces: Leaves<typeof En> = {
         'Diese Seite empfängt die Antwort von Microsoft auf eine Administratorzustimmung, und ihre Adresse enthält keine. Beginnen Sie die Zustimmung auf der Seite der Mandanten.',
       test: 'Verbindungstest',
       back: 'Zurück zu den Mandanten',
+      next: 'Als Nächstes: wählen, wohin seine Sicherungen und Archive gehen.',
+      nextAction: 'Speicherort hinzufügen',
     },
     errors: {
       aadsts65004: 'Die Zustimmung wurde abgelehnt.',

@@ -82,6 +82,8 @@ export const tenantConnectionNamespaces = {
         'This page receives Microsoft’s answer to an admin consent, and its address holds none. Start the consent on the tenants page.',
       test: 'Connection test',
       back: 'Back to the tenants',
+      next: 'Next: choose where its backups and archives go.',
+      nextAction: 'Add a storage location',
     },
     errors: {
       aadsts65004: 'The administrator declined the consent.',

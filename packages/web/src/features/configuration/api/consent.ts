@@ -1,10 +1,11 @@
 /**
  * Admin consent for a tenant's app registration: starting one (a new tenant, or a connected one
  * again) answers the link to Microsoft's consent page; finishing one with Microsoft's answer may
- * connect a tenant, so it reads the tenants again.
+ * connect a tenant, so it reads the tenants and the session's worker again.
  */
 import type { TenantConsentAnswer, TenantConsentStart } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOrganisationChanged } from '../../../session/context';
 import { useApi } from '../../../shared/tenant';
 import { configurationKeys } from './keys';
 
@@ -31,11 +32,15 @@ export function useRenewConsent() {
 export function useFinishConsent() {
   const api = useApi();
   const queryClient = useQueryClient();
+  const organisationChanged = useOrganisationChanged();
   return useMutation({
     mutationFn: (answer: TenantConsentAnswer) => api.apollo.tenants.finishConsent({ body: answer }, QUIET),
     onSuccess: (outcome) => {
-      // A tenant connected, or its consent recorded.
-      if (outcome.outcome === 'granted') void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
+      if (outcome.outcome !== 'granted') return;
+      // A tenant connected, or its consent recorded; an organisation's first tenant is its worker's
+      // from now on, so the session reads its worker again (as after the tenant form).
+      void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
+      organisationChanged();
     },
   });
 }
