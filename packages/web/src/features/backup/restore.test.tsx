@@ -107,4 +107,42 @@ describe('the restore', () => {
     });
     expect((await screen.findByTestId('restore-progress')).textContent).toBe('40%');
   });
+
+  it('keeps the folder trail a list of its own items only (WCAG 1.3.1: each <li> a child of its <ol>)', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const folder: DiscoveryNode = {
+      ...file,
+      nodeId: 'f1',
+      kind: 'folder',
+      name: 'Reports',
+      path: '/Reports',
+      hasChildren: true,
+    };
+    const { user } = await renderPortal('/backup-and-restore/restore', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'apollo.jobs.list': respond('apollo.jobs.list', testPage([backup])),
+      'apollo.discovery.users': respond(
+        'apollo.discovery.users',
+        testPage([{ sourceId: 'u1', kind: 'user', displayName: 'Adele Vance', protected: true }]),
+      ),
+      'apollo.monitoring.list': respond('apollo.monitoring.list', testPage([snapshot])),
+      'apollo.discovery.items': respond('apollo.discovery.items', testPage([folder, file])),
+    });
+    await user.selectOptions(await screen.findByLabelText('Backup job'), 'j1');
+    await user.selectOptions(
+      screen.getByLabelText('Source'),
+      await screen.findByRole('option', { name: 'Adele Vance' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Snapshot date'),
+      await screen.findByRole('option', { name: /2026/ }),
+    );
+    const [open] = await screen.findAllByTestId('open-node');
+    await user.click(open as HTMLElement);
+    const current = await screen.findByTestId('current-folder');
+    const trail = current.closest('ol');
+    expect(trail).not.toBeNull();
+    expect([...(trail?.children ?? [])].map((child) => child.tagName)).toEqual(['LI', 'LI', 'LI']);
+  });
 });

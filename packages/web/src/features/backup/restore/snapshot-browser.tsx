@@ -1,7 +1,7 @@
-import { Breadcrumb, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Breadcrumb, Button, Stack, Text } from '@chakra-ui/react';
 import type { DiscoveryNode, Job } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../components/ui/data-table';
 import { formatBytes, formatDateTime } from '../../../components/ui/format';
@@ -89,7 +89,8 @@ export function SnapshotBrowser({
             </Breadcrumb.Link>
           </Breadcrumb.Item>
           {trail.map((n, i) => (
-            <HStack key={n.nodeId} gap="1" as="span">
+            // The separator and the item are each an <li> of the trail's <ol>: nothing may wrap them.
+            <Fragment key={n.nodeId}>
               <Breadcrumb.Separator />
               <Breadcrumb.Item>
                 {i === trail.length - 1 ? (
@@ -102,7 +103,7 @@ export function SnapshotBrowser({
                   </Breadcrumb.Link>
                 )}
               </Breadcrumb.Item>
-            </HStack>
+            </Fragment>
           ))}
         </Breadcrumb.List>
       </Breadcrumb.Root>
