@@ -146,6 +146,19 @@ export function FirstRunGuide({ guide }: { guide: FirstRunGuideState }) {
                 >
                   <Link {...STEP_LINKS[step.id]}>{t(`firstRun:steps.${step.id}.action`)}</Link>
                 </Button>
+                {step.id === 'backup' && step.done ? (
+                  // What a backup is for: once there is one, its restore is the next thing to know.
+                  <Button
+                    asChild
+                    size="sm"
+                    variant="outline"
+                    colorPalette="blue"
+                    alignSelf="flex-start"
+                    {...WRAPPING_BUTTON}
+                  >
+                    <Link to="/backup-and-restore/restore">{t('firstRun:steps.backup.restore')}</Link>
+                  </Button>
+                ) : null}
               </Stack>
             </List.Item>
           ))}

@@ -64,7 +64,7 @@ export const overviewNamespaces: Leaves<typeof En> = {
     steps: {
       tenant: {
         title: 'Den Microsoft-365-Mandanten verbinden',
-        text: 'Unter Konfiguration, Mandanten: die Mandanten-ID und die App-Registrierung eingeben (Anwendungs-ID, Objekt-ID, geheimer Clientschlüssel, Umleitungs-URI).',
+        text: 'Unter Konfiguration, Mandanten: per Administratorzustimmung mit der Anwendungs-ID und dem geheimen Clientschlüssel der App-Registrierung verbinden, oder alle Angaben von Hand eingeben.',
         done: 'Verbunden: {{name}}.',
         action: 'Mandanten verbinden',
       },
@@ -87,9 +87,12 @@ export const overviewNamespaces: Leaves<typeof En> = {
       backup: {
         title: 'Den ersten Sicherungsauftrag anlegen',
         text: 'OneDrive-Konten, Websites oder Teams für die Sicherung wählen, dazu den Speicherort und den Zeitplan.',
-        done_one: '{{count}} Sicherungsauftrag.',
-        done_other: '{{count}} Sicherungsaufträge.',
+        done_one:
+          '{{count}} Sicherungsauftrag. Was er gesichert hat, stellen Sie unter Sicherung und Wiederherstellung, Wiederherstellung wieder her.',
+        done_other:
+          '{{count}} Sicherungsaufträge. Was sie gesichert haben, stellen Sie unter Sicherung und Wiederherstellung, Wiederherstellung wieder her.',
         action: 'Sicherungsauftrag anlegen',
+        restore: 'Dateien wiederherstellen',
       },
       mail: {
         title: 'E-Mails archivieren',

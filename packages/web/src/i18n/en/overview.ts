@@ -58,7 +58,7 @@ export const overviewNamespaces = {
     steps: {
       tenant: {
         title: 'Connect the Microsoft 365 tenant',
-        text: 'Under Configuration, Tenants: enter the tenant ID and the app registration (application ID, object ID, client secret, redirect URI).',
+        text: 'Under Configuration, Tenants: connect by admin consent with the app registration’s application ID and client secret, or enter all its details by hand.',
         done: 'Connected: {{name}}.',
         action: 'Connect a tenant',
       },
@@ -80,9 +80,10 @@ export const overviewNamespaces = {
       backup: {
         title: 'Create the first backup job',
         text: 'Choose the OneDrive accounts, sites or teams to back up, the location and the schedule.',
-        done_one: '{{count}} backup job.',
-        done_other: '{{count}} backup jobs.',
+        done_one: '{{count}} backup job. Restore what it backed up under Backup and restore, Restore.',
+        done_other: '{{count}} backup jobs. Restore what they backed up under Backup and restore, Restore.',
         action: 'Create a backup job',
+        restore: 'Restore files',
       },
       mail: {
         title: 'Archive mail',
