@@ -308,7 +308,7 @@ function parseOrigin(name: string, text: string | undefined, fallback: string): 
   if (text === undefined || text.trim() === '') return fallback;
   const value = text.trim().replace(/\/+$/, '');
   const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (!url || url.protocol !== 'https:' || url.origin !== value) {
+  if (url?.protocol !== 'https:' || url.origin !== value) {
     throw new ConfigError(`${name} must be an https origin such as ${fallback}, not "${text}"`);
   }
   return value;
