@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type { TenantConsentLink, TenantConsentOutcome } from '@compliance-portal/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, MICROSOFT_CLOUD } from '../src/config.js';
 import { missingPermissions } from '../src/m365/permissions.js';
 import { connectTenant } from '../src/modules/tenants/service.js';
@@ -78,9 +78,12 @@ describe('tenants connected while another cloud is configured', () => {
       ],
       userPassword: PASSWORD,
     });
-    server.ctx.config.m365Cloud = { authority: sim.authorityHost, graph: sim.url };
     adminToken = await sessionToken(server, ADMIN);
     contoso = await organisationId(server, 'Contoso');
+  });
+  // Tests run in a random order: each starts in the simulator's cloud.
+  beforeEach(() => {
+    server.ctx.config.m365Cloud = { authority: sim.authorityHost, graph: sim.url };
   });
   afterAll(async () => {
     server.ctx.config.m365Cloud = MICROSOFT_CLOUD;
