@@ -25,6 +25,7 @@ import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, refusal } from '../../http/errors.js';
+import { GraphError } from '../../m365/graph-api.js';
 import { missingPermissions } from '../../m365/permissions.js';
 import { createTokenSource } from '../../m365/token.js';
 import { runConnectionTest } from '../configuration/connection.js';
@@ -155,18 +156,31 @@ function answerError(answer: TenantConsentAnswer): PlatformError | undefined {
   };
 }
 
+const OAUTH_ERROR = /\b(invalid_[a-z_]+|unauthorized_client|access_denied|temporarily_unavailable)\b/;
+
 /**
- * The token endpoint's refusal inside MSAL's error text (`invalid_client: Error(s): 7000229 - … -
- * Description: AADSTS7000229: … - Trace ID: …`).
+ * The token endpoint's refusal: as the token source reports it (a GraphError whose code is the
+ * answer's `error`, with its AADSTS code and description), else inside MSAL's error text
+ * (`invalid_client: Error(s): 7000229 - … - Description: AADSTS7000229: … - Trace ID: …`).
  */
 function tokenError(error: unknown): PlatformError {
+  if (error instanceof GraphError && (error.details.aadsts || OAUTH_ERROR.test(error.code))) {
+    const code = /^AADSTS(\d+)$/.exec(error.details.aadsts ?? '')?.[1];
+    const text = error.details.said ?? error.message;
+    return {
+      error: OAUTH_ERROR.exec(error.code)?.[1] ?? 'tokenRefused',
+      ...(code ? { errorCode: Number(code) } : {}),
+      description: text
+        .replace(/^AADSTS\d+:\s*/, '')
+        .trim()
+        .slice(0, 1000),
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const code = /AADSTS(\d+)/.exec(message)?.[1];
   const said = /AADSTS\d+:\s*(.*?)(?:\s+-\s+(?:Trace ID|Correlation ID|Timestamp)|\r?\n|$)/.exec(message)?.[1];
   return {
-    error:
-      /\b(invalid_[a-z_]+|unauthorized_client|access_denied|temporarily_unavailable)\b/.exec(message)?.[1] ??
-      'tokenRefused',
+    error: OAUTH_ERROR.exec(message)?.[1] ?? 'tokenRefused',
     ...(code ? { errorCode: Number(code) } : {}),
     description: (said ?? message).trim().slice(0, 1000),
   };
