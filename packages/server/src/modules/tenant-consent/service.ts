@@ -25,6 +25,7 @@ import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { HttpError, refusal } from '../../http/errors.js';
+import { GraphError } from '../../m365/graph-api.js';
 import { missingPermissions } from '../../m365/permissions.js';
 import { createTokenSource } from '../../m365/token.js';
 import { runConnectionTest } from '../configuration/connection.js';
@@ -156,10 +157,19 @@ function answerError(answer: TenantConsentAnswer): PlatformError | undefined {
 }
 
 /**
- * The token endpoint's refusal inside MSAL's error text (`invalid_client: Error(s): 7000229 - … -
- * Description: AADSTS7000229: … - Trace ID: …`).
+ * The token endpoint's refusal: as the token source keeps it (a GraphError with the platform's
+ * `error`, its AADSTS code and its words), else read from MSAL's error text (`invalid_client:
+ * Error(s): 7000229 - … - Description: AADSTS7000229: … - Trace ID: …`).
  */
 function tokenError(error: unknown): PlatformError {
+  const kept = error instanceof GraphError ? /\d+/.exec(error.details.aadsts ?? '')?.[0] : undefined;
+  if (error instanceof GraphError && kept) {
+    return {
+      error: error.code,
+      errorCode: Number(kept),
+      description: (error.details.said ?? error.message).trim().slice(0, 1000),
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   const code = /AADSTS(\d+)/.exec(message)?.[1];
   const said = /AADSTS\d+:\s*(.*?)(?:\s+-\s+(?:Trace ID|Correlation ID|Timestamp)|\r?\n|$)/.exec(message)?.[1];
