@@ -3,7 +3,8 @@
  * `code` member, legacy errors as a `code` field) and the fixed text the server sends with it. The
  * server builds its refusals from here, and clients decide by `code`, never by text.
  */
-import { EDISCOVERY_LIMITS, TRIAL_LIMITS } from '../limits.js';
+import { EDISCOVERY_LIMITS } from '../limits.js';
+import { matchedTexts } from './matched-texts.js';
 
 /**
  * The text the server sends with each refusal {@link ErrorCode}, built from the refusal's argument (the
@@ -11,33 +12,9 @@ import { EDISCOVERY_LIMITS, TRIAL_LIMITS } from '../limits.js';
  * `code`; decide by `code`, never by this text.
  */
 export const errorTexts = {
-  /** Legacy sign-in: unknown address or wrong password. */
-  invalidCredentials: () => 'Invalid credentials.',
+  ...matchedTexts,
   /** Legacy sign-in: too many failures; the account waits. */
   accountLocked: () => 'The account is locked for 5 minutes after too many failed attempts.',
-  /** Legacy `/auth/verify-user` (404): the user of the session no longer exists. */
-  userDoesNotExist: () => 'User does not exist!',
-  /** Legacy two-factor setup or sign-in (400): the authenticator code or the recovery code is wrong. */
-  invalidVerificationCode: () => 'Invalid verification code.',
-  /** Legacy second factor refused for good (locked out while verifying). */
-  loginVerificationFailed: () => 'Login verification failed!',
-  /**
-   * Creating or changing a job (403): a trial licence allows one backup job per application, and the
-   * named application already has one.
-   */
-  trialBackupJobs: (application: string) =>
-    `Your trial licence allows one backup job per application; ${application} already has one.`,
-  /**
-   * Creating or changing a job (403): a backup on a trial licence covers more than 10 accounts, sites
-   * or teams.
-   */
-  trialSources: () =>
-    `Your trial licence allows at most ${TRIAL_LIMITS.sourcesPerBackup} accounts, sites or teams per backup.`,
-  /** Creating a job (403): the named application has had its 10 restores of a trial licence. */
-  trialRestores: (application: string) =>
-    `Your trial licence allows at most ${TRIAL_LIMITS.restoresPerApplication} restores per application; ${application} has reached it.`,
-  /** Removing a job (403): backup jobs cannot be deleted on a trial licence. */
-  trialNoDelete: () => 'Backup jobs cannot be deleted on a trial licence.',
   /** Sign-in with Microsoft (400): the address's organisation does not sign in with Microsoft, or there is no such account. */
   entraNotAvailable: () => 'Sign in with Microsoft is not turned on for this account. Sign in with your password.',
   /** Sign-in with Microsoft (503): the identity platform could not be reached. */

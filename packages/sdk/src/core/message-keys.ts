@@ -1,9 +1,11 @@
 /**
  * Which message of the error catalogue applies to an error: by its refusal code, by a listed text,
- * by its status. Keys only, no texts: an error's `messageKey` is known without bundling any language.
+ * by its status. No language but English, which every client bundles (a German one loads German
+ * apart), and none of the server's refusal texts but those recognised by their words.
  */
-import { errorTexts, isErrorCode } from './codes.js';
-import type { englishErrorMessages } from './messages-en.js';
+import type { ErrorCode } from './codes.js';
+import { matchedTexts } from './matched-texts.js';
+import { englishErrorMessages } from './messages-en.js';
 
 /**
  * The key of a message in the error catalogue (`errorMessages`): what `errorMessage` and an error's
@@ -17,23 +19,32 @@ export type ErrorMessageKey = keyof typeof englishErrorMessages;
  */
 const byText: Readonly<Record<string, ErrorMessageKey>> = {
   'Failed to fetch data': 'failedToRetrieveData',
-  [errorTexts.invalidCredentials()]: 'invalidCredentials',
-  [errorTexts.loginVerificationFailed()]: 'loginVerificationFailed',
+  [matchedTexts.invalidCredentials()]: 'invalidCredentials',
+  [matchedTexts.loginVerificationFailed()]: 'loginVerificationFailed',
   'Request failed with status code 404': 'requestFailed404',
   'Request failed with status code 400': 'requestFailed400',
   'Request timeout': 'requestTimeout',
-  [errorTexts.invalidVerificationCode()]: 'invalidVerificationCode',
-  [errorTexts.userDoesNotExist()]: 'userDoesNotExist',
+  [matchedTexts.invalidVerificationCode()]: 'invalidVerificationCode',
+  [matchedTexts.userDoesNotExist()]: 'userDoesNotExist',
   'Network Error': 'networkError',
 };
 
 /** The trial-licence refusals (section 6), known by how they begin (before the application's name). */
 const byPrefix: readonly (readonly [string, ErrorMessageKey])[] = (
   ['trialBackupJobs', 'trialSources', 'trialRestores', 'trialNoDelete'] as const
-).map((code) => [errorTexts[code]('').split(/[;.]/)[0] ?? '', code] as const);
+).map((code) => [matchedTexts[code]('').split(/[;.]/)[0] ?? '', code] as const);
 
 function listedKey(text: string): ErrorMessageKey | undefined {
   return byText[text] ?? byPrefix.find(([prefix]) => text.startsWith(prefix))?.[1];
+}
+
+/**
+ * Whether a refusal's `code` names a message of the catalogue: every {@link ErrorCode} does (the
+ * English catalogue holds a message per code), so the catalogue's keys answer without the refusals'
+ * texts.
+ */
+function isRefusalCode(code: string | undefined): code is ErrorMessageKey {
+  return typeof code === 'string' && Object.hasOwn(englishErrorMessages, code);
 }
 
 /** Section 8, mapping by status. */
@@ -75,7 +86,7 @@ export function errorMessageKey(input?: ErrorInput): ErrorMessageKey {
   if (input === null || input === undefined || input === '') return 'unknown';
   if (typeof input === 'number') return statusMessageKey(input);
   if (typeof input === 'string') return textMessageKey(input);
-  if (isErrorCode(input.code)) return input.code;
+  if (isRefusalCode(input.code)) return input.code;
   const text = typeof input.message === 'string' ? input.message : undefined;
   const listed = text === undefined ? undefined : listedKey(text);
   if (listed) return listed;
