@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AuditRow, entryHash, toEntry } from '../src/audit/audit-log.js';
 import { ADMIN, organisationId, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
-describe('audit log screen', () => {
+// In this order: the verification test alters and removes entries that the first test reads.
+describe('audit log screen', { shuffle: false }, () => {
   const server = useTestServer();
   let admin = '';
   let contosoId = '';
@@ -95,7 +96,15 @@ describe('audit log screen', () => {
     await restore();
     expect(await verify()).toMatchObject({ verified: true });
 
-    // An entry removed between two of the organisation's: a gap at its position.
+    // An entry removed between two of the organisation's: a gap at its position (a later entry is made
+    // first, so that the removed one is not the log's last, whose removal no link can show).
+    const later = await server.request({
+      method: 'POST',
+      url: `/apollo-beta/api/${TENANTS.contoso}/locations`,
+      token: admin,
+      body: { name: 'Later vault', siteAddress: 'https://contoso.sharepoint.com/sites/later' },
+    });
+    expect(later.statusCode).toBe(200);
     const [removed] = await server.ctx.db.query<{ seq: string }>(
       'select seq from audit_log where organisation_id = $1 and seq > $2 order by seq limit 1',
       [contosoId, seq],

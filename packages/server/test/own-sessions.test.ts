@@ -46,7 +46,8 @@ describe('user agents', () => {
   });
 });
 
-describe('own sessions', () => {
+// In this order: the listing test counts the sessions its own sign-ins make, before the later tests add theirs.
+describe('own sessions', { shuffle: false }, () => {
   const server = useTestServer();
   let key = '';
   /** A sign-in of the administrator from a browser. */
