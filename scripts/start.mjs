@@ -44,7 +44,8 @@ export const PACKAGES = [
     dir: 'packages/web',
     output: 'dist/index.html',
     inputs: ['src', 'public', 'build', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'],
-    dependsOn: ['@compliance-portal/sdk'],
+    // The simulator only for the browser tests (a standalone Microsoft cloud in e2e/first-hour).
+    dependsOn: ['@compliance-portal/sdk', '@compliance-portal/m365-simulator'],
   },
 ];
 

@@ -17,6 +17,8 @@ function signedIn(license: 'full' | 'trial' = 'full') {
   storeWorker(worker(license) as never);
 }
 const clientAnswer = respond('legacy.workers.client', testClient());
+/** The server's answer for a trial organisation: the session reads the worker again at start. */
+const trialClientAnswer = respond('legacy.workers.client', testClient({ license: 'trial', worker: worker('trial') }));
 const period = { periodDays: 30, from: '2026-10-24T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' };
 const job = (over: Partial<Job> = {}): Job => ({
   jobId: 'j1',
@@ -192,7 +194,7 @@ describe('the backup jobs', () => {
   it('shows a trial organisation its limits before it hits them', async () => {
     signedIn('trial');
     const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
-      'legacy.workers.client': clientAnswer,
+      'legacy.workers.client': trialClientAnswer,
       'apollo.locations.list': respond('apollo.locations.list', [location]),
       'apollo.discovery.users': respond('apollo.discovery.users', page([])),
       'apollo.jobs.list': respond('apollo.jobs.list', page([job()])),
@@ -211,7 +213,7 @@ describe('the backup jobs', () => {
     let body: JobUpdate | undefined;
     let deleted = 0;
     const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
-      'legacy.workers.client': clientAnswer,
+      'legacy.workers.client': trialClientAnswer,
       'apollo.locations.list': respond('apollo.locations.list', [location]),
       'apollo.discovery.users': respond(
         'apollo.discovery.users',
@@ -281,7 +283,7 @@ describe('the backup job form’s checks', () => {
       protected: false,
     }));
     const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
-      'legacy.workers.client': clientAnswer,
+      'legacy.workers.client': trialClientAnswer,
       'apollo.locations.list': respond('apollo.locations.list', [location]),
       'apollo.discovery.users': respond('apollo.discovery.users', page(sources)),
       'apollo.jobs.list': respond('apollo.jobs.list', page([])),

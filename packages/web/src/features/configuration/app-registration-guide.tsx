@@ -1,5 +1,6 @@
 import { Accordion, Button, Clipboard, Code, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../shared/tenant';
 import { consentSetupQuery } from './api/queries';
@@ -30,9 +31,10 @@ function RedirectUri({ uri }: { uri: string }) {
 /**
  * Beside the tenant forms: how to prepare the app registration in the Microsoft Entra admin center
  * (the steps, the portal's redirect URI) and the permissions it needs, each with the areas that use
- * it. Both parts fold away; the permissions are open at first.
+ * it. Both parts fold away; the permissions are open at first. Memoised: it takes no props, and the
+ * form beside it renders again at every keystroke (a long permissions table each time).
  */
-export function AppRegistrationGuide() {
+export const AppRegistrationGuide = memo(function AppRegistrationGuide() {
   const { t } = useTranslation();
   const api = useApi();
   const setup = useQuery(consentSetupQuery(api));
@@ -80,4 +82,4 @@ export function AppRegistrationGuide() {
       </Accordion.Item>
     </Accordion.Root>
   );
-}
+});
