@@ -52,7 +52,8 @@ async function registerAdmin(url: string, dataDir: string, email: string) {
         // Quoted-printable: soft line breaks and escaped characters.
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      if (mail.includes(email)) query = /confirmEmail\?(\S+)/.exec(mail)?.[1];
+      // The link leads to the portal's confirmation page, with apollo confirmEmail's parameters.
+      if (mail.includes(email)) query = /\/confirm-email\?(\S+)/.exec(mail)?.[1];
     }
     if (!query) await new Promise((resolve) => setTimeout(resolve, 100));
   }
