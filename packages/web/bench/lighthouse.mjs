@@ -11,17 +11,10 @@
  * performance < 95, accessibility < 100 or best practices < 95 on either page (SEO is printed for
  * information). With the mobile preset (a mid-range phone: slow 4G and a CPU slowdown of 4x on a
  * high-end desktop, less on a slower host, see host-speed.mjs; simulated) it
- * exits 1 when accessibility < 100, best practices < 95 or performance < 70; its performance target
- * (90) is not met reliably on this 2-core VM, whose speed drifts within a run (each Lighthouse run's
- * own BenchmarkIndex, printed per run, ranged 1,151-1,665 in one idle run of 28 November 2026), so a
- * score between 70 and 90 prints as info. Measured: November 2026, medians of 5 in six full test runs
- * at 4x: sign-in 92-97, overview 84-90; 28 November, idle, two runs at a calibrated 3.8x and 3.9x:
- * sign-in 81 and 87, overview 77 (single runs 75-82, TBT 1,060 ms) and 84 (79-87, TBT 670 ms), and
- * CI's run 75; the overview's total blocking time is React's commits and Chakra's style insertion
- * after the data arrives, not the offline cache (66 KB, read in
- * 1.5 ms). 70 is a floor against gross regressions (before issue 21: sign-in 56-67); a floor of 80
- * failed CI (overview 75) and a floor of 85 one full run (overview 84). Raise it once the overview's
- * blocking time is cut.
+ * exits 1 when accessibility < 100, best practices < 95 or performance < 70. Its performance target
+ * (90) is printed, not enforced: on a 2-core VM the host's speed drifts within a run (each run's own
+ * BenchmarkIndex is printed beside its score), and 70 is a floor against gross regressions only. The
+ * measured scores, and why the floor is where it is, are in README.md (Budgets).
  * Each page is measured --runs times (5 by default) and the run with the median performance score
  * counts, as Lighthouse advises against the variance of a single run.
  * Usage: node bench/lighthouse.mjs [--runs 5] [--cold] [--out dir] (writes
