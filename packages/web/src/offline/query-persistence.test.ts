@@ -92,6 +92,28 @@ describe('query persistence', () => {
     expect(other.getQueryData(['tenant', 't1', 'ediscovery', 'search', 'secret'])).toBeUndefined();
   });
 
+  it('shows a restored query at once but asks the server again when a screen reads it, however young its copy', async () => {
+    const { client, persistence, store } = setup();
+    await persistence.activate(alice);
+    client.setQueryData(dashboard('t1'), { total: 3 });
+    await persistence.flush();
+
+    // A reload a moment later: the copy is seconds old, well within any staleTime.
+    const other = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    other.setQueryData(dashboard('t2'), { total: 7 });
+    const reopened = createQueryPersistence(other, { ...setup().options, store });
+    await reopened.activate(alice);
+    const restored = other.getQueryCache().find({ queryKey: dashboard('t1'), exact: true });
+    expect(restored?.state.data).toEqual({ total: 3 });
+    expect(restored?.state.isInvalidated).toBe(true);
+    const queryFn = vi.fn(() => ({ total: 4 }));
+    await other.prefetchQuery({ queryKey: dashboard('t1'), queryFn, staleTime: 30_000 });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(other.getQueryData(dashboard('t1'))).toEqual({ total: 4 });
+    // What the memory cache held already is not touched.
+    expect(other.getQueryCache().find({ queryKey: dashboard('t2'), exact: true })?.state.isInvalidated).toBe(false);
+  });
+
   it('writes at most once per throttle interval however often the cache changes', async () => {
     const { client, persistence, set } = setup();
     await persistence.activate(alice);

@@ -180,15 +180,29 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
         entries.delete(e.hash);
       }
       if (performance.now() - sliceStarted < (options.restoreSliceMs ?? RESTORE_SLICE_MS)) continue;
-      // hydrate keeps whatever the memory cache holds that is newer.
-      hydrate(queryClient, { queries: slice, mutations: [] });
+      restoreSlice(slice);
       slice = [];
       await (options.yieldToPage ?? nextTask)();
       // Signed out or switched meanwhile: nothing more of this entry goes into the cache.
       if (key !== target) return;
       sliceStarted = performance.now();
     }
+    restoreSlice(slice);
+  }
+
+  /**
+   * Puts saved queries into the cache (hydrate keeps whatever the memory cache holds that is newer)
+   * and marks the ones it filled as out of date: the saved copy is what the page shows at once and
+   * offline, but it may be older than its own time says (a change made just before a reload can miss
+   * the throttled write), so a screen that reads it online asks the server again.
+   */
+  function restoreSlice(slice: ReturnType<typeof dehydrateQuery>[]) {
     hydrate(queryClient, { queries: slice, mutations: [] });
+    const cache = queryClient.getQueryCache();
+    for (const saved of slice) {
+      const query = cache.get(saved.queryHash);
+      if (query && query.state.dataUpdatedAt === saved.state.dataUpdatedAt) query.invalidate();
+    }
   }
 
   return {
