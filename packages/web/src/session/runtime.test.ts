@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from './machine';
 import { ACTIVITY_THROTTLE_MS, connectSession, createSessionActor } from './runtime';
-import { clearUserData, readWorker, storeUser, storeWorker, subscribeWorker } from './storage';
+import { clearUserData, readWorker, storeUser, storeWorker, subscribeWorker, toStoredWorker } from './storage';
 
 function actorSpy() {
   const events: string[] = [];
@@ -147,10 +147,15 @@ describe('the stored worker across tabs', () => {
     expect(a.changed).toEqual(['t-first']);
     expect(shown).toBe(1);
 
-    // The browser tells tab B that local storage changed: its screens read the worker again.
-    b.target.dispatchEvent(new StorageEvent('storage', { key: 'worker', newValue: localStorage.getItem('worker') }));
+    // The browser tells tab B that local storage changed: its screens read the worker again. The shared
+    // cookie may reach B's document later than the event (Chromium, tabs in their own processes): B
+    // reads what the event told of, not the cookie's old worker.
+    const stored = localStorage.getItem('worker');
+    document.cookie = `worker=${encodeURIComponent(JSON.stringify(toStoredWorker(worker('c1', null))))}; path=/`;
+    b.target.dispatchEvent(new StorageEvent('storage', { key: 'worker', newValue: stored }));
     expect(b.changed).toEqual(['t-first']);
     expect(shown).toBe(2);
+    expect(readWorker()?.tenant_id).toBe('t-first');
     // The logout's removal of the worker is no worker to show.
     b.target.dispatchEvent(new StorageEvent('storage', { key: 'worker', newValue: null }));
     expect(b.changed).toEqual(['t-first']);

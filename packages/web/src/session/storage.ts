@@ -73,7 +73,7 @@ export function storeUser(user: StoredUser) {
 }
 
 /** The worker cookie form: tenant_id from stagingtenant_id, the licence lower-cased. */
-function toStoredWorker(worker: Worker): StoredWorker {
+export function toStoredWorker(worker: Worker): StoredWorker {
   return {
     workerId: worker.workerId,
     workerIp: worker.workerIp,
@@ -105,9 +105,15 @@ export function subscribeWorker(listener: () => void): () => void {
   return () => workerListeners.delete(listener);
 }
 
-/** The worker cookie as written: a stable snapshot for useSyncExternalStore. */
+/**
+ * The stored worker as written: a stable snapshot for useSyncExternalStore. Local storage first: it is
+ * what another tab's storage event tells of, and it holds the new value when the event arrives,
+ * whereas the shared cookie can reach this tab's document a moment later (a tab that read the cookie
+ * then kept the organisation's old worker, without a tenant, until a reload). The cookie answers when
+ * local storage has none.
+ */
 export function workerCookieText(): string | null {
-  return readCookie(WORKER_COOKIE) ?? localStorage.getItem(WORKER_COOKIE) ?? null;
+  return localStorage.getItem(WORKER_COOKIE) ?? readCookie(WORKER_COOKIE) ?? null;
 }
 
 /** Tells this tab's screens to read the worker again (another tab stored it: the cookie is shared). */
