@@ -92,26 +92,39 @@ describe('query persistence', () => {
     expect(other.getQueryData(['tenant', 't1', 'ediscovery', 'search', 'secret'])).toBeUndefined();
   });
 
-  it('shows a restored query at once but asks the server again when a screen reads it, however young its copy', async () => {
+  it('trusts a copy written after the last change, and asks again for one that missed its write', async () => {
     const { client, persistence, store } = setup();
     await persistence.activate(alice);
     client.setQueryData(dashboard('t1'), { total: 3 });
     await persistence.flush();
+    const reopen = async () => {
+      const other = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      other.setQueryData(dashboard('t2'), { total: 7 });
+      await createQueryPersistence(other, { ...setup().options, store }).activate(alice);
+      const queryFn = vi.fn(() => ({ total: 4 }));
+      await other.prefetchQuery({ queryKey: dashboard('t1'), queryFn, staleTime: 30_000 });
+      return { other, queryFn };
+    };
 
-    // A reload a moment later: the copy is seconds old, well within any staleTime.
-    const other = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
-    other.setQueryData(dashboard('t2'), { total: 7 });
-    const reopened = createQueryPersistence(other, { ...setup().options, store });
-    await reopened.activate(alice);
-    const restored = other.getQueryCache().find({ queryKey: dashboard('t1'), exact: true });
-    expect(restored?.state.data).toEqual({ total: 3 });
-    expect(restored?.state.isInvalidated).toBe(true);
-    const queryFn = vi.fn(() => ({ total: 4 }));
-    await other.prefetchQuery({ queryKey: dashboard('t1'), queryFn, staleTime: 30_000 });
-    expect(queryFn).toHaveBeenCalledTimes(1);
-    expect(other.getQueryData(dashboard('t1'))).toEqual({ total: 4 });
+    // A reload a moment after the write: the copy is seconds old and saved after every change.
+    const saved = await reopen();
+    expect(saved.queryFn).not.toHaveBeenCalled();
+    expect(saved.other.getQueryData(dashboard('t1'))).toEqual({ total: 3 });
+
+    // A change, then a reload before the throttled write: the older copy is shown but asked for again.
+    client.setQueryData(dashboard('t1'), { total: 4 });
+    const missed = await reopen();
+    expect(missed.queryFn).toHaveBeenCalledTimes(1);
+    expect(missed.other.getQueryData(dashboard('t1'))).toEqual({ total: 4 });
     // What the memory cache held already is not touched.
-    expect(other.getQueryCache().find({ queryKey: dashboard('t2'), exact: true })?.state.isInvalidated).toBe(false);
+    expect(missed.other.getQueryCache().find({ queryKey: dashboard('t2'), exact: true })?.state.isInvalidated).toBe(
+      false,
+    );
+
+    // Written at last: the next reload trusts the copy again.
+    await vi.advanceTimersByTimeAsync(1000);
+    await persistence.flush();
+    expect((await reopen()).queryFn).not.toHaveBeenCalled();
   });
 
   it('writes at most once per throttle interval however often the cache changes', async () => {

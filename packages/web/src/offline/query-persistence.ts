@@ -45,6 +45,42 @@ export interface PersistenceOptions {
   restoreSliceMs?: number;
   /** How a restore yields to the page between its slices (a new task). */
   yieldToPage?: () => Promise<void>;
+  /** Which entries have changes not written yet (local storage; survives a reload, unlike the throttled write). */
+  unsaved?: UnsavedMarks;
+}
+
+/**
+ * Marks an entry whose queries changed after its last write, synchronously, so that a reload before
+ * the throttled write knows its saved copy may be older than what the page last showed.
+ */
+interface UnsavedMarks {
+  has(key: string): boolean;
+  mark(key: string): void;
+  unmark(key: string): void;
+  clear(): void;
+}
+
+const UNSAVED_PREFIX = 'offline-unsaved:';
+
+/** The marks in local storage (a Set where there is none). */
+function createUnsavedMarks(): UnsavedMarks {
+  if (typeof localStorage === 'undefined') {
+    const marks = new Set<string>();
+    return {
+      has: (key) => marks.has(key),
+      mark: (key) => void marks.add(key),
+      unmark: (key) => void marks.delete(key),
+      clear: () => marks.clear(),
+    };
+  }
+  return {
+    has: (key) => localStorage.getItem(UNSAVED_PREFIX + key) !== null,
+    mark: (key) => localStorage.setItem(UNSAVED_PREFIX + key, '1'),
+    unmark: (key) => localStorage.removeItem(UNSAVED_PREFIX + key),
+    clear: () => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith(UNSAVED_PREFIX)) localStorage.removeItem(k);
+    },
+  };
 }
 
 /** What one user-and-organisation entry holds. */
@@ -86,6 +122,7 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
   const now = options.now ?? Date.now;
   const whenIdle = options.whenIdle ?? defaultWhenIdle;
   const { store } = options;
+  const unsaved = options.unsaved ?? createUnsavedMarks();
   let key: string | null = null;
   let entries = new Map<string, Entry>();
   /** Queries changed since the last write. */
@@ -143,11 +180,14 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
       // Signed out meanwhile: this write belongs to nobody.
       if (epoch !== writtenIn) return;
       await store.set(target, value);
+      // Saved, unless more changed meanwhile (their own write follows).
+      if (dirty.size === 0 && !timer) unsaved.unmark(target);
     });
   }
 
   function schedule(query: Query) {
     if (!persisted(query)) return;
+    if (dirty.size === 0 && key) unsaved.mark(key);
     dirty.add(query);
     if (timer) return;
     timer = setTimeout(() => whenIdle(write), options.throttleMs);
@@ -162,6 +202,9 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
   }
 
   async function restore(target: string) {
+    // The page changed this entry's queries after its last write (a reload within the throttle):
+    // what is restored may be older than what the page showed.
+    const outdated = unsaved.has(target);
     const stored = (await store.get(target)) as StoredCache | undefined;
     if (!stored || stored.buster !== options.buster || !Array.isArray(stored.queries)) {
       if (stored) await store.del(target);
@@ -180,24 +223,25 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
         entries.delete(e.hash);
       }
       if (performance.now() - sliceStarted < (options.restoreSliceMs ?? RESTORE_SLICE_MS)) continue;
-      restoreSlice(slice);
+      restoreSlice(slice, outdated);
       slice = [];
       await (options.yieldToPage ?? nextTask)();
       // Signed out or switched meanwhile: nothing more of this entry goes into the cache.
       if (key !== target) return;
       sliceStarted = performance.now();
     }
-    restoreSlice(slice);
+    restoreSlice(slice, outdated);
   }
 
   /**
-   * Puts saved queries into the cache (hydrate keeps whatever the memory cache holds that is newer)
-   * and marks the ones it filled as out of date: the saved copy is what the page shows at once and
-   * offline, but it may be older than its own time says (a change made just before a reload can miss
-   * the throttled write), so a screen that reads it online asks the server again.
+   * Puts saved queries into the cache (hydrate keeps whatever the memory cache holds that is newer).
+   * A copy that missed its last write (`outdated`) may be older than its own time says: the queries it
+   * filled are marked out of date, shown at once and offline, but asked for again by a screen online.
+   * A copy written after the page's last change is trusted for the queries' staleTime.
    */
-  function restoreSlice(slice: ReturnType<typeof dehydrateQuery>[]) {
+  function restoreSlice(slice: ReturnType<typeof dehydrateQuery>[], outdated: boolean) {
     hydrate(queryClient, { queries: slice, mutations: [] });
+    if (!outdated) return;
     const cache = queryClient.getQueryCache();
     for (const saved of slice) {
       const query = cache.get(saved.queryHash);
@@ -246,6 +290,7 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
     clear(): Promise<void> {
       epoch++;
       stopWriting();
+      unsaved.clear();
       key = null;
       entries = new Map();
       return enqueue(async () => {
