@@ -45,43 +45,21 @@ export interface PersistenceOptions {
   restoreSliceMs?: number;
   /** How a restore yields to the page between its slices (a new task). */
   yieldToPage?: () => Promise<void>;
-  /** Which entries have changes not written yet (local storage; survives a reload, unlike the throttled write). */
-  unsaved?: UnsavedMarks;
 }
 
 /**
- * Marks an entry whose queries changed after its last write, synchronously, so that a reload before
- * the throttled write knows its saved copy may be older than what the page last showed.
+ * An entry whose queries changed after its last write is marked in local storage, synchronously, so
+ * that a reload before the throttled write knows its saved copy may be older than what the page showed.
  */
-interface UnsavedMarks {
-  has(key: string): boolean;
-  mark(key: string): void;
-  unmark(key: string): void;
-  clear(): void;
-}
-
 const UNSAVED_PREFIX = 'offline-unsaved:';
-
-/** The marks in local storage (a Set where there is none). */
-function createUnsavedMarks(): UnsavedMarks {
-  if (typeof localStorage === 'undefined') {
-    const marks = new Set<string>();
-    return {
-      has: (key) => marks.has(key),
-      mark: (key) => void marks.add(key),
-      unmark: (key) => void marks.delete(key),
-      clear: () => marks.clear(),
-    };
-  }
-  return {
-    has: (key) => localStorage.getItem(UNSAVED_PREFIX + key) !== null,
-    mark: (key) => localStorage.setItem(UNSAVED_PREFIX + key, '1'),
-    unmark: (key) => localStorage.removeItem(UNSAVED_PREFIX + key),
-    clear: () => {
-      for (const k of Object.keys(localStorage)) if (k.startsWith(UNSAVED_PREFIX)) localStorage.removeItem(k);
-    },
-  };
-}
+const unsaved = {
+  has: (key: string) => localStorage.getItem(UNSAVED_PREFIX + key) !== null,
+  mark: (key: string) => localStorage.setItem(UNSAVED_PREFIX + key, '1'),
+  unmark: (key: string) => localStorage.removeItem(UNSAVED_PREFIX + key),
+  clear: () => {
+    for (const k of Object.keys(localStorage)) if (k.startsWith(UNSAVED_PREFIX)) localStorage.removeItem(k);
+  },
+};
 
 /** What one user-and-organisation entry holds. */
 interface StoredCache {
@@ -122,7 +100,6 @@ export function createQueryPersistence(queryClient: QueryClient, options: Persis
   const now = options.now ?? Date.now;
   const whenIdle = options.whenIdle ?? defaultWhenIdle;
   const { store } = options;
-  const unsaved = options.unsaved ?? createUnsavedMarks();
   let key: string | null = null;
   let entries = new Map<string, Entry>();
   /** Queries changed since the last write. */

@@ -92,7 +92,7 @@ export function toStoredWorker(worker: Worker): StoredWorker {
  * reopened offline after a browser restart still knows whom the saved data belongs to.
  */
 export function readWorker(): StoredWorker | null {
-  const text = workerCookieText();
+  const text = storedWorkerText();
   const worker = parse<StoredWorker>(text);
   return worker && typeof worker.workerIp === 'string' ? worker : null;
 }
@@ -112,11 +112,11 @@ export function subscribeWorker(listener: () => void): () => void {
  * then kept the organisation's old worker, without a tenant, until a reload). The cookie answers when
  * local storage has none.
  */
-export function workerCookieText(): string | null {
+export function storedWorkerText(): string | null {
   return localStorage.getItem(WORKER_COOKIE) ?? readCookie(WORKER_COOKIE) ?? null;
 }
 
-/** Tells this tab's screens to read the worker again (another tab stored it: the cookie is shared). */
+/** Tells this tab's screens to read the worker again (another tab stored it). */
 export function notifyWorker() {
   for (const listener of workerListeners) listener();
 }
@@ -128,7 +128,7 @@ export function notifyWorker() {
 export function storeWorker(worker: Worker): StoredWorker | null {
   const stored = toStoredWorker(worker);
   const text = JSON.stringify(stored);
-  if (text === workerCookieText() && text === localStorage.getItem(WORKER_COOKIE)) return null;
+  if (text === storedWorkerText() && text === localStorage.getItem(WORKER_COOKIE)) return null;
   writeCookie(WORKER_COOKIE, text);
   localStorage.setItem(WORKER_COOKIE, text);
   notifyWorker();
