@@ -151,6 +151,7 @@ describe('the stored worker across tabs', () => {
     // cookie may reach B's document later than the event (Chromium, tabs in their own processes): B
     // reads what the event told of, not the cookie's old worker.
     const stored = localStorage.getItem('worker');
+    // biome-ignore lint/suspicious/noDocumentCookie: the test puts the old worker in the cookie as the lagging tab sees it; jsdom has no Cookie Store API
     document.cookie = `worker=${encodeURIComponent(JSON.stringify(toStoredWorker(worker('c1', null))))}; path=/`;
     b.target.dispatchEvent(new StorageEvent('storage', { key: 'worker', newValue: stored }));
     expect(b.changed).toEqual(['t-first']);
