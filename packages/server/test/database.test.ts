@@ -175,6 +175,20 @@ describe('PGlite in its thread', () => {
     await again.close();
   });
 
+  it('copies a database from its dump: the rows are there, and the copy changes apart from the original', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'portal-db-')), 'dump.tar');
+    const original = await openPglite();
+    await original.exec(`create table kept (id int primary key); insert into kept values (1), (2)`);
+    await original.dump(file);
+    const copy = await openPglite(undefined, { from: file });
+    expect(await copy.query('select id from kept order by id')).toEqual([{ id: 1 }, { id: 2 }]);
+    await copy.exec('insert into kept values (3)');
+    expect(await original.query<{ n: number }>('select count(*)::int as n from kept')).toEqual([{ n: 2 }]);
+    expect(await copy.query('show shared_buffers')).toEqual([{ shared_buffers: '48MB' }]);
+    await Promise.all([original.close(), copy.close()]);
+    await expect(openPglite(join(tmpdir(), 'portal-no-dir'), { from: file })).rejects.toThrow(/in memory/);
+  });
+
   it('keeps a process alive while a statement is under way, and lets it end once the database is idle', async () => {
     // The built module in a process of its own that never closes its database: it must print the
     // answer (the thread held the process while the statement ran) and then end by itself.

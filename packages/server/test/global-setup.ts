@@ -7,6 +7,8 @@
  * Every simulator of the run also checks each JSON answer it gives against Microsoft Graph's
  * published v1.0 metadata (M365_SIMULATOR_VALIDATE) and leaves its figures in one directory; the
  * teardown prints their sum and fails the run on any mismatch.
+ *
+ * The databases the tests copy are made here too (database-templates.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import {
   VALIDATE_ENV,
   VALIDATION_DIR_ENV,
 } from '@compliance-portal/m365-simulator';
+import { prepareDatabaseTemplates } from './database-templates.js';
 
 export default async function setup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-simulator-'));
@@ -28,7 +31,9 @@ export default async function setup() {
   process.env.NODE_EXTRA_CA_CERTS = caCertificatePath;
   process.env[VALIDATE_ENV] = '1';
   process.env[VALIDATION_DIR_ENV] = validationDir;
-  return () => {
+  const dropTemplates = await prepareDatabaseTemplates();
+  return async () => {
+    await dropTemplates();
     const summary = summariseValidation(validationDir);
     rmSync(dataDir, { recursive: true, force: true });
     console.log(formatValidationSummary(summary));

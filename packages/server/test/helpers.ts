@@ -19,6 +19,7 @@ import { createGraphApi } from '../src/m365/graph-client.js';
 import type { MailMessage } from '../src/mail/mailer.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';
 import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
+import { databaseTemplate, type TemplateKind } from './database-templates.js';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 export const API_KEY = 'test-api-key-0123456789';
@@ -84,10 +85,11 @@ function testConfig(overrides: Partial<Config> = {}): Config {
 
 /**
  * A database for one test file: in-memory PGlite, or a fresh database on the PostgreSQL server of
- * TEST_DATABASE_URL (dropped afterwards), so the same suite runs on both.
+ * TEST_DATABASE_URL (dropped afterwards), so the same suite runs on both. Empty, or a copy of the
+ * migrated template (database-templates.ts).
  */
-export function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  return openScratchDatabase(process.env.TEST_DATABASE_URL, 'portal_test');
+export function openTestDatabase(kind: TemplateKind = 'empty'): Promise<{ db: Database; drop: () => Promise<void> }> {
+  return openScratchDatabase(process.env.TEST_DATABASE_URL, 'portal_test', databaseTemplate(kind));
 }
 
 export interface TestServer {
@@ -144,7 +146,8 @@ export function testContext(db: Database, overrides: Partial<Config> = {}) {
 export async function createTestServer(
   overrides: Partial<Config> = {},
 ): Promise<TestServer & { close(): Promise<void> }> {
-  const { db, drop } = await openTestDatabase();
+  // A copy of the migrated template; migrate() finds nothing left to do (or everything, without one).
+  const { db, drop } = await openTestDatabase('migrated');
   await migrate(db);
   const { ctx, clock, mails } = testContext(db, overrides);
   await seedDemo(ctx);

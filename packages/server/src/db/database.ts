@@ -29,6 +29,7 @@ type ThreadRequest =
   | { op: 'exec'; sql: string }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'dump'; path: string }
   | { op: 'close' };
 type ThreadAnswer = { id: number; rows: unknown; error?: undefined } | { id: number; error: Record<string, unknown> };
 
@@ -46,18 +47,27 @@ async function createPgliteDirectory(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`making the database directory ${dataDir} failed (exit code ${code})`);
 }
 
+/** An embedded database, which can also be written whole to a file (for openPglite's `from`). */
+export interface PgliteDatabase extends Database {
+  dump(path: string): Promise<void>;
+}
+
 /**
  * PGlite: PostgreSQL compiled to WebAssembly, files in `dataDir` (memory when undefined). It runs in
  * a thread of its own (pglite-thread.mjs): its statements and the parsing of their answers (most of
  * a read's time) leave the main thread free for HTTP, so a request waiting for the database does not
- * hold up the others, and the process uses a second core.
+ * hold up the others, and the process uses a second core. `from`: a file written by `dump()`, copied
+ * into a new database in memory instead of running initdb (seconds on a small machine).
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: { from?: string } = {}): Promise<PgliteDatabase> {
   if (dataDir) {
+    if (options.from) throw new Error('a database copied from a dump lives in memory: no dataDir');
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteDirectory(dataDir);
   }
-  const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+    workerData: { dataDir, ...(options.from ? { from: options.from } : {}) },
+  });
   const pending = new Map<number, { resolve: (rows: unknown) => void; reject: (error: Error) => void }>();
   let next = 1;
   let stopped: Error | undefined;
@@ -111,6 +121,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     async exec(sql) {
       await call({ op: 'exec', sql });
+    },
+    async dump(path) {
+      await call({ op: 'dump', path });
     },
     async close() {
       if (!stopped) await call({ op: 'close' });

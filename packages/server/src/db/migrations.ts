@@ -76,9 +76,14 @@ export async function migrate(db: Database, { through = Number.POSITIVE_INFINITY
   await db.exec(
     'create table if not exists schema_migrations (id integer primary key, name text not null, applied_at timestamptz not null default now())',
   );
+  // What is recorded as applied stays applied: only the others are looked at again under the lock.
+  const recorded = new Set(
+    (await db.query<{ id: number }>('select id from schema_migrations')).map((row) => Number(row.id)),
+  );
   const applied: number[] = [];
   for (const migration of migrations) {
     if (migration.id > through) break;
+    if (recorded.has(migration.id)) continue;
     const done = await db.transaction(async (tx) => {
       // Two servers starting on one PostgreSQL database must not both migrate.
       await tx.query('select pg_advisory_xact_lock(72361)');
