@@ -7,7 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 
-let current;
+/** The steps running now (`pnpm test` runs up to two at once), each with its stop. */
+const running = new Set();
 
 function killGroup(pid, signal) {
   try {
@@ -20,11 +21,11 @@ function killGroup(pid, signal) {
 /**
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, graceMs?: number, quiet?: boolean }} [options]
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, graceMs?: number, quiet?: boolean, prefix?: string }} [options]
  * @returns {Promise<{ ok: boolean, output: string, problem?: string }>}
  */
 export function runStep(command, args, options = {}) {
-  const { cwd, env, timeoutMs = 60 * 60_000, graceMs = 5000, quiet = false } = options;
+  const { cwd, env, timeoutMs = 60 * 60_000, graceMs = 5000, quiet = false, prefix } = options;
   return new Promise((done) => {
     const output = [];
     const timers = [];
@@ -39,7 +40,7 @@ export function runStep(command, args, options = {}) {
       for (const timer of timers) clearTimeout(timer);
       child.stdout.destroy();
       child.stderr.destroy();
-      if (current?.child === child) current = undefined;
+      running.delete(step);
       done({ ok: !problem && exitCode === 0, output: output.join(''), problem });
     };
     const stop = (why) => {
@@ -48,15 +49,26 @@ export function runStep(command, args, options = {}) {
       later(graceMs, () => killGroup(child.pid, 'SIGKILL'));
       later(2 * graceMs, finish);
     };
-    current = { child, stop };
+    const step = { child, stop };
+    running.add(step);
     later(timeoutMs, () => stop(`timed out after ${Math.round(timeoutMs / 1000)} s`));
     for (const [stream, sink] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
+      // With a prefix, each whole line is shown with it: two steps at once stay readable.
+      let partial = '';
       stream.on('data', (chunk) => {
-        if (!quiet) sink.write(chunk);
-        output.push(chunk.toString());
+        const text = chunk.toString();
+        output.push(text);
+        if (quiet) return;
+        if (prefix === undefined) return sink.write(chunk);
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        if (lines.length > 0) sink.write(lines.map((line) => `${prefix}${line}\n`).join(''));
+      });
+      stream.on('close', () => {
+        if (partial && !quiet && prefix !== undefined) sink.write(`${prefix}${partial}\n`);
       });
     }
     child.once('error', (error) => {
@@ -78,9 +90,9 @@ export function runStep(command, args, options = {}) {
   });
 }
 
-/** Stops the running step's whole group; false when no step runs. */
+/** Stops the running steps' whole groups; false when no step runs. */
 export function stopStep(why) {
-  if (!current) return false;
-  current.stop(why);
+  if (running.size === 0) return false;
+  for (const step of running) step.stop(why);
   return true;
 }

@@ -22,19 +22,26 @@ const { TEST_DATABASE_URL: postgresUrl, ...baseEnv } = process.env;
 const STEP_MINUTES = Number(process.env.TEST_STEP_TIMEOUT_MINUTES ?? 60);
 let interrupted;
 
-async function run(name, command, args, cwd = root, env = baseEnv) {
+/** Runs one step; its result (ok, seconds, what failed) is kept for the summary and returned. */
+async function run(name, command, args, cwd = root, env = baseEnv, prefix = undefined) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const { ok, output, problem } = await runStep(command, args, { cwd, env, timeoutMs: STEP_MINUTES * 60_000 });
+  const { ok, output, problem } = await runStep(command, args, {
+    cwd,
+    env,
+    timeoutMs: STEP_MINUTES * 60_000,
+    ...(prefix === undefined ? {} : { prefix }),
+  });
   if (problem) console.log(`=== ${name}: ${problem}`);
-  results.push({
+  const result = {
     name,
     ok,
     seconds: (Date.now() - started) / 1000,
     excerpt: ok ? [] : [...excerpt(output), ...(problem ? [problem] : [])],
-  });
+  };
+  results.push(result);
   if (interrupted) process.exit(summary() || 1);
-  return ok;
+  return result;
 }
 
 /** The lines of a failed step's output that say what failed, repeated next to the summary. */
@@ -110,7 +117,7 @@ const packages = readdirSync(join(root, 'packages'))
 await run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
 // Dead code: files, dependencies and exports nothing uses (knip.json names each package's entries).
 await run('knip', 'pnpm', ['exec', 'knip']);
-const built = await run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
+const { ok: built } = await run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
 await run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
 // The web app's budgets on the build just made: bundle sizes (what loads before the first route,
 // the largest chunk, the libraries loaded on use, the precache), then Lighthouse on the built server
@@ -123,31 +130,75 @@ if (built) {
   await run('web exports', process.execPath, [join(root, 'packages/web/bench/report-100k.mjs'), '--check']);
 }
 
+// The packages' test suites, two at a time by default (TEST_LANES): each vitest run keeps to one
+// worker on a 2-core machine, and a suite waits on its servers, browsers and databases much of the
+// time. The benchmarks above ran alone; these measure nothing. The web package's browser tests run
+// as a suite of their own, so the two longest suites can run side by side.
+const SPLIT = {
+  '@compliance-portal/web': [
+    { label: 'tests', args: ['--project', 'unit', '--project', 'tools'] },
+    { label: 'browser tests', args: ['--project', 'e2e'] },
+  ],
+};
+const suites = [];
 for (const { dir, manifest } of packages) {
   const scripts = manifest.scripts ?? {};
-  const suites = scripts.test ? [{ label: 'tests', env: baseEnv }] : [];
+  if (!scripts.test) continue;
+  for (const { label, args } of SPLIT[manifest.name] ?? [{ label: 'tests', args: [] }]) {
+    suites.push({ dir, manifest, label, args, env: baseEnv });
+  }
   // A package that declares test:postgres runs its whole suite again on PostgreSQL when one is given.
   if (scripts['test:postgres'] && postgresUrl) {
-    suites.push({ label: 'tests on PostgreSQL', env: { ...baseEnv, TEST_DATABASE_URL: postgresUrl } });
-  }
-  for (const suite of suites) {
-    const out = join(reports, `${manifest.name.replace(/[@/]/g, '_')}-${suite.label.replace(/\W+/g, '-')}.json`);
-    await run(
-      `${manifest.name} ${suite.label}`,
-      'pnpm',
-      ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    suites.push({
       dir,
-      suite.env,
-    );
-    if (existsSync(out)) {
-      const report = JSON.parse(readFileSync(out, 'utf8'));
-      testsPassed += report.numPassedTests;
-      testsFailed += report.numFailedTests;
-      results[results.length - 1].failedTests = failedTestNames(report, dir);
-    } else {
-      testsFailed += 1;
-    }
+      manifest,
+      label: 'tests on PostgreSQL',
+      args: [],
+      env: { ...baseEnv, TEST_DATABASE_URL: postgresUrl },
+    });
   }
+}
+// Longest first (as measured on a 2-core machine), so that the lanes end close together.
+const ORDER = ['web browser tests', 'web tests', 'server tests', 'server tests on PostgreSQL'];
+const rank = (suite) => {
+  const at = ORDER.indexOf(`${suite.manifest.name.replace('@compliance-portal/', '')} ${suite.label}`);
+  return at === -1 ? ORDER.length : at;
+};
+suites.sort((a, b) => rank(a) - rank(b));
+
+async function runSuite({ dir, manifest, label, args, env }, prefix) {
+  const name = `${manifest.name} ${label}`;
+  const out = join(reports, `${manifest.name.replace(/[@/]/g, '_')}-${label.replace(/\W+/g, '-')}.json`);
+  const result = await run(
+    name,
+    'pnpm',
+    ['exec', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`],
+    dir,
+    env,
+    prefix,
+  );
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    testsPassed += report.numPassedTests;
+    testsFailed += report.numFailedTests;
+    result.failedTests = failedTestNames(report, dir);
+  } else {
+    testsFailed += 1;
+  }
+}
+
+const lanes = Math.max(1, Number(process.env.TEST_LANES ?? 2) || 1);
+const queue = [...suites];
+await Promise.all(
+  Array.from({ length: Math.min(lanes, queue.length) }, async (_, lane) => {
+    for (let suite = queue.shift(); suite; suite = queue.shift()) {
+      await runSuite(suite, lanes > 1 ? `[${lane + 1}] ` : undefined);
+    }
+  }),
+);
+
+for (const { dir, manifest } of packages) {
+  const scripts = manifest.scripts ?? {};
   // Package checks on the build: packaging (publint, attw), bundle sizes, and runnable examples
   // (the SDK's examples against the built server, each a child process; the script stops the server).
   for (const check of ['publint', 'attw', 'size', 'lint:openapi', 'docs', 'examples']) {

@@ -87,6 +87,24 @@ describe('a step of pnpm test', () => {
     });
     expect(run.leftovers).toEqual([]);
   });
+
+  it('run beside another, shows each whole line of its output after its own prefix', async () => {
+    // Two steps at once, each writing a line in two pieces: no line of one is cut by the other's.
+    const step = (word: string) =>
+      `process.stdout.write('${word} one, '); setTimeout(() => console.log('${word} two'), 200); setTimeout(() => process.stdout.write('${word} end'), 400);`;
+    const driver = `import { runStep } from ${JSON.stringify(resolve(root, 'scripts/run-step.mjs'))};
+      const results = await Promise.all(['alpha', 'beta'].map((word, i) =>
+        runStep(process.execPath, ['-e', ${JSON.stringify(step('WORD'))}.replaceAll('WORD', word)], { graceMs: 500, prefix: '[' + (i + 1) + '] ' })));
+      console.log(JSON.stringify(results.map((r) => r.ok)));`;
+    const run = await boundedRun(['--input-type=module', '-e', driver], { limitMs: 15_000 });
+    expect(run.timedOut, run.output).toBe(false);
+    const lines = run.output.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining(['[1] alpha one, alpha two', '[2] beta one, beta two', '[1] alpha end', '[2] beta end']),
+    );
+    expect(lines).toHaveLength(5);
+    expect(lastLine(run.output)).toBe('[true,true]');
+  });
 });
 
 describe('the failed tests named in the summary', () => {
