@@ -5,6 +5,7 @@
  * graph.microsoft.com or the simulator's base URL alike. Tokens come from MSAL (token.ts).
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS_CODES } from 'node:http';
 import type {
   AadUserConversationMember,
@@ -150,6 +151,32 @@ export function observeGraphReads(observer: GraphReadObserver | undefined): void
   readObserver = observer;
 }
 
+/** A retry of a throttled or failed request: its status (0: the network failed) and the wait before the next try. */
+export interface GraphRetry {
+  url: string;
+  status: number;
+  attempt: number;
+  delayMs: number;
+}
+
+/** Hears the retries of the Graph requests made in its work (a job's run), whichever client makes them. */
+export interface GraphRetryListener {
+  /** A request waits `delayMs` before it tries again. */
+  retrying(retry: GraphRetry): void;
+  /** A request that waited got its answer, or gave up. */
+  settled(): void;
+}
+
+const retryListeners = new AsyncLocalStorage<GraphRetryListener>();
+
+/**
+ * Runs `work` with `listener` hearing the retries of every Graph request it makes, through any
+ * client (clients are shared by a tenant's runs, so a run cannot be told apart by its client).
+ */
+export function listenToGraphRetries<T>(listener: GraphRetryListener, work: () => Promise<T>): Promise<T> {
+  return retryListeners.run(listener, work);
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -249,12 +276,18 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       } catch (error) {
         failure = error;
       }
-      if (response?.ok) return response;
+      const listener = attempt > 0 ? retryListeners.getStore() : undefined;
+      if (response?.ok) {
+        listener?.settled();
+        return response;
+      }
       if (init.redirect && response && REDIRECTS.has(response.status) && response.headers.has('location')) {
+        listener?.settled();
         return response;
       }
       const retryable = failure !== undefined || (response !== undefined && RETRY_STATUSES.has(response.status));
       if (!retryable || attempt >= maxRetries) {
+        listener?.settled();
         if (response) throw await errorOf(response, target, bearer);
         const host = new URL(target).host;
         // fetch (the test seam) says "fetch failed" and keeps the network's words as its cause.
@@ -277,7 +310,9 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       await response?.arrayBuffer().catch(() => undefined);
       const backoff = Math.min(maxDelay, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
       const delayMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(maxDelay, retryAfter * 1000) : backoff;
-      options.onRetry?.({ url: target, status: response?.status ?? 0, attempt: attempt + 1, delayMs });
+      const retry = { url: target, status: response?.status ?? 0, attempt: attempt + 1, delayMs };
+      options.onRetry?.(retry);
+      retryListeners.getStore()?.retrying(retry);
       await sleep(delayMs);
     }
   }
