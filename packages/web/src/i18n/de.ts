@@ -17,6 +17,7 @@ import { partnerNamespaces } from './de/partner';
 import { sharedNamespaces } from './de/shared';
 import { shellNamespaces } from './de/shell';
 import { signUpNamespaces } from './de/sign-up';
+import { runsNamespaces } from './de/runs';
 import { teamsNamespaces } from './de/teams';
 import { tenantConnectionNamespaces } from './de/tenant-connection';
 import type { Resources } from './en';
@@ -27,6 +28,7 @@ export const de: Resources = {
   ...shellNamespaces,
   ...sharedNamespaces,
   ...backupNamespaces,
+  ...runsNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
   ...teamsNamespaces,

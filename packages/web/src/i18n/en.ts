@@ -16,6 +16,7 @@ import { partnerNamespaces } from './en/partner';
 import { sharedNamespaces } from './en/shared';
 import { shellNamespaces } from './en/shell';
 import { signUpNamespaces } from './en/sign-up';
+import { runsNamespaces } from './en/runs';
 import { teamsNamespaces } from './en/teams';
 import { tenantConnectionNamespaces } from './en/tenant-connection';
 
@@ -25,6 +26,7 @@ export const en = {
   ...shellNamespaces,
   ...sharedNamespaces,
   ...backupNamespaces,
+  ...runsNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
   ...teamsNamespaces,

@@ -1,5 +1,14 @@
 /** Job runs as the monitor and the reports show them: filtered, sorted and paged in the database. */
-import type { Application, HeldItem, JobRun, JobStatus, JobType, Page, RunAccount } from '@compliance-portal/sdk';
+import type {
+  Application,
+  HeldItem,
+  JobRun,
+  JobStatus,
+  JobType,
+  Page,
+  RunAccount,
+  RunItemFailure,
+} from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { ownValue } from '../../http/list-query.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
@@ -20,18 +29,53 @@ const RUN_FIELDS = [
   'items_failed',
   'bytes',
   'message',
+  'created_at',
+  'items_total',
+  'warnings',
+  'error_code',
+  'error_status',
+  'throttled_since',
+  'throttle_next_try',
+  'throttle_status',
+  'throttle_retries',
+  'throttled_ms',
 ] as const;
 const JOB_FIELDS = ['name', 'type', 'application'] as const;
 
-export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]>;
+export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]> & {
+  /** The run's accounts, and of them those that failed as a whole. */
+  accounts_total: number;
+  accounts_failed: number;
+};
 
 /**
  * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Run lists select these rather than
  * `r.*`: the rows they sort, window and send are narrower (no checkpoint, worker or queue columns).
+ * The accounts are counted per row on the run's key (job_run_sources' primary key).
  */
-export const RUN_VIEW_COLUMNS = [...RUN_FIELDS.map((f) => `r.${f}`), ...JOB_FIELDS.map((f) => `j.${f}`)].join(', ');
+export const RUN_VIEW_COLUMNS = [
+  ...RUN_FIELDS.map((f) => `r.${f}`),
+  ...JOB_FIELDS.map((f) => `j.${f}`),
+  '(select count(*)::int from job_run_sources s where s.run_id = r.run_id) as accounts_total',
+  '(select count(*)::int from job_run_sources s where s.run_id = r.run_id and s.failed) as accounts_failed',
+].join(', ');
 
-export function runView(r: RunViewRow): JobRun {
+const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+
+/** Per second of `duration`, to two significant decimals; null when the run has not started. */
+const perSecond = (amount: number, duration: number | null) =>
+  duration === null ? null : Math.round((100 * amount) / Math.max(1, duration)) / 100;
+
+/**
+ * A run as every screen shows it: the same figures in the monitor, the job lists, the overview and
+ * the legacy API. `now` ends a running run's duration.
+ */
+export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
+  const started = r.started ? new Date(r.started).getTime() : null;
+  const end = r.finished ? new Date(r.finished).getTime() : r.status === 'running' ? now.getTime() : null;
+  const duration = started !== null && end !== null ? seconds(end - started) : null;
+  const accountsTotal = Number(r.accounts_total ?? 0);
+  const retries = Number(r.throttle_retries ?? 0);
   return {
     reportId: r.run_id,
     jobId: r.job_id,
@@ -46,6 +90,37 @@ export function runView(r: RunViewRow): JobRun {
     itemsFailed: Number(r.items_failed),
     bytesProcessed: Number(r.bytes),
     ...(r.message ? { message: r.message } : {}),
+    state: r.status,
+    queuedAt: new Date(r.created_at).toISOString(),
+    durationSeconds: duration,
+    itemsFound: Number(r.items_total ?? 0),
+    itemsPerSecond: perSecond(Number(r.items_done), duration),
+    bytesPerSecond: perSecond(Number(r.bytes), duration),
+    accountsTotal,
+    // Every account of a failed run shows as failed in its report (runAccounts): counted the same here.
+    accountsFailed: r.status === 'failed' ? accountsTotal : Number(r.accounts_failed ?? 0),
+    warnings: Number(r.warnings ?? 0),
+    ...(r.status === 'failed'
+      ? {
+          failure: {
+            reason: r.message ?? 'The run failed.',
+            ...(r.error_code ? { code: r.error_code } : {}),
+            ...(r.error_status !== null && r.error_status !== undefined ? { status: Number(r.error_status) } : {}),
+          },
+        }
+      : {}),
+    ...(retries > 0 || r.throttled_since
+      ? {
+          throttling: {
+            waiting: r.throttled_since !== null && (r.status === 'running' || r.status === 'queued'),
+            since: iso(r.throttled_since),
+            nextTryAt: iso(r.throttle_next_try),
+            status: Number(r.throttle_status ?? 0),
+            retries,
+            waitedSeconds: seconds(Number(r.throttled_ms ?? 0)),
+          },
+        }
+      : {}),
   };
 }
 
@@ -74,7 +149,7 @@ function runStatuses(status: JobStatus): string[] {
 
 export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilter) {
   const { rows, total, page, pageSize } = await pageRuns(db, tenantId, filter, '');
-  return { items: rows.map(runView), total, page, pageSize };
+  return { items: rows.map((r) => runView(r)), total, page, pageSize };
 }
 
 /**
@@ -221,32 +296,80 @@ export async function runAccounts(
     failed: boolean;
   }[];
   const errors = sources.length
-    ? await db.query<{ source_id: string | null; item_name: string; message: string }>(
+    ? await db.query<ErrorRow>(
         // At most 100 per account, cut in the database: a page of thousands of accounts stays bounded.
-        `select source_id, item_name, message from (
-           select source_id, item_name, message, id, row_number() over (partition by source_id order by id) as n
+        `select source_id, item_name, message, code, status from (
+           select source_id, item_name, message, code, status, id,
+                  row_number() over (partition by source_id order by id) as n
              from job_run_errors where run_id = $1 and source_id = any($2)) e
           where n <= 100 order by id`,
         [run.run_id, sources.map((x) => x.source_id)],
       )
     : [];
-  // Each account's errors by one lookup, not a scan of the page's errors per account.
-  const errorsOf = new Map<string | null, string[]>();
+  const names = new Map(sources.map((x) => [x.source_id, x.display_name ?? x.source_id]));
+  // Each account's failures by one lookup, not a scan of the page's errors per account.
+  const failuresOf = new Map<string | null, RunItemFailure[]>();
   for (const e of errors) {
-    const messages = errorsOf.get(e.source_id) ?? [];
-    messages.push(`${e.item_name}: ${e.message}`);
-    errorsOf.set(e.source_id, messages);
+    const failures = failuresOf.get(e.source_id) ?? [];
+    failures.push(itemFailure(e, e.source_id === null ? undefined : names.get(e.source_id)));
+    failuresOf.set(e.source_id, failures);
   }
-  const items: RunAccount[] = sources.map((x) => ({
-    accountId: x.source_id,
-    displayName: x.display_name ?? x.source_id,
-    status: x.failed ? 'failed' : runStatus,
-    items: Number(x.items),
-    failedItems: Number(x.failed_items),
-    bytes: Number(x.bytes),
-    errors: errorsOf.get(x.source_id) ?? [],
-  }));
+  // An account of a failed run without a failure of its own failed with the run: the run's reason.
+  const runFailure = (name: string): RunItemFailure[] =>
+    runStatus === 'failed'
+      ? [
+          {
+            item: name,
+            reason: run.message ?? 'The run failed.',
+            ...(run.error_code ? { code: run.error_code } : {}),
+            ...(run.error_status !== null && run.error_status !== undefined ? { status: Number(run.error_status) } : {}),
+            wholeAccount: true,
+          },
+        ]
+      : [];
+  const items: RunAccount[] = sources.map((x) => {
+    const displayName = x.display_name ?? x.source_id;
+    const failures = failuresOf.get(x.source_id) ?? runFailure(displayName);
+    return {
+      accountId: x.source_id,
+      displayName,
+      status: x.failed ? 'failed' : runStatus,
+      items: Number(x.items),
+      failedItems: Number(x.failed_items),
+      bytes: Number(x.bytes),
+      errors: failures.map((f) => `${f.item}: ${f.reason}`),
+      failures,
+    };
+  });
   return { items, total: Number(count?.n ?? 0), page, pageSize };
+}
+
+interface ErrorRow {
+  source_id: string | null;
+  item_name: string;
+  message: string;
+  code: string;
+  status: number | null;
+}
+
+/**
+ * A failed item as the report names it: an account that could not be read at all by the account's
+ * name (its item was recorded under the account's id), an item by its own name without the id of
+ * its account in front (as runs before migration 30 recorded channels, chats and files).
+ */
+function itemFailure(e: ErrorRow, accountName: string | undefined): RunItemFailure {
+  const wholeAccount = e.source_id !== null && e.item_name === e.source_id;
+  let item = e.item_name;
+  if (wholeAccount) item = accountName ?? e.item_name;
+  else if (e.source_id && item.startsWith(`${e.source_id}: `)) item = item.slice(e.source_id.length + 2);
+  else if (e.source_id && item.startsWith(`${e.source_id} `)) item = item.slice(e.source_id.length + 1);
+  return {
+    item,
+    reason: e.message,
+    ...(e.code ? { code: e.code } : {}),
+    ...(e.status !== null && e.status !== undefined ? { status: Number(e.status) } : {}),
+    ...(wholeAccount ? { wholeAccount: true } : {}),
+  };
 }
 
 /** A report's title: the job and when its run started; exports use it as file and sheet name. */
@@ -267,7 +390,7 @@ export async function queryReports(db: Queryable, tenantId: string, filter: RunF
   const accounts = new Map(rows.map((c) => [c.run_id, Number(c.accounts)]));
   return {
     ...runs,
-    items: rows.map(runView).map((r) => ({
+    items: rows.map((r) => runView(r)).map((r) => ({
       reportId: r.reportId,
       title: reportTitle(r),
       jobId: r.jobId,

@@ -1,0 +1,77 @@
+import type { Leaves } from '../en';
+import type { runsNamespaces as En } from '../en/runs';
+
+/** German texts of a job's runs as every monitor shows them: the same keys as the English ones. */
+export const runsNamespaces: Leaves<typeof En> = {
+  runs: {
+    state: {
+      queued: 'In der Warteschlange',
+      running: 'Läuft',
+      finished: 'Abgeschlossen',
+      finishedWithWarnings: 'Mit Warnungen abgeschlossen',
+      failed: 'Fehlgeschlagen',
+      stopped: 'Angehalten',
+    },
+    queuedAt: 'Eingereiht um {{time}}',
+    figures: {
+      label: 'Kennzahlen des Laufs',
+      queued: 'Eingereiht',
+      started: 'Gestartet',
+      finished: 'Beendet',
+      duration: 'Dauer',
+      items: 'Verarbeitete Elemente',
+      itemsOfFound: '{{done}} von {{found}} gefundenen',
+      size: 'Verarbeitete Daten',
+      throughput: 'Durchsatz',
+      throughputValue: '{{items}} Elemente/s · {{bytes}}/s',
+      failedAccounts: 'Fehlgeschlagene Konten',
+      failedAccountsValue: '{{failed}} von {{total}}',
+      failedItems: 'Fehler',
+      warnings: 'Warnungen',
+      notYet: 'Noch nicht',
+    },
+    failures: {
+      runFailed: 'Lauf fehlgeschlagen',
+      accounts_one: '{{count}} Konto',
+      accounts_other: '{{count}} Konten',
+      reason: 'Warum der Lauf fehlschlug',
+      code: 'Code von Microsoft 365',
+      codeWithStatus: '{{code}} (HTTP {{status}})',
+      httpStatus: 'HTTP {{status}}',
+      warnings_one: '{{count}} Element konnte nicht verarbeitet werden; die Konten unten nennen es.',
+      warnings_other: '{{count}} Elemente konnten nicht verarbeitet werden; die Konten unten nennen sie.',
+    },
+    duration: {
+      seconds: '{{s}} s',
+      minutes: '{{m}} Min. {{s}} s',
+      hours: '{{h}} Std. {{m}} Min.',
+      days: '{{d}} T. {{h}} Std.',
+    },
+    throttle: {
+      limiting_one: 'Microsoft 365 drosselt die Anfragen; nächster Versuch um {{time}} ({{count}} Wiederholung)',
+      limiting_other: 'Microsoft 365 drosselt die Anfragen; nächster Versuch um {{time}} ({{count}} Wiederholungen)',
+      unavailable_one:
+        'Microsoft 365 ist vorübergehend nicht verfügbar; nächster Versuch um {{time}} ({{count}} Wiederholung)',
+      unavailable_other:
+        'Microsoft 365 ist vorübergehend nicht verfügbar; nächster Versuch um {{time}} ({{count}} Wiederholungen)',
+      unreachable_one: 'Microsoft 365 ist nicht erreichbar; nächster Versuch um {{time}} ({{count}} Wiederholung)',
+      unreachable_other: 'Microsoft 365 ist nicht erreichbar; nächster Versuch um {{time}} ({{count}} Wiederholungen)',
+      since: 'Wartet seit {{time}} (HTTP {{status}}).',
+      past_one: 'Microsoft 365 hat diesen Lauf gedrosselt: {{count}} Wiederholung, insgesamt {{waited}} gewartet.',
+      past_other: 'Microsoft 365 hat diesen Lauf gedrosselt: {{count}} Wiederholungen, insgesamt {{waited}} gewartet.',
+    },
+    accounts: {
+      show: 'Konten anzeigen',
+      all: 'Alle Konten',
+      failed: 'Nur fehlgeschlagene Konten',
+      failures: 'Fehler',
+      wholeAccount: 'Nicht gelesen',
+      item: 'Element',
+      reason: 'Grund',
+      code: 'Code',
+      none: 'Keine',
+      more_one: '{{count}} weiterer Fehler im Bericht',
+      more_other: '{{count}} weitere Fehler im Bericht',
+    },
+  },
+};
