@@ -8,6 +8,7 @@
  * time is added to the run's time waited.
  */
 import type { AppContext } from '../context.js';
+import type { SqlValue } from '../db/database.js';
 import type { GraphRetry, GraphRetryListener } from '../m365/graph-client.js';
 
 export interface ThrottleTracker extends GraphRetryListener {
@@ -19,18 +20,20 @@ export function createThrottleTracker(ctx: AppContext, runId: string): ThrottleT
   /** Requests of the run that wait for a retry. */
   let waiting = 0;
   let since: Date | undefined;
+  /** When the wait began on the monotonic clock: its length is measured there, not on the wall clock. */
+  let began = 0;
   let writing: Promise<void> = Promise.resolve();
-  const queue = (sql: string, params: unknown[]) => {
+  const queue = (sql: string, params: SqlValue[]) => {
     writing = writing
       .then(async () => {
-        await ctx.db.query(sql, params as never);
+        await ctx.db.query(sql, params);
       })
       .catch((err: unknown) => ctx.log.warn({ err, runId }, 'throttling write failed'));
     return writing;
   };
   const end = () => {
     if (since === undefined) return writing;
-    const waited = Math.max(0, ctx.now().getTime() - since.getTime());
+    const waited = Math.max(0, Math.round(performance.now() - began));
     since = undefined;
     waiting = 0;
     return queue(
@@ -44,7 +47,10 @@ export function createThrottleTracker(ctx: AppContext, runId: string): ThrottleT
       // A request counts once however often it retries: its first retry is attempt 1.
       if (retry.attempt === 1) waiting += 1;
       const now = ctx.now();
-      since ??= now;
+      if (since === undefined) {
+        since = now;
+        began = performance.now();
+      }
       void queue(
         `update job_runs set throttled_since = coalesce(throttled_since, $2), throttle_next_try = $3,
                 throttle_status = $4, throttle_retries = throttle_retries + 1
