@@ -107,6 +107,38 @@ describe('runs as the monitor says them', () => {
     expect(failed).toHaveLength(2);
   });
 
+  it('a run that failed while it read an account names that account with the error as its own', async () => {
+    executor = async (rc) => {
+      const [first] = rc.job.sources;
+      await rc.item({ key: `source:${first}`, name: first ?? '', source: first ?? '', wholeSource: true }, async () => {
+        rc.progress({ total: 3, done: 1, source: first ?? '' });
+      });
+      // Reading its drive's changes fails after the Graph client's retries: the run fails.
+      throw new GraphError(503, 'serviceNotAvailable', 'The service is temporarily unavailable. Retry after a while.');
+    };
+    const { run, accounts } = await runOnce({ name: 'Outage', type: 'backup', application: 'onedrive', sources: [ADELE, GUEST] });
+    expect(run).toMatchObject({
+      status: 'failed',
+      failure: { code: 'serviceNotAvailable', status: 503 },
+      accountsTotal: 2,
+      accountsFailed: 2,
+    });
+    const adele = accounts.find((a) => a.accountId === ADELE);
+    expect(adele?.failures).toEqual([
+      {
+        item: 'Adele Vance',
+        reason: 'The service is temporarily unavailable. Retry after a while.',
+        code: 'serviceNotAvailable',
+        status: 503,
+        wholeAccount: true,
+      },
+    ]);
+    expect(accounts.find((a) => a.accountId === GUEST)?.failures?.[0]).toMatchObject({
+      item: 'Gerda Guest',
+      code: 'serviceNotAvailable',
+    });
+  });
+
   it('a finished run with a failed account and a failed item: names, reasons and codes, failed accounts first by filter', async () => {
     executor = async (rc) => {
       for (const source of rc.job.sources) {

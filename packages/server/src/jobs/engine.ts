@@ -299,10 +299,26 @@ export class JobEngine {
         return await this.finish(run, 'stopped', 'Stopped.');
       }
       this.ctx.log.warn({ err, runId: run.run_id }, 'run failed');
-      return await this.finish(run, 'failed', messageOf(err), 0, failureOf(err));
+      const failure = failureOf(err);
+      if (rc.currentSource !== undefined) await this.failedOn(run, rc.currentSource, messageOf(err), failure);
+      return await this.finish(run, 'failed', messageOf(err), 0, failure);
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /** The account a run failed on: its report names it with the run's error as its own. */
+  private async failedOn(run: RunRow, source: string, message: string, failure: RunFailure) {
+    await this.ctx.db.query(
+      `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at, source_id, status)
+       values ($1, $2, $3, $4, $5, false, 1, $6, $3, $7)`,
+      [run.run_id, `run:${source}`, source, failure.code ?? 'Error', message, this.ctx.now(), failure.status ?? null],
+    );
+    await this.ctx.db.query(
+      `insert into job_run_sources (run_id, source_id, failed) values ($1, $2, true)
+       on conflict (run_id, source_id) do update set failed = true`,
+      [run.run_id, source],
+    );
   }
 
   private async finish(

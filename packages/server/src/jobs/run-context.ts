@@ -86,6 +86,11 @@ export interface RunContext {
   /** Writes pending progress. */
   flush(): Promise<void>;
   failedItems(): Promise<number>;
+  /**
+   * The account, site, mailbox or team the run works on: the source of the last item that stands
+   * for a whole source (wholeSource) begun. A run that fails names it as the account it failed on.
+   */
+  readonly currentSource: string | undefined;
 }
 
 export type Executor = (rc: RunContext) => Promise<{ message?: string }>;
@@ -130,6 +135,7 @@ export function createRunContext(input: RunContextInput): RunContext {
   let written = -1;
   const knownFailures = new Set<string>();
   let knownLoaded = false;
+  let currentSource: string | undefined;
 
   const write = () => {
     const delta = { ...pending };
@@ -204,7 +210,11 @@ export function createRunContext(input: RunContextInput): RunContext {
       part.finish((delta.done ?? 0) + (delta.failed ?? 0));
       changed();
     },
+    get currentSource() {
+      return currentSource;
+    },
     async item(ref, work) {
+      if (ref.wholeSource && ref.source !== undefined) currentSource = ref.source;
       for (let attempt = 1; ; attempt++) {
         rc.checkStopped();
         try {
