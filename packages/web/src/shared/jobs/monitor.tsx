@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import type { JobRun, JobStatus, JobType } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -70,7 +70,29 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
   const run = runs.data?.items.find((r) => r.reportId === selected);
   const lang = i18n.language;
   const columns: Column<JobRun>[] = [
-    { key: 'jobName', header: t('backup:columns.name'), cell: (r) => r.jobName, sortable: true },
+    {
+      key: 'jobName',
+      header: t('backup:columns.name'),
+      // A button as well as the row's click: the run opens by keyboard too.
+      cell: (r) => (
+        <Button
+          variant="plain"
+          size="sm"
+          h="auto"
+          p="0"
+          textAlign="start"
+          whiteSpace="normal"
+          fontWeight="normal"
+          onClick={(e) => {
+            e.stopPropagation();
+            setSelected(r.reportId);
+          }}
+        >
+          {r.jobName}
+        </Button>
+      ),
+      sortable: true,
+    },
     {
       key: 'status',
       header: t('backup:columns.status'),
