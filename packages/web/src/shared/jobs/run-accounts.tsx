@@ -1,6 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import type { RunAccount, RunItemFailure } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
@@ -22,6 +23,14 @@ function failuresOf(account: RunAccount): RunItemFailure[] {
   return account.errors.map((text) => {
     const at = text.indexOf(': ');
     return at > 0 ? { item: text.slice(0, at), reason: text.slice(at + 2) } : { item: '', reason: text };
+  });
+}
+
+/** An account's failures as text, for exports: "item: reason (code)". */
+export function failureTexts(account: RunAccount, t: TFunction): string[] {
+  return failuresOf(account).map((f) => {
+    const code = codeText(f, t);
+    return `${f.item ? `${f.item}: ` : ''}${f.reason}${code ? ` (${code})` : ''}`;
   });
 }
 
