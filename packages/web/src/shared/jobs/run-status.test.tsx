@@ -191,15 +191,18 @@ describe('a run in the monitor', () => {
     localStorage.removeItem('language');
   });
 
-  it('progress never exceeds what is done: 99 % claimed after the first of 40 items shows 2 %; 100 % only once finished', async () => {
-    await monitor([
-      run({ reportId: 'r-a', jobName: 'First item', status: 'running', state: 'running', finished: null, progress: 99, itemsProcessed: 1, itemsFound: 40 }),
-      run({ reportId: 'r-b', jobName: 'Nearly', status: 'running', state: 'running', finished: null, progress: 100, itemsProcessed: 40, itemsFound: 40 }),
-      run({ reportId: 'r-c', jobName: 'Done' }),
+  it('progress never exceeds what is done: a running run is never at 100 %, a finished one always', async () => {
+    const { user } = await monitor([
+      run({ reportId: 'r-a', jobName: 'First item', status: 'running', state: 'running', finished: null, progress: 2, itemsProcessed: 1, itemsFound: 40 }),
+      run({ reportId: 'r-b', jobName: 'Nearly', status: 'running', state: 'running', finished: null, progress: 100, itemsProcessed: 40, itemsFound: 41 }),
+      run({ reportId: 'r-c', jobName: 'Done', progress: 97 }),
     ]);
     expect(within(await rowOf('First item')).getByTestId('run-progress').textContent).toBe('2%');
     expect(within(await rowOf('Nearly')).getByTestId('run-progress').textContent).toBe('99%');
     expect(within(await rowOf('Done')).getByTestId('run-progress').textContent).toBe('100%');
+    await user.click(within(await rowOf('First item')).getByText('First item'));
+    const figures = within(await screen.findByRole('dialog')).getByTestId('run-figures');
+    expect(figures.textContent).toContain('Items processed1 of 40 found');
   });
 
   it('queued on creation: "Queued" with the time it was queued, not "Pending 0%"', async () => {

@@ -70,18 +70,13 @@ export function durationOf(run: JobRun, now: number = Date.now()): number | null
 }
 
 /**
- * The progress shown: 100 only for a finished run; while it runs at most 99, and never more than the
- * share of the items found so far that are done (the items still to find only lower the share).
+ * The progress shown: 100 only for a finished run, at most 99 while it runs (the server computes it
+ * from the work known to be left, progress.ts).
  */
 export function shownProgress(run: JobRun): number {
   const state = shownStateOf(run);
   if (state === 'finished' || state === 'finishedWithWarnings') return 100;
-  let progress = Math.min(99, Math.max(0, Math.floor(run.progress)));
-  if (state === 'running' && run.itemsFound !== undefined && run.itemsFound > 0) {
-    const done = Math.floor((100 * (run.itemsProcessed + run.itemsFailed)) / run.itemsFound);
-    progress = Math.min(progress, done);
-  }
-  return progress;
+  return Math.min(99, Math.max(0, Math.floor(run.progress)));
 }
 
 /** A queued run: "Queued at 14:02"; any other: its progress bar and figure. */
