@@ -429,17 +429,28 @@ export async function dataManagementAccounts(
       ])
     ).map((r) => r.source_id),
   );
-  const errors = await db.query<{ source_id: string | null; item_name: string; message: string }>(
-    'select source_id, item_name, message from job_run_errors where run_id = $1 order by id',
+  const errors = await db.query<ErrorRow>(
+    'select source_id, item_name, message, code, status from job_run_errors where run_id = $1 order by id',
     [run.run_id],
   );
   const sources = new Set([...rows.map((r) => r.source_id), ...failed]);
+  // Sites and OneDrives by the names discovery knows them by, never by their ids.
+  await nameRunSources(db, run);
+  const named = await db.query<{ source_id: string; display_name: string | null }>(
+    `select x.source_id, coalesce(s.display_name,
+            (select d.display_name from discovered_sources d where d.tenant_id = $3 and d.source_id = x.source_id limit 1)) as display_name
+       from unnest($2::text[]) as x(source_id)
+       left join job_run_sources s on s.run_id = $1 and s.source_id = x.source_id`,
+    [run.run_id, [...sources], run.tenant_id],
+  );
+  const names = new Map(named.map((n) => [n.source_id, n.display_name ?? n.source_id]));
   const runStatus = jobStatusOf(run.status);
   const all = [...sources].sort().map((sourceId) => {
     const row = rows.find((r) => r.source_id === sourceId);
+    const displayName = names.get(sourceId) ?? sourceId;
     return {
       accountId: sourceId,
-      displayName: sourceId,
+      displayName,
       status: failed.has(sourceId) ? ('failed' as const) : runStatus,
       files: Number(row?.files ?? 0),
       versionsRemoved: Number(row?.removed ?? 0),
@@ -447,12 +458,17 @@ export async function dataManagementAccounts(
       errors: errors
         .filter((e) => e.source_id === sourceId)
         .slice(0, 100)
-        .map((e) => `${e.item_name}: ${e.message}`),
+        .map((e) => {
+          const f = itemFailure(e, displayName);
+          return `${f.item}: ${f.reason}${f.code ? ` (${f.code})` : ''}`;
+        }),
     };
   });
   const search = filter.search?.trim().toLowerCase();
   const matching = all.filter(
-    (a) => (!filter.status || a.status === filter.status) && (!search || a.accountId.toLowerCase().includes(search)),
+    (a) =>
+      (!filter.status || a.status === filter.status) &&
+      (!search || a.accountId.toLowerCase().includes(search) || a.displayName.toLowerCase().includes(search)),
   );
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;
