@@ -11,10 +11,10 @@ import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/f
 import { STATUS_PALETTE, WARNINGS_PALETTE } from '../../components/ui/status-badge';
 
 /** What a run is, in the words the screens use: its own state, with warnings set apart. */
-export type RunShownState = RunState | 'finishedWithWarnings';
+type RunShownState = RunState | 'finishedWithWarnings';
 
 /** The run's own state; an older server's run (without `state`) read from its job status. */
-export function shownStateOf(run: JobRun): RunShownState {
+function shownStateOf(run: JobRun): RunShownState {
   const state: RunState =
     run.state ?? (run.status === 'pending' ? (run.started ? 'stopped' : 'queued') : run.status);
   if (state === 'finished' && (run.itemsFailed > 0 || (run.warnings ?? 0) > 0)) return 'finishedWithWarnings';
@@ -32,7 +32,7 @@ const STATE_PALETTE: Record<RunShownState, string> = {
 };
 
 /** The colour a run's words are drawn in: red for a failure, amber for warnings or a wait, plain otherwise. */
-export function toneOf(run: JobRun): 'red' | 'orange' | 'gray' {
+function toneOf(run: JobRun): 'red' | 'orange' | 'gray' {
   const state = shownStateOf(run);
   if (state === 'failed') return 'red';
   if (state === 'finishedWithWarnings' || run.throttling?.waiting) return 'orange';
@@ -41,7 +41,7 @@ export function toneOf(run: JobRun): 'red' | 'orange' | 'gray' {
 
 const timeFormat = new Map<string, Intl.DateTimeFormat>();
 /** A time of day (14:02), in the interface language. */
-export function formatTime(iso: string | null | undefined, language: string): string {
+function formatTime(iso: string | null | undefined, language: string): string {
   if (!iso) return '—';
   let format = timeFormat.get(language);
   if (!format) {
@@ -73,7 +73,7 @@ export function durationOf(run: JobRun, now: number = Date.now()): number | null
  * The progress shown: 100 only for a finished run, at most 99 while it runs (the server computes it
  * from the work known to be left, progress.ts).
  */
-export function shownProgress(run: JobRun): number {
+function shownProgress(run: JobRun): number {
   const state = shownStateOf(run);
   if (state === 'finished' || state === 'finishedWithWarnings') return 100;
   return Math.min(99, Math.max(0, Math.floor(run.progress)));
@@ -116,7 +116,7 @@ export function RunStatusBadge({ run }: { run: JobRun }) {
 }
 
 /** While Microsoft 365 makes the run wait: why, the next try and the retries; afterwards, how long it waited. */
-export function throttleText(run: JobRun, t: TFunction, language: string): string | null {
+function throttleText(run: JobRun, t: TFunction, language: string): string | null {
   const throttling = run.throttling;
   if (!throttling || throttling.retries === 0) return null;
   const active = throttling.waiting && (run.status === 'running' || run.status === 'pending');
