@@ -109,7 +109,7 @@ describe('runs that say what happened', () => {
     const { page } = session;
     await atEveryWidth(page, '/compliance/monitoring', 'throttled-run', async (language) => {
       const words = WORDS[language];
-      const row = page.getByRole('row').filter({ hasText: CLEANUP });
+      const row = page.getByRole('row').filter({ hasText: CLEANUP }).first();
       await row.waitFor();
       // The clean-up's deletions are throttled every other request with Retry-After 5 s: it waits often.
       await waitForText(row.getByTestId('run-throttling'), words.throttled, 90_000);
