@@ -253,7 +253,7 @@ export function RunFigures({ run }: { run: JobRun }) {
     [t('runs:figures.failedItems'), failuresText(run, t, lang)],
   ];
   return (
-    <SimpleGrid columns={2} gap="2" fontSize="sm" aria-label={t('runs:figures.label')} data-testid="run-figures">
+    <SimpleGrid columns={2} gap="2" fontSize="sm" role="group" aria-label={t('runs:figures.label')} data-testid="run-figures">
       {rows.map(([label, value]) => (
         <Figure key={label} label={label} value={value} />
       ))}
