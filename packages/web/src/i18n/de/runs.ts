@@ -14,7 +14,6 @@ export const runsNamespaces: Leaves<typeof En> = {
     },
     queuedAt: 'Eingereiht um {{time}}',
     figures: {
-      label: 'Kennzahlen des Laufs',
       queued: 'Eingereiht',
       started: 'Gestartet',
       finished: 'Beendet',

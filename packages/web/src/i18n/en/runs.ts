@@ -11,7 +11,6 @@ export const runsNamespaces = {
     },
     queuedAt: 'Queued at {{time}}',
     figures: {
-      label: 'Figures of the run',
       queued: 'Queued',
       started: 'Started',
       finished: 'Finished',

@@ -253,7 +253,7 @@ export function RunFigures({ run }: { run: JobRun }) {
     [t('runs:figures.failedItems'), failuresText(run, t, lang)],
   ];
   return (
-    <SimpleGrid columns={2} gap="2" fontSize="sm" role="group" aria-label={t('runs:figures.label')} data-testid="run-figures">
+    <SimpleGrid as="dl" columns={2} gap="2" fontSize="sm" data-testid="run-figures">
       {rows.map(([label, value]) => (
         <Figure key={label} label={label} value={value} />
       ))}
@@ -264,8 +264,12 @@ export function RunFigures({ run }: { run: JobRun }) {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <>
-      <Text color="fg.muted">{label}</Text>
-      <Text data-figure={label}>{value}</Text>
+      <Text as="dt" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" m="0" data-figure={label}>
+        {value}
+      </Text>
     </>
   );
 }
