@@ -31,7 +31,7 @@ const WORDS = {
     reason: 'Why the run failed',
     code: 'Microsoft 365’s code',
     throttled: /Microsoft 365 is limiting requests; next try at \d{1,2}:\d{2}( [AP]M)? \(\d+ retr(y|ies)\)/,
-    limited: /Microsoft 365 (is limiting requests|limited this run)/,
+    limited: /Microsoft 365 (is limiting requests|made this run wait)/,
     running: 'Running',
   },
   de: {
@@ -39,7 +39,7 @@ const WORDS = {
     reason: 'Warum der Lauf fehlschlug',
     code: 'Code von Microsoft 365',
     throttled: /Microsoft 365 drosselt die Anfragen; nächster Versuch um \d{1,2}:\d{2} \(\d+ Wiederholung(en)?\)/,
-    limited: /Microsoft 365 (drosselt die Anfragen|hat diesen Lauf gedrosselt)/,
+    limited: /Microsoft 365 (drosselt die Anfragen|ließ diesen Lauf)/,
     running: 'Läuft',
   },
 } as const;

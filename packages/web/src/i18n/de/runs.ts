@@ -52,8 +52,8 @@ export const runsNamespaces: Leaves<typeof En> = {
         'Microsoft 365 ist vorübergehend nicht verfügbar; nächster Versuch um {{time}} ({{count}} Wiederholungen)',
       unreachable_one: 'Microsoft 365 ist nicht erreichbar; nächster Versuch um {{time}} ({{count}} Wiederholung)',
       unreachable_other: 'Microsoft 365 ist nicht erreichbar; nächster Versuch um {{time}} ({{count}} Wiederholungen)',
-      past_one: 'Microsoft 365 hat diesen Lauf gedrosselt: {{count}} Wiederholung, insgesamt {{waited}} gewartet.',
-      past_other: 'Microsoft 365 hat diesen Lauf gedrosselt: {{count}} Wiederholungen, insgesamt {{waited}} gewartet.',
+      past_one: 'Microsoft 365 ließ diesen Lauf einmal warten und es erneut versuchen (insgesamt {{waited}}).',
+      past_other: 'Microsoft 365 ließ diesen Lauf {{count}}-mal warten und es erneut versuchen (insgesamt {{waited}}).',
     },
     accounts: {
       show: 'Konten anzeigen',

@@ -47,8 +47,8 @@ export const runsNamespaces = {
       unavailable_other: 'Microsoft 365 is temporarily unavailable; next try at {{time}} ({{count}} retries)',
       unreachable_one: 'Microsoft 365 cannot be reached; next try at {{time}} ({{count}} retry)',
       unreachable_other: 'Microsoft 365 cannot be reached; next try at {{time}} ({{count}} retries)',
-      past_one: 'Microsoft 365 limited this run: {{count}} retry, {{waited}} waited in all.',
-      past_other: 'Microsoft 365 limited this run: {{count}} retries, {{waited}} waited in all.',
+      past_one: 'Microsoft 365 made this run wait and retry once ({{waited}} in all).',
+      past_other: 'Microsoft 365 made this run wait and retry {{count}} times ({{waited}} in all).',
     },
     accounts: {
       show: 'Show accounts',
