@@ -93,7 +93,7 @@ export function RunAccountsTable({
     {
       key: 'status',
       header: t('backup:columns.status'),
-      cell: (a) => <StatusBadge status={a.status} />,
+      cell: (a) => <StatusBadge status={a.status} warnings={a.failedItems > 0} />,
       sortable: true,
     },
     {
@@ -129,8 +129,8 @@ export function RunAccountsTable({
         if (failures.length === 0) return t('runs:accounts.none');
         return (
           <Stack gap="1" maxW="md" whiteSpace="normal">
-            {failures.slice(0, SHOWN_FAILURES).map((f, i) => (
-              <FailureLine key={`${i}:${f.item}`} failure={f} />
+            {failures.slice(0, SHOWN_FAILURES).map((f) => (
+              <FailureLine key={`${f.item}\u0000${f.reason}\u0000${f.code ?? ''}`} failure={f} />
             ))}
             {failures.length > SHOWN_FAILURES ? (
               <Text fontSize="xs" color="fg.muted">
