@@ -43,22 +43,35 @@ const RUN_FIELDS = [
 const JOB_FIELDS = ['name', 'type', 'application'] as const;
 
 export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]> & {
-  /** The run's accounts, and of them those that failed as a whole. */
-  accounts_total: number;
-  accounts_failed: number;
+  /** The run's accounts, and of them those that failed as a whole (withAccounts). */
+  accounts_total?: number;
+  accounts_failed?: number;
 };
 
 /**
  * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Run lists select these rather than
  * `r.*`: the rows they sort, window and send are narrower (no checkpoint, worker or queue columns).
- * The accounts are counted per row on the run's key (job_run_sources' primary key).
  */
-export const RUN_VIEW_COLUMNS = [
-  ...RUN_FIELDS.map((f) => `r.${f}`),
-  ...JOB_FIELDS.map((f) => `j.${f}`),
-  '(select count(*)::int from job_run_sources s where s.run_id = r.run_id) as accounts_total',
-  '(select count(*)::int from job_run_sources s where s.run_id = r.run_id and s.failed) as accounts_failed',
-].join(', ');
+export const RUN_VIEW_COLUMNS = [...RUN_FIELDS.map((f) => `r.${f}`), ...JOB_FIELDS.map((f) => `j.${f}`)].join(', ');
+
+/**
+ * The rows with their runs' accounts counted, in one statement for the rows only (a page), not per
+ * row of every run the list sorts.
+ */
+export async function withAccounts<T extends RunViewRow>(db: Queryable, rows: T[]): Promise<T[]> {
+  if (rows.length === 0) return rows;
+  const counts = await db.query<{ run_id: string; total: number; failed: number }>(
+    `select run_id, count(*)::int as total, count(*) filter (where failed)::int as failed
+       from job_run_sources where run_id = any($1) group by run_id`,
+    [rows.map((r) => r.run_id)],
+  );
+  const byRun = new Map(counts.map((c) => [c.run_id, c]));
+  for (const row of rows) {
+    row.accounts_total = Number(byRun.get(row.run_id)?.total ?? 0);
+    row.accounts_failed = Number(byRun.get(row.run_id)?.failed ?? 0);
+  }
+  return rows;
+}
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
@@ -74,7 +87,7 @@ export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
   const started = r.started ? new Date(r.started).getTime() : null;
   const end = r.finished ? new Date(r.finished).getTime() : r.status === 'running' ? now.getTime() : null;
   const duration = started !== null && end !== null ? seconds(end - started) : null;
-  const accountsTotal = Number(r.accounts_total ?? 0);
+  const accountsTotal = r.accounts_total === undefined ? undefined : Number(r.accounts_total);
   const retries = Number(r.throttle_retries ?? 0);
   return {
     reportId: r.run_id,
@@ -96,9 +109,13 @@ export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
     itemsFound: Number(r.items_total ?? 0),
     itemsPerSecond: perSecond(Number(r.items_done), duration),
     bytesPerSecond: perSecond(Number(r.bytes), duration),
-    accountsTotal,
-    // Every account of a failed run shows as failed in its report (runAccounts): counted the same here.
-    accountsFailed: r.status === 'failed' ? accountsTotal : Number(r.accounts_failed ?? 0),
+    ...(accountsTotal === undefined
+      ? {}
+      : {
+          accountsTotal,
+          // Every account of a failed run shows as failed in its report (runAccounts): counted the same here.
+          accountsFailed: r.status === 'failed' ? accountsTotal : Number(r.accounts_failed ?? 0),
+        }),
     warnings: Number(r.warnings ?? 0),
     ...(r.status === 'failed'
       ? {
@@ -149,7 +166,7 @@ function runStatuses(status: JobStatus): string[] {
 
 export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilter) {
   const { rows, total, page, pageSize } = await pageRuns(db, tenantId, filter, '');
-  return { items: rows.map((r) => runView(r)), total, page, pageSize };
+  return { items: (await withAccounts(db, rows)).map((r) => runView(r)), total, page, pageSize };
 }
 
 /**
