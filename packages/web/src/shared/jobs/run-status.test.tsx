@@ -6,7 +6,8 @@
  */
 import type { JobRun, RunAccount } from '@compliance-portal/sdk';
 import { respond } from '@compliance-portal/sdk/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testPage, testWorker } from '../../testing/fixtures';
@@ -95,13 +96,21 @@ const throttledRun = run({
 
 const time = (iso: string, language: string) => new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
 
+/** The statuses the run's accounts were asked for with (the drawer's filter). */
+const askedStatuses: (string | null)[] = [];
+
 async function monitor(runs: JobRun[], accounts: RunAccount[] = []) {
   storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
   storeWorker(testWorker());
+  askedStatuses.length = 0;
   return renderPortal('/backup-and-restore/job-monitor', {
     'legacy.workers.client': respond('legacy.workers.client', testClient()),
     'apollo.monitoring.list': respond('apollo.monitoring.list', testPage(runs)),
-    'apollo.monitoring.accounts': respond('apollo.monitoring.accounts', testPage(accounts)),
+    'apollo.monitoring.accounts': ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      askedStatuses.push(status);
+      return HttpResponse.json(testPage(status === 'failed' ? accounts.filter((a) => a.status === 'failed') : accounts));
+    },
   });
 }
 
@@ -134,6 +143,18 @@ describe('a run in the monitor', () => {
     expect(failure.textContent).toContain('Authorization_RequestDenied (HTTP 403)');
     expect(account.textContent).not.toContain('—');
     expect(account.textContent).not.toContain('guest_fabrikam');
+  });
+
+  it('filters a run’s accounts to the failed ones, on the server', async () => {
+    const adele: RunAccount = { ...guest, accountId: 'adele@contoso.example', displayName: 'Adele Vance', status: 'finished', errors: [], failures: [] };
+    const { user } = await monitor([run({ reportId: 'r-mixed', jobName: 'Mixed', accountsFailed: 1, itemsFailed: 1, warnings: 1 })], [adele, guest]);
+    await user.click(within(await rowOf('Mixed')).getByText('Mixed'));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('Adele Vance');
+    await user.selectOptions(within(drawer).getByLabelText('Show accounts'), 'Failed accounts only');
+    await waitFor(() => expect(within(drawer).queryByText('Adele Vance')).toBeNull());
+    expect(within(drawer).getByText('Gerda Guest', { selector: 'td' })).toBeTruthy();
+    expect(askedStatuses).toContain('failed');
   });
 
   it('finished: its message "Finished." is never red, and its badge is green', async () => {
