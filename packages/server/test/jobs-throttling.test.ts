@@ -89,7 +89,8 @@ describe('a run that Microsoft 365 throttles', () => {
     // The next try is Retry-After (1 s) after the retry was decided (the test clock stands still).
     expect(new Date(limited?.throttle_next_try ?? 0).getTime() - since).toBe(1000);
     const shown = await monitored(jobId);
-    expect(shown?.throttling).toMatchObject({ waiting: true, status: 429, retries: Number(limited?.throttle_retries) });
+    expect(shown?.throttling).toMatchObject({ waiting: true, status: 429 });
+    expect(shown?.throttling?.retries).toBeGreaterThanOrEqual(Number(limited?.throttle_retries));
     expect(shown?.throttling?.since).toBe(new Date(since).toISOString());
     expect(shown?.throttling?.nextTryAt).toBe(new Date(since + 1000).toISOString());
 
