@@ -177,6 +177,16 @@ export function listenToGraphRetries<T>(listener: GraphRetryListener, work: () =
   return retryListeners.run(listener, work);
 }
 
+/** What a request sends beside its method and URL. */
+interface GraphRequestInit {
+  body?: string | Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+  /** false: without the bearer token (pre-authenticated links). */
+  auth?: boolean;
+  /** 'manual': a redirect is answered as it is. */
+  redirect?: 'manual';
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -246,16 +256,29 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   const maxDelay = options.maxRetryDelayMs ?? 60_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  /** One request with retries; `url` is absolute (next and delta links) or relative to the base. */
-  async function request(
+  /**
+   * One request with retries; `url` is absolute (next and delta links) or relative to the base. The
+   * listener of the work it is made in (a run) hears each retry, and once that the request is settled,
+   * however it ends.
+   */
+  async function request(method: string, url: string, init: GraphRequestInit = {}): Promise<HttpAnswer> {
+    const listener = retryListeners.getStore();
+    let retried = false;
+    try {
+      return await attempts(method, url, init, (retry) => {
+        retried = true;
+        listener?.retrying(retry);
+      });
+    } finally {
+      if (retried) listener?.settled();
+    }
+  }
+
+  async function attempts(
     method: string,
     url: string,
-    init: {
-      body?: string | Uint8Array<ArrayBuffer>;
-      headers?: Record<string, string>;
-      auth?: boolean;
-      redirect?: 'manual';
-    } = {},
+    init: GraphRequestInit,
+    retrying: (retry: GraphRetry) => void,
   ): Promise<HttpAnswer> {
     const target = url.startsWith('http') ? url : `${base}${url}`;
     for (let attempt = 0; ; attempt++) {
@@ -276,18 +299,12 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       } catch (error) {
         failure = error;
       }
-      const listener = attempt > 0 ? retryListeners.getStore() : undefined;
-      if (response?.ok) {
-        listener?.settled();
-        return response;
-      }
+      if (response?.ok) return response;
       if (init.redirect && response && REDIRECTS.has(response.status) && response.headers.has('location')) {
-        listener?.settled();
         return response;
       }
       const retryable = failure !== undefined || (response !== undefined && RETRY_STATUSES.has(response.status));
       if (!retryable || attempt >= maxRetries) {
-        listener?.settled();
         if (response) throw await errorOf(response, target, bearer);
         const host = new URL(target).host;
         // fetch (the test seam) says "fetch failed" and keeps the network's words as its cause.
@@ -312,7 +329,7 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       const delayMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(maxDelay, retryAfter * 1000) : backoff;
       const retry = { url: target, status: response?.status ?? 0, attempt: attempt + 1, delayMs };
       options.onRetry?.(retry);
-      retryListeners.getStore()?.retrying(retry);
+      retrying(retry);
       await sleep(delayMs);
     }
   }
