@@ -116,7 +116,12 @@ describe('runs as the monitor says them', () => {
       // Reading its drive's changes fails after the Graph client's retries: the run fails.
       throw new GraphError(503, 'serviceNotAvailable', 'The service is temporarily unavailable. Retry after a while.');
     };
-    const { run, accounts } = await runOnce({ name: 'Outage', type: 'backup', application: 'onedrive', sources: [ADELE, GUEST] });
+    const { run, accounts } = await runOnce({
+      name: 'Outage',
+      type: 'backup',
+      application: 'onedrive',
+      sources: [ADELE, GUEST],
+    });
     expect(run).toMatchObject({
       status: 'failed',
       failure: { code: 'serviceNotAvailable', status: 503 },
@@ -210,7 +215,12 @@ describe('runs as the monitor says them', () => {
       });
       return {};
     };
-    const { accounts } = await runOnce({ name: 'Channels', type: 'teamsArchive', application: 'teams', sources: [TEAM] });
+    const { accounts } = await runOnce({
+      name: 'Channels',
+      type: 'teamsArchive',
+      application: 'teams',
+      sources: [TEAM],
+    });
     const [team] = accounts;
     expect(team?.displayName).toBe('Sales and Marketing');
     expect(team?.failures?.[0]).toMatchObject({ item: 'General', code: 'Forbidden', status: 403 });
@@ -222,7 +232,13 @@ describe('runs as the monitor says them', () => {
       method: 'POST',
       url: `/apollo-beta/api/${tenantId}/jobs`,
       token,
-      body: { name: 'At once', type: 'backup', application: 'onedrive', sources: [ADELE], recurrence: { kind: 'afterCreation' } },
+      body: {
+        name: 'At once',
+        type: 'backup',
+        application: 'onedrive',
+        sources: [ADELE],
+        recurrence: { kind: 'afterCreation' },
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const runs = await get<Page<JobRun>>('/monitoring?pageSize=100');

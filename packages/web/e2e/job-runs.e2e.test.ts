@@ -105,7 +105,9 @@ describe('runs that say what happened', () => {
     });
   });
 
-  it('a throttled run says that Microsoft 365 limits requests, when it tries next and how often', { timeout: 300_000 }, async () => {
+  it('a throttled run says that Microsoft 365 limits requests, when it tries next and how often', {
+    timeout: 300_000,
+  }, async () => {
     const { page } = session;
     await atEveryWidth(page, '/compliance/monitoring', 'throttled-run', async (language) => {
       const words = WORDS[language];

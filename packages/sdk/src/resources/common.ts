@@ -239,7 +239,10 @@ export const RunThrottling = s.object(
         'The HTTP status that made it wait last: 429 (too many requests), 503 (service unavailable), 502 or 504; 0 when Microsoft 365 could not be reached.',
     }),
     retries: s.integer({ minimum: 0, description: 'Requests tried again over the whole run.' }),
-    waitedSeconds: s.integer({ minimum: 0, description: 'Seconds the run waited for Microsoft 365 in all (ended waits).' }),
+    waitedSeconds: s.integer({
+      minimum: 0,
+      description: 'Seconds the run waited for Microsoft 365 in all (ended waits).',
+    }),
   },
   'Microsoft 365 limiting or refusing the run’s requests for a while (HTTP 429 or 503 with Retry-After): the run waits and tries again.',
 );
@@ -266,7 +269,7 @@ export const JobRun = s.object({
   message: s.optional(
     s.string({
       description:
-        "The run's closing message (\"Finished.\"), or the reason of a failed run; its colour follows `status`, not its words.",
+        'The run\'s closing message ("Finished."), or the reason of a failed run; its colour follows `status`, not its words.',
     }),
   ),
   state: s.optional(RunState),
@@ -281,10 +284,14 @@ export const JobRun = s.object({
   ),
   itemsFound: s.optional(s.integer({ minimum: 0, description: 'Items the run found to do so far.' })),
   itemsPerSecond: s.optional(
-    s.nullable(s.number({ minimum: 0, description: 'Items processed per second of its duration; null before it started.' })),
+    s.nullable(
+      s.number({ minimum: 0, description: 'Items processed per second of its duration; null before it started.' }),
+    ),
   ),
   bytesPerSecond: s.optional(
-    s.nullable(s.number({ minimum: 0, description: 'Bytes processed per second of its duration; null before it started.' })),
+    s.nullable(
+      s.number({ minimum: 0, description: 'Bytes processed per second of its duration; null before it started.' }),
+    ),
   ),
   accountsTotal: s.optional(s.integer({ minimum: 0, description: 'Accounts, sites, mailboxes or teams in the run.' })),
   accountsFailed: s.optional(

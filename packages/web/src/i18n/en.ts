@@ -13,10 +13,10 @@ import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
 import { overviewNamespaces } from './en/overview';
 import { partnerNamespaces } from './en/partner';
+import { runsNamespaces } from './en/runs';
 import { sharedNamespaces } from './en/shared';
 import { shellNamespaces } from './en/shell';
 import { signUpNamespaces } from './en/sign-up';
-import { runsNamespaces } from './en/runs';
 import { teamsNamespaces } from './en/teams';
 import { tenantConnectionNamespaces } from './en/tenant-connection';
 

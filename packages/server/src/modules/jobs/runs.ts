@@ -339,7 +339,9 @@ export async function runAccounts(
             item: name,
             reason: run.message ?? 'The run failed.',
             ...(run.error_code ? { code: run.error_code } : {}),
-            ...(run.error_status !== null && run.error_status !== undefined ? { status: Number(run.error_status) } : {}),
+            ...(run.error_status !== null && run.error_status !== undefined
+              ? { status: Number(run.error_status) }
+              : {}),
             wholeAccount: true,
           },
         ]
@@ -407,23 +409,25 @@ export async function queryReports(db: Queryable, tenantId: string, filter: RunF
   const accounts = new Map(rows.map((c) => [c.run_id, Number(c.accounts)]));
   return {
     ...runs,
-    items: rows.map((r) => runView(r)).map((r) => ({
-      reportId: r.reportId,
-      title: reportTitle(r),
-      jobId: r.jobId,
-      jobName: r.jobName,
-      jobType: r.jobType,
-      application: r.application ?? 'onedrive',
-      status: r.status,
-      started: r.started,
-      finished: r.finished,
-      totals: {
-        accounts: accounts.get(r.reportId) ?? 0,
-        items: r.itemsProcessed,
-        bytes: r.bytesProcessed,
-        failures: r.itemsFailed,
-      },
-    })),
+    items: rows
+      .map((r) => runView(r))
+      .map((r) => ({
+        reportId: r.reportId,
+        title: reportTitle(r),
+        jobId: r.jobId,
+        jobName: r.jobName,
+        jobType: r.jobType,
+        application: r.application ?? 'onedrive',
+        status: r.status,
+        started: r.started,
+        finished: r.finished,
+        totals: {
+          accounts: accounts.get(r.reportId) ?? 0,
+          items: r.itemsProcessed,
+          bytes: r.bytesProcessed,
+          failures: r.itemsFailed,
+        },
+      })),
   };
 }
 

@@ -49,8 +49,8 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
           {report.title}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          <StatusBadge status={report.status} warnings={report.totals.failures > 0} /> {formatDateTime(report.started, lang)} –{' '}
-          {formatDateTime(report.finished, lang)}
+          <StatusBadge status={report.status} warnings={report.totals.failures > 0} />{' '}
+          {formatDateTime(report.started, lang)} – {formatDateTime(report.finished, lang)}
         </Text>
       </Stack>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">

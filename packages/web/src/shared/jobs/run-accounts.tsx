@@ -109,7 +109,9 @@ export function RunAccountsTable({
       header: t('backup:columns.failures'),
       // An account that could not be read at all has no failed item to count: it says so instead of 0.
       cell: (a) =>
-        a.status === 'failed' && a.failedItems === 0 ? t('runs:accounts.wholeAccount') : formatNumber(a.failedItems, i18n.language),
+        a.status === 'failed' && a.failedItems === 0
+          ? t('runs:accounts.wholeAccount')
+          : formatNumber(a.failedItems, i18n.language),
       sortable: true,
       align: 'end',
     },

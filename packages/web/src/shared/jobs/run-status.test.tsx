@@ -91,10 +91,18 @@ const throttledRun = run({
   itemsProcessed: 380,
   itemsFound: 950,
   message: undefined,
-  throttling: { waiting: true, since: '2026-11-23T13:55:00.000Z', nextTryAt: NEXT_TRY, status: 429, retries: 3, waitedSeconds: 0 },
+  throttling: {
+    waiting: true,
+    since: '2026-11-23T13:55:00.000Z',
+    nextTryAt: NEXT_TRY,
+    status: 429,
+    retries: 3,
+    waitedSeconds: 0,
+  },
 });
 
-const time = (iso: string, language: string) => new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
+const time = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(new Date(iso));
 
 /** The statuses the run's accounts were asked for with (the drawer's filter). */
 const askedStatuses: (string | null)[] = [];
@@ -109,7 +117,9 @@ async function monitor(runs: JobRun[], accounts: RunAccount[] = []) {
     'apollo.monitoring.accounts': ({ request }) => {
       const status = new URL(request.url).searchParams.get('status');
       askedStatuses.push(status);
-      return HttpResponse.json(testPage(status === 'failed' ? accounts.filter((a) => a.status === 'failed') : accounts));
+      return HttpResponse.json(
+        testPage(status === 'failed' ? accounts.filter((a) => a.status === 'failed') : accounts),
+      );
     },
   });
 }
@@ -146,8 +156,18 @@ describe('a run in the monitor', () => {
   });
 
   it('filters a run’s accounts to the failed ones, on the server', async () => {
-    const adele: RunAccount = { ...guest, accountId: 'adele@contoso.example', displayName: 'Adele Vance', status: 'finished', errors: [], failures: [] };
-    const { user } = await monitor([run({ reportId: 'r-mixed', jobName: 'Mixed', accountsFailed: 1, itemsFailed: 1, warnings: 1 })], [adele, guest]);
+    const adele: RunAccount = {
+      ...guest,
+      accountId: 'adele@contoso.example',
+      displayName: 'Adele Vance',
+      status: 'finished',
+      errors: [],
+      failures: [],
+    };
+    const { user } = await monitor(
+      [run({ reportId: 'r-mixed', jobName: 'Mixed', accountsFailed: 1, itemsFailed: 1, warnings: 1 })],
+      [adele, guest],
+    );
     await user.click(within(await rowOf('Mixed')).getByText('Mixed'));
     const drawer = await screen.findByRole('dialog');
     await within(drawer).findByText('Adele Vance');
@@ -200,7 +220,17 @@ describe('a run in the monitor', () => {
 
   it('throttled, in German: the same in German', async () => {
     localStorage.setItem('language', 'de');
-    await monitor([throttledRun, run({ reportId: 'r-503', jobName: 'Nicht verfügbar', status: 'running', state: 'running', finished: null, throttling: { waiting: true, since: null, nextTryAt: NEXT_TRY, status: 503, retries: 1, waitedSeconds: 0 } })]);
+    await monitor([
+      throttledRun,
+      run({
+        reportId: 'r-503',
+        jobName: 'Nicht verfügbar',
+        status: 'running',
+        state: 'running',
+        finished: null,
+        throttling: { waiting: true, since: null, nextTryAt: NEXT_TRY, status: 503, retries: 1, waitedSeconds: 0 },
+      }),
+    ]);
     const row = await rowOf('Throttled clean-up');
     expect(within(row).getByTestId('run-throttling').textContent).toBe(
       `Microsoft 365 drosselt die Anfragen; nächster Versuch um ${time(NEXT_TRY, 'de')} (3 Wiederholungen)`,
@@ -214,8 +244,26 @@ describe('a run in the monitor', () => {
 
   it('progress never exceeds what is done: a running run is never at 100 %, a finished one always', async () => {
     const { user } = await monitor([
-      run({ reportId: 'r-a', jobName: 'First item', status: 'running', state: 'running', finished: null, progress: 2, itemsProcessed: 1, itemsFound: 40 }),
-      run({ reportId: 'r-b', jobName: 'Nearly', status: 'running', state: 'running', finished: null, progress: 100, itemsProcessed: 40, itemsFound: 41 }),
+      run({
+        reportId: 'r-a',
+        jobName: 'First item',
+        status: 'running',
+        state: 'running',
+        finished: null,
+        progress: 2,
+        itemsProcessed: 1,
+        itemsFound: 40,
+      }),
+      run({
+        reportId: 'r-b',
+        jobName: 'Nearly',
+        status: 'running',
+        state: 'running',
+        finished: null,
+        progress: 100,
+        itemsProcessed: 40,
+        itemsFound: 41,
+      }),
       run({ reportId: 'r-c', jobName: 'Done', progress: 97 }),
     ]);
     expect(within(await rowOf('First item')).getByTestId('run-progress').textContent).toBe('2%');

@@ -15,8 +15,7 @@ type RunShownState = RunState | 'finishedWithWarnings';
 
 /** The run's own state; an older server's run (without `state`) read from its job status. */
 function shownStateOf(run: JobRun): RunShownState {
-  const state: RunState =
-    run.state ?? (run.status === 'pending' ? (run.started ? 'stopped' : 'queued') : run.status);
+  const state: RunState = run.state ?? (run.status === 'pending' ? (run.started ? 'stopped' : 'queued') : run.status);
   if (state === 'finished' && (run.itemsFailed > 0 || (run.warnings ?? 0) > 0)) return 'finishedWithWarnings';
   return state;
 }
