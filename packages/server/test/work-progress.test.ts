@@ -1,7 +1,8 @@
 /**
  * Progress from what is known to be left (progress.ts), checked over many random runs: it never
  * exceeds the share of the items found so far that are done, never says 99 % after a run's first
- * item while more is listed or other accounts wait, never goes down, and is 100 only once finished.
+ * item while more is listed or other accounts wait, and is 100 only once finished (that it never goes
+ * down as listings grow is the run context's: it writes the greatest value, see jobs-progress.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { progressOf, WorkPart } from '../src/jobs/progress.js';
@@ -24,7 +25,6 @@ describe('a run’s progress from the work known to be left', () => {
       const parts = run.split(accounts);
       const found = parts.map(() => 0);
       const finished = parts.map(() => 0);
-      let last = 0;
       for (const [index, part] of parts.entries()) {
         const pages = 1 + next(4);
         for (let page = 0; page < pages; page++) {
@@ -39,9 +39,7 @@ describe('a run’s progress from the work known to be left', () => {
             // Each account weighs the same; of each, at most the share of its found items done counts.
             const done = found.reduce((sum, f, k) => sum + (f === 0 ? 0 : (finished[k] ?? 0) / f), 0) / accounts;
             expect(progress, `seed ${seed}`).toBeLessThanOrEqual(Math.floor(100 * done));
-            expect(progress, `seed ${seed}`).toBeGreaterThanOrEqual(last);
             expect(progress, `seed ${seed}`).toBeLessThan(100);
-            last = progress;
           }
         }
         part.end();
