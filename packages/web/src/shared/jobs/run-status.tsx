@@ -84,7 +84,7 @@ export function RunProgress({ run, label, size = 'xs' }: { run: JobRun; label: s
   if (shownStateOf(run) === 'queued') {
     return (
       <Text fontSize={size} color="fg.muted" data-testid="run-queued">
-        {run.queuedAt ? t('runs:queuedAt', { time: formatTime(run.queuedAt, i18n.language) }) : t('runs:state.queued')}
+        {run.queuedAt ? t('runs:queuedAt', { time: formatTime(run.queuedAt, i18n.language) }) : '—'}
       </Text>
     );
   }
