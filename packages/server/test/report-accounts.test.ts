@@ -87,6 +87,12 @@ describe("a long report's accounts", () => {
     expect(failed?.errors).toHaveLength(100);
     expect(failed?.errors[0]).toBe('File 001: Access denied');
     expect(failed?.errors.at(-1)).toBe('File 100: Access denied');
-    expect(body.items.filter((a) => a.accountId !== 'user-000002').every((a) => a.errors.length === 0)).toBe(true);
+    expect(failed?.failures).toHaveLength(100);
+    expect(failed?.failures?.[0]).toEqual({ item: 'File 001', reason: 'Access denied', code: 'accessDenied' });
+    // The run failed: an account without failures of its own failed with it, and says the run's reason.
+    for (const other of body.items.filter((a) => a.accountId !== 'user-000002')) {
+      expect(other.errors).toEqual([`${other.displayName}: The run failed.`]);
+      expect(other.failures).toEqual([{ item: other.displayName, reason: 'The run failed.', wholeAccount: true }]);
+    }
   });
 });

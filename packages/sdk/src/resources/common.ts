@@ -187,6 +187,71 @@ export const StorageLocation = s.object({
 });
 export type StorageLocation = s.Static<typeof StorageLocation>;
 
+/** The states of a run itself; a job's status folds queued and stopped into pending. */
+export const RUN_STATES = ['queued', 'running', 'finished', 'failed', 'stopped'] as const;
+/** A run's own state: queued, running, finished, failed or stopped. */
+export const RunState = s.oneOfStrings(RUN_STATES);
+export type RunState = s.Static<typeof RunState>;
+
+/** Why a run or an item failed: the reason in words, and Microsoft's code and HTTP status beside it. */
+export const RunFailure = s.object(
+  {
+    reason: s.string({ description: 'What went wrong, in words.' }),
+    code: s.optional(
+      s.string({
+        description:
+          "Microsoft Graph's error code (such as ErrorItemNotFound or TooManyRequests), or the portal's code when Microsoft was not the cause.",
+      }),
+    ),
+    status: s.optional(s.integer({ minimum: 0, description: 'The HTTP status Microsoft 365 answered with.' })),
+  },
+  'Why a run or an item failed: the reason in words, and beside it the code and HTTP status Microsoft 365 answered with.',
+);
+/** Why a run or an item failed: `reason` in words, Microsoft's error `code` and HTTP `status` kept apart. */
+export type RunFailure = s.Static<typeof RunFailure>;
+
+/** One failed item of a run's account, site, mailbox or team. */
+export const RunItemFailure = s.object(
+  {
+    item: s.string({
+      description:
+        "The item by name (a file's path, a mail's subject, a channel's name), or the account's own name when the account could not be read at all.",
+    }),
+    reason: s.string({ description: 'What went wrong, in words.' }),
+    code: s.optional(s.string({ description: "Microsoft Graph's error code, or the portal's." })),
+    status: s.optional(s.integer({ minimum: 0, description: 'The HTTP status Microsoft 365 answered with.' })),
+    wholeAccount: s.optional(s.boolean('The account, site, mailbox or team could not be read at all.')),
+  },
+  'One failed item of an account: its name, the reason in words, and Microsoft’s code and HTTP status.',
+);
+/** One failed item of an account: its name, the reason in words, Microsoft's code and HTTP status. */
+export type RunItemFailure = s.Static<typeof RunItemFailure>;
+
+/** Microsoft 365's throttling of a run's requests. */
+export const RunThrottling = s.object(
+  {
+    waiting: s.boolean('Whether the run waits for Microsoft 365 now.'),
+    since: s.nullable(s.dateTime('Since when the run waits; null when it does not.')),
+    nextTryAt: s.nullable(s.dateTime('When the run tries again; null when it does not wait.')),
+    status: s.integer({
+      minimum: 0,
+      description:
+        'The HTTP status that made it wait last: 429 (too many requests), 503 (service unavailable), 502 or 504; 0 when Microsoft 365 could not be reached.',
+    }),
+    retries: s.integer({ minimum: 0, description: 'Requests tried again over the whole run.' }),
+    waitedSeconds: s.integer({
+      minimum: 0,
+      description: 'Seconds the run waited for Microsoft 365 in all (ended waits).',
+    }),
+  },
+  'Microsoft 365 limiting or refusing the run’s requests for a while (HTTP 429 or 503 with Retry-After): the run waits and tries again.',
+);
+/**
+ * Microsoft 365's throttling of a run: whether it waits now, since when and until when, the status
+ * that made it wait (429, 503 …), the retries and the seconds waited over the run.
+ */
+export type RunThrottling = s.Static<typeof RunThrottling>;
+
 /** One run of a job, as the job monitor lists it. */
 export const JobRun = s.object({
   reportId: s.string({ description: 'The run; its report has the same id.' }),
@@ -201,8 +266,53 @@ export const JobRun = s.object({
   itemsProcessed: s.integer({ minimum: 0 }),
   itemsFailed: s.integer({ minimum: 0 }),
   bytesProcessed: s.integer({ minimum: 0 }),
-  message: s.optional(s.string({ description: 'The failure reason of a failed run.' })),
+  message: s.optional(
+    s.string({
+      description:
+        'The run\'s closing message ("Finished."), or the reason of a failed run; its colour follows `status`, not its words.',
+    }),
+  ),
+  state: s.optional(RunState),
+  queuedAt: s.optional(s.dateTime('When the run was queued (started by hand, by its schedule or on creation).')),
+  durationSeconds: s.optional(
+    s.nullable(
+      s.integer({
+        minimum: 0,
+        description: 'From start to end, or to now while it runs; null before it started.',
+      }),
+    ),
+  ),
+  itemsFound: s.optional(s.integer({ minimum: 0, description: 'Items the run found to do so far.' })),
+  itemsPerSecond: s.optional(
+    s.nullable(
+      s.number({ minimum: 0, description: 'Items processed per second of its duration; null before it started.' }),
+    ),
+  ),
+  bytesPerSecond: s.optional(
+    s.nullable(
+      s.number({ minimum: 0, description: 'Bytes processed per second of its duration; null before it started.' }),
+    ),
+  ),
+  accountsTotal: s.optional(s.integer({ minimum: 0, description: 'Accounts, sites, mailboxes or teams in the run.' })),
+  accountsFailed: s.optional(
+    s.integer({
+      minimum: 0,
+      description: 'Of them, those that failed (every account of a failed run, as its report shows them).',
+    }),
+  ),
+  warnings: s.optional(
+    s.integer({ minimum: 0, description: 'Items a finished run could not process (it finished with warnings).' }),
+  ),
+  failure: s.optional(RunFailure),
+  throttling: s.optional(RunThrottling),
 });
+/**
+ * One run of a job: its status (and its own `state`), when it was queued, started and finished, its
+ * duration, items and bytes processed with their throughput, failures per account and per item,
+ * warnings, a failed run's reason with Microsoft's code (`failure`), and Microsoft 365's throttling
+ * while it waits (`throttling`). The fields after `message` are filled by this server; an older
+ * server may leave them out.
+ */
 export type JobRun = s.Static<typeof JobRun>;
 
 /** The most rows one page of a run's accounts holds: exports read long reports in pages this large. */
@@ -237,6 +347,15 @@ export const RunAccount = s.object({
   items: s.integer({ minimum: 0 }),
   failedItems: s.integer({ minimum: 0 }),
   bytes: s.integer({ minimum: 0 }),
-  errors: s.array(s.string(), { description: 'Error messages of the failed items, at most 100.' }),
+  errors: s.array(s.string(), {
+    description: 'Failed items as "name: reason", at most 100 (failures has them with their codes).',
+  }),
+  failures: s.optional(
+    s.array(RunItemFailure, {
+      maxItems: 100,
+      description:
+        'The failed items, at most 100, each with its name, reason and Microsoft’s code; in a failed run an account without failures of its own has the run’s.',
+    }),
+  ),
 });
 export type RunAccount = s.Static<typeof RunAccount>;

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { JobType } from '@compliance-portal/sdk';
 import type { AppContext } from '../context.js';
 import { findOrganisation, findTenant } from '../db/records.js';
+import { GraphError } from '../m365/graph-api.js';
+import { listenToGraphRetries } from '../m365/graph-client.js';
 import { notifyRunEnded } from './notify.js';
 import { JobQueue } from './queue.js';
 import {
@@ -22,6 +24,7 @@ import {
 } from './repository.js';
 import { createRunContext, type Executor, RunStopped } from './run-context.js';
 import { nextRun } from './schedule.js';
+import { createThrottleTracker } from './throttling.js';
 
 /**
  * A resumed run starts its counters (and its per-source counts) afresh: the executor reports again
@@ -223,7 +226,9 @@ export class JobEngine {
     const controller = new AbortController();
     const done = this.runOne(run, controller).catch(async (err: unknown) => {
       this.ctx.log.error({ err, runId: run.run_id }, 'run crashed');
-      await this.finish(run, 'failed', `The run could not complete: ${messageOf(err)}`).catch(() => undefined);
+      await this.finish(run, 'failed', `The run could not complete: ${messageOf(err)}`, 0, failureOf(err)).catch(
+        () => undefined,
+      );
       return { runId: run.run_id, status: 'failed' as const };
     });
     this.running.set(run.run_id, { controller, done });
@@ -262,9 +267,12 @@ export class JobEngine {
       signal: controller.signal,
       ...(this.options.progressIntervalMs !== undefined ? { progressIntervalMs: this.options.progressIntervalMs } : {}),
     });
+    // Microsoft 365's throttling of the run's requests, recorded while the run waits for it.
+    const throttle = createThrottleTracker(this.ctx, run.run_id);
     try {
-      const result = await executor(rc);
+      const result = await listenToGraphRetries(throttle, () => executor(rc));
       await rc.flush();
+      await throttle.close();
       const failed = await rc.failedItems();
       const warning = failed > 0 ? `${failed} item(s) could not be processed.` : '';
       const message = result.message
@@ -275,6 +283,7 @@ export class JobEngine {
       return await this.finish(run, 'finished', message, failed);
     } catch (err) {
       await rc.flush().catch(() => undefined);
+      await throttle.close();
       if (err instanceof RunStopped || controller.signal.aborted) {
         if (controller.signal.reason === 'shutdown') {
           // Back to the queue: the next worker start resumes from the checkpoint.
@@ -290,21 +299,55 @@ export class JobEngine {
         return await this.finish(run, 'stopped', 'Stopped.');
       }
       this.ctx.log.warn({ err, runId: run.run_id }, 'run failed');
-      return await this.finish(run, 'failed', messageOf(err));
+      const failure = failureOf(err);
+      if (rc.currentSource !== undefined) await this.failedOn(run, rc.currentSource, messageOf(err), failure);
+      return await this.finish(run, 'failed', messageOf(err), 0, failure);
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private async finish(run: RunRow, status: 'finished' | 'failed' | 'stopped', message: string, warnings = 0) {
+  /** The account a run failed on: its report names it with the run's error as its own. */
+  private async failedOn(run: RunRow, source: string, message: string, failure: RunFailure) {
+    await this.ctx.db.query(
+      `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at, source_id, status)
+       values ($1, $2, $3, $4, $5, false, 1, $6, $3, $7)`,
+      [run.run_id, `run:${source}`, source, failure.code ?? 'Error', message, this.ctx.now(), failure.status ?? null],
+    );
+    await this.ctx.db.query(
+      `insert into job_run_sources (run_id, source_id, failed) values ($1, $2, true)
+       on conflict (run_id, source_id) do update set failed = true`,
+      [run.run_id, source],
+    );
+  }
+
+  private async finish(
+    run: RunRow,
+    status: 'finished' | 'failed' | 'stopped',
+    message: string,
+    warnings = 0,
+    failure: RunFailure = {},
+  ) {
     const now = this.ctx.now();
     await this.ctx.db.transaction(async (tx) => {
       await tx.query(
         `update job_runs set status = $2, finished = $3, message = $4, warnings = $5,
-                progress = case when $2 = 'finished' then 100 else progress end
+                progress = case when $2 = 'finished' then 100 else progress end,
+                error_code = $6, error_status = $7, throttled_since = null, throttle_next_try = null
           where run_id = $1`,
-        [run.run_id, status, now, message, warnings],
+        [run.run_id, status, now, message, warnings, failure.code ?? null, failure.status ?? null],
       );
+      if (status === 'failed') {
+        // A failed run names every account it was to cover: those it did not reach are in its report too.
+        await tx.query(
+          `insert into job_run_sources (run_id, source_id, failed)
+           select $1, s.source, true
+             from jobs j, jsonb_array_elements_text(coalesce(j.definition->'sources', '[]'::jsonb)) as s(source)
+            where j.job_id = $2 and s.source <> ''
+           on conflict (run_id, source_id) do nothing`,
+          [run.run_id, run.job_id],
+        );
+      }
       await tx.query(
         `update jobs set status = $2, finished = $3, message = $4, updated_at = $3,
                 progress = case when $2 = 'finished' then 100 else progress end
@@ -323,4 +366,17 @@ export class JobEngine {
 
 function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Why a run failed in Microsoft's terms, kept apart from its reason in words. */
+interface RunFailure {
+  code?: string;
+  status?: number;
+}
+
+function failureOf(err: unknown): RunFailure {
+  if (err instanceof GraphError) return { code: err.code, status: err.status };
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && code) return { code };
+  return {};
 }

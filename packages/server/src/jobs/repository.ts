@@ -171,6 +171,15 @@ export interface RunRow {
   created_at: Date;
   started: Date | null;
   finished: Date | null;
+  /** A failed run's cause in Microsoft's terms (migration 30). */
+  error_code: string | null;
+  error_status: number | null;
+  /** Microsoft 365's throttling (throttling.ts): set while the run waits. */
+  throttled_since: Date | null;
+  throttle_next_try: Date | null;
+  throttle_status: number | null;
+  throttle_retries: number;
+  throttled_ms: number | string;
 }
 
 export function checkpointOf(run: RunRow): Record<string, unknown> {

@@ -23,7 +23,10 @@ export class RunStopped extends Error {
 export interface ItemRef {
   /** Stable across runs: the same item has the same key. */
   key: string;
-  /** What a person reads in the report. */
+  /**
+   * What a person reads in the report: the item's own name (a file's path, a channel's or chat's
+   * name), not the id of its source, which the report names beside it.
+   */
   name: string;
   /** The account, site, mailbox or team the item belongs to (the run report's row). */
   source?: string;
@@ -83,6 +86,11 @@ export interface RunContext {
   /** Writes pending progress. */
   flush(): Promise<void>;
   failedItems(): Promise<number>;
+  /**
+   * The account, site, mailbox or team the run works on: the source of the last item that stands
+   * for a whole source (wholeSource) begun. A run that fails names it as the account it failed on.
+   */
+  readonly currentSource: string | undefined;
 }
 
 export type Executor = (rc: RunContext) => Promise<{ message?: string }>;
@@ -127,6 +135,7 @@ export function createRunContext(input: RunContextInput): RunContext {
   let written = -1;
   const knownFailures = new Set<string>();
   let knownLoaded = false;
+  let currentSource: string | undefined;
 
   const write = () => {
     const delta = { ...pending };
@@ -201,7 +210,11 @@ export function createRunContext(input: RunContextInput): RunContext {
       part.finish((delta.done ?? 0) + (delta.failed ?? 0));
       changed();
     },
+    get currentSource() {
+      return currentSource;
+    },
     async item(ref, work) {
+      if (ref.wholeSource && ref.source !== undefined) currentSource = ref.source;
       for (let attempt = 1; ; attempt++) {
         rc.checkStopped();
         try {
@@ -224,9 +237,20 @@ export function createRunContext(input: RunContextInput): RunContext {
           const now = ctx.now();
           const message = error instanceof Error ? error.message : String(error);
           await ctx.db.query(
-            `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at, source_id)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [run.run_id, ref.key, ref.name, codeOf(error), message, permanent, attempt, now, ref.source ?? null],
+            `insert into job_run_errors (run_id, item_key, item_name, code, message, permanent, attempts, at, source_id, status)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+            [
+              run.run_id,
+              ref.key,
+              ref.name,
+              codeOf(error),
+              message,
+              permanent,
+              attempt,
+              now,
+              ref.source ?? null,
+              error instanceof GraphError ? error.status : null,
+            ],
           );
           if (ref.source !== undefined && ref.wholeSource) {
             const s = perSource.get(ref.source) ?? { items: 0, failed: 0, bytes: 0, sourceFailed: false };

@@ -5,6 +5,7 @@
  * graph.microsoft.com or the simulator's base URL alike. Tokens come from MSAL (token.ts).
  */
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS_CODES } from 'node:http';
 import type {
   AadUserConversationMember,
@@ -150,6 +151,42 @@ export function observeGraphReads(observer: GraphReadObserver | undefined): void
   readObserver = observer;
 }
 
+/** A retry of a throttled or failed request: its status (0: the network failed) and the wait before the next try. */
+export interface GraphRetry {
+  url: string;
+  status: number;
+  attempt: number;
+  delayMs: number;
+}
+
+/** Hears the retries of the Graph requests made in its work (a job's run), whichever client makes them. */
+export interface GraphRetryListener {
+  /** A request waits `delayMs` before it tries again. */
+  retrying(retry: GraphRetry): void;
+  /** A request that waited got its answer, or gave up. */
+  settled(): void;
+}
+
+const retryListeners = new AsyncLocalStorage<GraphRetryListener>();
+
+/**
+ * Runs `work` with `listener` hearing the retries of every Graph request it makes, through any
+ * client (clients are shared by a tenant's runs, so a run cannot be told apart by its client).
+ */
+export function listenToGraphRetries<T>(listener: GraphRetryListener, work: () => Promise<T>): Promise<T> {
+  return retryListeners.run(listener, work);
+}
+
+/** What a request sends beside its method and URL. */
+interface GraphRequestInit {
+  body?: string | Uint8Array<ArrayBuffer>;
+  headers?: Record<string, string>;
+  /** false: without the bearer token (pre-authenticated links). */
+  auth?: boolean;
+  /** 'manual': a redirect is answered as it is. */
+  redirect?: 'manual';
+}
+
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
@@ -219,16 +256,29 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   const maxDelay = options.maxRetryDelayMs ?? 60_000;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  /** One request with retries; `url` is absolute (next and delta links) or relative to the base. */
-  async function request(
+  /**
+   * One request with retries; `url` is absolute (next and delta links) or relative to the base. The
+   * listener of the work it is made in (a run) hears each retry, and once that the request is settled,
+   * however it ends.
+   */
+  async function request(method: string, url: string, init: GraphRequestInit = {}): Promise<HttpAnswer> {
+    const listener = retryListeners.getStore();
+    let retried = false;
+    try {
+      return await attempts(method, url, init, (retry) => {
+        retried = true;
+        listener?.retrying(retry);
+      });
+    } finally {
+      if (retried) listener?.settled();
+    }
+  }
+
+  async function attempts(
     method: string,
     url: string,
-    init: {
-      body?: string | Uint8Array<ArrayBuffer>;
-      headers?: Record<string, string>;
-      auth?: boolean;
-      redirect?: 'manual';
-    } = {},
+    init: GraphRequestInit,
+    retrying: (retry: GraphRetry) => void,
   ): Promise<HttpAnswer> {
     const target = url.startsWith('http') ? url : `${base}${url}`;
     for (let attempt = 0; ; attempt++) {
@@ -277,7 +327,9 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       await response?.arrayBuffer().catch(() => undefined);
       const backoff = Math.min(maxDelay, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
       const delayMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(maxDelay, retryAfter * 1000) : backoff;
-      options.onRetry?.({ url: target, status: response?.status ?? 0, attempt: attempt + 1, delayMs });
+      const retry = { url: target, status: response?.status ?? 0, attempt: attempt + 1, delayMs };
+      options.onRetry?.(retry);
+      retrying(retry);
       await sleep(delayMs);
     }
   }

@@ -14,6 +14,7 @@ import { m365Namespaces } from './de/m365';
 import { offlineNamespaces } from './de/offline';
 import { overviewNamespaces } from './de/overview';
 import { partnerNamespaces } from './de/partner';
+import { runsNamespaces } from './de/runs';
 import { sharedNamespaces } from './de/shared';
 import { shellNamespaces } from './de/shell';
 import { signUpNamespaces } from './de/sign-up';
@@ -27,6 +28,7 @@ export const de: Resources = {
   ...shellNamespaces,
   ...sharedNamespaces,
   ...backupNamespaces,
+  ...runsNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
   ...teamsNamespaces,

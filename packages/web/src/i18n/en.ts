@@ -13,6 +13,7 @@ import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
 import { overviewNamespaces } from './en/overview';
 import { partnerNamespaces } from './en/partner';
+import { runsNamespaces } from './en/runs';
 import { sharedNamespaces } from './en/shared';
 import { shellNamespaces } from './en/shell';
 import { signUpNamespaces } from './en/sign-up';
@@ -25,6 +26,7 @@ export const en = {
   ...shellNamespaces,
   ...sharedNamespaces,
   ...backupNamespaces,
+  ...runsNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
   ...teamsNamespaces,

@@ -132,7 +132,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
               }
               const ref = {
                 key: `mail:${mailbox}/${externalId}`,
-                name: `${mailbox}: ${message.subject ?? ''}`,
+                name: message.subject || 'Message without a subject',
                 source: mailbox,
                 part: folderPart,
               };

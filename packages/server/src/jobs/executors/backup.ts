@@ -259,7 +259,8 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
         rc.progress({ done: 1, source: drive.sourceId, part });
         return;
       }
-      const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId, part };
+      // The item's own name: its source (an account's or site's id) is named beside it in the report.
+      const ref = { key: itemKey, name: `${drive.name}${itemPath(item)}`, source: drive.sourceId, part };
       const prefetched = { stored: stored.get(itemId) ?? new Map() };
       const result = await rc.item(ref, () =>
         backupFile(rc, plane, graph, drive, item, seq, countedVersions, prefetched),

@@ -39,7 +39,7 @@ export async function forEachChannelMessage(
       await rc.item(
         {
           key: `channel:${teamId}/${channelId}`,
-          name: `${teamId}: ${channel.displayName ?? ''}`,
+          name: channel.displayName || 'Channel without a name',
           source: teamId,
           part: channelPart,
         },
@@ -108,7 +108,7 @@ export async function forEachChatMessage(
       }
       seen.add(chatId);
       await rc.item(
-        { key: `chat:${chatId}`, name: `${account}: ${chat.topic ?? chatId}`, source: account, part: chatPart },
+        { key: `chat:${chatId}`, name: chat.topic || 'Chat without a topic', source: account, part: chatPart },
         async () => {
           const members: ChatInfo['members'] = [];
           for await (const m of graph.chatMembers(chatId))

@@ -312,5 +312,5 @@ export async function finishedTeamsRestores(ctx: AppContext, tenantId: string): 
       order by r.finished desc, r.seq desc limit 100`,
     [tenantId],
   );
-  return rows.map(runView);
+  return rows.map((r) => runView(r));
 }

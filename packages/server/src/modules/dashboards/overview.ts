@@ -132,6 +132,6 @@ export async function overview(ctx: AppContext, tenant: TenantRecord): Promise<O
     recentFailures: runs
       .filter((r) => r.n > 0)
       .sort((a, b) => a.n - b.n)
-      .map(runView),
+      .map((r) => runView(r)),
   };
 }

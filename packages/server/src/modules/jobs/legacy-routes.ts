@@ -111,7 +111,7 @@ export function legacyJobRoutes(ctx: AppContext) {
     'legacy.jobs.running': {
       async handler({ query }, rc) {
         const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
-        return (await runningRuns(ctx, tenant)).map(runView);
+        return (await runningRuns(ctx, tenant)).map((r) => runView(r));
       },
     },
     'legacy.jobs.filtered': {

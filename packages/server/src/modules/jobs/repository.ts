@@ -3,7 +3,7 @@ import type { JobType } from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { type JobRecord, type JobRow, type RunRow, toJobRecord } from '../../jobs/repository.js';
 import { notHeld } from '../../storage/legal-hold.js';
-import { RUN_SELECT, type RunViewRow } from './runs.js';
+import { RUN_SELECT, type RunViewRow, withAccounts } from './runs.js';
 
 /** The tenant's jobs of one type, newest first. */
 export async function listJobsOfType(db: Queryable, tenantId: string, type: JobType): Promise<JobRecord[]> {
@@ -30,7 +30,10 @@ export async function findTenantRun(db: Queryable, tenantId: string, runId: stri
 
 /** The job's latest run, with its job's name, type and application. */
 export async function latestRunWithJob(db: Queryable, jobId: string): Promise<RunViewRow | undefined> {
-  const [row] = await db.query<RunViewRow>(`${RUN_SELECT} where r.job_id = $1 order by r.seq desc limit 1`, [jobId]);
+  const [row] = await withAccounts(
+    db,
+    await db.query<RunViewRow>(`${RUN_SELECT} where r.job_id = $1 order by r.seq desc limit 1`, [jobId]),
+  );
   return row;
 }
 
@@ -53,9 +56,12 @@ export async function latestFinishedRun(db: Queryable, jobId: string): Promise<R
 
 /** The tenant's queued and running runs, oldest first. */
 export async function activeRuns(db: Queryable, tenantId: string): Promise<RunViewRow[]> {
-  return db.query<RunViewRow>(
-    `${RUN_SELECT} where r.tenant_id = $1 and r.status in ('queued', 'running') order by r.seq`,
-    [tenantId],
+  return withAccounts(
+    db,
+    await db.query<RunViewRow>(
+      `${RUN_SELECT} where r.tenant_id = $1 and r.status in ('queued', 'running') order by r.seq`,
+      [tenantId],
+    ),
   );
 }
 

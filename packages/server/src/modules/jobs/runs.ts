@@ -1,5 +1,14 @@
 /** Job runs as the monitor and the reports show them: filtered, sorted and paged in the database. */
-import type { Application, HeldItem, JobRun, JobStatus, JobType, Page, RunAccount } from '@compliance-portal/sdk';
+import type {
+  Application,
+  HeldItem,
+  JobRun,
+  JobStatus,
+  JobType,
+  Page,
+  RunAccount,
+  RunItemFailure,
+} from '@compliance-portal/sdk';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { ownValue } from '../../http/list-query.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
@@ -20,10 +29,24 @@ const RUN_FIELDS = [
   'items_failed',
   'bytes',
   'message',
+  'created_at',
+  'items_total',
+  'warnings',
+  'error_code',
+  'error_status',
+  'throttled_since',
+  'throttle_next_try',
+  'throttle_status',
+  'throttle_retries',
+  'throttled_ms',
 ] as const;
 const JOB_FIELDS = ['name', 'type', 'application'] as const;
 
-export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]>;
+export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]> & {
+  /** The run's accounts, and of them those that failed as a whole (withAccounts). */
+  accounts_total?: number;
+  accounts_failed?: number;
+};
 
 /**
  * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Run lists select these rather than
@@ -31,7 +54,41 @@ export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof 
  */
 export const RUN_VIEW_COLUMNS = [...RUN_FIELDS.map((f) => `r.${f}`), ...JOB_FIELDS.map((f) => `j.${f}`)].join(', ');
 
-export function runView(r: RunViewRow): JobRun {
+/**
+ * The rows with their runs' accounts counted, in one statement for the rows only (a page), not per
+ * row of every run the list sorts.
+ */
+export async function withAccounts<T extends RunViewRow>(db: Queryable, rows: T[]): Promise<T[]> {
+  if (rows.length === 0) return rows;
+  const counts = await db.query<{ run_id: string; total: number; failed: number }>(
+    `select run_id, count(*)::int as total, count(*) filter (where failed)::int as failed
+       from job_run_sources where run_id = any($1) group by run_id`,
+    [rows.map((r) => r.run_id)],
+  );
+  const byRun = new Map(counts.map((c) => [c.run_id, c]));
+  for (const row of rows) {
+    row.accounts_total = Number(byRun.get(row.run_id)?.total ?? 0);
+    row.accounts_failed = Number(byRun.get(row.run_id)?.failed ?? 0);
+  }
+  return rows;
+}
+
+const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+
+/** Per second of `duration`, to two significant decimals; null when the run has not started. */
+const perSecond = (amount: number, duration: number | null) =>
+  duration === null ? null : Math.round((100 * amount) / Math.max(1, duration)) / 100;
+
+/**
+ * A run as every screen shows it: the same figures in the monitor, the job lists, the overview and
+ * the legacy API. `now` ends a running run's duration.
+ */
+export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
+  const started = r.started ? new Date(r.started).getTime() : null;
+  const end = r.finished ? new Date(r.finished).getTime() : r.status === 'running' ? now.getTime() : null;
+  const duration = started !== null && end !== null ? seconds(end - started) : null;
+  const accountsTotal = r.accounts_total === undefined ? undefined : Number(r.accounts_total);
+  const retries = Number(r.throttle_retries ?? 0);
   return {
     reportId: r.run_id,
     jobId: r.job_id,
@@ -46,6 +103,41 @@ export function runView(r: RunViewRow): JobRun {
     itemsFailed: Number(r.items_failed),
     bytesProcessed: Number(r.bytes),
     ...(r.message ? { message: r.message } : {}),
+    state: r.status,
+    queuedAt: new Date(r.created_at).toISOString(),
+    durationSeconds: duration,
+    itemsFound: Number(r.items_total ?? 0),
+    itemsPerSecond: perSecond(Number(r.items_done), duration),
+    bytesPerSecond: perSecond(Number(r.bytes), duration),
+    ...(accountsTotal === undefined
+      ? {}
+      : {
+          accountsTotal,
+          // Every account of a failed run shows as failed in its report (runAccounts): counted the same here.
+          accountsFailed: r.status === 'failed' ? accountsTotal : Number(r.accounts_failed ?? 0),
+        }),
+    warnings: Number(r.warnings ?? 0),
+    ...(r.status === 'failed'
+      ? {
+          failure: {
+            reason: r.message ?? 'The run failed.',
+            ...(r.error_code ? { code: r.error_code } : {}),
+            ...(r.error_status !== null && r.error_status !== undefined ? { status: Number(r.error_status) } : {}),
+          },
+        }
+      : {}),
+    ...(retries > 0 || r.throttled_since
+      ? {
+          throttling: {
+            waiting: r.throttled_since !== null && (r.status === 'running' || r.status === 'queued'),
+            since: iso(r.throttled_since),
+            nextTryAt: iso(r.throttle_next_try),
+            status: Number(r.throttle_status ?? 0),
+            retries,
+            waitedSeconds: seconds(Number(r.throttled_ms ?? 0)),
+          },
+        }
+      : {}),
   };
 }
 
@@ -74,7 +166,7 @@ function runStatuses(status: JobStatus): string[] {
 
 export async function queryRuns(db: Queryable, tenantId: string, filter: RunFilter) {
   const { rows, total, page, pageSize } = await pageRuns(db, tenantId, filter, '');
-  return { items: rows.map(runView), total, page, pageSize };
+  return { items: (await withAccounts(db, rows)).map((r) => runView(r)), total, page, pageSize };
 }
 
 /**
@@ -221,32 +313,82 @@ export async function runAccounts(
     failed: boolean;
   }[];
   const errors = sources.length
-    ? await db.query<{ source_id: string | null; item_name: string; message: string }>(
+    ? await db.query<ErrorRow>(
         // At most 100 per account, cut in the database: a page of thousands of accounts stays bounded.
-        `select source_id, item_name, message from (
-           select source_id, item_name, message, id, row_number() over (partition by source_id order by id) as n
+        `select source_id, item_name, message, code, status from (
+           select source_id, item_name, message, code, status, id,
+                  row_number() over (partition by source_id order by id) as n
              from job_run_errors where run_id = $1 and source_id = any($2)) e
           where n <= 100 order by id`,
         [run.run_id, sources.map((x) => x.source_id)],
       )
     : [];
-  // Each account's errors by one lookup, not a scan of the page's errors per account.
-  const errorsOf = new Map<string | null, string[]>();
+  const names = new Map(sources.map((x) => [x.source_id, x.display_name ?? x.source_id]));
+  // Each account's failures by one lookup, not a scan of the page's errors per account.
+  const failuresOf = new Map<string | null, RunItemFailure[]>();
   for (const e of errors) {
-    const messages = errorsOf.get(e.source_id) ?? [];
-    messages.push(`${e.item_name}: ${e.message}`);
-    errorsOf.set(e.source_id, messages);
+    const failures = failuresOf.get(e.source_id) ?? [];
+    failures.push(itemFailure(e, e.source_id === null ? undefined : names.get(e.source_id)));
+    failuresOf.set(e.source_id, failures);
   }
-  const items: RunAccount[] = sources.map((x) => ({
-    accountId: x.source_id,
-    displayName: x.display_name ?? x.source_id,
-    status: x.failed ? 'failed' : runStatus,
-    items: Number(x.items),
-    failedItems: Number(x.failed_items),
-    bytes: Number(x.bytes),
-    errors: errorsOf.get(x.source_id) ?? [],
-  }));
+  // An account of a failed run without a failure of its own failed with the run: the run's reason.
+  const runFailure = (name: string): RunItemFailure[] =>
+    runStatus === 'failed'
+      ? [
+          {
+            item: name,
+            reason: run.message ?? 'The run failed.',
+            ...(run.error_code ? { code: run.error_code } : {}),
+            ...(run.error_status !== null && run.error_status !== undefined
+              ? { status: Number(run.error_status) }
+              : {}),
+            wholeAccount: true,
+          },
+        ]
+      : [];
+  const items: RunAccount[] = sources.map((x) => {
+    const displayName = x.display_name ?? x.source_id;
+    const failures = failuresOf.get(x.source_id) ?? runFailure(displayName);
+    return {
+      accountId: x.source_id,
+      displayName,
+      status: x.failed ? 'failed' : runStatus,
+      items: Number(x.items),
+      failedItems: Number(x.failed_items),
+      bytes: Number(x.bytes),
+      errors: failures.map((f) => `${f.item}: ${f.reason}`),
+      failures,
+    };
+  });
   return { items, total: Number(count?.n ?? 0), page, pageSize };
+}
+
+interface ErrorRow {
+  source_id: string | null;
+  item_name: string;
+  message: string;
+  code: string;
+  status: number | null;
+}
+
+/**
+ * A failed item as the report names it: an account that could not be read at all by the account's
+ * name (its item was recorded under the account's id), an item by its own name without the id of
+ * its account in front (as runs before migration 30 recorded channels, chats and files).
+ */
+function itemFailure(e: ErrorRow, accountName: string | undefined): RunItemFailure {
+  const wholeAccount = e.source_id !== null && e.item_name === e.source_id;
+  let item = e.item_name;
+  if (wholeAccount) item = accountName ?? e.item_name;
+  else if (e.source_id && item.startsWith(`${e.source_id}: `)) item = item.slice(e.source_id.length + 2);
+  else if (e.source_id && item.startsWith(`${e.source_id} `)) item = item.slice(e.source_id.length + 1);
+  return {
+    item,
+    reason: e.message,
+    ...(e.code ? { code: e.code } : {}),
+    ...(e.status !== null && e.status !== undefined ? { status: Number(e.status) } : {}),
+    ...(wholeAccount ? { wholeAccount: true } : {}),
+  };
 }
 
 /** A report's title: the job and when its run started; exports use it as file and sheet name. */
@@ -267,23 +409,25 @@ export async function queryReports(db: Queryable, tenantId: string, filter: RunF
   const accounts = new Map(rows.map((c) => [c.run_id, Number(c.accounts)]));
   return {
     ...runs,
-    items: rows.map(runView).map((r) => ({
-      reportId: r.reportId,
-      title: reportTitle(r),
-      jobId: r.jobId,
-      jobName: r.jobName,
-      jobType: r.jobType,
-      application: r.application ?? 'onedrive',
-      status: r.status,
-      started: r.started,
-      finished: r.finished,
-      totals: {
-        accounts: accounts.get(r.reportId) ?? 0,
-        items: r.itemsProcessed,
-        bytes: r.bytesProcessed,
-        failures: r.itemsFailed,
-      },
-    })),
+    items: rows
+      .map((r) => runView(r))
+      .map((r) => ({
+        reportId: r.reportId,
+        title: reportTitle(r),
+        jobId: r.jobId,
+        jobName: r.jobName,
+        jobType: r.jobType,
+        application: r.application ?? 'onedrive',
+        status: r.status,
+        started: r.started,
+        finished: r.finished,
+        totals: {
+          accounts: accounts.get(r.reportId) ?? 0,
+          items: r.itemsProcessed,
+          bytes: r.bytesProcessed,
+          failures: r.itemsFailed,
+        },
+      })),
   };
 }
 
@@ -306,17 +450,28 @@ export async function dataManagementAccounts(
       ])
     ).map((r) => r.source_id),
   );
-  const errors = await db.query<{ source_id: string | null; item_name: string; message: string }>(
-    'select source_id, item_name, message from job_run_errors where run_id = $1 order by id',
+  const errors = await db.query<ErrorRow>(
+    'select source_id, item_name, message, code, status from job_run_errors where run_id = $1 order by id',
     [run.run_id],
   );
   const sources = new Set([...rows.map((r) => r.source_id), ...failed]);
+  // Sites and OneDrives by the names discovery knows them by, never by their ids.
+  await nameRunSources(db, run);
+  const named = await db.query<{ source_id: string; display_name: string | null }>(
+    `select x.source_id, coalesce(s.display_name,
+            (select d.display_name from discovered_sources d where d.tenant_id = $3 and d.source_id = x.source_id limit 1)) as display_name
+       from unnest($2::text[]) as x(source_id)
+       left join job_run_sources s on s.run_id = $1 and s.source_id = x.source_id`,
+    [run.run_id, [...sources], run.tenant_id],
+  );
+  const names = new Map(named.map((n) => [n.source_id, n.display_name ?? n.source_id]));
   const runStatus = jobStatusOf(run.status);
   const all = [...sources].sort().map((sourceId) => {
     const row = rows.find((r) => r.source_id === sourceId);
+    const displayName = names.get(sourceId) ?? sourceId;
     return {
       accountId: sourceId,
-      displayName: sourceId,
+      displayName,
       status: failed.has(sourceId) ? ('failed' as const) : runStatus,
       files: Number(row?.files ?? 0),
       versionsRemoved: Number(row?.removed ?? 0),
@@ -324,12 +479,17 @@ export async function dataManagementAccounts(
       errors: errors
         .filter((e) => e.source_id === sourceId)
         .slice(0, 100)
-        .map((e) => `${e.item_name}: ${e.message}`),
+        .map((e) => {
+          const f = itemFailure(e, displayName);
+          return `${f.item}: ${f.reason}${f.code ? ` (${f.code})` : ''}`;
+        }),
     };
   });
   const search = filter.search?.trim().toLowerCase();
   const matching = all.filter(
-    (a) => (!filter.status || a.status === filter.status) && (!search || a.accountId.toLowerCase().includes(search)),
+    (a) =>
+      (!filter.status || a.status === filter.status) &&
+      (!search || a.accountId.toLowerCase().includes(search) || a.displayName.toLowerCase().includes(search)),
   );
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? 25;

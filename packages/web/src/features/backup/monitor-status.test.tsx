@@ -25,7 +25,7 @@ const run = (jobName: string, status: JobStatus, itemsFailed = 0): JobRun => ({
 });
 
 describe('the job monitor’s statuses', () => {
-  it('show each status in words and in its colour: finished green, with warnings amber, running blue, failed red, pending grey', async () => {
+  it('show each status in words and in its colour: finished green, with warnings amber, running blue, failed red, queued grey', async () => {
     storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
     storeWorker(testWorker());
     const expected = [
@@ -33,7 +33,8 @@ describe('the job monitor’s statuses', () => {
       [run('Guest without mailbox', 'finished', 1), 'Finished with warnings', 'orange'],
       [run('Now', 'running'), 'Running', 'blue'],
       [run('Broken', 'failed'), 'Failed', 'red'],
-      [run('Queued', 'pending'), 'Pending', 'gray'],
+      // A run not started yet is queued: said so, not "Pending".
+      [run('Not started', 'pending'), 'Queued', 'gray'],
     ] as const;
     await renderPortal('/backup-and-restore/job-monitor', {
       'legacy.workers.client': respond('legacy.workers.client', testClient()),

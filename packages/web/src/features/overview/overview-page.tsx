@@ -20,8 +20,8 @@ import { DashboardCard } from '../../components/ui/dashboard-card';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
-import { StatusBadge } from '../../components/ui/status-badge';
 import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
+import { codeText, RunStatusBadge, ThrottleNote } from '../../shared/jobs/run-status';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { overviewQuery, periodRunsQuery } from './api/queries';
 import {
@@ -66,11 +66,12 @@ function LastJob({ run }: { run: JobRun | null }) {
         {run.jobName}
       </Text>
       <HStack gap="2" wrap="wrap">
-        <StatusBadge status={run.status} warnings={run.itemsFailed > 0} />
+        <RunStatusBadge run={run} />
         <Text fontSize="xs" color="fg.muted">
-          {formatDateTime(run.started ?? run.finished, i18n.language)}
+          {formatDateTime(run.started ?? run.finished ?? run.queuedAt, i18n.language)}
         </Text>
       </HStack>
+      <ThrottleNote run={run} size="xs" />
     </Stack>
   );
 }
@@ -241,7 +242,11 @@ function Overview({ tenantId }: { tenantId: string }) {
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
                     {t(`backup:types.${run.jobType}`)} · {formatDateTime(run.finished ?? run.started, lang)}
-                    {run.message ? ` · ${run.message}` : ''}
+                    {run.failure
+                      ? ` · ${run.failure.reason}${codeText(run.failure, t) ? ` (${codeText(run.failure, t)})` : ''}`
+                      : run.message
+                        ? ` · ${run.message}`
+                        : ''}
                   </Text>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { HStack, Progress, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import type { JobRun, JobStatus, JobType } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,12 +7,12 @@ import type { Column } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { QueryDataTable } from '../../components/ui/query-data-table';
-import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { useUrlFilter, useUrlListState } from '../url-state';
 import { isRunActive, runListQuery } from './api/queries';
 import { MONITOR_LIST, MONITOR_STATUSES, monitorQueryOf } from './list-search';
 import { RunDetail } from './run-detail';
+import { durationOf, failuresText, formatDuration, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
 
 /** While a run is queued or running the monitor polls; when nothing does, it stops. */
 
@@ -70,28 +70,45 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
   const run = runs.data?.items.find((r) => r.reportId === selected);
   const lang = i18n.language;
   const columns: Column<JobRun>[] = [
-    { key: 'jobName', header: t('backup:columns.name'), cell: (r) => r.jobName, sortable: true },
+    {
+      key: 'jobName',
+      header: t('backup:columns.name'),
+      // A button as well as the row's click: the run opens by keyboard too.
+      cell: (r) => (
+        <Button
+          variant="plain"
+          size="sm"
+          h="auto"
+          p="0"
+          textAlign="start"
+          whiteSpace="normal"
+          fontWeight="normal"
+          onClick={(e) => {
+            e.stopPropagation();
+            setSelected(r.reportId);
+          }}
+        >
+          {r.jobName}
+        </Button>
+      ),
+      sortable: true,
+    },
     {
       key: 'status',
       header: t('backup:columns.status'),
-      cell: (r) => <StatusBadge status={r.status} warnings={r.itemsFailed > 0} />,
+      // The state in its status's colour; below it, while Microsoft 365 makes the run wait, why and until when.
+      cell: (r) => (
+        <Stack gap="1" align="start" maxW="xs" whiteSpace="normal">
+          <RunStatusBadge run={r} />
+          <ThrottleNote run={r} size="xs" />
+        </Stack>
+      ),
       sortable: true,
     },
     {
       key: 'progress',
       header: t('backup:columns.progress'),
-      cell: (r) => (
-        <HStack gap="2" minW="24">
-          <Progress.Root value={r.progress} size="xs" flex="1" aria-label={t('backup:progressOf', { name: r.jobName })}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="xs" data-testid="run-progress">
-            {r.progress}%
-          </Text>
-        </HStack>
-      ),
+      cell: (r) => <RunProgress run={r} label={t('backup:progressOf', { name: r.jobName })} />,
       sortable: true,
     },
     {
@@ -99,6 +116,13 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       header: t('backup:columns.started'),
       cell: (r) => formatDateTime(r.started, lang),
       sortable: true,
+      hideBelow: 'md',
+    },
+    {
+      key: 'duration',
+      header: t('runs:figures.duration'),
+      cell: (r) => formatDuration(durationOf(r), t),
+      align: 'end',
       hideBelow: 'md',
     },
     {
@@ -118,7 +142,7 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
     {
       key: 'failures',
       header: t('backup:columns.failures'),
-      cell: (r) => formatNumber(r.itemsFailed, lang),
+      cell: (r) => failuresText(r, t, lang),
       align: 'end',
       hideBelow: 'md',
     },

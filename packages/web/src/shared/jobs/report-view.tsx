@@ -8,7 +8,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { CleanupAccounts } from './cleanup-accounts';
 import { HeldItems } from './held-items';
-import { RunAccountsTable } from './run-accounts';
+import { failureTexts, RunAccountsTable } from './run-accounts';
 
 /**
  * One report: its title, status, totals and accounts (a clean-up's sites and OneDrives), exported; an
@@ -25,13 +25,19 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
     { header: t('backup:columns.items'), value: (a) => a.items },
     { header: t('backup:columns.failures'), value: (a) => a.failedItems },
     { header: t('backup:columns.bytes'), value: (a) => a.bytes },
-    { header: t('backup:columns.errors'), value: (a) => a.errors.join('; ') },
+    { header: t('backup:columns.errors'), value: (a) => failureTexts(a, t).join('; ') },
   ];
   const totals = [
     [t('backup:columns.accounts'), formatNumber(report.totals.accounts, lang)],
     [t('backup:columns.items'), formatNumber(report.totals.items, lang)],
     [t('backup:columns.size'), formatBytes(report.totals.bytes, lang)],
-    [t('backup:columns.failures'), formatNumber(report.totals.failures, lang)],
+    // A failed run never reads "0 failures": it failed as a whole.
+    [
+      t('backup:columns.failures'),
+      report.status === 'failed' && report.totals.failures === 0
+        ? t('runs:failures.runFailed')
+        : formatNumber(report.totals.failures, lang),
+    ],
   ] as const;
   return (
     <Stack gap="4">
@@ -43,8 +49,8 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
           {report.title}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          <StatusBadge status={report.status} /> {formatDateTime(report.started, lang)} –{' '}
-          {formatDateTime(report.finished, lang)}
+          <StatusBadge status={report.status} warnings={report.totals.failures > 0} />{' '}
+          {formatDateTime(report.started, lang)} – {formatDateTime(report.finished, lang)}
         </Text>
       </Stack>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">

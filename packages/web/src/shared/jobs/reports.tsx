@@ -45,7 +45,7 @@ export function Reports({
     {
       key: 'status',
       header: t('backup:columns.status'),
-      cell: (r) => <StatusBadge status={r.status} />,
+      cell: (r) => <StatusBadge status={r.status} warnings={r.totals.failures > 0} />,
       sortable: true,
     },
     {
@@ -72,7 +72,11 @@ export function Reports({
     {
       key: 'failures',
       header: t('backup:columns.failures'),
-      cell: (r) => formatNumber(r.totals.failures, lang),
+      // A failed run never reads "0": it failed as a whole.
+      cell: (r) =>
+        r.status === 'failed' && r.totals.failures === 0
+          ? t('runs:failures.runFailed')
+          : formatNumber(r.totals.failures, lang),
       align: 'end',
     },
   ];

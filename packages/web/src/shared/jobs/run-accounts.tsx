@@ -1,14 +1,63 @@
 import { Stack, Text } from '@chakra-ui/react';
-import type { RunAccount } from '@compliance-portal/sdk';
+import type { RunAccount, RunItemFailure } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
+import { FilterSelect } from '../../components/ui/filter-select';
 import { formatBytes, formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { runAccountsQuery } from './api/queries';
+import { codeText } from './run-status';
+
+/** The failures of an account shown in its row; the rest are counted (the report has them all). */
+const SHOWN_FAILURES = 3;
+
+/** An account's failures: an older server's are its error texts, without a code. */
+function failuresOf(account: RunAccount): RunItemFailure[] {
+  if (account.failures) return account.failures;
+  return account.errors.map((text) => {
+    const at = text.indexOf(': ');
+    return at > 0 ? { item: text.slice(0, at), reason: text.slice(at + 2) } : { item: '', reason: text };
+  });
+}
+
+/** An account's failures as text, for exports: "item: reason (code)". */
+export function failureTexts(account: RunAccount, t: TFunction): string[] {
+  return failuresOf(account).map((f) => {
+    const code = codeText(f, t);
+    return `${f.item ? `${f.item}: ` : ''}${f.reason}${code ? ` (${code})` : ''}`;
+  });
+}
+
+/** A failed item by name, its reason, and Microsoft's code beside it. */
+function FailureLine({ failure }: { failure: RunItemFailure }) {
+  const { t } = useTranslation();
+  const code = codeText(failure, t);
+  return (
+    <Stack gap="0" fontSize="xs" data-testid="run-failure">
+      <Text>
+        {failure.item ? (
+          <Text as="span" fontWeight="semibold">
+            {failure.item}:{' '}
+          </Text>
+        ) : null}
+        <Text as="span" colorPalette="red" color="colorPalette.fg">
+          {failure.reason}
+        </Text>
+      </Text>
+      {code ? (
+        <Text color="fg.muted">
+          {t('runs:accounts.code')}: <code>{code}</code>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 /**
  * The accounts of a run with their items, failures and error messages; paged on the server. Its
@@ -34,13 +83,17 @@ export function RunAccountsTable({
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [state, setState] = useListState({ sort: 'displayName' });
-  const accounts = useQuery(runAccountsQuery(api, tenantId, from, reportId, state, poll));
+  // Failed accounts alone, on the server (a report may have 100,000 accounts).
+  const [only, setOnly] = useState<'' | 'failed'>('');
+  const accounts = useQuery(
+    runAccountsQuery(api, tenantId, from, reportId, state, poll, only === 'failed' ? 'failed' : undefined),
+  );
   const columns: Column<RunAccount>[] = [
     { key: 'displayName', header: t('backup:columns.account'), cell: (a) => a.displayName, sortable: true },
     {
       key: 'status',
       header: t('backup:columns.status'),
-      cell: (a) => <StatusBadge status={a.status} />,
+      cell: (a) => <StatusBadge status={a.status} warnings={a.failedItems > 0} />,
       sortable: true,
     },
     {
@@ -49,11 +102,16 @@ export function RunAccountsTable({
       cell: (a) => formatNumber(a.items, i18n.language),
       sortable: true,
       align: 'end',
+      hideBelow: 'sm',
     },
     {
       key: 'failedItems',
       header: t('backup:columns.failures'),
-      cell: (a) => formatNumber(a.failedItems, i18n.language),
+      // An account that could not be read at all has no failed item to count: it says so instead of 0.
+      cell: (a) =>
+        a.status === 'failed' && a.failedItems === 0
+          ? t('runs:accounts.wholeAccount')
+          : formatNumber(a.failedItems, i18n.language),
       sortable: true,
       align: 'end',
     },
@@ -68,24 +126,22 @@ export function RunAccountsTable({
     {
       key: 'errors',
       header: t('backup:columns.errors'),
-      cell: (a) =>
-        a.errors.length === 0 ? (
-          '—'
-        ) : (
-          <Stack gap="0" maxW="md">
-            {a.errors.slice(0, 3).map((e) => (
-              <Text key={e} fontSize="xs" color="fg.error" truncate title={e}>
-                {e}
-              </Text>
+      cell: (a) => {
+        const failures = failuresOf(a);
+        if (failures.length === 0) return t('runs:accounts.none');
+        return (
+          <Stack gap="1" maxW="md" whiteSpace="normal">
+            {failures.slice(0, SHOWN_FAILURES).map((f) => (
+              <FailureLine key={`${f.item}\u0000${f.reason}\u0000${f.code ?? ''}`} failure={f} />
             ))}
-            {a.errors.length > 3 ? (
+            {failures.length > SHOWN_FAILURES ? (
               <Text fontSize="xs" color="fg.muted">
-                {t('backup:moreErrors', { count: a.errors.length - 3 })}
+                {t('runs:accounts.more', { count: failures.length - SHOWN_FAILURES })}
               </Text>
             ) : null}
           </Stack>
-        ),
-      hideBelow: 'md',
+        );
+      },
     },
   ];
   return (
@@ -98,7 +154,21 @@ export function RunAccountsTable({
       onStateChange={setState}
       emptyText={t('backup:noAccounts')}
       searchPlaceholder={t('backup:searchAccounts')}
-      toolbar={toolbar}
+      toolbar={
+        <>
+          <FilterSelect
+            label={t('runs:accounts.show')}
+            value={only}
+            all={t('runs:accounts.all')}
+            options={[{ value: 'failed' as const, label: t('runs:accounts.failed') }]}
+            onChange={(v) => {
+              setOnly(v);
+              setState({ page: 1 });
+            }}
+          />
+          {toolbar}
+        </>
+      }
     />
   );
 }

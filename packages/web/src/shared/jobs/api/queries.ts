@@ -2,6 +2,7 @@ import type {
   Application,
   JobListQuery,
   JobRun,
+  JobStatus,
   JobType,
   MonitoringQuery,
   PortalClient,
@@ -63,15 +64,17 @@ export const runAccountsQuery = (
   reportId: string,
   state: ListState,
   poll = false,
+  /** Only the accounts of this status (the failed ones). */
+  status?: JobStatus,
 ) =>
   queryOptions({
     queryKey:
       from === 'monitoring'
-        ? jobKeys.runAccounts(tenantId, reportId, listQuery(state))
-        : jobKeys.reportAccounts(tenantId, reportId, listQuery(state)),
+        ? jobKeys.runAccounts(tenantId, reportId, { ...listQuery(state), ...(status ? { status } : {}) })
+        : jobKeys.reportAccounts(tenantId, reportId, { ...listQuery(state), ...(status ? { status } : {}) }),
     meta: OFFLINE,
     queryFn: ({ signal }) => {
-      const query = { ...state, ...listQuery(state) };
+      const query = { ...state, ...listQuery(state), ...(status ? { status } : {}) };
       return from === 'monitoring'
         ? api.apollo.monitoring.accounts({ tenantId, reportId, query }, { signal })
         : api.apollo.reporting.accounts({ tenantId, reportId, query }, { signal });
