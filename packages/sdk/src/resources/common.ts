@@ -202,6 +202,18 @@ export const JobRun = s.object({
   itemsFailed: s.integer({ minimum: 0 }),
   bytesProcessed: s.integer({ minimum: 0 }),
   message: s.optional(s.string({ description: 'The failure reason of a failed run.' })),
+  retryable: s.optional(
+    s.boolean(
+      'The run failed, was stopped or finished with failed items: `monitoring.retry` may start a new run of its job.',
+    ),
+  ),
+  retryOf: s.optional(s.string({ description: 'A retry: the run it retries.' })),
+  download: s.optional(
+    s.object(
+      { size: s.integer({ minimum: 0, description: 'The size of the ZIP in bytes.' }) },
+      "A restore as a download: the ZIP this run prepared, which `legacy.jobs.downloadRestoreArchive` serves (its job's latest finished run's).",
+    ),
+  ),
 });
 export type JobRun = s.Static<typeof JobRun>;
 

@@ -10,6 +10,7 @@ import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { ediscoveryNamespaces } from './de/ediscovery';
 import { locationsNamespaces } from './de/locations';
+import { jobRunsNamespaces } from './de/job-runs';
 import { m365Namespaces } from './de/m365';
 import { offlineNamespaces } from './de/offline';
 import { overviewNamespaces } from './de/overview';
@@ -43,6 +44,7 @@ export const de: Resources = {
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
   ...administrationNamespaces,
+  ...jobRunsNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

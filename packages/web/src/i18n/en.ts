@@ -9,6 +9,7 @@ import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
 import { locationsNamespaces } from './en/locations';
+import { jobRunsNamespaces } from './en/job-runs';
 import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
 import { overviewNamespaces } from './en/overview';
@@ -41,6 +42,7 @@ export const en = {
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
   ...administrationNamespaces,
+  ...jobRunsNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -3,6 +3,7 @@ import type { Application, HeldItem, JobRun, JobStatus, JobType, Page, RunAccoun
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { ownValue } from '../../http/list-query.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
+import { isRetryable } from '../../jobs/retry.js';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -23,13 +24,33 @@ const RUN_FIELDS = [
 ] as const;
 const JOB_FIELDS = ['name', 'type', 'application'] as const;
 
-export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]>;
+export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof JOB_FIELDS)[number]> & {
+  /** Read by the run lists (RUN_VIEW_COLUMNS); a row built otherwise offers no retry or download. */
+  warnings?: number;
+  retry_of?: string | null;
+  download_size?: number | string | null;
+};
+
+/**
+ * The size of the ZIP a restore as a download prepared, for the job's latest finished run: the one its
+ * download (`legacy.jobs.downloadRestoreArchive`) serves. Read only for a run whose checkpoint names
+ * an archive (the inner case), so other runs cost no look-up.
+ */
+const DOWNLOAD_SIZE = `case when r.status = 'finished' and r.checkpoint->>'archive' is not null then
+    case when not exists (select 1 from job_runs n where n.job_id = r.job_id and n.status = 'finished' and n.seq > r.seq)
+         then (r.checkpoint->>'size')::bigint end end as download_size`;
 
 /**
  * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Run lists select these rather than
  * `r.*`: the rows they sort, window and send are narrower (no checkpoint, worker or queue columns).
  */
-export const RUN_VIEW_COLUMNS = [...RUN_FIELDS.map((f) => `r.${f}`), ...JOB_FIELDS.map((f) => `j.${f}`)].join(', ');
+export const RUN_VIEW_COLUMNS = [
+  ...RUN_FIELDS.map((f) => `r.${f}`),
+  ...JOB_FIELDS.map((f) => `j.${f}`),
+  'r.warnings',
+  'r.retry_of',
+  DOWNLOAD_SIZE,
+].join(', ');
 
 export function runView(r: RunViewRow): JobRun {
   return {
@@ -46,6 +67,11 @@ export function runView(r: RunViewRow): JobRun {
     itemsFailed: Number(r.items_failed),
     bytesProcessed: Number(r.bytes),
     ...(r.message ? { message: r.message } : {}),
+    ...(r.warnings !== undefined ? { retryable: isRetryable({ ...r, warnings: r.warnings }) } : {}),
+    ...(r.retry_of ? { retryOf: r.retry_of } : {}),
+    ...(r.download_size !== undefined && r.download_size !== null
+      ? { download: { size: Number(r.download_size) } }
+      : {}),
   };
 }
 
