@@ -22,7 +22,6 @@ export const jobRunsNamespaces: Leaves<typeof En> = {
       wholeJob: '„{{name}}“ wird vollständig erneut ausgeführt.',
     },
     openRun: 'Neuen Lauf anzeigen',
-    retryOf: 'Dieser Lauf wiederholt einen früheren.',
     startedNotice: '„{{name}}“ wurde gestartet; der Lauf steht in der Warteschlange.',
     openInMonitor: 'Lauf im Monitor anzeigen',
     dismiss: 'Schließen',

@@ -19,7 +19,6 @@ export const jobRunsNamespaces = {
       wholeJob: 'Running “{{name}}” again in full.',
     },
     openRun: 'Show the new run',
-    retryOf: 'This run retries an earlier one.',
     startedNotice: '“{{name}}” was started; its run is queued.',
     openInMonitor: 'Show the run in the monitor',
     dismiss: 'Dismiss',

@@ -5,6 +5,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/f
 import { StatusBadge } from '../../components/ui/status-badge';
 import { isRunActive } from './api/queries';
 import { RunAccountsTable } from './run-accounts';
+import { RunActions } from './run-actions';
 
 /** One run of the monitor in a drawer: its progress, figures, message and accounts (polled while it runs). */
 export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: JobRun; onClose: () => void }) {
@@ -18,6 +19,7 @@ export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: J
           <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>{run.jobName}</Drawer.Title>
+              <RunActions run={run} tenantId={tenantId} inHeader />
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="4">
