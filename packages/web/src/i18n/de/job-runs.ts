@@ -15,7 +15,7 @@ export const jobRunsNamespaces: Leaves<typeof En> = {
     stopFailed: '„{{name}}“ konnte nicht angehalten werden.',
     retryFailed: '„{{name}}“ konnte nicht wiederholt werden.',
     retried: {
-      failedItems_one: 'Das {{count}} fehlgeschlagene Element von „{{name}}“ wird wiederholt.',
+      failedItems_one: 'Das fehlgeschlagene Element von „{{name}}“ wird wiederholt.',
       failedItems_other: 'Die {{count}} fehlgeschlagenen Elemente von „{{name}}“ werden wiederholt.',
       failedSources_one: 'Das Konto, die Website oder das Postfach von „{{name}}“ mit Fehlern wird wiederholt.',
       failedSources_other: 'Die {{count}} Konten, Websites oder Postfächer von „{{name}}“ mit Fehlern werden wiederholt.',

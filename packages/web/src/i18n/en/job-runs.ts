@@ -12,7 +12,7 @@ export const jobRunsNamespaces = {
     stopFailed: '"{{name}}" could not be stopped.',
     retryFailed: '"{{name}}" could not be retried.',
     retried: {
-      failedItems_one: 'Retrying the {{count}} failed item of "{{name}}".',
+      failedItems_one: 'Retrying the failed item of "{{name}}".',
       failedItems_other: 'Retrying the {{count}} failed items of "{{name}}".',
       failedSources_one: 'Retrying the account, site or mailbox of "{{name}}" that had failures.',
       failedSources_other: 'Retrying the {{count}} accounts, sites or mailboxes of "{{name}}" that had failures.',

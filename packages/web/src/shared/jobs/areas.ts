@@ -14,7 +14,7 @@ export const RUN_AREA_TYPES = {
 export type RunAreaName = keyof typeof RUN_AREA_TYPES;
 
 /** Each area's monitor, where a run of its jobs is shown (the jobs lists link a started run there). */
-export const RUN_AREA_MONITORS = {
+const RUN_AREA_MONITORS = {
   backup: '/backup-and-restore/job-monitor',
   emailArchive: '/archive/job-monitor',
   teamsArchive: '/teams/job-monitor',

@@ -126,7 +126,7 @@ describe('a run’s actions in the monitor', () => {
     await user.click(within(notice).getByRole('button', { name: 'Show the new run' }));
     const drawer = await screen.findByRole('dialog');
     // The new run, queued: it can be stopped, not retried.
-    expect(within(drawer).getByText('Pending')).toBeTruthy();
+    expect(drawer.querySelector('[data-status="pending"]')).not.toBeNull();
     expect(within(drawer).getByRole('button', { name: 'Stop' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
@@ -164,7 +164,7 @@ describe('a run’s actions in the monitor', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('run-notice')).textContent).toContain('Running "Broken" again in full.');
     // The failed-only filter would hide the queued retry: it is lifted, and the drawer shows the new run.
-    await waitFor(() => expect(within(screen.getByRole('dialog')).getByText('Pending')).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('dialog').querySelector('[data-status="pending"]')).not.toBeNull());
     drawer = screen.getByRole('dialog');
     expect(within(drawer).getByRole('button', { name: 'Stop' })).toBeTruthy();
   });
@@ -296,7 +296,7 @@ describe('a jobs list’s runs', () => {
     const text = await (saved.mock.calls[0]?.[0] as Blob).text();
     const [header, line] = text.replace('\uFEFF', '').split('\r\n');
     expect(header).toBe(
-      'Name,Application,Sources,Schedule,Retention,Last run,Last run ended,Duration (seconds),Next run,Status',
+      'Name,Application,Source,Recurrence,Retention,Last run,Last run ended,Duration (seconds),Next run,Status',
     );
     expect(line).toBe(
       'Nightly OneDrive,OneDrive,u1,Daily · 02:00,Kept,Stopped,2026-11-23T02:00:42.000Z,42,2026-11-24T02:00:00.000Z,Finished',

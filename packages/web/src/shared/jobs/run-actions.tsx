@@ -16,7 +16,7 @@ import { useRetryRun, useRunDownload, useStopRun } from './api/mutations';
 export const RunRetriedContext = createContext<((retry: RunRetry, run: JobRun) => void) | null>(null);
 
 /** A queued or running run: one that has not ended (a stopped run is "pending" too, but ended). */
-export const canStop = (run: JobRun) => isRunActive(run) && run.finished === null;
+const canStop = (run: JobRun) => isRunActive(run) && run.finished === null;
 
 /** Buttons inside a clickable row act alone: the row does not open as well. */
 const alone = (action: () => void) => (event: MouseEvent) => {

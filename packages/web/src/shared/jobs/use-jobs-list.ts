@@ -20,7 +20,7 @@ export interface PendingAction {
 }
 
 /** A job just started and its run, which the list links to in its monitor. */
-export interface StartedRun {
+interface StartedRun {
   job: Job;
   reportId: string;
 }
