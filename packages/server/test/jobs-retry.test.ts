@@ -228,6 +228,44 @@ describe('retrying a run', () => {
     expect(again?.retry_scope).toEqual({ kind: 'job' });
   });
 
+  it('gives the run that prepared a restore’s download its size, the size of what the download serves', async () => {
+    const backup = await jobs().create({ name: 'OneDrive', type: 'backup', application: 'onedrive', sources: [users[0]?.upn] });
+    await jobs().start(backup.jobId, engine);
+    const restore = await jobs().create({
+      name: 'As a download',
+      type: 'restore',
+      application: 'onedrive',
+      sources: [users[0]?.upn ?? ''],
+      restore: {
+        sourceJobId: backup.jobId,
+        snapshot: new Date(Date.now() + 86_400_000).toISOString(),
+        sourceId: users[0]?.upn ?? '',
+        nodeIds: ['root'],
+        target: 'download',
+        conflictPolicy: 'keepBoth',
+      },
+    });
+    await engine.runUntilIdle();
+    const zip = await server.request({
+      method: 'POST',
+      url: '/api/backup-and-restore/download-restore-archive',
+      token: admin,
+      body: { jobId: restore.jobId },
+    });
+    expect(zip.statusCode).toBe(200);
+    const [first] = await monitored(restore.jobId);
+    expect(first).toMatchObject({ status: 'finished', download: { size: Number(zip.headers['content-length']) } });
+    // Its message leaves the size to the download's link, said in the reader's units there.
+    expect(first?.message).toBe('Prepared a download of 6 file(s).');
+    // Run again: the download serves the newer run's ZIP, and only that run offers it.
+    await jobs().start(restore.jobId, engine);
+    const [older, newer] = await monitored(restore.jobId);
+    expect(older?.download).toBeUndefined();
+    expect(newer?.download).toMatchObject({ size: expect.any(Number) });
+    // A backup's run prepares no download.
+    expect((await monitored(backup.jobId))[0]?.download).toBeUndefined();
+  });
+
   it("refuses another organisation's run with the 404 of a missing one, and changes nothing", async () => {
     const restore = await jobs().create({
       name: 'Nothing yet',
