@@ -33,11 +33,13 @@ export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof 
 
 /**
  * The size of the ZIP a restore as a download prepared, for the job's latest finished run: the one its
- * download (`legacy.jobs.downloadRestoreArchive`) serves. Read only for a run whose checkpoint names
- * an archive (the inner case), so other runs cost no look-up.
+ * download (`legacy.jobs.downloadRestoreArchive`) serves. The checkpoint (large for a backup) is read
+ * only for a finished restore's run (the outer case), and the later runs looked up only for one that
+ * names an archive, so the lists' other rows cost nothing more.
  */
-const DOWNLOAD_SIZE = `case when r.status = 'finished' and r.checkpoint->>'archive' is not null then
-    case when not exists (select 1 from job_runs n where n.job_id = r.job_id and n.status = 'finished' and n.seq > r.seq)
+const DOWNLOAD_SIZE = `case when j.type = 'restore' and r.status = 'finished' then
+    case when r.checkpoint->>'archive' is not null
+          and not exists (select 1 from job_runs n where n.job_id = r.job_id and n.status = 'finished' and n.seq > r.seq)
          then (r.checkpoint->>'size')::bigint end end as download_size`;
 
 /**
