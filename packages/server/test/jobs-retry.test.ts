@@ -53,7 +53,7 @@ describe('retrying a run', () => {
   afterEach(() => sim.close());
 
   const jobs = () => jobsApi(server, tenantId, () => admin);
-  const retry = (reportId: string, token = admin, tenant = tenantId) =>
+  const retry = (reportId: string, token = admin, tenant: string = tenantId) =>
     server.request({ method: 'POST', url: `/apollo-beta/api/${tenant}/monitoring/${reportId}/retry`, token });
   const runsOf = (jobId: string) =>
     server.ctx.db.query<Row>('select * from job_runs where job_id = $1 order by seq', [jobId]);
@@ -73,7 +73,12 @@ describe('retrying a run', () => {
     );
 
   it('restores again only the files that failed, leaves the rest alone, and audits the retry', async () => {
-    const backup = await jobs().create({ name: 'OneDrive', type: 'backup', application: 'onedrive', sources: [users[0]?.upn] });
+    const backup = await jobs().create({
+      name: 'OneDrive',
+      type: 'backup',
+      application: 'onedrive',
+      sources: [users[0]?.upn],
+    });
     expect((await jobs().start(backup.jobId, engine)).run).toMatchObject({ status: 'finished', items_failed: 0 });
     const files = await server.ctx.db.query<{ item_id: string; name: string; path: string; hash: string }>(
       `select item_id, name, path, hash from backup_items where job_id = $1 and kind = 'file' and is_latest
@@ -142,7 +147,10 @@ describe('retrying a run', () => {
       const names: string[] = [];
       for await (const child of graph.children(drive.id ?? '', parent?.id ?? 'root')) names.push(child.name ?? '');
       const base = file.name.replace(/\.[^.]+$/, '');
-      expect(names.filter((n) => n.startsWith(base)), file.path).toHaveLength(1);
+      expect(
+        names.filter((n) => n.startsWith(base)),
+        file.path,
+      ).toHaveLength(1);
     }
 
     expect(await retryAudits(restore.jobId)).toEqual([
@@ -194,7 +202,12 @@ describe('retrying a run', () => {
   });
 
   it('runs the whole job again when the run failed as a whole, and refuses what it cannot retry', async () => {
-    const backup = await jobs().create({ name: 'OneDrive', type: 'backup', application: 'onedrive', sources: [users[0]?.upn] });
+    const backup = await jobs().create({
+      name: 'OneDrive',
+      type: 'backup',
+      application: 'onedrive',
+      sources: [users[0]?.upn],
+    });
     const { run: backed } = await jobs().start(backup.jobId, engine);
     // A run without failures has nothing to retry.
     const clean = await retry(String(backed.run_id));
@@ -229,7 +242,12 @@ describe('retrying a run', () => {
   });
 
   it('gives the run that prepared a restore’s download its size, the size of what the download serves', async () => {
-    const backup = await jobs().create({ name: 'OneDrive', type: 'backup', application: 'onedrive', sources: [users[0]?.upn] });
+    const backup = await jobs().create({
+      name: 'OneDrive',
+      type: 'backup',
+      application: 'onedrive',
+      sources: [users[0]?.upn],
+    });
     await jobs().start(backup.jobId, engine);
     const restore = await jobs().create({
       name: 'As a download',

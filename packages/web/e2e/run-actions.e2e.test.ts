@@ -43,7 +43,8 @@ const TEXTS = {
     openRun: 'Neuen Lauf anzeigen',
     running: 'Läuft',
     whole: (name: string) => `„${name}“ wird vollständig erneut ausgeführt.`,
-    stopped: (name: string) => `„${name}“ wurde angehalten. Geplante Läufe ruhen, bis der Auftrag wieder gestartet wird.`,
+    stopped: (name: string) =>
+      `„${name}“ wurde angehalten. Geplante Läufe ruhen, bis der Auftrag wieder gestartet wird.`,
   },
 } as const;
 
@@ -58,7 +59,10 @@ describe('stop and retry where the run is shown', () => {
   it('stops the demo’s running clean-up from its row in the monitor', async () => {
     const { page } = session;
     await session.signIn('/compliance/monitoring');
-    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Stop' }) }).first();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: 'Stop' }) })
+      .first();
     await row.waitFor({ timeout: 60_000 });
     const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
     await row.getByRole('button', { name: 'Stop' }).click();
@@ -80,7 +84,12 @@ describe('stop and retry where the run is shown', () => {
         const { page } = session;
         const texts = TEXTS[language];
         // Every drive request refused with a wait: the retry stays running long enough to be stopped.
-        await simulatorThrottle(session.server.url, { every: 1, status: 429, retryAfter: 6, paths: '^/v1\\.0/drives/' });
+        await simulatorThrottle(session.server.url, {
+          every: 1,
+          status: 429,
+          retryAfter: 6,
+          paths: '^/v1\\.0/drives/',
+        });
         try {
           await chooseLanguage(page, language);
           await page.setViewportSize({ width, height: 900 });
@@ -98,7 +107,12 @@ describe('stop and retry where the run is shown', () => {
           await waitForText(notice, literally(texts.whole(name)), 30_000);
           expect(await page.getByRole('dialog').count()).toBe(0);
           await shoot(page, `run-retried-${language}-${width}`);
-          expect(await layoutProblems(page, `monitor with the retry notice (${language})`, { widths: [width], axeAt: [width] })).toEqual([]);
+          expect(
+            await layoutProblems(page, `monitor with the retry notice (${language})`, {
+              widths: [width],
+              axeAt: [width],
+            }),
+          ).toEqual([]);
 
           await notice.getByRole('button', { name: texts.openRun }).click();
           const drawer = page.getByRole('dialog');

@@ -44,7 +44,10 @@ export const JobLastRun = s.object({
   started: s.nullable(s.dateTime('When it started; null for a run stopped before it started.')),
   finished: s.dateTime('When it ended.'),
   durationSeconds: s.nullable(s.integer({ minimum: 0, description: 'How long it ran; null when it never started.' })),
-  itemsFailed: s.integer({ minimum: 0, description: 'Items that failed in it (a finished run with some has warnings).' }),
+  itemsFailed: s.integer({
+    minimum: 0,
+    description: 'Items that failed in it (a finished run with some has warnings).',
+  }),
 });
 /** A job's last run that ended: how (finished, failed or stopped), when, how long it ran, its failed items. */
 export type JobLastRun = s.Static<typeof JobLastRun>;

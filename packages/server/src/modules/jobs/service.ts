@@ -25,8 +25,8 @@ import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { restoreArchiveName } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { isRetryable, retryScopeOf } from '../../jobs/retry.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
+import { isRetryable, retryScopeOf } from '../../jobs/retry.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
 import { chatsOf } from '../../storage/archive.js';
 import { retentionScope } from '../../storage/archive-filter.js';
@@ -467,7 +467,13 @@ export async function retryRun(
   actor: Actor,
   tenant: TenantRecord,
   run: RunRow,
-): Promise<{ reportId: string; jobId: string; retryOf: string; scope: (typeof SCOPE_NAMES)[keyof typeof SCOPE_NAMES]; count: number }> {
+): Promise<{
+  reportId: string;
+  jobId: string;
+  retryOf: string;
+  scope: (typeof SCOPE_NAMES)[keyof typeof SCOPE_NAMES];
+  count: number;
+}> {
   if (!isRetryable(run)) throw conflict('Only a failed or stopped run, or one with failed items, can be retried.');
   const job = await findJob(ctx.db, run.job_id);
   if (!job || job.tenantId !== tenant.tenantId) throw notFound('Report not found');

@@ -18,7 +18,8 @@ export const jobRunsNamespaces: Leaves<typeof En> = {
       failedItems_one: 'Das fehlgeschlagene Element von „{{name}}“ wird wiederholt.',
       failedItems_other: 'Die {{count}} fehlgeschlagenen Elemente von „{{name}}“ werden wiederholt.',
       failedSources_one: 'Das Konto, die Website oder das Postfach von „{{name}}“ mit Fehlern wird wiederholt.',
-      failedSources_other: 'Die {{count}} Konten, Websites oder Postfächer von „{{name}}“ mit Fehlern werden wiederholt.',
+      failedSources_other:
+        'Die {{count}} Konten, Websites oder Postfächer von „{{name}}“ mit Fehlern werden wiederholt.',
       wholeJob: '„{{name}}“ wird vollständig erneut ausgeführt.',
     },
     openRun: 'Neuen Lauf anzeigen',

@@ -85,8 +85,8 @@ describe('a run’s actions in the monitor', () => {
         );
       },
       'apollo.jobs.stop': ({ params }) => {
-        stops.push(params.jobId);
-        const task: JobTask = { taskId: 't1', jobId: params.jobId, action: 'stop', status: 'succeeded' };
+        stops.push(String(params.jobId));
+        const task: JobTask = { taskId: 't1', jobId: String(params.jobId), action: 'stop', status: 'succeeded' };
         return HttpResponse.json(task, { status: 202 });
       },
     });
@@ -117,11 +117,11 @@ describe('a run’s actions in the monitor', () => {
       'apollo.monitoring.list': () => HttpResponse.json(page(retried.length > 0 ? [retry, failed] : [failed])),
       'apollo.monitoring.accounts': respond('apollo.monitoring.accounts', page([])),
       'apollo.monitoring.retry': ({ params }) => {
-        retried.push(params.reportId);
+        retried.push(String(params.reportId));
         const answer: RunRetry = {
           reportId: 'r9',
           jobId: failed.jobId,
-          retryOf: params.reportId,
+          retryOf: String(params.reportId),
           scope: 'failedItems',
           count: 2,
         };
@@ -216,7 +216,13 @@ describe('a run’s actions in the monitor', () => {
 });
 
 describe('a jobs list’s runs', () => {
-  const location = { locationId: 'l1', name: 'Vault', siteAddress: 'https://x', usedByJobs: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+  const location = {
+    locationId: 'l1',
+    name: 'Vault',
+    siteAddress: 'https://x',
+    usedByJobs: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
 
   it('show the last run (how it ended, in its colour, and when), its duration and the next run; sorted on the server', async () => {
     signedIn();
@@ -324,13 +330,15 @@ describe('a jobs list’s runs', () => {
         HttpResponse.json(page([job(started ? { status: 'pending', progress: 0 } : { status: 'finished' })])),
       'apollo.jobs.start': ({ params }) => {
         started = true;
-        const task: JobTask = { taskId: 't1', jobId: params.jobId, action: 'start', status: 'succeeded' };
+        const task: JobTask = { taskId: 't1', jobId: String(params.jobId), action: 'start', status: 'succeeded' };
         return HttpResponse.json(task, { status: 202 });
       },
       'apollo.monitoring.list': ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('jobId') ?? '');
         return HttpResponse.json(
-          page([run({ reportId: 'r-new', jobId: 'j1', jobName: 'Nightly OneDrive', status: 'pending', started: null })]),
+          page([
+            run({ reportId: 'r-new', jobId: 'j1', jobName: 'Nightly OneDrive', status: 'pending', started: null }),
+          ]),
         );
       },
       'apollo.monitoring.accounts': respond('apollo.monitoring.accounts', page([])),

@@ -6,8 +6,8 @@ import { formatBytes } from '../../components/ui/format';
 import { showToast } from '../../components/ui/toaster';
 import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { isRunActive } from './api/queries';
 import { useRetryRun, useRunDownload, useStopRun } from './api/mutations';
+import { isRunActive } from './api/queries';
 
 /**
  * Where a retry is announced with a way to the new run: the monitor provides it (its notice opens the
