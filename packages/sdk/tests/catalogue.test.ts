@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again and user administration', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration and retrying a run', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.tenants.consentSetup',
@@ -22,6 +22,7 @@ describe('endpoint catalogue', () => {
       'apollo.tenants.renewConsent',
       'apollo.jobs.deletionPreview',
       'apollo.locations.probe',
+      'apollo.monitoring.retry',
       'apollo.reporting.heldItems',
       'apollo.audit.list',
       'apollo.audit.verify',
@@ -72,10 +73,10 @@ describe('endpoint catalogue', () => {
     // the eDiscovery manager's four (eDiscovery rights, the users list, grant and revoke), the
     // confirmation link's page that says why a link failed (legacy confirmEmail), testing a location's
     // store again, tenant admin consent's four (what an app registration needs, start, finish,
-    // consent again), and user administration's nine (verifying the audit log; deactivating,
+    // consent again), user administration's nine (verifying the audit log; deactivating,
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
-    // out; an invitation read and accepted).
-    expect(endpoints.length).toBe(154);
+    // out; an invitation read and accepted), and retrying a run.
+    expect(endpoints.length).toBe(155);
   });
 
   it('gives every entry the public shape', () => {

@@ -257,6 +257,10 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     nested: true,
     shows: (w) => `mailbox@${w.abbr}`,
   },
+  'apollo.monitoring.retry': {
+    call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.reportId } }),
+    nested: true,
+  },
   'apollo.reporting.list': { call: tenantOnly, shows: (w) => w.endedReportId },
   'apollo.reporting.accounts': {
     call: (w) => ({ params: { tenantId: w.tenantId, reportId: w.reportId } }),

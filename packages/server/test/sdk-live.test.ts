@@ -470,6 +470,14 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     expect(status.action).toBe('start');
     const stop = await call('apollo.jobs.stop', () => admin.apollo.jobs.stop({ tenantId, jobId: job.jobId }));
     expect(stop.action).toBe('stop');
+    // The run stopped before it started: a retry runs the whole job again (stopped in turn to remove it).
+    const [stopped] = (await admin.apollo.monitoring.list({ tenantId, query: { jobId: job.jobId } })).items;
+    expect(stopped?.retryable).toBe(true);
+    const retried = await call('apollo.monitoring.retry', () =>
+      admin.apollo.monitoring.retry({ tenantId, reportId: stopped?.reportId ?? '' }),
+    );
+    expect(retried).toMatchObject({ jobId: job.jobId, retryOf: stopped?.reportId, scope: 'wholeJob', count: 0 });
+    await admin.apollo.jobs.stop({ tenantId, jobId: job.jobId });
     await call('apollo.jobs.delete', () => admin.apollo.jobs.delete({ tenantId, jobId: job.jobId }));
   });
 

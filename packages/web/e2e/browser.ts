@@ -505,3 +505,13 @@ export async function simulatorThrottle(
 ) {
   await simulatorControl(origin, 'throttle', setting);
 }
+
+/** The demo simulator's throttling in force (`every` 0: none). */
+export async function simulatorThrottleSetting(origin: string) {
+  return (await simulatorControl(origin, 'throttle')) as {
+    every: number;
+    status: 429 | 503;
+    retryAfter: number;
+    paths?: string;
+  };
+}

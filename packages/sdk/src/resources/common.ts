@@ -305,6 +305,18 @@ export const JobRun = s.object({
   ),
   failure: s.optional(RunFailure),
   throttling: s.optional(RunThrottling),
+  retryable: s.optional(
+    s.boolean(
+      'The run failed, was stopped or finished with failed items: `monitoring.retry` may start a new run of its job.',
+    ),
+  ),
+  retryOf: s.optional(s.string({ description: 'A retry: the run it retries.' })),
+  download: s.optional(
+    s.object(
+      { size: s.integer({ minimum: 0, description: 'The size of the ZIP in bytes.' }) },
+      "A restore as a download: the ZIP this run prepared, which `legacy.jobs.downloadRestoreArchive` serves (its job's latest finished run's).",
+    ),
+  ),
 });
 /**
  * One run of a job: its status (and its own `state`), when it was queued, started and finished, its

@@ -27,6 +27,7 @@ import { migration as m027 } from './migrations/027-tenant-consent.js';
 import { migration as m028 } from './migrations/028-active-tenants-and-location-probes.js';
 import { migration as m029 } from './migrations/029-user-administration.js';
 import { migration as m030 } from './migrations/030-run-figures.js';
+import { migration as m031 } from './migrations/031-run-retries.js';
 
 export interface Migration {
   id: number;
@@ -67,6 +68,7 @@ const migrations: readonly Migration[] = [
   m028,
   m029,
   m030,
+  m031,
 ];
 
 /**

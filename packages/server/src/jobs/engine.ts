@@ -22,6 +22,7 @@ import {
   type RunRow,
   toJobRecord,
 } from './repository.js';
+import { retryScopeFrom } from './retry.js';
 import { createRunContext, type Executor, RunStopped } from './run-context.js';
 import { nextRun } from './schedule.js';
 import { createThrottleTracker } from './throttling.js';
@@ -236,8 +237,12 @@ export class JobEngine {
   }
 
   private async runOne(run: RunRow, controller: AbortController): Promise<RunOutcome> {
-    const job = await findJob(this.ctx.db, run.job_id);
-    if (!job) return this.finish(run, 'failed', 'The job was removed.');
+    const found = await findJob(this.ctx.db, run.job_id);
+    if (!found) return this.finish(run, 'failed', 'The job was removed.');
+    // A retry of the sources that had failures reads those only (of the sources the job still has).
+    const scope = retryScopeFrom(run.retry_scope);
+    const job =
+      scope?.kind === 'sources' ? { ...found, sources: found.sources.filter((s) => scope.sources.includes(s)) } : found;
     const executor = this.options.executors[job.type];
     if (!executor) return this.finish(run, 'failed', `No worker can run ${job.type} jobs.`);
     const tenant = await findTenant(this.ctx.db, job.tenantId);
@@ -265,6 +270,7 @@ export class JobEngine {
       run,
       checkpoint: checkpointOf(run),
       signal: controller.signal,
+      ...(scope && scope.kind !== 'job' ? { retry: { kind: scope.kind, keys: new Set(scope.keys) } } : {}),
       ...(this.options.progressIntervalMs !== undefined ? { progressIntervalMs: this.options.progressIntervalMs } : {}),
     });
     // Microsoft 365's throttling of the run's requests, recorded while the run waits for it.

@@ -6,21 +6,30 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/database.js';
 import { findJob, type JobRecord, type RunRow } from './repository.js';
+import type { RetryScope } from './retry.js';
 
 export class JobQueue {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Queues a run unless the job has one queued or running; returns its id, or null. */
-  async enqueue(jobId: string, trigger: RunRow['trigger'], tx: Queryable = this.ctx.db): Promise<string | null> {
+  /**
+   * Queues a run unless the job has one queued or running; returns its id, or null. A retry names the
+   * run it retries and what it covers.
+   */
+  async enqueue(
+    jobId: string,
+    trigger: RunRow['trigger'],
+    tx: Queryable = this.ctx.db,
+    retry?: { of: string; scope: RetryScope },
+  ): Promise<string | null> {
     const job = await findJob(tx, jobId);
     if (!job) return null;
     const runId = randomUUID();
     const now = this.ctx.now();
     const rows = await tx.query<{ run_id: string }>(
-      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at)
-       values ($1, $2, $3, $4, 'queued', $5, $5)
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, retry_of, retry_scope)
+       values ($1, $2, $3, $4, 'queued', $5, $5, $6, $7)
        on conflict (job_id) where status in ('queued', 'running') do nothing returning run_id`,
-      [runId, jobId, job.tenantId, trigger, now],
+      [runId, jobId, job.tenantId, trigger, now, retry?.of ?? null, retry ? JSON.stringify(retry.scope) : null],
     );
     if (rows.length === 0) return null;
     await tx.query(

@@ -41,9 +41,29 @@ export interface JobRecord extends JobDefinition {
   createdBy: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The job's last run that ended, where the list read it (listJobs). */
+  lastRun?: LastRun;
 }
 
-export interface JobRow {
+/** A job's last run that ended: how, when, and how long it took. */
+export interface LastRun {
+  runId: string;
+  status: 'finished' | 'failed' | 'stopped';
+  started: Date | null;
+  finished: Date;
+  itemsFailed: number;
+}
+
+/** The columns of a job's last ended run beside the job's own (`lr_`), as listJobs reads them. */
+interface LastRunColumns {
+  lr_run_id?: string | null;
+  lr_status?: LastRun['status'] | null;
+  lr_started?: Date | string | null;
+  lr_finished?: Date | string | null;
+  lr_items_failed?: number | null;
+}
+
+export interface JobRow extends LastRunColumns {
   job_id: string;
   tenant_id: string;
   name: string;
@@ -92,7 +112,23 @@ export function toJobRecord(r: JobRow): JobRecord {
     createdBy: r.created_by,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
+    ...(r.lr_run_id && r.lr_status && r.lr_finished
+      ? {
+          lastRun: {
+            runId: r.lr_run_id,
+            status: r.lr_status,
+            started: date(r.lr_started ?? null),
+            finished: new Date(r.lr_finished),
+            itemsFailed: Number(r.lr_items_failed ?? 0),
+          },
+        }
+      : {}),
   };
+}
+
+/** How long a run took, in whole seconds; unknown for one stopped before it started. */
+export function durationOf(run: Pick<LastRun, 'started' | 'finished'>): number | null {
+  return run.started ? Math.max(0, Math.round((run.finished.getTime() - run.started.getTime()) / 1000)) : null;
 }
 
 export function definitionOf(job: JobDefinition): JobDefinition {
@@ -133,6 +169,18 @@ export function jobView(j: JobRecord): Job {
     nextRun: iso(j.nextRun),
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
+    ...(j.lastRun
+      ? {
+          lastRun: {
+            reportId: j.lastRun.runId,
+            status: j.lastRun.status,
+            started: iso(j.lastRun.started),
+            finished: j.lastRun.finished.toISOString(),
+            durationSeconds: durationOf(j.lastRun),
+            itemsFailed: j.lastRun.itemsFailed,
+          },
+        }
+      : {}),
   };
 }
 
@@ -141,10 +189,18 @@ export async function findJob(db: Queryable, jobId: string): Promise<JobRecord |
   return row ? toJobRecord(row) : undefined;
 }
 
+/** The tenant's jobs, newest first, each with its last ended run (read by the job's index of runs). */
 export async function listJobs(db: Queryable, tenantId: string): Promise<JobRecord[]> {
-  const rows = await db.query<JobRow>('select * from jobs where tenant_id = $1 order by created_at desc, job_id', [
-    tenantId,
-  ]);
+  const rows = await db.query<JobRow>(
+    `select j.*, lr.run_id as lr_run_id, lr.status as lr_status, lr.started as lr_started,
+            lr.finished as lr_finished, lr.items_failed as lr_items_failed
+       from jobs j
+       left join lateral (select r.run_id, r.status, r.started, r.finished, r.items_failed from job_runs r
+                           where r.job_id = j.job_id and r.status in ('finished', 'failed', 'stopped')
+                           order by r.seq desc limit 1) lr on true
+      where j.tenant_id = $1 order by j.created_at desc, j.job_id`,
+    [tenantId],
+  );
   return rows.map(toJobRecord);
 }
 
@@ -153,7 +209,7 @@ export interface RunRow {
   seq: number;
   job_id: string;
   tenant_id: string;
-  trigger: 'schedule' | 'manual' | 'creation';
+  trigger: 'schedule' | 'manual' | 'creation' | 'retry';
   status: 'queued' | 'running' | 'finished' | 'failed' | 'stopped';
   run_after: Date;
   attempt: number;
@@ -180,6 +236,9 @@ export interface RunRow {
   throttle_status: number | null;
   throttle_retries: number;
   throttled_ms: number | string;
+  /** A retry: the run it retries, and what it covers (jobs/retry.ts). */
+  retry_of?: string | null;
+  retry_scope?: unknown;
 }
 
 export function checkpointOf(run: RunRow): Record<string, unknown> {

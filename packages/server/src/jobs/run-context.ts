@@ -77,8 +77,17 @@ export interface RunContext {
    * the next run: the executor keeps its delta link where it was).
    */
   item<T>(ref: ItemRef, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; permanent: boolean }>;
-  /** Items that failed for good on an earlier run and are skipped. */
+  /**
+   * Items that failed for good on an earlier run and are skipped; not those a retry was asked for,
+   * which are tried again.
+   */
   isKnownFailure(key: string): Promise<boolean>;
+  /**
+   * A retry of an earlier run (retry.ts): the keys of the items that failed in it, and whether only
+   * those items are to be processed (`items`); with `sources` the job's sources were narrowed to those
+   * that had them. None for a run that is no retry, or one that retries the whole job.
+   */
+  retry: { kind: 'items' | 'sources'; keys: ReadonlySet<string> } | null;
   checkpoint: Record<string, unknown>;
   saveCheckpoint(checkpoint: Record<string, unknown>): Promise<void>;
   deltaLink(sourceKey: string): Promise<string | undefined>;
@@ -103,6 +112,7 @@ export interface RunContextInput {
   run: RunRow;
   checkpoint: Record<string, unknown>;
   signal: AbortSignal;
+  retry?: RunContext['retry'];
   /** Attempts per item for transient errors. */
   itemAttempts?: number;
   /** Pause between item attempts. */
@@ -286,8 +296,9 @@ export function createRunContext(input: RunContextInput): RunContext {
         for (const r of rows) knownFailures.add(r.item_key);
         knownLoaded = true;
       }
-      return knownFailures.has(key);
+      return knownFailures.has(key) && !rc.retry?.keys.has(key);
     },
+    retry: input.retry ?? null,
     checkpoint: input.checkpoint,
     async saveCheckpoint(checkpoint) {
       rc.checkpoint = checkpoint;

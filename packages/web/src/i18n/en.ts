@@ -8,6 +8,7 @@ import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
+import { jobRunsNamespaces } from './en/job-runs';
 import { locationsNamespaces } from './en/locations';
 import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
@@ -43,6 +44,7 @@ export const en = {
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
   ...administrationNamespaces,
+  ...jobRunsNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -37,7 +37,22 @@ export const CleanupRule = s.union([
 ]);
 export type CleanupRule = s.Static<typeof CleanupRule>;
 
-/** A job: what it covers, where it stores, when it runs, and its last state. */
+/** Schema of a job's last run that ended, as a jobs list shows it. */
+export const JobLastRun = s.object({
+  reportId: s.string({ description: 'The run; its report has the same id.' }),
+  status: s.oneOfStrings(['finished', 'failed', 'stopped'], 'How the run ended.'),
+  started: s.nullable(s.dateTime('When it started; null for a run stopped before it started.')),
+  finished: s.dateTime('When it ended.'),
+  durationSeconds: s.nullable(s.integer({ minimum: 0, description: 'How long it ran; null when it never started.' })),
+  itemsFailed: s.integer({
+    minimum: 0,
+    description: 'Items that failed in it (a finished run with some has warnings).',
+  }),
+});
+/** A job's last run that ended: how (finished, failed or stopped), when, how long it ran, its failed items. */
+export type JobLastRun = s.Static<typeof JobLastRun>;
+
+/** A job: what it covers, where it stores, when it runs, its last state and (in lists) its last run. */
 export const Job = s.object({
   jobId: s.string(),
   name: s.string({ minLength: 1, maxLength: 120 }),
@@ -64,6 +79,7 @@ export const Job = s.object({
   nextRun: s.nullable(s.dateTime()),
   createdAt: s.dateTime(),
   updatedAt: s.dateTime(),
+  lastRun: s.optional(JobLastRun),
 });
 export type Job = s.Static<typeof Job>;
 

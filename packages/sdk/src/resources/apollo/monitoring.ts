@@ -30,9 +30,29 @@ export const MonitoringQuery = s.object({
  */
 export type MonitoringQuery = s.Static<typeof MonitoringQuery>;
 
+/** Schema of the answer of `POST /api/{tenantId}/monitoring/{reportId}/retry`. */
+export const RunRetry = s.object({
+  reportId: s.string({ description: 'The new run, queued.' }),
+  jobId: s.string(),
+  retryOf: s.string({ description: 'The run retried.' }),
+  scope: s.oneOfStrings(
+    ['failedItems', 'failedSources', 'wholeJob'],
+    'What the new run covers: only the failed items, only the accounts, sites or mailboxes that had failures, or the whole job.',
+  ),
+  count: s.integer({ minimum: 0, description: 'Items or sources retried; 0 for the whole job.' }),
+});
 /**
- * The catalogue entries of the job monitor: `list` (`GET /api/{tenantId}/monitoring`) and `accounts`
- * (the accounts of one run). {@link monitoringApi} binds them.
+ * A retry queued: the new run and what it covers. Only the failed items where the job can pick them
+ * out (a restore into an account or site), the accounts, sites or mailboxes with failures (OneDrive
+ * and SharePoint backups, the mail archive), else the whole job (a run that failed as a whole or was
+ * stopped, a restore as a download, Teams, deletion and clean-up jobs).
+ */
+export type RunRetry = s.Static<typeof RunRetry>;
+
+/**
+ * The catalogue entries of the job monitor: `list` (`GET /api/{tenantId}/monitoring`), `accounts`
+ * (the accounts of one run) and `retry` (a new run of a failed or stopped run's job).
+ * {@link monitoringApi} binds them.
  */
 export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   list: {
@@ -48,6 +68,16 @@ export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
     summary: 'The accounts of one run, with their items and errors',
     query: RunAccountsQuery,
     response: page(RunAccount),
+  },
+  retry: {
+    method: 'POST',
+    path: '/api/{tenantId}/monitoring/{reportId}/retry',
+    summary: 'Retry a failed or stopped run (its failed items where the job can, else the whole job)',
+    response: RunRetry,
+    successStatus: 202,
+    refusals: {
+      409: 'The run neither failed, nor was stopped, nor has failed items; or its job has a run queued or running.',
+    },
   },
 });
 

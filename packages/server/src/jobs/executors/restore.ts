@@ -107,7 +107,8 @@ async function downloadArchive(
   await rm(path, { force: true });
   await keep.keep(name, sealed);
   await rc.saveCheckpoint({ archive: name, size });
-  return { message: `Prepared a download of ${files.length} file(s), ${(size / 1024 ** 2).toFixed(1)} MB.` };
+  // The size is the run's download's (shown beside its link, in the reader's units), not said here twice.
+  return { message: `Prepared a download of ${files.length} file(s).` };
 }
 
 export function restoreExecutor(plane: DataPlane): Executor {
@@ -132,8 +133,11 @@ export function restoreExecutor(plane: DataPlane): Executor {
         'Teams messages can be restored as a download only: Microsoft Graph does not let an application post them back.',
       );
     }
-    const files = items.filter((i) => i.kind === 'file');
-    if (files.length === 0) throw new Error('The snapshot has none of the chosen items.');
+    const chosen = items.filter((i) => i.kind === 'file');
+    if (chosen.length === 0) throw new Error('The snapshot has none of the chosen items.');
+    // A retry of the files that failed restores those only.
+    const retry = rc.retry?.kind === 'items' ? rc.retry.keys : null;
+    const files = retry ? chosen.filter((f) => retry.has(`restore:${f.itemId}`)) : chosen;
 
     const graph = await plane.graph(rc.tenant);
     const targetId = spec.target === 'other' ? (spec.targetId ?? '') : spec.sourceId;

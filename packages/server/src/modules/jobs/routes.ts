@@ -4,7 +4,7 @@ import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { ownValue } from '../../http/list-query.js';
 import { JobQueue } from '../../jobs/queue.js';
-import { type JobRecord, jobView, listJobs } from '../../jobs/repository.js';
+import { durationOf, type JobRecord, jobView, listJobs } from '../../jobs/repository.js';
 import { requireTenant } from '../tenants/access.js';
 import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './runs.js';
 import {
@@ -14,6 +14,7 @@ import {
   removeJob,
   requireJob,
   requireReport,
+  retryRun,
   startJob,
   stopJob,
   updateJob,
@@ -27,6 +28,9 @@ const SORTABLE: Readonly<Record<string, (j: JobRecord) => string | number>> = {
   started: (j: JobRecord) => j.started?.getTime() ?? 0,
   finished: (j: JobRecord) => j.finished?.getTime() ?? 0,
   nextRun: (j: JobRecord) => j.nextRun?.getTime() ?? Number.MAX_SAFE_INTEGER,
+  // A job that never ran sorts before every ended run (oldest first) and after them newest first.
+  lastRun: (j: JobRecord) => j.lastRun?.finished.getTime() ?? 0,
+  duration: (j: JobRecord) => (j.lastRun ? (durationOf(j.lastRun) ?? -1) : -1),
   createdAt: (j: JobRecord) => j.createdAt.getTime(),
 };
 
@@ -128,6 +132,13 @@ export function jobRoutes(ctx: AppContext) {
       async handler({ tenantId, reportId, query }, rc) {
         const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
         return runAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
+      },
+    },
+    'apollo.monitoring.retry': {
+      async handler({ tenantId, reportId }, rc) {
+        const { user } = session(rc).auth;
+        const tenant = await requireTenant(ctx, user, tenantId);
+        return retryRun(ctx, { user, ip: rc.ip }, tenant, await requireReport(ctx, tenant, reportId));
       },
     },
     'apollo.reporting.list': {

@@ -12,6 +12,7 @@ import type {
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { ownValue } from '../../http/list-query.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
+import { isRetryable } from '../../jobs/retry.js';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -46,13 +47,32 @@ export type RunViewRow = Pick<RunWithJob, (typeof RUN_FIELDS)[number] | (typeof 
   /** The run's accounts, and of them those that failed as a whole (withAccounts). */
   accounts_total?: number;
   accounts_failed?: number;
+  /** Read by the run lists (RUN_VIEW_COLUMNS); a row built otherwise offers no retry or download. */
+  retry_of?: string | null;
+  download_size?: number | string | null;
 };
+
+/**
+ * The size of the ZIP a restore as a download prepared, for the job's latest finished run: the one its
+ * download (`legacy.jobs.downloadRestoreArchive`) serves. The checkpoint (large for a backup) is read
+ * only for a finished restore's run (the outer case), and the later runs looked up only for one that
+ * names an archive, so the lists' other rows cost nothing more.
+ */
+const DOWNLOAD_SIZE = `case when j.type = 'restore' and r.status = 'finished' then
+    case when r.checkpoint->>'archive' is not null
+          and not exists (select 1 from job_runs n where n.job_id = r.job_id and n.status = 'finished' and n.seq > r.seq)
+         then (r.checkpoint->>'size')::bigint end end as download_size`;
 
 /**
  * The columns of RunViewRow, of `job_runs r` joined with `jobs j`. Run lists select these rather than
  * `r.*`: the rows they sort, window and send are narrower (no checkpoint, worker or queue columns).
  */
-export const RUN_VIEW_COLUMNS = [...RUN_FIELDS.map((f) => `r.${f}`), ...JOB_FIELDS.map((f) => `j.${f}`)].join(', ');
+export const RUN_VIEW_COLUMNS = [
+  ...RUN_FIELDS.map((f) => `r.${f}`),
+  ...JOB_FIELDS.map((f) => `j.${f}`),
+  'r.retry_of',
+  DOWNLOAD_SIZE,
+].join(', ');
 
 /**
  * The rows with their runs' accounts counted, in one statement for the rows only (a page), not per
@@ -137,6 +157,11 @@ export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
             waitedSeconds: seconds(Number(r.throttled_ms ?? 0)),
           },
         }
+      : {}),
+    ...(r.warnings !== undefined ? { retryable: isRetryable({ ...r, warnings: r.warnings }) } : {}),
+    ...(r.retry_of ? { retryOf: r.retry_of } : {}),
+    ...(r.download_size !== undefined && r.download_size !== null
+      ? { download: { size: Number(r.download_size) } }
       : {}),
   };
 }

@@ -26,6 +26,7 @@ import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { restoreArchiveName } from '../../jobs/executors/restore.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
+import { isRetryable, retryScopeOf } from '../../jobs/retry.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
 import { chatsOf } from '../../storage/archive.js';
 import { retentionScope } from '../../storage/archive-filter.js';
@@ -450,6 +451,47 @@ export async function stopJob(ctx: AppContext, actor: Actor, tenant: TenantRecor
     outcome: 'success',
   });
   return task;
+}
+
+/** What a retry covers, in the contract's words. */
+const SCOPE_NAMES = { items: 'failedItems', sources: 'failedSources', job: 'wholeJob' } as const;
+
+/**
+ * Retry: queues a new run of the run's job covering only its failed items where the job can pick
+ * them out, else the whole job (jobs/retry.ts); the schedule stays as it is. 409 for a run that
+ * neither failed, nor was stopped, nor has failed items, and while the job has a run queued or
+ * running. Audited.
+ */
+export async function retryRun(
+  ctx: AppContext,
+  actor: Actor,
+  tenant: TenantRecord,
+  run: RunRow,
+): Promise<{
+  reportId: string;
+  jobId: string;
+  retryOf: string;
+  scope: (typeof SCOPE_NAMES)[keyof typeof SCOPE_NAMES];
+  count: number;
+}> {
+  if (!isRetryable(run)) throw conflict('Only a failed or stopped run, or one with failed items, can be retried.');
+  const job = await findJob(ctx.db, run.job_id);
+  if (!job || job.tenantId !== tenant.tenantId) throw notFound('Report not found');
+  const scope = await retryScopeOf(ctx.db, job, run);
+  const runId = await ctx.db.transaction((tx) =>
+    new JobQueue(ctx).enqueue(job.jobId, 'retry', tx, { of: run.run_id, scope }),
+  );
+  if (!runId) throw conflict('The job has a run queued or running; retry once it ended.');
+  const count = scope.kind === 'items' ? scope.keys.length : scope.kind === 'sources' ? scope.sources.length : 0;
+  await ctx.audit({
+    ...actedBy(actor.user, actor.ip),
+    organisationId: tenant.organisationId,
+    action: 'job.retry',
+    target: job.jobId,
+    outcome: 'success',
+    details: { run: run.run_id, retry: runId, scope: SCOPE_NAMES[scope.kind], count },
+  });
+  return { reportId: runId, jobId: job.jobId, retryOf: run.run_id, scope: SCOPE_NAMES[scope.kind], count };
 }
 
 /** The job's latest run, with its job's name, type and application. */

@@ -61,7 +61,11 @@ export const AUDIT_AREAS = [
     ],
   },
   { area: 'location', prefix: 'location.', actions: ['location.create', 'location.update', 'location.delete'] },
-  { area: 'job', prefix: 'job.', actions: ['job.create', 'job.update', 'job.start', 'job.stop', 'job.remove'] },
+  {
+    area: 'job',
+    prefix: 'job.',
+    actions: ['job.create', 'job.update', 'job.start', 'job.stop', 'job.retry', 'job.remove'],
+  },
   {
     area: 'ediscovery',
     prefix: 'ediscovery.',

@@ -208,6 +208,7 @@ export const administrationNamespaces: Leaves<typeof En> = {
       job_update: 'Auftrag geändert',
       job_start: 'Auftrag gestartet',
       job_stop: 'Auftrag angehalten',
+      job_retry: 'Lauf wiederholt',
       job_remove: 'Auftrag entfernt',
       restore_create: 'Wiederherstellung angelegt',
       ediscovery_case_create: 'eDiscovery-Fall gespeichert',

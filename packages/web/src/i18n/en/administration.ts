@@ -205,6 +205,7 @@ export const administrationNamespaces = {
       job_update: 'Job changed',
       job_start: 'Job started',
       job_stop: 'Job stopped',
+      job_retry: 'Run retried',
       job_remove: 'Job removed',
       restore_create: 'Restore created',
       ediscovery_case_create: 'eDiscovery case saved',

@@ -12,3 +12,19 @@ export const RUN_AREA_TYPES = {
 } as const satisfies Record<string, readonly [JobType, ...JobType[]]>;
 
 export type RunAreaName = keyof typeof RUN_AREA_TYPES;
+
+/** Each area's monitor, where a run of its jobs is shown (the jobs lists link a started run there). */
+const RUN_AREA_MONITORS = {
+  backup: '/backup-and-restore/job-monitor',
+  emailArchive: '/archive/job-monitor',
+  teamsArchive: '/teams/job-monitor',
+  dataManagement: '/compliance/monitoring',
+} as const satisfies Record<RunAreaName, string>;
+
+/** The monitor that shows a job type's runs. */
+export function monitorOf(type: JobType) {
+  const area = (Object.keys(RUN_AREA_TYPES) as RunAreaName[]).find((a) =>
+    (RUN_AREA_TYPES[a] as readonly JobType[]).includes(type),
+  );
+  return RUN_AREA_MONITORS[area ?? 'backup'];
+}

@@ -3,12 +3,14 @@ import { type Job, type StorageLocation, TRIAL_LIMITS } from '@compliance-portal
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
+import type { ExportColumn } from '../../components/ui/export-button';
 import { formatDateTime } from '../../components/ui/format';
 import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, useSourceNames } from '../api/queries';
 import { useApi } from '../tenant';
+import { formatRunDuration, LastRunCell, lastRunOutcome } from './last-run';
 import type { JobAction } from './use-jobs-list';
 
 function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
@@ -26,8 +28,9 @@ function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
 }
 
 /**
- * The columns of a jobs list: name, application, sources, destination, schedule, retention, next run,
- * status and progress, the area's own columns, then start or stop, edit and remove.
+ * The columns of a jobs list: name, application, sources, destination, schedule, retention, the last
+ * run (how it ended and when, and how long it took), the next run, status and progress, the area's own
+ * columns, then start or stop, edit and remove. On a phone: name, last run, status and the actions.
  */
 export function useJobColumns({
   tenantId,
@@ -62,6 +65,7 @@ export function useJobColumns({
       header: t('backup:columns.application'),
       cell: (j) => t(`backup:applications.${j.application}`),
       sortable: true,
+      hideBelow: 'sm',
     },
     {
       key: 'sources',
@@ -86,6 +90,20 @@ export function useJobColumns({
       header: t('backup:columns.retention'),
       cell: (j) => retentionText(j.retention),
       hideBelow: 'lg',
+    },
+    {
+      key: 'lastRun',
+      header: t('jobRuns:lastRun'),
+      cell: (j) => <LastRunCell job={j} />,
+      sortable: true,
+    },
+    {
+      key: 'duration',
+      header: t('jobRuns:duration'),
+      cell: (j) => (j.lastRun ? formatRunDuration(t, j.lastRun.durationSeconds) : '—'),
+      sortable: true,
+      align: 'end',
+      hideBelow: 'md',
     },
     {
       key: 'nextRun',
@@ -153,5 +171,30 @@ export function useJobColumns({
         </HStack>
       ),
     },
+  ];
+}
+
+/**
+ * A jobs list's export: what its table shows, in full (every source by id, dates as
+ * ISO 8601 in UTC, the duration in seconds), and every row of the list's filter, not only its page.
+ */
+export function useJobExportColumns(): ExportColumn<Job>[] {
+  const { t } = useTranslation();
+  const recurrenceText = useRecurrenceText();
+  const retentionText = useRetentionText();
+  return [
+    { header: t('backup:columns.name'), value: (j) => j.name },
+    { header: t('backup:columns.application'), value: (j) => t(`backup:applications.${j.application}`) },
+    { header: t('backup:columns.sources'), value: (j) => j.sources.join(', ') },
+    { header: t('backup:columns.recurrence'), value: (j) => recurrenceText(j.recurrence) },
+    { header: t('backup:columns.retention'), value: (j) => retentionText(j.retention) },
+    {
+      header: t('jobRuns:lastRun'),
+      value: (j) => (j.lastRun ? t(`jobRuns:lastRunStatus.${lastRunOutcome(j.lastRun)}`) : t('jobRuns:neverRan')),
+    },
+    { header: t('jobRuns:lastRunEnded'), value: (j) => j.lastRun?.finished ?? '' },
+    { header: t('jobRuns:durationSeconds'), value: (j) => j.lastRun?.durationSeconds ?? null },
+    { header: t('backup:columns.nextRun'), value: (j) => j.nextRun ?? '' },
+    { header: t('backup:columns.status'), value: (j) => t(`status:${j.status}`) },
   ];
 }

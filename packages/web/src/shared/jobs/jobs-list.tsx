@@ -3,12 +3,16 @@ import type { Application, Job, JobType } from '@compliance-portal/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
+import { ExportButtons } from '../../components/ui/export-button';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert } from '../../components/ui/form-field';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
+import { useApi } from '../tenant';
 import { JobActionDialog } from './job-action-dialog';
-import { useJobColumns } from './job-columns';
+import { useJobColumns, useJobExportColumns } from './job-columns';
+import { jobListQueryOf } from './list-search';
+import { StartedNotice } from './run-notice';
 import { useJobsList } from './use-jobs-list';
 
 /** What a jobs list is about: one job type, its workloads, texts, form and extra columns. */
@@ -52,7 +56,9 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
   const { t } = useTranslation();
   const serverAction = useServerAction();
   const list = useJobsList(tenantId, trial, area);
-  const { state, setState, jobs, locations, form, setForm, pending, setPending, act } = list;
+  const api = useApi();
+  const { state, setState, jobs, locations, form, setForm, pending, setPending, started, setStarted, act } = list;
+  const exportColumns = useJobExportColumns();
   const columns = useJobColumns({
     tenantId,
     locations: locations.data,
@@ -65,6 +71,9 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
   return (
     <Stack gap="4">
       {list.limited ? <TrialLimits area={area} used={list.usedApplications} /> : null}
+      {started ? (
+        <StartedNotice job={started.job} reportId={started.reportId} onDismiss={() => setStarted(null)} />
+      ) : null}
       <QueryDataTable
         query={jobs}
         label={area.texts.label}
@@ -82,6 +91,16 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
               all={t('backup:allApplications')}
               options={area.applications.map((a) => ({ value: a, label: t(`backup:applications.${a}`) }))}
               onChange={list.setApplication}
+            />
+            <ExportButtons
+              title={area.texts.label}
+              columns={exportColumns}
+              fetchPage={({ page, pageSize }) =>
+                api.apollo.jobs.list({
+                  tenantId,
+                  query: jobListQueryOf(area.type, { ...state, page, pageSize }, list.application),
+                })
+              }
             />
             <Button
               size="sm"

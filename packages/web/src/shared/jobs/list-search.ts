@@ -49,8 +49,9 @@ export function jobListQueryOfSearch(type: JobType, search: FilterSearch<'applic
 
 // Monitor.
 
+/** `run`: the run opened when the monitor opens (a link to a run just started or retried). */
 export const monitorSearch = (types: readonly JobType[]) =>
-  listSearchValidator({ status: MONITOR_STATUSES, type: types });
+  listSearchValidator({ status: MONITOR_STATUSES, type: types, run: [] });
 
 export function monitorQueryOf(state: ListState, type: JobType, status: JobStatus | ''): MonitoringQuery {
   return { type, ...listQuery(state), ...(status ? { status } : {}) };

@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { JobRun, JobStatus, JobType } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
@@ -11,8 +12,10 @@ import { useApi } from '../tenant';
 import { useUrlFilter, useUrlListState } from '../url-state';
 import { isRunActive, runListQuery } from './api/queries';
 import { MONITOR_LIST, MONITOR_STATUSES, monitorQueryOf } from './list-search';
+import { RunActions, RunRetriedContext } from './run-actions';
 import { RunDetail } from './run-detail';
 import { durationOf, failuresText, formatDuration, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
+import { type RunNotice, RunNoticeAlert } from './run-notice';
 
 /** While a run is queued or running the monitor polls; when nothing does, it stops. */
 
@@ -65,7 +68,10 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
   const [state, setState] = useUrlListState(MONITOR_LIST);
   const [status, setStatus] = useUrlFilter<JobStatus | ''>('status', '');
   const [type, setType] = useUrlFilter<JobType>('type', area.types[0]);
-  const [selected, setSelected] = useState<string | null>(null);
+  // A link to a run (one just started from a jobs list) opens it; the address does not follow the drawer.
+  const linked = (useSearch({ strict: false }) as { run?: unknown }).run;
+  const [selected, setSelected] = useState<string | null>(typeof linked === 'string' ? linked : null);
+  const [notice, setNotice] = useState<RunNotice | null>(null);
   const runs = useQuery(runListQuery(api, tenantId, monitorQueryOf(state, type, status)));
   const run = runs.data?.items.find((r) => r.reportId === selected);
   const lang = i18n.language;
@@ -146,9 +152,31 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       align: 'end',
       hideBelow: 'md',
     },
+    { key: 'actions', header: t('jobRuns:actions'), cell: (r) => <RunActions run={r} tenantId={tenantId} /> },
   ];
   return (
-    <>
+    <RunRetriedContext.Provider
+      value={(retry, from) => {
+        setNotice({ name: from.jobName, reportId: retry.reportId, scope: retry.scope, count: retry.count });
+        // Retried from its open drawer: the drawer goes on with the new run (a status filter would hide it).
+        if (selected === from.reportId) {
+          setStatus('');
+          setSelected(retry.reportId);
+        }
+      }}
+    >
+      {notice ? (
+        <RunNoticeAlert
+          notice={notice}
+          onOpen={() => {
+            // The new run is queued: it shows first once no status filter hides it.
+            setStatus('');
+            setSelected(notice.reportId);
+            setNotice(null);
+          }}
+          onDismiss={() => setNotice(null)}
+        />
+      ) : null}
       <QueryDataTable
         query={runs}
         label={area.label}
@@ -174,6 +202,6 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
         {runs.data?.items.some(isRunActive) ? t('backup:polling') : t('backup:notPolling')}
       </Text>
       {run ? <RunDetail tenantId={tenantId} run={run} onClose={() => setSelected(null)} /> : null}
-    </>
+    </RunRetriedContext.Provider>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isRunActive } from './api/queries';
 import { RunAccountsTable } from './run-accounts';
 import { RunFigures, RunMessage, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
+import { RunActions } from './run-actions';
 
 /**
  * One run of the monitor in a drawer: its state and progress, Microsoft 365's throttling while it
@@ -19,6 +20,7 @@ export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: J
           <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>{run.jobName}</Drawer.Title>
+              <RunActions run={run} tenantId={tenantId} inHeader />
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="4">

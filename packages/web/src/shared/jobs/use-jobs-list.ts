@@ -19,6 +19,12 @@ export interface PendingAction {
   action: JobAction;
 }
 
+/** A job just started and its run, which the list links to in its monitor. */
+interface StartedRun {
+  job: Job;
+  reportId: string;
+}
+
 /** Failures to start, stop or delete a job: each action's own text. */
 const ACTION_FAILED = {
   start: 'backup:startFailed',
@@ -47,6 +53,7 @@ export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
   const [application, setApplication] = useUrlFilter<Application | ''>('application', '');
   const [form, setForm] = useState<{ job?: Job } | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const [started, setStarted] = useState<StartedRun | null>(null);
   const locations = useQuery(locationsQuery(api, tenantId));
   const jobs = useQuery(jobListQuery(api, tenantId, jobListQueryOf(area.type, state, application)));
   const used = useQuery(usedApplicationsQuery(api, tenantId, area.type));
@@ -67,6 +74,18 @@ export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
           ? await api.apollo.jobs.start({ tenantId, jobId: job.jobId }, quiet)
           : await api.apollo.jobs.stop({ tenantId, jobId: job.jobId }, quiet);
       showToast('info', t(action === 'start' ? 'backup:startRequested' : 'backup:stopRequested', { name: job.name }));
+      // Seen at once, not once a worker took the run: the dialog closes, the lists show the queued run
+      // and, for a start, the list's notice links to it in the monitor.
+      setPending(null);
+      void queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) });
+      if (action === 'start') {
+        // The newest run first: a queued one has not started (nulls first).
+        const newest = await api.apollo.monitoring
+          .list({ tenantId, query: { jobId: job.jobId, sort: 'started', order: 'desc', pageSize: 1 } }, quiet)
+          .catch(() => null);
+        const run = newest?.items[0];
+        setStarted(run ? { job, reportId: run.reportId } : null);
+      }
       return { job, action, task: await waitForTask(api, tenantId, task) };
     },
     onSuccess: ({ job, action, task }) => {
@@ -93,6 +112,8 @@ export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
     setForm,
     pending,
     setPending,
+    started,
+    setStarted,
     locations,
     jobs,
     usedApplications,

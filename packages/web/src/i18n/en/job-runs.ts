@@ -1,0 +1,42 @@
+/** English texts of a run's stop, retry and download, and of a jobs list's last run (namespaces spread into ../en.ts). */
+export const jobRunsNamespaces = {
+  jobRuns: {
+    actions: 'Actions',
+    actionsOf: 'Actions of the run of "{{name}}"',
+    stop: 'Stop',
+    retry: 'Retry',
+    download: 'Download ({{size}})',
+    downloadFailed: 'The download of "{{name}}" could not be fetched.',
+    stopping: 'Stopping "{{name}}"; it stops after the item it is working on.',
+    stopped: '"{{name}}" was stopped. Its scheduled runs are paused until it is started again.',
+    stopFailed: '"{{name}}" could not be stopped.',
+    retryFailed: '"{{name}}" could not be retried.',
+    retried: {
+      failedItems_one: 'Retrying the failed item of "{{name}}".',
+      failedItems_other: 'Retrying the {{count}} failed items of "{{name}}".',
+      failedSources_one: 'Retrying the account, site or mailbox of "{{name}}" that had failures.',
+      failedSources_other: 'Retrying the {{count}} accounts, sites or mailboxes of "{{name}}" that had failures.',
+      wholeJob: 'Running "{{name}}" again in full.',
+    },
+    openRun: 'Show the new run',
+    startedNotice: '"{{name}}" was started; its run is queued.',
+    openInMonitor: 'Show the run in the monitor',
+    dismiss: 'Dismiss',
+    lastRun: 'Last run',
+    lastRunEnded: 'Last run ended',
+    duration: 'Duration',
+    durationSeconds: 'Duration (seconds)',
+    neverRan: 'Not run yet',
+    lastRunStatus: {
+      finished: 'Finished',
+      warnings: 'Finished with warnings',
+      failed: 'Failed',
+      stopped: 'Stopped',
+    },
+    durationValue: {
+      seconds: '{{s}} s',
+      minutes: '{{m}} min {{s}} s',
+      hours: '{{h}} h {{m}} min',
+    },
+  },
+} as const;

@@ -1,0 +1,117 @@
+import { Button, HStack } from '@chakra-ui/react';
+import type { JobRun, RunRetry } from '@compliance-portal/sdk';
+import { createContext, type MouseEvent, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../components/ui/format';
+import { showToast } from '../../components/ui/toaster';
+import { failureText } from '../../errors/api-errors';
+import { useServerAction } from '../../offline/online';
+import { useRetryRun, useRunDownload, useStopRun } from './api/mutations';
+import { isRunActive } from './api/queries';
+
+/**
+ * Where a retry is announced with a way to the new run: the monitor provides it (its notice opens the
+ * new run), so the same buttons in a row and in the run's drawer lead to the same place.
+ */
+export const RunRetriedContext = createContext<((retry: RunRetry, run: JobRun) => void) | null>(null);
+
+/** A queued or running run: one that has not ended (a stopped run is "pending" too, but ended). */
+const canStop = (run: JobRun) => isRunActive(run) && run.finished === null;
+
+/** Buttons inside a clickable row act alone: the row does not open as well. */
+const alone = (action: () => void) => (event: MouseEvent) => {
+  event.stopPropagation();
+  action();
+};
+
+/**
+ * What can be done with a run where it is shown (a monitor row, its drawer): stop it while it is
+ * queued or running, retry it when it failed, was stopped or has failed items, and download what a
+ * restore as a download prepared. Each says what happened: a toast, and for a retry the monitor's
+ * notice with a link to the new run.
+ */
+export function RunActions({
+  run,
+  tenantId,
+  inHeader = false,
+}: {
+  run: JobRun;
+  tenantId: string;
+  /** In a drawer's header: clear of its close button. */
+  inHeader?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const serverAction = useServerAction();
+  const onRetried = useContext(RunRetriedContext);
+  const name = run.jobName;
+  const stop = useStopRun(tenantId, () => showToast('info', t('jobRuns:stopping', { name })));
+  const retry = useRetryRun(tenantId);
+  const download = useRunDownload();
+  const stoppable = canStop(run);
+  if (!stoppable && !run.retryable && !run.download) return null;
+  return (
+    <HStack
+      gap="1"
+      role="group"
+      aria-label={t('jobRuns:actionsOf', { name })}
+      flexWrap="wrap"
+      {...(inHeader ? { me: '8' } : {})}
+    >
+      {stoppable ? (
+        <Button
+          size="xs"
+          variant="outline"
+          loading={stop.isPending}
+          onClick={alone(() =>
+            stop.mutate(run, {
+              onSuccess: (task) => {
+                if (task.status === 'failed') showToast('error', t('jobRuns:stopFailed', { name }));
+                else if (task.status === 'succeeded') showToast('success', t('jobRuns:stopped', { name }));
+              },
+              onError: (error) => showToast('error', failureText(t, t('jobRuns:stopFailed', { name }), error)),
+            }),
+          )}
+          {...serverAction}
+        >
+          {t('jobRuns:stop')}
+        </Button>
+      ) : null}
+      {run.retryable ? (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="blue"
+          loading={retry.isPending}
+          onClick={alone(() =>
+            retry.mutate(run, {
+              onSuccess: (result) => {
+                const text = t(`jobRuns:retried.${result.scope}`, { name, count: result.count });
+                showToast('success', text);
+                onRetried?.(result, run);
+              },
+              onError: (error) => showToast('error', failureText(t, t('jobRuns:retryFailed', { name }), error)),
+            }),
+          )}
+          {...serverAction}
+        >
+          {t('jobRuns:retry')}
+        </Button>
+      ) : null}
+      {run.download ? (
+        <Button
+          size="xs"
+          variant="outline"
+          loading={download.isPending}
+          onClick={alone(() =>
+            download.mutate(run, {
+              onError: (error) => showToast('error', failureText(t, t('jobRuns:downloadFailed', { name }), error)),
+            }),
+          )}
+          {...serverAction}
+        >
+          {t('jobRuns:download', { size: formatBytes(run.download.size, i18n.language) })}
+        </Button>
+      ) : null}
+    </HStack>
+  );
+}
