@@ -194,8 +194,9 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
           externalId: message.id ?? '',
           message,
         });
+        // The run's items are what it archived: a message archived by an earlier run is not one.
         if (isNew) archived += 1;
-        rc.progress({ total: 1, done: 1, source: teamId });
+        rc.progress(isNew ? { total: 1, done: 1, source: teamId } : { source: teamId });
       },
       teams,
     );
@@ -215,7 +216,7 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
           message,
         });
         if (isNew) archived += 1;
-        rc.progress({ total: 1, done: 1, source: account });
+        rc.progress(isNew ? { total: 1, done: 1, source: account } : { source: account });
       },
       chats,
     );
@@ -238,7 +239,7 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     if (!retention) throw new Error('The archive deletion job has no retention.');
     const kind = rc.job.application === 'exchange' ? 'mail' : 'teams';
     const before = retentionCutoff(rc.ctx.now(), retention);
-    const { items, bytes, held } = await plane.archive.deleteBefore(
+    const { items, held, perSource } = await plane.archive.deleteBefore(
       rc.tenant.tenantId,
       kind,
       before,
@@ -246,7 +247,14 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
       rc.job.chats ?? [],
       rc.run.run_id,
     );
-    rc.progress({ total: items, done: items, bytes });
+    // The report's rows: each mailbox, team or chat with the items deleted there, and each chosen
+    // mailbox or team without anything old enough with none.
+    const counted = new Set<string>();
+    for (const s of perSource) {
+      counted.add(s.source);
+      rc.progress({ total: s.items, done: s.items, bytes: s.bytes, source: s.source });
+    }
+    for (const source of rc.job.sources) if (!counted.has(source)) rc.progress({ source });
     const kept = held > 0 ? ` Kept ${held} item(s) on legal hold; the report lists them.` : '';
     return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.${kept}` };
   };

@@ -356,8 +356,14 @@ async function teamsBackup(rc: RunContext, plane: DataPlane) {
   const seq = Number(rc.run.seq);
   await forEachChannelMessage(rc, graph, async (teamId, channel, m) => {
     const channelId = channel.id ?? '';
-    // An edited message is a new version; an unchanged one is written again as a no-op.
+    // An edited message is a new version; an unchanged one is stored already and is not an item of
+    // this run (one this run stored before an interruption is, again).
     const version = m.lastModifiedDateTime ?? m.createdDateTime ?? '';
+    const stored = (await storedVersions(rc.ctx.db, rc.job.jobId, teamId, m.id ?? '')).get(version);
+    if (stored && stored.first_seq !== seq) {
+      rc.progress({ source: teamId });
+      return;
+    }
     const blob = await plane.blobs.put(new TextEncoder().encode(JSON.stringify(m)));
     await putItem(rc.ctx.db, {
       jobId: rc.job.jobId,

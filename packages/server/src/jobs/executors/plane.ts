@@ -68,7 +68,13 @@ interface Archive {
     sources: readonly string[],
     chats: readonly string[],
     runId: string,
-  ): Promise<{ items: number; bytes: number; held: number }>;
+  ): Promise<{
+    items: number;
+    bytes: number;
+    held: number;
+    /** What each mailbox, team or chat lost. */
+    perSource: { source: string; items: number; bytes: number }[];
+  }>;
 }
 
 /**
