@@ -9,6 +9,7 @@ import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { ediscoveryNamespaces } from './de/ediscovery';
+import { figuresNamespaces } from './de/figures';
 import { locationsNamespaces } from './de/locations';
 import { m365Namespaces } from './de/m365';
 import { offlineNamespaces } from './de/offline';
@@ -43,6 +44,7 @@ export const de: Resources = {
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
   ...administrationNamespaces,
+  ...figuresNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

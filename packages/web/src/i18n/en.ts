@@ -8,6 +8,7 @@ import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
+import { figuresNamespaces } from './en/figures';
 import { locationsNamespaces } from './en/locations';
 import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
@@ -41,6 +42,7 @@ export const en = {
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
   ...administrationNamespaces,
+  ...figuresNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -134,7 +134,7 @@ export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<str
     await db.query<MailboxRow>(`${MAILBOXES} group by a.source, d.display_name, d.email order by 1`, [tenantId])
   ).map((r) => view(r, new Map()));
   return csvText([
-    ['Name', 'Email', 'Kind', 'Items', 'Size (bytes)', 'Last archived'],
+    ['Name', 'Email', 'Kind', 'Items protected', 'Stored size (bytes)', 'Last archived'],
     ...rows.map((m) => [m.name, m.email, m.kind, m.items, m.sizeBytes, m.lastArchived]),
   ]);
 }

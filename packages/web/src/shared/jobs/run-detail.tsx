@@ -39,7 +39,7 @@ export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: J
                   <Text>{formatNumber(run.itemsProcessed, lang)}</Text>
                   <Text color="fg.muted">{t('backup:columns.failures')}</Text>
                   <Text>{formatNumber(run.itemsFailed, lang)}</Text>
-                  <Text color="fg.muted">{t('backup:columns.size')}</Text>
+                  <Text color="fg.muted">{t('figures:bytesRead.short')}</Text>
                   <Text>{formatBytes(run.bytesProcessed, lang)}</Text>
                 </SimpleGrid>
                 {run.message ? (
