@@ -469,7 +469,7 @@ export async function deleteArchivedBefore(
     const rows = [...perDay.values()];
     await db.query(
       `insert into archive_deletions (tenant_id, run_id, kind, source, archived_day, deleted_at, items, bytes)
-       select $1, $2, d.kind, d.source, d.day::date, $3, d.items, d.bytes
+       select $1::text, $2::text, d.kind, d.source, d.day::date, $3::timestamptz, d.items, d.bytes
          from unnest($4::text[], $5::text[], $6::text[], $7::int[], $8::bigint[]) as d(kind, source, day, items, bytes)
        on conflict (run_id, kind, source, archived_day) do update
          set items = archive_deletions.items + excluded.items, bytes = archive_deletions.bytes + excluded.bytes`,

@@ -133,9 +133,9 @@ export async function sizeFigures(
            left join job_runs r on r.seq = b.first_seq left join job_runs d on d.seq = b.deleted_seq
           where ${JOBS} and b.kind <> 'folder'
           group by b.job_id, b.source_id, b.item_id),
-       days as (select to_char(g, 'YYYY-MM-DD') as day from generate_series($3::date, $4::date, interval '1 day') g)
+       days as (select to_char(g, 'YYYY-MM-DD') as day from generate_series($3::date::timestamp, $4::date::timestamp, interval '1 day') g)
        select days.day, count(distinct (s.source_id, s.item_id))::int as items
-         from days join spans s on coalesce(s.since, $5) <= days.day and (s.until is null or s.until > days.day)
+         from days join spans s on coalesce(s.since, $5::text) <= days.day and (s.until is null or s.until > days.day)
         group by days.day`,
       [tenantId, application, firstDay, today, firstDay],
     ),
