@@ -255,8 +255,9 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       if (item.root || item.folder) return;
       if (!item.file) return;
       if (await rc.isKnownFailure(itemKey)) {
-        counted.done += 1;
-        rc.progress({ done: 1, source: drive.sourceId, part });
+        // Skipped, not changed: its share of the work is done, but it is not an item of the run.
+        part.finish(1);
+        rc.progress({ source: drive.sourceId });
         return;
       }
       const ref = { key: itemKey, name: `${drive.label}: ${itemPath(item)}`, source: drive.sourceId, part };

@@ -14,7 +14,7 @@ export const figuresNamespaces: Leaves<typeof En> = {
       label: 'Im Lauf geänderte Elemente',
       short: 'Geänderte Elemente',
       definition:
-        'Was ein Lauf geändert hat: die neuen oder geänderten Dateien und Nachrichten, die eine Sicherung gespeichert hat, die E-Mails oder Nachrichten, die ein Archivierungslauf archiviert hat, die Elemente, die eine Löschung entfernt oder eine Wiederherstellung zurückgeschrieben hat. Bereits gespeicherte Elemente werden nicht erneut gezählt.',
+        'Was ein Lauf geändert hat: die neuen, geänderten oder gelöschten Dateien und Nachrichten, die eine Sicherung erfasst hat, die E-Mails oder Nachrichten, die ein Archivierungslauf archiviert hat, die Elemente, die eine Löschung entfernt oder eine Wiederherstellung zurückgeschrieben hat. Bereits gespeicherte Elemente werden nicht erneut gezählt.',
     },
     storedBytes: {
       label: 'Gespeicherte Größe (nach Deduplizierung)',

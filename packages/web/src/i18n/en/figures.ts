@@ -15,7 +15,7 @@ export const figuresNamespaces = {
       label: 'Items changed in the run',
       short: 'Items changed',
       definition:
-        'What a run changed: the new or changed files and messages a backup stored, the mails or messages an archive run archived, the items a deletion removed or a restore put back. Items already stored are not counted again.',
+        'What a run changed: the new, changed or deleted files and messages a backup recorded, the mails or messages an archive run archived, the items a deletion removed or a restore put back. Items already stored are not counted again.',
     },
     storedBytes: {
       label: 'Stored size (after deduplication)',
