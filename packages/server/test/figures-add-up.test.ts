@@ -17,6 +17,7 @@ import type {
   DashboardBasic,
   DashboardDetails,
   DashboardSize,
+  DataManagementDashboard,
   JobRun,
   OverviewDashboard,
   Page,
@@ -185,6 +186,28 @@ describe('the figures of the demo history agree with the database', () => {
 
   it('as the history left them, after a second job over an account another job covers, and after a deletion', async () => {
     const before = await checkFigures('after the history');
+
+    // The data-management dashboard's coverage: the sites the analysis read, those a clean-up job includes.
+    const dm = await apollo<DataManagementDashboard>('/dashboard/sharepoint-data-management');
+    const sites = await query<{ source_id: string; old_versions: number; covered: boolean }>(
+      `select u.source_id, u.old_versions,
+              u.source_id in (select s from jobs j, jsonb_array_elements_text(j.definition->'sources') s
+                               where j.tenant_id = $1 and j.type = 'versionCleanup') as covered
+         from storage_usage u where u.tenant_id = $1`,
+      [TENANT],
+    );
+    const old = sites.filter((x) => Number(x.old_versions) > 0);
+    expect(dm.coverage).toEqual({
+      sites: sites.length,
+      covered: sites.filter((x) => x.covered).length,
+      withOldVersions: old.length,
+      coveredWithOldVersions: old.filter((x) => x.covered).length,
+    });
+    expect(dm.coverage?.sites).toBeGreaterThan(0);
+    for (const candidate of dm.topCleanupCandidates)
+      expect(candidate.covered, candidate.displayName).toBe(sites.find((x) => x.source_id === candidate.sourceId)?.covered);
+    // Beside its top 20 of sites with old versions, it never says every site is cleaned up when one is not.
+    expect(dm.topSitesWithoutDataManagement.length).toBe(Math.min(10, sites.length - (dm.coverage?.covered ?? 0)));
     const jobs = jobsApi(server, TENANT, () => admin);
 
     // A second OneDrive job over the account the first one holds most for.
