@@ -140,9 +140,10 @@ export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<str
 }
 
 /**
- * Per day since `$2` (a UTC midnight: dayStart), of the tenant's (`$1`) archive items of the kinds `$3`: what was archived that
- * day (the items there now and those deleted since, from the deletions' record: a deletion does not
- * change the day its items were archived) and what retention deleted that day.
+ * Per day since `$2` (a UTC midnight: dayStart), of the tenant's (`$1`) archive items of the kinds
+ * `$3`: what was archived that day (the items there now and those deleted since, from the
+ * deletions' record: a deletion does not change the day its items were archived) and what
+ * retention deleted that day.
  */
 export const ARCHIVED_AND_DELETED_PER_DAY = `
   select day, sum(items)::int as items, sum(bytes)::bigint as bytes,
