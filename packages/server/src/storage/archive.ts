@@ -102,19 +102,30 @@ export async function insertArchiveRows(db: Queryable, items: readonly ArchiveRo
   return isNew;
 }
 
-/** The sizes of the archived items of a tenant, kind and source among `externalIds`, by Graph id. */
+/** An item archived already: its size and when it was archived. */
+export interface ArchivedSize {
+  size: number;
+  archivedAt: Date;
+}
+
+/**
+ * The sizes of the archived items of a tenant, kind and source among `externalIds`, by Graph id,
+ * with when each was archived (whether by the run reading it again or by an earlier one).
+ */
 export async function archivedSizes(
   db: Queryable,
   key: { tenantId: string; kind: ArchiveKind; source: string },
   externalIds: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, ArchivedSize>> {
   if (externalIds.length === 0) return new Map();
-  const rows = await db.query<{ external_id: string; size: number | string }>(
-    `select external_id, size from archive_items
+  const rows = await db.query<{ external_id: string; size: number | string; archived_at: Date | string }>(
+    `select external_id, size, archived_at from archive_items
       where tenant_id = $1 and kind = $2 and source = $3 and external_id = any($4::text[])`,
     [key.tenantId, key.kind, key.source, [...externalIds]],
   );
-  return new Map(rows.map((r) => [r.external_id, Number(r.size)]));
+  return new Map(
+    rows.map((r) => [r.external_id, { size: Number(r.size), archivedAt: new Date(r.archived_at) }]),
+  );
 }
 
 export interface ArchiveMailInput {
