@@ -51,7 +51,14 @@ describe('the figures of the demo history agree with the database', () => {
 
   /** Per account, site or team of a workload: its live items and the bytes of its distinct contents, counted in JS. */
   async function countedBackup(application: Application) {
-    const rows = await query<{ source_id: string; item_id: string; kind: string; hash: string | null; size: string; live: boolean }>(
+    const rows = await query<{
+      source_id: string;
+      item_id: string;
+      kind: string;
+      hash: string | null;
+      size: string;
+      live: boolean;
+    }>(
       `select b.source_id, b.item_id, b.kind, b.hash, b.size, b.deleted_seq is null as live
          from backup_items b join jobs j on j.job_id = b.job_id
         where j.tenant_id = $1 and j.type = 'backup' and j.application = $2`,
@@ -65,7 +72,10 @@ describe('the figures of the demo history agree with the database', () => {
       if (r.hash) s.contents.set(r.hash, Math.max(s.contents.get(r.hash) ?? 0, Number(r.size)));
     }
     const per = new Map(
-      [...sources].map(([id, s]) => [id, { items: s.items.size, bytes: [...s.contents.values()].reduce((a, b) => a + b, 0) }]),
+      [...sources].map(([id, s]) => [
+        id,
+        { items: s.items.size, bytes: [...s.contents.values()].reduce((a, b) => a + b, 0) },
+      ]),
     );
     const [covered] = await query<{ n: number }>(
       `select count(distinct s)::int as n from jobs j, jsonb_array_elements_text(j.definition->'sources') s
@@ -119,8 +129,14 @@ describe('the figures of the demo history agree with the database', () => {
         expect(entry.items, `${label}: items of ${entry.displayName}`).toBe(own.items);
         expect(entry.bytes, `${label}: stored size of ${entry.displayName}`).toBe(own.bytes);
       }
-      expect(detail.entries.reduce((n, e) => n + e.bytes, 0), label).toBe(size.storedBytes);
-      expect(detail.entries.reduce((n, e) => n + e.items, 0), label).toBe(basic.items);
+      expect(
+        detail.entries.reduce((n, e) => n + e.bytes, 0),
+        label,
+      ).toBe(size.storedBytes);
+      expect(
+        detail.entries.reduce((n, e) => n + e.items, 0),
+        label,
+      ).toBe(basic.items);
       backupBytes += counted.bytes;
     }
     const overview = await apollo<OverviewDashboard>('/dashboard/overview');
@@ -146,7 +162,14 @@ describe('the figures of the demo history agree with the database', () => {
     expect(teamsArchive, `${when}: the Teams archive`).toMatchObject({ messages: teams.items, bytes: teams.bytes });
 
     // Every run's report: its accounts, sites, teams or mailboxes add up to the run's own figures.
-    const runs = await query<{ run_id: string; type: string; items_done: number; bytes: string; sources: string; source_bytes: string }>(
+    const runs = await query<{
+      run_id: string;
+      type: string;
+      items_done: number;
+      bytes: string;
+      sources: string;
+      source_bytes: string;
+    }>(
       `select r.run_id, j.type, r.items_done, r.bytes,
               coalesce((select sum(s.items) from job_run_sources s where s.run_id = r.run_id), 0)::bigint as sources,
               coalesce((select sum(s.bytes) from job_run_sources s where s.run_id = r.run_id), 0)::bigint as source_bytes
@@ -157,8 +180,12 @@ describe('the figures of the demo history agree with the database', () => {
     );
     expect(runs.length).toBeGreaterThan(100);
     for (const run of runs) {
-      expect(Number(run.sources), `${when}: the accounts of the ${run.type} run ${run.run_id}`).toBe(Number(run.items_done));
-      expect(Number(run.source_bytes), `${when}: the bytes of the ${run.type} run ${run.run_id}`).toBe(Number(run.bytes));
+      expect(Number(run.sources), `${when}: the accounts of the ${run.type} run ${run.run_id}`).toBe(
+        Number(run.items_done),
+      );
+      expect(Number(run.source_bytes), `${when}: the bytes of the ${run.type} run ${run.run_id}`).toBe(
+        Number(run.bytes),
+      );
     }
     return { overview, details, archive, teamsArchive };
   }
@@ -205,7 +232,9 @@ describe('the figures of the demo history agree with the database', () => {
     });
     expect(dm.coverage?.sites).toBeGreaterThan(0);
     for (const candidate of dm.topCleanupCandidates)
-      expect(candidate.covered, candidate.displayName).toBe(sites.find((x) => x.source_id === candidate.sourceId)?.covered);
+      expect(candidate.covered, candidate.displayName).toBe(
+        sites.find((x) => x.source_id === candidate.sourceId)?.covered,
+      );
     // Beside its top 20 of sites with old versions, it never says every site is cleaned up when one is not.
     expect(dm.topSitesWithoutDataManagement.length).toBe(Math.min(10, sites.length - (dm.coverage?.covered ?? 0)));
     const jobs = jobsApi(server, TENANT, () => admin);
@@ -214,7 +243,12 @@ describe('the figures of the demo history agree with the database', () => {
     const [largest] = [...(before.details.onedrive?.entries ?? [])].sort((a, b) => b.bytes - a.bytes);
     expect(largest?.bytes).toBeGreaterThan(0);
     const account = largest?.sourceId ?? '';
-    const job = await jobs.create({ name: 'OneDrive – one account again', type: 'backup', application: 'onedrive', sources: [account] });
+    const job = await jobs.create({
+      name: 'OneDrive – one account again',
+      type: 'backup',
+      application: 'onedrive',
+      sources: [account],
+    });
     const { run } = await jobs.start(job.jobId, engine);
     expect(run).toMatchObject({ status: 'finished' });
     // The second job stored the account's contents again (its own rows)...
@@ -280,7 +314,8 @@ describe('the figures of the demo history agree with the database', () => {
     expect(after.overview.emailArchive.bytes).toBeLessThan(before.overview.emailArchive.bytes);
     // The past stays as it was; the deletion is today's, as a deletion.
     const today = server.ctx.now().toISOString().slice(0, 10);
-    const past = (s: ArchiveStatistics) => s.growth.filter((d) => d.date < today).map((d) => [d.date, d.items, d.bytes]);
+    const past = (s: ArchiveStatistics) =>
+      s.growth.filter((d) => d.date < today).map((d) => [d.date, d.items, d.bytes]);
     expect(past(after.archive)).toEqual(past(overlapped.archive));
     const on = (s: ArchiveStatistics) => s.growth.find((d) => d.date === today);
     expect((on(after.archive)?.deletedItems ?? 0) - (on(overlapped.archive)?.deletedItems ?? 0)).toBe(removed);

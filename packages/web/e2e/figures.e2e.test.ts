@@ -69,11 +69,12 @@ describe('the figures on every dashboard', () => {
         await page.waitForLoadState('networkidle');
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
-          await page.screenshot({ path: join(SHOTS, `figures-${screen.name}-${language}-${width}.png`), fullPage: true });
+          await page.screenshot({
+            path: join(SHOTS, `figures-${screen.name}-${language}-${width}.png`),
+            fullPage: true,
+          });
         }
-        problems.push(
-          ...(await layoutProblems(page, `${language} ${screen.path}`, { widths: WIDTHS, axeAt: WIDTHS })),
-        );
+        problems.push(...(await layoutProblems(page, `${language} ${screen.path}`, { widths: WIDTHS, axeAt: WIDTHS })));
       }
     }
     await chooseLanguage(page, 'en');

@@ -123,9 +123,7 @@ export async function archivedSizes(
       where tenant_id = $1 and kind = $2 and source = $3 and external_id = any($4::text[])`,
     [key.tenantId, key.kind, key.source, [...externalIds]],
   );
-  return new Map(
-    rows.map((r) => [r.external_id, { size: Number(r.size), archivedAt: new Date(r.archived_at) }]),
-  );
+  return new Map(rows.map((r) => [r.external_id, { size: Number(r.size), archivedAt: new Date(r.archived_at) }]));
 }
 
 export interface ArchiveMailInput {

@@ -131,7 +131,8 @@ export const DataManagementDashboard = s.object({
       withOldVersions: s.integer({ minimum: 0, description: 'Sites and team sites with old versions.' }),
       coveredWithOldVersions: s.integer({
         minimum: 0,
-        description: 'Of them, those a version clean-up job includes: its rule keeps their old versions, or it has not run since.',
+        description:
+          'Of them, those a version clean-up job includes: its rule keeps their old versions, or it has not run since.',
       }),
     }),
   ),
@@ -148,7 +149,10 @@ export type DataManagementDashboard = s.Static<typeof DataManagementDashboard>;
 const AreaSummary = s.object({
   lastJob: s.nullable(JobRun),
   failedRuns: s.integer({ minimum: 0, description: 'Failed runs in the period.' }),
-  protectedCount: s.integer({ minimum: 0, description: 'Accounts, sites, teams, mailboxes or chats the area protects.' }),
+  protectedCount: s.integer({
+    minimum: 0,
+    description: 'Accounts, sites, teams, mailboxes or chats the area protects.',
+  }),
   bytes: s.integer({
     minimum: 0,
     description:

@@ -42,7 +42,10 @@ export function ArchivePerDay({ title, days }: { title: string; days: readonly A
               count: deleted,
               days: deletions
                 .map((d) =>
-                  t('figures:perDay.deletionDay', { date: formatDate(d.date, lang), count: formatNumber(d.deleted, lang) }),
+                  t('figures:perDay.deletionDay', {
+                    date: formatDate(d.date, lang),
+                    count: formatNumber(d.deleted, lang),
+                  }),
                 )
                 .join(', '),
             })

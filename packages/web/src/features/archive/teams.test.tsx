@@ -47,7 +47,9 @@ describe('the Teams archive dashboard', () => {
     expect((await screen.findByTestId('figure-Items protected')).textContent).toBe('321');
     expect(screen.getByTestId('figure-Archived channels').textContent).toBe('5');
     expect(screen.getByTestId('figure-Archived chats').textContent).toBe('7');
-    expect(screen.getByRole('img', { name: /^Messages per day: archived, and deleted by retention: Archived per day/ })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: /^Messages per day: archived, and deleted by retention: Archived per day/ }),
+    ).toBeTruthy();
     expect(screen.queryByTestId('teams-held')).toBeNull();
   });
 

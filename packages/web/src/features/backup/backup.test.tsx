@@ -98,7 +98,9 @@ describe('the backup dashboard', () => {
     expect(screen.getByTestId('figure-Stored size (after deduplication)').textContent).toBe('3 GB');
     expect(screen.getByText('+1 GB in the period')).toBeTruthy();
     expect(screen.getByTestId('dashboard-period').textContent).toMatch(/^Last 30 days: /);
-    expect(screen.getByRole('img', { name: /^Stored size at the end of each day \(after deduplication\)/ })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: /^Stored size at the end of each day \(after deduplication\)/ }),
+    ).toBeTruthy();
     expect(screen.getByTestId('bar-failed').textContent).toBe('2');
     const details = screen.getByRole('table', { name: 'Protected accounts' });
     expect(within(details).getByText('Adele Vance')).toBeTruthy();

@@ -44,8 +44,22 @@ const someCovered = testDataManagementDashboard({
     { siteId: 's4', displayName: 'Sales', bytes: 1024 },
   ],
   topCleanupCandidates: [
-    { sourceId: 's2', kind: 'site', displayName: 'Finance', eligibleVersions: 7, reclaimableBytes: 700, covered: false },
-    { sourceId: 's1', kind: 'site', displayName: 'Marketing', eligibleVersions: 3, reclaimableBytes: 300, covered: true },
+    {
+      sourceId: 's2',
+      kind: 'site',
+      displayName: 'Finance',
+      eligibleVersions: 7,
+      reclaimableBytes: 700,
+      covered: false,
+    },
+    {
+      sourceId: 's1',
+      kind: 'site',
+      displayName: 'Marketing',
+      eligibleVersions: 3,
+      reclaimableBytes: 300,
+      covered: true,
+    },
   ],
 });
 
@@ -80,7 +94,9 @@ describe('the data-management dashboard’s coverage statement', () => {
     );
     const unmanaged = screen.getByRole('table', { name: /Top 10 sites/ });
     expect(within(unmanaged).getAllByRole('row')).toHaveLength(1 + 3);
-    expect(screen.getByTestId('coverage-old-versions').textContent).toMatch(/^2 sites .*: 1 are in a clean-up job .*, 1 are in none\.$/);
+    expect(screen.getByTestId('coverage-old-versions').textContent).toMatch(
+      /^2 sites .*: 1 are in a clean-up job .*, 1 are in none\.$/,
+    );
     expect(screen.getByTestId('covered-s2').textContent).toBe('None');
     expect(screen.getByTestId('covered-s1').textContent).toBe('Included');
   });

@@ -2,13 +2,18 @@
  * The figures defined once: each screen names the figure it shows with the same words, in English
  * and German, and says what it means with the same definition as the help center.
  */
-import type { ArchiveStatistics, DashboardApplication, OverviewDashboard, TeamsArchiveStatistics } from '@compliance-portal/sdk';
+import type {
+  ArchiveStatistics,
+  DashboardApplication,
+  OverviewDashboard,
+  TeamsArchiveStatistics,
+} from '@compliance-portal/sdk';
 import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../i18n/en';
 import { de } from '../../i18n/de';
+import { en } from '../../i18n/en';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testPage, testWorker } from '../../testing/fixtures';
 import type { Resolvers } from '../../testing/portal';
@@ -79,13 +84,11 @@ describe('the figures, defined once', () => {
     expect(screen.getByTestId('figure-Stored size (after deduplication)').textContent).toBe('5 MB');
     expect(screen.getByRole('img', { name: /^Items protected at the end of each day: / })).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Protected accounts' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name',
-      'Items protected',
-      'Stored size',
-      'Last backup',
-      'Status',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Items protected', 'Stored size', 'Last backup', 'Status']);
     expect(definitions()).toEqual([
       ['Items protected', en.figures.itemsProtected.definition],
       ['Stored size (after deduplication)', en.figures.storedBytes.definition],
@@ -180,7 +183,9 @@ describe('the figures, defined once', () => {
     });
     const backup = await screen.findByTestId('area-backup');
     expect(within(backup).getByText('Stored size')).toBeTruthy();
-    await waitFor(() => expect(definitions()).toEqual([['Stored size (after deduplication)', en.figures.storedBytes.definition]]));
+    await waitFor(() =>
+      expect(definitions()).toEqual([['Stored size (after deduplication)', en.figures.storedBytes.definition]]),
+    );
   });
 
   it('are the help center’s answers, word for word', async () => {

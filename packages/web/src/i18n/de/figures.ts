@@ -45,7 +45,8 @@ export const figuresNamespaces: Leaves<typeof En> = {
       all_other:
         'Alle {{count}} Websites und Team-Websites, die die Speicheranalyse gelesen hat, sind in einem Versionsbereinigungsauftrag.',
       some: '{{covered}} von {{total}} Websites und Team-Websites sind in einem Versionsbereinigungsauftrag; {{uncovered}} sind in keinem (die größten sind aufgeführt).',
-      none_one: 'Die {{count}} Website, die die Speicheranalyse gelesen hat, ist in keinem Versionsbereinigungsauftrag.',
+      none_one:
+        'Die {{count}} Website, die die Speicheranalyse gelesen hat, ist in keinem Versionsbereinigungsauftrag.',
       none_other:
         'Keine der {{count}} Websites und Team-Websites ist in einem Versionsbereinigungsauftrag (die größten sind aufgeführt).',
       oldVersions:
