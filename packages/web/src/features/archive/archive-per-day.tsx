@@ -44,7 +44,7 @@ export function ArchivePerDay({ title, days }: { title: string; days: readonly A
                 .map((d) =>
                   t('figures:perDay.deletionDay', {
                     date: formatDate(d.date, lang),
-                    count: formatNumber(d.deleted, lang),
+                    deleted: formatNumber(d.deleted, lang),
                   }),
                 )
                 .join(', '),

@@ -36,7 +36,7 @@ export const figuresNamespaces: Leaves<typeof En> = {
       note: 'Jeder Tag zeigt, was an ihm geschah: später gelöschte E-Mails oder Nachrichten zählen weiter an dem Tag, an dem sie archiviert wurden, und eine Löschung erscheint an ihrem eigenen Tag.',
       deletions_one: 'Die Aufbewahrung hat im Zeitraum {{count}} Element gelöscht: {{days}}.',
       deletions_other: 'Die Aufbewahrung hat im Zeitraum {{count}} Elemente gelöscht: {{days}}.',
-      deletionDay: '{{date}}: {{count}}',
+      deletionDay: '{{date}}: {{deleted}}',
       noDeletions: 'Die Aufbewahrung hat im Zeitraum nichts gelöscht.',
     },
     definitionsTitle: 'Was die Zahlen bedeuten',

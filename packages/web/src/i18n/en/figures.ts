@@ -37,7 +37,7 @@ export const figuresNamespaces = {
       note: 'Each day shows what happened on it: mails or messages deleted later still count on the day they were archived, and a deletion shows on its own day.',
       deletions_one: 'Retention deleted {{count}} item in the period: {{days}}.',
       deletions_other: 'Retention deleted {{count}} items in the period: {{days}}.',
-      deletionDay: '{{date}}: {{count}}',
+      deletionDay: '{{date}}: {{deleted}}',
       noDeletions: 'Retention deleted nothing in the period.',
     },
     definitionsTitle: 'What the figures mean',
