@@ -180,7 +180,7 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
     const csv = await get(`/api/archive/downloadCSV/${worker.workerIp}/${worker.indexIp}`);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Kind,Items,Size (bytes),Last archived');
+    expect(lines[0]).toBe('Name,Email,Kind,Items protected,Stored size (bytes),Last archived');
     expect(
       lines
         .slice(1)

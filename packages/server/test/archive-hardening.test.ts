@@ -409,7 +409,7 @@ describe('archived mail: who reads it, and what strangers put in it', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://x"",""y"")",`);
     const rows = parseCsv(csv.body);
-    expect(rows[0]).toEqual(['Name', 'Email', 'Kind', 'Items', 'Size (bytes)', 'Last archived']);
+    expect(rows[0]).toEqual(['Name', 'Email', 'Kind', 'Items protected', 'Stored size (bytes)', 'Last archived']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(expect.arrayContaining([`'${FORMULA}`, "'-2+3\r\n@SUM(A1)"]));
     for (const row of rows.slice(1)) {
       expect(row).toHaveLength(6);

@@ -104,7 +104,7 @@ describe('backup and restore', () => {
     expect(book.SheetNames).toEqual([expectedBase.slice(0, 31)]);
     const sheet = book.Sheets[book.SheetNames[0] ?? ''];
     const table = utils.sheet_to_json<unknown[]>(sheet ?? {}, { header: 1 });
-    expect(table[0]).toEqual(['Account', 'Status', 'Items', 'Failures', 'Bytes', 'Errors']);
+    expect(table[0]).toEqual(['Account', 'Status', 'Items changed', 'Failures', 'Data read (bytes)', 'Errors']);
     expect(table.slice(1).map((r) => r[0])).toEqual([...accounts].sort((a, b) => a.localeCompare(b)));
     expect(table.slice(1).every((r) => r[1] === 'Finished' && Number(r[2]) > 0 && Number(r[4]) > 0)).toBe(true);
 

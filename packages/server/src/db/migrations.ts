@@ -28,6 +28,7 @@ import { migration as m028 } from './migrations/028-active-tenants-and-location-
 import { migration as m029 } from './migrations/029-user-administration.js';
 import { migration as m030 } from './migrations/030-run-figures.js';
 import { migration as m031 } from './migrations/031-run-retries.js';
+import { migration as m032 } from './migrations/032-archive-deletions.js';
 
 export interface Migration {
   id: number;
@@ -69,6 +70,7 @@ const migrations: readonly Migration[] = [
   m029,
   m030,
   m031,
+  m032,
 ];
 
 /**

@@ -176,7 +176,7 @@ export function createDataPlane(
       teamsMessage: (item) => archiveTeamsMessage(ctx.db, store, { ...item, locationId, now: ctx.now() }),
       chat: (chat) => saveChat(ctx.db, { ...chat, now: ctx.now() }),
       deleteBefore: (tenantId, kind, before, sources, chats, runId) =>
-        deleteArchivedBefore(ctx.db, storeAt, tenantId, { kind, before, sources, chats, runId }),
+        deleteArchivedBefore(ctx.db, storeAt, tenantId, { kind, before, sources, chats, runId, now: ctx.now() }),
     },
   });
   return planeOf(blobs, null);

@@ -269,7 +269,9 @@ export async function nameRunSources(db: Queryable, run: Pick<RunRow, 'run_id' |
   await db.query(
     `update job_run_sources s
         set display_name = coalesce((select d.display_name from discovered_sources d
-                                      where d.tenant_id = $2 and d.source_id = s.source_id limit 1), s.source_id)
+                                      where d.tenant_id = $2 and d.source_id = s.source_id limit 1),
+                                    (select c.name from archived_chats c where c.tenant_id = $2 and c.chat_id = s.source_id),
+                                    s.source_id)
       where s.run_id = $1 and s.display_name is null`,
     [run.run_id, run.tenant_id],
   );

@@ -102,19 +102,28 @@ export async function insertArchiveRows(db: Queryable, items: readonly ArchiveRo
   return isNew;
 }
 
-/** The sizes of the archived items of a tenant, kind and source among `externalIds`, by Graph id. */
+/** An item archived already: its size and when it was archived. */
+export interface ArchivedSize {
+  size: number;
+  archivedAt: Date;
+}
+
+/**
+ * The sizes of the archived items of a tenant, kind and source among `externalIds`, by Graph id,
+ * with when each was archived (whether by the run reading it again or by an earlier one).
+ */
 export async function archivedSizes(
   db: Queryable,
   key: { tenantId: string; kind: ArchiveKind; source: string },
   externalIds: readonly string[],
-): Promise<Map<string, number>> {
+): Promise<Map<string, ArchivedSize>> {
   if (externalIds.length === 0) return new Map();
-  const rows = await db.query<{ external_id: string; size: number | string }>(
-    `select external_id, size from archive_items
+  const rows = await db.query<{ external_id: string; size: number | string; archived_at: Date | string }>(
+    `select external_id, size, archived_at from archive_items
       where tenant_id = $1 and kind = $2 and source = $3 and external_id = any($4::text[])`,
     [key.tenantId, key.kind, key.source, [...externalIds]],
   );
-  return new Map(rows.map((r) => [r.external_id, Number(r.size)]));
+  return new Map(rows.map((r) => [r.external_id, { size: Number(r.size), archivedAt: new Date(r.archived_at) }]));
 }
 
 export interface ArchiveMailInput {
@@ -409,7 +418,10 @@ export type StoreAt = (locationId: string | null) => Promise<BlobStore>;
  * those a legal hold keeps, and the blobs no remaining item refers to, each from the store of the
  * location it was written to. A blob any other item refers to is kept (a held item's too), wherever
  * that item's blob is (a content hash says nothing of its store). With `runId`, the run's report
- * records the items kept (legal-hold.ts); `held` counts them.
+ * records the items kept (legal-hold.ts); `held` counts them. What was deleted is recorded per
+ * source and day of archiving (migration 32), at `now`, so the archive's per-day figures show the
+ * deletion on its day and keep what each earlier day archived; `perSource` is what each mailbox,
+ * team or chat lost.
  */
 export async function deleteArchivedBefore(
   db: Database,
@@ -421,6 +433,7 @@ export async function deleteArchivedBefore(
     sources?: readonly string[];
     chats?: readonly string[];
     runId?: string;
+    now?: Date;
   },
 ) {
   const storeAt: StoreAt = typeof blobs === 'function' ? blobs : async () => blobs;
@@ -430,16 +443,57 @@ export async function deleteArchivedBefore(
   // Items archived after the holds were brought up to date wait for the next run: a hold has not
   // looked at them yet.
   const through = await refreshHolds(db, tenantId);
-  const removed = await db.query<{ blob_hash: string; size: number; location_id: string | null }>(
+  const removed = await db.query<{
+    blob_hash: string;
+    size: number;
+    location_id: string | null;
+    kind: ArchiveKind;
+    source: string;
+    archived_day: string;
+  }>(
     `delete from archive_items
       where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}
         and id <= $${3 + scope.params.length}::bigint and ${notHeld()}
-      returning blob_hash, size, location_id`,
+      returning blob_hash, size, location_id, kind, source,
+                to_char(archived_at at time zone 'UTC', 'YYYY-MM-DD') as archived_day`,
     [tenantId, options.before, ...scope.params, through],
   );
   const hashes = [...new Set(removed.map((r) => r.blob_hash))];
   let bytes = 0;
   for (const r of removed) bytes += Number(r.size);
+  const perSource = new Map<string, { kind: ArchiveKind; source: string; items: number; bytes: number }>();
+  const perDay = new Map<string, { kind: ArchiveKind; source: string; day: string; items: number; bytes: number }>();
+  for (const r of removed) {
+    const source = perSource.get(r.source) ?? { kind: r.kind, source: r.source, items: 0, bytes: 0 };
+    source.items += 1;
+    source.bytes += Number(r.size);
+    perSource.set(r.source, source);
+    const key = JSON.stringify([r.kind, r.source, r.archived_day]);
+    const day = perDay.get(key) ?? { kind: r.kind, source: r.source, day: r.archived_day, items: 0, bytes: 0 };
+    day.items += 1;
+    day.bytes += Number(r.size);
+    perDay.set(key, day);
+  }
+  if (perDay.size > 0) {
+    const rows = [...perDay.values()];
+    await db.query(
+      `insert into archive_deletions (tenant_id, run_id, kind, source, archived_day, deleted_at, items, bytes)
+       select $1::text, $2::text, d.kind, d.source, d.day::date, $3::timestamptz, d.items, d.bytes
+         from unnest($4::text[], $5::text[], $6::text[], $7::int[], $8::bigint[]) as d(kind, source, day, items, bytes)
+       on conflict (run_id, kind, source, archived_day) do update
+         set items = archive_deletions.items + excluded.items, bytes = archive_deletions.bytes + excluded.bytes`,
+      [
+        tenantId,
+        options.runId ?? '',
+        options.now ?? new Date(),
+        rows.map((r) => r.kind),
+        rows.map((r) => r.source),
+        rows.map((r) => r.day),
+        rows.map((r) => r.items),
+        rows.map((r) => r.bytes),
+      ],
+    );
+  }
   if (hashes.length > 0) {
     const stillUsed = await db.query<{ blob_hash: string }>(
       `select distinct blob_hash from archive_items where blob_hash = any($1::text[])
@@ -458,7 +512,7 @@ export async function deleteArchivedBefore(
   const held = options.runId
     ? await recordKeptItems(db, options.runId, tenantId, { kind: options.kind, before: options.before, sources, chats })
     : 0;
-  return { items: removed.length, bytes, held };
+  return { items: removed.length, bytes, held, perSource: [...perSource.values()] };
 }
 
 /** Counts and bytes per kind and source, for dashboards. */

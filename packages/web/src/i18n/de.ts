@@ -10,6 +10,7 @@ import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
 import { ediscoveryNamespaces } from './de/ediscovery';
 import { jobRunsNamespaces } from './de/job-runs';
+import { figuresNamespaces } from './de/figures';
 import { locationsNamespaces } from './de/locations';
 import { m365Namespaces } from './de/m365';
 import { offlineNamespaces } from './de/offline';
@@ -47,6 +48,7 @@ export const de: Resources = {
   ...m365Namespaces,
   ...administrationNamespaces,
   ...jobRunsNamespaces,
+  ...figuresNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

@@ -9,6 +9,7 @@ import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
 import { ediscoveryNamespaces } from './en/ediscovery';
 import { jobRunsNamespaces } from './en/job-runs';
+import { figuresNamespaces } from './en/figures';
 import { locationsNamespaces } from './en/locations';
 import { m365Namespaces } from './en/m365';
 import { offlineNamespaces } from './en/offline';
@@ -45,6 +46,7 @@ export const en = {
   ...m365Namespaces,
   ...administrationNamespaces,
   ...jobRunsNamespaces,
+  ...figuresNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

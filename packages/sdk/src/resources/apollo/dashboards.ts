@@ -52,7 +52,10 @@ export const DashboardBasic = s.object({
   view: s.literal('basic'),
   protectedCount: s.integer({ minimum: 0, description: 'Accounts, sites or teams with a backup.' }),
   discoveredCount: s.integer({ minimum: 0, description: 'Accounts, sites or teams in the tenant.' }),
-  items: s.integer({ minimum: 0 }),
+  items: s.integer({
+    minimum: 0,
+    description: 'Items protected: the files or messages the store holds now, each once however many jobs back it up.',
+  }),
   lastSuccessfulJob: LastSuccessfulJob,
   jobsByStatus: JobsByStatus,
 });
@@ -117,23 +120,44 @@ export const DataManagementDashboard = s.object({
       displayName: s.string(),
       eligibleVersions: s.integer({ minimum: 0 }),
       reclaimableBytes: s.integer({ minimum: 0 }),
+      covered: s.optional(s.boolean('A version clean-up job includes the site (its rule may keep these versions).')),
     }),
     { maxItems: DASHBOARD_TOP.cleanupCandidates },
+  ),
+  coverage: s.optional(
+    s.object({
+      sites: s.integer({ minimum: 0, description: 'Sites and team sites the storage analysis read.' }),
+      covered: s.integer({ minimum: 0, description: 'Of them, those a version clean-up job includes.' }),
+      withOldVersions: s.integer({ minimum: 0, description: 'Sites and team sites with old versions.' }),
+      coveredWithOldVersions: s.integer({
+        minimum: 0,
+        description:
+          'Of them, those a version clean-up job includes: its rule keeps their old versions, or it has not run since.',
+      }),
+    }),
   ),
 });
 /**
  * The data-management dashboard over the last 30 days: storage used and saved by version clean-up (in
  * bytes, with a point per day), the monthly saving at the tenant's price per GB and month (in
  * `currency`), the 10 largest sites without data management and the 20 teams and sites with the most old
- * versions to remove (a team's site named after the team).
+ * versions to remove (a team's site named after the team), each saying whether a clean-up job
+ * includes it, and how many of all sites clean-up jobs include (`coverage`).
  */
 export type DataManagementDashboard = s.Static<typeof DataManagementDashboard>;
 
 const AreaSummary = s.object({
   lastJob: s.nullable(JobRun),
   failedRuns: s.integer({ minimum: 0, description: 'Failed runs in the period.' }),
-  protectedCount: s.integer({ minimum: 0 }),
-  bytes: s.integer({ minimum: 0 }),
+  protectedCount: s.integer({
+    minimum: 0,
+    description: 'Accounts, sites, teams, mailboxes or chats the area protects.',
+  }),
+  bytes: s.integer({
+    minimum: 0,
+    description:
+      'Stored size: the bytes the store keeps for the area, each content of an account, site or team once however many jobs cover it.',
+  }),
 });
 
 /** Schema of the answer of `GET /api/{tenantId}/dashboard/overview`. */

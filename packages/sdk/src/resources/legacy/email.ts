@@ -50,7 +50,15 @@ export const ArchiveStatistics = s.object({
   mailboxes: s.integer({ minimum: 0 }),
   items: s.integer({ minimum: 0 }),
   bytes: s.integer({ minimum: 0 }),
-  growth: s.array(s.object({ date: s.date(), items: s.integer({ minimum: 0 }), bytes: s.integer({ minimum: 0 }) })),
+  growth: s.array(
+    s.object({
+      date: s.date(),
+      items: s.integer({ minimum: 0, description: 'Mails archived that day (those deleted since included).' }),
+      bytes: s.integer({ minimum: 0 }),
+      deletedItems: s.optional(s.integer({ minimum: 0, description: 'Mails retention deleted that day.' })),
+      deletedBytes: s.optional(s.integer({ minimum: 0 })),
+    }),
+  ),
   lastSuccessfulJob: s.nullable(s.object({ jobId: s.string(), jobName: s.string(), finished: s.dateTime() })),
 });
 /**

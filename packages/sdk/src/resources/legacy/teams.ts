@@ -129,7 +129,13 @@ export const TeamsArchiveStatistics = s.object({
   bytes: s.integer({ minimum: 0 }),
   held: s.integer({ minimum: 0, description: 'Archived messages an eDiscovery case on legal hold keeps.' }),
   heldSources: s.integer({ minimum: 0, description: 'Teams and chats with messages under legal hold.' }),
-  growth: s.array(s.object({ date: s.date(), messages: s.integer({ minimum: 0 }) })),
+  growth: s.array(
+    s.object({
+      date: s.date(),
+      messages: s.integer({ minimum: 0, description: 'Messages archived that day (those deleted since included).' }),
+      deletedMessages: s.optional(s.integer({ minimum: 0, description: 'Messages retention deleted that day.' })),
+    }),
+  ),
 });
 /**
  * The Teams archive's figures over the last 30 days (`periodDays`): archived teams, channels, chats,

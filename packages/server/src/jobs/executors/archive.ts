@@ -4,7 +4,7 @@
  * archive deletion removes what is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
-import type { ArchiveRow } from '../../storage/archive.js';
+import type { ArchivedSize, ArchiveRow } from '../../storage/archive.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
 import type { Executor, ItemRef } from '../run-context.js';
@@ -42,8 +42,8 @@ function folderChosen(path: string, chosen: readonly string[] | undefined): bool
  */
 async function* withArchived<M extends { id?: string | null }>(
   pages: AsyncIterable<M[]>,
-  lookup: (ids: string[]) => Promise<Map<string, number>>,
-): AsyncGenerator<{ messages: M[]; archived: Promise<Map<string, number>>; length: number }> {
+  lookup: (ids: string[]) => Promise<Map<string, ArchivedSize>>,
+): AsyncGenerator<{ messages: M[]; archived: Promise<Map<string, ArchivedSize>>; length: number }> {
   for await (const page of pages) {
     const messages = page.filter((m) => !(m as { '@removed'?: unknown })['@removed']);
     const archived = lookup(messages.map((m) => m.id ?? ''));
@@ -59,6 +59,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
     const plane = await server.at(rc.job.locationId, rc.tenant.organisationId);
     const graph = await plane.graph(rc.tenant);
     let archived = 0;
+    const startedAt = rc.run.started ? new Date(rc.run.started) : undefined;
     const resynced: string[] = [];
     const recording = backgroundLimit(RECORDS_IN_FLIGHT);
     // Each mailbox an equal part of the run's work; its folders parts of it by the items Graph says they hold.
@@ -124,10 +125,18 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
             await forEachLimit(messages, MAIL_CONCURRENCY, async (message) => {
               rc.checkStopped();
               const externalId = message.id ?? '';
-              const size = known.get(externalId);
-              if (size !== undefined) {
-                archived += 1;
-                rc.progress({ done: 1, bytes: size, source: mailbox, part: folderPart });
+              const before = known.get(externalId);
+              if (before !== undefined) {
+                // Archived by this run before an interruption: one of its items again (its counters
+                // start over). Archived by an earlier run (read again after a resync): not an item of
+                // this run, only its share of the work.
+                if (startedAt !== undefined && before.archivedAt >= startedAt) {
+                  archived += 1;
+                  rc.progress({ done: 1, bytes: before.size, source: mailbox, part: folderPart });
+                } else {
+                  folderPart.finish(1);
+                  rc.progress({ source: mailbox });
+                }
                 return;
               }
               const ref = {
@@ -194,8 +203,9 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
           externalId: message.id ?? '',
           message,
         });
+        // The run's items are what it archived: a message archived by an earlier run is not one.
         if (isNew) archived += 1;
-        rc.progress({ total: 1, done: 1, source: teamId });
+        rc.progress(isNew ? { total: 1, done: 1, source: teamId } : { source: teamId });
       },
       teams,
     );
@@ -215,7 +225,7 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
           message,
         });
         if (isNew) archived += 1;
-        rc.progress({ total: 1, done: 1, source: account });
+        rc.progress(isNew ? { total: 1, done: 1, source: account } : { source: account });
       },
       chats,
     );
@@ -238,7 +248,7 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     if (!retention) throw new Error('The archive deletion job has no retention.');
     const kind = rc.job.application === 'exchange' ? 'mail' : 'teams';
     const before = retentionCutoff(rc.ctx.now(), retention);
-    const { items, bytes, held } = await plane.archive.deleteBefore(
+    const { items, held, perSource } = await plane.archive.deleteBefore(
       rc.tenant.tenantId,
       kind,
       before,
@@ -246,7 +256,14 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
       rc.job.chats ?? [],
       rc.run.run_id,
     );
-    rc.progress({ total: items, done: items, bytes });
+    // The report's rows: each mailbox, team or chat with the items deleted there, and each chosen
+    // mailbox or team without anything old enough with none.
+    const counted = new Set<string>();
+    for (const s of perSource) {
+      counted.add(s.source);
+      rc.progress({ total: s.items, done: s.items, bytes: s.bytes, source: s.source });
+    }
+    for (const source of rc.job.sources) if (!counted.has(source)) rc.progress({ source });
     const kept = held > 0 ? ` Kept ${held} item(s) on legal hold; the report lists them.` : '';
     return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.${kept}` };
   };

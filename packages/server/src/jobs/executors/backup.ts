@@ -255,8 +255,9 @@ async function backupDrive(rc: RunContext, plane: DataPlane, graph: GraphApi, dr
       if (item.root || item.folder) return;
       if (!item.file) return;
       if (await rc.isKnownFailure(itemKey)) {
-        counted.done += 1;
-        rc.progress({ done: 1, source: drive.sourceId, part });
+        // Skipped, not changed: its share of the work is done, but it is not an item of the run.
+        part.finish(1);
+        rc.progress({ source: drive.sourceId });
         return;
       }
       // The item's own name: its source (an account's or site's id) is named beside it in the report.
@@ -357,8 +358,14 @@ async function teamsBackup(rc: RunContext, plane: DataPlane) {
   const seq = Number(rc.run.seq);
   await forEachChannelMessage(rc, graph, async (teamId, channel, m) => {
     const channelId = channel.id ?? '';
-    // An edited message is a new version; an unchanged one is written again as a no-op.
+    // An edited message is a new version; an unchanged one is stored already and is not an item of
+    // this run (one this run stored before an interruption is, again).
     const version = m.lastModifiedDateTime ?? m.createdDateTime ?? '';
+    const stored = (await storedVersions(rc.ctx.db, rc.job.jobId, teamId, m.id ?? '')).get(version);
+    if (stored && stored.first_seq !== seq) {
+      rc.progress({ source: teamId });
+      return;
+    }
     const blob = await plane.blobs.put(new TextEncoder().encode(JSON.stringify(m)));
     await putItem(rc.ctx.db, {
       jobId: rc.job.jobId,

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { ArchiveRow, StoreAt } from '../../storage/archive.js';
+import type { ArchivedSize, ArchiveRow, StoreAt } from '../../storage/archive.js';
 import type { OrganisationKeys } from '../../storage/encryption.js';
 import type { FileStore } from '../../storage/object-blob-store.js';
 
@@ -46,7 +46,7 @@ interface Archive {
   /** Records prepared mail; for each, true when it was new. */
   saveMails(items: readonly ArchiveRow[]): Promise<boolean[]>;
   /** Which of these Graph ids of the mailbox's mail are archived already (each with its MIME's size). */
-  archivedMails(tenantId: string, source: string, externalIds: readonly string[]): Promise<Map<string, number>>;
+  archivedMails(tenantId: string, source: string, externalIds: readonly string[]): Promise<Map<string, ArchivedSize>>;
   teamsMessage(item: ArchivedTeamsMessage): Promise<boolean>;
   /** Keeps a chat's type, topic and members; gives the chat's name. */
   chat(chat: {
@@ -68,7 +68,13 @@ interface Archive {
     sources: readonly string[],
     chats: readonly string[],
     runId: string,
-  ): Promise<{ items: number; bytes: number; held: number }>;
+  ): Promise<{
+    items: number;
+    bytes: number;
+    held: number;
+    /** What each mailbox, team or chat lost. */
+    perSource: { source: string; items: number; bytes: number }[];
+  }>;
 }
 
 /**

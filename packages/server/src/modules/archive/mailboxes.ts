@@ -134,12 +134,38 @@ export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<str
     await db.query<MailboxRow>(`${MAILBOXES} group by a.source, d.display_name, d.email order by 1`, [tenantId])
   ).map((r) => view(r, new Map()));
   return csvText([
-    ['Name', 'Email', 'Kind', 'Items', 'Size (bytes)', 'Last archived'],
+    ['Name', 'Email', 'Kind', 'Items protected', 'Stored size (bytes)', 'Last archived'],
     ...rows.map((m) => [m.name, m.email, m.kind, m.items, m.sizeBytes, m.lastArchived]),
   ]);
 }
 
-/** Mailboxes, items and bytes archived, growth per day over the last 30 days, last successful job. */
+/**
+ * Per day since `$2` (a UTC midnight: dayStart), of the tenant's (`$1`) archive items of the kinds
+ * `$3`: what was archived that day (the items there now and those deleted since, from the
+ * deletions' record: a deletion does not change the day its items were archived) and what
+ * retention deleted that day.
+ */
+export const ARCHIVED_AND_DELETED_PER_DAY = `
+  select day, sum(items)::int as items, sum(bytes)::bigint as bytes,
+         sum(deleted_items)::int as deleted_items, sum(deleted_bytes)::bigint as deleted_bytes
+    from (select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
+                 count(*) as items, sum(size) as bytes, 0 as deleted_items, 0 as deleted_bytes
+            from archive_items where tenant_id = $1 and kind = any($3::text[]) and archived_at >= $2::timestamptz group by 1
+          union all
+          select to_char(archived_day, 'YYYY-MM-DD'), sum(items), sum(bytes), 0, 0
+            from archive_deletions where tenant_id = $1 and kind = any($3::text[]) and archived_day >= ($2::timestamptz at time zone 'UTC')::date group by 1
+          union all
+          select to_char(date_trunc('day', deleted_at at time zone 'UTC'), 'YYYY-MM-DD'), 0, 0, sum(items), sum(bytes)
+            from archive_deletions where tenant_id = $1 and kind = any($3::text[]) and deleted_at >= $2::timestamptz group by 1) x
+   group by day`;
+
+/** The start (UTC midnight) of the day `at` falls on: where a per-day series begins. */
+export const dayStart = (at: Date) => new Date(at.toISOString().slice(0, 10));
+
+/**
+ * Mailboxes, items and bytes archived now, per day over the last 30 days what was archived and what
+ * retention deleted (see ARCHIVED_AND_DELETED_PER_DAY), last successful job.
+ */
 export async function archiveStatistics(db: Queryable, tenantId: string, now: Date) {
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   // The totals, the days of the period and the last successful job in one statement.
@@ -147,28 +173,31 @@ export async function archiveStatistics(db: Queryable, tenantId: string, now: Da
     mailboxes: number;
     items: number;
     bytes: string;
-    days: { day: string; items: number; bytes: number }[];
+    days: { day: string; items: number; bytes: number; deleted_items: number; deleted_bytes: number }[];
     last: { job_id: string; name: string; finished: string } | null;
   }>(
     `select t.mailboxes, t.items, t.bytes,
-            (select coalesce(json_agg(d), '[]') from (
-               select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-                      count(*)::int as items, sum(size)::bigint as bytes
-                 from archive_items where tenant_id = $1 and kind = 'mail' and archived_at >= $2 group by 1) d) as days,
+            (select coalesce(json_agg(d), '[]') from (${ARCHIVED_AND_DELETED_PER_DAY}) d) as days,
             (select row_to_json(l) from (
                select r.job_id, j.name, r.finished from job_runs r join jobs j on j.job_id = r.job_id
                 where j.tenant_id = $1 and j.type = 'exchangeArchive' and r.status = 'finished'
                 order by r.finished desc, r.seq desc limit 1) l) as last
        from (select count(distinct source)::int as mailboxes, count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes
                from archive_items where tenant_id = $1 and kind = 'mail') t`,
-    [tenantId, from],
+    [tenantId, dayStart(from), ['mail']],
   );
   const byDay = new Map((row?.days ?? []).map((d) => [d.day, d]));
   const growth = [];
   for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
     const date = new Date(t).toISOString().slice(0, 10);
     const d = byDay.get(date);
-    growth.push({ date, items: Number(d?.items ?? 0), bytes: Number(d?.bytes ?? 0) });
+    growth.push({
+      date,
+      items: Number(d?.items ?? 0),
+      bytes: Number(d?.bytes ?? 0),
+      deletedItems: Number(d?.deleted_items ?? 0),
+      deletedBytes: Number(d?.deleted_bytes ?? 0),
+    });
   }
   const last = row?.last;
   return {

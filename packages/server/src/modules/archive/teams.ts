@@ -22,6 +22,7 @@ import { heldPerSource } from '../../storage/legal-hold.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import { RUN_SELECT, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { ARCHIVED_AND_DELETED_PER_DAY, dayStart } from './mailboxes.js';
 
 const DAY = 86_400_000;
 type Connect = () => Promise<GraphApi>;
@@ -280,17 +281,18 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
        from archive_items where tenant_id = $1 and kind in ('teams', 'chat')`,
     [tenant.tenantId],
   );
-  const days = await ctx.db.query<{ day: string; n: number }>(
-    `select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day, count(*)::int as n
-       from archive_items where tenant_id = $1 and kind in ('teams', 'chat') and archived_at >= $2 group by 1`,
-    [tenant.tenantId, from],
-  );
-  const byDay = new Map(days.map((d) => [d.day, Number(d.n)]));
+  const days = await ctx.db.query<{ day: string; items: number; deleted_items: number }>(ARCHIVED_AND_DELETED_PER_DAY, [
+    tenant.tenantId,
+    dayStart(from),
+    ['teams', 'chat'],
+  ]);
+  const byDay = new Map(days.map((d) => [d.day, d]));
   const held = await heldPerSource(ctx.db, tenant.tenantId, ['teams', 'chat']);
   const growth = [];
   for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
     const date = new Date(t).toISOString().slice(0, 10);
-    growth.push({ date, messages: byDay.get(date) ?? 0 });
+    const d = byDay.get(date);
+    growth.push({ date, messages: Number(d?.items ?? 0), deletedMessages: Number(d?.deleted_items ?? 0) });
   }
   return {
     configured: teamsFound > 0,

@@ -15,6 +15,7 @@ import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { FREED_SINCE } from '../data-management/storage.js';
 import { RUN_VIEW_COLUMNS, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { storedContents } from './service.js';
 
 const DAY = 86_400_000;
 
@@ -43,8 +44,11 @@ function overviewRuns(ctx: AppContext, tenantId: string) {
  * Every figure of the overview in one query: per area its failed runs since `from`, what it covers
  * and stores; the bytes clean-ups freed since `from` and the tenant's storage price; the
  * organisation's licence and, on a trial, its backup and restore jobs per workload. The overview is
- * read on every visit: one round trip and one plan instead of one per figure; the stored and archived
- * bytes come from the per-source totals the database keeps (migration 18), not from every item.
+ * read on every visit: one round trip and one plan instead of one per figure; the archived bytes come
+ * from the per-source totals the database keeps (migration 18). The backup's stored bytes are its
+ * accounts', sites' and teams' stored sizes as their dashboards show them (each content of a source
+ * once, however many jobs back it up: see storedContents); per-job totals would count an account
+ * twice that two jobs cover.
  */
 function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
   return ctx.db.query<{
@@ -67,8 +71,8 @@ function overviewFigures(ctx: AppContext, tenant: TenantRecord, from: Date) {
            and coalesce(r.started, r.created_at) >= $2 group by j.type) x) as failed,
        (select count(distinct s)::int from jobs j, jsonb_array_elements_text(j.definition->'sources') s
          where j.tenant_id = $1 and j.type = 'backup') as backup_covered,
-       (select coalesce(sum(u.bytes), 0)::bigint from backup_usage u join jobs j on j.job_id = u.job_id
-         where j.tenant_id = $1) as backup_bytes,
+       (select coalesce(sum(c.size), 0)::bigint
+          from (${storedContents(`j.tenant_id = $1 and j.type = 'backup'`)}) c) as backup_bytes,
        a.mail_covered, a.mail_bytes, a.teams_covered, a.teams_bytes,
        (select coalesce(sum(v.freed_bytes), 0)::bigint from ${FREED_SINCE}) as saved_bytes,
        c.price_per_gb_month, c.currency, o.license,

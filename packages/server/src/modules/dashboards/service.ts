@@ -1,6 +1,14 @@
 /**
  * Backup dashboards of OneDrive, SharePoint and Teams: figures of the last 30 days,
  * computed from the jobs, their runs and the stored backup items.
+ *
+ * The figures, defined once (the web's `figures` texts say the same):
+ * - items protected: the files or messages the store holds for an account, site or team now (live,
+ *   not deleted at the source), each once however many jobs back it up;
+ * - stored size: the bytes of the distinct contents kept for an account, site or team, every
+ *   version included, each content once however many jobs back it up (the store keeps it once);
+ *   an area's and the overview's stored size is the sum of their accounts', sites' and teams';
+ * - items changed and bytes read are a run's own (runs.ts).
  */
 import {
   DASHBOARD_PERIOD_DAYS,
@@ -22,6 +30,19 @@ function period(now: Date, application: DashboardApplication) {
 }
 
 const JOBS = `j.tenant_id = $1 and j.type = 'backup' and j.application = $2`;
+
+/**
+ * The distinct contents the backup jobs matching `where` (over `jobs j`) store, per workload,
+ * account, site or team: each content (its hash) once, with its size and the day a run first stored
+ * it. The stored size of a source is the sum of its contents' sizes, whichever jobs cover it.
+ */
+export const storedContents = (where: string) => `
+  select j.application, b.source_id, b.hash, max(b.size) as size,
+         min(to_char(date_trunc('day', coalesce(r.finished, r.started, r.created_at) at time zone 'UTC'), 'YYYY-MM-DD'))
+           as day
+    from backup_items b join jobs j on j.job_id = b.job_id left join job_runs r on r.seq = b.first_seq
+   where ${where} and b.hash is not null
+   group by j.application, b.source_id, b.hash`;
 
 /**
  * The figures of the basic view in one query (a dashboard is read often; each query costs a round
@@ -81,7 +102,11 @@ function basicOf(range: ReturnType<typeof period>, row: Awaited<ReturnType<typeo
   };
 }
 
-/** Stored bytes and items per day: what the runs up to that day had stored. */
+/**
+ * Stored size and items protected per day, as they were at each day's end: the contents stored up to
+ * that day (each once, see storedContents), and the items backed up by then and not yet deleted at
+ * the source by then (each once, whichever jobs hold it).
+ */
 export async function sizeFigures(
   db: Queryable,
   tenantId: string,
@@ -89,41 +114,54 @@ export async function sizeFigures(
   now: Date,
 ): Promise<DashboardSize> {
   const range = period(now, application);
-  const rows = await db.query<{ day: string | null; bytes: string; items: number }>(
-    `select to_char(date_trunc('day', coalesce(r.finished, r.started, r.created_at) at time zone 'UTC'), 'YYYY-MM-DD') as day,
-            sum(b.size)::bigint as bytes, count(*) filter (where b.kind <> 'folder')::int as items
-       from backup_items b join jobs j on j.job_id = b.job_id left join job_runs r on r.seq = b.first_seq
-      where ${JOBS} group by 1 order by 1`,
-    [tenantId, application],
-  );
   const firstDay = range.from.slice(0, 10);
-  let bytes = 0;
-  let items = 0;
-  const byDay = new Map<string, { bytes: number; items: number }>();
-  for (const r of rows) byDay.set(r.day ?? firstDay, { bytes: Number(r.bytes), items: Number(r.items) });
-  // What was stored before the period counts into its first day.
-  for (const [day, v] of byDay)
-    if (day < firstDay) {
-      bytes += v.bytes;
-      items += v.items;
-    }
-  const startBytes = bytes;
-  const series: DashboardSize['series'] = [];
-  for (let t = new Date(range.from).getTime(); t <= now.getTime() + 1; t += DAY) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    const v = byDay.get(day);
-    if (v) {
-      bytes += v.bytes;
-      items += v.items;
-    }
-    series.push({ date: day, bytes, items });
-  }
   const today = now.toISOString().slice(0, 10);
-  if (series.at(-1)?.date !== today) {
-    const v = byDay.get(today);
-    series.push({ date: today, bytes: bytes + (v?.bytes ?? 0), items: items + (v?.items ?? 0) });
+  const [contents, items] = await Promise.all([
+    db.query<{ day: string | null; bytes: string }>(
+      `select c.day, sum(c.size)::bigint as bytes from (${storedContents(JOBS)}) c group by c.day`,
+      [tenantId, application],
+    ),
+    db.query<{ day: string; items: number }>(
+      `with spans as (
+         select b.source_id, b.item_id,
+                min(to_char(date_trunc('day', coalesce(r.finished, r.started, r.created_at) at time zone 'UTC'), 'YYYY-MM-DD'))
+                  as since,
+                case when bool_and(b.deleted_seq is not null) then
+                  max(to_char(date_trunc('day', coalesce(d.finished, d.started, d.created_at) at time zone 'UTC'), 'YYYY-MM-DD'))
+                end as until
+           from backup_items b join jobs j on j.job_id = b.job_id
+           left join job_runs r on r.seq = b.first_seq left join job_runs d on d.seq = b.deleted_seq
+          where ${JOBS} and b.kind <> 'folder'
+          group by b.job_id, b.source_id, b.item_id),
+       days as (select to_char(g, 'YYYY-MM-DD') as day from generate_series($3::date::timestamp, $4::date::timestamp, interval '1 day') g)
+       select days.day, count(distinct (s.source_id, s.item_id))::int as items
+         from days join spans s on coalesce(s.since, $5::text) <= days.day and (s.until is null or s.until > days.day)
+        group by days.day`,
+      [tenantId, application, firstDay, today, firstDay],
+    ),
+  ]);
+  const itemsOn = new Map(items.map((r) => [r.day, Number(r.items)]));
+  const bytesOn = new Map<string, number>();
+  // What was stored before the period is where its first day starts from.
+  let bytes = 0;
+  for (const c of contents) {
+    if (c.day && c.day >= firstDay) bytesOn.set(c.day, (bytesOn.get(c.day) ?? 0) + Number(c.bytes));
+    else bytes += Number(c.bytes);
   }
-  const storedBytes = series.at(-1)?.bytes ?? 0;
+  const startBytes = bytes;
+  const days: string[] = [];
+  for (let t = new Date(range.from).getTime(); t <= now.getTime() + 1; t += DAY)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  if (days.at(-1) !== today) days.push(today);
+  const series: DashboardSize['series'] = days.map((day) => {
+    bytes += bytesOn.get(day) ?? 0;
+    return { date: day, bytes, items: itemsOn.get(day) ?? 0 };
+  });
+  // Contents a run stored with a clock ahead of today's still count as stored, on today.
+  for (const [day, b] of bytesOn) if (day > today) bytes += b;
+  const last = series.at(-1);
+  if (last) last.bytes = bytes;
+  const storedBytes = bytes;
   return { ...range, view: 'size', storedBytes, growthBytes: storedBytes - startBytes, series };
 }
 
@@ -147,10 +185,10 @@ export async function detailFigures(
   }>(
     `with covered as (
        select distinct s as source_id from jobs j, jsonb_array_elements_text(j.definition->'sources') s where ${JOBS}),
-     stored as (
-       select b.source_id, count(distinct b.item_id) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items,
-              sum(b.size)::bigint as bytes
+     live as (
+       select b.source_id, count(distinct b.item_id) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items
          from backup_items b join jobs j on j.job_id = b.job_id where ${JOBS} group by b.source_id),
+     contents as (select c.source_id, sum(c.size)::bigint as bytes from (${storedContents(JOBS)}) c group by c.source_id),
      newest as (
        select distinct on (s.source_id) s.source_id, r.finished, r.status, s.failed
          from job_run_sources s join job_runs r on r.run_id = s.run_id join jobs j on j.job_id = r.job_id
@@ -158,8 +196,9 @@ export async function detailFigures(
      select c.source_id,
             (select d.display_name from discovered_sources d where d.tenant_id = $1 and d.source_id = c.source_id limit 1)
               as display_name,
-            st.items, st.bytes, n.finished, n.status, n.failed
-       from covered c left join stored st on st.source_id = c.source_id left join newest n on n.source_id = c.source_id`,
+            l.items, st.bytes, n.finished, n.status, n.failed
+       from covered c left join live l on l.source_id = c.source_id left join contents st on st.source_id = c.source_id
+       left join newest n on n.source_id = c.source_id`,
     [tenantId, application],
   );
   const entries = rows.map((r) => ({
@@ -193,8 +232,8 @@ export async function lastSuccessfulBackup(db: Queryable, tenantId: string) {
 }
 
 /**
- * Per backup workload: protected sources, live items, stored bytes and jobs; the three workloads in
- * one query that reads the tenant's backup jobs and items once, grouped by workload.
+ * Per backup workload: protected sources, live items, stored bytes (each content of a source once,
+ * see storedContents) and jobs; the three workloads in one query, grouped by workload.
  */
 export async function backupStatistics(db: Queryable, tenantId: string) {
   const applications = ['onedrive', 'sharepoint', 'teams'] as const;
@@ -208,10 +247,14 @@ export async function backupStatistics(db: Queryable, tenantId: string) {
     `with j as (select job_id, application, definition from jobs where tenant_id = $1 and type = 'backup' and application = any($2)),
      covered as (select j.application, count(distinct s)::int as n from j, jsonb_array_elements_text(j.definition->'sources') s
                  group by j.application),
-     stored as (select j.application,
-                       count(distinct (b.source_id, b.item_id)) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items,
-                       coalesce(sum(b.size), 0)::bigint as bytes
-                  from backup_items b join j on j.job_id = b.job_id group by j.application)
+     live as (select j.application,
+                     count(distinct (b.source_id, b.item_id)) filter (where b.kind <> 'folder' and b.deleted_seq is null)::int as items
+                from backup_items b join j on j.job_id = b.job_id group by j.application),
+     contents as (select c.application, coalesce(sum(c.size), 0)::bigint as bytes
+                    from (${storedContents(`j.tenant_id = $1 and j.type = 'backup' and j.application = any($2)`)}) c
+                   group by c.application),
+     stored as (select l.application, l.items, coalesce(c.bytes, 0) as bytes
+                  from live l left join contents c on c.application = l.application)
      select j.application, count(*)::int as jobs, coalesce(max(c.n), 0)::int as covered,
             coalesce(max(st.items), 0)::int as items, coalesce(max(st.bytes), 0)::bigint as bytes
        from j left join covered c on c.application = j.application left join stored st on st.application = j.application

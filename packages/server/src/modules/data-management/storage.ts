@@ -220,6 +220,7 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
   }
   const storageSavedBytes = [...saved.values()].reduce((sum, b) => sum + b, 0);
   const bySize = [...sites].sort((a, b) => Number(b.used_bytes) - Number(a.used_bytes));
+  const withOldVersions = sites.filter((s) => Number(s.old_versions) > 0);
   return {
     periodDays: DASHBOARD_PERIOD_DAYS,
     from: from.toISOString(),
@@ -234,8 +235,13 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
       .filter((s) => !s.managed)
       .slice(0, DASHBOARD_TOP.sitesWithoutDataManagement)
       .map((s) => ({ siteId: s.source_id, displayName: s.display_name, bytes: Number(s.used_bytes) })),
-    topCleanupCandidates: [...sites]
-      .filter((s) => Number(s.old_versions) > 0)
+    coverage: {
+      sites: sites.length,
+      covered: sites.filter((s) => s.managed).length,
+      withOldVersions: withOldVersions.length,
+      coveredWithOldVersions: withOldVersions.filter((s) => s.managed).length,
+    },
+    topCleanupCandidates: [...withOldVersions]
       .sort((a, b) => Number(b.old_version_bytes) - Number(a.old_version_bytes))
       .slice(0, DASHBOARD_TOP.cleanupCandidates)
       .map((s) => ({
@@ -244,6 +250,7 @@ export async function dataManagementDashboard(ctx: AppContext, tenantId: string)
         displayName: s.display_name,
         eligibleVersions: Number(s.old_versions),
         reclaimableBytes: Number(s.old_version_bytes),
+        covered: s.managed,
       })),
   };
 }

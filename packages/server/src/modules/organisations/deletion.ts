@@ -71,6 +71,7 @@ export async function deleteOrganisation(
     );
     await tx.query('delete from archived_chats where tenant_id = any($1::text[])', [tenantIds]);
     await tx.query('delete from archive_usage where tenant_id = any($1::text[])', [tenantIds]);
+    await tx.query('delete from archive_deletions where tenant_id = any($1::text[])', [tenantIds]);
     await tx.query('delete from job_runs where tenant_id = any($1::text[])', [tenantIds]);
     await tx.query('update workers set stagingtenant_id = null where organisation_id = $1', [organisationId]);
     // Jobs, their versions, locations, cases, rights and usage go with the tenants (on delete cascade).

@@ -14,6 +14,7 @@ const TOPICS = [
   { id: 'teamsArchive', articles: ['a1', 'a2'], to: '/teams/dashboard' },
   { id: 'ediscovery', articles: ['a1', 'a2', 'a3'], to: '/ediscovery/portal' },
   { id: 'reports', articles: ['a1', 'a2'], to: '/reports' },
+  { id: 'figures', articles: ['a1', 'a2', 'a3', 'a4'], to: '/' },
   { id: 'documents', articles: ['a1'], to: '/documents' },
   { id: 'configuration', articles: ['a1', 'a2'], to: '/configuration' },
   { id: 'partner', articles: ['a1'], to: '/partner-setup' },

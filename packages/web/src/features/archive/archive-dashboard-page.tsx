@@ -2,14 +2,15 @@ import { SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { DASHBOARD_TOP } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AreaChart } from '../../components/ui/charts';
 import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
+import { FigureDefinitions } from '../../components/ui/figure-definitions';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { useApi, useTenant } from '../../shared/tenant';
 import { archiveStatisticsQuery, mailboxesTopQuery } from './api/queries';
+import { ArchivePerDay } from './archive-per-day';
 
 /** Email archive dashboard: mailboxes, items and size, growth over 30 days, the top 10, the last job. */
 export function ArchiveDashboardPage() {
@@ -22,11 +23,11 @@ export function ArchiveDashboardPage() {
   const s = stats.data;
   // The top 10, whatever the answer holds.
   const largest = top.data?.slice(0, DASHBOARD_TOP.mailboxes);
-  const figures: [string, string][] = s
+  const figures: [string, string, string?][] = s
     ? [
         [t('archive:mailboxes'), formatNumber(s.mailboxes, lang)],
-        [t('archive:items'), formatNumber(s.items, lang)],
-        [t('archive:size'), formatBytes(s.bytes, lang)],
+        [t('figures:itemsProtected.label'), formatNumber(s.items, lang), t('archive:items')],
+        [t('figures:storedBytes.label'), formatBytes(s.bytes, lang)],
         [
           t('backup:dashboard.lastSuccess'),
           s.lastSuccessfulJob ? formatDateTime(s.lastSuccessfulJob.finished, lang) : t('backup:dashboard.noSuccess'),
@@ -54,18 +55,15 @@ export function ArchiveDashboardPage() {
             })}
           </Text>
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-            {figures.map(([label, value]) => (
-              <Figure key={label} label={label} value={value} />
+            {figures.map(([label, value, note]) => (
+              <Figure key={label} label={label} value={value} {...(note ? { note } : {})} />
             ))}
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-            <DashboardCard title={t('archive:growth')} as="h2">
-              <AreaChart
-                label={t('archive:growth')}
-                points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.items }))}
-                format={(y) => formatNumber(y, lang)}
-              />
-            </DashboardCard>
+            <ArchivePerDay
+              title={t('archive:growth')}
+              days={s.growth.map((d) => ({ date: d.date, archived: d.items, deleted: d.deletedItems ?? 0 }))}
+            />
             <DashboardCard title={t('archive:top')} as="h2">
               {largest?.length ? (
                 <Table.Root size="sm" aria-label={t('archive:top')}>
@@ -83,6 +81,7 @@ export function ArchiveDashboardPage() {
               )}
             </DashboardCard>
           </SimpleGrid>
+          <FigureDefinitions figures={['itemsProtected', 'storedBytes']} />
         </Stack>
       )}
     </>

@@ -101,8 +101,8 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader>{t('archive:folder')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('backup:columns.items')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">{t('backup:columns.size')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('figures:itemsProtected.short')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{t('figures:storedBytes.short')}</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
@@ -175,14 +175,14 @@ export function MailboxesPage() {
     { key: 'kind', header: t('archive:kind'), cell: (m) => t(`archive:kinds.${m.kind}`), hideBelow: 'lg' },
     {
       key: 'items',
-      header: t('backup:columns.items'),
+      header: t('figures:itemsProtected.short'),
       cell: (m) => formatNumber(m.items, lang),
       sortable: true,
       align: 'end',
     },
     {
       key: 'sizeBytes',
-      header: t('backup:columns.size'),
+      header: t('figures:storedBytes.short'),
       cell: (m) => formatBytes(m.sizeBytes, lang),
       sortable: true,
       align: 'end',

@@ -97,8 +97,8 @@ describe('the email archive', () => {
       }),
       'legacy.mailboxes.top': respond('legacy.mailboxes.top', [mailbox]),
     });
-    expect((await screen.findByTestId('figure-Archived mails')).textContent).toBe('4,321');
-    expect(screen.getByTestId('figure-Archive size').textContent).toBe('7 GB');
+    expect((await screen.findByTestId('figure-Items protected')).textContent).toBe('4,321');
+    expect(screen.getByTestId('figure-Stored size (after deduplication)').textContent).toBe('7 GB');
     expect(
       within(await screen.findByRole('table', { name: 'The 10 largest mailboxes' })).getByText('Adele Vance'),
     ).toBeTruthy();

@@ -1,9 +1,8 @@
 import { Alert, Badge, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AreaChart } from '../../components/ui/charts';
-import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
+import { FigureDefinitions } from '../../components/ui/figure-definitions';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { JobsList } from '../../shared/jobs/jobs-list';
@@ -11,6 +10,7 @@ import { M365FailureAlert } from '../../shared/m365-failure';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { teamsStatisticsQuery } from './api/queries';
 import { ArchiveJobForm } from './archive-job-form';
+import { ArchivePerDay } from './archive-per-day';
 
 /**
  * Teams archive dashboard: teams, channels, chats and messages archived, those a legal hold keeps,
@@ -63,20 +63,18 @@ export function TeamsDashboardPage() {
                 [t('teamsArchive:teams'), formatNumber(s.teams, lang)],
                 [t('teamsArchive:channels'), formatNumber(s.channels, lang)],
                 [t('teamsArchive:chats'), formatNumber(s.chats, lang)],
-                [t('teamsArchive:messages'), formatNumber(s.messages, lang)],
-                [t('archive:size'), formatBytes(s.bytes, lang)],
-              ] as const
-            ).map(([label, value]) => (
-              <Figure key={label} label={label} value={value} />
+                [t('figures:itemsProtected.label'), formatNumber(s.messages, lang), t('teamsArchive:messages')],
+                [t('figures:storedBytes.label'), formatBytes(s.bytes, lang)],
+              ] as [string, string, string?][]
+            ).map(([label, value, note]) => (
+              <Figure key={label} label={label} value={value} {...(note ? { note } : {})} />
             ))}
           </SimpleGrid>
-          <DashboardCard title={t('teamsArchive:growth')} as="h2">
-            <AreaChart
-              label={t('teamsArchive:growth')}
-              points={s.growth.map((d) => ({ x: formatDate(d.date, lang), y: d.messages }))}
-              format={(y) => formatNumber(y, lang)}
-            />
-          </DashboardCard>
+          <ArchivePerDay
+            title={t('teamsArchive:growth')}
+            days={s.growth.map((d) => ({ date: d.date, archived: d.messages, deleted: d.deletedMessages ?? 0 }))}
+          />
+          <FigureDefinitions figures={['itemsProtected', 'storedBytes']} />
         </Stack>
       )}
     </>

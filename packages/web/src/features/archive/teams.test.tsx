@@ -44,10 +44,12 @@ describe('the Teams archive dashboard', () => {
       'legacy.workers.client': client,
       'legacy.teams.statistics': respond('legacy.teams.statistics', stats(true)),
     });
-    expect((await screen.findByTestId('figure-Archived messages')).textContent).toBe('321');
+    expect((await screen.findByTestId('figure-Items protected')).textContent).toBe('321');
     expect(screen.getByTestId('figure-Archived channels').textContent).toBe('5');
     expect(screen.getByTestId('figure-Archived chats').textContent).toBe('7');
-    expect(screen.getByRole('img', { name: /Messages archived per day/ })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: /^Messages per day: archived, and deleted by retention: Archived per day/ }),
+    ).toBeTruthy();
     expect(screen.queryByTestId('teams-held')).toBeNull();
   });
 

@@ -94,11 +94,13 @@ describe('the backup dashboard', () => {
       },
     });
     expect(await screen.findByText('2 / 5')).toBeTruthy();
-    expect(screen.getByText('1,234')).toBeTruthy();
-    expect(screen.getByTestId('figure-Stored size').textContent).toBe('3 GB');
+    expect(screen.getByTestId('figure-Items protected').textContent).toBe('1,234');
+    expect(screen.getByTestId('figure-Stored size (after deduplication)').textContent).toBe('3 GB');
     expect(screen.getByText('+1 GB in the period')).toBeTruthy();
     expect(screen.getByTestId('dashboard-period').textContent).toMatch(/^Last 30 days: /);
-    expect(screen.getByRole('img', { name: /Stored size per day/ })).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: /^Stored size at the end of each day \(after deduplication\)/ }),
+    ).toBeTruthy();
     expect(screen.getByTestId('bar-failed').textContent).toBe('2');
     const details = screen.getByRole('table', { name: 'Protected accounts' });
     expect(within(details).getByText('Adele Vance')).toBeTruthy();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AreaChart, BarList } from '../../components/ui/charts';
 import { DashboardCard } from '../../components/ui/dashboard-card';
 import { Figure } from '../../components/ui/figure';
+import { FigureDefinitions } from '../../components/ui/figure-definitions';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
@@ -52,9 +53,9 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
           value={`${formatNumber(b.protectedCount, lang)} / ${formatNumber(b.discoveredCount, lang)}`}
           note={t('backup:dashboard.protectedNote')}
         />
-        <Figure label={t('backup:dashboard.items')} value={formatNumber(b.items, lang)} />
+        <Figure label={t('figures:itemsProtected.label')} value={formatNumber(b.items, lang)} />
         <Figure
-          label={t('backup:dashboard.stored')}
+          label={t('figures:storedBytes.label')}
           value={formatBytes(s.storedBytes, lang)}
           note={t('backup:dashboard.growth', { size: formatBytes(Math.max(0, s.growthBytes), lang) })}
         />
@@ -65,11 +66,20 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
         />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
-        <DashboardCard title={t('backup:dashboard.sizeChart')} as="h3" gridColumn={{ lg: 'span 2' }}>
+        <DashboardCard title={t('figures:perDay.storedSize')} as="h3" gridColumn={{ lg: 'span 2' }}>
           <AreaChart
-            label={t('backup:dashboard.sizeChart')}
+            label={t('figures:perDay.storedSize')}
             points={s.series.map((p) => ({ x: formatDate(p.date, lang), y: p.bytes }))}
             format={(y) => formatBytes(y, lang)}
+          />
+          <Heading as="h4" size="xs">
+            {t('figures:perDay.itemsProtected')}
+          </Heading>
+          <AreaChart
+            label={t('figures:perDay.itemsProtected')}
+            points={s.series.map((p) => ({ x: formatDate(p.date, lang), y: p.items }))}
+            format={(y) => formatNumber(y, lang)}
+            height={100}
           />
         </DashboardCard>
         <DashboardCard title={t('backup:dashboard.jobsByStatus')} as="h3">
@@ -104,8 +114,8 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('backup:columns.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('backup:columns.items')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('backup:columns.size')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('figures:itemsProtected.short')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('figures:storedBytes.short')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('backup:columns.lastBackup')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('backup:columns.status')}</Table.ColumnHeader>
                 </Table.Row>
@@ -125,6 +135,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
           </Table.ScrollArea>
         )}
       </Box>
+      <FigureDefinitions figures={['itemsProtected', 'storedBytes']} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { ApiError, DASHBOARD_TOP } from '@compliance-portal/sdk';
+import { ApiError, DASHBOARD_TOP, type DataManagementDashboard } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +64,30 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
   );
 }
 
+type Coverage = NonNullable<DataManagementDashboard['coverage']>;
+
+/** How many of the analysed sites clean-up jobs include, in words that agree with the tables beside it. */
+function CoverageStatement({ coverage }: { coverage: Coverage }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const uncovered = coverage.sites - coverage.covered;
+  const text =
+    uncovered === 0
+      ? t('figures:coverage.all', { count: coverage.sites })
+      : coverage.covered === 0
+        ? t('figures:coverage.none', { count: coverage.sites })
+        : t('figures:coverage.some', {
+            covered: formatNumber(coverage.covered, lang),
+            total: formatNumber(coverage.sites, lang),
+            uncovered: formatNumber(uncovered, lang),
+          });
+  return (
+    <Text fontSize="sm" data-testid="coverage-statement">
+      {text}
+    </Text>
+  );
+}
+
 function Dashboard({ tenantId }: { tenantId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -80,6 +104,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   // The top 10 and top 20, whatever the answer holds.
   const unmanaged = d.topSitesWithoutDataManagement.slice(0, DASHBOARD_TOP.sitesWithoutDataManagement);
   const candidates = d.topCleanupCandidates.slice(0, DASHBOARD_TOP.cleanupCandidates);
+  const coverage = d.coverage;
   return (
     <Stack gap="6">
       <Text fontSize="sm" color="fg.muted">
@@ -114,9 +139,10 @@ function Dashboard({ tenantId }: { tenantId: string }) {
       </DashboardCard>
       <SimpleGrid columns={{ base: 1, xl: 2 }} gap="4">
         <DashboardCard title={t('dataManagement:topUnmanaged')} as="h2">
-          {unmanaged.length === 0 ? (
+          {coverage ? <CoverageStatement coverage={coverage} /> : null}
+          {unmanaged.length === 0 && !coverage ? (
             <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
-          ) : (
+          ) : unmanaged.length === 0 ? null : (
             <Table.ScrollArea tabIndex={0}>
               <Table.Root size="sm" aria-label={t('dataManagement:topUnmanaged')}>
                 <Table.Header>
@@ -138,6 +164,15 @@ function Dashboard({ tenantId }: { tenantId: string }) {
           )}
         </DashboardCard>
         <DashboardCard title={t('dataManagement:topCandidates')} as="h2">
+          {coverage && coverage.withOldVersions > 0 ? (
+            <Text fontSize="sm" data-testid="coverage-old-versions">
+              {t('figures:coverage.oldVersions', {
+                total: formatNumber(coverage.withOldVersions, lang),
+                covered: formatNumber(coverage.coveredWithOldVersions, lang),
+                uncovered: formatNumber(coverage.withOldVersions - coverage.coveredWithOldVersions, lang),
+              })}
+            </Text>
+          ) : null}
           {candidates.length === 0 ? (
             <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
           ) : (
@@ -148,6 +183,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                     <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">{t('dataManagement:oldVersions')}</Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end">{t('dataManagement:columns.reclaimable')}</Table.ColumnHeader>
+                    {coverage ? <Table.ColumnHeader>{t('figures:coverage.column')}</Table.ColumnHeader> : null}
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
@@ -161,6 +197,11 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                       </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
+                      {coverage ? (
+                        <Table.Cell data-testid={`covered-${c.sourceId}`}>
+                          {c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')}
+                        </Table.Cell>
+                      ) : null}
                     </Table.Row>
                   ))}
                 </Table.Body>

@@ -17,6 +17,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardCard } from '../../components/ui/dashboard-card';
+import { FigureDefinitions } from '../../components/ui/figure-definitions';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
@@ -178,7 +179,7 @@ function JobAreaCard({
       </Stack>
       <Row label={t('overview:failedRuns')} value={formatNumber(a.failedRuns, lang)} />
       <Row label={t('overview:covered')} value={formatNumber(a.protectedCount, lang)} />
-      <Row label={t('overview:stored')} value={formatBytes(a.bytes, lang)} />
+      <Row label={t('figures:storedBytes.short')} value={formatBytes(a.bytes, lang)} />
     </AreaCard>
   );
 }
@@ -254,6 +255,7 @@ function Overview({ tenantId }: { tenantId: string }) {
           )}
         </DashboardCard>
       </SimpleGrid>
+      <FigureDefinitions figures={['storedBytes']} />
     </Stack>
   );
 }

@@ -120,6 +120,17 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2q: 'Wie exportiere ich einen Bericht?',
         a2a: 'Öffnen Sie den Bericht und wählen Sie xlsx (mit Kopfzeile) oder csv (ohne). Der ganze Bericht wird exportiert, benannt nach seinem Titel.',
       },
+      figures: {
+        title: 'Was die Zahlen bedeuten',
+        a1q: 'Was sind „geschützte Elemente“?',
+        a1a: '$t(figures:itemsProtected.definition)',
+        a2q: 'Was sind die „geänderten Elemente“ eines Laufs?',
+        a2a: '$t(figures:itemsChanged.definition)',
+        a3q: 'Was ist die „gespeicherte Größe“, und warum verdoppelt ein zweiter Auftrag über ein Konto sie nicht?',
+        a3a: '$t(figures:storedBytes.definition)',
+        a4q: 'Was sind die „gelesenen Daten“ eines Laufs?',
+        a4a: '$t(figures:bytesRead.definition)',
+      },
       documents: {
         title: 'Dokumente',
         a1q: 'Welche Dateien kann ich hochladen?',

@@ -47,7 +47,7 @@ export const archiveNamespaces: Leaves<typeof En> = {
     mailboxes: 'Archivierte Postfächer',
     items: 'Archivierte E-Mails',
     size: 'Größe des Archivs',
-    growth: 'Archivierte E-Mails pro Tag',
+    growth: 'E-Mails pro Tag: archiviert und durch Aufbewahrung gelöscht',
     top: 'Die 10 größten Postfächer',
     legalHold: 'Legal Hold',
     heldItems_one: '{{count}} Element unter Legal Hold',

@@ -57,7 +57,7 @@ export const dataManagementNamespaces: Leaves<typeof En> = {
     savedSeries: 'Gespart',
     topUnmanaged: 'Die 10 größten Websites ohne Datenmanagement',
     topCandidates: 'Die 20 besten Teams und Websites für die Versionsbereinigung',
-    noUnmanaged: 'Jede Website ist von einem Bereinigungsauftrag abgedeckt.',
+    noUnmanaged: 'Keine von der Speicheranalyse gelesene Website ist außerhalb eines Bereinigungsauftrags.',
     noCandidates: 'Kein Team und keine Website hat alte Versionen zu entfernen.',
     oldVersions: 'Alte Versionen',
     site: 'Website',

@@ -13,7 +13,6 @@ export const overviewNamespaces: Leaves<typeof En> = {
     noJob: 'Es ist noch kein Auftrag gelaufen.',
     failedRuns: 'Fehlgeschlagene Läufe',
     covered: 'Abgedeckt',
-    stored: 'Gespeichert',
     saved: 'Gespart',
     saving: 'Ersparnis pro Monat',
     open: '{{area}} öffnen',

@@ -9,7 +9,7 @@ export const teamsNamespaces: Leaves<typeof En> = {
     channels: 'Archivierte Kanäle',
     chats: 'Archivierte Chats',
     messages: 'Archivierte Nachrichten',
-    growth: 'Archivierte Nachrichten pro Tag',
+    growth: 'Nachrichten pro Tag: archiviert und durch Aufbewahrung gelöscht',
     held_one: 'Legal Hold bewahrt {{count}} Nachricht in {{sources}} Team(s) oder Chat(s) vor dem Löschen.',
     held_other: 'Legal Hold bewahrt {{count}} Nachrichten in {{sources}} Team(s) oder Chat(s) vor dem Löschen.',
   },

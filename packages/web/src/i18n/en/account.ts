@@ -117,6 +117,17 @@ export const accountNamespaces = {
         a2q: 'How do I export a report?',
         a2a: 'Open the report and choose xlsx (with a header row) or csv (without one). The whole report is exported, named after its title.',
       },
+      figures: {
+        title: 'What the figures mean',
+        a1q: 'What are “items protected”?',
+        a1a: '$t(figures:itemsProtected.definition)',
+        a2q: 'What are “items changed” in a run?',
+        a2a: '$t(figures:itemsChanged.definition)',
+        a3q: 'What is the “stored size”, and why does a second job over an account not double it?',
+        a3a: '$t(figures:storedBytes.definition)',
+        a4q: 'What is the “data read” of a run?',
+        a4a: '$t(figures:bytesRead.definition)',
+      },
       documents: {
         title: 'Documents',
         a1q: 'Which files can I upload?',

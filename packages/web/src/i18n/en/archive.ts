@@ -43,7 +43,7 @@ export const archiveNamespaces = {
     mailboxes: 'Archived mailboxes',
     items: 'Archived mails',
     size: 'Archive size',
-    growth: 'Mails archived per day',
+    growth: 'Mails per day: archived, and deleted by retention',
     top: 'The 10 largest mailboxes',
     legalHold: 'Legal hold',
     heldItems_one: '{{count}} item on legal hold',

@@ -55,7 +55,7 @@ export const dataManagementNamespaces = {
     savedSeries: 'Saved',
     topUnmanaged: 'Top 10 sites without data management',
     topCandidates: 'Top 20 teams and sites for version clean-up',
-    noUnmanaged: 'Every site is covered by a clean-up job.',
+    noUnmanaged: 'No site the storage analysis read is outside a clean-up job.',
     noCandidates: 'No team or site has old versions to remove.',
     oldVersions: 'Old versions',
     site: 'Site',

@@ -10,7 +10,6 @@ export const overviewNamespaces = {
     noJob: 'No job has run yet.',
     failedRuns: 'Failed runs',
     covered: 'Covered',
-    stored: 'Stored',
     saved: 'Saved',
     saving: 'Saving per month',
     open: 'Open {{area}}',

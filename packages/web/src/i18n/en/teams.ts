@@ -6,7 +6,7 @@ export const teamsNamespaces = {
     channels: 'Archived channels',
     chats: 'Archived chats',
     messages: 'Archived messages',
-    growth: 'Messages archived per day',
+    growth: 'Messages per day: archived, and deleted by retention',
     held_one: 'Legal hold keeps {{count}} message in {{sources}} team(s) or chat(s) from deletion.',
     held_other: 'Legal hold keeps {{count}} messages in {{sources}} team(s) or chat(s) from deletion.',
   },

@@ -30,7 +30,7 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
   const totals = [
     [t('backup:columns.accounts'), formatNumber(report.totals.accounts, lang)],
     [t('backup:columns.items'), formatNumber(report.totals.items, lang)],
-    [t('backup:columns.size'), formatBytes(report.totals.bytes, lang)],
+    [t('figures:bytesRead.short'), formatBytes(report.totals.bytes, lang)],
     // A failed run never reads "0 failures": it failed as a whole.
     [
       t('backup:columns.failures'),

@@ -117,7 +117,7 @@ export function RunAccountsTable({
     },
     {
       key: 'bytes',
-      header: t('backup:columns.size'),
+      header: t('figures:bytesRead.short'),
       cell: (a) => formatBytes(a.bytes, i18n.language),
       sortable: true,
       align: 'end',
