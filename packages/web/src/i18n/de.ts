@@ -5,6 +5,7 @@ import { administrationNamespaces } from './de/administration';
 import { archiveNamespaces } from './de/archive';
 import { backupNamespaces } from './de/backup';
 import { configurationNamespaces } from './de/configuration';
+import { confirmationsNamespaces } from './de/confirmations';
 import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
@@ -43,6 +44,7 @@ export const de: Resources = {
   ...tenantConnectionNamespaces,
   ...m365Namespaces,
   ...administrationNamespaces,
+  ...confirmationsNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */
