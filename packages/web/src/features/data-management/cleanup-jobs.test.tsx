@@ -64,6 +64,10 @@ function resolvers(calls: Calls, jobs: Job[] = []): Resolvers {
         { status: 202 },
       );
     },
+    'apollo.jobs.delete': ({ params }) => {
+      calls.actions.push(`delete ${String(params.jobId)}`);
+      return new HttpResponse(null, { status: 204 });
+    },
     'apollo.jobs.stop': ({ params }) => {
       calls.actions.push(`stop ${String(params.jobId)}`);
       return HttpResponse.json(
@@ -200,6 +204,21 @@ describe('clean-up jobs', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(calls.actions).toEqual(['start j1', 'stop j2']));
     expect(await screen.findByText('"Running now" stopped.')).toBeTruthy();
+  });
+
+  it('removes a job after a confirmation that says what removing a clean-up job does', async () => {
+    signIn();
+    const calls = newCalls();
+    const { user } = await renderPortal('/compliance/jobs', resolvers(calls, [weekly]));
+    const table = await screen.findByRole('table', { name: 'Clean-up jobs' });
+    await user.click(await within(table).findByRole('button', { name: 'Remove' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove "Old versions of HR"?' });
+    expect(confirm.textContent).toContain(
+      'The job and its schedule are removed; it removes no more versions. Versions it removed stay removed.',
+    );
+    expect(confirm.textContent).not.toContain('backups');
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(calls.actions).toEqual(['delete j1']));
   });
 
   it('reads in German', async () => {

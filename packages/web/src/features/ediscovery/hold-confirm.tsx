@@ -1,5 +1,5 @@
 import { List, Stack, Text } from '@chakra-ui/react';
-import type { EdiscoveryCase } from '@compliance-portal/sdk';
+import type { EdiscoveryCase, EdiscoveryCustodian } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { StatusAlert } from '../../components/ui/form-field';
@@ -33,7 +33,11 @@ export function HoldConfirm({
   const lang = i18n.language;
   const kind = (k: 'mailbox' | 'team' | 'chats') => t(`confirmations:hold.kinds.${k}`);
   const place = action === 'place';
-  const custodians = found ? (place ? found.custodians : (found.hold?.custodians ?? [])) : [];
+  const custodians: readonly EdiscoveryCustodian[] = found
+    ? place
+      ? found.custodians
+      : (found.hold?.custodians ?? [])
+    : [];
   const names = custodians.map((c) => `${c.name} (${kind(c.kind)})`);
   const listed = names.slice(0, 3).join(', ');
   const custodianText =

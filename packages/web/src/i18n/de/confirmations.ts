@@ -65,12 +65,19 @@ export const confirmationsNamespaces: Leaves<typeof En> = {
       previewFailed:
         'Was der Mandant enthält, ließ sich nicht zählen: Seine Aufträge, Speicherorte und Fälle werden mit ihm gelöscht.',
     },
+    removeJob: {
+      archive: 'Der Auftrag und sein Zeitplan werden entfernt; was er archiviert hat, bleibt im Archiv.',
+      archiveDeletion:
+        'Der Auftrag und sein Zeitplan werden entfernt; er löscht nichts mehr. Was er gelöscht hat, bleibt gelöscht.',
+      versionCleanup:
+        'Der Auftrag und sein Zeitplan werden entfernt; er entfernt keine Versionen mehr. Entfernte Versionen bleiben entfernt.',
+    },
     location: {
       text: 'Löscht den Speicherort „{{name}}“ ({{where}}). Kein Auftrag schreibt in ihn; ein Speicherort, der noch archivierte Elemente enthält, wird abgelehnt. Das lässt sich nicht rückgängig machen.',
       inUse_one:
-        '{{count}} Auftrag schreibt in „{{name}}“: Ändern Sie sein Ziel oder entfernen Sie ihn, bevor Sie den Speicherort löschen.',
+        '{{n}} Auftrag schreibt in „{{name}}“: Ändern Sie sein Ziel oder entfernen Sie ihn, bevor Sie den Speicherort löschen.',
       inUse_other:
-        '{{count}} Aufträge schreiben in „{{name}}“: Ändern Sie ihr Ziel oder entfernen Sie sie, bevor Sie den Speicherort löschen.',
+        '{{n}} Aufträge schreiben in „{{name}}“: Ändern Sie ihr Ziel oder entfernen Sie sie, bevor Sie den Speicherort löschen.',
     },
   },
   cleanupJobs: {
@@ -87,7 +94,6 @@ export const confirmationsNamespaces: Leaves<typeof En> = {
     olderThan: 'Versionen älter als {{date}} entfernen',
     paths_one: 'Nur {{count}} gewählte Datei oder gewählter Ordner der Website (im Dateimanager gewählt).',
     paths_other: 'Nur {{count}} gewählte Dateien und Ordner der Website (im Dateimanager gewählt).',
-    whole: 'Ganze Websites und OneDrives.',
     created: 'Der Bereinigungsauftrag „{{name}}“ wurde angelegt.',
     updated: 'Der Bereinigungsauftrag „{{name}}“ wurde gespeichert.',
     failed: 'Der Bereinigungsauftrag konnte nicht gespeichert werden.',

@@ -59,11 +59,17 @@ export const confirmationsNamespaces = {
       loading: 'Counting what the tenant holds…',
       previewFailed: 'What the tenant holds could not be counted: its jobs, locations and cases go with it.',
     },
+    removeJob: {
+      archive: 'The job and its schedule are removed; what it archived stays in the archive.',
+      archiveDeletion: 'The job and its schedule are removed; it deletes nothing more. What it deleted stays deleted.',
+      versionCleanup:
+        'The job and its schedule are removed; it removes no more versions. Versions it removed stay removed.',
+    },
     location: {
       text: 'Deletes the storage location "{{name}}" ({{where}}). No job writes to it; a location that still holds archived items is refused. It cannot be undone.',
       inUse_one: '{{n}} job writes to "{{name}}": change its destination or remove it before deleting the location.',
       inUse_other:
-        '{{count}} jobs write to "{{name}}": change their destination or remove them before deleting the location.',
+        '{{n}} jobs write to "{{name}}": change their destination or remove them before deleting the location.',
     },
   },
   cleanupJobs: {
@@ -80,7 +86,6 @@ export const confirmationsNamespaces = {
     olderThan: 'Remove versions older than {{date}}',
     paths_one: 'Only {{count}} chosen file or folder of the site (chosen in the file manager).',
     paths_other: 'Only {{count}} chosen files and folders of the site (chosen in the file manager).',
-    whole: 'Whole sites and OneDrives.',
     created: 'The clean-up job "{{name}}" was created.',
     updated: 'The clean-up job "{{name}}" was saved.',
     failed: 'The clean-up job could not be saved.',

@@ -2,6 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { PendingAction } from './use-jobs-list';
 
+/** What removing a job that stores no backups does, by its type (a backup's text says its backups go). */
+const REMOVE_TEXTS = {
+  exchangeArchive: 'confirmations:removeJob.archive',
+  teamsArchive: 'confirmations:removeJob.archive',
+  archiveDeletion: 'confirmations:removeJob.archiveDeletion',
+  versionCleanup: 'confirmations:removeJob.versionCleanup',
+} as const;
+
 /** The confirmation of a job's start, stop or removal, in the action's own words. */
 export function JobActionDialog({
   pending,
@@ -25,7 +33,11 @@ export function JobActionDialog({
       onConfirm={() => pending && onConfirm(pending)}
       onCancel={() => !busy && onCancel()}
     >
-      {pending ? t(`backup:confirm.${pending.action}Text`, { name: pending.job.name }) : ''}
+      {pending
+        ? pending.action === 'remove' && pending.job.type in REMOVE_TEXTS
+          ? t(REMOVE_TEXTS[pending.job.type as keyof typeof REMOVE_TEXTS])
+          : t(`backup:confirm.${pending.action}Text`, { name: pending.job.name })
+        : ''}
     </ConfirmDialog>
   );
 }
