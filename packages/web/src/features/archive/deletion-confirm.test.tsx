@@ -27,7 +27,7 @@ const mailbox = (sourceId: string, displayName: string) => ({
 });
 
 function resolvers(
-  calls: { created: JobCreate[]; updated: JobUpdate[] },
+  calls: { created: JobCreate[]; updated: JobUpdate[]; started: string[] },
   preview: DeletionPreview = PREVIEW,
   jobs: Job[] = [],
 ): Resolvers {
@@ -47,6 +47,13 @@ function resolvers(
       const body = (await request.json()) as JobCreate;
       calls.created.push(body);
       return HttpResponse.json(createdJob(body));
+    },
+    'apollo.jobs.start': ({ params }) => {
+      calls.started.push(String(params.jobId));
+      return HttpResponse.json(
+        { taskId: 't1', jobId: String(params.jobId), action: 'start', status: 'succeeded' },
+        { status: 202 },
+      );
     },
     'apollo.jobs.update': async ({ request }) => {
       const body = (await request.json()) as JobUpdate;
@@ -79,7 +86,7 @@ afterEach(() => localStorage.removeItem('language'));
 describe('the confirmation of a deletion job', () => {
   it("states what it deletes in the preview's numbers; Cancel (focused) creates nothing; confirming creates it and the toast names a deletion job", async () => {
     signIn();
-    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[] };
+    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[], started: [] as string[] };
     const { user } = await renderPortal('/archive/deletion-jobs', resolvers(calls));
     const form = await fillForm(user);
     await user.click(within(form).getByRole('button', { name: 'Create job' }));
@@ -109,7 +116,7 @@ describe('the confirmation of a deletion job', () => {
 
   it('says a job that runs once at once runs as soon as it is saved, and what legal holds keep', async () => {
     signIn();
-    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[] };
+    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[], started: [] as string[] };
     const { user } = await renderPortal(
       '/archive/deletion-jobs',
       resolvers(calls, { ...PREVIEW, items: 1, sources: 1, held: 12, bytes: 2048 }),
@@ -137,7 +144,7 @@ describe('the confirmation of a deletion job', () => {
       retention: { unit: 'year', value: 1 },
       recurrence: { kind: 'monthly', dayOfMonth: 1, hours: [3] },
     });
-    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[] };
+    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[], started: [] as string[] };
     const { user } = await renderPortal('/archive/deletion-jobs', resolvers(calls, PREVIEW, [job]));
     const jobs = await screen.findByRole('table', { name: 'Deletion jobs' });
     await user.click(await within(jobs).findByRole('button', { name: 'Edit' }));
@@ -151,10 +158,36 @@ describe('the confirmation of a deletion job', () => {
     expect(await screen.findByText('The deletion job "Old mail" was saved.')).toBeTruthy();
   });
 
+  it('says what a run started now deletes before it starts; Cancel starts nothing', async () => {
+    signIn();
+    const job = createdJob({
+      name: 'Old mail',
+      type: 'archiveDeletion',
+      application: 'exchange',
+      sources: ['m1', 'm2', 'm3'],
+      retention: { unit: 'year', value: 1 },
+    });
+    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[], started: [] as string[] };
+    const { user } = await renderPortal('/archive/deletion-jobs', resolvers(calls, PREVIEW, [job]));
+    const jobs = await screen.findByRole('table', { name: 'Deletion jobs' });
+    await user.click(await within(jobs).findByRole('button', { name: 'Start' }));
+    let confirm = await screen.findByRole('alertdialog', { name: 'Start "Old mail"?' });
+    expect((await within(confirm).findByTestId('deletion-confirm-what')).textContent).toBe(
+      'Deletes 1,204 mails (3 MB) from 3 mailboxes, archived before Jan 1, 2020; it cannot be undone.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.started).toEqual([]);
+    await user.click(within(jobs).getByRole('button', { name: 'Start' }));
+    confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(calls.started).toEqual(['j1']));
+  });
+
   it('says it in German', async () => {
     localStorage.setItem('language', 'de');
     signIn();
-    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[] };
+    const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[], started: [] as string[] };
     const { user } = await renderPortal('/archive/deletion-jobs', resolvers(calls));
     const form = await fillForm(user, 'de');
     await user.click(within(form).getByRole('button', { name: 'Auftrag anlegen' }));

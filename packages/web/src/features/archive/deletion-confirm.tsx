@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import type { Recurrence, Retention } from '@compliance-portal/sdk';
+import type { DeletionPreview, Job, Recurrence, Retention } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -8,6 +8,52 @@ import { formatBytes, formatDate, formatNumber } from '../../components/ui/forma
 import { useRecurrenceText } from '../../components/ui/recurrence-editor';
 import { useApi } from '../../shared/tenant';
 import { deletionPreviewQuery } from './api/queries';
+
+/** What a deletion removes, in the preview's numbers, and what legal holds keep of it. */
+function DeletionWhat({ preview }: { preview: DeletionPreview }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <>
+      <Text fontWeight="semibold" data-testid="deletion-confirm-what">
+        {preview.items === 0
+          ? t('confirmations:deletion.nothing', { before: formatDate(preview.before, lang) })
+          : t('confirmations:deletion.what', {
+              count: preview.items,
+              items: formatNumber(preview.items, lang),
+              size: formatBytes(preview.bytes, lang),
+              mailboxes: t('confirmations:deletion.mailboxes', {
+                count: preview.sources,
+                n: formatNumber(preview.sources, lang),
+              }),
+              before: formatDate(preview.before, lang),
+            })}
+      </Text>
+      {preview.held > 0 ? (
+        <Text data-testid="deletion-confirm-held">
+          {t('confirmations:deletion.kept', { count: preview.held, items: formatNumber(preview.held, lang) })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Beside the confirmation of a deletion job's start: what the run started now deletes, in the numbers
+ * of the server's preview for the job's mailboxes and retention.
+ */
+export function DeletionStartDetails({ tenantId, job }: { tenantId: string; job: Job }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const retention: Retention = job.retention ?? { unit: 'year', value: 1 };
+  const preview = useQuery(deletionPreviewQuery(api, tenantId, { sources: [...job.sources].sort(), retention }));
+  if (preview.data) return <DeletionWhat preview={preview.data} />;
+  return preview.isError ? (
+    <StatusAlert status="error">{t('confirmations:deletion.startPreviewFailed')}</StatusAlert>
+  ) : (
+    <Text color="fg.muted">{t('confirmations:deletion.loading')}</Text>
+  );
+}
 
 /**
  * The last step before a deletion job is saved: what it deletes, in the numbers of the server's
@@ -42,9 +88,8 @@ export function DeletionConfirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
-  const lang = i18n.language;
   const recurrenceText = useRecurrenceText();
   // The same key as the form's debounced preview once it has settled: usually answered from the cache.
   const preview = useQuery({
@@ -67,25 +112,7 @@ export function DeletionConfirm({
       <Stack gap="2" data-testid="deletion-confirm">
         {data ? (
           <>
-            <Text fontWeight="semibold" data-testid="deletion-confirm-what">
-              {data.items === 0
-                ? t('confirmations:deletion.nothing', { before: formatDate(data.before, lang) })
-                : t('confirmations:deletion.what', {
-                    count: data.items,
-                    items: formatNumber(data.items, lang),
-                    size: formatBytes(data.bytes, lang),
-                    mailboxes: t('confirmations:deletion.mailboxes', {
-                      count: data.sources,
-                      n: formatNumber(data.sources, lang),
-                    }),
-                    before: formatDate(data.before, lang),
-                  })}
-            </Text>
-            {data.held > 0 ? (
-              <Text data-testid="deletion-confirm-held">
-                {t('confirmations:deletion.kept', { count: data.held, items: formatNumber(data.held, lang) })}
-              </Text>
-            ) : null}
+            <DeletionWhat preview={data} />
             <Text data-testid="deletion-confirm-when">
               {recurrence.kind === 'afterCreation'
                 ? t('confirmations:deletion.atOnce')

@@ -23,7 +23,7 @@ import { SourcePicker } from '../../shared/jobs/source-picker';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { archiveKeys } from './api/keys';
 import { deletionPreviewQuery } from './api/queries';
-import { DeletionConfirm } from './deletion-confirm';
+import { DeletionConfirm, DeletionStartDetails } from './deletion-confirm';
 
 /** The most held custodians the preview names; the rest are counted. */
 const NAMED_CUSTODIANS = 8;
@@ -228,6 +228,9 @@ export function DeletionJobsPage() {
               renderForm: ({ job, onClose }) => (
                 <DeletionJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),
+              // A deletion started now deletes at once: its confirmation says how much.
+              actionDetails: ({ job, action }) =>
+                action === 'start' ? <DeletionStartDetails tenantId={tenantId} job={job} /> : null,
             }}
           />
         )}

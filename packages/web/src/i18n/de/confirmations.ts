@@ -26,6 +26,7 @@ export const confirmationsNamespaces: Leaves<typeof En> = {
       scheduled:
         'Er läuft nach seinem Zeitplan ({{schedule}}); jeder Lauf löscht, was dann älter als die Aufbewahrung ist.',
       loading: 'Es wird ermittelt, was die Löschung entfernt …',
+      startPreviewFailed: 'Was dieser Lauf löschen würde, ließ sich nicht ermitteln.',
       previewFailed: 'Was die Löschung entfernen würde, ließ sich nicht ermitteln; der Auftrag wird nicht gespeichert.',
       created: 'Der Löschauftrag „{{name}}“ wurde angelegt.',
       updated: 'Der Löschauftrag „{{name}}“ wurde gespeichert.',

@@ -21,6 +21,7 @@ export const confirmationsNamespaces = {
       atOnce: 'It runs as soon as it is saved.',
       scheduled: 'It runs on its schedule ({{schedule}}); each run deletes what is then older than the retention.',
       loading: 'Working out what the deletion removes…',
+      startPreviewFailed: 'What this run would delete could not be worked out.',
       previewFailed: 'What the deletion would remove could not be worked out; the job is not saved.',
       created: 'The deletion job "{{name}}" was created.',
       updated: 'The deletion job "{{name}}" was saved.',
