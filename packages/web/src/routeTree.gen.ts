@@ -264,12 +264,11 @@ const AppWorkerComplianceDashboardRoute =
     path: '/compliance/dashboard',
     getParentRoute: () => AppWorkerRoute,
   } as any)
-const AppWorkerComplianceJobsRoute =
-  AppWorkerComplianceJobsRouteImport.update({
-    id: '/compliance/jobs',
-    path: '/compliance/jobs',
-    getParentRoute: () => AppWorkerRoute,
-  } as any)
+const AppWorkerComplianceJobsRoute = AppWorkerComplianceJobsRouteImport.update({
+  id: '/compliance/jobs',
+  path: '/compliance/jobs',
+  getParentRoute: () => AppWorkerRoute,
+} as any)
 const AppWorkerComplianceMonitoringRoute =
   AppWorkerComplianceMonitoringRouteImport.update({
     id: '/compliance/monitoring',
@@ -922,6 +921,7 @@ declare module '@tanstack/react-router' {
       fullPath: '/compliance/jobs'
       preLoaderRoute: typeof AppWorkerComplianceJobsRouteImport
       parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/compliance/monitoring': {
       id: '/_app/_worker/compliance/monitoring'
       path: '/compliance/monitoring'
