@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, expectResponsiveAndAccessible, type Language, useBrowserSession, waitForText } from './browser';
+import {
+  chooseLanguage,
+  expectResponsiveAndAccessible,
+  type Language,
+  useBrowserSession,
+  waitForText,
+} from './browser';
 
 const session = useBrowserSession({ ownServer: true });
 
@@ -128,7 +134,10 @@ describe('the clean-up jobs', () => {
   }, async () => {
     const { page } = session;
     await page.goto('/compliance/dashboard');
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Clean-up jobs' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Clean-up jobs' })
+      .click();
     await page.waitForURL(/\/compliance\/jobs/);
     await page.getByRole('button', { name: 'Create clean-up job' }).click();
     const form = page.getByRole('dialog', { name: 'Create a clean-up job' });
@@ -144,7 +153,10 @@ describe('the clean-up jobs', () => {
 
     await row.getByRole('button', { name: 'Start' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Start' }).click();
-    await page.getByText(/"Keep two versions" (started|start)/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/"Keep two versions" (started|start)/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.goto('/compliance/monitoring');
     await waitForText(page.getByRole('row', { name: /Keep two versions/ }).first(), /Keep two versions/, 60_000);
 

@@ -1,4 +1,4 @@
-import type { DeletionPreview, Job, JobCreate, JobUpdate } from '@compliance-portal/sdk';
+import type { DeletionPreview, DiscoveredSource, Job, JobCreate, JobUpdate } from '@compliance-portal/sdk';
 import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -18,7 +18,7 @@ const PREVIEW: DeletionPreview = {
   heldCustodians: [],
 };
 
-const mailbox = (sourceId: string, displayName: string) => ({
+const mailbox = (sourceId: string, displayName: string): DiscoveredSource => ({
   sourceId,
   kind: 'mailbox',
   displayName,
@@ -58,7 +58,8 @@ function resolvers(
     'apollo.jobs.update': async ({ request }) => {
       const body = (await request.json()) as JobUpdate;
       calls.updated.push(body);
-      const job = jobs[0];
+      const [job] = jobs;
+      if (!job) return new HttpResponse(null, { status: 404 });
       return HttpResponse.json({ ...job, ...body });
     },
   };

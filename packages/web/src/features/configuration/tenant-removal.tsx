@@ -36,8 +36,7 @@ export function TenantRemovalText({ tenant, othersLeft }: { tenant: Tenant; othe
         </>
       ) : preview.isError ? (
         <Text data-testid="tenant-removal-what">
-          {t('configuration:removeTenantText', { name: tenant.tenantName })}{' '}
-          {t('confirmations:tenant.previewFailed')}
+          {t('configuration:removeTenantText', { name: tenant.tenantName })} {t('confirmations:tenant.previewFailed')}
         </Text>
       ) : (
         <Text color="fg.muted">{t('confirmations:tenant.loading')}</Text>

@@ -13,8 +13,8 @@ import { locationsQuery, useSourceNames } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
 import { dataManagementKeys } from './api/keys';
-import { RuleEditor } from './file-manager/rule-editor';
 import { COUNT_RULES, DATE_RULES, DEFAULT_RULE_DRAFT, type RuleDraft, ruleOf } from './file-manager/rule';
+import { RuleEditor } from './file-manager/rule-editor';
 
 /** The workloads whose file versions a clean-up job removes. */
 export const CLEANUP_APPLICATIONS: readonly DataManagementApplication[] = ['sharepoint', 'onedrive'];
@@ -45,9 +45,7 @@ export function CleanupJobForm({ tenantId, job, onClose }: { tenantId: string; j
   const [name, setName] = useState(job?.name ?? '');
   const [sources, setSources] = useState<Set<string>>(new Set(job?.sources ?? []));
   const [draft, setDraft] = useState<RuleDraft>(draftOf(job));
-  const [recurrence, setRecurrence] = useState<Recurrence>(
-    job?.recurrence ?? { kind: 'weekly', hours: [2] },
-  );
+  const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'weekly', hours: [2] });
   const [touched, setTouched] = useState(false);
   const check = useValidator();
   const recurrenceError = useRecurrenceError();
@@ -58,7 +56,8 @@ export function CleanupJobForm({ tenantId, job, onClose }: { tenantId: string; j
   const nameError = check(name, rules.required(), rules.maxLength(120));
   const sourcesError = check(sources, rules.minItems());
   const rule = ruleOf(draft);
-  const ruleProblem = draft.kind === 'keepNewest' ? check(draft.count, ...COUNT_RULES) : check(draft.date, ...DATE_RULES);
+  const ruleProblem =
+    draft.kind === 'keepNewest' ? check(draft.count, ...COUNT_RULES) : check(draft.date, ...DATE_RULES);
   const scheduleError = recurrenceError(recurrence);
   // The first problem in words under the form; the rule's and the schedule's are also said where they are.
   const problem =

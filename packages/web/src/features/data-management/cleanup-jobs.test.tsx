@@ -1,4 +1,4 @@
-import type { Job, JobCreate, JobUpdate } from '@compliance-portal/sdk';
+import type { DiscoveredSource, Job, JobCreate, JobUpdate } from '@compliance-portal/sdk';
 import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -9,8 +9,14 @@ import { type Resolvers, renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
 
-const SITES = [
-  { sourceId: 's-hr', kind: 'site', displayName: 'HR', url: 'https://contoso.sharepoint.com/sites/hr', protected: false },
+const SITES: DiscoveredSource[] = [
+  {
+    sourceId: 's-hr',
+    kind: 'site',
+    displayName: 'HR',
+    url: 'https://contoso.sharepoint.com/sites/hr',
+    protected: false,
+  },
   {
     sourceId: 's-legal',
     kind: 'site',

@@ -40,8 +40,7 @@ export function HoldConfirm({
     : [];
   const names = custodians.map((c) => `${c.name} (${kind(c.kind)})`);
   const listed = names.slice(0, 3).join(', ');
-  const custodianText =
-    names.length > 3 ? t('backup:andMore', { list: listed, count: names.length - 3 }) : listed;
+  const custodianText = names.length > 3 ? t('backup:andMore', { list: listed, count: names.length - 3 }) : listed;
   const items = found?.hold?.items ?? 0;
   return (
     <ConfirmDialog
@@ -73,7 +72,12 @@ export function HoldConfirm({
             <Text fontWeight="semibold" fontSize="sm" id="hold-confirm-custodians">
               {t('confirmations:hold.custodiansLabel')}
             </Text>
-            <List.Root ps="4" fontSize="sm" aria-labelledby="hold-confirm-custodians" data-testid="hold-confirm-custodians">
+            <List.Root
+              ps="4"
+              fontSize="sm"
+              aria-labelledby="hold-confirm-custodians"
+              data-testid="hold-confirm-custodians"
+            >
               {found.hold.custodians.slice(0, NAMED).map((c) => (
                 <List.Item key={`${c.kind}:${c.id}`}>
                   {t('confirmations:hold.custodianItems', {

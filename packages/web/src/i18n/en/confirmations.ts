@@ -10,7 +10,8 @@ export const confirmationsNamespaces = {
       editTitle: 'Save the deletion job "{{name}}"?',
       create: 'Create deletion job',
       save: 'Save deletion job',
-      what_one: 'Deletes {{items}} mail ({{size}}) from {{mailboxes}}, archived before {{before}}; it cannot be undone.',
+      what_one:
+        'Deletes {{items}} mail ({{size}}) from {{mailboxes}}, archived before {{before}}; it cannot be undone.',
       what_other:
         'Deletes {{items}} mails ({{size}}) from {{mailboxes}}, archived before {{before}}; it cannot be undone.',
       nothing: 'Run now, it would delete no mail: nothing archived in these mailboxes is older than {{before}}.',
