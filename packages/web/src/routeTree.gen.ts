@@ -48,6 +48,7 @@ import { Route as AppWorkerBackupAndRestoreReportsRouteImport } from './routes/_
 import { Route as AppWorkerBackupAndRestoreRestoreRouteImport } from './routes/_app/_worker/backup-and-restore/restore'
 import { Route as AppWorkerComplianceIndexRouteImport } from './routes/_app/_worker/compliance/index'
 import { Route as AppWorkerComplianceDashboardRouteImport } from './routes/_app/_worker/compliance/dashboard'
+import { Route as AppWorkerComplianceJobsRouteImport } from './routes/_app/_worker/compliance/jobs'
 import { Route as AppWorkerComplianceMonitoringRouteImport } from './routes/_app/_worker/compliance/monitoring'
 import { Route as AppWorkerComplianceReportingRouteImport } from './routes/_app/_worker/compliance/reporting'
 import { Route as AppWorkerConfigurationAuditLogRouteImport } from './routes/_app/_worker/configuration_.audit-log'
@@ -263,6 +264,11 @@ const AppWorkerComplianceDashboardRoute =
     path: '/compliance/dashboard',
     getParentRoute: () => AppWorkerRoute,
   } as any)
+const AppWorkerComplianceJobsRoute = AppWorkerComplianceJobsRouteImport.update({
+  id: '/compliance/jobs',
+  path: '/compliance/jobs',
+  getParentRoute: () => AppWorkerRoute,
+} as any)
 const AppWorkerComplianceMonitoringRoute =
   AppWorkerComplianceMonitoringRouteImport.update({
     id: '/compliance/monitoring',
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/backup-and-restore/reports': typeof AppWorkerBackupAndRestoreReportsRoute
   '/backup-and-restore/restore': typeof AppWorkerBackupAndRestoreRestoreRoute
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
+  '/compliance/jobs': typeof AppWorkerComplianceJobsRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
   '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
@@ -400,6 +407,7 @@ export interface FileRoutesByTo {
   '/backup-and-restore/reports': typeof AppWorkerBackupAndRestoreReportsRoute
   '/backup-and-restore/restore': typeof AppWorkerBackupAndRestoreRestoreRoute
   '/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
+  '/compliance/jobs': typeof AppWorkerComplianceJobsRoute
   '/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/compliance/reporting': typeof AppWorkerComplianceReportingRoute
   '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
@@ -451,6 +459,7 @@ export interface FileRoutesById {
   '/_app/_worker/backup-and-restore/reports': typeof AppWorkerBackupAndRestoreReportsRoute
   '/_app/_worker/backup-and-restore/restore': typeof AppWorkerBackupAndRestoreRestoreRoute
   '/_app/_worker/compliance/dashboard': typeof AppWorkerComplianceDashboardRoute
+  '/_app/_worker/compliance/jobs': typeof AppWorkerComplianceJobsRoute
   '/_app/_worker/compliance/monitoring': typeof AppWorkerComplianceMonitoringRoute
   '/_app/_worker/compliance/reporting': typeof AppWorkerComplianceReportingRoute
   '/_app/_worker/configuration_/audit-log': typeof AppWorkerConfigurationAuditLogRoute
@@ -501,6 +510,7 @@ export interface FileRouteTypes {
     | '/backup-and-restore/reports'
     | '/backup-and-restore/restore'
     | '/compliance/dashboard'
+    | '/compliance/jobs'
     | '/compliance/monitoring'
     | '/compliance/reporting'
     | '/configuration/audit-log'
@@ -549,6 +559,7 @@ export interface FileRouteTypes {
     | '/backup-and-restore/reports'
     | '/backup-and-restore/restore'
     | '/compliance/dashboard'
+    | '/compliance/jobs'
     | '/compliance/monitoring'
     | '/compliance/reporting'
     | '/configuration/audit-log'
@@ -599,6 +610,7 @@ export interface FileRouteTypes {
     | '/_app/_worker/backup-and-restore/reports'
     | '/_app/_worker/backup-and-restore/restore'
     | '/_app/_worker/compliance/dashboard'
+    | '/_app/_worker/compliance/jobs'
     | '/_app/_worker/compliance/monitoring'
     | '/_app/_worker/compliance/reporting'
     | '/_app/_worker/configuration_/audit-log'
@@ -903,6 +915,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerComplianceDashboardRouteImport
       parentRoute: typeof AppWorkerRoute
     }
+    '/_app/_worker/compliance/jobs': {
+      id: '/_app/_worker/compliance/jobs'
+      path: '/compliance/jobs'
+      fullPath: '/compliance/jobs'
+      preLoaderRoute: typeof AppWorkerComplianceJobsRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/compliance/monitoring': {
       id: '/_app/_worker/compliance/monitoring'
       path: '/compliance/monitoring'
@@ -991,6 +1010,7 @@ interface AppWorkerRouteChildren {
   AppWorkerBackupAndRestoreReportsRoute: typeof AppWorkerBackupAndRestoreReportsRoute
   AppWorkerBackupAndRestoreRestoreRoute: typeof AppWorkerBackupAndRestoreRestoreRoute
   AppWorkerComplianceDashboardRoute: typeof AppWorkerComplianceDashboardRoute
+  AppWorkerComplianceJobsRoute: typeof AppWorkerComplianceJobsRoute
   AppWorkerComplianceMonitoringRoute: typeof AppWorkerComplianceMonitoringRoute
   AppWorkerComplianceReportingRoute: typeof AppWorkerComplianceReportingRoute
   AppWorkerConfigurationAuditLogRoute: typeof AppWorkerConfigurationAuditLogRoute
@@ -1028,6 +1048,7 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerBackupAndRestoreReportsRoute: AppWorkerBackupAndRestoreReportsRoute,
   AppWorkerBackupAndRestoreRestoreRoute: AppWorkerBackupAndRestoreRestoreRoute,
   AppWorkerComplianceDashboardRoute: AppWorkerComplianceDashboardRoute,
+  AppWorkerComplianceJobsRoute: AppWorkerComplianceJobsRoute,
   AppWorkerComplianceMonitoringRoute: AppWorkerComplianceMonitoringRoute,
   AppWorkerComplianceReportingRoute: AppWorkerComplianceReportingRoute,
   AppWorkerConfigurationAuditLogRoute: AppWorkerConfigurationAuditLogRoute,

@@ -5,6 +5,7 @@ import { administrationNamespaces } from './de/administration';
 import { archiveNamespaces } from './de/archive';
 import { backupNamespaces } from './de/backup';
 import { configurationNamespaces } from './de/configuration';
+import { confirmationsNamespaces } from './de/confirmations';
 import { coreNamespaces } from './de/core';
 import { dataManagementNamespaces } from './de/data-management';
 import { documentsNamespaces } from './de/documents';
@@ -49,6 +50,7 @@ export const de: Resources = {
   ...administrationNamespaces,
   ...jobRunsNamespaces,
   ...figuresNamespaces,
+  ...confirmationsNamespaces,
 };
 
 /** The SDK's error catalogue in German (the `apiErrors` namespace), loaded with the rest of German. */

@@ -4,6 +4,7 @@ import { administrationNamespaces } from './en/administration';
 import { archiveNamespaces } from './en/archive';
 import { backupNamespaces } from './en/backup';
 import { configurationNamespaces } from './en/configuration';
+import { confirmationsNamespaces } from './en/confirmations';
 import { coreNamespaces } from './en/core';
 import { dataManagementNamespaces } from './en/data-management';
 import { documentsNamespaces } from './en/documents';
@@ -47,6 +48,7 @@ export const en = {
   ...administrationNamespaces,
   ...jobRunsNamespaces,
   ...figuresNamespaces,
+  ...confirmationsNamespaces,
 } as const;
 
 export type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -39,6 +39,7 @@ export const navigation: NavGroup[] = [
     items: [
       { to: '/compliance/dashboard', label: 'nav:complianceDashboard' },
       { to: '/compliance', label: 'nav:fileManager' },
+      { to: '/compliance/jobs', label: 'nav:cleanupJobs' },
       { to: '/compliance/monitoring', label: 'nav:complianceMonitoring' },
       { to: '/compliance/reporting', label: 'nav:complianceReporting' },
     ],

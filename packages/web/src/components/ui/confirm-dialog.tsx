@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineNote } from '../../offline/offline-note';
 import { useOnline } from '../../offline/online';
@@ -17,15 +17,20 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an action takes effect; Escape and Cancel leave everything as it was. */
+/**
+ * Asks before an action takes effect; Escape and Cancel leave everything as it was. The focus starts
+ * on Cancel, the safe choice, so that Enter alone changes nothing.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t } = useTranslation();
   const online = useOnline();
   const offlineId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       open={props.open}
       role="alertdialog"
+      initialFocusEl={() => cancelRef.current}
       onOpenChange={(e) => {
         if (!e.open) props.onCancel();
       }}
@@ -44,7 +49,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <OfflineNote id={offlineId} />
-              <Button variant="outline" onClick={props.onCancel}>
+              <Button ref={cancelRef} variant="outline" onClick={props.onCancel}>
                 {t('common:cancel')}
               </Button>
               <Button

@@ -23,6 +23,7 @@ import { SourcePicker } from '../../shared/jobs/source-picker';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { archiveKeys } from './api/keys';
 import { deletionPreviewQuery } from './api/queries';
+import { DeletionConfirm, DeletionStartDetails } from './deletion-confirm';
 
 /** The most held custodians the preview names; the rest are counted. */
 const NAMED_CUSTODIANS = 8;
@@ -71,6 +72,8 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
     job?.recurrence ?? { kind: 'monthly', dayOfMonth: 1, hours: [3] },
   );
   const [touched, setTouched] = useState(false);
+  // A valid form is saved only after its confirmation, which states what the job deletes.
+  const [confirming, setConfirming] = useState(false);
   const settled = useDebounced({ sources: [...sources].sort(), retention }, 400);
   const preview = useQuery(deletionPreviewQuery(api, tenantId, settled));
   const check = useValidator();
@@ -98,12 +101,16 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: archiveKeys.tenant(tenantId) });
-      showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
+      showToast(
+        'success',
+        t(job ? 'confirmations:deletion.updated' : 'confirmations:deletion.created', { name: saved.name }),
+      );
+      setConfirming(false);
       onClose();
     },
   });
   // A job not saved: the form's own text, then why in the catalogue's words.
-  const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
+  const failure = save.error ? failureText(t, t('confirmations:deletion.failed'), save.error) : null;
   const lang = i18n.language;
   return (
     <FormDialog
@@ -111,12 +118,32 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
       formId="deletion-job-form"
       onSubmit={() => {
         setTouched(true);
-        if (!problem && !scheduleError) save.mutate();
+        if (!problem && !scheduleError) {
+          save.reset();
+          setConfirming(true);
+        }
       }}
       submitLabel={job ? t('common:save') : t('backup:form.create')}
       submitPalette="red"
-      pending={save.isPending}
+      pending={save.isPending && !confirming}
       onClose={onClose}
+      aside={
+        <DeletionConfirm
+          tenantId={tenantId}
+          open={confirming}
+          editing={!!job}
+          name={name.trim()}
+          sources={[...sources]}
+          retention={retention}
+          recurrence={recurrence}
+          pending={save.isPending}
+          failure={failure}
+          onConfirm={() => save.mutate()}
+          onCancel={() => {
+            if (!save.isPending) setConfirming(false);
+          }}
+        />
+      }
     >
       <Stack gap="5">
         <TextField
@@ -171,7 +198,7 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
           {...(touched && scheduleError ? { error: scheduleError } : {})}
         />
         {touched && problem ? <StatusAlert status="error">{problem}</StatusAlert> : null}
-        {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
+        {failure && !confirming ? <StatusAlert status="error">{failure}</StatusAlert> : null}
       </Stack>
     </FormDialog>
   );
@@ -201,6 +228,9 @@ export function DeletionJobsPage() {
               renderForm: ({ job, onClose }) => (
                 <DeletionJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),
+              // A deletion started now deletes at once: its confirmation says how much.
+              actionDetails: ({ job, action }) =>
+                action === 'start' ? <DeletionStartDetails tenantId={tenantId} job={job} /> : null,
             }}
           />
         )}

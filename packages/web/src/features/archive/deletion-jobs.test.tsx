@@ -65,6 +65,10 @@ describe('deletion jobs', () => {
       retention: { unit: 'year', value: 1 },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    // Nothing is created before the confirmation that says what the job deletes.
+    const confirm = await screen.findByRole('alertdialog');
+    expect(created).toBeUndefined();
+    await user.click(within(confirm).getByRole('button', { name: 'Create deletion job' }));
     await waitFor(() => expect(created).toBeDefined());
     expect(created).toMatchObject({
       type: 'archiveDeletion',

@@ -208,6 +208,27 @@ function StoreCell({ location }: { location: StorageLocation }) {
   );
 }
 
+/**
+ * What deleting a location does: which location and store, that no job may write to it (the number
+ * of jobs that do, when some do: the server then refuses) and that it cannot be undone.
+ */
+function LocationRemovalText({ location }: { location: StorageLocation }) {
+  const { t, i18n } = useTranslation();
+  const store = storeOfLocation(location);
+  const where = `${t(`locations:kinds.${store}`)}, ${store === 'server' ? location.siteAddress : (location.storeAddress ?? location.siteAddress)}`;
+  return (
+    <Text fontWeight="semibold" data-testid="location-removal-what" wordBreak="break-word">
+      {location.usedByJobs > 0
+        ? t('confirmations:location.inUse', {
+            name: location.name,
+            count: location.usedByJobs,
+            n: formatNumber(location.usedByJobs, i18n.language),
+          })
+        : t('confirmations:location.text', { name: location.name, where })}
+    </Text>
+  );
+}
+
 /** Whether the location's store was tested, when, and what came of it. */
 function ProbeCell({ location, testId }: { location: StorageLocation; testId: string }) {
   const { t, i18n } = useTranslation();
@@ -386,7 +407,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
         }}
       >
         <Stack gap="2">
-          <Text>{t('configuration:removeLocationText', { name: removing?.name ?? '' })}</Text>
+          {removing ? <LocationRemovalText location={removing} /> : null}
           {remove.error ? (
             <StatusAlert status="error">
               <span data-testid="location-refusal">{removeFailure}</span>

@@ -11,6 +11,7 @@ import { ConsentDialog } from './consent-dialog';
 import { MissingPermissions } from './missing-permissions';
 import { TaskProgress } from './task-progress';
 import { TenantForm } from './tenant-form';
+import { TenantRemovalText } from './tenant-removal';
 import { useFailure } from './use-failure';
 import { useTenantsState } from './use-tenants-state';
 
@@ -196,11 +197,11 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
         }}
       >
         <Stack gap="2">
-          <Text>
-            {t(pending?.action === 'remove' ? 'configuration:removeTenantText' : 'configuration:deprovisionText', {
-              name: pending?.tenant.tenantName ?? '',
-            })}
-          </Text>
+          {pending?.action === 'remove' ? (
+            <TenantRemovalText tenant={pending.tenant} othersLeft={rows.length > 1} />
+          ) : (
+            <Text>{t('configuration:deprovisionText', { name: pending?.tenant.tenantName ?? '' })}</Text>
+          )}
           {action.error && pending ? (
             <StatusAlert status="error">{failure(action.error, pending.action)}</StatusAlert>
           ) : null}

@@ -7,11 +7,13 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../components/ui/format';
 import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
+import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../../shared/tenant';
 import { ediscoveryKeys } from './api/keys';
 import { casesQuery, rightsQuery } from './api/queries';
 import { CaseDetails } from './case-details';
+import { HoldConfirm } from './hold-confirm';
 
 /** The custodians of a case by name, the first three and how many more. */
 function CustodianNames({ found }: { found: EdiscoveryCase }) {
@@ -68,6 +70,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
   const [releasing, setReleasing] = useState<EdiscoveryCase | null>(null);
+  const [placing, setPlacing] = useState<EdiscoveryCase | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const blockedId = useId();
   const managerId = useId();
@@ -77,14 +80,18 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
   const manager = rights.data?.ediscoveryManager === true;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
   const hold = useMutation({
-    mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.holdCase({ tenantId, caseId: c.caseId }),
+    // A refusal is said in the confirmation, not in the generic toast as well.
+    mutationFn: (c: EdiscoveryCase) =>
+      api.apollo.ediscovery.holdCase({ tenantId, caseId: c.caseId }, { disableToast: true }),
     onSuccess: (held) => {
+      setPlacing(null);
       showToast('success', t('ediscovery:hold.held', { name: held.name, count: held.hold?.items ?? 0 }));
       refresh();
     },
   });
   const release = useMutation({
-    mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.releaseCase({ tenantId, caseId: c.caseId }),
+    mutationFn: (c: EdiscoveryCase) =>
+      api.apollo.ediscovery.releaseCase({ tenantId, caseId: c.caseId }, { disableToast: true }),
     onSuccess: (released) => {
       setReleasing(null);
       showToast('success', t('ediscovery:hold.released', { name: released.name }));
@@ -199,7 +206,10 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                         variant="outline"
                         colorPalette="orange"
                         aria-label={t('ediscovery:hold.releaseLabel', { name: c.name })}
-                        onClick={() => setReleasing(c)}
+                        onClick={() => {
+                          release.reset();
+                          setReleasing(c);
+                        }}
                         {...serverAction}
                         {...holdBlocked(c)}
                       >
@@ -211,8 +221,10 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
                         variant="outline"
                         colorPalette="orange"
                         aria-label={t('ediscovery:hold.placeLabel', { name: c.name })}
-                        loading={hold.isPending && hold.variables?.caseId === c.caseId}
-                        onClick={() => hold.mutate(c)}
+                        onClick={() => {
+                          hold.reset();
+                          setPlacing(c);
+                        }}
                         {...serverAction}
                         {...holdBlocked(c)}
                       >
@@ -261,17 +273,22 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
       <Text fontSize="xs" color="fg.muted">
         {t('ediscovery:hold.explain')}
       </Text>
-      <ConfirmDialog
-        open={!!releasing}
-        title={t('ediscovery:hold.releaseTitle', { name: releasing?.name ?? '' })}
-        confirmLabel={t('ediscovery:hold.release')}
-        destructive
+      <HoldConfirm
+        found={placing}
+        action="place"
+        pending={hold.isPending}
+        failure={hold.error ? failureText(t, t('confirmations:hold.placeFailed'), hold.error) : null}
+        onConfirm={(c) => hold.mutate(c)}
+        onCancel={() => !hold.isPending && setPlacing(null)}
+      />
+      <HoldConfirm
+        found={releasing}
+        action="release"
         pending={release.isPending}
-        onConfirm={() => releasing && release.mutate(releasing)}
-        onCancel={() => setReleasing(null)}
-      >
-        {t('ediscovery:hold.releaseText', { count: releasing?.hold?.items ?? 0 })}
-      </ConfirmDialog>
+        failure={release.error ? failureText(t, t('confirmations:hold.releaseFailed'), release.error) : null}
+        onConfirm={(c) => release.mutate(c)}
+        onCancel={() => !release.isPending && setReleasing(null)}
+      />
       <ConfirmDialog
         open={!!removing}
         title={t('ediscovery:removeTitle', { name: removing?.name ?? '' })}

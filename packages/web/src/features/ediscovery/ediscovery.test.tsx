@@ -533,6 +533,8 @@ describe('eDiscovery legal hold', () => {
     expect((within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false);
 
     await user.click(within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' }));
+    const placing = await screen.findByRole('alertdialog');
+    await user.click(within(placing).getByRole('button', { name: 'Place legal hold' }));
     await waitFor(() => expect(calls).toEqual(['hold k1']));
     const badge = await within(cases).findByTestId('hold-badge');
     expect(badge.textContent).toContain('Legal hold');
@@ -596,6 +598,7 @@ describe('eDiscovery legal hold', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Place legal hold' }));
     await within(cases).findByTestId('hold-badge');
     await user.click(within(cases).getByRole('button', { name: 'Details of the case "Falcon"' }));
     drawer = await screen.findByRole('dialog', { name: 'Case "Falcon"' });

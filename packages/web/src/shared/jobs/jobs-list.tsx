@@ -13,7 +13,7 @@ import { JobActionDialog } from './job-action-dialog';
 import { useJobColumns, useJobExportColumns } from './job-columns';
 import { jobListQueryOf } from './list-search';
 import { StartedNotice } from './run-notice';
-import { useJobsList } from './use-jobs-list';
+import { type PendingAction, useJobsList } from './use-jobs-list';
 
 /** What a jobs list is about: one job type, its workloads, texts, form and extra columns. */
 export interface JobArea {
@@ -26,6 +26,8 @@ export interface JobArea {
   notFound?: string;
   renderForm: (props: { job?: Job; usedApplications: ReadonlySet<string>; onClose: () => void }) => ReactNode;
   extraColumns?: Column<Job>[];
+  /** What the area says in a start, stop or removal's confirmation beside its own words. */
+  actionDetails?: (pending: PendingAction) => ReactNode;
 }
 
 /** A trial's limit of one job per application, with the applications that have one. */
@@ -126,6 +128,7 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
       <JobActionDialog
         pending={pending}
         busy={act.isPending}
+        details={pending ? area.actionDetails?.(pending) : undefined}
         onConfirm={(p) => act.mutate(p)}
         onCancel={() => setPending(null)}
       />
