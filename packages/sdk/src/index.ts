@@ -90,6 +90,8 @@ export {
   microsoft365FailureOf,
   PERMISSION_AREAS,
 } from './resources/apollo/configuration.js';
+export type * from './resources/apollo/archive.js';
+export { archiveApi } from './resources/apollo/archive.js';
 export type * from './resources/apollo/dashboards.js';
 export { DASHBOARD_PERIOD_DAYS, DASHBOARD_TOP, dashboardsApi } from './resources/apollo/dashboards.js';
 export type * from './resources/apollo/data-management.js';

@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again and user administration', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration and archive browsing', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.tenants.consentSetup',
@@ -40,6 +40,10 @@ describe('endpoint catalogue', () => {
       'apollo.dataManagement.preview',
       'apollo.support.contacts',
       'apollo.support.createRequest',
+      'apollo.archive.browseMail',
+      'apollo.archive.item',
+      'apollo.archive.teams',
+      'apollo.archive.teamsThreads',
       'legacy.auth.signInOptions',
       'legacy.auth.microsoftStart',
       'legacy.auth.microsoftComplete',
@@ -74,8 +78,9 @@ describe('endpoint catalogue', () => {
     // store again, tenant admin consent's four (what an app registration needs, start, finish,
     // consent again), and user administration's nine (verifying the audit log; deactivating,
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
-    // out; an invitation read and accepted).
-    expect(endpoints.length).toBe(154);
+    // out; an invitation read and accepted), and archive browsing's four (a mailbox's mail by folder,
+    // one item, the Teams archive's teams and chats, their threads).
+    expect(endpoints.length).toBe(158);
   });
 
   it('gives every entry the public shape', () => {

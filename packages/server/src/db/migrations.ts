@@ -26,6 +26,7 @@ import { migration as m026 } from './migrations/026-unique-names-and-sign-in-fai
 import { migration as m027 } from './migrations/027-tenant-consent.js';
 import { migration as m028 } from './migrations/028-active-tenants-and-location-probes.js';
 import { migration as m029 } from './migrations/029-user-administration.js';
+import { migration as m034 } from './migrations/034-teams-reply-to.js';
 
 export interface Migration {
   id: number;
@@ -65,6 +66,7 @@ const migrations: readonly Migration[] = [
   m027,
   m028,
   m029,
+  m034,
 ];
 
 /**

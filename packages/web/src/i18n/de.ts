@@ -3,6 +3,7 @@ import { accountNamespaces } from './de/account';
 import { accountSecurityNamespaces } from './de/account-security';
 import { administrationNamespaces } from './de/administration';
 import { archiveNamespaces } from './de/archive';
+import { archiveBrowseNamespaces } from './de/archive-browse';
 import { backupNamespaces } from './de/backup';
 import { configurationNamespaces } from './de/configuration';
 import { coreNamespaces } from './de/core';
@@ -29,6 +30,7 @@ export const de: Resources = {
   ...backupNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
+  ...archiveBrowseNamespaces,
   ...teamsNamespaces,
   ...partnerNamespaces,
   ...documentsNamespaces,

@@ -2,6 +2,7 @@ import { accountNamespaces } from './en/account';
 import { accountSecurityNamespaces } from './en/account-security';
 import { administrationNamespaces } from './en/administration';
 import { archiveNamespaces } from './en/archive';
+import { archiveBrowseNamespaces } from './en/archive-browse';
 import { backupNamespaces } from './en/backup';
 import { configurationNamespaces } from './en/configuration';
 import { coreNamespaces } from './en/core';
@@ -27,6 +28,7 @@ export const en = {
   ...backupNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
+  ...archiveBrowseNamespaces,
   ...teamsNamespaces,
   ...partnerNamespaces,
   ...documentsNamespaces,
