@@ -86,7 +86,8 @@ function teamsAttachments(attachments: readonly ChatMessageAttachment[] | null |
     name: a.name || a.contentType || 'attachment',
     contentType: a.contentType ?? 'application/octet-stream',
     sizeBytes: a.content ? Buffer.byteLength(a.content, 'utf8') : null,
-    url: a.contentUrl ?? null,
+    // Only a web address is passed on: an archived message's link is shown as one.
+    url: a.contentUrl && /^https:\/\//i.test(a.contentUrl) ? a.contentUrl : null,
   }));
 }
 
