@@ -6,7 +6,7 @@ import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { archiveMail, archiveTeamsMessage, saveChat } from '../src/storage/archive.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
-import { ADMIN, sessionToken, TENANTS, useTestServer } from './helpers.js';
+import { ADMIN, sessionToken, TENANTS, useTestServer, workerIp } from './helpers.js';
 
 const NEEDS_RIGHT = "You need a proxy right to read this mailbox's archive.";
 const MAILBOX = 'adele@contoso.example';
@@ -295,5 +295,25 @@ describe('archive browsing', () => {
     expect(other.body).not.toContain('Private');
     expect((await call('GET', `/archive/items/${ids.c2}`)).statusCode).toBe(404);
     expect((await call('GET', '/archive/teams/threads?source=team-1&channel=Nowhere')).statusCode).toBe(404);
+  });
+
+  it('names the mailbox of a restore by its name in the restore job', async () => {
+    const jobId = '00000000-0000-4000-8000-000000000034';
+    await server.ctx.db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, definition, created_at, updated_at)
+       values ($1, $2, 'Browse mail archive', 'exchangeArchive', 'exchange', $3, $4, $4)`,
+      [jobId, tenantId, JSON.stringify({ sources: [MAILBOX] }), server.ctx.now()],
+    );
+    await server.ctx.db.query("update archive_items set job_id = $1 where external_id = 'm-lunch'", [jobId]);
+    const restored = await server.request({
+      method: 'POST',
+      url: '/api/backup-and-restore/restore-email',
+      token: admin,
+      body: { workerIp: await workerIp(server, 'Contoso'), mailboxId: MAILBOX, messageIds: [ids['m-lunch']] },
+    });
+    expect(restored.statusCode, restored.body).toBe(202);
+    const { jobId: restoreJob } = restored.json() as { jobId: string };
+    const [job] = await server.ctx.db.query<{ name: string }>('select name from jobs where job_id = $1', [restoreJob]);
+    expect(job?.name).toBe('Restore 1 mail(s) of Adele Vance');
   });
 });
