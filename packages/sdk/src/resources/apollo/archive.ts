@@ -11,8 +11,8 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { TeamsArchiveNode } from '../legacy/teams.js';
 import { ArchiveItemId, page } from '../common.js';
+import { TeamsArchiveNode } from '../legacy/teams.js';
 
 /** Schema of the body of `POST /api/{tenantId}/archive/mail/browse`. */
 export const ArchivedMailBrowse = s.object({

@@ -397,8 +397,17 @@ describe('the Teams archive’s messages', () => {
       'apollo.archive.teamsThreads': () => refuse(404, { message: 'Team or chat not found' }),
     });
     expect(await screen.findByRole('heading', { name: 'Messages of Adele Vance, Alex Wilber' })).toBeTruthy();
-    expect(await screen.findByText('The archived messages could not be loaded.')).toBeTruthy();
+    expect((await screen.findByTestId('teams-no-threads')).textContent).toBe('No archived message here.');
     first.view.unmount();
+
+    const failing = await renderPortal('/teams/archive?at=t%2Fteam-1%2FGeneral', {
+      'legacy.workers.client': client,
+      'apollo.archive.teams': respond('apollo.archive.teams', tree),
+      'apollo.archive.teamsThreads': () => refuse(500, { message: 'Internal error' }),
+    });
+    expect(await screen.findByText('The archived messages could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    failing.view.unmount();
 
     await renderPortal('/teams/archive', {
       'legacy.workers.client': client,

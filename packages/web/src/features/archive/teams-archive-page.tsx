@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
+import { isNotFound } from '../../errors/api-errors';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { RequireTenant, useApi } from '../../shared/tenant';
@@ -62,9 +63,9 @@ function Post({ post, reply = false }: { post: TeamsPost; reply?: boolean }) {
     <Stack gap="1" data-testid={reply ? 'teams-reply' : 'teams-post'}>
       <HStack gap="2" wrap="wrap" align="baseline">
         <Text fontWeight="semibold">{post.author || '—'}</Text>
-        <Text as="time" fontSize="sm" color="fg.muted" {...(post.created ? { dateTime: post.created } : {})}>
+        <chakra.time fontSize="sm" color="fg.muted" {...(post.created ? { dateTime: post.created } : {})}>
           {formatDateTime(post.created, i18n.language)}
-        </Text>
+        </chakra.time>
       </HStack>
       {post.subject ? <Text fontWeight="medium">{post.subject}</Text> : null}
       <Text whiteSpace="pre-wrap" wordBreak="break-word">
@@ -202,7 +203,12 @@ function TeamsArchive({ tenantId }: { tenantId: string }) {
               </Text>
             ) : null}
           </HStack>
-          {threads.isError ? (
+          {threads.isError && isNotFound(threads.error) ? (
+            // Nothing archived here that the reader may read (a chat of other people's mailboxes).
+            <Text color="fg.muted" data-testid="teams-no-threads">
+              {t('teamsBrowse:noThreads')}
+            </Text>
+          ) : threads.isError ? (
             <Stack gap="2" align="flex-start">
               <StatusAlert status="error">{t('teamsBrowse:loadFailed')}</StatusAlert>
               <Button size="sm" variant="outline" onClick={() => void threads.refetch()}>
