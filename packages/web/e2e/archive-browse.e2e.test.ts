@@ -82,7 +82,7 @@ describe('the archive, browsed outside eDiscovery', () => {
     await page.getByLabel('Folder').selectOption({ index: 1 });
     await page.waitForURL((url) => url.searchParams.has('folder'));
     await page.getByRole('table', { name: 'Archived mail' }).getByRole('row').nth(1).waitFor();
-  });
+  }, 240_000);
 
   it('reads one mail and restores it into its mailbox; the restore run finishes, named by the mailbox', async () => {
     const { page } = session;
@@ -108,7 +108,7 @@ describe('the archive, browsed outside eDiscovery', () => {
       /Finished/,
       120_000,
     );
-  });
+  }, 300_000);
 
   it('photographs the mailbox’s archive, a mail and the restore’s question, and they fit every width', async () => {
     const { page } = session;
@@ -138,7 +138,7 @@ describe('the archive, browsed outside eDiscovery', () => {
         await p.getByRole('table', { name: /Archived mail|Archivierte E-Mails/ }).getByRole('row').nth(1).waitFor();
       },
     });
-  });
+  }, 600_000);
 
   it('opens a team’s archived channel: posts with their replies under them, by author and time', async () => {
     const { page } = session;
@@ -169,5 +169,5 @@ describe('the archive, browsed outside eDiscovery', () => {
         await p.getByTestId('teams-thread').first().waitFor();
       },
     });
-  });
+  }, 600_000);
 });

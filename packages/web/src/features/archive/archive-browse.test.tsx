@@ -405,7 +405,8 @@ describe('the Teams archive’s messages', () => {
       'apollo.archive.teams': respond('apollo.archive.teams', tree),
       'apollo.archive.teamsThreads': () => refuse(500, { message: 'Internal error' }),
     });
-    expect(await screen.findByText('The archived messages could not be loaded.')).toBeTruthy();
+    // A server failure is tried again (twice, a few seconds apart) before it is said.
+    expect(await screen.findByText('The archived messages could not be loaded.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     failing.view.unmount();
 
