@@ -93,8 +93,11 @@ describe('a mailbox’s archive', () => {
     signIn();
     const bodies: ArchivedMailBrowse[] = [];
     const { user, portal } = await renderPortal('/archive/mailboxes', archiveAnswers(bodies));
-    await user.click(await screen.findByRole('row', { name: /Adele Vance/ }));
-    await user.click(await screen.findByRole('link', { name: 'Open the folder Sent Items' }));
+    // By keyboard: the mailbox's name opens it, the folder's link its archive.
+    (await screen.findByRole('button', { name: 'Adele Vance' })).focus();
+    await user.keyboard('{Enter}');
+    (await screen.findByRole('link', { name: 'Open the folder Sent Items' })).focus();
+    await user.keyboard('{Enter}');
     await screen.findByRole('heading', { level: 1, name: 'Archive of Adele Vance' });
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ mailboxId: 'm1', folder: 'Sent Items' }));
     expect(portal.router.state.location.pathname).toBe('/archive/mailboxes/m1');

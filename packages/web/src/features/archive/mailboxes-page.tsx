@@ -180,7 +180,24 @@ export function MailboxesPage() {
       // The hold is said beside the name: it stays in sight on the narrowest screen.
       cell: (m) => (
         <HStack gap="2" wrap="wrap">
-          <span>{m.name}</span>
+          {/* A button, so that the mailbox opens by keyboard too (the row answers the mouse). */}
+          <Button
+            variant="plain"
+            size="sm"
+            h="auto"
+            minH="0"
+            p="0"
+            fontWeight="normal"
+            color="fg"
+            textAlign="start"
+            whiteSpace="normal"
+            onClick={(e) => {
+              e.stopPropagation();
+              setOpen(m);
+            }}
+          >
+            <span>{m.name}</span>
+          </Button>
           <HeldBadge held={m.held} />
         </HStack>
       ),
