@@ -58,7 +58,6 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
   },
   teamsBrowse: {
     description: 'Archivierte Kanal- und Chatnachrichten lesen, als Unterhaltungen, mit ihren Anhängen.',
-    conversations: 'Teams und Chats',
     choose: 'Kanal oder Chat wählen',
     chooseHint: 'Wählen Sie einen Kanal oder Chat, um seine archivierten Nachrichten zu lesen.',
     nothing: 'Aus Teams wurde noch nichts archiviert.',
@@ -76,7 +75,6 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
     hideReplies: 'Weniger Antworten zeigen',
     attachments: 'Anhänge',
     sizeUnknown: 'Größe unbekannt',
-    download: '{{name}} herunterladen',
     openFile: '{{name}} in Microsoft 365 öffnen',
     page: 'Seite {{page}} von {{pages}}',
     previous: 'Neuere',

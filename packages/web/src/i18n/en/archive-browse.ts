@@ -54,7 +54,6 @@ export const archiveBrowseNamespaces = {
   },
   teamsBrowse: {
     description: 'Read archived channel and chat messages, threaded, with their attachments.',
-    conversations: 'Teams and chats',
     choose: 'Choose a channel or chat',
     chooseHint: 'Choose a channel or chat to read its archived messages.',
     nothing: 'Nothing has been archived from Teams yet.',
@@ -72,7 +71,6 @@ export const archiveBrowseNamespaces = {
     hideReplies: 'Show fewer replies',
     attachments: 'Attachments',
     sizeUnknown: 'size unknown',
-    download: 'Download {{name}}',
     openFile: 'Open {{name}} in Microsoft 365',
     page: 'Page {{page}} of {{pages}}',
     previous: 'Newer',
