@@ -127,6 +127,19 @@ describe('the archive, browsed outside eDiscovery', () => {
   it('photographs the mailbox’s archive, a mail and the restore’s question, and they fit every width', async () => {
     const { page } = session;
     await page.goto(archivePath);
+    // At 390 px a row keeps its subject, sender and date in sight, without scrolling the table.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await firstMail(page).waitFor();
+    const table = page.getByRole('table', { name: 'Archived mail' });
+    for (const name of ['Subject', 'From', 'Date'])
+      expect(await table.getByRole('columnheader', { name }).isVisible(), name).toBe(true);
+    expect(await table.getByRole('columnheader', { name: 'Size' }).isVisible()).toBe(false);
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    for (const n of [1, 2, 3]) {
+      const box = await cells.nth(n).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, `cell ${n} at ${JSON.stringify(box)}`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     await photograph(page, 'mailbox-archive', async (p) => {
       await firstMail(p).waitFor();
     });

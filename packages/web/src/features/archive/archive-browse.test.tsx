@@ -140,6 +140,15 @@ describe('a mailbox’s archive', () => {
     expect((screen.getByLabelText('Sent from') as HTMLInputElement).value).toBe('2026-10-01');
   });
 
+  it('says when no archived mail matches', async () => {
+    signIn();
+    await renderPortal('/archive/mailboxes/m1?attachments=with&search=nothing', {
+      ...archiveAnswers([]),
+      'apollo.archive.browseMail': respond('apollo.archive.browseMail', testPage<ArchivedMail>([])),
+    });
+    expect((await screen.findByTestId('table-empty')).textContent).toBe('No archived mail matches.');
+  });
+
   it('previews a mail’s headers, attachments and text as text, and downloads it as .eml', async () => {
     signIn();
     const downloads: unknown[] = [];
