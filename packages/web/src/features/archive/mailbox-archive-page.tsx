@@ -2,7 +2,7 @@ import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/reac
 import { ApiError, type ArchivedMail, type ArchivedMailBrowse, type RestoreStarted } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../components/ui/data-table';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
@@ -132,8 +132,10 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
   const [open, setOpen] = useState<string | null>(null);
   const [restoring, setRestoring] = useState<{ itemId: string; subject: string }[] | null>(null);
   const [started, setStarted] = useState<(RestoreStarted & { into: string; count: number }) | null>(null);
-  const known = new Map((mails.data?.items ?? []).map((m) => [m.itemId, m]));
-  const chosen = [...selected].map((id) => ({ itemId: id, subject: known.get(id)?.subject ?? '' }));
+  // The subjects of every page seen: a selection may span pages.
+  const subjects = useRef(new Map<string, string>()).current;
+  for (const m of mails.data?.items ?? []) subjects.set(m.itemId, m.subject);
+  const chosen = [...selected].map((id) => ({ itemId: id, subject: subjects.get(id) ?? '' }));
 
   const columns: Column<ArchivedMail>[] = [
     {
