@@ -169,12 +169,15 @@ describe('the archive, browsed outside eDiscovery', () => {
   it('opens a team’s archived channel: posts with their replies under them, by author and time', async () => {
     const { page } = session;
     await page.goto('/teams/archive');
-    const choice = page.getByLabel('Choose a channel or chat');
-    await choice.locator('option').nth(1).waitFor({ state: 'attached' });
-    const channel = ((await choice.locator('option').nth(1).textContent()) ?? '').trim();
-    expect(channel).toMatch(/ › .+ \(\d+ messages?\)$/);
-    await choice.selectOption({ index: 1 });
+    // On a wide screen the channels and chats are listed beside the messages, by name.
+    const places = page.getByRole('navigation', { name: 'Teams and chats' });
+    const link = places.getByRole('link').first();
+    await link.waitFor();
+    const channel = ((await link.textContent()) ?? '').trim();
+    expect(channel).toMatch(/^.+ \(\d+ messages?\)$/);
+    await link.click();
     await page.waitForURL((url) => url.searchParams.get('at')?.startsWith('t/') === true);
+    expect(await link.getAttribute('aria-current')).toBe('page');
     const thread = page.getByTestId('teams-thread').filter({ has: page.getByTestId('teams-reply') }).first();
     await thread.waitFor();
     const post = thread.getByTestId('teams-post');
@@ -182,7 +185,7 @@ describe('the archive, browsed outside eDiscovery', () => {
     expect(await post.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await thread.getByTestId('teams-reply').count()).toBeGreaterThan(0);
     const heading = channel.replace(/ \(\d+ messages?\)$/, '');
-    await page.getByRole('heading', { name: `Messages of ${heading}` }).waitFor();
+    await page.getByRole('heading', { name: new RegExp(`^Messages of .+ › ${heading}$`) }).waitFor();
     const at = new URL(page.url()).search;
     await photograph(page, 'teams-archive', async (p) => {
       await p.getByTestId('teams-thread').first().waitFor();

@@ -374,6 +374,17 @@ describe('the Teams archive’s messages', () => {
     await user.selectOptions(choice, 'Mark 8 Project Team › General (5 messages)');
     await waitFor(() => expect(asked.at(-1)).toEqual({ source: 'team-1', channel: 'General', page: '1', pageSize: '10' }));
     expect(await screen.findByRole('heading', { name: 'Messages of Mark 8 Project Team › General' })).toBeTruthy();
+    // Beside the messages on wide screens, the same places as a list, the one shown marked.
+    const places = screen.getByRole('navigation', { name: 'Teams and chats' });
+    expect(within(places).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'General (5 messages)',
+      'Adele Vance, Alex Wilber (2 messages)',
+    ]);
+    await waitFor(() =>
+      expect(within(places).getByRole('link', { name: 'General (5 messages)' }).getAttribute('aria-current')).toBe(
+        'page',
+      ),
+    );
 
     const article = await screen.findByTestId('teams-thread');
     const first = within(article).getByTestId('teams-post');

@@ -1,7 +1,8 @@
-import { Box, Button, chakra, HStack, Link as ChakraLink, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Grid, HStack, Link as ChakraLink, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ArchivedAttachment, TeamsArchiveNode, TeamsPost, TeamsThread } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { isNotFound } from '../../errors/api-errors';
@@ -118,7 +119,7 @@ function PlaceChoice({
   const teams = nodes.filter((n) => n.kind === 'team');
   const chats = nodes.filter((n) => n.kind === 'chat');
   return (
-    <Stack gap="1" maxW={{ md: 'lg' }}>
+    <Stack gap="1" hideFrom="md">
       <chakra.label htmlFor="teams-archive-place" fontSize="sm" fontWeight="medium">
         {t('teamsBrowse:choose')}
       </chakra.label>
@@ -150,6 +151,54 @@ function PlaceChoice({
   );
 }
 
+/** The same choice as a list beside the messages, on wide screens: every channel and chat in sight. */
+function PlaceList({ nodes, value }: { nodes: readonly TeamsArchiveNode[]; value: string }) {
+  const { t } = useTranslation();
+  const count = (n: number) => t('teamsBrowse:messages', { count: n });
+  const teams = nodes.filter((n) => n.kind === 'team');
+  const chats = nodes.filter((n) => n.kind === 'chat');
+  const entry = (at: string, name: string, messages: number) => (
+    <chakra.li key={at}>
+      <ChakraLink asChild fontSize="sm" fontWeight={value === at ? 'semibold' : 'normal'} wordBreak="break-word">
+        <Link to="/teams/archive" search={{ at }} aria-current={value === at ? 'page' : undefined}>
+          {name}
+          <chakra.span color="fg.muted"> ({count(messages)})</chakra.span>
+        </Link>
+      </ChakraLink>
+    </chakra.li>
+  );
+  const group = (key: string, title: string, items: ReactNode[]) => (
+    <Stack key={key} gap="1">
+      <Text fontSize="sm" fontWeight="semibold" wordBreak="break-word">
+        {title}
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="1" ps="2">
+        {items}
+      </Stack>
+    </Stack>
+  );
+  return (
+    <chakra.nav aria-label={t('teamsBrowse:conversations')} hideBelow="md" data-testid="teams-archive-places">
+      <Stack gap="4">
+        {teams.map((team) =>
+          group(
+            team.nodeId,
+            team.name,
+            team.children.map((c) => entry(`t/${team.nodeId}/${c.name}`, c.name, c.messageCount)),
+          ),
+        )}
+        {chats.length > 0
+          ? group(
+              'chats',
+              t('teamsBrowse:chats'),
+              chats.map((c) => entry(`c/${c.nodeId}`, c.name, c.messageCount)),
+            )
+          : null}
+      </Stack>
+    </chakra.nav>
+  );
+}
+
 /** The name of the chosen place: "Team › Channel" or the chat's name. */
 function placeName(nodes: readonly TeamsArchiveNode[], at: string): string {
   const place = placeOf(at);
@@ -170,9 +219,9 @@ function TeamsArchive({ tenantId }: { tenantId: string }) {
   const nodes = tree.data ?? [];
   const pages = Math.max(1, Math.ceil((threads.data?.total ?? 0) / state.pageSize));
   return (
-    <Stack gap="4">
+    <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: '16rem minmax(0, 1fr)' }} gap="6" alignItems="start">
       {tree.isError ? (
-        <Stack gap="2" align="flex-start">
+        <Stack gap="2" align="flex-start" gridColumn="1 / -1">
           <StatusAlert status="error">{t('teamsBrowse:treeFailed')}</StatusAlert>
           <Button size="sm" variant="outline" onClick={() => void tree.refetch()}>
             {t('common:retry')}
@@ -181,11 +230,14 @@ function TeamsArchive({ tenantId }: { tenantId: string }) {
       ) : !tree.data ? (
         <Skeleton height="10" aria-busy="true" />
       ) : nodes.length === 0 ? (
-        <Text color="fg.muted" data-testid="teams-archive-empty">
+        <Text color="fg.muted" data-testid="teams-archive-empty" gridColumn="1 / -1">
           {t('teamsBrowse:nothing')}
         </Text>
       ) : (
-        <PlaceChoice nodes={nodes} value={at} onChange={setAt} />
+        <Stack gap="4">
+          <PlaceChoice nodes={nodes} value={at} onChange={setAt} />
+          <PlaceList nodes={nodes} value={at} />
+        </Stack>
       )}
       {!query ? (
         nodes.length > 0 ? (
@@ -252,7 +304,7 @@ function TeamsArchive({ tenantId }: { tenantId: string }) {
           ) : null}
         </Stack>
       )}
-    </Stack>
+    </Grid>
   );
 }
 

@@ -58,6 +58,7 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
   },
   teamsBrowse: {
     description: 'Archivierte Kanal- und Chatnachrichten lesen, als Unterhaltungen, mit ihren Anhängen.',
+    conversations: 'Teams und Chats',
     choose: 'Kanal oder Chat wählen',
     chooseHint: 'Wählen Sie einen Kanal oder Chat, um seine archivierten Nachrichten zu lesen.',
     nothing: 'Aus Teams wurde noch nichts archiviert.',

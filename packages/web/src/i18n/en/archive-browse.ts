@@ -54,6 +54,7 @@ export const archiveBrowseNamespaces = {
   },
   teamsBrowse: {
     description: 'Read archived channel and chat messages, threaded, with their attachments.',
+    conversations: 'Teams and chats',
     choose: 'Choose a channel or chat',
     chooseHint: 'Choose a channel or chat to read its archived messages.',
     nothing: 'Nothing has been archived from Teams yet.',
