@@ -305,6 +305,12 @@ describe('archive browsing', () => {
       [jobId, tenantId, JSON.stringify({ sources: [MAILBOX] }), server.ctx.now()],
     );
     await server.ctx.db.query("update archive_items set job_id = $1 where external_id = 'm-lunch'", [jobId]);
+    // A mailbox is the tenant's when discovery knows its account.
+    await server.ctx.db.query(
+      `insert into discovered_sources (tenant_id, application, source_id, kind, display_name, email, seen_at)
+       values ($1, 'onedrive', $2, 'user', 'Adele Vance', $2, $3)`,
+      [tenantId, MAILBOX, server.ctx.now()],
+    );
     const restored = await server.request({
       method: 'POST',
       url: '/api/backup-and-restore/restore-email',
