@@ -14,7 +14,7 @@ import { formatDateTime } from '../../components/ui/format';
 import { saveBlob } from '../../components/ui/save-blob';
 import { storeUser, storeWorker } from '../../session/storage';
 import { testClient, testLocation, testMailbox, testPage, testWorker } from '../../testing/fixtures';
-import { renderPortal, startMsw } from '../../testing/portal';
+import { type Resolvers, renderPortal, startMsw } from '../../testing/portal';
 
 // jsdom cannot download: the saved file is caught here.
 vi.mock('../../components/ui/save-blob', () => ({ saveBlob: vi.fn() }));
@@ -57,7 +57,7 @@ const item: ArchivedItem = {
 };
 
 /** The answers the mailbox's archive page reads: the mailbox's name, folders, the mail and the item. */
-const archiveAnswers = (bodies: ArchivedMailBrowse[]) => ({
+const archiveAnswers = (bodies: ArchivedMailBrowse[]): Resolvers => ({
   'legacy.workers.client': client,
   'legacy.mailboxes.list': respond('legacy.mailboxes.list', testPage([testMailbox()])),
   'legacy.mailboxes.meta': respond('legacy.mailboxes.meta', {
@@ -69,8 +69,8 @@ const archiveAnswers = (bodies: ArchivedMailBrowse[]) => ({
     oldest: '2026-10-01T00:00:00.000Z',
     newest: '2026-11-01T09:00:00.000Z',
   }),
-  'apollo.archive.browseMail': async ({ request }: { request: Request }) => {
-    bodies.push((await request.json()) as ArchivedMailBrowse);
+  'apollo.archive.browseMail': async ({ request }) => {
+    bodies.push(await request.json());
     return HttpResponse.json(
       testPage([mail(), mail({ itemId: '43', subject: 'Lunch', hasAttachments: false, sizeBytes: 2048 })], 30),
     );

@@ -14,7 +14,12 @@ function MailboxArchiveRoute() {
 }
 
 export const Route = createFileRoute('/_app/_worker/archive/mailboxes_/$mailboxId')({
-  validateSearch: listSearchValidator({ folder: [], from: [], to: [], attachments: ['with', 'without'] }),
+  validateSearch: listSearchValidator<'folder' | 'from' | 'to' | 'attachments'>({
+    folder: [],
+    from: [],
+    to: [],
+    attachments: ['with', 'without'],
+  }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>
     loadQueries(context.queryClient, [

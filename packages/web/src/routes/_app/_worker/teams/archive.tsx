@@ -5,7 +5,7 @@ import { TeamsArchivePage, threadsQueryOf } from '../../../../features/archive/t
 import { listSearchValidator } from '../../../../shared/url-state';
 
 export const Route = createFileRoute('/_app/_worker/teams/archive')({
-  validateSearch: listSearchValidator({ at: [] }),
+  validateSearch: listSearchValidator<'at'>({ at: [] }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     const threads = threadsQueryOf(deps.at, deps);
