@@ -237,7 +237,11 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
           emptyText={t('archiveBrowse:noMails')}
           searchPlaceholder={t('archiveBrowse:searchMail')}
           onRowClick={(m) => setOpen(m.itemId)}
-          selection={{ selected, onChange: setSelected, rowLabel: (m) => m.subject || t('archiveBrowse:noSubject') }}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (m) => t('table:selectRow', { name: m.subject || t('archiveBrowse:noSubject') }),
+          }}
           toolbar={
             <>
               <FilterSelect

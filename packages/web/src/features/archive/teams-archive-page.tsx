@@ -161,8 +161,7 @@ function PlaceList({ nodes, value }: { nodes: readonly TeamsArchiveNode[]; value
     <chakra.li key={at}>
       <ChakraLink asChild fontSize="sm" fontWeight={value === at ? 'semibold' : 'normal'} wordBreak="break-word">
         <Link to="/teams/archive" search={{ at }} aria-current={value === at ? 'page' : undefined}>
-          {name}
-          <chakra.span color="fg.muted"> ({count(messages)})</chakra.span>
+          {name} <chakra.span color="fg.muted">({count(messages)})</chakra.span>
         </Link>
       </ChakraLink>
     </chakra.li>
