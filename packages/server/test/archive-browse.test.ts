@@ -78,16 +78,35 @@ describe('archive browsing', () => {
     const db = server.ctx.db;
     const blobs = createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs'));
     const mail = (source: string, folder: string, externalId: string, bytes: Uint8Array, t = tenantId) =>
-      archiveMail(db, blobs, { tenantId: t, jobId: null, source, folder, externalId, mime: bytes, now: server.ctx.now() });
-    await mail(MAILBOX, 'Inbox', 'm-figures', mime('Quarterly figures', 'Mon, 02 Nov 2026 09:00:00 +0000', {
-      attachment: 'figures.pdf',
-      cc: 'Alex Wilber <alex@contoso.example>',
-    }));
+      archiveMail(db, blobs, {
+        tenantId: t,
+        jobId: null,
+        source,
+        folder,
+        externalId,
+        mime: bytes,
+        now: server.ctx.now(),
+      });
+    await mail(
+      MAILBOX,
+      'Inbox',
+      'm-figures',
+      mime('Quarterly figures', 'Mon, 02 Nov 2026 09:00:00 +0000', {
+        attachment: 'figures.pdf',
+        cc: 'Alex Wilber <alex@contoso.example>',
+      }),
+    );
     await mail(MAILBOX, 'Inbox', 'm-lunch', mime('Lunch', 'Tue, 03 Nov 2026 12:00:00 +0000'));
     await mail(MAILBOX, 'Inbox', 'm-old', mime('Budget 2025', 'Wed, 01 Oct 2025 08:00:00 +0000'));
     await mail(MAILBOX, 'Sent Items', 'm-sent', mime('Re: Lunch', 'Tue, 03 Nov 2026 12:30:00 +0000'));
     await mail(OTHER, 'Inbox', 'm-other', mime('Alex only', 'Tue, 03 Nov 2026 12:30:00 +0000'));
-    await mail(CLIENT_MAILBOX, 'Inbox', 'm-client', mime('Northwind secret', 'Tue, 03 Nov 2026 12:30:00 +0000'), TENANTS.northwind);
+    await mail(
+      CLIENT_MAILBOX,
+      'Inbox',
+      'm-client',
+      mime('Northwind secret', 'Tue, 03 Nov 2026 12:30:00 +0000'),
+      TENANTS.northwind,
+    );
     for (const key of ['m-figures', 'm-lunch', 'm-old', 'm-sent', 'm-other', 'm-client']) ids[key] = await idOf(key);
     // The administrator reads Adele's mailbox by a proxy right; not Alex's.
     await db.query(
@@ -118,33 +137,78 @@ describe('archive browsing', () => {
         now: server.ctx.now(),
       });
     const general = { source: 'team-1', channel: 'General' };
-    await teams('p1', message('p1', 'Megan Bowen', 'Kick-off at nine', '2026-11-02T09:00:00Z', {
-      subject: 'Kick-off',
-      attachments: [
-        { id: 'a1', contentType: 'reference', name: 'Agenda.docx', contentUrl: 'https://contoso.sharepoint.com/Agenda.docx' },
-        { id: 'a2', contentType: 'reference', name: 'Trap', contentUrl: 'javascript:alert(1)' },
-        { id: 'a3', contentType: 'application/vnd.microsoft.card.adaptive', content: '{"type":"AdaptiveCard"}' },
-      ],
-    }), general);
-    await teams('p1-r1', message('p1-r1', 'Adele Vance', 'I will be there', '2026-11-02T09:05:00Z', { replyToId: 'p1' }), general);
-    await teams('p1-r2', message('p1-r2', 'Alex Wilber', 'Me too', '2026-11-02T09:06:00Z', { replyToId: 'p1' }), general);
+    await teams(
+      'p1',
+      message('p1', 'Megan Bowen', 'Kick-off at nine', '2026-11-02T09:00:00Z', {
+        subject: 'Kick-off',
+        attachments: [
+          {
+            id: 'a1',
+            contentType: 'reference',
+            name: 'Agenda.docx',
+            contentUrl: 'https://contoso.sharepoint.com/Agenda.docx',
+          },
+          { id: 'a2', contentType: 'reference', name: 'Trap', contentUrl: 'javascript:alert(1)' },
+          { id: 'a3', contentType: 'application/vnd.microsoft.card.adaptive', content: '{"type":"AdaptiveCard"}' },
+        ],
+      }),
+      general,
+    );
+    await teams(
+      'p1-r1',
+      message('p1-r1', 'Adele Vance', 'I will be there', '2026-11-02T09:05:00Z', { replyToId: 'p1' }),
+      general,
+    );
+    await teams(
+      'p1-r2',
+      message('p1-r2', 'Alex Wilber', 'Me too', '2026-11-02T09:06:00Z', { replyToId: 'p1' }),
+      general,
+    );
     await teams('p2', message('p2', 'Lee Gu', 'Second post', '2026-11-03T10:00:00Z'), general);
     // A reply whose post was never archived stands as a post of its own.
-    await teams('orphan', message('orphan', 'Lee Gu', 'Reply to a lost post', '2026-11-01T10:00:00Z', { replyToId: 'gone' }), general);
+    await teams(
+      'orphan',
+      message('orphan', 'Lee Gu', 'Reply to a lost post', '2026-11-01T10:00:00Z', { replyToId: 'gone' }),
+      general,
+    );
     // A message archived before its post was recorded (as before migration 034): threaded when read.
-    await teams('p2-r1', message('p2-r1', 'Megan Bowen', 'Late reply', '2026-11-03T11:00:00Z', { replyToId: 'p2' }), general);
+    await teams(
+      'p2-r1',
+      message('p2-r1', 'Megan Bowen', 'Late reply', '2026-11-03T11:00:00Z', { replyToId: 'p2' }),
+      general,
+    );
     await db.query("update archive_items set reply_to = null where external_id = 'p2-r1'");
     // Chats: one with Adele (readable through the proxy right), one without.
-    await saveChat(db, { tenantId, chatId: 'chat-adele', chatType: 'oneOnOne', topic: null, members: [
-      { userId: MAILBOX, displayName: 'Adele Vance' },
-      { userId: 'u-lee', displayName: 'Lee Gu' },
-    ] });
-    await saveChat(db, { tenantId, chatId: 'chat-alex', chatType: 'oneOnOne', topic: 'Alex and Lee', members: [
-      { userId: OTHER, displayName: 'Alex Wilber' },
-      { userId: 'u-lee', displayName: 'Lee Gu' },
-    ] });
-    await teams('c1', message('c1', 'Adele Vance', 'Coffee?', '2026-11-02T08:00:00Z'), { kind: 'chat', source: 'chat-adele', channel: 'Adele Vance, Lee Gu' });
-    await teams('c2', message('c2', 'Alex Wilber', 'Private', '2026-11-02T08:00:00Z'), { kind: 'chat', source: 'chat-alex', channel: 'Alex and Lee' });
+    await saveChat(db, {
+      tenantId,
+      chatId: 'chat-adele',
+      chatType: 'oneOnOne',
+      topic: null,
+      members: [
+        { userId: MAILBOX, displayName: 'Adele Vance' },
+        { userId: 'u-lee', displayName: 'Lee Gu' },
+      ],
+    });
+    await saveChat(db, {
+      tenantId,
+      chatId: 'chat-alex',
+      chatType: 'oneOnOne',
+      topic: 'Alex and Lee',
+      members: [
+        { userId: OTHER, displayName: 'Alex Wilber' },
+        { userId: 'u-lee', displayName: 'Lee Gu' },
+      ],
+    });
+    await teams('c1', message('c1', 'Adele Vance', 'Coffee?', '2026-11-02T08:00:00Z'), {
+      kind: 'chat',
+      source: 'chat-adele',
+      channel: 'Adele Vance, Lee Gu',
+    });
+    await teams('c2', message('c2', 'Alex Wilber', 'Private', '2026-11-02T08:00:00Z'), {
+      kind: 'chat',
+      source: 'chat-alex',
+      channel: 'Alex and Lee',
+    });
     ids.c2 = await idOf('c2');
     ids.p1 = await idOf('p1');
   });
@@ -170,7 +234,9 @@ describe('archive browsing', () => {
     expect(words.items.map((m) => m.subject)).toEqual(['Re: Lunch', 'Lunch']);
     const bySender = (await browse({ search: 'megan@' })).json() as Page<ArchivedMail>;
     expect(bySender.total).toBe(4);
-    const dated = (await browse({ from: '2026-11-01T00:00:00Z', to: '2026-11-03T00:00:00Z' })).json() as Page<ArchivedMail>;
+    const dated = (
+      await browse({ from: '2026-11-01T00:00:00Z', to: '2026-11-03T00:00:00Z' })
+    ).json() as Page<ArchivedMail>;
     expect(dated.items.map((m) => m.subject)).toEqual(['Quarterly figures']);
     const withFiles = (await browse({ attachments: true })).json() as Page<ArchivedMail>;
     expect(withFiles.items.map((m) => m.subject)).toEqual(['Quarterly figures']);
@@ -232,7 +298,7 @@ describe('archive browsing', () => {
     expect(threads.statusCode).toBe(404);
   });
 
-  it("opens a mail with its headers, attachments and text", async () => {
+  it('opens a mail with its headers, attachments and text', async () => {
     const opened = await call('GET', `/archive/items/${ids['m-figures']}`);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toEqual({
@@ -275,15 +341,27 @@ describe('archive browsing', () => {
     expect(kickOff).toMatchObject({ itemId: ids.p1, subject: 'Kick-off', created: '2026-11-02T09:00:00.000Z' });
     // Links are passed on as web addresses only; inline content by its size.
     expect(kickOff?.attachments).toEqual([
-      { name: 'Agenda.docx', contentType: 'reference', sizeBytes: null, url: 'https://contoso.sharepoint.com/Agenda.docx' },
+      {
+        name: 'Agenda.docx',
+        contentType: 'reference',
+        sizeBytes: null,
+        url: 'https://contoso.sharepoint.com/Agenda.docx',
+      },
       { name: 'Trap', contentType: 'reference', sizeBytes: null, url: null },
-      { name: 'application/vnd.microsoft.card.adaptive', contentType: 'application/vnd.microsoft.card.adaptive', sizeBytes: 23, url: null },
+      {
+        name: 'application/vnd.microsoft.card.adaptive',
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        sizeBytes: 23,
+        url: null,
+      },
     ]);
     const [{ reply_to } = { reply_to: null }] = await server.ctx.db.query<{ reply_to: string | null }>(
       "select reply_to from archive_items where external_id = 'p2-r1'",
     );
     expect(reply_to).toBe('p2');
-    const second = (await call('GET', '/archive/teams/threads?source=team-1&channel=General&pageSize=2&page=2')).json() as Page<TeamsThread>;
+    const second = (
+      await call('GET', '/archive/teams/threads?source=team-1&channel=General&pageSize=2&page=2')
+    ).json() as Page<TeamsThread>;
     expect([second.total, second.items.map((th) => th.post.body)]).toEqual([3, ['Reply to a lost post']]);
   });
 

@@ -12,7 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, expectResponsiveAndAccessible, type Language, useBrowserSession, waitForText } from './browser';
+import {
+  chooseLanguage,
+  expectResponsiveAndAccessible,
+  type Language,
+  useBrowserSession,
+  waitForText,
+} from './browser';
 
 const session = useBrowserSession({ ownServer: { history: true } });
 
@@ -178,7 +184,10 @@ describe('the archive, browsed outside eDiscovery', () => {
     await link.click();
     await page.waitForURL((url) => url.searchParams.get('at')?.startsWith('t/') === true);
     expect(await link.getAttribute('aria-current')).toBe('page');
-    const thread = page.getByTestId('teams-thread').filter({ has: page.getByTestId('teams-reply') }).first();
+    const thread = page
+      .getByTestId('teams-thread')
+      .filter({ has: page.getByTestId('teams-reply') })
+      .first();
     await thread.waitFor();
     const post = thread.getByTestId('teams-post');
     expect(((await post.locator('p').first().textContent()) ?? '').trim().length).toBeGreaterThan(0);

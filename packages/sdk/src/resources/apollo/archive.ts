@@ -130,7 +130,7 @@ export const archiveEndpoints = defineResource('apollo', 'archive', {
     summary: 'An archived mail or Teams message with its headers and attachments',
     params: s.object({ tenantId: s.string({ minLength: 1, maxLength: 200 }), itemId: ArchiveItemId }),
     response: ArchivedItem,
-    refusals: { 403: "A mail of a mailbox the caller may not read (no proxy right)." },
+    refusals: { 403: 'A mail of a mailbox the caller may not read (no proxy right).' },
   },
   teams: {
     method: 'GET',

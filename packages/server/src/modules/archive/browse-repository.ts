@@ -51,7 +51,8 @@ export async function mailPage(
     where.push(sql(`$${params.length}`));
   };
   if (filter.folder) add((n) => `container = ${n}`, filter.folder);
-  if (filter.search?.trim()) add((n) => `(lower(subject) like ${n} or lower(sender) like ${n})`, contains(filter.search.trim()));
+  if (filter.search?.trim())
+    add((n) => `(lower(subject) like ${n} or lower(sender) like ${n})`, contains(filter.search.trim()));
   if (filter.from) add((n) => `coalesce(sent_at, archived_at) >= ${n}`, filter.from);
   if (filter.to) add((n) => `coalesce(sent_at, archived_at) < ${n}`, filter.to);
   if (filter.attachments !== undefined) add((n) => `has_attachments = ${n}`, filter.attachments);
@@ -67,8 +68,12 @@ export async function mailPage(
   const total =
     rows[0]?.total ??
     Number(
-      (await db.query<{ n: number }>(`select count(*)::int as n from archive_items where ${where.join(' and ')}`, params))[0]
-        ?.n ?? 0,
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
+          params,
+        )
+      )[0]?.n ?? 0,
     );
   return { rows, total: Number(total) };
 }

@@ -49,7 +49,10 @@ export async function restoreArchivedMail(
   if (!sourceJobId) throw notFound('Exchange Backup Job not found.');
   const job = await createJob(ctx, actor, tenant, {
     // The job lists and the monitor say whose mail it is by name.
-    name: `Restore ${ids.length} mail(s) of ${(await mailboxName(ctx.db, tenant.tenantId, input.mailboxId)) ?? input.mailboxId}`.slice(0, 120),
+    name: `Restore ${ids.length} mail(s) of ${(await mailboxName(ctx.db, tenant.tenantId, input.mailboxId)) ?? input.mailboxId}`.slice(
+      0,
+      120,
+    ),
     type: 'restore',
     application: 'exchange',
     sources: [target ?? input.mailboxId],

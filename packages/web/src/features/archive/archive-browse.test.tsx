@@ -199,10 +199,11 @@ describe('a mailbox’s archive', () => {
     const into = within(dialog).getByLabelText('Into the mailbox');
     // The original mailbox by its name, and the others: never the same one twice.
     await waitFor(() =>
-      expect(within(into).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'Adele Vance (the original mailbox)',
-        'Alex Wilber',
-      ]),
+      expect(
+        within(into)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Adele Vance (the original mailbox)', 'Alex Wilber']),
     );
     await user.selectOptions(into, 'm2');
     const folder = within(dialog).getByLabelText(/Folder/);
@@ -254,9 +255,7 @@ describe('a mailbox’s archive', () => {
         targetFolder: 'Restored',
       }),
     );
-    expect((await screen.findByTestId('restore-started')).textContent).toContain(
-      'Restoring 2 mails into Adele Vance.',
-    );
+    expect((await screen.findByTestId('restore-started')).textContent).toContain('Restoring 2 mails into Adele Vance.');
   });
 
   it('says in words why the list, the preview, the download and a restore were refused', async () => {
@@ -319,7 +318,14 @@ const tree: TeamsArchiveNode[] = [
     held: 0,
     children: [{ nodeId: 'team-1/General', kind: 'channel', name: 'General', messageCount: 5 }],
   },
-  { nodeId: '19:chat@thread.v2', kind: 'chat', name: 'Adele Vance, Alex Wilber', messageCount: 2, held: 0, children: [] },
+  {
+    nodeId: '19:chat@thread.v2',
+    kind: 'chat',
+    name: 'Adele Vance, Alex Wilber',
+    messageCount: 2,
+    held: 0,
+    children: [],
+  },
 ];
 
 const post = (itemId: string, author: string, body: string, created: string) => ({
@@ -366,20 +372,27 @@ describe('the Teams archive’s messages', () => {
       },
     });
     const choice = await screen.findByLabelText('Choose a channel or chat');
-    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Choose a channel or chat',
       'Mark 8 Project Team › General (5 messages)',
       'Adele Vance, Alex Wilber (2 messages)',
     ]);
     await user.selectOptions(choice, 'Mark 8 Project Team › General (5 messages)');
-    await waitFor(() => expect(asked.at(-1)).toEqual({ source: 'team-1', channel: 'General', page: '1', pageSize: '10' }));
+    await waitFor(() =>
+      expect(asked.at(-1)).toEqual({ source: 'team-1', channel: 'General', page: '1', pageSize: '10' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Messages of Mark 8 Project Team › General' })).toBeTruthy();
     // Beside the messages on wide screens, the same places as a list, the one shown marked.
     const places = screen.getByRole('navigation', { name: 'Teams and chats' });
-    expect(within(places).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'General (5 messages)',
-      'Adele Vance, Alex Wilber (2 messages)',
-    ]);
+    expect(
+      within(places)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['General (5 messages)', 'Adele Vance, Alex Wilber (2 messages)']);
     await waitFor(() =>
       expect(within(places).getByRole('link', { name: 'General (5 messages)' }).getAttribute('aria-current')).toBe(
         'page',
@@ -392,17 +405,19 @@ describe('the Teams archive’s messages', () => {
     expect(first.textContent).toContain(formatDateTime('2026-11-02T09:00:00.000Z'));
     expect(first.textContent).toContain('Kick-off at nine.');
     const agenda = within(first).getByRole('link', { name: 'Open Agenda.docx in Microsoft 365' });
-    expect(agenda.getAttribute('href')).toBe('https://contoso.sharepoint.com/sites/mark8/Shared%20Documents/Agenda.docx');
+    expect(agenda.getAttribute('href')).toBe(
+      'https://contoso.sharepoint.com/sites/mark8/Shared%20Documents/Agenda.docx',
+    );
     expect(agenda.getAttribute('rel')).toBe('noopener noreferrer');
     expect(first.textContent).toContain('size unknown');
     expect(first.textContent).toContain('Card2 KB');
     expect(within(article).getByText('4 replies')).toBeTruthy();
     // The first three replies, oldest first, then the rest on request.
-    expect(within(article).getAllByTestId('teams-reply').map((r) => r.querySelector('p')?.textContent)).toEqual([
-      'Adele Vance',
-      'Alex Wilber',
-      'Lee Gu',
-    ]);
+    expect(
+      within(article)
+        .getAllByTestId('teams-reply')
+        .map((r) => r.querySelector('p')?.textContent),
+    ).toEqual(['Adele Vance', 'Alex Wilber', 'Lee Gu']);
     await user.click(within(article).getByRole('button', { name: 'Show 1 more reply' }));
     expect(within(article).getAllByTestId('teams-reply')).toHaveLength(4);
 

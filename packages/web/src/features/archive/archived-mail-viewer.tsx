@@ -86,6 +86,7 @@ export function ArchivedMailViewer({
                     ) : (
                       <List.Root fontSize="sm" ps="4" aria-label={t('archiveBrowse:attachments')}>
                         {mail.attachments.map((a, n) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: attachments have no id; an archived item's list never changes.
                           <List.Item key={`${a.name}-${n}`} wordBreak="break-word">
                             {a.name} ({a.sizeBytes === null ? '—' : formatBytes(a.sizeBytes, lang)})
                           </List.Item>
@@ -93,7 +94,13 @@ export function ArchivedMailViewer({
                       </List.Root>
                     )}
                   </Stack>
-                  <Text whiteSpace="pre-wrap" wordBreak="break-word" borderTopWidth="1px" pt="3" data-testid="mail-body">
+                  <Text
+                    whiteSpace="pre-wrap"
+                    wordBreak="break-word"
+                    borderTopWidth="1px"
+                    pt="3"
+                    data-testid="mail-body"
+                  >
                     {mail.body}
                   </Text>
                   <HStack gap="2" wrap="wrap">

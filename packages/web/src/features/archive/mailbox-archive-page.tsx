@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column } from '../../components/ui/data-table';
+import { type Column, DataTable } from '../../components/ui/data-table';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert } from '../../components/ui/form-field';
@@ -58,7 +58,11 @@ export function mailBrowseRequest(mailboxId: string, state: ListState, filters: 
     ...(filters.folder ? { folder: filters.folder } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
-    ...(filters.attachments === 'with' ? { attachments: true } : filters.attachments === 'without' ? { attachments: false } : {}),
+    ...(filters.attachments === 'with'
+      ? { attachments: true }
+      : filters.attachments === 'without'
+        ? { attachments: false }
+        : {}),
   };
 }
 
@@ -76,7 +80,14 @@ export function mailListState(search: ListSearch): ListState {
 function AttachmentMark() {
   const { t } = useTranslation();
   return (
-    <chakra.svg viewBox="0 0 24 24" width="4" height="4" flexShrink={0} role="img" aria-label={t('archiveBrowse:hasAttachment')}>
+    <chakra.svg
+      viewBox="0 0 24 24"
+      width="4"
+      height="4"
+      flexShrink={0}
+      role="img"
+      aria-label={t('archiveBrowse:hasAttachment')}
+    >
       <title>{t('archiveBrowse:hasAttachment')}</title>
       <path
         d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5"
@@ -185,7 +196,14 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
     },
     ...(folder
       ? []
-      : [{ key: 'folder', header: t('archiveBrowse:folder'), hideBelow: 'lg' as const, cell: (m: ArchivedMail) => m.folder }]),
+      : [
+          {
+            key: 'folder',
+            header: t('archiveBrowse:folder'),
+            hideBelow: 'lg' as const,
+            cell: (m: ArchivedMail) => m.folder,
+          },
+        ]),
   ];
   const exportColumns: ExportColumn<ArchivedMail>[] = [
     { header: t('archiveBrowse:subject'), value: (m) => m.subject },
@@ -193,7 +211,10 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
     { header: t('archiveBrowse:to'), value: (m) => m.recipients },
     { header: t('archiveBrowse:date'), value: (m) => m.sentAt ?? '' },
     { header: t('archiveBrowse:size'), value: (m) => m.sizeBytes },
-    { header: t('archiveBrowse:attachments'), value: (m) => (m.hasAttachments ? t('archiveBrowse:withAttachments') : t('archiveBrowse:withoutAttachments')) },
+    {
+      header: t('archiveBrowse:attachments'),
+      value: (m) => (m.hasAttachments ? t('archiveBrowse:withAttachments') : t('archiveBrowse:withoutAttachments')),
+    },
     { header: t('archiveBrowse:folder'), value: (m) => m.folder },
   ];
   const refused = mails.error instanceof ApiError && mails.error.status === 403;

@@ -72,11 +72,7 @@ export function RestoreArchivedMail({
             {t('archiveBrowse:restoreInto')}
           </chakra.label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              id="restore-archived-target"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-            >
+            <NativeSelect.Field id="restore-archived-target" value={target} onChange={(e) => setTarget(e.target.value)}>
               <option value="">{t('archiveBrowse:originalMailbox', { name: mailbox.name })}</option>
               {others.map(([id, name]) => (
                 <option key={id} value={id}>

@@ -1,13 +1,24 @@
-import { Box, Button, chakra, Grid, HStack, Link as ChakraLink, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Link as ChakraLink,
+  chakra,
+  Grid,
+  HStack,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import type { ArchivedAttachment, TeamsArchiveNode, TeamsPost, TeamsThread } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
-import { isNotFound } from '../../errors/api-errors';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
+import { isNotFound } from '../../errors/api-errors';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { type ListSearch, useUrlFilter, useUrlListState } from '../../shared/url-state';
 import { type ThreadsQuery, teamsThreadsQuery, teamsTreeQuery } from './api/browse-queries';
@@ -41,9 +52,15 @@ function Attachments({ attachments }: { attachments: readonly ArchivedAttachment
   return (
     <Stack gap="1" as="ul" listStyleType="none" aria-label={t('teamsBrowse:attachments')}>
       {attachments.map((a, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: attachments have no id; an archived item's list never changes.
         <HStack as="li" key={`${a.name}-${n}`} gap="2" wrap="wrap" fontSize="sm">
           {a.url ? (
-            <ChakraLink href={a.url} target="_blank" rel="noopener noreferrer" aria-label={t('teamsBrowse:openFile', { name: a.name })}>
+            <ChakraLink
+              href={a.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('teamsBrowse:openFile', { name: a.name })}
+            >
               {a.name}
             </ChakraLink>
           ) : (
@@ -214,7 +231,9 @@ function TeamsArchive({ tenantId }: { tenantId: string }) {
   const [at, setAt] = useUrlFilter<string>('at', '');
   const [state, setState] = useUrlListState(THREADS);
   const query = threadsQueryOf(at, state);
-  const threads = useQuery(teamsThreadsQuery(api, tenantId, query ?? { source: '', page: 1, pageSize: THREADS.pageSize }));
+  const threads = useQuery(
+    teamsThreadsQuery(api, tenantId, query ?? { source: '', page: 1, pageSize: THREADS.pageSize }),
+  );
   const nodes = tree.data ?? [];
   const pages = Math.max(1, Math.ceil((threads.data?.total ?? 0) / state.pageSize));
   return (
@@ -321,4 +340,3 @@ export function TeamsArchivePage() {
     </>
   );
 }
-

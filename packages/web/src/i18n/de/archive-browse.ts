@@ -54,7 +54,8 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
     restoreStarted_one: '{{count}} E-Mail wird in {{mailbox}} wiederhergestellt.',
     restoreStarted_other: '{{count}} E-Mails werden in {{mailbox}} wiederhergestellt.',
     followInMonitor: 'Im Job-Monitor verfolgen',
-    restoreNoJob: 'Diese E-Mails gehören zu keinem Archivierungsjob mehr und können daher nicht wiederhergestellt werden.',
+    restoreNoJob:
+      'Diese E-Mails gehören zu keinem Archivierungsjob mehr und können daher nicht wiederhergestellt werden.',
   },
   teamsBrowse: {
     description: 'Archivierte Kanal- und Chatnachrichten lesen, als Unterhaltungen, mit ihren Anhängen.',

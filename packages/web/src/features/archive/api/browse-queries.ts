@@ -9,8 +9,7 @@ import { archiveKeys } from './keys';
 export const mailItemsQuery = (api: PortalClient, tenantId: string, request: ArchivedMailBrowse) =>
   queryOptions({
     queryKey: archiveKeys.mailItems(tenantId, request),
-    queryFn: ({ signal }) =>
-      api.apollo.archive.browseMail({ tenantId, body: request }, { signal, disableToast: true }),
+    queryFn: ({ signal }) => api.apollo.archive.browseMail({ tenantId, body: request }, { signal, disableToast: true }),
     placeholderData: keepPreviousData,
     enabled: !!tenantId && !!request.mailboxId,
   });

@@ -30,6 +30,5 @@ export const archiveKeys = {
   /** The archived teams, channels and readable chats. */
   teamsTree: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'teams-archive'] as const,
   /** One page of a channel's or chat's threads. */
-  teamsThreads: (tenantId: string, query: object) =>
-    [...archiveKeys.teamsTree(tenantId), 'threads', query] as const,
+  teamsThreads: (tenantId: string, query: object) => [...archiveKeys.teamsTree(tenantId), 'threads', query] as const,
 };
