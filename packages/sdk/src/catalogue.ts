@@ -1,3 +1,4 @@
+import { archiveEndpoints } from './resources/apollo/archive.js';
 import { auditEndpoints } from './resources/apollo/audit.js';
 import { authEndpoints } from './resources/apollo/auth.js';
 import { configurationEndpoints } from './resources/apollo/configuration.js';
@@ -38,6 +39,7 @@ const resources = [
   ediscoveryEndpoints,
   dataManagementEndpoints,
   supportEndpoints,
+  archiveEndpoints,
   legacyAuthEndpoints,
   workersEndpoints,
   legacyLocationsEndpoints,

@@ -1,4 +1,5 @@
 import { type ClientOptions, createTransport } from './core/transport.js';
+import { archiveApi } from './resources/apollo/archive.js';
 import { auditApi } from './resources/apollo/audit.js';
 import { authApi } from './resources/apollo/auth.js';
 import { configurationApi } from './resources/apollo/configuration.js';
@@ -50,6 +51,7 @@ export function createClient(options: ClientOptions = {}) {
       ediscovery: ediscoveryApi(transport),
       dataManagement: dataManagementApi(transport),
       support: supportApi(transport),
+      archive: archiveApi(transport),
     },
     legacy: {
       auth: legacyAuthApi(transport),

@@ -78,6 +78,8 @@ export {
   type TransportRequest,
 } from './core/transport.js';
 export { EDISCOVERY_LIMITS, isAllowedFileName, MAX_FILE_NAME_LENGTH, TRIAL_LIMITS } from './limits.js';
+export type * from './resources/apollo/archive.js';
+export { archiveApi } from './resources/apollo/archive.js';
 export type * from './resources/apollo/audit.js';
 export { auditApi } from './resources/apollo/audit.js';
 export type * from './resources/apollo/auth.js';

@@ -90,6 +90,7 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   'apollo.audit': 'The audit log of who did what, its export, and its verification against the hash chain.',
   'apollo.ediscovery': 'Search the mail archive, keep searches as cases and export them.',
   'apollo.dataManagement': 'SharePoint file versions: browse libraries, preview and run version clean-ups.',
+  'apollo.archive': "Browse the archive: a mailbox's mail by folder, one item, Teams channels and chats threaded.",
   'apollo.support': 'Support requests to the service desk.',
   'legacy.auth': 'Portal sign-in: password, then an authenticator app (QR setup or a code) or a recovery code.',
   'legacy.workers': 'Organisations, partners and their clients, workers and backup figures.',

@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration and retrying a run', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration, retrying a run and archive browsing', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.tenants.consentSetup',
@@ -41,6 +41,10 @@ describe('endpoint catalogue', () => {
       'apollo.dataManagement.preview',
       'apollo.support.contacts',
       'apollo.support.createRequest',
+      'apollo.archive.browseMail',
+      'apollo.archive.item',
+      'apollo.archive.teams',
+      'apollo.archive.teamsThreads',
       'legacy.auth.signInOptions',
       'legacy.auth.microsoftStart',
       'legacy.auth.microsoftComplete',
@@ -75,8 +79,9 @@ describe('endpoint catalogue', () => {
     // store again, tenant admin consent's four (what an app registration needs, start, finish,
     // consent again), user administration's nine (verifying the audit log; deactivating,
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
-    // out; an invitation read and accepted), and retrying a run.
-    expect(endpoints.length).toBe(155);
+    // out; an invitation read and accepted), retrying a run, and archive browsing's four (a mailbox's mail
+    // by folder, one item, the Teams archive's teams and chats, their threads).
+    expect(endpoints.length).toBe(159);
   });
 
   it('gives every entry the public shape', () => {

@@ -11,6 +11,7 @@ import { startDemoSimulator } from './demo/demo-simulator.js';
 import { mergeRouteTables, type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { archiveBrowseRoutes } from './modules/archive/browse-routes.js';
 import { archiveRoutes } from './modules/archive/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { configurationRoutes } from './modules/configuration/routes.js';
@@ -109,6 +110,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     dashboardRoutes(ctx),
     dataManagementRoutes(ctx),
     archiveRoutes(ctx),
+    archiveBrowseRoutes(ctx),
     ediscoveryRoutes(ctx),
     fileRoutes(ctx),
     supportRoutes(ctx),

@@ -358,6 +358,18 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ params: { tenantId: w.tenantId, itemId: w.teamsItemId } }),
     shows: (w) => w.teamsText,
   },
+  'apollo.archive.browseMail': {
+    call: (w) => ({ params: { tenantId: w.tenantId }, body: { mailboxId: `mailbox@${w.abbr}`, folder: w.mailFolder } }),
+  },
+  'apollo.archive.item': {
+    call: (w) => ({ params: { tenantId: w.tenantId, itemId: w.teamsItemId } }),
+    shows: (w) => w.teamsText,
+  },
+  'apollo.archive.teams': { call: tenantOnly, shows: (w) => w.teamsChannel },
+  'apollo.archive.teamsThreads': {
+    call: (w) => ({ params: { tenantId: w.tenantId }, query: { source: w.teamId, channel: w.teamsChannel } }),
+    shows: (w) => w.teamsText,
+  },
   'legacy.files.documents': { call: (w) => ({ params: { abbr: w.abbr } }), shows: (w) => w.documentName },
   'legacy.files.reports': { call: (w) => ({ params: { abbr: w.abbr } }), shows: (w) => w.documentName },
   'legacy.files.download': {

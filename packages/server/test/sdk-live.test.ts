@@ -739,6 +739,17 @@ describe('the SDK against the live server', { shuffle: false }, () => {
     );
     const eml = await call('legacy.email.fullRestoreDownload', download);
     expect(Buffer.from(await eml.blob.arrayBuffer())).toEqual(Buffer.from(mime));
+    const browsed = await call('apollo.archive.browseMail', () =>
+      admin.apollo.archive.browseMail({
+        tenantId: TENANTS.contoso,
+        body: { mailboxId: 'adele@contoso.example', folder: 'Inbox/TestOrder', search: 'order', sort: 'subject' },
+      }),
+    );
+    expect(browsed.items.map((m) => [m.itemId, m.subject, m.sizeBytes])).toEqual([[archivedMail?.id, 'Order', 1234]]);
+    const opened = await call('apollo.archive.item', () =>
+      admin.apollo.archive.item({ tenantId: TENANTS.contoso, itemId: archivedMail?.id ?? '' }),
+    );
+    expect(opened).toMatchObject({ kind: 'mail', from: 'a@contoso.example', body: 'Please ship.', attachments: [] });
     await server.ctx.db.query('delete from proxy_rights where right_id = $1', [rightId]);
     // eDiscovery: the administrator reads no mailbox without a right here, but the Teams archive.
     const message = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(
@@ -759,6 +770,12 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       admin.apollo.ediscovery.preview({ tenantId: TENANTS.contoso, itemId: teamsItem?.id ?? '' }),
     );
     expect(shown.body).toBe('Standup at nine');
+    const teams = await call('apollo.archive.teams', () => admin.apollo.archive.teams({ tenantId: TENANTS.contoso }));
+    expect(teams.map((n) => [n.nodeId, n.children.map((c) => c.name)])).toEqual([['team-1', ['General']]]);
+    const threads = await call('apollo.archive.teamsThreads', () =>
+      admin.apollo.archive.teamsThreads({ tenantId: TENANTS.contoso, query: { source: 'team-1', channel: 'General' } }),
+    );
+    expect(threads.items.map((th) => [th.post.body, th.replies.length])).toEqual([['Standup at nine', 0]]);
     const saved = await call('apollo.ediscovery.createCase', () =>
       admin.apollo.ediscovery.createCase({
         tenantId: TENANTS.contoso,

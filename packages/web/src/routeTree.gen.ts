@@ -54,10 +54,12 @@ import { Route as AppWorkerComplianceReportingRouteImport } from './routes/_app/
 import { Route as AppWorkerConfigurationAuditLogRouteImport } from './routes/_app/_worker/configuration_.audit-log'
 import { Route as AppWorkerConfigurationTenantConsentRouteImport } from './routes/_app/_worker/configuration_.tenant-consent'
 import { Route as AppWorkerEdiscoveryPortalRouteImport } from './routes/_app/_worker/ediscovery/portal'
+import { Route as AppWorkerTeamsArchiveRouteImport } from './routes/_app/_worker/teams/archive'
 import { Route as AppWorkerTeamsDashboardRouteImport } from './routes/_app/_worker/teams/dashboard'
 import { Route as AppWorkerTeamsJobMonitorRouteImport } from './routes/_app/_worker/teams/job-monitor'
 import { Route as AppWorkerTeamsJobsRouteImport } from './routes/_app/_worker/teams/jobs'
 import { Route as AppWorkerTeamsReportingRouteImport } from './routes/_app/_worker/teams/reporting'
+import { Route as AppWorkerArchiveMailboxesMailboxIdRouteImport } from './routes/_app/_worker/archive/mailboxes_.$mailboxId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -299,6 +301,11 @@ const AppWorkerEdiscoveryPortalRoute =
     path: '/ediscovery/portal',
     getParentRoute: () => AppWorkerRoute,
   } as any)
+const AppWorkerTeamsArchiveRoute = AppWorkerTeamsArchiveRouteImport.update({
+  id: '/teams/archive',
+  path: '/teams/archive',
+  getParentRoute: () => AppWorkerRoute,
+} as any)
 const AppWorkerTeamsDashboardRoute = AppWorkerTeamsDashboardRouteImport.update({
   id: '/teams/dashboard',
   path: '/teams/dashboard',
@@ -320,6 +327,12 @@ const AppWorkerTeamsReportingRoute = AppWorkerTeamsReportingRouteImport.update({
   path: '/teams/reporting',
   getParentRoute: () => AppWorkerRoute,
 } as any)
+const AppWorkerArchiveMailboxesMailboxIdRoute =
+  AppWorkerArchiveMailboxesMailboxIdRouteImport.update({
+    id: '/archive/mailboxes_/$mailboxId',
+    path: '/archive/mailboxes/$mailboxId',
+    getParentRoute: () => AppWorkerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppWorkerIndexRoute
@@ -364,11 +377,13 @@ export interface FileRoutesByFullPath {
   '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
+  '/teams/archive': typeof AppWorkerTeamsArchiveRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
   '/teams/jobs': typeof AppWorkerTeamsJobsRoute
   '/teams/reporting': typeof AppWorkerTeamsReportingRoute
   '/compliance/': typeof AppWorkerComplianceIndexRoute
+  '/archive/mailboxes/$mailboxId': typeof AppWorkerArchiveMailboxesMailboxIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AppWorkerIndexRoute
@@ -413,11 +428,13 @@ export interface FileRoutesByTo {
   '/configuration/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/configuration/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
+  '/teams/archive': typeof AppWorkerTeamsArchiveRoute
   '/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
   '/teams/jobs': typeof AppWorkerTeamsJobsRoute
   '/teams/reporting': typeof AppWorkerTeamsReportingRoute
   '/compliance': typeof AppWorkerComplianceIndexRoute
+  '/archive/mailboxes/$mailboxId': typeof AppWorkerArchiveMailboxesMailboxIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -465,11 +482,13 @@ export interface FileRoutesById {
   '/_app/_worker/configuration_/audit-log': typeof AppWorkerConfigurationAuditLogRoute
   '/_app/_worker/configuration_/tenant-consent': typeof AppWorkerConfigurationTenantConsentRoute
   '/_app/_worker/ediscovery/portal': typeof AppWorkerEdiscoveryPortalRoute
+  '/_app/_worker/teams/archive': typeof AppWorkerTeamsArchiveRoute
   '/_app/_worker/teams/dashboard': typeof AppWorkerTeamsDashboardRoute
   '/_app/_worker/teams/job-monitor': typeof AppWorkerTeamsJobMonitorRoute
   '/_app/_worker/teams/jobs': typeof AppWorkerTeamsJobsRoute
   '/_app/_worker/teams/reporting': typeof AppWorkerTeamsReportingRoute
   '/_app/_worker/compliance/': typeof AppWorkerComplianceIndexRoute
+  '/_app/_worker/archive/mailboxes_/$mailboxId': typeof AppWorkerArchiveMailboxesMailboxIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -516,11 +535,13 @@ export interface FileRouteTypes {
     | '/configuration/audit-log'
     | '/configuration/tenant-consent'
     | '/ediscovery/portal'
+    | '/teams/archive'
     | '/teams/dashboard'
     | '/teams/job-monitor'
     | '/teams/jobs'
     | '/teams/reporting'
     | '/compliance/'
+    | '/archive/mailboxes/$mailboxId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -565,11 +586,13 @@ export interface FileRouteTypes {
     | '/configuration/audit-log'
     | '/configuration/tenant-consent'
     | '/ediscovery/portal'
+    | '/teams/archive'
     | '/teams/dashboard'
     | '/teams/job-monitor'
     | '/teams/jobs'
     | '/teams/reporting'
     | '/compliance'
+    | '/archive/mailboxes/$mailboxId'
   id:
     | '__root__'
     | '/_app'
@@ -616,11 +639,13 @@ export interface FileRouteTypes {
     | '/_app/_worker/configuration_/audit-log'
     | '/_app/_worker/configuration_/tenant-consent'
     | '/_app/_worker/ediscovery/portal'
+    | '/_app/_worker/teams/archive'
     | '/_app/_worker/teams/dashboard'
     | '/_app/_worker/teams/job-monitor'
     | '/_app/_worker/teams/jobs'
     | '/_app/_worker/teams/reporting'
     | '/_app/_worker/compliance/'
+    | '/_app/_worker/archive/mailboxes_/$mailboxId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -957,6 +982,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerEdiscoveryPortalRouteImport
       parentRoute: typeof AppWorkerRoute
     }
+    '/_app/_worker/teams/archive': {
+      id: '/_app/_worker/teams/archive'
+      path: '/teams/archive'
+      fullPath: '/teams/archive'
+      preLoaderRoute: typeof AppWorkerTeamsArchiveRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
     '/_app/_worker/teams/dashboard': {
       id: '/_app/_worker/teams/dashboard'
       path: '/teams/dashboard'
@@ -983,6 +1015,13 @@ declare module '@tanstack/react-router' {
       path: '/teams/reporting'
       fullPath: '/teams/reporting'
       preLoaderRoute: typeof AppWorkerTeamsReportingRouteImport
+      parentRoute: typeof AppWorkerRoute
+    }
+    '/_app/_worker/archive/mailboxes_/$mailboxId': {
+      id: '/_app/_worker/archive/mailboxes_/$mailboxId'
+      path: '/archive/mailboxes/$mailboxId'
+      fullPath: '/archive/mailboxes/$mailboxId'
+      preLoaderRoute: typeof AppWorkerArchiveMailboxesMailboxIdRouteImport
       parentRoute: typeof AppWorkerRoute
     }
   }
@@ -1016,11 +1055,13 @@ interface AppWorkerRouteChildren {
   AppWorkerConfigurationAuditLogRoute: typeof AppWorkerConfigurationAuditLogRoute
   AppWorkerConfigurationTenantConsentRoute: typeof AppWorkerConfigurationTenantConsentRoute
   AppWorkerEdiscoveryPortalRoute: typeof AppWorkerEdiscoveryPortalRoute
+  AppWorkerTeamsArchiveRoute: typeof AppWorkerTeamsArchiveRoute
   AppWorkerTeamsDashboardRoute: typeof AppWorkerTeamsDashboardRoute
   AppWorkerTeamsJobMonitorRoute: typeof AppWorkerTeamsJobMonitorRoute
   AppWorkerTeamsJobsRoute: typeof AppWorkerTeamsJobsRoute
   AppWorkerTeamsReportingRoute: typeof AppWorkerTeamsReportingRoute
   AppWorkerComplianceIndexRoute: typeof AppWorkerComplianceIndexRoute
+  AppWorkerArchiveMailboxesMailboxIdRoute: typeof AppWorkerArchiveMailboxesMailboxIdRoute
 }
 
 const AppWorkerRouteChildren: AppWorkerRouteChildren = {
@@ -1055,11 +1096,14 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerConfigurationTenantConsentRoute:
     AppWorkerConfigurationTenantConsentRoute,
   AppWorkerEdiscoveryPortalRoute: AppWorkerEdiscoveryPortalRoute,
+  AppWorkerTeamsArchiveRoute: AppWorkerTeamsArchiveRoute,
   AppWorkerTeamsDashboardRoute: AppWorkerTeamsDashboardRoute,
   AppWorkerTeamsJobMonitorRoute: AppWorkerTeamsJobMonitorRoute,
   AppWorkerTeamsJobsRoute: AppWorkerTeamsJobsRoute,
   AppWorkerTeamsReportingRoute: AppWorkerTeamsReportingRoute,
   AppWorkerComplianceIndexRoute: AppWorkerComplianceIndexRoute,
+  AppWorkerArchiveMailboxesMailboxIdRoute:
+    AppWorkerArchiveMailboxesMailboxIdRoute,
 }
 
 const AppWorkerRouteWithChildren = AppWorkerRoute._addFileChildren(

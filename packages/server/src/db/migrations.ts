@@ -29,6 +29,7 @@ import { migration as m029 } from './migrations/029-user-administration.js';
 import { migration as m030 } from './migrations/030-run-figures.js';
 import { migration as m031 } from './migrations/031-run-retries.js';
 import { migration as m032 } from './migrations/032-archive-deletions.js';
+import { migration as m033 } from './migrations/033-teams-reply-to.js';
 
 export interface Migration {
   id: number;
@@ -71,6 +72,7 @@ const migrations: readonly Migration[] = [
   m030,
   m031,
   m032,
+  m033,
 ];
 
 /**

@@ -24,7 +24,7 @@ const searchVector = (s: string, p: string, b: string) => `
   setweight(to_tsvector('simple', ${p}), 'B') ||
   setweight(to_tsvector('english', ${b}), 'C') || setweight(to_tsvector('german', ${b}), 'C')`;
 
-/** Rows of one insert (18 parameters a row; PostgreSQL takes at most 65,535). */
+/** Rows of one insert (19 parameters a row; PostgreSQL takes at most 65,535). */
 const INSERT_BATCH = 500;
 
 /** An item ready to be recorded: its content is in the blob store, its text read for the index. */
@@ -46,6 +46,8 @@ export interface ArchiveRow {
   /** The storage location whose store holds the blob (null: the server's own store). */
   locationId: string | null;
   archivedAt: Date;
+  /** A Teams message's post (its Graph id), '' for a post itself; absent for mail. */
+  replyTo?: string | null;
 }
 
 const rowKey = (kind: string, source: string, externalId: string) => JSON.stringify([kind, source, externalId]);
@@ -81,14 +83,15 @@ export async function insertArchiveRows(db: Queryable, items: readonly ArchiveRo
         `${item.sender} ${item.recipients}`,
         body,
         item.locationId,
+        item.replyTo ?? null,
       );
       const $ = (n: number) => `$${at + n}`;
       const columns = Array.from({ length: 15 }, (_, i) => $(i + 1));
-      return `(${columns.join(', ')}, ${$(18)}, ${searchVector($(6), $(16), $(17))})`;
+      return `(${columns.join(', ')}, ${$(18)}, ${$(19)}, ${searchVector($(6), $(16), $(17))})`;
     });
     const inserted = await db.query<{ kind: string; source: string; external_id: string }>(
       `insert into archive_items (tenant_id, kind, source, container, external_id, subject, sender, recipients, sent_at,
-                                  size, has_attachments, blob_hash, preview, job_id, archived_at, location_id, search)
+                                  size, has_attachments, blob_hash, preview, job_id, archived_at, location_id, reply_to, search)
        values ${rows.join(',\n')}
        on conflict (tenant_id, kind, source, external_id) do nothing returning kind, source, external_id`,
       params,
@@ -210,6 +213,7 @@ export async function archiveTeamsMessage(db: Queryable, blobs: BlobStore, input
       jobId: input.jobId,
       locationId: input.locationId ?? null,
       archivedAt: input.now ?? new Date(),
+      replyTo: m.replyToId ?? '',
     },
   ]);
   return isNew;

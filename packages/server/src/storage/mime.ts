@@ -131,3 +131,54 @@ export function summariseMail(mime: Uint8Array): MailSummary {
     hasAttachments: parts.some(isAttachment),
   };
 }
+
+/** A mail as a reader opens it: its headers, its readable text and its attachments' names and sizes. */
+export interface MailReading {
+  subject: string;
+  from: string;
+  to: string;
+  cc: string;
+  date: Date | null;
+  body: string;
+  attachments: { name: string; contentType: string; sizeBytes: number }[];
+}
+
+/** The attachment's size once decoded: base64 counted by its data, anything else by its bytes. */
+function decodedSize(part: Part): number {
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  if (encoding === 'base64') {
+    const data = part.body.replace(/\s+/g, '');
+    return Math.max(0, Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0));
+  }
+  if (encoding === 'quoted-printable') return quotedPrintable(part.body).length;
+  return Buffer.byteLength(part.body, 'latin1');
+}
+
+export function readMail(mime: Uint8Array): MailReading {
+  const summary = summariseMail(mime);
+  const root = splitPart(Buffer.from(mime).toString('latin1'));
+  const header = (name: string) =>
+    decodeWords(decodeBytes(Buffer.from(root.headers.get(name) ?? '', 'latin1'), 'utf-8'));
+  const attachments = leaves(root).flatMap((p) => {
+    const type = p.headers.get('content-type') ?? 'text/plain';
+    const disposition = p.headers.get('content-disposition') ?? '';
+    const name = parameter(disposition, 'filename') ?? parameter(type, 'name');
+    if (!/attachment/i.test(disposition) && (name === undefined || /^text\//i.test(type))) return [];
+    return [
+      {
+        name: decodeWords(name ?? 'attachment'),
+        contentType: (type.split(';')[0] ?? '').trim().toLowerCase() || 'application/octet-stream',
+        sizeBytes: decodedSize(p),
+      },
+    ];
+  });
+  return {
+    subject: summary.subject,
+    from: summary.from,
+    to: header('to'),
+    cc: header('cc'),
+    date: summary.date,
+    body: summary.body,
+    attachments,
+  };
+}

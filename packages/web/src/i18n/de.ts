@@ -3,6 +3,7 @@ import { accountNamespaces } from './de/account';
 import { accountSecurityNamespaces } from './de/account-security';
 import { administrationNamespaces } from './de/administration';
 import { archiveNamespaces } from './de/archive';
+import { archiveBrowseNamespaces } from './de/archive-browse';
 import { backupNamespaces } from './de/backup';
 import { configurationNamespaces } from './de/configuration';
 import { confirmationsNamespaces } from './de/confirmations';
@@ -34,6 +35,7 @@ export const de: Resources = {
   ...runsNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
+  ...archiveBrowseNamespaces,
   ...teamsNamespaces,
   ...partnerNamespaces,
   ...documentsNamespaces,

@@ -2,6 +2,7 @@ import { accountNamespaces } from './en/account';
 import { accountSecurityNamespaces } from './en/account-security';
 import { administrationNamespaces } from './en/administration';
 import { archiveNamespaces } from './en/archive';
+import { archiveBrowseNamespaces } from './en/archive-browse';
 import { backupNamespaces } from './en/backup';
 import { configurationNamespaces } from './en/configuration';
 import { confirmationsNamespaces } from './en/confirmations';
@@ -32,6 +33,7 @@ export const en = {
   ...runsNamespaces,
   ...ediscoveryNamespaces,
   ...archiveNamespaces,
+  ...archiveBrowseNamespaces,
   ...teamsNamespaces,
   ...partnerNamespaces,
   ...documentsNamespaces,

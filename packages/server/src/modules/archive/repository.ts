@@ -37,3 +37,12 @@ export async function countDiscoveredTeamsAndMailboxes(
   );
   return { teams: Number(row?.teams ?? 0), mailboxes: Number(row?.mailboxes ?? 0) };
 }
+
+/** A mailbox's name as discovery found it, or undefined when discovery has not seen it. */
+export async function mailboxName(db: Queryable, tenantId: string, mailboxId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ display_name: string }>(
+    `select display_name from discovered_sources where tenant_id = $1 and application = 'exchange' and source_id = $2`,
+    [tenantId, mailboxId],
+  );
+  return row?.display_name || undefined;
+}

@@ -12,7 +12,12 @@ import { type Actor, createJob } from '../jobs/service.js';
 import type { WorkerRecord } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { downloadMail, type MailDownload } from './downloads.js';
-import { archivedMailFolders, archivingJobOfMails, countDiscoveredTeamsAndMailboxes } from './repository.js';
+import {
+  archivedMailFolders,
+  archivingJobOfMails,
+  countDiscoveredTeamsAndMailboxes,
+  mailboxName,
+} from './repository.js';
 
 /** The version this server reports for its (built-in) archive worker. */
 export const WORKER_VERSION = '0.1.0';
@@ -43,7 +48,11 @@ export async function restoreArchivedMail(
   const sourceJobId = await archivingJobOfMails(ctx.db, tenant.tenantId, input.mailboxId, ids);
   if (!sourceJobId) throw notFound('Exchange Backup Job not found.');
   const job = await createJob(ctx, actor, tenant, {
-    name: `Restore ${ids.length} mail(s) of ${input.mailboxId}`.slice(0, 120),
+    // The job lists and the monitor say whose mail it is by name.
+    name: `Restore ${ids.length} mail(s) of ${(await mailboxName(ctx.db, tenant.tenantId, input.mailboxId)) ?? input.mailboxId}`.slice(
+      0,
+      120,
+    ),
     type: 'restore',
     application: 'exchange',
     sources: [target ?? input.mailboxId],

@@ -60,6 +60,7 @@ export const navigation: NavGroup[] = [
     label: 'nav:teamsArchive',
     items: [
       { to: '/teams/dashboard', label: 'nav:teamsDashboard' },
+      { to: '/teams/archive', label: 'nav:teamsMessages' },
       { to: '/teams/jobs', label: 'nav:teamsJobs' },
       { to: '/teams/job-monitor', label: 'nav:teamsJobMonitor' },
       { to: '/teams/reporting', label: 'nav:teamsReporting' },

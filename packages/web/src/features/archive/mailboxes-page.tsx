@@ -1,6 +1,7 @@
-import { Badge, Button, CloseButton, Drawer, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, CloseButton, chakra, Drawer, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type Mailbox } from '@compliance-portal/sdk';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
@@ -108,13 +109,27 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
                   <Table.Body>
                     {(meta.data?.folders ?? []).map((f) => (
                       <Table.Row key={f.path}>
-                        <Table.Cell>{f.path}</Table.Cell>
+                        <Table.Cell wordBreak="break-word">
+                          <Link
+                            to="/archive/mailboxes/$mailboxId"
+                            params={{ mailboxId: mailbox.mailboxId }}
+                            search={{ folder: f.path }}
+                            aria-label={t('archiveBrowse:browseFolder', { folder: f.path })}
+                          >
+                            <chakra.span textDecoration="underline">{f.path}</chakra.span>
+                          </Link>
+                        </Table.Cell>
                         <Table.Cell textAlign="end">{formatNumber(f.items, i18n.language)}</Table.Cell>
                         <Table.Cell textAlign="end">{formatBytes(f.sizeBytes, i18n.language)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
                 </Table.Root>
+                <Button asChild alignSelf="flex-start" colorPalette="blue">
+                  <Link to="/archive/mailboxes/$mailboxId" params={{ mailboxId: mailbox.mailboxId }}>
+                    {t('archiveBrowse:browse')}
+                  </Link>
+                </Button>
                 <Button
                   alignSelf="flex-start"
                   variant="outline"
@@ -165,7 +180,24 @@ export function MailboxesPage() {
       // The hold is said beside the name: it stays in sight on the narrowest screen.
       cell: (m) => (
         <HStack gap="2" wrap="wrap">
-          <span>{m.name}</span>
+          {/* A button, so that the mailbox opens by keyboard too (the row answers the mouse). */}
+          <Button
+            variant="plain"
+            size="sm"
+            h="auto"
+            minH="0"
+            p="0"
+            fontWeight="normal"
+            color="fg"
+            textAlign="start"
+            whiteSpace="normal"
+            onClick={(e) => {
+              e.stopPropagation();
+              setOpen(m);
+            }}
+          >
+            <span>{m.name}</span>
+          </Button>
           <HeldBadge held={m.held} />
         </HStack>
       ),

@@ -217,6 +217,8 @@ export const administrationNamespaces: Leaves<typeof En> = {
       ediscovery_case_hold: 'Legal Hold gesetzt',
       ediscovery_case_release: 'Legal Hold aufgehoben',
       ediscovery_preview: 'Archiviertes Element angesehen',
+      archive_browse: 'Postfacharchiv durchsucht',
+      archive_preview: 'Archivierte E-Mail geöffnet',
       archive_download: 'Postfacharchiv heruntergeladen',
       archive_restore: 'Archivierte E-Mails wiederhergestellt',
       document_upload: 'Dokument hochgeladen',

@@ -214,6 +214,8 @@ export const administrationNamespaces = {
       ediscovery_case_hold: 'Legal hold placed',
       ediscovery_case_release: 'Legal hold released',
       ediscovery_preview: 'Archived item previewed',
+      archive_browse: 'Mailbox archive browsed',
+      archive_preview: 'Archived mail opened',
       archive_download: 'Mailbox archive downloaded',
       archive_restore: 'Archived mail restored',
       document_upload: 'Document uploaded',

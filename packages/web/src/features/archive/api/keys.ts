@@ -23,4 +23,12 @@ export const archiveKeys = {
   proxyAccounts: (workerIp: string) => [...scopeKeys.worker(workerIp), 'proxy-accounts'] as const,
   proxyRights: (workerIp: string) => [...scopeKeys.worker(workerIp), 'proxy-rights'] as const,
   proxyRightsOf: (workerIp: string, mailboxId: string) => [...archiveKeys.proxyRights(workerIp), mailboxId] as const,
+  /** A mailbox's archived mail as one page of a browse shows it. */
+  mailItems: (tenantId: string, request: object) => [...scopeKeys.tenant(tenantId), 'mail-items', request] as const,
+  /** One archived mail or Teams message, read in full. */
+  item: (tenantId: string, itemId: string) => [...scopeKeys.tenant(tenantId), 'archived-item', itemId] as const,
+  /** The archived teams, channels and readable chats. */
+  teamsTree: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'teams-archive'] as const,
+  /** One page of a channel's or chat's threads. */
+  teamsThreads: (tenantId: string, query: object) => [...archiveKeys.teamsTree(tenantId), 'threads', query] as const,
 };

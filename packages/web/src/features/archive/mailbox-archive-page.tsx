@@ -1,0 +1,348 @@
+import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { ApiError, type ArchivedMail, type ArchivedMailBrowse, type RestoreStarted } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../components/ui/data-table';
+import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
+import { FilterSelect } from '../../components/ui/filter-select';
+import { StatusAlert } from '../../components/ui/form-field';
+import { formatBytes, formatDateTime } from '../../components/ui/format';
+import type { ListState } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page-header';
+import { useServerAction } from '../../offline/online';
+import { useWorker } from '../../session/use-worker';
+import { RequireTenant, useApi } from '../../shared/tenant';
+import { type ListSearch, useUrlFilter, useUrlListState } from '../../shared/url-state';
+import { mailItemsQuery } from './api/browse-queries';
+import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
+import { ArchivedMailViewer } from './archived-mail-viewer';
+import { useMailReadFailure } from './mail-read-failure';
+import { RestoreArchivedMail } from './restore-archived-mail';
+
+/** A mailbox's archive opens on its newest mail. */
+const MAIL_LIST = { sort: 'sentAt', order: 'desc' } as const;
+const SORTS = ['subject', 'sender', 'sentAt', 'sizeBytes'] as const;
+type Sort = (typeof SORTS)[number];
+const ATTACHMENTS = ['with', 'without'] as const;
+type AttachmentsFilter = (typeof ATTACHMENTS)[number];
+
+/** The filters of a mailbox's archive kept in the address beside its list parameters. */
+export interface MailFilters {
+  folder?: string;
+  from?: string;
+  to?: string;
+  attachments?: string;
+}
+
+/** A day typed in a date field (YYYY-MM-DD) as the instant it starts where the reader is; `next`: the day after. */
+function dayStart(day: string | undefined, next = false): string | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(y, m - 1, d + (next ? 1 : 0));
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
+
+/** The request of one page of a mailbox's archive, as the address describes it. */
+export function mailBrowseRequest(mailboxId: string, state: ListState, filters: MailFilters): ArchivedMailBrowse {
+  const from = dayStart(filters.from);
+  const to = dayStart(filters.to, true);
+  return {
+    mailboxId,
+    page: state.page,
+    pageSize: state.pageSize,
+    ...((SORTS as readonly string[]).includes(state.sort ?? '') ? { sort: state.sort as Sort } : {}),
+    ...(state.order ? { order: state.order } : {}),
+    ...(state.search?.trim() ? { search: state.search.trim() } : {}),
+    ...(filters.folder ? { folder: filters.folder } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(filters.attachments === 'with'
+      ? { attachments: true }
+      : filters.attachments === 'without'
+        ? { attachments: false }
+        : {}),
+  };
+}
+
+/** The list state of a mailbox's archive as the address describes it (the page and its loader read it). */
+export function mailListState(search: ListSearch): ListState {
+  const given = Object.fromEntries(
+    (['page', 'pageSize', 'sort', 'order', 'search'] as const)
+      .filter((k) => search[k] !== undefined)
+      .map((k) => [k, search[k]]),
+  );
+  return { page: 1, pageSize: 25, ...MAIL_LIST, ...given };
+}
+
+/** A paper clip: the mail has attachments (said to screen readers in words). */
+function AttachmentMark() {
+  const { t } = useTranslation();
+  return (
+    <chakra.svg
+      viewBox="0 0 24 24"
+      width="4"
+      height="4"
+      flexShrink={0}
+      role="img"
+      aria-label={t('archiveBrowse:hasAttachment')}
+    >
+      <title>{t('archiveBrowse:hasAttachment')}</title>
+      <path
+        d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </chakra.svg>
+  );
+}
+
+/** The mailbox's name, from the mailbox list (the archive knows it from discovery); its address meanwhile. */
+function useMailboxName(mailboxId: string): string {
+  const api = useApi();
+  const worker = useWorker();
+  const list = useQuery(
+    mailboxesQuery(api, worker?.workerIp ?? '', worker?.indexIp ?? '', { page: 1, pageSize: 25, search: mailboxId }),
+  );
+  return list.data?.items.find((m) => m.mailboxId === mailboxId)?.name ?? '';
+}
+
+function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  const id = `mail-filter-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <HStack gap="2">
+      <chakra.label htmlFor={id} fontSize="sm" whiteSpace="nowrap">
+        {label}
+      </chakra.label>
+      <Input id={id} type="date" size="sm" width="auto" value={value} onChange={(e) => onChange(e.target.value)} />
+    </HStack>
+  );
+}
+
+function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: string }) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const worker = useWorker();
+  const serverAction = useServerAction();
+  const lang = i18n.language;
+  const name = useMailboxName(mailboxId);
+  const shownName = name || mailboxId;
+  const [state, setState] = useUrlListState(MAIL_LIST);
+  const [folder, setFolder] = useUrlFilter<string>('folder', '');
+  const [from, setFrom] = useUrlFilter<string>('from', '');
+  const [to, setTo] = useUrlFilter<string>('to', '');
+  const [attachments, setAttachments] = useUrlFilter<AttachmentsFilter | ''>('attachments', '');
+  const request = mailBrowseRequest(mailboxId, state, { folder, from, to, attachments });
+  const mails = useQuery(mailItemsQuery(api, tenantId, request));
+  const meta = useQuery(mailboxMetaQuery(api, worker?.workerIp ?? '', mailboxId));
+  const failure = useMailReadFailure();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<string | null>(null);
+  const [restoring, setRestoring] = useState<{ itemId: string; subject: string }[] | null>(null);
+  const [started, setStarted] = useState<(RestoreStarted & { into: string; count: number }) | null>(null);
+  // The subjects of every page seen: a selection may span pages.
+  const subjects = useRef(new Map<string, string>()).current;
+  for (const m of mails.data?.items ?? []) subjects.set(m.itemId, m.subject);
+  const chosen = [...selected].map((id) => ({ itemId: id, subject: subjects.get(id) ?? '' }));
+
+  const columns: Column<ArchivedMail>[] = [
+    {
+      key: 'subject',
+      header: t('archiveBrowse:subject'),
+      sortable: true,
+      cell: (m) => (
+        <HStack gap="1" align="start">
+          <Button
+            variant="plain"
+            size="sm"
+            h="auto"
+            minH="0"
+            p="0"
+            textAlign="start"
+            whiteSpace="normal"
+            wordBreak="break-word"
+            fontWeight="medium"
+            color="fg"
+            textDecoration="underline"
+            textDecorationColor="border"
+            onClick={(e) => {
+              e.stopPropagation();
+              setOpen(m.itemId);
+            }}
+          >
+            {m.subject || t('archiveBrowse:noSubject')}
+          </Button>
+          {m.hasAttachments ? <AttachmentMark /> : null}
+        </HStack>
+      ),
+    },
+    {
+      key: 'sender',
+      header: t('archiveBrowse:from'),
+      sortable: true,
+      cell: (m) => <Text wordBreak="break-word">{m.sender}</Text>,
+    },
+    { key: 'sentAt', header: t('archiveBrowse:date'), sortable: true, cell: (m) => formatDateTime(m.sentAt, lang) },
+    {
+      key: 'sizeBytes',
+      header: t('archiveBrowse:size'),
+      sortable: true,
+      align: 'end',
+      hideBelow: 'md',
+      cell: (m) => formatBytes(m.sizeBytes, lang),
+    },
+    ...(folder
+      ? []
+      : [
+          {
+            key: 'folder',
+            header: t('archiveBrowse:folder'),
+            hideBelow: 'lg' as const,
+            cell: (m: ArchivedMail) => m.folder,
+          },
+        ]),
+  ];
+  const exportColumns: ExportColumn<ArchivedMail>[] = [
+    { header: t('archiveBrowse:subject'), value: (m) => m.subject },
+    { header: t('archiveBrowse:from'), value: (m) => m.sender },
+    { header: t('archiveBrowse:to'), value: (m) => m.recipients },
+    { header: t('archiveBrowse:date'), value: (m) => m.sentAt ?? '' },
+    { header: t('archiveBrowse:size'), value: (m) => m.sizeBytes },
+    {
+      header: t('archiveBrowse:attachments'),
+      value: (m) => (m.hasAttachments ? t('archiveBrowse:withAttachments') : t('archiveBrowse:withoutAttachments')),
+    },
+    { header: t('archiveBrowse:folder'), value: (m) => m.folder },
+  ];
+  const refused = mails.error instanceof ApiError && mails.error.status === 403;
+  return (
+    <Stack gap="4">
+      <PageHeader
+        title={t('archiveBrowse:mailboxTitle', { name: shownName })}
+        actions={
+          <Button asChild variant="outline" size="sm" alignSelf={{ base: 'flex-start', md: 'center' }}>
+            <Link to="/archive/mailboxes">{t('archiveBrowse:backToMailboxes')}</Link>
+          </Button>
+        }
+      />
+      {started ? (
+        <StatusAlert status="success">
+          <Stack gap="1" data-testid="restore-started">
+            <span>{t('archiveBrowse:restoreStarted', { count: started.count, mailbox: started.into })}</span>
+            <Link to="/backup-and-restore/job-monitor" search={{ type: 'restore' }}>
+              <chakra.span textDecoration="underline">{t('archiveBrowse:followInMonitor')}</chakra.span>
+            </Link>
+          </Stack>
+        </StatusAlert>
+      ) : null}
+      {refused ? (
+        <StatusAlert status="error">
+          <span data-testid="mail-refused">{t('archiveBrowse:needsProxyRight')}</span>
+        </StatusAlert>
+      ) : (
+        <DataTable
+          label={t('archiveBrowse:mails')}
+          columns={columns}
+          rows={mails.data?.items}
+          total={mails.data?.total ?? 0}
+          loading={mails.isFetching}
+          error={mails.error}
+          errorText={failure(mails.error) ?? t('archiveBrowse:loadFailed')}
+          onRetry={() => void mails.refetch()}
+          rowKey={(m) => m.itemId}
+          state={state}
+          onStateChange={setState}
+          emptyText={t('archiveBrowse:noMails')}
+          searchPlaceholder={t('archiveBrowse:searchMail')}
+          onRowClick={(m) => setOpen(m.itemId)}
+          selection={{
+            selected,
+            onChange: setSelected,
+            rowLabel: (m) => t('table:selectRow', { name: m.subject || t('archiveBrowse:noSubject') }),
+          }}
+          toolbar={
+            <>
+              <FilterSelect
+                label={t('archiveBrowse:folder')}
+                value={folder}
+                all={t('archiveBrowse:allFolders')}
+                busy={meta.isPending && !meta.isError}
+                options={(meta.data?.folders ?? []).map((f) => ({ value: f.path, label: f.path }))}
+                onChange={setFolder}
+              />
+              <FilterSelect
+                label={t('archiveBrowse:attachmentsFilter')}
+                value={attachments}
+                all={t('archiveBrowse:anyAttachments')}
+                options={[
+                  { value: 'with', label: t('archiveBrowse:withAttachments') },
+                  { value: 'without', label: t('archiveBrowse:withoutAttachments') },
+                ]}
+                onChange={setAttachments}
+              />
+              <DateFilter label={t('archiveBrowse:sentFrom')} value={from} onChange={setFrom} />
+              <DateFilter label={t('archiveBrowse:sentTo')} value={to} onChange={setTo} />
+              <ExportButtons
+                title={`${t('archiveBrowse:export')} ${shownName}`}
+                columns={exportColumns}
+                fetchPage={({ page, pageSize }) =>
+                  api.apollo.archive.browseMail({ tenantId, body: { ...request, page, pageSize } })
+                }
+              />
+            </>
+          }
+        />
+      )}
+      {selected.size > 0 ? (
+        <Box position="sticky" bottom="0" bg="bg" py="2" borderTopWidth="1px">
+          <HStack gap="3" wrap="wrap">
+            <Text fontSize="sm" data-testid="mail-selection">
+              {t('archiveBrowse:selected', { count: selected.size })}
+            </Text>
+            <Button size="sm" colorPalette="blue" onClick={() => setRestoring(chosen)} {...serverAction}>
+              {t('archiveBrowse:restoreSelected')}
+            </Button>
+          </HStack>
+        </Box>
+      ) : null}
+      {open ? (
+        <ArchivedMailViewer
+          tenantId={tenantId}
+          mailboxId={mailboxId}
+          itemId={open}
+          onClose={() => setOpen(null)}
+          onRestore={(mail) => {
+            setOpen(null);
+            setRestoring([mail]);
+          }}
+        />
+      ) : null}
+      {restoring ? (
+        <RestoreArchivedMail
+          tenantId={tenantId}
+          mailbox={{ mailboxId, name: shownName }}
+          mails={restoring}
+          onClose={(result) => {
+            setRestoring(null);
+            if (result) {
+              setStarted(result);
+              setSelected(new Set());
+            }
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * A mailbox's archive (/archive/mailboxes/:mailboxId): its mail by folder, paged, sorted and filtered
+ * (subject or sender, dates, attachments) in the address; a mail read, downloaded as .eml or restored,
+ * alone or several at once, into its mailbox or another one.
+ */
+export function MailboxArchivePage({ mailboxId }: { mailboxId: string }) {
+  return <RequireTenant>{(tenantId) => <MailboxArchive tenantId={tenantId} mailboxId={mailboxId} />}</RequireTenant>;
+}

@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { mailItemsQuery } from '../../../../features/archive/api/browse-queries';
+import {
+  MailboxArchivePage,
+  mailBrowseRequest,
+  mailListState,
+} from '../../../../features/archive/mailbox-archive-page';
+import { listSearchValidator } from '../../../../shared/url-state';
+
+function MailboxArchiveRoute() {
+  const { mailboxId } = Route.useParams();
+  return <MailboxArchivePage mailboxId={mailboxId} />;
+}
+
+export const Route = createFileRoute('/_app/_worker/archive/mailboxes_/$mailboxId')({
+  validateSearch: listSearchValidator<'folder' | 'from' | 'to' | 'attachments'>({
+    folder: [],
+    from: [],
+    to: [],
+    attachments: ['with', 'without'],
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) =>
+    loadQueries(context.queryClient, [
+      mailItemsQuery(
+        context.api,
+        loaderTenantId(),
+        mailBrowseRequest(params.mailboxId, mailListState(deps), {
+          ...(deps.folder ? { folder: deps.folder } : {}),
+          ...(deps.from ? { from: deps.from } : {}),
+          ...(deps.to ? { to: deps.to } : {}),
+          ...(deps.attachments ? { attachments: deps.attachments } : {}),
+        }),
+      ),
+    ]),
+  component: MailboxArchiveRoute,
+});

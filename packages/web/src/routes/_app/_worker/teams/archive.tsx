@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { teamsThreadsQuery, teamsTreeQuery } from '../../../../features/archive/api/browse-queries';
+import { TeamsArchivePage, threadsQueryOf } from '../../../../features/archive/teams-archive-page';
+import { listSearchValidator } from '../../../../shared/url-state';
+
+export const Route = createFileRoute('/_app/_worker/teams/archive')({
+  validateSearch: listSearchValidator<'at'>({ at: [] }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => {
+    const threads = threadsQueryOf(deps.at, deps);
+    return loadQueries(context.queryClient, [
+      teamsTreeQuery(context.api, loaderTenantId()),
+      ...(threads ? [teamsThreadsQuery(context.api, loaderTenantId(), threads)] : []),
+    ]);
+  },
+  component: TeamsArchivePage,
+});
