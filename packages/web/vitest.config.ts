@@ -15,7 +15,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
-          testTimeout: 20_000,
+          // A whole portal rendered in jsdom: 2 to 10 s alone, three times that beside the browser
+          // tests on a 2-core machine (pnpm test runs two suites at once); the limit catches a hang.
+          testTimeout: 60_000,
         },
       },
       {
