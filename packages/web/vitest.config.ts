@@ -28,6 +28,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll gives a page 10 s, not 1: beside another suite (pnpm test runs two at once) the
+          // sign-in page took over 1 s to show German after the language was chosen.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
