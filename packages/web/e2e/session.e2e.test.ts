@@ -18,19 +18,11 @@ const session = useBrowserSession({
   clock: true,
   // Counts the shared-activity notes each tab receives, so a test can wait for one to arrive
   // before it moves the clock on (storage events are delivered outside the fake clock).
-  // Also turns off CSS animations: a dialog leaves the page when its exit animation ends, and on a
-  // busy machine that end was missed while the fake clock held the fallback timer (the trial dialog
-  // stayed, closed but visible, and every later test of the file failed behind it).
   initScript: () => {
     const w = window as unknown as { activityNotes: number };
     w.activityNotes = 0;
     window.addEventListener('storage', (event) => {
       if (event.key === 'lastActivity') w.activityNotes += 1;
-    });
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; }';
-      document.head.append(style);
     });
   },
 });
