@@ -26,12 +26,7 @@ let interrupted;
 async function run(name, command, args, cwd = root, env = baseEnv, prefix = undefined) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const { ok, output, problem } = await runStep(command, args, {
-    cwd,
-    env,
-    timeoutMs: STEP_MINUTES * 60_000,
-    ...(prefix === undefined ? {} : { prefix }),
-  });
+  const { ok, output, problem } = await runStep(command, args, { cwd, env, timeoutMs: STEP_MINUTES * 60_000, prefix });
   if (problem) console.log(`=== ${name}: ${problem}`);
   const result = {
     name,
@@ -147,7 +142,8 @@ for (const { dir, manifest } of packages) {
   for (const { label, args } of SPLIT[manifest.name] ?? [{ label: 'tests', args: [] }]) {
     suites.push({ dir, manifest, label, args, env: baseEnv });
   }
-  // A package that declares test:postgres runs its whole suite again on PostgreSQL when one is given.
+  // A package that declares test:postgres runs its suite again on PostgreSQL when one is given (the
+  // server's vitest config then takes only the files that open the test database).
   if (scripts['test:postgres'] && postgresUrl) {
     suites.push({
       dir,

@@ -15,7 +15,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/testing/setup.ts'],
-          testTimeout: 20_000,
+          // A whole portal rendered in jsdom: 2 to 10 s alone, three times that beside the browser
+          // tests on a 2-core machine (pnpm test runs two suites at once); the limit catches a hang.
+          testTimeout: 60_000,
         },
       },
       {
@@ -26,6 +28,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // expect.poll gives a page 10 s, not 1: beside another suite (pnpm test runs two at once) the
+          // sign-in page took over 1 s to show German after the language was chosen.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

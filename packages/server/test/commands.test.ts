@@ -266,7 +266,7 @@ describe('the operator commands', () => {
       true,
     );
     expect(outbox.some((mail) => /^To: partner@fabrikam\.example/m.test(mail))).toBe(true);
-  }, 120_000);
+  }, 240_000);
 
   it("tenant:endpoints points a tenant at another cloud's identity platform and Graph, and back at Microsoft's", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-endpoints-'));

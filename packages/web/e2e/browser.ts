@@ -73,7 +73,12 @@ export interface BrowserSessionOptions {
   /** The window of the session's pages: DESKTOP by default. */
   viewport?: { width: number; height: number };
   acceptDownloads?: boolean;
-  /** Playwright's clock, installed in the context before any page loads the app. */
+  /**
+   * Playwright's clock, installed in the context before any page loads the app. Its pages run without
+   * CSS animations: a dialog leaves the page when its exit animation ends, and on a busy machine that
+   * end was missed while the fake clock held the fallback timer (session's trial dialog stayed, closed
+   * but visible, and every later test of the file failed behind it).
+   */
   clock?: boolean;
   /** A script run in every page of the context before the app's own. */
   initScript?: () => void;
@@ -152,7 +157,16 @@ export function useBrowserSession(options: BrowserSessionOptions = {}): BrowserS
       browser ??= await launchBrowser();
       context = await browser.newContext({ baseURL: url, ...contextOptions });
     }
-    if (options.clock) await context.clock.install();
+    if (options.clock) {
+      await context.clock.install();
+      await context.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; }';
+          document.head.append(style);
+        });
+      });
+    }
     if (options.initScript) await context.addInitScript(options.initScript);
     page = context.pages()[0] ?? (await context.newPage());
   }

@@ -44,10 +44,11 @@ export async function openScratchDatabase(
   }
   const name = uniqueName(prefix);
   await onServer(url, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
-  const db = await openPostgres(databaseUrl(url, name), 8);
+  const target = databaseUrl(url, name);
+  const db = await openPostgres(target, 8);
   return {
     db,
-    url: databaseUrl(url, name),
+    url: target,
     drop: async () => {
       await db.close();
       await onServer(url, (admin) => admin.query(`drop database if exists ${name} with (force)`));

@@ -1,3 +1,4 @@
+import type { Worker } from '@compliance-portal/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../session/machine';
@@ -7,7 +8,11 @@ import { requireRole, requireSignedIn, requireWorker } from './guards';
 function session(role?: 'admin' | 'partner' | 'operator') {
   const actor = createActor(
     sessionMachine.provide({
-      actors: { logoutApi: fromPromise(async () => {}) },
+      // The session reads the worker again as it starts: here it answers nothing, and the stored one stays.
+      actors: {
+        logoutApi: fromPromise(async () => {}),
+        loadWorker: fromPromise(async (): Promise<Worker | null> => null),
+      },
       actions: { persistUser: () => {} },
     }),
     { input: { storedUser: role ? { token: 't', user: { email: 'u@x.example', role } } : null } },

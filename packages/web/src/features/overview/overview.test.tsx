@@ -302,7 +302,7 @@ describe('the overview cards', () => {
     );
     expect(screen.getByTestId('area-backup').getAttribute('data-health')).toBe('failed');
     expect(within(screen.getByTestId('area-dataManagement')).queryByTestId('area-health')).toBeNull();
-  }, 20_000);
+  });
 
   it('agree with the day buckets of local calendar days', () => {
     const now = new Date(2026, 10, 23, 15);
