@@ -77,7 +77,7 @@ describe('archive browsing', () => {
     admin = await sessionToken(server, ADMIN);
     const db = server.ctx.db;
     const blobs = createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs'));
-    const mail = (source: string, folder: string, externalId: string, bytes: Uint8Array, t = tenantId) =>
+    const mail = (source: string, folder: string, externalId: string, bytes: Uint8Array, t: string = tenantId) =>
       archiveMail(db, blobs, {
         tenantId: t,
         jobId: null,
@@ -220,7 +220,7 @@ describe('archive browsing', () => {
     expect(page.items.map((m) => m.subject)).toEqual(['Lunch', 'Quarterly figures', 'Budget 2025']);
     expect(page.total).toBe(3);
     expect(page.items[1]).toMatchObject({
-      itemId: ids['m-figures'],
+      itemId: ids['m-figures'] as string,
       folder: 'Inbox',
       sender: 'Megan Bowen <megan@contoso.example>',
       sentAt: '2026-11-02T09:00:00.000Z',
@@ -302,7 +302,7 @@ describe('archive browsing', () => {
     const opened = await call('GET', `/archive/items/${ids['m-figures']}`);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toEqual({
-      itemId: ids['m-figures'],
+      itemId: ids['m-figures'] as string,
       kind: 'mail',
       source: MAILBOX,
       sourceName: 'Adele Vance',

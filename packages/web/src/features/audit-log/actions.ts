@@ -78,7 +78,11 @@ export const AUDIT_AREAS = [
       'ediscovery.preview',
     ],
   },
-  { area: 'archive', prefix: 'archive.', actions: ['archive.browse', 'archive.preview', 'archive.download', 'archive.restore'] },
+  {
+    area: 'archive',
+    prefix: 'archive.',
+    actions: ['archive.browse', 'archive.preview', 'archive.download', 'archive.restore'],
+  },
   { area: 'document', prefix: 'document.', actions: ['document.upload', 'document.delete'] },
   { area: 'proxyRight', prefix: 'proxyRight.', actions: ['proxyRight.grant', 'proxyRight.revoke'] },
   {

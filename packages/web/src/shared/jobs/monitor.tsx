@@ -14,8 +14,8 @@ import { isRunActive, runListQuery } from './api/queries';
 import { MONITOR_LIST, MONITOR_STATUSES, monitorQueryOf } from './list-search';
 import { RunActions, RunRetriedContext } from './run-actions';
 import { RunDetail } from './run-detail';
-import { durationOf, failuresText, formatDuration, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
 import { type RunNotice, RunNoticeAlert } from './run-notice';
+import { durationOf, failuresText, formatDuration, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
 
 /** While a run is queued or running the monitor polls; when nothing does, it stops. */
 

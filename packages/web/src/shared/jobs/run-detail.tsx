@@ -3,8 +3,8 @@ import type { JobRun } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 import { isRunActive } from './api/queries';
 import { RunAccountsTable } from './run-accounts';
-import { RunFigures, RunMessage, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
 import { RunActions } from './run-actions';
+import { RunFigures, RunMessage, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
 
 /**
  * One run of the monitor in a drawer: its state and progress, Microsoft 365's throttling while it
