@@ -32,7 +32,7 @@ const REPLIES_SHOWN = 3;
  * A channel or chat in the address, as one parameter (`at`): `t/<team>/<channel>` or `c/<chat>`, so
  * that choosing one changes the address once.
  */
-export function placeOf(at: string | undefined): { source: string; channel?: string } | null {
+function placeOf(at: string | undefined): { source: string; channel?: string } | null {
   if (!at) return null;
   if (at.startsWith('c/') && at.length > 2) return { source: at.slice(2) };
   const match = /^t\/([^/]+)\/(.+)$/.exec(at);
