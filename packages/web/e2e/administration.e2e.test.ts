@@ -7,7 +7,7 @@
  * which then finds itself signed out). Each screen is photographed at 1440 and 390 px in English and
  * German (into E2E_SCREENSHOTS, or a temporary directory that is named in the output).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,7 @@ import {
   completeQrSetup,
   expectResponsiveAndAccessible,
   type Language,
+  screenshotDirectory,
   submitCode,
   submitPassword,
   useBrowserSession,
@@ -28,9 +29,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-administration-'));
 const session = useBrowserSession({ ownServer: () => ({ dataDir }), acceptDownloads: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
-mkdirSync(SHOTS, { recursive: true });
-console.log(`administration screenshots: ${SHOTS}`);
+const SHOTS = screenshotDirectory('administration');
 
 const INVITEE = 'e2e.invitee@contoso.example';
 const INVITEE_PASSWORD = 'Invitee-Passw0rd!';

@@ -4,11 +4,9 @@
  * history: a mailbox the demo administrator may read opened from Mailboxes, one mail read and
  * restored into its mailbox (the restore run finishes in the monitor, named by the mailbox's name);
  * a team's channel read in the Teams archive with replies under their post. Each screen at 1440 and
- * 390 px in English and German (screenshots into SCREENSHOT_DIR or E2E_SCREENSHOTS, else a temporary
+ * 390 px in English and German (screenshots into E2E_SCREENSHOTS, else a temporary
  * directory named in the output), and without sideways scrolling or WCAG 2.1 A/AA violations.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,16 +14,14 @@ import {
   chooseLanguage,
   expectResponsiveAndAccessible,
   type Language,
+  screenshotDirectory,
   useBrowserSession,
   waitForText,
 } from './browser';
 
 const session = useBrowserSession({ ownServer: { history: true } });
 
-const SHOTS =
-  process.env.SCREENSHOT_DIR ?? process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
-mkdirSync(SHOTS, { recursive: true });
-console.log(`archive browsing screenshots: ${SHOTS}`);
+const SHOTS = screenshotDirectory('archive browsing');
 
 /** Photographs the page at 1440 and 390 px in English and German, each after a reload brought to `ready`. */
 async function photograph(page: Page, name: string, ready: (page: Page, language: Language) => Promise<void>) {

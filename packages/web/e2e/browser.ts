@@ -3,7 +3,7 @@
  * every test file opens (useBrowserSession) and the layout and accessibility check of its pages
  * (expectResponsiveAndAccessible).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,6 +43,17 @@ export {
 } from '../scripts/browser.mjs';
 
 const baseUrl = () => inject('baseUrl');
+
+/**
+ * Where a test file writes its screenshots: E2E_SCREENSHOTS when set (made if missing), else a new
+ * temporary directory. Named in the output, so that the pictures can be found and looked at.
+ */
+export function screenshotDirectory(what: string): string {
+  const directory = process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
+  mkdirSync(directory, { recursive: true });
+  console.log(`${what} screenshots: ${directory}`);
+  return directory;
+}
 
 /** The demo world's accounts and its administrator's tenant. */
 export const ADMIN = 'admin@contoso.example';

@@ -6,15 +6,12 @@
  * each at 1440 and 390 px in English and German, without sideways scrolling or WCAG 2.1 A/AA
  * violations, photographed into E2E_SCREENSHOTS (or a temporary directory named in the output).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, type Language, layoutProblems, useBrowserSession } from './browser';
+import { chooseLanguage, type Language, layoutProblems, screenshotDirectory, useBrowserSession } from './browser';
 
 const session = useBrowserSession({ ownServer: { history: true } });
-const SHOTS = process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
 const WIDTHS = [1440, 390] as const;
 
 /** What each dashboard says its figures are, in each language (the `figures` texts). */
@@ -56,8 +53,7 @@ async function ready(page: Page, screen: (typeof SCREENS)[number], language: Lan
 describe('the figures on every dashboard', () => {
   it('are named and defined alike, at 1440 and 390 px, in English and German', async () => {
     const { page } = session;
-    mkdirSync(SHOTS, { recursive: true });
-    console.log(`Screenshots of the figures: ${SHOTS}`);
+    const SHOTS = screenshotDirectory('figures');
     await session.signIn('/backup-and-restore/dashboard');
     const problems: string[] = [];
     for (const language of ['en', 'de'] as const) {

@@ -8,8 +8,6 @@
  * clean-up screens are photographed at 1440 and 390 px in English and German (into E2E_SCREENSHOTS,
  * or a temporary directory named in the output), and the clean-up list fits every breakpoint.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -17,15 +15,14 @@ import {
   chooseLanguage,
   expectResponsiveAndAccessible,
   type Language,
+  screenshotDirectory,
   useBrowserSession,
   waitForText,
 } from './browser';
 
 const session = useBrowserSession({ ownServer: true });
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
-mkdirSync(SHOTS, { recursive: true });
-console.log(`job confirmation screenshots: ${SHOTS}`);
+const SHOTS = screenshotDirectory('job confirmation');
 
 /** The words the steps look for, per language. */
 const WORDS = {

@@ -8,18 +8,21 @@
  * px in English and German, photographed (into E2E_SCREENSHOTS, or a temporary directory named in
  * the output) and checked for sideways scrolling and WCAG 2.1 A/AA violations.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, type Language, layoutProblems, useBrowserSession, waitForText } from './browser';
+import {
+  chooseLanguage,
+  type Language,
+  layoutProblems,
+  screenshotDirectory,
+  useBrowserSession,
+  waitForText,
+} from './browser';
 
 const session = useBrowserSession({ ownServer: { history: true } });
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
-mkdirSync(SHOTS, { recursive: true });
-console.log(`job runs screenshots: ${SHOTS}`);
+const SHOTS = screenshotDirectory('job runs');
 
 const WIDTHS = [1440, 390] as const;
 const LANGUAGES: readonly Language[] = ['en', 'de'];

@@ -7,8 +7,6 @@
  * stopped from the drawer's header. Each state is photographed (into E2E_SCREENSHOTS, or a temporary
  * directory named in the output) and the monitor checked for sideways scrolling and WCAG 2.1 A/AA.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import {
   chooseLanguage,
   type Language,
   layoutProblems,
+  screenshotDirectory,
   simulatorThrottle,
   simulatorThrottleSetting,
   useBrowserSession,
@@ -24,9 +23,7 @@ import {
 
 const session = useBrowserSession({ ownServer: true });
 
-const SHOTS = process.env.E2E_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'portal-e2e-screenshots-'));
-mkdirSync(SHOTS, { recursive: true });
-console.log(`run actions screenshots: ${SHOTS}`);
+const SHOTS = screenshotDirectory('run actions');
 
 const TEXTS = {
   en: {
