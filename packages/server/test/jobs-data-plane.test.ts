@@ -355,7 +355,8 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       expect(sites.json().items).toEqual([
         {
           accountId: site?.id,
-          displayName: site?.id,
+          // The site by its name, never its id (issue 38).
+          displayName: site?.name,
           status: 'finished',
           files: 20,
           versionsRemoved: 40,
