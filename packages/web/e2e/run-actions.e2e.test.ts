@@ -21,7 +21,7 @@ import {
   waitForText,
 } from './browser';
 
-const session = useBrowserSession({ ownServer: true });
+const session = useBrowserSession({ ownServer: { history: true } });
 
 const SHOTS = screenshotDirectory('run actions');
 

@@ -343,7 +343,13 @@ describe('section 8: failures to create, update, start, stop or delete jobs', ()
     );
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Failures to create or update the job. Internal server error')).toBeTruthy();
+    // A deletion job is saved only once its confirmation says what it will delete.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Save the deletion job "Old mail"?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Save deletion job' }));
+    // The failure is said where the user acted: in the confirmation, which stays open.
+    expect(
+      await within(confirm).findByText('Failures to create or update the job. Internal server error'),
+    ).toBeTruthy();
   });
 });
 

@@ -110,7 +110,7 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
     },
   });
   // A job not saved: the form's own text, then why in the catalogue's words.
-  const failure = save.error ? failureText(t, t('confirmations:deletion.failed'), save.error) : null;
+  const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
   const lang = i18n.language;
   return (
     <FormDialog

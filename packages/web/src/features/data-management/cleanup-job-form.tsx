@@ -87,7 +87,7 @@ export function CleanupJobForm({ tenantId, job, onClose }: { tenantId: string; j
       onClose();
     },
   });
-  const failure = save.error ? failureText(t, t('cleanupJobs:failed'), save.error) : null;
+  const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
 
   return (
     <FormDialog

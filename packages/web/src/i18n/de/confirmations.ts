@@ -30,7 +30,6 @@ export const confirmationsNamespaces: Leaves<typeof En> = {
       previewFailed: 'Was die Löschung entfernen würde, ließ sich nicht ermitteln; der Auftrag wird nicht gespeichert.',
       created: 'Der Löschauftrag „{{name}}“ wurde angelegt.',
       updated: 'Der Löschauftrag „{{name}}“ wurde gespeichert.',
-      failed: 'Der Löschauftrag konnte nicht gespeichert werden.',
     },
     hold: {
       placeFailed: 'Der Legal Hold konnte nicht gesetzt werden.',
@@ -97,7 +96,6 @@ export const confirmationsNamespaces: Leaves<typeof En> = {
     paths_other: 'Nur {{count}} gewählte Dateien und Ordner der Website (im Dateimanager gewählt).',
     created: 'Der Bereinigungsauftrag „{{name}}“ wurde angelegt.',
     updated: 'Der Bereinigungsauftrag „{{name}}“ wurde gespeichert.',
-    failed: 'Der Bereinigungsauftrag konnte nicht gespeichert werden.',
     ruleInvalid: 'Die Regel: {{problem}}',
     runs: 'Ihre Läufe zeigt die Überwachung Datenmanagement.',
   },

@@ -36,6 +36,7 @@ export const runsNamespaces: Leaves<typeof En> = {
       code: 'Code von Microsoft 365',
       codeWithStatus: '{{code}} (HTTP {{status}})',
       httpStatus: 'HTTP {{status}}',
+      said: 'Microsoft 365 meldete: „{{said}}“',
     },
     duration: {
       seconds: '{{s}} s',
@@ -54,6 +55,8 @@ export const runsNamespaces: Leaves<typeof En> = {
       unreachable_other: 'Microsoft 365 ist nicht erreichbar; nächster Versuch um {{time}} ({{count}} Wiederholungen)',
       past_one: 'Microsoft 365 ließ diesen Lauf einmal warten und es erneut versuchen (insgesamt {{waited}}).',
       past_other: 'Microsoft 365 ließ diesen Lauf {{count}}-mal warten und es erneut versuchen (insgesamt {{waited}}).',
+      retried_one: 'Microsoft 365 ließ diesen Lauf eine Anfrage einmal wiederholen.',
+      retried_other: 'Microsoft 365 ließ diesen Lauf Anfragen {{count}}-mal wiederholen.',
     },
     accounts: {
       show: 'Konten anzeigen',

@@ -26,7 +26,6 @@ export const confirmationsNamespaces = {
       previewFailed: 'What the deletion would remove could not be worked out; the job is not saved.',
       created: 'The deletion job "{{name}}" was created.',
       updated: 'The deletion job "{{name}}" was saved.',
-      failed: 'The deletion job could not be saved.',
     },
     hold: {
       placeFailed: 'The legal hold could not be placed.',
@@ -90,7 +89,6 @@ export const confirmationsNamespaces = {
     paths_other: 'Only {{count}} chosen files and folders of the site (chosen in the file manager).',
     created: 'The clean-up job "{{name}}" was created.',
     updated: 'The clean-up job "{{name}}" was saved.',
-    failed: 'The clean-up job could not be saved.',
     ruleInvalid: 'The rule: {{problem}}',
     runs: 'Their runs are shown in Data management monitoring.',
   },

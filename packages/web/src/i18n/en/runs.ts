@@ -33,6 +33,7 @@ export const runsNamespaces = {
       code: 'Microsoft 365’s code',
       codeWithStatus: '{{code}} (HTTP {{status}})',
       httpStatus: 'HTTP {{status}}',
+      said: 'Microsoft 365 said: “{{said}}”',
     },
     duration: {
       seconds: '{{s}} s',
@@ -49,6 +50,8 @@ export const runsNamespaces = {
       unreachable_other: 'Microsoft 365 cannot be reached; next try at {{time}} ({{count}} retries)',
       past_one: 'Microsoft 365 made this run wait and retry once ({{waited}} in all).',
       past_other: 'Microsoft 365 made this run wait and retry {{count}} times ({{waited}} in all).',
+      retried_one: 'Microsoft 365 made this run retry a request once.',
+      retried_other: 'Microsoft 365 made this run retry requests {{count}} times.',
     },
     accounts: {
       show: 'Show accounts',

@@ -111,7 +111,15 @@ describe('a run’s actions in the monitor', () => {
     signedIn();
     const retried: string[] = [];
     const failed = run({ reportId: 'r1', jobName: 'Broken', status: 'failed', itemsFailed: 2, retryable: true });
-    const retry = run({ reportId: 'r9', jobId: failed.jobId, jobName: 'Broken', status: 'pending', retryOf: 'r1' });
+    const retry = run({
+      reportId: 'r9',
+      jobId: failed.jobId,
+      jobName: 'Broken',
+      status: 'pending',
+      state: 'queued',
+      started: null,
+      retryOf: 'r1',
+    });
     const { user } = await renderPortal('/backup-and-restore/job-monitor', {
       'legacy.workers.client': clientAnswer,
       'apollo.monitoring.list': () => HttpResponse.json(page(retried.length > 0 ? [retry, failed] : [failed])),
@@ -136,7 +144,7 @@ describe('a run’s actions in the monitor', () => {
     await user.click(within(notice).getByRole('button', { name: 'Show the new run' }));
     const drawer = await screen.findByRole('dialog');
     // The new run, queued: it can be stopped, not retried.
-    expect(drawer.querySelector('[data-status="pending"]')).not.toBeNull();
+    expect(drawer.querySelector('[data-status="queued"]')).not.toBeNull();
     expect(within(drawer).getByRole('button', { name: 'Stop' })).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
@@ -145,7 +153,14 @@ describe('a run’s actions in the monitor', () => {
     signedIn();
     let refuseNext = true;
     const failed = run({ reportId: 'r1', jobName: 'Broken', status: 'failed', retryable: true });
-    const retry = run({ reportId: 'r9', jobId: failed.jobId, jobName: 'Broken', status: 'pending' });
+    const retry = run({
+      reportId: 'r9',
+      jobId: failed.jobId,
+      jobName: 'Broken',
+      status: 'pending',
+      state: 'queued',
+      started: null,
+    });
     let done = false;
     const { user } = await renderPortal('/backup-and-restore/job-monitor?status=failed', {
       'legacy.workers.client': clientAnswer,
@@ -174,7 +189,7 @@ describe('a run’s actions in the monitor', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('run-notice')).textContent).toContain('Running "Broken" again in full.');
     // The failed-only filter would hide the queued retry: it is lifted, and the drawer shows the new run.
-    await waitFor(() => expect(screen.getByRole('dialog').querySelector('[data-status="pending"]')).not.toBeNull());
+    await waitFor(() => expect(screen.getByRole('dialog').querySelector('[data-status="queued"]')).not.toBeNull());
     drawer = screen.getByRole('dialog');
     expect(within(drawer).getByRole('button', { name: 'Stop' })).toBeTruthy();
   });

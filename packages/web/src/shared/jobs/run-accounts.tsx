@@ -12,7 +12,7 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { runAccountsQuery } from './api/queries';
-import { codeText } from './run-status';
+import { codeText, reasonText } from './run-status';
 
 /** The failures of an account shown in its row; the rest are counted (the report has them all). */
 const SHOWN_FAILURES = 3;
@@ -30,7 +30,8 @@ function failuresOf(account: RunAccount): RunItemFailure[] {
 export function failureTexts(account: RunAccount, t: TFunction): string[] {
   return failuresOf(account).map((f) => {
     const code = codeText(f, t);
-    return `${f.item ? `${f.item}: ` : ''}${f.reason}${code ? ` (${code})` : ''}`;
+    const { reason, said } = reasonText(f, t);
+    return `${f.item ? `${f.item}: ` : ''}${reason}${said ? ` ${said}` : ''}${code ? ` (${code})` : ''}`;
   });
 }
 
@@ -38,6 +39,7 @@ export function failureTexts(account: RunAccount, t: TFunction): string[] {
 function FailureLine({ failure }: { failure: RunItemFailure }) {
   const { t } = useTranslation();
   const code = codeText(failure, t);
+  const { reason, said } = reasonText(failure, t);
   return (
     <Stack gap="0" fontSize="xs" data-testid="run-failure">
       <Text>
@@ -47,9 +49,10 @@ function FailureLine({ failure }: { failure: RunItemFailure }) {
           </Text>
         ) : null}
         <Text as="span" colorPalette="red" color="colorPalette.fg">
-          {failure.reason}
+          {reason}
         </Text>
       </Text>
+      {said ? <Text color="fg.muted">{said}</Text> : null}
       {code ? (
         <Text color="fg.muted">
           {t('runs:accounts.code')}: <code>{code}</code>

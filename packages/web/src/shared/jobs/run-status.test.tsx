@@ -135,8 +135,11 @@ describe('a run in the monitor', () => {
     const { user } = await monitor([failedRun], [guest]);
     const row = await rowOf('Refused backup');
     expect(paletteOf(within(row).getByText('Failed'))).toBe('red');
-    // The failures column, the row's last: the accounts that failed, not "0".
-    expect(within(row).getAllByRole('cell').at(-1)?.textContent).toBe('2 accounts');
+    // The failures column: the accounts that failed, not "0".
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim() ?? '');
+    const failures = headers.findIndex((h) => h.startsWith('Failures'));
+    expect(failures).toBeGreaterThan(0);
+    expect(within(row).getAllByRole('cell')[failures]?.textContent).toBe('2 accounts');
     await user.click(within(row).getByText('Refused backup'));
     const drawer = await screen.findByRole('dialog');
     const message = within(drawer).getByTestId('run-message');
@@ -153,6 +156,27 @@ describe('a run in the monitor', () => {
     expect(failure.textContent).toContain('Authorization_RequestDenied (HTTP 403)');
     expect(account.textContent).not.toContain('—');
     expect(account.textContent).not.toContain('guest_fabrikam');
+  });
+
+  it('failed on Microsoft’s side, in German: the cause in German, Microsoft’s own words beside it', async () => {
+    localStorage.setItem('language', 'de');
+    const said = 'The service is temporarily unavailable. Retry after a while.';
+    const failure = { reason: said, code: 'serviceNotAvailable', status: 503 };
+    const { user } = await monitor(
+      [run({ ...failedRun, reportId: 'r-503', jobName: 'Ausfall', message: said, failure })],
+      [{ ...guest, failures: [{ item: 'Gerda Guest', ...failure, wholeAccount: true }] }],
+    );
+    await user.click(within(await rowOf('Ausfall')).getByText('Ausfall'));
+    const drawer = await screen.findByRole('dialog');
+    const message = within(drawer).getByTestId('run-message');
+    expect(
+      paletteOf(within(message).getByText(/^Microsoft 365 ist zurzeit nicht verfügbar \(ein Fehler auf der Seite/)),
+    ).toBe('red');
+    expect(message.textContent).toContain(`Microsoft 365 meldete: „${said}“`);
+    expect(message.textContent).toContain('serviceNotAvailable (HTTP 503)');
+    const account = await within(drawer).findByTestId('run-failure');
+    expect(account.textContent).toMatch(/^Gerda Guest: Microsoft 365 ist zurzeit nicht verfügbar/);
+    expect(account.textContent).toContain(`Microsoft 365 meldete: „${said}“`);
   });
 
   it('filters a run’s accounts to the failed ones, on the server', async () => {
@@ -216,6 +240,21 @@ describe('a run in the monitor', () => {
       `Microsoft 365 is limiting requests; next try at ${time(NEXT_TRY, 'en')} (3 retries)`,
     );
     expect(paletteOf(within(row).getByText('Running'))).toBe('blue');
+  });
+
+  it('once the run ended: how often it retried, and how long it waited only when it waited at all', async () => {
+    const ended = { waiting: false, since: null, nextTryAt: null, status: 503 } as const;
+    await monitor([
+      run({ reportId: 'r-waited', jobName: 'Waited', throttling: { ...ended, retries: 5, waitedSeconds: 125 } }),
+      run({ reportId: 'r-at-once', jobName: 'At once', throttling: { ...ended, retries: 5, waitedSeconds: 0 } }),
+    ]);
+    expect(within(await rowOf('Waited')).getByTestId('run-throttling').textContent).toBe(
+      'Microsoft 365 made this run wait and retry 5 times (2 min 5 s in all).',
+    );
+    // Not "(0 s in all)": retried at once, it did not wait.
+    expect(within(await rowOf('At once')).getByTestId('run-throttling').textContent).toBe(
+      'Microsoft 365 made this run retry requests 5 times.',
+    );
   });
 
   it('throttled, in German: the same in German', async () => {

@@ -126,6 +126,8 @@ function throttleText(run: JobRun, t: TFunction, language: string): string | nul
       count: throttling.retries,
     });
   }
+  // Retried at once (no wait asked for, or less than a second in all): "0 s in all" would say nothing.
+  if (Math.round(throttling.waitedSeconds) < 1) return t('runs:throttle.retried', { count: throttling.retries });
   return t('runs:throttle.past', {
     count: throttling.retries,
     waited: formatDuration(throttling.waitedSeconds, t),
@@ -161,6 +163,33 @@ export function codeText(failure: { code?: string; status?: number }, t: TFuncti
 }
 
 /**
+ * The cause of a failure Microsoft 365 answered with, where its HTTP status alone tells it: the same
+ * sentence (in the interface language) the portal says elsewhere for that cause (the SDK's catalogue).
+ * Microsoft's own words, in English, stay beside it.
+ */
+function causeOf(failure: { status?: number }): 'm365Throttled' | 'm365Outage' | undefined {
+  if (failure.status === 429) return 'm365Throttled';
+  if (failure.status !== undefined && failure.status >= 500) return 'm365Outage';
+  return undefined;
+}
+
+/**
+ * A failure's reason in words: the cause in the interface language and Microsoft's own words in
+ * quotes where the status tells the cause, else the reason as recorded.
+ */
+export function reasonText(
+  failure: { reason: string; status?: number },
+  t: TFunction,
+): {
+  reason: string;
+  said?: string;
+} {
+  const cause = causeOf(failure);
+  if (!cause || !failure.reason) return { reason: failure.reason };
+  return { reason: t(`apiErrors:${cause}`), said: t('runs:failures.said', { said: failure.reason }) };
+}
+
+/**
  * The run's message in the colour of its status: a failed run's reason in red with Microsoft's code
  * beside it, a finish with warnings in amber, any other message ("Finished.") plain.
  */
@@ -170,12 +199,14 @@ export function RunMessage({ run }: { run: JobRun }) {
   const failure = shownStateOf(run) === 'failed' ? (run.failure ?? { reason: run.message ?? '' }) : undefined;
   if (failure) {
     const code = codeText(failure, t);
+    const { reason, said } = reasonText(failure, t);
     return (
       <Stack gap="1" fontSize="sm" data-testid="run-message" data-tone="red">
         <Text fontWeight="semibold">{t('runs:failures.reason')}</Text>
         <Text colorPalette="red" color="colorPalette.fg">
-          {failure.reason}
+          {reason}
         </Text>
+        {said ? <Text color="fg.muted">{said}</Text> : null}
         {code ? (
           <Text color="fg.muted">
             {t('runs:failures.code')}: <code>{code}</code>
