@@ -26,7 +26,7 @@ const WORDS: Record<Language, { protected: string; stored: string; definitions: 
     protected: 'Geschützte Elemente',
     stored: 'Gespeicherte Größe (nach Deduplizierung)',
     definitions: 'Was die Zahlen bedeuten',
-    coverage: /Websites und Team-Websites .*Versionsbereinigungsauftrag/,
+    coverage: /Websites und Team-Websites.*Versionsbereinigungsauftrag/,
   },
 };
 

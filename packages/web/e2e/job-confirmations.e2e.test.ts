@@ -83,10 +83,12 @@ async function openDeletionConfirm(page: Page, language: Language, name: string)
   await pickFirstSource(form);
   const preview = form.getByTestId('deletion-preview');
   await waitForText(preview, /\d/, 30_000);
+  // Read before the confirmation opens: a modal over the form hides the form from role queries.
+  const previewText = (await preview.textContent()) ?? '';
   await form.getByRole('button', { name: w.createJob, exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByTestId('deletion-confirm-what').waitFor();
-  return { form, confirm, preview };
+  return { form, confirm, previewText };
 }
 
 describe('a deletion job of archived mail', () => {
@@ -95,9 +97,8 @@ describe('a deletion job of archived mail', () => {
   }, async () => {
     const { page } = session;
     await session.signIn('/archive/deletion-jobs');
-    const { form, confirm, preview } = await openDeletionConfirm(page, 'en', 'Mail older than a day');
+    const { form, confirm, previewText } = await openDeletionConfirm(page, 'en', 'Mail older than a day');
     // The same numbers as the form's preview, said as what will happen.
-    const previewText = (await preview.textContent()) ?? '';
     const [, items, size, mailboxes] = /delete ([\d,]+) mails? \(([^)]+)\) from (\d+) mailbox/.exec(previewText) ?? [];
     expect(items).toBeDefined();
     const what = (await confirm.getByTestId('deletion-confirm-what').textContent()) ?? '';

@@ -101,6 +101,8 @@ describe('a run’s actions in the monitor', () => {
     expect(
       await screen.findByText('"Now" was stopped. Its scheduled runs are paused until it is started again.'),
     ).toBeTruthy();
+    // The same toast said "stopping" first and now says "stopped": one toast, not two stacked.
+    expect(screen.queryByText(/^Stopping "Now"/)).toBeNull();
     // The lists are read again: the stopped run shows as it is now.
     await waitFor(() => expect(lists).toBeGreaterThan(before));
     // The row's button acts alone: the run's drawer did not open.

@@ -44,7 +44,10 @@ export function RunActions({
   const serverAction = useServerAction();
   const onRetried = useContext(RunRetriedContext);
   const name = run.jobName;
-  const stop = useStopRun(tenantId, () => showToast('info', t('jobRuns:stopping', { name })));
+  // One toast per stop: "stopping" becomes "stopped" (or the failure) in place, not a second toast
+  // over the first (on a phone the two covered the drawer's head).
+  const stopToast = `stop:${run.reportId}`;
+  const stop = useStopRun(tenantId, () => showToast('info', t('jobRuns:stopping', { name }), { id: stopToast }));
   const retry = useRetryRun(tenantId);
   const download = useRunDownload();
   const stoppable = canStop(run);
@@ -65,10 +68,12 @@ export function RunActions({
           onClick={alone(() =>
             stop.mutate(run, {
               onSuccess: (task) => {
-                if (task.status === 'failed') showToast('error', t('jobRuns:stopFailed', { name }));
-                else if (task.status === 'succeeded') showToast('success', t('jobRuns:stopped', { name }));
+                if (task.status === 'failed') showToast('error', t('jobRuns:stopFailed', { name }), { id: stopToast });
+                else if (task.status === 'succeeded')
+                  showToast('success', t('jobRuns:stopped', { name }), { id: stopToast });
               },
-              onError: (error) => showToast('error', failureText(t, t('jobRuns:stopFailed', { name }), error)),
+              onError: (error) =>
+                showToast('error', failureText(t, t('jobRuns:stopFailed', { name }), error), { id: stopToast }),
             }),
           )}
           {...serverAction}
