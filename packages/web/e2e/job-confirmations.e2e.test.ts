@@ -1,12 +1,13 @@
 // @vitest-environment node
 /**
  * Destructive job operations confirmed, and the clean-up jobs as a list and a form, in Chromium
- * against a server of its own (the demo world and its Microsoft 365 simulator): a deletion job of
- * archived mail states in its confirmation what it deletes with the preview's numbers before it is
- * created, and its toast names a deletion job; a clean-up job is created from the data-management
- * navigation, started, and its run appears in the data-management monitor. The confirmation and the
- * clean-up screens are photographed at 1440 and 390 px in English and German (into E2E_SCREENSHOTS,
- * or a temporary directory named in the output), and the clean-up list fits every breakpoint.
+ * against a server of its own (the demo world with its thirty days of history, so that there is old
+ * archived mail to delete, and its Microsoft 365 simulator): a deletion job of archived mail states in
+ * its confirmation what it deletes with the preview's numbers before it is created, and its toast
+ * names a deletion job; a clean-up job is created from the data-management navigation, started, and
+ * its run appears in the data-management monitor. The confirmation and the clean-up screens are
+ * photographed at 1440 and 390 px in English and German (into E2E_SCREENSHOTS, or a temporary
+ * directory named in the output), and the clean-up list fits every breakpoint.
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -20,7 +21,7 @@ import {
   waitForText,
 } from './browser';
 
-const session = useBrowserSession({ ownServer: true });
+const session = useBrowserSession({ ownServer: { history: true } });
 
 const SHOTS = screenshotDirectory('job confirmation');
 

@@ -153,37 +153,47 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
       key: 'subject',
       header: t('archiveBrowse:subject'),
       sortable: true,
+      // On a phone the sender goes under the subject (its own column is hidden there): side by side,
+      // two long unbroken texts ran into each other.
       cell: (m) => (
-        <HStack gap="1" align="start">
-          <Button
-            variant="plain"
-            size="sm"
-            h="auto"
-            minH="0"
-            p="0"
-            textAlign="start"
-            whiteSpace="normal"
-            wordBreak="break-word"
-            fontWeight="medium"
-            color="fg"
-            textDecoration="underline"
-            textDecorationColor="border"
-            onClick={(e) => {
-              e.stopPropagation();
-              setOpen(m.itemId);
-            }}
-          >
-            {m.subject || t('archiveBrowse:noSubject')}
-          </Button>
-          {m.hasAttachments ? <AttachmentMark /> : null}
-        </HStack>
+        <Stack gap="0.5" minW="0">
+          <HStack gap="1" align="start" minW="0">
+            <Button
+              variant="plain"
+              size="sm"
+              h="auto"
+              minH="0"
+              minW="0"
+              p="0"
+              display="inline"
+              textAlign="start"
+              whiteSpace="normal"
+              wordBreak="break-word"
+              fontWeight="medium"
+              color="fg"
+              textDecoration="underline"
+              textDecorationColor="border"
+              onClick={(e) => {
+                e.stopPropagation();
+                setOpen(m.itemId);
+              }}
+            >
+              {m.subject || t('archiveBrowse:noSubject')}
+            </Button>
+            {m.hasAttachments ? <AttachmentMark /> : null}
+          </HStack>
+          <Text hideFrom="md" fontSize="xs" color="fg.muted" wordBreak="break-all">
+            {m.sender}
+          </Text>
+        </Stack>
       ),
     },
     {
       key: 'sender',
       header: t('archiveBrowse:from'),
       sortable: true,
-      cell: (m) => <Text wordBreak="break-word">{m.sender}</Text>,
+      hideBelow: 'md',
+      cell: (m) => <Text wordBreak="break-all">{m.sender}</Text>,
     },
     { key: 'sentAt', header: t('archiveBrowse:date'), sortable: true, cell: (m) => formatDateTime(m.sentAt, lang) },
     {

@@ -22,7 +22,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
-import { codeText, RunStatusBadge, ThrottleNote } from '../../shared/jobs/run-status';
+import { failureLine, RunStatusBadge, ThrottleNote } from '../../shared/jobs/run-status';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { overviewQuery, periodRunsQuery } from './api/queries';
 import {
@@ -243,11 +243,7 @@ function Overview({ tenantId }: { tenantId: string }) {
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
                     {t(`backup:types.${run.jobType}`)} · {formatDateTime(run.finished ?? run.started, lang)}
-                    {run.failure
-                      ? ` · ${run.failure.reason}${codeText(run.failure, t) ? ` (${codeText(run.failure, t)})` : ''}`
-                      : run.message
-                        ? ` · ${run.message}`
-                        : ''}
+                    {run.failure ? ` · ${failureLine(run.failure, t)}` : run.message ? ` · ${run.message}` : ''}
                   </Text>
                 </li>
               ))}

@@ -12,7 +12,7 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
 import { runAccountsQuery } from './api/queries';
-import { codeText, reasonText } from './run-status';
+import { codeText, failureLine, reasonText } from './run-status';
 
 /** The failures of an account shown in its row; the rest are counted (the report has them all). */
 const SHOWN_FAILURES = 3;
@@ -29,9 +29,7 @@ function failuresOf(account: RunAccount): RunItemFailure[] {
 /** An account's failures as text, for exports: "item: reason (code)". */
 export function failureTexts(account: RunAccount, t: TFunction): string[] {
   return failuresOf(account).map((f) => {
-    const code = codeText(f, t);
-    const { reason, said } = reasonText(f, t);
-    return `${f.item ? `${f.item}: ` : ''}${reason}${said ? ` ${said}` : ''}${code ? ` (${code})` : ''}`;
+    return `${f.item ? `${f.item}: ` : ''}${failureLine(f, t, { said: true })}`;
   });
 }
 

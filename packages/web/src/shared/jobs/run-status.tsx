@@ -190,6 +190,20 @@ export function reasonText(
 }
 
 /**
+ * A failure on one line, for lists and exports: its reason (see reasonText), with Microsoft's words
+ * when `said` is asked for, and the code in brackets.
+ */
+export function failureLine(
+  failure: { reason: string; code?: string; status?: number },
+  t: TFunction,
+  { said: withSaid = false }: { said?: boolean } = {},
+): string {
+  const { reason, said } = reasonText(failure, t);
+  const code = codeText(failure, t);
+  return `${reason}${withSaid && said ? ` ${said}` : ''}${code ? ` (${code})` : ''}`;
+}
+
+/**
  * The run's message in the colour of its status: a failed run's reason in red with Microsoft's code
  * beside it, a finish with warnings in amber, any other message ("Finished.") plain.
  */
