@@ -1,5 +1,5 @@
 import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type ArchivedMail, type ArchivedMailBrowse, type RestoreStarted } from '@compliance-portal/sdk';
+import { ApiError, type ArchivedMail, type RestoreStarted } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -9,72 +9,17 @@ import { ExportButtons, type ExportColumn } from '../../components/ui/export-but
 import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
-import type { ListState } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { RequireTenant, useApi } from '../../shared/tenant';
-import { type ListSearch, useUrlFilter, useUrlListState } from '../../shared/url-state';
+import { useUrlFilter, useUrlListState } from '../../shared/url-state';
 import { mailItemsQuery } from './api/browse-queries';
+import { type AttachmentsFilter, MAIL_LIST, mailBrowseRequest } from './api/browse-search';
 import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
 import { ArchivedMailViewer } from './archived-mail-viewer';
 import { useMailReadFailure } from './mail-read-failure';
 import { RestoreArchivedMail } from './restore-archived-mail';
-
-/** A mailbox's archive opens on its newest mail. */
-const MAIL_LIST = { sort: 'sentAt', order: 'desc' } as const;
-const SORTS = ['subject', 'sender', 'sentAt', 'sizeBytes'] as const;
-type Sort = (typeof SORTS)[number];
-const ATTACHMENTS = ['with', 'without'] as const;
-type AttachmentsFilter = (typeof ATTACHMENTS)[number];
-
-/** The filters of a mailbox's archive kept in the address beside its list parameters. */
-export interface MailFilters {
-  folder?: string;
-  from?: string;
-  to?: string;
-  attachments?: string;
-}
-
-/** A day typed in a date field (YYYY-MM-DD) as the instant it starts where the reader is; `next`: the day after. */
-function dayStart(day: string | undefined, next = false): string | undefined {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const at = new Date(y, m - 1, d + (next ? 1 : 0));
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
-}
-
-/** The request of one page of a mailbox's archive, as the address describes it. */
-export function mailBrowseRequest(mailboxId: string, state: ListState, filters: MailFilters): ArchivedMailBrowse {
-  const from = dayStart(filters.from);
-  const to = dayStart(filters.to, true);
-  return {
-    mailboxId,
-    page: state.page,
-    pageSize: state.pageSize,
-    ...((SORTS as readonly string[]).includes(state.sort ?? '') ? { sort: state.sort as Sort } : {}),
-    ...(state.order ? { order: state.order } : {}),
-    ...(state.search?.trim() ? { search: state.search.trim() } : {}),
-    ...(filters.folder ? { folder: filters.folder } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(filters.attachments === 'with'
-      ? { attachments: true }
-      : filters.attachments === 'without'
-        ? { attachments: false }
-        : {}),
-  };
-}
-
-/** The list state of a mailbox's archive as the address describes it (the page and its loader read it). */
-export function mailListState(search: ListSearch): ListState {
-  const given = Object.fromEntries(
-    (['page', 'pageSize', 'sort', 'order', 'search'] as const)
-      .filter((k) => search[k] !== undefined)
-      .map((k) => [k, search[k]]),
-  );
-  return { page: 1, pageSize: 25, ...MAIL_LIST, ...given };
-}
 
 /** A paper clip: the mail has attachments (said to screen readers in words). */
 function AttachmentMark() {

@@ -20,31 +20,12 @@ import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { isNotFound } from '../../errors/api-errors';
 import { RequireTenant, useApi } from '../../shared/tenant';
-import { type ListSearch, useUrlFilter, useUrlListState } from '../../shared/url-state';
-import { type ThreadsQuery, teamsThreadsQuery, teamsTreeQuery } from './api/browse-queries';
+import { useUrlFilter, useUrlListState } from '../../shared/url-state';
+import { teamsThreadsQuery, teamsTreeQuery } from './api/browse-queries';
+import { placeOf, THREADS, threadsQueryOf } from './api/browse-search';
 
-/** Threads per page. */
-const THREADS = { pageSize: 10 } as const;
 /** Replies shown under a post before "Show more". */
 const REPLIES_SHOWN = 3;
-
-/**
- * A channel or chat in the address, as one parameter (`at`): `t/<team>/<channel>` or `c/<chat>`, so
- * that choosing one changes the address once.
- */
-function placeOf(at: string | undefined): { source: string; channel?: string } | null {
-  if (!at) return null;
-  if (at.startsWith('c/') && at.length > 2) return { source: at.slice(2) };
-  const match = /^t\/([^/]+)\/(.+)$/.exec(at);
-  return match ? { source: match[1] as string, channel: match[2] as string } : null;
-}
-
-/** One page of the threads of the place in the address (the page and its loader read it). */
-export function threadsQueryOf(at: string | undefined, search: ListSearch): ThreadsQuery | null {
-  const place = placeOf(at);
-  if (!place) return null;
-  return { ...place, page: search.page ?? 1, pageSize: search.pageSize ?? THREADS.pageSize };
-}
 
 function Attachments({ attachments }: { attachments: readonly ArchivedAttachment[] }) {
   const { t, i18n } = useTranslation();

@@ -13,11 +13,11 @@ import { locationsQuery, useSourceNames } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
 import { dataManagementKeys } from './api/keys';
+import { CLEANUP_APPLICATIONS } from './areas';
 import { COUNT_RULES, DATE_RULES, DEFAULT_RULE_DRAFT, type RuleDraft, ruleOf } from './file-manager/rule';
 import { RuleEditor } from './file-manager/rule-editor';
 
 /** The workloads whose file versions a clean-up job removes. */
-export const CLEANUP_APPLICATIONS: readonly DataManagementApplication[] = ['sharepoint', 'onedrive'];
 
 /** A stored rule as the rule editor edits it. */
 function draftOf(job: Job | undefined): RuleDraft {

@@ -37,10 +37,5 @@ export const jobRunsNamespaces: Leaves<typeof En> = {
       failed: 'Fehlgeschlagen',
       stopped: 'Angehalten',
     },
-    durationValue: {
-      seconds: '{{s}} s',
-      minutes: '{{m}} min {{s}} s',
-      hours: '{{h}} Std. {{m}} min',
-    },
   },
 };

@@ -33,10 +33,5 @@ export const jobRunsNamespaces = {
       failed: 'Failed',
       stopped: 'Stopped',
     },
-    durationValue: {
-      seconds: '{{s}} s',
-      minutes: '{{m}} min {{s}} s',
-      hours: '{{h}} h {{m}} min',
-    },
   },
 } as const;

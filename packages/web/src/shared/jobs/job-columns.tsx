@@ -10,8 +10,25 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, useSourceNames } from '../api/queries';
 import { useApi } from '../tenant';
-import { formatRunDuration, LastRunCell, lastRunOutcome } from './last-run';
+import { LastRunCell, lastRunOutcome } from './last-run';
+import { formatDuration } from './run-status';
 import type { JobAction } from './use-jobs-list';
+
+/**
+ * What an area shows in place of the destination or the retention column: its own column, or none
+ * (null). A clean-up job writes nowhere and keeps nothing: its rule stands where a backup's retention does.
+ */
+export interface JobColumnsInstead<C> {
+  destination?: C | null;
+  retention?: C | null;
+}
+
+/** The column `key` as the area wants it: its own (`instead`), none, or the common one. */
+function choose<C>(instead: JobColumnsInstead<C> | undefined, key: keyof JobColumnsInstead<C>, common: C): C[] {
+  if (!instead || !(key in instead)) return [common];
+  const own = instead[key];
+  return own ? [own] : [];
+}
 
 function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
   const api = useApi();
@@ -37,6 +54,7 @@ export function useJobColumns({
   locations,
   limited,
   extraColumns,
+  instead,
   onAction,
   onEdit,
 }: {
@@ -45,6 +63,8 @@ export function useJobColumns({
   /** A trial's backups: a job cannot be removed, and the button says why. */
   limited: boolean;
   extraColumns?: Column<Job>[];
+  /** An area's own column in place of the destination or the retention, or none (null). */
+  instead?: JobColumnsInstead<Column<Job>>;
   onAction: (job: Job, action: JobAction) => void;
   onEdit: (job: Job) => void;
 }): Column<Job>[] {
@@ -73,24 +93,24 @@ export function useJobColumns({
       cell: (j) => <Sources job={j} tenantId={tenantId} />,
       hideBelow: 'lg',
     },
-    {
+    ...choose(instead, 'destination', {
       key: 'destination',
       header: t('backup:columns.destination'),
       cell: (j) => locationName(j.locationId),
       hideBelow: 'lg',
-    },
+    }),
     {
       key: 'recurrence',
       header: t('backup:columns.recurrence'),
       cell: (j) => recurrenceText(j.recurrence),
       hideBelow: 'md',
     },
-    {
+    ...choose(instead, 'retention', {
       key: 'retention',
       header: t('backup:columns.retention'),
       cell: (j) => retentionText(j.retention),
       hideBelow: 'lg',
-    },
+    }),
     {
       key: 'lastRun',
       header: t('jobRuns:lastRun'),
@@ -100,7 +120,7 @@ export function useJobColumns({
     {
       key: 'duration',
       header: t('jobRuns:duration'),
-      cell: (j) => (j.lastRun ? formatRunDuration(t, j.lastRun.durationSeconds) : '—'),
+      cell: (j) => formatDuration(j.lastRun?.durationSeconds, t),
       sortable: true,
       align: 'end',
       hideBelow: 'md',
@@ -178,7 +198,7 @@ export function useJobColumns({
  * A jobs list's export: what its table shows, in full (every source by id, dates as
  * ISO 8601 in UTC, the duration in seconds), and every row of the list's filter, not only its page.
  */
-export function useJobExportColumns(): ExportColumn<Job>[] {
+export function useJobExportColumns(instead?: JobColumnsInstead<ExportColumn<Job>>): ExportColumn<Job>[] {
   const { t } = useTranslation();
   const recurrenceText = useRecurrenceText();
   const retentionText = useRetentionText();
@@ -187,7 +207,10 @@ export function useJobExportColumns(): ExportColumn<Job>[] {
     { header: t('backup:columns.application'), value: (j) => t(`backup:applications.${j.application}`) },
     { header: t('backup:columns.sources'), value: (j) => j.sources.join(', ') },
     { header: t('backup:columns.recurrence'), value: (j) => recurrenceText(j.recurrence) },
-    { header: t('backup:columns.retention'), value: (j) => retentionText(j.retention) },
+    ...choose(instead, 'retention', {
+      header: t('backup:columns.retention'),
+      value: (j: Job) => retentionText(j.retention),
+    }),
     {
       header: t('jobRuns:lastRun'),
       value: (j) => (j.lastRun ? t(`jobRuns:lastRunStatus.${lastRunOutcome(j.lastRun)}`) : t('jobRuns:neverRan')),

@@ -191,8 +191,10 @@ describe('a run’s actions in the monitor', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('run-notice')).textContent).toContain('Running "Broken" again in full.');
     // The failed-only filter would hide the queued retry: it is lifted, and the drawer shows the new run.
-    await waitFor(() => expect(screen.getByRole('dialog').querySelector('[data-status="queued"]')).not.toBeNull());
-    drawer = screen.getByRole('dialog');
+    // A selector, not a role query: getByRole walks the whole monitor each try and, on a busy machine,
+    // took seconds a try, so that the wait ended before it saw the new run.
+    await waitFor(() => expect(document.querySelector('[role="dialog"] [data-status="queued"]')).not.toBeNull());
+    drawer = document.querySelector('[role="dialog"]') as HTMLElement;
     expect(within(drawer).getByRole('button', { name: 'Stop' })).toBeTruthy();
   });
 

@@ -3,14 +3,14 @@ import type { Application, Job, JobType } from '@compliance-portal/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
-import { ExportButtons } from '../../components/ui/export-button';
+import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { FilterSelect } from '../../components/ui/filter-select';
 import { StatusAlert } from '../../components/ui/form-field';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
 import { JobActionDialog } from './job-action-dialog';
-import { useJobColumns, useJobExportColumns } from './job-columns';
+import { type JobColumnsInstead, useJobColumns, useJobExportColumns } from './job-columns';
 import { jobListQueryOf } from './list-search';
 import { StartedNotice } from './run-notice';
 import { type PendingAction, useJobsList } from './use-jobs-list';
@@ -26,6 +26,9 @@ export interface JobArea {
   notFound?: string;
   renderForm: (props: { job?: Job; usedApplications: ReadonlySet<string>; onClose: () => void }) => ReactNode;
   extraColumns?: Column<Job>[];
+  /** The area's own column in place of the destination or the retention, or none (null); in the export too. */
+  instead?: JobColumnsInstead<Column<Job>>;
+  exportInstead?: JobColumnsInstead<ExportColumn<Job>>;
   /** What the area says in a start, stop or removal's confirmation beside its own words. */
   actionDetails?: (pending: PendingAction) => ReactNode;
 }
@@ -60,12 +63,13 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
   const list = useJobsList(tenantId, trial, area);
   const api = useApi();
   const { state, setState, jobs, locations, form, setForm, pending, setPending, started, setStarted, act } = list;
-  const exportColumns = useJobExportColumns();
+  const exportColumns = useJobExportColumns(area.exportInstead);
   const columns = useJobColumns({
     tenantId,
     locations: locations.data,
     limited: list.limited,
     ...(area.extraColumns ? { extraColumns: area.extraColumns } : {}),
+    ...(area.instead ? { instead: area.instead } : {}),
     onAction: (job, action) => setPending({ job, action }),
     onEdit: (job) => setForm({ job }),
   });

@@ -1,6 +1,5 @@
 import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { Job, JobLastRun } from '@compliance-portal/sdk';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../components/ui/format';
 import { STATUS_PALETTE, WARNINGS_PALETTE } from '../../components/ui/status-badge';
@@ -17,15 +16,6 @@ const OUTCOME_PALETTE = {
   failed: STATUS_PALETTE.failed,
   stopped: STATUS_PALETTE.pending,
 } as const;
-
-/** A run's duration in words: seconds under a minute, minutes and seconds under an hour, else hours and minutes. */
-export function formatRunDuration(t: TFunction, seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '—';
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return t('jobRuns:durationValue.seconds', { s });
-  if (s < 3600) return t('jobRuns:durationValue.minutes', { m: Math.floor(s / 60), s: s % 60 });
-  return t('jobRuns:durationValue.hours', { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
-}
 
 /** A job's last run in a list cell: how it ended (badge) and when; "Not run yet" without one. */
 export function LastRunCell({ job }: { job: Job }) {

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { mailItemsQuery } from '../../../../features/archive/api/browse-queries';
-import {
-  MailboxArchivePage,
-  mailBrowseRequest,
-  mailListState,
-} from '../../../../features/archive/mailbox-archive-page';
+import { mailBrowseRequest, mailListState } from '../../../../features/archive/api/browse-search';
+import { MailboxArchivePage } from '../../../../features/archive/mailbox-archive-page';
 import { listSearchValidator } from '../../../../shared/url-state';
 
 function MailboxArchiveRoute() {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loaderTenantId, loadQueries } from '../../../../app/loaders';
-import { CLEANUP_APPLICATIONS } from '../../../../features/data-management/cleanup-job-form';
+import { CLEANUP_APPLICATIONS } from '../../../../features/data-management/areas';
 import { CleanupJobsPage } from '../../../../features/data-management/cleanup-jobs-page';
 import { jobsSearch } from '../../../../shared/jobs/list-search';
 import { jobsPageQueries } from '../../../../shared/jobs/route-queries';

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loaderTenantId, loadQueries } from '../../../../app/loaders';
 import { teamsThreadsQuery, teamsTreeQuery } from '../../../../features/archive/api/browse-queries';
-import { TeamsArchivePage, threadsQueryOf } from '../../../../features/archive/teams-archive-page';
+import { threadsQueryOf } from '../../../../features/archive/api/browse-search';
+import { TeamsArchivePage } from '../../../../features/archive/teams-archive-page';
 import { listSearchValidator } from '../../../../shared/url-state';
 
 export const Route = createFileRoute('/_app/_worker/teams/archive')({

@@ -1,0 +1,84 @@
+/**
+ * What the archive's browsing pages read from the address: the request of a mailbox's page of mail
+ * and the threads of a channel or chat. Apart from the pages, so that their routes' loaders (in the
+ * entry) do not pull the pages and their components into the first load.
+ */
+import type { ArchivedMailBrowse } from '@compliance-portal/sdk';
+import type { ListState } from '../../../components/ui/list-state';
+import type { ListSearch } from '../../../shared/url-state';
+import type { ThreadsQuery } from './browse-queries';
+
+/** A mailbox's archive opens on its newest mail. */
+export const MAIL_LIST = { sort: 'sentAt', order: 'desc' } as const;
+export const SORTS = ['subject', 'sender', 'sentAt', 'sizeBytes'] as const;
+type Sort = (typeof SORTS)[number];
+export const ATTACHMENTS = ['with', 'without'] as const;
+export type AttachmentsFilter = (typeof ATTACHMENTS)[number];
+
+/** The filters of a mailbox's archive kept in the address beside its list parameters. */
+export interface MailFilters {
+  folder?: string;
+  from?: string;
+  to?: string;
+  attachments?: string;
+}
+
+/** A day typed in a date field (YYYY-MM-DD) as the instant it starts where the reader is; `next`: the day after. */
+function dayStart(day: string | undefined, next = false): string | undefined {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(y, m - 1, d + (next ? 1 : 0));
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
+
+/** The request of one page of a mailbox's archive, as the address describes it. */
+export function mailBrowseRequest(mailboxId: string, state: ListState, filters: MailFilters): ArchivedMailBrowse {
+  const from = dayStart(filters.from);
+  const to = dayStart(filters.to, true);
+  return {
+    mailboxId,
+    page: state.page,
+    pageSize: state.pageSize,
+    ...((SORTS as readonly string[]).includes(state.sort ?? '') ? { sort: state.sort as Sort } : {}),
+    ...(state.order ? { order: state.order } : {}),
+    ...(state.search?.trim() ? { search: state.search.trim() } : {}),
+    ...(filters.folder ? { folder: filters.folder } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(filters.attachments === 'with'
+      ? { attachments: true }
+      : filters.attachments === 'without'
+        ? { attachments: false }
+        : {}),
+  };
+}
+
+/** The list state of a mailbox's archive as the address describes it (the page and its loader read it). */
+export function mailListState(search: ListSearch): ListState {
+  const given = Object.fromEntries(
+    (['page', 'pageSize', 'sort', 'order', 'search'] as const)
+      .filter((k) => search[k] !== undefined)
+      .map((k) => [k, search[k]]),
+  );
+  return { page: 1, pageSize: 25, ...MAIL_LIST, ...given };
+}
+
+/** Threads per page. */
+export const THREADS = { pageSize: 10 } as const;
+/**
+ * A channel or chat in the address, as one parameter (`at`): `t/<team>/<channel>` or `c/<chat>`, so
+ * that choosing one changes the address once.
+ */
+export function placeOf(at: string | undefined): { source: string; channel?: string } | null {
+  if (!at) return null;
+  if (at.startsWith('c/') && at.length > 2) return { source: at.slice(2) };
+  const match = /^t\/([^/]+)\/(.+)$/.exec(at);
+  return match ? { source: match[1] as string, channel: match[2] as string } : null;
+}
+
+/** One page of the threads of the place in the address (the page and its loader read it). */
+export function threadsQueryOf(at: string | undefined, search: ListSearch): ThreadsQuery | null {
+  const place = placeOf(at);
+  if (!place) return null;
+  return { ...place, page: search.page ?? 1, pageSize: search.pageSize ?? THREADS.pageSize };
+}
