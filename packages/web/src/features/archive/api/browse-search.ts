@@ -10,9 +10,9 @@ import type { ThreadsQuery } from './browse-queries';
 
 /** A mailbox's archive opens on its newest mail. */
 export const MAIL_LIST = { sort: 'sentAt', order: 'desc' } as const;
-export const SORTS = ['subject', 'sender', 'sentAt', 'sizeBytes'] as const;
+const SORTS = ['subject', 'sender', 'sentAt', 'sizeBytes'] as const;
 type Sort = (typeof SORTS)[number];
-export const ATTACHMENTS = ['with', 'without'] as const;
+const ATTACHMENTS = ['with', 'without'] as const;
 export type AttachmentsFilter = (typeof ATTACHMENTS)[number];
 
 /** The filters of a mailbox's archive kept in the address beside its list parameters. */
