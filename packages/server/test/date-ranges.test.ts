@@ -21,6 +21,9 @@ interface Case {
   field: string;
 }
 
+/** A mailbox the administrator is given a proxy right on, to browse its archive by date. */
+const BROWSED_MAILBOX = 'adele@contoso.example';
+
 describe('date ranges', () => {
   const server = useTestServer();
   let token = '';
@@ -61,6 +64,13 @@ describe('date ranges', () => {
       field: 'body/search/to',
     },
     {
+      id: 'apollo.archive.browseMail',
+      method: 'POST',
+      url: `/apollo-beta/api/${tenant}/archive/mail/browse`,
+      body: (range) => ({ mailboxId: BROWSED_MAILBOX, ...range }),
+      field: 'body/to',
+    },
+    {
       id: 'legacy.teams.filter',
       method: 'POST',
       url: '/api/backup-and-restore/teams-filter-re',
@@ -86,6 +96,13 @@ describe('date ranges', () => {
   beforeAll(async () => {
     token = await sessionToken(server, ADMIN);
     ip = await workerIp(server, 'Contoso');
+    // Browsing a mailbox's archive needs a proxy right on it: granted here, so that a range in order is answered.
+    await server.ctx.db.query(
+      `insert into proxy_rights (right_id, tenant_id, mailbox_id, mailbox_name, principal_id, principal_kind, principal_name,
+                                 principal_email, granted_by, granted_at)
+       values ('r-ranges', $1, $2, 'Adele Vance', 'user:admin', 'account', 'Admin', $3, 'test', $4)`,
+      [tenant, BROWSED_MAILBOX, ADMIN, server.ctx.now()],
+    );
   });
 
   it('covers every endpoint of the catalogue whose query or body has a range', () => {
