@@ -73,6 +73,8 @@ describe('the dashboards’ top lists', () => {
       displayName: 'Site 0',
       eligibleVersions: 1,
       reclaimableBytes: 25_000,
+      // No clean-up job includes it (issue 38: each candidate says whether one does).
+      covered: false,
     });
   });
 });
