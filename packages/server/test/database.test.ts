@@ -173,7 +173,8 @@ describe('PGlite in its thread', () => {
     // Its page cache is the smaller one set for the portal's memory aim.
     expect(await again.query('show shared_buffers')).toEqual([{ shared_buffers: '48MB' }]);
     await again.close();
-  });
+    // Two database starts (initdb for the first): 5-10 s idle, 30 s when other suites share both cores.
+  }, 90_000);
 
   it('copies a database from its dump: the rows are there, and the copy changes apart from the original', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'portal-db-')), 'dump.tar');

@@ -31,11 +31,5 @@ export const jobRunsNamespaces: Leaves<typeof En> = {
     duration: 'Dauer',
     durationSeconds: 'Dauer (Sekunden)',
     neverRan: 'Noch nicht gelaufen',
-    lastRunStatus: {
-      finished: 'Abgeschlossen',
-      warnings: 'Mit Warnungen abgeschlossen',
-      failed: 'Fehlgeschlagen',
-      stopped: 'Angehalten',
-    },
   },
 };

@@ -65,6 +65,8 @@ export const runsNamespaces: Leaves<typeof En> = {
       wholeAccount: 'Konto fehlgeschlagen',
       code: 'Code',
       none: 'Keine',
+      noneYet: 'Noch kein Konto gelesen; der Lauf listet jedes, sobald er es beginnt.',
+      noneFailed: 'In diesem Lauf ist kein Konto fehlgeschlagen.',
       more_one: 'und {{count}} weiterer, im Export des Berichts aufgeführt',
       more_other: 'und {{count}} weitere, im Export des Berichts aufgeführt',
     },

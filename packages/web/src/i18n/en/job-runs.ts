@@ -27,11 +27,5 @@ export const jobRunsNamespaces = {
     duration: 'Duration',
     durationSeconds: 'Duration (seconds)',
     neverRan: 'Not run yet',
-    lastRunStatus: {
-      finished: 'Finished',
-      warnings: 'Finished with warnings',
-      failed: 'Failed',
-      stopped: 'Stopped',
-    },
   },
 } as const;

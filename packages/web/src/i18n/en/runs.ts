@@ -60,6 +60,8 @@ export const runsNamespaces = {
       wholeAccount: 'Account failed',
       code: 'Code',
       none: 'None',
+      noneYet: 'No account has been read yet; the run lists each one as it starts it.',
+      noneFailed: 'No account failed in this run.',
       more_one: 'and {{count}} more, listed in the report’s export',
       more_other: 'and {{count}} more, listed in the report’s export',
     },

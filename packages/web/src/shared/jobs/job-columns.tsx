@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, useSourceNames } from '../api/queries';
 import { useApi } from '../tenant';
-import { LastRunCell, lastRunOutcome } from './last-run';
+import { LastRunCell, lastRunState } from './last-run';
 import { formatDuration } from './run-status';
 import type { JobAction } from './use-jobs-list';
 
@@ -213,7 +213,7 @@ export function useJobExportColumns(instead?: JobColumnsInstead<ExportColumn<Job
     }),
     {
       header: t('jobRuns:lastRun'),
-      value: (j) => (j.lastRun ? t(`jobRuns:lastRunStatus.${lastRunOutcome(j.lastRun)}`) : t('jobRuns:neverRan')),
+      value: (j) => (j.lastRun ? t(`runs:state.${lastRunState(j.lastRun)}`) : t('jobRuns:neverRan')),
     },
     { header: t('jobRuns:lastRunEnded'), value: (j) => j.lastRun?.finished ?? '' },
     { header: t('jobRuns:durationSeconds'), value: (j) => j.lastRun?.durationSeconds ?? null },

@@ -153,7 +153,9 @@ export function RunAccountsTable({
       rowKey={(a) => a.accountId}
       state={state}
       onStateChange={setState}
-      emptyText={t('backup:noAccounts')}
+      emptyText={
+        only === 'failed' ? t('runs:accounts.noneFailed') : poll ? t('runs:accounts.noneYet') : t('backup:noAccounts')
+      }
       searchPlaceholder={t('backup:searchAccounts')}
       toolbar={
         <>

@@ -201,6 +201,35 @@ describe('a run in the monitor', () => {
     expect(askedStatuses).toContain('failed');
   });
 
+  it('just started, before its first account: says the accounts come as it starts them, not "No accounts in this run"', async () => {
+    const { user } = await monitor([
+      run({
+        reportId: 'r-new',
+        jobName: 'Just started',
+        status: 'running',
+        state: 'running',
+        progress: 0,
+        finished: null,
+        durationSeconds: 2,
+        itemsProcessed: 0,
+        itemsFound: 0,
+        message: undefined,
+      }),
+      run({ reportId: 'r-none', jobName: 'Ended empty', itemsProcessed: 0, itemsFound: 0 }),
+    ]);
+    await user.click(within(await rowOf('Just started')).getByText('Just started'));
+    let drawer = await screen.findByRole('dialog');
+    expect(
+      await within(drawer).findByText('No account has been read yet; the run lists each one as it starts it.'),
+    ).toBeTruthy();
+    expect(within(drawer).queryByText('No accounts in this run.')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(within(await rowOf('Ended empty')).getByText('Ended empty'));
+    drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('No accounts in this run.')).toBeTruthy();
+  });
+
   it('finished: its message "Finished." is never red, and its badge is green', async () => {
     const { user } = await monitor([run({ reportId: 'r-ok', jobName: 'Clean run' })]);
     const row = await rowOf('Clean run');

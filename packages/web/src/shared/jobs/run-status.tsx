@@ -11,7 +11,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/f
 import { STATUS_PALETTE, WARNINGS_PALETTE } from '../../components/ui/status-badge';
 
 /** What a run is, in the words the screens use: its own state, with warnings set apart. */
-type RunShownState = RunState | 'finishedWithWarnings';
+export type RunShownState = RunState | 'finishedWithWarnings';
 
 /** The run's own state; an older server's run (without `state`) read from its job status. */
 function shownStateOf(run: JobRun): RunShownState {
@@ -105,8 +105,12 @@ export function RunProgress({ run, label, size = 'xs' }: { run: JobRun; label: s
 
 /** The run's state in words and its status's colour. */
 export function RunStatusBadge({ run }: { run: JobRun }) {
+  return <RunStateBadge state={shownStateOf(run)} />;
+}
+
+/** A run state in words and its status's colour (a job list's last run says it the same way). */
+export function RunStateBadge({ state }: { state: RunShownState }) {
   const { t } = useTranslation();
-  const state = shownStateOf(run);
   return (
     <Badge colorPalette={STATE_PALETTE[state]} variant="subtle" data-status={state}>
       {t(`runs:state.${state}`)}
