@@ -270,10 +270,18 @@ export async function logOutThroughMenu(page: Page) {
   }
 }
 
-/** Waits until the page's running animations (a dialog's enter animation, fades) have ended. */
+/**
+ * Waits until the page's running animations (a dialog's enter animation, fades) have ended; endless
+ * ones (a spinner, a striped progress bar) never end and are not waited for.
+ */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsSettled,
   chooseLanguage,
   type Language,
   layoutProblems,
@@ -49,6 +50,7 @@ const WORDS = {
 
 async function shoot(page: Page, name: string, target?: Locator) {
   const path = join(SHOTS, `${name}.png`);
+  await animationsSettled(page);
   if (target) await target.screenshot({ path });
   else await page.screenshot({ path, fullPage: true });
 }

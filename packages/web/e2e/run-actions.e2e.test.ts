@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsSettled,
   chooseLanguage,
   type Language,
   layoutProblems,
@@ -49,6 +50,8 @@ const TEXTS = {
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 async function shoot(page: Page, name: string) {
+  // The drawer slides in and out: photographed once it stands still.
+  await animationsSettled(page);
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -24,8 +24,8 @@ export interface Column<T> {
   /** The server sorts by this column's key. */
   sortable?: boolean;
   align?: 'start' | 'end';
-  /** Hidden below this breakpoint to keep narrow screens readable. */
-  hideBelow?: 'sm' | 'md' | 'lg';
+  /** Hidden below this breakpoint to keep narrow screens readable (its export keeps it). */
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 }
 
 export interface DataTableProps<T> {

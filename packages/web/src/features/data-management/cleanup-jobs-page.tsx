@@ -42,6 +42,8 @@ function useRuleColumn(): Column<Job> {
   return {
     key: 'rule',
     header: t('cleanupJobs:rule'),
+    // On a phone the rule stands under the job's name (underName).
+    hideBelow: 'sm',
     cell: (j) => {
       const text = ruleText(j);
       if (!text) return '—';
@@ -69,6 +71,7 @@ export function CleanupJobsPage() {
   const { trial } = useTenant();
   const ruleColumn = useRuleColumn();
   const ruleExport = useRuleExport();
+  const ruleText = useRuleText();
   return (
     <>
       <PageHeader title={t('pages:cleanupJobs')} description={t('cleanupJobs:description')} />
@@ -85,6 +88,7 @@ export function CleanupJobsPage() {
               // Clean-up writes nowhere and keeps nothing: its rule stands where a backup's retention does.
               instead: { destination: null, retention: ruleColumn },
               exportInstead: { retention: ruleExport },
+              underName: (job) => ruleText(job),
               renderForm: ({ job, onClose }) => (
                 <CleanupJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),

@@ -32,7 +32,7 @@ export const backupNamespaces: Leaves<typeof En> = {
       destination: 'Ziel',
       recurrence: 'Wiederholung',
       retention: 'Aufbewahrung',
-      nextRun: 'Nächste Ausführung',
+      nextRun: 'Nächster Lauf',
       status: 'Status',
       progress: 'Fortschritt',
       actions: 'Aktionen',

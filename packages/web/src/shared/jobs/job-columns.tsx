@@ -1,6 +1,7 @@
-import { Button, HStack, Progress, Text } from '@chakra-ui/react';
+import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { type Job, type StorageLocation, TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
 import type { ExportColumn } from '../../components/ui/export-button';
@@ -38,7 +39,7 @@ function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
   const { t } = useTranslation();
   const first = job.sources.slice(0, 2).map(name).join(', ');
   return (
-    <Text truncate maxW="xs" title={job.sources.map(name).join(', ')}>
+    <Text lineClamp={2} maxW="52" title={job.sources.map(name).join(', ')}>
       {job.sources.length > 2 ? t('backup:andMore', { list: first, count: job.sources.length - 2 }) : first}
     </Text>
   );
@@ -46,8 +47,9 @@ function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
 
 /**
  * The columns of a jobs list: name, application, sources, destination, schedule, retention, the last
- * run (how it ended and when, and how long it took), the next run, status and progress, the area's own
- * columns, then start or stop, edit and remove. On a phone: name, last run, status and the actions.
+ * run (how it ended and when, and how long it took), the next run, the status (with its progress while
+ * it runs), the area's own columns, then start or stop, edit and remove. Destination and retention
+ * show from 1536 px (the export always has them); on a phone: name, status and the actions.
  */
 export function useJobColumns({
   tenantId,
@@ -55,6 +57,7 @@ export function useJobColumns({
   limited,
   extraColumns,
   instead,
+  underName,
   onAction,
   onEdit,
 }: {
@@ -65,6 +68,8 @@ export function useJobColumns({
   extraColumns?: Column<Job>[];
   /** An area's own column in place of the destination or the retention, or none (null). */
   instead?: JobColumnsInstead<Column<Job>>;
+  /** Under the name below 480 px, where the area's own column is hidden. */
+  underName?: (job: Job) => ReactNode;
   onAction: (job: Job, action: JobAction) => void;
   onEdit: (job: Job) => void;
 }): Column<Job>[] {
@@ -77,7 +82,16 @@ export function useJobColumns({
     {
       key: 'name',
       header: t('backup:columns.name'),
-      cell: (j) => <Text fontWeight="medium">{j.name}</Text>,
+      cell: (j) => (
+        <>
+          <Text fontWeight="medium">{j.name}</Text>
+          {underName ? (
+            <Text hideFrom="sm" fontSize="xs" color="fg.muted">
+              {underName(j)}
+            </Text>
+          ) : null}
+        </>
+      ),
       sortable: true,
     },
     {
@@ -97,7 +111,7 @@ export function useJobColumns({
       key: 'destination',
       header: t('backup:columns.destination'),
       cell: (j) => locationName(j.locationId),
-      hideBelow: 'lg',
+      hideBelow: '2xl',
     }),
     {
       key: 'recurrence',
@@ -109,13 +123,14 @@ export function useJobColumns({
       key: 'retention',
       header: t('backup:columns.retention'),
       cell: (j) => retentionText(j.retention),
-      hideBelow: 'lg',
+      hideBelow: '2xl',
     }),
     {
       key: 'lastRun',
       header: t('jobRuns:lastRun'),
       cell: (j) => <LastRunCell job={j} />,
       sortable: true,
+      hideBelow: 'sm',
     },
     {
       key: 'duration',
@@ -135,30 +150,35 @@ export function useJobColumns({
     {
       key: 'status',
       header: t('backup:columns.status'),
-      cell: (j) => <StatusBadge status={j.status} />,
-      sortable: true,
-    },
-    {
-      key: 'progress',
-      header: t('backup:columns.progress'),
       cell: (j) => (
-        <HStack gap="2" minW="24">
-          <Progress.Root value={j.progress} size="xs" flex="1" aria-label={t('backup:progressOf', { name: j.name })}>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-          <Text fontSize="xs">{j.progress}%</Text>
-        </HStack>
+        <Stack gap="1" align="start">
+          <StatusBadge status={j.status} />
+          {j.status === 'running' ? (
+            <HStack gap="2" minW="20" w="full">
+              <Progress.Root
+                value={j.progress}
+                size="xs"
+                flex="1"
+                aria-label={t('backup:progressOf', { name: j.name })}
+              >
+                <Progress.Track>
+                  <Progress.Range />
+                </Progress.Track>
+              </Progress.Root>
+              <Text fontSize="xs">{j.progress}%</Text>
+            </HStack>
+          ) : null}
+        </Stack>
       ),
-      hideBelow: 'sm',
+      sortable: true,
     },
     ...(extraColumns ?? []),
     {
       key: 'actions',
       header: t('backup:columns.actions'),
+      // One above the other until 1536 px: the list keeps its columns in view at 1440.
       cell: (j) => (
-        <HStack gap="1">
+        <Stack direction={{ base: 'column', '2xl': 'row' }} gap="1" align="start">
           {j.status === 'running' ? (
             <Button size="xs" variant="outline" onClick={() => onAction(j, 'stop')} {...serverAction}>
               {t('backup:stop')}
@@ -188,7 +208,7 @@ export function useJobColumns({
           >
             {t('backup:remove')}
           </Button>
-        </HStack>
+        </Stack>
       ),
     },
   ];

@@ -29,6 +29,8 @@ export interface JobArea {
   /** The area's own column in place of the destination or the retention, or none (null); in the export too. */
   instead?: JobColumnsInstead<Column<Job>>;
   exportInstead?: JobColumnsInstead<ExportColumn<Job>>;
+  /** What stands under a job's name on a phone, where the area's own column is hidden. */
+  underName?: (job: Job) => ReactNode;
   /** What the area says in a start, stop or removal's confirmation beside its own words. */
   actionDetails?: (pending: PendingAction) => ReactNode;
 }
@@ -70,6 +72,7 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
     limited: list.limited,
     ...(area.extraColumns ? { extraColumns: area.extraColumns } : {}),
     ...(area.instead ? { instead: area.instead } : {}),
+    ...(area.underName ? { underName: area.underName } : {}),
     onAction: (job, action) => setPending({ job, action }),
     onEdit: (job) => setForm({ job }),
   });

@@ -18,6 +18,9 @@ export const RunRetriedContext = createContext<((retry: RunRetry, run: JobRun) =
 /** A queued or running run: one that has not ended (a stopped run is "pending" too, but ended). */
 const canStop = (run: JobRun) => isRunActive(run) && run.finished === null;
 
+/** Whether anything can be done with the run now: stop, retry or download. */
+export const hasRunActions = (run: JobRun) => canStop(run) || Boolean(run.retryable) || Boolean(run.download);
+
 /** Buttons inside a clickable row act alone: the row does not open as well. */
 const alone = (action: () => void) => (event: MouseEvent) => {
   event.stopPropagation();
@@ -33,12 +36,12 @@ const alone = (action: () => void) => (event: MouseEvent) => {
 export function RunActions({
   run,
   tenantId,
-  inHeader = false,
+  size = 'xs',
 }: {
   run: JobRun;
   tenantId: string;
-  /** In a drawer's header: clear of its close button. */
-  inHeader?: boolean;
+  /** Small in a table row; larger in the drawer's footer. */
+  size?: 'xs' | 'sm';
 }) {
   const { t, i18n } = useTranslation();
   const serverAction = useServerAction();
@@ -51,18 +54,12 @@ export function RunActions({
   const retry = useRetryRun(tenantId);
   const download = useRunDownload();
   const stoppable = canStop(run);
-  if (!stoppable && !run.retryable && !run.download) return null;
+  if (!hasRunActions(run)) return null;
   return (
-    <HStack
-      gap="1"
-      role="group"
-      aria-label={t('jobRuns:actionsOf', { name })}
-      flexWrap="wrap"
-      {...(inHeader ? { me: '8' } : {})}
-    >
+    <HStack gap="1" role="group" aria-label={t('jobRuns:actionsOf', { name })} flexWrap="wrap">
       {stoppable ? (
         <Button
-          size="xs"
+          size={size}
           variant="outline"
           loading={stop.isPending}
           onClick={alone(() =>
@@ -83,7 +80,7 @@ export function RunActions({
       ) : null}
       {run.retryable ? (
         <Button
-          size="xs"
+          size={size}
           variant="outline"
           colorPalette="blue"
           loading={retry.isPending}
@@ -104,7 +101,7 @@ export function RunActions({
       ) : null}
       {run.download ? (
         <Button
-          size="xs"
+          size={size}
           variant="outline"
           loading={download.isPending}
           onClick={alone(() =>

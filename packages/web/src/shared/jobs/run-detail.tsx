@@ -3,7 +3,7 @@ import type { JobRun } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 import { isRunActive } from './api/queries';
 import { RunAccountsTable } from './run-accounts';
-import { RunActions } from './run-actions';
+import { hasRunActions, RunActions } from './run-actions';
 import { RunFigures, RunMessage, RunProgress, RunStatusBadge, ThrottleNote } from './run-status';
 
 /**
@@ -20,7 +20,6 @@ export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: J
           <Drawer.Content>
             <Drawer.Header>
               <Drawer.Title>{run.jobName}</Drawer.Title>
-              <RunActions run={run} tenantId={tenantId} inHeader />
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="4">
@@ -40,6 +39,12 @@ export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: J
                 />
               </Stack>
             </Drawer.Body>
+            {/* At the foot, always in view: a toast (top right, as the spec places it) never covers them. */}
+            {hasRunActions(run) ? (
+              <Drawer.Footer justifyContent="start" borderTopWidth="1px">
+                <RunActions run={run} tenantId={tenantId} size="sm" />
+              </Drawer.Footer>
+            ) : null}
             <Drawer.CloseTrigger asChild>
               <CloseButton size="sm" aria-label={t('common:close')} />
             </Drawer.CloseTrigger>
