@@ -13,7 +13,14 @@ import { RunFigures, RunMessage, RunProgress, RunStatusBadge, ThrottleNote } fro
 export function RunDetail({ tenantId, run, onClose }: { tenantId: string; run: JobRun; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }}>
+    <Drawer.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      // It closes by Escape, its close button or a click beside it, never because focus moved: when a
+      // retry hands the drawer over to the new run, the old drawer's content takes focus as it leaves.
+      onFocusOutside={(e) => e.preventDefault()}
+      size={{ base: 'full', md: 'lg' }}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
