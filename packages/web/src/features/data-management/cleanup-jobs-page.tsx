@@ -88,7 +88,7 @@ export function CleanupJobsPage() {
               // Clean-up writes nowhere and keeps nothing: its rule stands where a backup's retention does.
               instead: { destination: null, retention: ruleColumn },
               exportInstead: { retention: ruleExport },
-              underName: (job) => ruleText(job),
+              underName: ruleText,
               renderForm: ({ job, onClose }) => (
                 <CleanupJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),
