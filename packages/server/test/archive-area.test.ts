@@ -258,7 +258,7 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
       'select status, message from job_runs where run_id = $1',
       [reportId],
     );
-    expect(run).toEqual({ status: 'finished', message: 'Restored 2 mail(s) into Restored/From Adele.' });
+    expect(run).toEqual({ status: 'finished', message: 'Restored 2 mails into Restored/From Adele.' });
     const graph = createGraphApi({
       directoryId: tenantId,
       clientId: 'reader',

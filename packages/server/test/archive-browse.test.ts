@@ -398,6 +398,6 @@ describe('archive browsing', () => {
     expect(restored.statusCode, restored.body).toBe(202);
     const { jobId: restoreJob } = restored.json() as { jobId: string };
     const [job] = await server.ctx.db.query<{ name: string }>('select name from jobs where job_id = $1', [restoreJob]);
-    expect(job?.name).toBe('Restore 1 mail(s) of Adele Vance');
+    expect(job?.name).toBe('Restore 1 mail of Adele Vance');
   });
 });

@@ -139,7 +139,7 @@ describe('the operator commands', () => {
       '--yes',
     ]);
     expect(deleted.status, deleted.out).toBe(0);
-    expect(deleted.out).toContain('1 document(s) removed');
+    expect(deleted.out).toContain('1 document removed');
     expect(existsSync(join(dataDir, 'documents', ids.get('three.pdf') ?? ''))).toBe(false);
     expect(existsSync(join(dataDir, 'documents', ids.get('one.pdf') ?? ''))).toBe(true);
 
@@ -213,7 +213,7 @@ describe('the operator commands', () => {
       `Entra tenant ${tenant.toUpperCase()} bound to organisation ${fabrikam} (Fabrikam Partners)`,
     );
     expect(moved.out).toContain(
-      `Released from organisation ${contoso} (Contoso): sign-in with Microsoft off, password sign-in on, 1 member(s) unlinked`,
+      `Released from organisation ${contoso} (Contoso): sign-in with Microsoft off, password sign-in on, 1 member unlinked`,
     );
     const state = async () =>
       Object.fromEntries(

@@ -115,7 +115,7 @@ describe('the job engine', () => {
       first,
     ]);
     expect(errors).toEqual([{ item_key: 'gone', code: 'itemNotFound', permanent: true }]);
-    expect((await findJob(server.ctx.db, jobId))?.message).toBe('Finished with 1 item(s) that could not be processed.');
+    expect((await findJob(server.ctx.db, jobId))?.message).toBe('Finished with 1 item that could not be processed.');
     const perSource = await server.ctx.db.query(
       'select source_id, items, failed_items, bytes::int as bytes from job_run_sources where run_id = $1 order by source_id',
       [first],

@@ -277,7 +277,7 @@ describe('retrying a run', () => {
     const first = (await monitored(restore.jobId))(prepared?.run_id);
     expect(first).toMatchObject({ status: 'finished', download: { size: Number(zip.headers['content-length']) } });
     // Its message leaves the size to the download's link, said in the reader's units there.
-    expect(first?.message).toBe('Prepared a download of 6 file(s).');
+    expect(first?.message).toBe('Prepared a download of 6 files.');
     // Run again: the download serves the newer run's ZIP, and only that run offers it.
     await jobs().start(restore.jobId, engine);
     const [older, newer] = await runsOf(restore.jobId);

@@ -183,7 +183,7 @@ describe('legal hold on eDiscovery cases', () => {
     const kept = new Set([plan, figures, minutes, memo, addendum]);
     expect(await w.remaining()).toEqual(kept);
     expect(Number(run.items_done)).toBe(3);
-    expect(run.message).toContain('Kept 5 item(s) on legal hold');
+    expect(run.message).toContain('Kept 5 items on legal hold');
     const report = await heldItems(run.run_id, '?pageSize=500');
     expect(report.total).toBe(5);
     expect(new Set(report.items.map((i) => i.itemId))).toEqual(kept);

@@ -182,7 +182,7 @@ describe('runs as the monitor says them', () => {
       accountsFailed: 1,
     });
     expect(run.failure).toBeUndefined();
-    expect(run.message).toBe('Finished with 2 item(s) that could not be processed.');
+    expect(run.message).toBe('Finished with 2 items that could not be processed.');
     const guest = accounts.find((a) => a.accountId === GUEST);
     expect(guest).toMatchObject({ displayName: 'Gerda Guest', status: 'failed' });
     expect(guest?.failures).toEqual([

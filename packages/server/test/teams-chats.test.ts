@@ -165,7 +165,7 @@ describe('Teams archive of chats', () => {
       [job.jobId],
     );
     const chatMessages = archived.reduce((sum, c) => sum + c.n, 0);
-    expect(runs.at(-1)?.message).toMatch(/^Archived \d+ new Teams message\(s\)\.$/);
+    expect(runs.at(-1)?.message).toMatch(/^Archived \d+ new Teams messages?\.$/);
 
     // New chat messages in Microsoft 365: the next run adds exactly those, nothing twice.
     lateAdditions(expected);
@@ -174,7 +174,9 @@ describe('Teams archive of chats', () => {
       'select message from job_runs where job_id = $1 order by seq desc limit 1',
       [job.jobId],
     );
-    expect(again[0]?.message).toBe(`Archived ${expected.size} new Teams message(s).`);
+    expect(again[0]?.message).toBe(
+      `Archived ${expected.size} new Teams ${expected.size === 1 ? 'message' : 'messages'}.`,
+    );
     const [count] = await server.ctx.db.query<{ n: number }>(
       "select count(*)::int as n from archive_items where tenant_id = $1 and kind = 'chat'",
       [tenantId],

@@ -528,7 +528,7 @@ describe('tenants and locations', () => {
       expect((await waitForTask(tenant.tenantId, task.taskId)).at(-1)).toMatchObject({
         status: 'succeeded',
         progress: 100,
-        message: 'Deprovisioned; 1 scheduled job(s) stopped.',
+        message: 'Deprovisioned; 1 scheduled job stopped.',
       });
       const jobs = await server.ctx.db.query<{ job_id: string; enabled: boolean }>(
         'select job_id, enabled from jobs where job_id = any($1) order by job_id',

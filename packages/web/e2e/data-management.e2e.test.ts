@@ -70,7 +70,7 @@ describe('data management', () => {
     const text = (await confirm.getByTestId('cleanup-confirm-text').textContent()) ?? '';
     const versions = before.reduce((sum, f) => sum + Math.max(0, f.versions.length - 1), 0);
     expect(text).toContain(`removes ${versions} old version`);
-    expect(text).toContain(`of ${before.length} file(s)`);
+    expect(text).toContain(`of ${before.length} ${before.length === 1 ? 'file' : 'files'},`);
     await confirm.getByRole('button', { name: 'Remove versions' }).click();
     await page.getByText(/The clean-up ".*" started/).waitFor({ timeout: 60_000 });
 

@@ -2,6 +2,7 @@
 // collects its blobs: `pnpm --filter @compliance-portal/server organisation:delete <id> --yes`.
 import { createDataPlane } from '../jobs/data-plane.js';
 import { deleteOrganisation } from '../modules/organisations/deletion.js';
+import { counted } from '../words.js';
 import { openCommandContext } from './context.js';
 
 const [organisationId] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -13,7 +14,7 @@ const ctx = await openCommandContext();
 try {
   const result = await deleteOrganisation(ctx, createDataPlane(ctx), organisationId);
   console.log(
-    `organisation ${organisationId} deleted: its key destroyed, ${result.tenants} tenant(s), ${result.items} item(s), ${result.blobs} blob(s) collected, ${result.documents} document(s) removed`,
+    `organisation ${organisationId} deleted: its key destroyed, ${counted(result.tenants, 'tenant')}, ${counted(result.items, 'item')}, ${counted(result.blobs, 'blob')} collected, ${counted(result.documents, 'document')} removed`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -3,6 +3,7 @@
 // `pnpm --filter @compliance-portal/server entra:reassign <tenant id> <organisation id> --yes`,
 // `pnpm --filter @compliance-portal/server entra:reassign <tenant id> --release --yes`.
 import { reassignEntraTenant } from '../modules/identity/entra-reassign.js';
+import { counted } from '../words.js';
 import { openCommandContext } from './context.js';
 
 const GUID = /^[0-9a-f]{8}-([0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
@@ -31,7 +32,7 @@ try {
         [
           `Entra tenant ${tenantId} bound to organisation ${result.organisation.id} (${result.organisation.name}) as proved by the operator; sign-in with Microsoft is on for it.`,
           from
-            ? `Released from organisation ${from.id} (${from.name}): sign-in with Microsoft off, password sign-in on, ${from.unlinked} member(s) unlinked from their Microsoft accounts.`
+            ? `Released from organisation ${from.id} (${from.name}): sign-in with Microsoft off, password sign-in on, ${counted(from.unlinked, 'member')} unlinked from their Microsoft accounts.`
             : 'No other organisation had it bound.',
           `Pending claims of it ended: ${result.pendingEnded}.`,
         ].join('\n'),
@@ -45,7 +46,7 @@ try {
       break;
     case 'released':
       console.log(
-        `Entra tenant ${tenantId} released from organisation ${result.organisation.id} (${result.organisation.name}): sign-in with Microsoft off, password sign-in on, ${result.organisation.unlinked} member(s) unlinked from their Microsoft accounts.`,
+        `Entra tenant ${tenantId} released from organisation ${result.organisation.id} (${result.organisation.name}): sign-in with Microsoft off, password sign-in on, ${counted(result.organisation.unlinked, 'member')} unlinked from their Microsoft accounts.`,
       );
       break;
     case 'notBound':

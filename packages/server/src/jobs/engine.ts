@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { findOrganisation, findTenant } from '../db/records.js';
 import { GraphError } from '../m365/graph-api.js';
 import { listenToGraphRetries } from '../m365/graph-client.js';
+import { counted } from '../words.js';
 import { notifyRunEnded } from './notify.js';
 import { JobQueue } from './queue.js';
 import {
@@ -280,11 +281,11 @@ export class JobEngine {
       await rc.flush();
       await throttle.close();
       const failed = await rc.failedItems();
-      const warning = failed > 0 ? `${failed} item(s) could not be processed.` : '';
+      const warning = failed > 0 ? `${counted(failed, 'item')} could not be processed.` : '';
       const message = result.message
         ? `${result.message}${warning ? ` ${warning}` : ''}`
         : warning
-          ? `Finished with ${failed} item(s) that could not be processed.`
+          ? `Finished with ${counted(failed, 'item')} that could not be processed.`
           : 'Finished.';
       return await this.finish(run, 'finished', message, failed);
     } catch (err) {

@@ -3,12 +3,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { markTrialDialogSeen, readWorker, trialDialogSeen } from '../session/storage';
 
-/** Shown once to a trial organisation, listing the trial limits; logout clears the seen flag. */
+/**
+ * Shown once per session to each trial organisation, listing the trial limits: a partner switching
+ * between clients sees it once for each trial client; logout clears what was seen.
+ */
 export function TrialDialog() {
   const { t } = useTranslation('trial');
-  const [open, setOpen] = useState(() => readWorker()?.cloud_portal_license === 'trial' && !trialDialogSeen());
+  const [worker] = useState(readWorker);
+  const [open, setOpen] = useState(() => worker?.cloud_portal_license === 'trial' && !trialDialogSeen(worker.workerId));
   const close = () => {
-    markTrialDialogSeen();
+    if (worker) markTrialDialogSeen(worker.workerId);
     setOpen(false);
   };
   return (

@@ -24,6 +24,17 @@ describe('languages', () => {
     expect(resources.de.auth.signIn).not.toBe(resources.en.auth.signIn);
   });
 
+  it('count with plural forms, never a "(s)", "(es)" or "(en)" after a word', () => {
+    const textOf = (lang: 'en' | 'de', key: string) =>
+      key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], resources[lang]) as string;
+    const bracketed = (['en', 'de'] as const).flatMap((lang) =>
+      keys(resources[lang])
+        .map((key) => `${lang} ${key}: ${textOf(lang, key)}`)
+        .filter((line) => /\p{L}\((s|es|en|n|e)\)/u.test(line.slice(line.indexOf(': ')))),
+    );
+    expect(bracketed).toEqual([]);
+  });
+
   it('default to English, keep the choice in local storage and fall back to English', async () => {
     const i18n = createI18n();
     expect(i18n.language).toBe('en');

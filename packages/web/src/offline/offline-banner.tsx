@@ -116,7 +116,11 @@ export function OfflineBanner() {
             {t('shownSaved', { age })}
           </Text>
         ) : null}
-        {data.missing ? <Text textStyle="sm">{age ? t('notSaved') : t('nothingSaved')}</Text> : null}
+        {data.missing ? (
+          <Text textStyle="sm" data-testid="offline-missing">
+            {age ? t('partlySaved') : t('nothingSaved')}
+          </Text>
+        ) : null}
         <Text textStyle="sm" id={OFFLINE_REASON_ID}>
           {t('actionsDisabled')}
         </Text>

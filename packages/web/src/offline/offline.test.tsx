@@ -1,14 +1,17 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { respond } from '@compliance-portal/sdk/testing';
-import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor } from '@testing-library/react';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n, loadLanguage } from '../i18n';
 import { storeUser, storeWorker } from '../session/storage';
 import { testClient, testPage, testWorker } from '../testing/fixtures';
 import { type Resolvers, renderPortal, startMsw } from '../testing/portal';
 import { createMemoryStore } from './idb-store';
-import { relativeAge } from './offline-banner';
+import { OfflineBanner, relativeAge } from './offline-banner';
 import { scopeKey } from './query-persistence';
 import { appUpdate } from './updates';
 
@@ -26,6 +29,13 @@ const reportsOnline = (calls: { n: number }): Resolvers => ({
     return HttpResponse.json(testPage([]));
   },
 });
+
+/** A page with one query saved for offline use and one that waits for the network. */
+function HalfSavedPage() {
+  useQuery({ queryKey: ['saved'], queryFn: async () => 1, initialData: 1, initialDataUpdatedAt: Date.now() });
+  useQuery({ queryKey: ['missing'], queryFn: async () => 2 });
+  return <OfflineBanner />;
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -69,6 +79,26 @@ describe('the offline cache in the portal', () => {
     await renderPortal('/reports', reportsOnline({ n: 0 }), { offlineStore: createMemoryStore() });
     const banner = await screen.findByTestId('offline-banner');
     await waitFor(() => expect(banner.textContent).toContain('No data is saved for offline use on this page yet.'));
+  });
+
+  it('says that the rest of a page was not saved when only part of it was, never both "saved" and "not saved"', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => onlineManager.setOnline(false));
+    const i18n = createI18n('en');
+    await loadLanguage(i18n, 'en');
+    render(
+      <ChakraProvider value={defaultSystem}>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={new QueryClient()}>
+            <HalfSavedPage />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </ChakraProvider>,
+    );
+    expect((await screen.findByTestId('offline-age')).textContent).toBe('The data shown was saved just now.');
+    expect((await screen.findByTestId('offline-missing')).textContent).toBe(
+      'The rest of this page was not saved for offline use; it loads when the connection returns.',
+    );
   });
 
   it('logout empties the saved data and the memory cache', async () => {

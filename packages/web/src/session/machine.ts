@@ -147,6 +147,7 @@ export const sessionMachine = setup({
     writeLogoutMarker: notImplemented('writeLogoutMarker'),
     clearAllCookies: notImplemented('clearAllCookies'),
     navigate: (_, _params: { to: string }) => notImplemented('navigate')(),
+    /** A toast for a failure no page shows in place: a failed sign-in or code is said once, in its form. */
     showError: (_, _params: { message: SessionMessage }) => notImplemented('showError')(),
     showInactivityWarning: notImplemented('showInactivityWarning'),
     dismissInactivityWarning: notImplemented('dismissInactivityWarning'),
@@ -362,10 +363,7 @@ export const sessionMachine = setup({
         ],
         onError: {
           target: 'signedOut',
-          actions: [
-            assign({ error: ({ event }) => failureMessage(event.error, 'loginFailed') }),
-            { type: 'showError', params: ({ event }) => ({ message: failureMessage(event.error, 'loginFailed') }) },
-          ],
+          actions: [assign({ error: ({ event }) => failureMessage(event.error, 'loginFailed') })],
         },
       },
     },
@@ -399,7 +397,6 @@ export const sessionMachine = setup({
                 actions: [
                   'resetContext',
                   assign({ error: 'qrFailed' }),
-                  { type: 'showError', params: { message: 'qrFailed' } },
                   { type: 'navigate', params: { to: '/signin' } },
                 ],
               },
@@ -425,10 +422,7 @@ export const sessionMachine = setup({
             },
             onError: {
               target: 'awaitingCode',
-              actions: [
-                assign({ error: 'invalidVerificationCode' }),
-                { type: 'showError', params: { message: 'invalidVerificationCode' } },
-              ],
+              actions: [assign({ error: 'invalidVerificationCode' })],
             },
           },
         },
@@ -501,13 +495,7 @@ export const sessionMachine = setup({
             ],
             onError: {
               target: 'awaitingCode',
-              actions: [
-                assign({ error: ({ event }) => failureMessage(event.error, 'verificationFailed') }),
-                {
-                  type: 'showError',
-                  params: ({ event }) => ({ message: failureMessage(event.error, 'verificationFailed') }),
-                },
-              ],
+              actions: [assign({ error: ({ event }) => failureMessage(event.error, 'verificationFailed') })],
             },
           },
         },

@@ -39,12 +39,25 @@ describe('session storage', () => {
   it('clears worker and user data, and the trial flag', () => {
     storeUser({ token: 't', user: { email: 'a@b.example', role: 'admin' } });
     storeWorker(worker);
-    markTrialDialogSeen();
+    markTrialDialogSeen(worker.workerId);
     clearUserData();
     clearTrialDialogFlag();
     expect(readStoredUser()).toBeNull();
     expect(readWorker()).toBeNull();
-    expect(trialDialogSeen()).toBe(false);
+    expect(trialDialogSeen(worker.workerId)).toBe(false);
+  });
+
+  it('remembers the trial dialog for each organisation until logout, and survives a damaged value', () => {
+    markTrialDialogSeen('w1');
+    markTrialDialogSeen('w1');
+    expect(trialDialogSeen('w1')).toBe(true);
+    expect(trialDialogSeen('w2')).toBe(false);
+    markTrialDialogSeen('w2');
+    expect(JSON.parse(localStorage.getItem('trialDialogSeen') ?? '')).toEqual(['w1', 'w2']);
+    localStorage.setItem('trialDialogSeen', 'true');
+    expect(trialDialogSeen('w1')).toBe(false);
+    clearTrialDialogFlag();
+    expect(localStorage.getItem('trialDialogSeen')).toBeNull();
   });
 
   it('ignores damaged stored values', () => {

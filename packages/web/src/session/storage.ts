@@ -148,12 +148,24 @@ export function clearTrialDialogFlag() {
   localStorage.removeItem(TRIAL_DIALOG_SEEN_KEY);
 }
 
-export function trialDialogSeen(): boolean {
-  return localStorage.getItem(TRIAL_DIALOG_SEEN_KEY) === 'true';
+/** The organisations (their workers) whose trial dialog this session has shown. */
+function trialDialogsSeen(): string[] {
+  try {
+    const seen: unknown = JSON.parse(localStorage.getItem(TRIAL_DIALOG_SEEN_KEY) ?? '[]');
+    return Array.isArray(seen) ? seen.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
-export function markTrialDialogSeen() {
-  localStorage.setItem(TRIAL_DIALOG_SEEN_KEY, 'true');
+/** The trial dialog was shown for this organisation since the last sign-in (logout clears it). */
+export function trialDialogSeen(workerId: string): boolean {
+  return trialDialogsSeen().includes(workerId);
+}
+
+export function markTrialDialogSeen(workerId: string) {
+  const seen = trialDialogsSeen();
+  if (!seen.includes(workerId)) localStorage.setItem(TRIAL_DIALOG_SEEN_KEY, JSON.stringify([...seen, workerId]));
 }
 
 /** Other tabs see this key change (the storage event) and log out too. */

@@ -5,6 +5,7 @@
  */
 import type { Retention } from '@compliance-portal/sdk';
 import type { ArchivedSize, ArchiveRow } from '../../storage/archive.js';
+import { counted } from '../../words.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
 import type { Executor, ItemRef } from '../run-context.js';
@@ -180,7 +181,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
       await recording.settle().catch(() => undefined);
     }
     const resync = resynced.length > 0 ? ` ${resyncMessage(resynced, 'mail folder')}` : '';
-    return { message: `Archived ${archived} message(s).${resync}` };
+    return { message: `Archived ${counted(archived, 'message')}.${resync}` };
   };
 }
 
@@ -229,7 +230,7 @@ export function teamsArchiveExecutor(server: DataPlane): Executor {
       },
       chats,
     );
-    return { message: `Archived ${archived} new Teams message(s).` };
+    return { message: `Archived ${counted(archived, 'new Teams message')}.` };
   };
 }
 
@@ -258,13 +259,16 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     );
     // The report's rows: each mailbox, team or chat with the items deleted there, and each chosen
     // mailbox or team without anything old enough with none.
-    const counted = new Set<string>();
+    const reported = new Set<string>();
     for (const s of perSource) {
-      counted.add(s.source);
+      reported.add(s.source);
       rc.progress({ total: s.items, done: s.items, bytes: s.bytes, source: s.source });
     }
-    for (const source of rc.job.sources) if (!counted.has(source)) rc.progress({ source });
-    const kept = held > 0 ? ` Kept ${held} item(s) on legal hold; the report lists them.` : '';
-    return { message: `Deleted ${items} archived item(s) older than ${before.toISOString().slice(0, 10)}.${kept}` };
+    for (const source of rc.job.sources) if (!reported.has(source)) rc.progress({ source });
+    const kept =
+      held > 0 ? ` Kept ${counted(held, 'item')} on legal hold; the report lists ${held === 1 ? 'it' : 'them'}.` : '';
+    return {
+      message: `Deleted ${counted(items, 'archived item')} older than ${before.toISOString().slice(0, 10)}.${kept}`,
+    };
   };
 }

@@ -7,6 +7,7 @@
 import { quickXorHash } from '@compliance-portal/m365-simulator';
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
+import { counted } from '../../words.js';
 import { forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
 import type { Executor, RunContext } from '../run-context.js';
@@ -347,8 +348,8 @@ export function resyncMessage(sources: readonly string[], noun: 'drive' | 'mail 
   const shown = sources.slice(0, 5).join(', ');
   const more = sources.length > 5 ? ` and ${sources.length - 5} more` : '';
   return (
-    `Microsoft Graph no longer accepted the change token of ${sources.length} ${noun}(s) (${shown}${more}); ` +
-    'they were read again in full, without storing any item twice.'
+    `Microsoft Graph no longer accepted the change token of ${counted(sources.length, noun)} (${shown}${more}); ` +
+    `${sources.length === 1 ? 'it was' : 'they were'} read again in full, without storing any item twice.`
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import type { RestoreSpec } from '@compliance-portal/sdk';
 import type { GraphApi } from '../../m365/graph-api.js';
+import { counted } from '../../words.js';
 import type { RunContext } from '../run-context.js';
 import type { DataPlane } from './plane.js';
 
@@ -51,5 +52,5 @@ export async function restoreMail(rc: RunContext, plane: DataPlane, spec: Restor
     if (done.size % 50 === 0) await rc.saveCheckpoint({ done: [...done] });
   }
   await rc.saveCheckpoint({ done: [...done] });
-  return { message: `Restored ${rows.length} mail(s) into ${folderPath}.` };
+  return { message: `Restored ${counted(rows.length, 'mail')} into ${folderPath}.` };
 }

@@ -12,6 +12,7 @@ import { GraphError } from '../../m365/graph-api.js';
 import type { OrganisationKeys } from '../../storage/encryption.js';
 import { sealFile } from '../../storage/file-encryption.js';
 import type { FileStore } from '../../storage/object-blob-store.js';
+import { counted } from '../../words.js';
 import { findJob } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
 import { createZip } from '../zip.js';
@@ -108,7 +109,7 @@ async function downloadArchive(
   await keep.keep(name, sealed);
   await rc.saveCheckpoint({ archive: name, size });
   // The size is the run's download's (shown beside its link, in the reader's units), not said here twice.
-  return { message: `Prepared a download of ${files.length} file(s).` };
+  return { message: `Prepared a download of ${counted(files.length, 'file')}.` };
 }
 
 export function restoreExecutor(plane: DataPlane): Executor {
@@ -182,8 +183,8 @@ export function restoreExecutor(plane: DataPlane): Executor {
     return {
       message:
         skipped > 0
-          ? `Restored ${restored} file(s); ${skipped} already at the destination were skipped.`
-          : `Restored ${restored} file(s).`,
+          ? `Restored ${counted(restored, 'file')}; ${skipped} already at the destination ${skipped === 1 ? 'was' : 'were'} skipped.`
+          : `Restored ${counted(restored, 'file')}.`,
     };
   };
 }

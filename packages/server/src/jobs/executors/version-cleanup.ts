@@ -7,6 +7,7 @@
 import type { CleanupRule } from '@compliance-portal/sdk';
 import type { Drive, DriveItemVersion } from '@microsoft/microsoft-graph-types';
 import type { Queryable } from '../../db/database.js';
+import { counted } from '../../words.js';
 import type { WorkPart } from '../progress.js';
 import type { Executor } from '../run-context.js';
 import { itemPath } from './backup.js';
@@ -159,7 +160,7 @@ export function versionCleanupExecutor(plane: DataPlane): Executor {
     );
     const saving = monthlySaving(freedTotal, Number(price?.price_per_gb_month ?? 0));
     return {
-      message: `Removed ${deletedTotal} old version(s), freeing ${(freedTotal / 1024 ** 2).toFixed(1)} MB: ${saving.toFixed(2)} ${price?.currency ?? 'EUR'} a month.`,
+      message: `Removed ${counted(deletedTotal, 'old version')}, freeing ${(freedTotal / 1024 ** 2).toFixed(1)} MB: ${saving.toFixed(2)} ${price?.currency ?? 'EUR'} a month.`,
     };
   };
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors.js';
 import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { StoreAt } from '../../storage/archive.js';
+import { counted } from '../../words.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import { latestRunId } from '../jobs/repository.js';
 import { type Actor, createJob } from '../jobs/service.js';
@@ -49,7 +50,7 @@ export async function restoreArchivedMail(
   if (!sourceJobId) throw notFound('Exchange Backup Job not found.');
   const job = await createJob(ctx, actor, tenant, {
     // The job lists and the monitor say whose mail it is by name.
-    name: `Restore ${ids.length} mail(s) of ${(await mailboxName(ctx.db, tenant.tenantId, input.mailboxId)) ?? input.mailboxId}`.slice(
+    name: `Restore ${counted(ids.length, 'mail')} of ${(await mailboxName(ctx.db, tenant.tenantId, input.mailboxId)) ?? input.mailboxId}`.slice(
       0,
       120,
     ),

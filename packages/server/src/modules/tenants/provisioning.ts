@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import { counted } from '../../words.js';
 import type { User } from '../identity/users.js';
 import { findTenant, type TenantRecord, updateTenant } from './repository.js';
 
@@ -143,5 +144,5 @@ async function runTask(ctx: AppContext, tenantId: string, taskId: string, kind: 
     [tenantId],
   );
   await updateTenant(ctx.db, tenantId, { provisioning: 'notProvisioned' }, ctx.now());
-  return finish(ctx, taskId, 'succeeded', `Deprovisioned; ${stopped.length} scheduled job(s) stopped.`);
+  return finish(ctx, taskId, 'succeeded', `Deprovisioned; ${counted(stopped.length, 'scheduled job')} stopped.`);
 }

@@ -11,7 +11,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../offline/online';
 import { StatusAlert } from './form-field';
@@ -25,7 +25,38 @@ export interface Column<T> {
   sortable?: boolean;
   align?: 'start' | 'end';
   /** Hidden below this breakpoint to keep narrow screens readable (its export keeps it). */
-  hideBelow?: 'sm' | 'md' | 'lg' | 'xl' | '2xl';
+  hideBelow?: Breakpoint;
+  /**
+   * Below `hideBelow` its value is not lost but stands, with its header, under the row's first cell:
+   * a phone's row keeps its dates, sizes and senders.
+   */
+  stack?: boolean;
+}
+
+type Breakpoint = 'sm' | 'md' | 'lg' | 'xl' | '2xl';
+/** The theme's breakpoints (app/theme.ts), in px. */
+const BREAKPOINT_PX: Record<Breakpoint, number> = { sm: 600, md: 900, lg: 1200, xl: 1350, '2xl': 1536 };
+const BREAKPOINT_NAMES = Object.keys(BREAKPOINT_PX) as Breakpoint[];
+/** The media query under which Chakra's `hideBelow` hides a cell. */
+const belowQuery = (b: Breakpoint) => `(max-width: ${BREAKPOINT_PX[b] - 0.02}px)`;
+
+function subscribeWidth(listener: () => void) {
+  if (typeof globalThis.matchMedia !== 'function') return () => {};
+  const lists = BREAKPOINT_NAMES.map((b) => globalThis.matchMedia(belowQuery(b)));
+  for (const list of lists) list.addEventListener('change', listener);
+  return () => {
+    for (const list of lists) list.removeEventListener('change', listener);
+  };
+}
+/** The breakpoints the window is below now, as "sm,md" (a stable snapshot); none where media queries are unknown. */
+function belowSnapshot(): string {
+  if (typeof globalThis.matchMedia !== 'function') return '';
+  return BREAKPOINT_NAMES.filter((b) => globalThis.matchMedia(belowQuery(b)).matches).join(',');
+}
+/** The breakpoints the window is narrower than, followed as it is resized. */
+function useBelow(): ReadonlySet<string> {
+  const snapshot = useSyncExternalStore(subscribeWidth, belowSnapshot, () => '');
+  return useMemo(() => new Set(snapshot.split(',').filter(Boolean)), [snapshot]);
 }
 
 export interface DataTableProps<T> {
@@ -106,6 +137,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const sortBy = (key: string) =>
     onStateChange({ sort: key, order: state.sort === key && state.order !== 'desc' ? 'desc' : 'asc' });
   const hide = (c: Column<T>) => (c.hideBelow ? { hideBelow: c.hideBelow } : {});
+  const below = useBelow();
+  const stacked = columns.filter((c) => c.stack && c.hideBelow && below.has(c.hideBelow));
 
   return (
     <Stack gap="3">
@@ -263,9 +296,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         </Checkbox.Root>
                       </Table.Cell>
                     ) : null}
-                    {columns.map((c) => (
+                    {columns.map((c, index) => (
                       <Table.Cell key={c.key} textAlign={c.align === 'end' ? 'end' : 'start'} {...hide(c)}>
                         {c.cell(row)}
+                        {index === 0
+                          ? stacked.map((s) => (
+                              <Box key={s.key} fontSize="xs" color="fg.muted" mt="0.5" data-stacked={s.key}>
+                                {s.header}: {s.cell(row)}
+                              </Box>
+                            ))
+                          : null}
                       </Table.Cell>
                     ))}
                   </Table.Row>

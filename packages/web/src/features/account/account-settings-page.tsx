@@ -30,7 +30,7 @@ export function AccountSettingsPage({
         unmountOnExit
         variant="line"
       >
-        <Tabs.List aria-label={t('accountSecurity:sections')} overflowX="auto" overflowY="hidden" mb="4">
+        <Tabs.List aria-label={t('accountSecurity:sections')} flexWrap="wrap" mb="4">
           {ACCOUNT_TABS.map((value) => (
             <Tabs.Trigger key={value} value={value} flexShrink={0} data-testid={`tab-${value}`}>
               {t(`accountSecurity:tabs.${value}`)}

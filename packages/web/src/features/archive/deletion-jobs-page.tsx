@@ -173,7 +173,10 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
                       count: preview.data.items,
                       items: formatNumber(preview.data.items, lang),
                       size: formatBytes(preview.data.bytes, lang),
-                      mailboxes: preview.data.sources,
+                      mailboxes: t('deletionJobs:mailboxCount', {
+                        count: preview.data.sources,
+                        n: formatNumber(preview.data.sources, lang),
+                      }),
                       before: formatDate(preview.data.before, lang),
                     })
                   : t('common:loading')}

@@ -56,7 +56,7 @@ describe('deletion jobs', () => {
     await user.click(await within(dialog).findByLabelText('Select Adele Vance'));
     await waitFor(() =>
       expect(within(dialog).getByTestId('deletion-preview').textContent).toContain(
-        'delete 1,234 mails (3 MB) from 1 mailbox(es)',
+        'delete 1,234 mails (3 MB) from 1 mailbox',
       ),
     );
     expect(previews.at(-1)).toEqual({

@@ -52,7 +52,10 @@ export function TeamsDashboardPage() {
               <Text fontSize="sm">
                 {t('teamsArchive:held', {
                   count: s.held,
-                  sources: formatNumber(s.heldSources, lang),
+                  sources: t('teamsArchive:sourceCount', {
+                    count: s.heldSources,
+                    n: formatNumber(s.heldSources, lang),
+                  }),
                 })}
               </Text>
             </HStack>

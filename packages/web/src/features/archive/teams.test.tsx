@@ -61,7 +61,7 @@ describe('the Teams archive dashboard', () => {
       'legacy.teams.statistics': respond('legacy.teams.statistics', { ...stats(true), held: 12, heldSources: 2 }),
     });
     expect((await screen.findByTestId('teams-held')).textContent).toBe(
-      'Legal holdLegal hold keeps 12 messages in 2 team(s) or chat(s) from deletion.',
+      'Legal holdLegal hold keeps 12 messages in 2 teams or chats from deletion.',
     );
   });
 });

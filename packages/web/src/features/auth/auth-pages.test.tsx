@@ -35,6 +35,9 @@ describe('the sign-in page', () => {
     await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'wrong');
     await u.click(screen.getByRole('button', { name: en.auth.signIn }));
     expect((await screen.findByTestId('signin-error')).textContent).toBe(en.auth.invalidCredentials);
+    // Said once, beside the form: no toast repeats it (a toast would show within a frame or two).
+    await new Promise((settle) => setTimeout(settle, 300));
+    expect(screen.getAllByText(en.auth.invalidCredentials)).toHaveLength(1);
     expect(sent).toEqual({ email: 'admin@contoso.example', password: 'wrong' });
     expect(path()).toBe('/signin');
   });

@@ -116,17 +116,23 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
                   <Table.ColumnHeader>{t('backup:columns.name')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('figures:itemsProtected.short')}</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">{t('figures:storedBytes.short')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('backup:columns.lastBackup')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">{t('backup:columns.lastBackup')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('backup:columns.status')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
                 {details.data.entries.map((e) => (
                   <Table.Row key={e.sourceId}>
-                    <Table.Cell>{e.displayName}</Table.Cell>
+                    <Table.Cell>
+                      {e.displayName}
+                      {/* A phone keeps the last backup under the name. */}
+                      <Box hideFrom="md" fontSize="xs" color="fg.muted" mt="0.5">
+                        {t('backup:columns.lastBackup')}: {formatDateTime(e.lastBackup, lang)}
+                      </Box>
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{formatNumber(e.items, lang)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatBytes(e.bytes, lang)}</Table.Cell>
-                    <Table.Cell>{formatDateTime(e.lastBackup, lang)}</Table.Cell>
+                    <Table.Cell hideBelow="md">{formatDateTime(e.lastBackup, lang)}</Table.Cell>
                     <Table.Cell>{e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'}</Table.Cell>
                   </Table.Row>
                 ))}

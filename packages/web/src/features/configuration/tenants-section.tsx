@@ -3,6 +3,7 @@ import type { Tenant } from '@compliance-portal/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { CopyId } from '../../components/ui/copy-id';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { useServerAction } from '../../offline/online';
@@ -48,7 +49,13 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
         </HStack>
       ),
     },
-    { key: 'tenantId', header: t('configuration:tenantId'), cell: (x) => x.tenantId, hideBelow: 'lg' },
+    {
+      key: 'tenantId',
+      header: t('configuration:tenantId'),
+      // The ID on demand, for Microsoft's support or the Entra admin centre; the name says which tenant.
+      cell: (x) => <CopyId value={x.tenantId} what={`${t('configuration:tenantId')} ${x.tenantName}`} />,
+      hideBelow: 'lg',
+    },
     {
       key: 'provisioning',
       header: t('configuration:state'),

@@ -164,7 +164,7 @@ describe('clean-up jobs', () => {
     await user.type(within(form).getByLabelText('Versions to keep'), '0');
     await user.click(submit);
     expect(within(form).getByRole('alert').textContent).toBe('The rule: Minimum value 1.');
-    await user.selectOptions(within(form).getByLabelText('Clean-up rule'), 'olderThan');
+    await user.selectOptions(within(form).getByLabelText('Kind of rule'), 'olderThan');
     await user.click(submit);
     expect(within(form).getByRole('alert').textContent).toBe('The rule: Field must not be empty.');
     expect(calls.created).toEqual([]);
@@ -180,7 +180,7 @@ describe('clean-up jobs', () => {
     expect((within(form).getByLabelText(/Job name/) as HTMLInputElement).value).toBe('Old versions of HR');
     expect((within(form).getByLabelText('Versions to keep') as HTMLInputElement).value).toBe('5');
     expect((within(form).getByRole('radio', { name: 'OneDrive' }) as HTMLInputElement).disabled).toBe(true);
-    await user.selectOptions(within(form).getByLabelText('Clean-up rule'), 'olderThan');
+    await user.selectOptions(within(form).getByLabelText('Kind of rule'), 'olderThan');
     await user.type(within(form).getByLabelText('Date'), '2023-06-30');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.updated).toHaveLength(1));
@@ -234,8 +234,8 @@ describe('clean-up jobs', () => {
     signIn();
     const calls = newCalls();
     const { user } = await renderPortal('/compliance/jobs', resolvers(calls, [weekly]));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bereinigungsjobs' })).toBeTruthy();
-    const table = await screen.findByRole('table', { name: 'Bereinigungsjobs' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bereinigungsaufträge' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Bereinigungsaufträge' });
     expect((await within(table).findByTestId('cleanup-rule')).textContent).toBe('Die neuesten 5 Versionen behalten');
     await user.click(screen.getByRole('button', { name: 'Bereinigungsauftrag anlegen' }));
     const form = await screen.findByRole('dialog', { name: 'Bereinigungsauftrag anlegen' });

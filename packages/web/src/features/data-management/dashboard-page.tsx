@@ -181,18 +181,25 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('dataManagement:oldVersions')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('dataManagement:columns.reclaimable')}</Table.ColumnHeader>
-                    {coverage ? <Table.ColumnHeader>{t('figures:coverage.column')}</Table.ColumnHeader> : null}
+                    {/* Long German headers wrap rather than widen the card past its box. */}
+                    <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                      {t('dataManagement:oldVersions')}
+                    </Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                      {t('dataManagement:columns.reclaimable')}
+                    </Table.ColumnHeader>
+                    {coverage ? (
+                      <Table.ColumnHeader whiteSpace="normal">{t('figures:coverage.column')}</Table.ColumnHeader>
+                    ) : null}
                   </Table.Row>
                 </Table.Header>
                 <Table.Body>
                   {candidates.map((c) => (
                     <Table.Row key={c.sourceId}>
                       <Table.Cell>
-                        {c.displayName}{' '}
-                        <Text as="span" color="fg.muted" fontSize="xs">
-                          ({t(`dataManagement:${c.kind}`)})
+                        {c.displayName}
+                        <Text color="fg.muted" fontSize="xs">
+                          {t(`dataManagement:${c.kind}`)}
                         </Text>
                       </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>

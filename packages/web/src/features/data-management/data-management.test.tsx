@@ -141,7 +141,7 @@ describe('the file manager', () => {
       rule: { kind: 'keepNewest', count: 3 },
     });
     expect(within(confirm).getByTestId('cleanup-confirm-text').textContent).toContain(
-      'removes 13 old versions of 7 file(s), freeing 5 MB',
+      'removes 13 old versions of 7 files, freeing 5 MB',
     );
     expect(created).toBeUndefined();
     await user.click(within(confirm).getByRole('button', { name: 'Remove versions' }));
@@ -352,7 +352,7 @@ describe('the data-management forms’ checks', () => {
     expect(screen.queryByText('Maximum value 500.')).toBeNull();
     expect(count.getAttribute('aria-invalid')).toBeNull();
 
-    await user.selectOptions(screen.getByLabelText('Clean-up rule'), 'olderThan');
+    await user.selectOptions(screen.getByLabelText('Kind of rule'), 'olderThan');
     const date = screen.getByLabelText('Date');
     expect(screen.getByText('Field must not be empty.')).toBeTruthy();
     await user.type(date, '2026-01-31');
@@ -432,7 +432,7 @@ describe('the data-management dashboard’s top lists', () => {
     });
     await screen.findByRole('table', { name: /Top 10 sites/ });
     expect(firstCells(/Top 10 sites/)).toEqual(Array.from({ length: 10 }, (_, i) => `Unmanaged ${i}`));
-    expect(firstCells(/Top 20 teams and sites/)).toEqual(Array.from({ length: 20 }, (_, i) => `Candidate ${i} (Site)`));
+    expect(firstCells(/Top 20 teams and sites/)).toEqual(Array.from({ length: 20 }, (_, i) => `Candidate ${i}Site`));
   });
 
   const teamAndSite = testDataManagementDashboard({
@@ -449,7 +449,7 @@ describe('the data-management dashboard’s top lists', () => {
       'apollo.dashboards.sharepointDataManagement': respond('apollo.dashboards.sharepointDataManagement', teamAndSite),
     });
     await screen.findByRole('table', { name: /Top 20 teams and sites/ });
-    expect(firstCells(/Top 20 teams and sites/)).toEqual(['Project Falcon (Team)', 'Marketing (Site)']);
+    expect(firstCells(/Top 20 teams and sites/)).toEqual(['Project FalconTeam', 'MarketingSite']);
   });
 
   it('labels them in German too', async () => {
@@ -461,7 +461,7 @@ describe('the data-management dashboard’s top lists', () => {
     });
     const name = /Die 20 besten Teams und Websites/;
     await screen.findByRole('table', { name });
-    expect(firstCells(name)).toEqual(['Project Falcon (Team)', 'Marketing (Website)']);
+    expect(firstCells(name)).toEqual(['Project FalconTeam', 'MarketingWebsite']);
   });
 });
 

@@ -50,18 +50,20 @@ export function ResultsTable({ state }: { state: SearchState }) {
       ),
       hideBelow: 'sm',
     },
-    { key: 'sender', header: t('ediscovery:from'), cell: (h) => h.sender, hideBelow: 'md' },
+    { key: 'sender', header: t('ediscovery:from'), cell: (h) => h.sender, hideBelow: 'md', stack: true },
     {
       key: 'source',
       header: t('ediscovery:where'),
       cell: (h) => (h.container ? `${h.sourceName} · ${h.container}` : h.sourceName),
       hideBelow: 'lg',
+      stack: true,
     },
     {
       key: 'sentAt',
       header: t('ediscovery:sent'),
       cell: (h) => formatDateTime(h.sentAt, i18n.language),
       hideBelow: 'md',
+      stack: true,
     },
     {
       key: 'size',

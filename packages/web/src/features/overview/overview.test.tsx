@@ -525,6 +525,6 @@ describe('the first-run guide', () => {
     expect(within(guide).getByRole('button', { name: 'Anleitung ausblenden' })).toBeTruthy();
     const backup = await screen.findByTestId('area-backup');
     expect(within(backup).getByTestId('area-health').textContent).toBe('Zustand: Noch kein Lauf');
-    expect(within(backup).getByRole('link', { name: 'Jobmonitor: Sicherung und Wiederherstellung' })).toBeTruthy();
+    expect(within(backup).getByRole('link', { name: 'Auftragsmonitor: Sicherung und Wiederherstellung' })).toBeTruthy();
   });
 });

@@ -161,15 +161,15 @@ export const accountNamespaces: Leaves<typeof En> = {
   },
   settings: {
     intro: 'Wählen Sie, welche E-Mails Sie erhalten.',
-    jobFailed: 'Ein Joblauf ist fehlgeschlagen',
-    jobFinished: 'Ein Joblauf ist beendet',
+    jobFailed: 'Ein Auftragslauf ist fehlgeschlagen',
+    jobFinished: 'Ein Auftragslauf ist beendet',
     dailySummary: 'Tägliche Zusammenfassung',
     weeklyReport: 'Wöchentlicher Bericht',
     licenseExpiry: 'Ablauf der Lizenz',
     saved: 'Ihre Benachrichtigungseinstellungen wurden gespeichert.',
   },
   support: {
-    intro: 'Unser Support-Team hilft bei Fragen zum Portal, zu Ihren Jobs und Ihren Daten.',
+    intro: 'Unser Support-Team hilft bei Fragen zum Portal, zu Ihren Aufträgen und Ihren Daten.',
     hours: 'Supportzeiten: Montag bis Freitag, 9 bis 17 Uhr.',
   },
 };

@@ -53,9 +53,9 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
       'Beim Wiederherstellen in ein anderes Postfach werden E-Mails aus diesem kopiert: Dafür brauchen Sie Ihr Stellvertreterrecht auf dieses Postfach.',
     restoreStarted_one: '{{count}} E-Mail wird in {{mailbox}} wiederhergestellt.',
     restoreStarted_other: '{{count}} E-Mails werden in {{mailbox}} wiederhergestellt.',
-    followInMonitor: 'Im Job-Monitor verfolgen',
+    followInMonitor: 'Im Auftragsmonitor verfolgen',
     restoreNoJob:
-      'Diese E-Mails gehören zu keinem Archivierungsjob mehr und können daher nicht wiederhergestellt werden.',
+      'Diese E-Mails gehören zu keinem Archivierungsauftrag mehr und können daher nicht wiederhergestellt werden.',
   },
   teamsBrowse: {
     description: 'Archivierte Kanal- und Chatnachrichten lesen, als Unterhaltungen, mit ihren Anhängen.',

@@ -74,10 +74,12 @@ export const archiveNamespaces: Leaves<typeof En> = {
     createTitle: 'Löschauftrag anlegen',
     editTitle: 'Löschauftrag bearbeiten',
     previewChoose: 'Wählen Sie Postfächer, um zu sehen, wie viel gelöscht würde.',
+    mailboxCount_one: '{{n}} Postfach',
+    mailboxCount_other: '{{n}} Postfächern',
     preview_one:
-      'Jetzt ausgeführt, würde dies {{items}} E-Mail ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
+      'Jetzt ausgeführt, würde dies {{items}} E-Mail ({{size}}) aus {{mailboxes}} löschen, alles vor dem {{before}} Archivierte.',
     preview_other:
-      'Jetzt ausgeführt, würde dies {{items}} E-Mails ({{size}}) aus {{mailboxes}} Postfach/Postfächern löschen, alles vor dem {{before}} Archivierte.',
+      'Jetzt ausgeführt, würde dies {{items}} E-Mails ({{size}}) aus {{mailboxes}} löschen, alles vor dem {{before}} Archivierte.',
     note: 'Gelöschte E-Mails können nicht wiederhergestellt werden. Jeder Lauf entfernt, was an diesem Tag älter als die Aufbewahrung ist.',
     kept_one: '{{items}} durch Legal Hold bewahrt',
     kept_other: '{{items}} durch Legal Hold bewahrt',

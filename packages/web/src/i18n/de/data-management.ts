@@ -22,6 +22,7 @@ export const dataManagementNamespaces: Leaves<typeof En> = {
       modified: 'Geändert',
     },
     rule: 'Bereinigungsregel',
+    ruleKind: 'Art der Regel',
     keepNewest: 'Die neuesten Versionen behalten',
     keepCount: 'Zu behaltende Versionen',
     olderThan: 'Versionen entfernen, die älter sind als',
@@ -38,10 +39,12 @@ export const dataManagementNamespaces: Leaves<typeof En> = {
     cleanUp: 'Auswahl bereinigen',
     previewing: 'Es wird ermittelt, was die Bereinigung entfernt …',
     confirmTitle: 'Alte Versionen entfernen?',
+    fileCount_one: '{{n}} Datei',
+    fileCount_other: '{{n}} Dateien',
     confirmText_one:
-      'Dies entfernt {{versions}} alte Version von {{files}} Datei(en) und gibt {{size}} frei ({{saving}} pro Monat). Die aktuelle Version jeder Datei bleibt erhalten. Entfernte Versionen können nicht wiederhergestellt werden.',
+      'Dies entfernt {{versions}} alte Version von {{files}} und gibt {{size}} frei ({{saving}} pro Monat). Die aktuelle Version jeder Datei bleibt erhalten. Entfernte Versionen können nicht wiederhergestellt werden.',
     confirmText_other:
-      'Dies entfernt {{versions}} alte Versionen von {{files}} Datei(en) und gibt {{size}} frei ({{saving}} pro Monat). Die aktuelle Version jeder Datei bleibt erhalten. Entfernte Versionen können nicht wiederhergestellt werden.',
+      'Dies entfernt {{versions}} alte Versionen von {{files}} und gibt {{size}} frei ({{saving}} pro Monat). Die aktuelle Version jeder Datei bleibt erhalten. Entfernte Versionen können nicht wiederhergestellt werden.',
     nothingToRemove: 'Nach dieser Regel ist in der Auswahl nichts alt genug: Es würde keine Version entfernt.',
     confirm: 'Versionen entfernen',
     started: 'Die Bereinigung „{{name}}“ wurde gestartet. Verfolgen Sie sie im Monitor.',

@@ -10,7 +10,9 @@ export const offlineNamespaces: Leaves<typeof En> = {
     actionsDisabled: 'Aktionen, die den Server brauchen, sind deaktiviert, bis die Verbindung zurück ist.',
     actionDisabled: 'Offline nicht verfügbar: Dafür wird der Server benötigt.',
     notSaved:
-      'Die Daten dieser Seite wurden nicht für die Offline-Nutzung gespeichert. Sie werden geladen, sobald die Verbindung zurück ist.',
+      'Diese Liste wurde nicht für die Offline-Nutzung gespeichert. Sie wird geladen, sobald die Verbindung zurück ist.',
+    partlySaved:
+      'Der Rest dieser Seite wurde nicht für die Offline-Nutzung gespeichert; er wird geladen, sobald die Verbindung zurück ist.',
     back: 'Sie sind wieder online. Die Daten werden aktualisiert.',
     justNow: 'gerade eben',
     updateAvailable: 'Eine neue Version des Portals ist verfügbar.',

@@ -16,8 +16,8 @@ export const overviewNamespaces: Leaves<typeof En> = {
     saved: 'Gespart',
     saving: 'Ersparnis pro Monat',
     open: '{{area}} öffnen',
-    monitor: 'Jobmonitor',
-    monitorOf: 'Jobmonitor: {{area}}',
+    monitor: 'Auftragsmonitor',
+    monitorOf: 'Auftragsmonitor: {{area}}',
     state: 'Zustand',
     health: {
       failed: 'Fehlgeschlagen',

@@ -10,7 +10,9 @@ export const teamsNamespaces: Leaves<typeof En> = {
     chats: 'Archivierte Chats',
     messages: 'Archivierte Nachrichten',
     growth: 'Nachrichten pro Tag: archiviert und durch Aufbewahrung gelöscht',
-    held_one: 'Legal Hold bewahrt {{count}} Nachricht in {{sources}} Team(s) oder Chat(s) vor dem Löschen.',
-    held_other: 'Legal Hold bewahrt {{count}} Nachrichten in {{sources}} Team(s) oder Chat(s) vor dem Löschen.',
+    sourceCount_one: '{{n}} Team oder Chat',
+    sourceCount_other: '{{n}} Teams oder Chats',
+    held_one: 'Legal Hold bewahrt {{count}} Nachricht in {{sources}} vor dem Löschen.',
+    held_other: 'Legal Hold bewahrt {{count}} Nachrichten in {{sources}} vor dem Löschen.',
   },
 };

@@ -70,10 +70,12 @@ export const archiveNamespaces = {
     createTitle: 'Create a deletion job',
     editTitle: 'Edit the deletion job',
     previewChoose: 'Choose mailboxes to see how much would be deleted.',
+    mailboxCount_one: '{{n}} mailbox',
+    mailboxCount_other: '{{n}} mailboxes',
     preview_one:
-      'Run now, this would delete {{items}} mail ({{size}}) from {{mailboxes}} mailbox(es), everything archived before {{before}}.',
+      'Run now, this would delete {{items}} mail ({{size}}) from {{mailboxes}}, everything archived before {{before}}.',
     preview_other:
-      'Run now, this would delete {{items}} mails ({{size}}) from {{mailboxes}} mailbox(es), everything archived before {{before}}.',
+      'Run now, this would delete {{items}} mails ({{size}}) from {{mailboxes}}, everything archived before {{before}}.',
     note: 'Deleted mail cannot be restored. Each run removes what is older than the retention on that day.',
     kept_one: '{{items}} kept by legal hold',
     kept_other: '{{items}} kept by legal hold',

@@ -19,6 +19,7 @@ export const dataManagementNamespaces = {
       modified: 'Modified',
     },
     rule: 'Clean-up rule',
+    ruleKind: 'Kind of rule',
     keepNewest: 'Keep the newest versions',
     keepCount: 'Versions to keep',
     olderThan: 'Remove versions older than',
@@ -35,10 +36,12 @@ export const dataManagementNamespaces = {
     cleanUp: 'Clean up selected',
     previewing: 'Working out what the clean-up removes…',
     confirmTitle: 'Remove old versions?',
+    fileCount_one: '{{n}} file',
+    fileCount_other: '{{n}} files',
     confirmText_one:
-      'This removes {{versions}} old version of {{files}} file(s), freeing {{size}} ({{saving}} a month). The current version of each file stays. Removed versions cannot be restored.',
+      'This removes {{versions}} old version of {{files}}, freeing {{size}} ({{saving}} a month). The current version of each file stays. Removed versions cannot be restored.',
     confirmText_other:
-      'This removes {{versions}} old versions of {{files}} file(s), freeing {{size}} ({{saving}} a month). The current version of each file stays. Removed versions cannot be restored.',
+      'This removes {{versions}} old versions of {{files}}, freeing {{size}} ({{saving}} a month). The current version of each file stays. Removed versions cannot be restored.',
     nothingToRemove: 'Nothing in the selection is old enough under this rule: no version would be removed.',
     confirm: 'Remove versions',
     started: 'The clean-up "{{name}}" started. Follow it in the monitor.',

@@ -59,7 +59,7 @@ export const sharedNamespaces = {
     days: 'Days',
     months: 'Months',
     year: '1 year',
-    none: 'Kept',
+    none: 'Forever',
     oneYear: '1 year',
     daysCount_one: '{{count}} day',
     daysCount_other: '{{count}} days',

@@ -7,7 +7,9 @@ export const teamsNamespaces = {
     chats: 'Archived chats',
     messages: 'Archived messages',
     growth: 'Messages per day: archived, and deleted by retention',
-    held_one: 'Legal hold keeps {{count}} message in {{sources}} team(s) or chat(s) from deletion.',
-    held_other: 'Legal hold keeps {{count}} messages in {{sources}} team(s) or chat(s) from deletion.',
+    sourceCount_one: '{{n}} team or chat',
+    sourceCount_other: '{{n}} teams or chats',
+    held_one: 'Legal hold keeps {{count}} message in {{sources}} from deletion.',
+    held_other: 'Legal hold keeps {{count}} messages in {{sources}} from deletion.',
   },
 } as const;

@@ -118,6 +118,7 @@ export function useJobColumns({
       header: t('backup:columns.recurrence'),
       cell: (j) => recurrenceText(j.recurrence),
       hideBelow: 'md',
+      stack: true,
     },
     ...choose(instead, 'retention', {
       key: 'retention',
@@ -131,6 +132,7 @@ export function useJobColumns({
       cell: (j) => <LastRunCell job={j} />,
       sortable: true,
       hideBelow: 'sm',
+      stack: true,
     },
     {
       key: 'duration',
@@ -146,6 +148,7 @@ export function useJobColumns({
       cell: (j) => formatDateTime(j.nextRun, i18n.language),
       sortable: true,
       hideBelow: 'md',
+      stack: true,
     },
     {
       key: 'status',

@@ -214,7 +214,7 @@ describe('a run’s actions in the monitor', () => {
             jobType: 'restore',
             status: 'finished',
             bytesProcessed: 24_269,
-            message: 'Prepared a download of 3 file(s).',
+            message: 'Prepared a download of 3 files.',
             download: { size: 24_269 },
           }),
         ]),
@@ -333,7 +333,7 @@ describe('a jobs list’s runs', () => {
     // last run (how it ended, when, seconds), the next run and the status.
     const [line] = text.replace('\uFEFF', '').split('\r\n');
     expect(line).toBe(
-      'Nightly OneDrive,OneDrive,u1,Daily · 02:00,Kept,Stopped,2026-11-23T02:00:42.000Z,42,2026-11-24T02:00:00.000Z,Finished',
+      'Nightly OneDrive,OneDrive,u1,Daily · 02:00,Forever,Stopped,2026-11-23T02:00:42.000Z,42,2026-11-24T02:00:00.000Z,Finished',
     );
   });
 

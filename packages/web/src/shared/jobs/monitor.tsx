@@ -116,6 +116,8 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       header: t('backup:columns.progress'),
       cell: (r) => <RunProgress run={r} label={t('backup:progressOf', { name: r.jobName })} />,
       sortable: true,
+      hideBelow: 'sm',
+      stack: true,
     },
     {
       key: 'started',
@@ -123,6 +125,7 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       cell: (r) => formatDateTime(r.started, lang),
       sortable: true,
       hideBelow: 'md',
+      stack: true,
     },
     {
       key: 'duration',
@@ -137,6 +140,7 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       cell: (r) => formatDateTime(r.finished, lang),
       sortable: true,
       hideBelow: 'lg',
+      stack: true,
     },
     {
       key: 'items',
@@ -144,6 +148,7 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       cell: (r) => formatNumber(r.itemsProcessed, lang),
       align: 'end',
       hideBelow: 'sm',
+      stack: true,
     },
     {
       key: 'failures',

@@ -45,8 +45,9 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
         ‹ {t('backup:backToReports')}
       </Button>
       <Stack gap="1">
+        {/* The run's dates stand below, in the reader's language: the title's own date is for file names. */}
         <Heading as="h2" size="lg" data-testid="report-title">
-          {report.title}
+          {report.jobName}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
           <StatusBadge status={report.status} warnings={report.totals.failures > 0} />{' '}

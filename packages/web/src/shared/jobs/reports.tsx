@@ -41,7 +41,7 @@ export function Reports({
   if (open) return <ReportView tenantId={tenantId} report={open} onBack={() => setOpen(null)} />;
   const lang = i18n.language;
   const columns: Column<Report>[] = [
-    { key: 'jobName', header: t('backup:columns.report'), cell: (r) => r.title, sortable: true },
+    { key: 'jobName', header: t('backup:columns.report'), cell: (r) => r.jobName, sortable: true },
     {
       key: 'status',
       header: t('backup:columns.status'),
@@ -54,6 +54,7 @@ export function Reports({
       cell: (r) => formatDateTime(r.started, lang),
       sortable: true,
       hideBelow: 'md',
+      stack: true,
     },
     {
       key: 'accounts',

@@ -251,7 +251,7 @@ describe('a run in the monitor', () => {
         itemsFailed: 2,
         warnings: 2,
         accountsFailed: 1,
-        message: 'Finished with 2 item(s) that could not be processed.',
+        message: 'Finished with 2 items that could not be processed.',
       }),
     ]);
     const row = await rowOf('Partly');

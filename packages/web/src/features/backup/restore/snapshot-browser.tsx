@@ -67,12 +67,14 @@ export function SnapshotBrowser({
       cell: (n) => formatBytes(n.sizeBytes, i18n.language),
       align: 'end',
       hideBelow: 'sm',
+      stack: true,
     },
     {
       key: 'modified',
       header: t('backup:columns.modified'),
       cell: (n) => formatDateTime(n.modified, i18n.language),
       hideBelow: 'md',
+      stack: true,
     },
   ];
   const rows = items.data?.items;

@@ -41,7 +41,7 @@ export function CleanupConfirm({
               ? t('dataManagement:confirmText', {
                   count: preview.eligibleVersions,
                   versions: formatNumber(preview.eligibleVersions, lang),
-                  files: formatNumber(preview.files, lang),
+                  files: t('dataManagement:fileCount', { count: preview.files, n: formatNumber(preview.files, lang) }),
                   size: formatBytes(preview.reclaimableBytes, lang),
                   saving: new Intl.NumberFormat(lang, { style: 'currency', currency: preview.currency }).format(
                     preview.monthlySaving,

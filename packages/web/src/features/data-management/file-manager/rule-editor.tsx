@@ -16,7 +16,7 @@ export function RuleEditor({ draft, onChange }: { draft: RuleDraft; onChange: (n
       </Text>
       <HStack gap="3" wrap="wrap" align="flex-end">
         <Field.Root width="auto">
-          <Field.Label fontSize="sm">{t('dataManagement:rule')}</Field.Label>
+          <Field.Label fontSize="sm">{t('dataManagement:ruleKind')}</Field.Label>
           <NativeSelect.Root size="sm" width="auto">
             <NativeSelect.Field
               value={draft.kind}
