@@ -73,9 +73,9 @@ export const accountNamespaces: Leaves<typeof En> = {
       backup: {
         title: 'Sicherung und Wiederherstellung',
         a1q: 'Wie sichere ich OneDrive, SharePoint oder Teams?',
-        a1a: 'Legen Sie unter Sicherungsaufträge einen Auftrag an: Anwendung, Name und Speicherort, die Konten, Websites oder Teams, den Zeitplan und die Aufbewahrung. Starten Sie ihn, oder lassen Sie ihn nach Zeitplan laufen.',
+        a1a: 'Legen Sie unter Sicherungsjobs einen Auftrag an: Anwendung, Name und Speicherort, die Konten, Websites oder Teams, den Zeitplan und die Aufbewahrung. Starten Sie ihn, oder lassen Sie ihn nach Zeitplan laufen.',
         a2q: 'Wie stelle ich eine Datei wieder her?',
-        a2a: 'Wählen Sie unter Wiederherstellen den Sicherungsauftrag, das Konto oder die Website und das Datum der Sicherung, markieren Sie Dateien oder Ordner im Baum und stellen Sie sie am ursprünglichen Ort, in einem anderen Konto oder als ZIP-Download wieder her.',
+        a2a: 'Wählen Sie unter Wiederherstellung den Sicherungsauftrag, das Konto oder die Website und das Datum der Sicherung, markieren Sie Dateien oder Ordner im Baum und stellen Sie sie am ursprünglichen Ort, in einem anderen Konto oder als ZIP-Download wieder her.',
         a3q: 'Was erlaubt eine Testlizenz?',
         a3a: 'Einen Sicherungsauftrag pro Anwendung, bis zu 10 Konten, Websites oder Teams pro Sicherung und 10 Wiederherstellungen pro Anwendung. Sicherungsaufträge können in der Testphase nicht gelöscht werden.',
       },
@@ -116,7 +116,7 @@ export const accountNamespaces: Leaves<typeof En> = {
       reports: {
         title: 'Berichte und Überwachung',
         a1q: 'Wo sehe ich laufende Aufträge?',
-        a1a: 'Jeder Bereich hat einen Auftragsmonitor, der sich aktualisiert, solange etwas läuft, mit den Konten und Fehlern jedes Laufs.',
+        a1a: 'Jeder Bereich hat einen Jobmonitor, der sich aktualisiert, solange etwas läuft, mit den Konten und Fehlern jedes Laufs.',
         a2q: 'Wie exportiere ich einen Bericht?',
         a2a: 'Öffnen Sie den Bericht und wählen Sie xlsx (mit Kopfzeile) oder csv (ohne). Der ganze Bericht wird exportiert, benannt nach seinem Titel.',
       },
@@ -146,12 +146,12 @@ export const accountNamespaces: Leaves<typeof En> = {
       partner: {
         title: 'Partner-Einrichtung',
         a1q: 'Wie füge ich einen Kunden hinzu?',
-        a1a: 'Wählen Sie unter Partner-Einrichtung „Kunden hinzufügen“ und geben Sie Namen, Kurznamen, Lizenz und Administrator an; der Kunde erhält einen eigenen Worker. Mit „Arbeiten als“ handeln Sie für ihn.',
+        a1a: 'Wählen Sie unter Partner-Einrichtung „Kunden hinzufügen“ und geben Sie Namen, Kurznamen, Lizenz und Administrator an; der Kunde erhält einen eigenen Worker. Mit „Als … arbeiten“ handeln Sie für ihn.',
       },
       account: {
         title: 'Ihr Konto und die Anmeldung',
         a1q: 'Wie funktioniert die Anmeldung?',
-        a1a: 'Ihr Kennwort, dann ein sechsstelliger Code aus Ihrer Authenticator-App. Bewahren Sie Ihre Wiederherstellungscodes auf: Jeder meldet Sie einmal an, falls Sie die App verlieren.',
+        a1a: 'Ihr Passwort, dann ein sechsstelliger Code aus Ihrer Authenticator-App. Bewahren Sie Ihre Wiederherstellungscodes auf: Jeder meldet Sie einmal an, falls Sie die App verlieren.',
         a2q: 'Warum wurde ich abgemeldet?',
         a2a: 'Nach 15 Minuten ohne Aktivität meldet das Portal Sie ab; eine Warnung kommt 30 Sekunden vorher. Eine Abmeldung in einem Tab meldet alle Tabs ab.',
         a3q: 'Welche E-Mails bekomme ich?',
