@@ -96,6 +96,10 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2a: 'Der Inhaber, und wer ein Stellvertreterrecht dafür hat. Vergeben und entziehen Sie Stellvertreterrechte für Konten und Verteilergruppen unter Stellvertreterrechte.',
         a3q: 'Wie bekomme ich E-Mails zurück?',
         a3a: 'Finden Sie sie in eDiscovery und stellen Sie sie in einem Postfachordner wieder her oder laden Sie sie als .eml-Dateien oder ZIP herunter.',
+        a4q: 'Wie lösche ich archivierte E-Mails nach Ablauf ihrer Aufbewahrung?',
+        a4a: 'Legen Sie unter Löschjobs einen Auftrag mit den Postfächern, der Aufbewahrung und dem Zeitplan an. Bevor Sie ihn speichern, nennt das Portal, wie viele E-Mails er jetzt löschen würde und wie viele ein Legal Hold bewahrt; jeder Lauf löscht, was dann älter als die Aufbewahrung ist. Gelöschte E-Mails können nicht wiederhergestellt werden.',
+        a5q: 'Welche E-Mails bewahrt ein Legal Hold vor dem Löschen?',
+        a5a: 'Die E-Mails, die ein eDiscovery-Fall unter Legal Hold umfasst: alles, was die Suche des Falls in den Postfächern seiner Verwahrer findet, auch später archivierte passende E-Mails, ob Sie sie lesen dürfen oder nicht. Löschaufträge überspringen sie, bis der Legal Hold aufgehoben ist. Die Postfachliste zeigt, wie viele Elemente jedes Postfachs unter Legal Hold stehen, und der Bericht eines Löschlaufs listet die E-Mails auf, die er bewahrt hat.',
       },
       teamsArchive: {
         title: 'Teams-Archiv',
@@ -103,6 +107,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a1a: 'Die Kanalnachrichten der gewählten Teams mit ihren Antworten und die Einzel-, Gruppen- und Besprechungschats der gewählten Konten; jeden Chat einmal.',
         a2q: 'Warum steht im Dashboard „Teams ist noch nicht konfiguriert“?',
         a2a: 'Der Mandant hat noch keine Teams, die das Portal lesen kann. Prüfen Sie die Berechtigungen des Mandanten unter Konfiguration und testen Sie die Verbindung.',
+        a3q: 'Welche Teams-Nachrichten bewahrt ein Legal Hold?',
+        a3a: 'Die Nachrichten, die ein eDiscovery-Fall unter Legal Hold umfasst: alles, was die Suche des Falls in den Kanälen seiner Verwahrer-Teams und in den Chats seiner Verwahrer-Konten findet, auch später archivierte passende Nachrichten und Chats, denen die Konten später beitreten. Die Aufbewahrung löscht sie nicht, bis der Legal Hold aufgehoben ist. Das Dashboard zeigt, wie viele Nachrichten Legal Holds bewahren, in wie vielen Teams oder Chats.',
       },
       ediscovery: {
         title: 'eDiscovery',
@@ -112,6 +118,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2a: 'Nur Postfächer, die Sie lesen dürfen: Ihr eigenes und die, für die Sie ein Stellvertreterrecht haben. Chats folgen ihren Mitgliedern.',
         a3q: 'Wie gebe ich Ergebnisse weiter?',
         a3a: 'Speichern Sie die Suche als Fall und exportieren Sie ihn: ein ZIP mit den E-Mails als .eml, Teams-Nachrichten als .json und einer manifest.csv.',
+        a4q: 'Wie stelle ich einen Fall unter Legal Hold?',
+        a4a: 'Speichern Sie die Suche als Fall mit seinen Verwahrern: den Postfächern, Teams und Konten, deren Chats er umfasst. Wählen Sie dann in der Liste der Fälle neben dem Fall „Legal Hold setzen“ und bestätigen Sie. Bis er aufgehoben wird, bewahrt der Legal Hold alles, was die Suche des Falls bei seinen Verwahrern findet, vor dem Löschen, ob Sie es lesen dürfen oder nicht; ein Fall unter Legal Hold kann nicht entfernt werden. Legal Holds setzen und aufheben dürfen nur eDiscovery-Manager: Eine Administratorin oder ein Administrator vergibt die Rolle unter Konfiguration › Benutzer.',
       },
       reports: {
         title: 'Berichte und Überwachung',

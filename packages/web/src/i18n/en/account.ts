@@ -93,6 +93,10 @@ export const accountNamespaces = {
         a2a: 'Its owner, and whoever holds a proxy right for it. Grant and revoke proxy rights for accounts and distribution groups under Proxy rights.',
         a3q: 'How do I get mails back?',
         a3a: 'Find them in eDiscovery, then restore them to a mailbox folder or download them as .eml files or a ZIP.',
+        a4q: 'How do I delete archived mail past its retention?',
+        a4a: 'Under Deletion jobs create a job with the mailboxes, the retention and the schedule. Before you save it, the portal says how many mails it would delete now and how many a legal hold keeps; each run deletes what is then older than the retention. Deleted mail cannot be restored.',
+        a5q: 'Which mail does a legal hold keep from deletion?',
+        a5a: 'The mail an eDiscovery case on legal hold covers: whatever the case’s search finds in its custodians’ mailboxes, matching mail archived later included, whether or not you may read it. Deletion jobs skip it until the hold is released. The mailbox list shows how many items of each mailbox are on legal hold, and the report of a deletion run lists the mails it kept.',
       },
       teamsArchive: {
         title: 'Teams archive',
@@ -100,6 +104,8 @@ export const accountNamespaces = {
         a1a: 'The channel messages of the chosen teams with their replies, and the one-on-one, group and meeting chats of the accounts you choose; each chat once.',
         a2q: 'Why does the dashboard say “Teams is not configured yet”?',
         a2a: 'The tenant has no teams the portal can read yet. Check the tenant’s permissions under Configuration and test the connection.',
+        a3q: 'Which Teams messages does a legal hold keep?',
+        a3a: 'The messages an eDiscovery case on legal hold covers: whatever the case’s search finds in the channels of its custodian teams and in the chats of its custodian accounts, matching messages archived later and chats the accounts join later included. Retention does not delete them until the hold is released. The dashboard says how many messages legal holds keep, in how many teams or chats.',
       },
       ediscovery: {
         title: 'eDiscovery',
@@ -109,6 +115,8 @@ export const accountNamespaces = {
         a2a: 'Only mailboxes you may read: your own and those a proxy right gives you. Chats follow their members.',
         a3q: 'How do I hand results over?',
         a3a: 'Save the search as a case and export it: a ZIP of the mails as .eml, Teams messages as .json and a manifest.csv.',
+        a4q: 'How do I put a case on legal hold?',
+        a4a: 'Save the search as a case with its custodians: the mailboxes, teams and accounts whose chats it covers. Then choose Hold beside the case in the list of cases, and confirm. Until it is released, the hold keeps everything of its custodians that the case’s search finds from deletion, whether or not you may read it; a case on hold cannot be removed. Only eDiscovery managers place and release holds: an administrator grants the role under Configuration › Users.',
       },
       reports: {
         title: 'Reports and monitoring',

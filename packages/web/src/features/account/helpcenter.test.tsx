@@ -1,0 +1,73 @@
+/**
+ * The help center: its articles in English and German, found by searching, each topic linking to its
+ * area's page.
+ */
+
+import { respond } from '@compliance-portal/sdk/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { de } from '../../i18n/de';
+import { en } from '../../i18n/en';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testClient, testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const client = respond('legacy.workers.client', testClient());
+const texts = { en: en.helpcenter, de: de.helpcenter };
+
+/** Opens the help center signed in, in the language given. */
+async function openHelp(language: 'en' | 'de') {
+  localStorage.setItem('language', language);
+  storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+  storeWorker(testWorker());
+  const { user } = await renderPortal('/helpcenter', { 'legacy.workers.client': client });
+  const search = await screen.findByLabelText(texts[language].search);
+  return { user, search };
+}
+
+/** The questions shown, by topic. */
+function shown(): Record<string, string[]> {
+  return Object.fromEntries(
+    screen.queryAllByTestId(/^topic-/).map((topic) => [
+      topic.dataset.testid?.replace('topic-', ''),
+      within(topic)
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ]),
+  );
+}
+
+/** Types a search and waits until the count says how many articles match. */
+async function searchFor(
+  { user, search }: Awaited<ReturnType<typeof openHelp>>,
+  query: string,
+  count: number,
+  language: 'en' | 'de',
+) {
+  await user.clear(search);
+  await user.type(search, query);
+  const matches = count === 1 ? texts[language].matches_one : texts[language].matches_other;
+  await waitFor(() =>
+    expect(screen.getByTestId('help-count').textContent).toBe(matches.replace('{{count}}', String(count))),
+  );
+}
+
+describe('help center', () => {
+  for (const language of ['en', 'de'] as const) {
+    const topics = texts[language].topics;
+
+    it(`says what legal hold keeps, in the email archive, the Teams archive and eDiscovery (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, language === 'en' ? 'legal hold' : 'Legal Hold', 4, language);
+      expect(shown()).toEqual({
+        emailArchive: [topics.emailArchive.a4q, topics.emailArchive.a5q],
+        teamsArchive: [topics.teamsArchive.a3q],
+        ediscovery: [topics.ediscovery.a4q],
+      });
+      const teams = screen.getByTestId('topic-teamsArchive');
+      expect(within(teams).getByText(topics.teamsArchive.a3a)).toBeTruthy();
+    });
+  }
+});
