@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { FirstRunGuideReopen } from '../../components/first-run-guide-reopen';
 import { PageHeader } from '../../components/ui/page-header';
 
-/** The help topics: each with its articles (question and answer keys) and where the area is. */
+/**
+ * The help topics: each with its articles (question and answer keys) and where the area is; `page`
+ * names that page in the link where the topic's title does not.
+ */
 const TOPICS = [
   { id: 'overview', articles: ['a1', 'a2'], to: '/' },
   { id: 'backup', articles: ['a1', 'a2', 'a3'], to: '/backup-and-restore/dashboard' },
@@ -19,6 +22,7 @@ const TOPICS = [
   { id: 'configuration', articles: ['a1', 'a2'], to: '/configuration' },
   { id: 'partner', articles: ['a1'], to: '/partner-setup' },
   { id: 'account', articles: ['a1', 'a2', 'a3'], to: '/account/settings' },
+  { id: 'offline', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/', page: 'pages:overview' },
 ] as const;
 
 type Topic = (typeof TOPICS)[number];
@@ -95,7 +99,9 @@ export function HelpcenterPage() {
                       </Stack>
                     ))}
                     <ChakraLink asChild colorPalette="blue">
-                      <Link to={topic.to}>{t('helpcenter:open', { area: topic.title })}</Link>
+                      <Link to={topic.to}>
+                        {t('helpcenter:open', { area: 'page' in topic ? t(topic.page) : topic.title })}
+                      </Link>
                     </ChakraLink>
                   </Stack>
                 </Accordion.ItemBody>

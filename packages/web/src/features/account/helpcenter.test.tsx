@@ -69,5 +69,18 @@ describe('help center', () => {
       const teams = screen.getByTestId('topic-teamsArchive');
       expect(within(teams).getByText(topics.teamsArchive.a3a)).toBeTruthy();
     });
+
+    it(`explains offline use: installing, what is saved, the banner, what needs a connection (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, 'offline', 5, language);
+      const { offline } = topics;
+      expect(shown()).toEqual({ offline: [offline.a1q, offline.a2q, offline.a3q, offline.a4q, offline.a5q] });
+      const topic = screen.getByTestId('topic-offline');
+      expect(within(topic).getByText(offline.a2a)).toBeTruthy();
+      // The overview is one of the dashboards kept for offline reading: the topic links there.
+      const overview = language === 'en' ? en.pages.overview : de.pages.overview;
+      const link = within(topic).getByRole('link', { name: texts[language].open.replace('{{area}}', overview) });
+      expect(link.getAttribute('href')).toBe('/');
+    });
   }
 });
