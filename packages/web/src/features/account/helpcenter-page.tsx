@@ -6,8 +6,8 @@ import { FirstRunGuideReopen } from '../../components/first-run-guide-reopen';
 import { PageHeader } from '../../components/ui/page-header';
 
 /**
- * The help topics: each with its articles (question and answer keys) and where the area is; `page`
- * names that page in the link where the topic's title does not.
+ * The help topics: each with its articles (question and answer keys) and where the area is; `search`
+ * opens a tab of that page, and `page` names the page in the link where the topic's title does not.
  */
 const TOPICS = [
   { id: 'overview', articles: ['a1', 'a2'], to: '/' },
@@ -22,6 +22,13 @@ const TOPICS = [
   { id: 'configuration', articles: ['a1', 'a2'], to: '/configuration' },
   { id: 'partner', articles: ['a1'], to: '/partner-setup' },
   { id: 'account', articles: ['a1', 'a2', 'a3'], to: '/account/settings' },
+  {
+    id: 'signIn',
+    articles: ['a1', 'a2', 'a3'],
+    to: '/account/settings',
+    search: { tab: 'security' },
+    page: 'accountSecurity:tabs.security',
+  },
   { id: 'offline', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/', page: 'pages:overview' },
 ] as const;
 
@@ -99,9 +106,15 @@ export function HelpcenterPage() {
                       </Stack>
                     ))}
                     <ChakraLink asChild colorPalette="blue">
-                      <Link to={topic.to}>
-                        {t('helpcenter:open', { area: 'page' in topic ? t(topic.page) : topic.title })}
-                      </Link>
+                      {'search' in topic ? (
+                        <Link to={topic.to} search={topic.search}>
+                          {t('helpcenter:open', { area: t(topic.page) })}
+                        </Link>
+                      ) : (
+                        <Link to={topic.to}>
+                          {t('helpcenter:open', { area: 'page' in topic ? t(topic.page) : topic.title })}
+                        </Link>
+                      )}
                     </ChakraLink>
                   </Stack>
                 </Accordion.ItemBody>

@@ -82,5 +82,24 @@ describe('help center', () => {
       const link = within(topic).getByRole('link', { name: texts[language].open.replace('{{area}}', overview) });
       expect(link.getAttribute('href')).toBe('/');
     });
+
+    it(`explains sign-in with Microsoft, and links to the sign-in settings (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, 'Microsoft', 6, language);
+      const { signIn, account, configuration, figures } = topics;
+      expect(shown()).toEqual({
+        figures: [figures.a4q],
+        configuration: [configuration.a1q],
+        account: [account.a1q],
+        signIn: [signIn.a1q, signIn.a2q, signIn.a3q],
+      });
+      await searchFor(help, 'Entra', 2, language);
+      expect(shown()).toEqual({ signIn: [signIn.a1q, signIn.a2q] });
+      const topic = screen.getByTestId('topic-signIn');
+      expect(within(topic).getByText(signIn.a2a)).toBeTruthy();
+      const security = language === 'en' ? en.accountSecurity.tabs.security : de.accountSecurity.tabs.security;
+      const link = within(topic).getByRole('link', { name: texts[language].open.replace('{{area}}', security) });
+      expect(link.getAttribute('href')).toBe('/account/settings?tab=security');
+    });
   }
 });

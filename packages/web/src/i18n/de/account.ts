@@ -159,11 +159,20 @@ export const accountNamespaces: Leaves<typeof En> = {
       account: {
         title: 'Ihr Konto und die Anmeldung',
         a1q: 'Wie funktioniert die Anmeldung?',
-        a1a: 'Ihr Passwort, dann ein sechsstelliger Code aus Ihrer Authenticator-App. Bewahren Sie Ihre Wiederherstellungscodes auf: Jeder meldet Sie einmal an, falls Sie die App verlieren.',
+        a1a: 'Ihr Passwort, dann ein sechsstelliger Code aus Ihrer Authenticator-App; oder, sobald Ihre Organisation es aktiviert hat, mit Microsoft (siehe „Anmeldung mit Microsoft“). Bewahren Sie Ihre Wiederherstellungscodes auf: Jeder meldet Sie einmal an, falls Sie die App verlieren.',
         a2q: 'Warum wurde ich abgemeldet?',
         a2a: 'Nach 15 Minuten ohne Aktivität meldet das Portal Sie ab; eine Warnung kommt 30 Sekunden vorher. Eine Abmeldung in einem Tab meldet alle Tabs ab.',
         a3q: 'Welche E-Mails bekomme ich?',
         a3a: 'Wählen Sie sie unter Benachrichtigungseinstellungen: fehlgeschlagene oder beendete Läufe, eine Tageszusammenfassung, einen Wochenbericht, das Ende der Lizenz.',
+      },
+      signIn: {
+        title: 'Anmeldung mit Microsoft',
+        a1q: 'Wie melde ich mich mit Microsoft an?',
+        a1a: 'Geben Sie auf der Anmeldeseite Ihre E-Mail-Adresse ein und wählen Sie „Mit Microsoft anmelden“: Sie melden sich auf der Microsoft-Seite Ihrer Organisation mit Ihrem Arbeitskonto (Microsoft Entra ID) an, statt mit Passwort und einem Code aus der Authenticator-App, und kommen angemeldet ins Portal zurück. Das geht, sobald Ihre Organisation es aktiviert hat. Ihr Portalkonto wird über die bestätigte E-Mail-Adresse Ihres Microsoft-Kontos gefunden; ab der ersten Anmeldung ist es mit diesem Microsoft-Konto verknüpft.',
+        a2q: 'Wie aktiviert eine Administratorin oder ein Administrator sie?',
+        a2a: 'In den Kontoeinstellungen, im Tab „Anmeldung und Sicherheit“, unter „So meldet sich Ihre Organisation an“: Aktivieren Sie „Mit Microsoft anmelden (Entra ID)“, geben Sie die Entra-Mandanten-ID Ihrer Organisation ein und speichern Sie. Sie bestätigen die Änderung mit Ihrem Passwort und einem Code aus Ihrer Authenticator-App oder einem Wiederherstellungscode, oder dadurch, dass Sie sich in den letzten 10 Minuten mit Microsoft angemeldet haben. Danach wartet der Mandant auf Bestätigung: Das erste Mitglied Ihrer Organisation, das sich innerhalb von 7 Tagen mit Microsoft aus diesem Mandanten anmeldet, bindet ihn an Ihre Organisation, und die Seite zeigt, wo er steht. Jede Änderung geht per E-Mail an die Administratoren Ihrer Organisation.',
+        a3q: 'Was geschieht mit der Anmeldung mit Passwort?',
+        a3a: 'Sie bleibt aktiv: Mitglieder können sich auf beide Arten anmelden. „Passwort und Authenticator-App“ lässt sich erst abschalten, wenn der Mandant bestätigt ist, und nur von jemandem, der sich selbst mit Microsoft angemeldet hat, damit keine Änderung alle aussperrt; danach meldet sich Ihre Organisation nur noch mit Microsoft an. Solange der Mandant auf Bestätigung wartet, bleibt die Anmeldung mit Passwort aktiv.',
       },
       offline: {
         title: 'Offline-Nutzung',

@@ -156,11 +156,20 @@ export const accountNamespaces = {
       account: {
         title: 'Your account and sign-in',
         a1q: 'How does sign-in work?',
-        a1a: 'Your password, then a six-digit code from your authenticator app. Keep your recovery codes: each signs you in once if you lose the app.',
+        a1a: 'Your password, then a six-digit code from your authenticator app; or, once your organisation has turned it on, with Microsoft (see “Sign in with Microsoft”). Keep your recovery codes: each signs you in once if you lose the app.',
         a2q: 'Why was I signed out?',
         a2a: 'After 15 minutes without activity the portal signs you out; a warning comes 30 seconds before. Signing out in one tab signs out every tab.',
         a3q: 'Which mails will I get?',
         a3a: 'Choose them under Notification settings: failed or finished runs, a daily summary, a weekly report, the licence’s end.',
+      },
+      signIn: {
+        title: 'Sign in with Microsoft',
+        a1q: 'How do I sign in with Microsoft?',
+        a1a: 'On the sign-in page type your email address and choose “Sign in with Microsoft”: you sign in on your organisation’s Microsoft page with your work account (Microsoft Entra ID), instead of with your password and a code from the authenticator app, and come back to the portal signed in. This works once your organisation has turned it on. Your portal account is found by the verified email address of your Microsoft account; from the first sign-in on, it is linked to that Microsoft account.',
+        a2q: 'How does an administrator turn it on?',
+        a2a: 'In the account settings, on the tab Sign-in and security, under “How your organisation signs in”: turn on “Sign in with Microsoft (Entra ID)”, enter your organisation’s Entra tenant ID and save. You confirm the change with your password and a code from your authenticator app or a recovery code, or by having signed in with Microsoft in the last 10 minutes. The tenant then waits for confirmation: the first member of your organisation who signs in with Microsoft from it within 7 days binds it to your organisation, and the page shows where it stands. Every change is mailed to your organisation’s administrators.',
+        a3q: 'What happens to password sign-in?',
+        a3a: 'It stays on: members can sign in either way. “Password and authenticator app” can be turned off only once the tenant is confirmed, and only by someone who has signed in with Microsoft themselves, so that no change locks everyone out; from then on your organisation signs in with Microsoft only. While the tenant waits for confirmation, password sign-in stays on.',
       },
       offline: {
         title: 'Offline use',
