@@ -12,14 +12,14 @@ import { PageHeader } from '../../components/ui/page-header';
 const TOPICS = [
   { id: 'overview', articles: ['a1', 'a2'], to: '/' },
   { id: 'backup', articles: ['a1', 'a2', 'a3'], to: '/backup-and-restore/dashboard' },
-  { id: 'dataManagement', articles: ['a1', 'a2', 'a3'], to: '/compliance' },
+  { id: 'dataManagement', articles: ['a1', 'a2', 'a3', 'a4'], to: '/compliance' },
   { id: 'emailArchive', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/archive/dashboard' },
-  { id: 'teamsArchive', articles: ['a1', 'a2', 'a3'], to: '/teams/dashboard' },
+  { id: 'teamsArchive', articles: ['a1', 'a2', 'a3', 'a4'], to: '/teams/dashboard' },
   { id: 'ediscovery', articles: ['a1', 'a2', 'a3', 'a4'], to: '/ediscovery/portal' },
   { id: 'reports', articles: ['a1', 'a2'], to: '/reports' },
   { id: 'figures', articles: ['a1', 'a2', 'a3', 'a4'], to: '/' },
   { id: 'documents', articles: ['a1'], to: '/documents' },
-  { id: 'configuration', articles: ['a1', 'a2'], to: '/configuration' },
+  { id: 'configuration', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/configuration' },
   { id: 'partner', articles: ['a1'], to: '/partner-setup' },
   { id: 'account', articles: ['a1', 'a2', 'a3'], to: '/account/settings' },
   {
@@ -30,6 +30,7 @@ const TOPICS = [
     page: 'accountSecurity:tabs.security',
   },
   { id: 'offline', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/', page: 'pages:overview' },
+  { id: 'support', articles: ['a1'], to: '/account/support' },
 ] as const;
 
 type Topic = (typeof TOPICS)[number];

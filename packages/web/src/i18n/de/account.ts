@@ -87,6 +87,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2a: 'Nein. Eine Bereinigung entfernt nur ältere Versionen; die aktuelle Version jeder Datei bleibt.',
         a3q: 'Wie wird die Ersparnis berechnet?',
         a3a: 'Der freigegebene Speicher in GB mal der Preis pro GB und Monat, den Sie im Datenmanagement-Dashboard festlegen.',
+        a4q: 'Was tun Bereinigungsaufträge?',
+        a4a: 'Sie entfernen planmäßig alte Dateiversionen von SharePoint-Websites und OneDrives nach einer Regel: die neuesten Versionen behalten oder Versionen vor einem Datum entfernen. Die aktuelle Version einer Datei wird nie entfernt. Legen Sie sie unter Bereinigungsjobs an; ihre Läufe sehen Sie unter Überwachung.',
       },
       emailArchive: {
         title: 'E-Mail-Archiv',
@@ -109,6 +111,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2a: 'Der Mandant hat noch keine Teams, die das Portal lesen kann. Prüfen Sie die Berechtigungen des Mandanten unter Konfiguration und testen Sie die Verbindung.',
         a3q: 'Welche Teams-Nachrichten bewahrt ein Legal Hold?',
         a3a: 'Die Nachrichten, die ein eDiscovery-Fall unter Legal Hold umfasst: alles, was die Suche des Falls in den Kanälen seiner Verwahrer-Teams und in den Chats seiner Verwahrer-Konten findet, auch später archivierte passende Nachrichten und Chats, denen die Konten später beitreten. Die Aufbewahrung löscht sie nicht, bis der Legal Hold aufgehoben ist. Das Dashboard zeigt, wie viele Nachrichten Legal Holds bewahren, in wie vielen Teams oder Chats.',
+        a4q: 'Wo lese ich archivierte Teams-Nachrichten?',
+        a4a: 'Wählen Sie unter Archivierte Nachrichten einen Kanal eines Teams oder einen Chat: Seine Nachrichten erscheinen als Unterhaltungen, mit ihren Antworten und Anhängen. Um sie zu durchsuchen, verwenden Sie eDiscovery.',
       },
       ediscovery: {
         title: 'eDiscovery',
@@ -150,6 +154,12 @@ export const accountNamespaces: Leaves<typeof En> = {
         a1a: 'Fügen Sie unter Konfiguration › Mandanten den Mandanten mit Namen, Anwendungs-ID, geheimem Clientschlüssel, Mandanten-ID, Objekt-ID, Umleitungs-URI und Organisations-ID hinzu, stellen Sie ihn bereit und testen Sie die Verbindung.',
         a2q: 'Warum kann ein Speicherort nicht gelöscht werden?',
         a2a: 'Ein Auftrag schreibt noch hinein. Ändern oder entfernen Sie zuerst diesen Auftrag.',
+        a3q: 'Wie verbinde ich einen Mandanten per Administratorzustimmung?',
+        a3a: 'Wählen Sie unter Konfiguration › Mandanten „Per Administratorzustimmung verbinden“, geben Sie einen Namen sowie ID und geheimen Schlüssel Ihrer App-Registrierung ein und fahren Sie bei Microsoft fort: Dort meldet sich eine Administratorin oder ein Administrator des Mandanten an und erteilt die Berechtigungen. Microsoft schickt Sie zurück ins Portal, das die Mandanten-ID von Microsoft übernimmt und die Verbindung testet.',
+        a4q: 'Wer darf das Portal nutzen, und wer setzt Legal Holds?',
+        a4a: 'Laden Sie unter Konfiguration › Benutzer Personen per E-Mail ein. Alle Portalbenutzer verwalten die Organisation; mit „Rolle ändern“ wird jemand zusätzlich eDiscovery-Manager, und nur eDiscovery-Manager setzen Legal Holds und heben sie auf. Dort lassen sich Benutzer auch deaktivieren, reaktivieren oder löschen.',
+        a5q: 'Wo sehe ich, wer was geändert hat?',
+        a5a: 'Im Audit-Protokoll, das Sie über das Benutzermenü oder die Seite Konfiguration öffnen: jede Anmeldung und jede Änderung in der Organisation, wer sie vorgenommen hat, wann und von wo. Filtern Sie es nach Person, Aktion, Ergebnis und Tagen, und exportieren Sie es. Seine Einträge sind über ihre Hashwerte verkettet, sodass ein geänderter oder entfernter Eintrag auffällt; die Seite prüft die Kette.',
       },
       partner: {
         title: 'Partner-Einrichtung',
@@ -186,6 +196,11 @@ export const accountNamespaces: Leaves<typeof En> = {
         a4a: 'Nein. Was den Server braucht, etwa das Speichern, das Starten eines Auftrags, eine Wiederherstellung, ein Export oder das Senden einer Anfrage, ist deaktiviert, bis die Verbindung zurück ist; die Schaltfläche nennt den Grund.',
         a5q: 'Wer sieht die gespeicherten Daten noch?',
         a5a: 'Niemand: Sie werden nur für Sie in diesem Browser aufbewahrt. Eine Abmeldung, in einem beliebigen Tab oder nach 15 Minuten ohne Aktivität, löscht sie, und wenn sich jemand anderes in diesem Browser anmeldet, werden Ihre gespeicherten Daten zuerst entfernt.',
+      },
+      support: {
+        title: 'Support',
+        a1q: 'Wie erreiche ich den Support?',
+        a1a: 'Senden Sie unter Support eine Anfrage mit Betreff, Bereich und dem, was passiert ist; Sie erhalten eine Vorgangsnummer, und eine Kopie kommt in Ihr Postfach. Die Seite nennt auch unsere E-Mail-Adresse und Telefonnummer. $t(support:hours) $t(account:responseTime)',
       },
     },
   },

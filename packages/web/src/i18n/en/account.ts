@@ -84,6 +84,8 @@ export const accountNamespaces = {
         a2a: 'No. A clean-up removes only older versions; the current version of every file stays.',
         a3q: 'How is the saving computed?',
         a3a: 'The space freed, in GB, times the price per GB per month set on the data-management dashboard.',
+        a4q: 'What do clean-up jobs do?',
+        a4a: 'They remove old file versions of SharePoint sites and OneDrives on a schedule, by a rule: keep the newest versions, or remove versions older than a date. The current version of a file is never removed. Create them under Clean-up jobs; their runs are shown under Monitoring.',
       },
       emailArchive: {
         title: 'Email archive',
@@ -106,6 +108,8 @@ export const accountNamespaces = {
         a2a: 'The tenant has no teams the portal can read yet. Check the tenant’s permissions under Configuration and test the connection.',
         a3q: 'Which Teams messages does a legal hold keep?',
         a3a: 'The messages an eDiscovery case on legal hold covers: whatever the case’s search finds in the channels of its custodian teams and in the chats of its custodian accounts, matching messages archived later and chats the accounts join later included. Retention does not delete them until the hold is released. The dashboard says how many messages legal holds keep, in how many teams or chats.',
+        a4q: 'Where do I read archived Teams messages?',
+        a4a: 'Under Archived messages choose a team’s channel or a chat: its messages are shown as threads, with their replies and attachments. To search them, use eDiscovery.',
       },
       ediscovery: {
         title: 'eDiscovery',
@@ -147,6 +151,12 @@ export const accountNamespaces = {
         a1a: 'Under Configuration › Tenants add the tenant with its name, application (client) ID, client secret, tenant ID, object ID, redirect URI and organisation ID, provision it, and test the connection.',
         a2q: 'Why can a location not be deleted?',
         a2a: 'A job still writes to it. Change or remove that job first.',
+        a3q: 'How do I connect a tenant by admin consent?',
+        a3a: 'Under Configuration › Tenants choose “Connect by admin consent”, enter a name and your app registration’s ID and secret, and continue to Microsoft: there an administrator of the tenant signs in and grants the permissions. Microsoft sends you back to the portal, which takes the tenant ID from Microsoft and tests the connection.',
+        a4q: 'Who may use the portal, and who places legal holds?',
+        a4a: 'Under Configuration › Users invite people by email. Every portal user administers the organisation; “Change role” makes someone an eDiscovery manager as well, and only eDiscovery managers place and release legal holds. Users can also be deactivated, reactivated or deleted there.',
+        a5q: 'Where do I see who changed what?',
+        a5a: 'In the audit log, opened from the user menu or from the Configuration page: every sign-in and every change in the organisation, with who made it, when and from where. Filter it by who, what, outcome and days, and export it. Its entries are chained by their hashes, so a changed or removed entry shows; the page checks the chain.',
       },
       partner: {
         title: 'Partner setup',
@@ -183,6 +193,11 @@ export const accountNamespaces = {
         a4a: 'No. Whatever needs the server, such as saving, starting a job, restoring, exporting or sending a request, is disabled until the connection returns; the button says why.',
         a5q: 'Who else can see the saved data?',
         a5a: 'Nobody: it is kept for you in this browser only. Signing out, in any tab or after 15 minutes without activity, deletes it, and when someone else signs in on this browser, your saved data is removed first.',
+      },
+      support: {
+        title: 'Support',
+        a1q: 'How do I reach support?',
+        a1a: 'Under Support send a request with a subject, the area and what happened; you get its reference, and a copy comes to your mailbox. The page also gives our email address and phone number. $t(support:hours) $t(account:responseTime)',
       },
     },
   },
