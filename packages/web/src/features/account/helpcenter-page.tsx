@@ -5,20 +5,32 @@ import { useTranslation } from 'react-i18next';
 import { FirstRunGuideReopen } from '../../components/first-run-guide-reopen';
 import { PageHeader } from '../../components/ui/page-header';
 
-/** The help topics: each with its articles (question and answer keys) and where the area is. */
+/**
+ * The help topics: each with its articles (question and answer keys) and where the area is; `search`
+ * opens a tab of that page, and `page` names the page in the link where the topic's title does not.
+ */
 const TOPICS = [
   { id: 'overview', articles: ['a1', 'a2'], to: '/' },
   { id: 'backup', articles: ['a1', 'a2', 'a3'], to: '/backup-and-restore/dashboard' },
-  { id: 'dataManagement', articles: ['a1', 'a2', 'a3'], to: '/compliance' },
-  { id: 'emailArchive', articles: ['a1', 'a2', 'a3'], to: '/archive/dashboard' },
-  { id: 'teamsArchive', articles: ['a1', 'a2'], to: '/teams/dashboard' },
-  { id: 'ediscovery', articles: ['a1', 'a2', 'a3'], to: '/ediscovery/portal' },
+  { id: 'dataManagement', articles: ['a1', 'a2', 'a3', 'a4'], to: '/compliance' },
+  { id: 'emailArchive', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/archive/dashboard' },
+  { id: 'teamsArchive', articles: ['a1', 'a2', 'a3', 'a4'], to: '/teams/dashboard' },
+  { id: 'ediscovery', articles: ['a1', 'a2', 'a3', 'a4'], to: '/ediscovery/portal' },
   { id: 'reports', articles: ['a1', 'a2'], to: '/reports' },
   { id: 'figures', articles: ['a1', 'a2', 'a3', 'a4'], to: '/' },
   { id: 'documents', articles: ['a1'], to: '/documents' },
-  { id: 'configuration', articles: ['a1', 'a2'], to: '/configuration' },
+  { id: 'configuration', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/configuration' },
   { id: 'partner', articles: ['a1'], to: '/partner-setup' },
   { id: 'account', articles: ['a1', 'a2', 'a3'], to: '/account/settings' },
+  {
+    id: 'signIn',
+    articles: ['a1', 'a2', 'a3'],
+    to: '/account/settings',
+    search: { tab: 'security' },
+    page: 'accountSecurity:tabs.security',
+  },
+  { id: 'offline', articles: ['a1', 'a2', 'a3', 'a4', 'a5'], to: '/', page: 'pages:overview' },
+  { id: 'support', articles: ['a1'], to: '/account/support' },
 ] as const;
 
 type Topic = (typeof TOPICS)[number];
@@ -95,7 +107,15 @@ export function HelpcenterPage() {
                       </Stack>
                     ))}
                     <ChakraLink asChild colorPalette="blue">
-                      <Link to={topic.to}>{t('helpcenter:open', { area: topic.title })}</Link>
+                      {'search' in topic ? (
+                        <Link to={topic.to} search={topic.search}>
+                          {t('helpcenter:open', { area: t(topic.page) })}
+                        </Link>
+                      ) : (
+                        <Link to={topic.to}>
+                          {t('helpcenter:open', { area: 'page' in topic ? t(topic.page) : topic.title })}
+                        </Link>
+                      )}
                     </ChakraLink>
                   </Stack>
                 </Accordion.ItemBody>

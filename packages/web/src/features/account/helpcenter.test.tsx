@@ -1,0 +1,162 @@
+/**
+ * The help center: its articles in English and German, found by searching, each topic linking to its
+ * area's page.
+ */
+
+import { respond } from '@compliance-portal/sdk/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { navigation } from '../../components/layout/navigation';
+import { de } from '../../i18n/de';
+import { en } from '../../i18n/en';
+import { storeUser, storeWorker } from '../../session/storage';
+import { testClient, testWorker } from '../../testing/fixtures';
+import { renderPortal, startMsw } from '../../testing/portal';
+
+startMsw();
+
+const client = respond('legacy.workers.client', testClient());
+const texts = { en: en.helpcenter, de: de.helpcenter };
+
+/** Opens the help center signed in, in the language given. */
+async function openHelp(language: 'en' | 'de') {
+  localStorage.setItem('language', language);
+  storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+  storeWorker(testWorker());
+  const { user } = await renderPortal('/helpcenter', { 'legacy.workers.client': client });
+  const search = await screen.findByLabelText(texts[language].search);
+  return { user, search };
+}
+
+/** The questions shown, by topic. */
+function shown(): Record<string, string[]> {
+  return Object.fromEntries(
+    screen.queryAllByTestId(/^topic-/).map((topic) => [
+      topic.dataset.testid?.replace('topic-', ''),
+      within(topic)
+        .queryAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ]),
+  );
+}
+
+/** Types a search and waits until the count says how many articles match. */
+async function searchFor(
+  { user, search }: Awaited<ReturnType<typeof openHelp>>,
+  query: string,
+  count: number,
+  language: 'en' | 'de',
+) {
+  await user.clear(search);
+  await user.type(search, query);
+  const matches = count === 1 ? texts[language].matches_one : texts[language].matches_other;
+  await waitFor(() =>
+    expect(screen.getByTestId('help-count').textContent).toBe(matches.replace('{{count}}', String(count))),
+  );
+}
+
+describe('help center', () => {
+  for (const language of ['en', 'de'] as const) {
+    const topics = texts[language].topics;
+
+    it(`says what legal hold keeps, in the email archive, the Teams archive and eDiscovery (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, language === 'en' ? 'legal hold' : 'Legal Hold', 5, language);
+      expect(shown()).toEqual({
+        emailArchive: [topics.emailArchive.a4q, topics.emailArchive.a5q],
+        teamsArchive: [topics.teamsArchive.a3q],
+        ediscovery: [topics.ediscovery.a4q],
+        configuration: [topics.configuration.a4q],
+      });
+      const teams = screen.getByTestId('topic-teamsArchive');
+      expect(within(teams).getByText(topics.teamsArchive.a3a)).toBeTruthy();
+    });
+
+    it(`explains offline use: installing, what is saved, the banner, what needs a connection (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, 'offline', 5, language);
+      const { offline } = topics;
+      expect(shown()).toEqual({ offline: [offline.a1q, offline.a2q, offline.a3q, offline.a4q, offline.a5q] });
+      const topic = screen.getByTestId('topic-offline');
+      expect(within(topic).getByText(offline.a2a)).toBeTruthy();
+      // The overview is one of the dashboards kept for offline reading: the topic links there.
+      const overview = language === 'en' ? en.pages.overview : de.pages.overview;
+      const link = within(topic).getByRole('link', { name: texts[language].open.replace('{{area}}', overview) });
+      expect(link.getAttribute('href')).toBe('/');
+    });
+
+    it(`explains sign-in with Microsoft, and links to the sign-in settings (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, 'Microsoft', 7, language);
+      const { signIn, account, configuration, figures } = topics;
+      expect(shown()).toEqual({
+        figures: [figures.a4q],
+        configuration: [configuration.a1q, configuration.a3q],
+        account: [account.a1q],
+        signIn: [signIn.a1q, signIn.a2q, signIn.a3q],
+      });
+      await searchFor(help, 'Entra', 2, language);
+      expect(shown()).toEqual({ signIn: [signIn.a1q, signIn.a2q] });
+      const topic = screen.getByTestId('topic-signIn');
+      expect(within(topic).getByText(signIn.a2a)).toBeTruthy();
+      const security = language === 'en' ? en.accountSecurity.tabs.security : de.accountSecurity.tabs.security;
+      const link = within(topic).getByRole('link', { name: texts[language].open.replace('{{area}}', security) });
+      expect(link.getAttribute('href')).toBe('/account/settings?tab=security');
+    });
+
+    it(`gives the support page's hours and answer time in the support article (${language})`, async () => {
+      const help = await openHelp(language);
+      await searchFor(help, language === 'en' ? 'Monday' : 'Montag', 1, language);
+      expect(shown()).toEqual({ support: [topics.support.a1q] });
+      const hours = language === 'en' ? en.support.hours : de.support.hours;
+      const answers = language === 'en' ? en.account.responseTime : de.account.responseTime;
+      expect(screen.getByTestId('topic-support').textContent).toContain(`${hours} ${answers}`);
+    });
+
+    it(`covers the pages beyond the areas' first pages: Teams messages, clean-up jobs, admin consent, users, the audit log (${language})`, async () => {
+      const help = await openHelp(language);
+      const { teamsArchive, dataManagement, configuration } = topics;
+      const searches: [string, number, Record<string, string[]>][] =
+        language === 'en'
+          ? [
+              // What a run changed counts the messages an archive run archived.
+              [
+                'archived messages',
+                3,
+                { teamsArchive: [teamsArchive.a3q, teamsArchive.a4q], figures: [topics.figures.a2q] },
+              ],
+              ['clean-up jobs', 1, { dataManagement: [dataManagement.a4q] }],
+              ['admin consent', 1, { configuration: [configuration.a3q] }],
+              ['eDiscovery manager', 2, { ediscovery: [topics.ediscovery.a4q], configuration: [configuration.a4q] }],
+              ['audit log', 1, { configuration: [configuration.a5q] }],
+            ]
+          : [
+              ['archivierte Nachrichten', 2, { teamsArchive: [teamsArchive.a3q, teamsArchive.a4q] }],
+              ['Bereinigungsjobs', 1, { dataManagement: [dataManagement.a4q] }],
+              ['Administratorzustimmung', 1, { configuration: [configuration.a3q] }],
+              ['eDiscovery-Manager', 2, { ediscovery: [topics.ediscovery.a4q], configuration: [configuration.a4q] }],
+              ['Audit-Protokoll', 1, { configuration: [configuration.a5q] }],
+            ];
+      for (const [query, count, expected] of searches) {
+        await searchFor(help, query, count, language);
+        expect(shown(), query).toEqual(expected);
+      }
+    });
+  }
+
+  it('has a topic for every area of the navigation, linking into that area', async () => {
+    await openHelp('en');
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('[data-testid^="topic-"] a[href]')].map(
+      (a) => new URL(a.href, 'http://portal.test').pathname,
+    );
+    expect(links.length).toBe(Object.keys(en.helpcenter.topics).length);
+    for (const group of navigation) {
+      // Each group of the menu has a topic that links to one of its pages (the help center's own entry aside).
+      const pages = group.items.map((item) => item.to).filter((to) => to !== '/helpcenter');
+      expect(
+        links.filter((to) => pages.includes(to)),
+        group.label,
+      ).not.toEqual([]);
+    }
+  });
+});
