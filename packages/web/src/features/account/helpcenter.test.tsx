@@ -132,7 +132,7 @@ describe('help center', () => {
             ]
           : [
               ['archivierte Nachrichten', 2, { teamsArchive: [teamsArchive.a3q, teamsArchive.a4q] }],
-              ['Bereinigungsjobs', 1, { dataManagement: [dataManagement.a4q] }],
+              ['Bereinigungsaufträge', 1, { dataManagement: [dataManagement.a4q] }],
               ['Administratorzustimmung', 1, { configuration: [configuration.a3q] }],
               ['eDiscovery-Manager', 2, { ediscovery: [topics.ediscovery.a4q], configuration: [configuration.a4q] }],
               ['Audit-Protokoll', 1, { configuration: [configuration.a5q] }],

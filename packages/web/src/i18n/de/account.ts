@@ -73,7 +73,7 @@ export const accountNamespaces: Leaves<typeof En> = {
       backup: {
         title: 'Sicherung und Wiederherstellung',
         a1q: 'Wie sichere ich OneDrive, SharePoint oder Teams?',
-        a1a: 'Legen Sie unter Sicherungsjobs einen Auftrag an: Anwendung, Name und Speicherort, die Konten, Websites oder Teams, den Zeitplan und die Aufbewahrung. Starten Sie ihn, oder lassen Sie ihn nach Zeitplan laufen.',
+        a1a: 'Legen Sie unter Sicherungsaufträge einen Auftrag an: Anwendung, Name und Speicherort, die Konten, Websites oder Teams, den Zeitplan und die Aufbewahrung. Starten Sie ihn, oder lassen Sie ihn nach Zeitplan laufen.',
         a2q: 'Wie stelle ich eine Datei wieder her?',
         a2a: 'Wählen Sie unter Wiederherstellung den Sicherungsauftrag, das Konto oder die Website und das Datum der Sicherung, markieren Sie Dateien oder Ordner im Baum und stellen Sie sie am ursprünglichen Ort, in einem anderen Konto oder als ZIP-Download wieder her.',
         a3q: 'Was erlaubt eine Testlizenz?',
@@ -88,7 +88,7 @@ export const accountNamespaces: Leaves<typeof En> = {
         a3q: 'Wie wird die Ersparnis berechnet?',
         a3a: 'Der freigegebene Speicher in GB mal der Preis pro GB und Monat, den Sie im Datenmanagement-Dashboard festlegen.',
         a4q: 'Was tun Bereinigungsaufträge?',
-        a4a: 'Sie entfernen planmäßig alte Dateiversionen von SharePoint-Websites und OneDrives nach einer Regel: die neuesten Versionen behalten oder Versionen vor einem Datum entfernen. Die aktuelle Version einer Datei wird nie entfernt. Legen Sie sie unter Bereinigungsjobs an; ihre Läufe sehen Sie unter Überwachung.',
+        a4a: 'Sie entfernen planmäßig alte Dateiversionen von SharePoint-Websites und OneDrives nach einer Regel: die neuesten Versionen behalten oder Versionen vor einem Datum entfernen. Die aktuelle Version einer Datei wird nie entfernt. Legen Sie sie unter Bereinigungsaufträge an; ihre Läufe sehen Sie unter Überwachung.',
       },
       emailArchive: {
         title: 'E-Mail-Archiv',
@@ -99,7 +99,7 @@ export const accountNamespaces: Leaves<typeof En> = {
         a3q: 'Wie bekomme ich E-Mails zurück?',
         a3a: 'Finden Sie sie in eDiscovery und stellen Sie sie in einem Postfachordner wieder her oder laden Sie sie als .eml-Dateien oder ZIP herunter.',
         a4q: 'Wie lösche ich archivierte E-Mails nach Ablauf ihrer Aufbewahrung?',
-        a4a: 'Legen Sie unter Löschjobs einen Auftrag mit den Postfächern, der Aufbewahrung und dem Zeitplan an. Bevor Sie ihn speichern, nennt das Portal, wie viele E-Mails er jetzt löschen würde und wie viele ein Legal Hold bewahrt; jeder Lauf löscht, was dann älter als die Aufbewahrung ist. Gelöschte E-Mails können nicht wiederhergestellt werden.',
+        a4a: 'Legen Sie unter Löschaufträge einen Auftrag mit den Postfächern, der Aufbewahrung und dem Zeitplan an. Bevor Sie ihn speichern, nennt das Portal, wie viele E-Mails er jetzt löschen würde und wie viele ein Legal Hold bewahrt; jeder Lauf löscht, was dann älter als die Aufbewahrung ist. Gelöschte E-Mails können nicht wiederhergestellt werden.',
         a5q: 'Welche E-Mails bewahrt ein Legal Hold vor dem Löschen?',
         a5a: 'Die E-Mails, die ein eDiscovery-Fall unter Legal Hold umfasst: alles, was die Suche des Falls in den Postfächern seiner Verwahrer findet, auch später archivierte passende E-Mails, ob Sie sie lesen dürfen oder nicht. Löschaufträge überspringen sie, bis der Legal Hold aufgehoben ist. Die Postfachliste zeigt, wie viele Elemente jedes Postfachs unter Legal Hold stehen, und der Bericht eines Löschlaufs listet die E-Mails auf, die er bewahrt hat.',
       },
@@ -128,7 +128,7 @@ export const accountNamespaces: Leaves<typeof En> = {
       reports: {
         title: 'Berichte und Überwachung',
         a1q: 'Wo sehe ich laufende Aufträge?',
-        a1a: 'Jeder Bereich hat einen Jobmonitor, der sich aktualisiert, solange etwas läuft, mit den Konten und Fehlern jedes Laufs.',
+        a1a: 'Jeder Bereich hat einen Auftragsmonitor, der sich aktualisiert, solange etwas läuft, mit den Konten und Fehlern jedes Laufs.',
         a2q: 'Wie exportiere ich einen Bericht?',
         a2a: 'Öffnen Sie den Bericht und wählen Sie xlsx (mit Kopfzeile) oder csv (ohne). Der ganze Bericht wird exportiert, benannt nach seinem Titel.',
       },
@@ -173,7 +173,7 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2q: 'Warum wurde ich abgemeldet?',
         a2a: 'Nach 15 Minuten ohne Aktivität meldet das Portal Sie ab; eine Warnung kommt 30 Sekunden vorher. Eine Abmeldung in einem Tab meldet alle Tabs ab.',
         a3q: 'Welche E-Mails bekomme ich?',
-        a3a: 'Wählen Sie sie unter Benachrichtigungseinstellungen: fehlgeschlagene oder beendete Läufe, eine Tageszusammenfassung, einen Wochenbericht, das Ende der Lizenz.',
+        a3a: 'Wählen Sie sie unter Kontoeinstellungen, Benachrichtigungen: fehlgeschlagene oder beendete Läufe, eine Tageszusammenfassung, einen Wochenbericht, das Ende der Lizenz.',
       },
       signIn: {
         title: 'Anmeldung mit Microsoft',

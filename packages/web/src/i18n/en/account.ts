@@ -170,7 +170,7 @@ export const accountNamespaces = {
         a2q: 'Why was I signed out?',
         a2a: 'After 15 minutes without activity the portal signs you out; a warning comes 30 seconds before. Signing out in one tab signs out every tab.',
         a3q: 'Which mails will I get?',
-        a3a: 'Choose them under Notification settings: failed or finished runs, a daily summary, a weekly report, the licence’s end.',
+        a3a: 'Choose them under Account settings, Notifications: failed or finished runs, a daily summary, a weekly report, the licence’s end.',
       },
       signIn: {
         title: 'Sign in with Microsoft',
