@@ -53,7 +53,7 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
           <Input size="sm" width="28" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <Button type="submit" size="sm" loading={save.isPending} {...saveAction}>
+        <Button type="submit" size="sm" colorPalette="blue" loading={save.isPending} {...saveAction}>
           {t('dataManagement:priceSave')}
         </Button>
       </HStack>

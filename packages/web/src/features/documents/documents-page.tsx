@@ -269,7 +269,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
             onClick={() => setRemoving(d)}
             {...serverAction}
           >
-            ✕
+            {t('documents:delete')}
           </Button>
         </HStack>
       ),

@@ -117,7 +117,6 @@ export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea })
       cell: (r) => <RunProgress run={r} label={t('backup:progressOf', { name: r.jobName })} />,
       sortable: true,
       hideBelow: 'sm',
-      stack: true,
     },
     {
       key: 'started',

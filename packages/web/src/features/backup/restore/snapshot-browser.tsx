@@ -54,7 +54,7 @@ export function SnapshotBrowser({
             onClick={() => open(n)}
             data-testid="open-node"
           >
-            📁 {n.name}
+            <FolderIcon /> {n.name}
           </Button>
         ) : (
           <Text>{n.name}</Text>
@@ -130,5 +130,20 @@ export function SnapshotBrowser({
         }}
       />
     </Stack>
+  );
+}
+
+/** A folder's outline, drawn in the text's colour; the name says what it is. */
+function FolderIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path
+        d="M1.5 3.5h4.2l1.5 1.5h7.3v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
