@@ -1,59 +1,113 @@
-import { Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { Chart, useChart } from '@chakra-ui/charts';
+import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { Area, CartesianGrid, AreaChart as RechartsArea, Tooltip, XAxis, YAxis } from 'recharts';
 
 /**
- * Small SVG charts: a filled line over days and horizontal bars. Each is an image with a text
- * alternative that states what it shows; the figures are also in the page as text.
+ * Charts of the dashboards, on Chakra UI's charts (Recharts): a filled line over days with its axes in
+ * its unit, its values on hover, its title; and horizontal bars. Each chart is one image with a text
+ * alternative that states what it shows, and its values as a table behind it, opened by keyboard too
+ * (Recharts' own keyboard layer stays off: focusable content inside an image is hidden from screen
+ * readers). A chart with nothing to show says so instead of drawing a flat line.
  */
 
-export function AreaChart({
-  points,
-  label,
-  format,
-  height = 160,
-}: {
+export interface AreaChartProps {
   points: { x: string; y: number }[];
+  /** What the chart shows: its accessible name, its tooltip's series name and, with no title, its legend. */
   label: string;
+  /** A value in its unit ("3.5 MB", "1,234"). */
   format: (y: number) => string;
+  /** The chart's own height in px (the axes included). */
   height?: number;
-}) {
-  const width = 600;
-  const pad = { top: 10, bottom: 22, left: 4, right: 4 };
-  const max = Math.max(1, ...points.map((p) => p.y));
-  const step = points.length > 1 ? (width - pad.left - pad.right) / (points.length - 1) : 0;
-  const xy = points.map((p, i) => [pad.left + i * step, pad.top + (1 - p.y / max) * (height - pad.top - pad.bottom)]);
-  const line = xy.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x?.toFixed(1)},${y?.toFixed(1)}`).join(' ');
-  const base = height - pad.bottom;
-  const area = xy.length ? `${line} L${xy.at(-1)?.[0]},${base} L${xy[0]?.[0]},${base} Z` : '';
+  /** A visible title above the chart, when the card's heading does not already say what it shows. */
+  title?: string;
+}
+
+export function AreaChart({ points, label, format, height = 180, title }: AreaChartProps) {
+  const { t } = useTranslation();
+  const chart = useChart({ data: points, series: [{ name: 'y', color: 'blue.solid', label }] });
+  const empty = points.length === 0 || points.every((p) => p.y === 0);
   const first = points[0];
   const last = points.at(-1);
+  const max = Math.max(0, ...points.map((p) => p.y));
   return (
-    <Box as="figure" m="0">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        width="100%"
-        height={height}
-        preserveAspectRatio="none"
-        role="img"
-        aria-label={`${label}: ${first ? `${first.x} ${format(first.y)}` : ''} – ${last ? `${last.x} ${format(last.y)}` : ''}`}
-      >
-        <line x1={pad.left} x2={width - pad.right} y1={base} y2={base} stroke="currentColor" strokeOpacity="0.2" />
-        {area ? <path d={area} fill="var(--chakra-colors-blue-500)" fillOpacity="0.15" /> : null}
-        {line ? (
-          <path
-            d={line}
-            fill="none"
-            stroke="var(--chakra-colors-blue-600)"
-            strokeWidth="2"
-            vectorEffect="non-scaling-stroke"
-          />
-        ) : null}
-      </svg>
-      <HStack justify="space-between" fontSize="xs" color="fg.muted" aria-hidden="true">
-        <Text>{first?.x}</Text>
-        <Text>{format(max)}</Text>
-        <Text>{last?.x}</Text>
-      </HStack>
-    </Box>
+    <Stack as="figure" m="0" gap="1" data-testid="area-chart">
+      {title ? (
+        <Text as="figcaption" fontSize="sm" fontWeight="medium">
+          {title}
+        </Text>
+      ) : null}
+      {empty ? (
+        <Text fontSize="sm" color="fg.muted" py="4" data-testid="chart-empty">
+          {t('common:chartEmpty')}
+        </Text>
+      ) : (
+        <>
+          <Box
+            role="img"
+            aria-label={`${label}: ${first ? `${first.x} ${format(first.y)}` : ''} – ${last ? `${last.x} ${format(last.y)}` : ''}`}
+          >
+            <Chart.Root chart={chart} aspectRatio="auto" height={`${height}px`}>
+              <RechartsArea
+                data={chart.data}
+                margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+                responsive
+                accessibilityLayer={false}
+              >
+                <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
+                <XAxis dataKey={chart.key('x')} tickLine={false} axisLine={false} minTickGap={24} tickMargin={6} />
+                <YAxis
+                  tickLine={false}
+                  axisLine={false}
+                  width={64}
+                  allowDecimals={false}
+                  domain={[0, max]}
+                  tickFormatter={format}
+                />
+                <Tooltip
+                  cursor={{ stroke: chart.color('border') }}
+                  animationDuration={0}
+                  content={<Chart.Tooltip formatter={(value: number) => format(value)} />}
+                />
+                {chart.series.map((item) => (
+                  <Area
+                    key={item.name}
+                    isAnimationActive={false}
+                    dataKey={chart.key(item.name)}
+                    name={label}
+                    fill={chart.color(item.color)}
+                    fillOpacity={0.15}
+                    stroke={chart.color(item.color)}
+                    strokeWidth={2}
+                  />
+                ))}
+              </RechartsArea>
+            </Chart.Root>
+          </Box>
+          <Box as="details" fontSize="xs" color="fg.muted">
+            <Box as="summary" cursor="pointer" width="fit-content">
+              {t('common:chartTable')}
+            </Box>
+            <Table.Root size="sm" mt="1" aria-label={label}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('common:chartDate')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{label}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {points.map((p) => (
+                  <Table.Row key={p.x}>
+                    <Table.Cell>{p.x}</Table.Cell>
+                    <Table.Cell textAlign="end">{format(p.y)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </>
+      )}
+    </Stack>
   );
 }
 

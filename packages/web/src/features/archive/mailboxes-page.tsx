@@ -211,6 +211,8 @@ export function MailboxesPage() {
       cell: (m) => formatNumber(m.items, lang),
       sortable: true,
       align: 'end',
+      hideBelow: 'sm',
+      stack: true,
     },
     {
       key: 'sizeBytes',
@@ -225,6 +227,7 @@ export function MailboxesPage() {
       cell: (m) => formatDateTime(m.lastArchived, lang),
       sortable: true,
       hideBelow: 'md',
+      stack: true,
     },
   ];
   return (

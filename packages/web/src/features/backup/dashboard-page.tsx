@@ -114,8 +114,12 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('backup:columns.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('figures:itemsProtected.short')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('figures:storedBytes.short')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                    {t('figures:itemsProtected.short')}
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                    {t('figures:storedBytes.short')}
+                  </Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="md">{t('backup:columns.lastBackup')}</Table.ColumnHeader>
                   <Table.ColumnHeader>{t('backup:columns.status')}</Table.ColumnHeader>
                 </Table.Row>

@@ -128,11 +128,13 @@ function Dashboard({ tenantId }: { tenantId: string }) {
       <DashboardCard title={t('dataManagement:usage')} as="h2">
         <AreaChart
           label={`${t('dataManagement:usage')}: ${t('dataManagement:usedSeries')}`}
+          title={t('dataManagement:usedSeries')}
           points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.usedBytes }))}
           format={(y) => formatBytes(y, lang)}
         />
         <AreaChart
           label={`${t('dataManagement:usage')}: ${t('dataManagement:savedSeries')}`}
+          title={t('dataManagement:savedSeries')}
           points={d.series.map((p) => ({ x: formatDate(p.date, lang), y: p.savedBytes }))}
           format={(y) => formatBytes(y, lang)}
         />
@@ -189,7 +191,9 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                       {t('dataManagement:columns.reclaimable')}
                     </Table.ColumnHeader>
                     {coverage ? (
-                      <Table.ColumnHeader whiteSpace="normal">{t('figures:coverage.column')}</Table.ColumnHeader>
+                      <Table.ColumnHeader whiteSpace="normal" hideBelow="sm">
+                        {t('figures:coverage.column')}
+                      </Table.ColumnHeader>
                     ) : null}
                   </Table.Row>
                 </Table.Header>
@@ -200,12 +204,20 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                         {c.displayName}
                         <Text color="fg.muted" fontSize="xs">
                           {t(`dataManagement:${c.kind}`)}
+                          {/* On a phone whether a job covers it stands here, its column hidden. */}
+                          {coverage ? (
+                            <Text as="span" hideFrom="sm">
+                              {' · '}
+                              {t('figures:coverage.column')}:{' '}
+                              {c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')}
+                            </Text>
+                          ) : null}
                         </Text>
                       </Table.Cell>
                       <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
                       {coverage ? (
-                        <Table.Cell data-testid={`covered-${c.sourceId}`}>
+                        <Table.Cell data-testid={`covered-${c.sourceId}`} hideBelow="sm">
                           {c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')}
                         </Table.Cell>
                       ) : null}

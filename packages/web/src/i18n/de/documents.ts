@@ -16,7 +16,6 @@ export const documentsNamespaces: Leaves<typeof En> = {
     search: 'Dokumente durchsuchen',
     download: '{{name}} herunterladen',
     remove: '{{name}} löschen',
-    delete: 'Löschen',
     removeTitle: 'Dieses Dokument löschen?',
     removeText: '„{{name}}“ wird für alle in Ihrer Organisation gelöscht. Dies kann nicht rückgängig gemacht werden.',
     removed: '„{{name}}“ wurde gelöscht.',

@@ -13,7 +13,6 @@ export const documentsNamespaces = {
     search: 'Search documents',
     download: 'Download {{name}}',
     remove: 'Delete {{name}}',
-    delete: 'Delete',
     removeTitle: 'Delete this document?',
     removeText: '“{{name}}” is deleted for everyone in your organisation. This cannot be undone.',
     removed: '“{{name}}” was deleted.',
