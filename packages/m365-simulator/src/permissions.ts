@@ -11,6 +11,8 @@ import { graphError, type SimResponse } from './graph/odata.js';
 
 /** Every application permission the simulated paths need; a tenant's consent set by default. */
 export const ALL_APPLICATION_PERMISSIONS: readonly string[] = Object.freeze([
+  // the tenant's organization and its verified domains
+  'Organization.Read.All',
   // users, their drives, mailboxes and chats
   'User.Read.All',
   // drives, items, versions, content, permissions, uploads and version restore or removal
@@ -43,6 +45,14 @@ export interface RouteRule {
 
 const rule = (workload: Workload, ...anyOf: string[]): RouteRule => Object.freeze({ workload, anyOf });
 
+// List organization, Get organization.
+const ORGANIZATION = rule(
+  'directory',
+  'Organization.Read.All',
+  'Directory.Read.All',
+  'Organization.ReadWrite.All',
+  'Directory.ReadWrite.All',
+);
 // List users, Get user, users/$count.
 const USERS = rule('directory', 'User.Read.All', 'User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All');
 // List groups, Get group, groups/$count.
@@ -118,6 +128,8 @@ const CHAT_MESSAGES = rule('teams', 'Chat.Read.All', 'Chat.ReadWrite.All');
  * and `/sites/{id}/drive/…` are served as `/drives/{id}/…` and ask what those do.
  */
 export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.freeze({
+  'GET organization': ORGANIZATION,
+  'GET organization/:organization': ORGANIZATION,
   'GET users': USERS,
   'GET users/$count': USERS,
   'GET users/:user': USERS,

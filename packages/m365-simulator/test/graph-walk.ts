@@ -73,6 +73,7 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
   };
   const get = (url: string) => call('GET', url);
 
+  for (const organization of await all<Row>('/organization')) await get(`/organization/${e(organization.id)}`);
   const users = await all<Row>('/users');
   for (const user of users) {
     const u = e(user.id);
@@ -145,7 +146,8 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
     });
   }
 
-  // Errors: an unknown user, item, path, mailbox; $count without ConsistencyLevel.
+  // Errors: an unknown organization, user, item, path, mailbox; $count without ConsistencyLevel.
+  await anyGet('/organization/00000000-0000-4000-8000-000000000000');
   await anyGet('/users/nobody@nowhere.example');
   await anyGet(`/drives/${e(tenant.users[0]?.driveId ?? '')}/items/no-such-item`);
   await anyGet('/no-such-resource');

@@ -1,5 +1,5 @@
-import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
-import { errorTexts } from '@compliance-portal/sdk';
+import { ALL_APPLICATION_PERMISSIONS, type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
+import { type Client, errorTexts, type Tenant } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
@@ -76,6 +76,59 @@ describe('the tenant connection', () => {
       "select outcome from audit_log where action = 'tenant.connectionTest' order by seq desc limit 1",
     );
     expect(audit?.outcome).toBe('failure');
+  });
+
+  it('reads the tenant’s default domain when the connection works, for the tenant and its worker; a refusal leaves it as it was', async () => {
+    await point(sim);
+    await server.ctx.db.query('update tenants set default_domain = null where tenant_id = $1', [tenantId]);
+    const test = async () => {
+      const response = await server.request({
+        method: 'POST',
+        url: '/apollo-beta/test-onedrive-connection',
+        token: admin,
+        body: { tenantId },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    /** The domain as the tenants list and the worker of the tenant's organisation answer it. */
+    const answered = async () => {
+      const tenants = (
+        await server.request({ method: 'GET', url: '/apollo-beta/api/Tenants', token: admin })
+      ).json() as Tenant[];
+      const client = (await server.request({ method: 'GET', url: '/api/client', token: admin })).json() as Client;
+      expect(client.worker.stagingtenant_id).toBe(tenantId);
+      return {
+        tenant: tenants.find((t) => t.tenantId === tenantId)?.defaultDomain,
+        worker: client.worker.tenantDomain,
+      };
+    };
+
+    // Graph refuses the organization without Organization.Read.All: the test passes, names it missing, stores nothing.
+    sim.state.setConsent(
+      tenantId,
+      ALL_APPLICATION_PERMISSIONS.filter((p) => p !== 'Organization.Read.All'),
+    );
+    expect(await test()).toMatchObject({
+      ok: true,
+      missingPermissions: [{ permission: 'Organization.Read.All', areas: ['connectionTest'] }],
+    });
+    expect(await answered()).toEqual({ tenant: undefined, worker: undefined });
+
+    sim.state.setConsent(tenantId, ALL_APPLICATION_PERMISSIONS);
+    expect((await test()).ok).toBe(true);
+    const domain = sim.state.tenant(tenantId).domain;
+    expect(domain).toMatch(/\.onmicrosoft\.com$/);
+    expect(await answered()).toEqual({ tenant: domain, worker: domain });
+
+    // A connection that fails later keeps the domain read before.
+    await point(stranger);
+    expect((await test()).ok).toBe(false);
+    sim.state.setConsent(tenantId, ['User.Read.All']);
+    await point(sim);
+    expect((await test()).ok).toBe(true);
+    expect(await answered()).toEqual({ tenant: domain, worker: domain });
+    sim.state.setConsent(tenantId, ALL_APPLICATION_PERMISSIONS);
   });
 
   it('synchronises the tenant’s users, counting who came and went, and fails with the catalogue message', async () => {

@@ -90,7 +90,9 @@ describe('the permissions table', () => {
     expect(missingPermissions([...ALL_APPLICATION_PERMISSIONS])).toEqual([]);
     expect(missingPermissions(['User.Read.All', 'Sites.ReadWrite.All', 'Group.Read.All', 'Mail.ReadWrite'])).toEqual([
       { permission: 'Chat.Read.All', areas: ['chats'] },
+      { permission: 'Organization.Read.All', areas: ['connectionTest'] },
     ]);
+    expect(grants(['Directory.Read.All'], 'Organization.Read.All')).toBe(true);
     expect(missingPermissions([]).find((m) => m.permission === 'User.Read.All')?.areas).toEqual([
       'backup',
       'mailArchive',
@@ -186,6 +188,7 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
   },
   async connectionTest(graph) {
     for await (const _ of graph.users()) break;
+    await graph.organization();
   },
 };
 
@@ -323,6 +326,7 @@ describe('the connection test', () => {
       { permission: 'Channel.ReadBasic.All', areas: ['backup', 'teamsArchive'] },
       { permission: 'ChannelMessage.Read.All', areas: ['backup', 'teamsArchive'] },
       { permission: 'Chat.Read.All', areas: ['chats'] },
+      { permission: 'Organization.Read.All', areas: ['connectionTest'] },
     ]);
     expect((await lastAudit())?.outcome).toBe('failure');
     sim.state.setConsent(tenantId, ALL_APPLICATION_PERMISSIONS);

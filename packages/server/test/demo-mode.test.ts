@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { firstUserAddress } from '@compliance-portal/m365-simulator';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
@@ -101,6 +102,15 @@ describe('the demo simulator', () => {
       );
       expect(other?.n).toBe(0);
       expect(existsSync(join(dataDir, 'm365-simulator', 'tls', 'ca.pem'))).toBe(true);
+      // Each demo tenant's default domain, read from its organization in the simulator: that of its accounts.
+      const domains = await server.ctx.db.query<{ tenant_id: string; default_domain: string | null }>(
+        'select tenant_id, default_domain from tenants order by tenant_id',
+      );
+      expect(domains).toEqual(
+        Object.values(TENANTS)
+          .sort()
+          .map((id) => ({ tenant_id: id, default_domain: firstUserAddress(id).split('@')[1] })),
+      );
 
       // This process's NODE_EXTRA_CA_CERTS names another CA: the portal's trust of its own simulator
       // (m365/trust.ts) is what lets MSAL and the Graph client through.

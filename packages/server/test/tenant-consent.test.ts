@@ -214,6 +214,8 @@ describe('connecting a new tenant by admin consent', () => {
       hasClientSecret: true,
       adminConsentBy: ADMIN,
       adminConsentAt: new Date(server.clock.now).toISOString(),
+      // Read by the connection test the consent runs: the permissions consented to include Organization.Read.All.
+      defaultDomain: sim.state.tenant(NEW_TENANT).domain,
     } satisfies Partial<Tenant>);
     // The object ID is the app's service principal in the tenant, as its token names it.
     expect(outcome.tenant?.objectId).toBe((await token(NEW_TENANT, NEW_APP)).oid);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
-import { logOutThroughMenu, PARTNER, useBrowserSession } from './browser';
+import { layoutProblems, logOutThroughMenu, PARTNER, useBrowserSession } from './browser';
 
 const WARNING_MS = 870_000;
 const LOGOUT_MS = 900_000;
@@ -62,7 +62,24 @@ describe('a partner', () => {
     }
     await first.getByRole('button', { name: en.trial.ok }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await first.getByTestId('current-worker').textContent()).toContain('Tailspin Toys');
+    const current = first.getByTestId('current-organisation');
+    expect(await current.textContent()).toContain('Tailspin Toys');
+    // The tenant by its Microsoft 365 domain (the simulator's, read at its start), never the worker's address.
+    expect(await current.getByTestId('tenant-domain').textContent()).toMatch(/^t[0-9a-f]{6}\.onmicrosoft\.com$/);
+    expect(await first.getByRole('banner').textContent()).not.toMatch(/\b10\.6[45]\.\d+\.\d+\b/);
+    // On a phone too, the organisation is named beside the language switch and the user menu, all in view.
+    const header = await layoutProblems(first, 'the header', {
+      widths: [320, 1200],
+      axeAt: [320],
+      atWidth: async (width) => {
+        for (const id of ['current-organisation', 'language-switch', 'user-menu']) {
+          const box = await first.getByTestId(id).boundingBox();
+          expect(box?.width, `${id} at ${width} px`).toBeGreaterThan(0);
+          expect((box?.x ?? 0) + (box?.width ?? 0), `${id} at ${width} px`).toBeLessThanOrEqual(width);
+        }
+      },
+    });
+    expect(header).toEqual([]);
 
     await first.reload();
     await first.getByTestId('user-menu').waitFor();

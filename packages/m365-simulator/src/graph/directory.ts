@@ -1,4 +1,7 @@
-/** The directory: users with their OneDrive, SharePoint sites with their libraries, and groups with their sites. */
+/**
+ * The directory: the tenant's organization with its verified domains, users with their OneDrive,
+ * SharePoint sites with their libraries, and groups with their sites.
+ */
 import { groupsOf, type SimGroup, type SimTenant, type SimUser } from '../model.js';
 import { driveJson } from './drives.js';
 import { graphError, type ListOptions, page, type SimResponse } from './odata.js';
@@ -37,6 +40,46 @@ const userJson = (u: SimUser) => {
     userPrincipalName: u.upn,
   };
 };
+
+/**
+ * The tenant's organization, as Graph answers it without $select: its id is the tenant id, and its one
+ * verified domain the initial `….onmicrosoft.com` domain its accounts are in, which is also its
+ * default (a simulated tenant adds no custom domain).
+ */
+const organizationJson = (tenant: SimTenant) => ({
+  id: tenant.tenantId,
+  deletedDateTime: null,
+  businessPhones: [],
+  city: null,
+  country: null,
+  countryLetterCode: null,
+  createdDateTime: '2026-09-01T08:00:00Z',
+  defaultUsageLocation: null,
+  displayName: tenant.domain.split('.')[0] ?? tenant.domain,
+  marketingNotificationEmails: [],
+  onPremisesLastSyncDateTime: null,
+  onPremisesSyncEnabled: null,
+  postalCode: null,
+  preferredLanguage: null,
+  privacyProfile: null,
+  securityComplianceNotificationMails: [],
+  securityComplianceNotificationPhones: [],
+  state: null,
+  street: null,
+  technicalNotificationMails: [],
+  tenantType: 'AAD',
+  assignedPlans: [],
+  provisionedPlans: [],
+  verifiedDomains: [
+    {
+      capabilities: 'Email, OfficeCommunicationsOnline',
+      isDefault: true,
+      isInitial: true,
+      name: tenant.domain,
+      type: 'Managed',
+    },
+  ],
+});
 
 const groupJson = (g: SimGroup) => ({
   id: g.id,
@@ -82,6 +125,15 @@ function countAnswer(call: GraphCall, n: number): SimResponse {
 }
 
 export const directoryRoutes: GraphRoute[] = [
+  // A tenant has one organization: the list holds it, and it answers by its id (the tenant id).
+  ...route('GET', 'organization', ({ context, request, tenant }) =>
+    page(context, request, [tenant], organizationJson, DIRECTORY),
+  ),
+  ...route('GET', 'organization/:organization', ({ tenant, params }) =>
+    params.organization?.toLowerCase() === tenant.tenantId.toLowerCase()
+      ? { status: 200, json: organizationJson(tenant) }
+      : directoryNotFound(params.organization ?? ''),
+  ),
   ...route('GET', 'users', ({ context, request, tenant }) => page(context, request, tenant.users, userJson, DIRECTORY)),
   ...route('GET', 'users/$count', (call) => countAnswer(call, call.tenant.users.length)),
   ...route('GET', 'users/:user', ({ tenant, params }) => {

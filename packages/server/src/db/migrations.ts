@@ -30,6 +30,7 @@ import { migration as m030 } from './migrations/030-run-figures.js';
 import { migration as m031 } from './migrations/031-run-retries.js';
 import { migration as m032 } from './migrations/032-archive-deletions.js';
 import { migration as m033 } from './migrations/033-teams-reply-to.js';
+import { migration as m034 } from './migrations/034-tenant-default-domain.js';
 
 export interface Migration {
   id: number;
@@ -73,6 +74,7 @@ const migrations: readonly Migration[] = [
   m031,
   m032,
   m033,
+  m034,
 ];
 
 /**

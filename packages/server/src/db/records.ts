@@ -24,6 +24,8 @@ export interface TenantRecord {
   /** When an administrator of the tenant last granted admin consent through the portal, and who started it. */
   adminConsentAt: Date | null;
   adminConsentBy: string | null;
+  /** The default domain of the tenant's Microsoft 365 organisation, once read from Graph (contoso.onmicrosoft.com). */
+  defaultDomain: string | null;
 }
 
 /** A row of `tenants`. */
@@ -43,6 +45,7 @@ export interface TenantRow {
   updated_at: Date;
   admin_consent_at: Date | null;
   admin_consent_by: string | null;
+  default_domain: string | null;
 }
 
 export const toTenantRecord = (r: TenantRow): TenantRecord => ({
@@ -61,6 +64,7 @@ export const toTenantRecord = (r: TenantRow): TenantRecord => ({
   updatedAt: new Date(r.updated_at),
   adminConsentAt: r.admin_consent_at ? new Date(r.admin_consent_at) : null,
   adminConsentBy: r.admin_consent_by,
+  defaultDomain: r.default_domain,
 });
 
 export async function findTenant(db: Queryable, tenantId: string): Promise<TenantRecord | undefined> {

@@ -16,9 +16,12 @@ import {
 } from '@compliance-portal/m365-simulator';
 import { type Config, readOrCreate } from '../config.js';
 import type { AppContext } from '../context.js';
+import { findTenant } from '../db/records.js';
+import { dataPlaneOf } from '../jobs/data-plane.js';
 import { trustCertificates } from '../m365/trust.js';
 import { redirectUriOf, useEntraApp } from '../modules/identity/entra.js';
 import { consentSetup, useConsentPlatform } from '../modules/tenant-consent/service.js';
+import { learnDefaultDomain } from '../modules/tenants/service.js';
 import { DEMO_CONSENT_TENANT, DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
 
 /** The demo tenants change every ten minutes, so incremental runs have work. */
@@ -56,6 +59,25 @@ const running = new WeakMap<AppContext, RunningSimulator>();
 /** The demo simulator started for `ctx` (by buildApp in demo mode), while it runs. */
 export function demoSimulatorOf(ctx: AppContext): RunningSimulator | undefined {
   return running.get(ctx);
+}
+
+/**
+ * The default domains of the demo tenants that have none yet (a demo world just seeded, or one made
+ * before the portal read them), read from the simulator as the connection test reads them, so that
+ * the header names each tenant from the first page on. A failure is logged and leaves the domain unset.
+ */
+async function learnDemoDomains(ctx: AppContext, tenantIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    tenantIds.map(async (tenantId) => {
+      const tenant = await findTenant(ctx.db, tenantId);
+      if (!tenant || tenant.defaultDomain) return;
+      try {
+        await learnDefaultDomain(ctx, tenant, await dataPlaneOf(ctx).graph(tenant, { interactive: true }));
+      } catch (error) {
+        ctx.log.warn({ err: error, tenantId }, "the demo tenant's default domain could not be read");
+      }
+    }),
+  );
 }
 
 export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimulator> {
@@ -129,13 +151,18 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
     return close();
   };
   const endpoints = simulatorEndpoints(sim.url);
-  for (const t of [...tenants, ...(consented ? [{ tenant_id: DEMO_CONSENT_TENANT.tenantId }] : [])]) {
+  const served = [...tenants, ...(consented ? [{ tenant_id: DEMO_CONSENT_TENANT.tenantId }] : [])];
+  for (const t of served) {
     await ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
       t.tenant_id,
       endpoints.graphBaseUrl,
       endpoints.authorityHost,
     ]);
   }
+  await learnDemoDomains(
+    ctx,
+    served.map((t) => t.tenant_id),
+  );
   ctx.log.info(
     {
       url: sim.url,

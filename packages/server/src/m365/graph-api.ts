@@ -14,6 +14,7 @@ import type {
   Group,
   MailFolder,
   Message,
+  Organization,
   Permission,
   Site,
   User,
@@ -44,6 +45,8 @@ export interface DeltaPages<T> extends AsyncIterable<T[]> {
 export type ConflictBehavior = 'fail' | 'replace' | 'rename';
 
 export interface GraphApi {
+  /** The tenant's organization (Graph lists its one) with its id, name and verified domains. */
+  organization(): Promise<Organization | undefined>;
   users(): AsyncIterable<User>;
   userDrive(userId: string): Promise<Drive>;
   sites(): AsyncIterable<Site>;

@@ -18,6 +18,7 @@ import type {
   Group,
   MailFolder,
   Message,
+  Organization,
   Permission,
   Site,
   User,
@@ -416,6 +417,9 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
   const pathEnc = (path: string) => path.split('/').filter(Boolean).map(enc).join('/');
 
   return {
+    organization: async () =>
+      (await json<{ value?: Organization[] }>('GET', '/organization?$select=id,displayName,verifiedDomains'))
+        .value?.[0],
     users: () => list<User>('/users?$select=id,userPrincipalName,displayName,mail'),
     userDrive: (userId) => json<Drive>('GET', `/users/${enc(userId)}/drive`),
     sites: () => list<Site>('/sites?search=*'),

@@ -69,8 +69,9 @@ export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]
   ],
   // User synchronisation: List users.
   userSync: ['User.Read.All'],
-  // The connection test reads one page of users.
-  connectionTest: ['User.Read.All'],
+  // The connection test reads one page of users, and the organization's verified domains: the
+  // tenant's default domain, by which the header names it (without it the header names none).
+  connectionTest: ['User.Read.All', 'Organization.Read.All'],
 };
 
 /**
@@ -94,6 +95,7 @@ export const SATISFIED_BY: Readonly<Record<string, readonly string[]>> = {
   'ChannelMessage.Read.All': ['Group.Read.All', 'Group.ReadWrite.All'],
   'Mail.Read': ['Mail.ReadWrite'],
   'Chat.Read.All': ['Chat.ReadWrite.All'],
+  'Organization.Read.All': ['Directory.Read.All', 'Organization.ReadWrite.All', 'Directory.ReadWrite.All'],
 };
 
 /** Whether `roles` hold `permission` or a higher privileged one that satisfies it. */

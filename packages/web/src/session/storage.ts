@@ -72,7 +72,7 @@ export function storeUser(user: StoredUser) {
   writeCookie(USER_KEY, text);
 }
 
-/** The worker cookie form: tenant_id from stagingtenant_id, the licence lower-cased. */
+/** The worker cookie form: tenant_id from stagingtenant_id, the licence lower-cased, the tenant's domain when known. */
 export function toStoredWorker(worker: Worker): StoredWorker {
   return {
     workerId: worker.workerId,
@@ -84,6 +84,7 @@ export function toStoredWorker(worker: Worker): StoredWorker {
     stagingtenant_id: worker.stagingtenant_id,
     tenant_id: worker.stagingtenant_id,
     cloud_portal_license: worker.cloud_portal_license.toLowerCase(),
+    ...(worker.tenantDomain ? { tenantDomain: worker.tenantDomain } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ export interface StoredWorker {
   tenant_id: string | null;
   /** Lower-cased: trial or full. */
   cloud_portal_license: string;
+  /** The default domain of the active tenant's Microsoft 365 organisation, once the server has read it. */
+  tenantDomain?: string;
 }
 
 /** Inactivity: the warning at 14 min 30 s, the logout at 15 min. */

@@ -35,6 +35,13 @@ export const Tenant = s.object({
   adminConsentBy: s.optional(
     s.string({ maxLength: 320, description: 'The portal user who started that consent (their email address).' }),
   ),
+  defaultDomain: s.optional(
+    s.string({
+      maxLength: 255,
+      description:
+        "The default verified domain of the tenant's Microsoft 365 organisation (contoso.onmicrosoft.com), read from Microsoft Graph by the connection test; absent until read.",
+    }),
+  ),
 });
 export type Tenant = s.Static<typeof Tenant>;
 

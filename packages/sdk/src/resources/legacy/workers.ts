@@ -7,7 +7,8 @@ import { Application, LicenseKind } from '../common.js';
 
 /**
  * The customer worker: the organisation's tenant as the legacy API serves it. The web app keeps it in the `worker` cookie,
- * with `tenant_id` set from `stagingtenant_id` and `cloud_portal_license` lower-cased.
+ * with `tenant_id` set from `stagingtenant_id` and `cloud_portal_license` lower-cased. `tenantDomain` names the
+ * Microsoft 365 tenant it acts for where the address does not: its default domain, once read from Microsoft Graph.
  */
 export const Worker = s.object({
   workerId: s.string(),
@@ -17,6 +18,13 @@ export const Worker = s.object({
   organisationName: s.string(),
   abbr: s.string({ description: 'Short organisation name used in file paths.' }),
   stagingtenant_id: s.nullable(s.string({ description: 'The apollo tenant the worker acts for.' })),
+  tenantDomain: s.optional(
+    s.string({
+      maxLength: 255,
+      description:
+        "The default domain of that tenant's Microsoft 365 organisation (contoso.onmicrosoft.com); absent until the connection test has read it.",
+    }),
+  ),
   cloud_portal_license: LicenseKind,
 });
 export type Worker = s.Static<typeof Worker>;

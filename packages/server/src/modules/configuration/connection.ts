@@ -21,6 +21,7 @@ import { createTokenSource } from '../../m365/token.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { learnDefaultDomain } from '../tenants/service.js';
 import { discoveredUserIds } from './repository.js';
 
 const SYNC_FAILED = 'Failures to synchronize users';
@@ -49,9 +50,14 @@ async function openProbe(ctx: AppContext, tenant: TenantRecord): Promise<Connect
 /**
  * A token, the permissions its `roles` lack for the portal's areas, and one page of users (a real
  * Graph call). Missing permissions do not fail a connection that works: they come as a warning beside
- * ok, and beside the reason when Graph refused the call too.
+ * ok, and beside the reason when Graph refused the call too. Once the connection works, `connected`
+ * reads more through it; that neither counts in the latency nor may fail the test.
  */
-async function testConnection(ctx: AppContext, probe: () => Promise<ConnectionProbe>): Promise<ConnectionTestResult> {
+async function testConnection(
+  ctx: AppContext,
+  probe: () => Promise<ConnectionProbe>,
+  connected: (graph: GraphApi) => Promise<void>,
+): Promise<ConnectionTestResult> {
   const started = Date.now();
   let missing: MissingPermission[] = [];
   const answer = (result: Pick<ConnectionTestResult, 'ok' | 'message' | 'failure'>): ConnectionTestResult => ({
@@ -67,9 +73,12 @@ async function testConnection(ctx: AppContext, probe: () => Promise<ConnectionPr
     if (roles) missing = missingPermissions(roles);
     // One page of users: the connection test's own permission.
     for await (const _user of graph.users()) break;
-    return answer({ ok: true });
+    const works = answer({ ok: true });
+    await connected(graph);
+    return works;
   } catch (error) {
-    const failure = diagnose(error, 'connectionTest');
+    // What can fail it is the token or the page of users: the domain read after cannot.
+    const failure = diagnose(error, 'connectionTest', ['User.Read.All']);
     return answer({ ok: false, message: errorTexts[failure.code](), failure });
   }
 }
@@ -78,14 +87,19 @@ async function testConnection(ctx: AppContext, probe: () => Promise<ConnectionPr
  * The connection test as `actor` runs it from the configuration page: a token asked for now, the test,
  * and its audit entry (`tenant.connectionTest`, with the problem, its cause and the permissions found
  * missing),
- * which the overview's first-run guide reads.
+ * which the overview's first-run guide reads. A connection that works also reads the tenant's default
+ * domain again (the header names the tenant by it); a failure there is logged, not reported.
  */
 export async function runConnectionTest(
   ctx: AppContext,
   actor: Actor,
   tenant: TenantRecord,
 ): Promise<ConnectionTestResult> {
-  const result = await testConnection(ctx, () => openProbe(ctx, tenant));
+  const result = await testConnection(
+    ctx,
+    () => openProbe(ctx, tenant),
+    (graph) => learnDefaultDomain(ctx, tenant, graph),
+  );
   const missing = result.missingPermissions?.map((m) => m.permission);
   await ctx.audit({
     ...actedBy(actor.user, actor.ip),

@@ -17,6 +17,8 @@ export interface WorkerRecord {
   indexIp: string;
   organisationId: string;
   stagingtenantId: string | null;
+  /** The default domain of the tenant it acts for, once read from Graph. */
+  tenantDomain: string | null;
 }
 
 interface WorkerRow {
@@ -25,6 +27,8 @@ interface WorkerRow {
   index_ip: string;
   organisation_id: string;
   stagingtenant_id: string | null;
+  /** Read with its tenant (WORKER_WITH_TENANT); absent for a worker just made, which acts for none yet. */
+  tenant_domain?: string | null;
 }
 
 const toWorker = (r: WorkerRow): WorkerRecord => ({
@@ -33,7 +37,12 @@ const toWorker = (r: WorkerRow): WorkerRecord => ({
   indexIp: r.index_ip,
   organisationId: r.organisation_id,
   stagingtenantId: r.stagingtenant_id,
+  tenantDomain: r.tenant_domain ?? null,
 });
+
+/** A worker with the default domain of the tenant it acts for (tenant ids are stored in lower case). */
+const WORKER_WITH_TENANT = `select w.*, t.default_domain as tenant_domain from workers w
+  left join tenants t on t.tenant_id = lower(w.stagingtenant_id)`;
 
 /** A lower-case slug of the name that no organisation has as its short name (`contoso`, `contoso-2`, …). */
 async function freeAbbr(tx: Queryable, name: string): Promise<string> {
@@ -122,7 +131,7 @@ export async function findWorkerByOrganisation(
   db: Queryable,
   organisationId: string,
 ): Promise<WorkerRecord | undefined> {
-  const [row] = await db.query<WorkerRow>('select * from workers where organisation_id = $1', [organisationId]);
+  const [row] = await db.query<WorkerRow>(`${WORKER_WITH_TENANT} where w.organisation_id = $1`, [organisationId]);
   return row ? toWorker(row) : undefined;
 }
 
@@ -131,8 +140,8 @@ export async function findWorker(
   by: { workerIp?: string; workerId?: string },
 ): Promise<WorkerRecord | undefined> {
   const [row] = by.workerIp
-    ? await db.query<WorkerRow>('select * from workers where worker_ip = $1', [by.workerIp])
-    : await db.query<WorkerRow>('select * from workers where id = $1', [by.workerId ?? '']);
+    ? await db.query<WorkerRow>(`${WORKER_WITH_TENANT} where w.worker_ip = $1`, [by.workerIp])
+    : await db.query<WorkerRow>(`${WORKER_WITH_TENANT} where w.id = $1`, [by.workerId ?? '']);
   return row ? toWorker(row) : undefined;
 }
 

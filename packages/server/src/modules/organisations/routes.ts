@@ -25,6 +25,7 @@ function clientView({ organisation: org, worker }: ClientRecord) {
       organisationName: org.name,
       abbr: org.abbr,
       stagingtenant_id: worker.stagingtenantId,
+      ...(worker.tenantDomain ? { tenantDomain: worker.tenantDomain } : {}),
       cloud_portal_license: org.license,
     },
     createdAt: org.createdAt.toISOString(),

@@ -275,6 +275,9 @@ export async function finishConsent(
   return consent.tenant_id ? renewed(ctx, actor, consent, tenantId) : connected(ctx, actor, consent, tenantId);
 }
 
+/** The tenant as stored now: the connection test that follows a consent may have read its default domain. */
+const current = async (ctx: AppContext, tenant: TenantRecord) => (await findTenant(ctx.db, tenant.tenantId)) ?? tenant;
+
 /** A connected tenant consented to again: recorded, then tested. */
 async function renewed(
   ctx: AppContext,
@@ -292,7 +295,7 @@ async function renewed(
     return updated;
   });
   const connectionTest = await runConnectionTest(ctx, actor, marked);
-  return { outcome: 'granted', tenant: tenantView(marked), connectionTest };
+  return { outcome: 'granted', tenant: tenantView(await current(ctx, marked)), connectionTest };
 }
 
 /**
@@ -360,5 +363,5 @@ async function connected(
     throw error;
   }
   const connectionTest = await runConnectionTest(ctx, actor, tenant);
-  return { outcome: 'granted', tenant: tenantView(tenant), connectionTest };
+  return { outcome: 'granted', tenant: tenantView(await current(ctx, tenant)), connectionTest };
 }

@@ -20,6 +20,7 @@ export function tenantView(t: TenantRecord) {
     updatedAt: t.updatedAt.toISOString(),
     ...(t.adminConsentAt ? { adminConsentAt: t.adminConsentAt.toISOString() } : {}),
     ...(t.adminConsentBy ? { adminConsentBy: t.adminConsentBy } : {}),
+    ...(t.defaultDomain ? { defaultDomain: t.defaultDomain } : {}),
   };
 }
 
@@ -34,7 +35,7 @@ export async function insertTenant(
   db: Queryable,
   t: Omit<
     TenantRecord,
-    'isActive' | 'provisioning' | 'createdAt' | 'updatedAt' | 'adminConsentAt' | 'adminConsentBy'
+    'isActive' | 'provisioning' | 'createdAt' | 'updatedAt' | 'adminConsentAt' | 'adminConsentBy' | 'defaultDomain'
   > & { isActive: boolean; adminConsentBy?: string },
   now: Date,
 ): Promise<TenantRecord> {
@@ -111,6 +112,11 @@ export async function markAdminConsent(db: Queryable, tenantId: string, at: Date
   );
   if (!row) throw new Error('tenant update returned nothing');
   return toTenantRecord(row);
+}
+
+/** Records the default domain of the tenant's Microsoft 365 organisation, as Graph answered it. */
+export async function storeDefaultDomain(db: Queryable, tenantId: string, domain: string): Promise<void> {
+  await db.query('update tenants set default_domain = $2 where tenant_id = $1', [tenantId, domain]);
 }
 
 /** Makes the tenant the active (staging) tenant of the organisation's workers that have none. */

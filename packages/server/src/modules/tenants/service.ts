@@ -1,14 +1,17 @@
 /**
  * The tenants of the organisations a user acts for: connecting one (one connected while the
  * organisation has no active tenant becomes its active one and its workers'), changing and removing
- * it (the active one hands over to another), and its provisioning tasks.
+ * it (the active one hands over to another), its provisioning tasks, and the default domain of its
+ * Microsoft 365 organisation.
  */
 import type { TenantCreate, TenantUpdate } from '@compliance-portal/sdk';
+import type { Organization } from '@microsoft/microsoft-graph-types';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, notFound } from '../../http/errors.js';
+import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
 import { accessibleOrganisationIds, requireOrganisation } from '../organisations/access.js';
@@ -23,6 +26,7 @@ import {
   hasActiveTenant,
   insertTenant,
   listTenants,
+  storeDefaultDomain,
   type TenantRecord,
   updateTenant,
 } from './repository.js';
@@ -177,4 +181,27 @@ export async function requireTask(ctx: AppContext, tenant: TenantRecord, taskId:
   const task = await findTask(ctx, tenant.tenantId, taskId);
   if (!task) throw notFound('Task not found');
   return task;
+}
+
+/** The domain an organization is known by: its default verified domain, else its initial one. */
+function defaultDomainOf(organization: Organization | undefined): string | undefined {
+  const domains = organization?.verifiedDomains ?? [];
+  const domain = domains.find((d) => d.isDefault) ?? domains.find((d) => d.isInitial);
+  return domain?.name?.trim().toLowerCase() || undefined;
+}
+
+/**
+ * Reads the default domain of the tenant's Microsoft 365 organisation through `graph` and stores it
+ * (the portal's header names the tenant by it). Nothing here may fail what asked for it (a connection
+ * test, a consent): a refusal (Organization.Read.All not granted) or an answer without a domain is
+ * logged and leaves the domain stored before, if any.
+ */
+export async function learnDefaultDomain(ctx: AppContext, tenant: TenantRecord, graph: GraphApi): Promise<void> {
+  try {
+    const domain = defaultDomainOf(await graph.organization());
+    if (!domain) ctx.log.warn({ tenantId: tenant.tenantId }, "the tenant's organization names no default domain");
+    else if (domain !== tenant.defaultDomain) await storeDefaultDomain(ctx.db, tenant.tenantId, domain);
+  } catch (error) {
+    ctx.log.warn({ err: error, tenantId: tenant.tenantId }, "the tenant's default domain could not be read");
+  }
 }

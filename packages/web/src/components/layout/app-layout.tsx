@@ -1,4 +1,5 @@
 import {
+  Badge,
   Box,
   Button,
   CloseButton,
@@ -136,7 +137,38 @@ function UserMenu() {
   );
 }
 
-/** The main layout: navigation for every area, the organisation and worker, language, user menu. */
+/**
+ * The organisation worked for and its Microsoft 365 tenant's domain, each cut short with an ellipsis
+ * rather than pushing the language switch and user menu off a 320 px screen; a trial licence as a
+ * badge from 600 px (below, the trial dialog has said so). Never the worker's address: it names
+ * nothing a person knows.
+ */
+function CurrentOrganisation() {
+  const { t } = useTranslation('common');
+  const worker = useWorker();
+  const name = worker?.organisationName ?? t('noWorker');
+  return (
+    <Stack gap="0" flex="1" minW="0" data-testid="current-organisation">
+      <Flex align="center" gap="2" minW="0">
+        <Text fontSize="sm" fontWeight="medium" truncate title={name}>
+          {name}
+        </Text>
+        {worker?.cloud_portal_license === 'trial' ? (
+          <Badge size="sm" colorPalette="orange" variant="subtle" flexShrink={0} hideBelow="sm">
+            {t('trialBadge')}
+          </Badge>
+        ) : null}
+      </Flex>
+      {worker?.tenantDomain ? (
+        <Text fontSize="xs" color="fg.muted" truncate title={worker.tenantDomain} data-testid="tenant-domain">
+          {worker.tenantDomain}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The main layout: navigation for every area, the organisation and its tenant, language, user menu. */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
@@ -177,17 +209,7 @@ export function AppLayout() {
         <Box fontWeight="bold" color="brand.700" fontSize={{ base: 'md', md: 'lg' }} whiteSpace="nowrap" hideBelow="sm">
           {t('appName')}
         </Box>
-        <Stack gap="0" flex="1" minW="0" hideBelow="sm" data-testid="current-worker">
-          <Text fontSize="sm" fontWeight="medium" truncate>
-            {worker?.organisationName ?? t('noWorker')}
-          </Text>
-          {worker ? (
-            <Text fontSize="xs" color="fg.muted" truncate>
-              {t('worker')} {worker.workerIp} · {worker.cloud_portal_license}
-            </Text>
-          ) : null}
-        </Stack>
-        <Box flex={{ base: '1', sm: '0' }} />
+        <CurrentOrganisation />
         <LanguageSwitch />
         <UserMenu />
       </Flex>

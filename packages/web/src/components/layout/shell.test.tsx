@@ -28,7 +28,7 @@ function signedInAs(role: 'admin' | 'partner', withWorker = true) {
 }
 
 describe('the main layout', () => {
-  it('offers every area of the navigation, the organisation, worker and user', async () => {
+  it('offers every area of the navigation, the organisation and the user', async () => {
     signedInAs('admin');
     await renderPortal('/reports');
     const nav = await screen.findByRole('navigation', { name: en.nav.main });
@@ -42,8 +42,33 @@ describe('the main layout', () => {
       }
     }
     expect(labels).not.toContain('/partner-setup');
-    expect(screen.getByTestId('current-worker').textContent).toContain('Contoso');
+    expect(screen.getByTestId('current-organisation').textContent).toContain('Contoso');
     expect(screen.getByTestId('user-menu').textContent).toContain('admin@example.com');
+  });
+
+  it('names the organisation and its Microsoft 365 domain in the header, never the worker’s address', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker({ tenantDomain: 'contoso.onmicrosoft.com' }));
+    await renderPortal('/reports');
+    const header = await screen.findByRole('banner');
+    const current = within(header).getByTestId('current-organisation');
+    expect(within(current).getByText('Contoso')).toBeTruthy();
+    expect(within(current).getByTestId('tenant-domain').textContent).toBe('contoso.onmicrosoft.com');
+    expect(header.textContent).not.toContain(worker.workerIp);
+    expect(header.textContent).not.toContain('Worker');
+    // A full licence goes without saying.
+    expect(within(header).queryByText(en.common.trialBadge)).toBeNull();
+  });
+
+  it('names the organisation alone while its domain is not known, and marks a trial licence', async () => {
+    storeUser({ token: 'session-token', user: { email: 'partner@example.com', role: 'partner' } });
+    storeWorker(testWorker({ organisationName: 'Tailspin Toys', cloud_portal_license: 'trial' }));
+    await renderPortal('/reports');
+    // The trial dialog is open over the page (which it hides from assistive technology).
+    const current = await screen.findByTestId('current-organisation');
+    expect(current.textContent).toBe(`Tailspin Toys${en.common.trialBadge}`);
+    expect(within(current).queryByTestId('tenant-domain')).toBeNull();
+    expect(current.closest('header')?.textContent).not.toContain(worker.workerIp);
   });
 
   it('switches the language from the header', async () => {
@@ -59,10 +84,18 @@ describe('guards', () => {
   it("select a customer administrator's own worker, stored as the worker cookie", async () => {
     signedInAs('admin', false);
     const { path } = await renderPortal('/reports', {
-      'legacy.workers.client': respond('legacy.workers.client', client(worker)),
+      'legacy.workers.client': respond(
+        'legacy.workers.client',
+        client({ ...worker, tenantDomain: 'contoso.onmicrosoft.com' }),
+      ),
     });
     await waitFor(() => expect(path()).toBe('/reports'));
-    expect(readWorker()).toMatchObject({ tenant_id: 't1', cloud_portal_license: 'full', workerIp: '10.64.0.2' });
+    expect(readWorker()).toMatchObject({
+      tenant_id: 't1',
+      cloud_portal_license: 'full',
+      workerIp: '10.64.0.2',
+      tenantDomain: 'contoso.onmicrosoft.com',
+    });
   });
 
   it('make a partner choose a client first', async () => {

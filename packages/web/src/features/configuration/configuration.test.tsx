@@ -146,11 +146,17 @@ describe('configuration: deprovisioning, the connection test, editing and switch
       tenantName: 'fabrikam',
       isActive: false,
     });
-    // The server's worker acts for the organisation's active tenant: switching changes it.
+    // The server's worker acts for the organisation's active tenant: switching changes it, and testing
+    // that tenant's connection reads its domain.
     let active = testWorker().stagingtenant_id;
+    let domain: string | undefined;
     const { user } = await renderPortal('/configuration', {
       'legacy.workers.client': () =>
-        HttpResponse.json(testClient({ worker: testWorker({ stagingtenant_id: active }) })),
+        HttpResponse.json(
+          testClient({
+            worker: testWorker({ stagingtenant_id: active, ...(domain ? { tenantDomain: domain } : {}) }),
+          }),
+        ),
       'apollo.tenants.list': respond('apollo.tenants.list', [tenant({ provisioning: 'provisioned' }), second]),
       'apollo.tenants.deprovision': () => {
         calls.push('deprovision');
@@ -177,6 +183,7 @@ describe('configuration: deprovisioning, the connection test, editing and switch
       },
       'apollo.configuration.testOnedriveConnection': async ({ request }) => {
         const body = await request.json();
+        if (body.tenantId !== second.tenantId) domain = 'contoso.onmicrosoft.com';
         return HttpResponse.json(
           body.tenantId === second.tenantId
             ? {
@@ -213,6 +220,8 @@ describe('configuration: deprovisioning, the connection test, editing and switch
     expect((await screen.findByTestId('connection-result')).textContent).toBe(
       'The connection to contoso.onmicrosoft.com works (34 ms).',
     );
+    // The active tenant's domain, read by its connection test, comes to the header with the worker read again.
+    expect((await screen.findByTestId('tenant-domain')).textContent).toBe('contoso.onmicrosoft.com');
     await user.click((await actions('fabrikam')).getByRole('button', { name: 'Test connection' }));
     await waitFor(() =>
       expect(screen.getByTestId('connection-result').textContent).toBe(

@@ -73,8 +73,9 @@ export function useTenantsState(organisationId: string) {
     },
     onSuccess: ({ tenant, kind }) => {
       setPending(null);
-      // The worker acts for the organisation's active tenant: switching or removing one may change it.
-      if (kind === 'switch' || kind === 'remove') organisationChanged();
+      // The worker acts for the organisation's active tenant: switching or removing one may change it,
+      // and testing it may read its domain anew, which the header shows.
+      if (kind === 'switch' || kind === 'remove' || (kind === 'test' && tenant.isActive)) organisationChanged();
       if (kind === 'switch') showToast('success', t('configuration:switched', { name: tenant.tenantName }));
       if (kind === 'remove') showToast('success', t('configuration:removed', { name: tenant.tenantName }));
       refresh();

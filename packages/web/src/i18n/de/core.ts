@@ -23,7 +23,7 @@ export const coreNamespaces: Leaves<typeof En> = {
     logout: 'Abmelden',
     userMenu: 'Benutzermenü',
     organisation: 'Organisation',
-    worker: 'Worker',
+    trialBadge: 'Testversion',
     noWorker: 'Kein Kunde ausgewählt',
     openNavigation: 'Navigation öffnen',
     closeNavigation: 'Navigation schließen',

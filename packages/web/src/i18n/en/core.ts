@@ -23,7 +23,7 @@ export const coreNamespaces = {
     logout: 'Log out',
     userMenu: 'User menu',
     organisation: 'Organisation',
-    worker: 'Worker',
+    trialBadge: 'Trial',
     noWorker: 'No client selected',
     openNavigation: 'Open navigation',
     closeNavigation: 'Close navigation',
