@@ -629,7 +629,7 @@ describe('configuration offline', () => {
 });
 
 describe('partner setup', () => {
-  it('lists clients with licence and worker, adds one, and works as a client', async () => {
+  it('lists clients with licence and tenant domain (never the worker’s address), adds one, and works as a client', async () => {
     storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
     let added: PartnerClientCreate | undefined;
     const litware: Client = {
@@ -639,8 +639,9 @@ describe('partner setup', () => {
       license: 'trial',
       worker: { ...testWorker(), workerId: 'w2', workerIp: '10.64.0.9', clientId: 'c2', abbr: 'litware' },
     };
+    const contoso = testClient({ worker: { ...testWorker(), tenantDomain: 'contoso.onmicrosoft.com' } });
     const { user, path } = await renderPortal('/partner-setup', {
-      'legacy.workers.clients': () => HttpResponse.json(added ? [testClient(), litware] : [testClient()]),
+      'legacy.workers.clients': () => HttpResponse.json(added ? [contoso, litware] : [contoso]),
       'legacy.workers.addPartnerClient': async ({ request }) => {
         added = await request.json();
         return HttpResponse.json(litware);
@@ -648,7 +649,8 @@ describe('partner setup', () => {
     });
     const table = await screen.findByRole('table', { name: 'Client organisations' });
     await within(table).findByText('Contoso');
-    expect(table.textContent).toContain('Worker 10.64.0.2');
+    expect(table.textContent).toContain('contoso.onmicrosoft.com');
+    expect(table.textContent).not.toContain('10.64.0.2');
     expect(readWorker()).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Add a client' }));
@@ -675,9 +677,10 @@ describe('partner setup', () => {
         adminEmail: 'admin@litware.example',
       }),
     );
-    // The list is read again and shows the new client with its own worker.
+    // The list is read again and shows the new client, its tenant not connected yet.
     await within(table).findByText('Litware');
-    expect(table.textContent).toContain('Worker 10.64.0.9');
+    expect(within(table).getByRole('row', { name: /Litware/ }).textContent).toContain('Not connected yet');
+    expect(table.textContent).not.toContain('10.64.0.9');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'lit');
     await waitFor(() => expect(within(table).queryByText('Contoso')).toBeNull());

@@ -164,14 +164,16 @@ export function PartnerSetupPage() {
       hideBelow: 'sm',
     },
     {
-      key: 'worker',
-      header: t('partnerSetup:workerColumn'),
+      // The client's tenant by its domain: which Microsoft 365 organisation it is, never the worker's address.
+      key: 'tenant',
+      header: t('partnerSetup:tenantColumn'),
       cell: (c) => (
-        <Text fontSize="sm" color="fg.muted">
-          {t('partnerSetup:worker', { ip: c.worker.workerIp })}
+        <Text fontSize="sm" color={c.worker.tenantDomain ? undefined : 'fg.muted'} overflowWrap="anywhere">
+          {c.worker.tenantDomain ?? t('partnerSetup:noTenant')}
         </Text>
       ),
       hideBelow: 'md',
+      stack: true,
     },
     {
       key: 'createdAt',

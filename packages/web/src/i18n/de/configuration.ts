@@ -119,7 +119,6 @@ export const configurationNamespaces: Leaves<typeof En> = {
   },
   partnerSetup: {
     clients: 'Kundenorganisationen',
-    worker: 'Worker {{ip}}',
     current: 'Aktuell',
     addClient: 'Kunden hinzufügen',
     addTitle: 'Kundenorganisation hinzufügen',
@@ -129,7 +128,8 @@ export const configurationNamespaces: Leaves<typeof En> = {
     adminEmail: 'E-Mail des Administrators (wird per E-Mail eingeladen)',
     added: '„{{name}}“ wurde mit seinem Worker hinzugefügt.',
     addFailed: 'Der Kunde konnte nicht hinzugefügt werden.',
-    workerColumn: 'Worker',
+    tenantColumn: 'Microsoft-365-Mandant',
+    noTenant: 'Noch nicht verbunden',
     createdAt: 'Hinzugefügt',
     noMatch: 'Kein Kunde passt zur Suche.',
     workingAs: 'Sie arbeiten jetzt als „{{name}}“.',

@@ -112,7 +112,6 @@ export const configurationNamespaces = {
   },
   partnerSetup: {
     clients: 'Client organisations',
-    worker: 'Worker {{ip}}',
     current: 'Current',
     addClient: 'Add a client',
     addTitle: 'Add a client organisation',
@@ -122,7 +121,8 @@ export const configurationNamespaces = {
     adminEmail: 'Administrator’s email (invited by mail)',
     added: '“{{name}}” was added with its worker.',
     addFailed: 'Failed to add the client.',
-    workerColumn: 'Worker',
+    tenantColumn: 'Microsoft 365 tenant',
+    noTenant: 'Not connected yet',
     createdAt: 'Added',
     noMatch: 'No client matches the search.',
     workingAs: 'You are now working as “{{name}}”.',
