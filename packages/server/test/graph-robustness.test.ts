@@ -203,6 +203,12 @@ describe('the jobs engine against what Microsoft Graph does', () => {
       application: 'exchange',
       sources: [user(1).id],
     });
+    // The mailbox as discovery found it: the run names it so.
+    await server.ctx.db.query(
+      `insert into discovered_sources (tenant_id, application, source_id, kind, display_name, email, seen_at)
+       values ($1, 'exchange', $2, 'mailbox', $3, $4, $5) on conflict do nothing`,
+      [tenantId, user(1).id, user(1).displayName, user(1).upn, server.ctx.now()],
+    );
     const first = await run(jobId);
     expect(first).toMatchObject({ status: 'finished', items_failed: 0 });
     const count = async () =>
@@ -227,6 +233,9 @@ describe('the jobs engine against what Microsoft Graph does', () => {
     expect(traffic.filter((s) => s.status === 410).length).toBeGreaterThanOrEqual(1);
     expect(second.status).toBe('finished');
     expect(second.message).toMatch(/mail folders? .*read again in full/);
+    // Each folder under its mailbox's name, not the mailbox's id.
+    expect(second.message).toContain(`${user(1).displayName}: Inbox`);
+    expect(second.message).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
     expect(traffic.filter((s) => s.url.endsWith('/$value'))).toHaveLength(0);
     expect(await count()).toBe(archived);
   });

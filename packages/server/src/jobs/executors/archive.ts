@@ -12,6 +12,7 @@ import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage, forEachChatMessage } from './teams.js';
+import { mailboxName } from '../../modules/archive/repository.js';
 
 /**
  * Messages of a page fetched and stored at once: more than a tenant's bound on Graph requests in
@@ -170,7 +171,11 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
           // when none failed for a reason that may pass (the next run reads those changes again; what
           // is archived already is not fetched twice).
           await recording.settle();
-          if (pages.resynced()) resynced.push(`${mailbox} ${folder.path}`);
+          if (pages.resynced()) {
+            // The mailbox by the name discovery knows it by, never its id.
+            const name = (await mailboxName(rc.ctx.db, rc.tenant.tenantId, mailbox)) ?? mailbox;
+            resynced.push(`${name}: ${folder.path}`);
+          }
           const link = pages.deltaLink();
           if (link && !readAgain) await rc.saveDeltaLink(key, link);
           folderPart.end();
