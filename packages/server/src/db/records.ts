@@ -113,3 +113,17 @@ export async function findOrganisation(db: Queryable, id: string): Promise<Organ
   const [row] = await db.query<OrganisationRow>('select * from organisations where id = $1', [id]);
   return row ? toOrganisation(row) : undefined;
 }
+
+/** A source (mailbox, site, team) by the name discovery found it under, or undefined when it never saw it. */
+export async function discoveredName(
+  db: Queryable,
+  tenantId: string,
+  application: string,
+  sourceId: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ display_name: string }>(
+    'select display_name from discovered_sources where tenant_id = $1 and application = $2 and source_id = $3',
+    [tenantId, application, sourceId],
+  );
+  return row?.display_name || undefined;
+}

@@ -4,6 +4,7 @@
  * archive deletion removes what is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
+import { discoveredName } from '../../db/records.js';
 import type { ArchivedSize, ArchiveRow } from '../../storage/archive.js';
 import { counted } from '../../words.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
@@ -12,7 +13,6 @@ import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage, forEachChatMessage } from './teams.js';
-import { mailboxName } from '../../modules/archive/repository.js';
 
 /**
  * Messages of a page fetched and stored at once: more than a tenant's bound on Graph requests in
@@ -173,7 +173,7 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
           await recording.settle();
           if (pages.resynced()) {
             // The mailbox by the name discovery knows it by, never its id.
-            const name = (await mailboxName(rc.ctx.db, rc.tenant.tenantId, mailbox)) ?? mailbox;
+            const name = (await discoveredName(rc.ctx.db, rc.tenant.tenantId, 'exchange', mailbox)) ?? mailbox;
             resynced.push(`${name}: ${folder.path}`);
           }
           const link = pages.deltaLink();

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { discoveredName } from '../../db/records.js';
 
 /** The backup job that archived one of these mails of the mailbox (the restore reads its archive). */
 export async function archivingJobOfMails(
@@ -40,9 +41,5 @@ export async function countDiscoveredTeamsAndMailboxes(
 
 /** A mailbox's name as discovery found it, or undefined when discovery has not seen it. */
 export async function mailboxName(db: Queryable, tenantId: string, mailboxId: string): Promise<string | undefined> {
-  const [row] = await db.query<{ display_name: string }>(
-    `select display_name from discovered_sources where tenant_id = $1 and application = 'exchange' and source_id = $2`,
-    [tenantId, mailboxId],
-  );
-  return row?.display_name || undefined;
+  return discoveredName(db, tenantId, 'exchange', mailboxId);
 }
