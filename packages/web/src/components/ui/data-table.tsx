@@ -11,11 +11,12 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../offline/online';
 import { StatusAlert } from './form-field';
 import { type ListState, PAGE_SIZES, useDebounced } from './list-state';
+import { type Breakpoint, useBelow } from './use-below';
 
 export interface Column<T> {
   key: string;
@@ -31,32 +32,6 @@ export interface Column<T> {
    * a phone's row keeps its dates, sizes and senders.
    */
   stack?: boolean;
-}
-
-type Breakpoint = 'sm' | 'md' | 'lg' | 'xl' | '2xl';
-/** The theme's breakpoints (app/theme.ts), in px. */
-const BREAKPOINT_PX: Record<Breakpoint, number> = { sm: 600, md: 900, lg: 1200, xl: 1350, '2xl': 1536 };
-const BREAKPOINT_NAMES = Object.keys(BREAKPOINT_PX) as Breakpoint[];
-/** The media query under which Chakra's `hideBelow` hides a cell. */
-const belowQuery = (b: Breakpoint) => `(max-width: ${BREAKPOINT_PX[b] - 0.02}px)`;
-
-function subscribeWidth(listener: () => void) {
-  if (typeof globalThis.matchMedia !== 'function') return () => {};
-  const lists = BREAKPOINT_NAMES.map((b) => globalThis.matchMedia(belowQuery(b)));
-  for (const list of lists) list.addEventListener('change', listener);
-  return () => {
-    for (const list of lists) list.removeEventListener('change', listener);
-  };
-}
-/** The breakpoints the window is below now, as "sm,md" (a stable snapshot); none where media queries are unknown. */
-function belowSnapshot(): string {
-  if (typeof globalThis.matchMedia !== 'function') return '';
-  return BREAKPOINT_NAMES.filter((b) => globalThis.matchMedia(belowQuery(b)).matches).join(',');
-}
-/** The breakpoints the window is narrower than, followed as it is resized. */
-function useBelow(): ReadonlySet<string> {
-  const snapshot = useSyncExternalStore(subscribeWidth, belowSnapshot, () => '');
-  return useMemo(() => new Set(snapshot.split(',').filter(Boolean)), [snapshot]);
 }
 
 export interface DataTableProps<T> {

@@ -11,6 +11,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
+import { useBelow } from '../../components/ui/use-below';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { dashboardQuery } from './api/queries';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
@@ -19,6 +20,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
+  const below = useBelow();
   const basic = useQuery(dashboardQuery(api, tenantId, application, 'basic'));
   const size = useQuery(dashboardQuery(api, tenantId, application, 'size'));
   const details = useQuery(dashboardQuery(api, tenantId, application, 'details'));
@@ -121,7 +123,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
                     {t('figures:storedBytes.short')}
                   </Table.ColumnHeader>
                   <Table.ColumnHeader hideBelow="md">{t('backup:columns.lastBackup')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('backup:columns.status')}</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="sm">{t('backup:columns.status')}</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -129,15 +131,18 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
                   <Table.Row key={e.sourceId}>
                     <Table.Cell>
                       {e.displayName}
-                      {/* A phone keeps the last backup under the name. */}
-                      <Box hideFrom="md" fontSize="xs" color="fg.muted" mt="0.5">
-                        {t('backup:columns.lastBackup')}: {formatDateTime(e.lastBackup, lang)}
-                      </Box>
+                      {/* A narrow screen keeps the last backup and its status under the name. */}
+                      {below.has('md') ? (
+                        <Box fontSize="xs" color="fg.muted" mt="0.5">
+                          {t('backup:columns.lastBackup')}: {formatDateTime(e.lastBackup, lang)}
+                        </Box>
+                      ) : null}
+                      {below.has('sm') && e.lastStatus ? <StatusBadge status={e.lastStatus} /> : null}
                     </Table.Cell>
                     <Table.Cell textAlign="end">{formatNumber(e.items, lang)}</Table.Cell>
                     <Table.Cell textAlign="end">{formatBytes(e.bytes, lang)}</Table.Cell>
                     <Table.Cell hideBelow="md">{formatDateTime(e.lastBackup, lang)}</Table.Cell>
-                    <Table.Cell>{e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'}</Table.Cell>
+                    <Table.Cell hideBelow="sm">{e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'}</Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>

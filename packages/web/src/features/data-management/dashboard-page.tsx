@@ -10,6 +10,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
+import { useBelow } from '../../components/ui/use-below';
 import { parseNumber, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../../shared/m365-failure';
@@ -93,6 +94,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   const api = useApi();
   const lang = i18n.language;
   const dashboard = useQuery(dataManagementDashboardQuery(api, tenantId));
+  const phone = useBelow().has('sm');
   const d = dashboard.data;
   // The dashboard needs no storage location: the storage analysis reads the sites from Microsoft 365,
   // so a failure is said by its cause.
@@ -184,7 +186,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                   <Table.Row>
                     <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
                     {/* Long German headers wrap rather than widen the card past its box. */}
-                    <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                    <Table.ColumnHeader textAlign="end" whiteSpace="normal" hideBelow="sm">
                       {t('dataManagement:oldVersions')}
                     </Table.ColumnHeader>
                     <Table.ColumnHeader textAlign="end" whiteSpace="normal">
@@ -204,17 +206,23 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                         {c.displayName}
                         <Text color="fg.muted" fontSize="xs">
                           {t(`dataManagement:${c.kind}`)}
-                          {/* On a phone whether a job covers it stands here, its column hidden. */}
-                          {coverage ? (
-                            <Text as="span" hideFrom="sm">
+                          {/* On a phone its old versions and whether a job covers it stand here, their columns hidden. */}
+                          {phone ? (
+                            <>
                               {' · '}
-                              {t('figures:coverage.column')}:{' '}
-                              {c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')}
-                            </Text>
+                              {t('dataManagement:oldVersions')}: {formatNumber(c.eligibleVersions, lang)}
+                              {coverage
+                                ? ` · ${t('figures:coverage.column')}: ${
+                                    c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')
+                                  }`
+                                : null}
+                            </>
                           ) : null}
                         </Text>
                       </Table.Cell>
-                      <Table.Cell textAlign="end">{formatNumber(c.eligibleVersions, lang)}</Table.Cell>
+                      <Table.Cell textAlign="end" hideBelow="sm">
+                        {formatNumber(c.eligibleVersions, lang)}
+                      </Table.Cell>
                       <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
                       {coverage ? (
                         <Table.Cell data-testid={`covered-${c.sourceId}`} hideBelow="sm">

@@ -11,6 +11,7 @@ import { formatDate } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
+import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
 import { useServerAction } from '../../offline/online';
 import { storeWorker } from '../../session/storage';
 import { useWorker } from '../../session/use-worker';
@@ -192,6 +193,7 @@ export function PartnerSetupPage() {
           colorPalette="blue"
           variant={c.clientId === current ? 'outline' : 'solid'}
           onClick={() => workAs(c)}
+          {...WRAPPING_BUTTON}
           {...serverAction}
         >
           {t('partner:workAs', { name: c.name })}
