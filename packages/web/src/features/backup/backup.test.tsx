@@ -208,6 +208,10 @@ describe('the backup jobs', () => {
     const remove = within(row).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe('Backup jobs cannot be deleted on a trial licence.');
+    // The reason is text on the page, not only a tooltip a phone never shows: the button names it.
+    const reason = document.getElementById(remove.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toContain('no deletion');
+    expect(limits.contains(reason)).toBe(true);
   });
 
   it('lets a trial organisation rename and reschedule its job, and offers no other application nor deletion', async () => {

@@ -25,6 +25,9 @@ export interface JobColumnsInstead<C> {
 }
 
 /** The column `key` as the area wants it: its own (`instead`), none, or the common one. */
+/** The trial's limits in words (jobs-list): the reason, visible on every device, of a create or remove it disables. */
+export const TRIAL_LIMITS_ID = 'trial-limits';
+
 function choose<C>(instead: JobColumnsInstead<C> | undefined, key: keyof JobColumnsInstead<C>, common: C): C[] {
   if (!instead || !(key in instead)) return [common];
   const own = instead[key];
@@ -207,6 +210,7 @@ export function useJobColumns({
             title={limited ? t('apiErrors:trialNoDelete') : undefined}
             onClick={() => onAction(j, 'remove')}
             {...serverAction}
+            {...(limited && !serverAction.disabled ? { 'aria-describedby': TRIAL_LIMITS_ID } : {})}
             disabled={serverAction.disabled || (limited && !TRIAL_LIMITS.canDeleteBackupJobs)}
           >
             {t('backup:remove')}

@@ -10,7 +10,7 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
 import { JobActionDialog } from './job-action-dialog';
-import { type JobColumnsInstead, useJobColumns, useJobExportColumns } from './job-columns';
+import { type JobColumnsInstead, TRIAL_LIMITS_ID, useJobColumns, useJobExportColumns } from './job-columns';
 import { jobListQueryOf } from './list-search';
 import { StartedNotice } from './run-notice';
 import { type PendingAction, useJobsList } from './use-jobs-list';
@@ -41,7 +41,7 @@ function TrialLimits({ area, used }: { area: JobArea; used: ReadonlySet<string> 
   return (
     <Alert.Root status="info" data-testid="trial-limits">
       <Alert.Indicator />
-      <Alert.Title>
+      <Alert.Title id={TRIAL_LIMITS_ID}>
         {t('backup:trialLimits', {
           used:
             area.applications
@@ -117,6 +117,7 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
               onClick={() => setForm({})}
               title={list.allUsed ? t('apiErrors:trialBackupJobs') : undefined}
               {...serverAction}
+              {...(list.allUsed && !serverAction.disabled ? { 'aria-describedby': TRIAL_LIMITS_ID } : {})}
               disabled={serverAction.disabled || list.allUsed || locations.data?.length === 0}
             >
               {area.texts.create}
