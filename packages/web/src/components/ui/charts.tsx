@@ -29,7 +29,6 @@ export function AreaChart({ points, label, format, height = 180, title }: AreaCh
   const empty = points.length === 0 || points.every((p) => p.y === 0);
   const first = points[0];
   const last = points.at(-1);
-  const max = Math.max(0, ...points.map((p) => p.y));
   return (
     <Stack as="figure" m="0" gap="1" data-testid="area-chart">
       {title ? (
@@ -59,9 +58,9 @@ export function AreaChart({ points, label, format, height = 180, title }: AreaCh
                 <YAxis
                   tickLine={false}
                   axisLine={false}
-                  width={64}
+                  width={76}
                   allowDecimals={false}
-                  domain={[0, max]}
+                  domain={[0, 'auto']}
                   tickFormatter={format}
                 />
                 <Tooltip

@@ -116,7 +116,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>{t('backup:columns.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" whiteSpace="normal">
+                  <Table.ColumnHeader textAlign="end" whiteSpace="normal" hideBelow="sm">
                     {t('figures:itemsProtected.short')}
                   </Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end" whiteSpace="normal">
@@ -132,14 +132,21 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
                     <Table.Cell>
                       {e.displayName}
                       {/* A narrow screen keeps the last backup and its status under the name. */}
+                      {below.has('sm') ? (
+                        <Box fontSize="xs" color="fg.muted" mt="0.5" whiteSpace="normal">
+                          {t('figures:itemsProtected.short')}: {formatNumber(e.items, lang)}
+                        </Box>
+                      ) : null}
                       {below.has('md') ? (
-                        <Box fontSize="xs" color="fg.muted" mt="0.5">
+                        <Box fontSize="xs" color="fg.muted" mt="0.5" whiteSpace="normal">
                           {t('backup:columns.lastBackup')}: {formatDateTime(e.lastBackup, lang)}
                         </Box>
                       ) : null}
                       {below.has('sm') && e.lastStatus ? <StatusBadge status={e.lastStatus} /> : null}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{formatNumber(e.items, lang)}</Table.Cell>
+                    <Table.Cell textAlign="end" hideBelow="sm">
+                      {formatNumber(e.items, lang)}
+                    </Table.Cell>
                     <Table.Cell textAlign="end">{formatBytes(e.bytes, lang)}</Table.Cell>
                     <Table.Cell hideBelow="md">{formatDateTime(e.lastBackup, lang)}</Table.Cell>
                     <Table.Cell hideBelow="sm">{e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'}</Table.Cell>

@@ -204,7 +204,7 @@ function Dashboard({ tenantId }: { tenantId: string }) {
                     <Table.Row key={c.sourceId}>
                       <Table.Cell>
                         {c.displayName}
-                        <Text color="fg.muted" fontSize="xs">
+                        <Text color="fg.muted" fontSize="xs" whiteSpace="normal">
                           {t(`dataManagement:${c.kind}`)}
                           {/* On a phone its old versions and whether a job covers it stand here, their columns hidden. */}
                           {phone ? (
