@@ -6,12 +6,20 @@
  * page nor any box inside it (each scrollable box's scroll width against its client width, not only
  * the page's); no visible text is an id where a name belongs (a GUID, a SharePoint site id
  * `host,guid,guid`, an IP address); no count reads "(s)". Screenshots of every route at 1440 and 390
- * px in both languages are written (E2E_SCREENSHOTS, else a temporary directory) to be looked at.
+ * px in both languages are written (E2E_SCREENSHOTS, else a temporary directory) to be looked at;
+ * axe-core finds no WCAG 2.1 A or AA violation at 1440 and 390 px in English.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, type Language, PARTNER, screenshotDirectory, useBrowserSession } from './browser';
+import {
+  accessibilityViolations,
+  chooseLanguage,
+  type Language,
+  PARTNER,
+  screenshotDirectory,
+  useBrowserSession,
+} from './browser';
 
 /** Every route a signed-in administrator opens from the menu (those with a path parameter are opened from these). */
 const ROUTES = [
@@ -54,6 +62,8 @@ const PARTNER_ROUTES = ['/dashboard', '/reports', '/backup-and-restore/job-monit
 
 const WIDTHS = [1280, 1440, 1920, 390] as const;
 const SHOT_WIDTHS: readonly number[] = [1440, 390];
+/** Where axe-core checks WCAG 2.1 A and AA, in English (German has its own checks in each area's tests). */
+const AXE_WIDTHS: readonly number[] = [1440, 390];
 
 /**
  * Where an IP address is the record itself, not an id in place of a name: the audit log says from
@@ -122,6 +132,9 @@ async function sweep(page: Page, routes: readonly string[], language: Language, 
       await page.waitForTimeout(150);
       const where = `${who} ${language} ${path} at ${width} px`;
       problems.push(...(await problemsOf(page, where, path)));
+      if (language === 'en' && AXE_WIDTHS.includes(width)) {
+        for (const violation of await accessibilityViolations(page)) problems.push(`${where}: ${violation}`);
+      }
       if (SHOT_WIDTHS.includes(width)) {
         const name = `${who}${path.replace(/\//g, '_')}-${language}-${width}.png`;
         await page.screenshot({ path: join(directory, name), fullPage: true });
