@@ -64,7 +64,7 @@ describe('stop and retry where the run is shown', () => {
       .filter({ has: page.getByRole('button', { name: 'Stop' }) })
       .first();
     await row.waitFor({ timeout: 60_000 });
-    const name = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+    const name = ((await row.getByRole('cell').first().getByRole('button').first().textContent()) ?? '').trim();
     await row.getByRole('button', { name: 'Stop' }).click();
     await page.getByText(TEXTS.en.stopped(name)).waitFor({ timeout: 90_000 });
     // The row's button acted alone: no drawer opened.
@@ -100,7 +100,10 @@ describe('stop and retry where the run is shown', () => {
             .filter({ has: page.getByRole('button', { name: texts.retry }) })
             .first();
           await failed.waitFor();
-          const name = ((await failed.getByRole('cell').first().textContent()) ?? '').trim();
+          // The run's name is its first cell's button (on a phone the cell also holds its dates).
+          const name = (
+            (await failed.getByRole('cell').first().getByRole('button').first().textContent()) ?? ''
+          ).trim();
           expect(name).not.toBe('');
           await failed.getByRole('button', { name: texts.retry }).click();
           const notice = page.getByTestId('run-notice');
