@@ -18,6 +18,7 @@ import {
   completeQrSetup,
   expectResponsiveAndAccessible,
   type Language,
+  rowAction,
   screenshotDirectory,
   submitCode,
   submitPassword,
@@ -132,7 +133,7 @@ describe('administration', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
 
     // Deactivated: asked first; the invitee's session ends and the sign-in says why.
-    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await rowAction(row, 'Deactivate');
     const confirm = page.getByRole('alertdialog', { name: 'Deactivate Erika Mustermann?' });
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await waitForText(row, /Deactivated/, 30_000);

@@ -400,6 +400,17 @@ export async function expectResponsiveAndAccessible(
 }
 
 /** Waits until the locator's text matches (the monitor's rows change as runs move on). */
+/**
+ * Chooses one of a table row's actions: its button, or, where the table had no room for them side by
+ * side, the item of the row's "More" menu.
+ */
+export async function rowAction(row: Locator, name: string) {
+  const button = row.getByRole('button', { name, exact: true });
+  if ((await button.count()) > 0) return button.click();
+  await row.getByRole('button', { name: /^More actions for / }).click();
+  await row.page().getByRole('menuitem', { name, exact: true }).click();
+}
+
 export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

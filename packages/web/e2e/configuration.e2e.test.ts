@@ -11,6 +11,7 @@ import {
   expectResponsiveAndAccessible,
   layoutProblems,
   PARTNER,
+  rowAction,
   simulatorConsent,
   useBrowserSession,
   waitForText,
@@ -39,7 +40,7 @@ describe('configuration', () => {
       .getByRole('row', { name: new RegExp(name.replace(/\./g, '\\.')) });
     await row.waitFor();
 
-    await row.getByRole('button', { name: 'Provision' }).click();
+    await rowAction(row, 'Provision');
     const progress = page.getByTestId('task-progress').filter({ hasText: `Provisioning of ${name}` });
     await progress.waitFor();
     await waitForText(progress.getByTestId('task-status'), /Done · 100 %/, 60_000);
@@ -116,7 +117,7 @@ describe('configuration', () => {
     const locations = page.getByRole('table', { name: 'Locations' });
     const used = locations.getByRole('row').filter({ hasText: made.location }).first();
     await used.waitFor();
-    await used.getByRole('button', { name: 'Delete' }).click();
+    await rowAction(used, 'Delete');
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await waitForText(confirm.getByTestId('location-refusal'), /Cannot delete location as it is used for a job/);

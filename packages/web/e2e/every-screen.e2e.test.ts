@@ -12,6 +12,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { navigation, visibleFor } from '../src/components/layout/navigation';
 import {
   accessibilityViolations,
   chooseLanguage,
@@ -21,41 +22,19 @@ import {
   useBrowserSession,
 } from './browser';
 
-/** Every route a signed-in administrator opens from the menu (those with a path parameter are opened from these). */
-const ROUTES = [
-  '/dashboard',
-  '/reports',
-  '/documents',
-  '/backup-and-restore/dashboard',
-  '/backup-and-restore/backup-jobs',
-  '/backup-and-restore/restore',
-  '/backup-and-restore/job-monitor',
-  '/backup-and-restore/reports',
-  '/compliance/dashboard',
-  '/compliance/jobs',
-  '/compliance/monitoring',
-  '/compliance/reporting',
-  '/archive/dashboard',
-  '/archive/mailboxes',
-  '/archive/jobs',
-  '/archive/deletion-jobs',
-  '/archive/job-monitor',
-  '/archive/reports',
-  '/archive/proxy-rights',
-  '/teams/dashboard',
-  '/teams/archive',
-  '/teams/jobs',
-  '/teams/job-monitor',
-  '/teams/reporting',
-  '/ediscovery/portal',
-  '/configuration',
+/**
+ * Every route a signed-in administrator opens from the menu (the menu's own list, so a new page is
+ * swept too), and the pages reached from one of them; those with a path parameter are opened from these.
+ */
+const ROUTES: readonly string[] = [
+  ...navigation.flatMap((group) =>
+    group.items
+      .filter((item) => visibleFor('admin', item.to))
+      .map((item) => (item.to === '/' ? '/dashboard' : item.to)),
+  ),
   '/configuration/audit-log',
   '/configuration/tenant-consent',
-  '/account/settings',
-  '/account/support',
-  '/account/imprint',
-  '/helpcenter',
-] as const;
+];
 
 /** A partner's screens once a client is chosen: its overview, reports and a monitor. */
 const PARTNER_ROUTES = ['/dashboard', '/reports', '/backup-and-restore/job-monitor'] as const;

@@ -1,38 +1,14 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, HStack, IconButton, Input, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../offline/online';
 import { StatusAlert } from './form-field';
 import { type ListState, PAGE_SIZES, useDebounced } from './list-state';
-import { type Breakpoint, useBelow } from './use-below';
+import type { RowActions } from './row-actions';
+import { type Column, TableView } from './table-view';
 
-export interface Column<T> {
-  key: string;
-  header: string;
-  cell: (row: T) => ReactNode;
-  /** The server sorts by this column's key. */
-  sortable?: boolean;
-  align?: 'start' | 'end';
-  /** Hidden below this breakpoint to keep narrow screens readable (its export keeps it). */
-  hideBelow?: Breakpoint;
-  /**
-   * Below `hideBelow` its value is not lost but stands, with its header, under the row's first cell:
-   * a phone's row keeps its dates, sizes and senders.
-   */
-  stack?: boolean;
-}
+export type { Column } from './table-view';
+export { VIRTUAL_THRESHOLD } from './table-view';
 
 export interface DataTableProps<T> {
   /** The table's accessible name. */
@@ -60,31 +36,27 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void; rowLabel: (row: T) => string };
   onRowClick?: (row: T) => void;
+  /** Each row's actions: side by side where there is room, else behind one menu. */
+  rowActions?: RowActions<T>;
 }
 
-/** Stands in for the rows of a long page that are not rendered, so the scroll bar stays true. */
-function Spacer({ height, span }: { height: number; span: number }) {
+/** A row spanning the whole table: what stands where there is no row. */
+function WholeRow({ span, children }: { span: number; children: ReactNode }) {
   return (
-    <tr data-spacer="" style={{ height }}>
-      <td colSpan={span} style={{ padding: 0, border: 0 }} />
-    </tr>
+    <Table.Row>
+      <Table.Cell colSpan={span}>{children}</Table.Cell>
+    </Table.Row>
   );
 }
 
-/** Rows rendered at once in a long page; the rest are spacers (fixed row height). */
-export const VIRTUAL_THRESHOLD = 100;
-const ROW_HEIGHT = 41;
-const VIEWPORT_ROWS = 16;
-
 /**
- * A server-side table: the server pages, sorts and filters; this shows one page with loading,
- * empty and error states, keyboard-operable sorting and paging, optional row selection, and only the
- * visible rows of a long page.
+ * A server-side table: the server pages, sorts and filters; this shows one page (TableView, on TanStack
+ * Table) with loading, empty, offline and error states, a search field, and keyboard-operable paging.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const online = useOnline();
-  const { columns, rows, total, state, onStateChange, selection } = props;
+  const { rows, total, state, onStateChange } = props;
   const [search, setSearch] = useState(state.search ?? '');
   const settled = useDebounced(search);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text changes the query.
@@ -92,58 +64,53 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if ((state.search ?? '') !== settled) onStateChange({ search: settled });
   }, [settled]);
 
-  const virtual = (rows?.length ?? 0) > VIRTUAL_THRESHOLD;
-  const scroller = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const window = useMemo(() => {
-    const count = rows?.length ?? 0;
-    if (!virtual) return { start: 0, end: count };
-    const start = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - 4);
-    return { start, end: Math.min(count, start + VIEWPORT_ROWS + 8) };
-  }, [rows, virtual, scrollTop]);
-
   const pages = Math.max(1, Math.ceil(total / state.pageSize));
   const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
   const to = Math.min(total, state.page * state.pageSize);
-  const pageKeys = (rows ?? []).map(props.rowKey);
-  const allSelected = selection && pageKeys.length > 0 && pageKeys.every((k) => selection.selected.has(k));
-  const someSelected = selection && pageKeys.some((k) => selection.selected.has(k));
+  const selection = props.selection;
+  const span = props.columns.length + (selection ? 1 : 0) + (props.rowActions ? 1 : 0);
 
-  const sortBy = (key: string) =>
-    onStateChange({ sort: key, order: state.sort === key && state.order !== 'desc' ? 'desc' : 'asc' });
-  const hide = (c: Column<T>) => (c.hideBelow ? { hideBelow: c.hideBelow } : {});
-  const below = useBelow();
-  const stacked = columns.filter((c) => c.stack && c.hideBelow && below.has(c.hideBelow));
+  const placeholder =
+    !rows && !online ? (
+      <WholeRow span={span}>
+        <Text color="fg.muted" py="6" textAlign="center" data-testid="table-offline">
+          {t('offline:notSaved')}
+        </Text>
+      </WholeRow>
+    ) : !rows && props.loading ? (
+      Array.from({ length: 5 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+        <WholeRow key={i} span={span}>
+          <Skeleton height="5" />
+        </WholeRow>
+      ))
+    ) : rows && rows.length === 0 ? (
+      <WholeRow span={span}>
+        <Text color="fg.muted" py="6" textAlign="center" data-testid="table-empty">
+          {props.emptyText}
+        </Text>
+      </WholeRow>
+    ) : null;
+
+  const searchField = props.searchPlaceholder ? (
+    <Input
+      type="search"
+      maxW={{ md: 'xs' }}
+      value={search}
+      aria-label={props.searchPlaceholder}
+      placeholder={props.searchPlaceholder}
+      maxLength={200}
+      onChange={(e) => setSearch(e.target.value)}
+    />
+  ) : undefined;
 
   return (
     <Stack gap="3">
-      {props.searchPlaceholder || props.toolbar ? (
-        <Stack direction={{ base: 'column', md: 'row' }} gap="3" justify="space-between" align={{ md: 'center' }}>
-          {props.searchPlaceholder ? (
-            <Input
-              type="search"
-              maxW={{ md: 'xs' }}
-              value={search}
-              aria-label={props.searchPlaceholder}
-              placeholder={props.searchPlaceholder}
-              maxLength={200}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          ) : (
-            <span />
-          )}
-          {props.toolbar ? (
-            <HStack gap="2" wrap="wrap">
-              {props.toolbar}
-            </HStack>
-          ) : null}
-        </Stack>
-      ) : null}
-
       {props.error && props.renderError?.(props.error) ? (
         props.renderError(props.error)
       ) : props.error ? (
         <Stack gap="2" align="flex-start">
+          {searchField}
           <StatusAlert status="error">{props.errorText ?? t('table:loadFailed')}</StatusAlert>
           {props.onRetry ? (
             <Button size="sm" variant="outline" onClick={props.onRetry}>
@@ -152,146 +119,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ) : null}
         </Stack>
       ) : (
-        <Box
-          ref={scroller}
-          overflow="auto"
-          maxH={virtual ? `${ROW_HEIGHT * VIEWPORT_ROWS + 48}px` : undefined}
-          onScroll={virtual ? (e) => setScrollTop(e.currentTarget.scrollTop) : undefined}
-          borderWidth="1px"
-          borderRadius="md"
-          aria-busy={props.loading ? true : undefined}
-          // Scrollable sideways on narrow screens: reachable by keyboard.
-          tabIndex={0}
-          role="region"
-          aria-label={props.label}
-        >
-          <Table.Root size="sm" aria-label={props.label} aria-rowcount={total + 1} interactive={!!props.onRowClick}>
-            <Table.Header position="sticky" top="0" bg="bg" zIndex="1">
-              <Table.Row>
-                {selection ? (
-                  <Table.ColumnHeader width="10">
-                    <Checkbox.Root
-                      size="sm"
-                      checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-                      onCheckedChange={(e) => {
-                        const next = new Set(selection.selected);
-                        for (const k of pageKeys) e.checked === true ? next.add(k) : next.delete(k);
-                        selection.onChange(next);
-                      }}
-                    >
-                      <Checkbox.HiddenInput aria-label={t('table:selectPage')} />
-                      <Checkbox.Control />
-                    </Checkbox.Root>
-                  </Table.ColumnHeader>
-                ) : null}
-                {columns.map((c) => (
-                  <Table.ColumnHeader
-                    key={c.key}
-                    textAlign={c.align === 'end' ? 'end' : 'start'}
-                    aria-sort={state.sort === c.key ? (state.order === 'desc' ? 'descending' : 'ascending') : undefined}
-                    {...hide(c)}
-                  >
-                    {c.sortable ? (
-                      <Button
-                        variant="ghost"
-                        size="xs"
-                        px="1"
-                        fontWeight="semibold"
-                        onClick={() => sortBy(c.key)}
-                        aria-label={t('table:sortBy', { column: c.header })}
-                      >
-                        {c.header}
-                        <span aria-hidden="true">
-                          {state.sort === c.key ? (state.order === 'desc' ? ' ▼' : ' ▲') : ' ↕'}
-                        </span>
-                      </Button>
-                    ) : (
-                      c.header
-                    )}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {!rows && !online ? (
-                <Table.Row>
-                  <Table.Cell colSpan={columns.length + (selection ? 1 : 0)}>
-                    <Text color="fg.muted" py="6" textAlign="center" data-testid="table-offline">
-                      {t('offline:notSaved')}
-                    </Text>
-                  </Table.Cell>
-                </Table.Row>
-              ) : null}
-              {!rows && online && props.loading
-                ? Array.from({ length: 5 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-                    <Table.Row key={i}>
-                      <Table.Cell colSpan={columns.length + (selection ? 1 : 0)}>
-                        <Skeleton height="5" />
-                      </Table.Cell>
-                    </Table.Row>
-                  ))
-                : null}
-              {rows && rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={columns.length + (selection ? 1 : 0)}>
-                    <Text color="fg.muted" py="6" textAlign="center" data-testid="table-empty">
-                      {props.emptyText}
-                    </Text>
-                  </Table.Cell>
-                </Table.Row>
-              ) : null}
-              {virtual && window.start > 0 ? (
-                <Spacer height={window.start * ROW_HEIGHT} span={columns.length + (selection ? 1 : 0)} />
-              ) : null}
-              {(rows ?? []).slice(window.start, window.end).map((row, i) => {
-                const key = props.rowKey(row);
-                return (
-                  <Table.Row
-                    key={key}
-                    h={virtual ? `${ROW_HEIGHT}px` : undefined}
-                    aria-rowindex={(state.page - 1) * state.pageSize + window.start + i + 2}
-                    cursor={props.onRowClick ? 'pointer' : undefined}
-                    onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
-                    data-state={selection?.selected.has(key) ? 'selected' : undefined}
-                  >
-                    {selection ? (
-                      <Table.Cell onClick={(e) => e.stopPropagation()}>
-                        <Checkbox.Root
-                          size="sm"
-                          checked={selection.selected.has(key)}
-                          onCheckedChange={(e) => {
-                            const next = new Set(selection.selected);
-                            e.checked === true ? next.add(key) : next.delete(key);
-                            selection.onChange(next);
-                          }}
-                        >
-                          <Checkbox.HiddenInput aria-label={selection.rowLabel(row)} />
-                          <Checkbox.Control />
-                        </Checkbox.Root>
-                      </Table.Cell>
-                    ) : null}
-                    {columns.map((c, index) => (
-                      <Table.Cell key={c.key} textAlign={c.align === 'end' ? 'end' : 'start'} {...hide(c)}>
-                        {c.cell(row)}
-                        {index === 0
-                          ? stacked.map((s) => (
-                              <Box key={s.key} fontSize="xs" color="fg.muted" mt="0.5" data-stacked={s.key}>
-                                {s.header}: {s.cell(row)}
-                              </Box>
-                            ))
-                          : null}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                );
-              })}
-              {virtual && rows && window.end < rows.length ? (
-                <Spacer height={(rows.length - window.end) * ROW_HEIGHT} span={columns.length + (selection ? 1 : 0)} />
-              ) : null}
-            </Table.Body>
-          </Table.Root>
-        </Box>
+        <TableView
+          label={props.label}
+          columns={props.columns}
+          rows={rows}
+          rowKey={props.rowKey}
+          serverSort={{
+            sort: state.sort,
+            order: state.order,
+            onChange: (sort, order) => onStateChange({ sort, order }),
+          }}
+          {...(selection ? { selection } : {})}
+          {...(props.onRowClick ? { onRowClick: props.onRowClick } : {})}
+          {...(props.rowActions ? { rowActions: props.rowActions } : {})}
+          placeholder={placeholder}
+          rowCount={total}
+          firstRowIndex={(state.page - 1) * state.pageSize}
+          busy={!!props.loading}
+          search={searchField}
+          toolbar={props.toolbar}
+        />
       )}
 
       <Stack

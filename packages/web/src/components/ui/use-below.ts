@@ -12,18 +12,30 @@ const BREAKPOINT_NAMES = Object.keys(BREAKPOINT_PX) as Breakpoint[];
 /** The media query under which Chakra's `hideBelow` hides a cell. */
 const belowQuery = (b: Breakpoint) => `(max-width: ${BREAKPOINT_PX[b] - 0.02}px)`;
 
+/** One media query list per breakpoint, made once: every table and dashboard reads the same five. */
+let lists: { name: Breakpoint; list: MediaQueryList }[] | undefined;
+function mediaLists() {
+  if (!lists && typeof globalThis.matchMedia === 'function')
+    lists = BREAKPOINT_NAMES.map((name) => ({ name, list: globalThis.matchMedia(belowQuery(name)) }));
+  return lists;
+}
+
 function subscribeWidth(listener: () => void) {
-  if (typeof globalThis.matchMedia !== 'function') return () => {};
-  const lists = BREAKPOINT_NAMES.map((b) => globalThis.matchMedia(belowQuery(b)));
-  for (const list of lists) list.addEventListener('change', listener);
+  const all = mediaLists();
+  if (!all) return () => {};
+  for (const { list } of all) list.addEventListener('change', listener);
   return () => {
-    for (const list of lists) list.removeEventListener('change', listener);
+    for (const { list } of all) list.removeEventListener('change', listener);
   };
 }
 /** The breakpoints the window is below now, as "sm,md" (a stable snapshot); none where media queries are unknown. */
 function belowSnapshot(): string {
-  if (typeof globalThis.matchMedia !== 'function') return '';
-  return BREAKPOINT_NAMES.filter((b) => globalThis.matchMedia(belowQuery(b)).matches).join(',');
+  const all = mediaLists();
+  if (!all) return '';
+  return all
+    .filter(({ list }) => list.matches)
+    .map(({ name }) => name)
+    .join(',');
 }
 /** The breakpoints the window is narrower than, followed as it is resized. */
 export function useBelow(): ReadonlySet<string> {

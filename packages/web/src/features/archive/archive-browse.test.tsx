@@ -104,8 +104,8 @@ describe('a mailbox’s archive', () => {
 
     const table = await screen.findByRole('table', { name: 'Archived mail' });
     const row = within(table).getByRole('row', { name: /Quarterly figures/ });
-    // In its column, and under the subject for a phone (where that column is hidden).
-    expect(within(row).getAllByText('Megan Bowen <megan@contoso.example>')).toHaveLength(2);
+    // In its column once (a phone stacks it under the subject instead: the table view's own test).
+    expect(within(row).getAllByText('Megan Bowen <megan@contoso.example>')).toHaveLength(1);
     expect(within(row).getByText(formatDateTime('2026-11-01T09:00:00.000Z'))).toBeTruthy();
     expect(within(row).getByText('24 KB')).toBeTruthy();
     expect(within(row).getByRole('img', { name: 'Has attachments' })).toBeTruthy();

@@ -65,7 +65,7 @@ describe('an archive deletion report', () => {
     expect(within(table).getByText('Hidden: you may not read this mailbox')).toBeTruthy();
     expect(queries[0]?.get('sort')).toBe('sentAt');
     expect(queries[0]?.get('order')).toBe('desc');
-    await user.click(within(table).getByRole('button', { name: /Subject/ }));
+    await user.click(within(table).getByRole('button', { name: 'Sort by Subject' }));
     await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('subject'));
     expect(screen.getByRole('heading', { name: 'Kept by legal hold' })).toBeTruthy();
   });

@@ -127,9 +127,6 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
             </Button>
             {m.hasAttachments ? <AttachmentMark /> : null}
           </HStack>
-          <Text hideFrom="md" fontSize="xs" color="fg.muted" wordBreak="break-all">
-            {m.sender}
-          </Text>
         </Stack>
       ),
     },
@@ -138,7 +135,12 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
       header: t('archiveBrowse:from'),
       sortable: true,
       hideBelow: 'md',
-      cell: (m) => <Text wordBreak="break-all">{m.sender}</Text>,
+      stack: true,
+      cell: (m) => (
+        <Text as="span" wordBreak="break-all">
+          {m.sender}
+        </Text>
+      ),
     },
     { key: 'sentAt', header: t('archiveBrowse:date'), sortable: true, cell: (m) => formatDateTime(m.sentAt, lang) },
     {

@@ -207,7 +207,7 @@ describe('the archived mailboxes in the address', () => {
     expect(asked[0]).toMatchObject({ page: '2', sort: 'email', order: 'desc', search: 'adele' });
     expect((screen.getByLabelText('Search mailboxes') as HTMLInputElement).value).toBe('adele');
 
-    await user.click(screen.getByRole('button', { name: /Name/ }));
+    await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
     await waitFor(() => expect(portal.router.state.location.search).toEqual({ order: 'asc', search: 'adele' }));
     await waitFor(() => expect(asked.at(-1)).toMatchObject({ page: '1', sort: 'name', order: 'asc', search: 'adele' }));
   });

@@ -167,6 +167,7 @@ export function AuditLogPage() {
         </Text>
       ),
       hideBelow: 'sm',
+      stack: true,
     },
     {
       key: 'actor',
@@ -179,10 +180,6 @@ export function AuditLogPage() {
               {e.actorEmail}
             </Text>
           ) : null}
-          {/* When, under who, where its own column is hidden. */}
-          <Text fontSize="xs" color="fg.muted" hideFrom="sm">
-            <time dateTime={e.at}>{formatDateTime(e.at, lang)}</time>
-          </Text>
         </Stack>
       ),
     },
@@ -198,12 +195,6 @@ export function AuditLogPage() {
               {reasonOf(e) ? ` · ${reasonText(t, reasonOf(e) ?? '')}` : ''}
             </Badge>
           ) : null}
-          {/* What it was done to, under the action where its own column is hidden. */}
-          {onWhat(e) ? (
-            <Text fontSize="xs" color="fg.muted" hideFrom="md" wordBreak="break-word">
-              {onWhat(e)}
-            </Text>
-          ) : null}
         </Stack>
       ),
     },
@@ -216,6 +207,7 @@ export function AuditLogPage() {
         </Text>
       ),
       hideBelow: 'md',
+      stack: true,
     },
     { key: 'ip', header: t('auditLog:columns.ip'), cell: (e) => e.ip ?? '', hideBelow: 'lg' },
     {

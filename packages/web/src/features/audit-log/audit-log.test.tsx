@@ -139,7 +139,7 @@ describe('the audit log', { timeout: 60_000 }, () => {
     expect(within(table).getByText('someone@unknown.example')).toBeTruthy();
 
     await user.clear(screen.getByLabelText('Who (name or address)'));
-    await user.selectOptions(screen.getByLabelText('What'), 'user.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'What' }), 'user.');
     await waitFor(() => expect(w.asked.at(-1)?.get('action')).toBe('user.'));
     expect(screen.getByRole('option', { name: 'All: Users' })).toBeTruthy();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Outcome' }), 'success');

@@ -1,5 +1,5 @@
-import { Box, Heading, SimpleGrid, Skeleton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { DASHBOARD_PERIOD_DAYS, JOB_STATUSES } from '@compliance-portal/sdk';
+import { Box, Heading, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { DASHBOARD_PERIOD_DAYS, type DashboardDetails, JOB_STATUSES } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,16 +11,17 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
-import { useBelow } from '../../components/ui/use-below';
+import { type Column, TableView } from '../../components/ui/table-view';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { dashboardQuery } from './api/queries';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
+
+type DetailEntry = DashboardDetails['entries'][number];
 
 function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
-  const below = useBelow();
   const basic = useQuery(dashboardQuery(api, tenantId, application, 'basic'));
   const size = useQuery(dashboardQuery(api, tenantId, application, 'size'));
   const details = useQuery(dashboardQuery(api, tenantId, application, 'details'));
@@ -38,6 +39,52 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
       </Stack>
     );
   const b = basic.data;
+  // On a phone the items, last backup and status stand under the name.
+  const detailColumns: Column<DetailEntry>[] = [
+    {
+      key: 'name',
+      header: t('backup:columns.name'),
+      cell: (e) => e.displayName,
+      sortable: true,
+      sortValue: (e) => e.displayName,
+    },
+    {
+      key: 'items',
+      header: t('figures:itemsProtected.short'),
+      cell: (e) => formatNumber(e.items, lang),
+      align: 'end',
+      hideBelow: 'sm',
+      stack: true,
+      sortable: true,
+      sortValue: (e) => e.items,
+    },
+    {
+      key: 'bytes',
+      header: t('figures:storedBytes.short'),
+      cell: (e) => formatBytes(e.bytes, lang),
+      align: 'end',
+      sortable: true,
+      sortValue: (e) => e.bytes,
+    },
+    {
+      key: 'lastBackup',
+      header: t('backup:columns.lastBackup'),
+      cell: (e) => formatDateTime(e.lastBackup, lang),
+      hideBelow: 'md',
+      stack: true,
+      sortable: true,
+      sortValue: (e) => e.lastBackup,
+    },
+    {
+      key: 'status',
+      header: t('backup:columns.status'),
+      cell: (e) => (e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'),
+      hideBelow: 'sm',
+      stack: true,
+      sortable: true,
+      sortValue: (e) => (e.lastStatus ? t(`status:${e.lastStatus}`) : null),
+    },
+  ];
   const s = size.data;
   const unit = t(`backup:units.${application}`);
   return (
@@ -105,56 +152,12 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
             {t('backup:dashboard.noDetails')}
           </Text>
         ) : (
-          <Table.ScrollArea
-            borderWidth="1px"
-            borderRadius="md"
-            tabIndex={0}
-            role="region"
-            aria-label={t('backup:dashboard.details', { unit })}
-          >
-            <Table.Root size="sm" aria-label={t('backup:dashboard.details', { unit })}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('backup:columns.name')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" whiteSpace="normal" hideBelow="sm">
-                    {t('figures:itemsProtected.short')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end" whiteSpace="normal">
-                    {t('figures:storedBytes.short')}
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="md">{t('backup:columns.lastBackup')}</Table.ColumnHeader>
-                  <Table.ColumnHeader hideBelow="sm">{t('backup:columns.status')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {details.data.entries.map((e) => (
-                  <Table.Row key={e.sourceId}>
-                    <Table.Cell>
-                      {e.displayName}
-                      {/* A narrow screen keeps the last backup and its status under the name. */}
-                      {below.has('sm') ? (
-                        <Box fontSize="xs" color="fg.muted" mt="0.5" whiteSpace="normal">
-                          {t('figures:itemsProtected.short')}: {formatNumber(e.items, lang)}
-                        </Box>
-                      ) : null}
-                      {below.has('md') ? (
-                        <Box fontSize="xs" color="fg.muted" mt="0.5" whiteSpace="normal">
-                          {t('backup:columns.lastBackup')}: {formatDateTime(e.lastBackup, lang)}
-                        </Box>
-                      ) : null}
-                      {below.has('sm') && e.lastStatus ? <StatusBadge status={e.lastStatus} /> : null}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" hideBelow="sm">
-                      {formatNumber(e.items, lang)}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{formatBytes(e.bytes, lang)}</Table.Cell>
-                    <Table.Cell hideBelow="md">{formatDateTime(e.lastBackup, lang)}</Table.Cell>
-                    <Table.Cell hideBelow="sm">{e.lastStatus ? <StatusBadge status={e.lastStatus} /> : '—'}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
+          <TableView
+            label={t('backup:dashboard.details', { unit })}
+            columns={detailColumns}
+            rows={details.data.entries}
+            rowKey={(e) => e.sourceId}
+          />
         )}
       </Box>
       <FigureDefinitions figures={['itemsProtected', 'storedBytes']} />

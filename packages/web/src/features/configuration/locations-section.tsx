@@ -1,4 +1,4 @@
-import { Badge, Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, chakra, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type StorageLocation } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormDialog } from '../../components/ui/form-dialog';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
+import { actionState, type RowActions } from '../../components/ui/row-actions';
 import { showToast } from '../../components/ui/toaster';
 import { type Rule, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
@@ -286,26 +287,60 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
       ? t('configuration:inUse')
       : failure(remove.error, 'removeLocation');
   const rows = locations.data ?? [];
+  const rowActions: RowActions<StorageLocation> = {
+    header: t('table:actions'),
+    rowLabel: (l) => l.name,
+    actions: (l) => [
+      ...(storeOfLocation(l) === 'server'
+        ? []
+        : [
+            {
+              key: 'test',
+              label: t('locations:probe.test'),
+              ariaLabel: t('locations:probe.testOf', { name: l.name }),
+              quiet: true,
+              loading: test.isPending && test.variables?.locationId === l.locationId,
+              onSelect: () =>
+                test.mutate(l, {
+                  onSuccess: (probed) =>
+                    probed.probe?.ok
+                      ? showToast('success', t('locations:probe.worked', { name: l.name }))
+                      : showToast('error', t('locations:probe.failedToast', { name: l.name })),
+                }),
+              ...actionState(serverAction),
+            },
+          ]),
+      {
+        key: 'edit',
+        label: t('configuration:edit'),
+        quiet: true,
+        onSelect: () => setEditing(l),
+        ...actionState(serverAction),
+      },
+      {
+        key: 'remove',
+        label: t('configuration:remove'),
+        quiet: true,
+        palette: 'red',
+        onSelect: () => setRemoving(l),
+        ...actionState(serverAction),
+      },
+    ],
+  };
   const columns: Column<StorageLocation>[] = [
     { key: 'name', header: t('configuration:locationName'), cell: (l) => l.name },
     {
       key: 'store',
       header: t('locations:where'),
-      cell: (l) => (
-        <Stack gap="2" minW="0">
-          <StoreCell location={l} />
-          {/* A narrow screen has no room for the test's column: it is said under the store. */}
-          <Box hideFrom="md">
-            <ProbeCell location={l} testId="location-probe-narrow" />
-          </Box>
-        </Stack>
-      ),
+      cell: (l) => <StoreCell location={l} />,
     },
     {
       key: 'probe',
       header: t('locations:lastTest'),
       cell: (l) => <ProbeCell location={l} testId="location-probe" />,
+      // A narrow screen has no room for the test's column: it is said under the location's name.
       hideBelow: 'md',
+      stack: true,
     },
     {
       key: 'usedByJobs',
@@ -313,46 +348,6 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
       cell: (l) => formatNumber(l.usedByJobs, i18n.language),
       align: 'end',
       hideBelow: 'md',
-    },
-    {
-      key: 'actions',
-      header: '',
-      align: 'end',
-      cell: (l) => (
-        <HStack
-          gap="1"
-          justify="flex-end"
-          wrap={{ base: 'wrap', md: 'nowrap' }}
-          role="group"
-          aria-label={t('configuration:actionsFor', { name: l.name })}
-        >
-          {storeOfLocation(l) === 'server' ? null : (
-            <Button
-              size="xs"
-              variant="ghost"
-              aria-label={t('locations:probe.testOf', { name: l.name })}
-              loading={test.isPending && test.variables?.locationId === l.locationId}
-              onClick={() =>
-                test.mutate(l, {
-                  onSuccess: (probed) =>
-                    probed.probe?.ok
-                      ? showToast('success', t('locations:probe.worked', { name: l.name }))
-                      : showToast('error', t('locations:probe.failedToast', { name: l.name })),
-                })
-              }
-              {...serverAction}
-            >
-              {t('locations:probe.test')}
-            </Button>
-          )}
-          <Button size="xs" variant="ghost" onClick={() => setEditing(l)} {...serverAction}>
-            {t('configuration:edit')}
-          </Button>
-          <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(l)} {...serverAction}>
-            {t('configuration:remove')}
-          </Button>
-        </HStack>
-      ),
     },
   ];
   return (
@@ -371,6 +366,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
       <DataTable
         label={t('configuration:locations')}
         columns={columns}
+        rowActions={rowActions}
         rows={locations.data ? rows.slice((state.page - 1) * state.pageSize, state.page * state.pageSize) : undefined}
         total={rows.length}
         rowKey={(l) => l.locationId}

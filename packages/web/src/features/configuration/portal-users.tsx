@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, chakra, Stack, Text } from '@chakra-ui/react';
 import { type PortalUser, USER_STATUSES, type UserStatus } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FilterSelect } from '../../components/ui/filter-select';
 import { formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
+import { actionState, type RowActions } from '../../components/ui/row-actions';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
@@ -77,18 +78,18 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
               </Text>
             ) : null}
           </Text>
-          {/* The address, and on a phone the state, under the name where their own columns are hidden. */}
-          <Text fontSize="xs" color="fg.muted" hideFrom="md" wordBreak="break-all">
-            {u.email}
-          </Text>
-          <Badge colorPalette={STATUS_COLOURS[u.status]} variant="subtle" alignSelf="flex-start" hideFrom="sm">
-            {statusText(u)}
-          </Badge>
         </Stack>
       ),
       sortable: true,
     },
-    { key: 'email', header: t('userAdmin:columns.email'), cell: (u) => u.email, sortable: true, hideBelow: 'md' },
+    {
+      key: 'email',
+      header: t('userAdmin:columns.email'),
+      cell: (u) => <chakra.span wordBreak="break-all">{u.email}</chakra.span>,
+      sortable: true,
+      hideBelow: 'md',
+      stack: true,
+    },
     {
       key: 'role',
       header: t('userAdmin:columns.role'),
@@ -134,66 +135,57 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
       ),
       sortable: true,
       hideBelow: 'sm',
-    },
-    {
-      key: 'actions',
-      header: t('userAdmin:columns.actions'),
-      align: 'end',
-      cell: (u) => {
-        const own = isOwn(u);
-        // One's own account is neither deactivated nor deleted here: the buttons say why.
-        const notOwn = own ? { disabled: true, title: t('userAdmin:notForYourself') } : serverAction;
-        return (
-          <HStack
-            gap="1"
-            wrap={{ base: 'wrap', xl: 'nowrap' }}
-            justify="flex-end"
-            role="group"
-            aria-label={t('userAdmin:actionsFor', { name: u.displayName })}
-          >
-            <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'role', user: u })} {...serverAction}>
-              {t('userAdmin:actions.changeRole')}
-            </Button>
-            {u.status === 'invited' ? (
-              <Button
-                size="xs"
-                variant="outline"
-                loading={resend.isPending && resend.variables?.userId === u.userId}
-                onClick={() => sendAgain(u)}
-                {...serverAction}
-              >
-                {t('userAdmin:actions.resend')}
-              </Button>
-            ) : null}
-            {u.status === 'deactivated' ? (
-              <Button
-                size="xs"
-                variant="outline"
-                loading={setActive.isPending && setActive.variables?.user.userId === u.userId}
-                onClick={() => reactivate(u)}
-                {...serverAction}
-              >
-                {t('userAdmin:actions.reactivate')}
-              </Button>
-            ) : (
-              <Button size="xs" variant="outline" onClick={() => setOpen({ kind: 'deactivate', user: u })} {...notOwn}>
-                {t('userAdmin:actions.deactivate')}
-              </Button>
-            )}
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => setOpen({ kind: 'delete', user: u })}
-              {...notOwn}
-            >
-              {t('userAdmin:actions.delete')}
-            </Button>
-          </HStack>
-        );
-      },
+      stack: true,
     },
   ];
+
+  // One's own account is neither deactivated nor deleted here: the actions say why.
+  const notOwn = (u: PortalUser) =>
+    actionState(serverAction, { disabled: isOwn(u), reason: t('userAdmin:notForYourself') });
+  const rowActions: RowActions<PortalUser> = {
+    header: t('userAdmin:columns.actions'),
+    rowLabel: (u) => u.displayName,
+    actions: (u) => [
+      {
+        key: 'role',
+        label: t('userAdmin:actions.changeRole'),
+        onSelect: () => setOpen({ kind: 'role', user: u }),
+        ...actionState(serverAction),
+      },
+      ...(u.status === 'invited'
+        ? [
+            {
+              key: 'resend',
+              label: t('userAdmin:actions.resend'),
+              loading: resend.isPending && resend.variables?.userId === u.userId,
+              onSelect: () => sendAgain(u),
+              ...actionState(serverAction),
+            },
+          ]
+        : []),
+      u.status === 'deactivated'
+        ? {
+            key: 'reactivate',
+            label: t('userAdmin:actions.reactivate'),
+            loading: setActive.isPending && setActive.variables?.user.userId === u.userId,
+            onSelect: () => reactivate(u),
+            ...actionState(serverAction),
+          }
+        : {
+            key: 'deactivate',
+            label: t('userAdmin:actions.deactivate'),
+            onSelect: () => setOpen({ kind: 'deactivate', user: u }),
+            ...notOwn(u),
+          },
+      {
+        key: 'delete',
+        label: t('userAdmin:actions.delete'),
+        palette: 'red',
+        onSelect: () => setOpen({ kind: 'delete', user: u }),
+        ...notOwn(u),
+      },
+    ],
+  };
 
   const exportColumns: ExportColumn<PortalUser>[] = [
     { header: t('userAdmin:columns.name'), value: (u) => u.displayName },
@@ -238,6 +230,7 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
           query={list}
           label={t('userAdmin:title')}
           columns={columns}
+          rowActions={rowActions}
           rowKey={(u) => u.userId}
           state={state}
           onStateChange={setState}

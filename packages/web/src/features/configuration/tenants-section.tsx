@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CopyId } from '../../components/ui/copy-id';
 import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
+import { actionState, type RowActions } from '../../components/ui/row-actions';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../../shared/m365-failure';
 import { ConsentDialog } from './consent-dialog';
@@ -38,6 +39,63 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
   } = useTenantsState(organisationId);
   // Admin consent: for a new tenant (no tenant), or again for a connected one.
   const [consent, setConsent] = useState<{ tenant?: Tenant } | null>(null);
+  const busy = (x: Tenant) => x.provisioning === 'provisioning' || x.provisioning === 'deprovisioning';
+  const rowActions: RowActions<Tenant> = {
+    header: t('table:actions'),
+    rowLabel: (x) => x.tenantName,
+    actions: (x) => [
+      ...(!x.isActive
+        ? [
+            {
+              key: 'switch',
+              label: t('configuration:switch'),
+              onSelect: () => action.mutate({ tenant: x, kind: 'switch' }),
+              ...actionState(serverAction),
+            },
+          ]
+        : []),
+      x.provisioning === 'provisioned'
+        ? {
+            key: 'deprovision',
+            label: t('configuration:deprovision'),
+            onSelect: () => setPending({ tenant: x, action: 'deprovision' }),
+            ...actionState(serverAction),
+          }
+        : {
+            key: 'provision',
+            label: t('configuration:provision'),
+            onSelect: () => action.mutate({ tenant: x, kind: 'provision' }),
+            ...actionState(serverAction, { disabled: busy(x) }),
+          },
+      {
+        key: 'test',
+        label: t('configuration:test'),
+        onSelect: () => action.mutate({ tenant: x, kind: 'test' }),
+        ...actionState(serverAction),
+      },
+      {
+        key: 'consent',
+        label: t('tenantConnection:grantConsent'),
+        onSelect: () => setConsent({ tenant: x }),
+        ...actionState(serverAction),
+      },
+      {
+        key: 'edit',
+        label: t('configuration:edit'),
+        quiet: true,
+        onSelect: () => setEditing(x),
+        ...actionState(serverAction),
+      },
+      {
+        key: 'remove',
+        label: t('configuration:remove'),
+        quiet: true,
+        palette: 'red',
+        onSelect: () => setPending({ tenant: x, action: 'remove' }),
+        ...actionState(serverAction),
+      },
+    ],
+  };
   const columns: Column<Tenant>[] = [
     {
       key: 'tenantName',
@@ -62,82 +120,13 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       cell: (x) => t(`configuration:states.${x.provisioning}`),
       hideBelow: 'sm',
     },
-    {
-      key: 'actions',
-      header: '',
-      align: 'end',
-      cell: (x) => (
-        <HStack
-          gap="1"
-          wrap="wrap"
-          justify="flex-end"
-          role="group"
-          aria-label={t('configuration:actionsFor', { name: x.tenantName })}
-        >
-          {!x.isActive ? (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => action.mutate({ tenant: x, kind: 'switch' })}
-              {...serverAction}
-            >
-              {t('configuration:switch')}
-            </Button>
-          ) : null}
-          {x.provisioning === 'provisioned' ? (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => setPending({ tenant: x, action: 'deprovision' })}
-              {...serverAction}
-            >
-              {t('configuration:deprovision')}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => action.mutate({ tenant: x, kind: 'provision' })}
-              {...serverAction}
-              disabled={
-                serverAction.disabled || x.provisioning === 'provisioning' || x.provisioning === 'deprovisioning'
-              }
-            >
-              {t('configuration:provision')}
-            </Button>
-          )}
-          <Button
-            size="xs"
-            variant="outline"
-            onClick={() => action.mutate({ tenant: x, kind: 'test' })}
-            {...serverAction}
-          >
-            {t('configuration:test')}
-          </Button>
-          <Button size="xs" variant="outline" onClick={() => setConsent({ tenant: x })} {...serverAction}>
-            {t('tenantConnection:grantConsent')}
-          </Button>
-          <Button size="xs" variant="ghost" onClick={() => setEditing(x)} {...serverAction}>
-            {t('configuration:edit')}
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            onClick={() => setPending({ tenant: x, action: 'remove' })}
-            {...serverAction}
-          >
-            {t('configuration:remove')}
-          </Button>
-        </HStack>
-      ),
-    },
   ];
   return (
     <Stack gap="4">
       <DataTable
         label={t('configuration:tenants')}
         columns={columns}
+        rowActions={rowActions}
         rows={page}
         total={rows.length}
         rowKey={(x) => x.tenantId}

@@ -42,8 +42,9 @@ function useRuleColumn(): Column<Job> {
   return {
     key: 'rule',
     header: t('cleanupJobs:rule'),
-    // On a phone the rule stands under the job's name (underName).
+    // On a phone the rule stands under the job's name.
     hideBelow: 'sm',
+    stack: true,
     cell: (j) => {
       const text = ruleText(j);
       if (!text) return '—';
@@ -71,7 +72,6 @@ export function CleanupJobsPage() {
   const { trial } = useTenant();
   const ruleColumn = useRuleColumn();
   const ruleExport = useRuleExport();
-  const ruleText = useRuleText();
   return (
     <>
       <PageHeader title={t('pages:cleanupJobs')} description={t('cleanupJobs:description')} />
@@ -88,7 +88,6 @@ export function CleanupJobsPage() {
               // Clean-up writes nowhere and keeps nothing: its rule stands where a backup's retention does.
               instead: { destination: null, retention: ruleColumn },
               exportInstead: { retention: ruleExport },
-              underName: ruleText,
               renderForm: ({ job, onClose }) => (
                 <CleanupJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),

@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError, DASHBOARD_TOP, type DataManagementDashboard } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +9,8 @@ import { Figure } from '../../components/ui/figure';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
+import { type Column, TableView } from '../../components/ui/table-view';
 import { showToast } from '../../components/ui/toaster';
-import { useBelow } from '../../components/ui/use-below';
 import { parseNumber, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../../shared/m365-failure';
@@ -18,15 +18,21 @@ import { RequireTenant, useApi } from '../../shared/tenant';
 import { dataManagementKeys } from './api/keys';
 import { dataManagementDashboardQuery } from './api/queries';
 
+type Site = DataManagementDashboard['topSitesWithoutDataManagement'][number];
+type Candidate = DataManagementDashboard['topCleanupCandidates'][number];
+
 const money = (value: number, currency: string, lang: string) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency, maximumFractionDigits: 4 }).format(value);
 
 /** The price per GB per month the savings are counted at; an administrator changes it here. */
 function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: number; currency: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(String(price));
+  // Written as the reader writes numbers: 0,02 in German.
+  const [value, setValue] = useState(() =>
+    price.toLocaleString(i18n.language, { maximumFractionDigits: 4, useGrouping: false }),
+  );
   const check = useValidator();
   // A price from 0 to 1000, a German decimal comma too.
   const error = check(value, rules.required(), rules.number(), rules.min(0), rules.max(1000));
@@ -94,8 +100,75 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   const api = useApi();
   const lang = i18n.language;
   const dashboard = useQuery(dataManagementDashboardQuery(api, tenantId));
-  const phone = useBelow().has('sm');
   const d = dashboard.data;
+  const coverage = d?.coverage;
+  const inJob = (covered: boolean | undefined) =>
+    covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob');
+  const unmanagedColumns: Column<Site>[] = [
+    {
+      key: 'name',
+      header: t('dataManagement:site'),
+      cell: (u) => u.displayName,
+      sortable: true,
+      sortValue: (u) => u.displayName,
+    },
+    {
+      key: 'used',
+      header: t('dataManagement:used'),
+      cell: (u) => formatBytes(u.bytes, lang),
+      align: 'end',
+      sortable: true,
+      sortValue: (u) => u.bytes,
+    },
+  ];
+  // On a phone a candidate's old versions and whether a job covers it stand under its name.
+  const candidateColumns: Column<Candidate>[] = [
+    {
+      key: 'name',
+      header: t('dataManagement:columns.name'),
+      cell: (c) => (
+        <>
+          {c.displayName}
+          <Text color="fg.muted" fontSize="xs" whiteSpace="normal">
+            {t(`dataManagement:${c.kind}`)}
+          </Text>
+        </>
+      ),
+      sortable: true,
+      sortValue: (c) => c.displayName,
+    },
+    {
+      key: 'oldVersions',
+      header: t('dataManagement:oldVersions'),
+      cell: (c) => formatNumber(c.eligibleVersions, lang),
+      align: 'end',
+      hideBelow: 'sm',
+      stack: true,
+      sortable: true,
+      sortValue: (c) => c.eligibleVersions,
+    },
+    {
+      key: 'reclaimable',
+      header: t('dataManagement:columns.reclaimable'),
+      cell: (c) => formatBytes(c.reclaimableBytes, lang),
+      align: 'end',
+      sortable: true,
+      sortValue: (c) => c.reclaimableBytes,
+    },
+    ...(coverage
+      ? [
+          {
+            key: 'covered',
+            header: t('figures:coverage.column'),
+            cell: (c: Candidate) => <span data-testid={`covered-${c.sourceId}`}>{inJob(c.covered)}</span>,
+            hideBelow: 'sm' as const,
+            stack: true,
+            sortable: true,
+            sortValue: (c: Candidate) => inJob(c.covered),
+          },
+        ]
+      : []),
+  ];
   // The dashboard needs no storage location: the storage analysis reads the sites from Microsoft 365,
   // so a failure is said by its cause.
   if (dashboard.isError)
@@ -106,7 +179,6 @@ function Dashboard({ tenantId }: { tenantId: string }) {
   // The top 10 and top 20, whatever the answer holds.
   const unmanaged = d.topSitesWithoutDataManagement.slice(0, DASHBOARD_TOP.sitesWithoutDataManagement);
   const candidates = d.topCleanupCandidates.slice(0, DASHBOARD_TOP.cleanupCandidates);
-  const coverage = d.coverage;
   return (
     <Stack gap="6">
       <Text fontSize="sm" color="fg.muted">
@@ -147,24 +219,13 @@ function Dashboard({ tenantId }: { tenantId: string }) {
           {unmanaged.length === 0 && !coverage ? (
             <Text color="fg.muted">{t('dataManagement:noUnmanaged')}</Text>
           ) : unmanaged.length === 0 ? null : (
-            <Table.ScrollArea tabIndex={0}>
-              <Table.Root size="sm" aria-label={t('dataManagement:topUnmanaged')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('dataManagement:site')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('dataManagement:used')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {unmanaged.map((s) => (
-                    <Table.Row key={s.siteId}>
-                      <Table.Cell>{s.displayName}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatBytes(s.bytes, lang)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <TableView
+              label={t('dataManagement:topUnmanaged')}
+              columns={unmanagedColumns}
+              rows={unmanaged}
+              rowKey={(u) => u.siteId}
+              chooseColumns={false}
+            />
           )}
         </DashboardCard>
         <DashboardCard title={t('dataManagement:topCandidates')} as="h2">
@@ -180,60 +241,13 @@ function Dashboard({ tenantId }: { tenantId: string }) {
           {candidates.length === 0 ? (
             <Text color="fg.muted">{t('dataManagement:noCandidates')}</Text>
           ) : (
-            <Table.ScrollArea tabIndex={0}>
-              <Table.Root size="sm" aria-label={t('dataManagement:topCandidates')}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('dataManagement:columns.name')}</Table.ColumnHeader>
-                    {/* Long German headers wrap rather than widen the card past its box. */}
-                    <Table.ColumnHeader textAlign="end" whiteSpace="normal" hideBelow="sm">
-                      {t('dataManagement:oldVersions')}
-                    </Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end" whiteSpace="normal">
-                      {t('dataManagement:columns.reclaimable')}
-                    </Table.ColumnHeader>
-                    {coverage ? (
-                      <Table.ColumnHeader whiteSpace="normal" hideBelow="sm">
-                        {t('figures:coverage.column')}
-                      </Table.ColumnHeader>
-                    ) : null}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {candidates.map((c) => (
-                    <Table.Row key={c.sourceId}>
-                      <Table.Cell>
-                        {c.displayName}
-                        <Text color="fg.muted" fontSize="xs" whiteSpace="normal">
-                          {t(`dataManagement:${c.kind}`)}
-                          {/* On a phone its old versions and whether a job covers it stand here, their columns hidden. */}
-                          {phone ? (
-                            <>
-                              {' · '}
-                              {t('dataManagement:oldVersions')}: {formatNumber(c.eligibleVersions, lang)}
-                              {coverage
-                                ? ` · ${t('figures:coverage.column')}: ${
-                                    c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')
-                                  }`
-                                : null}
-                            </>
-                          ) : null}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" hideBelow="sm">
-                        {formatNumber(c.eligibleVersions, lang)}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{formatBytes(c.reclaimableBytes, lang)}</Table.Cell>
-                      {coverage ? (
-                        <Table.Cell data-testid={`covered-${c.sourceId}`} hideBelow="sm">
-                          {c.covered ? t('figures:coverage.inJob') : t('figures:coverage.notInJob')}
-                        </Table.Cell>
-                      ) : null}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <TableView
+              label={t('dataManagement:topCandidates')}
+              columns={candidateColumns}
+              rows={candidates}
+              rowKey={(c) => c.sourceId}
+              chooseColumns={false}
+            />
           )}
         </DashboardCard>
       </SimpleGrid>

@@ -384,6 +384,8 @@ describe('the data-management forms’ checks', () => {
       },
     });
     const price = await screen.findByLabelText(/Preis pro GB und Monat/);
+    // The price as German writes it.
+    expect((price as HTMLInputElement).value).toBe('0,2');
     await user.clear(price);
     expect(screen.getByText('Das Feld darf nicht leer sein.')).toBeTruthy();
     await user.type(price, '1000,5');

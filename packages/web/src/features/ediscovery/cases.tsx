@@ -1,11 +1,13 @@
-import { Badge, Box, Button, chakra, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, chakra, Stack, Text } from '@chakra-ui/react';
 import type { EdiscoveryCase } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../components/ui/format';
+import { actionState, type RowActions } from '../../components/ui/row-actions';
 import { saveBlob } from '../../components/ui/save-blob';
+import { type Column, TableView } from '../../components/ui/table-view';
 import { showToast } from '../../components/ui/toaster';
 import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
@@ -126,130 +128,108 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
         : !c.hold && c.custodians.length === 0
           ? { disabled: true, title: t('ediscovery:hold.needsCustodians'), 'aria-describedby': custodiansId }
           : {};
+  const columns: Column<EdiscoveryCase>[] = [
+    { key: 'name', header: t('ediscovery:caseName'), cell: (c) => c.name },
+    {
+      key: 'query',
+      header: t('ediscovery:query'),
+      cell: (c) => <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>,
+      hideBelow: 'md',
+    },
+    {
+      key: 'custodians',
+      header: t('ediscovery:custodians.title'),
+      cell: (c) => <CustodianNames found={c} />,
+      // On a phone the custodians stay in sight under the name.
+      hideBelow: 'sm',
+      stack: true,
+    },
+    { key: 'hits', header: t('ediscovery:hitsWhenSaved'), cell: (c) => c.hits, align: 'end', hideBelow: 'lg' },
+    { key: 'hold', header: t('ediscovery:hold.column'), cell: (c) => <HoldCell hold={c.hold} /> },
+    {
+      key: 'saved',
+      header: t('ediscovery:saved'),
+      cell: (c) => (
+        <>
+          <Text fontSize="sm">{formatDateTime(c.createdAt, i18n.language)}</Text>
+          <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+            {c.createdBy}
+          </Text>
+        </>
+      ),
+      hideBelow: 'md',
+    },
+  ];
+  const asAction = (p: { disabled?: boolean; title?: string; 'aria-describedby'?: string }) =>
+    actionState(serverAction, {
+      disabled: !!p.disabled,
+      ...(p.title ? { reason: p.title } : {}),
+      ...(p['aria-describedby'] ? { describedBy: p['aria-describedby'] } : {}),
+    });
+  const rowActions: RowActions<EdiscoveryCase> = {
+    header: t('backup:columns.actions'),
+    rowLabel: (c) => c.name,
+    actions: (c) => [
+      { key: 'open', label: t('ediscovery:open'), onSelect: () => onOpen(c) },
+      {
+        key: 'details',
+        label: t('ediscovery:details.open'),
+        ariaLabel: t('ediscovery:details.label', { name: c.name }),
+        onSelect: () => setViewing(c.caseId),
+      },
+      {
+        key: 'export',
+        label: t('ediscovery:export'),
+        loading: exportCase.isPending && exportCase.variables?.caseId === c.caseId,
+        onSelect: () => exportCase.mutate(c),
+        ...actionState(serverAction),
+      },
+      c.hold
+        ? {
+            key: 'release',
+            label: t('ediscovery:hold.release'),
+            ariaLabel: t('ediscovery:hold.releaseLabel', { name: c.name }),
+            palette: 'orange',
+            onSelect: () => {
+              release.reset();
+              setReleasing(c);
+            },
+            ...asAction(holdBlocked(c)),
+          }
+        : {
+            key: 'place',
+            label: t('ediscovery:hold.place'),
+            ariaLabel: t('ediscovery:hold.placeLabel', { name: c.name }),
+            palette: 'orange',
+            onSelect: () => {
+              hold.reset();
+              setPlacing(c);
+            },
+            ...asAction(holdBlocked(c)),
+          },
+      {
+        key: 'remove',
+        label: t('backup:remove'),
+        palette: 'red',
+        quiet: true,
+        onSelect: () => setRemoving(c),
+        ...asAction(
+          c.hold ? { disabled: true, title: t('ediscovery:hold.removeBlocked'), 'aria-describedby': blockedId } : {},
+        ),
+      },
+    ],
+  };
   return (
     <Stack gap="2">
       <Text fontWeight="semibold">{t('ediscovery:cases')}</Text>
-      <Table.ScrollArea
-        borderWidth="1px"
-        borderRadius="md"
-        tabIndex={0}
-        role="region"
-        aria-label={t('ediscovery:cases')}
-      >
-        <Table.Root size="sm" aria-label={t('ediscovery:cases')}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{t('ediscovery:caseName')}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="md">{t('ediscovery:query')}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="sm">{t('ediscovery:custodians.title')}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end" hideBelow="lg">
-                {t('ediscovery:hitsWhenSaved')}
-              </Table.ColumnHeader>
-              <Table.ColumnHeader>{t('ediscovery:hold.column')}</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="md">{t('ediscovery:saved')}</Table.ColumnHeader>
-              <Table.ColumnHeader>{t('backup:columns.actions')}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {cases.data.map((c) => (
-              <Table.Row key={c.caseId}>
-                <Table.Cell minW="24" whiteSpace="normal">
-                  {c.name}
-                  {/* On a phone the custodians stay in sight under the name, their column left out. */}
-                  <Box hideFrom="sm" mt="1" color="fg.muted">
-                    <CustodianNames found={c} />
-                  </Box>
-                </Table.Cell>
-                <Table.Cell hideBelow="md">
-                  <chakra.code fontSize="xs">{c.search.query || '*'}</chakra.code>
-                </Table.Cell>
-                <Table.Cell minW="44" hideBelow="sm">
-                  <CustodianNames found={c} />
-                </Table.Cell>
-                <Table.Cell textAlign="end" hideBelow="lg">
-                  {c.hits}
-                </Table.Cell>
-                <Table.Cell minW="32" whiteSpace="normal">
-                  <HoldCell hold={c.hold} />
-                </Table.Cell>
-                <Table.Cell hideBelow="md">
-                  <Text fontSize="sm">{formatDateTime(c.createdAt, i18n.language)}</Text>
-                  <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-                    {c.createdBy}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell minW="32">
-                  <HStack gap="1" wrap="wrap">
-                    <Button size="xs" variant="outline" onClick={() => onOpen(c)}>
-                      {t('ediscovery:open')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      aria-label={t('ediscovery:details.label', { name: c.name })}
-                      onClick={() => setViewing(c.caseId)}
-                    >
-                      {t('ediscovery:details.open')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      loading={exportCase.isPending && exportCase.variables?.caseId === c.caseId}
-                      onClick={() => exportCase.mutate(c)}
-                      {...serverAction}
-                    >
-                      {t('ediscovery:export')}
-                    </Button>
-                    {c.hold ? (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="orange"
-                        aria-label={t('ediscovery:hold.releaseLabel', { name: c.name })}
-                        onClick={() => {
-                          release.reset();
-                          setReleasing(c);
-                        }}
-                        {...serverAction}
-                        {...holdBlocked(c)}
-                      >
-                        {t('ediscovery:hold.release')}
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="orange"
-                        aria-label={t('ediscovery:hold.placeLabel', { name: c.name })}
-                        onClick={() => {
-                          hold.reset();
-                          setPlacing(c);
-                        }}
-                        {...serverAction}
-                        {...holdBlocked(c)}
-                      >
-                        {t('ediscovery:hold.place')}
-                      </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      onClick={() => setRemoving(c)}
-                      {...serverAction}
-                      {...(c.hold
-                        ? { disabled: true, title: t('ediscovery:hold.removeBlocked'), 'aria-describedby': blockedId }
-                        : {})}
-                    >
-                      {t('backup:remove')}
-                    </Button>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <TableView
+        label={t('ediscovery:cases')}
+        columns={columns}
+        rows={cases.data}
+        rowKey={(c) => c.caseId}
+        rowActions={rowActions}
+        chooseColumns={false}
+      />
       {rights.isError ? (
         <Text fontSize="xs" color="fg.error">
           {t('ediscovery:hold.rightsFailed')}

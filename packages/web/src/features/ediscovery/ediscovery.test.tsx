@@ -174,7 +174,10 @@ describe('eDiscovery’s checks', () => {
     expect(bodies).toHaveLength(1);
 
     const to = screen.getByLabelText('To');
-    await user.type(screen.getByLabelText('From'), '2026-11-10');
+    // The date field, not the results' column of the same name.
+    const from = screen.getAllByLabelText('From').find((el) => el.tagName === 'INPUT');
+    if (!from) throw new Error('no "From" field');
+    await user.type(from, '2026-11-10');
     await user.type(to, '2026-11-01');
     expect(screen.getByText("Must be greater or less than another field's value.")).toBeTruthy();
     expect(to.getAttribute('aria-invalid')).toBe('true');

@@ -40,7 +40,6 @@ export const administrationNamespaces: Leaves<typeof En> = {
     statuses: { invited: 'Eingeladen', active: 'Aktiv', deactivated: 'Deaktiviert' },
     allStatuses: 'Alle Status',
     statusFilter: 'Status',
-    actionsFor: 'Aktionen für {{name}}',
     actions: {
       changeRole: 'Rolle ändern',
       resend: 'Erneut einladen',

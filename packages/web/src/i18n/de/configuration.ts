@@ -29,7 +29,6 @@ export const configurationNamespaces: Leaves<typeof En> = {
     addTenant: 'Mandant hinzufügen',
     createTenant: 'Mandant verbinden',
     editTenant: 'Mandant bearbeiten',
-    actionsFor: 'Aktionen für {{name}}',
     edit: 'Bearbeiten',
     remove: 'Löschen',
     switch: 'Aktivieren',

@@ -37,7 +37,6 @@ export const administrationNamespaces = {
     statuses: { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' },
     allStatuses: 'All statuses',
     statusFilter: 'Status',
-    actionsFor: 'Actions for {{name}}',
     actions: {
       changeRole: 'Change role',
       resend: 'Invite again',

@@ -26,7 +26,6 @@ export const configurationNamespaces = {
     addTenant: 'Add tenant',
     createTenant: 'Connect a tenant',
     editTenant: 'Edit the tenant',
-    actionsFor: 'Actions for {{name}}',
     edit: 'Edit',
     remove: 'Delete',
     switch: 'Make active',

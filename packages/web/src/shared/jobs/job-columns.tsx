@@ -1,12 +1,12 @@
-import { Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { type Job, type StorageLocation, TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
 import type { ExportColumn } from '../../components/ui/export-button';
 import { formatDateTime } from '../../components/ui/format';
 import { useRecurrenceText, useRetentionText } from '../../components/ui/recurrence-editor';
+import { actionState, type RowActions } from '../../components/ui/row-actions';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, useSourceNames } from '../api/queries';
@@ -57,44 +57,24 @@ function Sources({ job, tenantId }: { job: Job; tenantId: string }) {
 export function useJobColumns({
   tenantId,
   locations,
-  limited,
   extraColumns,
   instead,
-  underName,
-  onAction,
-  onEdit,
 }: {
   tenantId: string;
   locations: readonly StorageLocation[] | undefined;
-  /** A trial's backups: a job cannot be removed, and the button says why. */
-  limited: boolean;
   extraColumns?: Column<Job>[];
   /** An area's own column in place of the destination or the retention, or none (null). */
   instead?: JobColumnsInstead<Column<Job>>;
-  /** Under the name below 480 px, where the area's own column is hidden. */
-  underName?: (job: Job) => ReactNode;
-  onAction: (job: Job, action: JobAction) => void;
-  onEdit: (job: Job) => void;
 }): Column<Job>[] {
   const { t, i18n } = useTranslation();
   const recurrenceText = useRecurrenceText();
   const retentionText = useRetentionText();
-  const serverAction = useServerAction();
   const locationName = (id: string | null) => locations?.find((l) => l.locationId === id)?.name ?? '—';
   return [
     {
       key: 'name',
       header: t('backup:columns.name'),
-      cell: (j) => (
-        <>
-          <Text fontWeight="medium">{j.name}</Text>
-          {underName ? (
-            <Text hideFrom="sm" fontSize="xs" color="fg.muted">
-              {underName(j)}
-            </Text>
-          ) : null}
-        </>
-      ),
+      cell: (j) => <Text fontWeight="medium">{j.name}</Text>,
       sortable: true,
     },
     {
@@ -179,46 +159,53 @@ export function useJobColumns({
       sortable: true,
     },
     ...(extraColumns ?? []),
-    {
-      key: 'actions',
-      header: t('backup:columns.actions'),
-      // One above the other until 1536 px: the list keeps its columns in view at 1440.
-      cell: (j) => (
-        <Stack direction={{ base: 'column', '2xl': 'row' }} gap="1" align="start">
-          {j.status === 'running' ? (
-            <Button size="xs" variant="outline" onClick={() => onAction(j, 'stop')} {...serverAction}>
-              {t('backup:stop')}
-            </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="blue"
-              onClick={() => onAction(j, 'start')}
-              {...serverAction}
-            >
-              {t('backup:start')}
-            </Button>
-          )}
-          <Button size="xs" variant="ghost" onClick={() => onEdit(j)} {...serverAction}>
-            {t('backup:edit')}
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            title={limited ? t('apiErrors:trialNoDelete') : undefined}
-            onClick={() => onAction(j, 'remove')}
-            {...serverAction}
-            {...(limited && !serverAction.disabled ? { 'aria-describedby': TRIAL_LIMITS_ID } : {})}
-            disabled={serverAction.disabled || (limited && !TRIAL_LIMITS.canDeleteBackupJobs)}
-          >
-            {t('backup:remove')}
-          </Button>
-        </Stack>
-      ),
-    },
   ];
+}
+
+/**
+ * A job's actions: start (or stop while it runs), edit and remove. A trial cannot remove a backup job,
+ * and the remove action says why (the trial's limits stand in words above the list).
+ */
+export function useJobRowActions({
+  limited,
+  onAction,
+  onEdit,
+}: {
+  limited: boolean;
+  onAction: (job: Job, action: JobAction) => void;
+  onEdit: (job: Job) => void;
+}): RowActions<Job> {
+  const { t } = useTranslation();
+  const server = useServerAction();
+  const trialForbids = limited && !TRIAL_LIMITS.canDeleteBackupJobs;
+  return {
+    header: t('backup:columns.actions'),
+    rowLabel: (j) => j.name,
+    actions: (j) => [
+      j.status === 'running'
+        ? { key: 'stop', label: t('backup:stop'), onSelect: () => onAction(j, 'stop'), ...actionState(server) }
+        : {
+            key: 'start',
+            label: t('backup:start'),
+            palette: 'blue',
+            onSelect: () => onAction(j, 'start'),
+            ...actionState(server),
+          },
+      { key: 'edit', label: t('backup:edit'), quiet: true, onSelect: () => onEdit(j), ...actionState(server) },
+      {
+        key: 'remove',
+        label: t('backup:remove'),
+        palette: 'red',
+        quiet: true,
+        onSelect: () => onAction(j, 'remove'),
+        ...actionState(server, {
+          disabled: trialForbids,
+          reason: t('apiErrors:trialNoDelete'),
+          describedBy: TRIAL_LIMITS_ID,
+        }),
+      },
+    ],
+  };
 }
 
 /**

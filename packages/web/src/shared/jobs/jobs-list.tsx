@@ -10,7 +10,13 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
 import { JobActionDialog } from './job-action-dialog';
-import { type JobColumnsInstead, TRIAL_LIMITS_ID, useJobColumns, useJobExportColumns } from './job-columns';
+import {
+  type JobColumnsInstead,
+  TRIAL_LIMITS_ID,
+  useJobColumns,
+  useJobExportColumns,
+  useJobRowActions,
+} from './job-columns';
 import { jobListQueryOf } from './list-search';
 import { StartedNotice } from './run-notice';
 import { type PendingAction, useJobsList } from './use-jobs-list';
@@ -29,8 +35,6 @@ export interface JobArea {
   /** The area's own column in place of the destination or the retention, or none (null); in the export too. */
   instead?: JobColumnsInstead<Column<Job>>;
   exportInstead?: JobColumnsInstead<ExportColumn<Job>>;
-  /** What stands under a job's name on a phone, where the area's own column is hidden. */
-  underName?: (job: Job) => ReactNode;
   /** What the area says in a start, stop or removal's confirmation beside its own words. */
   actionDetails?: (pending: PendingAction) => ReactNode;
 }
@@ -69,10 +73,11 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
   const columns = useJobColumns({
     tenantId,
     locations: locations.data,
-    limited: list.limited,
     ...(area.extraColumns ? { extraColumns: area.extraColumns } : {}),
     ...(area.instead ? { instead: area.instead } : {}),
-    ...(area.underName ? { underName: area.underName } : {}),
+  });
+  const rowActions = useJobRowActions({
+    limited: list.limited,
     onAction: (job, action) => setPending({ job, action }),
     onEdit: (job) => setForm({ job }),
   });
@@ -87,6 +92,7 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
         query={jobs}
         label={area.texts.label}
         columns={columns}
+        rowActions={rowActions}
         rowKey={(j) => j.jobId}
         state={state}
         onStateChange={setState}

@@ -1,0 +1,141 @@
+import { Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+/** One thing a row's user can do (start, edit, remove…): shown as a button, or as an item of the row's menu. */
+export interface RowAction {
+  key: string;
+  label: string;
+  onSelect: () => void;
+  disabled?: boolean;
+  /** Why it is disabled, in words: a tooltip beside the button, and a visible line in the menu (touch has no tooltip). */
+  reason?: string;
+  /** The id of a visible text on the page that says why it is disabled (aria-describedby). */
+  describedBy?: string;
+  /** blue for the row's main action, red for one that removes, orange for a legal hold. */
+  palette?: 'blue' | 'red' | 'orange';
+  /** A longer accessible name than the label ("Test Offsite backups" for "Test"). */
+  ariaLabel?: string;
+  /** Its request is under way. */
+  loading?: boolean;
+  /** Quiet (ghost) rather than outlined when shown as a button. */
+  quiet?: boolean;
+}
+
+/** A table's actions column: what each row offers, and the row's name for the menu's accessible name. */
+export interface RowActions<T> {
+  header: string;
+  actions: (row: T) => RowAction[];
+  rowLabel: (row: T) => string;
+}
+
+/** A disabled action's props: a server action that is offline or an action a licence forbids. */
+export function actionState(
+  server: { disabled?: boolean; title?: string; 'aria-describedby'?: string },
+  own?: { disabled: boolean; reason?: string; describedBy?: string },
+): Pick<RowAction, 'disabled' | 'reason' | 'describedBy'> {
+  if (server.disabled)
+    return {
+      disabled: true,
+      ...(server.title ? { reason: server.title } : {}),
+      ...(server['aria-describedby'] ? { describedBy: server['aria-describedby'] } : {}),
+    };
+  if (own?.disabled)
+    return {
+      disabled: true,
+      ...(own.reason ? { reason: own.reason } : {}),
+      ...(own.describedBy ? { describedBy: own.describedBy } : {}),
+    };
+  return { disabled: false };
+}
+
+/** One action as a button. */
+function ActionButton({ action }: { action: RowAction }) {
+  return (
+    <Button
+      size="xs"
+      variant={action.quiet ? 'ghost' : 'outline'}
+      {...(action.palette ? { colorPalette: action.palette } : {})}
+      onClick={action.onSelect}
+      disabled={action.disabled}
+      loading={action.loading}
+      title={action.disabled ? action.reason : undefined}
+      aria-label={action.ariaLabel}
+      aria-describedby={action.disabled ? action.describedBy : undefined}
+      data-action={action.key}
+    >
+      {action.label}
+    </Button>
+  );
+}
+
+/**
+ * A row's actions: side by side, or (folded, where the table has no room for them) its first action
+ * as a button and the others behind a "More" menu.
+ */
+export function RowActionsCell({
+  actions,
+  rowLabel,
+  folded,
+}: {
+  actions: RowAction[];
+  rowLabel: string;
+  folded: boolean;
+}) {
+  const { t } = useTranslation();
+  const [first, ...rest] = actions;
+  return (
+    // Folded, the button and the menu may stand one above the other, so a phone's row keeps its width.
+    <HStack
+      gap="1"
+      wrap={folded ? 'wrap' : 'nowrap'}
+      role="group"
+      aria-label={t('table:actionsFor', { name: rowLabel })}
+    >
+      {(folded ? (first ? [first] : []) : actions).map((a) => (
+        <ActionButton key={a.key} action={a} />
+      ))}
+      {folded && rest.length > 0 ? <MoreMenu actions={rest} rowLabel={rowLabel} /> : null}
+    </HStack>
+  );
+}
+
+/** A row's further actions behind one button: a disabled action stays in the list with its reason written under it. */
+function MoreMenu({ actions, rowLabel }: { actions: RowAction[]; rowLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button size="xs" variant="ghost" aria-label={t('table:moreFor', { name: rowLabel })} data-actions-menu="">
+          {t('table:more')}
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content maxW="xs">
+            {actions.map((a) => (
+              <Menu.Item
+                key={a.key}
+                value={a.key}
+                disabled={a.disabled || a.loading}
+                {...(a.ariaLabel ? { 'aria-label': a.ariaLabel } : {})}
+                onSelect={a.onSelect}
+                {...(a.palette === 'red' ? { color: 'fg.error' } : {})}
+                data-action={a.key}
+              >
+                <Stack gap="0">
+                  <Text>{a.label}</Text>
+                  {a.disabled && a.reason ? (
+                    <Text fontSize="xs" color="fg.muted" whiteSpace="normal">
+                      {a.reason}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
