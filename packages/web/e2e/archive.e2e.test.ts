@@ -14,6 +14,7 @@ import {
   animationsSettled,
   CONTOSO_TENANT,
   expectResponsiveAndAccessible,
+  rowAction,
   simulatorGraph,
   useBrowserSession,
   waitForText,
@@ -110,10 +111,7 @@ describe('email archive and eDiscovery', () => {
     const cases = page.getByRole('table', { name: 'Cases' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      cases
-        .getByRole('row', { name: /Known mail/ })
-        .getByRole('button', { name: 'Export' })
-        .click(),
+      rowAction(cases.getByRole('row', { name: /Known mail/ }), 'Export'),
     ]);
     const files = readZip(readFileSync((await download.path()) ?? ''));
     const manifest = files.get('manifest.csv')?.toString('utf8') ?? '';

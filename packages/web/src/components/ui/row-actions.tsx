@@ -1,4 +1,5 @@
 import { Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One thing a row's user can do (start, edit, remove…): shown as a button, or as an item of the row's menu. */
@@ -70,7 +71,8 @@ function ActionButton({ action }: { action: RowAction }) {
 
 /**
  * A row's actions: side by side, or (folded, where the table has no room for them) its first action
- * as a button and the others behind a "More" menu.
+ * as a button and the others behind a "More" menu. A button disabled for a reason no text on the page
+ * gives has that reason written under the buttons (a tooltip never shows on touch).
  */
 export function RowActionsCell({
   actions,
@@ -82,20 +84,34 @@ export function RowActionsCell({
   folded: boolean;
 }) {
   const { t } = useTranslation();
+  const reasonId = useId();
   const [first, ...rest] = actions;
+  const buttons = folded ? (first ? [first] : []) : actions;
+  const unsaid = [
+    ...new Set(buttons.filter((a) => a.disabled && a.reason && !a.describedBy).map((a) => a.reason ?? '')),
+  ];
+  const said = (a: RowAction): RowAction =>
+    a.disabled && a.reason && !a.describedBy ? { ...a, describedBy: reasonId } : a;
   return (
-    // Folded, the button and the menu may stand one above the other, so a phone's row keeps its width.
-    <HStack
-      gap="1"
-      wrap={folded ? 'wrap' : 'nowrap'}
-      role="group"
-      aria-label={t('table:actionsFor', { name: rowLabel })}
-    >
-      {(folded ? (first ? [first] : []) : actions).map((a) => (
-        <ActionButton key={a.key} action={a} />
-      ))}
-      {folded && rest.length > 0 ? <MoreMenu actions={rest} rowLabel={rowLabel} /> : null}
-    </HStack>
+    <Stack gap="1">
+      {/* Folded, the button and the menu may stand one above the other, so a phone's row keeps its width. */}
+      <HStack
+        gap="1"
+        wrap={folded ? 'wrap' : 'nowrap'}
+        role="group"
+        aria-label={t('table:actionsFor', { name: rowLabel })}
+      >
+        {buttons.map((a) => (
+          <ActionButton key={a.key} action={said(a)} />
+        ))}
+        {folded && rest.length > 0 ? <MoreMenu actions={rest} rowLabel={rowLabel} /> : null}
+      </HStack>
+      {unsaid.length > 0 ? (
+        <Text id={reasonId} fontSize="xs" color="fg.muted" maxW="64" data-testid="action-reason">
+          {unsaid.join(' ')}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 

@@ -138,6 +138,9 @@ describe('the table view', () => {
     const remove = within(row).getByRole('button', { name: 'Remove' });
     expect((remove as HTMLButtonElement).disabled).toBe(true);
     expect(remove.getAttribute('title')).toBe('A trial keeps its jobs');
+    // Written too, for touch screens that show no tooltip, and read with the button.
+    const reason = document.getElementById(remove.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('A trial keeps its jobs');
   });
 });
 
@@ -164,7 +167,13 @@ describe('the table view on a phone', () => {
         actions: (r) => [
           { key: 'start', label: 'Start', onSelect: () => undefined },
           { key: 'edit', label: 'Edit', onSelect: () => removed.push(`edit ${r.id}`) },
-          { key: 'remove', label: 'Remove', onSelect: () => undefined, disabled: true, reason: 'A trial keeps its jobs' },
+          {
+            key: 'remove',
+            label: 'Remove',
+            onSelect: () => undefined,
+            disabled: true,
+            reason: 'A trial keeps its jobs',
+          },
         ],
       },
     });
