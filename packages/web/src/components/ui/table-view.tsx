@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, chakra, HStack, Menu, Portal, Stack, Table } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Menu, Portal, Stack, Table } from '@chakra-ui/react';
 import {
   type ColumnDef,
   type ColumnSizingState,
@@ -352,8 +352,6 @@ export function TableView<T>(props: TableViewProps<T>) {
                       position="relative"
                       textAlign={c?.align === 'end' ? 'end' : 'start'}
                       aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}
-                      // Named by its header alone, not also by its sort button's and width handle's labels.
-                      aria-label={c?.header ?? rowActions?.header}
                       style={width ? { width, minWidth: width } : undefined}
                       whiteSpace="normal"
                     >
@@ -370,6 +368,17 @@ export function TableView<T>(props: TableViewProps<T>) {
                           h="auto"
                           minH="6"
                           onClick={() => header.column.toggleSorting(sorted === 'asc')}
+                          onKeyDown={(e) => {
+                            if (!e.altKey || !resizable) return;
+                            const th = e.currentTarget.closest('th');
+                            if (e.key === 'ArrowLeft') nudge(header.column.id, th, -16);
+                            else if (e.key === 'ArrowRight') nudge(header.column.id, th, 16);
+                            else if (e.key === 'Home') header.column.resetSize();
+                            else return;
+                            e.preventDefault();
+                          }}
+                          aria-keyshortcuts={resizable ? 'Alt+ArrowLeft Alt+ArrowRight Alt+Home' : undefined}
+                          title={resizable ? t('table:resizeHint') : undefined}
                           aria-label={t('table:sortBy', { column: c?.header ?? header.column.id })}
                         >
                           {c?.header}
@@ -379,36 +388,25 @@ export function TableView<T>(props: TableViewProps<T>) {
                         (c?.header ?? rowActions?.header)
                       )}
                       {resizable ? (
-                        // A small button on the header's edge: drag it, or focus it and press ← and → (Home resets).
-                        <chakra.button
-                          type="button"
-                          aria-label={t('table:resize', { column: c.header })}
-                          aria-keyshortcuts="ArrowLeft ArrowRight Home"
+                        // The header's edge, dragged with a pointer; the keyboard widens a column on its
+                        // sort button (Alt+← and Alt+→). Left out of the header's name and the tab order.
+                        <Box
+                          aria-hidden="true"
+                          data-resize={header.column.id}
                           title={t('table:resizeHint')}
                           position="absolute"
                           top="0"
                           insetEnd="0"
                           h="full"
                           w="2"
-                          p="0"
-                          bg="transparent"
                           cursor="col-resize"
                           touchAction="none"
                           _hover={{ bg: 'border.emphasized' }}
-                          _focusVisible={{ bg: 'colorPalette.focusRing', outline: 'none' }}
                           onPointerDown={(e) => {
                             e.preventDefault();
                             startResize(header.column.id, e.currentTarget.parentElement, e.clientX);
                           }}
                           onDoubleClick={() => header.column.resetSize()}
-                          onKeyDown={(e) => {
-                            const th = e.currentTarget.parentElement;
-                            if (e.key === 'ArrowLeft') nudge(header.column.id, th, -16);
-                            else if (e.key === 'ArrowRight') nudge(header.column.id, th, 16);
-                            else if (e.key === 'Home') header.column.resetSize();
-                            else return;
-                            e.preventDefault();
-                          }}
                         />
                       ) : null}
                     </Table.ColumnHeader>
