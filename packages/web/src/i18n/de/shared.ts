@@ -28,7 +28,8 @@ export const sharedNamespaces: Leaves<typeof En> = {
     columns: 'Spalten',
     columnsOf: 'Spalten von {{table}} wählen',
     resetColumns: 'Übliche Spalten zeigen',
-    resizeHint: 'Den Rand der Überschrift ziehen oder hier Alt+← und Alt+→ drücken, um die Spaltenbreite zu ändern; Alt+Pos1 stellt sie zurück',
+    resizeHint:
+      'Den Rand der Überschrift ziehen oder hier Alt+← und Alt+→ drücken, um die Spaltenbreite zu ändern; Alt+Pos1 stellt sie zurück',
     actions: 'Aktionen',
     actionsFor: 'Aktionen für {{name}}',
     more: 'Mehr',

@@ -25,7 +25,8 @@ export const sharedNamespaces = {
     columns: 'Columns',
     columnsOf: 'Choose the columns of {{table}}',
     resetColumns: 'Show the usual columns',
-    resizeHint: 'Drag the header’s edge, or press Alt+← and Alt+→ here, to change the column’s width; Alt+Home sets it back',
+    resizeHint:
+      'Drag the header’s edge, or press Alt+← and Alt+→ here, to change the column’s width; Alt+Home sets it back',
     actions: 'Actions',
     actionsFor: 'Actions for {{name}}',
     more: 'More',
