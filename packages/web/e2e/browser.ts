@@ -407,8 +407,10 @@ export async function expectResponsiveAndAccessible(
 export async function rowAction(row: Locator, name: string) {
   const button = row.getByRole('button', { name, exact: true });
   if ((await button.count()) > 0) return button.click();
-  await row.getByRole('button', { name: /^More actions for / }).click();
-  await row.page().getByRole('menuitem', { name, exact: true }).click();
+  const more = row.getByRole('button', { name: /^More actions for / });
+  await more.click();
+  const label = (await more.getAttribute('aria-label')) ?? '';
+  await row.page().getByRole('group', { name: label, exact: true }).getByRole('button', { name, exact: true }).click();
 }
 
 export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 120_000) {

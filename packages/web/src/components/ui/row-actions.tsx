@@ -1,5 +1,5 @@
-import { Button, HStack, Menu, Portal, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Button, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One thing a row's user can do (start, edit, remove…): shown as a button, or as an item of the row's menu. */
@@ -115,43 +115,58 @@ export function RowActionsCell({
   );
 }
 
-/** A row's further actions behind one button: a disabled action stays in the list with its reason written under it. */
+/**
+ * A row's further actions behind one button: a small panel of buttons, each as it would stand in the
+ * row (a disabled one with its reason written under it); choosing one closes the panel.
+ */
 function MoreMenu({ actions, rowLabel }: { actions: RowAction[]; rowLabel: string }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const ids = useId();
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
+    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
+      <Popover.Trigger asChild>
         <Button size="xs" variant="ghost" aria-label={t('table:moreFor', { name: rowLabel })} data-actions-menu="">
           {t('table:more')}
           <span aria-hidden="true">▾</span>
         </Button>
-      </Menu.Trigger>
+      </Popover.Trigger>
       <Portal>
-        <Menu.Positioner>
-          <Menu.Content maxW="xs">
-            {actions.map((a) => (
-              <Menu.Item
-                key={a.key}
-                value={a.key}
-                disabled={a.disabled || a.loading}
-                {...(a.ariaLabel ? { 'aria-label': a.ariaLabel } : {})}
-                onSelect={a.onSelect}
-                {...(a.palette === 'red' ? { color: 'fg.error' } : {})}
-                data-action={a.key}
-              >
-                <Stack gap="0">
-                  <Text>{a.label}</Text>
-                  {a.disabled && a.reason ? (
-                    <Text fontSize="xs" color="fg.muted" whiteSpace="normal">
-                      {a.reason}
-                    </Text>
-                  ) : null}
-                </Stack>
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
+        <Popover.Positioner>
+          <Popover.Content width="auto" maxW="xs">
+            <Popover.Body p="2">
+              <Stack gap="1" role="group" aria-label={t('table:moreFor', { name: rowLabel })}>
+                {actions.map((a) => (
+                  <Stack key={a.key} gap="0.5" align="stretch">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      justifyContent="flex-start"
+                      {...(a.palette ? { colorPalette: a.palette } : {})}
+                      disabled={a.disabled}
+                      loading={a.loading}
+                      aria-label={a.ariaLabel}
+                      aria-describedby={a.disabled && a.reason ? `${ids}-${a.key}` : a.describedBy}
+                      data-action={a.key}
+                      onClick={() => {
+                        setOpen(false);
+                        a.onSelect();
+                      }}
+                    >
+                      {a.label}
+                    </Button>
+                    {a.disabled && a.reason ? (
+                      <Text id={`${ids}-${a.key}`} fontSize="xs" color="fg.muted" px="3" whiteSpace="normal">
+                        {a.reason}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                ))}
+              </Stack>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
       </Portal>
-    </Menu.Root>
+    </Popover.Root>
   );
 }

@@ -33,7 +33,7 @@ export const sharedNamespaces: Leaves<typeof En> = {
     actions: 'Aktionen',
     actionsFor: 'Aktionen für {{name}}',
     more: 'Mehr',
-    moreFor: 'Weitere Aktionen für {{name}}',
+    moreFor: 'Mehr Aktionen für {{name}}',
   },
   export: {
     xlsx: 'Als xlsx exportieren',
