@@ -171,7 +171,7 @@ export function BackupDashboardPage() {
   const [application, setApplication] = useState<BackupApplication>(BACKUP_APPLICATIONS[0]);
   return (
     <>
-      <PageHeader title={t('pages:backupDashboard')} />
+      <PageHeader title={t('pages:backupDashboard')} help="backup.a4" />
       <RequireTenant>
         {(tenantId) => (
           <Tabs.Root

@@ -314,7 +314,7 @@ export function DocumentsPage() {
   const abbr = worker?.abbr ?? '';
   return (
     <>
-      <PageHeader title={t('pages:documents')} description={t('documents:intro')} />
+      <PageHeader title={t('pages:documents')} description={t('documents:intro')} help="documents.a1" />
       {!abbr ? (
         <StatusAlert status="error">{t('documents:noOrganisation')}</StatusAlert>
       ) : (
