@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
- * Documents end to end against their own server: a renamed non-PDF refused before sending, a real PDF
- * uploaded, downloaded with the same bytes and deleted; the page at every breakpoint, in both languages.
+ * Documents end to end against their own server: a renamed non-PDF chosen by keyboard in the browser's
+ * file picker and refused before sending, a real PDF uploaded, downloaded with the same bytes and deleted; the page at every breakpoint, in both languages.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,19 +51,37 @@ describe('documents', () => {
       if (r.url().endsWith('/files/upload-file')) uploads += 1;
       if (r.url().endsWith('/files/delete-file')) deletions += 1;
     });
-    await page.getByLabel('PDF file').setInputFiles(fake);
+    // Chosen by keyboard: the drop zone is a button that opens the browser's file picker.
+    const dropzone = page.getByRole('button', { name: 'Choose a PDF file or drop it here' });
+    // Waited for before the key is pressed: Playwright starts catching the picker when asked to.
+    const chooser = page.waitForEvent('filechooser');
+    await dropzone.focus();
+    await page.keyboard.press('Enter');
+    const picker = await chooser;
+    expect(picker.isMultiple()).toBe(false);
+    await picker.setFiles(fake);
     await page.getByTestId('upload-problem').filter({ hasText: '“notes.pdf” is not a PDF' }).waitFor();
+    await page.getByRole('button', { name: 'Remove notes.pdf' }).waitFor();
     expect(uploads).toBe(0);
 
+    // Chosen again (set on the file input, as a drop would): it replaces the refused file, whose problem goes.
     const bytes = realPdf('Quarterly report Q3');
     const real = join(dir, 'Q3 report.pdf');
     writeFileSync(real, bytes);
-    await page.getByLabel('PDF file').setInputFiles(real);
+    await page.getByLabel('PDF file', { exact: true }).setInputFiles(real);
+    await page.getByRole('button', { name: 'Remove Q3 report.pdf' }).waitFor();
+    expect(await page.getByTestId('upload-problem').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remove notes.pdf' }).count()).toBe(0);
     await page.getByLabel('Type').selectOption('reports');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const reports = page.getByRole('table', { name: 'Reports' });
     await reports.getByText('Q3 report.pdf').waitFor();
     expect(uploads).toBe(1);
+    // The choice is cleared for the next document, the file input's too.
+    await expect.poll(() => page.getByRole('button', { name: 'Remove Q3 report.pdf' }).count()).toBe(0);
+    expect(
+      await page.getByLabel('PDF file', { exact: true }).evaluate((input: HTMLInputElement) => input.files?.length),
+    ).toBe(0);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -91,7 +109,7 @@ describe('documents', () => {
     await page.goto('/documents');
     const contract = join(dir, 'Master services agreement with a rather long name 2026.pdf');
     writeFileSync(contract, realPdf('Master services agreement'));
-    await page.getByLabel('PDF file').setInputFiles(contract);
+    await page.getByLabel('PDF file', { exact: true }).setInputFiles(contract);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('table', { name: 'Contracts' }).getByText('Master services agreement').waitFor();
     const fake = join(dir, 'scan.pdf');
@@ -101,7 +119,7 @@ describe('documents', () => {
       ready: async (_, { language }) => {
         if (language === 'de') await page.getByRole('heading', { name: 'Dokumente', level: 1 }).waitFor();
         await page.getByRole('table').getByText('Master services agreement').waitFor();
-        await page.getByLabel(language === 'de' ? 'PDF-Datei' : 'PDF file').setInputFiles(fake);
+        await page.getByLabel(language === 'de' ? 'PDF-Datei' : 'PDF file', { exact: true }).setInputFiles(fake);
         await page.getByTestId('upload-problem').waitFor();
       },
     });

@@ -20,6 +20,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AppWorkerRouteImport } from './routes/_app/_worker'
+import { Route as AppHelpcenterRouteImport } from './routes/_app/helpcenter'
 import { Route as AppPartnerSetupRouteImport } from './routes/_app/partner-setup'
 import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as ResetPasswordResetTokenRouteImport } from './routes/reset-password.$resetToken'
@@ -29,7 +30,6 @@ import { Route as AppWorkerIndexRouteImport } from './routes/_app/_worker/index'
 import { Route as AppWorkerConfigurationRouteImport } from './routes/_app/_worker/configuration'
 import { Route as AppWorkerDashboardRouteImport } from './routes/_app/_worker/dashboard'
 import { Route as AppWorkerDocumentsRouteImport } from './routes/_app/_worker/documents'
-import { Route as AppWorkerHelpcenterRouteImport } from './routes/_app/_worker/helpcenter'
 import { Route as AppWorkerReportsRouteImport } from './routes/_app/_worker/reports'
 import { Route as AppAccountSettingsRouteImport } from './routes/_app/account/settings'
 import { Route as AppWorkerAccountImprintRouteImport } from './routes/_app/_worker/account/imprint'
@@ -114,6 +114,11 @@ const AppWorkerRoute = AppWorkerRouteImport.update({
   id: '/_worker',
   getParentRoute: () => AppRoute,
 } as any)
+const AppHelpcenterRoute = AppHelpcenterRouteImport.update({
+  id: '/helpcenter',
+  path: '/helpcenter',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPartnerSetupRoute = AppPartnerSetupRouteImport.update({
   id: '/partner-setup',
   path: '/partner-setup',
@@ -157,11 +162,6 @@ const AppWorkerDashboardRoute = AppWorkerDashboardRouteImport.update({
 const AppWorkerDocumentsRoute = AppWorkerDocumentsRouteImport.update({
   id: '/documents',
   path: '/documents',
-  getParentRoute: () => AppWorkerRoute,
-} as any)
-const AppWorkerHelpcenterRoute = AppWorkerHelpcenterRouteImport.update({
-  id: '/helpcenter',
-  path: '/helpcenter',
   getParentRoute: () => AppWorkerRoute,
 } as any)
 const AppWorkerReportsRoute = AppWorkerReportsRouteImport.update({
@@ -345,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/helpcenter': typeof AppHelpcenterRoute
   '/partner-setup': typeof AppPartnerSetupRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
@@ -353,7 +354,6 @@ export interface FileRoutesByFullPath {
   '/configuration': typeof AppWorkerConfigurationRoute
   '/dashboard': typeof AppWorkerDashboardRoute
   '/documents': typeof AppWorkerDocumentsRoute
-  '/helpcenter': typeof AppWorkerHelpcenterRoute
   '/reports': typeof AppWorkerReportsRoute
   '/account/settings': typeof AppAccountSettingsRoute
   '/account/imprint': typeof AppWorkerAccountImprintRoute
@@ -396,6 +396,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
+  '/helpcenter': typeof AppHelpcenterRoute
   '/partner-setup': typeof AppPartnerSetupRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
@@ -404,7 +405,6 @@ export interface FileRoutesByTo {
   '/configuration': typeof AppWorkerConfigurationRoute
   '/dashboard': typeof AppWorkerDashboardRoute
   '/documents': typeof AppWorkerDocumentsRoute
-  '/helpcenter': typeof AppWorkerHelpcenterRoute
   '/reports': typeof AppWorkerReportsRoute
   '/account/settings': typeof AppAccountSettingsRoute
   '/account/imprint': typeof AppWorkerAccountImprintRoute
@@ -449,6 +449,7 @@ export interface FileRoutesById {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/_app/_worker': typeof AppWorkerRouteWithChildren
+  '/_app/helpcenter': typeof AppHelpcenterRoute
   '/_app/partner-setup': typeof AppPartnerSetupRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/reset-password/$resetToken': typeof ResetPasswordResetTokenRoute
@@ -457,7 +458,6 @@ export interface FileRoutesById {
   '/_app/_worker/configuration': typeof AppWorkerConfigurationRoute
   '/_app/_worker/dashboard': typeof AppWorkerDashboardRoute
   '/_app/_worker/documents': typeof AppWorkerDocumentsRoute
-  '/_app/_worker/helpcenter': typeof AppWorkerHelpcenterRoute
   '/_app/_worker/reports': typeof AppWorkerReportsRoute
   '/_app/account/settings': typeof AppAccountSettingsRoute
   '/_app/_worker/': typeof AppWorkerIndexRoute
@@ -503,6 +503,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/signin'
     | '/signup'
+    | '/helpcenter'
     | '/partner-setup'
     | '/invitation/$token'
     | '/reset-password/$resetToken'
@@ -511,7 +512,6 @@ export interface FileRouteTypes {
     | '/configuration'
     | '/dashboard'
     | '/documents'
-    | '/helpcenter'
     | '/reports'
     | '/account/settings'
     | '/account/imprint'
@@ -554,6 +554,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/signin'
     | '/signup'
+    | '/helpcenter'
     | '/partner-setup'
     | '/invitation/$token'
     | '/reset-password/$resetToken'
@@ -562,7 +563,6 @@ export interface FileRouteTypes {
     | '/configuration'
     | '/dashboard'
     | '/documents'
-    | '/helpcenter'
     | '/reports'
     | '/account/settings'
     | '/account/imprint'
@@ -606,6 +606,7 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/_app/_worker'
+    | '/_app/helpcenter'
     | '/_app/partner-setup'
     | '/invitation/$token'
     | '/reset-password/$resetToken'
@@ -614,7 +615,6 @@ export interface FileRouteTypes {
     | '/_app/_worker/configuration'
     | '/_app/_worker/dashboard'
     | '/_app/_worker/documents'
-    | '/_app/_worker/helpcenter'
     | '/_app/_worker/reports'
     | '/_app/account/settings'
     | '/_app/_worker/'
@@ -744,6 +744,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWorkerRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/helpcenter': {
+      id: '/_app/helpcenter'
+      path: '/helpcenter'
+      fullPath: '/helpcenter'
+      preLoaderRoute: typeof AppHelpcenterRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/partner-setup': {
       id: '/_app/partner-setup'
       path: '/partner-setup'
@@ -805,13 +812,6 @@ declare module '@tanstack/react-router' {
       path: '/documents'
       fullPath: '/documents'
       preLoaderRoute: typeof AppWorkerDocumentsRouteImport
-      parentRoute: typeof AppWorkerRoute
-    }
-    '/_app/_worker/helpcenter': {
-      id: '/_app/_worker/helpcenter'
-      path: '/helpcenter'
-      fullPath: '/helpcenter'
-      preLoaderRoute: typeof AppWorkerHelpcenterRouteImport
       parentRoute: typeof AppWorkerRoute
     }
     '/_app/_worker/reports': {
@@ -1031,7 +1031,6 @@ interface AppWorkerRouteChildren {
   AppWorkerConfigurationRoute: typeof AppWorkerConfigurationRoute
   AppWorkerDashboardRoute: typeof AppWorkerDashboardRoute
   AppWorkerDocumentsRoute: typeof AppWorkerDocumentsRoute
-  AppWorkerHelpcenterRoute: typeof AppWorkerHelpcenterRoute
   AppWorkerReportsRoute: typeof AppWorkerReportsRoute
   AppWorkerIndexRoute: typeof AppWorkerIndexRoute
   AppWorkerAccountImprintRoute: typeof AppWorkerAccountImprintRoute
@@ -1068,7 +1067,6 @@ const AppWorkerRouteChildren: AppWorkerRouteChildren = {
   AppWorkerConfigurationRoute: AppWorkerConfigurationRoute,
   AppWorkerDashboardRoute: AppWorkerDashboardRoute,
   AppWorkerDocumentsRoute: AppWorkerDocumentsRoute,
-  AppWorkerHelpcenterRoute: AppWorkerHelpcenterRoute,
   AppWorkerReportsRoute: AppWorkerReportsRoute,
   AppWorkerIndexRoute: AppWorkerIndexRoute,
   AppWorkerAccountImprintRoute: AppWorkerAccountImprintRoute,
@@ -1112,12 +1110,14 @@ const AppWorkerRouteWithChildren = AppWorkerRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppWorkerRoute: typeof AppWorkerRouteWithChildren
+  AppHelpcenterRoute: typeof AppHelpcenterRoute
   AppPartnerSetupRoute: typeof AppPartnerSetupRoute
   AppAccountSettingsRoute: typeof AppAccountSettingsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppWorkerRoute: AppWorkerRouteWithChildren,
+  AppHelpcenterRoute: AppHelpcenterRoute,
   AppPartnerSetupRoute: AppPartnerSetupRoute,
   AppAccountSettingsRoute: AppAccountSettingsRoute,
 }

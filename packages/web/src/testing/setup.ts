@@ -10,6 +10,7 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no scrolling; the router restores scroll positions.
 window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
 
 afterEach(() => {
   cleanup();

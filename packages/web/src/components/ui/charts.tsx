@@ -1,11 +1,11 @@
-import { Chart, useChart } from '@chakra-ui/charts';
-import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { BarList as ChakraBarList, Chart, useChart } from '@chakra-ui/charts';
+import { Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Area, CartesianGrid, AreaChart as RechartsArea, Tooltip, XAxis, YAxis } from 'recharts';
 
 /**
  * Charts of the dashboards, on Chakra UI's charts (Recharts): a filled line over days with its axes in
- * its unit, its values on hover, its title; and horizontal bars. Each chart is one image with a text
+ * its unit, its values on hover, its title; and horizontal bars with their values in their unit. Each chart is one image with a text
  * alternative that states what it shows, and its values as a table behind it, opened by keyboard too
  * (Recharts' own keyboard layer stays off: focusable content inside an image is hidden from screen
  * readers). A chart with nothing to show says so instead of drawing a flat line.
@@ -110,29 +110,75 @@ export function AreaChart({ points, label, format, height = 180, title }: AreaCh
   );
 }
 
-export function BarList({
-  bars,
-  label,
-}: {
+export interface BarListProps {
+  /** One bar each, in this order; `palette` is a colour palette (a job status's: green, red, …). */
   bars: { key: string; label: string; value: number; palette: string }[];
+  /** What the bars show: the accessible name of the chart and of its values table. */
   label: string;
-}) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
+  /** A value in its unit ("7 runs"); without one, the number in the page's language. */
+  format?: (value: number) => string;
+  /** The heading of the values table's first column (what each bar is); "Item" unless given. */
+  category?: string;
+}
+
+/**
+ * Horizontal bars on Chakra UI's BarList: each bar's name on it, its value in its unit beside it. The
+ * bars are one image named by the chart's label and every bar's value, with the values as a table
+ * behind it; all zero, it says there is nothing to show.
+ */
+export function BarList({ bars, label, format, category }: BarListProps) {
+  const { t, i18n } = useTranslation();
+  const show = format ?? ((value: number) => value.toLocaleString(i18n.language));
+  // One series for every bar: its colour is each bar's own, set on the bar's row below.
+  const chart = useChart<ChakraBarList.Data>({
+    data: bars.map((b) => ({ name: b.label, value: b.value })),
+    series: [{ name: 'name', color: 'var(--bar-colour)' }],
+  });
+  const colours = Object.fromEntries(
+    bars.map((b, i) => [`& > :nth-of-type(${i + 1})`, { '--bar-colour': chart.color(`${b.palette}.muted`) }]),
+  );
+  const empty = bars.every((b) => b.value === 0);
   return (
-    <Stack gap="2" as="figure" m="0" aria-label={label} role="group">
-      {bars.map((b) => (
-        <HStack key={b.key} gap="3">
-          <Text fontSize="sm" w="24" flexShrink={0}>
-            {b.label}
-          </Text>
-          <Box flex="1" bg="bg.muted" borderRadius="sm" h="3" aria-hidden="true">
-            <Box bg={`${b.palette}.solid`} h="3" borderRadius="sm" w={`${(b.value / max) * 100}%`} />
+    <Stack as="figure" m="0" gap="1" data-testid="bar-list">
+      {empty ? (
+        <Text fontSize="sm" color="fg.muted" py="4" data-testid="chart-empty">
+          {t('common:chartEmpty')}
+        </Text>
+      ) : (
+        <>
+          <Box role="img" aria-label={`${label}: ${bars.map((b) => `${b.label} ${show(b.value)}`).join(', ')}`}>
+            <ChakraBarList.Root chart={chart} barSize="7">
+              <ChakraBarList.Content gap="3">
+                <ChakraBarList.Bar gap="1.5" css={colours} />
+                <ChakraBarList.Value gap="1.5" valueFormatter={show} fontVariantNumeric="tabular-nums" />
+              </ChakraBarList.Content>
+            </ChakraBarList.Root>
           </Box>
-          <Text fontSize="sm" w="10" textAlign="end" fontVariantNumeric="tabular-nums" data-testid={`bar-${b.key}`}>
-            {b.value}
-          </Text>
-        </HStack>
-      ))}
+          <Box as="details" fontSize="xs" color="fg.muted">
+            <Box as="summary" cursor="pointer" width="fit-content">
+              {t('common:chartTable')}
+            </Box>
+            <Table.Root size="sm" mt="1" aria-label={label}>
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{category ?? t('common:chartCategory')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{label}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {bars.map((b) => (
+                  <Table.Row key={b.key}>
+                    <Table.Cell>{b.label}</Table.Cell>
+                    <Table.Cell textAlign="end" data-testid={`bar-${b.key}`}>
+                      {show(b.value)}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        </>
+      )}
     </Stack>
   );
 }

@@ -35,6 +35,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         if (!e.open) props.onCancel();
       }}
       placement="center"
+      // As tall as what it asks about, a long list scrolling inside within the window.
+      scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />

@@ -5,9 +5,11 @@ import { OfflineNote } from '../../offline/offline-note';
 import { useOnline } from '../../offline/online';
 
 /**
- * A form in a dialog (full screen on small screens): title and an optional line under it, the form,
+ * A form in a dialog: title and an optional line under it, the form,
  * what goes beside it (`aside`: help with controls of its own, outside the form so that Enter in them
- * does not submit it), a first button (Cancel unless given) and the submit button.
+ * does not submit it), a first button (Cancel unless given) and the submit button. As tall as its
+ * content up to the window's height less its margins, the form scrolling inside beyond that (a wizard's
+ * steps each take their own height); full screen on phones (below 600 px).
  */
 export function FormDialog({
   title,
@@ -45,17 +47,19 @@ export function FormDialog({
     <Dialog.Root
       open
       onOpenChange={(e) => !e.open && onClose()}
-      size={{ base: 'full', md: 'xl' }}
+      size={{ base: 'full', sm: 'xl' }}
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          {/* Full screen on small screens only: the `full` size's height, margin and corners would outlive it. */}
+          {/* Full screen on phones only: the `full` size's height, margin and corners would outlive it. A
+              tablet's window keeps a margin either side. */}
           <Dialog.Content
-            minH={{ base: '100dvh', md: 'auto' }}
-            my={{ base: '0', md: 'var(--dialog-base-margin)' }}
-            borderRadius={{ base: '0', md: 'l3' }}
+            minH={{ base: '100dvh', sm: 'auto' }}
+            maxW={{ sm: 'min(56rem, calc(100dvw - 2rem))' }}
+            my={{ base: '0', sm: 'var(--dialog-base-margin)' }}
+            borderRadius={{ base: '0', sm: 'l3' }}
           >
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1">
               <Dialog.Title>{title}</Dialog.Title>

@@ -3,12 +3,14 @@
  * hands over whatever was shown before.
  */
 import { Toaster as ChakraToaster, createToaster, Portal, Stack, Toast } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { attachToaster } from './toaster';
 
 const store = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 5 });
 attachToaster(store);
 
 export function Toaster() {
+  const { t } = useTranslation();
   return (
     <Portal>
       <ChakraToaster toaster={store} insetInline={{ mdDown: '4' }}>
@@ -22,7 +24,8 @@ export function Toaster() {
               {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
               {toast.description ? <Toast.Description opacity={1}>{toast.description}</Toast.Description> : null}
             </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
+            {/* An icon: named in the portal's language (the library's own name is English). */}
+            {toast.closable ? <Toast.CloseTrigger aria-label={t('common:close')} /> : null}
           </Toast.Root>
         )}
       </ChakraToaster>

@@ -1,6 +1,9 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../i18n';
+import { de } from '../../i18n/de';
 import { showToast, TOAST_DURATION_MS, toaster } from './toaster';
 import { Toaster } from './toaster-view';
 
@@ -48,5 +51,22 @@ describe('the toaster', () => {
     // Then removed, after the exit's short delay.
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(toastOf('The price was saved.')).toBeNull();
+  });
+
+  it('names the close button of a toast in the portal’s language', async () => {
+    vi.useRealTimers();
+    const i18n = createI18n('de');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ChakraProvider value={defaultSystem}>
+          <Toaster />
+        </ChakraProvider>
+      </I18nextProvider>,
+    );
+    act(() => showToast('success', '„Vertrag.pdf“ wurde hochgeladen.'));
+    const toast = await screen.findByText('„Vertrag.pdf“ wurde hochgeladen.');
+    const close = toast.closest<HTMLElement>('[data-part="root"]')?.querySelector('button');
+    expect(close?.getAttribute('aria-label')).toBe(de.common.close);
+    expect(close?.textContent).toBe('');
   });
 });

@@ -5,11 +5,19 @@
  */
 import { Tabs } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import type { HelpTarget } from '../../components/help/topics';
 import { PageHeader } from '../../components/ui/page-header';
 import { ActivitySection } from './activity-section';
 import { NotificationSettingsForm } from './notification-settings-page';
 import { SecuritySection } from './security-section';
 import { ACCOUNT_TABS, type AccountSettingsSearch, type AccountTab } from './settings-search';
+
+/** The help center's article on each tab. */
+const TAB_HELP = {
+  notifications: 'account.a3',
+  security: 'account.a1',
+  activity: 'account.a4',
+} as const satisfies Record<AccountTab, HelpTarget>;
 
 export function AccountSettingsPage({
   search,
@@ -22,7 +30,7 @@ export function AccountSettingsPage({
   const tab = search.tab ?? 'notifications';
   return (
     <>
-      <PageHeader title={t('pages:settings')} />
+      <PageHeader title={t('pages:settings')} help={TAB_HELP[tab]} />
       <Tabs.Root
         value={tab}
         onValueChange={(e) => onSearch({ tab: e.value as AccountTab })}

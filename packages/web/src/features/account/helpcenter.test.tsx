@@ -1,6 +1,6 @@
 /**
  * The help center: its articles in English and German, found by searching, each topic linking to its
- * area's page.
+ * area's page; a page's help link, and the help center opened at the article it names.
  */
 
 import { respond } from '@compliance-portal/sdk/testing';
@@ -18,15 +18,17 @@ startMsw();
 const client = respond('legacy.workers.client', testClient());
 const texts = { en: en.helpcenter, de: de.helpcenter };
 
-/** Opens the help center signed in, in the language given. */
-async function openHelp(language: 'en' | 'de') {
+/** Opens the help center (at `path`) signed in as a customer administrator, in the language given. */
+async function openHelpAt(path: string, language: 'en' | 'de' = 'en') {
   localStorage.setItem('language', language);
   storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
   storeWorker(testWorker());
-  const { user } = await renderPortal('/helpcenter', { 'legacy.workers.client': client });
+  const { user } = await renderPortal(path, { 'legacy.workers.client': client });
   const search = await screen.findByLabelText(texts[language].search);
   return { user, search };
 }
+
+const openHelp = (language: 'en' | 'de') => openHelpAt('/helpcenter', language);
 
 /** The questions shown, by topic. */
 function shown(): Record<string, string[]> {
@@ -122,8 +124,11 @@ describe('help center', () => {
               // What a run changed counts the messages an archive run archived.
               [
                 'archived messages',
-                3,
-                { teamsArchive: [teamsArchive.a3q, teamsArchive.a4q], figures: [topics.figures.a2q] },
+                4,
+                {
+                  teamsArchive: [teamsArchive.a5q, teamsArchive.a3q, teamsArchive.a4q],
+                  figures: [topics.figures.a2q],
+                },
               ],
               ['clean-up jobs', 1, { dataManagement: [dataManagement.a4q] }],
               ['admin consent', 1, { configuration: [configuration.a3q] }],
@@ -131,7 +136,7 @@ describe('help center', () => {
               ['audit log', 1, { configuration: [configuration.a5q] }],
             ]
           : [
-              ['archivierte Nachrichten', 2, { teamsArchive: [teamsArchive.a3q, teamsArchive.a4q] }],
+              ['archivierte Nachrichten', 3, { teamsArchive: [teamsArchive.a5q, teamsArchive.a3q, teamsArchive.a4q] }],
               ['Bereinigungsaufträge', 1, { dataManagement: [dataManagement.a4q] }],
               ['Administratorzustimmung', 1, { configuration: [configuration.a3q] }],
               ['eDiscovery-Manager', 2, { ediscovery: [topics.ediscovery.a4q], configuration: [configuration.a4q] }],
@@ -158,5 +163,75 @@ describe('help center', () => {
         group.label,
       ).not.toEqual([]);
     }
+  });
+});
+
+/** The topics whose triggers say they are expanded. */
+function expanded(): string[] {
+  return screen
+    .queryAllByTestId(/^topic-/)
+    .filter((topic) => topic.querySelector('button[aria-expanded="true"]'))
+    .map((topic) => topic.dataset.testid?.replace('topic-', '') ?? '');
+}
+
+describe('help on a page', () => {
+  for (const language of ['en', 'de'] as const) {
+    it(`links to the page's article by the topic's name, and the help center opens there, without a client chosen (${language})`, async () => {
+      // A partner before choosing a client: the account settings and the help center need none.
+      localStorage.setItem('language', language);
+      storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
+      const { user, path, portal } = await renderPortal('/account/settings', {
+        'legacy.user.notifications': respond('legacy.user.notifications', {
+          jobFailed: true,
+          jobFinished: false,
+          dailySummary: false,
+          weeklyReport: true,
+          licenseExpiry: true,
+        }),
+      });
+      const help = texts[language];
+      const link = await screen.findByRole('link', {
+        name: help.pageLinkNamed.replace('{{topic}}', help.topics.account.title),
+      });
+      expect(link.textContent).toBe(help.pageLink);
+      expect(link.getAttribute('href')).toBe('/helpcenter?topic=account&article=a3');
+
+      await user.click(link);
+      await waitFor(() => expect(path()).toBe('/helpcenter'));
+      expect(portal.router.state.location.search).toEqual({ topic: 'account', article: 'a3' });
+      const article = await screen.findByTestId('help-account-a3');
+      // Only its topic is open; the article is marked, named by its question, and has the focus.
+      expect(expanded()).toEqual(['account']);
+      expect(article.getAttribute('aria-current')).toBe('location');
+      expect(within(article).getByRole('heading', { level: 3 }).textContent).toBe(help.topics.account.a3q);
+      expect(within(article).getByText(help.topics.account.a3a)).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(article));
+      expect(screen.getByRole('article', { name: help.topics.account.a3q })).toBe(article);
+      // The first-run guide is an organisation's: with none chosen, the help center does not offer it.
+      expect(screen.queryByTestId('first-run-reopen')).toBeNull();
+      expect(path()).toBe('/helpcenter');
+    });
+  }
+
+  it('opens the topic the address names, with the focus on its heading', async () => {
+    await openHelpAt('/helpcenter?topic=emailArchive');
+    await waitFor(() => expect(expanded()).toEqual(['emailArchive']));
+    const trigger = within(screen.getByTestId('topic-emailArchive')).getByRole('button', {
+      name: en.helpcenter.topics.emailArchive.title,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+    expect(document.querySelector('article[aria-current]')).toBeNull();
+  });
+
+  it('opens no topic for a topic it does not have', async () => {
+    await openHelpAt('/helpcenter?topic=nothing&article=a1');
+    expect(screen.getAllByTestId(/^topic-/).length).toBe(Object.keys(en.helpcenter.topics).length);
+    expect(expanded()).toEqual([]);
+  });
+
+  it('opens the topic, with no article marked, for an article it does not have', async () => {
+    await openHelpAt('/helpcenter?topic=backup&article=a99');
+    await waitFor(() => expect(expanded()).toEqual(['backup']));
+    expect(document.querySelector('article[aria-current]')).toBeNull();
   });
 });

@@ -124,7 +124,7 @@ export function SupportPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:support')} description={t('support:intro')} />
+      <PageHeader title={t('pages:support')} description={t('support:intro')} help="support.a1" />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
         <Stack gap="3">
           <Text fontWeight="semibold" data-testid="support-hours">

@@ -36,7 +36,7 @@ export function ArchiveDashboardPage() {
     : [];
   return (
     <>
-      <PageHeader title={t('pages:archiveDashboard')} />
+      <PageHeader title={t('pages:archiveDashboard')} help="emailArchive.a7" />
       {stats.isError ? (
         <StatusAlert status="error">{t('backup:dashboard.failed')}</StatusAlert>
       ) : !s ? (

@@ -11,7 +11,7 @@ export function ArchiveJobsPage() {
   const { trial } = useTenant();
   return (
     <>
-      <PageHeader title={t('pages:archiveJobs')} />
+      <PageHeader title={t('pages:archiveJobs')} help="emailArchive.a1" />
       <RequireTenant>
         {(tenantId) => (
           <JobsList

@@ -213,7 +213,7 @@ export function DeletionJobsPage() {
   const { trial } = useTenant();
   return (
     <>
-      <PageHeader title={t('pages:deletionJobs')} description={t('deletionJobs:description')} />
+      <PageHeader title={t('pages:deletionJobs')} description={t('deletionJobs:description')} help="emailArchive.a4" />
       <RequireTenant>
         {(tenantId) => (
           <JobsList

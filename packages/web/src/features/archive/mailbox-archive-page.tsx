@@ -179,6 +179,7 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
     <Stack gap="4">
       <PageHeader
         title={t('archiveBrowse:mailboxTitle', { name: shownName })}
+        help="emailArchive.a6"
         actions={
           <Button asChild variant="outline" size="sm" alignSelf={{ base: 'flex-start', md: 'center' }}>
             <Link to="/archive/mailboxes">{t('archiveBrowse:backToMailboxes')}</Link>

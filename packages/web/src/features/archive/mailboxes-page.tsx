@@ -232,7 +232,7 @@ export function MailboxesPage() {
   ];
   return (
     <>
-      <PageHeader title={t('pages:mailboxes')} />
+      <PageHeader title={t('pages:mailboxes')} help="emailArchive.a6" />
       <QueryDataTable
         query={list}
         label={t('pages:mailboxes')}

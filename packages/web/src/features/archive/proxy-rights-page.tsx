@@ -232,7 +232,7 @@ export function ProxyRightsPage() {
   const { workerIp } = useTenant();
   return (
     <>
-      <PageHeader title={t('pages:proxyRights')} description={t('proxy:description')} />
+      <PageHeader title={t('pages:proxyRights')} description={t('proxy:description')} help="emailArchive.a2" />
       <ProxyRights workerIp={workerIp} />
     </>
   );

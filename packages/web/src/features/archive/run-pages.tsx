@@ -10,7 +10,7 @@ export function ArchiveMonitorPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:archiveJobMonitor')} />
+      <PageHeader title={t('pages:archiveJobMonitor')} help="reports.a1" />
       <RequireTenant>
         {(tenantId) => (
           <Monitor
@@ -27,7 +27,7 @@ export function ArchiveReportsPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:archiveReports')} />
+      <PageHeader title={t('pages:archiveReports')} help="reports.a2" />
       <RequireTenant>
         {(tenantId) => (
           <Reports
@@ -44,7 +44,7 @@ export function TeamsMonitorPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:teamsJobMonitor')} />
+      <PageHeader title={t('pages:teamsJobMonitor')} help="reports.a1" />
       <RequireTenant>
         {(tenantId) => (
           <Monitor
@@ -61,7 +61,7 @@ export function TeamsReportsPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:teamsReporting')} />
+      <PageHeader title={t('pages:teamsReporting')} help="reports.a2" />
       <RequireTenant>
         {(tenantId) => (
           <Reports

@@ -316,7 +316,7 @@ export function TeamsArchivePage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:teamsMessages')} description={t('teamsBrowse:description')} />
+      <PageHeader title={t('pages:teamsMessages')} description={t('teamsBrowse:description')} help="teamsArchive.a4" />
       <RequireTenant>{(tenantId) => <TeamsArchive tenantId={tenantId} />}</RequireTenant>
     </>
   );

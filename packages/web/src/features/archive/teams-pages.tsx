@@ -25,7 +25,7 @@ export function TeamsDashboardPage() {
   const s = stats.data;
   return (
     <>
-      <PageHeader title={t('pages:teamsDashboard')} />
+      <PageHeader title={t('pages:teamsDashboard')} help="teamsArchive.a5" />
       {stats.isError ? (
         <M365FailureAlert title={t('m365:teamsDashboard')} error={stats.error} onRetry={() => void stats.refetch()} />
       ) : !s ? (
@@ -90,7 +90,7 @@ export function TeamsJobsPage() {
   const { trial } = useTenant();
   return (
     <>
-      <PageHeader title={t('pages:teamsJobs')} />
+      <PageHeader title={t('pages:teamsJobs')} help="teamsArchive.a1" />
       <RequireTenant>
         {(tenantId) => (
           <JobsList

@@ -239,6 +239,7 @@ export function AuditLogPage() {
     <>
       <PageHeader
         title={t('auditLog:title')}
+        help="configuration.a5"
         description={t('auditLog:intro')}
         actions={
           <Link asChild fontSize="sm" color="brand.600">

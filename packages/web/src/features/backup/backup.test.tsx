@@ -101,7 +101,12 @@ describe('the backup dashboard', () => {
     expect(
       screen.getByRole('img', { name: /^Stored size at the end of each day \(after deduplication\)/ }),
     ).toBeTruthy();
-    expect(screen.getByTestId('bar-failed').textContent).toBe('2');
+    expect(screen.getByTestId('bar-failed').textContent).toBe('2 runs');
+    expect(
+      screen.getByRole('img', {
+        name: 'Job runs by status: Finished 7 runs, Running 1 run, Failed 2 runs, Pending 0 runs',
+      }),
+    ).toBeTruthy();
     const details = screen.getByRole('table', { name: 'Protected accounts' });
     expect(within(details).getByText('Adele Vance')).toBeTruthy();
     expect(within(details).getByText('Failed')).toBeTruthy();

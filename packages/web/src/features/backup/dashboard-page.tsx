@@ -134,6 +134,8 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
         <DashboardCard title={t('backup:dashboard.jobsByStatus')} as="h3">
           <BarList
             label={t('backup:dashboard.jobsByStatus')}
+            category={t('backup:columns.status')}
+            format={(count) => t('backup:dashboard.runCount', { count, value: formatNumber(count, lang) })}
             bars={JOB_STATUSES.map((st) => ({
               key: st,
               label: t(`status:${st}`),
@@ -171,7 +173,7 @@ export function BackupDashboardPage() {
   const [application, setApplication] = useState<BackupApplication>(BACKUP_APPLICATIONS[0]);
   return (
     <>
-      <PageHeader title={t('pages:backupDashboard')} />
+      <PageHeader title={t('pages:backupDashboard')} help="backup.a4" />
       <RequireTenant>
         {(tenantId) => (
           <Tabs.Root

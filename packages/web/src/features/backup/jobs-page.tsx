@@ -11,7 +11,7 @@ export function BackupJobsPage() {
   const { trial } = useTenant();
   return (
     <>
-      <PageHeader title={t('pages:backupJobs')} />
+      <PageHeader title={t('pages:backupJobs')} help="backup.a1" />
       <RequireTenant>
         {(tenantId) => (
           <JobsList

@@ -63,7 +63,7 @@ export function RestorePage() {
   const { trial } = useTenant();
   return (
     <>
-      <PageHeader title={t('pages:restore')} />
+      <PageHeader title={t('pages:restore')} help="backup.a2" />
       <RequireTenant>{(tenantId) => <Restore tenantId={tenantId} trial={trial} />}</RequireTenant>
     </>
   );

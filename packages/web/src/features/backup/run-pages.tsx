@@ -10,7 +10,7 @@ export function BackupMonitorPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:backupJobMonitor')} />
+      <PageHeader title={t('pages:backupJobMonitor')} help="reports.a1" />
       <RequireTenant>
         {(tenantId) => <Monitor tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupJobMonitor') }} />}
       </RequireTenant>
@@ -23,7 +23,7 @@ export function BackupReportsPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:backupReports')} />
+      <PageHeader title={t('pages:backupReports')} help="reports.a2" />
       <RequireTenant>
         {(tenantId) => <Reports tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupReports') }} />}
       </RequireTenant>

@@ -1,6 +1,7 @@
 import { Button, Tabs } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { HelpTarget } from '../../components/help/topics';
 import { StatusAlert } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { useWorker } from '../../session/use-worker';
@@ -10,6 +11,14 @@ import { LocationsSection } from './locations-section';
 import { CONFIGURATION_TABS, type ConfigurationTab } from './tabs';
 import { TenantsSection } from './tenants-section';
 import { UsersSection } from './users-section';
+
+/** The help center's article on each tab. */
+const TAB_HELP = {
+  tenants: 'configuration.a1',
+  locations: 'configuration.a2',
+  users: 'configuration.a4',
+  licence: 'configuration.a6',
+} as const satisfies Record<ConfigurationTab, HelpTarget>;
 
 const isTab = (value: string | undefined): value is ConfigurationTab => CONFIGURATION_TABS.some((tab) => tab === value);
 
@@ -33,6 +42,7 @@ export function ConfigurationPage({
       <PageHeader
         title={t('pages:configuration')}
         description={t('configuration:intro')}
+        help={TAB_HELP[tab]}
         actions={
           <Button asChild size="sm" variant="outline">
             <RouterLink to="/configuration/audit-log">{t('userAdmin:auditLogLink')}</RouterLink>

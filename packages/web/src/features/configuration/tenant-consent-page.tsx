@@ -131,7 +131,7 @@ export function TenantConsentPage() {
   const outcome = finish.data;
   return (
     <>
-      <PageHeader title={t('tenantConnection:callback.title')} />
+      <PageHeader title={t('tenantConnection:callback.title')} help="configuration.a3" />
       <Stack gap="5" maxW="3xl">
         {finish.isPending ? (
           <HStack gap="3" role="status" aria-live="polite">

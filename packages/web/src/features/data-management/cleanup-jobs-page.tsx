@@ -74,7 +74,7 @@ export function CleanupJobsPage() {
   const ruleExport = useRuleExport();
   return (
     <>
-      <PageHeader title={t('pages:cleanupJobs')} description={t('cleanupJobs:description')} />
+      <PageHeader title={t('pages:cleanupJobs')} description={t('cleanupJobs:description')} help="dataManagement.a4" />
       <RequireTenant>
         {(tenantId) => (
           <JobsList

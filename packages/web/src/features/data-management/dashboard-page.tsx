@@ -260,7 +260,7 @@ export function DataManagementDashboardPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:complianceDashboard')} />
+      <PageHeader title={t('pages:complianceDashboard')} help="dataManagement.a5" />
       <RequireTenant>{(tenantId) => <Dashboard tenantId={tenantId} />}</RequireTenant>
     </>
   );

@@ -18,7 +18,11 @@ export function FileManagerPage() {
   const rule = ruleOf(draft);
   return (
     <>
-      <PageHeader title={t('pages:fileManager')} description={t('dataManagement:chooseSource')} />
+      <PageHeader
+        title={t('pages:fileManager')}
+        description={t('dataManagement:chooseSource')}
+        help="dataManagement.a1"
+      />
       <RequireTenant>
         {(tenantId) => (
           <Stack gap="4">

@@ -10,7 +10,7 @@ export function DataManagementMonitorPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:complianceMonitoring')} />
+      <PageHeader title={t('pages:complianceMonitoring')} help="reports.a1" />
       <RequireTenant>
         {(tenantId) => (
           <Monitor
@@ -28,7 +28,7 @@ export function DataManagementReportsPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:complianceReporting')} />
+      <PageHeader title={t('pages:complianceReporting')} help="reports.a2" />
       <RequireTenant>
         {(tenantId) => (
           <Reports

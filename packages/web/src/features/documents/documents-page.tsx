@@ -1,4 +1,4 @@
-import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Card, Field, FileUpload, HStack, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
 import {
   ApiError,
   DOCUMENT_TYPES,
@@ -9,7 +9,7 @@ import {
   PortalError,
 } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type Column, DataTable } from '../../components/ui/data-table';
@@ -47,11 +47,27 @@ export async function uploadProblem(file: File): Promise<'tooLarge' | 'notPdf' |
   return isAllowedFileName(file.name) ? null : 'badName';
 }
 
+/** An arrow into a tray: the drop zone's mark, beside its words. */
+function UploadMark() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentType }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
+  const problemId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<DocumentType>(initialType);
   const [problem, setProblem] = useState<string | null>(null);
@@ -62,8 +78,8 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
       api.legacy.files.upload({ body: { file: chosen, abbr, documentType: type } }, { disableToast: true }),
     onSuccess: (saved) => {
       showToast('success', t('documents:uploaded_ok', { name: saved.fileName }));
+      // The chosen file goes, and with it the hidden input's.
       setFile(null);
-      if (input.current) input.current.value = '';
       void queryClient.invalidateQueries({ queryKey: documentsKeys.all(abbr) });
     },
   });
@@ -115,19 +131,54 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
           }}
         >
           <Stack gap="3">
+            {/* One file, chosen or dropped; whatever it is, it is checked here (the picker only offers PDFs). */}
+            <FileUpload.Root
+              maxFiles={1}
+              acceptedFiles={file ? [file] : []}
+              onFileChange={(details) => void choose(details.acceptedFiles[0] ?? null)}
+              invalid={!!problem}
+              translations={{
+                dropzone: t('documents:chooseFile'),
+                deleteFile: (chosen) => t('documents:unchooseNamed', { name: chosen.name }),
+              }}
+              gap="2"
+              maxW="xl"
+            >
+              <FileUpload.HiddenInput accept="application/pdf,.pdf" />
+              <FileUpload.Label>{t('documents:file')}</FileUpload.Label>
+              <FileUpload.Dropzone
+                minH="24"
+                width="100%"
+                flexDirection="row"
+                colorPalette="blue"
+                _invalid={{ borderColor: 'border.error' }}
+                {...(problem ? { 'aria-describedby': problemId } : {})}
+              >
+                <UploadMark />
+                <FileUpload.DropzoneContent>
+                  <Text>{t('documents:chooseFile')}</Text>
+                </FileUpload.DropzoneContent>
+              </FileUpload.Dropzone>
+              <FileUpload.ItemGroup>
+                {file ? (
+                  <FileUpload.Item file={file} p="2" ps="3">
+                    <FileUpload.ItemPreview />
+                    <FileUpload.ItemContent minW="0">
+                      <FileUpload.ItemName wordBreak="break-word" />
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatBytes(file.size, i18n.language)}
+                      </Text>
+                    </FileUpload.ItemContent>
+                    <FileUpload.ItemDeleteTrigger asChild>
+                      <Button size="xs" variant="ghost" boxSize="auto" px="2" py="1" alignSelf="center">
+                        {t('documents:unchoose')}
+                      </Button>
+                    </FileUpload.ItemDeleteTrigger>
+                  </FileUpload.Item>
+                ) : null}
+              </FileUpload.ItemGroup>
+            </FileUpload.Root>
             <HStack gap="3" wrap="wrap" align="flex-end">
-              <Field.Root width="auto" invalid={!!problem}>
-                <Field.Label fontSize="sm">{t('documents:file')}</Field.Label>
-                <Input
-                  ref={input}
-                  type="file"
-                  accept="application/pdf,.pdf"
-                  size="sm"
-                  p="1"
-                  maxW="xs"
-                  onChange={(e) => void choose(e.target.files?.[0] ?? null)}
-                />
-              </Field.Root>
               <Field.Root width="auto">
                 <Field.Label fontSize="sm">{t('documents:type')}</Field.Label>
                 <NativeSelect.Root size="sm" width="auto">
@@ -150,7 +201,9 @@ function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentT
             </Text>
             {problem ? (
               <StatusAlert status="error">
-                <span data-testid="upload-problem">{problem}</span>
+                <span data-testid="upload-problem" id={problemId}>
+                  {problem}
+                </span>
               </StatusAlert>
             ) : null}
             {failure ? <StatusAlert status="error">{failure}</StatusAlert> : null}
@@ -314,7 +367,7 @@ export function DocumentsPage() {
   const abbr = worker?.abbr ?? '';
   return (
     <>
-      <PageHeader title={t('pages:documents')} description={t('documents:intro')} />
+      <PageHeader title={t('pages:documents')} description={t('documents:intro')} help="documents.a1" />
       {!abbr ? (
         <StatusAlert status="error">{t('documents:noOrganisation')}</StatusAlert>
       ) : (

@@ -6,7 +6,7 @@ import {
   MAX_UPLOAD_BYTES,
 } from '@compliance-portal/sdk';
 import { refuse, respond } from '@compliance-portal/sdk/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeUser, storeWorker } from '../../session/storage';
@@ -107,12 +107,28 @@ describe('the documents page', () => {
     expect((await screen.findByTestId('upload-problem')).textContent).toContain('“renamed.pdf” is not a PDF');
     expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
     expect(uploads).toBe(0);
+    // The drop zone is a button that opens the picker, described by the problem; the chosen file is
+    // listed, and its remove button names it.
+    const dropzone = screen.getByRole('button', { name: 'Choose a PDF file or drop it here' });
+    expect(dropzone.getAttribute('tabindex')).toBe('0');
+    expect(document.getElementById(dropzone.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      '“renamed.pdf” is not a PDF',
+    );
+    const unchoose = screen.getByRole('button', { name: 'Remove renamed.pdf' });
+    expect(unchoose.textContent).toBe('Remove');
+    await user.click(unchoose);
+    await waitFor(() => expect(screen.queryByTestId('upload-problem')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Remove renamed.pdf' })).toBeNull();
 
     await user.upload(input, pdf(5000, 'New contract.pdf'));
-    await waitFor(() => expect(screen.queryByTestId('upload-problem')).toBeNull());
+    await screen.findByRole('button', { name: 'Remove New contract.pdf' });
+    expect(screen.getByText('4.9 KB')).toBeTruthy();
+    expect(screen.queryByTestId('upload-problem')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await within(contracts).findByText('New contract.pdf');
     expect(uploads).toBe(1);
+    // Uploaded: the choice is cleared, for the next document.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove New contract.pdf' })).toBeNull());
 
     await user.click(within(contracts).getByRole('button', { name: 'Delete Master agreement.pdf' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -147,6 +163,46 @@ describe('an upload without a file', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect((await screen.findByTestId('upload-problem')).textContent).toBe('Field must not be empty.');
     expect(uploads).toBe(0);
+  });
+});
+
+describe('a file dropped on the drop zone', () => {
+  /** What a browser's drop carries: one file, as an entry of the data transfer (jsdom has no DataTransfer). */
+  const transferOf = (file: File) => ({
+    types: ['Files'],
+    files: [file],
+    items: [{ kind: 'file', webkitGetAsEntry: () => ({ isFile: true, isDirectory: false }), getAsFile: () => file }],
+    dropEffect: 'none',
+  });
+
+  it('is checked like a chosen one: too large is refused, a PDF is uploaded', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@contoso.example', role: 'admin' } });
+    storeWorker(testWorker());
+    let uploads = 0;
+    const { user } = await renderPortal('/documents', {
+      'legacy.workers.client': respond('legacy.workers.client', testClient()),
+      'legacy.files.documents': respond('legacy.files.documents', []),
+      'legacy.files.upload': async () => {
+        uploads += 1;
+        return HttpResponse.json(entry('Dropped.pdf', 'contracts'), { status: 201 });
+      },
+    });
+    await screen.findByRole('table', { name: 'Contracts' });
+    const dropzone = screen.getByRole('button', { name: 'Choose a PDF file or drop it here' });
+    const drop = (file: File) => {
+      fireEvent.dragOver(dropzone, { dataTransfer: transferOf(file) });
+      fireEvent.drop(dropzone, { dataTransfer: transferOf(file) });
+    };
+    drop(pdf(MAX_UPLOAD_BYTES + 1, 'Huge.pdf'));
+    expect((await screen.findByTestId('upload-problem')).textContent).toBe(
+      'The file must be a PDF of at most 3 MB: “Huge.pdf” has 3 MB.',
+    );
+    expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+    drop(pdf(3000, 'Dropped.pdf'));
+    await screen.findByRole('button', { name: 'Remove Dropped.pdf' });
+    await waitFor(() => expect(screen.queryByTestId('upload-problem')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toBe(1));
   });
 });
 

@@ -41,7 +41,7 @@ export function EdiscoveryPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={t('pages:ediscovery')} description={t('ediscovery:description')} />
+      <PageHeader title={t('pages:ediscovery')} description={t('ediscovery:description')} help="ediscovery" />
       <RequireTenant>{(tenantId) => <Search tenantId={tenantId} />}</RequireTenant>
     </>
   );

@@ -266,7 +266,7 @@ export function OverviewPage() {
   const guide = useFirstRunGuide();
   return (
     <>
-      <PageHeader title={t('pages:overview')} />
+      <PageHeader title={t('pages:overview')} help="overview.a1" />
       {/* Without a tenant the guide's first step says what to do; the alert only when it does not show.
           With a tenant the guide follows the areas: it settles after them, and shown above them it
           would push them down under the reader's eye. */}

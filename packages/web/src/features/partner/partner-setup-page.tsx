@@ -204,7 +204,7 @@ export function PartnerSetupPage() {
 
   return (
     <>
-      <PageHeader title={t('pages:partnerSetup')} description={t('partner:chooseClient')} />
+      <PageHeader title={t('pages:partnerSetup')} description={t('partner:chooseClient')} help="partner.a1" />
       {adding ? <AddClientForm api={api} onClose={() => setAdding(false)} /> : null}
       <Box data-testid="client-list">
         <DataTable

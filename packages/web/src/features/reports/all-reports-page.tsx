@@ -84,7 +84,7 @@ export function AllReportsPage() {
   );
   return (
     <>
-      <PageHeader title={t('pages:reports')} description={t('allReports:intro')} />
+      <PageHeader title={t('pages:reports')} description={t('allReports:intro')} help="reports.a2" />
       <RequireTenant>
         {(tenantId) => (
           <Reports

@@ -62,6 +62,8 @@ export const accountNamespaces: Leaves<typeof En> = {
     matches_other: '{{count}} Artikel passen.',
     none: 'Kein Thema passt zu „{{query}}“.',
     open: 'Zu {{area}}',
+    pageLink: 'Hilfe zu dieser Seite',
+    pageLinkNamed: 'Hilfe zu dieser Seite: {{topic}}',
     topics: {
       overview: {
         title: 'Übersicht',
@@ -78,6 +80,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2a: 'Wählen Sie unter Wiederherstellung den Sicherungsauftrag, das Konto oder die Website und das Datum der Sicherung, markieren Sie Dateien oder Ordner im Baum und stellen Sie sie am ursprünglichen Ort, in einem anderen Konto oder als ZIP-Download wieder her.',
         a3q: 'Was erlaubt eine Testlizenz?',
         a3a: 'Einen Sicherungsauftrag pro Anwendung, bis zu 10 Konten, Websites oder Teams pro Sicherung und 10 Wiederherstellungen pro Anwendung. Sicherungsaufträge können in der Testphase nicht gelöscht werden.',
+        a4q: 'Was zeigt das Sicherungs-Dashboard?',
+        a4a: 'Für OneDrive, SharePoint und Teams, jeweils auf einem eigenen Tab, über die letzten 30 Tage: wie viele der im Mandanten gefundenen Konten, Websites oder Teams ein Sicherungsauftrag schützt, die geschützten Elemente, die gespeicherte Größe und ihr Wachstum, den letzten erfolgreichen Auftrag, die gespeicherte Größe und die geschützten Elemente pro Tag, die Auftragsläufe nach Status sowie jedes geschützte Konto, jede Website und jedes Team mit der letzten Sicherung.',
       },
       dataManagement: {
         title: 'Datenmanagement',
@@ -89,6 +93,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a3a: 'Der freigegebene Speicher in GB mal der Preis pro GB und Monat, den Sie im Datenmanagement-Dashboard festlegen.',
         a4q: 'Was tun Bereinigungsaufträge?',
         a4a: 'Sie entfernen planmäßig alte Dateiversionen von SharePoint-Websites und OneDrives nach einer Regel: die neuesten Versionen behalten oder Versionen vor einem Datum entfernen. Die aktuelle Version einer Datei wird nie entfernt. Legen Sie sie unter Bereinigungsaufträge an; ihre Läufe sehen Sie unter Überwachung.',
+        a5q: 'Was zeigt das Datenmanagement-Dashboard?',
+        a5a: 'Über die letzten 30 Tage: den Speicher, den Ihre SharePoint-Websites belegen, jede Version jeder Datei gezählt, was Bereinigungen gespart haben und was das zu Ihrem Preis pro GB im Monat spart, den belegten und gesparten Speicher pro Tag, die 10 größten Websites ohne Datenmanagement und die 20 Teams und Websites mit den meisten alten Versionen, die sich entfernen lassen, jeweils mit der Angabe, ob eine Bereinigung sie abdeckt.',
       },
       emailArchive: {
         title: 'E-Mail-Archiv',
@@ -102,6 +108,10 @@ export const accountNamespaces: Leaves<typeof En> = {
         a4a: 'Legen Sie unter Löschaufträge einen Auftrag mit den Postfächern, der Aufbewahrung und dem Zeitplan an. Bevor Sie ihn speichern, nennt das Portal, wie viele E-Mails er jetzt löschen würde und wie viele ein Legal Hold bewahrt; jeder Lauf löscht, was dann älter als die Aufbewahrung ist. Gelöschte E-Mails können nicht wiederhergestellt werden.',
         a5q: 'Welche E-Mails bewahrt ein Legal Hold vor dem Löschen?',
         a5a: 'Die E-Mails, die ein eDiscovery-Fall unter Legal Hold umfasst: alles, was die Suche des Falls in den Postfächern seiner Verwahrer findet, auch später archivierte passende E-Mails, ob Sie sie lesen dürfen oder nicht. Löschaufträge überspringen sie, bis der Legal Hold aufgehoben ist. Die Postfachliste zeigt, wie viele Elemente jedes Postfachs unter Legal Hold stehen, und der Bericht eines Löschlaufs listet die E-Mails auf, die er bewahrt hat.',
+        a6q: 'Wie lese ich das Archiv eines Postfachs und stelle E-Mails daraus wieder her?',
+        a6a: 'Wählen Sie unter Postfächer neben dem Postfach „Archiv durchsehen“ oder einen seiner Ordner. Seine archivierten E-Mails werden aufgelistet, gefiltert nach Ordner, Anhängen, Datum und einer Suche nach Betreff oder Absender; öffnen Sie eine E-Mail, um sie zu lesen und als .eml herunterzuladen. Markieren Sie E-Mails und wählen Sie „Auswahl wiederherstellen“, um sie in einen Ordner dieses oder eines anderen Postfachs zurückzulegen; die Wiederherstellung verfolgen Sie im Auftragsmonitor.',
+        a7q: 'Was zeigt das Dashboard des E-Mail-Archivs?',
+        a7a: 'Über die letzten 30 Tage: die archivierten Postfächer, die geschützten Elemente, die gespeicherte Größe und den letzten erfolgreichen Auftrag; die pro Tag archivierten und durch Aufbewahrung gelöschten E-Mails; und die 10 größten Postfächer.',
       },
       teamsArchive: {
         title: 'Teams-Archiv',
@@ -113,6 +123,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a3a: 'Die Nachrichten, die ein eDiscovery-Fall unter Legal Hold umfasst: alles, was die Suche des Falls in den Kanälen seiner Verwahrer-Teams und in den Chats seiner Verwahrer-Konten findet, auch später archivierte passende Nachrichten und Chats, denen die Konten später beitreten. Die Aufbewahrung löscht sie nicht, bis der Legal Hold aufgehoben ist. Das Dashboard zeigt, wie viele Nachrichten Legal Holds bewahren, in wie vielen Teams oder Chats.',
         a4q: 'Wo lese ich archivierte Teams-Nachrichten?',
         a4a: 'Wählen Sie unter Archivierte Nachrichten einen Kanal eines Teams oder einen Chat: Seine Nachrichten erscheinen als Unterhaltungen, mit ihren Antworten und Anhängen. Um sie zu durchsuchen, verwenden Sie eDiscovery.',
+        a5q: 'Was zeigt das Dashboard des Teams-Archivs?',
+        a5a: 'Über die letzten 30 Tage: die archivierten Teams, Kanäle und Chats, die aufbewahrten Nachrichten (die geschützten Elemente), die gespeicherte Größe und die pro Tag archivierten und durch Aufbewahrung gelöschten Nachrichten.',
       },
       ediscovery: {
         title: 'eDiscovery',
@@ -160,6 +172,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a4a: 'Laden Sie unter Konfiguration › Benutzer Personen per E-Mail ein. Alle Portalbenutzer verwalten die Organisation; mit „Rolle ändern“ wird jemand zusätzlich eDiscovery-Manager, und nur eDiscovery-Manager setzen Legal Holds und heben sie auf. Dort lassen sich Benutzer auch deaktivieren, reaktivieren oder löschen.',
         a5q: 'Wo sehe ich, wer was geändert hat?',
         a5a: 'Im Audit-Protokoll, das Sie über das Benutzermenü oder die Seite Konfiguration öffnen: jede Anmeldung und jede Änderung in der Organisation, wer sie vorgenommen hat, wann und von wo. Filtern Sie es nach Person, Aktion, Ergebnis und Tagen, und exportieren Sie es. Seine Einträge sind über ihre Hashwerte verkettet, sodass ein geänderter oder entfernter Eintrag auffällt; die Seite prüft die Kette.',
+        a6q: 'Wo sehe ich unsere Lizenz und was von einer Testlizenz übrig ist?',
+        a6a: 'Unter Konfiguration › Lizenz: die Art der Lizenz und bis wann sie gilt; bei einer Testlizenz ihre Grenzen pro Anwendung, mit dem, was verbraucht, und dem, was übrig ist.',
       },
       partner: {
         title: 'Partner-Einrichtung',
@@ -174,6 +188,8 @@ export const accountNamespaces: Leaves<typeof En> = {
         a2a: 'Nach 15 Minuten ohne Aktivität meldet das Portal Sie ab; eine Warnung kommt 30 Sekunden vorher. Eine Abmeldung in einem Tab meldet alle Tabs ab.',
         a3q: 'Welche E-Mails bekomme ich?',
         a3a: 'Wählen Sie sie unter Kontoeinstellungen, Benachrichtigungen: fehlgeschlagene oder beendete Läufe, eine Tageszusammenfassung, einen Wochenbericht, das Ende der Lizenz.',
+        a4q: 'Wo sehe ich die Anmeldungen an meinem Konto?',
+        a4a: 'Unter Kontoeinstellungen, Anmeldeaktivität: die Anmeldungen an Ihrem Konto und die fehlgeschlagenen Versuche, die neuesten zuerst, mit Zeitpunkt, Art und Adresse. Etwas kommt Ihnen unbekannt vor? Ändern Sie Ihr Passwort und melden Sie alle anderen Sitzungen ab.',
       },
       signIn: {
         title: 'Anmeldung mit Microsoft',

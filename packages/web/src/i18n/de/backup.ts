@@ -60,6 +60,8 @@ export const backupNamespaces: Leaves<typeof En> = {
       lastSuccess: 'Letzter erfolgreicher Auftrag',
       noSuccess: 'Noch kein erfolgreicher Auftrag',
       jobsByStatus: 'Auftragsläufe nach Status',
+      runCount_one: '{{value}} Lauf',
+      runCount_other: '{{value}} Läufe',
       details: 'Geschützte {{unit}}',
       noDetails:
         'Noch ist nichts gesichert. Legen Sie einen Sicherungsauftrag an, um Konten, Websites oder Teams zu schützen.',

@@ -16,6 +16,7 @@ export const coreNamespaces: Leaves<typeof En> = {
     chartEmpty: 'Für diesen Zeitraum gibt es noch nichts anzuzeigen.',
     chartTable: 'Die Werte als Tabelle zeigen',
     chartDate: 'Tag',
+    chartCategory: 'Eintrag',
     download: 'Herunterladen',
     language: 'Sprache',
     english: 'English',

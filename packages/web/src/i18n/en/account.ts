@@ -59,6 +59,8 @@ export const accountNamespaces = {
     matches_other: '{{count}} articles match.',
     none: 'No topic matches “{{query}}”.',
     open: 'Go to {{area}}',
+    pageLink: 'Help on this page',
+    pageLinkNamed: 'Help on this page: {{topic}}',
     topics: {
       overview: {
         title: 'Overview',
@@ -75,6 +77,8 @@ export const accountNamespaces = {
         a2a: 'Under Restore choose the backup job, the account or site and the snapshot date, select files or folders in the tree, then restore to the original place, to another account or site, or as a ZIP download.',
         a3q: 'What does a trial licence allow?',
         a3a: 'One backup job per application, up to 10 accounts, sites or teams per backup and 10 restores per application. Backup jobs cannot be deleted on a trial.',
+        a4q: 'What does the backup dashboard show?',
+        a4a: 'For OneDrive, SharePoint and Teams, each on its own tab, over the last 30 days: how many of the accounts, sites or teams found in the tenant a backup job protects, the items protected, the stored size and its growth, the last successful job, the stored size and the items protected per day, the job runs by status, and each protected account, site or team with its last backup.',
       },
       dataManagement: {
         title: 'Data management',
@@ -86,6 +90,8 @@ export const accountNamespaces = {
         a3a: 'The space freed, in GB, times the price per GB per month set on the data-management dashboard.',
         a4q: 'What do clean-up jobs do?',
         a4a: 'They remove old file versions of SharePoint sites and OneDrives on a schedule, by a rule: keep the newest versions, or remove versions older than a date. The current version of a file is never removed. Create them under Clean-up jobs; their runs are shown under Monitoring.',
+        a5q: 'What does the data management dashboard show?',
+        a5a: 'Over the last 30 days: the storage your SharePoint sites use, counting every version of every file, what clean-ups saved and what that saves per month at your price per GB, the storage used and saved per day, the 10 largest sites without data management, and the 20 teams and sites with the most old versions to remove, with whether a clean-up covers them.',
       },
       emailArchive: {
         title: 'Email archive',
@@ -99,6 +105,10 @@ export const accountNamespaces = {
         a4a: 'Under Deletion jobs create a job with the mailboxes, the retention and the schedule. Before you save it, the portal says how many mails it would delete now and how many a legal hold keeps; each run deletes what is then older than the retention. Deleted mail cannot be restored.',
         a5q: 'Which mail does a legal hold keep from deletion?',
         a5a: 'The mail an eDiscovery case on legal hold covers: whatever the case’s search finds in its custodians’ mailboxes, matching mail archived later included, whether or not you may read it. Deletion jobs skip it until the hold is released. The mailbox list shows how many items of each mailbox are on legal hold, and the report of a deletion run lists the mails it kept.',
+        a6q: 'How do I read a mailbox’s archive and restore mail from it?',
+        a6a: 'Under Mailboxes choose Browse archive beside the mailbox, or one of its folders. Its archived mail is listed, filtered by folder, attachments, dates and a search of subject or sender; open a mail to read it and download it as .eml. Select mails and choose Restore selected to put them back into a folder of this or another mailbox; the restore is followed in the job monitor.',
+        a7q: 'What does the email archive dashboard show?',
+        a7a: 'Over the last 30 days: the mailboxes archived, the items protected, the stored size and the last successful job; the mails archived and deleted by retention per day; and the 10 largest mailboxes.',
       },
       teamsArchive: {
         title: 'Teams archive',
@@ -110,6 +120,8 @@ export const accountNamespaces = {
         a3a: 'The messages an eDiscovery case on legal hold covers: whatever the case’s search finds in the channels of its custodian teams and in the chats of its custodian accounts, matching messages archived later and chats the accounts join later included. Retention does not delete them until the hold is released. The dashboard says how many messages legal holds keep, in how many teams or chats.',
         a4q: 'Where do I read archived Teams messages?',
         a4a: 'Under Archived messages choose a team’s channel or a chat: its messages are shown as threads, with their replies and attachments. To search them, use eDiscovery.',
+        a5q: 'What does the Teams archive dashboard show?',
+        a5a: 'Over the last 30 days: the teams, channels and chats archived, the messages kept (the items protected), the stored size, and the messages archived and deleted by retention per day.',
       },
       ediscovery: {
         title: 'eDiscovery',
@@ -157,6 +169,8 @@ export const accountNamespaces = {
         a4a: 'Under Configuration › Users invite people by email. Every portal user administers the organisation; “Change role” makes someone an eDiscovery manager as well, and only eDiscovery managers place and release legal holds. Users can also be deactivated, reactivated or deleted there.',
         a5q: 'Where do I see who changed what?',
         a5a: 'In the audit log, opened from the user menu or from the Configuration page: every sign-in and every change in the organisation, with who made it, when and from where. Filter it by who, what, outcome and days, and export it. Its entries are chained by their hashes, so a changed or removed entry shows; the page checks the chain.',
+        a6q: 'Where do I see our licence and what is left of a trial?',
+        a6a: 'Under Configuration › Licence: the kind of licence and until when it is valid; for a trial, its limits per application with how much is used and how much is left.',
       },
       partner: {
         title: 'Partner setup',
@@ -171,6 +185,8 @@ export const accountNamespaces = {
         a2a: 'After 15 minutes without activity the portal signs you out; a warning comes 30 seconds before. Signing out in one tab signs out every tab.',
         a3q: 'Which mails will I get?',
         a3a: 'Choose them under Account settings, Notifications: failed or finished runs, a daily summary, a weekly report, the licence’s end.',
+        a4q: 'Where do I see the sign-ins to my account?',
+        a4a: 'Under Account settings, Sign-in activity: the sign-ins to your account and the attempts that failed, newest first, with when, how and from which address. Something you do not recognise? Change your password and sign out every other session.',
       },
       signIn: {
         title: 'Sign in with Microsoft',

@@ -57,6 +57,8 @@ export const backupNamespaces = {
       lastSuccess: 'Last successful job',
       noSuccess: 'No successful job yet',
       jobsByStatus: 'Job runs by status',
+      runCount_one: '{{value}} run',
+      runCount_other: '{{value}} runs',
       details: 'Protected {{unit}}',
       noDetails: 'Nothing is backed up yet. Create a backup job to protect accounts, sites or teams.',
       failed: 'The dashboard could not be loaded.',

@@ -16,6 +16,7 @@ export const coreNamespaces = {
     chartEmpty: 'Nothing to show for this period yet.',
     chartTable: 'Show the values as a table',
     chartDate: 'Day',
+    chartCategory: 'Item',
     download: 'Download',
     language: 'Language',
     english: 'English',

@@ -27,7 +27,13 @@ export function VersionsDialog({
   const api = useApi();
   const versions = useQuery(versionsQuery(api, tenantId, application, sourceId, file.nodeId, rule));
   return (
-    <Dialog.Root open onOpenChange={(e) => (e.open ? undefined : onClose())} placement="center" size="lg">
+    <Dialog.Root
+      open
+      onOpenChange={(e) => (e.open ? undefined : onClose())}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
