@@ -406,8 +406,10 @@ export async function expectResponsiveAndAccessible(
  */
 export async function rowAction(row: Locator, name: string) {
   const button = row.getByRole('button', { name, exact: true });
-  if ((await button.count()) > 0) return button.click();
   const more = row.getByRole('button', { name: /^More actions for / });
+  // The row's actions as they come: the action's own button, or the More button it folded into.
+  await button.or(more).first().waitFor();
+  if ((await button.count()) > 0) return button.click();
   await more.click();
   const label = (await more.getAttribute('aria-label')) ?? '';
   await row.page().getByRole('group', { name: label, exact: true }).getByRole('button', { name, exact: true }).click();
