@@ -30,6 +30,7 @@ import {
   animationsSettled,
   completeQrSetup,
   layoutProblems,
+  rowAction,
   submitPassword,
   useBrowserSession,
   waitForText,
@@ -311,7 +312,7 @@ describe('the first hour of a new organisation, on an empty portal', () => {
     // Its ID is copied on demand, never shown among the names.
     expect(await row.textContent()).not.toContain(TENANT_ID);
     await row.getByRole('button', { name: `${en.common.copy}: ${en.configuration.tenantId} Litware` }).waitFor();
-    await row.getByRole('button', { name: en.configuration.test }).click();
+    await rowAction(row, en.configuration.test);
     await page
       .getByText(/^The connection to Litware works \(\d+ ms\)\.$/)
       .first()
