@@ -54,6 +54,13 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
             },
           ]
         : []),
+      // First (a button even where the row folds the rest into More): switching to the tenant, else testing it.
+      {
+        key: 'test',
+        label: t('configuration:test'),
+        onSelect: () => action.mutate({ tenant: x, kind: 'test' }),
+        ...actionState(serverAction),
+      },
       x.provisioning === 'provisioned'
         ? {
             key: 'deprovision',
@@ -67,12 +74,6 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
             onSelect: () => action.mutate({ tenant: x, kind: 'provision' }),
             ...actionState(serverAction, { disabled: busy(x) }),
           },
-      {
-        key: 'test',
-        label: t('configuration:test'),
-        onSelect: () => action.mutate({ tenant: x, kind: 'test' }),
-        ...actionState(serverAction),
-      },
       {
         key: 'consent',
         label: t('tenantConnection:grantConsent'),
