@@ -9,7 +9,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rowAction, useBrowserSession } from './browser';
 
-const session = useBrowserSession();
+// A server of its own: the shared one's state (sign-in lockouts, trial limits used up) is other files'.
+const session = useBrowserSession({ ownServer: true });
 
 /** The open dialog's box against its content and the window. */
 interface Fit {
@@ -57,8 +58,12 @@ async function expectSizedToContent(dialog: Locator, what: string) {
   // Once its opening animation has ended.
   await dialog.evaluate((content) =>
     Promise.all(
-      // An animation replaced meanwhile rejects its `finished`: it has ended too.
-      content.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined)),
+      content
+        .getAnimations({ subtree: true })
+        // A loading placeholder's pulse or a spinner never ends: only the opening's animations are waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        // An animation replaced meanwhile rejects its `finished`: it has ended too.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
   const fit = await measure(dialog);
