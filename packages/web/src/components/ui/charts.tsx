@@ -83,27 +83,11 @@ export function AreaChart({ points, label, format, height = 180, title }: AreaCh
               </RechartsArea>
             </Chart.Root>
           </Box>
-          <Box as="details" fontSize="xs" color="fg.muted">
-            <Box as="summary" cursor="pointer" width="fit-content">
-              {t('common:chartTable')}
-            </Box>
-            <Table.Root size="sm" mt="1" aria-label={label}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('common:chartDate')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{label}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {points.map((p) => (
-                  <Table.Row key={p.x}>
-                    <Table.Cell>{p.x}</Table.Cell>
-                    <Table.Cell textAlign="end">{format(p.y)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <ValuesTable
+            label={label}
+            first={t('common:chartDate')}
+            rows={points.map((p) => ({ key: p.x, name: p.x, value: format(p.y) }))}
+          />
         </>
       )}
     </Stack>
@@ -154,31 +138,51 @@ export function BarList({ bars, label, format, category }: BarListProps) {
               </ChakraBarList.Content>
             </ChakraBarList.Root>
           </Box>
-          <Box as="details" fontSize="xs" color="fg.muted">
-            <Box as="summary" cursor="pointer" width="fit-content">
-              {t('common:chartTable')}
-            </Box>
-            <Table.Root size="sm" mt="1" aria-label={label}>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{category ?? t('common:chartCategory')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{label}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {bars.map((b) => (
-                  <Table.Row key={b.key}>
-                    <Table.Cell>{b.label}</Table.Cell>
-                    <Table.Cell textAlign="end" data-testid={`bar-${b.key}`}>
-                      {show(b.value)}
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
+          <ValuesTable
+            label={label}
+            first={category ?? t('common:chartCategory')}
+            rows={bars.map((b) => ({ key: b.key, name: b.label, value: show(b.value), testId: `bar-${b.key}` }))}
+          />
         </>
       )}
     </Stack>
+  );
+}
+
+/** The values behind a chart, as a table a screen reader and a keyboard reach (folded under a summary). */
+function ValuesTable({
+  label,
+  first,
+  rows,
+}: {
+  label: string;
+  first: string;
+  rows: { key: string; name: string; value: string; testId?: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box as="details" fontSize="xs" color="fg.muted">
+      <Box as="summary" cursor="pointer" width="fit-content">
+        {t('common:chartTable')}
+      </Box>
+      <Table.Root size="sm" mt="1" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>{first}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{label}</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((r) => (
+            <Table.Row key={r.key}>
+              <Table.Cell>{r.name}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid={r.testId}>
+                {r.value}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
   );
 }
