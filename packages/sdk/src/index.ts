@@ -136,4 +136,4 @@ export { teamsApi } from './resources/legacy/teams.js';
 export type * from './resources/legacy/user.js';
 export { USER_STATUSES, userApi } from './resources/legacy/user.js';
 export type * from './resources/legacy/workers.js';
-export { workersApi } from './resources/legacy/workers.js';
+export { FLEET_AREAS, FLEET_ISSUES, FLEET_SORTS, workersApi } from './resources/legacy/workers.js';

@@ -3,7 +3,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { Application, LicenseKind } from '../common.js';
+import { Application, LicenseKind, listQueryProperties } from '../common.js';
 
 /**
  * The customer worker: the organisation's tenant as the legacy API serves it. The web app keeps it in the `worker` cookie,
@@ -117,6 +117,151 @@ export const BackupStatistics = s.object({
  */
 export type BackupStatistics = s.Static<typeof BackupStatistics>;
 
+/** The areas a client's health is told by: the three backups and the two archives. */
+export const FLEET_AREAS = ['oneDrive', 'sharePoint', 'teams', 'mailArchive', 'teamsArchive'] as const;
+/** An area of a client's protection: OneDrive, SharePoint or Teams backup, mail archive or Teams archive. */
+export const FleetArea = s.oneOfStrings(FLEET_AREAS);
+export type FleetArea = s.Static<typeof FleetArea>;
+
+/** How urgently a client needs its partner: `critical` first, then `warning`; `ok` needs nothing. */
+export const FleetAttention = s.oneOfStrings(['critical', 'warning', 'ok']);
+export type FleetAttention = s.Static<typeof FleetAttention>;
+
+/** The state of a client's Microsoft 365 connection, from its tenant's last connection test. */
+export const FleetConnection = s.oneOfStrings(['ok', 'failed', 'untested', 'none']);
+export type FleetConnection = s.Static<typeof FleetConnection>;
+
+/** What a client's attention is about; the web opens the client on the page each is on. */
+export const FLEET_ISSUES = [
+  'runFailed',
+  'runWarning',
+  'backupOverdue',
+  'neverBackedUp',
+  'connectionFailed',
+  'connectionUntested',
+  'noTenant',
+  'noLocation',
+  'licenseExpired',
+  'licenseExpiring',
+] as const;
+export const FleetIssueCode = s.oneOfStrings(FLEET_ISSUES);
+export type FleetIssueCode = s.Static<typeof FleetIssueCode>;
+
+const runCounts = (period: string) =>
+  s.object({
+    failed: s.integer({ minimum: 0, description: `Runs that failed in the last ${period}.` }),
+    warnings: s.integer({
+      minimum: 0,
+      description: `Runs that finished with items not processed in the last ${period}.`,
+    }),
+  });
+const covered = (what: string) =>
+  s.object({
+    protected: s.integer({ minimum: 0, description: `${what} a job covers.` }),
+    found: s.integer({ minimum: 0, description: `${what} found in the tenant by its last discovery.` }),
+  });
+
+/** Schema of one client in the answer of `GET /partner-clients/fleet`. */
+export const FleetClient = s.object({
+  clientId: s.string(),
+  name: s.string(),
+  abbr: s.string(),
+  license: LicenseKind,
+  licenseValidUntil: s.nullable(s.dateTime('When the licence (on trial: the trial) ends; null when it does not.')),
+  workerIp: s.string({ description: 'The client’s worker: the {workerIp} of its pages.' }),
+  tenantDomain: s.nullable(s.string({ maxLength: 255 })),
+  attention: FleetAttention,
+  issues: s.array(
+    s.object({
+      code: FleetIssueCode,
+      area: s.optional(FleetArea),
+      count: s.optional(s.integer({ minimum: 0 })),
+    }),
+    { description: 'What needs attention, most urgent first; empty when the client is fine.' },
+  ),
+  runs24h: runCounts('24 hours'),
+  runs7d: runCounts('7 days'),
+  lastSuccess: s.object(
+    {
+      oneDrive: s.nullable(s.dateTime()),
+      sharePoint: s.nullable(s.dateTime()),
+      teams: s.nullable(s.dateTime()),
+      mailArchive: s.nullable(s.dateTime()),
+      teamsArchive: s.nullable(s.dateTime()),
+    },
+    'The end of the last run per area that finished without failure; null when none has.',
+  ),
+  coverage: s.object({
+    accounts: covered('OneDrive accounts'),
+    sites: covered('SharePoint sites'),
+    teams: covered('Teams'),
+    mailboxes: covered('Mailboxes'),
+  }),
+  storedBytes: s.integer({ minimum: 0, description: 'Bytes stored for the client: backups and archives.' }),
+  growthBytes7d: s.integer({ description: 'Stored bytes added in the last 7 days (negative when more was removed).' }),
+  connection: s.object({
+    state: FleetConnection,
+    testedAt: s.nullable(s.dateTime()),
+  }),
+  runningJobs: s.integer({ minimum: 0 }),
+});
+/**
+ * One client of a partner's fleet, with what needs attention first: failed and warning runs in the
+ * last 24 hours and 7 days, the last successful run per area, coverage (protected of found), stored
+ * bytes and their growth over 7 days, licence and its end, the connection test's state and running jobs.
+ */
+export type FleetClient = s.Static<typeof FleetClient>;
+
+/** The sort fields of the fleet: `attention` (the default: critical first, then by failures) and each column. */
+export const FLEET_SORTS = [
+  'attention',
+  'name',
+  'failed24h',
+  'failed7d',
+  'lastSuccess',
+  'coverage',
+  'storedBytes',
+  'growth',
+  'license',
+  'connection',
+  'runningJobs',
+] as const;
+
+/** Schema of the query of `GET /partner-clients/fleet`. */
+export const FleetQuery = s.object({
+  ...listQueryProperties,
+  attention: s.optional(s.oneOfStrings(['critical', 'warning', 'ok', 'needsAttention'])),
+  license: s.optional(LicenseKind),
+  connection: s.optional(FleetConnection),
+  area: s.optional(FleetArea),
+  running: s.optional(s.oneOfStrings(['true', 'false'])),
+});
+/**
+ * Paging, sort (one of {@link FLEET_SORTS}), a search of name, short name and tenant domain, and
+ * filters: `attention` (`needsAttention` is critical and warning), licence, connection state, an
+ * area with an issue, and whether a job is running.
+ */
+export type FleetQuery = s.Static<typeof FleetQuery>;
+
+/** Schema of the answer of `GET /partner-clients/fleet`. */
+export const FleetPage = s.object({
+  items: s.array(FleetClient),
+  total: s.integer({ minimum: 0, description: 'Clients matching the filter, over all pages.' }),
+  page: s.integer({ minimum: 1 }),
+  pageSize: s.integer({ minimum: 1 }),
+  counts: s.object(
+    {
+      critical: s.integer({ minimum: 0 }),
+      warning: s.integer({ minimum: 0 }),
+      ok: s.integer({ minimum: 0 }),
+    },
+    'Every client of the fleet by attention, whatever the filter.',
+  ),
+  generatedAt: s.dateTime('When the figures were read (they may be up to a few seconds old).'),
+});
+/** One page of the fleet, with every client counted by attention and when the figures were read. */
+export type FleetPage = s.Static<typeof FleetPage>;
+
 /**
  * The catalogue entries of legacy workers and clients: organisations, a worker's checks and backup
  * figures, partners and their clients. {@link workersApi} binds them.
@@ -153,6 +298,13 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
     path: '/partner-clients',
     summary: "A partner's client organisations",
     response: s.array(Client),
+  },
+  fleet: {
+    method: 'GET',
+    path: '/partner-clients/fleet',
+    summary: "A partner's clients with their health, what needs attention first",
+    query: FleetQuery,
+    response: FleetPage,
   },
   addPartnerClient: {
     method: 'POST',
