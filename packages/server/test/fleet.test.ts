@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FleetPage, FleetQuery } from '@compliance-portal/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import { fleetFor } from '../src/modules/fleet/service.js';
 import type { User } from '../src/modules/identity/users.js';
@@ -433,8 +433,8 @@ describe('fleet', () => {
     expect(refused.json()).toEqual({ message: 'Access denied' });
   });
 
-  it('reuses a snapshot for its configured age, says when it was read, and reads again after', async () => {
-    // A partner of its own, so that the run added here changes no other test's fleet.
+  it('reuses a snapshot for its configured age, then answers with it while the next is read, and says when it was read', async () => {
+    // A partner of its own, so that the runs added here change no other test's fleet.
     const own = await server.ctx.db.transaction((tx) =>
       createOrganisation(tx, { name: 'Snapshot Partners', kind: 'partner', license: 'full' }),
     );
@@ -442,18 +442,28 @@ describe('fleet', () => {
     await addClient('Juliet', { connection: 'success', of: other });
     const cached: AppContext = { ...server.ctx, config: { ...server.ctx.config, fleetSnapshotMs: 5_000 } };
     const read = () => fleetFor(cached, other, {});
+    const failNow = async () => {
+      const job = await addJob('Juliet', 'backup', 'sharepoint', ['s9']);
+      await addRun('Juliet', job, 'failed', (seededAt - server.clock.now) / HOUR + 0.1);
+    };
     const first = await read();
     expect(first.items.map((c) => [c.name, c.attention])).toEqual([['Juliet', 'ok']]);
-    const job = await addJob('Juliet', 'backup', 'sharepoint', ['s9']);
-    await addRun('Juliet', job, 'failed', (seededAt - server.clock.now) / HOUR + 0.1);
+    await failNow();
     server.clock.advance(4_000);
-    const reused = await read();
-    expect(reused).toEqual(first);
-    expect(reused.generatedAt).not.toBe(server.ctx.now().toISOString());
+    expect(await read()).toEqual(first);
+    // Five seconds old: still answered at once, while the next snapshot is read.
     server.clock.advance(1_000);
-    const fresh = await read();
-    expect(fresh.generatedAt).toBe(server.ctx.now().toISOString());
-    expect(fresh.items[0]).toMatchObject({ attention: 'critical', runs24h: { failed: 1 } });
-    expect(fresh.counts).toEqual({ critical: 1, warning: 0, ok: 0 });
+    expect(await read()).toEqual(first);
+    const readAt = server.ctx.now().toISOString();
+    await vi.waitFor(async () => expect((await read()).generatedAt).toBe(readAt));
+    const second = await read();
+    expect(second.items[0]).toMatchObject({ attention: 'critical', runs24h: { failed: 1 } });
+    expect(second.counts).toEqual({ critical: 1, warning: 0, ok: 0 });
+    // Twice the age without a request: the next request waits for a fresh read.
+    await failNow();
+    server.clock.advance(10_000);
+    const third = await read();
+    expect(third.generatedAt).toBe(server.ctx.now().toISOString());
+    expect(third.items[0]?.runs24h.failed).toBe(2);
   });
 });

@@ -19,6 +19,12 @@ const AREA_OF_JOB = `case
   when j.type = 'teamsArchive' then 'teamsArchive'
 end`;
 
+/**
+ * The tenants asked for as a table (`fleet`), joined rather than matched with `= any($1)`: an array of
+ * 500 ids is searched row by row, a joined table by a hash.
+ */
+const FLEET = 'unnest($1::text[]) as fleet(tenant_id)';
+
 /** The moment a run counts at in a period: its start, or its queueing while it has not started. */
 const RUN_AT = 'coalesce(r.started, r.created_at)';
 
@@ -105,15 +111,22 @@ export async function fleetRuns(
     warnings7: number;
     stored: number | string;
   }>(
-    `select r.tenant_id, ${AREA_OF_JOB} as area,
-            count(*) filter (where r.status = 'failed' and ${RUN_AT} >= $3)::int as failed24,
-            count(*) filter (where r.status = 'failed')::int as failed7,
-            count(*) filter (where r.status = 'finished' and r.warnings > 0 and ${RUN_AT} >= $3)::int as warnings24,
-            count(*) filter (where r.status = 'finished' and r.warnings > 0)::int as warnings7,
-            coalesce(sum(r.bytes) filter (where j.type = any($4)), 0)::bigint as stored
-       from job_runs r join jobs j on j.job_id = r.job_id
-      where r.tenant_id = any($1) and ${RUN_AT} >= $2
-      group by r.tenant_id, area`,
+    `with per_job as (
+       select r.job_id,
+              count(*) filter (where r.status = 'failed' and ${RUN_AT} >= $3) as failed24,
+              count(*) filter (where r.status = 'failed') as failed7,
+              count(*) filter (where r.status = 'finished' and r.warnings > 0 and ${RUN_AT} >= $3) as warnings24,
+              count(*) filter (where r.status = 'finished' and r.warnings > 0) as warnings7,
+              sum(r.bytes) as stored
+         from job_runs r join ${FLEET} using (tenant_id)
+        where ${RUN_AT} >= $2
+        group by r.job_id)
+     select j.tenant_id, ${AREA_OF_JOB} as area,
+            sum(p.failed24)::int as failed24, sum(p.failed7)::int as failed7,
+            sum(p.warnings24)::int as warnings24, sum(p.warnings7)::int as warnings7,
+            coalesce(sum(p.stored) filter (where j.type = any($4)), 0)::bigint as stored
+       from per_job p join jobs j on j.job_id = p.job_id
+      group by j.tenant_id, area`,
     [tenantIds, since7d, since24h, STORING_TYPES],
   );
   return rows.map((r) => ({
@@ -130,8 +143,8 @@ export async function fleetRuns(
 /** Runs queued or running per tenant. */
 export async function fleetRunning(db: Queryable, tenantIds: readonly string[]): Promise<Map<string, number>> {
   const rows = await db.query<{ tenant_id: string; n: number }>(
-    `select tenant_id, count(*)::int as n from job_runs
-      where tenant_id = any($1) and status in ('queued', 'running') group by tenant_id`,
+    `select r.tenant_id, count(*)::int as n from job_runs r join ${FLEET} using (tenant_id)
+      where r.status in ('queued', 'running') group by r.tenant_id`,
     [tenantIds],
   );
   return new Map(rows.map((r) => [r.tenant_id, Number(r.n)]));
@@ -165,14 +178,15 @@ export async function fleetAreaJobs(
     never: number;
     overdue: number;
   }>(
-    `with job as (
-       select j.tenant_id, ${AREA_OF_JOB} as area, j.enabled,
-              (select r.finished from job_runs r
-                where r.job_id = j.job_id and r.status = 'finished' and r.items_failed = 0
-                order by r.finished desc limit 1) as last_success,
+    `with job as materialized (
+       select j.tenant_id, ${AREA_OF_JOB} as area, j.enabled, s.finished as last_success,
               exists (select 1 from job_runs r where r.job_id = j.job_id and r.status in ('finished', 'failed')) as ran
-         from jobs j
-        where j.tenant_id = any($1) and j.type = any($3))
+         from jobs j join ${FLEET} using (tenant_id)
+         left join lateral (
+           select r.finished from job_runs r
+            where r.job_id = j.job_id and r.status = 'finished' and r.items_failed = 0
+            order by r.finished desc limit 1) s on true
+        where j.type = any($3))
      select tenant_id, area, max(last_success) as last_success,
             count(*) filter (where enabled and ran and last_success is null)::int as never,
             count(*) filter (where enabled and last_success < $2)::int as overdue
@@ -215,13 +229,15 @@ export interface FleetCoverageRow {
 export async function fleetCoverage(db: Queryable, tenantIds: readonly string[]): Promise<FleetCoverageRow[]> {
   const rows = await db.query<{ tenant_id: string; kind: CoverageKind; covered: number; found: number }>(
     `with covered as (
-       select j.tenant_id, ${COVERAGE_SQL} as kind, count(distinct s)::int as n
-         from jobs j cross join jsonb_array_elements_text(coalesce(j.definition->'sources', '[]'::jsonb)) s
-        where j.tenant_id = any($1) and j.enabled and j.type in ('backup', 'exchangeArchive')
+       select tenant_id, kind, count(*)::int as n from (
+         select distinct j.tenant_id, ${COVERAGE_SQL} as kind, s.source
+           from jobs j join ${FLEET} using (tenant_id)
+           cross join jsonb_array_elements_text(coalesce(j.definition->'sources', '[]'::jsonb)) s(source)
+          where j.enabled and j.type in ('backup', 'exchangeArchive')) x
         group by 1, 2),
      found as (
        select d.tenant_id, ${FOUND_SQL} as kind, count(*)::int as n
-         from discovered_sources d where d.tenant_id = any($1) group by 1, 2)
+         from discovered_sources d join ${FLEET} using (tenant_id) group by 1, 2)
      select coalesce(c.tenant_id, f.tenant_id) as tenant_id, coalesce(c.kind, f.kind) as kind,
             coalesce(c.n, 0) as covered, coalesce(f.n, 0) as found
        from covered c full join found f on f.tenant_id = c.tenant_id and f.kind = c.kind
@@ -253,11 +269,11 @@ export async function fleetStorage(
   const rows = await db.query<{ tenant_id: string; stored: number | string; removed: number | string }>(
     `select tenant_id, sum(stored)::bigint as stored, sum(removed)::bigint as removed from (
        select j.tenant_id, u.bytes as stored, 0 as removed
-         from jobs j join backup_usage u on u.job_id = j.job_id where j.tenant_id = any($1)
+         from jobs j join ${FLEET} using (tenant_id) join backup_usage u on u.job_id = j.job_id
        union all
-       select tenant_id, bytes, 0 from archive_usage where tenant_id = any($1)
+       select a.tenant_id, a.bytes, 0 from archive_usage a join ${FLEET} using (tenant_id)
        union all
-       select tenant_id, 0, bytes from archive_deletions where tenant_id = any($1) and deleted_at >= $2) x
+       select d.tenant_id, 0, d.bytes from archive_deletions d join ${FLEET} using (tenant_id) where d.deleted_at >= $2) x
       group by tenant_id`,
     [tenantIds, since],
   );
@@ -280,9 +296,10 @@ export interface FleetConnectionRow {
  */
 export async function fleetConnectionTests(db: Queryable, tenantIds: readonly string[]): Promise<FleetConnectionRow[]> {
   const rows = await db.query<{ target: string; outcome: string; at: Date }>(
-    `select distinct on (target) target, outcome, at from audit_log
-      where action = 'tenant.connectionTest' and target = any($1)
-      order by target, seq desc`,
+    `select distinct on (a.target) a.target, a.outcome, a.at
+       from audit_log a join ${FLEET} on fleet.tenant_id = a.target
+      where a.action = 'tenant.connectionTest'
+      order by a.target, a.seq desc`,
     [tenantIds],
   );
   return rows.map((r) => ({ tenantId: r.target, ok: r.outcome === 'success', testedAt: new Date(r.at) }));

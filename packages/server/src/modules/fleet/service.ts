@@ -5,8 +5,8 @@
  * a snapshot per partner (an operator's: every partner's clients) for a few seconds
  * (`fleetSnapshotMs`, 5 s by default): a partner's list is paged, sorted and filtered many times in a
  * row, and each such request then only pages, sorts and filters an array in memory. `generatedAt`
- * says when the snapshot's figures were read. A snapshot expires by age only; nothing else drops it,
- * so a change (a client added, a run failed) shows within that age.
+ * says when the snapshot's figures were read. A snapshot expires by age only (see snapshotFor);
+ * nothing else drops it, so a change (a client added, a run failed) shows within at most twice that age.
  */
 import {
   FLEET_AREAS,
@@ -167,14 +167,14 @@ async function readSnapshot(ctx: AppContext, scope: FleetScope): Promise<Snapsho
   const clients = await fleetClients(ctx.db, scope);
   const tenantIds = clients.flatMap((c) => (c.tenantId ? [c.tenantId] : []));
   const since7d = new Date(now.getTime() - 7 * DAY);
-  const [runs, running, jobs, coverage, storage, tests] = await Promise.all([
-    fleetRuns(ctx.db, tenantIds, since7d, new Date(now.getTime() - DAY)),
-    fleetRunning(ctx.db, tenantIds),
-    fleetAreaJobs(ctx.db, tenantIds, new Date(now.getTime() - OVERDUE_MS)),
-    fleetCoverage(ctx.db, tenantIds),
-    fleetStorage(ctx.db, tenantIds, since7d),
-    fleetConnectionTests(ctx.db, tenantIds),
-  ]);
+  // One after the other, not at once: the embedded database answers one statement at a time, so the
+  // requests served meanwhile (each checks its session first) wait for one of these, not for all.
+  const runs = await fleetRuns(ctx.db, tenantIds, since7d, new Date(now.getTime() - DAY));
+  const running = await fleetRunning(ctx.db, tenantIds);
+  const jobs = await fleetAreaJobs(ctx.db, tenantIds, new Date(now.getTime() - OVERDUE_MS));
+  const coverage = await fleetCoverage(ctx.db, tenantIds);
+  const storage = await fleetStorage(ctx.db, tenantIds, since7d);
+  const tests = await fleetConnectionTests(ctx.db, tenantIds);
   const runsOf = groupBy(runs, (r) => r.tenantId);
   const jobsOf = groupBy(jobs, (r) => r.tenantId);
   const coverageOf = groupBy(coverage, (r) => r.tenantId);
@@ -289,16 +289,22 @@ const SORTS: Record<(typeof FLEET_SORTS)[number], Compare> = {
 const byAttention: Compare = (a, b) => SORTS.attention(a, b) || byName(a, b);
 
 interface CachedSnapshot {
-  expires: number;
-  snapshot: Promise<Snapshot>;
+  snapshot?: Snapshot;
+  /** When `snapshot` was read (the clock's milliseconds). */
+  readAt: number;
+  /** The read under way, which concurrent requests share. */
+  reading?: Promise<Snapshot>;
 }
 
 /** Each app's snapshots by scope (a partner's id, or `*` for an operator's whole fleet). */
 const snapshots = new WeakMap<AppContext, Map<string, CachedSnapshot>>();
 
 /**
- * The scope's snapshot, read again once older than `fleetSnapshotMs`. Concurrent requests share one
- * read; a read that fails is not kept, so the next request reads again.
+ * The scope's snapshot. Younger than `fleetSnapshotMs`: as it is. Older, but younger than twice
+ * that: as it is too, while a read of the next one starts (the requests of a partner paging through
+ * the fleet never wait for it; `generatedAt` says its age). Older still, or none: the request waits
+ * for a read. Concurrent requests share one read; a read that fails keeps nothing, so the next
+ * request reads again.
  */
 function snapshotFor(ctx: AppContext, scope: FleetScope): Promise<Snapshot> {
   let cache = snapshots.get(ctx);
@@ -307,18 +313,30 @@ function snapshotFor(ctx: AppContext, scope: FleetScope): Promise<Snapshot> {
     snapshots.set(ctx, cache);
   }
   const key = scope ? scope.partnerId : '*';
+  const maxAge = ctx.config.fleetSnapshotMs ?? SNAPSHOT_MS;
   const now = ctx.now().getTime();
-  const cached = cache.get(key);
-  if (cached && cached.expires > now) return cached.snapshot;
-  // Expired snapshots of other partners go too, so the cache holds only recent ones.
-  for (const [k, c] of cache) if (c.expires <= now) cache.delete(k);
-  const snapshot = readSnapshot(ctx, scope);
-  const entry = { expires: now + (ctx.config.fleetSnapshotMs ?? SNAPSHOT_MS), snapshot };
+  // Snapshots nobody asked for lately go, so the cache holds only the fleets being looked at.
+  for (const [k, c] of cache) if (!c.reading && now - c.readAt >= 2 * maxAge) cache.delete(k);
+  const entry: CachedSnapshot = cache.get(key) ?? { readAt: now };
   cache.set(key, entry);
-  snapshot.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return snapshot;
+  const { snapshot } = entry;
+  if (snapshot && now - entry.readAt < maxAge) return Promise.resolve(snapshot);
+  if (!entry.reading) {
+    const readAt = now;
+    entry.reading = readSnapshot(ctx, scope)
+      .then((read) => {
+        Object.assign(entry, { snapshot: read, readAt });
+        return read;
+      })
+      .finally(() => {
+        entry.reading = undefined;
+      });
+  }
+  if (snapshot && now - entry.readAt < 2 * maxAge) {
+    entry.reading.catch((error: unknown) => ctx.log.warn({ err: error }, 'reading the fleet failed'));
+    return Promise.resolve(snapshot);
+  }
+  return entry.reading;
 }
 
 function matches(query: FleetQuery): (e: Entry) => boolean {
