@@ -40,6 +40,13 @@ export interface Config {
   /** Job runs one worker process executes at once. */
   workerConcurrency: number;
   /**
+   * The scheduled notifications (PORTAL_NOTIFICATIONS, on by default): the processes that run jobs
+   * (roles `all` and `worker`) also send the daily summaries, weekly reports and licence warnings the
+   * users' notification settings ask for; off: none is sent (the mails about a run that ended are not
+   * scheduled and stay on).
+   */
+  notifications: boolean;
+  /**
    * Demo mode (PORTAL_DEMO): an empty database gets the demo world, the Graph-compatible simulator
    * serves the demo tenants over https on a port of its own, and mailed links are logged. On by
    * default only on the embedded database; off by default when DATABASE_URL is set.
@@ -201,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
+    notifications: parseSwitch('PORTAL_NOTIFICATIONS', env.PORTAL_NOTIFICATIONS, true),
     demo,
     demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
