@@ -8,7 +8,7 @@ import type { Migration } from '../migrations.js';
  * before it was sent), `sent`, or `empty` (nothing to tell: a day without failures).
  */
 export const migration: Migration = {
-  id: 35,
+  id: 36,
   name: 'notification sends',
   sql: `
 create table notification_sends (
