@@ -1,7 +1,8 @@
 /**
  * The notification mails through a real SMTP server (smtp-server on 127.0.0.1) and read back by a
- * real MIME parser (mailparser): the mail about a failed run, the daily summary, the licence
- * warnings and the test mail, each in English and German; that a setting turned off sends nothing;
+ * real MIME parser (mailparser): the mail about a failed run, the daily summary, the weekly report
+ * (a customer's areas, a partner's fleet), the licence warnings and the test mail, each in English
+ * and German; that a setting turned off sends nothing;
  * that a period's mail goes out once, whatever restarts and however many processes pass over it.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,9 +12,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
 import { notifyRunEnded } from '../src/jobs/notify.js';
+import { fleetFor } from '../src/modules/fleet/service.js';
 import { startNotificationScheduler } from '../src/modules/notifications/scheduler.js';
 import { sendDueNotifications } from '../src/modules/notifications/service.js';
-import { ADMIN, PARTNER, sessionToken, TENANTS, testContext, useTestServer } from './helpers.js';
+import { ADMIN, PARTNER, seededUser, sessionToken, TENANTS, testContext, useTestServer } from './helpers.js';
 
 interface Received {
   to: string[];
@@ -25,7 +27,8 @@ const REFUSED = 'refused@contoso.example';
 const PUBLIC_URL = 'http://portal.test';
 
 const received: Received[] = [];
-const overrides: Partial<Config> = { publicUrl: PUBLIC_URL };
+// The fleet is read afresh for every report (the tests change its runs between reports).
+const overrides: Partial<Config> = { publicUrl: PUBLIC_URL, fleetSnapshotMs: 0 };
 let smtp: SMTPServer;
 
 beforeAll(async () => {
@@ -144,6 +147,15 @@ beforeAll(async () => {
   );
   runs.contosoFine = await addRun(jobs.contoso, TENANTS.contoso, 'finished', '2026-11-02T03:00:00Z', 'Finished');
   runs.contosoOld = await addRun(jobs.contoso, TENANTS.contoso, 'failed', '2026-10-31T22:00:00Z', 'Old failure');
+  // What Contoso's OneDrive backup stores (1.5 GB) and Northwind's mail archive (2 KB).
+  await db.query(`insert into backup_usage (job_id, source_id, items, bytes) values ($1, 'drive-1', 10, $2)`, [
+    jobs.contoso,
+    1.5 * 1024 ** 3,
+  ]);
+  await db.query(
+    `insert into archive_usage (tenant_id, kind, source, items, bytes) values ($1, 'mail', 'mailbox-1', 2, 2048)`,
+    [TENANTS.northwind],
+  );
   runs.northwindFailed = await addRun(
     jobs.northwind,
     TENANTS.northwind,
@@ -168,6 +180,13 @@ const TEXTS = {
       subject: 'Job "OneDrive nightly" failed (contoso.onmicrosoft.com)',
       linkLabel: 'See the run in the portal',
     },
+    weekly: {
+      customer: 'Weekly report for Contoso: 4 runs, 2 failed',
+      area: 'Area: OneDrive backup; Runs: 4; Failed: 2; Last success: 2 Nov 2026, 04:00; Stored: 1.5 GB',
+      partner: (n: number) => `Weekly report for Fabrikam Partners: ${n} of 3 clients need attention`,
+      northwind:
+        'Client: Northwind Traders; Attention: Critical; Failures 24 h: 1; Failures 7 days: 1; Last success: never; Stored: 2 KB',
+    },
     daily: {
       admin: 'Daily summary: 1 failed run, 1 run with warnings',
       partner: 'Daily summary: 1 failed run, 0 runs with warnings',
@@ -186,6 +205,13 @@ const TEXTS = {
     runFailed: {
       subject: 'Auftrag „OneDrive nightly“ fehlgeschlagen (contoso.onmicrosoft.com)',
       linkLabel: 'Lauf im Portal ansehen',
+    },
+    weekly: {
+      customer: 'Wochenbericht für Contoso: 4 Läufe, 2 fehlgeschlagen',
+      area: 'Bereich: OneDrive-Sicherung; Läufe: 4; Fehlgeschlagen: 2; Letzter Erfolg: 02.11.2026, 04:00; Gespeichert: 1,5 GB',
+      partner: (n: number) => `Wochenbericht für Fabrikam Partners: ${n} von 3 Kunden brauchen Aufmerksamkeit`,
+      northwind:
+        'Kunde: Northwind Traders; Handlungsbedarf: Kritisch; Fehler 24 Std.: 1; Fehler 7 Tage: 1; Letzter Erfolg: nie; Gespeichert: 2 KB',
     },
     daily: {
       admin: 'Tägliche Zusammenfassung: 1 fehlgeschlagener Lauf, 1 Lauf mit Warnungen',
@@ -255,6 +281,36 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     expect(partner.text).toContain(link('/archive/job-monitor', 'exchangeArchive', runs.northwindFailed));
     expect(partner.text).not.toContain('Contoso');
     expect(partner.html).toContain('<h2');
+  });
+
+  it('send the weekly report: a customer’s areas, a partner’s clients from the fleet', async () => {
+    await saveSettings(ADMIN, { language, dailySummary: false, licenseExpiry: false, weeklyReport: true });
+    await saveSettings(PARTNER, { language, dailySummary: false, licenseExpiry: false, weeklyReport: true });
+    expect(await sendDueNotifications(server.ctx)).toBe(2);
+
+    const customer = only(ADMIN);
+    expect(customer.subject).toBe(texts.weekly.customer);
+    expect(customer.text).toContain(texts.weekly.area);
+    expect(customer.text).toContain(`${PUBLIC_URL}/backup-and-restore/job-monitor?type=backup`);
+    // Contoso has no job of the other areas: they are not listed.
+    expect(customer.text).not.toMatch(/SharePoint|Teams/);
+    expect(customer.html).toContain('<table');
+
+    const fleet = await fleetFor(server.ctx, await seededUser(server, PARTNER));
+    const partner = only(PARTNER);
+    expect(fleet.total).toBe(3);
+    expect(partner.subject).toBe(texts.weekly.partner(fleet.counts.critical + fleet.counts.warning));
+    expect(partner.text).toContain(texts.weekly.northwind);
+    expect(partner.text).toContain(`${PUBLIC_URL}/partner-setup`);
+    for (const client of ['Tailspin Toys', 'Woodgrove Bank']) expect(partner.text).toContain(client);
+
+    // Sent once a week: later in the week, nothing; the next Monday, the next one. (A process of its
+    // own: the fleet keeps its snapshot per process, and one read next week is no snapshot of this.)
+    const later = testContext(server.ctx.db, overrides);
+    later.clock.set('2026-11-05T08:00:00.000Z');
+    expect(await sendDueNotifications(later.ctx)).toBe(0);
+    later.clock.set('2026-11-09T08:00:00.000Z');
+    expect(await sendDueNotifications(later.ctx)).toBe(2);
   });
 
   it('warn of a licence’s end 14 and 3 days before and when it has ended, each once, with a link to the licence', async () => {

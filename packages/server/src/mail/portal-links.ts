@@ -40,5 +40,8 @@ export function areaLink(publicUrl: string, area: ReportArea): string {
 /** The licence tab of the configuration. */
 export const licenceLink = (publicUrl: string) => `${publicUrl}/configuration?tab=licence`;
 
+/** A partner's clients (the partner's set-up page, which lists them). */
+export const clientsLink = (publicUrl: string) => `${publicUrl}/partner-setup`;
+
 /** The notification settings of the account. */
 export const settingsLink = (publicUrl: string) => `${publicUrl}/account/settings?tab=notifications`;

@@ -1,5 +1,7 @@
+import type { FleetArea } from '@compliance-portal/sdk';
 import type { Queryable } from '../../db/database.js';
 import type { StoredNotificationSettings } from '../../jobs/notify.js';
+import { AREA_OF_JOB } from '../fleet/repository.js';
 
 /** The scheduled notifications, as `notification_sends.kind` records them. */
 export type ScheduledKind = 'dailySummary' | 'weeklyReport' | 'licenseExpiry';
@@ -132,4 +134,56 @@ export async function licencesEnding(
       order by license_valid_until, id`,
     [organisationId, from, to],
   );
+}
+
+/** An area's week for a customer's weekly report. */
+export interface AreaWeekRow {
+  area: FleetArea;
+  runs: number;
+  failed: number;
+  storedBytes: number;
+}
+
+/**
+ * Per area (the fleet's five) of an organisation's tenants that has a job: the runs that ended in
+ * [from, to), those that failed, and the bytes stored now (the usage totals: backups by their job's
+ * area, archived mail and Teams messages and chats by their kind).
+ */
+export async function areaWeeks(db: Queryable, organisationId: string, from: Date, to: Date): Promise<AreaWeekRow[]> {
+  const rows = await db.query<{ area: FleetArea; runs: number; failed: number; stored: number | string }>(
+    `with area_jobs as (
+       select j.job_id, j.tenant_id, ${AREA_OF_JOB} as area
+         from jobs j join tenants t on t.tenant_id = j.tenant_id
+        where t.organisation_id = $1),
+     runs as (
+       select a.area, count(*)::int as runs, count(*) filter (where r.status = 'failed')::int as failed
+         from job_runs r join area_jobs a on a.job_id = r.job_id
+        where r.status in ('finished', 'failed') and r.finished >= $2 and r.finished < $3
+        group by a.area),
+     stored as (
+       select a.area, sum(u.bytes) as bytes from backup_usage u join area_jobs a on a.job_id = u.job_id group by a.area
+       union all
+       select case when u.kind = 'mail' then 'mailArchive' else 'teamsArchive' end, sum(u.bytes)
+         from archive_usage u join tenants t on t.tenant_id = u.tenant_id
+        where t.organisation_id = $1 group by 1)
+     select a.area, coalesce(r.runs, 0) as runs, coalesce(r.failed, 0) as failed,
+            coalesce((select sum(s.bytes) from stored s where s.area = a.area), 0)::bigint as stored
+       from (select distinct area from area_jobs where area is not null) a
+       left join runs r on r.area = a.area`,
+    [organisationId, from, to],
+  );
+  return rows.map((r) => ({
+    area: r.area,
+    runs: Number(r.runs),
+    failed: Number(r.failed),
+    storedBytes: Number(r.stored),
+  }));
+}
+
+/** The ids of an organisation's tenants. */
+export async function organisationTenantIds(db: Queryable, organisationId: string): Promise<string[]> {
+  const rows = await db.query<{ tenant_id: string }>('select tenant_id from tenants where organisation_id = $1', [
+    organisationId,
+  ]);
+  return rows.map((r) => r.tenant_id);
 }

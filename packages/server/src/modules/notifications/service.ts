@@ -15,12 +15,17 @@ import { effectiveSettings, mailLanguageOf } from '../../jobs/notify.js';
 import { isTimeZone, zonedTime } from '../../jobs/schedule.js';
 import { renderMail } from '../../mail/mail-document.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { licenceLink, runLink } from '../../mail/portal-links.js';
-import { type SummaryRun, templatesFor } from '../../mail/templates.js';
+import { areaLink, clientsLink, licenceLink, runLink } from '../../mail/portal-links.js';
+import { type SummaryRun, templatesFor, type WeeklyPartnerInput } from '../../mail/templates.js';
+import { fleetAreaJobs } from '../fleet/repository.js';
+import { fleetFor } from '../fleet/service.js';
+import { findUserById, type User } from '../identity/users.js';
 import {
+  areaWeeks,
   claimSend,
   licencesEnding,
   listRecipients,
+  organisationTenantIds,
   problemRuns,
   type Recipient,
   releaseSend,
@@ -35,6 +40,7 @@ const DAY = 24 * HOUR;
 const SEND_HOUR = 7;
 /** How late a due summary is still sent (a process that was down longer skips it: the next is near). */
 const DAILY_GRACE = 6 * HOUR;
+const WEEKLY_GRACE = DAY;
 /** The licence warnings: 14 and 3 days before the licence ends, and when it has ended. */
 const LICENCE_STAGES = [14, 3, 0] as const;
 /** How long after its end an ended licence is still told (a licence long ended is no news). */
@@ -69,6 +75,19 @@ function dueDay(now: Date, timeZone: string) {
     period: isoDate(day),
     from: zonedTime(addDays(day, -1), SEND_HOUR, timeZone),
     to: zonedTime(day, SEND_HOUR, timeZone),
+  };
+}
+
+/** The weekly report due last at `now`: its Monday (the period), when it was due, and the week before. */
+function dueWeek(now: Date, timeZone: string) {
+  const today = localDate(now, timeZone);
+  const weekday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
+  let monday = addDays(today, -weekday);
+  if (now < zonedTime(monday, SEND_HOUR, timeZone)) monday = addDays(monday, -7);
+  return {
+    period: isoDate(monday),
+    from: zonedTime(addDays(monday, -7), SEND_HOUR, timeZone),
+    to: zonedTime(monday, SEND_HOUR, timeZone),
   };
 }
 
@@ -148,6 +167,78 @@ async function dailySummary(ctx: AppContext, r: Recipient, now: Date): Promise<b
   });
 }
 
+/** Every client of a partner's fleet, most urgent first, as the fleet service computes them. */
+async function wholeFleet(ctx: AppContext, user: User) {
+  const pageSize = 500;
+  const first = await fleetFor(ctx, user, { pageSize });
+  const clients = [...first.items];
+  for (let page = 2; (page - 1) * pageSize < first.total; page++) {
+    clients.push(...(await fleetFor(ctx, user, { page, pageSize })).items);
+  }
+  return clients;
+}
+
+const latest = (dates: readonly (string | null)[]) =>
+  dates.reduce<Date | null>((a, d) => (d && (!a || new Date(d) > a) ? new Date(d) : a), null);
+
+/**
+ * The weekly report of the week before Monday 07:00 (the organisation's time). A partner's: one line
+ * per client of its fleet (attention, failed runs in 24 hours and 7 days, the newest success of any
+ * area, stored bytes), read from the fleet service, most urgent first. A customer administrator's:
+ * each area that has a job, with its runs and failures of the week, its newest success and its
+ * stored bytes. Nothing to report (a partner without clients, a customer without jobs) sends no
+ * mail; operators get none (the fleet of every partner is no one's week).
+ */
+async function weeklyReport(ctx: AppContext, r: Recipient, now: Date): Promise<boolean> {
+  if (r.role === 'operator') return false;
+  const timeZone = zoneOf(r);
+  const { period, from, to } = dueWeek(now, timeZone);
+  if (now.getTime() - to.getTime() > WEEKLY_GRACE) return false;
+  return sendOnce(ctx, { userId: r.id, kind: 'weeklyReport', period }, async () => {
+    const language = mailLanguageOf(r.settings);
+    const templates = templatesFor(language);
+    const { publicUrl } = ctx.config;
+    if (r.role === 'partner') {
+      const user = await findUserById(ctx.db, r.id);
+      if (!user) return null;
+      const fleet = await wholeFleet(ctx, user);
+      if (fleet.length === 0) return null;
+      const clients: WeeklyPartnerInput['clients'] = fleet.map((c) => ({
+        name: c.name,
+        attention: c.attention,
+        failed24h: c.runs24h.failed,
+        failed7d: c.runs7d.failed,
+        lastSuccess: latest(Object.values(c.lastSuccess)),
+        storedBytes: c.storedBytes,
+      }));
+      const mail = templates.weeklyPartner({
+        partner: r.organisation,
+        from,
+        to,
+        timeZone,
+        clients,
+        link: clientsLink(publicUrl),
+      });
+      return renderMail(addressOf(r), mail, language);
+    }
+    const weeks = await areaWeeks(ctx.db, r.organisation_id, from, to);
+    if (weeks.length === 0) return null;
+    const successes = await fleetAreaJobs(ctx.db, await organisationTenantIds(ctx.db, r.organisation_id), to);
+    const order = ['oneDrive', 'sharePoint', 'teams', 'mailArchive', 'teamsArchive'];
+    const areas = weeks
+      .sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area))
+      .map((w) => ({
+        ...w,
+        lastSuccess: latest(
+          successes.filter((s) => s.area === w.area).map((s) => s.lastSuccess?.toISOString() ?? null),
+        ),
+        link: areaLink(publicUrl, w.area),
+      }));
+    const mail = templates.weeklyCustomer({ organisation: r.organisation, from, to, timeZone, areas });
+    return renderMail(addressOf(r), mail, language);
+  });
+}
+
 /**
  * The licence warnings of every organisation the user acts for: one at 14 days before the end, one
  * at 3, one when it has ended; a stage passed while no process ran is skipped for the next one. The
@@ -195,6 +286,7 @@ export async function sendDueNotifications(ctx: AppContext): Promise<number> {
     const settings = effectiveSettings(recipient.settings);
     try {
       if (settings.dailySummary && (await dailySummary(ctx, recipient, now))) sent++;
+      if (settings.weeklyReport && (await weeklyReport(ctx, recipient, now))) sent++;
       if (settings.licenseExpiry) sent += await licenceWarnings(ctx, recipient, now);
     } catch (err) {
       ctx.log.warn({ err, userId: recipient.id }, 'scheduled notifications failed');
