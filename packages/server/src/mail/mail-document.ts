@@ -105,5 +105,3 @@ export function formatsOf(language: MailLanguage, timeZone: string) {
     },
   };
 }
-
-export type MailFormats = ReturnType<typeof formatsOf>;

@@ -9,7 +9,7 @@ import { germanTemplates } from './templates-de.js';
 import { englishTemplates } from './templates-en.js';
 
 /** A run that ended, for its own mail (`jobFailed`, `jobFinished`). */
-export interface RunEndedInput {
+interface RunEndedInput {
   job: string;
   tenant: string;
   status: 'failed' | 'finished';
@@ -30,7 +30,7 @@ export interface SummaryRun {
 }
 
 /** The daily summary: one group per client (organisation) and tenant, in the reader's time zone. */
-export interface DailySummaryInput {
+interface DailySummaryInput {
   from: Date;
   to: Date;
   timeZone: string;
@@ -41,7 +41,7 @@ export interface DailySummaryInput {
 export type ReportArea = 'oneDrive' | 'sharePoint' | 'teams' | 'mailArchive' | 'teamsArchive';
 
 /** A customer administrator's weekly report: each area's week. */
-export interface WeeklyCustomerInput {
+interface WeeklyCustomerInput {
   organisation: string;
   from: Date;
   to: Date;
@@ -74,7 +74,7 @@ export interface WeeklyPartnerInput {
 }
 
 /** A warning that an organisation's licence ends in `daysLeft` days, or (0) has ended. */
-export interface LicenceExpiryInput {
+interface LicenceExpiryInput {
   organisation: string;
   validUntil: Date;
   daysLeft: number;
@@ -83,7 +83,7 @@ export interface LicenceExpiryInput {
 }
 
 /** The test mail of the notification settings. */
-export interface TestMailInput {
+interface TestMailInput {
   to: string;
   link: string;
 }
