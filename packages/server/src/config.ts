@@ -40,6 +40,13 @@ export interface Config {
   /** Job runs one worker process executes at once. */
   workerConcurrency: number;
   /**
+   * The scheduled notifications (PORTAL_NOTIFICATIONS, on by default): the processes that run jobs
+   * (roles `all` and `worker`) also send the daily summaries, weekly reports and licence warnings the
+   * users' notification settings ask for; off: none is sent (the mails about a run that ended are not
+   * scheduled and stay on).
+   */
+  notifications: boolean;
+  /**
    * How long a partner's fleet (its clients' health) is reused once read, in milliseconds
    * (PORTAL_FLEET_SNAPSHOT_MS; 5000 when unset, 0 reads it for every request).
    */
@@ -213,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
+    notifications: parseSwitch('PORTAL_NOTIFICATIONS', env.PORTAL_NOTIFICATIONS, true),
     ...(env.PORTAL_FLEET_SNAPSHOT_MS
       ? { fleetSnapshotMs: parseMillis('PORTAL_FLEET_SNAPSHOT_MS', env.PORTAL_FLEET_SNAPSHOT_MS) }
       : {}),
