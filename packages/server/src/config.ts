@@ -156,7 +156,8 @@ function parseSize(text: string | undefined): Record<string, number> {
 /** A whole number of at least `min` from the variable `name`; anything else stops the server, naming it. */
 function parseCount(name: string, text: string, min: number): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} is a whole number of at least ${min}, not "${text}".`);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} is a whole number of at least ${min}, not "${text}".`);
   return n;
 }
 

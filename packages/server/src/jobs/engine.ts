@@ -227,9 +227,11 @@ export class JobEngine {
    * A claim is one short statement, so the turns cost little even for many workers.
    */
   private async claim(): Promise<RunRow | undefined> {
-    const now = this.ctx.now();
+    let now = this.ctx.now();
     const run = await this.ctx.db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      // The time of the claim is read once its turn came, so claims are stamped in the order taken.
+      now = this.ctx.now();
       const [claimed] = await tx.query<RunRow>(
         `with tenants as (
            select w.tenant_id,
@@ -448,10 +450,7 @@ export class JobEngine {
       ],
     );
     await this.ctx.db.query('delete from job_run_sources where run_id = $1', [run.run_id]);
-    await this.ctx.db.query(`update jobs set status = 'pending', updated_at = $2 where job_id = $1`, [
-      run.job_id,
-      now,
-    ]);
+    await this.ctx.db.query(`update jobs set status = 'pending', updated_at = $2 where job_id = $1`, [run.job_id, now]);
     this.ctx.log.info({ runId: run.run_id, jobId: run.job_id, tenantId: run.tenant_id }, 'run yielded its turn');
     return { runId: run.run_id, status: 'queued' };
   }
