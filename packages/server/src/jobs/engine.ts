@@ -49,20 +49,20 @@ const RESET_COUNTERS = 'items_total = 0, items_done = 0, items_failed = 0, bytes
  * multiplies the peak; 4 doubles the old throughput at twice its peak. More throughput comes from
  * more workers, or PORTAL_WORKER_CONCURRENCY on a machine with the memory for it.
  */
-export const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_CONCURRENCY = 4;
 /**
  * Runs of one tenant at once, across all workers. Microsoft throttles per tenant (and per mailbox,
  * drive or site), and a process shares one Graph client per tenant between its runs: a second run
  * of the same tenant adds little but 429s, and a tenant with twenty jobs would fill every slot.
  */
-export const DEFAULT_TENANT_CONCURRENCY = 1;
+const DEFAULT_TENANT_CONCURRENCY = 1;
 /**
  * A run that held its slot this long while runs of other tenants wait yields at its next checkpoint:
  * a tenant's wait behind long runs is bounded by about one slice (a long backup is resumed from its
  * checkpoint, which costs one checkpoint's work at most), and a run that yields does so at most every
  * ten minutes, so resuming stays a small share of its time.
  */
-export const DEFAULT_TIME_SLICE_MS = 10 * 60_000;
+const DEFAULT_TIME_SLICE_MS = 10 * 60_000;
 
 /** Claims of every worker take turns on this lock (engine.ts only; the other keys are 72361–72365). */
 const CLAIM_LOCK = 72366;
