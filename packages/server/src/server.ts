@@ -75,7 +75,12 @@ if (config.blobStore?.accountKey) {
 const engine =
   role === 'web'
     ? undefined
-    : new JobEngine(ctx, { executors: executors(dataPlaneOf(ctx)), concurrency: config.workerConcurrency });
+    : new JobEngine(ctx, {
+        executors: executors(dataPlaneOf(ctx)),
+        ...(config.workerConcurrency !== undefined ? { concurrency: config.workerConcurrency } : {}),
+        ...(config.workerTenantConcurrency !== undefined ? { tenantConcurrency: config.workerTenantConcurrency } : {}),
+        ...(config.workerTimeSliceMs !== undefined ? { timeSliceMs: config.workerTimeSliceMs } : {}),
+      });
 const app = role === 'worker' ? undefined : await buildApp(ctx);
 let history: DemoHistoryFigures | undefined;
 const simulator = demoSimulatorOf(ctx);
