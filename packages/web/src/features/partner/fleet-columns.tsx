@@ -28,7 +28,7 @@ function relativeTime(iso: string, now: number, language: string, justNow: strin
 }
 
 /** Bytes added (+) or removed (−) in words: "+1.2 GB", "−300 MB", or no change. */
-export function growthText(bytes: number, language: string, none: string): string {
+function growthText(bytes: number, language: string, none: string): string {
   if (bytes === 0) return none;
   return `${bytes > 0 ? '+' : '−'}${formatBytes(Math.abs(bytes), language)}`;
 }

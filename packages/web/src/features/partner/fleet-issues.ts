@@ -83,10 +83,15 @@ export function issueText(
   const area = issue.area ? t(`fleet:areas.${issue.area}`) : '';
   const trial = client.license === 'trial';
   switch (issue.code) {
+    // Runs of no area (a restore, a clean-up) are counted without one.
     case 'runFailed':
-      return t('fleet:issues.runFailed', { count: issue.count ?? 1, area });
+      return area
+        ? t('fleet:issues.runFailed', { count: issue.count ?? 1, area })
+        : t('fleet:issues.runFailedAnywhere', { count: issue.count ?? 1 });
     case 'runWarning':
-      return t('fleet:issues.runWarning', { count: issue.count ?? 1, area });
+      return area
+        ? t('fleet:issues.runWarning', { count: issue.count ?? 1, area })
+        : t('fleet:issues.runWarningAnywhere', { count: issue.count ?? 1 });
     case 'backupOverdue':
       return t('fleet:issues.backupOverdue', { area });
     case 'neverBackedUp':

@@ -34,7 +34,7 @@ export type FleetFilter = 'attention' | 'license' | 'connection' | 'area' | 'run
 export const FLEET_FILTERS: readonly FleetFilter[] = ['attention', 'license', 'connection', 'area', 'running'];
 
 /** The fleet's defaults: what needs attention first, 25 a page. */
-export const FLEET_LIST = { sort: 'attention', order: 'asc', pageSize: 25 } as const satisfies Partial<ListState>;
+const FLEET_LIST = { sort: 'attention', order: 'asc', pageSize: 25 } as const satisfies Partial<ListState>;
 
 /** The value when it is one of `values`, else nothing: a wrong value in the address is dropped. */
 function oneOf<V extends string>(values: readonly V[], raw: unknown): V | undefined {
