@@ -46,7 +46,11 @@ function AttentionCell({ client, now, onOpen }: { client: FleetClient; now: numb
   const [first, ...rest] = client.issues;
   return (
     <Stack gap="1" align="flex-start" maxW="64">
-      <Badge colorPalette={ATTENTION_PALETTE[client.attention]} variant="solid" data-attention={client.attention}>
+      <Badge
+        colorPalette={ATTENTION_PALETTE[client.attention]}
+        variant={client.attention === 'critical' ? 'solid' : 'subtle'}
+        data-attention={client.attention}
+      >
         {t(`fleet:attention.${client.attention}`)}
       </Badge>
       {first ? (

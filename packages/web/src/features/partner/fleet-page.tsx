@@ -61,17 +61,18 @@ function AttentionCounts({
           <Button
             key={level}
             size="sm"
-            variant={pressed ? 'solid' : 'outline'}
+            variant={pressed ? 'subtle' : 'outline'}
             colorPalette={ATTENTION_PALETTE[level]}
             aria-pressed={pressed}
-            aria-label={t('fleet:countButton', { count, level: t(`fleet:attention.${level}`) })}
             onClick={() => onChoose(pressed ? undefined : level)}
             disabled={!counts}
             data-level={level}
+            borderWidth="1px"
+            borderColor="colorPalette.muted"
           >
             <Text as="span" fontWeight="bold">
               {counts ? formatNumber(count, i18n.language) : '–'}
-            </Text>
+            </Text>{' '}
             {t(`fleet:attention.${level}`)}
           </Button>
         );

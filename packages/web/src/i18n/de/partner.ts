@@ -30,8 +30,6 @@ export const partnerNamespaces: Leaves<typeof En> = {
     loadFailed: 'Der Zustand der Kunden konnte nicht geladen werden.',
     clearFilters: 'Filter zurücksetzen',
     counts: 'Kunden nach Handlungsbedarf',
-    countButton_one: '{{count}} {{level}}: diesen Kunden zeigen',
-    countButton_other: '{{count}} {{level}}: diese Kunden zeigen',
     generatedAt: 'Stand {{time}}',
     current: 'Aktuell',
     noTenant: 'Kein Mandant verbunden',

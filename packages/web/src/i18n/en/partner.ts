@@ -26,8 +26,6 @@ export const partnerNamespaces = {
     loadFailed: 'The clients’ state could not be loaded.',
     clearFilters: 'Clear filters',
     counts: 'Clients by attention',
-    countButton_one: '{{count}} {{level}}: show this client',
-    countButton_other: '{{count}} {{level}}: show these clients',
     generatedAt: 'As of {{time}}',
     current: 'Current',
     noTenant: 'No tenant connected',
