@@ -5,12 +5,24 @@
  * failed first), opens that client on its job monitor's failed runs with one click, and switches
  * client by keyboard from the header at 1440 px and on a 390 px phone, staying on the page.
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
-import { layoutProblems, PARTNER, simulatorGraph, simulatorThrottle, useBrowserSession } from './browser';
+import {
+  animationsSettled,
+  chooseLanguage,
+  type Language,
+  layoutProblems,
+  PARTNER,
+  screenshotDirectory,
+  simulatorGraph,
+  simulatorThrottle,
+  useBrowserSession,
+} from './browser';
 
 const session = useBrowserSession({ ownServer: true, viewport: { width: 1440, height: 900 } });
+const SHOTS = screenshotDirectory('fleet');
 
 /** The demo partner's client whose backup is made to fail. */
 const NORTHWIND_TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a02';
@@ -202,6 +214,32 @@ describe('a partner’s fleet', () => {
     await page.goto('/partner-setup');
     await page.getByRole('table', { name: en.fleet.label }).getByRole('row').nth(1).waitFor();
     expect(await layoutProblems(page, 'the fleet', { widths: [390, 1440], axeAt: [390, 1440] })).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('reads in English and German at 1440 and 390 px, its switcher open too', async () => {
+    const { page } = session;
+    for (const language of ['en', 'de'] as Language[]) {
+      await chooseLanguage(page, language);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.goto('/partner-setup');
+        await page.getByRole('table').getByRole('row').nth(1).waitFor();
+        await page.waitForLoadState('networkidle');
+        await animationsSettled(page);
+        await page.screenshot({ path: join(SHOTS, `fleet-${language}-${width}.png`), fullPage: true });
+        await page.getByTestId('client-switcher').click();
+        await page.getByRole('listbox').waitFor();
+        await page.keyboard.type('o');
+        await page.keyboard.press('ArrowDown');
+        await animationsSettled(page);
+        await page.screenshot({ path: join(SHOTS, `fleet-switcher-${language}-${width}.png`) });
+        await page.keyboard.press('Escape');
+        await page.getByRole('listbox').waitFor({ state: 'detached' });
+      }
+      expect(await layoutProblems(page, `the fleet (${language})`, { widths: [390, 1440], axeAt: [390] })).toEqual([]);
+    }
+    await chooseLanguage(page, 'en');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

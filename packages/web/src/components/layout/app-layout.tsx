@@ -217,7 +217,14 @@ export function AppLayout({ clientSwitcher }: { clientSwitcher?: ReactNode }) {
         <Box fontWeight="bold" color="brand.700" fontSize={{ base: 'md', md: 'lg' }} whiteSpace="nowrap" hideBelow="sm">
           {t('appName')}
         </Box>
-        {clientSwitcher && role && SWITCHING_ROLES.includes(role) ? clientSwitcher : <CurrentOrganisation />}
+        {clientSwitcher && role && SWITCHING_ROLES.includes(role) ? (
+          // The switcher as wide as its name, the rest of the header's room kept free before the language.
+          <Flex flex="1" minW="0">
+            {clientSwitcher}
+          </Flex>
+        ) : (
+          <CurrentOrganisation />
+        )}
         <LanguageSwitch />
         <UserMenu />
       </Flex>

@@ -108,9 +108,9 @@ export function ClientSwitcher() {
         <Button
           variant="ghost"
           size="sm"
-          flex="1"
+          flex="0 1 auto"
           minW="0"
-          maxW={{ md: 'md' }}
+          maxW={{ base: 'full', md: 'md' }}
           h="auto"
           minH="9"
           py="1"

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { FLEET_AREAS, type FleetAttention, type FleetClient } from '@compliance-portal/sdk';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,8 @@ function AttentionCell({ client, now, onOpen }: { client: FleetClient; now: numb
   const serverAction = useServerAction();
   const [first, ...rest] = client.issues;
   return (
-    <Stack gap="1" align="flex-start" maxW="64">
+    // Inline where it stands under the client's name on a phone: the badge and the issue on one line.
+    <Flex display="inline-flex" columnGap="2" rowGap="1" align="center" wrap="wrap" maxW="64" verticalAlign="middle">
       <Badge
         colorPalette={ATTENTION_PALETTE[client.attention]}
         variant={client.attention === 'critical' ? 'solid' : 'subtle'}
@@ -54,24 +55,18 @@ function AttentionCell({ client, now, onOpen }: { client: FleetClient; now: numb
         {t(`fleet:attention.${client.attention}`)}
       </Badge>
       {first ? (
-        <Button
-          variant="plain"
-          size="xs"
-          h="auto"
-          p="0"
-          textAlign="start"
-          whiteSpace="normal"
-          fontWeight="normal"
-          color="fg"
-          textDecoration="underline"
-          textUnderlineOffset="2px"
-          aria-label={t('fleet:open.issueNamed', { issue: issueText(t, client, first, now), name: client.name })}
-          onClick={() => onOpen(client, 'issue')}
-          data-issue={first.code}
-          {...serverAction}
-        >
-          {issueText(t, client, first, now)}
-        </Button>
+        // A plain button, not Chakra's (a flex box that keeps its text on one line): the issue wraps in its cell.
+        <Link asChild fontSize="xs" color="fg" textAlign="start" textUnderlineOffset="2px" variant="underline">
+          <button
+            type="button"
+            aria-label={t('fleet:open.issueNamed', { issue: issueText(t, client, first, now), name: client.name })}
+            onClick={() => onOpen(client, 'issue')}
+            data-issue={first.code}
+            {...serverAction}
+          >
+            {issueText(t, client, first, now)}
+          </button>
+        </Link>
       ) : (
         <Text fontSize="xs" color="fg.muted">
           {t('fleet:issues.none')}
@@ -82,7 +77,7 @@ function AttentionCell({ client, now, onOpen }: { client: FleetClient; now: numb
           {t('fleet:issues.more', { count: rest.length })}
         </Text>
       ) : null}
-    </Stack>
+    </Flex>
   );
 }
 
@@ -90,19 +85,23 @@ function RunsCell({ runs }: { runs: FleetClient['runs24h'] }) {
   const { t } = useTranslation();
   if (runs.failed === 0 && runs.warnings === 0)
     return (
-      <Text fontSize="sm" color="fg.muted">
+      <Text as="span" color="fg.muted" whiteSpace="nowrap">
         {t('fleet:runs.none')}
       </Text>
     );
   return (
-    <Stack gap="0" fontSize="sm">
+    <Flex as="span" display="inline-flex" columnGap="2" wrap="wrap" verticalAlign="middle">
       {runs.failed > 0 ? (
-        <Text color="fg.error" fontWeight="medium">
+        <Text as="span" color="fg.error" fontWeight="medium" whiteSpace="nowrap">
           {t('fleet:runs.failed', { count: runs.failed })}
         </Text>
       ) : null}
-      {runs.warnings > 0 ? <Text>{t('fleet:runs.warnings', { count: runs.warnings })}</Text> : null}
-    </Stack>
+      {runs.warnings > 0 ? (
+        <Text as="span" whiteSpace="nowrap">
+          {t('fleet:runs.warnings', { count: runs.warnings })}
+        </Text>
+      ) : null}
+    </Flex>
   );
 }
 
@@ -117,7 +116,15 @@ function LastSuccessCell({ client, now, language }: { client: FleetClient; now: 
         const long = t(`fleet:areas.${area}`);
         const relative = iso ? relativeTime(iso, now, language, justNow) : null;
         return (
-          <Box as="li" key={area} display="flex" gap="2" justifyContent="space-between" data-area={area}>
+          <Box
+            as="li"
+            key={area}
+            display="flex"
+            gap="2"
+            justifyContent="space-between"
+            whiteSpace="nowrap"
+            data-area={area}
+          >
             <Text as="span" aria-hidden="true" color="fg.muted" title={long}>
               {t(`fleet:areasShort.${area}`)}
             </Text>
@@ -153,7 +160,7 @@ function CoverageCell({ client, language }: { client: FleetClient; language: str
         const { protected: covered, found } = client.coverage[kind];
         const values = { protected: formatNumber(covered, language), found: formatNumber(found, language) };
         return (
-          <Box as="li" key={kind} display="flex" gap="2" justifyContent="space-between">
+          <Box as="li" key={kind} display="flex" gap="2" justifyContent="space-between" whiteSpace="nowrap">
             <Text as="span" aria-hidden="true" color="fg.muted">
               {t(`fleet:coverage.${kind}`)}
             </Text>
@@ -188,7 +195,7 @@ export function useFleetColumns({
       header: t('fleet:columns.client'),
       sortable: true,
       cell: (c) => (
-        <Stack gap="0" minW="32">
+        <Stack gap="0" minW="36">
           <HStack gap="2" wrap="wrap">
             <Text fontWeight="medium">{c.name}</Text>
             {c.clientId === current ? (
@@ -197,7 +204,7 @@ export function useFleetColumns({
               </Badge>
             ) : null}
           </HStack>
-          <Text fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+          <Text fontSize="xs" color="fg.muted" overflowWrap="break-word">
             {c.tenantDomain ?? t('fleet:noTenant')}
           </Text>
         </Stack>
@@ -261,16 +268,16 @@ export function useFleetColumns({
       header: t('fleet:columns.license'),
       sortable: true,
       cell: (c) => (
-        <Stack gap="0.5" align="flex-start">
+        <Flex display="inline-flex" columnGap="2" rowGap="0.5" align="center" wrap="wrap" verticalAlign="middle">
           <Badge colorPalette={c.license === 'trial' ? 'orange' : 'green'}>
             {t(`configuration:kinds.${c.license}`)}
           </Badge>
-          <Text fontSize="xs" color="fg.muted">
+          <Text as="span" fontSize="xs" color="fg.muted">
             {c.licenseValidUntil
               ? t('fleet:licence.until', { date: formatDate(c.licenseValidUntil, lang) })
               : t('fleet:licence.noEnd')}
           </Text>
-        </Stack>
+        </Flex>
       ),
       hideBelow: 'md',
       stack: true,

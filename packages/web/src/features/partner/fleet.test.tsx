@@ -163,7 +163,7 @@ describe('the partner’s fleet', () => {
     expect(within(counts).getByRole('button', { name: '2 Critical' })).toBeTruthy();
 
     // Any column sorts on the server, and says so in the address.
-    await user.click(within(table).getByRole('button', { name: 'Sort by Runs 24 h' }));
+    await user.click(within(table).getByRole('button', { name: 'Sort by Runs 24\u00a0h' }));
     await waitFor(() => expect(fleet.asked.at(-1)).toMatchObject({ sort: 'failed24h', order: 'asc' }));
     expect(portal.router.state.location.search).toMatchObject({ sort: 'failed24h', order: 'asc' });
   });

@@ -36,8 +36,8 @@ export const partnerNamespaces: Leaves<typeof En> = {
     columns: {
       client: 'Kunde',
       attention: 'Handlungsbedarf',
-      runs24h: 'Läufe 24 Std.',
-      runs7d: 'Läufe 7 Tage',
+      runs24h: 'Läufe 24\u00a0Std.',
+      runs7d: 'Läufe 7\u00a0Tage',
       lastSuccess: 'Letzter Erfolg',
       coverage: 'Abdeckung',
       storedBytes: 'Gespeichert',

@@ -32,8 +32,8 @@ export const partnerNamespaces = {
     columns: {
       client: 'Client',
       attention: 'Attention',
-      runs24h: 'Runs 24 h',
-      runs7d: 'Runs 7 days',
+      runs24h: 'Runs 24\u00a0h',
+      runs7d: 'Runs 7\u00a0days',
       lastSuccess: 'Last success',
       coverage: 'Coverage',
       storedBytes: 'Stored',
