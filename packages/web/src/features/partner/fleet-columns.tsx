@@ -231,7 +231,7 @@ export function useFleetColumns({
       header: t('fleet:columns.runs7d'),
       sortable: true,
       cell: (c) => <RunsCell runs={c.runs7d} />,
-      hideBelow: 'lg',
+      hideBelow: '2xl',
     },
     {
       key: 'lastSuccess',

@@ -7,7 +7,6 @@ import {
   type FleetPage as FleetPageData,
 } from '@compliance-portal/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/ui/data-table';
@@ -24,20 +23,9 @@ import { clientsQuery, FLEET_EXPORT_PAGE_SIZE, fetchFleetPage, fleetQuery } from
 import { ATTENTION_PALETTE, fleetRowActions, type OpenClient, useFleetColumns } from './fleet-columns';
 import { fleetExportColumns } from './fleet-export';
 import { issueTarget } from './fleet-issues';
-import {
-  FLEET_ATTENTION_FILTERS,
-  FLEET_CONNECTIONS,
-  FLEET_FILTERS,
-  FLEET_LICENCES,
-  type FleetSearch,
-  fleetListState,
-  fleetQueryOf,
-  fromListChange,
-  nextFleetSearch,
-} from './fleet-search';
+import { FLEET_FILTERS, fleetListState, fleetQueryOf, fromListChange } from './fleet-list';
+import { FLEET_ATTENTION_FILTERS, FLEET_CONNECTIONS, FLEET_LICENCES, type FleetSearch } from './fleet-search';
 import { useSwitchClient } from './switch-client';
-
-const route = getRouteApi('/_app/partner-setup');
 
 const LEVELS: readonly FleetAttention[] = ['critical', 'warning', 'ok'];
 
@@ -86,12 +74,18 @@ function AttentionCounts({
  * and filtered by the server (all in the address), counted by attention, exported whole; one click on
  * a client's issue opens that client on the page the issue is on. Adding a client starts here too.
  */
-export function FleetPage() {
+export function FleetPage({
+  search,
+  onSearch,
+}: {
+  /** The fleet's address, as the route validated it. */
+  search: FleetSearch;
+  /** Writes a change of the list or its filters into the address. */
+  onSearch: (change: Partial<FleetSearch>) => void;
+}) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   const current = useWorker()?.clientId;
   const serverAction = useServerAction();
   const switchClient = useSwitchClient();
@@ -101,8 +95,7 @@ export function FleetPage() {
   const lang = i18n.language;
   const now = Date.now();
 
-  const update = (change: Partial<FleetSearch>) =>
-    void navigate({ search: (previous) => nextFleetSearch(previous, change), replace: true });
+  const update = onSearch;
   const filtered = FLEET_FILTERS.some((f) => search[f] !== undefined);
 
   /** Works as the client (its worker from the client list) on the page of its issue, or its dashboard. */
