@@ -8,7 +8,7 @@ import type { RowAction, RowActions } from '../../components/ui/row-actions';
 import { relativeAge } from '../../offline/offline-banner';
 import { useServerAction } from '../../offline/online';
 import { issueTarget, issueText } from './fleet-issues';
-import type { FleetSort } from './fleet-search';
+import type { FleetSort } from './fleet-list';
 
 /** The colour of each level of attention. */
 export const ATTENTION_PALETTE: Record<FleetAttention, 'red' | 'orange' | 'green'> = {

@@ -1,6 +1,12 @@
-import { FLEET_SORTS, type FleetQuery } from '@compliance-portal/sdk';
+import { FLEET_AREAS, FLEET_SORTS, type FleetQuery } from '@compliance-portal/sdk';
 import type { ListState } from '../../components/ui/list-state';
-import type { FleetSearch } from './fleet-search';
+import {
+  FLEET_ATTENTION_FILTERS,
+  FLEET_CONNECTIONS,
+  FLEET_LICENCES,
+  FLEET_RUNNING,
+  type FleetAddress,
+} from './fleet-search';
 
 /**
  * The fleet's list from its address: the table's state and the endpoint's query (the route's loader
@@ -9,6 +15,43 @@ import type { FleetSearch } from './fleet-search';
  */
 
 /** The fleet's defaults: what needs attention first, 25 a page. */
+export type FleetSort = (typeof FLEET_SORTS)[number];
+
+/** The fleet's address with each value as the endpoint names it. */
+export interface FleetSearch {
+  page?: number | undefined;
+  pageSize?: number | undefined;
+  sort?: FleetSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+  search?: string | undefined;
+  attention?: (typeof FLEET_ATTENTION_FILTERS)[number] | undefined;
+  license?: (typeof FLEET_LICENCES)[number] | undefined;
+  connection?: (typeof FLEET_CONNECTIONS)[number] | undefined;
+  area?: (typeof FLEET_AREAS)[number] | undefined;
+  running?: (typeof FLEET_RUNNING)[number] | undefined;
+}
+
+/** The value when it is one of `values` (the route kept only such values; this says so to the types). */
+function oneOf<V extends string>(values: readonly V[], raw: string | undefined): V | undefined {
+  return values.find((v) => v === raw);
+}
+
+/** The route's address as the fleet's: each filter one of its values. */
+export function fleetSearchOf(address: FleetAddress): FleetSearch {
+  return {
+    page: address.page,
+    pageSize: address.pageSize,
+    sort: oneOf(FLEET_SORTS, address.sort),
+    order: address.order,
+    search: address.search?.slice(0, 200),
+    attention: oneOf(FLEET_ATTENTION_FILTERS, address.attention),
+    license: oneOf(FLEET_LICENCES, address.license),
+    connection: oneOf(FLEET_CONNECTIONS, address.connection),
+    area: oneOf(FLEET_AREAS, address.area),
+    running: oneOf(FLEET_RUNNING, address.running),
+  };
+}
+
 const FLEET_LIST = { sort: 'attention', order: 'asc', pageSize: 25 } as const satisfies Partial<ListState>;
 
 /** The table's state as the address gives it: the defaults, then what the address says. */
@@ -37,7 +80,7 @@ export function fleetQueryOf(search: FleetSearch): FleetQuery {
   if (search.license) query.license = search.license;
   if (search.connection) query.connection = search.connection;
   if (search.area) query.area = search.area;
-  if (search.running !== undefined) query.running = search.running ? 'true' : 'false';
+  if (search.running) query.running = search.running === 'yes' ? 'true' : 'false';
   return query;
 }
 
@@ -70,7 +113,7 @@ export function fromListChange(change: Partial<ListState>): Partial<FleetSearch>
   if ('pageSize' in change) next.pageSize = change.pageSize;
   if ('order' in change) next.order = change.order;
   if ('search' in change) next.search = change.search;
-  const sort = FLEET_SORTS.find((s) => s === change.sort);
+  const sort = oneOf(FLEET_SORTS, change.sort);
   if (sort) next.sort = sort;
   return next;
 }

@@ -23,8 +23,8 @@ import { clientsQuery, FLEET_EXPORT_PAGE_SIZE, fetchFleetPage, fleetQuery } from
 import { ATTENTION_PALETTE, fleetRowActions, type OpenClient, useFleetColumns } from './fleet-columns';
 import { fleetExportColumns } from './fleet-export';
 import { issueTarget } from './fleet-issues';
-import { FLEET_FILTERS, fleetListState, fleetQueryOf, fromListChange } from './fleet-list';
-import { FLEET_ATTENTION_FILTERS, FLEET_CONNECTIONS, FLEET_LICENCES, type FleetSearch } from './fleet-search';
+import { FLEET_FILTERS, type FleetSearch, fleetListState, fleetQueryOf, fromListChange } from './fleet-list';
+import { FLEET_ATTENTION_FILTERS, FLEET_CONNECTIONS, FLEET_LICENCES } from './fleet-search';
 import { useSwitchClient } from './switch-client';
 
 const LEVELS: readonly FleetAttention[] = ['critical', 'warning', 'ok'];
@@ -165,13 +165,13 @@ export function FleetPage({
           />
           <FilterSelect
             label={t('fleet:filters.running')}
-            value={search.running === undefined ? '' : search.running ? 'true' : 'false'}
+            value={search.running ?? ''}
             all={t('fleet:filters.allRunning')}
             options={[
-              { value: 'true', label: t('fleet:filters.runningYes') },
-              { value: 'false', label: t('fleet:filters.runningNo') },
+              { value: 'yes', label: t('fleet:filters.runningYes') },
+              { value: 'no', label: t('fleet:filters.runningNo') },
             ]}
-            onChange={(v) => update({ running: v === '' ? undefined : v === 'true' })}
+            onChange={(v) => update({ running: v || undefined })}
           />
           {filtered ? (
             <Button

@@ -1,52 +1,28 @@
-import { FLEET_AREAS, FLEET_SORTS } from '@compliance-portal/sdk';
-import { parseListSearch } from '../../shared/url-state';
+import { FLEET_AREAS } from '@compliance-portal/sdk';
+import { listSearchValidator } from '../../shared/url-state';
 
 /**
  * What the fleet keeps in the address: its page, size, sort, order and search, and its filters, each
- * checked against the values the endpoint takes. Only this checking is needed before the page loads
- * (the route's validateSearch): the rest of the list's logic is in fleet-list.ts, loaded with the page.
+ * kept only when it is one of the values the endpoint takes. This is all the route needs before any
+ * page loads (its validateSearch, in the first script); the list's logic (fleet-list.ts) loads with
+ * the page.
  */
 
 /** The attention filter: one level, or `needsAttention` (critical and warning). */
 export const FLEET_ATTENTION_FILTERS = ['needsAttention', 'critical', 'warning', 'ok'] as const;
 export const FLEET_LICENCES = ['trial', 'full'] as const;
 export const FLEET_CONNECTIONS = ['ok', 'failed', 'untested', 'none'] as const;
+/** Whether a job is running: `yes` or `no` (words, where the router would read true and false as booleans). */
+export const FLEET_RUNNING = ['yes', 'no'] as const;
 
-export type FleetSort = (typeof FLEET_SORTS)[number];
+/** The route's `validateSearch`: the list's parameters and the fleet's filters, a wrong value left out. */
+export const fleetSearch = listSearchValidator({
+  attention: FLEET_ATTENTION_FILTERS,
+  license: FLEET_LICENCES,
+  connection: FLEET_CONNECTIONS,
+  area: FLEET_AREAS,
+  running: FLEET_RUNNING,
+});
 
-export interface FleetSearch {
-  page?: number | undefined;
-  pageSize?: number | undefined;
-  sort?: FleetSort | undefined;
-  order?: 'asc' | 'desc' | undefined;
-  search?: string | undefined;
-  attention?: (typeof FLEET_ATTENTION_FILTERS)[number] | undefined;
-  license?: (typeof FLEET_LICENCES)[number] | undefined;
-  connection?: (typeof FLEET_CONNECTIONS)[number] | undefined;
-  area?: (typeof FLEET_AREAS)[number] | undefined;
-  /** Whether a job is running (the address has it as true or false). */
-  running?: boolean | undefined;
-}
-
-/** The value when it is one of `values`, else nothing: a wrong value in the address is dropped. */
-function oneOf<V extends string>(values: readonly V[], raw: unknown): V | undefined {
-  return values.find((v) => v === raw);
-}
-
-/** The route's `validateSearch`: every parameter checked; one that is wrong is left out. */
-export function fleetSearch(raw: Record<string, unknown>): FleetSearch {
-  const list = parseListSearch(raw);
-  // Every known parameter is named, a wrong one as undefined: the router keeps unknown ones as they came.
-  return {
-    page: list.page,
-    pageSize: list.pageSize,
-    sort: oneOf(FLEET_SORTS, list.sort),
-    order: list.order,
-    search: list.search?.slice(0, 200),
-    attention: oneOf(FLEET_ATTENTION_FILTERS, raw.attention),
-    license: oneOf(FLEET_LICENCES, raw.license),
-    connection: oneOf(FLEET_CONNECTIONS, raw.connection),
-    area: oneOf(FLEET_AREAS, raw.area),
-    running: typeof raw.running === 'boolean' ? raw.running : undefined,
-  };
-}
+/** The address as the route validated it: filters as text, each one of its values. */
+export type FleetAddress = ReturnType<typeof fleetSearch>;

@@ -262,7 +262,7 @@ describe('the partner’s fleet', () => {
     const fleet = fleetServer(many);
     const saved = vi.mocked(saveBlob);
     saved.mockClear();
-    const { user } = await renderPortal('/partner-setup?running=false', {
+    const { user } = await renderPortal('/partner-setup?running=no', {
       'legacy.workers.fleet': fleet.resolver,
       'legacy.workers.clients': respond('legacy.workers.clients', []),
     });

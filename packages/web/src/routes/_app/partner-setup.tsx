@@ -3,19 +3,21 @@ import { requireRole } from '../../app/guards';
 import { loadQueries } from '../../app/loaders';
 import { routeRoles } from '../../components/layout/navigation';
 import { clientsQuery, fleetQuery } from '../../features/partner/api/queries';
-import { fleetQueryOf, nextFleetSearch } from '../../features/partner/fleet-list';
+import { fleetQueryOf, fleetSearchOf, nextFleetSearch } from '../../features/partner/fleet-list';
 import { FleetPage } from '../../features/partner/fleet-page';
 import { fleetSearch } from '../../features/partner/fleet-search';
 
 /** The fleet with its list's state in the address: read and written through this route's typed search. */
 function Fleet() {
-  const search = Route.useSearch();
+  const search = fleetSearchOf(Route.useSearch());
   const navigate = Route.useNavigate();
   return (
     <FleetPage
       search={search}
       // A typed search or a filter replaces the address entry: Back leaves the page, not the keystrokes.
-      onSearch={(change) => void navigate({ search: (previous) => nextFleetSearch(previous, change), replace: true })}
+      onSearch={(change) =>
+        void navigate({ search: (previous) => nextFleetSearch(fleetSearchOf(previous), change), replace: true })
+      }
     />
   );
 }
@@ -27,6 +29,9 @@ export const Route = createFileRoute('/_app/partner-setup')({
   loaderDeps: ({ search }) => search,
   // The clients (whose workers "Work as" stores) beside the fleet's page, with the page's own query.
   loader: ({ context, deps }) =>
-    loadQueries(context.queryClient, [fleetQuery(context.api, fleetQueryOf(deps)), clientsQuery(context.api)]),
+    loadQueries(context.queryClient, [
+      fleetQuery(context.api, fleetQueryOf(fleetSearchOf(deps))),
+      clientsQuery(context.api),
+    ]),
   component: Fleet,
 });
