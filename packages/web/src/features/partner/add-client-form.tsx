@@ -12,7 +12,16 @@ import { useAddClient } from './api/mutations';
 const ABBR = /^[a-z0-9-]+$/;
 
 /** A new client organisation: its name, short name, licence and administrator; the server gives it a worker. */
-export function AddClientForm({ api, onClose }: { api: PortalClient; onClose: () => void }) {
+export function AddClientForm({
+  api,
+  onClose,
+  onAdded,
+}: {
+  api: PortalClient;
+  onClose: () => void;
+  /** The client was added (the server has it). */
+  onAdded?: () => void;
+}) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState(false);
   const [name, setName] = useState('');
@@ -32,6 +41,7 @@ export function AddClientForm({ api, onClose }: { api: PortalClient; onClose: ()
       {
         onSuccess: (client) => {
           showToast('success', t('partnerSetup:added', { name: client.name }));
+          onAdded?.();
           onClose();
         },
       },

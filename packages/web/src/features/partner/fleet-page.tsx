@@ -7,7 +7,7 @@ import {
   type FleetPage as FleetPageData,
 } from '@compliance-portal/sdk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/ui/data-table';
 import { ExportButtons } from '../../components/ui/export-button';
@@ -28,6 +28,10 @@ import { FLEET_ATTENTION_FILTERS, FLEET_CONNECTIONS, FLEET_LICENCES } from './fl
 import { useSwitchClient } from './switch-client';
 
 const LEVELS: readonly FleetAttention[] = ['critical', 'warning', 'ok'];
+
+/** While a client just added is not yet in the fleet's figures, they are read again this often, for at most so long. */
+const AWAIT_POLL_MS = 1500;
+const AWAIT_LIMIT_MS = 30_000;
 
 /** Every client of the fleet by attention, each a button that shows those clients (and again all of them). */
 function AttentionCounts({
@@ -90,8 +94,18 @@ export function FleetPage({
   const serverAction = useServerAction();
   const switchClient = useSwitchClient();
   const [adding, setAdding] = useState(false);
+  // After a client is added: how many clients the fleet must count before its figures include it.
+  const [awaited, setAwaited] = useState<number | null>(null);
   const query = fleetQueryOf(search);
-  const fleet = useQuery(fleetQuery(api, query));
+  const fleet = useQuery({ ...fleetQuery(api, query), refetchInterval: awaited === null ? false : AWAIT_POLL_MS });
+  const counted = fleet.data ? fleet.data.counts.critical + fleet.data.counts.warning + fleet.data.counts.ok : null;
+  // The server's figures are a snapshot some seconds old: a client just added comes with a later one.
+  useEffect(() => {
+    if (awaited === null) return;
+    if (counted !== null && counted >= awaited) return setAwaited(null);
+    const giveUp = setTimeout(() => setAwaited(null), AWAIT_LIMIT_MS);
+    return () => clearTimeout(giveUp);
+  }, [awaited, counted]);
   const lang = i18n.language;
   const now = Date.now();
 
@@ -120,7 +134,13 @@ export function FleetPage({
   return (
     <>
       <PageHeader title={t('pages:partnerSetup')} description={t('fleet:description')} help="partner.a1" />
-      {adding ? <AddClientForm api={api} onClose={() => setAdding(false)} /> : null}
+      {adding ? (
+        <AddClientForm
+          api={api}
+          onClose={() => setAdding(false)}
+          onAdded={() => setAwaited(counted === null ? null : counted + 1)}
+        />
+      ) : null}
       <Stack gap="4" data-testid="client-list">
         <Flex gap="3" wrap="wrap" align="center" justify="space-between">
           <AttentionCounts

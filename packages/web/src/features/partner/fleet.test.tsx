@@ -254,6 +254,46 @@ describe('the partner’s fleet', () => {
     expect(readWorker()).toMatchObject({ clientId: 'c4', cloud_portal_license: 'trial' });
   });
 
+  it('reads the fleet again until a client just added is in its figures (they are a snapshot some seconds old)', async () => {
+    signedIn();
+    let added = false;
+    let readsSinceAdded = 0;
+    const { user } = await renderPortal('/partner-setup', {
+      'legacy.workers.clients': respond('legacy.workers.clients', CLIENTS),
+      'legacy.workers.fleet': () => {
+        if (added) readsSinceAdded++;
+        // The first reads after the addition still answer the snapshot from before it.
+        const items = added && readsSinceAdded > 2 ? [contoso, litware] : [contoso];
+        const body: FleetPage = {
+          items,
+          total: items.length,
+          page: 1,
+          pageSize: 25,
+          counts: { critical: 0, warning: 0, ok: items.length },
+          generatedAt: NOW.toISOString(),
+        };
+        return HttpResponse.json(body);
+      },
+      'legacy.workers.addPartnerClient': () => {
+        added = true;
+        return HttpResponse.json(clientOf(litware, 2));
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Client organisations' });
+    await within(table).findByText('Contoso');
+    await user.click(screen.getByRole('button', { name: 'Add a client' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/Organisation name/), 'Litware');
+    await user.type(within(dialog).getByLabelText(/Short name/), 'litware');
+    await user.type(within(dialog).getByLabelText(/Administrator/), 'admin@litware.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a client' }));
+    expect(await within(table).findByText('Litware', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(readsSinceAdded).toBe(3);
+    // Once it is there, the fleet is not read again and again.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(readsSinceAdded).toBe(3);
+  });
+
   it('exports every client that matches, not only the page, reading pages of 500', async () => {
     signedIn();
     const many = Array.from({ length: 1203 }, (_, i) =>
