@@ -172,7 +172,9 @@ beforeEach(async () => {
   await server.ctx.db.query('update organisations set license_valid_until = null');
 });
 
-const link = (path: string, type: string, run: string) => `${PUBLIC_URL}${path}?type=${type}&run=${run}`;
+/** A run's link: its area's job monitor, opened at the run, as the client the run is of. */
+const link = (path: string, type: string, run: string, client: string) =>
+  `${PUBLIC_URL}${path}?type=${type}&run=${run}&client=${client}`;
 
 const TEXTS = {
   en: {
@@ -248,10 +250,10 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     expect(mail.subject).toBe(texts.runFailed.subject);
     expect(mail.text).toContain('Drive quota exceeded');
     expect(mail.text).toContain(
-      `${texts.runFailed.linkLabel}: ${link('/backup-and-restore/job-monitor', 'backup', runs.contosoFailed)}`,
+      `${texts.runFailed.linkLabel}: ${link('/backup-and-restore/job-monitor', 'backup', runs.contosoFailed, ids.contoso)}`,
     );
     expect(mail.html).toContain(
-      `href="${link('/backup-and-restore/job-monitor', 'backup', runs.contosoFailed).replace('&', '&amp;')}"`,
+      `href="${link('/backup-and-restore/job-monitor', 'backup', runs.contosoFailed, ids.contoso).replaceAll('&', '&amp;')}"`,
     );
     // Contoso has no partner: nobody else acts for it.
     expect(received).toHaveLength(1);
@@ -265,8 +267,8 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     expect(admin.text).toContain(`${texts.daily.failed}`);
     expect(admin.text).toContain('Drive quota exceeded');
     expect(admin.text).toContain(texts.daily.warned);
-    expect(admin.text).toContain(link('/backup-and-restore/job-monitor', 'backup', runs.contosoFailed));
-    expect(admin.text).toContain(link('/backup-and-restore/job-monitor', 'backup', runs.contosoWarned));
+    expect(admin.text).toContain(link('/backup-and-restore/job-monitor', 'backup', runs.contosoFailed, ids.contoso));
+    expect(admin.text).toContain(link('/backup-and-restore/job-monitor', 'backup', runs.contosoWarned, ids.contoso));
     // Older than 24 hours, another organisation's, or finished without warnings: not in it.
     expect(admin.text).not.toContain('Old failure');
     expect(admin.text).not.toContain(runs.contosoFine);
@@ -278,7 +280,9 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     expect(partner.text).toContain('Northwind Traders: northwind.onmicrosoft.com');
     expect(partner.text).toContain('Mail archive');
     expect(partner.text).toContain('Mailbox not found');
-    expect(partner.text).toContain(link('/archive/job-monitor', 'exchangeArchive', runs.northwindFailed));
+    expect(partner.text).toContain(
+      link('/archive/job-monitor', 'exchangeArchive', runs.northwindFailed, ids.northwind),
+    );
     expect(partner.text).not.toContain('Contoso');
     expect(partner.html).toContain('<h2');
   });
@@ -291,7 +295,7 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     const customer = only(ADMIN);
     expect(customer.subject).toBe(texts.weekly.customer);
     expect(customer.text).toContain(texts.weekly.area);
-    expect(customer.text).toContain(`${PUBLIC_URL}/backup-and-restore/job-monitor?type=backup`);
+    expect(customer.text).toContain(`${PUBLIC_URL}/backup-and-restore/job-monitor?type=backup&client=${ids.contoso}`);
     // Contoso has no job of the other areas: they are not listed.
     expect(customer.text).not.toMatch(/SharePoint|Teams/);
     expect(customer.html).toContain('<table');
@@ -324,7 +328,7 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     const first = only(PARTNER);
     expect(first.subject).toBe(texts.licence.in10);
     expect(first.text).toContain(texts.licence.date);
-    expect(first.text).toContain(`${PUBLIC_URL}/configuration?tab=licence`);
+    expect(first.text).toContain(`${PUBLIC_URL}/configuration?tab=licence&client=${ids.northwind}`);
     // Contoso's administrator does not act for Northwind.
     expect(mailsTo(ADMIN)).toHaveLength(0);
 
@@ -342,7 +346,7 @@ describe.each(['en', 'de'] as const)('the mails in %s', (language) => {
     const ended = only(PARTNER);
     expect(ended.subject).toBe(texts.licence.ended);
     expect(ended.text).toContain(texts.licence.date);
-    expect(ended.text).toContain(`${PUBLIC_URL}/configuration?tab=licence`);
+    expect(ended.text).toContain(`${PUBLIC_URL}/configuration?tab=licence&client=${ids.northwind}`);
 
     server.clock.set('2026-11-13T08:00:00.000Z');
     expect(await sendDueNotifications(server.ctx)).toBe(0);

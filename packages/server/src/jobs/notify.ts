@@ -49,8 +49,9 @@ export async function notifyRunEnded(
       job: string;
       type: string;
       tenant: string;
+      organisation_id: string;
     }>(
-      `select u.email, n.settings, j.name as job, j.type, t.tenant_name as tenant
+      `select u.email, n.settings, j.name as job, j.type, t.tenant_name as tenant, o.id as organisation_id
          from jobs j join tenants t on t.tenant_id = j.tenant_id
          join organisations o on o.id = t.organisation_id
          join users u on u.organisation_id = o.id or u.organisation_id = o.partner_id
@@ -67,7 +68,7 @@ export async function notifyRunEnded(
         tenant: row.tenant,
         status,
         message,
-        link: runLink(ctx.config.publicUrl, row.type, run.run_id),
+        link: runLink(ctx.config.publicUrl, row.type, run.run_id, row.organisation_id),
       });
       await ctx.mailer.send(renderMail(row.settings?.email ?? row.email, mail, language));
     }

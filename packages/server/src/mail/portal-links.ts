@@ -1,7 +1,9 @@
 /**
  * The portal's pages that mails link to, as the web app's routes name them: each area's job monitor
  * (which opens a run given as `run`), the licence tab of the configuration and the notification
- * settings. A mail links to the page its reader acts on.
+ * settings. A mail links to the page its reader acts on. A page of one client's carries the client
+ * (`client`): a partner's reader may have another client chosen in the portal, and the portal opens
+ * the page as the client the mail is about (when the reader may act for it).
  */
 import type { JobType } from '@compliance-portal/sdk';
 import type { ReportArea } from './templates.js';
@@ -17,10 +19,10 @@ const MONITORS: Record<JobType, string> = {
 
 const isJobType = (type: string): type is JobType => Object.hasOwn(MONITORS, type);
 
-/** A run on its area's job monitor, opened there. */
-export function runLink(publicUrl: string, type: string, runId: string): string {
+/** A run of a client's on its area's job monitor, opened there. */
+export function runLink(publicUrl: string, type: string, runId: string, clientId: string): string {
   const known = isJobType(type) ? type : 'backup';
-  return `${publicUrl}${MONITORS[known]}?${new URLSearchParams({ type: known, run: runId })}`;
+  return `${publicUrl}${MONITORS[known]}?${new URLSearchParams({ type: known, run: runId, client: clientId })}`;
 }
 
 const AREA_TYPES: Record<ReportArea, JobType> = {
@@ -31,14 +33,15 @@ const AREA_TYPES: Record<ReportArea, JobType> = {
   teamsArchive: 'teamsArchive',
 };
 
-/** The job monitor of a weekly report's area. */
-export function areaLink(publicUrl: string, area: ReportArea): string {
+/** The job monitor of a weekly report's area, of a client's. */
+export function areaLink(publicUrl: string, area: ReportArea, clientId: string): string {
   const type = AREA_TYPES[area];
-  return `${publicUrl}${MONITORS[type]}?type=${type}`;
+  return `${publicUrl}${MONITORS[type]}?${new URLSearchParams({ type, client: clientId })}`;
 }
 
-/** The licence tab of the configuration. */
-export const licenceLink = (publicUrl: string) => `${publicUrl}/configuration?tab=licence`;
+/** The licence tab of a client's configuration. */
+export const licenceLink = (publicUrl: string, clientId: string) =>
+  `${publicUrl}/configuration?${new URLSearchParams({ tab: 'licence', client: clientId })}`;
 
 /** A partner's clients (the partner's set-up page, which lists them). */
 export const clientsLink = (publicUrl: string) => `${publicUrl}/partner-setup`;

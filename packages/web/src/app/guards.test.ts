@@ -1,4 +1,5 @@
 import type { Worker } from '@compliance-portal/sdk';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { sessionMachine } from '../session/machine';
@@ -55,6 +56,38 @@ describe('route guards', () => {
     });
     storeWorker(worker);
     await expect(requireWorker(session('partner'), {} as never)).resolves.toBeUndefined();
+  });
+
+  it('open a mail’s link as the client it names, when the user may act for it, and take the name out of the address', async () => {
+    storeWorker(worker);
+    const northwind = {
+      ...worker,
+      workerId: 'w2',
+      workerIp: '10.64.0.3',
+      clientId: 'n',
+      organisationName: 'Northwind',
+    };
+    const clients = vi.fn(async () => [
+      { clientId: 'c', worker },
+      { clientId: 'n', worker: northwind },
+    ]);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['legacy', 'jobs', 'c'], ['a job of Contoso']);
+    const api = { legacy: { workers: { clients } } } as never;
+    const location = { pathname: '/archive/job-monitor', searchStr: '?type=exchangeArchive&run=r1&client=n', hash: '' };
+    await expect(requireWorker(session('partner'), api, queryClient, location)).rejects.toMatchObject({
+      options: { href: '/archive/job-monitor?type=exchangeArchive&run=r1', replace: true },
+    });
+    expect(readWorker()?.workerIp).toBe('10.64.0.3');
+    // What was read as Contoso is not shown as Northwind.
+    expect(queryClient.getQueryData(['legacy', 'jobs', 'c'])).toBeUndefined();
+
+    // A client the user may not act for changes nothing; the address loses the name all the same.
+    const other = { pathname: '/configuration', searchStr: '?tab=licence&client=stranger', hash: '' };
+    await expect(requireWorker(session('partner'), api, queryClient, other)).rejects.toMatchObject({
+      options: { href: '/configuration?tab=licence' },
+    });
+    expect(readWorker()?.workerIp).toBe('10.64.0.3');
   });
 
   it('keep roles out of guarded routes', () => {

@@ -77,6 +77,7 @@ export async function releaseSend(
 
 /** A run of the daily summary: failed, or finished with items not processed. */
 export interface ProblemRunRow {
+  organisation_id: string;
   organisation: string;
   tenant: string;
   job: string;
@@ -99,7 +100,7 @@ export async function problemRuns(
   to: Date,
 ): Promise<ProblemRunRow[]> {
   return db.query<ProblemRunRow>(
-    `select o.name as organisation, t.tenant_name as tenant, j.name as job, j.type, r.run_id, r.status,
+    `select o.id as organisation_id, o.name as organisation, t.tenant_name as tenant, j.name as job, j.type, r.run_id, r.status,
             r.warnings, r.message, r.finished
        from job_runs r join jobs j on j.job_id = r.job_id
        join tenants t on t.tenant_id = r.tenant_id

@@ -159,7 +159,7 @@ async function dailySummary(ctx: AppContext, r: Recipient, now: Date): Promise<b
         warnings: Number(row.warnings),
         message: row.message ?? '',
         at: new Date(row.finished),
-        link: runLink(ctx.config.publicUrl, row.type, row.run_id),
+        link: runLink(ctx.config.publicUrl, row.type, row.run_id, row.organisation_id),
       });
     }
     const language = mailLanguageOf(r.settings);
@@ -232,7 +232,7 @@ async function weeklyReport(ctx: AppContext, r: Recipient, now: Date): Promise<b
         lastSuccess: latest(
           successes.filter((s) => s.area === w.area).map((s) => s.lastSuccess?.toISOString() ?? null),
         ),
-        link: areaLink(publicUrl, w.area),
+        link: areaLink(publicUrl, w.area, r.organisation_id),
       }));
     const mail = templates.weeklyCustomer({ organisation: r.organisation, from, to, timeZone, areas });
     return renderMail(addressOf(r), mail, language);
@@ -266,7 +266,7 @@ async function licenceWarnings(ctx: AppContext, r: Recipient, now: Date): Promis
         validUntil: until,
         daysLeft,
         timeZone,
-        link: licenceLink(ctx.config.publicUrl),
+        link: licenceLink(ctx.config.publicUrl, org.id),
       });
       return renderMail(addressOf(r), mail, language);
     });

@@ -2,6 +2,6 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireWorker } from '../../app/guards';
 
 export const Route = createFileRoute('/_app/_worker')({
-  beforeLoad: ({ context }) => requireWorker(context.session, context.api),
+  beforeLoad: ({ context, location }) => requireWorker(context.session, context.api, context.queryClient, location),
   component: Outlet,
 });
