@@ -128,6 +128,18 @@ export interface Controls {
   };
   /** Changes a tenant's content as time passing would (new, edited, deleted files and messages); null for an unknown tenant. */
   evolve(tenantId: string, change: Evolution): number | null;
+  /** The tenants served, in the order given, with what they hold. */
+  tenants(): ServedTenantSummary[];
+}
+
+/** A served tenant as `GET /_simulator/tenants` lists it. */
+export interface ServedTenantSummary {
+  tenantId: string;
+  domain: string;
+  /** Accounts with a mailbox (the guest not counted). */
+  users: number;
+  sites: number;
+  teams: number;
 }
 
 /** An application permission's name as Entra ID writes it: `Files.Read.All`, `Mail.ReadWrite`. */
@@ -229,7 +241,9 @@ function tokenControl(request: SimRequest, controls: Controls): SimResponse {
  * "newChannelMessages"?, "newChatMessages"?, "at"? }` changes the tenant's content (as `evolve` does).
  * `/_simulator/sign-in`: GET answers `{ "fault" }`, POST `{ "fault" }` sets how the next ID tokens of
  * user sign-in are made wrong (`none`, `otherTenant`, `wrongAudience`, `expired`, `replayedNonce`,
- * `tamperedSignature`), for a relying party's tests. `/_simulator/token`: GET answers `{ "<tenantId>":
+ * `tamperedSignature`), for a relying party's tests. `/_simulator/tenants`: GET answers `{ "value": [{
+ * "tenantId", "domain", "users", "sites", "teams" }…] }`, the tenants served (a fleet's ids among them).
+ * `/_simulator/token`: GET answers `{ "<tenantId>":
  * fault }`, POST `{ "tenantId", "fault" }` makes the token endpoint refuse that tenant's client
  * credentials (`invalidClientSecret`, `expiredClientSecret`, `unknownApplication`, `unknownTenant`,
  * `consentRequired`) until set back to `none`.
@@ -246,6 +260,10 @@ export function controlRequest(
   const what = rest.join('/');
   if (what === 'sign-in') return signInControl(request, controls);
   if (what === 'token') return tokenControl(request, controls);
+  if (what === 'tenants') {
+    if (request.method !== 'GET') return controlError(405, 'methodNotAllowed', 'GET.');
+    return { status: 200, json: { value: controls.tenants() } };
+  }
   if (what !== 'throttle' && what !== 'consent' && what !== 'evolve') {
     return controlError(404, 'notFound', 'Unknown control path.');
   }
