@@ -2,7 +2,8 @@
 /**
  * `m365-simulator`: the simulator alone, for testing an integrator's own Graph code.
  *
- *   m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …] [--fleet 500 [--fleet-seed 1]] [--port 8444]
+ *   m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …] [--fleet 500 [--fleet-seed 1]]
+ *     [--fleet-tenants ids.txt] [--port 8444]
  *     [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}'] [--page-size 100]
  *     [--consent User.Read.All,Files.ReadWrite.All] [--throttle every=5,status=429,retryAfter=2]
  *     [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]
@@ -10,6 +11,7 @@
  *
  * Prints the authority, Graph's base URL and the CA certificate to trust; stops on SIGINT or SIGTERM.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CONTROL_HEADER, parseThrottle } from './control.js';
 import { DATA_DIR_ENV } from './data-dir.js';
@@ -19,6 +21,7 @@ import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
 import { startSimulator } from './server.js';
 
 const USAGE = `Usage: m365-simulator --tenant <tenantId>[,<clientId>,<clientSecret>] [--tenant …] [--fleet <count> [--fleet-seed <seed>]]
+  [--fleet-tenants <file of tenant ids>]
   [--port 8444] [--host 127.0.0.1] [--data-dir ./m365-simulator-data] [--size '{"users":10}']
   [--page-size 100] [--consent <permission>,…] [--throttle every=5,status=429,retryAfter=2,paths=^/v1.0/users]
   [--sign-in-app <clientId>,<clientSecret>,<redirectUri>[,<redirectUri>…]] [--user-password <password>]
@@ -36,6 +39,7 @@ function parse(argv: string[]) {
       tenant: { type: 'string', multiple: true },
       fleet: { type: 'string' },
       'fleet-seed': { type: 'string' },
+      'fleet-tenants': { type: 'string' },
       port: { type: 'string', default: '8444' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
@@ -57,7 +61,9 @@ function parse(argv: string[]) {
   if (!Number.isInteger(fleetCount) || fleetCount < 0 || fleetCount > MAX_FLEET) {
     fail(`--fleet must be a whole number of tenants from 0 to ${MAX_FLEET}: ${values.fleet}`);
   }
-  if (!values.tenant?.length && fleetCount === 0) fail('At least one --tenant (or a --fleet) is needed.');
+  if (!values.tenant?.length && fleetCount === 0 && values['fleet-tenants'] === undefined) {
+    fail('At least one --tenant (or a --fleet) is needed.');
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port is not a port: ${values.port}`);
   let size: SimulatorOptions['tenants'][number]['size'];
@@ -86,7 +92,21 @@ function parse(argv: string[]) {
     };
   });
   // The fleet's tenants take any application with any secret, as a --tenant without a client id does.
-  const fleet = fleetTenants({ count: fleetCount, seed: values['fleet-seed'] ?? 'fleet', ...(size ? { size } : {}) });
+  let tenantIds: string[] | undefined;
+  if (values['fleet-tenants'] !== undefined) {
+    try {
+      tenantIds = readFileSync(values['fleet-tenants'], 'utf8').split(/\s+/).filter(Boolean);
+    } catch (error) {
+      fail(`--fleet-tenants: ${(error as Error).message}`);
+    }
+    if (tenantIds.length > MAX_FLEET) fail(`--fleet-tenants lists more than ${MAX_FLEET} tenants`);
+  }
+  const fleet = fleetTenants({
+    count: fleetCount,
+    seed: values['fleet-seed'] ?? 'fleet',
+    ...(tenantIds ? { tenantIds } : {}),
+    ...(size ? { size } : {}),
+  });
   for (const t of fleet) tenants.push({ ...t, ...(consent ? { consent } : {}) });
   const pageSize = values['page-size'] ? Number(values['page-size']) : undefined;
   if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {

@@ -10,8 +10,13 @@ import { createHash } from 'node:crypto';
 import type { TenantSize } from './model.js';
 
 export interface FleetOptions {
-  /** How many tenants. */
-  count: number;
+  /** How many tenants (with `tenantIds`: as many as it lists). */
+  count?: number;
+  /**
+   * The tenants to draw sizes for, instead of ids derived from the seed (e.g. the tenants a database
+   * already has); the n-th gets the n-th draw of the seed.
+   */
+  tenantIds?: readonly string[];
   /** The seed of the draw: the same seed, the same fleet. `fleet` by default. */
   seed?: string | number;
   /** The fewest users of a tenant (10 by default). */
@@ -84,10 +89,10 @@ export function fleetTenantSize(users: number): Partial<TenantSize> {
 /**
  * `count` tenants drawn for `seed`: ids and sizes, to give the simulator as its `tenants` (with a
  * client id and secret each, or without for any). Tenant ids are GUIDs whose first six hex digits
- * differ, so their domains (`t<six hex digits>.onmicrosoft.com`) do too.
+ * differ, so their domains (`t<six hex digits>.onmicrosoft.com`) do too; or those of `tenantIds`.
  */
 export function fleetTenants(options: FleetOptions): FleetTenant[] {
-  const { count } = options;
+  const count = options.tenantIds?.length ?? options.count ?? 0;
   const min = options.minUsers ?? 10;
   const max = options.maxUsers ?? 200;
   const shape = options.shape ?? 1.2;
@@ -102,9 +107,11 @@ export function fleetTenants(options: FleetOptions): FleetTenant[] {
   const prefixes = new Set<string>();
   const tenants: FleetTenant[] = [];
   for (let n = 0; n < count; n++) {
-    let tenantId = tenantGuid(seed, n, 0);
-    for (let attempt = 1; prefixes.has(tenantId.slice(0, 6)); attempt++) tenantId = tenantGuid(seed, n, attempt);
-    prefixes.add(tenantId.slice(0, 6));
+    let tenantId = options.tenantIds?.[n]?.toLowerCase() ?? tenantGuid(seed, n, 0);
+    if (!options.tenantIds) {
+      for (let attempt = 1; prefixes.has(tenantId.slice(0, 6)); attempt++) tenantId = tenantGuid(seed, n, attempt);
+      prefixes.add(tenantId.slice(0, 6));
+    }
     const users = boundedPareto(uniform(seed, n), min, max, shape);
     tenants.push({ tenantId, size: { ...fleetTenantSize(users), ...options.size } });
   }

@@ -331,6 +331,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
             sites: model.sites.filter((s) => !s.deleted).length,
             teams: model.teams.length,
           })),
+        stats: () => ({ ...state.stats }),
       });
     }
     if (first === 'upload') {

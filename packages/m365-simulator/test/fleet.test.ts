@@ -61,6 +61,10 @@ describe('a fleet of tenants', () => {
     expect(Math.min(...narrow)).toBeGreaterThanOrEqual(3);
     expect(Math.max(...narrow)).toBeLessThanOrEqual(6);
     expect(() => fleetTenants({ count: -1 })).toThrow(/count/);
+    // Sizes drawn for tenants named: the same draws, given to those ids.
+    const named = fleetTenants({ seed: 'skew', tenantIds: ['AAAA0000-0000-4000-8000-000000000001', 'b2'] });
+    expect(named.map((t) => t.tenantId)).toEqual(['aaaa0000-0000-4000-8000-000000000001', 'b2']);
+    expect(usersOf(named)).toEqual(usersOf(fleetTenants({ count: 2, seed: 'skew' })));
     expect(() => fleetTenants({ count: 5, minUsers: 20, maxUsers: 10 })).toThrow(/minUsers/);
   });
 
@@ -163,7 +167,7 @@ describe('a generated tenant in the simulator', () => {
     expect(read.siteDrive).toBe(model.sites[0]?.driveIds[0]);
   });
 
-  it('is listed by the control endpoint with the others of its fleet', async () => {
+  it('is listed by the control endpoint with the others of its fleet, which counts the requests', async () => {
     const answer = await fetch(`${sim.url}/_simulator/tenants`, { headers: { [CONTROL_HEADER]: sim.controlKey } });
     expect(answer.status).toBe(200);
     const { value } = (await answer.json()) as {
@@ -174,6 +178,15 @@ describe('a generated tenant in the simulator', () => {
     expect(value.map((t) => t.sites)).toEqual(fleet.map((t) => t.size.sites));
     expect(value[0]?.domain).toBe(`t${fleet[0]?.tenantId.slice(0, 6)}.onmicrosoft.com`);
     expect((await fetch(`${sim.url}/_simulator/tenants`)).status).toBe(403);
+    // And the requests it answered meanwhile (the Microsoft clients' above), none throttled.
+    const stats = await fetch(`${sim.url}/_simulator/stats`, { headers: { [CONTROL_HEADER]: sim.controlKey } });
+    expect(await stats.json()).toEqual({
+      requests: sim.state.stats.requests,
+      throttled: 0,
+      inFlight: 0,
+      maxInFlight: sim.state.stats.maxInFlight,
+    });
+    expect(sim.state.stats.requests).toBeGreaterThan(5);
     expect(
       (await fetch(`${sim.url}/_simulator/tenants`, { method: 'POST', headers: { [CONTROL_HEADER]: sim.controlKey } }))
         .status,

@@ -50,6 +50,13 @@ export interface Config {
    * history, run by the job engine against the simulator (see demo/demo-history.ts); off: it starts empty.
    */
   demoHistory: boolean;
+  /**
+   * Demo mode only (PORTAL_DEMO_CLIENTS, 3 by default): how many client organisations the demo partner
+   * has. The first three are always Northwind, Tailspin and Woodgrove; the others are drawn for the
+   * demo (a tenant each in the simulator, of 10 to 200 users, few large and many small) with jobs and
+   * a week of history, so the partner's fleet has clients in every state.
+   */
+  demoClients: number;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */
   m365SimulatorSize: Record<string, number>;
   /** The demo simulator's https port on 127.0.0.1 (PORTAL_M365_SIMULATOR_PORT; 0: any free one). */
@@ -143,6 +150,17 @@ function parseSize(text: string | undefined): Record<string, number> {
   return value as Record<string, number>;
 }
 
+/** The most client organisations PORTAL_DEMO_CLIENTS gives the demo partner. */
+export const MAX_DEMO_CLIENTS = 2000;
+
+function parseDemoClients(text: string | undefined): number {
+  const count = text === undefined || text === '' ? 3 : Number(text);
+  if (!Number.isInteger(count) || count < 3 || count > MAX_DEMO_CLIENTS) {
+    throw new ConfigError(`PORTAL_DEMO_CLIENTS must be a whole number from 3 to ${MAX_DEMO_CLIENTS}, not ${text}`);
+  }
+  return count;
+}
+
 function parsePort(name: string, text: string | undefined, fallback: number): number {
   const port = text === undefined || text === '' ? fallback : Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} is not a port: ${text}`);
@@ -203,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
     demo,
     demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
+    demoClients: parseDemoClients(env.PORTAL_DEMO_CLIENTS),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
     selfRegistration: parseSelfRegistration(env.PORTAL_SELF_REGISTRATION, demo),

@@ -74,6 +74,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     workerConcurrency: 2,
     demo: false,
     demoHistory: false,
+    demoClients: 3,
     m365SimulatorSize: {},
     m365SimulatorPort: 0,
     selfRegistration: 'open',
