@@ -132,11 +132,11 @@ export async function json(origin, path, init = {}) {
   return body;
 }
 
-/** Password, QR setup and code: a session token for the tenant-list run. */
-export async function session(origin) {
+/** Password, QR setup and code: a session token of a demo user (the administrator unless `email` says). */
+export async function session(origin, email = ADMIN) {
   const signin = await json(origin, '/api/auth/signin', {
     method: 'POST',
-    body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   const qr = await json(origin, '/api/auth/generateQR', { headers: { authorization: signin.token } });
   const code = totp(base32Decode(qr.key), Date.now());

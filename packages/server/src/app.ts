@@ -20,6 +20,7 @@ import { dataManagementRoutes } from './modules/data-management/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { ediscoveryRoutes } from './modules/ediscovery/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { fleetRoutes } from './modules/fleet/routes.js';
 import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { entraRoutes } from './modules/identity/entra-routes.js';
 import { invitationRoutes } from './modules/identity/invitation-routes.js';
@@ -101,6 +102,7 @@ export function routeTable(ctx: AppContext): RouteTable {
     locationRoutes(ctx),
     legacyLocationRoutes(ctx),
     organisationRoutes(ctx),
+    fleetRoutes(ctx),
     configurationRoutes(ctx),
     userRoutes(ctx),
     auditRoutes(ctx),

@@ -40,6 +40,11 @@ export interface Config {
   /** Job runs one worker process executes at once. */
   workerConcurrency: number;
   /**
+   * How long a partner's fleet (its clients' health) is reused once read, in milliseconds
+   * (PORTAL_FLEET_SNAPSHOT_MS; 5000 when unset, 0 reads it for every request).
+   */
+  fleetSnapshotMs?: number;
+  /**
    * Demo mode (PORTAL_DEMO): an empty database gets the demo world, the Graph-compatible simulator
    * serves the demo tenants over https on a port of its own, and mailed links are logged. On by
    * default only on the embedded database; off by default when DATABASE_URL is set.
@@ -179,6 +184,13 @@ function parseSelfRegistration(text: string | undefined, demo: boolean): SelfReg
   throw new ConfigError(`PORTAL_SELF_REGISTRATION must be open, closed or first, not ${text}`);
 }
 
+function parseMillis(name: string, text: string): number {
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new ConfigError(`${name} must be a whole number of milliseconds, not ${text}`);
+  return ms;
+}
+
 function parseSwitch(name: string, text: string | undefined, fallback: boolean): boolean {
   if (text === undefined || text === '') return fallback;
   if (/^(on|true|1|yes)$/i.test(text)) return true;
@@ -219,6 +231,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
     workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
+    ...(env.PORTAL_FLEET_SNAPSHOT_MS
+      ? { fleetSnapshotMs: parseMillis('PORTAL_FLEET_SNAPSHOT_MS', env.PORTAL_FLEET_SNAPSHOT_MS) }
+      : {}),
     demo,
     demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
     demoClients: parseDemoClients(env.PORTAL_DEMO_CLIENTS),

@@ -515,6 +515,7 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'legacy.workers.clients': 'lists the organisations the caller may act for (checked below)',
   'legacy.workers.clientsByType': 'lists the organisations the caller may act for (checked below)',
   'legacy.workers.partnerClients': "partners only, the caller's own clients (checked below)",
+  'legacy.workers.fleet': "partners only, the caller's own clients' health; operators every partner's (checked below)",
   'legacy.workers.addPartnerClient': "partners only, under the caller's own organisation (checked below)",
   'legacy.workers.partners': 'operators only (checked below)',
   'legacy.user.notifications': "the caller's own settings",
@@ -1305,6 +1306,14 @@ describe('authorization across organisations', () => {
       'Woodgrove Bank',
     ]);
     expect(await names('/api/partner-clients', tokens.rival)).toEqual(['Adatum']);
+    const fleet = async (token: string) =>
+      (
+        (await server.request({ method: 'GET', url: '/api/partner-clients/fleet?sort=name', token })).json() as {
+          items: { name: string }[];
+        }
+      ).items.map((c) => c.name);
+    expect(await fleet(tokens.partner)).toEqual(['Northwind Traders', 'Tailspin Toys', 'Woodgrove Bank']);
+    expect(await fleet(tokens.rival)).toEqual(['Adatum']);
 
     const own = async (token: string) =>
       ((await server.request({ method: 'GET', url: '/api/client', token })).json() as { name: string }).name;
@@ -1337,6 +1346,7 @@ describe('authorization across organisations', () => {
     for (const actor of ['admin', 'northwindAdmin'] as const) {
       for (const [method, url, body] of [
         ['GET', '/api/partner-clients', undefined],
+        ['GET', '/api/partner-clients/fleet', undefined],
         ['POST', '/api/partner-clients', newClient()],
         ['GET', '/api/partners-list', undefined],
       ] as const) {
@@ -1373,6 +1383,13 @@ describe('authorization across organisations', () => {
     ]);
     const all = await call('GET', '/api/partner-clients', tokens.operator);
     expect((all.json() as { name: string }[]).map((c) => c.name)).toEqual([
+      'Adatum',
+      'Northwind Traders',
+      'Tailspin Toys',
+      'Woodgrove Bank',
+    ]);
+    const fleet = await call('GET', '/api/partner-clients/fleet?sort=name', tokens.operator);
+    expect((fleet.json() as { items: { name: string }[] }).items.map((c) => c.name)).toEqual([
       'Adatum',
       'Northwind Traders',
       'Tailspin Toys',

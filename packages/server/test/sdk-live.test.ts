@@ -348,6 +348,13 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       }),
     );
     expect(added.worker.cloud_portal_license).toBe('trial');
+    const fleet = await call('legacy.workers.fleet', () => partner.legacy.workers.fleet({ query: { sort: 'name' } }));
+    expect(fleet.items.map((c) => [c.name, c.connection.state])).toEqual([
+      ['Litware Inc', 'none'],
+      ['Northwind Traders', 'untested'],
+      ['Tailspin Toys', 'untested'],
+      ['Woodgrove Bank', 'untested'],
+    ]);
     const checks = await call('legacy.workers.checks', () =>
       admin.legacy.workers.checks({ workerIp: own.worker.workerIp }),
     );

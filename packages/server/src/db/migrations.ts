@@ -31,6 +31,7 @@ import { migration as m031 } from './migrations/031-run-retries.js';
 import { migration as m032 } from './migrations/032-archive-deletions.js';
 import { migration as m033 } from './migrations/033-teams-reply-to.js';
 import { migration as m034 } from './migrations/034-tenant-default-domain.js';
+import { migration as m035 } from './migrations/035-fleet-indexes.js';
 
 export interface Migration {
   id: number;
@@ -75,6 +76,7 @@ const migrations: readonly Migration[] = [
   m032,
   m033,
   m034,
+  m035,
 ];
 
 /**
