@@ -59,7 +59,7 @@ export interface Config {
    * Demo mode only (PORTAL_DEMO_CLIENTS, 3 by default): how many client organisations the demo partner
    * has. The first three are always Northwind, Tailspin and Woodgrove; the others are drawn for the
    * demo (a tenant each in the simulator, of 10 to 200 users, few large and many small) with jobs and
-   * a week of history, so the partner's fleet has clients in every state.
+   * two days of history, so the partner's fleet has clients in every state.
    */
   demoClients: number;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */

@@ -1,7 +1,7 @@
 /**
  * PORTAL_DEMO_CLIENTS: the demo partner's number of client organisations (3 by default, today's
  * demo). Beyond Northwind, Tailspin and Woodgrove, each drawn client has its tenant in the demo
- * simulator, jobs and a week of history made by the same engine and generator as the others', so the
+ * simulator, jobs and two days of history made by the same engine and generator as the others', so the
  * partner's fleet is full and varied: failures and warnings, stored bytes, discovery, trials ending
  * soon, a client never tested and one whose connection test failed.
  */
@@ -106,7 +106,7 @@ describe(`the demo world with PORTAL_DEMO_CLIENTS=${CLIENTS}`, () => {
     expect(pointed?.n).toBe(drawn.length);
   });
 
-  it('gives every drawn client but the one just added a week of runs, discovery and stored bytes', async () => {
+  it('gives every drawn client but the one just added runs, discovery and stored bytes', async () => {
     const now = server.ctx.now().getTime();
     const rows = await server.ctx.db.query<{
       tenant_id: string;
@@ -138,12 +138,13 @@ describe(`the demo world with PORTAL_DEMO_CLIENTS=${CLIENTS}`, () => {
         expect(row?.runs, client.name).toBe(0);
         continue;
       }
-      // A run a night (or more) over the week: the first of them within the last FLEET_HISTORY_DAYS.
-      expect(row?.runs, client.name).toBeGreaterThanOrEqual(FLEET_HISTORY_DAYS - 2);
+      // A run a night (or more): the first of them within the last FLEET_HISTORY_DAYS.
+      expect(row?.runs, client.name).toBeGreaterThanOrEqual(1);
       expect(new Date(row?.first ?? 0).getTime(), client.name).toBeGreaterThan(now - (FLEET_HISTORY_DAYS + 1) * DAY);
       expect(row?.discovered, client.name).toBeGreaterThan(client.size.users ?? 0);
-      expect(Number(row?.stored), client.name).toBeGreaterThan(0);
-      if (plan.outageNights.length > 0) expect(row?.failed, client.name).toBeGreaterThan(0);
+      // Bytes stored, unless every run so far failed (a client whose only night failed: never backed up).
+      if ((row?.runs ?? 0) > (row?.failed ?? 0)) expect(Number(row?.stored), client.name).toBeGreaterThan(0);
+      if (plan.outageNights.includes(0)) expect(row?.failed, client.name).toBeGreaterThan(0);
       if (plan.mailArchive === 'everyAccount') expect(row?.warnings, client.name).toBeGreaterThan(0);
       if ((row?.failed ?? 0) > 0) failing += 1;
       if ((row?.warnings ?? 0) > 0) warning += 1;

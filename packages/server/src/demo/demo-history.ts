@@ -16,7 +16,7 @@ import { actedBy } from '../audit/audit-by.js';
  * running job. The partner's clients differ: Northwind backs up files daily (one failed night) and
  * Teams weekly and archives mail, Tailspin's trial uses every backup job its licence allows,
  * Woodgrove archives mail and chats every evening and backs up OneDrive weekly. The clients drawn
- * beyond those three (PORTAL_DEMO_CLIENTS) join a week before today, each with jobs at its own hours
+ * beyond those three (PORTAL_DEMO_CLIENTS) join two days before today, each with jobs at its own hours
  * of the night (see fleetPlan): most run fine, some fail or warn, one was never tested, one's client
  * secret expired.
  *
@@ -66,9 +66,9 @@ const END_MARGIN = 10 * MINUTE;
 
 /**
  * The days of history of the clients drawn beyond the first three (PORTAL_DEMO_CLIENTS): their last
- * three, so that a demo of hundreds of clients starts in minutes.
+ * two, so that a demo of hundreds of clients starts in minutes.
  */
-export const FLEET_HISTORY_DAYS = 3;
+export const FLEET_HISTORY_DAYS = 2;
 
 /** The seconds Microsoft 365 asks the clean-up left running at the end to wait, every other version it deletes. */
 const DEMO_THROTTLE_SECONDS = 5;
@@ -319,7 +319,7 @@ export async function createDemoHistory(
     executors: executors(world.plane),
     workerId: 'demo-history',
     // More runs at once when drawn clients' small runs queue at the same hours.
-    concurrency: drawnClientCount(ctx.config) > 0 ? 8 : 4,
+    concurrency: drawnClientCount(ctx.config) > 0 ? 16 : 4,
     heartbeatMs: 60_000,
   });
   const { tenants, admin, partner } = world;
@@ -704,7 +704,7 @@ export interface FleetPlan {
   teamsArchive: boolean;
   /** Nights before today (0: the last one) on which Microsoft Graph fails its OneDrive backup (503 on one drive). */
   outageNights: number[];
-  /** Its client secret expired two days ago: the connection test its partner ran then failed. */
+  /** Its client secret expired yesterday: the connection test its partner ran then failed. */
   secretExpired: boolean;
 }
 
@@ -783,7 +783,7 @@ async function setUpFleetClient(world: World, { client, tenant }: FleetMember, p
 /**
  * The drawn clients' last days: each is set up FLEET_HISTORY_DAYS ago (a quarter of a minute apart),
  * their tenants change every morning, Microsoft Graph fails the OneDrive backups of some on one
- * night, and some clients' secrets expire the day before yesterday.
+ * night, and some clients' secrets expire yesterday.
  */
 function fleetEvents(
   world: World,
@@ -806,12 +806,13 @@ function fleetEvents(
     let lastStart = Date.UTC(lastDay.getUTCFullYear(), lastDay.getUTCMonth(), lastDay.getUTCDate(), plan.hour);
     if (lastStart > last) lastStart -= DAY;
     for (const night of plan.outageNights) {
+      // A night before the client was set up (its hour came before the set-up that day) is left out.
       const start = lastStart - night * DAY;
       if (drive && start > at(firstDay, 18).getTime()) outages.set(start, [...(outages.get(start) ?? []), drive]);
     }
     if (plan.secretExpired) {
       events.push({
-        at: at(DEMO_HISTORY_DAYS - 2, 10),
+        at: at(DEMO_HISTORY_DAYS - 1, 10),
         run: async () => {
           simulator.setTokenFault(member.tenant.tenantId, 'expiredClientSecret');
           await testTheConnection(world, world.partner, member.tenant);

@@ -133,12 +133,11 @@ const TRADES = [
 ];
 
 /**
- * Content of each drawn client's simulated tenant beyond its drawn size: light (two files a
- * OneDrive in one version, a message a mail folder), so a week of history for hundreds of clients is
- * made in minutes.
+ * Content of each drawn client's simulated tenant beyond its drawn size: light (a file a OneDrive
+ * and a message a mail folder), so the history of hundreds of clients is made in minutes.
  */
 const FLEET_CONTENT: Partial<TenantSize> = {
-  filesPerDrive: 2,
+  filesPerDrive: 1,
   versionsPerFile: 1,
   messagesPerFolder: 1,
   messagesPerChannel: 2,
