@@ -134,6 +134,6 @@ export { sessionsApi } from './resources/legacy/sessions.js';
 export type * from './resources/legacy/teams.js';
 export { teamsApi } from './resources/legacy/teams.js';
 export type * from './resources/legacy/user.js';
-export { USER_STATUSES, userApi } from './resources/legacy/user.js';
+export { MAIL_LANGUAGES, USER_STATUSES, userApi } from './resources/legacy/user.js';
 export type * from './resources/legacy/workers.js';
 export { FLEET_AREAS, FLEET_ISSUES, FLEET_SORTS, workersApi } from './resources/legacy/workers.js';

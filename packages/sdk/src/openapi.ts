@@ -279,7 +279,8 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
       ...successResponse(endpoint),
       ...errorResponses(endpoint),
       default: {
-        description: 'A failure of the server (500), of Microsoft 365 behind it (502), or not available here (501).',
+        description:
+          'A failure of the server (500), of Microsoft 365 or the mail server behind it (502), or not available here (501).',
         content: { [errorType]: { schema: errorSchema } },
       },
     },

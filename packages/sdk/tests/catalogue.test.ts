@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration, retrying a run, archive browsing and the partner’s fleet', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration, retrying a run, archive browsing, the partner’s fleet and the test mail', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.tenants.consentSetup',
@@ -61,6 +61,7 @@ describe('endpoint catalogue', () => {
       'legacy.user.reactivate',
       'legacy.user.remove',
       'legacy.user.resendInvitation',
+      'legacy.user.testNotification',
       'legacy.sessions.list',
       'legacy.sessions.revoke',
       'legacy.invitations.get',
@@ -81,9 +82,9 @@ describe('endpoint catalogue', () => {
     // consent again), user administration's nine (verifying the audit log; deactivating,
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
     // out; an invitation read and accepted), retrying a run, and archive browsing's four (a mailbox's mail
-    // by folder, one item, the Teams archive's teams and chats, their threads), and the partner's
-    // fleet with each client's health.
-    expect(endpoints.length).toBe(160);
+    // by folder, one item, the Teams archive's teams and chats, their threads), the partner's
+    // fleet with each client's health, and the test mail of the notification settings.
+    expect(endpoints.length).toBe(161);
   });
 
   it('gives every entry the public shape', () => {

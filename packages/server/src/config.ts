@@ -37,8 +37,25 @@ export interface Config {
   logLevel: string;
   /** Requests per minute per address on each auth route. */
   authRateLimit: number;
-  /** Job runs one worker process executes at once. */
-  workerConcurrency: number;
+  /** Job runs one worker process executes at once (PORTAL_WORKER_CONCURRENCY; the engine's default when unset). */
+  workerConcurrency?: number;
+  /**
+   * Job runs of one tenant executed at once by all workers together (PORTAL_WORKER_TENANT_CONCURRENCY;
+   * the engine's default, 1, when unset).
+   */
+  workerTenantConcurrency?: number;
+  /**
+   * A run that held its slot this long while other tenants' runs wait yields at its next checkpoint
+   * (PORTAL_WORKER_TIME_SLICE_MINUTES, 0: never; the engine's default, 10 minutes, when unset).
+   */
+  workerTimeSliceMs?: number;
+  /**
+   * The scheduled notifications (PORTAL_NOTIFICATIONS, on by default): the processes that run jobs
+   * (roles `all` and `worker`) also send the daily summaries, weekly reports and licence warnings the
+   * users' notification settings ask for; off: none is sent (the mails about a run that ended are not
+   * scheduled and stay on).
+   */
+  notifications: boolean;
   /**
    * How long a partner's fleet (its clients' health) is reused once read, in milliseconds
    * (PORTAL_FLEET_SNAPSHOT_MS; 5000 when unset, 0 reads it for every request).
@@ -166,6 +183,24 @@ function parseDemoClients(text: string | undefined): number {
   return count;
 }
 
+/** A whole number of at least `min` from the variable `name`; anything else stops the server, naming it. */
+function parseCount(name: string, text: string, min: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} is a whole number of at least ${min}, not "${text}".`);
+  return n;
+}
+
+/** `{ [key]: n }` when the variable is set, else nothing (the engine's default applies). */
+function optionalCount<K extends string>(
+  key: K,
+  name: string,
+  text: string | undefined,
+  min: number,
+): Partial<Record<K, number>> {
+  return text ? ({ [key]: parseCount(name, text, min) } as Record<K, number>) : {};
+}
+
 function parsePort(name: string, text: string | undefined, fallback: number): number {
   const port = text === undefined || text === '' ? fallback : Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} is not a port: ${text}`);
@@ -230,7 +265,20 @@ export function loadConfig(env: Env = process.env): Config {
     sourceMaps: parseSwitch('PORTAL_SOURCE_MAPS', env.PORTAL_SOURCE_MAPS, false),
     logLevel: env.LOG_LEVEL ?? 'info',
     authRateLimit: Number(env.PORTAL_AUTH_RATE_LIMIT ?? 20),
-    workerConcurrency: Math.max(1, Number(env.PORTAL_WORKER_CONCURRENCY ?? 2)),
+    ...optionalCount('workerConcurrency', 'PORTAL_WORKER_CONCURRENCY', env.PORTAL_WORKER_CONCURRENCY, 1),
+    ...optionalCount(
+      'workerTenantConcurrency',
+      'PORTAL_WORKER_TENANT_CONCURRENCY',
+      env.PORTAL_WORKER_TENANT_CONCURRENCY,
+      1,
+    ),
+    ...(env.PORTAL_WORKER_TIME_SLICE_MINUTES
+      ? {
+          workerTimeSliceMs:
+            parseCount('PORTAL_WORKER_TIME_SLICE_MINUTES', env.PORTAL_WORKER_TIME_SLICE_MINUTES, 0) * 60_000,
+        }
+      : {}),
+    notifications: parseSwitch('PORTAL_NOTIFICATIONS', env.PORTAL_NOTIFICATIONS, true),
     ...(env.PORTAL_FLEET_SNAPSHOT_MS
       ? { fleetSnapshotMs: parseMillis('PORTAL_FLEET_SNAPSHOT_MS', env.PORTAL_FLEET_SNAPSHOT_MS) }
       : {}),

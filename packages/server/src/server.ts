@@ -16,6 +16,7 @@ import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
 import { createLogger } from './log.js';
 import { drainBackground } from './modules/identity/background.js';
+import { startNotificationScheduler } from './modules/notifications/scheduler.js';
 import { prepareProcess } from './process-start.js';
 import { azureContainer } from './storage/stores.js';
 
@@ -74,7 +75,12 @@ if (config.blobStore?.accountKey) {
 const engine =
   role === 'web'
     ? undefined
-    : new JobEngine(ctx, { executors: executors(dataPlaneOf(ctx)), concurrency: config.workerConcurrency });
+    : new JobEngine(ctx, {
+        executors: executors(dataPlaneOf(ctx)),
+        ...(config.workerConcurrency !== undefined ? { concurrency: config.workerConcurrency } : {}),
+        ...(config.workerTenantConcurrency !== undefined ? { tenantConcurrency: config.workerTenantConcurrency } : {}),
+        ...(config.workerTimeSliceMs !== undefined ? { timeSliceMs: config.workerTimeSliceMs } : {}),
+      });
 const app = role === 'worker' ? undefined : await buildApp(ctx);
 let history: DemoHistoryFigures | undefined;
 const simulator = demoSimulatorOf(ctx);
@@ -122,6 +128,9 @@ if (engine) {
   await engine.start({ recoverAll: db.kind === 'pglite' });
   log.info({ workerId: engine.workerId, role }, 'job worker started');
 }
+// The scheduled mails go out from the processes that run jobs (PORTAL_NOTIFICATIONS); several of
+// them on one database send each mail once.
+const notifications = engine && config.notifications ? startNotificationScheduler(ctx) : undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -134,6 +143,7 @@ async function shutdown(signal: string) {
     // The worker first: its runs stop at their next checkpoint and go back to the queue while what
     // they call is still there (the demo simulator closes with the app).
     await engine?.stop();
+    await notifications?.stop();
     await app?.close();
     // Mails and audit entries queued after an answer (password reset requests) go out before the end.
     await drainBackground(ctx);

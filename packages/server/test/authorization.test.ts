@@ -520,6 +520,7 @@ const UNSCOPED: { readonly [I in EndpointId]?: string } = {
   'legacy.workers.partners': 'operators only (checked below)',
   'legacy.user.notifications': "the caller's own settings",
   'legacy.user.updateNotifications': "the caller's own settings",
+  'legacy.user.testNotification': "a test mail to the caller's own notification address",
 };
 
 const byId = new Map<string, AnyEndpoint>(endpoints.map((e) => [e.id, e]));

@@ -16,7 +16,7 @@ import { seedDemo } from '../src/demo/seed.js';
 import { HttpError } from '../src/http/errors.js';
 import type { JobEngine } from '../src/jobs/engine.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
-import type { MailMessage } from '../src/mail/mailer.js';
+import { createMailer, type MailMessage } from '../src/mail/mailer.js';
 import { findUserByEmail, type User } from '../src/modules/identity/users.js';
 import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
 import { databaseTemplate, type TemplateKind } from './database-templates.js';
@@ -72,6 +72,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     authRateLimit: 10_000,
     workerConcurrency: 2,
+    notifications: false,
     demo: false,
     demoHistory: false,
     demoClients: 3,
@@ -110,7 +111,8 @@ export interface TestServer {
 
 /**
  * A context on `db` as the tests have it: the test configuration, a fake clock at 2026-11-02 08:00
- * UTC, a mail catcher, the secret key of TEST_SECRET_KEY, and audit written to `db`.
+ * UTC, a mail catcher (or, with `smtpUrl`, the server's own mailer sending there, every mail also
+ * kept in `mails`), the secret key of TEST_SECRET_KEY, and audit written to `db`.
  */
 export function testContext(db: Database, overrides: Partial<Config> = {}) {
   const clock = {
@@ -124,14 +126,20 @@ export function testContext(db: Database, overrides: Partial<Config> = {}) {
   };
   const now = () => new Date(clock.now);
   const mails: MailMessage[] = [];
+  const config = testConfig(overrides);
+  const log = pino({ level: 'silent' });
+  const smtp = config.smtpUrl
+    ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log })
+    : undefined;
   const ctx: AppContext = {
-    config: testConfig(overrides),
+    config,
     db,
-    log: pino({ level: 'silent' }),
+    log,
     now,
     secrets: createSecretBox(TEST_SECRET_KEY),
     mailer: {
       async send(message) {
+        await smtp?.send(message);
         mails.push(message);
       },
     },

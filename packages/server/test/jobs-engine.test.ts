@@ -160,7 +160,7 @@ describe('the job engine', () => {
     await e.runUntilIdle();
     // By default a failed run mails, a finished one does not.
     const failedMails = server.mails.slice(before).filter((m) => m.to === admin?.email);
-    expect(failedMails.map((m) => m.subject)).toEqual([expect.stringMatching(/ failed$/)]);
+    expect(failedMails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Job ".+" failed \(contoso\./)]);
     expect(failedMails[0]?.text).toContain('The storage location is not reachable.');
     const fine = await createJob(server, ['a']);
     before = server.mails.length;
@@ -176,7 +176,7 @@ describe('the job engine', () => {
     before = server.mails.length;
     await e.enqueue(fine, 'manual');
     await e.runUntilIdle();
-    expect(server.mails.slice(before).map((m) => [m.to, m.subject.endsWith(' finished')])).toContainEqual([
+    expect(server.mails.slice(before).map((m) => [m.to, /^Job ".+" finished \(/.test(m.subject)])).toContainEqual([
       'ops@contoso.example',
       true,
     ]);

@@ -38,7 +38,7 @@ describe('migration 28 on a database in use', () => {
   afterAll(() => drop());
 
   it('makes the tenants and workers of every organisation agree, and leaves locations untested', async () => {
-    expect(await migrate(db)).toEqual([28, 29, 30, 31, 32, 33, 34, 35]);
+    expect(await migrate(db)).toEqual([28, 29, 30, 31, 32, 33, 34, 35, 36, 37]);
     const tenants = await db.query<{ tenant_id: string; is_active: boolean }>(
       'select tenant_id, is_active from tenants order by tenant_id',
     );

@@ -417,6 +417,8 @@ describe('the SDK against the live server', { shuffle: false }, () => {
         body: { jobFailed: true, jobFinished: true, dailySummary: false, weeklyReport: false, licenseExpiry: true },
       }),
     );
+    const tested = await call('legacy.user.testNotification', () => admin.legacy.user.testNotification({ body: {} }));
+    expect(tested.to).toBe(ADMIN);
     const log = await call('apollo.audit.list', () => admin.apollo.audit.list({ query: { action: 'tenant.' } }));
     expect(log.items.map((e) => e.action)).toEqual(
       expect.arrayContaining(['tenant.create', 'tenant.update', 'tenant.provision', 'tenant.switch', 'tenant.delete']),

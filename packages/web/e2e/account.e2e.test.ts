@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The account pages and the help center end to end: a support request sent through the form and
- * kept by the server; help found by searching, and opened at a page's article from its help link; the four pages at every breakpoint, in English and German.
+ * kept by the server; a test mail of the notification settings, in the language of the mails chosen; help found by searching, and opened at a page's article from its help link; the four pages at every breakpoint, in English and German.
  */
 import { describe, expect, it } from 'vitest';
 import { expectResponsiveAndAccessible, useBrowserSession, waitForText } from './browser';
@@ -18,6 +18,23 @@ describe('account pages', () => {
     await page.getByLabel('Message').fill('Can I restore a whole site into another site?');
     await page.getByRole('button', { name: 'Send request' }).click();
     await waitForText(page.getByTestId('request-sent'), /Your request SR-\d{8}-\d{4} was sent/);
+  });
+
+  it('sends a test mail from the notification settings, to the account’s address', async () => {
+    const { page } = session;
+    await page.goto('/account/settings');
+    const language = page.getByLabel('Language of the mails');
+    expect(await language.inputValue()).toBe('en');
+    await language.selectOption('de');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your notification settings were saved.').waitFor();
+    await page.getByRole('button', { name: 'Send a test mail' }).click();
+    await page.getByText('A test mail was sent to admin@contoso.example.').waitFor();
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/notification-settings-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('finds help by searching', async () => {

@@ -200,6 +200,12 @@ export const errorTexts = {
   userDeactivated: () => 'This user is deactivated. Reactivate them first.',
   /** Signing out one session (409): it is the calling one, which signs out with logout. */
   currentSession: () => 'This is the session you are using. Sign out from the account menu instead.',
+  /**
+   * A test mail (502): the portal's mail server refused the mail or could not be reached; nothing was
+   * sent. The operator's SMTP settings need a look, or the address is one the mail server refuses.
+   */
+  mailNotSent: () =>
+    "The mail could not be sent: the portal's mail server refused it or could not be reached. Check the address, or ask the portal's operator to check the mail server.",
 } as const satisfies Record<string, (...args: string[]) => string>;
 
 /** A refusal's machine-readable code. */

@@ -127,4 +127,6 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
     'Dieser Einladungslink ist nicht mehr gültig: Er wurde benutzt, ist abgelaufen oder wurde durch einen neueren ersetzt. Bitten Sie Ihre Administration, ihn erneut zu senden.',
   userDeactivated: 'Diese Person ist deaktiviert. Aktivieren Sie sie zuerst wieder.',
   currentSession: 'Dies ist die Sitzung, die Sie gerade verwenden. Melden Sie sich stattdessen über das Kontomenü ab.',
+  mailNotSent:
+    'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Portals hat sie abgelehnt oder war nicht erreichbar. Prüfen Sie die Adresse oder bitten Sie den Betreiber des Portals, den Mailserver zu prüfen.',
 };

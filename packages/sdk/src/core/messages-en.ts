@@ -122,5 +122,7 @@ export const englishErrorMessages = {
     'This invitation link is not valid any more: it was used, has expired or was replaced by a newer one. Ask your administrator to send it again.',
   userDeactivated: 'This user is deactivated. Reactivate them first.',
   currentSession: 'This is the session you are using. Sign out from the account menu instead.',
+  mailNotSent:
+    "The mail could not be sent: the portal's mail server refused it or could not be reached. Check the address, or ask the portal's operator to check the mail server.",
   // Every refusal code has a message of its own.
 } as const satisfies Record<string, string> & Record<ErrorCode, string>;

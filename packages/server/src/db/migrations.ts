@@ -32,6 +32,8 @@ import { migration as m032 } from './migrations/032-archive-deletions.js';
 import { migration as m033 } from './migrations/033-teams-reply-to.js';
 import { migration as m034 } from './migrations/034-tenant-default-domain.js';
 import { migration as m035 } from './migrations/035-fleet-indexes.js';
+import { migration as m036 } from './migrations/036-notification-sends.js';
+import { migration as m037 } from './migrations/037-fair-claims.js';
 
 export interface Migration {
   id: number;
@@ -77,6 +79,8 @@ const migrations: readonly Migration[] = [
   m033,
   m034,
   m035,
+  m036,
+  m037,
 ];
 
 /**

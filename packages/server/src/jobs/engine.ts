@@ -4,6 +4,12 @@
  * never run the same job twice (a partial unique index also allows one active run per job). A run
  * holds a lease renewed by heartbeats; a run whose worker died (crash, kill, restart) is resumed from
  * its checkpoint by the next worker, or ends failed with the reason after `maxAttempts`.
+ *
+ * Turns are fair between tenants (a partner's hundreds of clients may all be due at 01:00): a claim
+ * takes the run of the tenant with the fewest runs running, then the tenant served longest ago, then
+ * the oldest run; a tenant runs at most `tenantConcurrency` runs at once and none while one of its
+ * runs waits on Microsoft 365's throttling; a run that held its slot for a time slice while other
+ * tenants' runs wait gives its slot up at its next checkpoint and queues behind them.
  */
 import { randomUUID } from 'node:crypto';
 import type { JobType } from '@compliance-portal/sdk';
@@ -34,12 +40,46 @@ import { createThrottleTracker } from './throttling.js';
  */
 const RESET_COUNTERS = 'items_total = 0, items_done = 0, items_failed = 0, bytes = 0';
 
+/**
+ * Runs one worker executes at once. Runs are I/O-bound: they wait on Microsoft Graph (a tenant's
+ * client has at most 4 requests in flight per process, data-plane.ts), the blob store and the
+ * database, so a worker's throughput grows with the number of tenants it serves at once, and 2 left
+ * it idle on network waits (a night of 500 five-minute runs would take a worker 21 hours). The bound
+ * is memory: a backup run holds up to 24 whole files in flight (executors/backup.ts), so each slot
+ * multiplies the peak; 4 doubles the old throughput at twice its peak. More throughput comes from
+ * more workers, or PORTAL_WORKER_CONCURRENCY on a machine with the memory for it.
+ */
+const DEFAULT_CONCURRENCY = 4;
+/**
+ * Runs of one tenant at once, across all workers. Microsoft throttles per tenant (and per mailbox,
+ * drive or site), and a process shares one Graph client per tenant between its runs: a second run
+ * of the same tenant adds little but 429s, and a tenant with twenty jobs would fill every slot.
+ */
+const DEFAULT_TENANT_CONCURRENCY = 1;
+/**
+ * A run that held its slot this long while runs of other tenants wait yields at its next checkpoint:
+ * a tenant's wait behind long runs is bounded by about one slice (a long backup is resumed from its
+ * checkpoint, which costs one checkpoint's work at most), and a run that yields does so at most every
+ * ten minutes, so resuming stays a small share of its time.
+ */
+const DEFAULT_TIME_SLICE_MS = 10 * 60_000;
+
+/** Claims of every worker take turns on this lock (engine.ts only; the other keys are 72361–72365). */
+const CLAIM_LOCK = 72366;
+
 export interface JobEngineOptions {
   executors: Partial<Record<JobType, Executor>>;
   /** Identifies this worker process in the runs it holds. */
   workerId?: string;
-  /** Runs executed at once by this worker. */
+  /** Runs executed at once by this worker (DEFAULT_CONCURRENCY). */
   concurrency?: number;
+  /** Runs of one tenant executed at once by all workers together (DEFAULT_TENANT_CONCURRENCY). */
+  tenantConcurrency?: number;
+  /**
+   * A run that held its slot this long while other tenants' runs wait yields at its next checkpoint
+   * (DEFAULT_TIME_SLICE_MS; 0: never). Measured on the context's clock.
+   */
+  timeSliceMs?: number;
   pollMs?: number;
   /** A run whose heartbeat is older than this is considered abandoned. */
   leaseMs?: number;
@@ -59,6 +99,8 @@ export class JobEngine {
   readonly workerId: string;
   readonly queue: JobQueue;
   private readonly concurrency: number;
+  private readonly tenantConcurrency: number;
+  private readonly timeSliceMs: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
@@ -74,7 +116,9 @@ export class JobEngine {
   ) {
     this.workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
     this.queue = new JobQueue(ctx);
-    this.concurrency = options.concurrency ?? 2;
+    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.tenantConcurrency = Math.max(1, options.tenantConcurrency ?? DEFAULT_TENANT_CONCURRENCY);
+    this.timeSliceMs = options.timeSliceMs ?? DEFAULT_TIME_SLICE_MS;
     this.pollMs = options.pollMs ?? 1000;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.heartbeatMs = options.heartbeatMs ?? 5000;
@@ -170,16 +214,44 @@ export class JobEngine {
     });
   }
 
+  /**
+   * Claims the next run in fair turns: among the tenants with a due queued run, none of whose runs
+   * waits on Microsoft 365's throttling (its next try still ahead) and which runs fewer than
+   * `tenantConcurrency`, the tenant with the fewest runs running, then the one served longest ago
+   * (never first), then its oldest run (run_after, seq).
+   *
+   * One statement picks and takes the run, `for update skip locked`, so two workers never take the
+   * same run. Claims of all workers still take turns on a transaction-scoped advisory lock taken
+   * first: each claim's snapshot then includes every claim committed before it, so two workers at the
+   * same moment cannot both see a tenant as idle and both start one of its runs (beyond its limit).
+   * A claim is one short statement, so the turns cost little even for many workers.
+   */
   private async claim(): Promise<RunRow | undefined> {
-    const now = this.ctx.now();
-    const [run] = await this.ctx.db.query<RunRow>(
-      `update job_runs set status = 'running', worker_id = $1, heartbeat_at = $2, attempt = attempt + 1,
-              started = coalesce(started, $2)
-        where run_id = (select run_id from job_runs where status = 'queued' and run_after <= $2
-                         order by run_after, seq limit 1 for update skip locked)
-        returning *`,
-      [this.workerId, now],
-    );
+    let now = this.ctx.now();
+    const run = await this.ctx.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+      // The time of the claim is read once its turn came, so claims are stamped in the order taken.
+      now = this.ctx.now();
+      const [claimed] = await tx.query<RunRow>(
+        `with tenants as (
+           select w.tenant_id,
+                  (select count(*) from job_runs r where r.tenant_id = w.tenant_id and r.status = 'running') as running,
+                  (select max(r.served_at) from job_runs r where r.tenant_id = w.tenant_id) as served
+             from (select distinct tenant_id from job_runs where status = 'queued' and run_after <= $2) w
+            where not exists (select 1 from job_runs r where r.tenant_id = w.tenant_id and r.status = 'running'
+                                 and r.throttle_next_try > $2)
+         )
+         update job_runs set status = 'running', worker_id = $1, heartbeat_at = $2, attempt = attempt + 1,
+                started = coalesce(started, $2), served_at = $2
+          where run_id = (select q.run_id from job_runs q join tenants t on t.tenant_id = q.tenant_id
+                           where q.status = 'queued' and q.run_after <= $2 and t.running < $3
+                           order by t.running, t.served nulls first, q.run_after, q.seq
+                           limit 1 for update of q skip locked)
+          returning *`,
+        [this.workerId, now, this.tenantConcurrency],
+      );
+      return claimed;
+    });
     if (!run) return undefined;
     await this.ctx.db.query(
       `update jobs set status = 'running', started = $2, finished = null, message = null, updated_at = $2 where job_id = $1`,
@@ -250,14 +322,29 @@ export class JobEngine {
     if (!tenant) return this.finish(run, 'failed', 'The tenant was removed.');
     const organisation = await findOrganisation(this.ctx.db, tenant.organisationId);
 
+    // The time slice: from when the run got its slot, on the context's clock.
+    const slotSince = new Date(run.served_at ?? this.ctx.now()).getTime();
+    let lookedAt = Number.NEGATIVE_INFINITY;
+    const yieldIfOthersWait = async (heldAtLeast: number) => {
+      if (this.timeSliceMs <= 0 || controller.signal.aborted) return;
+      const now = this.ctx.now().getTime();
+      // Looked for waiting runs at most once a heartbeat interval (a run may save checkpoints often).
+      if (now - slotSince < heldAtLeast || now - lookedAt < this.heartbeatMs) return;
+      lookedAt = now;
+      if (await this.othersWait(run, now)) controller.abort('yield');
+    };
+
     const heartbeat = setInterval(() => {
       void this.ctx.db
         .query<{ cancel_requested: boolean }>(
           'update job_runs set heartbeat_at = $2 where run_id = $1 returning cancel_requested',
           [run.run_id, this.ctx.now()],
         )
-        .then(([row]) => {
+        .then(async ([row]) => {
           if (row?.cancel_requested) controller.abort('stop');
+          // A run that saved no checkpoint for a second slice yields anyway, as a shutdown stops it,
+          // and resumes from its last checkpoint: the others' wait stays bounded.
+          else await yieldIfOthersWait(2 * this.timeSliceMs);
         })
         .catch(() => undefined);
     }, this.heartbeatMs);
@@ -273,6 +360,8 @@ export class JobEngine {
       signal: controller.signal,
       ...(scope && scope.kind !== 'job' ? { retry: { kind: scope.kind, keys: new Set(scope.keys) } } : {}),
       ...(this.options.progressIntervalMs !== undefined ? { progressIntervalMs: this.options.progressIntervalMs } : {}),
+      // A checkpoint is where yielding repeats nothing: the slice is checked there first.
+      onCheckpoint: () => yieldIfOthersWait(this.timeSliceMs),
     });
     // Microsoft 365's throttling of the run's requests, recorded while the run waits for it.
     const throttle = createThrottleTracker(this.ctx, run.run_id);
@@ -282,16 +371,23 @@ export class JobEngine {
       await throttle.close();
       const failed = await rc.failedItems();
       const warning = failed > 0 ? `${counted(failed, 'item')} could not be processed.` : '';
-      const message = result.message
+      const said = result.message
         ? `${result.message}${warning ? ` ${warning}` : ''}`
         : warning
           ? `Finished with ${counted(failed, 'item')} that could not be processed.`
           : 'Finished.';
+      // Its figures are the whole run's (a resumed run counts again what its checkpoint covers).
+      const yields = Number(run.yields ?? 0);
+      const message =
+        yields > 0
+          ? `${said} It gave its turn to other tenants' runs ${counted(yields, 'time')} and resumed from its checkpoint.`
+          : said;
       return await this.finish(run, 'finished', message, failed);
     } catch (err) {
       await rc.flush().catch(() => undefined);
       await throttle.close();
       if (err instanceof RunStopped || controller.signal.aborted) {
+        if (controller.signal.reason === 'yield') return await this.yieldTurn(run);
         if (controller.signal.reason === 'shutdown') {
           // Back to the queue: the next worker start resumes from the checkpoint.
           await this.ctx.db.query(
@@ -312,6 +408,51 @@ export class JobEngine {
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Whether a run of another tenant waits that would take the slot `run` gives up: due for at least a
+   * poll interval (so no free slot of any worker took it), its tenant not throttled, under its limit
+   * and running fewer runs than `run`'s tenant (else the yield would hand the slot straight back).
+   */
+  private async othersWait(run: RunRow, now: number): Promise<boolean> {
+    const rows = await this.ctx.db.query<{ run_id: string }>(
+      `select q.run_id from job_runs q
+        where q.status = 'queued' and q.run_after <= $2 and q.tenant_id <> $1
+          and (select count(*) from job_runs r where r.tenant_id = q.tenant_id and r.status = 'running')
+              < least($4, (select count(*) from job_runs r where r.tenant_id = $1 and r.status = 'running'))
+          and not exists (select 1 from job_runs r where r.tenant_id = q.tenant_id and r.status = 'running'
+                             and r.throttle_next_try > $3)
+        limit 1`,
+      [run.tenant_id, new Date(now - this.pollMs), new Date(now), this.tenantConcurrency],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A run that held its slot for a time slice while others wait goes back to the queue as a shutdown
+   * sends it, and resumes from its checkpoint: its counters and per-source counts start afresh, as
+   * the executor counts again what the checkpoint covers. It queues behind the waiting runs: due now
+   * (behind its tenant's older runs) and served now (behind every tenant served before). A yield is
+   * no interruption: the attempt it used is given back, so `maxAttempts` still counts crashes only.
+   */
+  private async yieldTurn(run: RunRow): Promise<RunOutcome> {
+    const now = this.ctx.now();
+    const held = Math.max(1, Math.round((now.getTime() - new Date(run.served_at ?? now).getTime()) / 60_000));
+    await this.ctx.db.query(
+      `update job_runs set status = 'queued', worker_id = null, ${RESET_COUNTERS},
+              run_after = $2, served_at = $2, attempt = greatest(attempt - 1, 0), yields = yields + 1, message = $3
+        where run_id = $1 and status = 'running'`,
+      [
+        run.run_id,
+        now,
+        `Gave its turn to other tenants' waiting runs after ${counted(held, 'minute')}; resumes from its checkpoint.`,
+      ],
+    );
+    await this.ctx.db.query('delete from job_run_sources where run_id = $1', [run.run_id]);
+    await this.ctx.db.query(`update jobs set status = 'pending', updated_at = $2 where job_id = $1`, [run.job_id, now]);
+    this.ctx.log.info({ runId: run.run_id, jobId: run.job_id, tenantId: run.tenant_id }, 'run yielded its turn');
+    return { runId: run.run_id, status: 'queued' };
   }
 
   /** The account a run failed on: its report names it with the run's error as its own. */

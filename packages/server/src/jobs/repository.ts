@@ -236,6 +236,10 @@ export interface RunRow {
   throttle_status: number | null;
   throttle_retries: number;
   throttled_ms: number | string;
+  /** When the run last got a slot or gave it up to other tenants (migration 35; the claim's fair turns). */
+  served_at?: Date | null;
+  /** Times the run gave its slot to other tenants' waiting runs after a time slice. */
+  yields?: number;
   /** A retry: the run it retries, and what it covers (jobs/retry.ts). */
   retry_of?: string | null;
   retry_scope?: unknown;

@@ -119,6 +119,11 @@ export interface RunContextInput {
   retryDelayMs?: number;
   /** Progress is written at most this often (a run's end writes what is left). */
   progressIntervalMs?: number;
+  /**
+   * Called after each checkpoint is saved: the engine may ask the run to stop there (a yield to other
+   * tenants' runs), where resuming repeats nothing.
+   */
+  onCheckpoint?: () => Promise<void>;
 }
 
 /** Permanent: retrying the same item fails the same way. Unknown errors count as transient. */
@@ -306,6 +311,7 @@ export function createRunContext(input: RunContextInput): RunContext {
         run.run_id,
         JSON.stringify(checkpoint),
       ]);
+      await input.onCheckpoint?.();
     },
     async deltaLink(sourceKey) {
       const [row] = await ctx.db.query<{ delta_link: string }>(

@@ -83,24 +83,43 @@ export type PortalUserListQuery = s.Static<typeof PortalUserListQuery>;
 
 const userParams = s.object({ userId: s.string({ minLength: 1, maxLength: 200 }) });
 
-/** Which mails a user receives. */
+/** The languages a user's mails are written in: English or German. */
+export const MAIL_LANGUAGES = ['en', 'de'] as const;
+
+/** Schema of a user's notification settings (`GET` and `PUT /admin/notifications`). */
 export const NotificationSettings = s.object({
   jobFailed: s.boolean('A run failed.'),
   jobFinished: s.boolean('A run finished.'),
-  dailySummary: s.boolean(),
-  weeklyReport: s.boolean(),
-  licenseExpiry: s.boolean(),
+  dailySummary: s.boolean("Once a day: the last 24 hours' failed runs and runs with warnings, if there were any."),
+  weeklyReport: s.boolean("Once a week: the week's figures of each area, or a partner's clients at a glance."),
+  licenseExpiry: s.boolean('Before and when the licence of an organisation the user acts for ends.'),
   email: s.optional(s.email('Where they go; default the account email.')),
+  language: s.optional(
+    s.oneOfStrings(MAIL_LANGUAGES, 'The language of the mails; absent: never chosen, and the mails are in English.'),
+  ),
 });
+/**
+ * Which mails a user receives (a failed or finished run, the daily summary, the weekly report, the
+ * licence's end), where they go (default the account's address), and in which language (English or
+ * German; English while none was chosen).
+ */
 export type NotificationSettings = s.Static<typeof NotificationSettings>;
+
+/** Schema of the answer of `POST /admin/notifications/test`. */
+export const NotificationTest = s.object({
+  to: s.string({ maxLength: 320, description: 'The address the test mail was sent to.' }),
+  message: s.string({ maxLength: 500, description: 'What was done, in words.' }),
+});
+/** A test mail sent: the address it went to (the settings' address, else the account's) and what was done. */
+export type NotificationTest = s.Static<typeof NotificationTest>;
 
 /**
  * The catalogue entries of legacy user administration: `create` (`POST /admin/user_create`), the
  * organisation's users (`GET /admin/users`) with the eDiscovery manager role (`PUT` and `DELETE
  * /admin/users/{userId}/ediscovery-manager`), deactivation (`PUT` and `DELETE
  * /admin/users/{userId}/deactivation`), deletion (`DELETE /admin/users/{userId}`), the invitation sent
- * again (`POST /admin/users/{userId}/invitation`), and the caller's notification settings (`GET` and
- * `PUT /admin/notifications`). {@link userApi} binds them.
+ * again (`POST /admin/users/{userId}/invitation`), the caller's notification settings (`GET` and
+ * `PUT /admin/notifications`) and a test mail (`POST /admin/notifications/test`). {@link userApi} binds them.
  */
 export const userEndpoints = defineResource('legacy', 'user', {
   create: {
@@ -183,6 +202,15 @@ export const userEndpoints = defineResource('legacy', 'user', {
     summary: "Change the caller's notification settings",
     body: NotificationSettings,
     response: NotificationSettings,
+  },
+  testNotification: {
+    method: 'POST',
+    rateLimited: true,
+    path: '/admin/notifications/test',
+    summary:
+      "Send a test mail in the caller's mail language to their notification address (or the account's); 502 mailNotSent when the mail server refuses it or cannot be reached",
+    body: s.object({}),
+    response: NotificationTest,
   },
 });
 

@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/database.js';
 import type { LicenseKind } from '../organisations/repository.js';
 
 /** The area a job belongs to, or null (a restore, a deletion, a clean-up…); `j` is the job. */
-const AREA_OF_JOB = `case
+export const AREA_OF_JOB = `case
   when j.type = 'backup' then case j.application
     when 'onedrive' then 'oneDrive' when 'sharepoint' then 'sharePoint' when 'teams' then 'teams' end
   when j.type = 'exchangeArchive' then 'mailArchive'

@@ -10,6 +10,7 @@ import {
   portalUserById,
   reactivateUser,
   resendInvitation,
+  sendTestNotification,
   updateNotificationSettings,
 } from './service.js';
 
@@ -53,6 +54,9 @@ export function userRoutes(ctx: AppContext) {
     },
     'legacy.user.updateNotifications': {
       handler: ({ body }, rc) => updateNotificationSettings(ctx, session(rc).auth.user, body),
+    },
+    'legacy.user.testNotification': {
+      handler: (_args, rc) => sendTestNotification(ctx, session(rc).auth.user),
     },
   });
 }

@@ -1,9 +1,19 @@
-import type { NotificationSettings, Page, PortalUser, PortalUserListQuery, UserCreate } from '@compliance-portal/sdk';
+import type {
+  NotificationSettings,
+  NotificationTest,
+  Page,
+  PortalUser,
+  PortalUserListQuery,
+  UserCreate,
+} from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { forbidden, notFound, refusal } from '../../http/errors.js';
-import { DEFAULT_NOTIFICATIONS } from '../../jobs/notify.js';
+import { DEFAULT_NOTIFICATIONS, mailLanguageOf } from '../../jobs/notify.js';
+import { renderMail } from '../../mail/mail-document.js';
+import { settingsLink } from '../../mail/portal-links.js';
+import { templatesFor } from '../../mail/templates.js';
 import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { voidOneTimeCodes } from '../identity/one-time-codes.js';
 import { revokeAllForUser } from '../identity/sessions.js';
@@ -91,6 +101,26 @@ export async function notificationSettings(ctx: AppContext, user: User) {
 export async function updateNotificationSettings(ctx: AppContext, user: User, settings: NotificationSettings) {
   await saveNotificationSettings(ctx.db, user.id, settings);
   return { ...DEFAULT_NOTIFICATIONS, ...settings };
+}
+
+/**
+ * Sends the caller a test mail in their mails' language to where their notifications go (the
+ * settings' address, else the account's), as stored: what the settings page shows unsaved is not
+ * tested. A mail the mail server refuses, or a mail server that cannot be reached, is refused with
+ * 502 `mailNotSent`; the server's own words go to the log only (they may name its hosts).
+ */
+export async function sendTestNotification(ctx: AppContext, user: User): Promise<NotificationTest> {
+  const stored = await findNotificationSettings(ctx.db, user.id);
+  const to = stored?.email ?? user.email;
+  const language = mailLanguageOf(stored);
+  const mail = templatesFor(language).testMail({ to, link: settingsLink(ctx.config.publicUrl) });
+  try {
+    await ctx.mailer.send(renderMail(to, mail, language));
+  } catch (err) {
+    ctx.log.warn({ err, userId: user.id }, 'test mail not sent');
+    throw refusal(502, 'mailNotSent');
+  }
+  return { to, message: `A test mail was sent to ${to}.` };
 }
 
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);

@@ -1,5 +1,5 @@
 import type { NotificationSettings, SupportRequestCreate } from '@compliance-portal/sdk';
-import { respond } from '@compliance-portal/sdk/testing';
+import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -42,8 +42,97 @@ describe('notification settings', () => {
     await user.click(screen.getByRole('checkbox', { name: /A job run finished/ }));
     expect(screen.getByTestId('unsaved')).toBeTruthy();
     await user.click(save);
-    await waitFor(() => expect(saved).toEqual({ ...settings, jobFinished: true }));
+    // The mails' language was never chosen: it is saved as the interface's.
+    await waitFor(() => expect(saved).toEqual({ ...settings, jobFinished: true, language: 'en' }));
     await waitFor(() => expect(screen.queryByTestId('unsaved')).toBeNull());
+  });
+});
+
+describe('the mail language and the test mail', () => {
+  const settings: NotificationSettings = {
+    jobFailed: true,
+    jobFinished: false,
+    dailySummary: true,
+    weeklyReport: true,
+    licenseExpiry: true,
+    email: 'ops@contoso.example',
+  };
+
+  it('shows the interface’s language until one is chosen, and saves the one chosen', async () => {
+    signedIn();
+    localStorage.setItem('language', 'de');
+    let saved: NotificationSettings | undefined;
+    const { user } = await renderPortal('/account/settings', {
+      'legacy.workers.client': client,
+      'legacy.user.notifications': respond('legacy.user.notifications', settings),
+      'legacy.user.updateNotifications': async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json(saved);
+      },
+    });
+    const language = await screen.findByRole('combobox', { name: 'Sprache der E-Mails' });
+    expect(language).toHaveProperty('value', 'de');
+    await user.selectOptions(language, 'en');
+    expect(screen.getByTestId('unsaved').textContent).toContain('Speichern Sie zuerst');
+    // The test mail goes where the saved settings say: not while changes are unsaved.
+    expect(screen.getByRole('button', { name: 'Test-E-Mail senden' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(saved).toEqual({ ...settings, language: 'en' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Test-E-Mail senden' })).toHaveProperty('disabled', false),
+    );
+  });
+
+  it('shows a saved language whatever the interface’s', async () => {
+    signedIn();
+    await renderPortal('/account/settings', {
+      'legacy.workers.client': client,
+      'legacy.user.notifications': respond('legacy.user.notifications', { ...settings, language: 'de' }),
+    });
+    expect(await screen.findByRole('combobox', { name: 'Language of the mails' })).toHaveProperty('value', 'de');
+  });
+
+  it('sends a test mail and names the address it went to', async () => {
+    signedIn();
+    let calls = 0;
+    const { user } = await renderPortal('/account/settings', {
+      'legacy.workers.client': client,
+      'legacy.user.notifications': respond('legacy.user.notifications', settings),
+      'legacy.user.testNotification': () => {
+        calls++;
+        return HttpResponse.json({
+          to: 'ops@contoso.example',
+          message: 'A test mail was sent to ops@contoso.example.',
+        });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Send a test mail' }));
+    expect(await screen.findByText('A test mail was sent to ops@contoso.example.')).toBeTruthy();
+    expect(calls).toBe(1);
+  });
+
+  it.each([
+    [
+      'en',
+      'Send a test mail',
+      "The mail could not be sent: the portal's mail server refused it or could not be reached.",
+    ],
+    [
+      'de',
+      'Test-E-Mail senden',
+      'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Portals hat sie abgelehnt',
+    ],
+  ])('says in %s why a test mail could not be sent', async (lang, button, reason) => {
+    signedIn();
+    localStorage.setItem('language', lang);
+    const { user } = await renderPortal('/account/settings', {
+      'legacy.workers.client': client,
+      'legacy.user.notifications': respond('legacy.user.notifications', settings),
+      'legacy.user.testNotification': () =>
+        refuse(502, { message: 'The mail could not be sent.', code: 'mailNotSent' }),
+    });
+    await user.click(await screen.findByRole('button', { name: button }));
+    expect(await screen.findByText((text) => text.startsWith(reason))).toBeTruthy();
   });
 });
 

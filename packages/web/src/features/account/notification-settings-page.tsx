@@ -1,4 +1,4 @@
-import { Button, Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { NotificationSettings } from '@compliance-portal/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
@@ -8,13 +8,20 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { accountKeys } from './api/keys';
+import { useSendTestNotification } from './api/mutations';
 import { notificationsQuery } from './api/queries';
 
 const FIELDS = ['jobFailed', 'jobFinished', 'dailySummary', 'weeklyReport', 'licenseExpiry'] as const;
 
-/** The signed-in user's notification settings (a tab of /account/settings); needs no selected worker. */
+type MailLanguage = NonNullable<NotificationSettings['language']>;
+
+/**
+ * The signed-in user's notification settings (a tab of /account/settings); needs no selected worker.
+ * The mails' language shows the interface's language until one is saved, and is saved with the rest.
+ * The test mail goes where the saved settings say, so it waits while changes are unsaved.
+ */
 export function NotificationSettingsForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
   const queryClient = useQueryClient();
   const settings = useQuery(notificationsQuery(api));
@@ -22,8 +29,14 @@ export function NotificationSettingsForm() {
   useEffect(() => {
     if (settings.data) setDraft(settings.data);
   }, [settings.data]);
-  const changed = !!draft && !!settings.data && FIELDS.some((f) => draft[f] !== settings.data?.[f]);
+  const uiLanguage: MailLanguage = i18n.language === 'de' ? 'de' : 'en';
+  const changed =
+    !!draft &&
+    !!settings.data &&
+    (FIELDS.some((f) => draft[f] !== settings.data?.[f]) || draft.language !== settings.data.language);
   const saveAction = useServerAction(!changed);
+  const testAction = useServerAction(changed);
+  const sendTest = useSendTestNotification(api);
   const save = useMutation({
     mutationFn: (body: NotificationSettings) => api.legacy.user.updateNotifications({ body }),
     onSuccess: (data) => {
@@ -54,7 +67,7 @@ export function NotificationSettingsForm() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate(draft);
+            save.mutate({ ...draft, language: draft.language ?? uiLanguage });
           }}
         >
           <Stack gap="3" maxW="md">
@@ -74,14 +87,46 @@ export function NotificationSettingsForm() {
                 </Stack>
               </Checkbox.Root>
             ))}
+            <Field.Root maxW="xs">
+              <Field.Label>{t('settings:language')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  value={draft.language ?? uiLanguage}
+                  onChange={(event) =>
+                    setDraft({ ...draft, language: event.currentTarget.value === 'de' ? 'de' : 'en' })
+                  }
+                  data-testid="mail-language"
+                >
+                  <option value="en">{t('common:english')}</option>
+                  <option value="de">{t('common:german')}</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
             {changed ? (
               <Text fontSize="sm" color="fg.warning" aria-live="polite" data-testid="unsaved">
-                {t('account:unsaved')}
+                {t('account:unsaved')} {t('settings:testNeedsSave')}
               </Text>
             ) : null}
-            <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} {...saveAction}>
-              {t('common:save')}
-            </Button>
+            <HStack gap="3" wrap="wrap">
+              <Button type="submit" colorPalette="blue" loading={save.isPending} {...saveAction}>
+                {t('common:save')}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                loading={sendTest.isPending}
+                onClick={() =>
+                  sendTest.mutate(undefined, {
+                    onSuccess: ({ to }) => showToast('success', t('settings:testSent', { to })),
+                  })
+                }
+                data-testid="send-test-mail"
+                {...testAction}
+              >
+                {t('settings:test')}
+              </Button>
+            </HStack>
           </Stack>
         </form>
       )}

@@ -8,9 +8,11 @@ export const accountNamespaces: Leaves<typeof En> = {
     settingsHelp: {
       jobFailed: 'Eine E-Mail, wenn ein Lauf eines Auftrags Ihrer Organisation fehlschlägt.',
       jobFinished: 'Eine E-Mail, wenn ein Lauf endet.',
-      dailySummary: 'Eine E-Mail pro Tag mit den Läufen des Tages.',
-      weeklyReport: 'Eine E-Mail pro Woche mit den Zahlen der Woche.',
-      licenseExpiry: 'Eine E-Mail vor dem Ende der Lizenz.',
+      dailySummary:
+        'Eine E-Mail pro Tag (7 Uhr) mit den fehlgeschlagenen Läufen und Läufen mit Warnungen der letzten 24 Stunden; keine, wenn es keine gab.',
+      weeklyReport:
+        'Eine E-Mail pro Woche (montags) mit den Zahlen der Woche, für Partner mit allen Kunden im Überblick.',
+      licenseExpiry: 'Eine E-Mail 14 und 3 Tage vor dem Ende einer Lizenz und eine, wenn sie abgelaufen ist.',
     },
     unsaved: 'Sie haben ungespeicherte Änderungen.',
     settingsFailed: 'Ihre Benachrichtigungseinstellungen konnten nicht geladen werden.',
@@ -228,6 +230,10 @@ export const accountNamespaces: Leaves<typeof En> = {
     weeklyReport: 'Wöchentlicher Bericht',
     licenseExpiry: 'Ablauf der Lizenz',
     saved: 'Ihre Benachrichtigungseinstellungen wurden gespeichert.',
+    language: 'Sprache der E-Mails',
+    test: 'Test-E-Mail senden',
+    testSent: 'Eine Test-E-Mail wurde an {{to}} gesendet.',
+    testNeedsSave: 'Eine Test-E-Mail geht an die gespeicherten Einstellungen: Speichern Sie zuerst.',
   },
   support: {
     intro: 'Unser Support-Team hilft bei Fragen zum Portal, zu Ihren Aufträgen und Ihren Daten.',

@@ -5,9 +5,10 @@ export const accountNamespaces = {
     settingsHelp: {
       jobFailed: 'A mail when a run of one of your organisation’s jobs fails.',
       jobFinished: 'A mail when a run finishes.',
-      dailySummary: 'One mail a day with the day’s runs.',
-      weeklyReport: 'One mail a week with the week’s figures.',
-      licenseExpiry: 'A mail before the licence ends.',
+      dailySummary:
+        'One mail a day (7 AM) with the last 24 hours’ failed runs and runs with warnings; none when there were none.',
+      weeklyReport: 'One mail a week (Mondays) with the week’s figures; for partners, every client at a glance.',
+      licenseExpiry: 'A mail 14 and 3 days before a licence ends, and one when it has ended.',
     },
     unsaved: 'You have unsaved changes.',
     settingsFailed: 'Your notification settings could not be loaded.',
@@ -225,6 +226,10 @@ export const accountNamespaces = {
     weeklyReport: 'Weekly report',
     licenseExpiry: 'Licence expiry',
     saved: 'Your notification settings were saved.',
+    language: 'Language of the mails',
+    test: 'Send a test mail',
+    testSent: 'A test mail was sent to {{to}}.',
+    testNeedsSave: 'A test mail goes to the saved settings: save first.',
   },
   support: {
     intro: 'Our support team helps with the portal, your jobs and your data.',

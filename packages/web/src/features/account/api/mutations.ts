@@ -2,7 +2,8 @@
  * The changes of the organisation's sign-in settings: saving them (the answer replaces the settings
  * read, so the page shows where the tenant stands at once), and a sign-in with Microsoft started from
  * the settings page, which comes back to it; signing out one or every other session of the account,
- * after which the sessions and the sign-in activity are read again.
+ * after which the sessions and the sign-in activity are read again; a test mail of the notification
+ * settings, which changes nothing read.
  */
 import type { PortalClient, SignInSettingsChange } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -53,5 +54,16 @@ export function useRevokeOtherSessions(api: PortalClient) {
   return useMutation({
     mutationFn: () => api.legacy.auth.revokeOtherSessions({ body: {} }, quiet),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+/**
+ * Sends the account a test mail to its saved notification address, in its saved mail language. It
+ * changes nothing read, so nothing is invalidated; a mail the server cannot send is refused
+ * (`mailNotSent`) and shown as every refusal is, in the language shown.
+ */
+export function useSendTestNotification(api: PortalClient) {
+  return useMutation({
+    mutationFn: () => api.legacy.user.testNotification({ body: {} }),
   });
 }
