@@ -21,6 +21,7 @@ import {
   simulatorGraph,
   useBrowserSession,
   waitForText,
+  workAs,
 } from './browser';
 import { DEMO_PASSWORD } from './server';
 
@@ -241,7 +242,7 @@ describe('a trial client', () => {
     await partner.getByRole('button', { name: 'Bestätigen' }).click();
     await partner.getByTestId('recovery-saved').click();
     await partner.waitForURL(/\/partner-setup/);
-    await partner.getByRole('button', { name: 'Als Tailspin Toys arbeiten' }).click();
+    await workAs(partner, 'Tailspin Toys', 'Als Tailspin Toys arbeiten');
     await partner.getByRole('button', { name: 'Verstanden' }).click();
     await partner.goto('/backup-and-restore/backup-jobs');
     await partner.getByTestId('trial-limits').waitFor();

@@ -415,6 +415,23 @@ export async function rowAction(row: Locator, name: string) {
   await row.page().getByRole('group', { name: label, exact: true }).getByRole('button', { name, exact: true }).click();
 }
 
+/**
+ * Works as a client from the partner's fleet (/partner-setup): its row's "Work as" button, or, where
+ * the row folded its actions, the same button in its More panel. `label` in another language.
+ */
+export async function workAs(page: Page, name: string, label = `Work as ${name}`) {
+  const row = page.getByTestId('client-list').getByRole('row').filter({ hasText: name });
+  const button = row.getByRole('button', { name: label, exact: true });
+  const more = row.locator('[data-actions-menu]');
+  await button.or(more).first().waitFor();
+  if ((await button.count()) > 0) await button.click();
+  else {
+    await more.click();
+    await page.locator('[data-action="work-as"]').filter({ hasText: label }).click();
+  }
+  await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
+}
+
 export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

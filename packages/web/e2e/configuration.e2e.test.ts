@@ -15,6 +15,7 @@ import {
   simulatorConsent,
   useBrowserSession,
   waitForText,
+  workAs,
 } from './browser';
 
 const session = useBrowserSession({ ownServer: true });
@@ -150,9 +151,9 @@ describe('configuration', () => {
     await partner.getByRole('searchbox', { name: 'Search clients' }).fill(client);
     const row = table.getByRole('row').filter({ hasText: client });
     // Its tenant is not connected yet; the list never shows the worker's address.
-    await waitForText(row, /Not connected yet/);
+    await waitForText(row, /No tenant connected/);
     expect(await row.textContent()).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
-    await row.getByRole('button', { name: `Work as ${client}` }).click();
+    await workAs(partner, client);
     await partner.waitForURL((url) => url.pathname === '/');
     const worker = (await partner.context().cookies()).find((c) => c.name === 'worker');
     expect(JSON.parse(decodeURIComponent(worker?.value ?? '{}'))).toMatchObject({ organisationName: client });

@@ -20,6 +20,7 @@ import {
   PARTNER,
   screenshotDirectory,
   useBrowserSession,
+  workAs,
 } from './browser';
 
 /**
@@ -143,8 +144,7 @@ describe('every screen', () => {
       problems.push(...(await sweep(page, ['/partner-setup'], language, 'partner')));
     }
     await page.goto('/partner-setup');
-    await page.getByRole('button', { name: 'Work as Northwind Traders' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
+    await workAs(page, 'Northwind Traders');
     for (const language of ['en', 'de'] as const) {
       problems.push(...(await sweep(page, PARTNER_ROUTES, language, 'partner')));
     }

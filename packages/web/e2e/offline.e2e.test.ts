@@ -22,6 +22,7 @@ import {
   logOutThroughMenu,
   PARTNER,
   useBrowserSession,
+  workAs,
 } from './browser';
 
 const DOMAIN = `t${CONTOSO_TENANT.replace(/-/g, '').slice(0, 6)}.onmicrosoft.com`;
@@ -270,8 +271,7 @@ describe('offline', () => {
     ]);
 
     await session.signIn('/signin', { email: PARTNER, landing: '/partner-setup' });
-    await page.getByRole('button', { name: 'Work as Northwind Traders' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
+    await workAs(page, 'Northwind Traders');
     await page.goto('/backup-and-restore/reports');
     await page.getByRole('table').first().waitFor();
     await waitFor(async () => (await cacheKeys(page)).length === 1, 'the partner’s entry');

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/en';
-import { layoutProblems, logOutThroughMenu, PARTNER, useBrowserSession } from './browser';
+import { layoutProblems, logOutThroughMenu, PARTNER, useBrowserSession, workAs } from './browser';
 
 const WARNING_MS = 870_000;
 const LOGOUT_MS = 900_000;
@@ -29,8 +29,7 @@ const session = useBrowserSession({
 
 async function chooseClient(page: Page, name: string) {
   await page.waitForURL(/\/partner-setup/);
-  await page.getByRole('button', { name: `Work as ${name}` }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
+  await workAs(page, name);
 }
 
 async function signInAgain(page: Page) {

@@ -5,6 +5,7 @@
 import type {
   Client,
   DataManagementDashboard,
+  FleetClient,
   Job,
   JobCreate,
   Mailbox,
@@ -110,6 +111,41 @@ export function testDataManagementDashboard(overrides: Partial<DataManagementDas
     series: [],
     topSitesWithoutDataManagement: [],
     topCleanupCandidates: [],
+    ...overrides,
+  };
+}
+
+/** A client of the partner's fleet (Contoso, fine: nothing needs attention), with whatever a test changes. */
+export function testFleetClient(overrides: Partial<FleetClient> = {}): FleetClient {
+  return {
+    clientId: 'c1',
+    name: 'Contoso',
+    abbr: 'contoso',
+    license: 'full',
+    licenseValidUntil: null,
+    workerIp: '10.64.0.2',
+    tenantDomain: 'contoso.onmicrosoft.com',
+    attention: 'ok',
+    issues: [],
+    runs24h: { failed: 0, warnings: 0 },
+    runs7d: { failed: 0, warnings: 0 },
+    lastSuccess: {
+      oneDrive: '2026-11-22T02:00:00.000Z',
+      sharePoint: '2026-11-22T02:00:00.000Z',
+      teams: null,
+      mailArchive: '2026-11-22T03:00:00.000Z',
+      teamsArchive: null,
+    },
+    coverage: {
+      accounts: { protected: 10, found: 10 },
+      sites: { protected: 3, found: 4 },
+      teams: { protected: 0, found: 2 },
+      mailboxes: { protected: 10, found: 10 },
+    },
+    storedBytes: 5 * 1024 ** 3,
+    growthBytes7d: 200 * 1024 ** 2,
+    connection: { state: 'ok', testedAt: '2026-11-20T09:00:00.000Z' },
+    runningJobs: 0,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { Outlet, Link as RouterLink, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/context';
 import { useWorker } from '../../session/use-worker';
@@ -168,11 +168,19 @@ function CurrentOrganisation() {
   );
 }
 
-/** The main layout: navigation for every area, the organisation and its tenant, language, user menu. */
-export function AppLayout() {
+/** Those who work for several organisations (partners for their clients, operators) choose one in the header. */
+const SWITCHING_ROLES: readonly string[] = ['partner', 'operator'];
+
+/**
+ * The main layout: navigation for every area, the organisation and its tenant (for a partner or
+ * operator, `clientSwitcher`: the same, and the choice of another client), language, user menu.
+ */
+export function AppLayout({ clientSwitcher }: { clientSwitcher?: ReactNode }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const worker = useWorker();
+  const { context } = useSession();
+  const role = context.user?.user.role;
   return (
     <Flex minH="100vh" direction="column">
       <Link
@@ -209,7 +217,14 @@ export function AppLayout() {
         <Box fontWeight="bold" color="brand.700" fontSize={{ base: 'md', md: 'lg' }} whiteSpace="nowrap" hideBelow="sm">
           {t('appName')}
         </Box>
-        <CurrentOrganisation />
+        {clientSwitcher && role && SWITCHING_ROLES.includes(role) ? (
+          // The switcher as wide as its name, the rest of the header's room kept free before the language.
+          <Flex flex="1" minW="0">
+            {clientSwitcher}
+          </Flex>
+        ) : (
+          <CurrentOrganisation />
+        )}
         <LanguageSwitch />
         <UserMenu />
       </Flex>

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
 import { readCookie, readWorker, storeUser, storeWorker } from '../../session/storage';
-import { testWorker } from '../../testing/fixtures';
+import { testFleetClient, testWorker } from '../../testing/fixtures';
 import { renderPortal, startMsw } from '../../testing/portal';
 import { navigation, visibleFor } from './navigation';
 
@@ -109,6 +109,14 @@ describe('guards', () => {
     };
     const { path, user } = await renderPortal('/reports', {
       'legacy.workers.clients': respond('legacy.workers.clients', [client(worker), client(tailspin, 'trial')]),
+      'legacy.workers.fleet': respond('legacy.workers.fleet', {
+        items: [testFleetClient(), testFleetClient({ clientId: 'c3', name: 'Tailspin', license: 'trial' })],
+        total: 2,
+        page: 1,
+        pageSize: 25,
+        counts: { critical: 0, warning: 0, ok: 2 },
+        generatedAt: '2026-11-23T12:00:00.000Z',
+      }),
     });
     await waitFor(() => expect(path()).toBe('/partner-setup'));
     await user.click(await screen.findByRole('button', { name: 'Work as Tailspin' }));

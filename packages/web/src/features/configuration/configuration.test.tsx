@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { readWorker, storeUser, storeWorker } from '../../session/storage';
-import { testClient, testLocation, testWorker } from '../../testing/fixtures';
+import { testClient, testFleetClient, testLocation, testWorker } from '../../testing/fixtures';
 import { expectServerAction, restoreOnline, setOnline } from '../../testing/offline';
 import { renderPortal, startMsw } from '../../testing/portal';
 
@@ -629,7 +629,7 @@ describe('configuration offline', () => {
 });
 
 describe('partner setup', () => {
-  it('lists clients with licence and tenant domain (never the worker’s address), adds one, and works as a client', async () => {
+  it('lists clients with their tenant domain (never the worker’s address), adds one, and works as a client', async () => {
     storeUser({ token: 'session-token', user: { email: 'partner@fabrikam.example', role: 'partner' } });
     let added: PartnerClientCreate | undefined;
     const litware: Client = {
@@ -640,8 +640,31 @@ describe('partner setup', () => {
       worker: { ...testWorker(), workerId: 'w2', workerIp: '10.64.0.9', clientId: 'c2', abbr: 'litware' },
     };
     const contoso = testClient({ worker: { ...testWorker(), tenantDomain: 'contoso.onmicrosoft.com' } });
+    const fleetOf = (c: Client) =>
+      testFleetClient({
+        clientId: c.clientId,
+        name: c.name,
+        abbr: c.worker.abbr,
+        license: c.license,
+        workerIp: c.worker.workerIp,
+        tenantDomain: c.worker.tenantDomain ?? null,
+      });
     const { user, path } = await renderPortal('/partner-setup', {
       'legacy.workers.clients': () => HttpResponse.json(added ? [contoso, litware] : [contoso]),
+      'legacy.workers.fleet': ({ request }) => {
+        const text = new URL(request.url).searchParams.get('search') ?? '';
+        const items = (added ? [contoso, litware] : [contoso])
+          .filter((c) => c.name.toLowerCase().includes(text))
+          .map(fleetOf);
+        return HttpResponse.json({
+          items,
+          total: items.length,
+          page: 1,
+          pageSize: 25,
+          counts: { critical: 0, warning: 0, ok: items.length },
+          generatedAt: '2026-11-23T12:00:00.000Z',
+        });
+      },
       'legacy.workers.addPartnerClient': async ({ request }) => {
         added = await request.json();
         return HttpResponse.json(litware);
@@ -677,9 +700,9 @@ describe('partner setup', () => {
         adminEmail: 'admin@litware.example',
       }),
     );
-    // The list is read again and shows the new client, its tenant not connected yet.
+    // The fleet is read again and shows the new client, its tenant not connected yet.
     await within(table).findByText('Litware');
-    expect(within(table).getByRole('row', { name: /Litware/ }).textContent).toContain('Not connected yet');
+    expect(within(table).getByRole('row', { name: /Litware/ }).textContent).toContain('No tenant connected');
     expect(table.textContent).not.toContain('10.64.0.9');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'lit');

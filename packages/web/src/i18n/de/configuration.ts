@@ -117,8 +117,6 @@ export const configurationNamespaces: Leaves<typeof En> = {
     noWorker: 'Wählen Sie zuerst eine Organisation.',
   },
   partnerSetup: {
-    clients: 'Kundenorganisationen',
-    current: 'Aktuell',
     addClient: 'Kunden hinzufügen',
     addTitle: 'Kundenorganisation hinzufügen',
     name: 'Name der Organisation',
@@ -127,11 +125,6 @@ export const configurationNamespaces: Leaves<typeof En> = {
     adminEmail: 'E-Mail des Administrators (wird per E-Mail eingeladen)',
     added: '„{{name}}“ wurde mit seinem Worker hinzugefügt.',
     addFailed: 'Der Kunde konnte nicht hinzugefügt werden.',
-    tenantColumn: 'Microsoft-365-Mandant',
-    noTenant: 'Noch nicht verbunden',
-    createdAt: 'Hinzugefügt',
-    noMatch: 'Kein Kunde passt zur Suche.',
     workingAs: 'Sie arbeiten jetzt als „{{name}}“.',
-    search: 'Kunden durchsuchen',
   },
 };

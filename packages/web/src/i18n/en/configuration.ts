@@ -110,8 +110,6 @@ export const configurationNamespaces = {
     noWorker: 'Choose an organisation first.',
   },
   partnerSetup: {
-    clients: 'Client organisations',
-    current: 'Current',
     addClient: 'Add a client',
     addTitle: 'Add a client organisation',
     name: 'Organisation name',
@@ -120,11 +118,6 @@ export const configurationNamespaces = {
     adminEmail: 'Administrator’s email (invited by mail)',
     added: '“{{name}}” was added with its worker.',
     addFailed: 'Failed to add the client.',
-    tenantColumn: 'Microsoft 365 tenant',
-    noTenant: 'Not connected yet',
-    createdAt: 'Added',
-    noMatch: 'No client matches the search.',
     workingAs: 'You are now working as “{{name}}”.',
-    search: 'Search clients',
   },
 } as const;

@@ -2,7 +2,7 @@ import type { PortalClient } from '@compliance-portal/sdk';
 import { describe, expect, it } from 'vitest';
 import { isOfflineQuery } from '../../../shared/api/offline';
 import { partnerKeys } from './keys';
-import { clientsQuery } from './queries';
+import { clientsQuery, fleetQuery } from './queries';
 
 describe('the partner’s client list', () => {
   it('is kept for offline reading, under the same key as before', () => {
@@ -16,5 +16,19 @@ describe('the partner’s client list', () => {
     expect(partnerKeys.isClients(['legacy', 'notifications'])).toBe(false);
     expect(partnerKeys.isClients(['tenants'])).toBe(false);
     expect(partnerKeys.isClients(['worker', '10.64.0.2', 'mailboxes'])).toBe(false);
+  });
+});
+
+describe('the partner’s fleet', () => {
+  it('is kept for offline reading, under the client list (read again with it, kept when the client changes)', () => {
+    const query = fleetQuery({} as PortalClient, { page: 1, pageSize: 25, sort: 'attention', order: 'asc' });
+    expect(query.queryKey).toEqual([
+      'legacy',
+      'clients',
+      'fleet',
+      { page: 1, pageSize: 25, sort: 'attention', order: 'asc' },
+    ]);
+    expect(isOfflineQuery({ meta: query.meta })).toBe(true);
+    expect(partnerKeys.isClients(query.queryKey)).toBe(true);
   });
 });
