@@ -73,7 +73,7 @@ const TENANT_CONTENT = {
 const THROTTLE = { every: 100, status: 429, retryAfter: 1 };
 const READ_RATE = 5;
 /** A night still running after this is measured as far as it got (the benchmark keeps within 20 minutes). */
-const NIGHT_LIMIT_MS = 8 * 60_000;
+const NIGHT_LIMIT_MS = 5 * 60_000;
 const AIM = {
   fleetP95: 100,
   fleetRps: 300,
@@ -529,6 +529,7 @@ async function night(where, database, fleet, { start, readOrigin, token: signedI
   // On PGlite the database is the server's alone: the night has ended once Graph has been quiet a while.
   let lastRequests = before.requests;
   let quietSince = Date.now();
+  let capped = false;
   for (;;) {
     await new Promise((r) => setTimeout(r, 2000));
     if (await ended()) break;
@@ -539,6 +540,7 @@ async function night(where, database, fleet, { start, readOrigin, token: signedI
     } else if (!pool && stats.requests > before.requests && Date.now() - quietSince > 15_000) break;
     if (Date.now() - due.getTime() > NIGHT_LIMIT_MS) {
       console.log(`  the night did not end within ${NIGHT_LIMIT_MS / 60_000} minutes: measured as far as it got`);
+      capped = true;
       break;
     }
   }
@@ -565,9 +567,12 @@ async function night(where, database, fleet, { start, readOrigin, token: signedI
     const throttledFailures = failed.filter(
       (r) => r.error_status === 429 || /toomanyrequests|throttl/i.test(r.error_code ?? ''),
     );
-    const waits = runs.filter((r) => r.started).map((r) => new Date(r.started) - new Date(r.created_at));
+    // A run still queued when the night was cut short has waited until then at least.
+    const cutAt = Date.now();
+    const waits = runs.map((r) => new Date(r.started ?? cutAt) - new Date(r.created_at));
+    const ended = runs.filter((r) => r.finished);
     const first = Math.min(...runs.map((r) => new Date(r.created_at).getTime()));
-    const last = Math.max(...runs.map((r) => new Date(r.finished ?? r.started ?? r.created_at).getTime()));
+    const last = capped ? cutAt : Math.max(...ended.map((r) => new Date(r.finished).getTime()));
     const wallMin = (last - first) / 60_000;
     const medianWait = median(waits);
     const longestWait = Math.max(...waits);
@@ -576,14 +581,21 @@ async function night(where, database, fleet, { start, readOrigin, token: signedI
       `  ${runs.length} runs of ${jobIds.length} jobs (${failed.length} failed${failed.length ? `: ${[...new Set(failed.map((r) => r.error_code ?? r.error_status ?? '?'))].join(', ')}` : ''}, ${resumed} resumed), ` +
         `${(after.requests - before.requests).toLocaleString('en')} Graph requests, ${throttled} answered 429; reads: ${read.times.length} answers, non-2xx ${read.non2xx}, errors ${read.errors}`,
     );
-    figure(where, 'night wall time', `${wallMin.toFixed(1)} min`);
-    figure(where, 'runs a minute', (runs.length / wallMin).toFixed(0));
+    const rate = ended.length / wallMin;
+    figure(
+      where,
+      'night wall time',
+      capped
+        ? `> ${wallMin.toFixed(1)} min (${ended.length} of ${jobIds.length} ended; all at this rate: ${(jobIds.length / rate).toFixed(0)} min)`
+        : `${wallMin.toFixed(1)} min`,
+    );
+    figure(where, 'runs a minute', rate.toFixed(0));
     figure(
       where,
       'longest wait / median wait (queued -> started)',
       `${(longestWait / 1000).toFixed(0)} s / ${(medianWait / 1000).toFixed(0)} s = ${(longestWait / Math.max(1, medianWait)).toFixed(1)}x`,
       `<= ${AIM.waitRatio}x`,
-      longestWait <= AIM.waitRatio * medianWait,
+      !capped && longestWait <= AIM.waitRatio * medianWait,
     );
     figure(
       where,
