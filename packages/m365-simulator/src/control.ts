@@ -136,7 +136,7 @@ export interface Controls {
 }
 
 /** A served tenant as `GET /_simulator/tenants` lists it. */
-export interface ServedTenantSummary {
+interface ServedTenantSummary {
   tenantId: string;
   domain: string;
   /** Accounts with a mailbox (the guest not counted). */

@@ -173,7 +173,7 @@ function parseSize(text: string | undefined): Record<string, number> {
 }
 
 /** The most client organisations PORTAL_DEMO_CLIENTS gives the demo partner. */
-export const MAX_DEMO_CLIENTS = 2000;
+const MAX_DEMO_CLIENTS = 2000;
 
 function parseDemoClients(text: string | undefined): number {
   const count = text === undefined || text === '' ? 3 : Number(text);

@@ -70,9 +70,6 @@ const partnerClients: DemoClient[] = [
   },
 ];
 
-/** The demo tenants' ids (of the first three clients and Contoso): those the demo simulator may serve. */
-export const DEMO_TENANT_IDS: readonly string[] = [contoso, ...partnerClients].map((c) => c.tenantId);
-
 /** The clients PORTAL_DEMO_CLIENTS gives the partner beyond Northwind, Tailspin and Woodgrove. */
 export interface DemoFleetClient extends DemoClient {
   /** Its place among the drawn clients, from 0: what its history holds follows from it (demo-history.ts). */
