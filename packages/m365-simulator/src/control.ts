@@ -10,6 +10,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
+import type { SimulatorState } from './handler.js';
 import { TOKEN_FAULTS, type TokenFault } from './identity.js';
 import type { Evolution } from './model.js';
 import { ID_TOKEN_FAULTS, type IdTokenFault } from './sign-in.js';
@@ -128,6 +129,20 @@ export interface Controls {
   };
   /** Changes a tenant's content as time passing would (new, edited, deleted files and messages); null for an unknown tenant. */
   evolve(tenantId: string, change: Evolution): number | null;
+  /** The tenants served, in the order given, with what they hold. */
+  tenants(): ServedTenantSummary[];
+  /** Graph requests answered and throttled so far, and the most in flight at once (SimulatorState.stats). */
+  stats(): SimulatorState['stats'];
+}
+
+/** A served tenant as `GET /_simulator/tenants` lists it. */
+interface ServedTenantSummary {
+  tenantId: string;
+  domain: string;
+  /** Accounts with a mailbox (the guest not counted). */
+  users: number;
+  sites: number;
+  teams: number;
 }
 
 /** An application permission's name as Entra ID writes it: `Files.Read.All`, `Mail.ReadWrite`. */
@@ -229,7 +244,11 @@ function tokenControl(request: SimRequest, controls: Controls): SimResponse {
  * "newChannelMessages"?, "newChatMessages"?, "at"? }` changes the tenant's content (as `evolve` does).
  * `/_simulator/sign-in`: GET answers `{ "fault" }`, POST `{ "fault" }` sets how the next ID tokens of
  * user sign-in are made wrong (`none`, `otherTenant`, `wrongAudience`, `expired`, `replayedNonce`,
- * `tamperedSignature`), for a relying party's tests. `/_simulator/token`: GET answers `{ "<tenantId>":
+ * `tamperedSignature`), for a relying party's tests. `/_simulator/tenants`: GET answers `{ "value": [{
+ * "tenantId", "domain", "users", "sites", "teams" }…] }`, the tenants served (a fleet's ids among them).
+ * `/_simulator/stats`: GET answers `{ "requests", "throttled", "inFlight", "maxInFlight" }`, the Graph
+ * requests answered so far, those refused by throttling, and the most in flight at once.
+ * `/_simulator/token`: GET answers `{ "<tenantId>":
  * fault }`, POST `{ "tenantId", "fault" }` makes the token endpoint refuse that tenant's client
  * credentials (`invalidClientSecret`, `expiredClientSecret`, `unknownApplication`, `unknownTenant`,
  * `consentRequired`) until set back to `none`.
@@ -246,6 +265,10 @@ export function controlRequest(
   const what = rest.join('/');
   if (what === 'sign-in') return signInControl(request, controls);
   if (what === 'token') return tokenControl(request, controls);
+  if (what === 'tenants' || what === 'stats') {
+    if (request.method !== 'GET') return controlError(405, 'methodNotAllowed', 'GET.');
+    return { status: 200, json: what === 'tenants' ? { value: controls.tenants() } : controls.stats() };
+  }
   if (what !== 'throttle' && what !== 'consent' && what !== 'evolve') {
     return controlError(404, 'notFound', 'Unknown control path.');
   }

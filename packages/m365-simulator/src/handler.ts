@@ -323,6 +323,15 @@ export function createSimulatorHandler(options: SimulatorOptions) {
           const tenant = tenants.get(tenantId.toLowerCase());
           return tenant ? evolve(tenant.model, change) : null;
         },
+        tenants: () =>
+          [...tenants.values()].map(({ model }) => ({
+            tenantId: model.tenantId,
+            domain: model.domain,
+            users: model.users.filter((u) => u.hasMailbox).length,
+            sites: model.sites.filter((s) => !s.deleted).length,
+            teams: model.teams.length,
+          })),
+        stats: () => ({ ...state.stats }),
       });
     }
     if (first === 'upload') {

@@ -10,6 +10,7 @@ export {
   type ThrottleSetting,
 } from './control.js';
 export { DATA_DIR_ENV } from './data-dir.js';
+export { type FleetOptions, type FleetTenant, fleetTenantSize, fleetTenants, MAX_FLEET } from './fleet.js';
 export * from './graph/public.js';
 export type { GraphCall, GraphRoute } from './graph/router.js';
 export {

@@ -47,7 +47,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
  * Starts the built server; `dataDir` an existing data directory (kept), else a fresh one (removed by
  * cleanup). `stop()` ends it and waits for that; should this process end first, the server goes too.
  */
-export async function startServer(databaseUrl, dataDir = undefined, { history = false } = {}) {
+export async function startServer(databaseUrl, dataDir = undefined, { history = false, env: more = {} } = {}) {
   const own = dataDir === undefined;
   dataDir ??= mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const cleanup = () => own && rmSync(dataDir, { recursive: true, force: true });
@@ -69,6 +69,8 @@ export async function startServer(databaseUrl, dataDir = undefined, { history = 
     PORTAL_AUTH_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl ?? '',
+    // What a benchmark adds (PORTAL_ROLE, PORTAL_DEMO_CLIENTS, …).
+    ...more,
   };
   const started = performance.now();
   // stderr passes through this process, so a server left running never holds the caller's pipe.
@@ -134,18 +136,27 @@ export async function json(origin, path, init = {}) {
 
 /** Password, QR setup and code: a session token of a demo user (the administrator unless `email` says). */
 export async function session(origin, email = ADMIN) {
+  return (await signIn(origin, email)).token;
+}
+
+/**
+ * As session(), with the authenticator key set up and the time step its code used, for signing in
+ * again elsewhere (a browser) with a later step.
+ */
+export async function signIn(origin, email = ADMIN) {
   const signin = await json(origin, '/api/auth/signin', {
     method: 'POST',
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   const qr = await json(origin, '/api/auth/generateQR', { headers: { authorization: signin.token } });
-  const code = totp(base32Decode(qr.key), Date.now());
+  const at = Date.now();
+  const code = totp(base32Decode(qr.key), at);
   const done = await json(origin, '/api/auth/qrcode-verification', {
     method: 'POST',
     headers: { authorization: signin.token },
     body: JSON.stringify({ code }),
   });
-  return done.token;
+  return { token: done.token, key: qr.key, step: Math.floor(at / 30_000) };
 }
 
 /**

@@ -72,6 +72,13 @@ export interface Config {
    * history, run by the job engine against the simulator (see demo/demo-history.ts); off: it starts empty.
    */
   demoHistory: boolean;
+  /**
+   * Demo mode only (PORTAL_DEMO_CLIENTS, 3 by default): how many client organisations the demo partner
+   * has. The first three are always Northwind, Tailspin and Woodgrove; the others are drawn for the
+   * demo (a tenant each in the simulator, of 10 to 200 users, few large and many small) with jobs and
+   * two days of history, so the partner's fleet has clients in every state.
+   */
+  demoClients: number;
   /** Content sizes of each simulated tenant (see TenantSize), from PORTAL_M365_SIMULATOR_SIZE as JSON. */
   m365SimulatorSize: Record<string, number>;
   /** The demo simulator's https port on 127.0.0.1 (PORTAL_M365_SIMULATOR_PORT; 0: any free one). */
@@ -163,6 +170,17 @@ function parseSize(text: string | undefined): Record<string, number> {
     throw new Error('PORTAL_M365_SIMULATOR_SIZE must be a JSON object of numbers, e.g. {"filesPerDrive":200}');
   }
   return value as Record<string, number>;
+}
+
+/** The most client organisations PORTAL_DEMO_CLIENTS gives the demo partner. */
+const MAX_DEMO_CLIENTS = 2000;
+
+function parseDemoClients(text: string | undefined): number {
+  const count = text === undefined || text === '' ? 3 : Number(text);
+  if (!Number.isInteger(count) || count < 3 || count > MAX_DEMO_CLIENTS) {
+    throw new ConfigError(`PORTAL_DEMO_CLIENTS must be a whole number from 3 to ${MAX_DEMO_CLIENTS}, not ${text}`);
+  }
+  return count;
 }
 
 /** A whole number of at least `min` from the variable `name`; anything else stops the server, naming it. */
@@ -266,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
       : {}),
     demo,
     demoHistory: parseSwitch('PORTAL_DEMO_HISTORY', env.PORTAL_DEMO_HISTORY, true),
+    demoClients: parseDemoClients(env.PORTAL_DEMO_CLIENTS),
     m365SimulatorSize: parseSize(env.PORTAL_M365_SIMULATOR_SIZE),
     m365SimulatorPort: parsePort('PORTAL_M365_SIMULATOR_PORT', env.PORTAL_M365_SIMULATOR_PORT, 8444),
     selfRegistration: parseSelfRegistration(env.PORTAL_SELF_REGISTRATION, demo),

@@ -59,7 +59,7 @@ if (role === 'worker' && db.kind !== 'postgres') {
 // (PORTAL_DEMO_HISTORY), made by the one process of a demo (separate workers would take the history's
 // past runs as due now), the demo world begins thirty days ago.
 const demoBegins = config.demo && config.demoHistory && role === 'all' ? demoHistoryStart(now()) : undefined;
-const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => demoBegins) : ctx) : null;
+const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => demoBegins) : ctx, now()) : null;
 
 if (config.demo && role === 'worker') {
   // The web process serves the demo simulator; this one calls it, trusting its CA.

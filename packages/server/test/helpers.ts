@@ -75,6 +75,7 @@ function testConfig(overrides: Partial<Config> = {}): Config {
     notifications: false,
     demo: false,
     demoHistory: false,
+    demoClients: 3,
     m365SimulatorSize: {},
     m365SimulatorPort: 0,
     selfRegistration: 'open',

@@ -15,7 +15,10 @@ import { actedBy } from '../audit/audit-by.js';
  * server's worker, a clean-up started just now that Microsoft 365 throttles, so the monitor shows a
  * running job. The partner's clients differ: Northwind backs up files daily (one failed night) and
  * Teams weekly and archives mail, Tailspin's trial uses every backup job its licence allows,
- * Woodgrove archives mail and chats every evening and backs up OneDrive weekly.
+ * Woodgrove archives mail and chats every evening and backs up OneDrive weekly. The clients drawn
+ * beyond those three (PORTAL_DEMO_CLIENTS) join two days before today, each with jobs at its own hours
+ * of the night (see fleetPlan): most run fine, some fail or warn, one was never tested, one's client
+ * secret expired.
  *
  * Nothing here writes a run, a report or an item directly: rows come from the engine and the
  * services, so reports and stored bytes agree with what the runs did.
@@ -28,7 +31,7 @@ import {
   type SimulatorState,
   type ThrottleSetting,
 } from '@compliance-portal/m365-simulator';
-import type { Application, JobCreate } from '@compliance-portal/sdk';
+import { type Application, type JobCreate, TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { appendAudit } from '../audit/audit-log.js';
 import type { AppContext } from '../context.js';
 import { createDataPlane } from '../jobs/data-plane.js';
@@ -43,7 +46,7 @@ import { findUserByEmail } from '../modules/identity/users.js';
 import { type Actor, createJob } from '../modules/jobs/service.js';
 import { findTenant, type TenantRecord } from '../modules/tenants/repository.js';
 import { openBlobStore } from '../storage/stores.js';
-import { DEMO_TENANTS, DEMO_USERS } from './seed.js';
+import { DEMO_TENANTS, DEMO_USERS, type DemoFleetClient, demoFleetClients, drawnClientCount } from './seed.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,6 +63,12 @@ const TIME_SCALE = 120;
 
 /** Nothing is scheduled in the history closer to its end than this; what falls later runs on the live server. */
 const END_MARGIN = 10 * MINUTE;
+
+/**
+ * The days of history of the clients drawn beyond the first three (PORTAL_DEMO_CLIENTS): their last
+ * two, so that a demo of hundreds of clients starts in minutes.
+ */
+export const FLEET_HISTORY_DAYS = 2;
 
 /** The seconds Microsoft 365 asks the clean-up left running at the end to wait, every other version it deletes. */
 const DEMO_THROTTLE_SECONDS = 5;
@@ -309,7 +318,8 @@ export async function createDemoHistory(
   const engine = new JobEngine(past, {
     executors: executors(world.plane),
     workerId: 'demo-history',
-    concurrency: 4,
+    // More runs at once when drawn clients' small runs queue at the same hours.
+    concurrency: drawnClientCount(ctx.config) > 0 ? 16 : 4,
     // The history replays a month in seconds on a clock that runs faster than real time: a run
     // would outlast any time slice in the history's minutes, and the order of the runs due at one
     // moment is not what the history shows. It runs as the engine did before fair turns.
@@ -318,6 +328,11 @@ export async function createDemoHistory(
     heartbeatMs: 60_000,
   });
   const { tenants, admin, partner } = world;
+  const fleet: FleetMember[] = [];
+  for (const client of demoFleetClients(drawnClientCount(ctx.config))) {
+    fleet.push({ client, tenant: await tenant(client.tenantId) });
+  }
+  const allTenantIds = [...Object.values(DEMO_TENANTS), ...fleet.map((f) => f.tenant.tenantId)];
   const at = (day: number, hour: number, minute = 0) =>
     new Date(demoHistoryStart(end).getTime() - 8 * HOUR + day * DAY + hour * HOUR + minute * MINUTE);
 
@@ -613,20 +628,29 @@ export async function createDemoHistory(
       },
     });
   }
+  events.push(...fleetEvents(world, simulator, fleet, { at, last: end.getTime() - END_MARGIN, throttling }));
   events.sort((a, b) => a.at.getTime() - b.at.getTime());
 
   // ---- the days pass: events and scheduled runs in time order ----
   const last = end.getTime() - END_MARGIN;
+  // The embedded database has no autovacuum: its planner's statistics are renewed each simulated day,
+  // as the tables grow (with hundreds of clients, plans made for empty tables would scan them whole).
+  let analysedDay = -1;
   for (;;) {
     const [due] = await ctx.db.query<{ next: Date | null }>(
       `select min(next_run) as next from jobs where enabled and tenant_id = any($1)`,
-      [Object.values(DEMO_TENANTS)],
+      [allTenantIds],
     );
     const nextRun = due?.next ? new Date(due.next).getTime() : Number.POSITIVE_INFINITY;
     const nextEvent = events[0]?.at.getTime() ?? Number.POSITIVE_INFINITY;
     const next = Math.min(nextRun, nextEvent);
     if (next > last) break;
     clock.set(new Date(next));
+    const day = Math.floor(next / DAY);
+    if (ctx.db.kind === 'pglite' && day !== analysedDay) {
+      analysedDay = day;
+      await ctx.db.exec('analyze');
+    }
     const event = nextEvent <= nextRun ? events.shift() : undefined;
     // What cannot happen in a simulator sized otherwise (no folder to delete, no site) is left out.
     await event?.run().catch((err: unknown) => ctx.log.warn({ err }, 'a demo history event was left out'));
@@ -661,7 +685,170 @@ export async function createDemoHistory(
     liftThrottleAfter(ctx, simulator, job.jobId, throttling);
   }
   const disk = await blobs.stats();
-  return { ...(await figures(ctx)), diskBytes: disk.storedBytes, seconds: (performance.now() - started) / 1000 };
+  return {
+    ...(await figures(ctx, allTenantIds)),
+    diskBytes: disk.storedBytes,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** The hours (UTC) the drawn clients' nightly backups start at, one after another by client. */
+const NIGHT_HOURS = [19, 20, 21, 22, 23, 0, 1, 2, 3, 4, 5];
+
+/** What a drawn client's week holds (the same for the same place among the drawn clients). */
+export interface FleetPlan {
+  /** The hour (UTC) of its nightly OneDrive backup; its SharePoint backup and archives follow an hour apart. */
+  hour: number;
+  /** Its connection was tested when it was set up (all but one). */
+  tested: boolean;
+  /** Its jobs: none for the client just added (the one never tested). */
+  jobs: boolean;
+  sharePoint: boolean;
+  /** Its mail archive covers the mailboxes, or every account (the guest's too: each run warns); or none. */
+  mailArchive: 'mailboxes' | 'everyAccount' | null;
+  teamsArchive: boolean;
+  /** Nights before today (0: the last one) on which Microsoft Graph fails its OneDrive backup (503 on one drive). */
+  outageNights: number[];
+  /** Its client secret expired yesterday: the connection test its partner ran then failed. */
+  secretExpired: boolean;
+}
+
+/**
+ * The plan of the drawn client at `index` of `count`: all back up OneDrive nightly, a quarter also
+ * SharePoint, a sixth archive mail (half of those over every account, so their runs warn), a tenth
+ * archive Teams; one in fifteen failed last night, another one in fifteen the night before; one in
+ * forty has an expired client secret; the last one was just added (never tested, no jobs).
+ */
+export function fleetPlan(index: number, count: number): FleetPlan {
+  const justAdded = count >= 2 && index === count - 1;
+  return {
+    hour: NIGHT_HOURS[index % NIGHT_HOURS.length] ?? 1,
+    tested: !justAdded,
+    jobs: !justAdded,
+    sharePoint: index % 4 === 0,
+    mailArchive: index % 12 === 3 ? 'everyAccount' : index % 12 === 9 ? 'mailboxes' : null,
+    teamsArchive: index % 10 === 2,
+    outageNights: index % 15 === 4 ? [0] : index % 15 === 11 ? [1] : [],
+    secretExpired: index % 40 === 24,
+  };
+}
+
+/** A drawn client's tenant as the history works with it. */
+interface FleetMember {
+  client: DemoFleetClient;
+  tenant: TenantRecord;
+}
+
+/** The drawn client's set-up, as its partner makes it: the connection test, discovery and its jobs. */
+async function setUpFleetClient(world: World, { client, tenant }: FleetMember, plan: FleetPlan): Promise<void> {
+  if (plan.tested) await testTheConnection(world, world.partner, tenant);
+  if (!plan.jobs) return;
+  const accounts = await discover(world, tenant, 'onedrive');
+  const mailboxes = await discover(world, tenant, 'exchange');
+  const ids = (list: Discovered[]) =>
+    list.map((d) => d.sourceId).slice(0, client.license === 'trial' ? TRIAL_LIMITS.sourcesPerBackup : undefined);
+  const later = (hours: number) => (plan.hour + hours) % 24;
+  await create(world, world.partner, tenant, {
+    name: 'OneDrive – all accounts',
+    type: 'backup',
+    application: 'onedrive',
+    sources: ids(accounts),
+    recurrence: daily(plan.hour),
+  });
+  if (plan.sharePoint) {
+    await create(world, world.partner, tenant, {
+      name: 'SharePoint – all sites',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ids(await discover(world, tenant, 'sharepoint')),
+      recurrence: daily(later(1)),
+    });
+  }
+  if (plan.mailArchive) {
+    await create(world, world.partner, tenant, {
+      name: plan.mailArchive === 'everyAccount' ? 'Mail archive – every account' : 'Mail archive – all mailboxes',
+      type: 'exchangeArchive',
+      application: 'exchange',
+      sources: (plan.mailArchive === 'everyAccount' ? accounts : mailboxes).map((d) => d.sourceId),
+      recurrence: daily(later(2)),
+    });
+  }
+  if (plan.teamsArchive) {
+    await create(world, world.partner, tenant, {
+      name: 'Teams archive – channels and chats',
+      type: 'teamsArchive',
+      application: 'teams',
+      sources: (await discover(world, tenant, 'teams')).map((d) => d.sourceId),
+      chats: mailboxes.map((d) => d.sourceId),
+      recurrence: daily(later(2)),
+    });
+  }
+}
+
+/**
+ * The drawn clients' last days: each is set up FLEET_HISTORY_DAYS ago (a quarter of a minute apart),
+ * their tenants change every morning, Microsoft Graph fails the OneDrive backups of some on one
+ * night, and some clients' secrets expire yesterday.
+ */
+function fleetEvents(
+  world: World,
+  simulator: SimulatorState,
+  fleet: readonly FleetMember[],
+  time: { at: (day: number, hour: number, minute?: number) => Date; last: number; throttling: ThrottleSetting },
+): Event[] {
+  const { at, last, throttling } = time;
+  const events: Event[] = [];
+  const firstDay = DEMO_HISTORY_DAYS - FLEET_HISTORY_DAYS;
+  /** The drives failing at each instant a nightly backup starts. */
+  const outages = new Map<number, string[]>();
+  fleet.forEach((member, i) => {
+    const plan = fleetPlan(member.client.index, fleet.length);
+    events.push({ at: at(firstDay, 9, i / 4), run: () => setUpFleetClient(world, member, plan) });
+    const model = simulator.tenant(member.tenant.tenantId);
+    const drive = model.users[0]?.driveId;
+    // The last start at its hour before the history ends, and the nights before it.
+    const lastDay = new Date(last);
+    let lastStart = Date.UTC(lastDay.getUTCFullYear(), lastDay.getUTCMonth(), lastDay.getUTCDate(), plan.hour);
+    if (lastStart > last) lastStart -= DAY;
+    for (const night of plan.outageNights) {
+      // A night before the client was set up (its hour came before the set-up that day) is left out.
+      const start = lastStart - night * DAY;
+      if (drive && start > at(firstDay, 18).getTime()) outages.set(start, [...(outages.get(start) ?? []), drive]);
+    }
+    if (plan.secretExpired) {
+      events.push({
+        at: at(DEMO_HISTORY_DAYS - 1, 10),
+        run: async () => {
+          simulator.setTokenFault(member.tenant.tenantId, 'expiredClientSecret');
+          await testTheConnection(world, world.partner, member.tenant);
+        },
+      });
+    }
+  });
+  for (const [start, drives] of outages) {
+    events.push({
+      at: new Date(start - 5 * MINUTE),
+      run: async () =>
+        simulator.setThrottle(1, 0, { status: 503, paths: `^/v1\\.0/drives/(${drives.join('|')})/root/delta` }),
+    });
+    events.push({ at: new Date(start + 50 * MINUTE), run: async () => restoreThrottle(simulator, throttling) });
+  }
+  for (let day = firstDay + 1; day <= DEMO_HISTORY_DAYS; day++) {
+    const when = at(day, 10, 30);
+    const weekend = [0, 6].includes(when.getUTCDay());
+    events.push({
+      at: when,
+      run: async () => {
+        for (const { tenant } of fleet) {
+          evolve(simulator.tenant(tenant.tenantId), {
+            ...(weekend ? WEEKEND : { newFiles: 1, editedFiles: 1, newMessages: 2 }),
+            at: when.toISOString(),
+          });
+        }
+      },
+    });
+  }
+  return events;
 }
 
 /** Back to the throttling the simulator had before the history changed it (none, unless configured). */
@@ -696,7 +883,10 @@ function liftThrottleAfter(ctx: AppContext, simulator: SimulatorState, jobId: st
 }
 
 /** What the history's runs did, from the runs and what the backups and archives hold. */
-async function figures(ctx: AppContext): Promise<Omit<DemoHistoryFigures, 'seconds' | 'diskBytes'>> {
+async function figures(
+  ctx: AppContext,
+  tenantIds: readonly string[],
+): Promise<Omit<DemoHistoryFigures, 'seconds' | 'diskBytes'>> {
   const [runs] = await ctx.db.query<{
     runs: number;
     failed: number;
@@ -708,13 +898,13 @@ async function figures(ctx: AppContext): Promise<Omit<DemoHistoryFigures, 'secon
             count(*) filter (where status = 'finished' and warnings > 0)::int as warnings,
             coalesce(sum(items_done), 0)::bigint as items, coalesce(sum(bytes), 0)::bigint as bytes
        from job_runs where status in ('finished', 'failed', 'stopped') and tenant_id = any($1)`,
-    [Object.values(DEMO_TENANTS)],
+    [tenantIds],
   );
   const [stored] = await ctx.db.query<{ bytes: string }>(
     `select (select coalesce(sum(b.size), 0) from backup_items b join jobs j on j.job_id = b.job_id
               where j.tenant_id = any($1))
           + (select coalesce(sum(size), 0) from archive_items where tenant_id = any($1)) as bytes`,
-    [Object.values(DEMO_TENANTS)],
+    [tenantIds],
   );
   return {
     days: DEMO_HISTORY_DAYS,

@@ -22,7 +22,7 @@ import { trustCertificates } from '../m365/trust.js';
 import { redirectUriOf, useEntraApp } from '../modules/identity/entra.js';
 import { consentSetup, useConsentPlatform } from '../modules/tenant-consent/service.js';
 import { learnDefaultDomain } from '../modules/tenants/service.js';
-import { DEMO_CONSENT_TENANT, DEMO_TENANT_IDS, demoTenantSize } from './seed.js';
+import { DEMO_CONSENT_TENANT, demoTenantIds, demoTenantSize } from './seed.js';
 
 /** The demo tenants change every ten minutes, so incremental runs have work. */
 const CHANGE_EVERY_MS = 10 * 60_000;
@@ -67,27 +67,34 @@ export function demoSimulatorOf(ctx: AppContext): RunningSimulator | undefined {
  * the header names each tenant from the first page on. A failure is logged and leaves the domain unset.
  */
 async function learnDemoDomains(ctx: AppContext, tenantIds: readonly string[]): Promise<void> {
+  const learn = async (tenantId: string) => {
+    const tenant = await findTenant(ctx.db, tenantId);
+    if (!tenant || tenant.defaultDomain) return;
+    try {
+      await learnDefaultDomain(ctx, tenant, await dataPlaneOf(ctx).graph(tenant, { interactive: true }));
+    } catch (error) {
+      ctx.log.warn({ err: error, tenantId }, "the demo tenant's default domain could not be read");
+    }
+  };
+  // A few at a time: a demo partner may have hundreds of clients (PORTAL_DEMO_CLIENTS).
+  const queue = [...tenantIds];
   await Promise.all(
-    tenantIds.map(async (tenantId) => {
-      const tenant = await findTenant(ctx.db, tenantId);
-      if (!tenant || tenant.defaultDomain) return;
-      try {
-        await learnDefaultDomain(ctx, tenant, await dataPlaneOf(ctx).graph(tenant, { interactive: true }));
-      } catch (error) {
-        ctx.log.warn({ err: error, tenantId }, "the demo tenant's default domain could not be read");
-      }
+    Array.from({ length: Math.min(DOMAIN_READS_AT_ONCE, queue.length) }, async () => {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) await learn(next);
     }),
   );
 }
 
+/** Default domains read from the simulator at once at start. */
+const DOMAIN_READS_AT_ONCE = 8;
+
 export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimulator> {
   const { config } = ctx;
-  const ids = DEMO_TENANT_IDS.map((_, i) => `$${i + 1}`).join(', ');
   // A demo tenant set to Microsoft's own endpoints (null) is left to them.
   const tenants = await ctx.db.query<{ tenant_id: string; application_id: string; client_secret_enc: string }>(
     `select tenant_id, application_id, client_secret_enc from tenants
-     where tenant_id in (${ids}) and graph_base_url is not null and client_secret_enc is not null`,
-    [...DEMO_TENANT_IDS],
+     where tenant_id = any($1) and graph_base_url is not null and client_secret_enc is not null`,
+    [demoTenantIds(config)],
   );
   // The tenant to connect by consent: granted the portal's permissions once an administrator consented
   // through the portal (the simulator forgets at a restart what the consent granted).
@@ -152,13 +159,11 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
   };
   const endpoints = simulatorEndpoints(sim.url);
   const served = [...tenants, ...(consented ? [{ tenant_id: DEMO_CONSENT_TENANT.tenantId }] : [])];
-  for (const t of served) {
-    await ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
-      t.tenant_id,
-      endpoints.graphBaseUrl,
-      endpoints.authorityHost,
-    ]);
-  }
+  await ctx.db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = any($1)', [
+    served.map((t) => t.tenant_id),
+    endpoints.graphBaseUrl,
+    endpoints.authorityHost,
+  ]);
   await learnDemoDomains(
     ctx,
     served.map((t) => t.tenant_id),
@@ -168,7 +173,7 @@ export async function startDemoSimulator(ctx: AppContext): Promise<RunningSimula
       url: sim.url,
       graphBaseUrl: sim.graphBaseUrl,
       caCertificatePath: sim.caCertificatePath,
-      tenants: tenants.map((t) => t.tenant_id),
+      tenants: tenants.length,
     },
     'Microsoft 365 simulator listening',
   );

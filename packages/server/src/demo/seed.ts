@@ -1,11 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildTenant, firstUserAddress, simulatorEndpoints, type TenantSize } from '@compliance-portal/m365-simulator';
+import {
+  buildTenant,
+  firstUserAddress,
+  fleetTenants,
+  simulatorEndpoints,
+  type TenantSize,
+} from '@compliance-portal/m365-simulator';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
 import type { Queryable } from '../db/database.js';
 import { insertUser } from '../modules/identity/users.js';
-import { createOrganisation, type LicenseKind } from '../modules/organisations/repository.js';
+import {
+  createClientOrganisations,
+  createOrganisation,
+  type LicenseKind,
+} from '../modules/organisations/repository.js';
 import { insertTenant } from '../modules/tenants/repository.js';
 
 /** Fixed so that a reseeded database keeps its links; Contoso's is also its Entra tenant for sign-in. */
@@ -60,8 +70,124 @@ const partnerClients: DemoClient[] = [
   },
 ];
 
-/** The demo tenants' ids: those the demo simulator may serve. */
-export const DEMO_TENANT_IDS: readonly string[] = [contoso, ...partnerClients].map((c) => c.tenantId);
+/** The clients PORTAL_DEMO_CLIENTS gives the partner beyond Northwind, Tailspin and Woodgrove. */
+export interface DemoFleetClient extends DemoClient {
+  /** Its place among the drawn clients, from 0: what its history holds follows from it (demo-history.ts). */
+  index: number;
+  /** A trial ends this many days after the demo's present; null: a full licence, or a trial without an end. */
+  trialDaysLeft: number | null;
+}
+
+/** Microsoft's fictitious companies and trades, combined into the drawn clients' names. */
+const COMPANIES = [
+  'Alpine',
+  'Bellows',
+  'Blue Yonder',
+  'City Power',
+  'Coho',
+  'Consolidated',
+  'Fourth Coffee',
+  'Graphic Design',
+  'Humongous',
+  'Litware',
+  'Lucerne',
+  'Margie’s',
+  'Nod',
+  'Proseware',
+  'Relecloud',
+  'Southridge',
+  'Trey',
+  'VanArsdel',
+  'Wide World',
+  'Wingtip',
+];
+const TRADES = [
+  'Logistics',
+  'Insurance',
+  'Airlines',
+  'Winery',
+  'Publishing',
+  'Clinic',
+  'Architects',
+  'Bakery',
+  'Engineering',
+  'Travel',
+  'Legal',
+  'Hotels',
+  'Foods',
+  'Motors',
+  'Pharmacy',
+  'Studios',
+  'Energy',
+  'Textiles',
+  'Robotics',
+  'Media',
+  'Dental',
+  'Brewing',
+  'Outfitters',
+  'Realty',
+  'Accounting',
+];
+
+/**
+ * Content of each drawn client's simulated tenant beyond its drawn size: light (a file a OneDrive
+ * and a message a mail folder), so the history of hundreds of clients is made in minutes.
+ */
+const FLEET_CONTENT: Partial<TenantSize> = {
+  filesPerDrive: 1,
+  versionsPerFile: 1,
+  messagesPerFolder: 1,
+  messagesPerChannel: 2,
+  repliesPerMessage: 0,
+  messagesPerChat: 1,
+};
+
+/** Days left of the drawn clients' trials that end soon (the fleet shows them), in order. */
+const TRIALS_ENDING_SOON = [2, 5];
+
+/**
+ * The clients drawn beyond the first three (PORTAL_DEMO_CLIENTS minus three), the same for the same
+ * count: each with a tenant of the simulator's fleet (10 to 200 users, few large and many small) and a
+ * name of its own; one in eight on trial, the first two of them ending within a week.
+ */
+export function demoFleetClients(count: number): DemoFleetClient[] {
+  let trials = 0;
+  return fleetTenants({ count, seed: 'portal-demo-clients', size: FLEET_CONTENT }).map((tenant, index) => {
+    const company = COMPANIES[index % COMPANIES.length] ?? 'Client';
+    const round = Math.floor(index / COMPANIES.length);
+    const trade = TRADES[round % TRADES.length] ?? 'Services';
+    const name = `${company} ${trade}${round >= TRADES.length ? ` ${Math.floor(round / TRADES.length) + 1}` : ''}`;
+    const trial = index % 8 === 1;
+    const trialDaysLeft = trial ? (TRIALS_ENDING_SOON[trials++] ?? 20 + (index % 10)) : null;
+    return {
+      name,
+      abbr: name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
+      license: trial ? 'trial' : 'full',
+      tenantId: tenant.tenantId,
+      size: tenant.size,
+      index,
+      trialDaysLeft,
+    };
+  });
+}
+
+/** How many clients are drawn beyond the first three (a configuration made without PORTAL_DEMO_CLIENTS: none). */
+export function drawnClientCount(config: Pick<Config, 'demoClients'>): number {
+  return Math.max(0, (config.demoClients ?? partnerClients.length) - partnerClients.length);
+}
+
+/** Every demo tenant's client: Contoso, the first three and the drawn ones. */
+function allDemoClients(config: Config): DemoClient[] {
+  return [contoso, ...partnerClients, ...demoFleetClients(drawnClientCount(config))];
+}
+
+/** The ids of every demo tenant the configuration has (the fixed four and the drawn clients'). */
+export function demoTenantIds(config: Config): string[] {
+  return allDemoClients(config).map((c) => c.tenantId);
+}
 
 /** The demo tenants by name, for the demo history. */
 export const DEMO_TENANTS = Object.fromEntries([contoso, ...partnerClients].map((c) => [c.abbr, c.tenantId])) as Record<
@@ -74,8 +200,12 @@ export const DEMO_TENANTS = Object.fromEntries([contoso, ...partnerClients].map(
  * differ), with PORTAL_M365_SIMULATOR_SIZE over them.
  */
 export function demoTenantSize(config: Config, tenantId: string): Partial<TenantSize> {
-  const client = [contoso, ...partnerClients].find((c) => c.tenantId === tenantId);
-  return { ...client?.size, ...config.m365SimulatorSize };
+  return { ...demoTenantSizes(config).get(tenantId), ...config.m365SimulatorSize };
+}
+
+/** Each demo tenant's own sizes (without PORTAL_M365_SIMULATOR_SIZE), by tenant id. */
+function demoTenantSizes(config: Config): Map<string, Partial<TenantSize>> {
+  return new Map(allDemoClients(config).map((c) => [c.tenantId, c.size]));
 }
 
 /**
@@ -165,6 +295,73 @@ async function addClient(ctx: AppContext, tx: Queryable, client: DemoClient, par
   return organisation;
 }
 
+/**
+ * The drawn clients (PORTAL_DEMO_CLIENTS beyond three) of the partner, as addClient makes one, in a
+ * few statements for all of them: organisations and workers, tenants, storage locations, backup settings.
+ */
+async function addFleetClients(ctx: AppContext, tx: Queryable, partnerId: string, present: Date) {
+  const clients = demoFleetClients(drawnClientCount(ctx.config));
+  if (clients.length === 0) return;
+  const workers = await createClientOrganisations(
+    tx,
+    partnerId,
+    clients.map((c) => ({
+      name: c.name,
+      license: c.license,
+      abbr: c.abbr,
+      licenseValidUntil: c.trialDaysLeft === null ? null : new Date(present.getTime() + c.trialDaysLeft * 86_400_000),
+    })),
+  );
+  const endpoints = ctx.config.demo
+    ? simulatorEndpoints(`https://localhost:${ctx.config.m365SimulatorPort}`)
+    : { graphBaseUrl: null, authorityHost: null };
+  const tenantIds = clients.map((c) => c.tenantId);
+  await tx.query(
+    `insert into tenants (tenant_id, organisation_id, tenant_name, application_id, object_id, redirect_uri,
+       client_secret_enc, is_active, provisioning, graph_base_url, authority_url, created_at, updated_at)
+     select tenant_id, organisation_id, tenant_name, application_id, object_id, $6, secret, true, 'provisioned', $7, $8, $9, $9
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $10::text[])
+         as t(tenant_id, organisation_id, tenant_name, application_id, object_id, secret)`,
+    [
+      tenantIds,
+      workers.map((w) => w.organisationId),
+      clients.map((c) => `${c.abbr}.onmicrosoft.com`),
+      clients.map((c) => demoApplicationId(c.tenantId)),
+      clients.map(() => randomUUID()),
+      `${ctx.config.publicUrl}/auth/callback`,
+      endpoints.graphBaseUrl,
+      endpoints.authorityHost,
+      ctx.now(),
+      clients.map(() => ctx.secrets.seal(ctx.config.demoClientSecret ?? randomBytes(24).toString('base64url'))),
+    ],
+  );
+  await tx.query(
+    'update workers w set stagingtenant_id = t.tenant_id from tenants t where t.organisation_id = w.organisation_id and t.tenant_id = any($1)',
+    [tenantIds],
+  );
+  const primary = clients.map(() => randomUUID());
+  const locations = clients.flatMap((c, k) => [
+    [primary[k] ?? '', c.tenantId, 'Primary storage', `https://${c.abbr}.sharepoint.com/sites/compliance-backup`],
+    [randomUUID(), c.tenantId, 'Archive storage', `https://${c.abbr}.sharepoint.com/sites/compliance-archive`],
+  ]);
+  await tx.query(
+    `insert into locations (location_id, tenant_id, name, site_address, created_at)
+     select *, $5::timestamptz from unnest($1::text[], $2::text[], $3::text[], $4::text[])`,
+    [
+      locations.map((l) => l[0]),
+      locations.map((l) => l[1]),
+      locations.map((l) => l[2]),
+      locations.map((l) => l[3]),
+      ctx.now(),
+    ],
+  );
+  await tx.query(
+    `insert into backup_config (tenant_id, default_location_id, teams_configured, exchange_configured)
+     select * , true, true from unnest($1::text[], $2::text[])`,
+    [tenantIds, primary],
+  );
+}
+
 /** Mailboxes of Contoso's simulated tenant whose archive the demo administrator may read. */
 export const DEMO_PROXY_MAILBOXES = 2;
 
@@ -201,10 +398,15 @@ async function grantDemoProxyRights(ctx: AppContext, tx: Queryable, adminId: str
 
 /**
  * On an empty database, creates the demo world: Contoso (full licence) with its administrator, and
- * Fabrikam Partners with its partner user and three clients, one on trial. Returns null when the
- * database already has organisations.
+ * Fabrikam Partners with its partner user and three clients, one on trial, and as many more as
+ * PORTAL_DEMO_CLIENTS asks. Returns null when the database already has organisations. `present` is
+ * the demo's now, from which the drawn clients' trials count their days left (`ctx` may be at the
+ * start of the demo's history).
  */
-export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: string | undefined } | null> {
+export async function seedDemo(
+  ctx: AppContext,
+  present: Date = ctx.now(),
+): Promise<{ generatedPassword: string | undefined } | null> {
   const [existing] = await ctx.db.query<{ n: number }>('select count(*)::int as n from organisations');
   if ((existing?.n ?? 0) > 0) return null;
   const generatedPassword = ctx.config.demoPassword ? undefined : strongPassword();
@@ -259,10 +461,14 @@ export async function seedDemo(ctx: AppContext): Promise<{ generatedPassword: st
       emailConfirmed: true,
     });
     for (const client of partnerClients) await addClient(ctx, tx, client, fabrikam.id);
+    await addFleetClients(ctx, tx, fabrikam.id, present);
     // The demo's administrators and its partner are eDiscovery managers: they place and release legal holds.
     await tx.query('update users set ediscovery_manager = true where email = any($1)', [Object.values(DEMO_USERS)]);
     if (ctx.config.demo) await grantDemoProxyRights(ctx, tx, adminId);
-    await ctx.audit({ action: 'system.seed', outcome: 'success', details: { organisations: 5 } }, tx);
+    await ctx.audit(
+      { action: 'system.seed', outcome: 'success', details: { organisations: 5 + drawnClientCount(ctx.config) } },
+      tx,
+    );
   });
   return { generatedPassword };
 }

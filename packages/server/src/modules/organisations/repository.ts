@@ -121,6 +121,47 @@ export async function createOrganisation(
   return { organisation: toOrganisation(org), worker: toWorker(worker) };
 }
 
+/**
+ * Stores many client organisations of one partner at once (the demo's fleet), each with its worker,
+ * in two statements: their short names must be free in the partner's family. Returns the workers in
+ * the order given.
+ */
+export async function createClientOrganisations(
+  tx: Queryable,
+  partnerId: string,
+  inputs: readonly { name: string; license: LicenseKind; abbr: string; licenseValidUntil: Date | null }[],
+): Promise<WorkerRecord[]> {
+  if (inputs.length === 0) return [];
+  const ids = inputs.map(() => randomUUID());
+  await tx.query(
+    `insert into organisations (id, name, kind, partner_id, license, abbr, license_valid_until)
+     select id, name, 'customer', $5, license, abbr, valid_until
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $6::timestamptz[]) as o(id, name, license, abbr, valid_until)`,
+    [
+      ids,
+      inputs.map((i) => i.name),
+      inputs.map((i) => i.license),
+      inputs.map((i) => i.abbr),
+      partnerId,
+      inputs.map((i) => i.licenseValidUntil?.toISOString() ?? null),
+    ],
+  );
+  const [row] = await tx.query<{ n: number }>('select count(*)::int as n from workers');
+  const first = (row?.n ?? 0) + 1;
+  const addresses = ids.map((_, k) => workerAddress(first + k));
+  const made = await tx.query<WorkerRow>(
+    `insert into workers (id, organisation_id, worker_ip, index_ip)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[])
+     on conflict (worker_ip) do nothing returning *`,
+    [ids.map(() => randomUUID()), ids, addresses.map((a) => a.workerIp), addresses.map((a) => a.indexIp)],
+  );
+  const byOrganisation = new Map(made.map((w) => [w.organisation_id, w]));
+  const workers: WorkerRecord[] = [];
+  // An address taken already (a deleted organisation's worker left it) is skipped one by one.
+  for (const id of ids) workers.push(toWorker(byOrganisation.get(id) ?? (await insertWorker(tx, id))));
+  return workers;
+}
+
 /** Whether the portal has any organisation yet (an empty portal has none until its first sign-up). */
 export async function hasAnyOrganisation(db: Queryable): Promise<boolean> {
   const [row] = await db.query<{ any: boolean }>('select exists (select 1 from organisations) as any');
