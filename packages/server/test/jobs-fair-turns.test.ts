@@ -197,6 +197,44 @@ describe('fair turns between tenants', () => {
     expect(record.starts.map((s) => s.runId)).toEqual([first, others, second]);
   });
 
+  it('starts a run someone asked for (a restore, a start by hand) at once, past its tenant’s limit and scheduled runs', async () => {
+    const [busy = '', other = ''] = await addClientTenants(server.ctx.db, ['Busy', 'Other']);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The tenant's scheduled run holds its one place until the test lets it go.
+    const { executor, record } = fleetExecutor(server.clock.advance, 0, async (rc) => {
+      if (rc.run.trigger === 'schedule' && rc.tenant.tenantId === busy) await held;
+    });
+    const e = engine({ executors: { backup: executor }, concurrency: 3, tenantConcurrency: 1, timeSliceMs: 0 });
+    const now = server.ctx.now();
+    const nightly = await enqueue(e, await addJob(server.ctx.db, busy, now, 1));
+    await e.tick();
+    expect((await runRow(nightly)).status).toBe('running');
+
+    const scheduled = await enqueue(e, await addJob(server.ctx.db, busy, now, 1));
+    const othersScheduled = await enqueue(e, await addJob(server.ctx.db, other, now, 1));
+    const asked = await e.enqueue(await addJob(server.ctx.db, busy, now, 1), 'creation');
+    if (!asked) throw new Error('not queued');
+    try {
+      await e.tick();
+      // The run asked for starts although its tenant is at its limit, and before the other tenant's
+      // scheduled run (which takes the third place); the tenant's scheduled one waits.
+      expect((await runRow(asked)).status).not.toBe('queued');
+      expect((await runRow(othersScheduled)).status).not.toBe('queued');
+      expect((await runRow(scheduled)).status).toBe('queued');
+      expect(new Date((await runRow(asked)).started ?? 0).getTime()).toBeLessThanOrEqual(
+        new Date((await runRow(othersScheduled)).started ?? 0).getTime(),
+      );
+    } finally {
+      release();
+    }
+    await e.runUntilIdle();
+    expect((await runRow(scheduled)).status).toBe('finished');
+    expect(record.invocations.get(asked)).toBe(1);
+  });
+
   it('a long run gives its slot to a waiting tenant after a time slice and ends with its whole figures', async () => {
     const [long = '', waiter = ''] = await addClientTenants(server.ctx.db, ['Long', 'Waiter']);
     const slice = 10 * MINUTE;

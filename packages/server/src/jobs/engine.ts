@@ -220,6 +220,12 @@ export class JobEngine {
    * `tenantConcurrency`, the tenant with the fewest runs running, then the one served longest ago
    * (never first), then its oldest run (run_after, seq).
    *
+   * Those turns share the scheduled work. A run someone asked for (started by hand, a new job's first
+   * run such as a restore, a retry) has a person waiting for it: it goes before scheduled runs and is
+   * held back neither by its tenant's limit nor by the throttling of its tenant's other runs (its own
+   * requests still wait as Microsoft says). A restore then never waits for a night's backup or a
+   * throttled clean-up of its tenant.
+   *
    * One statement picks and takes the run, `for update skip locked`, so two workers never take the
    * same run. Claims of all workers still take turns on a transaction-scoped advisory lock taken
    * first: each claim's snapshot then includes every claim committed before it, so two workers at the
@@ -236,16 +242,17 @@ export class JobEngine {
         `with tenants as (
            select w.tenant_id,
                   (select count(*) from job_runs r where r.tenant_id = w.tenant_id and r.status = 'running') as running,
-                  (select max(r.served_at) from job_runs r where r.tenant_id = w.tenant_id) as served
+                  (select max(r.served_at) from job_runs r where r.tenant_id = w.tenant_id) as served,
+                  exists (select 1 from job_runs r where r.tenant_id = w.tenant_id and r.status = 'running'
+                             and r.throttle_next_try > $2) as throttled
              from (select distinct tenant_id from job_runs where status = 'queued' and run_after <= $2) w
-            where not exists (select 1 from job_runs r where r.tenant_id = w.tenant_id and r.status = 'running'
-                                 and r.throttle_next_try > $2)
          )
          update job_runs set status = 'running', worker_id = $1, heartbeat_at = $2, attempt = attempt + 1,
                 started = coalesce(started, $2), served_at = $2
           where run_id = (select q.run_id from job_runs q join tenants t on t.tenant_id = q.tenant_id
-                           where q.status = 'queued' and q.run_after <= $2 and t.running < $3
-                           order by t.running, t.served nulls first, q.run_after, q.seq
+                           where q.status = 'queued' and q.run_after <= $2
+                             and (q.trigger <> 'schedule' or (t.running < $3 and not t.throttled))
+                           order by q.trigger = 'schedule', t.running, t.served nulls first, q.run_after, q.seq
                            limit 1 for update of q skip locked)
           returning *`,
         [this.workerId, now, this.tenantConcurrency],
