@@ -144,7 +144,12 @@ export const FLEET_ISSUES = [
   'licenseExpired',
   'licenseExpiring',
 ] as const;
+/** Schema of an issue's code: one of {@link FLEET_ISSUES}. */
 export const FleetIssueCode = s.oneOfStrings(FLEET_ISSUES);
+/**
+ * What a client's issue is: a run failed or had warnings, a backup is overdue or never succeeded, the
+ * connection test failed or never ran, no tenant or no storage location, the licence ended or ends soon.
+ */
 export type FleetIssueCode = s.Static<typeof FleetIssueCode>;
 
 const runCounts = (period: string) =>
