@@ -1,6 +1,7 @@
 import { Button, HStack, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WRAPPING_BUTTON } from './wrapping-button';
 
 /** One thing a row's user can do (start, edit, remove…): shown as a button, or as an item of the row's menu. */
 export interface RowAction {
@@ -63,6 +64,8 @@ function ActionButton({ action }: { action: RowAction }) {
       aria-label={action.ariaLabel}
       aria-describedby={action.disabled ? action.describedBy : undefined}
       data-action={action.key}
+      // A long label (German, on a phone) wraps inside the cell instead of widening the table.
+      {...WRAPPING_BUTTON}
     >
       {action.label}
     </Button>

@@ -123,7 +123,8 @@ export function ClientSwitcher() {
           <VisuallyHidden>{t('partner:switcher.label')}: </VisuallyHidden>
           <Stack gap="0" minW="0" flex="1" data-testid="current-organisation">
             <Flex align="center" gap="2" minW="0">
-              <Text fontSize="sm" fontWeight="medium" truncate title={name}>
+              {/* A long name wraps (two lines at most) rather than being cut: on a phone the header is narrow. */}
+              <Text fontSize="sm" fontWeight="medium" whiteSpace="normal" overflowWrap="anywhere" lineClamp={2}>
                 {name}
               </Text>
               {worker?.cloud_portal_license === 'trial' ? (
@@ -137,8 +138,9 @@ export function ClientSwitcher() {
                 fontSize="xs"
                 color="fg.muted"
                 fontWeight="normal"
-                truncate
-                title={worker.tenantDomain}
+                whiteSpace="normal"
+                overflowWrap="anywhere"
+                lineClamp={2}
                 data-testid="tenant-domain"
               >
                 {worker.tenantDomain}
