@@ -10,8 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { openDatabase } from '../dist/db/database.js';
+import { loadFleet, percentile } from './fleet-load.mjs';
 import { seedFleet } from './fleet-seed.mjs';
 import { scratchPostgres, session, startServer } from './lib.mjs';
 
@@ -38,8 +38,6 @@ const cleanUp = async () => {
   await scratch?.drop();
 };
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 try {
   // First start: migrations and the demo world, with the partner the fleet is seeded for.
   await (await startServer(databaseUrl, dataDir)).stop();
@@ -53,36 +51,12 @@ try {
 
   const server = await startServer(databaseUrl, dataDir);
   try {
-    const headers = { authorization: await session(server.origin, PARTNER) };
-    const fleet = '/api/partner-clients/fleet';
-    const paths = [
-      fleet,
-      `${fleet}?page=2`,
-      `${fleet}?sort=name&pageSize=50`,
-      `${fleet}?attention=critical`,
-      `${fleet}?search=client%2001`,
-    ];
-    // The first read finds no snapshot: it reads every figure of every client.
-    const started = performance.now();
-    const first = await fetch(`${server.origin}${fleet}`, { headers });
-    const firstMs = performance.now() - started;
-    const page = await first.json();
-    if (!first.ok) throw new Error(`${fleet}: ${first.status} ${JSON.stringify(page)}`);
-
-    const times = [];
-    const result = await new Promise((resolve, reject) => {
-      const instance = autocannon(
-        {
-          url: server.origin,
-          connections: CONNECTIONS,
-          duration: SECONDS,
-          requests: paths.map((path) => ({ method: 'GET', path, headers })),
-        },
-        (error, r) => (error ? reject(error) : resolve(r)),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    const { page, firstMs, times, result } = await loadFleet({
+      origin: server.origin,
+      token: await session(server.origin, PARTNER),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
     });
-    times.sort((a, b) => a - b);
     const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
     const rps = result.requests.average;
     console.log(

@@ -40,6 +40,7 @@ import { loadConfig } from '../dist/config.js';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
 import { openDatabase } from '../dist/db/database.js';
 import { trustCertificates } from '../dist/m365/trust.js';
+import { loadFleet, percentile } from './fleet-load.mjs';
 import { seedFleet } from './fleet-seed.mjs';
 import { API_KEY, PASSWORD, scratchPostgres, signIn, startServer } from './lib.mjs';
 
@@ -97,8 +98,6 @@ function figure(where, name, value, aim, pass) {
     `  ${name.padEnd(46)} ${String(value).padEnd(22)} ${aim ? `aim ${aim}`.padEnd(22) : ''.padEnd(22)} ${verdict}`,
   );
 }
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const median = (list) =>
   percentile(
     [...list].sort((a, b) => a - b),
@@ -315,34 +314,7 @@ async function prepareFleet(database, simulatorFor) {
 
 /** GET /api/partner-clients/fleet at 10 connections for SECONDS, as the fleet screen asks for it. */
 async function measureFleetApi(where, origin, token) {
-  const headers = { authorization: token };
-  const fleet = '/api/partner-clients/fleet';
-  const paths = [
-    fleet,
-    `${fleet}?page=2`,
-    `${fleet}?sort=name&pageSize=50`,
-    `${fleet}?attention=critical`,
-    `${fleet}?search=client%2001`,
-  ];
-  const first = performance.now();
-  const answer = await fetch(`${origin}${fleet}`, { headers });
-  const page = await answer.json();
-  if (!answer.ok) throw new Error(`${fleet}: ${answer.status} ${JSON.stringify(page)}`);
-  const firstMs = performance.now() - first;
-  const times = [];
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: origin,
-        connections: 10,
-        duration: SECONDS,
-        requests: paths.map((path) => ({ method: 'GET', path, headers })),
-      },
-      (error, r) => (error ? reject(error) : resolve(r)),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
-  times.sort((a, b) => a - b);
+  const { page, firstMs, times, result } = await loadFleet({ origin, token, connections: 10, seconds: SECONDS });
   const p95 = percentile(times, 95);
   const rps = result.requests.average;
   const clean = result.non2xx === 0 && result.errors === 0;
