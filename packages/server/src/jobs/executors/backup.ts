@@ -4,9 +4,10 @@
  * version of every file is kept (content in the blob store, deduplicated by hash); folders keep the
  * tree; deletions close the item's rows so earlier snapshots still have it.
  */
-import { quickXorHash } from '@compliance-portal/m365-simulator';
+
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
+import { quickXorHash } from '../../m365/quickxorhash.js';
 import { counted } from '../../words.js';
 import { forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
