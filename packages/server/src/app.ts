@@ -7,7 +7,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import { startDemoSimulator } from './demo/demo-simulator.js';
 import { mergeRouteTables, type RouteTable, registerContract, setContractValidation } from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
@@ -206,7 +205,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerContract(app, ctx, routeTable(ctx));
   if (ctx.config.demo) {
-    // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO), on an https port of its own.
+    // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO), on an https port of its own. The
+    // demo and the simulator it runs are development dependencies, loaded only in demo mode.
+    const { startDemoSimulator } = await import('./demo/demo-simulator.js');
     const simulator = await startDemoSimulator(ctx);
     app.addHook('onClose', () => simulator.close());
   }

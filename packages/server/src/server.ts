@@ -2,15 +2,7 @@ import { buildApp } from './app.js';
 import { createAppContext } from './app-context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import {
-  createDemoHistory,
-  type DemoHistoryFigures,
-  demoHistoryStart,
-  describeHistory,
-  pastContext,
-} from './demo/demo-history.js';
-import { demoConsentSecret, demoSimulatorOf, trustDemoSimulator } from './demo/demo-simulator.js';
-import { DEMO_CONSENT_TENANT, DEMO_USERS, seedDemo } from './demo/seed.js';
+import type { DemoHistoryFigures } from './demo/demo-history.js';
 import { dataPlaneOf } from './jobs/data-plane.js';
 import { JobEngine } from './jobs/engine.js';
 import { executors } from './jobs/executors.js';
@@ -57,13 +49,21 @@ if (role === 'worker' && db.kind !== 'postgres') {
 
 // Demo mode only (PORTAL_DEMO): a production database never gets well-known accounts. With its history
 // (PORTAL_DEMO_HISTORY), made by the one process of a demo (separate workers would take the history's
-// past runs as due now), the demo world begins thirty days ago.
-const demoBegins = config.demo && config.demoHistory && role === 'all' ? demoHistoryStart(now()) : undefined;
-const seeded = config.demo ? await seedDemo(demoBegins ? pastContext(ctx, () => demoBegins) : ctx, now()) : null;
+// past runs as due now), the demo world begins thirty days ago. The demo and the Microsoft 365
+// simulator it runs are development dependencies: loaded only in demo mode.
+const demo = config.demo
+  ? {
+      ...(await import('./demo/demo-history.js')),
+      ...(await import('./demo/demo-simulator.js')),
+      ...(await import('./demo/seed.js')),
+    }
+  : undefined;
+const demoBegins = demo && config.demoHistory && role === 'all' ? demo.demoHistoryStart(now()) : undefined;
+const seeded = demo ? await demo.seedDemo(demoBegins ? demo.pastContext(ctx, () => demoBegins) : ctx, now()) : null;
 
-if (config.demo && role === 'worker') {
+if (demo && role === 'worker') {
   // The web process serves the demo simulator; this one calls it, trusting its CA.
-  log.info({ caCertificatePath: await trustDemoSimulator(config) }, 'Microsoft 365 simulator trusted');
+  log.info({ caCertificatePath: await demo.trustDemoSimulator(config) }, 'Microsoft 365 simulator trusted');
 }
 if (config.blobStore?.accountKey) {
   // The shared container is made on first start where the account key allows it (a SAS may not).
@@ -83,11 +83,11 @@ const engine =
       });
 const app = role === 'worker' ? undefined : await buildApp(ctx);
 let history: DemoHistoryFigures | undefined;
-const simulator = demoSimulatorOf(ctx);
-if (seeded && demoBegins && simulator) {
+const simulator = demo?.demoSimulatorOf(ctx);
+if (demo && seeded && demoBegins && simulator) {
   // The demo world's thirty days, run against the demo simulator before the portal opens.
   try {
-    history = await createDemoHistory(ctx, simulator.state);
+    history = await demo.createDemoHistory(ctx, simulator.state);
     log.info({ ...history }, 'demo history created');
     // Its tables are no longer empty: the planner gets their statistics now, not in ten minutes.
     if (db.kind === 'pglite') await db.exec('analyze');
@@ -95,7 +95,8 @@ if (seeded && demoBegins && simulator) {
     log.error({ err }, 'the demo history could not be completed; the demo world has what was made');
   }
 }
-if (seeded) {
+if (demo && seeded) {
+  const { DEMO_CONSENT_TENANT, DEMO_USERS, demoConsentSecret, describeHistory } = demo;
   // Printed once, on the start that creates the demo world; never logged again.
   process.stdout.write(
     `\nDemo world created. Sign in as ${DEMO_USERS.admin} or ${DEMO_USERS.partner}${
