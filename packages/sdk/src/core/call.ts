@@ -69,6 +69,7 @@ export function callEndpoint<E extends Endpoint>(
   const { path, secrets } = filled;
   return transport.request<EndpointResult<E>>(
     {
+      endpoint: endpoint.id,
       api: endpoint.api,
       method: endpoint.method,
       path,

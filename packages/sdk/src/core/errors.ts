@@ -1,3 +1,4 @@
+import type { Api } from './endpoint.js';
 import { type ErrorMessageKey, errorMessageKey } from './message-keys.js';
 
 /**
@@ -5,6 +6,13 @@ import { type ErrorMessageKey, errorMessageKey } from './message-keys.js';
  * URL with secrets redacted, and whether the caller asked for no toast.
  */
 export interface ErrorContext {
+  /**
+   * The catalogue id of the endpoint called, such as `apollo.auth.login` (see `endpointById`);
+   * undefined for a call made with the generic helpers (`get`, `post`, …).
+   */
+  endpoint?: string | undefined;
+  /** The API the call went to; undefined when the error was made without a call. */
+  api?: Api | undefined;
   /** The HTTP method, such as `GET`. */
   method: string;
   /** The request URL with secrets (tokens, codes, keys) replaced by `[REDACTED]`. */
@@ -36,6 +44,13 @@ export function bodyCode(body: unknown): string | undefined {
  * subclass per status class), {@link NetworkError} (no answer) and {@link TimeoutError}.
  */
 export abstract class PortalError extends Error {
+  /**
+   * The catalogue id of the endpoint called, such as `apollo.auth.login`; undefined for the generic
+   * helpers. Decide what a failure means by this id (and `status`, `code`), never by the URL.
+   */
+  readonly endpoint: string | undefined;
+  /** The API the call went to: `apollo` or `legacy`; undefined when the error was made without a call. */
+  readonly api: Api | undefined;
   readonly method: string;
   /** The request URL with secrets (tokens, codes, keys) replaced by `[REDACTED]`. */
   readonly url: string;
@@ -46,6 +61,8 @@ export abstract class PortalError extends Error {
 
   constructor(message: string, context: ErrorContext, options?: { cause?: unknown }) {
     super(message, options);
+    this.endpoint = context.endpoint;
+    this.api = context.api;
     this.method = context.method;
     this.url = context.url;
     this.disableToast = context.disableToast;

@@ -40,6 +40,12 @@ export const apolloBasePaths: Readonly<Record<Environment, string>> = {
 export const LEGACY_BASE_PATH = '/api';
 
 /**
+ * Apollo's sign-in: its 401 means the credentials were refused, not that a session ended, so it
+ * never reaches `onUnauthorized`.
+ */
+const UNAUTHORIZED_MEANS_REFUSED = 'apollo.auth.login';
+
+/**
  * An error a sent call rejects with, and what `onError` receives: {@link ApiError} (or a subclass by
  * status) for an answer outside 2xx, {@link NetworkError} when no answer came, {@link TimeoutError}
  * when `timeoutMs` ran out. Bad arguments reject with a `TypeError` instead, and an abort with the
@@ -67,7 +73,7 @@ export interface ClientOptions {
   apiKeyHeader?: string;
   /** The signed-in user's token, or a function that reads the current one. */
   token?: string | (() => string | null | undefined);
-  /** Called with the error of a 401 on a non-legacy call, except for /login. */
+  /** Called with the error of a 401 on an apollo call, except the sign-in (`apollo.auth.login`). */
   onUnauthorized?: (error: ApiError) => void;
   /** Called with every error before the call rejects (for toasts, logging). */
   onError?: (error: SdkError) => void;
@@ -114,6 +120,8 @@ export type Query = Record<string, QueryValue>;
 
 /** A request as the transport sends it; the path is already filled in. */
 export interface TransportRequest {
+  /** The catalogue id of the endpoint, carried by its errors; absent for the generic helpers. */
+  endpoint?: string | undefined;
   api: Api;
   method: string;
   path: string;
@@ -286,6 +294,8 @@ export function createTransport(options: ClientOptions = {}): Transport {
   async function request<T>(req: TransportRequest, requestOptions: RequestOptions = {}): Promise<T> {
     const url = `${bases[req.api]}${req.path}${buildQuery(req.query)}`;
     const context: ErrorContext = {
+      endpoint: req.endpoint,
+      api: req.api,
       method: req.method,
       url: redactUrl(url, req.secrets),
       disableToast: requestOptions.disableToast ?? false,
@@ -295,7 +305,7 @@ export function createTransport(options: ClientOptions = {}): Transport {
         error instanceof ApiError &&
         error.status === 401 &&
         req.api !== 'legacy' &&
-        req.path !== '/login' &&
+        req.endpoint !== UNAUTHORIZED_MEANS_REFUSED &&
         options.onUnauthorized
       ) {
         options.onUnauthorized(error);

@@ -187,6 +187,26 @@ describe('failures', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('names the endpoint and the API on every error of a catalogue call, and nothing on a generic call', async () => {
+    server.use(
+      http.get(`${ORIGIN}/apollo-beta/api/Tenants`, () => HttpResponse.json({ title: 'Gone' }, { status: 404 })),
+      http.get(`${ORIGIN}/api/client`, () => HttpResponse.error()),
+    );
+    const client = createClient({ origin: ORIGIN, maxRetries: 0 });
+    expect(await client.apollo.tenants.list().catch((e: unknown) => e)).toMatchObject({
+      endpoint: 'apollo.tenants.list',
+      api: 'apollo',
+      status: 404,
+    });
+    const network = await client.legacy.workers.client().catch((e: unknown) => e);
+    expect(network).toBeInstanceOf(NetworkError);
+    expect(network).toMatchObject({ endpoint: 'legacy.workers.client', api: 'legacy' });
+    expect(await client.get('/api/Tenants').catch((e: unknown) => e)).toMatchObject({
+      endpoint: undefined,
+      api: 'apollo',
+    });
+  });
+
   it('rejects with TimeoutError after the timeout', async () => {
     server.use(
       http.get(`${ORIGIN}/api/client`, async () => {
