@@ -1,10 +1,21 @@
-import { ApiError, NetworkError, TimeoutError } from '@compliance-portal/sdk';
+import { ApiError, type EndpointId, endpointById, NetworkError, TimeoutError } from '@compliance-portal/sdk';
 import { describe, expect, it } from 'vitest';
 import { apiErrors } from '../i18n/api-errors';
 import { failureText, handleApiError, isNotFound, isUnauthorizedLogin } from './api-errors';
 
 const texts = { noTenant: 'No Tenant was found in the Configuration. Please configure one.', network: 'network!' };
-const ctx = (url: string, disableToast = false) => ({ method: 'GET', url, disableToast });
+/** The request an error is about, as the SDK's transport describes a call of the endpoint `id`. */
+const ctx = (id: EndpointId, disableToast = false) => {
+  const endpoint = endpointById(id);
+  const base = endpoint.api === 'legacy' ? '/api' : '/apollo-beta';
+  return {
+    endpoint: id,
+    api: endpoint.api,
+    method: endpoint.method,
+    url: `http://x${base}${endpoint.path}`,
+    disableToast,
+  };
+};
 
 function run(error: Parameters<typeof handleApiError>[0], lang: 'en' | 'de' = 'en') {
   const log: string[] = [];
@@ -19,51 +30,51 @@ function run(error: Parameters<typeof handleApiError>[0], lang: 'en' | 'de' = 'e
 
 describe('section 8 response handling', () => {
   it('dismisses all toasts first, every time', () => {
-    expect(run(new ApiError(404, undefined, ctx('http://x/apollo-beta/api/Tenants/t', true)))).toEqual(['dismiss']);
+    expect(run(new ApiError(404, undefined, ctx('apollo.tenants.get', true)))).toEqual(['dismiss']);
   });
 
   it('warns about a missing tenant on 404 unless toasts are off', () => {
-    expect(run(new ApiError(404, { title: 'Not Found' }, ctx('http://x/apollo-beta/api/t/jobs')))).toEqual([
+    expect(run(new ApiError(404, { title: 'Not Found' }, ctx('apollo.jobs.list')))).toEqual([
       'dismiss',
       `warning:${texts.noTenant}`,
     ]);
   });
 
   it('warns about network errors', () => {
-    expect(run(new NetworkError(ctx('http://x/api/client')))).toEqual(['dismiss', 'warning:network!']);
+    expect(run(new NetworkError(ctx('legacy.workers.client')))).toEqual(['dismiss', 'warning:network!']);
   });
 
   it('shows no network warning for a request that disables toasts (a failed logout is only logged)', () => {
-    expect(run(new NetworkError(ctx('http://x/api/auth/logout', true)))).toEqual(['dismiss']);
-    expect(run(new TimeoutError(ctx('http://x/api/auth/logout', true), 10))).toEqual(['dismiss']);
+    expect(run(new NetworkError(ctx('legacy.auth.logout', true)))).toEqual(['dismiss']);
+    expect(run(new TimeoutError(ctx('legacy.auth.logout', true), 10))).toEqual(['dismiss']);
   });
 
   it('shows the translated message of a 4xx', () => {
-    expect(run(new ApiError(400, { message: 'Invalid credentials.' }, ctx('http://x/api/auth/signin')))).toEqual([
+    expect(run(new ApiError(400, { message: 'Invalid credentials.' }, ctx('legacy.auth.signin')))).toEqual([
       'dismiss',
       'error:Invalid Credentials',
     ]);
-    expect(run(new ApiError(403, { message: 'Nope' }, ctx('http://x/api/partners-list')), 'de')).toEqual([
+    expect(run(new ApiError(403, { message: 'Nope' }, ctx('legacy.workers.partners')), 'de')).toEqual([
       'dismiss',
       'error:Zugriff verweigert',
     ]);
-    expect(run(new ApiError(400, { message: 'x' }, ctx('http://x/api/a', true)))).toEqual(['dismiss']);
+    expect(run(new ApiError(400, { message: 'x' }, ctx('legacy.workers.partners', true)))).toEqual(['dismiss']);
   });
 
   it('leaves a non-legacy 401 to the session, but shows a legacy one', () => {
-    expect(run(new ApiError(401, undefined, ctx('http://x/apollo-beta/api/Tenants')))).toEqual(['dismiss']);
-    expect(run(new ApiError(401, { message: 'Unauthorized' }, ctx('http://x/api/client')))).toEqual([
+    expect(run(new ApiError(401, undefined, ctx('apollo.tenants.list')))).toEqual(['dismiss']);
+    expect(run(new ApiError(401, { message: 'Unauthorized' }, ctx('legacy.workers.client')))).toEqual([
       'dismiss',
       'error:Unauthorized',
     ]);
   });
 
   it('shows timeouts and server errors', () => {
-    expect(run(new TimeoutError(ctx('http://x/api/client'), 10))).toEqual([
+    expect(run(new TimeoutError(ctx('legacy.workers.client'), 10))).toEqual([
       'dismiss',
       'error:The request took too long and was cancelled',
     ]);
-    expect(run(new ApiError(500, undefined, ctx('http://x/api/client')))).toEqual([
+    expect(run(new ApiError(500, undefined, ctx('legacy.workers.client')))).toEqual([
       'dismiss',
       'error:Internal server error',
     ]);
@@ -72,21 +83,20 @@ describe('section 8 response handling', () => {
 
 describe('a 401 on /login', () => {
   it('is told apart from other 401s: apollo /login only, not legacy sign-in', () => {
-    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/apollo-beta/login')))).toBe(true);
-    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/apollo/login')))).toBe(true);
-    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/apollo-beta/api/Tenants')))).toBe(false);
-    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('http://x/api/auth/signin')))).toBe(false);
-    expect(isUnauthorizedLogin(new ApiError(400, undefined, ctx('http://x/apollo-beta/login')))).toBe(false);
-    expect(isUnauthorizedLogin(new NetworkError(ctx('http://x/apollo-beta/login')))).toBe(false);
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('apollo.auth.login')))).toBe(true);
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('apollo.tenants.list')))).toBe(false);
+    expect(isUnauthorizedLogin(new ApiError(401, undefined, ctx('legacy.auth.signin')))).toBe(false);
+    expect(isUnauthorizedLogin(new ApiError(400, undefined, ctx('apollo.auth.login')))).toBe(false);
+    expect(isUnauthorizedLogin(new NetworkError(ctx('apollo.auth.login')))).toBe(false);
   });
 });
 
 describe('the text of a failed action', () => {
   const t = (key: string) => ({ 'apiErrors:internalServerError': 'Internal server error' })[key] ?? key;
   it('is the action text, then why; a 404 with a text of its own says that instead', () => {
-    const notFound = new ApiError(404, { message: 'Job not found' }, ctx('http://x/apollo-beta/api/t/jobs/j'));
+    const notFound = new ApiError(404, { message: 'Job not found' }, ctx('apollo.jobs.get'));
     expect(isNotFound(notFound)).toBe(true);
-    expect(failureText(t, 'Failed to delete "A".', new ApiError(500, undefined, ctx('http://x/a')))).toBe(
+    expect(failureText(t, 'Failed to delete "A".', new ApiError(500, undefined, ctx('apollo.jobs.get')))).toBe(
       'Failed to delete "A". Internal server error',
     );
     expect(failureText(t, 'Failed to start "A".', notFound, 'Exchange Backup Job not found.')).toBe(

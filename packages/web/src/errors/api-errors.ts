@@ -7,6 +7,7 @@
  */
 import {
   ApiError,
+  type EndpointId,
   type ErrorMessageKey,
   errorMessageKey,
   NetworkError,
@@ -27,13 +28,8 @@ export interface ErrorTexts {
   network: string;
 }
 
-function isLegacyUrl(url: string): boolean {
-  try {
-    return new URL(url, 'http://x').pathname.startsWith('/api/');
-  } catch {
-    return false;
-  }
-}
+/** Apollo's sign-in: a 401 there refuses the credentials; it does not end a session. */
+const APOLLO_LOGIN: EndpointId = 'apollo.auth.login';
 
 export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: ErrorTexts, t: ApiErrorText) {
   toasts.dismissAll();
@@ -47,7 +43,7 @@ export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: Erro
       toasts.show('warning', texts.noTenant);
       return;
     }
-    if (error.status === 401 && !isLegacyUrl(error.url)) return;
+    if (error.status === 401 && error.api !== 'legacy') return;
   }
   toasts.show('error', t(`apiErrors:${error instanceof PortalError ? error.messageKey : errorMessageKey(error)}`));
 }
@@ -57,12 +53,7 @@ export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: Erro
  * in), but the cookies are cleared all the same (section 8).
  */
 export function isUnauthorizedLogin(error: SdkError): boolean {
-  if (!(error instanceof ApiError) || error.status !== 401 || isLegacyUrl(error.url)) return false;
-  try {
-    return new URL(error.url, 'http://x').pathname.endsWith('/login');
-  } catch {
-    return false;
-  }
+  return error instanceof ApiError && error.status === 401 && error.endpoint === APOLLO_LOGIN;
 }
 
 /** A call answered 404: a call that names what was not found shows its own text instead of "no tenant". */
