@@ -7,7 +7,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import { mergeRouteTables, type RouteTable, registerContract, setContractValidation } from './http/contract.js';
+import {
+  apiUnderPath,
+  mergeRouteTables,
+  type RouteTable,
+  registerContract,
+  setContractValidation,
+} from './http/contract.js';
 import { errorHandler, HttpError, sendError } from './http/errors.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { archiveBrowseRoutes } from './modules/archive/browse-routes.js';
@@ -143,6 +149,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         tooLong
           ? new HttpError(414, 'A path parameter is longer than the server accepts.')
           : new HttpError(400, 'The URL is not valid: a path parameter is not valid percent-encoded UTF-8.'),
+        apiUnderPath(request.url),
       );
     },
   });
@@ -232,12 +239,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const api = request.url.startsWith('/api') || request.url.startsWith('/apollo');
+    // A path under an API's prefix that no endpoint serves: 404 in that API's shape. Any other GET
+    // is a client route of the PWA, answered with its shell.
+    const api = apiUnderPath(request.url);
     if (!api && request.method === 'GET' && existsSync(index) && !isSourceMap(request.url)) {
-      // Client routes of the PWA fall back to its shell.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
-    return sendError(request, reply, new HttpError(404, 'Resource not found'));
+    return sendError(request, reply, new HttpError(404, 'Resource not found'), api);
   });
   return app;
 }

@@ -338,10 +338,11 @@ describe('unique violations', () => {
     const app = Fastify({ logger: false });
     app.setErrorHandler(errorHandler);
     const violation = () => Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'some_index' });
-    app.get('/apollo-beta/race', async () => {
+    // The error's shape follows the endpoint a route serves (its config, as registerContract sets it).
+    app.get('/apollo-beta/race', { config: { endpoint: 'apollo.tenants.create', api: 'apollo' } }, async () => {
       throw violation();
     });
-    app.get('/api/race', async () => {
+    app.get('/api/race', { config: { endpoint: 'legacy.workers.partners', api: 'legacy' } }, async () => {
       throw violation();
     });
     app.get('/api/other', async () => {

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   type AnyEndpoint,
+  type Api,
   type EndpointArgs,
   type EndpointId,
   type EndpointResult,
@@ -204,6 +205,25 @@ function safeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The paths each API's endpoints are served under: apollo's two stages and legacy. */
+export const API_PREFIXES = { apollo: ['/apollo-beta', '/apollo'], legacy: ['/api'] } as const satisfies Record<
+  Api,
+  readonly string[]
+>;
+
+/**
+ * The API whose prefix a path is under, for a request no endpoint took (an unknown path, a URL the
+ * router could not read): its refusal is written in that API's shape. Routed requests know their
+ * endpoint (see `endpointOf`).
+ */
+export function apiUnderPath(url: string): Api | undefined {
+  const path = url.split('?')[0] ?? '';
+  const found = (Object.entries(API_PREFIXES) as [Api, readonly string[]][]).find(([, prefixes]) =>
+    prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+  );
+  return found?.[0];
+}
+
 /** The caller of each request, as its route's first hook resolved it (see `registerContract`). */
 const callers = new WeakMap<FastifyRequest, Auth>();
 
@@ -215,7 +235,7 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
   for (const endpoint of endpoints) {
     const definition = table[endpoint.id] as RouteDefinition<EndpointId> | undefined;
     const access = endpoint.access;
-    const prefixes = endpoint.api === 'apollo' ? ['/apollo-beta', '/apollo'] : ['/api'];
+    const prefixes = API_PREFIXES[endpoint.api];
     const url = endpoint.path.replace(/\{([^}]+)\}/g, ':$1');
     const params = pathParamsSchema(endpoint);
     const schema = {
@@ -303,7 +323,11 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
             });
           }
         },
-        config: endpoint.rateLimited ? { rateLimit: { max: ctx.config.authRateLimit, timeWindow: 60_000 } } : {},
+        config: {
+          endpoint: endpoint.id,
+          api: endpoint.api,
+          ...(endpoint.rateLimited ? { rateLimit: { max: ctx.config.authRateLimit, timeWindow: 60_000 } } : {}),
+        },
         handler,
       });
     }

@@ -1,4 +1,10 @@
-import { type ErrorCode, errorTexts, type Microsoft365Failure } from '@compliance-portal/sdk';
+import {
+  type Api,
+  type EndpointId,
+  type ErrorCode,
+  errorTexts,
+  type Microsoft365Failure,
+} from '@compliance-portal/sdk';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/unique-violation.js';
 
@@ -61,19 +67,40 @@ const titles: Record<number, [string, string]> = {
   502: ['Bad Gateway', 'https://tools.ietf.org/html/rfc9110#section-15.6.3'],
 };
 
-function isApollo(request: FastifyRequest): boolean {
-  return request.url.startsWith('/apollo');
+declare module 'fastify' {
+  /** What a catalogue route carries in its config (see registerContract): the endpoint it serves. */
+  interface FastifyContextConfig {
+    endpoint?: EndpointId;
+    api?: Api;
+  }
 }
+
+/** The catalogue endpoint the request was routed to; undefined for the portal's other routes. */
+export function endpointOf(request: FastifyRequest): { endpoint: EndpointId; api: Api } | undefined {
+  const config = request.routeOptions?.config;
+  return config?.endpoint && config.api ? { endpoint: config.endpoint, api: config.api } : undefined;
+}
+
+/** The document upload, whose refusal of a large body names its own limit. */
+const DOCUMENT_UPLOAD: EndpointId = 'legacy.files.upload';
 
 /** Statuses whose apollo answers repeat their text as `message`: refusals the user must read. */
 const MESSAGE_STATUSES = new Set([403, 409, 502]);
 
-/** Writes an error as ProblemDetails on apollo and as `{message}` on legacy and elsewhere. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+/**
+ * Writes an error as ProblemDetails on apollo and as `{message}` on legacy and elsewhere: the API is
+ * the routed endpoint's, or `api` for a request no endpoint took (an unknown path, an unreadable URL).
+ */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: HttpError,
+  api: Api | undefined = endpointOf(request)?.api,
+) {
   for (const [name, value] of Object.entries(error.extras.headers ?? {})) reply.header(name, value);
   reply.code(error.status);
   if (error.extras.emptyBody) return reply.send();
-  if (isApollo(request)) {
+  if (api === 'apollo') {
     const [title, type] = titles[error.status] ?? [error.message, undefined];
     const validation = error.extras.errors !== undefined && error.status === 400;
     return reply.type('application/problem+json').send({
@@ -122,7 +149,10 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     );
   }
   const status = (error as FastifyError).statusCode ?? 500;
-  if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.url.endsWith('/files/upload-file'))
+  if (
+    (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' &&
+    endpointOf(request)?.endpoint === DOCUMENT_UPLOAD
+  )
     return sendError(request, reply, new HttpError(413, 'The file must be a PDF of at most 3 MB.'));
   if (status === 429) return sendError(request, reply, new HttpError(429, 'Too many requests, please try again later'));
   if (status >= 400 && status < 500) return sendError(request, reply, new HttpError(status, error.message));
