@@ -199,7 +199,7 @@ const rules = [
         ...sources(join(web, 'session')),
         join(server, 'http/errors.ts'),
       ],
-      /\b(isLegacyUrl|isApollo)\s*\(|\burl\)?(\.pathname)?\.(startsWith|endsWith|includes)\s*\(\s*'\/(api|apollo|login)/,
+      /\b(isLegacyUrl|isApollo)\s*\(|\b(url|path|pathname)\)?(\.pathname)?\.(startsWith|endsWith|includes)\s*\(\s*'\/(api|apollo|login)|\b(url|path|pathname)\s*[!=]==?\s*'\/(api|apollo|login)/,
     ),
   },
 ];
