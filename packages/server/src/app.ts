@@ -30,12 +30,13 @@ import { apolloIdentityRoutes } from './modules/identity/apollo-routes.js';
 import { entraRoutes } from './modules/identity/entra-routes.js';
 import { invitationRoutes } from './modules/identity/invitation-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
-import { selfRegistrationOpen } from './modules/identity/registration.js';
 import { sessionRoutes } from './modules/identity/session-routes.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
 import { organisationRoutes } from './modules/organisations/routes.js';
+import { registrationRoutes } from './modules/registration/routes.js';
+import { selfRegistrationOpen } from './modules/registration/service.js';
 import { supportRoutes } from './modules/support/routes.js';
 import { tenantConsentRoutes } from './modules/tenant-consent/routes.js';
 import { tenantRoutes } from './modules/tenants/routes.js';
@@ -98,6 +99,7 @@ const PERMISSIONS_POLICY = [
 export function routeTable(ctx: AppContext): RouteTable {
   return mergeRouteTables([
     apolloIdentityRoutes(ctx),
+    registrationRoutes(ctx),
     legacyIdentityRoutes(ctx),
     entraRoutes(ctx),
     sessionRoutes(ctx),

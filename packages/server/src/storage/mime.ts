@@ -1,7 +1,7 @@
 /**
  * Just enough of RFC 5322/2045/2047 to index an archived mail: the headers a search filters on
  * (encoded words decoded), the readable body (text/plain, else HTML stripped; quoted-printable and
- * base64 decoded), and whether it carries attachments.
+ * base64 decoded), and whether it carries attachments; and the name a mail is saved under as a file.
  */
 
 export interface MailSummary {
@@ -181,4 +181,14 @@ export function readMail(mime: Uint8Array): MailReading {
     body: summary.body,
     attachments,
   };
+}
+
+/** A file name from a subject: no path separators or characters file systems refuse, at most 80 characters. */
+export function mailFileName(subject: string, id: string): string {
+  const base =
+    subject
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+      .trim()
+      .slice(0, 80) || 'message';
+  return `${base}-${id}.eml`;
 }

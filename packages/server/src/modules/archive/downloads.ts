@@ -11,16 +11,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
 import type { StoreAt } from '../../storage/archive.js';
-
-/** A file name from a subject: no path separators or characters file systems refuse, at most 80 characters. */
-export function mailFileName(subject: string, id: string): string {
-  const base =
-    subject
-      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
-      .trim()
-      .slice(0, 80) || 'message';
-  return `${base}-${id}.eml`;
-}
+import { mailFileName } from '../../storage/mime.js';
 
 export interface MailDownload {
   fileName: string;

@@ -25,7 +25,7 @@ import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { StoreAt } from '../../storage/archive.js';
 import { type HoldScope, heldByCustodian, holdScopeOf, refreshHolds } from '../../storage/legal-hold.js';
-import { mailFileName } from '../archive/downloads.js';
+import { mailFileName } from '../../storage/mime.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {

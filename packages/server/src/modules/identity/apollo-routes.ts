@@ -4,14 +4,10 @@ import { actedBy } from '../../audit/audit-by.js';
  * error codes (shared/spec/apollo-identity-contract.md).
  */
 import type { AppContext } from '../../context.js';
-import { hashPassword } from '../../crypto/passwords.js';
 import { routes, session } from '../../http/contract.js';
 import { bearerChallenge, HttpError, validationProblem } from '../../http/errors.js';
-import { createOrganisation } from '../organisations/repository.js';
-import { runAfterResponse } from './background.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
-import { decodeCode, mailConfirmation } from './mails.js';
-import { assertStillOpen, registrationClosed, selfRegistrationOpen } from './registration.js';
+import { decodeCode } from './mails.js';
 import {
   assertPasswordRules,
   changeAccountInfo,
@@ -19,9 +15,9 @@ import {
   checkPassword,
   checkTotp,
   confirmEmail,
+  invalidEmail,
+  isEmail,
   isLockedOut,
-  issueOneTimeCode,
-  newId,
   peekOneTimeCode,
   refreshSession,
   requestConfirmationMail,
@@ -30,13 +26,8 @@ import {
   useRecoveryCode,
 } from './service.js';
 import { issueSession, TOKEN_LIFETIME_MS } from './sessions.js';
-import { findUserByEmail, findUserById, insertUser, type User } from './users.js';
+import { findUserByEmail, findUserById, type User } from './users.js';
 
-/** Like .NET's EmailAddressAttribute: one @, not first or last. */
-const isEmail = (email: unknown): email is string =>
-  typeof email === 'string' && /^[^@\s]+@[^@\s]+$/.test(email) && email.length <= 254;
-const invalidEmail = (email: unknown) =>
-  validationProblem({ InvalidEmail: [`Email '${String(email ?? '')}' is invalid.`] });
 const loginFailure = (detail: 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor') =>
   new HttpError(401, 'Unauthorized', { detail });
 /** A string field of a body the handler validates itself, or undefined. */
@@ -53,60 +44,6 @@ function tokenAnswer(tokens: { accessToken: string; refreshToken: string }) {
 
 export function apolloIdentityRoutes(ctx: AppContext) {
   return routes({
-    'apollo.auth.register': {
-      validateBody: false,
-      async handler({ body }, rc) {
-        // A closed portal refuses every registration alike, before looking at the address.
-        if (!(await selfRegistrationOpen(ctx))) throw registrationClosed();
-        const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
-        if (!isEmail(email)) throw invalidEmail(email);
-        assertPasswordRules(typeof password === 'string' ? password : '');
-        // The contract answers a taken address with DuplicateUserName; a taken and a free one cost the
-        // same work before the answer all the same: the password is hashed for both, the confirmation
-        // mail leaves after the answer.
-        const passwordHash = await hashPassword(password as string);
-        const duplicate = () => validationProblem({ DuplicateUserName: [`Username '${email}' is already taken.`] });
-        if (await findUserByEmail(ctx.db, email)) throw duplicate();
-        const user = await ctx.db.transaction(async (tx) => {
-          await assertStillOpen(ctx, tx);
-          // Self-registration starts a customer organisation of its own on a trial licence.
-          const domain = email.split('@')[1] ?? email;
-          const { organisation } = await createOrganisation(tx, { name: domain, kind: 'customer', license: 'trial' });
-          const id = newId();
-          const stored = await insertUser(tx, {
-            id,
-            email,
-            displayName: email,
-            passwordHash,
-            role: 'admin',
-            organisationId: organisation.id,
-            emailConfirmed: false,
-          });
-          // A concurrent registration of the address won the unique index: thrown, so that the
-          // organisation made for this one is rolled back with it.
-          if (!stored) throw duplicate();
-          await ctx.audit(
-            {
-              actorUserId: id,
-              actorEmail: email,
-              organisationId: organisation.id,
-              action: 'auth.register',
-              outcome: 'success',
-              ip: rc.ip,
-            },
-            tx,
-          );
-          return findUserById(tx, id);
-        });
-        if (user) {
-          runAfterResponse(ctx, 'confirmation mail', async () =>
-            mailConfirmation(ctx, user, user.email, await issueOneTimeCode(ctx, user.id, 'confirm')),
-          );
-        }
-        return undefined;
-      },
-    },
-
     'apollo.auth.login': {
       async handler({ body, query }, rc) {
         if (query?.useCookies || query?.useSessionCookies) {

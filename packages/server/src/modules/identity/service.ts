@@ -199,6 +199,12 @@ export async function resetTwoFactor(tx: Queryable, userId: string) {
   await tx.query('delete from recovery_codes where user_id = $1', [userId]);
 }
 
+/** Like .NET's EmailAddressAttribute: one @, not first or last. */
+export const isEmail = (email: unknown): email is string =>
+  typeof email === 'string' && /^[^@\s]+@[^@\s]+$/.test(email) && email.length <= 254;
+export const invalidEmail = (email: unknown) =>
+  validationProblem({ InvalidEmail: [`Email '${String(email ?? '')}' is invalid.`] });
+
 /** Throws ASP.NET's ValidationProblem with the rule codes a password breaks. */
 export function assertPasswordRules(password: string) {
   const problems = passwordProblems(password);

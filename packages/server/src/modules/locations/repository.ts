@@ -177,13 +177,6 @@ export async function deleteLocation(db: Queryable, locationId: string): Promise
   await db.query('delete from locations where location_id = $1', [locationId]);
 }
 
-export async function countTenantLocations(db: Queryable, tenantId: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>('select count(*)::int as n from locations where tenant_id = $1', [
-    tenantId,
-  ]);
-  return row?.n ?? 0;
-}
-
 export async function locationExists(db: Queryable, tenantId: string, locationId: string): Promise<boolean> {
   const rows = await db.query('select 1 from locations where location_id = $1 and tenant_id = $2', [
     locationId,

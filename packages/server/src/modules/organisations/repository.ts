@@ -263,3 +263,11 @@ export async function workerTenantState(
   );
   return row ? { clientSecretSealed: row.client_secret_enc, provisioning: row.provisioning } : undefined;
 }
+
+/** How many storage locations a worker's active tenant has: a worker's health check needs one at least. */
+export async function countTenantLocations(db: Queryable, tenantId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from locations where tenant_id = $1', [
+    tenantId,
+  ]);
+  return row?.n ?? 0;
+}

@@ -9,13 +9,13 @@ import { badRequest, forbidden, notFound, refusal } from '../../http/errors.js';
 import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { findUserByEmail, insertUser, type User } from '../identity/users.js';
 import type { Actor } from '../jobs/service.js';
-import { countTenantLocations } from '../locations/repository.js';
 import { accessibleOrganisationIds, requireRole } from './access.js';
 import {
   ABBR_INDEXES,
   abbrTakenInFamily,
   allClientIds,
   clientIdsOf,
+  countTenantLocations,
   createOrganisation,
   findOrganisation,
   findWorkerByOrganisation,
