@@ -10,13 +10,12 @@
  * edges and the files that make them.
  *
  * `node scripts/folder-cycles.mjs [dir]` prints nothing but a last line of counts when there is no
- * cycle and exits 0; with cycles it exits 1.
+ * cycle and exits 0; with cycles it exits 1. scripts/structure.mjs uses `folderCycles` as one of its rules.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const src = resolve(process.argv[2] ?? join(root, 'packages/server/src'));
 
 /** The TypeScript files under `dir`, at any depth. */
 function sourceFiles(dir) {
@@ -54,8 +53,8 @@ function resolveSpecifier(from, specifier) {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? base;
 }
 
-/** The node a file belongs to; undefined for a file outside the tree. */
-function nodeOf(file) {
+/** The node a file of the tree `src` belongs to; undefined for a file outside it. */
+function nodeOf(src, file) {
   const parts = relative(src, file).split(sep);
   if (parts[0] === '..') return undefined;
   if (parts.length === 1) return parts[0].replace(/\.(ts|tsx|mts)$/, '');
@@ -64,23 +63,26 @@ function nodeOf(file) {
 }
 
 /** from node → to node → the imports making that edge, as `file -> file`. */
-const edges = new Map();
-for (const file of sourceFiles(src)) {
-  const from = nodeOf(file);
-  for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
-    if (!specifier.startsWith('.')) continue;
-    const target = resolveSpecifier(file, specifier);
-    const to = nodeOf(target);
-    if (to === undefined || to === from) continue;
-    if (!edges.has(from)) edges.set(from, new Map());
-    const byTarget = edges.get(from);
-    if (!byTarget.has(to)) byTarget.set(to, new Set());
-    byTarget.get(to).add(`${relative(src, file)} -> ${relative(src, target)}`);
+function importEdges(src) {
+  const edges = new Map();
+  for (const file of sourceFiles(src)) {
+    const from = nodeOf(src, file);
+    for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolveSpecifier(file, specifier);
+      const to = nodeOf(src, target);
+      if (to === undefined || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      const byTarget = edges.get(from);
+      if (!byTarget.has(to)) byTarget.set(to, new Set());
+      byTarget.get(to).add(`${relative(src, file)} -> ${relative(src, target)}`);
+    }
   }
+  return edges;
 }
 
 /** Tarjan's strongly connected components; only those of two nodes or more are cycles. */
-function cycles() {
+function cycles(edges) {
   const nodes = new Set([...edges.keys(), ...[...edges.values()].flatMap((m) => [...m.keys()])]);
   const index = new Map();
   const low = new Map();
@@ -114,22 +116,39 @@ function cycles() {
   return found;
 }
 
-const found = cycles();
-let folderEdges = 0;
-let imports = 0;
-for (const component of found) {
-  console.log(`cycle: ${component.join(', ')}`);
-  for (const from of component) {
-    for (const [to, files] of [...(edges.get(from) ?? [])].sort(([a], [b]) => a.localeCompare(b))) {
-      if (!component.includes(to)) continue;
+/**
+ * The folder cycles of the tree `src`: each as its nodes and its edges (`from -> to`, with the imports
+ * that make each edge).
+ */
+export function folderCycles(src) {
+  const edges = importEdges(src);
+  return cycles(edges).map((component) => ({
+    nodes: component,
+    edges: component.flatMap((from) =>
+      [...(edges.get(from) ?? [])]
+        .filter(([to]) => component.includes(to))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([to, files]) => ({ from, to, imports: [...files].sort() })),
+    ),
+  }));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const src = resolve(process.argv[2] ?? join(root, 'packages/server/src'));
+  const found = folderCycles(src);
+  let folderEdges = 0;
+  let imports = 0;
+  for (const { nodes, edges } of found) {
+    console.log(`cycle: ${nodes.join(', ')}`);
+    for (const edge of edges) {
       folderEdges++;
-      imports += files.size;
-      console.log(`  ${from} -> ${to}`);
-      for (const f of [...files].sort()) console.log(`      ${f}`);
+      imports += edge.imports.length;
+      console.log(`  ${edge.from} -> ${edge.to}`);
+      for (const f of edge.imports) console.log(`      ${f}`);
     }
   }
+  console.log(
+    `${found.length} folder cycle(s) in ${relative(root, src) || '.'}: ${folderEdges} folder edge(s), ${imports} import(s) in them`,
+  );
+  process.exitCode = found.length > 0 ? 1 : 0;
 }
-console.log(
-  `${found.length} folder cycle(s) in ${relative(root, src) || '.'}: ${folderEdges} folder edge(s), ${imports} import(s) in them`,
-);
-process.exitCode = found.length > 0 ? 1 : 0;

@@ -4,7 +4,8 @@
 // are classified. Prints one line per rule with its count and the places that break it, and fails
 // (exit 1) when any rule is broken. `--json` prints the counts as JSON instead.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { folderCycles } from './folder-cycles.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const web = join(root, 'packages/web/src');
@@ -50,68 +51,6 @@ const outsideApi = (files) => files.filter((f) => !inFolder(relative(web, f), 'a
 const serverFiles = sources(server);
 const isRepository = (f) => /(^|-)repository\.ts$/.test(basename(f));
 const isRouteFile = (f) => /(^|-)routes\.ts$/.test(basename(f));
-
-/**
- * Folder-level import cycles of the server: each src/modules/<name>, each other folder of src and each
- * file at the top of src is a node; any import or re-export (types included) between two nodes is an
- * edge. Returns the strongly connected components of more than one node, with the files of each edge.
- */
-function folderCycles(src, files) {
-  const node = (path) => {
-    const parts = relative(src, path).split(sep);
-    if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
-    return parts.length > 1 ? parts[0] : parts[0].replace(/\.tsx?$/, '');
-  };
-  const edges = new Map();
-  for (const file of files) {
-    for (const m of text(file).matchAll(/(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g)) {
-      const target = resolve(dirname(file), m[1] ?? m[2]).replace(/\.js$/, '.ts');
-      const [a, b] = [node(file), node(target)];
-      if (a === b) continue;
-      if (!edges.has(a)) edges.set(a, new Map());
-      const out = edges.get(a);
-      out.set(b, new Set([...(out.get(b) ?? []), rel(file)]));
-    }
-  }
-  // Tarjan's strongly connected components.
-  let next = 0;
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const components = [];
-  const visit = (v) => {
-    index.set(v, next);
-    low.set(v, next);
-    next += 1;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of edges.get(v)?.keys() ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v), low.get(w)));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component = [];
-      let w;
-      do {
-        w = stack.pop();
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) components.push(component);
-    }
-  };
-  for (const v of edges.keys()) if (!index.has(v)) visit(v);
-  return components.map((component) =>
-    component.flatMap((a) =>
-      [...(edges.get(a) ?? [])]
-        .filter(([b]) => component.includes(b))
-        .map(([b, from]) => `${a} → ${b} (${[...from].join(', ')})`),
-    ),
-  );
-}
 
 const serverManifest = JSON.parse(text(join(root, 'packages/server/package.json')));
 const SIMULATOR = '@compliance-portal/m365-simulator';
@@ -176,7 +115,9 @@ const rules = [
   },
   {
     rule: 'server: folder-level import cycles',
-    found: folderCycles(server, serverFiles).map((edges) => edges.join('; ')),
+    found: folderCycles(server).map(({ edges }) =>
+      edges.map((e) => `${e.from} → ${e.to} (${e.imports.length} imports)`).join('; '),
+    ),
   },
   {
     rule: 'server: the simulator among the production dependencies',

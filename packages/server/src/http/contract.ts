@@ -206,7 +206,7 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 /** The paths each API's endpoints are served under: apollo's two stages and legacy. */
-export const API_PREFIXES = { apollo: ['/apollo-beta', '/apollo'], legacy: ['/api'] } as const satisfies Record<
+const API_PREFIXES = { apollo: ['/apollo-beta', '/apollo'], legacy: ['/api'] } as const satisfies Record<
   Api,
   readonly string[]
 >;

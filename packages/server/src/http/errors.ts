@@ -76,7 +76,7 @@ declare module 'fastify' {
 }
 
 /** The catalogue endpoint the request was routed to; undefined for the portal's other routes. */
-export function endpointOf(request: FastifyRequest): { endpoint: EndpointId; api: Api } | undefined {
+function endpointOf(request: FastifyRequest): { endpoint: EndpointId; api: Api } | undefined {
   const config = request.routeOptions?.config;
   return config?.endpoint && config.api ? { endpoint: config.endpoint, api: config.api } : undefined;
 }
