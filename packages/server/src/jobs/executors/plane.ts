@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+import type { ArchivedSize, ArchiveRow, StoreAt } from '../../archive-data/archive.js';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { ArchivedSize, ArchiveRow, StoreAt } from '../../storage/archive.js';
 import type { OrganisationKeys } from '../../storage/encryption.js';
 import type { FileStore } from '../../storage/object-blob-store.js';
 

@@ -7,10 +7,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { StoreAt } from '../../archive-data/archive.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
-import type { StoreAt } from '../../storage/archive.js';
 
 /** A file name from a subject: no path separators or characters file systems refuse, at most 80 characters. */
 export function mailFileName(subject: string, id: string): string {

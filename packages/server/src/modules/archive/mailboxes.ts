@@ -10,10 +10,10 @@ import {
   type MailboxMeta,
   type Page,
 } from '@compliance-portal/sdk';
+import { heldPerSource } from '../../archive-data/legal-hold.js';
 import type { Database, Queryable, SqlValue } from '../../db/database.js';
 import { csvText } from '../../http/csv.js';
 import { ownValue } from '../../http/list-query.js';
-import { heldPerSource } from '../../storage/legal-hold.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

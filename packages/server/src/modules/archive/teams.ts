@@ -14,11 +14,11 @@ import {
   type TeamsArchiveNode,
   type TeamsMessage,
 } from '@compliance-portal/sdk';
+import { searchArchive } from '../../archive-data/archive.js';
+import { heldPerSource } from '../../archive-data/legal-hold.js';
 import type { AppContext } from '../../context.js';
 import { graphFailure } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { searchArchive } from '../../storage/archive.js';
-import { heldPerSource } from '../../storage/legal-hold.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import { RUN_SELECT, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';

@@ -1,3 +1,4 @@
+import { chatsOf } from '../../archive-data/archive.js';
 import { actedBy } from '../../audit/audit-by.js';
 /**
  * Who may read which archived mail: the one rule behind eDiscovery's search and preview and the
@@ -10,7 +11,6 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { chatsOf } from '../../storage/archive.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 

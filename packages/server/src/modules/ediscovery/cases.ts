@@ -15,6 +15,8 @@ import {
   type EdiscoveryHit,
   type EdiscoverySearch,
 } from '@compliance-portal/sdk';
+import type { StoreAt } from '../../archive-data/archive.js';
+import { type HoldScope, heldByCustodian, holdScopeOf, refreshHolds } from '../../archive-data/legal-hold.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -23,8 +25,6 @@ import { type CsvValue, csvText } from '../../http/csv.js';
 import { conflict, notFound, refusal } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { StoreAt } from '../../storage/archive.js';
-import { type HoldScope, heldByCustodian, holdScopeOf, refreshHolds } from '../../storage/legal-hold.js';
 import { mailFileName } from '../archive/downloads.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';

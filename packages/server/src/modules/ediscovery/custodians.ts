@@ -4,11 +4,11 @@
  * tenant's, and custodians are shown by name.
  */
 import type { DeletionHeldCustodian, EdiscoveryCustodian, EdiscoverySearch } from '@compliance-portal/sdk';
+import { heldByCustodian } from '../../archive-data/legal-hold.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { heldByCustodian } from '../../storage/legal-hold.js';
 import { unknownSources } from '../discovery/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 

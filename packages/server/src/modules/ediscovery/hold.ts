@@ -1,5 +1,5 @@
 /**
- * Legal hold on a case (storage/legal-hold.ts), placed and released by eDiscovery managers only. A
+ * Legal hold on a case (archive-data/legal-hold.ts), placed and released by eDiscovery managers only. A
  * hold keeps every item of the case's custodians that the case's search finds, whether or not the
  * person placing it may read them (reading stays governed by access.ts), and those archived later that
  * match; its custodians are frozen when it is placed. A case naming no custodian is not held: an
@@ -8,10 +8,10 @@
  * of items held, as is a refusal for want of the role.
  */
 import type { EdiscoveryCase, EdiscoverySearch } from '@compliance-portal/sdk';
+import { type HoldScope, placeHold, releaseHold } from '../../archive-data/legal-hold.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { notFound, refusal } from '../../http/errors.js';
-import { type HoldScope, placeHold, releaseHold } from '../../storage/legal-hold.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { findCase, readCase } from './cases.js';

@@ -3,9 +3,9 @@
  * Teams chats through their members' mailboxes, the organisation's Teams channels.
  */
 import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@compliance-portal/sdk';
+import { type ArchiveKind, chatsOf, searchArchive } from '../../archive-data/archive.js';
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { type ArchiveKind, chatsOf, searchArchive } from '../../storage/archive.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { readableMailboxes } from './access.js';

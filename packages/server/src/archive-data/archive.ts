@@ -5,8 +5,8 @@
  */
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import type { Database, Queryable } from '../db/database.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import { type ArchiveQuery, archiveFilter, retentionScope } from './archive-filter.js';
-import type { BlobStore } from './blob-store.js';
 import { escapeHtml, hitMarkers, markHits } from './highlight.js';
 import { notHeld, recordKeptItems, refreshHolds } from './legal-hold.js';
 import { stripHtml, summariseMail } from './mime.js';
