@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   archiveMail,
-  archiveStats,
   archiveTeamsMessage,
   deleteArchivedBefore,
   getArchivedItem,
   searchArchive,
 } from '../src/archive-data/archive.js';
+import { archiveStats } from '../src/archive-data/archive-repository.js';
 import { summariseMail } from '../src/archive-data/mime.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';

@@ -6,83 +6,21 @@
  * of held items): each hold remembers the highest archive id it has looked at.
  */
 import type { Database, Queryable, SqlValue } from '../db/database.js';
-import type { ArchiveKind } from './archive.js';
-import { archiveFilter, retentionScope } from './archive-filter.js';
-
-/** What a hold searches: its case's criteria over its custodians, frozen at hold time (stored as JSON). */
-export interface HoldScope {
-  kind: ArchiveKind[];
-  /** The custodian mailboxes: their mail. */
-  mailSources: string[];
-  /** The custodian teams: their channel messages. */
-  teamSources: string[];
-  /** The custodian accounts: the chats they are members of, those archived later included. */
-  chatAccounts: string[];
-  text?: string;
-  sender?: string;
-  recipient?: string;
-  subject?: string;
-  hasAttachments?: boolean;
-  /** Sent at or after (ISO). */
-  from?: string;
-  /** Sent before (ISO). */
-  to?: string;
-}
-
-/** A hold's scope as the driver gives the stored JSON (parsed or as text). */
-export const holdScopeOf = (stored: HoldScope | string): HoldScope =>
-  typeof stored === 'string' ? (JSON.parse(stored) as HoldScope) : stored;
-
-/**
- * The condition that keeps a held row of archive_items (named `alias`) from retention. The index on
- * legal_hold_items (tenant_id, item_id) answers it.
- */
-export const notHeld = (alias = 'archive_items') =>
-  `not exists (select 1 from legal_hold_items h where h.tenant_id = ${alias}.tenant_id and h.item_id = ${alias}.id)`;
-
-/**
- * Waits for archiving under way and holds new archiving off until the transaction ends, and answers
- * the highest archive id: every item up to it is visible now, so a hold evaluated up to it misses none
- * (an id taken by an insert not yet committed would otherwise be passed by and never looked at).
- */
-async function evaluationBound(tx: Queryable): Promise<string> {
-  await tx.query('lock table archive_items in share mode');
-  const [row] = await tx.query<{ id: string }>('select coalesce(max(id), 0)::text as id from archive_items');
-  return row?.id ?? '0';
-}
-
-/** Adds to the case's hold the items of the tenant its scope matches (after `afterId` when given). */
-async function holdMatching(
-  tx: Queryable,
-  tenantId: string,
-  caseId: string,
-  scope: HoldScope,
-  afterId?: string,
-): Promise<number> {
-  const { where, params } = archiveFilter(tenantId, {
-    kind: scope.kind,
-    mailSources: scope.mailSources,
-    teamSources: scope.teamSources,
-    chatMembers: scope.chatAccounts,
-    ...(scope.text ? { text: scope.text } : {}),
-    ...(scope.sender ? { sender: scope.sender } : {}),
-    ...(scope.recipient ? { recipient: scope.recipient } : {}),
-    ...(scope.subject ? { subject: scope.subject } : {}),
-    ...(scope.hasAttachments ? { hasAttachments: true } : {}),
-    ...(scope.from ? { from: new Date(scope.from) } : {}),
-    ...(scope.to ? { to: new Date(scope.to) } : {}),
-    ...(afterId !== undefined ? { afterId } : {}),
-  });
-  const [row] = await tx.query<{ n: number }>(
-    `with held as (
-       insert into legal_hold_items (case_id, tenant_id, item_id)
-       select $${params.length + 1}, tenant_id, id from archive_items where ${where.join(' and ')}
-       on conflict do nothing returning 1)
-     select count(*)::int as n from held`,
-    [...params, caseId],
-  );
-  return Number(row?.n ?? 0);
-}
+import type { ArchiveKind } from './archive-filter.js';
+import {
+  chatMemberIds,
+  evaluationBound,
+  type HoldScope,
+  heldCountsPerCase,
+  heldCountsPerSource,
+  holdMatching,
+  holdScopeOf,
+  holdScopes,
+  markCaseHeld,
+  newestArchiveId,
+  setHoldThrough,
+  staleHolds,
+} from './legal-hold-repository.js';
 
 /**
  * Puts a case on hold: every item its scope matches now is held, and the scope is kept for items
@@ -94,22 +32,8 @@ export async function placeHold(
 ): Promise<number> {
   const bound = await evaluationBound(tx);
   const items = await holdMatching(tx, hold.tenantId, hold.caseId, hold.scope);
-  await tx.query(
-    `update ediscovery_cases set held_at = $3, held_by = $4, hold_scope = $5, hold_through = $6
-      where tenant_id = $1 and case_id = $2`,
-    [hold.tenantId, hold.caseId, hold.heldAt, hold.heldBy, JSON.stringify(hold.scope), bound],
-  );
+  await markCaseHeld(tx, hold, bound);
   return items;
-}
-
-/** Releases a case's hold: its items are retention's again. */
-export async function releaseHold(tx: Queryable, tenantId: string, caseId: string): Promise<void> {
-  await tx.query('delete from legal_hold_items where tenant_id = $1 and case_id = $2', [tenantId, caseId]);
-  await tx.query(
-    `update ediscovery_cases set held_at = null, held_by = null, hold_scope = null, hold_through = null
-      where tenant_id = $1 and case_id = $2`,
-    [tenantId, caseId],
-  );
 }
 
 /**
@@ -118,55 +42,20 @@ export async function releaseHold(tx: Queryable, tenantId: string, caseId: strin
  * (one archived after this refresh may match a hold that has not seen it yet).
  */
 export async function refreshHolds(db: Database, tenantId: string): Promise<string> {
-  type Held = { case_id: string; hold_scope: HoldScope | string; hold_through: string };
-  const stale = `select case_id, hold_scope, hold_through::text from ediscovery_cases
-                  where tenant_id = $1 and held_at is not null and hold_through < $2::bigint`;
-  const [newest] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from archive_items');
-  const latest = newest?.id ?? '0';
+  const latest = await newestArchiveId(db);
   // Nothing archived since every hold looked: no lock. (An insert under way has a higher id than any
   // hold has looked at, so the next refresh finds it.)
-  if ((await db.query<Held>(stale, [tenantId, latest])).length === 0) return latest;
+  if ((await staleHolds(db, tenantId, latest)).length === 0) return latest;
   return db.transaction(async (tx) => {
     const bound = await evaluationBound(tx);
     // Two refreshes at once: the second waits here and then finds the holds looked at already.
-    const holds = await tx.query<Held>(`${stale} order by case_id for update`, [tenantId, bound]);
+    const holds = await staleHolds(tx, tenantId, bound, { lock: true });
     for (const hold of holds) {
       await holdMatching(tx, tenantId, hold.case_id, holdScopeOf(hold.hold_scope), hold.hold_through);
-      await tx.query('update ediscovery_cases set hold_through = $2 where case_id = $1', [hold.case_id, bound]);
+      await setHoldThrough(tx, hold.case_id, bound);
     }
     return bound;
   });
-}
-
-/**
- * Records for a deletion run the items in its scope past the retention that holds kept, with the
- * name of their mailbox, team or chat and their case, and answers how many items (an item two cases
- * hold counts once). SQL over archive_items as retentionScope describes it.
- */
-export async function recordKeptItems(
-  db: Queryable,
-  runId: string,
-  tenantId: string,
-  options: { kind: 'mail' | 'teams'; before: Date; sources: readonly string[]; chats: readonly string[] },
-): Promise<number> {
-  const scope = retentionScope(options.kind, options.sources, options.chats, 3);
-  const params: SqlValue[] = [tenantId, options.before, ...scope.params, runId];
-  const kept = await db.query<{ item_id: string }>(
-    `insert into run_held_items (run_id, item_id, case_id, case_name, kind, source, source_name, subject, sent_at)
-     select $${params.length}, k.id, c.case_id, c.name, k.kind, k.source,
-            coalesce((select d.display_name from discovered_sources d
-                       where d.tenant_id = $1 and d.source_id = k.source order by d.application limit 1),
-                     (select ch.name from archived_chats ch where ch.tenant_id = $1 and ch.chat_id = k.source),
-                     k.source),
-            k.subject, k.sent_at
-       from (select id, kind, source, subject, sent_at from archive_items
-              where tenant_id = $1 and coalesce(sent_at, archived_at) < $2 and ${scope.sql}) k
-       join legal_hold_items h on h.tenant_id = $1 and h.item_id = k.id
-       join ediscovery_cases c on c.case_id = h.case_id
-     on conflict do nothing returning item_id::text`,
-    params,
-  );
-  return new Set(kept.map((k) => k.item_id)).size;
 }
 
 /**
@@ -180,15 +69,7 @@ export async function heldPerSource(
   sources?: readonly string[],
 ): Promise<Map<string, number>> {
   await refreshHolds(db, tenantId);
-  const rows = await db.query<{ source: string; n: number }>(
-    `select a.source, count(distinct a.id)::int as n
-       from legal_hold_items h join archive_items a on a.id = h.item_id
-      where h.tenant_id = $1 and a.tenant_id = $1 and a.kind = any($2::text[])
-        and ($3::text[] is null or a.source = any($3::text[]))
-      group by a.source`,
-    [tenantId, [...kinds], sources ? [...sources] : null],
-  );
-  return new Map(rows.map((r) => [r.source, Number(r.n)]));
+  return heldCountsPerSource(db, tenantId, kinds, sources);
 }
 
 /** A custodian of a hold and how many of the items in question the hold keeps of it. */
@@ -211,38 +92,11 @@ export async function heldByCustodian(
   tenantId: string,
   options: { caseIds?: readonly string[]; among?: { sql: string; params: SqlValue[] } } = {},
 ): Promise<HeldOfCustodian[]> {
-  const params: SqlValue[] = [tenantId, ...(options.among?.params ?? [])];
-  const where = ['h.tenant_id = $1', 'a.tenant_id = $1'];
-  if (options.among) where.push(options.among.sql);
-  if (options.caseIds) {
-    params.push([...options.caseIds]);
-    where.push(`h.case_id = any($${params.length}::text[])`);
-  }
-  const rows = await db.query<{ case_id: string; kind: ArchiveKind; source: string; n: number }>(
-    `select h.case_id, a.kind, a.source, count(*)::int as n
-       from legal_hold_items h join archive_items a on a.id = h.item_id
-      where ${where.join(' and ')}
-      group by h.case_id, a.kind, a.source`,
-    params,
-  );
+  const rows = await heldCountsPerCase(db, tenantId, options);
   if (rows.length === 0) return [];
-  const scopes = new Map(
-    (
-      await db.query<{ case_id: string; hold_scope: HoldScope | string }>(
-        'select case_id, hold_scope from ediscovery_cases where tenant_id = $1 and case_id = any($2::text[]) and hold_scope is not null',
-        [tenantId, [...new Set(rows.map((r) => r.case_id))]],
-      )
-    ).map((r) => [r.case_id, holdScopeOf(r.hold_scope)]),
-  );
+  const scopes = await holdScopes(db, tenantId, [...new Set(rows.map((r) => r.caseId))]);
   const chats = [...new Set(rows.filter((r) => r.kind === 'chat').map((r) => r.source))];
-  const members = new Map(
-    (
-      await db.query<{ chat_id: string; member_ids: string[] }>(
-        'select chat_id, member_ids from archived_chats where tenant_id = $1 and chat_id = any($2::text[])',
-        [tenantId, chats],
-      )
-    ).map((r) => [r.chat_id, r.member_ids]),
-  );
+  const members = await chatMemberIds(db, tenantId, chats);
   const counts = new Map<string, HeldOfCustodian>();
   const count = (caseId: string, kind: HeldOfCustodian['kind'], id: string, n: number) => {
     const key = JSON.stringify([caseId, kind, id]);
@@ -251,14 +105,14 @@ export async function heldByCustodian(
     else counts.set(key, { caseId, kind, id, items: n });
   };
   for (const row of rows) {
-    const scope = scopes.get(row.case_id);
+    const scope = scopes.get(row.caseId);
     if (!scope) continue;
-    const n = Number(row.n);
-    if (row.kind === 'mail' && scope.mailSources.includes(row.source)) count(row.case_id, 'mailbox', row.source, n);
-    else if (row.kind === 'teams' && scope.teamSources.includes(row.source)) count(row.case_id, 'team', row.source, n);
+    const n = row.items;
+    if (row.kind === 'mail' && scope.mailSources.includes(row.source)) count(row.caseId, 'mailbox', row.source, n);
+    else if (row.kind === 'teams' && scope.teamSources.includes(row.source)) count(row.caseId, 'team', row.source, n);
     else if (row.kind === 'chat')
       for (const member of members.get(row.source) ?? [])
-        if (scope.chatAccounts.includes(member)) count(row.case_id, 'chats', member, n);
+        if (scope.chatAccounts.includes(member)) count(row.caseId, 'chats', member, n);
   }
   return [...counts.values()];
 }

@@ -4,14 +4,13 @@
  * storage location's, see storage/location-stores.ts), and the archive.
  */
 import {
-  archivedSizes,
   archiveTeamsMessage,
   deleteArchivedBefore,
-  insertArchiveRows,
   prepareMail,
   type StoreAt,
   saveChat,
 } from '../archive-data/archive.js';
+import { archivedSizes, insertArchiveRows } from '../archive-data/archive-repository.js';
 import type { AppContext } from '../context.js';
 import type { TenantRecord } from '../db/records.js';
 import { TenantSecretError } from '../m365/diagnosis.js';

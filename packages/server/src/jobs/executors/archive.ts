@@ -4,7 +4,7 @@
  * archive deletion removes what is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
-import type { ArchivedSize, ArchiveRow } from '../../archive-data/archive.js';
+import type { ArchivedSize, ArchiveRow } from '../../archive-data/archive-repository.js';
 import { discoveredName } from '../../db/records.js';
 import { counted } from '../../words.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
-import type { ArchivedSize, ArchiveRow, StoreAt } from '../../archive-data/archive.js';
+import type { StoreAt } from '../../archive-data/archive.js';
+import type { ArchivedSize, ArchiveRow } from '../../archive-data/archive-repository.js';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { OrganisationKeys } from '../../storage/encryption.js';

@@ -14,7 +14,8 @@ import type {
   TeamsThread,
 } from '@compliance-portal/sdk';
 import type { ChatMessage, ChatMessageAttachment } from '@microsoft/microsoft-graph-types';
-import { chatsOf, type StoreAt } from '../../archive-data/archive.js';
+import type { StoreAt } from '../../archive-data/archive.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import { readMail, stripHtml } from '../../archive-data/mime.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';

@@ -1,5 +1,5 @@
 /** The legacy email-archive paths: archived mailboxes, their folders and CSV, archive figures, the worker's state. */
-import { chatsOf } from '../../archive-data/archive.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import { chatsOf } from '../../archive-data/archive.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import { actedBy } from '../../audit/audit-by.js';
 /**
  * Who may read which archived mail: the one rule behind eDiscovery's search and preview and the

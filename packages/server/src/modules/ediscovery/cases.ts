@@ -16,7 +16,8 @@ import {
   type EdiscoverySearch,
 } from '@compliance-portal/sdk';
 import type { StoreAt } from '../../archive-data/archive.js';
-import { type HoldScope, heldByCustodian, holdScopeOf, refreshHolds } from '../../archive-data/legal-hold.js';
+import { heldByCustodian, refreshHolds } from '../../archive-data/legal-hold.js';
+import { type HoldScope, holdScopeOf } from '../../archive-data/legal-hold-repository.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';

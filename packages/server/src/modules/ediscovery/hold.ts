@@ -8,7 +8,8 @@
  * of items held, as is a refusal for want of the role.
  */
 import type { EdiscoveryCase, EdiscoverySearch } from '@compliance-portal/sdk';
-import { type HoldScope, placeHold, releaseHold } from '../../archive-data/legal-hold.js';
+import { placeHold } from '../../archive-data/legal-hold.js';
+import { type HoldScope, releaseHold } from '../../archive-data/legal-hold-repository.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { notFound, refusal } from '../../http/errors.js';

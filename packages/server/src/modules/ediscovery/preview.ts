@@ -1,7 +1,8 @@
 /** eDiscovery: an archived item's text, for whom may read it. */
 import type { EdiscoveryPreview } from '@compliance-portal/sdk';
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
-import { archivedItemEnvelope, getArchivedItem, type StoreAt } from '../../archive-data/archive.js';
+import { getArchivedItem, type StoreAt } from '../../archive-data/archive.js';
+import { archivedItemEnvelope } from '../../archive-data/archive-repository.js';
 import { stripHtml, summariseMail } from '../../archive-data/mime.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';

@@ -3,7 +3,9 @@
  * Teams chats through their members' mailboxes, the organisation's Teams channels.
  */
 import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@compliance-portal/sdk';
-import { type ArchiveKind, chatsOf, searchArchive } from '../../archive-data/archive.js';
+import { searchArchive } from '../../archive-data/archive.js';
+import type { ArchiveKind } from '../../archive-data/archive-filter.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';

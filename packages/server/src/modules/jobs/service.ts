@@ -17,8 +17,8 @@ import {
   type Page,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
-import { chatsOf } from '../../archive-data/archive.js';
 import { retentionScope } from '../../archive-data/archive-filter.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import { refreshHolds } from '../../archive-data/legal-hold.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
