@@ -16,8 +16,9 @@ import { notFound, refusal } from '../../http/errors.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { findCase, readCase } from './cases.js';
-import { type Custodians, hasCustodians } from './custodians.js';
+import { hasCustodians } from './custodians.js';
 import { parseQuery } from './query.js';
+import { type Custodians, lockCase } from './repository.js';
 
 type Actor = { user: User; ip: string };
 
@@ -74,10 +75,7 @@ export async function holdCase(
   if (!hasCustodians(custodians)) throw refusal(409, 'holdNeedsCustodians');
   const scope = holdScope(found.search, custodians);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ held_at: Date | null }>(
-      'select held_at from ediscovery_cases where tenant_id = $1 and case_id = $2 for update',
-      [tenant.tenantId, caseId],
-    );
+    const row = await lockCase(tx, tenant.tenantId, caseId);
     if (!row) throw notFound('Case not found');
     // Held meanwhile by another request: that hold stands.
     if (row.held_at) return readCase(tx, tenant.tenantId, caseId);
@@ -118,10 +116,7 @@ export async function releaseCase(
   await requireManager(ctx, tenant, actor, 'ediscovery.case.release', caseId);
   return ctx.db.transaction(async (tx) => {
     // One release at a time: a second finds the case released and audits nothing.
-    await tx.query('select 1 from ediscovery_cases where tenant_id = $1 and case_id = $2 for update', [
-      tenant.tenantId,
-      caseId,
-    ]);
+    await lockCase(tx, tenant.tenantId, caseId);
     const found = await readCase(tx, tenant.tenantId, caseId);
     if (!found.hold) return found;
     await releaseHold(tx, tenant.tenantId, caseId);
