@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import pino from 'pino';
 import { request } from 'undici';
+import { searchArchive } from '../dist/archive-data/archive.js';
 import { createSecretBox } from '../dist/crypto/secret-box.js';
 import { openPglite } from '../dist/db/database.js';
 import { migrate } from '../dist/db/migrations.js';
@@ -25,7 +26,6 @@ import { createDataPlane } from '../dist/jobs/data-plane.js';
 import { JobEngine } from '../dist/jobs/engine.js';
 import { executors } from '../dist/jobs/executors.js';
 import { trustCertificates } from '../dist/m365/trust.js';
-import { searchArchive } from '../dist/storage/archive.js';
 import { createLocalBlobStore } from '../dist/storage/blob-store.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);

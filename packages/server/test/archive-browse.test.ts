@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ArchivedItem, ArchivedMail, Page, TeamsArchiveNode, TeamsThread } from '@compliance-portal/sdk';
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { archiveMail, archiveTeamsMessage, saveChat } from '../src/storage/archive.js';
+import { archiveMail, archiveTeamsMessage, saveChat } from '../src/archive-data/archive.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, sessionToken, TENANTS, useTestServer, workerIp } from './helpers.js';
 

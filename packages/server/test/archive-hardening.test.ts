@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { type RunningSimulator, startSimulator } from '@compliance-portal/m365-simulator';
 import type { DiscoveredSource, Page } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { archiveMail } from '../src/archive-data/archive.js';
+import { escapeHtml, hitMarkers, markHits } from '../src/archive-data/highlight.js';
 import { csvCell, csvText } from '../src/http/csv.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { executors } from '../src/jobs/executors.js';
-import { archiveMail } from '../src/storage/archive.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
-import { escapeHtml, hitMarkers, markHits } from '../src/storage/highlight.js';
 import { ADMIN, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 import { readZip } from './zip-reader.js';
 

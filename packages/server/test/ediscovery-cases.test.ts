@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EdiscoveryCase, Page, PortalUser } from '@compliance-portal/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { archiveMail, archiveTeamsMessage, saveChat } from '../src/archive-data/archive.js';
+import { refreshHolds } from '../src/archive-data/legal-hold.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { insertUser } from '../src/modules/identity/users.js';
-import { archiveMail, archiveTeamsMessage, saveChat } from '../src/storage/archive.js';
-import { refreshHolds } from '../src/storage/legal-hold.js';
 import {
   ADMIN,
   API_KEY,

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evolve, type RunningSimulator } from '@compliance-portal/m365-simulator';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { searchArchive } from '../src/archive-data/archive.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
-import { searchArchive } from '../src/storage/archive.js';
 import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, jobsApi, sessionToken, simulatedTenant, simulatorGraph, TENANTS, useTestServer } from './helpers.js';
 

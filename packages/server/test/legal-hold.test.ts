@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeletionPreview, EdiscoveryCase, HeldItem, Mailbox, Page } from '@compliance-portal/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { archiveMail } from '../src/archive-data/archive.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { executors } from '../src/jobs/executors.js';
-import { archiveMail } from '../src/storage/archive.js';
 import { ADMIN, discovered, jobsApi, PARTNER, sessionToken, TENANTS, useTestServer } from './helpers.js';
 
 /** A mail sent on 1 September 2026, two months before the tests' clock. */

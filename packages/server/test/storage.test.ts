@@ -3,18 +3,18 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrations.js';
 import {
   archiveMail,
-  archiveStats,
   archiveTeamsMessage,
   deleteArchivedBefore,
   getArchivedItem,
   searchArchive,
-} from '../src/storage/archive.js';
+} from '../src/archive-data/archive.js';
+import { archiveStats } from '../src/archive-data/archive-repository.js';
+import { summariseMail } from '../src/archive-data/mime.js';
+import type { Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrations.js';
 import { BlobCorruptError, createLocalBlobStore, sha256 } from '../src/storage/blob-store.js';
-import { summariseMail } from '../src/storage/mime.js';
 import { mime, openTestDatabase } from './helpers.js';
 
 const store = () => createLocalBlobStore(mkdtempSync(join(tmpdir(), 'blobs-')));

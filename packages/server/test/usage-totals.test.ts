@@ -6,8 +6,9 @@
  */
 import type { OverviewDashboard } from '@compliance-portal/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteArchivedBefore } from '../src/archive-data/archive.js';
+import { type ArchiveRow, insertArchiveRows } from '../src/archive-data/archive-repository.js';
 import { type BackupItemInput, putItems } from '../src/jobs/executors/backup-store.js';
-import { type ArchiveRow, deleteArchivedBefore, insertArchiveRows } from '../src/storage/archive.js';
 import type { BlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, createTestServer, sessionToken, TENANTS, type TestServer } from './helpers.js';
 

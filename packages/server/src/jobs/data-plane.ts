@@ -3,20 +3,19 @@
  * opened with PORTAL_SECRET_KEY), the blob stores (the server's own, see storage/stores.ts, and each
  * storage location's, see storage/location-stores.ts), and the archive.
  */
+import {
+  archiveTeamsMessage,
+  deleteArchivedBefore,
+  prepareMail,
+  type StoreAt,
+  saveChat,
+} from '../archive-data/archive.js';
+import { archivedSizes, insertArchiveRows } from '../archive-data/archive-repository.js';
 import type { AppContext } from '../context.js';
 import type { TenantRecord } from '../db/records.js';
 import { TenantSecretError } from '../m365/diagnosis.js';
 import type { TenantGraphConnection } from '../m365/graph-api.js';
 import { createGraphApi } from '../m365/graph-client.js';
-import {
-  archivedSizes,
-  archiveTeamsMessage,
-  deleteArchivedBefore,
-  insertArchiveRows,
-  prepareMail,
-  type StoreAt,
-  saveChat,
-} from '../storage/archive.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { organisationCodec, organisationKeys, readingCodec } from '../storage/encryption.js';
 import { type LocationStore, openLocationStore, savedStoreAddress } from '../storage/location-stores.js';

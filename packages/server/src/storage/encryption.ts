@@ -12,6 +12,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Queryable } from '../db/database.js';
+import { insertWrappedKey, wrappedKeyOf } from '../db/organisation-key-repository.js';
 import { type BlobCodec, BlobCorruptError, encodeBlob, plainCodec, unpackBlob } from './blob-store.js';
 
 /** The first byte of an encrypted body (0 and 1 are the clear formats: raw and DEFLATE). */
@@ -61,14 +62,11 @@ export function organisationKeys(
 ): OrganisationKeys {
   const cache = new Map<string, { at: number; key: Promise<OrganisationKey | undefined> }>();
   const read = async (organisationId: string) => {
-    const [row] = await db.query<{ wrapped_key: string }>(
-      'select wrapped_key from organisation_keys where organisation_id = $1',
-      [organisationId],
-    );
-    if (!row) return undefined;
+    const wrapped = await wrappedKeyOf(db, organisationId);
+    if (wrapped === undefined) return undefined;
     let dataKey: Buffer;
     try {
-      dataKey = Buffer.from(secrets.open(row.wrapped_key), 'base64');
+      dataKey = Buffer.from(secrets.open(wrapped), 'base64');
     } catch {
       throw new Error(
         `The data key of organisation ${organisationId} cannot be opened with the current PORTAL_SECRET_KEY.`,
@@ -98,11 +96,7 @@ export function organisationKeys(
       const known = await find(organisationId);
       if (known) return known;
       // Two processes may make one at once: the first insert wins, both read it back.
-      await db.query(
-        `insert into organisation_keys (organisation_id, wrapped_key, created_at) values ($1, $2, $3)
-         on conflict (organisation_id) do nothing`,
-        [organisationId, secrets.seal(randomBytes(32).toString('base64')), now()],
-      );
+      await insertWrappedKey(db, organisationId, secrets.seal(randomBytes(32).toString('base64')), now());
       cache.delete(organisationId);
       const made = await find(organisationId);
       if (!made) throw new Error(`No data key could be made for organisation ${organisationId}.`);

@@ -4,8 +4,8 @@
  * archive deletion removes what is older than the job's retention.
  */
 import type { Retention } from '@compliance-portal/sdk';
+import type { ArchivedSize, ArchiveRow } from '../../archive-data/archive-repository.js';
 import { discoveredName } from '../../db/records.js';
-import type { ArchivedSize, ArchiveRow } from '../../storage/archive.js';
 import { counted } from '../../words.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';

@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+import type { StoreAt } from '../../archive-data/archive.js';
+import type { ArchivedSize, ArchiveRow } from '../../archive-data/archive-repository.js';
 import type { TenantRecord } from '../../db/records.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { ArchivedSize, ArchiveRow, StoreAt } from '../../storage/archive.js';
 import type { OrganisationKeys } from '../../storage/encryption.js';
 import type { FileStore } from '../../storage/object-blob-store.js';
 

@@ -7,11 +7,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import type { StoreAt } from '../../archive-data/archive.js';
+import { mailFileName } from '../../archive-data/mime.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
-import type { StoreAt } from '../../storage/archive.js';
-import { mailFileName } from '../../storage/mime.js';
+import { archivedMails } from './repository.js';
 
 export interface MailDownload {
   fileName: string;
@@ -27,18 +28,7 @@ export async function downloadMail(
   request: { mailboxId: string; messageIds?: string[] | undefined; format?: 'eml' | 'zip' | undefined },
 ): Promise<MailDownload> {
   const ids = request.messageIds?.filter((id) => /^\d+$/.test(id));
-  const rows = await ctx.db.query<{
-    id: string;
-    container: string;
-    subject: string;
-    blob_hash: string;
-    location_id: string | null;
-  }>(
-    `select id::text, container, subject, blob_hash, location_id from archive_items
-      where tenant_id = $1 and kind = 'mail' and source = $2 and ($3::bigint[] is null or id = any($3::bigint[]))
-      order by container, sent_at, id`,
-    [tenantId, request.mailboxId, request.messageIds ? (ids ?? []) : null],
-  );
+  const rows = await archivedMails(ctx.db, tenantId, request.mailboxId, request.messageIds ? (ids ?? []) : null);
   if (rows.length === 0) throw notFound('No archived mail was found.');
   const [first] = rows;
   if (first && rows.length === 1 && request.format !== 'zip') {

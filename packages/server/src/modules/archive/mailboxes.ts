@@ -10,29 +10,20 @@ import {
   type MailboxMeta,
   type Page,
 } from '@compliance-portal/sdk';
-import type { Database, Queryable, SqlValue } from '../../db/database.js';
+import { heldPerSource } from '../../archive-data/legal-hold.js';
+import type { Database, Queryable } from '../../db/database.js';
 import { csvText } from '../../http/csv.js';
-import { ownValue } from '../../http/list-query.js';
-import { heldPerSource } from '../../storage/legal-hold.js';
+import {
+  everyMailbox,
+  largestMailboxes,
+  type MailboxRow,
+  mailArchiveFigures,
+  mailboxFolders,
+  mailboxPage,
+} from './mailboxes-repository.js';
 
 const DAY = 86_400_000;
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
-
-interface MailboxRow {
-  source: string;
-  name: string | null;
-  email: string | null;
-  items: number;
-  bytes: string;
-  last: Date | null;
-}
-
-const MAILBOXES = `
-  select a.source, d.display_name as name, d.email, count(*)::int as items, sum(a.size)::bigint as bytes,
-         max(a.archived_at) as last
-    from archive_items a
-    left join discovered_sources d on d.tenant_id = a.tenant_id and d.application = 'exchange' and d.source_id = a.source
-   where a.tenant_id = $1 and a.kind = 'mail'`;
 
 function view(r: MailboxRow, held: ReadonlyMap<string, number>): Mailbox {
   return {
@@ -62,37 +53,11 @@ export async function listMailboxes(
   tenantId: string,
   args: { page?: number; pageSize?: number; sort?: string; order?: 'asc' | 'desc'; search?: string },
 ): Promise<Page<Mailbox>> {
-  const params: SqlValue[] = [tenantId];
-  let having = '';
-  if (args.search?.trim()) {
-    params.push(
-      `%${args.search
-        .trim()
-        .toLowerCase()
-        .replace(/[%_\\]/g, '\\$&')}%`,
-    );
-    const n = params.length;
-    having = `having lower(coalesce(d.display_name, '')) like $${n} or lower(coalesce(d.email, '')) like $${n} or lower(a.source) like $${n}`;
-  }
-  const sortable: Record<string, string> = {
-    name: 'lower(coalesce(d.display_name, d.email, a.source))',
-    email: 'lower(coalesce(d.email, a.source))',
-    sizeBytes: 'sum(a.size)',
-    items: 'count(*)',
-    lastArchived: 'max(a.archived_at)',
-  };
-  const direction = args.order === 'desc' ? 'desc' : 'asc';
-  const order = `${ownValue(sortable, args.sort, sortable.name as string)} ${direction}, a.source`;
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? 25;
-  const grouped = `${MAILBOXES} group by a.source, d.display_name, d.email ${having}`;
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from (${grouped}) x`, params);
-  const rows = await db.query<MailboxRow>(
-    `${grouped} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    params,
-  );
+  const { rows, total } = await mailboxPage(db, tenantId, { ...args, page, pageSize });
   const held = await heldIn(db, tenantId, rows);
-  return { items: rows.map((r) => view(r, held)), total: Number(count?.n ?? 0), page, pageSize };
+  return { items: rows.map((r) => view(r, held)), total, page, pageSize };
 }
 
 /** The largest archived mailboxes: the dashboard's top 10. */
@@ -101,20 +66,13 @@ export async function topMailboxes(
   tenantId: string,
   limit: number = DASHBOARD_TOP.mailboxes,
 ): Promise<Mailbox[]> {
-  const rows = await db.query<MailboxRow>(
-    `${MAILBOXES} group by a.source, d.display_name, d.email order by sum(a.size) desc, a.source limit ${limit}`,
-    [tenantId],
-  );
+  const rows = await largestMailboxes(db, tenantId, limit);
   const held = await heldIn(db, tenantId, rows);
   return rows.map((r) => view(r, held));
 }
 
 export async function mailboxMeta(db: Queryable, tenantId: string, mailboxId: string): Promise<MailboxMeta | null> {
-  const folders = await db.query<{ container: string; items: number; bytes: string; oldest: Date; newest: Date }>(
-    `select container, count(*)::int as items, sum(size)::bigint as bytes, min(sent_at) as oldest, max(sent_at) as newest
-       from archive_items where tenant_id = $1 and kind = 'mail' and source = $2 group by container order by container`,
-    [tenantId, mailboxId],
-  );
+  const folders = await mailboxFolders(db, tenantId, mailboxId);
   if (folders.length === 0) return null;
   const dates = folders
     .flatMap((f) => [f.oldest, f.newest])
@@ -130,62 +88,24 @@ export async function mailboxMeta(db: Queryable, tenantId: string, mailboxId: st
 
 /** Every archived mailbox as CSV (name, email, kind, items, bytes, last archived), with a header; see csv.ts. */
 export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<string> {
-  const rows = (
-    await db.query<MailboxRow>(`${MAILBOXES} group by a.source, d.display_name, d.email order by 1`, [tenantId])
-  ).map((r) => view(r, new Map()));
+  const rows = (await everyMailbox(db, tenantId)).map((r) => view(r, new Map()));
   return csvText([
     ['Name', 'Email', 'Kind', 'Items protected', 'Stored size (bytes)', 'Last archived'],
     ...rows.map((m) => [m.name, m.email, m.kind, m.items, m.sizeBytes, m.lastArchived]),
   ]);
 }
 
-/**
- * Per day since `$2` (a UTC midnight: dayStart), of the tenant's (`$1`) archive items of the kinds
- * `$3`: what was archived that day (the items there now and those deleted since, from the
- * deletions' record: a deletion does not change the day its items were archived) and what
- * retention deleted that day.
- */
-export const ARCHIVED_AND_DELETED_PER_DAY = `
-  select day, sum(items)::int as items, sum(bytes)::bigint as bytes,
-         sum(deleted_items)::int as deleted_items, sum(deleted_bytes)::bigint as deleted_bytes
-    from (select to_char(date_trunc('day', archived_at at time zone 'UTC'), 'YYYY-MM-DD') as day,
-                 count(*) as items, sum(size) as bytes, 0 as deleted_items, 0 as deleted_bytes
-            from archive_items where tenant_id = $1 and kind = any($3::text[]) and archived_at >= $2::timestamptz group by 1
-          union all
-          select to_char(archived_day, 'YYYY-MM-DD'), sum(items), sum(bytes), 0, 0
-            from archive_deletions where tenant_id = $1 and kind = any($3::text[]) and archived_day >= ($2::timestamptz at time zone 'UTC')::date group by 1
-          union all
-          select to_char(date_trunc('day', deleted_at at time zone 'UTC'), 'YYYY-MM-DD'), 0, 0, sum(items), sum(bytes)
-            from archive_deletions where tenant_id = $1 and kind = any($3::text[]) and deleted_at >= $2::timestamptz group by 1) x
-   group by day`;
-
 /** The start (UTC midnight) of the day `at` falls on: where a per-day series begins. */
 export const dayStart = (at: Date) => new Date(at.toISOString().slice(0, 10));
 
 /**
  * Mailboxes, items and bytes archived now, per day over the last 30 days what was archived and what
- * retention deleted (see ARCHIVED_AND_DELETED_PER_DAY), last successful job.
+ * retention deleted (see mailboxes-repository.ts), last successful job.
  */
 export async function archiveStatistics(db: Queryable, tenantId: string, now: Date) {
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   // The totals, the days of the period and the last successful job in one statement.
-  const [row] = await db.query<{
-    mailboxes: number;
-    items: number;
-    bytes: string;
-    days: { day: string; items: number; bytes: number; deleted_items: number; deleted_bytes: number }[];
-    last: { job_id: string; name: string; finished: string } | null;
-  }>(
-    `select t.mailboxes, t.items, t.bytes,
-            (select coalesce(json_agg(d), '[]') from (${ARCHIVED_AND_DELETED_PER_DAY}) d) as days,
-            (select row_to_json(l) from (
-               select r.job_id, j.name, r.finished from job_runs r join jobs j on j.job_id = r.job_id
-                where j.tenant_id = $1 and j.type = 'exchangeArchive' and r.status = 'finished'
-                order by r.finished desc, r.seq desc limit 1) l) as last
-       from (select count(distinct source)::int as mailboxes, count(*)::int as items, coalesce(sum(size), 0)::bigint as bytes
-               from archive_items where tenant_id = $1 and kind = 'mail') t`,
-    [tenantId, dayStart(from), ['mail']],
-  );
+  const row = await mailArchiveFigures(db, tenantId, dayStart(from));
   const byDay = new Map((row?.days ?? []).map((d) => [d.day, d]));
   const growth = [];
   for (let t = from.getTime(); t <= now.getTime(); t += DAY) {

@@ -14,18 +14,14 @@ import type { GraphApi } from '../../m365/graph-api.js';
 import { refreshDiscovery } from '../discovery/service.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
-
-interface RightRow {
-  right_id: string;
-  mailbox_id: string;
-  mailbox_name: string;
-  principal_id: string;
-  principal_kind: ProxyPrincipal['kind'];
-  principal_name: string;
-  principal_email: string;
-  granted_by: string;
-  granted_at: Date;
-}
+import {
+  deleteRight,
+  insertRight,
+  mailboxAccounts,
+  organisationPeople,
+  type RightRow,
+  rightsOf,
+} from './proxy-rights-repository.js';
 
 const view = (r: RightRow): ProxyRight => ({
   rightId: r.right_id,
@@ -49,10 +45,7 @@ export async function proxyPrincipals(
   search?: string,
 ): Promise<ProxyPrincipal[]> {
   await refreshDiscovery(ctx, connect, tenant, 'exchange');
-  const accounts = await ctx.db.query<{ source_id: string; display_name: string; email: string | null }>(
-    `select source_id, display_name, email from discovered_sources where tenant_id = $1 and application = 'exchange'`,
-    [tenant.tenantId],
-  );
+  const accounts = await mailboxAccounts(ctx.db, tenant.tenantId);
   const principals: ProxyPrincipal[] = accounts.map((a) => ({
     principalId: a.source_id,
     kind: 'account',
@@ -61,11 +54,7 @@ export async function proxyPrincipals(
   }));
   // The portal's own people who act for the organisation (its administrators, its partner's staff):
   // eDiscovery lets them read a mailbox only through such a right.
-  const people = await ctx.db.query<{ id: string; display_name: string; email: string }>(
-    `select u.id, u.display_name, u.email from users u join organisations o on o.id = $1
-      where u.organisation_id = o.id or u.organisation_id = o.partner_id order by u.email`,
-    [tenant.organisationId],
-  );
+  const people = await organisationPeople(ctx.db, tenant.organisationId);
   for (const p of people)
     if (!principals.some((a) => a.email.toLowerCase() === p.email.toLowerCase()))
       principals.push({ principalId: `user:${p.id}`, kind: 'account', displayName: p.display_name, email: p.email });
@@ -94,11 +83,7 @@ export async function listRights(
   tenantId: string,
   filter: { mailboxId?: string; principalId?: string },
 ) {
-  const rows = await ctx.db.query<RightRow>(
-    `select * from proxy_rights where tenant_id = $1 and ($2::text is null or mailbox_id = $2)
-        and ($3::text is null or principal_id = $3) order by mailbox_name, principal_name, right_id`,
-    [tenantId, filter.mailboxId ?? null, filter.principalId ?? null],
-  );
+  const rows = await rightsOf(ctx.db, tenantId, filter);
   return rows.map(view);
 }
 
@@ -127,24 +112,14 @@ export async function grantRights(
   return ctx.db.transaction(async (tx) => {
     const granted: ProxyRight[] = [];
     for (const p of chosen) {
-      const [row] = await tx.query<RightRow>(
-        `insert into proxy_rights (right_id, tenant_id, mailbox_id, mailbox_name, principal_id, principal_kind,
-                                   principal_name, principal_email, granted_by, granted_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         on conflict (tenant_id, mailbox_id, principal_id) do nothing returning *`,
-        [
-          randomUUID(),
-          tenant.tenantId,
-          mailbox.principalId,
-          mailbox.displayName,
-          p.principalId,
-          p.kind,
-          p.displayName,
-          p.email,
-          actor.user.email,
-          now,
-        ],
-      );
+      const row = await insertRight(tx, {
+        rightId: randomUUID(),
+        tenantId: tenant.tenantId,
+        mailbox: { id: mailbox.principalId, name: mailbox.displayName },
+        principal: p,
+        grantedBy: actor.user.email,
+        grantedAt: now,
+      });
       // A concurrent grant stored it since the check above: the check's refusal, and nothing of this
       // request is kept.
       if (!row) throw conflict(`${p.displayName} already holds the right to read this archive.`);
@@ -171,10 +146,7 @@ export async function revokeRight(
   rightId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<RightRow>(
-      'delete from proxy_rights where tenant_id = $1 and right_id = $2 returning *',
-      [tenant.tenantId, rightId],
-    );
+    const row = await deleteRight(tx, tenant.tenantId, rightId);
     if (!row) throw notFound('Proxy right not found');
     await ctx.audit(
       {

@@ -43,3 +43,29 @@ export async function countDiscoveredTeamsAndMailboxes(
 export async function mailboxName(db: Queryable, tenantId: string, mailboxId: string): Promise<string | undefined> {
   return discoveredName(db, tenantId, 'exchange', mailboxId);
 }
+
+/** An archived mail's folder, subject and blob, as a download reads it. */
+export interface ArchivedMailRow {
+  id: string;
+  container: string;
+  subject: string;
+  blob_hash: string;
+  location_id: string | null;
+}
+
+/**
+ * The archived mails of a mailbox among `ids` (every one when null), by folder, sending time and id.
+ */
+export async function archivedMails(
+  db: Queryable,
+  tenantId: string,
+  mailboxId: string,
+  ids: readonly string[] | null,
+): Promise<ArchivedMailRow[]> {
+  return db.query<ArchivedMailRow>(
+    `select id::text, container, subject, blob_hash, location_id from archive_items
+      where tenant_id = $1 and kind = 'mail' and source = $2 and ($3::bigint[] is null or id = any($3::bigint[]))
+      order by container, sent_at, id`,
+    [tenantId, mailboxId, ids ? [...ids] : null],
+  );
+}

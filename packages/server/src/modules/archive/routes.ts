@@ -1,9 +1,9 @@
 /** The legacy email-archive paths: archived mailboxes, their folders and CSV, archive figures, the worker's state. */
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound } from '../../http/errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import { chatsOf } from '../../storage/archive.js';
 import { readableMailboxes } from '../ediscovery/access.js';
 import { requireWorker } from '../organisations/access.js';
 import { workerTenant } from '../tenants/access.js';

@@ -14,15 +14,26 @@ import {
   type TeamsArchiveNode,
   type TeamsMessage,
 } from '@compliance-portal/sdk';
+import { searchArchive } from '../../archive-data/archive.js';
+import { heldPerSource } from '../../archive-data/legal-hold.js';
 import type { AppContext } from '../../context.js';
 import { graphFailure } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { searchArchive } from '../../storage/archive.js';
-import { heldPerSource } from '../../storage/legal-hold.js';
 import { refreshDiscovery } from '../discovery/service.js';
-import { RUN_SELECT, type RunViewRow, runView } from '../jobs/runs.js';
+import { runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
-import { ARCHIVED_AND_DELETED_PER_DAY, dayStart } from './mailboxes.js';
+import { dayStart } from './mailboxes.js';
+import { archivedAndDeletedPerDay } from './mailboxes-repository.js';
+import {
+  archivedChannels,
+  archivedChatCounts,
+  discoveredOf,
+  finishedTeamsRestoreRuns,
+  mailboxesWithArchive,
+  sourcesWithBackup,
+  teamsArchiveTotals,
+  teamsOfArchiveJobs,
+} from './teams-repository.js';
 
 const DAY = 86_400_000;
 type Connect = () => Promise<GraphApi>;
@@ -35,26 +46,10 @@ async function live<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function discovered(ctx: AppContext, tenantId: string, application: string) {
-  return ctx.db.query<{ source_id: string; display_name: string; email: string | null }>(
-    `select source_id, display_name, email from discovered_sources where tenant_id = $1 and application = $2
-      order by lower(display_name), source_id`,
-    [tenantId, application],
-  );
-}
-
 export async function listTeams(ctx: AppContext, connect: Connect, tenant: TenantRecord): Promise<Team[]> {
   await refreshDiscovery(ctx, connect, tenant, 'teams');
-  const teams = await discovered(ctx, tenant.tenantId, 'teams');
-  const archived = new Set(
-    (
-      await ctx.db.query<{ source: string }>(
-        `select distinct jsonb_array_elements_text(definition->'sources') as source from jobs
-          where tenant_id = $1 and type = 'teamsArchive'`,
-        [tenant.tenantId],
-      )
-    ).map((r) => r.source),
-  );
+  const teams = await discoveredOf(ctx.db, tenant.tenantId, 'teams');
+  const archived = await teamsOfArchiveJobs(ctx.db, tenant.tenantId);
   const graph = await live(connect);
   return live(() =>
     Promise.all(
@@ -124,7 +119,7 @@ export async function foundAccounts(
     }));
   const application = APPLICATION_OF[type];
   await refreshDiscovery(ctx, connect, tenant, application);
-  return (await discovered(ctx, tenant.tenantId, application)).map((a) => ({
+  return (await discoveredOf(ctx.db, tenant.tenantId, application)).map((a) => ({
     accountId: a.source_id,
     displayName: a.display_name,
     email: a.email,
@@ -142,17 +137,9 @@ export async function restorableAccounts(
   if (type === 'group') return [];
   const all = await foundAccounts(ctx, connect, tenant, type);
   const withData = new Set(
-    (type === 'mailbox'
-      ? await ctx.db.query<{ source: string }>(
-          `select distinct source from archive_items where tenant_id = $1 and kind = 'mail'`,
-          [tenant.tenantId],
-        )
-      : await ctx.db.query<{ source: string }>(
-          `select distinct b.source_id as source from backup_items b join jobs j on j.job_id = b.job_id
-            where j.tenant_id = $1 and j.application = $2`,
-          [tenant.tenantId, APPLICATION_OF[type]],
-        )
-    ).map((r) => r.source),
+    type === 'mailbox'
+      ? await mailboxesWithArchive(ctx.db, tenant.tenantId)
+      : await sourcesWithBackup(ctx.db, tenant.tenantId, APPLICATION_OF[type]),
   );
   return all.filter((a) => withData.has(a.accountId));
 }
@@ -166,14 +153,7 @@ export async function archiveStructure(
   tenantId: string,
   teamId?: string,
 ): Promise<TeamsArchiveNode[]> {
-  const rows = await ctx.db.query<{ source: string; container: string; n: number; name: string | null }>(
-    `select a.source, a.container, count(*)::int as n,
-            (select d.display_name from discovered_sources d where d.tenant_id = $1 and d.application = 'teams'
-                and d.source_id = a.source limit 1) as name
-       from archive_items a where a.tenant_id = $1 and a.kind = 'teams' and ($2::text is null or a.source = $2)
-      group by a.source, a.container order by a.source, a.container`,
-    [tenantId, teamId ?? null],
-  );
+  const rows = await archivedChannels(ctx.db, tenantId, teamId);
   const held = await heldPerSource(ctx.db, tenantId, ['teams', 'chat']);
   const teams = new Map<string, TeamsArchiveNode>();
   for (const r of rows) {
@@ -196,12 +176,7 @@ export async function archiveStructure(
   }
   const nodes = [...teams.values()].sort((a, b) => a.name.localeCompare(b.name));
   if (teamId) return nodes;
-  const chats = await ctx.db.query<{ chat_id: string; name: string; n: number }>(
-    `select c.chat_id, c.name, count(a.id)::int as n from archived_chats c
-       join archive_items a on a.tenant_id = c.tenant_id and a.kind = 'chat' and a.source = c.chat_id
-      where c.tenant_id = $1 group by c.chat_id, c.name order by lower(c.name), c.chat_id`,
-    [tenantId],
-  );
+  const chats = await archivedChatCounts(ctx.db, tenantId);
   for (const c of chats)
     nodes.push({
       nodeId: c.chat_id,
@@ -264,28 +239,11 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
   // Microsoft 365 unread with no team found before says nothing of whether Teams is set up: the
   // answer is the failure's cause (502), never "not configured".
   await refreshDiscovery(ctx, connect, tenant, 'teams');
-  const teamsFound = (await discovered(ctx, tenant.tenantId, 'teams')).length;
+  const teamsFound = (await discoveredOf(ctx.db, tenant.tenantId, 'teams')).length;
   const now = ctx.now();
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
-  const [totals] = await ctx.db.query<{
-    teams: number;
-    channels: number;
-    chats: number;
-    messages: number;
-    bytes: string;
-  }>(
-    `select count(distinct source) filter (where kind = 'teams')::int as teams,
-            count(distinct source || '/' || container) filter (where kind = 'teams')::int as channels,
-            count(distinct source) filter (where kind = 'chat')::int as chats,
-            count(*)::int as messages, coalesce(sum(size), 0)::bigint as bytes
-       from archive_items where tenant_id = $1 and kind in ('teams', 'chat')`,
-    [tenant.tenantId],
-  );
-  const days = await ctx.db.query<{ day: string; items: number; deleted_items: number }>(ARCHIVED_AND_DELETED_PER_DAY, [
-    tenant.tenantId,
-    dayStart(from),
-    ['teams', 'chat'],
-  ]);
+  const totals = await teamsArchiveTotals(ctx.db, tenant.tenantId);
+  const days = await archivedAndDeletedPerDay(ctx.db, tenant.tenantId, dayStart(from), ['teams', 'chat']);
   const byDay = new Map(days.map((d) => [d.day, d]));
   const held = await heldPerSource(ctx.db, tenant.tenantId, ['teams', 'chat']);
   const growth = [];
@@ -309,10 +267,6 @@ export async function teamsStatistics(ctx: AppContext, connect: Connect, tenant:
 }
 
 export async function finishedTeamsRestores(ctx: AppContext, tenantId: string): Promise<JobRun[]> {
-  const rows = await ctx.db.query<RunViewRow>(
-    `${RUN_SELECT} where r.tenant_id = $1 and j.type = 'restore' and j.application = 'teams' and r.status = 'finished'
-      order by r.finished desc, r.seq desc limit 100`,
-    [tenantId],
-  );
+  const rows = await finishedTeamsRestoreRuns(ctx.db, tenantId);
   return rows.map((r) => runView(r));
 }

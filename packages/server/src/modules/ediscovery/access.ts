@@ -1,3 +1,4 @@
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import { actedBy } from '../../audit/audit-by.js';
 /**
  * Who may read which archived mail: the one rule behind eDiscovery's search and preview and the
@@ -10,9 +11,9 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { forbidden } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { chatsOf } from '../../storage/archive.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { mailboxesOfAddress, rightHolders } from './repository.js';
 
 /** The refusal of a mailbox's archived mail to who may not read it. */
 const NEEDS_PROXY_RIGHT = "You need a proxy right to read this mailbox's archive.";
@@ -25,19 +26,9 @@ export async function readableMailboxes(
   user: User,
 ): Promise<string[]> {
   const email = user.email.toLowerCase();
-  const own = await ctx.db.query<{ source_id: string }>(
-    `select source_id from discovered_sources where tenant_id = $1 and application = 'exchange' and lower(email) = $2`,
-    [tenant.tenantId, email],
-  );
-  const rights = await ctx.db.query<{
-    mailbox_id: string;
-    principal_id: string;
-    principal_kind: string;
-    principal_email: string;
-  }>('select mailbox_id, principal_id, principal_kind, principal_email from proxy_rights where tenant_id = $1', [
-    tenant.tenantId,
-  ]);
-  const readable = new Set(own.map((o) => o.source_id));
+  const own = await mailboxesOfAddress(ctx.db, tenant.tenantId, email);
+  const rights = await rightHolders(ctx.db, tenant.tenantId);
+  const readable = new Set(own);
   for (const r of rights)
     if (r.principal_kind === 'account' && r.principal_email.toLowerCase() === email) readable.add(r.mailbox_id);
   const groups = [

@@ -15,6 +15,10 @@ import {
   type EdiscoveryHit,
   type EdiscoverySearch,
 } from '@compliance-portal/sdk';
+import type { StoreAt } from '../../archive-data/archive.js';
+import { heldByCustodian, refreshHolds } from '../../archive-data/legal-hold.js';
+import { type HoldScope, holdScopeOf } from '../../archive-data/legal-hold-repository.js';
+import { mailFileName } from '../../archive-data/mime.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -23,38 +27,23 @@ import { type CsvValue, csvText } from '../../http/csv.js';
 import { conflict, notFound, refusal } from '../../http/errors.js';
 import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { StoreAt } from '../../storage/archive.js';
-import { type HoldScope, heldByCustodian, holdScopeOf, refreshHolds } from '../../storage/legal-hold.js';
-import { mailFileName } from '../../storage/mime.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import { custodianList, custodianNames, custodiansOf, hasCustodians, requireTenantIds } from './custodians.js';
 import {
+  type CaseRow,
   type Custodians,
-  custodianList,
-  custodianNames,
-  custodiansOf,
-  hasCustodians,
-  requireTenantIds,
-} from './custodians.js';
+  caseNameTaken,
+  caseRow,
+  caseRows,
+  countCases,
+  deleteCaseRow,
+  insertCase,
+  itemBlobs,
+  lockCase,
+  lockTenantForCases,
+} from './repository.js';
 import { runSearch } from './search.js';
-
-interface CaseRow {
-  case_id: string;
-  name: string;
-  search: EdiscoverySearch | string;
-  custodians: Custodians | string;
-  created_by: string;
-  created_at: Date;
-  hits: number;
-  held_at: Date | null;
-  held_by: string | null;
-  hold_scope: HoldScope | string | null;
-  held_items: number;
-}
-
-/** A case's columns as its view reads them, with the items its hold keeps (`ediscovery_cases c`). */
-const CASE_COLUMNS = `c.case_id, c.name, c.search, c.custodians, c.created_by, c.created_at, c.hits, c.held_at, c.held_by,
-  c.hold_scope, (select count(*)::int from legal_hold_items h where h.case_id = c.case_id) as held_items`;
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
@@ -128,19 +117,13 @@ function savedSearch(search: EdiscoverySearch): { search: EdiscoverySearch; cust
 export async function listCases(ctx: AppContext, tenantId: string) {
   // A hold's count includes what was archived since it last looked.
   await refreshHolds(ctx.db, tenantId);
-  const rows = await ctx.db.query<CaseRow>(
-    `select ${CASE_COLUMNS} from ediscovery_cases c where c.tenant_id = $1 order by c.created_at desc, c.case_id`,
-    [tenantId],
-  );
+  const rows = await caseRows(ctx.db, tenantId);
   return views(ctx.db, tenantId, rows);
 }
 
 /** The case as it is in `db` (a transaction's view), or 404. */
 export async function readCase(db: Queryable, tenantId: string, caseId: string) {
-  const [row] = await db.query<CaseRow>(
-    `select ${CASE_COLUMNS} from ediscovery_cases c where c.tenant_id = $1 and c.case_id = $2`,
-    [tenantId, caseId],
-  );
+  const row = await caseRow(db, tenantId, caseId);
   if (!row) throw notFound('Case not found');
   const [found] = await views(db, tenantId, [row]);
   if (!found) throw notFound('Case not found');
@@ -165,11 +148,7 @@ export async function createCase(
   body: { name: string; search: EdiscoverySearch },
 ) {
   const name = body.name.trim();
-  const [taken] = await ctx.db.query(
-    'select 1 from ediscovery_cases where tenant_id = $1 and lower(name) = lower($2)',
-    [tenant.tenantId, name],
-  );
-  if (taken) throw conflict(NAME_TAKEN);
+  if (await caseNameTaken(ctx.db, tenant.tenantId, name)) throw conflict(NAME_TAKEN);
   await requireTenantIds(ctx, graph, tenant, body.search);
   const { search, custodians } = savedSearch(body.search);
   const found = await runSearch(ctx, graph, tenant, actor.user, { ...search, page: 1, pageSize: 1 });
@@ -177,26 +156,19 @@ export async function createCase(
   try {
     return await ctx.db.transaction(async (tx) => {
       // Creations of one tenant one after the other, so that two cannot both pass the limit.
-      await tx.query('select 1 from tenants where tenant_id = $1 for no key update', [tenant.tenantId]);
-      const [count] = await tx.query<{ n: number }>(
-        'select count(*)::int as n from ediscovery_cases where tenant_id = $1',
-        [tenant.tenantId],
-      );
-      if (Number(count?.n ?? 0) >= EDISCOVERY_LIMITS.casesPerTenant) throw refusal(409, 'caseLimitReached');
-      await tx.query(
-        `insert into ediscovery_cases (case_id, tenant_id, name, search, custodians, created_by, created_at, hits)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          caseId,
-          tenant.tenantId,
-          name,
-          JSON.stringify(search),
-          JSON.stringify(custodians),
-          actor.user.email,
-          ctx.now(),
-          found.total,
-        ],
-      );
+      await lockTenantForCases(tx, tenant.tenantId);
+      if ((await countCases(tx, tenant.tenantId)) >= EDISCOVERY_LIMITS.casesPerTenant)
+        throw refusal(409, 'caseLimitReached');
+      await insertCase(tx, {
+        caseId,
+        tenantId: tenant.tenantId,
+        name,
+        search,
+        custodians,
+        createdBy: actor.user.email,
+        createdAt: ctx.now(),
+        hits: found.total,
+      });
       await ctx.audit(
         {
           ...actedBy(actor.user, actor.ip),
@@ -232,14 +204,11 @@ export async function deleteCase(
   caseId: string,
 ) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ held_at: Date | null }>(
-      'select held_at from ediscovery_cases where tenant_id = $1 and case_id = $2 for update',
-      [tenant.tenantId, caseId],
-    );
+    const row = await lockCase(tx, tenant.tenantId, caseId);
     if (!row) throw notFound('Case not found');
     // The matter is open: its items must not lose the case that keeps them.
     if (row.held_at) throw refusal(409, 'caseOnLegalHold');
-    await tx.query('delete from ediscovery_cases where tenant_id = $1 and case_id = $2', [tenant.tenantId, caseId]);
+    await deleteCaseRow(tx, tenant.tenantId, caseId);
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),
@@ -274,13 +243,10 @@ export async function exportCase(
     hits.push(...result.items);
     if (page * 500 >= result.total) break;
   }
-  const blobsOf = new Map(
-    (
-      await ctx.db.query<{ id: string; blob_hash: string; location_id: string | null }>(
-        'select id::text, blob_hash, location_id from archive_items where tenant_id = $1 and id = any($2::bigint[])',
-        [tenant.tenantId, hits.map((h) => h.itemId)],
-      )
-    ).map((r) => [r.id, r]),
+  const blobsOf = await itemBlobs(
+    ctx.db,
+    tenant.tenantId,
+    hits.map((h) => h.itemId),
   );
   const dir = join(ctx.config.dataDir, 'downloads');
   await mkdir(dir, { recursive: true });

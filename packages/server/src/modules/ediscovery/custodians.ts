@@ -4,20 +4,14 @@
  * tenant's, and custodians are shown by name.
  */
 import type { DeletionHeldCustodian, EdiscoveryCustodian, EdiscoverySearch } from '@compliance-portal/sdk';
+import { heldByCustodian } from '../../archive-data/legal-hold.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { heldByCustodian } from '../../storage/legal-hold.js';
 import { unknownSources } from '../discovery/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
-
-/** The custodians of a case by kind, as `ediscovery_cases.custodians` stores them. */
-export interface Custodians {
-  mailboxes: string[];
-  teams: string[];
-  chats: string[];
-}
+import { archivedCustodians, type Custodians, caseNames, custodianNameRows } from './repository.js';
 
 const unique = (ids: readonly string[] | undefined) => [...new Set(ids ?? [])];
 
@@ -45,15 +39,7 @@ export async function requireTenantIds(
   const accounts = unique([...(search.mailboxes ?? []), ...(search.chats ?? [])]);
   const teams = unique(search.teams);
   if (accounts.length === 0 && teams.length === 0) return;
-  const archived = await ctx.db.query<{ kind: 'account' | 'team'; id: string }>(
-    `select distinct case kind when 'mail' then 'account' else 'team' end as kind, source as id from archive_items
-      where tenant_id = $1 and ((kind = 'mail' and source = any($2::text[])) or (kind = 'teams' and source = any($3::text[])))
-     union
-     select 'account', m.id from archived_chats c cross join lateral unnest(c.member_ids) as m(id)
-      where c.tenant_id = $1 and c.member_ids && $2::text[] and m.id = any($2::text[])`,
-    [tenant.tenantId, accounts, teams],
-  );
-  const known = new Set(archived.map((r) => `${r.kind}:${r.id}`));
+  const known = await archivedCustodians(ctx.db, tenant.tenantId, accounts, teams);
   const unknown = [
     ...(await unknownSources(
       ctx,
@@ -94,21 +80,7 @@ export async function custodianNames(
   const names = { account: new Map<string, string>(), team: new Map<string, string>() };
   if (accounts.length > 0 || teams.length > 0) {
     // Discovery first (a mailbox's name before the account's), then the archived chats' member names.
-    const rows = await db.query<{ kind: 'account' | 'team'; id: string; name: string }>(
-      `select kind, id, name from (
-         select case application when 'teams' then 'team' else 'account' end as kind, source_id as id,
-                display_name as name, case application when 'exchange' then 0 when 'onedrive' then 1 else 0 end as rank
-           from discovered_sources
-          where tenant_id = $1 and display_name <> ''
-            and ((application in ('exchange', 'onedrive') and source_id = any($2::text[]))
-                 or (application = 'teams' and source_id = any($3::text[])))
-         union all
-         select 'account', m.id, m.name, 2
-           from archived_chats c cross join lateral unnest(c.member_ids, c.member_names) as m(id, name)
-          where c.tenant_id = $1 and c.member_ids && $2::text[] and m.id = any($2::text[]) and m.name <> ''
-       ) n order by rank desc`,
-      [tenantId, accounts, teams],
-    );
+    const rows = await custodianNameRows(db, tenantId, accounts, teams);
     // Ordered from the least to the most trusted name: the last one set wins.
     for (const row of rows) names[row.kind].set(row.id, row.name);
   }
@@ -134,14 +106,7 @@ export async function keptCustodians(
 ): Promise<DeletionHeldCustodian[]> {
   const kept = await heldByCustodian(db, tenantId, { among });
   if (kept.length === 0) return [];
-  const cases = new Map(
-    (
-      await db.query<{ case_id: string; name: string }>(
-        'select case_id, name from ediscovery_cases where tenant_id = $1 and case_id = any($2::text[])',
-        [tenantId, [...new Set(kept.map((k) => k.caseId))]],
-      )
-    ).map((r) => [r.case_id, r.name]),
-  );
+  const cases = await caseNames(db, tenantId, [...new Set(kept.map((k) => k.caseId))]);
   const name = await custodianNames(db, tenantId, [
     {
       mailboxes: kept.filter((k) => k.kind === 'mailbox').map((k) => k.id),

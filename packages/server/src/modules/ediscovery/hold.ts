@@ -1,5 +1,5 @@
 /**
- * Legal hold on a case (storage/legal-hold.ts), placed and released by eDiscovery managers only. A
+ * Legal hold on a case (archive-data/legal-hold.ts), placed and released by eDiscovery managers only. A
  * hold keeps every item of the case's custodians that the case's search finds, whether or not the
  * person placing it may read them (reading stays governed by access.ts), and those archived later that
  * match; its custodians are frozen when it is placed. A case naming no custodian is not held: an
@@ -8,15 +8,17 @@
  * of items held, as is a refusal for want of the role.
  */
 import type { EdiscoveryCase, EdiscoverySearch } from '@compliance-portal/sdk';
+import { placeHold } from '../../archive-data/legal-hold.js';
+import { type HoldScope, releaseHold } from '../../archive-data/legal-hold-repository.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { notFound, refusal } from '../../http/errors.js';
-import { type HoldScope, placeHold, releaseHold } from '../../storage/legal-hold.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { findCase, readCase } from './cases.js';
-import { type Custodians, hasCustodians } from './custodians.js';
+import { hasCustodians } from './custodians.js';
 import { parseQuery } from './query.js';
+import { type Custodians, lockCase } from './repository.js';
 
 type Actor = { user: User; ip: string };
 
@@ -73,10 +75,7 @@ export async function holdCase(
   if (!hasCustodians(custodians)) throw refusal(409, 'holdNeedsCustodians');
   const scope = holdScope(found.search, custodians);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ held_at: Date | null }>(
-      'select held_at from ediscovery_cases where tenant_id = $1 and case_id = $2 for update',
-      [tenant.tenantId, caseId],
-    );
+    const row = await lockCase(tx, tenant.tenantId, caseId);
     if (!row) throw notFound('Case not found');
     // Held meanwhile by another request: that hold stands.
     if (row.held_at) return readCase(tx, tenant.tenantId, caseId);
@@ -117,10 +116,7 @@ export async function releaseCase(
   await requireManager(ctx, tenant, actor, 'ediscovery.case.release', caseId);
   return ctx.db.transaction(async (tx) => {
     // One release at a time: a second finds the case released and audits nothing.
-    await tx.query('select 1 from ediscovery_cases where tenant_id = $1 and case_id = $2 for update', [
-      tenant.tenantId,
-      caseId,
-    ]);
+    await lockCase(tx, tenant.tenantId, caseId);
     const found = await readCase(tx, tenant.tenantId, caseId);
     if (!found.hold) return found;
     await releaseHold(tx, tenant.tenantId, caseId);

@@ -3,14 +3,17 @@
  * Teams chats through their members' mailboxes, the organisation's Teams channels.
  */
 import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@compliance-portal/sdk';
+import { searchArchive } from '../../archive-data/archive.js';
+import type { ArchiveKind } from '../../archive-data/archive-filter.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import { type ArchiveKind, chatsOf, searchArchive } from '../../storage/archive.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { readableMailboxes } from './access.js';
 import { requireTenantIds } from './custodians.js';
 import { parseQuery } from './query.js';
+import { sourceNames } from './repository.js';
 
 /**
  * What a search looks at, as `user` may read it now: its criteria in the mailboxes a right opens (those
@@ -81,15 +84,7 @@ export async function runSearch(
     pageSize: body.pageSize ?? 25,
   });
   const sources = [...new Set(result.items.map((i) => i.source))];
-  const names = new Map(
-    (
-      await ctx.db.query<{ source_id: string; display_name: string }>(
-        `select source_id, display_name from discovered_sources where tenant_id = $1 and source_id = any($2)
-         union all select chat_id, name from archived_chats where tenant_id = $1 and chat_id = any($2)`,
-        [tenant.tenantId, sources],
-      )
-    ).map((r) => [r.source_id, r.display_name]),
-  );
+  const names = await sourceNames(ctx.db, tenant.tenantId, sources);
   const items: EdiscoveryHit[] = result.items.map((hit) => ({
     itemId: hit.id,
     kind: hit.kind === 'chat' ? 'teams' : hit.kind,

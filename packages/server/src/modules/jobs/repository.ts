@@ -1,8 +1,8 @@
 /** The jobs module's reads of jobs and runs that src/jobs/repository.ts (the engine's) does not have. */
 import type { JobType } from '@compliance-portal/sdk';
+import { notHeld } from '../../archive-data/legal-hold-repository.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
 import { type JobRecord, type JobRow, type RunRow, toJobRecord } from '../../jobs/repository.js';
-import { notHeld } from '../../storage/legal-hold.js';
 import { RUN_SELECT, type RunViewRow, withAccounts } from './runs.js';
 
 /** The tenant's jobs of one type, newest first. */

@@ -17,6 +17,9 @@ import {
   type Page,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
+import { retentionScope } from '../../archive-data/archive-filter.js';
+import { chatsOf } from '../../archive-data/archive-repository.js';
+import { refreshHolds } from '../../archive-data/legal-hold.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -28,10 +31,7 @@ import { JobQueue } from '../../jobs/queue.js';
 import { definitionOf, findJob, type JobDefinition, type JobRecord, type RunRow } from '../../jobs/repository.js';
 import { isRetryable, retryScopeOf } from '../../jobs/retry.js';
 import { isTimeZone, nextRun } from '../../jobs/schedule.js';
-import { chatsOf } from '../../storage/archive.js';
-import { retentionScope } from '../../storage/archive-filter.js';
 import { openKeptFile } from '../../storage/file-encryption.js';
-import { refreshHolds } from '../../storage/legal-hold.js';
 import { unknownSources } from '../discovery/service.js';
 import { readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
 import { keptCustodians } from '../ediscovery/custodians.js';

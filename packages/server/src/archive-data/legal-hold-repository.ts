@@ -1,13 +1,10 @@
 /**
- * Legal hold: the archived items an eDiscovery case on hold keeps from retention. A hold is its case's
- * search over its custodians (the mailboxes, teams and chat accounts the case names), frozen when the
- * case was held (its scope), whoever placed it and whatever they may read, and the ids of the items it
- * found. Items archived later join the hold when it is refreshed (before a deletion and before a count
- * of held items): each hold remembers the highest archive id it has looked at.
+ * The SQL of legal holds: the items a case's hold keeps (legal_hold_items), the hold's scope and the
+ * highest archive id it has looked at (on ediscovery_cases), and what a deletion run records of the
+ * items holds kept (run_held_items). When holds are refreshed and how they are counted is legal-hold.ts.
  */
-import type { Database, Queryable, SqlValue } from '../db/database.js';
-import type { ArchiveKind } from './archive.js';
-import { archiveFilter, retentionScope } from './archive-filter.js';
+import type { Queryable, SqlValue } from '../db/database.js';
+import { type ArchiveKind, archiveFilter, retentionScope } from './archive-filter.js';
 
 /** What a hold searches: its case's criteria over its custodians, frozen at hold time (stored as JSON). */
 export interface HoldScope {
@@ -45,14 +42,19 @@ export const notHeld = (alias = 'archive_items') =>
  * the highest archive id: every item up to it is visible now, so a hold evaluated up to it misses none
  * (an id taken by an insert not yet committed would otherwise be passed by and never looked at).
  */
-async function evaluationBound(tx: Queryable): Promise<string> {
+export async function evaluationBound(tx: Queryable): Promise<string> {
   await tx.query('lock table archive_items in share mode');
-  const [row] = await tx.query<{ id: string }>('select coalesce(max(id), 0)::text as id from archive_items');
+  return newestArchiveId(tx);
+}
+
+/** The highest archive id of any tenant ('0' when nothing is archived). */
+export async function newestArchiveId(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from archive_items');
   return row?.id ?? '0';
 }
 
 /** Adds to the case's hold the items of the tenant its scope matches (after `afterId` when given). */
-async function holdMatching(
+export async function holdMatching(
   tx: Queryable,
   tenantId: string,
   caseId: string,
@@ -84,22 +86,17 @@ async function holdMatching(
   return Number(row?.n ?? 0);
 }
 
-/**
- * Puts a case on hold: every item its scope matches now is held, and the scope is kept for items
- * archived later. Answers the number of items held.
- */
-export async function placeHold(
+/** Marks the case held: by whom and when, its scope, and the highest archive id its hold has looked at. */
+export async function markCaseHeld(
   tx: Queryable,
   hold: { tenantId: string; caseId: string; scope: HoldScope; heldBy: string; heldAt: Date },
-): Promise<number> {
-  const bound = await evaluationBound(tx);
-  const items = await holdMatching(tx, hold.tenantId, hold.caseId, hold.scope);
+  through: string,
+): Promise<void> {
   await tx.query(
     `update ediscovery_cases set held_at = $3, held_by = $4, hold_scope = $5, hold_through = $6
       where tenant_id = $1 and case_id = $2`,
-    [hold.tenantId, hold.caseId, hold.heldAt, hold.heldBy, JSON.stringify(hold.scope), bound],
+    [hold.tenantId, hold.caseId, hold.heldAt, hold.heldBy, JSON.stringify(hold.scope), through],
   );
-  return items;
 }
 
 /** Releases a case's hold: its items are retention's again. */
@@ -112,30 +109,31 @@ export async function releaseHold(tx: Queryable, tenantId: string, caseId: strin
   );
 }
 
+/** A hold that has not looked at every archive id yet. */
+export interface StaleHold {
+  case_id: string;
+  hold_scope: HoldScope | string;
+  hold_through: string;
+}
+
 /**
- * Brings each hold of the tenant up to date with the items archived since it last looked, and answers
- * the highest archive id every hold of the tenant has looked at: a deletion removes no item beyond it
- * (one archived after this refresh may match a hold that has not seen it yet).
+ * The tenant's holds that have looked at items only below `through`; with `lock`, in case order and
+ * locked until the transaction ends (a second refresh waits, then finds them up to date).
  */
-export async function refreshHolds(db: Database, tenantId: string): Promise<string> {
-  type Held = { case_id: string; hold_scope: HoldScope | string; hold_through: string };
+export async function staleHolds(
+  db: Queryable,
+  tenantId: string,
+  through: string,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<StaleHold[]> {
   const stale = `select case_id, hold_scope, hold_through::text from ediscovery_cases
                   where tenant_id = $1 and held_at is not null and hold_through < $2::bigint`;
-  const [newest] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from archive_items');
-  const latest = newest?.id ?? '0';
-  // Nothing archived since every hold looked: no lock. (An insert under way has a higher id than any
-  // hold has looked at, so the next refresh finds it.)
-  if ((await db.query<Held>(stale, [tenantId, latest])).length === 0) return latest;
-  return db.transaction(async (tx) => {
-    const bound = await evaluationBound(tx);
-    // Two refreshes at once: the second waits here and then finds the holds looked at already.
-    const holds = await tx.query<Held>(`${stale} order by case_id for update`, [tenantId, bound]);
-    for (const hold of holds) {
-      await holdMatching(tx, tenantId, hold.case_id, holdScopeOf(hold.hold_scope), hold.hold_through);
-      await tx.query('update ediscovery_cases set hold_through = $2 where case_id = $1', [hold.case_id, bound]);
-    }
-    return bound;
-  });
+  return db.query<StaleHold>(lock ? `${stale} order by case_id for update` : stale, [tenantId, through]);
+}
+
+/** Records that the case's hold has looked at every archive id up to `through`. */
+export async function setHoldThrough(tx: Queryable, caseId: string, through: string): Promise<void> {
+  await tx.query('update ediscovery_cases set hold_through = $2 where case_id = $1', [caseId, through]);
 }
 
 /**
@@ -170,16 +168,15 @@ export async function recordKeptItems(
 }
 
 /**
- * How many items of each source (mailbox, team or chat) of these kinds holds keep, holds brought up to
- * date first; only `sources` when given. Read from the holds' rows, not by looking at every item.
+ * How many items of each source (mailbox, team or chat) of these kinds holds keep, as the holds' rows
+ * are; only `sources` when given.
  */
-export async function heldPerSource(
-  db: Database,
+export async function heldCountsPerSource(
+  db: Queryable,
   tenantId: string,
   kinds: readonly ArchiveKind[],
   sources?: readonly string[],
 ): Promise<Map<string, number>> {
-  await refreshHolds(db, tenantId);
   const rows = await db.query<{ source: string; n: number }>(
     `select a.source, count(distinct a.id)::int as n
        from legal_hold_items h join archive_items a on a.id = h.item_id
@@ -191,26 +188,24 @@ export async function heldPerSource(
   return new Map(rows.map((r) => [r.source, Number(r.n)]));
 }
 
-/** A custodian of a hold and how many of the items in question the hold keeps of it. */
-export interface HeldOfCustodian {
+/** How many items a case's hold keeps of one source of one kind. */
+export interface HeldCount {
   caseId: string;
-  kind: 'mailbox' | 'team' | 'chats';
-  id: string;
+  kind: ArchiveKind;
+  source: string;
   items: number;
 }
 
 /**
- * How many items each hold of the tenant keeps of each of its custodians: of the holds of `caseIds`
- * (all when absent), of the items `among` names (a condition on archive_items `a` and its parameters
- * from $2; all held items when absent). A mail counts for its mailbox, a channel message for its team,
- * a chat message for every custodian account among the chat's members. Custodians the hold keeps
- * nothing of are left out; holds are read as they are (refresh them first for a count of now).
+ * How many items each hold of the tenant keeps per kind and source: of the holds of `caseIds` (all
+ * when absent), of the items `among` names (a condition on archive_items `a` and its parameters from
+ * $2; all held items when absent).
  */
-export async function heldByCustodian(
+export async function heldCountsPerCase(
   db: Queryable,
   tenantId: string,
-  options: { caseIds?: readonly string[]; among?: { sql: string; params: SqlValue[] } } = {},
-): Promise<HeldOfCustodian[]> {
+  options: { caseIds?: readonly string[]; among?: { sql: string; params: SqlValue[] } },
+): Promise<HeldCount[]> {
   const params: SqlValue[] = [tenantId, ...(options.among?.params ?? [])];
   const where = ['h.tenant_id = $1', 'a.tenant_id = $1'];
   if (options.among) where.push(options.among.sql);
@@ -225,40 +220,31 @@ export async function heldByCustodian(
       group by h.case_id, a.kind, a.source`,
     params,
   );
-  if (rows.length === 0) return [];
-  const scopes = new Map(
-    (
-      await db.query<{ case_id: string; hold_scope: HoldScope | string }>(
-        'select case_id, hold_scope from ediscovery_cases where tenant_id = $1 and case_id = any($2::text[]) and hold_scope is not null',
-        [tenantId, [...new Set(rows.map((r) => r.case_id))]],
-      )
-    ).map((r) => [r.case_id, holdScopeOf(r.hold_scope)]),
+  return rows.map((r) => ({ caseId: r.case_id, kind: r.kind, source: r.source, items: Number(r.n) }));
+}
+
+/** The scopes of those of these cases of the tenant that are held, by case. */
+export async function holdScopes(
+  db: Queryable,
+  tenantId: string,
+  caseIds: readonly string[],
+): Promise<Map<string, HoldScope>> {
+  const rows = await db.query<{ case_id: string; hold_scope: HoldScope | string }>(
+    'select case_id, hold_scope from ediscovery_cases where tenant_id = $1 and case_id = any($2::text[]) and hold_scope is not null',
+    [tenantId, [...caseIds]],
   );
-  const chats = [...new Set(rows.filter((r) => r.kind === 'chat').map((r) => r.source))];
-  const members = new Map(
-    (
-      await db.query<{ chat_id: string; member_ids: string[] }>(
-        'select chat_id, member_ids from archived_chats where tenant_id = $1 and chat_id = any($2::text[])',
-        [tenantId, chats],
-      )
-    ).map((r) => [r.chat_id, r.member_ids]),
+  return new Map(rows.map((r) => [r.case_id, holdScopeOf(r.hold_scope)]));
+}
+
+/** The member accounts of these archived chats of the tenant, by chat. */
+export async function chatMemberIds(
+  db: Queryable,
+  tenantId: string,
+  chatIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const rows = await db.query<{ chat_id: string; member_ids: string[] }>(
+    'select chat_id, member_ids from archived_chats where tenant_id = $1 and chat_id = any($2::text[])',
+    [tenantId, [...chatIds]],
   );
-  const counts = new Map<string, HeldOfCustodian>();
-  const count = (caseId: string, kind: HeldOfCustodian['kind'], id: string, n: number) => {
-    const key = JSON.stringify([caseId, kind, id]);
-    const found = counts.get(key);
-    if (found) found.items += n;
-    else counts.set(key, { caseId, kind, id, items: n });
-  };
-  for (const row of rows) {
-    const scope = scopes.get(row.case_id);
-    if (!scope) continue;
-    const n = Number(row.n);
-    if (row.kind === 'mail' && scope.mailSources.includes(row.source)) count(row.case_id, 'mailbox', row.source, n);
-    else if (row.kind === 'teams' && scope.teamSources.includes(row.source)) count(row.case_id, 'team', row.source, n);
-    else if (row.kind === 'chat')
-      for (const member of members.get(row.source) ?? [])
-        if (scope.chatAccounts.includes(member)) count(row.case_id, 'chats', member, n);
-  }
-  return [...counts.values()];
+  return new Map(rows.map((r) => [r.chat_id, r.member_ids]));
 }

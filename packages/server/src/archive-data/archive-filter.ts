@@ -1,9 +1,12 @@
 /**
  * Which archived items a search, a legal hold or a retention covers, as SQL over archive_items: one
- * module for the filters that archive.ts (search, retention) and legal-hold.ts (holds) share.
+ * module for the filters that archive-repository.ts (search, retention) and legal-hold-repository.ts
+ * (holds) share.
  */
 import type { SqlValue } from '../db/database.js';
-import type { ArchiveKind } from './archive.js';
+
+/** A mail, a Teams channel message, or a Teams chat message (source: the chat's id). */
+export type ArchiveKind = 'mail' | 'teams' | 'chat';
 
 /**
  * The items a retention deletion of `kind` covers: mail of `sources` (all when none); for Teams, the
@@ -65,6 +68,9 @@ export interface ArchiveQuery {
   pageSize?: number;
 }
 
+/** The words `query` searches for, as its filter reads them (none: undefined). */
+export const searchedText = (query: ArchiveQuery): string | undefined => query.text?.trim() || undefined;
+
 /**
  * The filter of `query` (its paging and order aside) as conditions on archive_items' own columns, the
  * tenant in $1; `tsquery` is the text searched, for ranking. Searches and legal holds (which find their
@@ -77,7 +83,7 @@ export function archiveFilter(tenantId: string, query: ArchiveQuery) {
     params.push(value);
     where.push(clause.replaceAll('?', `$${params.length}`));
   };
-  const text = query.text?.trim();
+  const text = searchedText(query);
   let tsquery = `''::tsquery`;
   if (text) {
     params.push(text);
