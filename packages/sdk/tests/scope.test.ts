@@ -44,15 +44,9 @@ describe('declared scope', () => {
       .filter((e) => pathNames(e).some((name) => name === 'workerIp' || name === 'workerId'))
       .filter((e) => {
         const scope = scopeOf(e);
-        const worker =
-          scope && typeof scope === 'object'
-            ? 'worker' in scope
-              ? scope.worker
-              : 'workerTenant' in scope
-                ? scope.workerTenant
-                : undefined
-            : undefined;
-        return !worker || worker.in !== 'path' || !pathNames(e).includes(worker.name);
+        const worker = typeof scope === 'object' && ('worker' in scope || 'workerTenant' in scope);
+        const parameter = scope && parameterOf(scope);
+        return !worker || parameter?.in !== 'path' || !pathNames(e).includes(parameter.name);
       })
       .map((e) => e.id);
     expect(wrong).toEqual([]);
