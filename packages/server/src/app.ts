@@ -27,6 +27,7 @@ import { invitationRoutes } from './modules/identity/invitation-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { selfRegistrationOpen } from './modules/identity/registration.js';
 import { sessionRoutes } from './modules/identity/session-routes.js';
+import { resolveToken, SESSION_KINDS } from './modules/identity/sessions.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
@@ -204,7 +205,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     supportEmail: ctx.config.supportEmail,
   }));
 
-  registerContract(app, ctx, routeTable(ctx));
+  registerContract(app, ctx, routeTable(ctx), (token, access) =>
+    resolveToken(ctx, token, access === 'signin' ? ['signin', ...SESSION_KINDS] : SESSION_KINDS),
+  );
   if (ctx.config.demo) {
     // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO), on an https port of its own.
     const simulator = await startDemoSimulator(ctx);

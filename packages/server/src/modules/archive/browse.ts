@@ -14,13 +14,13 @@ import type {
   TeamsThread,
 } from '@compliance-portal/sdk';
 import type { ChatMessage, ChatMessageAttachment } from '@microsoft/microsoft-graph-types';
+import type { Actor } from '../../access/actor.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { chatsOf, type StoreAt } from '../../storage/archive.js';
 import { readMail, stripHtml } from '../../storage/mime.js';
 import { mayReadItem, readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
-import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
   itemRow,

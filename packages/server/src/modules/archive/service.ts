@@ -1,5 +1,6 @@
 /** The email archive's restores and downloads of archived mail, and the worker's setup as the legacy screens see it. */
 import type { FullRestoreDownloadRequest, RestoreEmailRequest } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
@@ -9,7 +10,7 @@ import type { StoreAt } from '../../storage/archive.js';
 import { counted } from '../../words.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import { latestRunId } from '../jobs/repository.js';
-import { type Actor, createJob } from '../jobs/service.js';
+import { createJob } from '../jobs/service.js';
 import type { WorkerRecord } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { downloadMail, type MailDownload } from './downloads.js';

@@ -8,17 +8,15 @@
  * of items held, as is a refusal for want of the role.
  */
 import type { EdiscoveryCase, EdiscoverySearch } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { notFound, refusal } from '../../http/errors.js';
 import { type HoldScope, placeHold, releaseHold } from '../../storage/legal-hold.js';
-import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { findCase, readCase } from './cases.js';
 import { type Custodians, hasCustodians } from './custodians.js';
 import { parseQuery } from './query.js';
-
-type Actor = { user: User; ip: string };
 
 /** Refuses (403, audited as a failure of `action`) who is not an eDiscovery manager. */
 async function requireManager(ctx: AppContext, tenant: TenantRecord, actor: Actor, action: string, caseId: string) {

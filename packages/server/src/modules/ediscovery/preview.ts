@@ -1,12 +1,12 @@
 /** eDiscovery: an archived item's text, for whom may read it. */
 import type { EdiscoveryPreview } from '@compliance-portal/sdk';
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+import type { Actor } from '../../access/actor.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { archivedItemEnvelope, getArchivedItem, type StoreAt } from '../../storage/archive.js';
 import { stripHtml, summariseMail } from '../../storage/mime.js';
-import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { mayReadItem, requireMailboxRead } from './access.js';
 

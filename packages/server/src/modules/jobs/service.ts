@@ -17,6 +17,8 @@ import {
   type Page,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { requireTenant } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -38,7 +40,6 @@ import { keptCustodians } from '../ediscovery/custodians.js';
 import type { User } from '../identity/users.js';
 import { locationStoreIdentity } from '../locations/service.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
-import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
   activeRuns,
@@ -226,11 +227,6 @@ async function defaultLocation(db: Queryable, tenantId: string) {
     [tenantId],
   );
   return row?.default_location_id ?? null;
-}
-
-export interface Actor {
-  user: User;
-  ip: string;
 }
 
 export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, body: JobCreate) {

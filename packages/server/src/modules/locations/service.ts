@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorTexts } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -15,7 +16,6 @@ import {
   storeAddress,
   storeIdentity,
 } from '../../storage/location-stores.js';
-import type { Actor } from '../jobs/service.js';
 import type { WorkerRecord } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PartnerClientCreate, WorkerChecks } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { accessibleOrganisationIds, requireRole } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
@@ -8,9 +10,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, forbidden, notFound, refusal } from '../../http/errors.js';
 import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { findUserByEmail, insertUser, type User } from '../identity/users.js';
-import type { Actor } from '../jobs/service.js';
 import { countTenantLocations } from '../locations/repository.js';
-import { accessibleOrganisationIds, requireRole } from './access.js';
 import {
   ABBR_INDEXES,
   abbrTakenInFamily,

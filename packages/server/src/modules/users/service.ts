@@ -6,6 +6,8 @@ import type {
   PortalUserListQuery,
   UserCreate,
 } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { canActFor, requireOrganisation, requireRole } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -18,8 +20,6 @@ import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { voidOneTimeCodes } from '../identity/one-time-codes.js';
 import { revokeAllForUser } from '../identity/sessions.js';
 import { findUserByEmail, findUserById, lockUser, type User } from '../identity/users.js';
-import type { Actor } from '../jobs/service.js';
-import { canActFor, requireOrganisation, requireRole } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { createInvitedUser, inviteUser } from '../organisations/service.js';
 import {
