@@ -237,6 +237,7 @@ export function registerContract(
   resolveCaller: CallerResolver,
 ) {
   for (const endpoint of endpoints) {
+    // The catalogue entry and its definition share `endpoint.id`: their types match, which TypeScript cannot see here.
     const definition = table[endpoint.id] as AnyRouteDefinition | undefined;
     const access = endpoint.access;
     const prefixes = endpoint.api === 'apollo' ? ['/apollo-beta', '/apollo'] : ['/api'];
@@ -301,7 +302,6 @@ export function registerContract(
             },
           )
         : {};
-      // The catalogue entry and its definition share `endpoint.id`: their types match, which TypeScript cannot see here.
       const result = await definition.handler(args, { ...rc, ...scoped });
       if (reply.sent) return reply;
       reply.code(endpoint.successStatus ?? 200);
