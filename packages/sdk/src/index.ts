@@ -24,6 +24,10 @@ export type {
   PathParamNames,
   Refusals,
   ResponseKind,
+  Scope,
+  ScopeSource,
+  WorkerScope,
+  WorkerTenantScope,
 } from './core/endpoint.js';
 export {
   ApiError,

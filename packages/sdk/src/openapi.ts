@@ -262,6 +262,9 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
     summary: endpoint.summary,
     tags: [`${endpoint.api}.${endpoint.resource}`],
     security: security(endpoint),
+    // What the server resolves before the handler: the tenant or worker a parameter names (refused with 404
+    // when the caller may not act for it), or `caller`.
+    ...(endpoint.scope ? { 'x-scope': endpoint.scope } : {}),
     parameters: parameters(endpoint),
     ...(endpoint.body
       ? {

@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import { defineResource } from '../src/core/endpoint.js';
 import {
   type AccessTokenResponse,
   type ApiError,
@@ -67,5 +68,21 @@ describe('typed methods', () => {
   it('expose the error fields', () => {
     expectTypeOf<ApiError['status']>().toEqualTypeOf<number>();
     expectTypeOf<ApiError['disableToast']>().toEqualTypeOf<boolean>();
+  });
+
+  it('refuse a signed-in endpoint without its scope, and keep the declared scope', () => {
+    const declared = defineResource('apollo', 'example', {
+      // @ts-expect-error signed in (the default access) but no scope
+      unscoped: { method: 'GET', path: '/example/{tenantId}', summary: 'Unscoped' },
+      // @ts-expect-error a sign-in token's endpoint needs one too
+      signin: { method: 'POST', path: '/example/signin', summary: 'Sign-in', access: 'signin' },
+      scoped: { method: 'GET', path: '/example/{tenantId}/x', summary: 'Scoped', scope: { tenant: 'path' } },
+      caller: { method: 'GET', path: '/example/own', summary: 'Own', scope: 'caller' },
+      public: { method: 'GET', path: '/example/public', summary: 'Public', access: 'public' },
+      linked: { method: 'GET', path: '/example/link', summary: 'Link', auth: 'none' },
+    });
+    expectTypeOf(declared.scoped.scope).toMatchTypeOf<{ readonly tenant: 'path' }>();
+    expectTypeOf(declared.caller.scope).toMatchTypeOf<'caller'>();
+    expectTypeOf(declared.public.scope).toEqualTypeOf<undefined>();
   });
 });

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
+import { HttpError } from './errors.js';
 import {
   apiUnderPath,
   mergeRouteTables,
@@ -14,7 +15,7 @@ import {
   registerContract,
   setContractValidation,
 } from './http/contract.js';
-import { errorHandler, HttpError, sendError } from './http/errors.js';
+import { errorHandler, sendError } from './http/errors.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { archiveBrowseRoutes } from './modules/archive/browse-routes.js';
 import { archiveRoutes } from './modules/archive/routes.js';
@@ -31,6 +32,7 @@ import { entraRoutes } from './modules/identity/entra-routes.js';
 import { invitationRoutes } from './modules/identity/invitation-routes.js';
 import { legacyIdentityRoutes } from './modules/identity/legacy-routes.js';
 import { sessionRoutes } from './modules/identity/session-routes.js';
+import { resolveToken, SESSION_KINDS } from './modules/identity/sessions.js';
 import { legacyJobRoutes } from './modules/jobs/legacy-routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { legacyLocationRoutes, locationRoutes } from './modules/locations/routes.js';
@@ -212,7 +214,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     supportEmail: ctx.config.supportEmail,
   }));
 
-  registerContract(app, ctx, routeTable(ctx));
+  registerContract(app, ctx, routeTable(ctx), (token, access) =>
+    resolveToken(ctx, token, access === 'signin' ? ['signin', ...SESSION_KINDS] : SESSION_KINDS),
+  );
   if (ctx.config.demo) {
     // The built-in Microsoft 365 of the demo tenants (PORTAL_DEMO), on an https port of its own. The
     // demo and the simulator it runs are development dependencies, loaded only in demo mode.

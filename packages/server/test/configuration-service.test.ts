@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_LIMITS } from '@compliance-portal/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../src/access/actor.js';
 import type { AppContext } from '../src/context.js';
-import { HttpError } from '../src/http/errors.js';
+import { HttpError } from '../src/errors.js';
 import { backupConfig, licenceOf, switchTenant, updateBackupConfig } from '../src/modules/configuration/service.js';
-import type { Actor } from '../src/modules/jobs/service.js';
 import { listLocations } from '../src/modules/locations/repository.js';
 import { findWorkerByOrganisation } from '../src/modules/organisations/repository.js';
 import { findTenant, insertTenant, type TenantRecord } from '../src/modules/tenants/repository.js';

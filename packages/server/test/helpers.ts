@@ -13,7 +13,7 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openScratchDatabase } from '../src/db/scratch.js';
 import { seedDemo } from '../src/demo/seed.js';
-import { HttpError } from '../src/http/errors.js';
+import { HttpError } from '../src/errors.js';
 import type { JobEngine } from '../src/jobs/engine.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { createMailer, type MailMessage } from '../src/mail/mailer.js';

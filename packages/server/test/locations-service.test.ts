@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../src/access/actor.js';
 import type { AppContext } from '../src/context.js';
-import type { Actor } from '../src/modules/jobs/service.js';
 import {
   activeTenantLocations,
   changeLocation,

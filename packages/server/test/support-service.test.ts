@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Actor } from '../src/access/actor.js';
 import type { AppContext } from '../src/context.js';
-import type { Actor } from '../src/modules/jobs/service.js';
 import { MAX_PER_HOUR, sendSupportRequest, supportContacts } from '../src/modules/support/service.js';
 import { ADMIN, PARTNER, refusal, seededUser, useTestServer } from './helpers.js';
 

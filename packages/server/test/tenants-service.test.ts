@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '../src/access/actor.js';
 import type { AppContext } from '../src/context.js';
 import type { User } from '../src/modules/identity/users.js';
-import type { Actor } from '../src/modules/jobs/service.js';
 import { createOrganisation, findWorkerByOrganisation } from '../src/modules/organisations/repository.js';
 import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
 import {

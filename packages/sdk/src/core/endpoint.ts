@@ -17,6 +17,47 @@ export type ResponseKind = 'json' | 'text' | 'blob' | 'empty';
  * sign-in that still needs its second factor, or a session; `session` a signed-in user only.
  */
 export type Access = 'public' | 'signin' | 'session';
+/** Where a request carries the value that names what it acts on: its path, its query or its JSON body. */
+export type ScopeSource = 'path' | 'query' | 'body';
+
+/**
+ * Names the worker whose active tenant a legacy worker screen works on: the parameter `name` in the
+ * path, query or body. With `index`, the parameter of that name must also be the worker's archive index
+ * address, or the worker counts as unknown.
+ */
+export interface WorkerTenantScope {
+  readonly in: ScopeSource;
+  readonly name: 'workerIp' | 'ip';
+  readonly index?: 'indexIp';
+}
+
+/** Names a worker itself: by its address (`workerIp`) or its id (`workerId`), in the path, query or body. */
+export interface WorkerScope {
+  readonly in: ScopeSource;
+  readonly name: 'workerIp' | 'workerId';
+}
+
+/**
+ * What a signed-in call acts on. The server resolves it once, after authentication and validation and
+ * before the handler, and answers a tenant, worker or organisation the caller may not act for with the
+ * same 404 as an unknown one; the handler receives what was resolved.
+ * - `{ tenant: in }`: the tenant that `tenantId` in the path, query or body names.
+ * - `{ workerTenant: { in, name, index? } }`: the active tenant of the worker that `name` names (the
+ *   legacy worker screens); 404 also while the worker has no tenant configured.
+ * - `{ worker: { in, name } }`: the worker itself.
+ * - `{ organisation: 'query' }`: the organisation that `organisationId` names; without it the caller's own.
+ * - `'caller'`: nothing beyond the caller's own account and organisation. Roles, and ids a body or query
+ *   names (a job, a user, an organisation), are checked by the handler's service, with the same 404s.
+ *
+ * Every endpoint whose access is not `public` declares one (`defineResource` refuses one without).
+ */
+export type Scope =
+  | 'caller'
+  | { readonly tenant: ScopeSource }
+  | { readonly workerTenant: WorkerTenantScope }
+  | { readonly worker: WorkerScope }
+  | { readonly organisation: 'query' };
+
 /** Refusals particular to one endpoint, by status, each saying when it is given. */
 export interface Refusals {
   /** Given to an endpoint that needs no token: credentials refused. */
@@ -44,6 +85,8 @@ export interface Endpoint<
   readonly auth: AuthMode;
   /** Who may call it (default: `public` when the auth mode is `none`, else `session`). */
   readonly access: Access;
+  /** What it acts on, resolved by the server before its handler; absent on `public` endpoints. */
+  readonly scope?: Scope;
   /** The resource group (OpenAPI tag). */
   readonly resource: string;
   readonly summary: string;
@@ -132,10 +175,24 @@ type Definition<P extends string, Params, Query, Body, Response> = {
   successStatus?: number;
   idempotent?: boolean;
   access?: Access;
+  scope?: Scope;
   contentTypes?: readonly string[];
   rateLimited?: boolean;
   refusals?: Refusals;
 };
+
+/**
+ * A definition whose access is not `public` (given, or by default: `session` unless the auth mode is
+ * `none`) must declare its scope: the check that keeps one organisation from another's data is never
+ * left to be remembered in a handler.
+ */
+type ScopeDeclared<D> = D extends { access: 'public' }
+  ? unknown
+  : D extends { auth: 'none'; access?: undefined }
+    ? unknown
+    : D extends { scope: Scope }
+      ? unknown
+      : { scope: Scope };
 
 /**
  * Declares one resource's endpoints: ids become `{api}.{resource}.{key}`; the auth mode defaults to
@@ -153,7 +210,7 @@ export function defineResource<
 >(
   api: A,
   resource: Res,
-  definitions: R,
+  definitions: R & { [K in keyof R]: ScopeDeclared<R[K]> },
 ): {
   [K in keyof R]: R[K] extends Definition<infer P, infer Params, infer Query, infer Body, infer Response>
     ? Endpoint<
@@ -171,6 +228,7 @@ export function defineResource<
             ? 'json'
             : 'empty';
         readonly bodyType: R[K]['bodyType'] extends 'multipart' ? 'multipart' : 'json';
+        readonly scope: R[K] extends { scope: infer S extends Scope } ? S : undefined;
       }
     : never;
 } {

@@ -1,6 +1,7 @@
 /**
- * The tenant and organisation records and the lookups that every layer needs: the job engine reads a
- * job's tenant and organisation, the modules' repositories (tenants, organisations) build on these.
+ * The tenant, organisation and worker records and the lookups that every layer needs: the job engine
+ * reads a job's tenant and organisation, src/access a request's tenant or worker, the modules'
+ * repositories (tenants, organisations) build on these.
  * Kept here, below jobs and storage, so that nothing under src/jobs imports a module.
  */
 import type { Queryable } from './database.js';
@@ -113,6 +114,41 @@ export async function findOrganisation(db: Queryable, id: string): Promise<Organ
   const [row] = await db.query<OrganisationRow>('select * from organisations where id = $1', [id]);
   return row ? toOrganisation(row) : undefined;
 }
+
+/** An organisation's worker: the addresses the legacy screens name it by, and the tenant it acts for. */
+export interface WorkerRecord {
+  workerId: string;
+  workerIp: string;
+  indexIp: string;
+  organisationId: string;
+  stagingtenantId: string | null;
+  /** The default domain of the tenant it acts for, once read from Graph. */
+  tenantDomain: string | null;
+}
+
+/** A row of `workers`. */
+export interface WorkerRow {
+  id: string;
+  worker_ip: string;
+  index_ip: string;
+  organisation_id: string;
+  stagingtenant_id: string | null;
+  /** Read with its tenant (WORKER_WITH_TENANT); absent for a worker just made, which acts for none yet. */
+  tenant_domain?: string | null;
+}
+
+export const toWorker = (r: WorkerRow): WorkerRecord => ({
+  workerId: r.id,
+  workerIp: r.worker_ip,
+  indexIp: r.index_ip,
+  organisationId: r.organisation_id,
+  stagingtenantId: r.stagingtenant_id,
+  tenantDomain: r.tenant_domain ?? null,
+});
+
+/** A worker with the default domain of the tenant it acts for (tenant ids are stored in lower case). */
+export const WORKER_WITH_TENANT = `select w.*, t.default_domain as tenant_domain from workers w
+  left join tenants t on t.tenant_id = lower(w.stagingtenant_id)`;
 
 /** A source (mailbox, site, team) by the name discovery found it under, or undefined when it never saw it. */
 export async function discoveredName(

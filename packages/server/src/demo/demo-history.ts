@@ -32,6 +32,7 @@ import {
   type ThrottleSetting,
 } from '@compliance-portal/m365-simulator';
 import { type Application, type JobCreate, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import type { Actor } from '../access/actor.js';
 import { appendAudit } from '../audit/audit-log.js';
 import type { AppContext } from '../context.js';
 import { createDataPlane } from '../jobs/data-plane.js';
@@ -43,7 +44,7 @@ import { runConnectionTest } from '../modules/configuration/connection.js';
 import { analyseStorage } from '../modules/data-management/storage.js';
 import { refreshDiscovery } from '../modules/discovery/service.js';
 import { findUserByEmail } from '../modules/identity/users.js';
-import { type Actor, createJob } from '../modules/jobs/service.js';
+import { createJob } from '../modules/jobs/service.js';
 import { findTenant, type TenantRecord } from '../modules/tenants/repository.js';
 import { openBlobStore } from '../storage/stores.js';
 import { DEMO_TENANTS, DEMO_USERS, type DemoFleetClient, demoFleetClients, drawnClientCount } from './seed.js';

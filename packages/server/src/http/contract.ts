@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  type Access,
   type AnyEndpoint,
   type Api,
   type EndpointArgs,
@@ -11,9 +12,10 @@ import {
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Auth } from '../access/actor.js';
+import { type ResolvedScope, resolveScope } from '../access/scope.js';
 import type { AppContext } from '../context.js';
-import { type Auth, resolveToken, SESSION_KINDS } from '../modules/identity/sessions.js';
-import { bearerChallenge, HttpError, notImplemented, unauthorized } from './errors.js';
+import { bearerChallenge, HttpError, notImplemented, unauthorized } from '../errors.js';
 
 type EndpointOf<I extends EndpointId> = Extract<AnyEndpoint, { id: I }>;
 
@@ -45,13 +47,23 @@ type ServerResult<E extends AnyEndpoint> = E['responseKind'] extends 'blob'
   ? Readable | Uint8Array | string
   : EndpointResult<E>;
 
+/**
+ * A handler's request context: on an endpoint of declared scope also the caller (`auth`, and `actor` as
+ * services take it) and what the scope names, resolved and checked before the handler runs.
+ */
+type HandlerContext<E extends AnyEndpoint> = RequestContext &
+  (E['scope'] extends undefined ? {} : { auth: Auth } & ResolvedScope<E['scope']>);
+
 interface RouteDefinition<I extends EndpointId> {
   /** The handler validates the body itself, to answer with the identity contract's own error codes. */
   validateBody?: false;
-  handler: (
-    args: ServerArgs<EndpointOf<I>>,
-    rc: RequestContext & { auth: Auth | null },
-  ) => Promise<ServerResult<EndpointOf<I>>>;
+  handler: (args: ServerArgs<EndpointOf<I>>, rc: HandlerContext<EndpointOf<I>>) => Promise<ServerResult<EndpointOf<I>>>;
+}
+
+/** A route definition as the registration loop calls it, its endpoint's types erased. */
+interface AnyRouteDefinition {
+  validateBody?: false;
+  handler(args: unknown, rc: RequestContext): Promise<unknown>;
 }
 
 export type RouteTable = { [I in EndpointId]?: RouteDefinition<I> };
@@ -228,12 +240,25 @@ export function apiUnderPath(url: string): Api | undefined {
 const callers = new WeakMap<FastifyRequest, Auth>();
 
 /**
+ * The caller a token names, or null: a session's token, or on `signin` endpoints also the short-lived
+ * token of a password sign-in waiting for its second factor. Given by the application (identity keeps
+ * the sessions), so that src/http imports no module.
+ */
+export type CallerResolver = (token: string, access: Exclude<Access, 'public'>) => Promise<Auth | null>;
+
+/**
  * Registers every catalogue endpoint: apollo under /apollo-beta and /apollo, legacy under /api, with
  * the catalogue's schemas as request validation. Endpoints no module implements answer 501.
  */
-export function registerContract(app: FastifyInstance, ctx: AppContext, table: RouteTable) {
+export function registerContract(
+  app: FastifyInstance,
+  ctx: AppContext,
+  table: RouteTable,
+  resolveCaller: CallerResolver,
+) {
   for (const endpoint of endpoints) {
-    const definition = table[endpoint.id] as RouteDefinition<EndpointId> | undefined;
+    // The catalogue entry and its definition share `endpoint.id`: their types match, which TypeScript cannot see here.
+    const definition = table[endpoint.id] as AnyRouteDefinition | undefined;
     const access = endpoint.access;
     const prefixes = API_PREFIXES[endpoint.api];
     const url = endpoint.path.replace(/\{([^}]+)\}/g, ':$1');
@@ -262,9 +287,7 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
       }
       if (access === 'public') return;
       const token = readToken(request);
-      const auth = token
-        ? await resolveToken(ctx, token, access === 'signin' ? ['signin', ...SESSION_KINDS] : SESSION_KINDS)
-        : null;
+      const auth = token ? await resolveCaller(token, access) : null;
       if (!auth) throw endpoint.api === 'apollo' ? bearerChallenge() : new HttpError(401, 'Unauthorized');
       callers.set(request, auth);
     };
@@ -284,8 +307,22 @@ export function registerContract(app: FastifyInstance, ctx: AppContext, table: R
             }
           : {}),
       };
-      // The catalogue entry and its definition share `endpoint.id`: their types match, which TypeScript cannot see here.
-      const result = await definition.handler(args as never, { request, reply, ip: request.ip, auth });
+      const rc: RequestContext = { request, reply, ip: request.ip, auth };
+      // The declared scope, resolved once for every handler: after authentication and validation (so a
+      // stranger gets 401 and a malformed request 400 first), before anything of the handler runs.
+      const scoped = endpoint.scope
+        ? await resolveScope(
+            ctx,
+            endpoint.scope,
+            { user: session(rc).auth.user, ip: request.ip },
+            {
+              params: request.params,
+              query: request.query,
+              body: args.body,
+            },
+          )
+        : {};
+      const result = await definition.handler(args, { ...rc, ...scoped });
       if (reply.sent) return reply;
       reply.code(endpoint.successStatus ?? 200);
       if (endpoint.responseKind === 'empty') return reply.send();

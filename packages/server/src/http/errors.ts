@@ -1,57 +1,7 @@
-import {
-  type Api,
-  type EndpointId,
-  type ErrorCode,
-  errorTexts,
-  type Microsoft365Failure,
-} from '@compliance-portal/sdk';
+import type { Api, EndpointId } from '@compliance-portal/sdk';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/unique-violation.js';
-
-/** A failure the client caused or may see; everything else is a 500 that hides its details. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extras: {
-      detail?: string;
-      errors?: Record<string, string[]>;
-      emptyBody?: boolean;
-      headers?: Record<string, string>;
-      /** The machine-readable code clients act on (problem details `code`, legacy `code`). */
-      code?: ErrorCode;
-      /** A failure of Microsoft 365 behind the request: its cause and Microsoft's details. */
-      microsoft365?: Microsoft365Failure;
-    } = {},
-  ) {
-    super(message);
-  }
-}
-
-/** A refusal with its code and the SDK's fixed text for it (the one place those texts live). */
-export function refusal<C extends ErrorCode>(
-  status: number,
-  code: C,
-  ...args: Parameters<(typeof errorTexts)[C]>
-): HttpError {
-  const text = (errorTexts[code] as (...a: string[]) => string)(...(args as string[]));
-  return new HttpError(status, text, { code });
-}
-
-export const badRequest = (message: string, errors?: Record<string, string[]>) =>
-  new HttpError(400, message, errors ? { errors } : {});
-/** ASP.NET's ValidationProblem: title "One or more validation errors occurred.", errors by code. */
-export const validationProblem = (errors: Record<string, string[]>) =>
-  new HttpError(400, 'One or more validation errors occurred.', { errors });
-export const unauthorized = (message = 'Unauthorized', detail?: string) =>
-  new HttpError(401, message, detail ? { detail } : {});
-/** A bare 401 with `WWW-Authenticate: Bearer`, as ASP.NET's bearer challenge answers. */
-export const bearerChallenge = () =>
-  new HttpError(401, 'Unauthorized', { emptyBody: true, headers: { 'WWW-Authenticate': 'Bearer' } });
-export const forbidden = (message = 'Access denied') => new HttpError(403, message);
-export const notFound = (message = 'Resource not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const notImplemented = (message: string) => new HttpError(501, message);
+import { HttpError } from '../errors.js';
 
 const titles: Record<number, [string, string]> = {
   400: ['Bad Request', 'https://tools.ietf.org/html/rfc9110#section-15.5.1'],

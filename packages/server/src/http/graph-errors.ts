@@ -1,7 +1,7 @@
 import { errorTexts, type PermissionArea } from '@compliance-portal/sdk';
+import { badRequest, HttpError, notFound } from '../errors.js';
 import { diagnose } from '../m365/diagnosis.js';
 import { GraphError, INVALID_GRAPH_ID } from '../m365/graph-api.js';
-import { badRequest, HttpError, notFound } from './errors.js';
 
 /**
  * Microsoft 365 could not be read for `area` (by a call needing `needs`, when known): 502 with the

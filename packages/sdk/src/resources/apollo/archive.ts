@@ -119,6 +119,7 @@ export const archiveEndpoints = defineResource('apollo', 'archive', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/archive/mail/browse',
+    scope: { tenant: 'path' },
     summary: "A mailbox's archived mail, by folder",
     body: ArchivedMailBrowse,
     response: page(ArchivedMail),
@@ -127,6 +128,7 @@ export const archiveEndpoints = defineResource('apollo', 'archive', {
   item: {
     method: 'GET',
     path: '/api/{tenantId}/archive/items/{itemId}',
+    scope: { tenant: 'path' },
     summary: 'An archived mail or Teams message with its headers and attachments',
     params: s.object({ tenantId: s.string({ minLength: 1, maxLength: 200 }), itemId: ArchiveItemId }),
     response: ArchivedItem,
@@ -135,12 +137,14 @@ export const archiveEndpoints = defineResource('apollo', 'archive', {
   teams: {
     method: 'GET',
     path: '/api/{tenantId}/archive/teams',
+    scope: { tenant: 'path' },
     summary: 'Archived teams with their channels, and the archived chats the caller may read',
     response: s.array(TeamsArchiveNode),
   },
   teamsThreads: {
     method: 'GET',
     path: '/api/{tenantId}/archive/teams/threads',
+    scope: { tenant: 'path' },
     summary: "A channel's or chat's archived messages, threaded",
     query: s.object({
       source: s.string({ minLength: 1, maxLength: 256, description: 'The team or the chat.' }),

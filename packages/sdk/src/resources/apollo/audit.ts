@@ -96,6 +96,7 @@ export const auditEndpoints = defineResource('apollo', 'audit', {
   list: {
     method: 'GET',
     path: '/api/audit-log',
+    scope: 'caller',
     summary: "An organisation's audit log, newest first",
     query: AuditQuery,
     response: page(AuditEntry),
@@ -103,6 +104,7 @@ export const auditEndpoints = defineResource('apollo', 'audit', {
   verify: {
     method: 'GET',
     path: '/api/audit-log/verify',
+    scope: 'caller',
     summary: "Verify an organisation's audit entries against the hash chain",
     query: AuditVerifyQuery,
     response: AuditChainReport,

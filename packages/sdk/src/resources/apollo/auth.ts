@@ -244,6 +244,7 @@ export const authEndpoints = defineResource('apollo', 'auth', {
     method: 'POST',
     rateLimited: true,
     path: '/manage/2fa',
+    scope: 'caller',
     summary: 'Read or change two-factor settings',
     body: TwoFactorRequest,
     response: TwoFactorResponse,
@@ -251,6 +252,7 @@ export const authEndpoints = defineResource('apollo', 'auth', {
   info: {
     method: 'GET',
     path: '/manage/info',
+    scope: 'caller',
     summary: "The signed-in user's email",
     response: InfoResponse,
     rateLimited: true,
@@ -259,6 +261,7 @@ export const authEndpoints = defineResource('apollo', 'auth', {
     method: 'POST',
     rateLimited: true,
     path: '/manage/info',
+    scope: 'caller',
     summary: "Change the signed-in user's email or password",
     body: InfoRequest,
     response: InfoResponse,

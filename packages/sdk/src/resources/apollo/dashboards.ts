@@ -194,6 +194,7 @@ export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
   application: {
     method: 'GET',
     path: '/api/{tenantId}/dashboard/{application}/{view}',
+    scope: { tenant: 'path' },
     summary: 'Figures of one workload: basic, size or details',
     params: s.object({ tenantId: s.string(), application: DashboardApplication, view: DashboardView }),
     response: s.union([DashboardBasic, DashboardSize, DashboardDetails]),
@@ -202,6 +203,7 @@ export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
   sharepointDataManagement: {
     method: 'GET',
     path: '/api/{tenantId}/dashboard/sharepoint-data-management',
+    scope: { tenant: 'path' },
     summary: 'Storage used and saved, clean-up candidates',
     response: DataManagementDashboard,
   },
@@ -209,6 +211,7 @@ export const dashboardsEndpoints = defineResource('apollo', 'dashboards', {
   overview: {
     method: 'GET',
     path: '/api/{tenantId}/dashboard/overview',
+    scope: { tenant: 'path' },
     summary: 'The state of every area',
     response: OverviewDashboard,
   },

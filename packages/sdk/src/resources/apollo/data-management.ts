@@ -140,6 +140,7 @@ export const dataManagementEndpoints = defineResource('apollo', 'dataManagement'
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/data-management/browse',
+    scope: { tenant: 'path' },
     summary: "A node's libraries, folders and files, files with their versions under a rule",
     body: BrowseRequest,
     response: BrowseResult,
@@ -149,6 +150,7 @@ export const dataManagementEndpoints = defineResource('apollo', 'dataManagement'
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/data-management/versions',
+    scope: { tenant: 'path' },
     summary: "A file's versions, with those a clean-up rule removes",
     body: VersionsRequest,
     response: s.array(FileVersion),
@@ -158,6 +160,7 @@ export const dataManagementEndpoints = defineResource('apollo', 'dataManagement'
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/data-management/preview',
+    scope: { tenant: 'path' },
     summary: 'What a clean-up of chosen files and folders would remove and free',
     body: CleanupPreviewRequest,
     response: CleanupPreview,

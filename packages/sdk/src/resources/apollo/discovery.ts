@@ -74,6 +74,7 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
   users: {
     method: 'GET',
     path: '/api/{tenantId}/discovery/{locationId}/users',
+    scope: { tenant: 'path' },
     summary: 'Accounts, sites or teams found in the tenant',
     query: DiscoveryQuery,
     response: page(DiscoveredSource),
@@ -81,6 +82,7 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
   items: {
     method: 'GET',
     path: '/api/{tenantId}/discovery/{locationId}/source/{sourceId}/items/{nodeId}',
+    scope: { tenant: 'path' },
     summary: "The children of a node in a source's snapshot (nodeId root for the top)",
     query: DiscoveryItemsQuery,
     response: page(DiscoveryNode),
@@ -88,6 +90,7 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
   groups: {
     method: 'GET',
     path: '/api/{tenantId}/discovery/{locationId}/groups',
+    scope: { tenant: 'path' },
     summary: 'Groups found in the tenant',
     query: DiscoveryQuery,
     response: page(DiscoveredGroup),
@@ -95,6 +98,7 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
   groupUsers: {
     method: 'GET',
     path: '/api/{tenantId}/discovery/{locationId}/groups/{groupId}/users',
+    scope: { tenant: 'path' },
     summary: "A group's members",
     query: DiscoveryQuery,
     response: page(DiscoveredSource),

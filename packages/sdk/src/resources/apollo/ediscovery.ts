@@ -214,6 +214,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/ediscovery/search',
+    scope: { tenant: 'path' },
     summary: 'Search archived mail and Teams messages',
     body: EdiscoverySearch,
     response: EdiscoveryResult,
@@ -222,6 +223,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   preview: {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/items/{itemId}',
+    scope: { tenant: 'path' },
     summary: "An archived item's text",
     params: s.object({ tenantId: s.string({ minLength: 1, maxLength: 200 }), itemId: ArchiveItemId }),
     response: EdiscoveryPreview,
@@ -229,12 +231,14 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   cases: {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/cases',
+    scope: { tenant: 'path' },
     summary: 'Saved searches (cases)',
     response: s.array(EdiscoveryCase),
   },
   createCase: {
     method: 'POST',
     path: '/api/{tenantId}/ediscovery/cases',
+    scope: { tenant: 'path' },
     summary: 'Save a search as a case',
     body: EdiscoveryCaseCreate,
     response: EdiscoveryCase,
@@ -247,12 +251,14 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   getCase: {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}',
+    scope: { tenant: 'path' },
     summary: 'One case',
     response: EdiscoveryCase,
   },
   deleteCase: {
     method: 'DELETE',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}',
+    scope: { tenant: 'path' },
     summary: 'Delete a case (the archive keeps its items)',
     refusals: { 409: 'The case is on legal hold (code caseOnLegalHold): release it first.' },
   },
@@ -261,6 +267,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     // Holding a held case changes nothing: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/hold',
+    scope: { tenant: 'path' },
     summary:
       "Put a case on legal hold: no deletion job removes its custodians' items its search finds until it is released",
     response: EdiscoveryCase,
@@ -272,6 +279,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   releaseCase: {
     method: 'DELETE',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/hold',
+    scope: { tenant: 'path' },
     summary: "Release a case's legal hold: deletion jobs may remove its items again",
     response: EdiscoveryCase,
     refusals: { 403: 'The caller is not an eDiscovery manager (code ediscoveryManagerRequired).' },
@@ -279,12 +287,14 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
   rights: {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/rights',
+    scope: { tenant: 'path' },
     summary: 'What the caller may do in eDiscovery: whether they place and release legal holds',
     response: EdiscoveryRights,
   },
   exportCase: {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/export',
+    scope: { tenant: 'path' },
     summary: "A case's results: mail as .eml, Teams messages as .json, and manifest.csv, in a ZIP",
     responseKind: 'blob',
     contentTypes: ['application/zip'],

@@ -204,15 +204,30 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
   list: {
     method: 'GET',
     path: '/api/{tenantId}/jobs',
+    scope: { tenant: 'path' },
     summary: "A tenant's jobs",
     query: JobListQuery,
     response: page(Job),
   },
-  create: { method: 'POST', path: '/api/{tenantId}/jobs', summary: 'Create a job', body: JobCreate, response: Job },
-  get: { method: 'GET', path: '/api/{tenantId}/jobs/{jobId}', summary: 'One job', response: Job },
+  create: {
+    method: 'POST',
+    path: '/api/{tenantId}/jobs',
+    scope: { tenant: 'path' },
+    summary: 'Create a job',
+    body: JobCreate,
+    response: Job,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/{tenantId}/jobs/{jobId}',
+    scope: { tenant: 'path' },
+    summary: 'One job',
+    response: Job,
+  },
   update: {
     method: 'PUT',
     path: '/api/{tenantId}/jobs/{jobId}',
+    scope: { tenant: 'path' },
     summary: 'Change a job',
     body: JobUpdate,
     response: Job,
@@ -220,12 +235,14 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
   delete: {
     method: 'DELETE',
     path: '/api/{tenantId}/jobs/{jobId}',
+    scope: { tenant: 'path' },
     summary: 'Remove a job',
     refusals: { 409: 'The job is running; stop it before removing it.' },
   },
   start: {
     method: 'POST',
     path: '/api/{tenantId}/jobs/{jobId}/start',
+    scope: { tenant: 'path' },
     summary: 'Start a job now',
     response: JobTask,
     successStatus: 202,
@@ -233,6 +250,7 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
   stop: {
     method: 'POST',
     path: '/api/{tenantId}/jobs/{jobId}/stop',
+    scope: { tenant: 'path' },
     summary: 'Stop a running job',
     response: JobTask,
     successStatus: 202,
@@ -242,6 +260,7 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/api/{tenantId}/jobs/deletion-preview',
+    scope: { tenant: 'path' },
     summary: 'How much an archive deletion with this retention would remove now (not in section 7)',
     body: DeletionPreviewRequest,
     response: DeletionPreview,
@@ -249,6 +268,7 @@ export const jobsEndpoints = defineResource('apollo', 'jobs', {
   status: {
     method: 'GET',
     path: '/api/{tenantId}/jobs/{jobId}/status/{taskId}',
+    scope: { tenant: 'path' },
     summary: 'Status of a start or stop task',
     response: JobTask,
   },

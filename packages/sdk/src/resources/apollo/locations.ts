@@ -49,12 +49,14 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
   list: {
     method: 'GET',
     path: '/api/{tenantId}/locations',
+    scope: { tenant: 'path' },
     summary: "A tenant's locations",
     response: s.array(StorageLocation),
   },
   create: {
     method: 'POST',
     path: '/api/{tenantId}/locations',
+    scope: { tenant: 'path' },
     summary: 'Create a location',
     body: LocationInput,
     response: StorageLocation,
@@ -66,12 +68,14 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
   get: {
     method: 'GET',
     path: '/api/{tenantId}/locations/{locationId}',
+    scope: { tenant: 'path' },
     summary: 'One location',
     response: StorageLocation,
   },
   update: {
     method: 'PUT',
     path: '/api/{tenantId}/locations/{locationId}',
+    scope: { tenant: 'path' },
     summary: 'Change a location',
     body: LocationInput,
     response: StorageLocation,
@@ -83,6 +87,7 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
   delete: {
     method: 'DELETE',
     path: '/api/{tenantId}/locations/{locationId}',
+    scope: { tenant: 'path' },
     summary: 'Remove a location (refused while a job uses it)',
     refusals: { 409: 'A job uses the location.' },
   },
@@ -94,6 +99,7 @@ export const locationsEndpoints = defineResource('apollo', 'locations', {
   probe: {
     method: 'POST',
     path: '/api/{tenantId}/locations/{locationId}/probe',
+    scope: { tenant: 'path' },
     summary: "Test a location's object store again and record the outcome",
     response: StorageLocation,
   },

@@ -58,6 +58,7 @@ export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   list: {
     method: 'GET',
     path: '/api/{tenantId}/monitoring',
+    scope: { tenant: 'path' },
     summary: 'Running and recent job runs',
     query: MonitoringQuery,
     response: page(JobRun),
@@ -65,6 +66,7 @@ export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   accounts: {
     method: 'GET',
     path: '/api/{tenantId}/monitoring/{reportId}/accounts',
+    scope: { tenant: 'path' },
     summary: 'The accounts of one run, with their items and errors',
     query: RunAccountsQuery,
     response: page(RunAccount),
@@ -72,6 +74,7 @@ export const monitoringEndpoints = defineResource('apollo', 'monitoring', {
   retry: {
     method: 'POST',
     path: '/api/{tenantId}/monitoring/{reportId}/retry',
+    scope: { tenant: 'path' },
     summary: 'Retry a failed or stopped run (its failed items where the job can, else the whole job)',
     response: RunRetry,
     successStatus: 202,

@@ -108,6 +108,7 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
   list: {
     method: 'GET',
     path: '/api/{tenantId}/reporting',
+    scope: { tenant: 'path' },
     summary: 'Reports of job runs',
     query: ReportQuery,
     response: page(Report),
@@ -115,6 +116,7 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
   accounts: {
     method: 'GET',
     path: '/api/{tenantId}/reporting/{reportId}/accounts',
+    scope: { tenant: 'path' },
     summary: "A report's accounts",
     query: ReportAccountsQuery,
     response: page(RunAccount),
@@ -122,6 +124,7 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
   dataManagementReports: {
     method: 'GET',
     path: '/api/{tenantId}/reporting/data-management-reports',
+    scope: { tenant: 'path' },
     summary: 'Reports of version clean-up runs',
     query: ReportQuery,
     response: page(Report),
@@ -129,6 +132,7 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
   dataManagementAccounts: {
     method: 'GET',
     path: '/api/{tenantId}/reporting/{reportId}/data-management-accounts',
+    scope: { tenant: 'path' },
     summary: "A clean-up report's sites and teams",
     query: ReportAccountsQuery,
     response: page(DataManagementAccount),
@@ -136,6 +140,7 @@ export const reportingEndpoints = defineResource('apollo', 'reporting', {
   heldItems: {
     method: 'GET',
     path: '/api/{tenantId}/reporting/{reportId}/held-items',
+    scope: { tenant: 'path' },
     summary: 'The items an archive deletion run kept because a case on legal hold held them',
     query: HeldItemsQuery,
     response: page(HeldItem),

@@ -70,12 +70,14 @@ export const supportEndpoints = defineResource('apollo', 'support', {
   contacts: {
     method: 'GET',
     path: '/api/support-contacts',
+    scope: 'caller',
     summary: "The support team's mail address and phone number, as the server is configured",
     response: SupportContacts,
   },
   createRequest: {
     method: 'POST',
     path: '/api/support-requests',
+    scope: 'caller',
     summary: 'Send a support request',
     body: SupportRequestCreate,
     response: SupportRequest,

@@ -203,19 +203,33 @@ export type TenantConsentOutcome = s.Static<typeof TenantConsentOutcome>;
  * tenantsApi} binds them.
  */
 export const tenantsEndpoints = defineResource('apollo', 'tenants', {
-  list: { method: 'GET', path: '/api/Tenants', summary: "The caller's tenants", response: s.array(Tenant) },
+  list: {
+    method: 'GET',
+    path: '/api/Tenants',
+    scope: 'caller',
+    summary: "The caller's tenants",
+    response: s.array(Tenant),
+  },
   create: {
     method: 'POST',
     path: '/api/Tenants',
+    scope: 'caller',
     summary: 'Connect a tenant',
     body: TenantCreate,
     response: Tenant,
     refusals: { 409: 'A tenant with this tenant ID is already connected.' },
   },
-  get: { method: 'GET', path: '/api/Tenants/{tenantId}', summary: 'One tenant', response: Tenant },
+  get: {
+    method: 'GET',
+    path: '/api/Tenants/{tenantId}',
+    scope: { tenant: 'path' },
+    summary: 'One tenant',
+    response: Tenant,
+  },
   update: {
     method: 'PUT',
     path: '/api/Tenants/{tenantId}',
+    scope: { tenant: 'path' },
     summary: 'Change a tenant',
     body: TenantUpdate,
     response: Tenant,
@@ -223,12 +237,14 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   delete: {
     method: 'DELETE',
     path: '/api/Tenants/{tenantId}',
+    scope: { tenant: 'path' },
     summary: 'Remove a tenant',
     refusals: { 409: 'A provisioning task or a job of the tenant is running.' },
   },
   provision: {
     method: 'POST',
     path: '/api/Tenants/{tenantId}/provision',
+    scope: { tenant: 'path' },
     summary: 'Start provisioning (asynchronous)',
     response: ProvisioningTask,
     successStatus: 202,
@@ -237,6 +253,7 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   deprovision: {
     method: 'DELETE',
     path: '/api/Tenants/{tenantId}/provision',
+    scope: { tenant: 'path' },
     summary: 'Start deprovisioning (asynchronous)',
     response: ProvisioningTask,
     successStatus: 202,
@@ -245,18 +262,21 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   task: {
     method: 'GET',
     path: '/api/Tenants/{tenantId}/{taskId}',
+    scope: { tenant: 'path' },
     summary: 'Status of a provisioning task',
     response: ProvisioningTask,
   },
   consentSetup: {
     method: 'GET',
     path: '/api/tenant-consent',
+    scope: 'caller',
     summary: 'What an app registration needs for admin consent: redirect URI and permissions',
     response: TenantConsentSetup,
   },
   startConsent: {
     method: 'POST',
     path: '/api/tenant-consent',
+    scope: 'caller',
     summary: 'Start connecting a tenant by admin consent',
     body: TenantConsentStart,
     response: TenantConsentLink,
@@ -264,6 +284,7 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   finishConsent: {
     method: 'POST',
     path: '/api/tenant-consent/answer',
+    scope: 'caller',
     summary: "Finish an admin consent with the identity platform's answer",
     body: TenantConsentAnswer,
     response: TenantConsentOutcome,
@@ -276,6 +297,7 @@ export const tenantsEndpoints = defineResource('apollo', 'tenants', {
   renewConsent: {
     method: 'POST',
     path: '/api/Tenants/{tenantId}/consent',
+    scope: { tenant: 'path' },
     summary: "Admin consent again for a connected tenant's app registration",
     response: TenantConsentLink,
   },

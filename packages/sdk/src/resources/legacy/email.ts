@@ -102,6 +102,7 @@ export const emailEndpoints = defineResource('legacy', 'email', {
   restore: {
     method: 'POST',
     path: '/backup-and-restore/restore-email',
+    scope: { workerTenant: { in: 'body', name: 'workerIp' } },
     summary: 'Restore archived mails to a mailbox',
     body: RestoreEmailRequest,
     response: RestoreStarted,
@@ -112,6 +113,7 @@ export const emailEndpoints = defineResource('legacy', 'email', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/backup-and-restore/full-restore-download',
+    scope: { workerTenant: { in: 'body', name: 'workerIp' } },
     summary: 'Download archived mails (.eml for one, else a zip)',
     body: FullRestoreDownloadRequest,
     responseKind: 'blob',
@@ -120,6 +122,7 @@ export const emailEndpoints = defineResource('legacy', 'email', {
   statistics: {
     method: 'GET',
     path: '/backup-and-restore/archive/statistics',
+    scope: { workerTenant: { in: 'query', name: 'ip' } },
     summary: 'Archive figures of the last 30 days',
     query: s.object({ ip: s.string({ minLength: 1, description: 'The worker address.' }) }),
     response: ArchiveStatistics,
@@ -127,10 +130,17 @@ export const emailEndpoints = defineResource('legacy', 'email', {
   workerCheck: {
     method: 'GET',
     path: '/worker/check/{workerIp}',
+    scope: { worker: { in: 'path', name: 'workerIp' } },
     summary: 'Whether the archive worker answers',
     response: WorkerCheck,
   },
-  workerMeta: { method: 'GET', path: '/worker/meta/{workerId}', summary: "The worker's setup", response: WorkerMeta },
+  workerMeta: {
+    method: 'GET',
+    path: '/worker/meta/{workerId}',
+    scope: { worker: { in: 'path', name: 'workerId' } },
+    summary: "The worker's setup",
+    response: WorkerMeta,
+  },
 });
 
 /**

@@ -61,6 +61,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
   reports: {
     method: 'GET',
     path: '/files/{abbr}/report',
+    scope: 'caller',
     summary: "An organisation's report files",
     response: s.array(FileEntry),
     refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
@@ -68,6 +69,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
   documents: {
     method: 'GET',
     path: '/files/{abbr}/document',
+    scope: 'caller',
     summary: "An organisation's documents",
     response: s.array(FileEntry),
     refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
@@ -75,6 +77,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
   delete: {
     method: 'POST',
     path: '/files/delete-file',
+    scope: 'caller',
     summary: 'Delete a document',
     body: DeleteFileRequest,
     refusals: { 409: 'Several organisations the caller acts for have this short name (code shortNameAmbiguous).' },
@@ -82,6 +85,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
   download: {
     method: 'GET',
     path: '/files/download/{fileName}/{abbr}/{documentType}',
+    scope: 'caller',
     summary: 'Download a file',
     params: s.object({ fileName: s.string(), abbr: s.string(), documentType: DocumentType }),
     responseKind: 'blob',
@@ -91,6 +95,7 @@ export const filesEndpoints = defineResource('legacy', 'files', {
   upload: {
     method: 'POST',
     path: '/files/upload-file',
+    scope: 'caller',
     summary: 'Upload a PDF document (at most 3 MB)',
     body: UploadFileForm,
     bodyType: 'multipart',

@@ -104,6 +104,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   running: {
     method: 'GET',
     path: '/backup-and-restore/running-jobs',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'Runs in progress',
     query: s.object({ workerIp: s.string({ minLength: 1 }) }),
     response: s.array(JobRun),
@@ -111,6 +112,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   scheduled: {
     method: 'GET',
     path: '/backup-and-restore/scheduled-jobs/{workerIp}/{prefix}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: 'Scheduled jobs of one family',
     params: s.object({ workerIp: s.string(), prefix: JobPrefix }),
     response: s.array(ScheduledJob),
@@ -118,6 +120,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   create: {
     method: 'POST',
     path: '/jobs/scheduled-job/create',
+    scope: { workerTenant: { in: 'body', name: 'workerIp' } },
     summary: 'Create a scheduled job',
     body: ScheduledJobCreate,
     response: ScheduledJob,
@@ -125,6 +128,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   update: {
     method: 'POST',
     path: '/jobs/scheduled-job/update',
+    scope: 'caller',
     summary: 'Change a scheduled job',
     body: ScheduledJobUpdate,
     response: ScheduledJob,
@@ -132,6 +136,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   remove: {
     method: 'POST',
     path: '/jobs/scheduled-job/remove',
+    scope: 'caller',
     summary: 'Remove a scheduled job',
     body: JobRef,
     refusals: { 409: 'The job is running; stop it before removing it.' },
@@ -139,6 +144,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   start: {
     method: 'POST',
     path: '/backup-and-restore/scheduled-job/start',
+    scope: 'caller',
     summary: 'Start a scheduled job now',
     body: JobRef,
     response: JobRun,
@@ -148,6 +154,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
   stop: {
     method: 'POST',
     path: '/backup-and-restore/stop-running-job',
+    scope: 'caller',
     summary: 'Stop a running job',
     body: JobRef,
     response: JobRun,
@@ -159,6 +166,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/filtered-jobs',
+    scope: { workerTenant: { in: 'body', name: 'workerIp' } },
     summary: 'Runs matching a filter',
     body: FilteredJobsRequest,
     response: page(JobRun),
@@ -168,6 +176,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/backup-and-restore/scheduled-job/report-data-accounts',
+    scope: 'caller',
     summary: "A run's accounts",
     body: ReportDataAccountsRequest,
     response: page(RunAccount),
@@ -177,6 +186,7 @@ export const legacyJobsEndpoints = defineResource('legacy', 'jobs', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/backup-and-restore/download-restore-archive',
+    scope: 'caller',
     summary: "Download a restore-to-download job's archive",
     body: JobRef,
     responseKind: 'blob',

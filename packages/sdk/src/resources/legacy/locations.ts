@@ -9,18 +9,21 @@ export const legacyLocationsEndpoints = defineResource('legacy', 'locations', {
   worker: {
     method: 'GET',
     path: '/worker/locations/{workerIp}',
+    scope: { worker: { in: 'path', name: 'workerIp' } },
     summary: "All of a worker's locations",
     response: s.array(StorageLocation),
   },
   backup: {
     method: 'GET',
     path: '/backup-locations/{workerIp}',
+    scope: { worker: { in: 'path', name: 'workerIp' } },
     summary: 'Locations that hold backups',
     response: s.array(StorageLocation),
   },
   archive: {
     method: 'GET',
     path: '/archive-locations/{workerIp}',
+    scope: { worker: { in: 'path', name: 'workerIp' } },
     summary: 'Locations that hold archives',
     response: s.array(StorageLocation),
   },

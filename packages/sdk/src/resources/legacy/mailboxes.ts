@@ -45,6 +45,7 @@ export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
   list: {
     method: 'GET',
     path: '/archive/mailboxes/{workerIp}/{indexIp}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp', index: 'indexIp' } },
     summary: 'Archived mailboxes',
     query: s.object(listQueryProperties),
     response: page(Mailbox),
@@ -52,6 +53,7 @@ export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
   top: {
     method: 'GET',
     path: '/mailboxes/top',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'The largest archived mailboxes (10 by default)',
     query: s.object({
       workerIp: s.string({ minLength: 1 }),
@@ -62,6 +64,7 @@ export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
   meta: {
     method: 'GET',
     path: '/archive/mailbox-meta',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: "A mailbox's archived folders",
     query: s.object({ workerIp: s.string({ minLength: 1 }), mailboxId: s.string({ minLength: 1 }) }),
     response: MailboxMeta,
@@ -69,6 +72,7 @@ export const mailboxesEndpoints = defineResource('legacy', 'mailboxes', {
   downloadCsv: {
     method: 'GET',
     path: '/archive/downloadCSV/{workerIp}/{indexIp}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp', index: 'indexIp' } },
     summary: 'The mailbox list as CSV',
     responseKind: 'blob',
     contentTypes: ['text/csv'],

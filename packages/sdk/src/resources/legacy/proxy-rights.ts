@@ -56,6 +56,7 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   accounts: {
     method: 'GET',
     path: '/proxy-accounts',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'Accounts and distribution groups that can hold proxy rights',
     query: s.object({ workerIp: s.string({ minLength: 1 }), search: s.optional(s.string({ maxLength: 200 })) }),
     response: s.array(ProxyPrincipal),
@@ -63,6 +64,7 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   account: {
     method: 'GET',
     path: '/proxy-account',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'One account or group with its rights',
     query: s.object({ workerIp: s.string({ minLength: 1 }), principalId: s.string({ minLength: 1 }) }),
     response: ProxyAccount,
@@ -70,6 +72,7 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   list: {
     method: 'GET',
     path: '/proxy-rights',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'All proxy rights',
     query: s.object({ workerIp: s.string({ minLength: 1 }), mailboxId: s.optional(s.string()) }),
     response: s.array(ProxyRight),
@@ -77,6 +80,7 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   grant: {
     method: 'POST',
     path: '/proxy-rights',
+    scope: { workerTenant: { in: 'body', name: 'workerIp' } },
     summary: 'Grant rights (refused for a principal that already holds them)',
     body: GrantProxyRights,
     response: s.array(ProxyRight),
@@ -86,6 +90,7 @@ export const proxyRightsEndpoints = defineResource('legacy', 'proxyRights', {
   revoke: {
     method: 'DELETE',
     path: '/proxy-rights',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'Revoke a right',
     query: s.object({ workerIp: s.string({ minLength: 1 }), rightId: s.string({ minLength: 1 }) }),
   },

@@ -53,6 +53,7 @@ export const sessionsEndpoints = defineResource('legacy', 'sessions', {
   list: {
     method: 'GET',
     path: '/auth/sessions',
+    scope: 'caller',
     summary: "The caller's signed-in sessions, with device, address and last activity",
     response: SessionList,
   },
@@ -60,6 +61,7 @@ export const sessionsEndpoints = defineResource('legacy', 'sessions', {
     method: 'DELETE',
     rateLimited: true,
     path: '/auth/sessions/{sessionId}',
+    scope: 'caller',
     summary: "Sign out one of the caller's other sessions (audited)",
     params: sessionParams,
     refusals: {

@@ -154,13 +154,22 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
   finishedRestoreJobs: {
     method: 'GET',
     path: '/backup-and-restore/finished-restore-teams-jobs/{workerIp}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: 'Finished Teams restore runs',
     response: s.array(JobRun),
   },
-  list: { method: 'GET', path: '/teams', summary: "The tenant's teams", query: workerQuery, response: s.array(Team) },
+  list: {
+    method: 'GET',
+    path: '/teams',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
+    summary: "The tenant's teams",
+    query: workerQuery,
+    response: s.array(Team),
+  },
   members: {
     method: 'GET',
     path: '/teams/members/{workerIp}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: "A team's members",
     query: s.object({ teamId: s.string({ minLength: 1 }) }),
     response: s.array(Member),
@@ -168,12 +177,14 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
   foundGroups: {
     method: 'GET',
     path: '/founded-groups/{workerIp}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: 'Groups found in the tenant',
     response: s.array(FoundGroup),
   },
   foundAccounts: {
     method: 'GET',
     path: '/founded-accounts/{workerIp}/{type}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: 'Accounts of one type found in the tenant',
     params: s.object({ workerIp: s.string(), type: AccountType }),
     response: s.array(FoundAccount),
@@ -181,6 +192,7 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
   restoreFoundAccounts: {
     method: 'GET',
     path: '/restore/founded-accounts/{workerIp}/{type}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: 'Accounts of one type that have restorable data',
     params: s.object({ workerIp: s.string(), type: AccountType }),
     response: s.array(FoundAccount),
@@ -188,6 +200,7 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
   archiveStructure: {
     method: 'GET',
     path: '/backup-and-restore/teams-archive-structure',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'Teams, channels and chats in the archive',
     query: s.object({ workerIp: s.string({ minLength: 1 }), teamId: s.optional(s.string()) }),
     response: s.array(TeamsArchiveNode),
@@ -197,6 +210,7 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
     // Reads only: retried like a GET.
     idempotent: true,
     path: '/backup-and-restore/teams-filter-re',
+    scope: { workerTenant: { in: 'body', name: 'workerIp' } },
     summary: 'Archived Teams messages matching a filter',
     body: TeamsFilterRequest,
     response: page(TeamsMessage),
@@ -204,6 +218,7 @@ export const teamsEndpoints = defineResource('legacy', 'teams', {
   statistics: {
     method: 'GET',
     path: '/teams-archive/statistics',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'Teams archive figures of the last 30 days',
     query: workerQuery,
     response: TeamsArchiveStatistics,

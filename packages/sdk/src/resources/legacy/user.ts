@@ -125,6 +125,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   create: {
     method: 'POST',
     path: '/admin/user_create',
+    scope: 'caller',
     summary: 'Create a portal user (invited by mail)',
     body: UserCreate,
     response: PortalUser,
@@ -134,6 +135,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   users: {
     method: 'GET',
     path: '/admin/users',
+    scope: 'caller',
     summary: "An organisation's portal users, paged, sorted and searched",
     query: PortalUserListQuery,
     response: page(PortalUser),
@@ -141,6 +143,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   grantEdiscoveryManager: {
     method: 'PUT',
     path: '/admin/users/{userId}/ediscovery-manager',
+    scope: 'caller',
     summary: 'Make a user an eDiscovery manager (audited); a manager already stays one',
     params: userParams,
     response: PortalUser,
@@ -148,6 +151,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   revokeEdiscoveryManager: {
     method: 'DELETE',
     path: '/admin/users/{userId}/ediscovery-manager',
+    scope: 'caller',
     summary: "Take a user's eDiscovery manager role (audited)",
     params: userParams,
     response: PortalUser,
@@ -155,6 +159,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   deactivate: {
     method: 'PUT',
     path: '/admin/users/{userId}/deactivation',
+    scope: 'caller',
     summary: 'Deactivate a user: their sessions end and sign-in is refused (audited)',
     params: userParams,
     response: PortalUser,
@@ -165,6 +170,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   reactivate: {
     method: 'DELETE',
     path: '/admin/users/{userId}/deactivation',
+    scope: 'caller',
     summary: 'Reactivate a deactivated user (audited)',
     params: userParams,
     response: PortalUser,
@@ -172,6 +178,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
   remove: {
     method: 'DELETE',
     path: '/admin/users/{userId}',
+    scope: 'caller',
     summary: 'Delete a user for good (audited)',
     params: userParams,
     refusals: {
@@ -182,6 +189,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
     method: 'POST',
     rateLimited: true,
     path: '/admin/users/{userId}/invitation',
+    scope: 'caller',
     summary: 'Send an invited user a new invitation link; the earlier links stop working (audited)',
     params: userParams,
     body: s.object({}),
@@ -193,12 +201,14 @@ export const userEndpoints = defineResource('legacy', 'user', {
   notifications: {
     method: 'GET',
     path: '/admin/notifications',
+    scope: 'caller',
     summary: "The caller's notification settings",
     response: NotificationSettings,
   },
   updateNotifications: {
     method: 'PUT',
     path: '/admin/notifications',
+    scope: 'caller',
     summary: "Change the caller's notification settings",
     body: NotificationSettings,
     response: NotificationSettings,
@@ -207,6 +217,7 @@ export const userEndpoints = defineResource('legacy', 'user', {
     method: 'POST',
     rateLimited: true,
     path: '/admin/notifications/test',
+    scope: 'caller',
     summary:
       "Send a test mail in the caller's mail language to their notification address (or the account's); 502 mailNotSent when the mail server refuses it or cannot be reached",
     body: s.object({}),

@@ -272,28 +272,38 @@ export type FleetPage = s.Static<typeof FleetPage>;
  * figures, partners and their clients. {@link workersApi} binds them.
  */
 export const workersEndpoints = defineResource('legacy', 'workers', {
-  client: { method: 'GET', path: '/client', summary: "The caller's own organisation", response: Client },
+  client: {
+    method: 'GET',
+    path: '/client',
+    scope: 'caller',
+    summary: "The caller's own organisation",
+    response: Client,
+  },
   clients: {
     method: 'GET',
     path: '/clients',
+    scope: 'caller',
     summary: 'Organisations the caller may act for',
     response: s.array(Client),
   },
   checks: {
     method: 'GET',
     path: '/worker/stats/checks/{workerIp}',
+    scope: { worker: { in: 'path', name: 'workerIp' } },
     summary: "A worker's health checks",
     response: WorkerChecks,
   },
   lastSuccessfulJob: {
     method: 'GET',
     path: '/backup-and-restore/get-last-successful-job/{workerIp}',
+    scope: { workerTenant: { in: 'path', name: 'workerIp' } },
     summary: 'The last backup run that finished without failure',
     response: LastSuccessfulJob,
   },
   statistics: {
     method: 'GET',
     path: '/backup-and-restore/statistics',
+    scope: { workerTenant: { in: 'query', name: 'workerIp' } },
     summary: 'Backup figures per application',
     query: s.object({ workerIp: s.string({ minLength: 1 }) }),
     response: BackupStatistics,
@@ -301,12 +311,14 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
   partnerClients: {
     method: 'GET',
     path: '/partner-clients',
+    scope: 'caller',
     summary: "A partner's client organisations",
     response: s.array(Client),
   },
   fleet: {
     method: 'GET',
     path: '/partner-clients/fleet',
+    scope: 'caller',
     summary: "A partner's clients with their health, what needs attention first",
     query: FleetQuery,
     response: FleetPage,
@@ -314,6 +326,7 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
   addPartnerClient: {
     method: 'POST',
     path: '/partner-clients',
+    scope: 'caller',
     summary: 'Add a client organisation with its licence and worker',
     body: PartnerClientCreate,
     response: Client,
@@ -321,10 +334,17 @@ export const workersEndpoints = defineResource('legacy', 'workers', {
       409: "A user with the administrator email already exists (code emailTaken), or the partner's own organisation or a client has the short name (shortNameTaken).",
     },
   },
-  partners: { method: 'GET', path: '/partners-list', summary: 'All partners (operator)', response: s.array(Partner) },
+  partners: {
+    method: 'GET',
+    path: '/partners-list',
+    scope: 'caller',
+    summary: 'All partners (operator)',
+    response: s.array(Partner),
+  },
   clientsByType: {
     method: 'GET',
     path: '/client/{type}',
+    scope: 'caller',
     summary: 'Organisations by licence kind',
     params: s.object({ type: LicenseKind }),
     response: s.array(Client),

@@ -14,14 +14,14 @@ import type {
   TeamsThread,
 } from '@compliance-portal/sdk';
 import type { ChatMessage, ChatMessageAttachment } from '@microsoft/microsoft-graph-types';
+import type { Actor } from '../../access/actor.js';
 import type { StoreAt } from '../../archive-data/archive.js';
 import { chatsOf } from '../../archive-data/archive-repository.js';
 import { readMail, stripHtml } from '../../archive-data/mime.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { mayReadItem, readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
-import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
   itemRow,

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { StoreAt } from '../../archive-data/archive.js';
 import { mailFileName } from '../../archive-data/mime.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { createZip } from '../../jobs/zip.js';
 import { archivedMails } from './repository.js';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProxyPrincipal, ProxyRight } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { microsoft365Refusal } from '../../http/graph-errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { refreshDiscovery } from '../discovery/service.js';

@@ -1,15 +1,16 @@
 /** The email archive's restores and downloads of archived mail, and the worker's setup as the legacy screens see it. */
 import type { FullRestoreDownloadRequest, RestoreEmailRequest } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import type { StoreAt } from '../../archive-data/archive.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { RESTORED_FOLDER } from '../../jobs/executors/mail-restore.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { counted } from '../../words.js';
 import { requireMailboxRead } from '../ediscovery/access.js';
 import { latestRunId } from '../jobs/repository.js';
-import { type Actor, createJob } from '../jobs/service.js';
+import { createJob } from '../jobs/service.js';
 import type { WorkerRecord } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { downloadMail, type MailDownload } from './downloads.js';

@@ -1,17 +1,17 @@
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import { auditLog, verifyAuditLog } from './service.js';
 
 export function auditRoutes(ctx: AppContext) {
   return routes({
     'apollo.audit.list': {
-      async handler({ query }, rc) {
-        return auditLog(ctx, session(rc).auth.user, query);
+      async handler({ query }, { actor }) {
+        return auditLog(ctx, actor.user, query);
       },
     },
     'apollo.audit.verify': {
-      async handler({ query }, rc) {
-        return verifyAuditLog(ctx, session(rc).auth.user, query);
+      async handler({ query }, { actor }) {
+        return verifyAuditLog(ctx, actor.user, query);
       },
     },
   });

@@ -1,8 +1,8 @@
 import type { AuditChainReport, AuditEntry, AuditQuery, AuditVerifyQuery } from '@compliance-portal/sdk';
+import { requireOrganisation } from '../../access/scope.js';
 import { toEntry, verifyOrganisationChain } from '../../audit/audit-log.js';
 import type { AppContext } from '../../context.js';
 import type { User } from '../identity/users.js';
-import { requireOrganisation } from '../organisations/access.js';
 import { countAuditEntries, listAuditEntries } from './repository.js';
 
 /**

@@ -9,9 +9,10 @@ import {
   type MissingPermission,
   type SyncUsersResult,
 } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../errors.js';
 import { dataPlaneOf, graphConnectionFor } from '../../jobs/data-plane.js';
 import { diagnose } from '../../m365/diagnosis.js';
 import type { GraphApi } from '../../m365/graph-api.js';
@@ -19,7 +20,6 @@ import { createGraphApi } from '../../m365/graph-client.js';
 import { missingPermissions, tokenRoles } from '../../m365/permissions.js';
 import { createTokenSource } from '../../m365/token.js';
 import { refreshDiscovery } from '../discovery/service.js';
-import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { learnDefaultDomain } from '../tenants/service.js';
 import { discoveredUserIds } from './repository.js';

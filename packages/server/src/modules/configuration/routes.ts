@@ -1,7 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
-import { requireOrganisation } from '../organisations/access.js';
-import { requireTenant } from '../tenants/access.js';
+import { routes } from '../../http/contract.js';
 import { runConnectionTest, runUserSync } from './connection.js';
 import type { BackupConfigRecord } from './repository.js';
 import { backupConfig, licenceOf, switchTenant, updateBackupConfig } from './service.js';
@@ -19,45 +17,33 @@ const view = (c: BackupConfigRecord) => ({
 export function configurationRoutes(ctx: AppContext) {
   return routes({
     'apollo.configuration.backupConfig': {
-      async handler({ query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, query.tenantId);
+      async handler(_args, { tenant }) {
         return view(await backupConfig(ctx, tenant));
       },
     },
     'apollo.configuration.updateBackupConfig': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, body.tenantId);
-        return view(await updateBackupConfig(ctx, { user, ip: rc.ip }, tenant, body));
+      async handler({ body }, { tenant, actor }) {
+        return view(await updateBackupConfig(ctx, actor, tenant, body));
       },
     },
     'apollo.configuration.license': {
-      async handler({ query }, rc) {
-        const { user } = session(rc).auth;
-        const organisationId = query?.organisationId ?? user.organisationId;
-        await requireOrganisation(ctx, user, organisationId);
+      async handler(_args, { organisationId }) {
         return licenceOf(ctx, organisationId);
       },
     },
     'apollo.configuration.testOnedriveConnection': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, body.tenantId);
-        return runConnectionTest(ctx, { user, ip: rc.ip }, tenant);
+      async handler(_args, { tenant, actor }) {
+        return runConnectionTest(ctx, actor, tenant);
       },
     },
     'apollo.configuration.syncUsers': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, body.tenantId);
-        return runUserSync(ctx, { user, ip: rc.ip }, tenant);
+      async handler(_args, { tenant, actor }) {
+        return runUserSync(ctx, actor, tenant);
       },
     },
     'apollo.configuration.switchTenant': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, body.tenantId);
-        await switchTenant(ctx, { user, ip: rc.ip }, tenant);
+      async handler(_args, { tenant, actor }) {
+        await switchTenant(ctx, actor, tenant);
         return { tenantId: tenant.tenantId, tenantName: tenant.tenantName, isActive: true as const };
       },
     },

@@ -1,9 +1,9 @@
 import { type BackupConfigUpdate, type License, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
-import type { Actor } from '../jobs/service.js';
+import { notFound } from '../../errors.js';
 import { locationExists } from '../locations/repository.js';
 import { findOrganisation } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';

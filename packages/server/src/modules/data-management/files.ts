@@ -16,7 +16,7 @@ import type {
 } from '@compliance-portal/sdk';
 import type { DriveItem, DriveItemVersion } from '@microsoft/microsoft-graph-types';
 import type { Queryable } from '../../db/database.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { itemPath } from '../../jobs/executors/backup.js';
 import { eligibleVersions, monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { forEachLimit } from '../../jobs/pool.js';

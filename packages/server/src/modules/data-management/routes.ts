@@ -1,9 +1,8 @@
 /** Data management: the file manager's calls and the SharePoint data-management dashboard. */
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import { graphFailure } from '../../http/graph-errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import { requireTenant } from '../tenants/access.js';
 import { browse, cleanupPreview, fileVersions } from './files.js';
 import { dataManagementDashboard, ensureAnalysis } from './storage.js';
 
@@ -21,32 +20,26 @@ async function live<T>(work: () => Promise<T>): Promise<T> {
 
 export function dataManagementRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
-  const tenantOf = (tenantId: string, rc: Parameters<typeof session>[0]) =>
-    requireTenant(ctx, session(rc).auth.user, tenantId);
   return routes({
     'apollo.dataManagement.browse': {
-      async handler({ tenantId, body }, rc) {
-        const tenant = await tenantOf(tenantId, rc);
+      async handler({ body }, { tenant }) {
         return live(async () => browse(await plane.graph(tenant, { interactive: true }), body));
       },
     },
     'apollo.dataManagement.versions': {
-      async handler({ tenantId, body }, rc) {
-        const tenant = await tenantOf(tenantId, rc);
+      async handler({ body }, { tenant }) {
         return live(async () => fileVersions(await plane.graph(tenant, { interactive: true }), body));
       },
     },
     'apollo.dataManagement.preview': {
-      async handler({ tenantId, body }, rc) {
-        const tenant = await tenantOf(tenantId, rc);
+      async handler({ body }, { tenant }) {
         return live(async () =>
           cleanupPreview(ctx.db, await plane.graph(tenant, { interactive: true }), tenant.tenantId, body),
         );
       },
     },
     'apollo.dashboards.sharepointDataManagement': {
-      async handler({ tenantId }, rc) {
-        const tenant = await tenantOf(tenantId, rc);
+      async handler(_args, { tenant }) {
         await live(() => ensureAnalysis(ctx, () => plane.graph(tenant), tenant));
         return dataManagementDashboard(ctx, tenant.tenantId);
       },

@@ -1,10 +1,9 @@
 /** Apollo discovery: accounts, sites, teams and groups of a tenant, and the trees of backed-up sources. */
 import type { Application } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
+import { routes } from '../../http/contract.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import type { User } from '../identity/users.js';
 import {
   listDiscovered,
   listGroups,
@@ -18,21 +17,18 @@ import {
 export function discoveryRoutes(ctx: AppContext) {
   const plane = dataPlaneOf(ctx);
 
-  const scope = (user: User, tenantId: string, locationId: string) =>
-    requireTenantLocation(ctx, user, tenantId, locationId);
-
   return routes({
     'apollo.discovery.users': {
-      async handler({ tenantId, locationId, query }, rc) {
-        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+      async handler({ locationId, query }, { tenant }) {
+        await requireTenantLocation(ctx, tenant, locationId);
         const application: Application = query?.application ?? 'onedrive';
         await refreshDiscovery(ctx, () => plane.graph(tenant, { interactive: true }), tenant, application);
         return listDiscovered(ctx.db, tenant.tenantId, application, query ?? {});
       },
     },
     'apollo.discovery.items': {
-      async handler({ tenantId, locationId, sourceId, nodeId, query }, rc) {
-        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+      async handler({ locationId, sourceId, nodeId, query }, { tenant }) {
+        await requireTenantLocation(ctx, tenant, locationId);
         const at = query?.snapshot ? new Date(query.snapshot) : null;
         const run = await snapshotRun(ctx.db, tenant.tenantId, locationId, sourceId, at);
         if (!run) throw notFound('No backup of this source was found in this location.');
@@ -40,14 +36,14 @@ export function discoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.discovery.groups': {
-      async handler({ tenantId, locationId, query }, rc) {
-        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+      async handler({ locationId, query }, { tenant }) {
+        await requireTenantLocation(ctx, tenant, locationId);
         return listGroups(() => plane.graph(tenant, { interactive: true }), query ?? {});
       },
     },
     'apollo.discovery.groupUsers': {
-      async handler({ tenantId, locationId, groupId, query }, rc) {
-        const tenant = await scope(session(rc).auth.user, tenantId, locationId);
+      async handler({ locationId, groupId, query }, { tenant }) {
+        await requireTenantLocation(ctx, tenant, locationId);
         return listGroupUsers(
           ctx.db,
           () => plane.graph(tenant, { interactive: true }),

@@ -14,25 +14,16 @@ import type {
 import type { Group, User } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { graphFailure, microsoft365Refusal } from '../../http/graph-errors.js';
 import { ownValue } from '../../http/list-query.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { User as PortalUser } from '../identity/users.js';
 import { locationExists } from '../locations/repository.js';
-import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
-/** The tenant and one of its storage locations, or 404 (the same answer for another's ids). */
-export async function requireTenantLocation(
-  ctx: AppContext,
-  user: PortalUser,
-  tenantId: string,
-  locationId: string,
-): Promise<TenantRecord> {
-  const tenant = await requireTenant(ctx, user, tenantId);
+/** One of the tenant's storage locations, or 404 (the same answer for another tenant's). */
+export async function requireTenantLocation(ctx: AppContext, tenant: TenantRecord, locationId: string): Promise<void> {
   if (!(await locationExists(ctx.db, tenant.tenantId, locationId))) throw notFound('Location not found');
-  return tenant;
 }
 
 /** A tenant's discovery is read again from Microsoft 365 when older than this. */

@@ -9,7 +9,7 @@ import { actedBy } from '../../audit/audit-by.js';
  * their names, sizes and counts; the content of a mail is not.
  */
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';

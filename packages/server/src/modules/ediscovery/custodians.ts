@@ -7,7 +7,7 @@ import type { DeletionHeldCustodian, EdiscoveryCustodian, EdiscoverySearch } fro
 import { heldByCustodian } from '../../archive-data/legal-hold.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { unknownSources } from '../discovery/service.js';
 import type { TenantRecord } from '../tenants/repository.js';

@@ -8,19 +8,17 @@
  * of items held, as is a refusal for want of the role.
  */
 import type { EdiscoveryCase, EdiscoverySearch } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { placeHold } from '../../archive-data/legal-hold.js';
 import { type HoldScope, releaseHold } from '../../archive-data/legal-hold-repository.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { notFound, refusal } from '../../http/errors.js';
-import type { User } from '../identity/users.js';
+import { notFound, refusal } from '../../errors.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { findCase, readCase } from './cases.js';
 import { hasCustodians } from './custodians.js';
 import { parseQuery } from './query.js';
 import { type Custodians, lockCase } from './repository.js';
-
-type Actor = { user: User; ip: string };
 
 /** Refuses (403, audited as a failure of `action`) who is not an eDiscovery manager. */
 async function requireManager(ctx: AppContext, tenant: TenantRecord, actor: Actor, action: string, caseId: string) {

@@ -1,13 +1,13 @@
 /** eDiscovery: an archived item's text, for whom may read it. */
 import type { EdiscoveryPreview } from '@compliance-portal/sdk';
 import type { ChatMessage } from '@microsoft/microsoft-graph-types';
+import type { Actor } from '../../access/actor.js';
 import { getArchivedItem, type StoreAt } from '../../archive-data/archive.js';
 import { archivedItemEnvelope } from '../../archive-data/archive-repository.js';
 import { stripHtml, summariseMail } from '../../archive-data/mime.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
-import type { Actor } from '../jobs/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { mayReadItem, requireMailboxRead } from './access.js';
 

@@ -3,9 +3,8 @@
  * (custodians.ts) and export (cases.ts), their legal hold (hold.ts) and what the caller may do.
  */
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
-import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
 import { holdCase, releaseCase } from './hold.js';
@@ -18,60 +17,46 @@ export function ediscoveryRoutes(ctx: AppContext) {
 
   return routes({
     'apollo.ediscovery.cases': {
-      async handler({ tenantId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler(_args, { tenant }) {
         return listCases(ctx, tenant.tenantId);
       },
     },
     'apollo.ediscovery.createCase': {
-      async handler({ tenantId, body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return createCase(ctx, connect(tenant), tenant, { user, ip: rc.ip }, body);
+      async handler({ body }, { tenant, actor }) {
+        return createCase(ctx, connect(tenant), tenant, actor, body);
       },
     },
     'apollo.ediscovery.getCase': {
-      async handler({ tenantId, caseId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ caseId }, { tenant }) {
         return findCase(ctx, tenant.tenantId, caseId);
       },
     },
     'apollo.ediscovery.deleteCase': {
-      async handler({ tenantId, caseId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        await deleteCase(ctx, tenant, { user, ip: rc.ip }, caseId);
+      async handler({ caseId }, { tenant, actor }) {
+        await deleteCase(ctx, tenant, actor, caseId);
         return undefined;
       },
     },
     'apollo.ediscovery.holdCase': {
-      async handler({ tenantId, caseId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return holdCase(ctx, tenant, { user, ip: rc.ip }, caseId);
+      async handler({ caseId }, { tenant, actor }) {
+        return holdCase(ctx, tenant, actor, caseId);
       },
     },
     'apollo.ediscovery.releaseCase': {
-      async handler({ tenantId, caseId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return releaseCase(ctx, tenant, { user, ip: rc.ip }, caseId);
+      async handler({ caseId }, { tenant, actor }) {
+        return releaseCase(ctx, tenant, actor, caseId);
       },
     },
     'apollo.ediscovery.rights': {
-      async handler({ tenantId }, rc) {
-        const { user } = session(rc).auth;
-        await requireTenant(ctx, user, tenantId);
-        return { ediscoveryManager: user.ediscoveryManager };
+      async handler(_args, { actor }) {
+        return { ediscoveryManager: actor.user.ediscoveryManager };
       },
     },
     'apollo.ediscovery.exportCase': {
-      async handler({ tenantId, caseId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
+      async handler({ caseId }, { tenant, actor, reply }) {
         const found = await findCase(ctx, tenant.tenantId, caseId);
-        const file = await exportCase(ctx, connect(tenant), plane.storeAt, tenant, { user, ip: rc.ip }, found);
-        rc.reply
+        const file = await exportCase(ctx, connect(tenant), plane.storeAt, tenant, actor, found);
+        reply
           .type('application/zip')
           .header(
             'Content-Disposition',
@@ -82,17 +67,13 @@ export function ediscoveryRoutes(ctx: AppContext) {
       },
     },
     'apollo.ediscovery.search': {
-      async handler({ tenantId, body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return searchTenant(ctx, connect(tenant), tenant, user, body);
+      async handler({ body }, { tenant, actor }) {
+        return searchTenant(ctx, connect(tenant), tenant, actor.user, body);
       },
     },
     'apollo.ediscovery.preview': {
-      async handler({ tenantId, itemId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return previewItem(ctx, connect(tenant), plane.storeAt, tenant, { user, ip: rc.ip }, itemId);
+      async handler({ itemId }, { tenant, actor }) {
+        return previewItem(ctx, connect(tenant), plane.storeAt, tenant, actor, itemId);
       },
     },
   });

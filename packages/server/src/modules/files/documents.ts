@@ -9,12 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type DocumentType, type FileEntry, isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import { canActFor } from '../../access/scope.js';
 import type { AppContext } from '../../context.js';
-import { badRequest, HttpError, notFound, refusal } from '../../http/errors.js';
+import { badRequest, HttpError, notFound, refusal } from '../../errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { documentFiles } from '../../storage/document-files.js';
 import type { User } from '../identity/users.js';
-import { canActFor } from '../organisations/access.js';
 import {
   type DocumentRow,
   deleteDocumentRow,

@@ -2,8 +2,8 @@
 import type { DocumentType } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { routes, session, UNSTORABLE_TEXT_MESSAGE, unstorableText } from '../../http/contract.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
+import { routes, UNSTORABLE_TEXT_MESSAGE, unstorableText } from '../../http/contract.js';
 import {
   deleteDocument,
   listDocuments,
@@ -19,20 +19,20 @@ const TYPES: readonly string[] = ['contracts', 'reports', 'others'];
 export function fileRoutes(ctx: AppContext) {
   return routes({
     'legacy.files.documents': {
-      async handler({ abbr }, rc) {
-        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, abbr));
+      async handler({ abbr }, { actor }) {
+        return listDocuments(ctx, await organisationByAbbr(ctx, actor.user, abbr));
       },
     },
     'legacy.files.reports': {
-      async handler({ abbr }, rc) {
-        return listDocuments(ctx, await organisationByAbbr(ctx, session(rc).auth.user, abbr), 'reports');
+      async handler({ abbr }, { actor }) {
+        return listDocuments(ctx, await organisationByAbbr(ctx, actor.user, abbr), 'reports');
       },
     },
     'legacy.files.download': {
-      async handler({ fileName, abbr, documentType }, rc) {
-        const organisationId = await organisationByAbbr(ctx, session(rc).auth.user, abbr);
+      async handler({ fileName, abbr, documentType }, { actor, reply }) {
+        const organisationId = await organisationByAbbr(ctx, actor.user, abbr);
         const file = await readDocument(ctx, organisationId, documentType, fileName);
-        rc.reply
+        reply
           .type('application/pdf')
           .header(
             'Content-Disposition',
@@ -43,10 +43,9 @@ export function fileRoutes(ctx: AppContext) {
       },
     },
     'legacy.files.upload': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
+      async handler({ body }, { actor, request }) {
         if (!Buffer.isBuffer(body)) throw badRequest('Invalid request', { body: ['Expected multipart/form-data.'] });
-        const form = parseFormData(body, rc.request.headers['content-type']);
+        const form = parseFormData(body, request.headers['content-type']);
         const abbr = form.get('abbr')?.value.toString('utf8') ?? '';
         const type = form.get('documentType')?.value.toString('utf8') ?? '';
         const file = form.get('file');
@@ -61,15 +60,15 @@ export function fileRoutes(ctx: AppContext) {
         if (!TYPES.includes(type)) errors.documentType = ['Choose contracts, reports or others.'];
         if (!file || file.fileName === undefined) errors.file = [NOT_A_PDF];
         if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
-        const organisationId = await organisationByAbbr(ctx, user, abbr);
+        const organisationId = await organisationByAbbr(ctx, actor.user, abbr);
         const saved = await saveDocument(ctx, organisationId, {
           type: type as DocumentType,
           fileName: file?.fileName ?? '',
           bytes: file?.value ?? new Uint8Array(),
-          uploadedBy: user.email,
+          uploadedBy: actor.user.email,
         });
         await ctx.audit({
-          ...actedBy(user, rc.ip),
+          ...actedBy(actor.user, actor.ip),
           organisationId,
           action: 'document.upload',
           target: `${type}/${saved.fileName}`,
@@ -80,12 +79,11 @@ export function fileRoutes(ctx: AppContext) {
       },
     },
     'legacy.files.delete': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const organisationId = await organisationByAbbr(ctx, user, body.abbr);
+      async handler({ body }, { actor }) {
+        const organisationId = await organisationByAbbr(ctx, actor.user, body.abbr);
         const name = await deleteDocument(ctx, organisationId, body.documentType, body.fileName);
         await ctx.audit({
-          ...actedBy(user, rc.ip),
+          ...actedBy(actor.user, actor.ip),
           organisationId,
           action: 'document.delete',
           target: `${body.documentType}/${name}`,

@@ -1,13 +1,13 @@
 /** A partner's fleet: its clients' health, what needs attention first. */
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import { fleetFor } from './service.js';
 
 export function fleetRoutes(ctx: AppContext) {
   return routes({
     'legacy.workers.fleet': {
-      async handler({ query }, rc) {
-        return fleetFor(ctx, session(rc).auth.user, query);
+      async handler({ query }, { actor }) {
+        return fleetFor(ctx, actor.user, query);
       },
     },
   });

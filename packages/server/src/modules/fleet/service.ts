@@ -18,10 +18,10 @@ import {
   type FleetPage,
   type FleetQuery,
 } from '@compliance-portal/sdk';
+import { requireRole } from '../../access/scope.js';
 import type { AppContext } from '../../context.js';
 import { ownValue } from '../../http/list-query.js';
 import type { User } from '../identity/users.js';
-import { requireRole } from '../organisations/access.js';
 import {
   type CoverageKind,
   type FleetAreaJobsRow,

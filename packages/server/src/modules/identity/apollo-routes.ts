@@ -4,8 +4,8 @@ import { actedBy } from '../../audit/audit-by.js';
  * error codes (shared/spec/apollo-identity-contract.md).
  */
 import type { AppContext } from '../../context.js';
+import { bearerChallenge, HttpError, validationProblem } from '../../errors.js';
 import { routes, session } from '../../http/contract.js';
-import { bearerChallenge, HttpError, validationProblem } from '../../http/errors.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode } from './mails.js';
 import {

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { refusal } from '../../http/errors.js';
+import { refusal } from '../../errors.js';
 import {
   bindTenant,
   holderOf,

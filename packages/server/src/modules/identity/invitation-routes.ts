@@ -1,8 +1,8 @@
 /** The invitation link's page (legacy `/auth/invitations/{token}`): who is invited, and accepting it. */
 import type { AppContext } from '../../context.js';
 import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.js';
+import { badRequest } from '../../errors.js';
 import { routes } from '../../http/contract.js';
-import { badRequest } from '../../http/errors.js';
 import { acceptInvitation, findInvitation } from './invitations.js';
 
 export function invitationRoutes(ctx: AppContext) {

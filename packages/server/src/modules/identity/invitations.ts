@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
-import { refusal } from '../../http/errors.js';
+import { refusal } from '../../errors.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { findLiveOneTimeCode, insertOneTimeCode, useOneTimeCode, voidOneTimeCodes } from './one-time-codes.js';
 import { revokeAllForUser } from './sessions.js';

@@ -5,8 +5,8 @@
 import { errorTexts } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.js';
+import { badRequest, conflict, refusal } from '../../errors.js';
 import { routes, session } from '../../http/contract.js';
-import { badRequest, conflict, refusal } from '../../http/errors.js';
 import { listSignInEvents } from './activity.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode } from './mails.js';

@@ -13,7 +13,7 @@ import { hashRecoveryCode, newRecoveryCodes } from '../../crypto/recovery-codes.
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import { newSharedKey, otpauthUri, verifyTotp } from '../../crypto/totp.js';
 import type { Queryable } from '../../db/database.js';
-import { validationProblem } from '../../http/errors.js';
+import { validationProblem } from '../../errors.js';
 import { runAfterResponse } from './background.js';
 import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink } from './mails.js';
 import {

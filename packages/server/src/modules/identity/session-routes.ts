@@ -6,8 +6,8 @@
  */
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
+import { notFound, refusal } from '../../errors.js';
 import { routes, session } from '../../http/contract.js';
-import { notFound, refusal } from '../../http/errors.js';
 import { listLiveSessions, revokeUserFamily } from './sessions.js';
 import { parseUserAgent } from './user-agent.js';
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Auth, SignedIn, TokenKind } from '../../access/actor.js';
 import type { AppContext } from '../../context.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
-import { findUserOfToken, type User } from './users.js';
-
-export type TokenKind = 'signin' | 'access' | 'refresh' | 'session';
+import { findUserOfToken } from './users.js';
 
 /**
  * Identity contract: apollo access tokens live 1 hour, refresh tokens 14 days. The legacy sign-in
@@ -21,21 +20,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
 /** Token kinds that mean a signed-in user on both APIs. */
 export const SESSION_KINDS: readonly TokenKind[] = ['access', 'session'];
 
-/** How a session signed in, and when: kept by every token the sign-in leads to, refreshed ones included. */
-export interface SignedIn {
-  method: 'password' | 'microsoft';
-  at: Date;
-}
-
-export interface Auth {
-  user: User;
-  kind: TokenKind;
-  tokenHash: string;
-  /** Tokens issued together (and by refreshing them) share a family, revoked as one at logout. */
-  family: string;
-  /** Null for tokens issued before sign-ins were recorded (migration 24). */
-  signedIn: SignedIn | null;
-}
+export type { Auth };
 
 export async function issueToken(
   tx: Queryable,

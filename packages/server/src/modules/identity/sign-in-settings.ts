@@ -7,7 +7,7 @@
 import type { SignInSettings, SignInSettingsChange } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { refusal } from '../../http/errors.js';
+import { refusal } from '../../errors.js';
 import { runAfterResponse } from './background.js';
 import {
   administratorAddresses,

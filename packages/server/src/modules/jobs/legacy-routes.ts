@@ -4,9 +4,8 @@
  */
 import type { Application, JobType, ScheduledJob } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import type { JobRecord } from '../../jobs/repository.js';
-import { workerTenant } from '../tenants/access.js';
 import { queryRuns, runAccounts, runView } from './runs.js';
 import {
   createJob,
@@ -56,17 +55,14 @@ function scheduledView(j: JobRecord): ScheduledJob {
 export function legacyJobRoutes(ctx: AppContext) {
   return routes({
     'legacy.jobs.scheduled': {
-      async handler({ workerIp, prefix }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, workerIp);
+      async handler({ prefix }, { tenant }) {
         return (await jobsOfType(ctx, tenant, FAMILY[prefix as Prefix].type)).map(scheduledView);
       },
     },
     'legacy.jobs.create': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await workerTenant(ctx, user, body.workerIp);
+      async handler({ body }, { tenant, actor }) {
         const family = FAMILY[body.prefix];
-        const job = await createJob(ctx, { user, ip: rc.ip }, tenant, {
+        const job = await createJob(ctx, actor, tenant, {
           name: body.name,
           type: family.type,
           application: family.application,
@@ -79,44 +75,38 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.update': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const { job, tenant } = await requireUserJob(ctx, user, body.jobId);
+      async handler({ body }, { actor }) {
+        const { job, tenant } = await requireUserJob(ctx, actor.user, body.jobId);
         const { jobId: _, ...changes } = body;
-        return scheduledView(await updateJob(ctx, { user, ip: rc.ip }, tenant, job, changes));
+        return scheduledView(await updateJob(ctx, actor, tenant, job, changes));
       },
     },
     'legacy.jobs.remove': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const { job, tenant } = await requireUserJob(ctx, user, body.jobId);
-        await removeJob(ctx, { user, ip: rc.ip }, tenant, job);
+      async handler({ body }, { actor }) {
+        const { job, tenant } = await requireUserJob(ctx, actor.user, body.jobId);
+        await removeJob(ctx, actor, tenant, job);
         return undefined;
       },
     },
     'legacy.jobs.start': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const { job, tenant } = await requireUserJob(ctx, user, body.jobId);
-        return runView(await startJobRun(ctx, { user, ip: rc.ip }, tenant, job));
+      async handler({ body }, { actor }) {
+        const { job, tenant } = await requireUserJob(ctx, actor.user, body.jobId);
+        return runView(await startJobRun(ctx, actor, tenant, job));
       },
     },
     'legacy.jobs.stop': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const { job, tenant } = await requireUserJob(ctx, user, body.jobId);
-        return runView(await stopJobRun(ctx, { user, ip: rc.ip }, tenant, job));
+      async handler({ body }, { actor }) {
+        const { job, tenant } = await requireUserJob(ctx, actor.user, body.jobId);
+        return runView(await stopJobRun(ctx, actor, tenant, job));
       },
     },
     'legacy.jobs.running': {
-      async handler({ query }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, query.workerIp);
+      async handler(_args, { tenant }) {
         return (await runningRuns(ctx, tenant)).map((r) => runView(r));
       },
     },
     'legacy.jobs.filtered': {
-      async handler({ body }, rc) {
-        const tenant = await workerTenant(ctx, session(rc).auth.user, body.workerIp);
+      async handler({ body }, { tenant }) {
         return queryRuns(ctx.db, tenant.tenantId, {
           ...body,
           ...(body.prefix ? { types: [FAMILY[body.prefix].type] } : {}),
@@ -125,11 +115,11 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.downloadRestoreArchive': {
-      async handler({ body }, rc) {
-        const { job } = await requireUserJob(ctx, session(rc).auth.user, body.jobId);
+      async handler({ body }, { actor, reply }) {
+        const { job } = await requireUserJob(ctx, actor.user, body.jobId);
         const file = await restoreArchiveOf(ctx, job);
         const name = `restore-${job.name.replace(/[^\w.-]+/g, '_').slice(0, 80)}.zip`;
-        rc.reply
+        reply
           .type('application/zip')
           .header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
           .header('Content-Length', file.size);
@@ -137,8 +127,8 @@ export function legacyJobRoutes(ctx: AppContext) {
       },
     },
     'legacy.jobs.reportDataAccounts': {
-      async handler({ body }, rc) {
-        const run = await requireUserReport(ctx, session(rc).auth.user, body.reportId);
+      async handler({ body }, { actor }) {
+        const run = await requireUserReport(ctx, actor.user, body.reportId);
         return runAccounts(ctx.db, run, body);
       },
     },

@@ -1,11 +1,10 @@
 import type { JobStatus } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
+import { routes } from '../../http/contract.js';
 import { ownValue } from '../../http/list-query.js';
 import { JobQueue } from '../../jobs/queue.js';
 import { durationOf, type JobRecord, jobView, listJobs } from '../../jobs/repository.js';
-import { requireTenant } from '../tenants/access.js';
 import { dataManagementAccounts, queryReports, queryRuns, runAccounts } from './runs.js';
 import {
   createJob,
@@ -39,8 +38,7 @@ export function jobRoutes(ctx: AppContext) {
 
   return routes({
     'apollo.jobs.list': {
-      async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ query }, { tenant }) {
         const search = query?.search?.trim().toLowerCase();
         let jobs = (await listJobs(ctx.db, tenant.tenantId)).filter(
           (j) =>
@@ -65,119 +63,96 @@ export function jobRoutes(ctx: AppContext) {
       },
     },
     'apollo.jobs.deletionPreview': {
-      async handler({ tenantId, body }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ body }, { tenant }) {
         return deletionPreview(ctx, tenant, body);
       },
     },
     'apollo.jobs.create': {
-      async handler({ tenantId, body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return jobView(await createJob(ctx, { user, ip: rc.ip }, tenant, body));
+      async handler({ body }, { tenant, actor }) {
+        return jobView(await createJob(ctx, actor, tenant, body));
       },
     },
     'apollo.jobs.get': {
-      async handler({ tenantId, jobId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ jobId }, { tenant }) {
         return jobView(await requireJob(ctx.db, tenant, jobId));
       },
     },
     'apollo.jobs.update': {
-      async handler({ tenantId, jobId, body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
+      async handler({ jobId, body }, { tenant, actor }) {
         const job = await requireJob(ctx.db, tenant, jobId);
-        return jobView(await updateJob(ctx, { user, ip: rc.ip }, tenant, job, body));
+        return jobView(await updateJob(ctx, actor, tenant, job, body));
       },
     },
     'apollo.jobs.delete': {
-      async handler({ tenantId, jobId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
+      async handler({ jobId }, { tenant, actor }) {
         const job = await requireJob(ctx.db, tenant, jobId);
-        await removeJob(ctx, { user, ip: rc.ip }, tenant, job);
+        await removeJob(ctx, actor, tenant, job);
         return undefined;
       },
     },
     'apollo.jobs.start': {
-      async handler({ tenantId, jobId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
+      async handler({ jobId }, { tenant, actor }) {
         const job = await requireJob(ctx.db, tenant, jobId);
-        const task = await startJob(ctx, { user, ip: rc.ip }, tenant, job);
+        const task = await startJob(ctx, actor, tenant, job);
         if (!task) throw new Error('start task missing');
         return task;
       },
     },
     'apollo.jobs.stop': {
-      async handler({ tenantId, jobId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
+      async handler({ jobId }, { tenant, actor }) {
         const job = await requireJob(ctx.db, tenant, jobId);
-        const task = await stopJob(ctx, { user, ip: rc.ip }, tenant, job);
+        const task = await stopJob(ctx, actor, tenant, job);
         if (!task) throw new Error('stop task missing');
         return task;
       },
     },
     'apollo.monitoring.list': {
-      async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ query }, { tenant }) {
         const { type, ...rest } = query ?? {};
         if (rest.jobId) await requireJob(ctx.db, tenant, rest.jobId);
         return queryRuns(ctx.db, tenant.tenantId, { ...rest, ...(type ? { types: [type] } : {}) });
       },
     },
     'apollo.monitoring.accounts': {
-      async handler({ tenantId, reportId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ reportId, query }, { tenant }) {
         return runAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.monitoring.retry': {
-      async handler({ tenantId, reportId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return retryRun(ctx, { user, ip: rc.ip }, tenant, await requireReport(ctx, tenant, reportId));
+      async handler({ reportId }, { tenant, actor }) {
+        return retryRun(ctx, actor, tenant, await requireReport(ctx, tenant, reportId));
       },
     },
     'apollo.reporting.list': {
-      async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ query }, { tenant }) {
         const { type, types, ...rest } = query ?? {};
         const chosen = type ? [type] : types?.length ? types : undefined;
         return queryReports(ctx.db, tenant.tenantId, { ...rest, ...(chosen ? { types: chosen } : {}) });
       },
     },
     'apollo.reporting.accounts': {
-      async handler({ tenantId, reportId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ reportId, query }, { tenant }) {
         return runAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.reporting.dataManagementReports': {
-      async handler({ tenantId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ query }, { tenant }) {
         const { type: _, types: __, ...rest } = query ?? {};
         return queryReports(ctx.db, tenant.tenantId, { ...rest, types: ['versionCleanup'] });
       },
     },
     'apollo.reporting.dataManagementAccounts': {
-      async handler({ tenantId, reportId, query }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ reportId, query }, { tenant }) {
         return dataManagementAccounts(ctx.db, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.reporting.heldItems': {
-      async handler({ tenantId, reportId, query }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return heldItemsReport(ctx, tenant, user, await requireReport(ctx, tenant, reportId), query ?? {});
+      async handler({ reportId, query }, { tenant, actor }) {
+        return heldItemsReport(ctx, tenant, actor.user, await requireReport(ctx, tenant, reportId), query ?? {});
       },
     },
     'apollo.jobs.status': {
-      async handler({ tenantId, jobId, taskId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ jobId, taskId }, { tenant }) {
         const job = await requireJob(ctx.db, tenant, jobId);
         const task = await queue.task(taskId);
         if (!task || task.jobId !== job.jobId) throw notFound('Task not found');

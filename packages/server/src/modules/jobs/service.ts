@@ -17,13 +17,15 @@ import {
   type Page,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { requireTenant } from '../../access/scope.js';
 import { retentionScope } from '../../archive-data/archive-filter.js';
 import { chatsOf } from '../../archive-data/archive-repository.js';
 import { refreshHolds } from '../../archive-data/legal-hold.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { badRequest, conflict, notFound, refusal } from '../../http/errors.js';
+import { badRequest, conflict, notFound, refusal } from '../../errors.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import { retentionCutoff } from '../../jobs/executors/archive.js';
 import { restoreArchiveName } from '../../jobs/executors/restore.js';
@@ -38,7 +40,6 @@ import { keptCustodians } from '../ediscovery/custodians.js';
 import type { User } from '../identity/users.js';
 import { locationStoreIdentity } from '../locations/service.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
-import { requireTenant } from '../tenants/access.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
   activeRuns,
@@ -226,11 +227,6 @@ async function defaultLocation(db: Queryable, tenantId: string) {
     [tenantId],
   );
   return row?.default_location_id ?? null;
-}
-
-export interface Actor {
-  user: User;
-  ip: string;
 }
 
 export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, body: JobCreate) {

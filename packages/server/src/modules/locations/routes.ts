@@ -1,9 +1,7 @@
 import type { StoreProbe } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
-import { type RequestContext, routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import { savedStoreAddress, storeLocationText } from '../../storage/location-stores.js';
-import { requireWorker } from '../organisations/access.js';
-import { requireTenant } from '../tenants/access.js';
 import type { LocationRecord } from './repository.js';
 import {
   activeTenantLocations,
@@ -52,43 +50,33 @@ const view = (l: LocationRecord) => {
 export function locationRoutes(ctx: AppContext) {
   return routes({
     'apollo.locations.list': {
-      async handler({ tenantId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler(_args, { tenant }) {
         return (await tenantLocations(ctx, tenant)).map(view);
       },
     },
     'apollo.locations.create': {
-      async handler({ tenantId, body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return view(await createLocation(ctx, { user, ip: rc.ip }, tenant, body));
+      async handler({ body }, { tenant, actor }) {
+        return view(await createLocation(ctx, actor, tenant, body));
       },
     },
     'apollo.locations.get': {
-      async handler({ tenantId, locationId }, rc) {
-        const tenant = await requireTenant(ctx, session(rc).auth.user, tenantId);
+      async handler({ locationId }, { tenant }) {
         return view(await requireLocation(ctx.db, tenant, locationId));
       },
     },
     'apollo.locations.update': {
-      async handler({ tenantId, locationId, body }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return view(await changeLocation(ctx, { user, ip: rc.ip }, tenant, locationId, body));
+      async handler({ locationId, body }, { tenant, actor }) {
+        return view(await changeLocation(ctx, actor, tenant, locationId, body));
       },
     },
     'apollo.locations.probe': {
-      async handler({ tenantId, locationId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return view(await testLocationStore(ctx, { user, ip: rc.ip }, tenant, locationId));
+      async handler({ locationId }, { tenant, actor }) {
+        return view(await testLocationStore(ctx, actor, tenant, locationId));
       },
     },
     'apollo.locations.delete': {
-      async handler({ tenantId, locationId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        await removeLocation(ctx, { user, ip: rc.ip }, tenant, locationId);
+      async handler({ locationId }, { tenant, actor }) {
+        await removeLocation(ctx, actor, tenant, locationId);
         return undefined;
       },
     },
@@ -96,22 +84,17 @@ export function locationRoutes(ctx: AppContext) {
 }
 
 export function legacyLocationRoutes(ctx: AppContext) {
-  const activeTenant = async (workerIp: string, rc: RequestContext) => {
-    const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp });
-    return (await activeTenantLocations(ctx, worker)).map(view);
-  };
   return routes({
     'legacy.locations.worker': {
-      async handler({ workerIp }, rc) {
-        const worker = await requireWorker(ctx, session(rc).auth.user, { workerIp });
+      async handler(_args, { worker }) {
         return (await workerLocations(ctx, worker)).map(view);
       },
     },
     'legacy.locations.backup': {
-      handler: ({ workerIp }, rc) => activeTenant(workerIp, rc),
+      handler: async (_args, { worker }) => (await activeTenantLocations(ctx, worker)).map(view),
     },
     'legacy.locations.archive': {
-      handler: ({ workerIp }, rc) => activeTenant(workerIp, rc),
+      handler: async (_args, { worker }) => (await activeTenantLocations(ctx, worker)).map(view),
     },
   });
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { errorTexts } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { conflict, HttpError, notFound, refusal, validationProblem } from '../../http/errors.js';
+import { conflict, HttpError, notFound, refusal, validationProblem } from '../../errors.js';
 import {
   checkCredentials,
   probeStore,
@@ -15,7 +16,6 @@ import {
   storeAddress,
   storeIdentity,
 } from '../../storage/location-stores.js';
-import type { Actor } from '../jobs/service.js';
 import type { WorkerRecord } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {

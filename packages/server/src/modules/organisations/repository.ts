@@ -6,43 +6,14 @@ import {
   type OrganisationKind,
   type OrganisationRow,
   toOrganisation,
+  toWorker,
+  WORKER_WITH_TENANT,
+  type WorkerRecord,
+  type WorkerRow,
 } from '../../db/records.js';
 
-export type { LicenseKind, Organisation, OrganisationKind } from '../../db/records.js';
+export type { LicenseKind, Organisation, OrganisationKind, WorkerRecord } from '../../db/records.js';
 export { findOrganisation } from '../../db/records.js';
-
-export interface WorkerRecord {
-  workerId: string;
-  workerIp: string;
-  indexIp: string;
-  organisationId: string;
-  stagingtenantId: string | null;
-  /** The default domain of the tenant it acts for, once read from Graph. */
-  tenantDomain: string | null;
-}
-
-interface WorkerRow {
-  id: string;
-  worker_ip: string;
-  index_ip: string;
-  organisation_id: string;
-  stagingtenant_id: string | null;
-  /** Read with its tenant (WORKER_WITH_TENANT); absent for a worker just made, which acts for none yet. */
-  tenant_domain?: string | null;
-}
-
-const toWorker = (r: WorkerRow): WorkerRecord => ({
-  workerId: r.id,
-  workerIp: r.worker_ip,
-  indexIp: r.index_ip,
-  organisationId: r.organisation_id,
-  stagingtenantId: r.stagingtenant_id,
-  tenantDomain: r.tenant_domain ?? null,
-});
-
-/** A worker with the default domain of the tenant it acts for (tenant ids are stored in lower case). */
-const WORKER_WITH_TENANT = `select w.*, t.default_domain as tenant_domain from workers w
-  left join tenants t on t.tenant_id = lower(w.stagingtenant_id)`;
 
 /** A lower-case slug of the name that no organisation has as its short name (`contoso`, `contoso-2`, …). */
 async function freeAbbr(tx: Queryable, name: string): Promise<string> {
@@ -176,39 +147,9 @@ export async function findWorkerByOrganisation(
   return row ? toWorker(row) : undefined;
 }
 
-export async function findWorker(
-  db: Queryable,
-  by: { workerIp?: string; workerId?: string },
-): Promise<WorkerRecord | undefined> {
-  const [row] = by.workerIp
-    ? await db.query<WorkerRow>(`${WORKER_WITH_TENANT} where w.worker_ip = $1`, [by.workerIp])
-    : await db.query<WorkerRow>(`${WORKER_WITH_TENANT} where w.id = $1`, [by.workerId ?? '']);
-  return row ? toWorker(row) : undefined;
-}
-
 export async function listOrganisations(db: Queryable, ids: readonly string[]): Promise<Organisation[]> {
   const rows = await db.query<OrganisationRow>('select * from organisations where id = any($1) order by name', [ids]);
   return rows.map(toOrganisation);
-}
-
-export async function allOrganisationIds(db: Queryable): Promise<string[]> {
-  return (await db.query<{ id: string }>('select id from organisations')).map((r) => r.id);
-}
-
-/** The organisation and the organisations it is the partner of. */
-export async function organisationAndClientIds(db: Queryable, organisationId: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>('select id from organisations where id = $1 or partner_id = $1', [
-    organisationId,
-  ]);
-  return rows.map((r) => r.id);
-}
-
-export async function isClientOf(db: Queryable, organisationId: string, partnerId: string): Promise<boolean> {
-  const rows = await db.query('select 1 from organisations where id = $1 and partner_id = $2', [
-    organisationId,
-    partnerId,
-  ]);
-  return rows.length === 1;
 }
 
 /** The organisations that have a partner, whichever it is. */

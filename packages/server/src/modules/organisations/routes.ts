@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
-import { requireWorker } from './access.js';
+import { routes } from '../../http/contract.js';
 import {
   addPartnerClient,
   type ClientRecord,
@@ -35,33 +34,33 @@ function clientView({ organisation: org, worker }: ClientRecord) {
 export function organisationRoutes(ctx: AppContext) {
   return routes({
     'legacy.workers.client': {
-      async handler(_args, rc) {
-        return clientView(await ownClient(ctx, session(rc).auth.user));
+      async handler(_args, { actor }) {
+        return clientView(await ownClient(ctx, actor.user));
       },
     },
     'legacy.workers.clients': {
-      async handler(_args, rc) {
-        return (await customerClients(ctx, session(rc).auth.user)).map(clientView);
+      async handler(_args, { actor }) {
+        return (await customerClients(ctx, actor.user)).map(clientView);
       },
     },
     'legacy.workers.clientsByType': {
-      async handler({ type }, rc) {
-        return (await customerClients(ctx, session(rc).auth.user)).map(clientView).filter((c) => c.license === type);
+      async handler({ type }, { actor }) {
+        return (await customerClients(ctx, actor.user)).map(clientView).filter((c) => c.license === type);
       },
     },
     'legacy.workers.partnerClients': {
-      async handler(_args, rc) {
-        return (await partnerClients(ctx, session(rc).auth.user)).map(clientView);
+      async handler(_args, { actor }) {
+        return (await partnerClients(ctx, actor.user)).map(clientView);
       },
     },
     'legacy.workers.addPartnerClient': {
-      async handler({ body }, rc) {
-        return clientView(await addPartnerClient(ctx, { user: session(rc).auth.user, ip: rc.ip }, body));
+      async handler({ body }, { actor }) {
+        return clientView(await addPartnerClient(ctx, actor, body));
       },
     },
     'legacy.workers.partners': {
-      async handler(_args, rc) {
-        return (await partners(ctx, session(rc).auth.user)).map((p) => ({
+      async handler(_args, { actor }) {
+        return (await partners(ctx, actor.user)).map((p) => ({
           partnerId: p.id,
           name: p.name,
           clientCount: p.clientCount,
@@ -69,8 +68,8 @@ export function organisationRoutes(ctx: AppContext) {
       },
     },
     'legacy.workers.checks': {
-      async handler({ workerIp }, rc) {
-        return workerChecks(ctx, await requireWorker(ctx, session(rc).auth.user, { workerIp }));
+      async handler(_args, { worker }) {
+        return workerChecks(ctx, worker);
       },
     },
   });

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { PartnerClientCreate, WorkerChecks } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { accessibleOrganisationIds, requireRole } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { badRequest, forbidden, notFound, refusal } from '../../http/errors.js';
+import { badRequest, forbidden, notFound, refusal } from '../../errors.js';
 import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { findUserByEmail, insertUser, type User } from '../identity/users.js';
-import type { Actor } from '../jobs/service.js';
-import { accessibleOrganisationIds, requireRole } from './access.js';
 import {
   ABBR_INDEXES,
   abbrTakenInFamily,

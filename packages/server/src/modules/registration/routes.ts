@@ -5,8 +5,8 @@
  */
 import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
+import { validationProblem } from '../../errors.js';
 import { routes } from '../../http/contract.js';
-import { validationProblem } from '../../http/errors.js';
 import { runAfterResponse } from '../identity/background.js';
 import { mailConfirmation } from '../identity/mails.js';
 import { assertPasswordRules, invalidEmail, isEmail, issueOneTimeCode, newId } from '../identity/service.js';

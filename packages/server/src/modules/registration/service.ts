@@ -5,7 +5,7 @@
 import { errorTexts } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../errors.js';
 import { hasAnyOrganisation } from '../organisations/repository.js';
 
 /** Serialises `first`-mode registrations, so that two sign-ups of an empty portal do not both pass. */

@@ -1,6 +1,6 @@
 /** Support: the contacts of the /account/support page and its requests (service.ts). */
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import { sendSupportRequest, supportContacts } from './service.js';
 
 export function supportRoutes(ctx: AppContext) {
@@ -11,9 +11,8 @@ export function supportRoutes(ctx: AppContext) {
       },
     },
     'apollo.support.createRequest': {
-      async handler({ body }, rc) {
-        const { user } = session(rc).auth;
-        const request = await sendSupportRequest(ctx, { user, ip: rc.ip }, body);
+      async handler({ body }, { actor }) {
+        const request = await sendSupportRequest(ctx, actor, body);
         return { ...request, createdAt: request.createdAt.toISOString() };
       },
     },

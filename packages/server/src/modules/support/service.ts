@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupportRequestCreate } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
-import type { Actor } from '../jobs/service.js';
+import { HttpError } from '../../errors.js';
 import { countRequestsSince, highestReferenceNumber, insertSupportRequest, lockSupportRequests } from './repository.js';
 
 export const MAX_PER_HOUR = 5;

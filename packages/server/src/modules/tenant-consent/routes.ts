@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
-import { requireTenant } from '../tenants/access.js';
+import { routes } from '../../http/contract.js';
 import { consentSetup, finishConsent, renewConsent, startConsent } from './service.js';
 
 export function tenantConsentRoutes(ctx: AppContext) {
@@ -12,22 +11,20 @@ export function tenantConsentRoutes(ctx: AppContext) {
     },
 
     'apollo.tenants.startConsent': {
-      async handler({ body }, rc) {
-        return startConsent(ctx, { user: session(rc).auth.user, ip: rc.ip }, body);
+      async handler({ body }, { actor }) {
+        return startConsent(ctx, actor, body);
       },
     },
 
     'apollo.tenants.finishConsent': {
-      async handler({ body }, rc) {
-        return finishConsent(ctx, { user: session(rc).auth.user, ip: rc.ip }, body);
+      async handler({ body }, { actor }) {
+        return finishConsent(ctx, actor, body);
       },
     },
 
     'apollo.tenants.renewConsent': {
-      async handler({ tenantId }, rc) {
-        const { user } = session(rc).auth;
-        const tenant = await requireTenant(ctx, user, tenantId);
-        return renewConsent(ctx, { user, ip: rc.ip }, tenant);
+      async handler(_args, { tenant, actor }) {
+        return renewConsent(ctx, actor, tenant);
       },
     },
   });

@@ -20,18 +20,17 @@ import type {
   TenantConsentSetup,
   TenantConsentStart,
 } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { requireOrganisation, requireTenant } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
-import { HttpError, refusal } from '../../http/errors.js';
+import { HttpError, refusal } from '../../errors.js';
 import { GraphError } from '../../m365/graph-api.js';
 import { missingPermissions } from '../../m365/permissions.js';
 import { createTokenSource } from '../../m365/token.js';
 import { runConnectionTest } from '../configuration/connection.js';
-import type { Actor } from '../jobs/service.js';
-import { requireOrganisation } from '../organisations/access.js';
-import { requireTenant } from '../tenants/access.js';
 import { configuredEndpoints } from '../tenants/endpoints.js';
 import { findTenant, markAdminConsent, type TenantRecord, tenantView } from '../tenants/repository.js';
 import { connectTenant } from '../tenants/service.js';

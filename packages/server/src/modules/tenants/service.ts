@@ -6,15 +6,15 @@
  */
 import type { TenantCreate, TenantUpdate } from '@compliance-portal/sdk';
 import type { Organization } from '@microsoft/microsoft-graph-types';
+import type { Actor } from '../../access/actor.js';
+import { accessibleOrganisationIds, requireOrganisation } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
-import type { Actor } from '../jobs/service.js';
-import { accessibleOrganisationIds, requireOrganisation } from '../organisations/access.js';
 import { configuredEndpoints } from './endpoints.js';
 import { findTask, startTask, type TaskKind, type TaskRow } from './provisioning.js';
 import {

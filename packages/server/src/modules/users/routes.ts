@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { routes, session } from '../../http/contract.js';
+import { routes } from '../../http/contract.js';
 import {
   changeEdiscoveryManager,
   createUser,
@@ -17,46 +17,45 @@ import {
 // The job notifier reads the defaults from here.
 
 export function userRoutes(ctx: AppContext) {
-  const actor = (rc: Parameters<typeof session>[0]) => ({ user: session(rc).auth.user, ip: rc.ip });
   return routes({
     'legacy.user.create': {
-      async handler({ body }, rc) {
-        const { user: created } = await createUser(ctx, actor(rc), body);
+      async handler({ body }, { actor }) {
+        const { user: created } = await createUser(ctx, actor, body);
         return portalUserById(ctx, created.id);
       },
     },
     'legacy.user.users': {
-      handler: ({ query }, rc) => listUsers(ctx, actor(rc), query ?? {}),
+      handler: ({ query }, { actor }) => listUsers(ctx, actor, query ?? {}),
     },
     'legacy.user.grantEdiscoveryManager': {
-      handler: ({ userId }, rc) => changeEdiscoveryManager(ctx, actor(rc), userId, true),
+      handler: ({ userId }, { actor }) => changeEdiscoveryManager(ctx, actor, userId, true),
     },
     'legacy.user.revokeEdiscoveryManager': {
-      handler: ({ userId }, rc) => changeEdiscoveryManager(ctx, actor(rc), userId, false),
+      handler: ({ userId }, { actor }) => changeEdiscoveryManager(ctx, actor, userId, false),
     },
     'legacy.user.deactivate': {
-      handler: ({ userId }, rc) => deactivateUser(ctx, actor(rc), userId),
+      handler: ({ userId }, { actor }) => deactivateUser(ctx, actor, userId),
     },
     'legacy.user.reactivate': {
-      handler: ({ userId }, rc) => reactivateUser(ctx, actor(rc), userId),
+      handler: ({ userId }, { actor }) => reactivateUser(ctx, actor, userId),
     },
     'legacy.user.remove': {
-      async handler({ userId }, rc) {
-        await deleteUser(ctx, actor(rc), userId);
+      async handler({ userId }, { actor }) {
+        await deleteUser(ctx, actor, userId);
         return undefined;
       },
     },
     'legacy.user.resendInvitation': {
-      handler: ({ userId }, rc) => resendInvitation(ctx, actor(rc), userId),
+      handler: ({ userId }, { actor }) => resendInvitation(ctx, actor, userId),
     },
     'legacy.user.notifications': {
-      handler: (_args, rc) => notificationSettings(ctx, session(rc).auth.user),
+      handler: (_args, { actor }) => notificationSettings(ctx, actor.user),
     },
     'legacy.user.updateNotifications': {
-      handler: ({ body }, rc) => updateNotificationSettings(ctx, session(rc).auth.user, body),
+      handler: ({ body }, { actor }) => updateNotificationSettings(ctx, actor.user, body),
     },
     'legacy.user.testNotification': {
-      handler: (_args, rc) => sendTestNotification(ctx, session(rc).auth.user),
+      handler: (_args, { actor }) => sendTestNotification(ctx, actor.user),
     },
   });
 }

@@ -6,10 +6,12 @@ import type {
   PortalUserListQuery,
   UserCreate,
 } from '@compliance-portal/sdk';
+import type { Actor } from '../../access/actor.js';
+import { canActFor, requireOrganisation, requireRole } from '../../access/scope.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
-import { forbidden, notFound, refusal } from '../../http/errors.js';
+import { forbidden, notFound, refusal } from '../../errors.js';
 import { DEFAULT_NOTIFICATIONS, mailLanguageOf } from '../../jobs/notify.js';
 import { renderMail } from '../../mail/mail-document.js';
 import { settingsLink } from '../../mail/portal-links.js';
@@ -18,8 +20,6 @@ import { issueInvitation, mailInvitation } from '../identity/invitations.js';
 import { voidOneTimeCodes } from '../identity/one-time-codes.js';
 import { revokeAllForUser } from '../identity/sessions.js';
 import { findUserByEmail, findUserById, lockUser, type User } from '../identity/users.js';
-import type { Actor } from '../jobs/service.js';
-import { canActFor, requireOrganisation, requireRole } from '../organisations/access.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { createInvitedUser, inviteUser } from '../organisations/service.js';
 import {
