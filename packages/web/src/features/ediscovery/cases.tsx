@@ -10,7 +10,7 @@ import { type Column, TableView } from '../../components/ui/table-view';
 import { showToast } from '../../components/ui/toaster';
 import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { useApi } from '../../shared/tenant';
+import { useApi, useTenant } from '../../shared/tenant';
 import { useCaseExport } from './api/downloads';
 import { useDeleteCase, useHoldCase, useReleaseCase } from './api/mutations';
 import { casesQuery, rightsQuery } from './api/queries';
@@ -69,6 +69,7 @@ function HoldCell({ hold }: { hold: EdiscoveryCase['hold'] | undefined }) {
 export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryCase) => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
+  const { workerIp } = useTenant();
   const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
   const [releasing, setReleasing] = useState<EdiscoveryCase | null>(null);
   const [placing, setPlacing] = useState<EdiscoveryCase | null>(null);
@@ -79,11 +80,11 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
   const rights = useQuery(rightsQuery(api, tenantId));
   // Until the answer comes, the buttons wait disabled rather than promise what may be refused.
   const manager = rights.data?.ediscoveryManager === true;
-  const hold = useHoldCase(api, tenantId, (held) => {
+  const hold = useHoldCase(api, tenantId, workerIp, (held) => {
     setPlacing(null);
     showToast('success', t('ediscovery:hold.held', { name: held.name, count: held.hold?.items ?? 0 }));
   });
-  const release = useReleaseCase(api, tenantId, (released) => {
+  const release = useReleaseCase(api, tenantId, workerIp, (released) => {
     setReleasing(null);
     showToast('success', t('ediscovery:hold.released', { name: released.name }));
   });

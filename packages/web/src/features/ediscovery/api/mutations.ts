@@ -1,11 +1,13 @@
 /**
  * eDiscovery's changes, each with the invalidation of what it touches: saving and removing a case
- * (the cases), placing and releasing a legal hold (the cases), and restoring found mail into a mailbox (which changes nothing read
+ * (the cases), placing and releasing a legal hold (the cases, and every read that counts what holds
+ * keep: `sharedKeys.heldCounts`), and restoring found mail into a mailbox (which changes nothing read
  * here). What the page does besides (a toast, closing a dialog) is handed in and runs on the mutation
  * itself, so it happens even when the dialog was closed meanwhile.
  */
 import type { EdiscoveryCase, EdiscoveryCaseCreate, EdiscoveryHit, PortalClient } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sharedKeys } from '../../../shared/api/keys';
 import { ediscoveryKeys } from './keys';
 
 /** A refusal is said in the dialog or confirmation that asked, not in the generic toast as well. */
@@ -40,9 +42,15 @@ export function useDeleteCase(api: PortalClient, tenantId: string, onDeleted: ()
   });
 }
 
-/** A hold placed or released changes the case. */
+/**
+ * A hold placed or released changes the case and what every archive screen counts as held: the
+ * mailboxes and their largest, the Teams archive's figures and tree, and the deletion previews. All of
+ * them are read again at once, those no screen shows too, so that the offline copy of the mailboxes
+ * and the dashboards holds the new counts (it is written when a query is read).
+ */
 function useHoldChange(
   tenantId: string,
+  workerIp: string,
   change: (found: EdiscoveryCase) => Promise<EdiscoveryCase>,
   onChanged: (changed: EdiscoveryCase) => void,
 ) {
@@ -52,23 +60,37 @@ function useHoldChange(
     onSuccess: (changed) => {
       onChanged(changed);
       void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
+      for (const queryKey of sharedKeys.heldCounts(tenantId, workerIp))
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'all' });
     },
   });
 }
 
 /** Puts a case on legal hold: deletion jobs keep what its search finds of its custodians. */
-export function useHoldCase(api: PortalClient, tenantId: string, onHeld: (held: EdiscoveryCase) => void) {
+export function useHoldCase(
+  api: PortalClient,
+  tenantId: string,
+  workerIp: string,
+  onHeld: (held: EdiscoveryCase) => void,
+) {
   return useHoldChange(
     tenantId,
+    workerIp,
     (found) => api.apollo.ediscovery.holdCase({ tenantId, caseId: found.caseId }, quiet),
     onHeld,
   );
 }
 
 /** Releases a case's legal hold: deletion jobs may remove its items again. */
-export function useReleaseCase(api: PortalClient, tenantId: string, onReleased: (released: EdiscoveryCase) => void) {
+export function useReleaseCase(
+  api: PortalClient,
+  tenantId: string,
+  workerIp: string,
+  onReleased: (released: EdiscoveryCase) => void,
+) {
   return useHoldChange(
     tenantId,
+    workerIp,
     (found) => api.apollo.ediscovery.releaseCase({ tenantId, caseId: found.caseId }, quiet),
     onReleased,
   );
