@@ -2,8 +2,9 @@
  * The archive's changes, each with the invalidation of what it touches: saving an archive or deletion
  * job and restoring archived mail (the tenant's jobs, runs and reports: the new run shows in the
  * monitor), granting and revoking proxy rights (who may read a mailbox). What the screen does besides
- * (a toast, closing a dialog) is handed in and runs on the mutation itself, so it happens even when
- * the dialog was closed meanwhile.
+ * (a toast, closing a dialog) is handed to the job and proxy-right hooks and runs on the mutation
+ * itself, so it happens even when the dialog was closed meanwhile; the restore's dialog hands its own
+ * to `mutate`.
  */
 import type { Job, JobCreate, JobUpdate, PortalClient, ProxyRight, RestoreStarted } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
