@@ -1,6 +1,6 @@
 import { chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { Job, Recurrence } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FolderPaths } from '../../components/ui/folder-paths';
@@ -13,7 +13,7 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
-import { archiveKeys } from './api/keys';
+import { useSaveArchiveJob } from './api/mutations';
 
 /**
  * An archive job: name, destination, the mailboxes (with folder paths), or the teams and the accounts
@@ -33,7 +33,6 @@ export function ArchiveJobForm({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const locations = useQuery(locationsQuery(api, tenantId));
   const [name, setName] = useState(job?.name ?? '');
   const [locationId, setLocationId] = useState(job?.locationId ?? '');
@@ -49,32 +48,9 @@ export function ArchiveJobForm({
   const scheduleError = recurrenceError(recurrence);
   // The schedule's problem is shown in the schedule; the others under the form.
   const problem = nameError ?? check(sources, rules.minItems()) ?? (!location ? t('backup:form.noLocation') : null);
-  const save = useMutation({
-    mutationFn: () => {
-      const common = {
-        name: name.trim(),
-        sources: [...sources],
-        ...(of === 'exchange' ? { folders } : { chats: [...chats] }),
-        locationId: location,
-        recurrence: normaliseRecurrence(recurrence),
-      };
-      // A failure is said in the form, not in the generic toast as well.
-      const quiet = { disableToast: true } as const;
-      return job
-        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, quiet)
-        : api.apollo.jobs.create(
-            {
-              tenantId,
-              body: { ...common, type: of === 'teams' ? 'teamsArchive' : 'exchangeArchive', application: of },
-            },
-            quiet,
-          );
-    },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: archiveKeys.tenant(tenantId) });
-      showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
-      onClose();
-    },
+  const save = useSaveArchiveJob(api, tenantId, job, of, (saved) => {
+    showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
+    onClose();
   });
   // A job not saved: the form's own text, then why in the catalogue's words; a missing Exchange archive job
   // has a text of its own.
@@ -100,7 +76,14 @@ export function ArchiveJobForm({
       formId="archive-job-form"
       onSubmit={() => {
         setTouched(true);
-        if (!problem && !scheduleError) save.mutate();
+        if (!problem && !scheduleError)
+          save.mutate({
+            name: name.trim(),
+            sources: [...sources],
+            ...(of === 'exchange' ? { folders } : { chats: [...chats] }),
+            locationId: location,
+            recurrence: normaliseRecurrence(recurrence),
+          });
       }}
       submitLabel={job ? t('common:save') : t('backup:form.create')}
       pending={save.isPending}

@@ -1,13 +1,12 @@
 import { Button, CloseButton, Drawer, HStack, List, Portal, Stack, Text } from '@chakra-ui/react';
-import type { ArchivedItem } from '@compliance-portal/sdk';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
-import { saveBlob } from '../../components/ui/save-blob';
 import { useServerAction } from '../../offline/online';
 import { useApi, useTenant } from '../../shared/tenant';
 import { archivedItemQuery } from './api/browse-queries';
+import { useArchivedMailDownload } from './api/downloads';
 import { useMailReadFailure } from './mail-read-failure';
 
 function Header({ label, value }: { label: string; value: string }) {
@@ -42,15 +41,7 @@ export function ArchivedMailViewer({
   const serverAction = useServerAction();
   const failure = useMailReadFailure();
   const item = useQuery(archivedItemQuery(api, tenantId, itemId));
-  const download = useMutation({
-    mutationFn: async (mail: ArchivedItem) => {
-      const file = await api.legacy.email.fullRestoreDownload(
-        { body: { workerIp, mailboxId, messageIds: [mail.itemId], format: 'eml' } },
-        { disableToast: true },
-      );
-      saveBlob(file.blob, file.fileName ?? `${mail.itemId}.eml`);
-    },
-  });
+  const download = useArchivedMailDownload(api, workerIp, mailboxId);
   const mail = item.data;
   const lang = i18n.language;
   return (

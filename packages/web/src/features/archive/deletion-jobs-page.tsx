@@ -1,6 +1,6 @@
 import { Alert, List, Stack, Text } from '@chakra-ui/react';
 import type { DeletionHeldCustodian, Job, Recurrence, Retention } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -21,7 +21,7 @@ import { locationsQuery } from '../../shared/api/queries';
 import { JobsList } from '../../shared/jobs/jobs-list';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
-import { archiveKeys } from './api/keys';
+import { useSaveDeletionJob } from './api/mutations';
 import { deletionPreviewQuery } from './api/queries';
 import { DeletionConfirm, DeletionStartDetails } from './deletion-confirm';
 
@@ -63,7 +63,6 @@ function HeldCustodians({ custodians }: { custodians: DeletionHeldCustodian[] })
 function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const locations = useQuery(locationsQuery(api, tenantId));
   const [name, setName] = useState(job?.name ?? '');
   const [sources, setSources] = useState(new Set(job?.sources ?? []));
@@ -82,32 +81,13 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
   const scheduleError = recurrenceError(recurrence);
   // The schedule's problem is shown in the schedule; the others under the form.
   const problem = nameError ?? check(sources, rules.minItems());
-  const save = useMutation({
-    mutationFn: () => {
-      const common = {
-        name: name.trim(),
-        sources: [...sources],
-        retention,
-        recurrence: normaliseRecurrence(recurrence),
-      };
-      // A failure is said in the form, not in the generic toast as well.
-      const quiet = { disableToast: true } as const;
-      return job
-        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, quiet)
-        : api.apollo.jobs.create(
-            { tenantId, body: { ...common, type: 'archiveDeletion', application: 'exchange' } },
-            quiet,
-          );
-    },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: archiveKeys.tenant(tenantId) });
-      showToast(
-        'success',
-        t(job ? 'confirmations:deletion.updated' : 'confirmations:deletion.created', { name: saved.name }),
-      );
-      setConfirming(false);
-      onClose();
-    },
+  const save = useSaveDeletionJob(api, tenantId, job, (saved) => {
+    showToast(
+      'success',
+      t(job ? 'confirmations:deletion.updated' : 'confirmations:deletion.created', { name: saved.name }),
+    );
+    setConfirming(false);
+    onClose();
   });
   // A job not saved: the form's own text, then why in the catalogue's words.
   const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
@@ -138,7 +118,14 @@ function DeletionJobForm({ tenantId, job, onClose }: { tenantId: string; job?: J
           recurrence={recurrence}
           pending={save.isPending}
           failure={failure}
-          onConfirm={() => save.mutate()}
+          onConfirm={() =>
+            save.mutate({
+              name: name.trim(),
+              sources: [...sources],
+              retention,
+              recurrence: normaliseRecurrence(recurrence),
+            })
+          }
           onCancel={() => {
             if (!save.isPending) setConfirming(false);
           }}

@@ -14,7 +14,7 @@ import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { useUrlFilter, useUrlListState } from '../../shared/url-state';
-import { mailItemsQuery } from './api/browse-queries';
+import { fetchMailPage, mailItemsQuery } from './api/browse-queries';
 import { type AttachmentsFilter, MAIL_LIST, mailBrowseRequest } from './api/browse-search';
 import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
 import { ArchivedMailViewer } from './archived-mail-viewer';
@@ -246,9 +246,7 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
               <ExportButtons
                 title={`${t('archiveBrowse:export')} ${shownName}`}
                 columns={exportColumns}
-                fetchPage={({ page, pageSize }) =>
-                  api.apollo.archive.browseMail({ tenantId, body: { ...request, page, pageSize } })
-                }
+                fetchPage={({ page, pageSize }) => fetchMailPage(api, tenantId, { ...request, page, pageSize })}
               />
             </>
           }

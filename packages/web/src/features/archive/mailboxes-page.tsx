@@ -1,6 +1,6 @@
 import { Badge, Button, CloseButton, chakra, Drawer, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type Mailbox } from '@compliance-portal/sdk';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,12 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { type ListState, listQuery } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page-header';
 import { QueryDataTable } from '../../components/ui/query-data-table';
-import { saveBlob } from '../../components/ui/save-blob';
 import { isNotFound, messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
 import { type ListSearch, useUrlListState } from '../../shared/url-state';
+import { useMailboxArchiveDownload, useMailboxesCsvDownload } from './api/downloads';
 import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
 
 /** The mailbox list's order when the address says none: by name. */
@@ -35,10 +35,6 @@ function HeldBadge({ held }: { held: number }) {
       {t('archive:heldItems', { count: held })}
     </Badge>
   );
-}
-
-async function save(blob: Blob, fileName: string) {
-  saveBlob(blob, fileName);
 }
 
 /** Why a download failed, in the reader's words: a 403 is the proxy right the mailbox's mail needs. */
@@ -63,16 +59,7 @@ function MailboxDetail({ workerIp, mailbox, onClose }: { workerIp: string; mailb
       ? t('errors:exchangeJobNotFound')
       : t(`apiErrors:${messageKeyOf(meta.error)}`);
   const failure = useDownloadFailure();
-  const download = useMutation({
-    mutationFn: async () => {
-      // A refusal is shown beside the button, in words: the toast would only say "Access denied".
-      const file = await api.legacy.email.fullRestoreDownload(
-        { body: { workerIp, mailboxId: mailbox.mailboxId, format: 'zip' } },
-        { disableToast: true },
-      );
-      await save(file.blob, file.fileName ?? 'archive.zip');
-    },
-  });
+  const download = useMailboxArchiveDownload(api, workerIp, mailbox.mailboxId);
   const downloadFailure = failure(download.error);
   return (
     <Drawer.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }}>
@@ -166,12 +153,7 @@ export function MailboxesPage() {
   const [state, setState] = useUrlListState(MAILBOXES_LIST);
   const [open, setOpen] = useState<Mailbox | null>(null);
   const list = useQuery(mailboxesQuery(api, workerIp, indexIp, listQuery(state)));
-  const csv = useMutation({
-    mutationFn: async () => {
-      const file = await api.legacy.mailboxes.downloadCsv({ workerIp, indexIp });
-      await save(file.blob, file.fileName ?? 'mailboxes.csv');
-    },
-  });
+  const csv = useMailboxesCsvDownload(api, workerIp, indexIp);
   const lang = i18n.language;
   const columns: Column<Mailbox>[] = [
     {

@@ -1,6 +1,6 @@
 import { Badge, Button, chakra, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { ApiError, type ProxyPrincipal, type ProxyRight } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -11,7 +11,7 @@ import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../../shared/m365-failure';
 import { useApi, useTenant } from '../../shared/tenant';
-import { archiveKeys } from './api/keys';
+import { useGrantProxyRights, useRevokeProxyRight } from './api/mutations';
 import { proxyAccountsQuery, proxyRightsQuery } from './api/queries';
 
 /** Why a holder cannot be added now, or null. */
@@ -30,7 +30,6 @@ function refusal(
 function ProxyRights({ workerIp }: { workerIp: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const [mailboxId, setMailboxId] = useState('');
   const [filter, setFilter] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
@@ -41,27 +40,20 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
   const rights = useQuery(proxyRightsQuery(api, workerIp, mailboxId));
   const mailboxes = (principals.data ?? []).filter((p) => p.kind === 'account' && !p.principalId.startsWith('user:'));
   const holders = rights.data ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: archiveKeys.proxyRights(workerIp) });
-  const grant = useMutation({
-    mutationFn: () => api.legacy.proxyRights.grant({ body: { workerIp, mailboxId, principalIds: selected } }),
+  const grant = useGrantProxyRights(api, workerIp, {
     onSuccess: (granted) => {
       setSelected([]);
       setMessage(null);
       showToast('success', t('proxy:granted', { count: granted.length }));
-      void refresh();
     },
     onError: (error) => {
       // A right granted meanwhile elsewhere: said in the page's words, not only as a status.
       if (error instanceof ApiError && error.status === 409) setMessage(t('proxy:refused.holds'));
     },
   });
-  const revoke = useMutation({
-    mutationFn: (right: ProxyRight) => api.legacy.proxyRights.revoke({ query: { workerIp, rightId: right.rightId } }),
-    onSuccess: () => {
-      setRevoking(null);
-      showToast('success', t('proxy:revoked'));
-      void refresh();
-    },
+  const revoke = useRevokeProxyRight(api, workerIp, () => {
+    setRevoking(null);
+    showToast('success', t('proxy:revoked'));
   });
   const add = (p: ProxyPrincipal) => {
     const why = refusal(p, mailboxId, selected, holders);
@@ -200,7 +192,7 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
               <Button
                 colorPalette="blue"
                 loading={grant.isPending}
-                onClick={() => grant.mutate()}
+                onClick={() => grant.mutate({ mailboxId, principalIds: selected })}
                 {...serverAction}
                 disabled={serverAction.disabled || selected.length === 0}
               >

@@ -1,6 +1,6 @@
 import { chakra, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { type Job, type JobCreate, type Recurrence, type Retention, TRIAL_LIMITS } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Job, type Recurrence, type Retention, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -17,7 +17,7 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
-import { backupKeys } from './api/keys';
+import { useSaveBackupJob } from './api/mutations';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 const STEPS = ['application', 'sources', 'schedule', 'retention'] as const;
@@ -44,7 +44,6 @@ export function BackupJobForm({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const locations = useQuery(locationsQuery(api, tenantId));
   const firstFree = BACKUP_APPLICATIONS.find((a) => !trial || !usedApplications.has(a)) ?? 'onedrive';
   const [step, setStep] = useState<Step>('application');
@@ -75,25 +74,9 @@ export function BackupJobForm({
   if (scheduleError) errors.schedule = scheduleError;
   const index = STEPS.indexOf(step);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const common = {
-        name: name.trim(),
-        sources: [...sources],
-        locationId: location,
-        recurrence: normaliseRecurrence(recurrence),
-        retention,
-      };
-      // A failure is said in the form, not in the generic toast as well.
-      if (job) return api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, { disableToast: true });
-      const body: JobCreate = { ...common, type: 'backup', application };
-      return api.apollo.jobs.create({ tenantId, body }, { disableToast: true });
-    },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: backupKeys.tenant(tenantId) });
-      showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
-      onClose();
-    },
+  const save = useSaveBackupJob(api, tenantId, job, (saved) => {
+    showToast('success', t(job ? 'backup:form.updated' : 'backup:form.created', { name: saved.name }));
+    onClose();
   });
   // A job that cannot be created or updated: the catalogue's text, then why (a trial limit, say).
   const saveError = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
@@ -103,7 +86,15 @@ export function BackupJobForm({
     if (errors[step]) return;
     setTouched(false);
     if (index < STEPS.length - 1) setStep(STEPS[index + 1] ?? step);
-    else save.mutate();
+    else
+      save.mutate({
+        name: name.trim(),
+        sources: [...sources],
+        locationId: location,
+        recurrence: normaliseRecurrence(recurrence),
+        retention,
+        application,
+      });
   };
 
   return (

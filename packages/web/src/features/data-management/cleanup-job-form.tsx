@@ -1,6 +1,6 @@
 import { HStack, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import type { DataManagementApplication, Job, Recurrence } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -12,7 +12,7 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery, useSourceNames } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
-import { dataManagementKeys } from './api/keys';
+import { useSaveCleanupJob } from './api/mutations';
 import { CLEANUP_APPLICATIONS } from './areas';
 import { COUNT_RULES, DATE_RULES, DEFAULT_RULE_DRAFT, type RuleDraft, ruleOf } from './file-manager/rule';
 import { RuleEditor } from './file-manager/rule-editor';
@@ -37,7 +37,6 @@ function draftOf(job: Job | undefined): RuleDraft {
 export function CleanupJobForm({ tenantId, job, onClose }: { tenantId: string; job?: Job; onClose: () => void }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const locations = useQuery(locationsQuery(api, tenantId));
   const [application, setApplication] = useState<DataManagementApplication>(
     job?.application === 'onedrive' ? 'onedrive' : 'sharepoint',
@@ -66,26 +65,9 @@ export function CleanupJobForm({ tenantId, job, onClose }: { tenantId: string; j
     (ruleProblem ? t('cleanupJobs:ruleInvalid', { problem: ruleProblem }) : null) ??
     scheduleError;
 
-  const save = useMutation({
-    mutationFn: () => {
-      if (!rule) throw new Error('no rule');
-      const common = {
-        name: name.trim(),
-        sources: [...sources],
-        cleanupRule: rule,
-        recurrence: normaliseRecurrence(recurrence),
-      };
-      // A failure is said in the form, not in the generic toast as well.
-      const quiet = { disableToast: true } as const;
-      return job
-        ? api.apollo.jobs.update({ tenantId, jobId: job.jobId, body: common }, quiet)
-        : api.apollo.jobs.create({ tenantId, body: { ...common, type: 'versionCleanup', application } }, quiet);
-    },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: dataManagementKeys.tenant(tenantId) });
-      showToast('success', t(job ? 'cleanupJobs:updated' : 'cleanupJobs:created', { name: saved.name }));
-      onClose();
-    },
+  const save = useSaveCleanupJob(api, tenantId, job, (saved) => {
+    showToast('success', t(job ? 'cleanupJobs:updated' : 'cleanupJobs:created', { name: saved.name }));
+    onClose();
   });
   const failure = save.error ? failureText(t, t('backup:form.failed'), save.error) : null;
 
@@ -95,7 +77,15 @@ export function CleanupJobForm({ tenantId, job, onClose }: { tenantId: string; j
       formId="cleanup-job-form"
       onSubmit={() => {
         setTouched(true);
-        if (!problem) save.mutate();
+        // A valid rule is there whenever nothing is wrong: its problem is one of the form's.
+        if (!problem && rule)
+          save.mutate({
+            name: name.trim(),
+            sources: [...sources],
+            cleanupRule: rule,
+            recurrence: normaliseRecurrence(recurrence),
+            application,
+          });
       }}
       submitLabel={job ? t('common:save') : t('backup:form.create')}
       pending={save.isPending}

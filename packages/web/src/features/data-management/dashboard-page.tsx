@@ -1,6 +1,6 @@
 import { Button, Field, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ApiError, DASHBOARD_TOP, type DataManagementDashboard } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaChart } from '../../components/ui/charts';
@@ -15,7 +15,7 @@ import { parseNumber, rules, useValidator } from '../../components/ui/validation
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../../shared/m365-failure';
 import { RequireTenant, useApi } from '../../shared/tenant';
-import { dataManagementKeys } from './api/keys';
+import { useSavePrice } from './api/mutations';
 import { dataManagementDashboardQuery } from './api/queries';
 
 type Site = DataManagementDashboard['topSitesWithoutDataManagement'][number];
@@ -28,7 +28,6 @@ const money = (value: number, currency: string, lang: string) =>
 function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: number; currency: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   // Written as the reader writes numbers: 0,02 in German.
   const [value, setValue] = useState(() =>
     price.toLocaleString(i18n.language, { maximumFractionDigits: 4, useGrouping: false }),
@@ -38,18 +37,12 @@ function PriceEditor({ tenantId, price, currency }: { tenantId: string; price: n
   const error = check(value, rules.required(), rules.number(), rules.min(0), rules.max(1000));
   const parsed = parseNumber(value) ?? 0;
   const saveAction = useServerAction(!!error);
-  const save = useMutation({
-    mutationFn: () => api.apollo.configuration.updateBackupConfig({ body: { tenantId, pricePerGbMonth: parsed } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: dataManagementKeys.tenant(tenantId) });
-      showToast('success', t('dataManagement:priceSaved'));
-    },
-  });
+  const save = useSavePrice(api, tenantId, () => showToast('success', t('dataManagement:priceSaved')));
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (!saveAction.disabled) save.mutate();
+        if (!saveAction.disabled) save.mutate(parsed);
       }}
     >
       <HStack gap="2" align="flex-end" wrap="wrap">

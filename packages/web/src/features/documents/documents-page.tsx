@@ -8,7 +8,7 @@ import {
   MAX_UPLOAD_BYTES,
   PortalError,
 } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -16,7 +16,6 @@ import { type Column, DataTable } from '../../components/ui/data-table';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
-import { saveBlob } from '../../components/ui/save-blob';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { messageKeyOf } from '../../errors/api-errors';
@@ -24,7 +23,7 @@ import { useServerAction } from '../../offline/online';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
 import { useUrlFilter, useUrlListState } from '../../shared/url-state';
-import { documentsKeys } from './api/keys';
+import { useDownloadDocument, useRemoveDocument, useUploadDocument } from './api/mutations';
 import { documentsQuery } from './api/queries';
 
 /** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
@@ -66,22 +65,16 @@ function UploadMark() {
 function UploadForm({ abbr, type: initialType }: { abbr: string; type: DocumentType }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const problemId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [type, setType] = useState<DocumentType>(initialType);
   const [problem, setProblem] = useState<string | null>(null);
   const check = useValidator();
   const uploadAction = useServerAction(!!problem);
-  const upload = useMutation({
-    mutationFn: (chosen: File) =>
-      api.legacy.files.upload({ body: { file: chosen, abbr, documentType: type } }, { disableToast: true }),
-    onSuccess: (saved) => {
-      showToast('success', t('documents:uploaded_ok', { name: saved.fileName }));
-      // The chosen file goes, and with it the hidden input's.
-      setFile(null);
-      void queryClient.invalidateQueries({ queryKey: documentsKeys.all(abbr) });
-    },
+  const upload = useUploadDocument(api, abbr, type, (saved) => {
+    showToast('success', t('documents:uploaded_ok', { name: saved.fileName }));
+    // The chosen file goes, and with it the hidden input's.
+    setFile(null);
   });
   const explain = (chosen: File, why: Awaited<ReturnType<typeof uploadProblem>>) =>
     why === 'tooLarge'
@@ -226,41 +219,23 @@ const DEFAULT_TYPE: DocumentType = 'contracts';
 function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const lang = i18n.language;
   const [state, setState] = useUrlListState(DOCUMENT_LIST);
   const [removing, setRemoving] = useState<FileEntry | null>(null);
   const serverAction = useServerAction();
   const documents = useQuery(documentsQuery(api, abbr));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: documentsKeys.all(abbr) });
-  // A document someone else deleted meanwhile: said in words, and the list brought up to date.
+  // A document someone else deleted meanwhile: said in words (the list is read again).
   // No toast of the request's own, a network failure included: said here.
   const failed = (error: Error, f: FileEntry) => {
     if (!(error instanceof PortalError)) return;
     const gone = error instanceof ApiError && error.status === 404;
     showToast('error', gone ? t('documents:gone', { name: f.fileName }) : t(`apiErrors:${error.messageKey}`));
-    if (gone) void refresh();
   };
-  const download = useMutation({
-    mutationFn: async (f: FileEntry) => {
-      const file = await api.legacy.files.download(
-        { fileName: f.fileName, abbr, documentType: f.documentType },
-        { disableToast: true },
-      );
-      saveBlob(file.blob, f.fileName);
-    },
-    onError: failed,
-  });
-  const remove = useMutation({
-    mutationFn: (f: FileEntry) =>
-      api.legacy.files.delete(
-        { body: { abbr, documentType: f.documentType, fileName: f.fileName } },
-        { disableToast: true },
-      ),
-    onSuccess: (_r, f) => {
+  const download = useDownloadDocument(api, abbr, failed);
+  const remove = useRemoveDocument(api, abbr, {
+    onSuccess: (f) => {
       setRemoving(null);
       showToast('success', t('documents:removed', { name: f.fileName }));
-      void refresh();
     },
     onError: (error, f) => {
       setRemoving(null);

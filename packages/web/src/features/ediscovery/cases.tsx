@@ -1,18 +1,18 @@
 import { Badge, chakra, Stack, Text } from '@chakra-ui/react';
 import type { EdiscoveryCase } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../components/ui/format';
 import { actionState, type RowActions } from '../../components/ui/row-actions';
-import { saveBlob } from '../../components/ui/save-blob';
 import { type Column, TableView } from '../../components/ui/table-view';
 import { showToast } from '../../components/ui/toaster';
 import { failureText } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
-import { useApi } from '../../shared/tenant';
-import { ediscoveryKeys } from './api/keys';
+import { useApi, useTenant } from '../../shared/tenant';
+import { useCaseExport } from './api/downloads';
+import { useDeleteCase, useHoldCase, useReleaseCase } from './api/mutations';
 import { casesQuery, rightsQuery } from './api/queries';
 import { CaseDetails } from './case-details';
 import { HoldConfirm } from './hold-confirm';
@@ -69,7 +69,7 @@ function HoldCell({ hold }: { hold: EdiscoveryCase['hold'] | undefined }) {
 export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: EdiscoveryCase) => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
+  const { workerIp } = useTenant();
   const [removing, setRemoving] = useState<EdiscoveryCase | null>(null);
   const [releasing, setReleasing] = useState<EdiscoveryCase | null>(null);
   const [placing, setPlacing] = useState<EdiscoveryCase | null>(null);
@@ -80,41 +80,18 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
   const rights = useQuery(rightsQuery(api, tenantId));
   // Until the answer comes, the buttons wait disabled rather than promise what may be refused.
   const manager = rights.data?.ediscoveryManager === true;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
-  const hold = useMutation({
-    // A refusal is said in the confirmation, not in the generic toast as well.
-    mutationFn: (c: EdiscoveryCase) =>
-      api.apollo.ediscovery.holdCase({ tenantId, caseId: c.caseId }, { disableToast: true }),
-    onSuccess: (held) => {
-      setPlacing(null);
-      showToast('success', t('ediscovery:hold.held', { name: held.name, count: held.hold?.items ?? 0 }));
-      refresh();
-    },
+  const hold = useHoldCase(api, tenantId, workerIp, (held) => {
+    setPlacing(null);
+    showToast('success', t('ediscovery:hold.held', { name: held.name, count: held.hold?.items ?? 0 }));
   });
-  const release = useMutation({
-    mutationFn: (c: EdiscoveryCase) =>
-      api.apollo.ediscovery.releaseCase({ tenantId, caseId: c.caseId }, { disableToast: true }),
-    onSuccess: (released) => {
-      setReleasing(null);
-      showToast('success', t('ediscovery:hold.released', { name: released.name }));
-      refresh();
-    },
+  const release = useReleaseCase(api, tenantId, workerIp, (released) => {
+    setReleasing(null);
+    showToast('success', t('ediscovery:hold.released', { name: released.name }));
   });
   const serverAction = useServerAction();
   const cases = useQuery(casesQuery(api, tenantId));
-  const exportCase = useMutation({
-    mutationFn: async (c: EdiscoveryCase) => {
-      const file = await api.apollo.ediscovery.exportCase({ tenantId, caseId: c.caseId });
-      saveBlob(file.blob, file.fileName ?? `case-${c.name}.zip`);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (c: EdiscoveryCase) => api.apollo.ediscovery.deleteCase({ tenantId, caseId: c.caseId }),
-    onSuccess: () => {
-      setRemoving(null);
-      void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
-    },
-  });
+  const exportCase = useCaseExport(api, tenantId);
+  const remove = useDeleteCase(api, tenantId, () => setRemoving(null));
   if (!cases.data?.length) return null;
   const anyHeld = cases.data.some((c) => c.hold);
   const anyWithout = cases.data.some((c) => !c.hold && c.custodians.length === 0);

@@ -1,12 +1,12 @@
 import { Button, CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type EdiscoveryHit } from '@compliance-portal/sdk';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
-import { saveBlob } from '../../components/ui/save-blob';
 import { useServerAction } from '../../offline/online';
 import { useApi, useTenant } from '../../shared/tenant';
+import { useHitDownload } from './api/downloads';
 import { itemQuery } from './api/queries';
 import { useMailFailure } from './mail-failure';
 
@@ -17,16 +17,7 @@ export function ItemViewer({ tenantId, hit, onClose }: { tenantId: string; hit: 
   const { workerIp } = useTenant();
   const serverAction = useServerAction();
   const failure = useMailFailure();
-  // Refusals are shown in the drawer, in words: a toast would only say "Access denied".
-  const download = useMutation({
-    mutationFn: async () => {
-      const file = await api.legacy.email.fullRestoreDownload(
-        { body: { workerIp, mailboxId: hit.source, messageIds: [hit.itemId], format: 'eml' } },
-        { disableToast: true },
-      );
-      saveBlob(file.blob, file.fileName ?? `${hit.itemId}.eml`);
-    },
-  });
+  const download = useHitDownload(api, workerIp);
   const item = useQuery(itemQuery(api, tenantId, hit.itemId));
   const downloadFailure = failure(download.error);
   return (
@@ -61,7 +52,7 @@ export function ItemViewer({ tenantId, hit, onClose }: { tenantId: string; hit: 
                       variant="outline"
                       size="sm"
                       loading={download.isPending}
-                      onClick={() => download.mutate()}
+                      onClick={() => download.mutate(hit)}
                       {...serverAction}
                     >
                       {t('ediscovery:downloadEml')}

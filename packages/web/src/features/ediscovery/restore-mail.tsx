@@ -1,6 +1,6 @@
 import { chakra, NativeSelect, Stack } from '@chakra-ui/react';
 import type { EdiscoveryHit } from '@compliance-portal/sdk';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -9,6 +9,7 @@ import { showToast } from '../../components/ui/toaster';
 import { isNotFound } from '../../errors/api-errors';
 import { locationsQuery, sourceNamesQuery } from '../../shared/api/queries';
 import { useApi, useTenant } from '../../shared/tenant';
+import { useRestoreMails } from './api/mutations';
 import { useMailFailure } from './mail-failure';
 
 /** Puts the chosen mails back, as archived, into a folder of their mailbox or of another one. */
@@ -29,28 +30,9 @@ export function RestoreMail({
   const [target, setTarget] = useState('');
   const [folder, setFolder] = useState('Restored');
   const failure = useMailFailure();
-  const restore = useMutation({
-    mutationFn: async () => {
-      const bySource = new Map<string, string[]>();
-      for (const h of hits) bySource.set(h.source, [...(bySource.get(h.source) ?? []), h.itemId]);
-      for (const [mailboxId, messageIds] of bySource)
-        await api.legacy.email.restore(
-          {
-            body: {
-              workerIp,
-              mailboxId,
-              messageIds,
-              ...(target ? { targetMailbox: target } : {}),
-              ...(folder.trim() ? { targetFolder: folder.trim() } : {}),
-            },
-          },
-          { disableToast: true },
-        );
-    },
-    onSuccess: () => {
-      showToast('success', t('ediscovery:restoreStarted', { count: hits.length }));
-      onClose(true);
-    },
+  const restore = useRestoreMails(api, workerIp, () => {
+    showToast('success', t('ediscovery:restoreStarted', { count: hits.length }));
+    onClose(true);
   });
   return (
     <ConfirmDialog
@@ -58,7 +40,7 @@ export function RestoreMail({
       title={t('ediscovery:restoreTitle', { count: hits.length })}
       confirmLabel={t('ediscovery:restore')}
       pending={restore.isPending}
-      onConfirm={() => restore.mutate()}
+      onConfirm={() => restore.mutate({ hits, targetMailbox: target, targetFolder: folder.trim() })}
       onCancel={() => onClose(false)}
     >
       <Stack gap="3">

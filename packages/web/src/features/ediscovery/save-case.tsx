@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text } from '@chakra-ui/react';
 import { ApiError, EDISCOVERY_LIMITS, type EdiscoverySearch } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -11,7 +11,7 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
-import { ediscoveryKeys } from './api/keys';
+import { useSaveCase } from './api/mutations';
 
 type Lists = { mailboxes: Set<string>; teams: Set<string>; chats: Set<string> };
 const LISTS = ['mailboxes', 'teams', 'chats'] as const;
@@ -42,7 +42,6 @@ export function SaveCase({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const locations = useQuery(locationsQuery(api, tenantId));
   const locationId = locations.data?.[0]?.locationId ?? '';
   const [caseName, setCaseName] = useState('');
@@ -57,20 +56,11 @@ export function SaveCase({
   const check = useValidator();
   const caseNameError = check(caseName, rules.required(), rules.maxLength(120));
   const over = LISTS.some((k) => lists[k].size > EDISCOVERY_LIMITS.idsPerList);
-  const save = useMutation({
-    mutationFn: () =>
-      api.apollo.ediscovery.createCase(
-        { tenantId, body: { name: caseName.trim(), search: caseSearch(search(), lists) } },
-        // A refusal is said in the dialog, not in the generic toast as well.
-        { disableToast: true },
-      ),
-    onSuccess: (c) => {
-      onClose();
-      setCaseName('');
-      setCaseTouched(false);
-      showToast('success', t('ediscovery:caseSaved', { name: c.name }));
-      void queryClient.invalidateQueries({ queryKey: ediscoveryKeys.cases(tenantId) });
-    },
+  const save = useSaveCase(api, tenantId, (c) => {
+    onClose();
+    setCaseName('');
+    setCaseTouched(false);
+    showToast('success', t('ediscovery:caseSaved', { name: c.name }));
   });
   if (!open) return null;
   // A taken name is refused without a code; a custodian not the tenant's with 404.
@@ -100,7 +90,7 @@ export function SaveCase({
       pending={save.isPending}
       onSubmit={() => {
         setCaseTouched(true);
-        if (!caseNameError && !over) save.mutate();
+        if (!caseNameError && !over) save.mutate({ name: caseName.trim(), search: caseSearch(search(), lists) });
       }}
       onClose={() => {
         onClose();

@@ -19,7 +19,10 @@ export const scopeKeys = {
   legacy: () => ['legacy'] as const,
 };
 
-/** Keys of what several features read: locations, discovery, jobs, runs and reports of a tenant. */
+/**
+ * Keys of what several features read or change: locations, discovery, jobs, runs and reports of a
+ * tenant; and the archive's reads that count what eDiscovery's legal holds keep.
+ */
 export const sharedKeys = {
   locations: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'locations'] as const,
   discovery: (tenantId: string, locationId: string, application: Application) =>
@@ -42,4 +45,30 @@ export const sharedKeys = {
   auditLog: (organisationId: string) => [...scopeKeys.organisation(organisationId), 'audit-log'] as const,
   tenants: () => scopeKeys.tenants(),
   clients: () => [...scopeKeys.legacy(), 'clients'] as const,
+  /** The archived mailboxes' pages, each mailbox with the items legal holds keep of it. */
+  mailboxes: (workerIp: string) => [...scopeKeys.worker(workerIp), 'mailboxes'] as const,
+  mailboxList: (workerIp: string, query: object) => [...sharedKeys.mailboxes(workerIp), query] as const,
+  /** The largest archived mailboxes (the archive's dashboard), with what holds keep of each. */
+  mailboxesTop: (workerIp: string) => [...scopeKeys.worker(workerIp), 'mailboxes-top'] as const,
+  /** The Teams archive's figures (its dashboard), the messages holds keep among them. */
+  teamsStatistics: (workerIp: string) => [...scopeKeys.worker(workerIp), 'teams-statistics'] as const,
+  /** The archived teams, channels and readable chats, with the messages holds keep of each. */
+  teamsArchive: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'teams-archive'] as const,
+  /** What archive deletion jobs would remove now, and what holds keep of it. */
+  deletionPreviews: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'deletion-preview'] as const,
+  deletionPreview: (tenantId: string, request: object) => [...sharedKeys.deletionPreviews(tenantId), request] as const,
+  /**
+   * Every read whose answer counts what legal holds keep, beside the cases themselves: the archive
+   * builds these keys, eDiscovery places and releases the holds, and a hold placed or released reads
+   * each of them again. A new read that counts held items builds its key on one of
+   * these, or is added here.
+   */
+  heldCounts: (tenantId: string, workerIp: string) =>
+    [
+      sharedKeys.mailboxes(workerIp),
+      sharedKeys.mailboxesTop(workerIp),
+      sharedKeys.teamsStatistics(workerIp),
+      sharedKeys.teamsArchive(tenantId),
+      sharedKeys.deletionPreviews(tenantId),
+    ] as const,
 };

@@ -14,6 +14,10 @@ export const mailItemsQuery = (api: PortalClient, tenantId: string, request: Arc
     enabled: !!tenantId && !!request.mailboxId,
   });
 
+/** One page of a mailbox's archived mail for an export (not cached: the export reads every page once). */
+export const fetchMailPage = (api: PortalClient, tenantId: string, request: ArchivedMailBrowse) =>
+  api.apollo.archive.browseMail({ tenantId, body: request });
+
 /** An archived mail or Teams message with its headers and attachments; a refusal is said in the viewer. */
 export const archivedItemQuery = (api: PortalClient, tenantId: string, itemId: string) =>
   queryOptions({

@@ -1,21 +1,21 @@
-import { scopeKeys } from '../../../shared/api/keys';
+import { scopeKeys, sharedKeys } from '../../../shared/api/keys';
 
 /**
  * The keys of the email and Teams archive: what is read from the organisation's archive worker
  * (figures, mailboxes, proxy rights) sits under the worker; the deletion preview under the tenant.
+ * What counts the items legal holds keep (mailboxes, Teams figures and tree, deletion previews) uses
+ * the shared keys, which eDiscovery's holds read again.
  */
 export const archiveKeys = {
   /** Everything of a tenant: its jobs, runs and reports change when an archive job is saved. */
   tenant: (tenantId: string) => scopeKeys.tenant(tenantId),
   /** What a deletion job would remove now, for its mailboxes and retention. */
-  deletionPreview: (tenantId: string, request: object) =>
-    [...scopeKeys.tenant(tenantId), 'deletion-preview', request] as const,
+  deletionPreview: (tenantId: string, request: object) => sharedKeys.deletionPreview(tenantId, request),
   archiveStatistics: (workerIp: string) => [...scopeKeys.worker(workerIp), 'archive-statistics'] as const,
-  teamsStatistics: (workerIp: string) => [...scopeKeys.worker(workerIp), 'teams-statistics'] as const,
+  teamsStatistics: (workerIp: string) => sharedKeys.teamsStatistics(workerIp),
   /** The largest mailboxes, for the dashboard. */
-  mailboxesTop: (workerIp: string) => [...scopeKeys.worker(workerIp), 'mailboxes-top'] as const,
-  mailboxes: (workerIp: string) => [...scopeKeys.worker(workerIp), 'mailboxes'] as const,
-  mailboxList: (workerIp: string, query: object) => [...archiveKeys.mailboxes(workerIp), query] as const,
+  mailboxesTop: (workerIp: string) => sharedKeys.mailboxesTop(workerIp),
+  mailboxList: (workerIp: string, query: object) => sharedKeys.mailboxList(workerIp, query),
   /** A mailbox's folders and the dates of its oldest and newest archived mail. */
   mailboxMeta: (workerIp: string, mailboxId: string) =>
     [...scopeKeys.worker(workerIp), 'mailbox-meta', mailboxId] as const,
@@ -28,7 +28,8 @@ export const archiveKeys = {
   /** One archived mail or Teams message, read in full. */
   item: (tenantId: string, itemId: string) => [...scopeKeys.tenant(tenantId), 'archived-item', itemId] as const,
   /** The archived teams, channels and readable chats. */
-  teamsTree: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'teams-archive'] as const,
-  /** One page of a channel's or chat's threads. */
-  teamsThreads: (tenantId: string, query: object) => [...archiveKeys.teamsTree(tenantId), 'threads', query] as const,
+  teamsTree: (tenantId: string) => sharedKeys.teamsArchive(tenantId),
+  /** One page of a channel's or chat's threads (apart from the tree: a hold does not change them). */
+  teamsThreads: (tenantId: string, query: object) =>
+    [...scopeKeys.tenant(tenantId), 'teams-archive-threads', query] as const,
 };

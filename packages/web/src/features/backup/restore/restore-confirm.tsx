@@ -14,7 +14,7 @@ export function RestoreConfirm({ restore }: { restore: RestoreState }) {
       title={t('backup:confirm.restoreTitle')}
       confirmLabel={t('backup:restoreButton')}
       pending={create.isPending}
-      onConfirm={() => create.mutate()}
+      onConfirm={restore.start}
       onCancel={() => !create.isPending && restore.setConfirming(false)}
     >
       <Box>

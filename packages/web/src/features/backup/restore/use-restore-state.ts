@@ -5,15 +5,14 @@ import {
   type RestoreSpec,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/ui/format';
-import { saveBlob } from '../../../components/ui/save-blob';
 import { showToast } from '../../../components/ui/toaster';
 import { sourceNamesQuery } from '../../../shared/api/queries';
 import { useApi } from '../../../shared/tenant';
-import { backupKeys } from '../api/keys';
+import { useRestoreArchiveDownload, useStartRestore } from '../api/mutations';
 import { backupsQuery, restoreProgressQuery, restoresUsedQuery, snapshotsQuery } from '../api/queries';
 
 /**
@@ -24,7 +23,6 @@ import { backupsQuery, restoreProgressQuery, restoresUsedQuery, snapshotsQuery }
 export function useRestoreState(tenantId: string, trial: boolean) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const lang = i18n.language;
   const [jobId, setJobId] = useState('');
   const [sourceId, setSourceId] = useState('');
@@ -52,44 +50,36 @@ export function useRestoreState(tenantId: string, trial: boolean) {
   // Teams are only downloaded.
   const effectiveTarget = teams ? 'download' : target;
 
-  const create = useMutation({
-    mutationFn: () => {
-      if (!job) throw new Error('no job');
-      const restore: RestoreSpec = {
-        sourceJobId: job.jobId,
-        snapshot,
-        sourceId,
-        nodeIds: [...selected.keys()],
-        target: effectiveTarget,
-        ...(effectiveTarget === 'other' ? { targetId } : {}),
-        conflictPolicy: policy,
-      };
-      return api.apollo.jobs.create({
-        tenantId,
-        body: {
-          name: t('backup:restoreName', { source: name(sourceId), date: formatDateTime(snapshot, lang) }).slice(0, 120),
-          type: 'restore',
-          application: job.application,
-          sources: [sourceId],
-          restore,
-        },
-      });
-    },
+  const create = useStartRestore(api, tenantId, {
     onSuccess: (created) => {
       setConfirming(false);
       setRestoreJob(created);
       showToast('success', t('backup:restoreQueued'));
-      void queryClient.invalidateQueries({ queryKey: backupKeys.jobs(tenantId) });
     },
     onError: () => setConfirming(false),
   });
+  /** Makes the restore job of the choices; without a backup chosen there is nothing to restore. */
+  const start = () => {
+    if (!job) return setConfirming(false);
+    const restore: RestoreSpec = {
+      sourceJobId: job.jobId,
+      snapshot,
+      sourceId,
+      nodeIds: [...selected.keys()],
+      target: effectiveTarget,
+      ...(effectiveTarget === 'other' ? { targetId } : {}),
+      conflictPolicy: policy,
+    };
+    create.mutate({
+      name: t('backup:restoreName', { source: name(sourceId), date: formatDateTime(snapshot, lang) }).slice(0, 120),
+      type: 'restore',
+      application: job.application,
+      sources: [sourceId],
+      restore,
+    });
+  };
   const progress = useQuery(restoreProgressQuery(api, tenantId, restoreJob));
-  const download = useMutation({
-    mutationFn: async () => {
-      const file = await api.legacy.jobs.downloadRestoreArchive({ body: { jobId: restoreJob?.jobId ?? '' } });
-      saveBlob(file.blob, file.fileName ?? 'restore.zip');
-    },
-  });
+  const download = useRestoreArchiveDownload(api, restoreJob?.jobId ?? '');
 
   const ready =
     !!job &&
@@ -123,6 +113,8 @@ export function useRestoreState(tenantId: string, trial: boolean) {
     confirming,
     setConfirming,
     create,
+    /** Starts the restore confirmed. */
+    start,
     /** The restore job made, as last asked about; null before one is made. */
     progress: restoreJob ? (progress.data ?? restoreJob) : null,
     download,

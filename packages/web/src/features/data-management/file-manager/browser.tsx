@@ -71,7 +71,7 @@ export function Browser({
                 colorPalette="blue"
                 loading={state.previewing.isPending}
                 loadingText={t('dataManagement:previewing')}
-                onClick={() => state.previewing.mutate()}
+                onClick={state.askPreview}
                 {...state.cleanUpAction}
               >
                 {t('dataManagement:cleanUp')}

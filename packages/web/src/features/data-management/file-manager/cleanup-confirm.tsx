@@ -11,9 +11,9 @@ import type { BrowserState } from './use-browser-state';
  * removes no version of the selection, else the versions, files, space and saving to confirm.
  */
 export function CleanupConfirm({
-  state: { preview, previewing, cleanUp, closePreview, failure },
+  state: { preview, previewing, cleanUp, startCleanUp, closePreview, failure },
 }: {
-  state: Pick<BrowserState, 'preview' | 'previewing' | 'cleanUp' | 'closePreview' | 'failure'>;
+  state: Pick<BrowserState, 'preview' | 'previewing' | 'cleanUp' | 'startCleanUp' | 'closePreview' | 'failure'>;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -32,7 +32,7 @@ export function CleanupConfirm({
         confirmLabel={t('dataManagement:confirm')}
         destructive
         pending={cleanUp.isPending}
-        onConfirm={() => cleanUp.mutate()}
+        onConfirm={startCleanUp}
         onCancel={closePreview}
       >
         <Stack gap="2">

@@ -5,7 +5,7 @@ import {
   type DataManagementApplication,
   type FileNode,
 } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/ui/format';
@@ -13,7 +13,7 @@ import { showToast } from '../../../components/ui/toaster';
 import { useServerAction } from '../../../offline/online';
 import { useApi } from '../../../shared/tenant';
 import { useUrlListState } from '../../../shared/url-state';
-import { dataManagementKeys } from '../api/keys';
+import { usePreviewCleanup, useStartCleanup } from '../api/mutations';
 import { browseQuery } from '../api/queries';
 import { PLACEHOLDER_RULE } from './rule';
 import { FILE_LIST } from './search';
@@ -37,7 +37,6 @@ export function useBrowserState({
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const { trail, openFolder, goUp } = useFileManagerLocation();
   const [list, setList] = useUrlListState(FILE_LIST);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -53,39 +52,28 @@ export function useBrowserState({
   const open = (node: FileNode) => (node.kind === 'file' ? setFile(node) : openFolder(node));
   const paths = [...selected];
   const cleanupRule = rule ?? PLACEHOLDER_RULE;
-  const previewing = useMutation({
-    mutationFn: () =>
-      // A failure is said where the preview was asked for, with its cause.
-      api.apollo.dataManagement.preview(
-        { tenantId, body: { application, sourceId: source.sourceId, paths, rule: cleanupRule } },
-        { disableToast: true },
-      ),
-    onSuccess: setPreview,
+  const previewing = usePreviewCleanup(api, tenantId, setPreview);
+  const cleanUp = useStartCleanup(api, tenantId, (job) => {
+    setPreview(null);
+    setSelected(new Set());
+    showToast('success', t('dataManagement:started', { name: job.name }));
   });
-  const cleanUp = useMutation({
-    mutationFn: () =>
-      api.apollo.jobs.create({
-        tenantId,
-        body: {
-          name: t('dataManagement:jobName', {
-            source: source.displayName,
-            date: formatDate(new Date().toISOString(), i18n.language),
-          }).slice(0, 120),
-          type: 'versionCleanup',
-          application,
-          sources: [source.sourceId],
-          paths,
-          cleanupRule,
-          recurrence: { kind: 'afterCreation' },
-        },
-      }),
-    onSuccess: (job) => {
-      setPreview(null);
-      setSelected(new Set());
-      void queryClient.invalidateQueries({ queryKey: dataManagementKeys.tenant(tenantId) });
-      showToast('success', t('dataManagement:started', { name: job.name }));
-    },
-  });
+  /** Asks what cleaning up the selection would remove; a failure is said where it was asked, with its cause. */
+  const askPreview = () => previewing.mutate({ application, sourceId: source.sourceId, paths, rule: cleanupRule });
+  /** Starts the clean-up of the selection the preview showed, as a job run once. */
+  const startCleanUp = () =>
+    cleanUp.mutate({
+      name: t('dataManagement:jobName', {
+        source: source.displayName,
+        date: formatDate(new Date().toISOString(), i18n.language),
+      }).slice(0, 120),
+      type: 'versionCleanup',
+      application,
+      sources: [source.sourceId],
+      paths,
+      cleanupRule,
+      recurrence: { kind: 'afterCreation' },
+    });
   /** A refusal in the catalogue's words; null for anything else. */
   const failure = (error: unknown) => (error instanceof ApiError ? t(`apiErrors:${error.messageKey}`) : null);
 
@@ -103,7 +91,9 @@ export function useBrowserState({
     preview,
     closePreview: () => setPreview(null),
     previewing,
+    askPreview,
     cleanUp,
+    startCleanUp,
     cleanUpAction,
     failure,
   };
