@@ -30,7 +30,7 @@ export function RestoreMail({
   const [target, setTarget] = useState('');
   const [folder, setFolder] = useState('Restored');
   const failure = useMailFailure();
-  const restore = useRestoreMails(api, workerIp, () => {
+  const restore = useRestoreMails(api, tenantId, workerIp, () => {
     showToast('success', t('ediscovery:restoreStarted', { count: hits.length }));
     onClose(true);
   });

@@ -105,10 +105,12 @@ export interface RestoreMails {
 }
 
 /**
- * Puts found mails back into a mailbox, one restore per mailbox they come from. Nothing read here
- * changes; a refusal is said in the dialog.
+ * Puts found mails back into a mailbox, one restore per mailbox they come from: each is a restore
+ * run of the tenant, so its jobs, runs and reports are read again (the search's results do not
+ * change). A refusal is said in the dialog.
  */
-export function useRestoreMails(api: PortalClient, workerIp: string, onRestored: () => void) {
+export function useRestoreMails(api: PortalClient, tenantId: string, workerIp: string, onRestored: () => void) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ hits, targetMailbox, targetFolder }: RestoreMails) => {
       const bySource = new Map<string, string[]>();
@@ -127,6 +129,11 @@ export function useRestoreMails(api: PortalClient, workerIp: string, onRestored:
           quiet,
         );
     },
-    onSuccess: onRestored,
+    onSuccess: () => {
+      for (const queryKey of [sharedKeys.jobs(tenantId), sharedKeys.runs(tenantId), sharedKeys.reports(tenantId)]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      onRestored();
+    },
   });
 }
