@@ -12,7 +12,7 @@ import {
 } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
-import { FREED_SINCE } from '../data-management/storage.js';
+import { FREED_SINCE } from '../data-management/repository.js';
 import { RUN_VIEW_COLUMNS, type RunViewRow, runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { storedContents } from './service.js';
