@@ -6,7 +6,7 @@ import type { Application, DashboardApplication, JobType, OverviewDashboard } fr
 import type { Queryable } from '../../db/database.js';
 import type { RunRow } from '../../jobs/repository.js';
 import { FREED_SINCE } from '../data-management/repository.js';
-import { RUN_VIEW_COLUMNS, type RunViewRow } from '../jobs/runs.js';
+import { RUN_VIEW_COLUMNS, type RunViewRow } from '../jobs/runs-repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 
 const JOBS = `j.tenant_id = $1 and j.type = 'backup' and j.application = $2`;
@@ -16,7 +16,7 @@ const JOBS = `j.tenant_id = $1 and j.type = 'backup' and j.application = $2`;
  * account, site or team: each content (its hash) once, with its size and the day a run first stored
  * it. The stored size of a source is the sum of its contents' sizes, whichever jobs cover it.
  */
-export const storedContents = (where: string) => `
+const storedContents = (where: string) => `
   select j.application, b.source_id, b.hash, max(b.size) as size,
          min(to_char(date_trunc('day', coalesce(r.finished, r.started, r.created_at) at time zone 'UTC'), 'YYYY-MM-DD'))
            as day
