@@ -21,6 +21,7 @@ import { itemPath } from '../../jobs/executors/backup.js';
 import { eligibleVersions, monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { forEachLimit } from '../../jobs/pool.js';
 import type { GraphApi } from '../../m365/graph-api.js';
+import { storagePrice } from './repository.js';
 
 /** Graph calls at once for one request (each file's versions is a call). */
 const CONCURRENCY = 4;
@@ -180,10 +181,7 @@ export async function cleanupPreview(
     eligible += chosen.length;
     bytes += versionBytes(chosen);
   });
-  const [price] = await db.query<{ price_per_gb_month: string; currency: string }>(
-    'select price_per_gb_month, currency from backup_config where tenant_id = $1',
-    [tenantId],
-  );
+  const price = await storagePrice(db, tenantId);
   const pricePerGbMonth = Number(price?.price_per_gb_month ?? 0);
   return {
     files: files.length,

@@ -9,27 +9,24 @@
 import { DASHBOARD_PERIOD_DAYS, DASHBOARD_TOP, type DataManagementDashboard } from '@compliance-portal/sdk';
 import type { DriveItem } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/database.js';
 import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { forEachLimit } from '../../jobs/pool.js';
 import { type GraphApi, GraphError } from '../../m365/graph-api.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import {
+  analysedSites,
+  analysisState,
+  dailyUsage,
+  replaceStorageUsage,
+  type SiteUsage,
+  savedPerDay,
+  storagePrice,
+  type UsageKind,
+} from './repository.js';
 
 const DAY = 86_400_000;
 const MAX_AGE_MS = 6 * 3_600_000;
 const CONCURRENCY = 4;
-
-type UsageKind = 'site' | 'team';
-
-interface SiteUsage {
-  sourceId: string;
-  kind: UsageKind;
-  displayName: string;
-  files: number;
-  usedBytes: number;
-  oldVersions: number;
-  oldVersionBytes: number;
-}
 
 /** One site's files with all their versions. */
 async function analyseSite(graph: GraphApi, site: { id: string; name: string; kind: UsageKind }): Promise<SiteUsage> {
@@ -105,43 +102,14 @@ export async function analyseStorage(ctx: AppContext, graph: GraphApi, tenant: T
   const usages: SiteUsage[] = [];
   for (const site of sites.filter((s) => s.id)) usages.push(await analyseSite(graph, site));
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.query('delete from storage_usage where tenant_id = $1', [tenant.tenantId]);
-    for (const u of usages)
-      await tx.query(
-        `insert into storage_usage (tenant_id, source_id, kind, display_name, files, used_bytes, old_versions,
-                                    old_version_bytes, analysed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          tenant.tenantId,
-          u.sourceId,
-          u.kind,
-          u.displayName,
-          u.files,
-          u.usedBytes,
-          u.oldVersions,
-          u.oldVersionBytes,
-          now,
-        ],
-      );
-    await tx.query(
-      `insert into storage_daily (tenant_id, day, used_bytes) values ($1, $2, $3)
-       on conflict (tenant_id, day) do update set used_bytes = excluded.used_bytes`,
-      [tenant.tenantId, now.toISOString().slice(0, 10), usages.reduce((sum, u) => sum + u.usedBytes, 0)],
-    );
-  });
+  await ctx.db.transaction((tx) => replaceStorageUsage(tx, tenant.tenantId, usages, now));
 }
 
 const running = new Map<string, Promise<void>>();
 
 /** Analyses now when nothing is stored; refreshes in the background when what is stored is stale. */
 export async function ensureAnalysis(ctx: AppContext, connect: () => Promise<GraphApi>, tenant: TenantRecord) {
-  const [state] = await ctx.db.query<{ analysed: Date | null; cleaned: Date | null }>(
-    `select (select max(analysed_at) from storage_usage where tenant_id = $1) as analysed,
-            (select max(r.finished) from job_runs r join jobs j on j.job_id = r.job_id
-              where j.tenant_id = $1 and j.type = 'versionCleanup') as cleaned`,
-    [tenant.tenantId],
-  );
+  const state = await analysisState(ctx.db, tenant.tenantId);
   const analysed = state?.analysed ? new Date(state.analysed) : null;
   const cleanedSince = !!analysed && !!state?.cleaned && new Date(state.cleaned) > analysed;
   const stale = !analysed || cleanedSince || ctx.now().getTime() - analysed.getTime() > MAX_AGE_MS;
@@ -164,51 +132,14 @@ export async function ensureAnalysis(ctx: AppContext, connect: () => Promise<Gra
   } else task.catch((error) => ctx.log.warn({ err: error, tenantId: tenant.tenantId }, 'storage analysis failed'));
 }
 
-/**
- * The version inventory of a tenant's clean-up runs that finished since `$2` (`$1` the tenant): what
- * they freed (`v.freed_bytes`), for the data-management dashboard's days and the overview's sum.
- */
-export const FREED_SINCE = `version_inventory v join job_runs r on r.run_id = v.run_id join jobs j on j.job_id = r.job_id
-      where j.tenant_id = $1 and r.finished >= $2`;
-
-/** Bytes freed by clean-up runs that finished since `from`, per day. */
-async function savedPerDay(db: Queryable, tenantId: string, from: Date) {
-  return db.query<{ day: string; bytes: string }>(
-    `select to_char(date_trunc('day', r.finished at time zone 'UTC'), 'YYYY-MM-DD') as day,
-            coalesce(sum(v.freed_bytes), 0)::bigint as bytes
-       from ${FREED_SINCE} group by 1`,
-    [tenantId, from],
-  );
-}
-
 export async function dataManagementDashboard(ctx: AppContext, tenantId: string): Promise<DataManagementDashboard> {
   const now = ctx.now();
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
-  const [price] = await ctx.db.query<{ price_per_gb_month: string; currency: string }>(
-    'select price_per_gb_month, currency from backup_config where tenant_id = $1',
-    [tenantId],
-  );
+  const price = await storagePrice(ctx.db, tenantId);
   const pricePerGbMonth = Number(price?.price_per_gb_month ?? 0);
-  const sites = await ctx.db.query<{
-    source_id: string;
-    kind: UsageKind;
-    display_name: string;
-    used_bytes: string;
-    old_versions: number;
-    old_version_bytes: string;
-    managed: boolean;
-  }>(
-    `select u.*, exists (select 1 from jobs j where j.tenant_id = u.tenant_id and j.type = 'versionCleanup'
-                          and j.definition->'sources' ? u.source_id) as managed
-       from storage_usage u where u.tenant_id = $1`,
-    [tenantId],
-  );
+  const sites = await analysedSites(ctx.db, tenantId);
   const saved = new Map((await savedPerDay(ctx.db, tenantId, from)).map((r) => [r.day, Number(r.bytes)]));
-  const daily = await ctx.db.query<{ day: string; used_bytes: string }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, used_bytes from storage_daily where tenant_id = $1 and day <= $2
-      order by day`,
-    [tenantId, now.toISOString().slice(0, 10)],
-  );
+  const daily = await dailyUsage(ctx.db, tenantId, now.toISOString().slice(0, 10));
   const used = new Map(daily.map((d) => [d.day, Number(d.used_bytes)]));
   // Used bytes carry forward from the last day analysed; days before any analysis show none.
   let carried = Number([...daily].reverse().find((d) => d.day < from.toISOString().slice(0, 10))?.used_bytes ?? 0);

@@ -13,13 +13,29 @@ import type {
 } from '@compliance-portal/sdk';
 import type { Group, User } from '@microsoft/microsoft-graph-types';
 import type { AppContext } from '../../context.js';
-import type { Queryable, SqlValue } from '../../db/database.js';
+import type { Queryable } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { graphFailure, microsoft365Refusal } from '../../http/graph-errors.js';
 import { ownValue } from '../../http/list-query.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import { locationExists } from '../locations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
+import {
+  discoveredAmong,
+  discoveredPage,
+  discoveryState,
+  type FoundSource,
+  jobSources,
+  lastDiscovered,
+  latestSnapshotRun,
+  likePattern,
+  replaceDiscoveredSources,
+  type SnapshotGroupRow,
+  type SnapshotRun,
+  snapshotGroups,
+  snapshotHasNode,
+  snapshotItemsPage,
+} from './repository.js';
 
 /** One of the tenant's storage locations, or 404 (the same answer for another tenant's). */
 export async function requireTenantLocation(ctx: AppContext, tenant: TenantRecord, locationId: string): Promise<void> {
@@ -35,21 +51,6 @@ export interface ListArgs {
   sort?: string;
   order?: 'asc' | 'desc';
   search?: string;
-}
-
-const like = (search: string) =>
-  `%${search
-    .trim()
-    .toLowerCase()
-    .replace(/[%_\\]/g, '\\$&')}%`;
-
-type SourceKind = DiscoveredSource['kind'];
-interface Found {
-  sourceId: string;
-  kind: SourceKind;
-  displayName: string;
-  email?: string | null;
-  url?: string | null;
 }
 
 /**
@@ -72,8 +73,8 @@ const PROTECTING_TYPE: Record<Application, string> = {
   exchange: 'exchangeArchive',
 };
 
-async function readFromGraph(graph: GraphApi, application: Application): Promise<Found[]> {
-  const found: Found[] = [];
+async function readFromGraph(graph: GraphApi, application: Application): Promise<FoundSource[]> {
+  const found: FoundSource[] = [];
   if (application === 'sharepoint') {
     for await (const site of graph.sites())
       found.push({
@@ -112,13 +113,10 @@ export async function refreshDiscovery(
   application: Application,
   options: { force?: boolean } = {},
 ) {
-  const [state] = await ctx.db.query<{ seen: Date | null; n: number }>(
-    'select max(seen_at) as seen, count(*)::int as n from discovered_sources where tenant_id = $1 and application = $2',
-    [tenant.tenantId, application],
-  );
+  const state = await discoveryState(ctx.db, tenant.tenantId, application);
   const seen = state?.seen ? new Date(state.seen).getTime() : 0;
   if (!options.force && seen > 0 && ctx.now().getTime() - seen < DISCOVERY_MAX_AGE_MS) return;
-  let found: Found[];
+  let found: FoundSource[];
   try {
     found = await readFromGraph(await graph(), application);
   } catch (error) {
@@ -127,44 +125,7 @@ export async function refreshDiscovery(
     throw microsoft365Refusal(error, READ_OF[application].area, READ_OF[application].needs);
   }
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await tx.query('delete from discovered_sources where tenant_id = $1 and application = $2', [
-      tenant.tenantId,
-      application,
-    ]);
-    // In batches: a tenant can have tens of thousands of accounts.
-    for (let at = 0; at < found.length; at += 500) {
-      const batch = found.slice(at, at + 500);
-      const params: SqlValue[] = [];
-      const rows = batch.map((f) => {
-        params.push(
-          tenant.tenantId,
-          application,
-          f.sourceId,
-          f.kind,
-          f.displayName,
-          f.email ?? null,
-          f.url ?? null,
-          now,
-        );
-        const n = params.length;
-        return `($${n - 7}, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
-      });
-      await tx.query(
-        `insert into discovered_sources (tenant_id, application, source_id, kind, display_name, email, url, seen_at)
-         values ${rows.join(', ')} on conflict do nothing`,
-        params,
-      );
-    }
-    // Reports read before discovery knew an account show its id; they now get its name.
-    await tx.query(
-      `update job_run_sources s set display_name = d.display_name
-         from job_runs r, discovered_sources d
-        where r.run_id = s.run_id and r.tenant_id = $1 and d.tenant_id = $1 and d.application = $2
-          and d.source_id = s.source_id and s.display_name = s.source_id`,
-      [tenant.tenantId, application],
-    );
-  });
+  await ctx.db.transaction((tx) => replaceDiscoveredSources(tx, tenant.tenantId, application, found, now));
 }
 
 /** Within this time a refresh forced by an unknown id is not repeated (no Graph read per request). */
@@ -177,11 +138,7 @@ async function missingFrom(
   ids: readonly string[],
   byEmail: boolean,
 ) {
-  const rows = await db.query<{ source_id: string; email: string | null }>(
-    `select source_id, lower(email) as email from discovered_sources
-      where tenant_id = $1 and application = $2 and (source_id = any($3) or ($5 and lower(email) = any($4)))`,
-    [tenantId, application, [...ids], ids.map((id) => id.toLowerCase()), byEmail],
-  );
+  const rows = await discoveredAmong(db, tenantId, application, ids, byEmail);
   const known = new Set(rows.flatMap((r) => [r.source_id, ...(byEmail ? [r.email ?? ''] : [])]));
   return ids.filter((id) => !known.has(id) && !(byEmail && known.has(id.toLowerCase())));
 }
@@ -203,24 +160,16 @@ export async function unknownSources(
   if (ids.length === 0) return [];
   const missing = await missingFrom(ctx.db, tenant.tenantId, application, ids, byEmail);
   if (missing.length === 0) return [];
-  const [state] = await ctx.db.query<{ seen: Date | null }>(
-    'select max(seen_at) as seen from discovered_sources where tenant_id = $1 and application = $2',
-    [tenant.tenantId, application],
-  );
-  const seen = state?.seen ? new Date(state.seen).getTime() : 0;
+  const last = await lastDiscovered(ctx.db, tenant.tenantId, application);
+  const seen = last ? new Date(last).getTime() : 0;
   if (ctx.now().getTime() - seen < RECHECK_MS) return missing;
   await refreshDiscovery(ctx, graph, tenant, application, { force: true });
   return missingFrom(ctx.db, tenant.tenantId, application, missing, byEmail);
 }
 
-/** The sources of jobs of `type` (and `application`) of the tenant. */
-async function protectedSources(db: Queryable, tenantId: string, application: Application): Promise<Set<string>> {
-  const rows = await db.query<{ source: string }>(
-    `select distinct jsonb_array_elements_text(definition->'sources') as source
-       from jobs where tenant_id = $1 and type = $2 and application = $3`,
-    [tenantId, PROTECTING_TYPE[application], application],
-  );
-  return new Set(rows.map((r) => r.source));
+/** The sources of the tenant's jobs that protect `application`'s accounts, sites or teams. */
+function protectedSources(db: Queryable, tenantId: string, application: Application): Promise<Set<string>> {
+  return jobSources(db, tenantId, PROTECTING_TYPE[application], application);
 }
 
 /** One page of discovered sources with their protection, searched by name, address or URL. */
@@ -231,42 +180,9 @@ export async function listDiscovered(
   args: ListArgs,
 ): Promise<Page<DiscoveredSource>> {
   const covered = await protectedSources(db, tenantId, application);
-  const params: SqlValue[] = [tenantId, application];
-  let where = 'tenant_id = $1 and application = $2';
-  if (args.search?.trim()) {
-    params.push(like(args.search));
-    where += ` and (lower(display_name) like $${params.length} or lower(coalesce(email, '')) like $${params.length}
-                    or lower(coalesce(url, '')) like $${params.length})`;
-  }
-  const sortable: Record<string, string> = {
-    displayName: 'lower(display_name)',
-    email: 'lower(email)',
-    url: 'lower(url)',
-    protected: 'protected',
-  };
-  params.push([...covered]);
-  const coveredParam = `$${params.length}`;
-  const direction = args.order === 'desc' ? 'desc' : 'asc';
-  const order = `${ownValue(sortable, args.sort, sortable.displayName as string)} ${direction}, source_id`;
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? 25;
-  const [count] = await db.query<{ n: number }>(
-    `select count(*)::int as n from discovered_sources where ${where}`,
-    params.slice(0, -1),
-  );
-  const rows = await db.query<{
-    source_id: string;
-    kind: SourceKind;
-    display_name: string;
-    email: string | null;
-    url: string | null;
-    protected: boolean;
-  }>(
-    `select source_id, kind, display_name, email, url, source_id = any(${coveredParam}) as protected
-       from discovered_sources where ${where}
-      order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    params,
-  );
+  const { rows, total } = await discoveredPage(db, tenantId, application, covered, { ...args, page, pageSize });
   return {
     items: rows.map((r) => ({
       sourceId: r.source_id,
@@ -276,7 +192,7 @@ export async function listDiscovered(
       ...(r.url ? { url: r.url } : {}),
       protected: r.protected,
     })),
-    total: Number(count?.n ?? 0),
+    total,
     page,
     pageSize,
   };
@@ -384,22 +300,26 @@ export async function listGroupUsers(
 }
 
 /** The backup run a snapshot at `at` (the newest without it) of `sourceId` in `locationId` comes from. */
-export async function snapshotRun(
+export function snapshotRun(
   db: Queryable,
   tenantId: string,
   locationId: string,
   sourceId: string,
   at: Date | null,
-) {
-  const [run] = await db.query<{ job_id: string; seq: number; application: Application }>(
-    `select r.job_id, r.seq, j.application from job_runs r join jobs j on j.job_id = r.job_id
-      where j.tenant_id = $1 and j.type = 'backup' and j.location_id = $2 and j.definition->'sources' ? $3
-        and r.status = 'finished' and ($4::timestamptz is null or r.finished <= $4)
-      order by r.finished desc limit 1`,
-    [tenantId, locationId, sourceId, at],
-  );
-  return run ? { jobId: run.job_id, seq: Number(run.seq), application: run.application } : null;
+): Promise<SnapshotRun | null> {
+  return latestSnapshotRun(db, tenantId, locationId, sourceId, at);
 }
+
+const nodeGroupOf = (application: Application, r: SnapshotGroupRow): DiscoveryNode => ({
+  nodeId: r.id,
+  parentId: null,
+  kind: application === 'teams' ? 'channel' : 'library',
+  name: r.name,
+  path: `/${r.name}`,
+  sizeBytes: Number(r.size),
+  modified: r.modified ? new Date(r.modified).toISOString() : null,
+  hasChildren: Number(r.n) > 0,
+});
 
 /**
  * The children of a node in a source's snapshot: "root" gives the top (a site's libraries, a team's
@@ -408,103 +328,26 @@ export async function snapshotRun(
  */
 export async function snapshotChildren(
   db: Queryable,
-  snapshot: { jobId: string; seq: number; application: Application },
+  snapshot: SnapshotRun,
   sourceId: string,
   nodeId: string,
   args: ListArgs,
 ): Promise<Page<DiscoveryNode>> {
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? 100;
-  const params: SqlValue[] = [snapshot.jobId, sourceId, snapshot.seq];
-  const snap = `with snap as (
-      select distinct on (item_id) item_id, drive_id, kind, name, path, parent_id, size, modified_at
-        from backup_items
-       where job_id = $1 and source_id = $2 and first_seq <= $3 and (deleted_seq is null or deleted_seq > $3)
-       order by item_id, modified_at desc nulls last, first_seq desc)`;
-  const search = args.search?.trim() ? like(args.search) : null;
+  const search = args.search?.trim() ? likePattern(args.search) : null;
 
   if (nodeId === 'root' && snapshot.application !== 'onedrive') {
     // Libraries of a site, channels of a team: grouping nodes, not stored items.
-    const rows =
-      snapshot.application === 'teams'
-        ? await db.query<{ id: string; name: string; size: string; modified: Date | null; n: number }>(
-            `${snap} select parent_id as id, min(substr(path, 2)) as name, sum(size)::bigint as size,
-                            max(modified_at) as modified, count(*)::int as n
-               from snap where kind = 'message' group by parent_id order by 2`,
-            params,
-          )
-        : await db.query<{ id: string; name: string; size: string; modified: Date | null; n: number }>(
-            `${snap} select 'drive:' || d.drive_id as id, d.name, coalesce(sum(s.size), 0)::bigint as size,
-                            max(s.modified_at) as modified, count(s.item_id)::int as n
-               from backup_drives d left join snap s on s.drive_id = d.drive_id
-              where d.job_id = $1 and d.source_id = $2 group by d.drive_id, d.name order by d.name`,
-            params,
-          );
-    const nodes = rows
+    const nodes = (await snapshotGroups(db, snapshot, sourceId))
       .filter((r) => !search || r.name.toLowerCase().includes(search.slice(1, -1)))
-      .map(
-        (r): DiscoveryNode => ({
-          nodeId: r.id,
-          parentId: null,
-          kind: snapshot.application === 'teams' ? 'channel' : 'library',
-          name: r.name,
-          path: `/${r.name}`,
-          sizeBytes: Number(r.size),
-          modified: r.modified ? new Date(r.modified).toISOString() : null,
-          hasChildren: Number(r.n) > 0,
-        }),
-      );
+      .map((r) => nodeGroupOf(snapshot.application, r));
     return { items: nodes.slice((page - 1) * pageSize, page * pageSize), total: nodes.length, page, pageSize };
   }
 
-  let where: string;
-  if (nodeId === 'root') where = `s.path !~ '^/[^/]+/'`;
-  else if (nodeId.startsWith('drive:')) {
-    params.push(nodeId.slice('drive:'.length));
-    where = `s.drive_id = $${params.length} and s.path !~ '^/[^/]+/'`;
-  } else {
-    params.push(nodeId);
-    where = `s.parent_id = $${params.length}`;
-  }
-  if (search) {
-    params.push(search);
-    where += ` and lower(s.name) like $${params.length}`;
-  }
-  // The page with the count of all matching rows in one pass over the snapshot; which items have
-  // children is one set of parents joined, not a search of the snapshot per row.
-  const rows = await db.query<{
-    item_id: string;
-    parent_id: string | null;
-    kind: 'file' | 'folder' | 'message';
-    name: string;
-    path: string;
-    size: string;
-    modified_at: Date | null;
-    has_children: boolean;
-    total: number;
-  }>(
-    `${snap}, parents as (select distinct parent_id from snap where parent_id is not null)
-     select s.item_id, s.parent_id, s.kind, s.name, s.path, s.size, s.modified_at,
-            p.parent_id is not null as has_children, count(*) over ()::int as total
-       from snap s left join parents p on p.parent_id = s.item_id where ${where}
-      order by s.kind <> 'folder', lower(s.name), s.item_id
-      limit ${pageSize} offset ${(page - 1) * pageSize}`,
-    params,
-  );
-  let total = rows.length > 0 ? Number(rows[0]?.total) : 0;
-  if (rows.length === 0 && page > 1) {
-    const [count] = await db.query<{ n: number }>(
-      `${snap} select count(*)::int as n from snap s where ${where}`,
-      params,
-    );
-    total = Number(count?.n ?? 0);
-  }
+  const { rows, total } = await snapshotItemsPage(db, snapshot, sourceId, nodeId, search, page, pageSize);
   if (total === 0 && nodeId !== 'root' && !nodeId.startsWith('drive:')) {
-    const [known] = await db.query(`${snap} select 1 from snap where item_id = $4 or parent_id = $4`, [
-      ...params.slice(0, 3),
-      nodeId,
-    ]);
-    if (!known) throw notFound('No folder found for this worker.');
+    if (!(await snapshotHasNode(db, snapshot, sourceId, nodeId))) throw notFound('No folder found for this worker.');
   }
   return {
     items: rows.map((r) => ({

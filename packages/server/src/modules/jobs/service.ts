@@ -38,19 +38,33 @@ import { unknownSources } from '../discovery/service.js';
 import { readableMailboxes, requireMailboxRead } from '../ediscovery/access.js';
 import { keptCustodians } from '../ediscovery/custodians.js';
 import type { User } from '../identity/users.js';
+import { locationExists } from '../locations/repository.js';
 import { locationStoreIdentity } from '../locations/service.js';
 import { findOrganisation, type Organisation } from '../organisations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
   activeRuns,
+  archivedBeforeFilter,
+  archivedSourcesAmong,
   countArchivedBefore,
+  countOrganisationJobs,
+  defaultLocationId,
+  deleteJob,
   findRun,
   findTenantRun,
+  insertJob,
+  jobHasBackupItems,
+  jobHoldsDataOf,
   latestFinishedRun,
   latestRunWithJob,
   listJobsOfType,
+  lockActiveRuns,
+  lockOrganisation,
+  organisationTimeZone,
+  updateJobRow,
 } from './repository.js';
-import { type RunViewRow, runHeldItems } from './runs.js';
+import { runHeldItems } from './runs.js';
+import type { RunViewRow } from './runs-repository.js';
 
 /** Which applications each job type works on. */
 const APPLICATIONS: Record<JobType, readonly Application[]> = {
@@ -111,11 +125,7 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
   if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
 
   if (job.locationId) {
-    const rows = await db.query('select 1 from locations where location_id = $1 and tenant_id = $2', [
-      job.locationId,
-      tenant.tenantId,
-    ]);
-    if (rows.length === 0) throw notFound('Location not found');
+    if (!(await locationExists(db, tenant.tenantId, job.locationId))) throw notFound('Location not found');
   }
   if (job.restore) {
     const source = await findJob(db, job.restore.sourceJobId);
@@ -137,25 +147,11 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
  */
 const discoveryOf = (application: Application): Application => (application === 'exchange' ? 'onedrive' : application);
 
-/** Sources archived in the tenant: a deletion job may name a mailbox or team that has since left it. */
-async function archivedSources(db: Queryable, tenantId: string, application: Application, ids: readonly string[]) {
-  const rows = await db.query<{ source: string }>(
-    'select distinct source from archive_items where tenant_id = $1 and kind = $2 and source = any($3)',
-    [tenantId, application === 'exchange' ? 'mail' : 'teams', [...ids]],
-  );
-  return new Set(rows.map((r) => r.source));
-}
-
 /** Whether the backup or archive job reads `sourceId` or holds data of it, so a restore can take it from there. */
 async function restorableFrom(db: Queryable, jobId: string, sourceId: string) {
   const job = await findJob(db, jobId);
   if (job?.sources.includes(sourceId)) return true;
-  const rows = await db.query(
-    `select 1 from backup_items where job_id = $1 and source_id = $2
-     union all select 1 from archive_items where job_id = $1 and source = $2 limit 1`,
-    [jobId, sourceId],
-  );
-  return rows.length > 0;
+  return jobHoldsDataOf(db, jobId, sourceId);
 }
 
 /**
@@ -176,7 +172,8 @@ async function checkReferences(ctx: AppContext, tenant: TenantRecord, job: Candi
     const targets = job.restore.target === 'other' && job.restore.targetId ? [job.restore.targetId] : [];
     await check(job.application, [...new Set([...job.sources, ...targets])]);
   } else if (job.type === 'archiveDeletion') {
-    const archived = await archivedSources(ctx.db, tenant.tenantId, job.application, job.sources);
+    // A deletion job may name a mailbox or team that has since left the tenant but is archived.
+    const archived = await archivedSourcesAmong(ctx.db, tenant.tenantId, job.application, job.sources);
     await check(
       job.application,
       job.sources.filter((id) => !archived.has(id)),
@@ -190,43 +187,28 @@ async function checkReferences(ctx: AppContext, tenant: TenantRecord, job: Candi
   }
 }
 
-async function countJobs(db: Queryable, organisationId: string, type: JobType, application: Application, except = '') {
-  const [row] = await db.query<{ n: number }>(
-    `select count(*)::int as n from jobs j join tenants t on t.tenant_id = j.tenant_id
-      where t.organisation_id = $1 and j.type = $2 and j.application = $3 and j.job_id <> $4`,
-    [organisationId, type, application, except],
-  );
-  return Number(row?.n ?? 0);
-}
-
 async function enforceTrial(db: Queryable, org: Organisation | undefined, job: Candidate, except?: string) {
   if (org?.license !== 'trial') return;
   if (job.type === 'backup') {
     if (job.sources.length > TRIAL_LIMITS.sourcesPerBackup) throw refusal(403, 'trialSources');
-    if ((await countJobs(db, org.id, 'backup', job.application, except)) >= TRIAL_LIMITS.backupJobsPerApplication) {
+    if (
+      (await countOrganisationJobs(db, org.id, 'backup', job.application, except ?? '')) >=
+      TRIAL_LIMITS.backupJobsPerApplication
+    ) {
       throw refusal(403, 'trialBackupJobs', job.application);
     }
   }
   if (job.type === 'restore' && !except) {
-    if ((await countJobs(db, org.id, 'restore', job.application)) >= TRIAL_LIMITS.restoresPerApplication) {
+    if (
+      (await countOrganisationJobs(db, org.id, 'restore', job.application, '')) >= TRIAL_LIMITS.restoresPerApplication
+    ) {
       throw refusal(403, 'trialRestores', job.application);
     }
   }
 }
 
-async function organisationTimeZone(db: Queryable, organisationId: string) {
-  const [row] = await db.query<{ time_zone: string }>('select time_zone from organisations where id = $1', [
-    organisationId,
-  ]);
-  return row?.time_zone ?? 'UTC';
-}
-
-async function defaultLocation(db: Queryable, tenantId: string) {
-  const [row] = await db.query<{ default_location_id: string | null }>(
-    'select default_location_id from backup_config where tenant_id = $1',
-    [tenantId],
-  );
-  return row?.default_location_id ?? null;
+async function timeZoneOf(db: Queryable, organisationId: string) {
+  return (await organisationTimeZone(db, organisationId)) ?? 'UTC';
 }
 
 export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRecord, body: JobCreate) {
@@ -245,7 +227,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     ...(body.cleanupRule ? { cleanupRule: body.cleanupRule } : {}),
     locationId:
       body.locationId ??
-      (WRITES_TO_LOCATION.includes(body.type) ? await defaultLocation(ctx.db, tenant.tenantId) : null),
+      (WRITES_TO_LOCATION.includes(body.type) ? await defaultLocationId(ctx.db, tenant.tenantId) : null),
   };
   await validate(ctx.db, tenant, candidate, now);
   await checkReferences(ctx, tenant, candidate);
@@ -258,30 +240,26 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
   const jobId = randomUUID();
   await ctx.db.transaction(async (tx) => {
     // Serialise creations per organisation so two requests cannot both pass a trial limit.
-    await tx.query('select id from organisations where id = $1 for update', [tenant.organisationId]);
+    await lockOrganisation(tx, tenant.organisationId);
     await enforceTrial(tx, org, candidate);
     const next = nextRun({
       recurrence: candidate.recurrence,
       after: now,
       createdAt: now,
-      organisationTimeZone: await organisationTimeZone(tx, tenant.organisationId),
+      organisationTimeZone: await timeZoneOf(tx, tenant.organisationId),
     });
-    await tx.query(
-      `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, next_run, created_by, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-      [
-        jobId,
-        tenant.tenantId,
-        body.name.trim(),
-        candidate.type,
-        candidate.application,
-        candidate.locationId,
-        JSON.stringify(definitionOf(candidate)),
-        next,
-        actor.user.id,
-        now,
-      ],
-    );
+    await insertJob(tx, {
+      jobId,
+      tenantId: tenant.tenantId,
+      name: body.name.trim(),
+      type: candidate.type,
+      application: candidate.application,
+      locationId: candidate.locationId,
+      definition: definitionOf(candidate),
+      nextRun: next,
+      createdBy: actor.user.id,
+      createdAt: now,
+    });
     // Restores, and jobs that start after creation, run now.
     if (candidate.type === 'restore' || candidate.recurrence?.kind === 'afterCreation') {
       await new JobQueue(ctx).enqueue(jobId, 'creation', tx);
@@ -310,7 +288,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
  */
 async function backupMovesStore(db: Queryable, job: JobRecord, locationId: string | null): Promise<boolean> {
   if (job.type !== 'backup') return false;
-  if ((await db.query('select 1 from backup_items where job_id = $1 limit 1', [job.jobId])).length === 0) return false;
+  if (!(await jobHasBackupItems(db, job.jobId))) return false;
   return (await locationStoreIdentity(db, job.locationId)) !== (await locationStoreIdentity(db, locationId));
 }
 
@@ -342,20 +320,17 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
           recurrence: candidate.recurrence,
           after: now,
           createdAt: job.createdAt,
-          organisationTimeZone: await organisationTimeZone(tx, tenant.organisationId),
+          organisationTimeZone: await timeZoneOf(tx, tenant.organisationId),
         })
       : null;
-    await tx.query(
-      `update jobs set name = $2, location_id = $3, definition = $4, next_run = $5, updated_at = $6 where job_id = $1`,
-      [
-        job.jobId,
-        body.name?.trim() ?? job.name,
-        candidate.locationId,
-        JSON.stringify(definitionOf(candidate)),
-        next,
-        now,
-      ],
-    );
+    await updateJobRow(tx, {
+      jobId: job.jobId,
+      name: body.name?.trim() ?? job.name,
+      locationId: candidate.locationId,
+      definition: definitionOf(candidate),
+      nextRun: next,
+      updatedAt: now,
+    });
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),
@@ -377,12 +352,8 @@ export async function removeJob(ctx: AppContext, actor: Actor, tenant: TenantRec
   const org = await findOrganisation(ctx.db, tenant.organisationId);
   if (org?.license === 'trial' && job.type === 'backup') throw refusal(403, 'trialNoDelete');
   await ctx.db.transaction(async (tx) => {
-    const active = await tx.query(
-      `select 1 from job_runs where job_id = $1 and status in ('queued', 'running') for update`,
-      [job.jobId],
-    );
-    if (active.length > 0) throw conflict('Stop the job before removing it.');
-    await tx.query('delete from jobs where job_id = $1', [job.jobId]);
+    if (await lockActiveRuns(tx, job.jobId)) throw conflict('Stop the job before removing it.');
+    await deleteJob(tx, job.jobId);
     await ctx.audit(
       {
         ...actedBy(actor.user, actor.ip),
@@ -589,11 +560,6 @@ export async function deletionPreview(
   );
   const counts = await countArchivedBefore(ctx.db, tenant.tenantId, before, scope);
   const heldCustodians =
-    counts.held > 0
-      ? await keptCustodians(ctx.db, tenant.tenantId, {
-          sql: `coalesce(sent_at, archived_at) < $2 and ${scope.sql}`,
-          params: [before, ...scope.params],
-        })
-      : [];
+    counts.held > 0 ? await keptCustodians(ctx.db, tenant.tenantId, archivedBeforeFilter(before, scope)) : [];
   return { before: before.toISOString(), ...counts, heldCustodians };
 }

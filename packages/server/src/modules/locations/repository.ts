@@ -184,3 +184,11 @@ export async function locationExists(db: Queryable, tenantId: string, locationId
   ]);
   return rows.length > 0;
 }
+
+/** The stored address of a location, whatever its tenant (undefined: no such location). */
+export async function locationSiteAddress(db: Queryable, locationId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ site_address: string }>('select site_address from locations where location_id = $1', [
+    locationId,
+  ]);
+  return row?.site_address;
+}

@@ -29,6 +29,7 @@ import {
   listOrganisationLocations,
   locationHoldsData,
   locationNameTaken,
+  locationSiteAddress,
   recordProbe,
   updateLocation,
 } from './repository.js';
@@ -198,12 +199,8 @@ export async function requireLocation(db: Queryable, tenant: TenantRecord, locat
 
 /** The identity of the store a location's data is in (see storeIdentity); no location: the server's own. */
 export async function locationStoreIdentity(db: Queryable, locationId: string | null): Promise<string> {
-  const [row] = locationId
-    ? await db.query<{ site_address: string }>('select site_address from locations where location_id = $1', [
-        locationId,
-      ])
-    : [];
-  return storeIdentity(row ? savedStoreAddress(row.site_address) : { kind: 'server' });
+  const siteAddress = locationId ? await locationSiteAddress(db, locationId) : undefined;
+  return storeIdentity(siteAddress !== undefined ? savedStoreAddress(siteAddress) : { kind: 'server' });
 }
 
 const NAME_TAKEN = 'A location with this name already exists.';

@@ -8,6 +8,7 @@
  */
 import { type M365Cloud, MICROSOFT_CLOUD } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import { storeEndpoints } from './repository.js';
 
 const OPERATOR = 'operator (tenant:endpoints)';
 
@@ -50,16 +51,17 @@ export async function setTenantEndpoints(
   const authority = endpoints ? endpoints.authorityHost.replace(/\/+$/, '') : null;
   const graph = endpoints ? endpoints.graphBaseUrl.replace(/\/+$/, '') : null;
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ organisation_id: string }>(
-      `update tenants set authority_url = $2, graph_base_url = $3, updated_at = $4 where tenant_id = $1
-       returning organisation_id`,
-      [tenantId, authority, graph, ctx.now()],
+    const organisationId = await storeEndpoints(
+      tx,
+      tenantId,
+      { authorityUrl: authority, graphBaseUrl: graph },
+      ctx.now(),
     );
-    if (!row) return false;
+    if (organisationId === undefined) return false;
     await ctx.audit(
       {
         actorEmail: OPERATOR,
-        organisationId: row.organisation_id,
+        organisationId,
         action: 'tenant.endpoints',
         target: tenantId,
         outcome: 'success',

@@ -2,20 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { counted } from '../../words.js';
 import type { User } from '../identity/users.js';
-import { findTenant, type TenantRecord, updateTenant } from './repository.js';
+import {
+  countLocations,
+  createBackupConfig,
+  disableScheduledJobs,
+  findTenant,
+  finishTask,
+  insertTask,
+  markProvisioningFailed,
+  recordTaskStep,
+  type TaskRow,
+  type TenantRecord,
+  updateTenant,
+} from './repository.js';
 
-export type TaskKind = 'provision' | 'deprovision';
-
-export interface TaskRow {
-  task_id: string;
-  tenant_id: string;
-  kind: TaskKind;
-  status: 'pending' | 'running' | 'succeeded' | 'failed';
-  progress: number;
-  message: string | null;
-  started: Date;
-  finished: Date | null;
-}
+export type TaskKind = TaskRow['kind'];
 
 export function taskView(r: TaskRow) {
   return {
@@ -30,14 +31,6 @@ export function taskView(r: TaskRow) {
   };
 }
 
-export async function findTask(ctx: AppContext, tenantId: string, taskId: string) {
-  const [row] = await ctx.db.query<TaskRow>('select * from provisioning_tasks where task_id = $1 and tenant_id = $2', [
-    taskId,
-    tenantId,
-  ]);
-  return row;
-}
-
 /**
  * Provisioning prepares a tenant for jobs: its configuration is checked, its backup settings are
  * created and, with no location yet, it is marked as needing one. Deprovisioning stops its scheduled
@@ -48,10 +41,7 @@ export async function startTask(ctx: AppContext, user: User, tenant: TenantRecor
   const taskId = randomUUID();
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
-    const [task] = await tx.query<TaskRow>(
-      `insert into provisioning_tasks (task_id, tenant_id, kind, status, progress, started) values ($1, $2, $3, 'pending', 0, $4) returning *`,
-      [taskId, tenantId, kind, now],
-    );
+    const task = await insertTask(tx, { taskId, tenantId, kind, started: now });
     await updateTenant(tx, tenantId, { provisioning: kind === 'provision' ? 'provisioning' : 'deprovisioning' }, now);
     await ctx.audit(
       {
@@ -82,24 +72,15 @@ export async function startTask(ctx: AppContext, user: User, tenant: TenantRecor
 }
 
 async function step(ctx: AppContext, taskId: string, progress: number, message: string) {
-  await ctx.db.query(
-    `update provisioning_tasks set status = 'running', progress = $2, message = $3 where task_id = $1`,
-    [taskId, progress, message],
-  );
+  await recordTaskStep(ctx.db, taskId, progress, message);
 }
 
 async function finish(ctx: AppContext, taskId: string, status: 'succeeded' | 'failed', message: string) {
-  await ctx.db.query(
-    'update provisioning_tasks set status = $2, progress = 100, message = $3, finished = $4 where task_id = $1',
-    [taskId, status, message, ctx.now()],
-  );
+  await finishTask(ctx.db, taskId, status, message, ctx.now());
 }
 
 async function failTask(ctx: AppContext, tenantId: string, taskId: string, kind: TaskKind) {
-  await ctx.db.query(`update tenants set provisioning = 'failed', updated_at = $2 where tenant_id = $1`, [
-    tenantId,
-    ctx.now(),
-  ]);
+  await markProvisioningFailed(ctx.db, tenantId, ctx.now());
   const what = kind === 'provision' ? 'Provisioning' : 'Deprovisioning';
   await finish(ctx, taskId, 'failed', `${what} failed: an unexpected error occurred; the server log has the details.`);
 }
@@ -123,26 +104,18 @@ async function runTask(ctx: AppContext, tenantId: string, taskId: string, kind: 
       return finish(ctx, taskId, 'failed', `Provisioning failed: ${problems.join('; ')}.`);
     }
     await step(ctx, taskId, 60, 'Creating the backup settings');
-    await ctx.db.query('insert into backup_config (tenant_id) values ($1) on conflict (tenant_id) do nothing', [
-      tenantId,
-    ]);
+    await createBackupConfig(ctx.db, tenantId);
     await updateTenant(ctx.db, tenantId, { provisioning: 'provisioned' }, ctx.now());
-    const [locations] = await ctx.db.query<{ n: number }>(
-      'select count(*)::int as n from locations where tenant_id = $1',
-      [tenantId],
-    );
+    const locations = await countLocations(ctx.db, tenantId);
     return finish(
       ctx,
       taskId,
       'succeeded',
-      (locations?.n ?? 0) > 0 ? 'Provisioned.' : 'Provisioned. Add a storage location before creating jobs.',
+      locations > 0 ? 'Provisioned.' : 'Provisioned. Add a storage location before creating jobs.',
     );
   }
   await step(ctx, taskId, 50, 'Stopping scheduled jobs');
-  const stopped = await ctx.db.query(
-    'update jobs set enabled = false where tenant_id = $1 and enabled returning job_id',
-    [tenantId],
-  );
+  const stopped = await disableScheduledJobs(ctx.db, tenantId);
   await updateTenant(ctx.db, tenantId, { provisioning: 'notProvisioned' }, ctx.now());
-  return finish(ctx, taskId, 'succeeded', `Deprovisioned; ${counted(stopped.length, 'scheduled job')} stopped.`);
+  return finish(ctx, taskId, 'succeeded', `Deprovisioned; ${counted(stopped, 'scheduled job')} stopped.`);
 }

@@ -168,3 +168,100 @@ export async function countRunningJobs(db: Queryable, tenantId: string): Promise
 export async function deleteTenant(db: Queryable, tenantId: string): Promise<void> {
   await db.query('delete from tenants where tenant_id = $1', [tenantId]);
 }
+
+/**
+ * Sets the tenant's Microsoft 365 endpoints (null: Microsoft's global ones); answers its organisation,
+ * undefined when there is no such tenant.
+ */
+export async function storeEndpoints(
+  db: Queryable,
+  tenantId: string,
+  endpoints: { authorityUrl: string | null; graphBaseUrl: string | null },
+  at: Date,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ organisation_id: string }>(
+    `update tenants set authority_url = $2, graph_base_url = $3, updated_at = $4 where tenant_id = $1
+     returning organisation_id`,
+    [tenantId, endpoints.authorityUrl, endpoints.graphBaseUrl, at],
+  );
+  return row?.organisation_id;
+}
+
+/** A provisioning or deprovisioning task (`provisioning_tasks`). */
+export interface TaskRow {
+  task_id: string;
+  tenant_id: string;
+  kind: 'provision' | 'deprovision';
+  status: 'pending' | 'running' | 'succeeded' | 'failed';
+  progress: number;
+  message: string | null;
+  started: Date;
+  finished: Date | null;
+}
+
+export async function insertTask(
+  db: Queryable,
+  task: { taskId: string; tenantId: string; kind: TaskRow['kind']; started: Date },
+): Promise<TaskRow | undefined> {
+  const [row] = await db.query<TaskRow>(
+    `insert into provisioning_tasks (task_id, tenant_id, kind, status, progress, started) values ($1, $2, $3, 'pending', 0, $4) returning *`,
+    [task.taskId, task.tenantId, task.kind, task.started],
+  );
+  return row;
+}
+
+export async function findTask(db: Queryable, tenantId: string, taskId: string): Promise<TaskRow | undefined> {
+  const [row] = await db.query<TaskRow>('select * from provisioning_tasks where task_id = $1 and tenant_id = $2', [
+    taskId,
+    tenantId,
+  ]);
+  return row;
+}
+
+/** The task running, at `progress` percent, doing what `message` says. */
+export async function recordTaskStep(db: Queryable, taskId: string, progress: number, message: string): Promise<void> {
+  await db.query(`update provisioning_tasks set status = 'running', progress = $2, message = $3 where task_id = $1`, [
+    taskId,
+    progress,
+    message,
+  ]);
+}
+
+export async function finishTask(
+  db: Queryable,
+  taskId: string,
+  status: 'succeeded' | 'failed',
+  message: string,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    'update provisioning_tasks set status = $2, progress = 100, message = $3, finished = $4 where task_id = $1',
+    [taskId, status, message, at],
+  );
+}
+
+/** The tenant's provisioning failed (a task that ended in an error it did not foresee). */
+export async function markProvisioningFailed(db: Queryable, tenantId: string, at: Date): Promise<void> {
+  await db.query(`update tenants set provisioning = 'failed', updated_at = $2 where tenant_id = $1`, [tenantId, at]);
+}
+
+/** The tenant's backup settings with their defaults, unless it has them. */
+export async function createBackupConfig(db: Queryable, tenantId: string): Promise<void> {
+  await db.query('insert into backup_config (tenant_id) values ($1) on conflict (tenant_id) do nothing', [tenantId]);
+}
+
+/** How many storage locations the tenant has. */
+export async function countLocations(db: Queryable, tenantId: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('select count(*)::int as n from locations where tenant_id = $1', [
+    tenantId,
+  ]);
+  return row?.n ?? 0;
+}
+
+/** Disables the tenant's enabled jobs' schedules; answers how many it disabled. */
+export async function disableScheduledJobs(db: Queryable, tenantId: string): Promise<number> {
+  const stopped = await db.query('update jobs set enabled = false where tenant_id = $1 and enabled returning job_id', [
+    tenantId,
+  ]);
+  return stopped.length;
+}

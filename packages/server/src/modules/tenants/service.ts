@@ -16,17 +16,19 @@ import { conflict, notFound } from '../../errors.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
 import { configuredEndpoints } from './endpoints.js';
-import { findTask, startTask, type TaskKind, type TaskRow } from './provisioning.js';
+import { startTask, type TaskKind } from './provisioning.js';
 import {
   activateForIdleWorkers,
   countRunningJobs,
   deleteTenant,
+  findTask,
   findTenant,
   handOverActiveTenant,
   hasActiveTenant,
   insertTenant,
   listTenants,
   storeDefaultDomain,
+  type TaskRow,
   type TenantRecord,
   updateTenant,
 } from './repository.js';
@@ -178,7 +180,7 @@ export async function startProvisioning(ctx: AppContext, actor: Actor, tenant: T
 
 /** The tenant's provisioning task, or 404. */
 export async function requireTask(ctx: AppContext, tenant: TenantRecord, taskId: string): Promise<TaskRow> {
-  const task = await findTask(ctx, tenant.tenantId, taskId);
+  const task = await findTask(ctx.db, tenant.tenantId, taskId);
   if (!task) throw notFound('Task not found');
   return task;
 }
