@@ -3,12 +3,12 @@
  * starting, stopping and removing a job, stopping a run's job, retrying a run, and fetching a restore's
  * download (which changes nothing). A start, stop, removal or retry reads every job list, monitor and
  * report of the tenant again (`jobKeys.tenant`), so the new or stopped run shows at once, and the
- * organisation's audit log, which records each of them.
+ * organisation's audit log, which records each of them; a removal also its licence, which counts jobs.
  */
 import type { Job, JobRun, JobTask } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../../components/ui/save-blob';
-import { useAuditLogRefresh } from '../../api/audit-log';
+import { useOrganisationRefresh } from '../../api/organisation';
 import { useApi } from '../../tenant';
 import { jobKeys } from './keys';
 import { waitForTask } from './tasks';
@@ -45,7 +45,7 @@ interface JobActionEvents {
 export function useJobAction(tenantId: string, on: JobActionEvents) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const refreshAuditLog = useAuditLogRefresh();
+  const organisation = useOrganisationRefresh();
   const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) });
   return useMutation({
     mutationFn: async (request: PendingAction): Promise<JobActionOutcome> => {
@@ -61,7 +61,7 @@ export function useJobAction(tenantId: string, on: JobActionEvents) {
       // Seen at once, not once a worker took the run.
       on.onRequested(request);
       void refresh();
-      void refreshAuditLog();
+      void organisation.auditLog();
       if (action === 'start') {
         // The newest run first: a queued one has not started (nulls first).
         const newest = await api.apollo.monitoring
@@ -74,9 +74,11 @@ export function useJobAction(tenantId: string, on: JobActionEvents) {
     onSuccess: (outcome) => {
       on.onSuccess(outcome);
       void refresh();
+      // The licence counts the organisation's backup jobs and restores.
+      if (outcome.action === 'remove') void organisation.licence();
     },
     onError: (error, request) => on.onError(error, request),
-    onSettled: refreshAuditLog,
+    onSettled: organisation.auditLog,
   });
 }
 
@@ -87,17 +89,17 @@ export function useJobAction(tenantId: string, on: JobActionEvents) {
 export function useStopRun(tenantId: string, onRequested?: (run: JobRun) => void) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const refreshAuditLog = useAuditLogRefresh();
+  const organisation = useOrganisationRefresh();
   const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) });
   return useMutation({
     mutationFn: async (run: JobRun): Promise<JobTask> => {
       const task = await api.apollo.jobs.stop({ tenantId, jobId: run.jobId }, quiet);
       onRequested?.(run);
       void refresh();
-      void refreshAuditLog();
+      void organisation.auditLog();
       return waitForTask(api, tenantId, task);
     },
-    onSettled: () => Promise.all([refresh(), refreshAuditLog()]),
+    onSettled: () => Promise.all([refresh(), organisation.auditLog()]),
   });
 }
 
@@ -105,11 +107,11 @@ export function useStopRun(tenantId: string, onRequested?: (run: JobRun) => void
 export function useRetryRun(tenantId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const refreshAuditLog = useAuditLogRefresh();
+  const organisation = useOrganisationRefresh();
   return useMutation({
     mutationFn: (run: JobRun) => api.apollo.monitoring.retry({ tenantId, reportId: run.reportId }, quiet),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) }),
-    onSettled: refreshAuditLog,
+    onSettled: organisation.auditLog,
   });
 }
 
