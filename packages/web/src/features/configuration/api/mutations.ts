@@ -138,7 +138,7 @@ export function useSaveTenant(tenant: Tenant | undefined, onSaved: (saved: Tenan
 }
 
 /** What a tenant's row can do. */
-export type TenantActionKind = 'switch' | 'provision' | 'deprovision' | 'remove' | 'test';
+type TenantActionKind = 'switch' | 'provision' | 'deprovision' | 'remove' | 'test';
 
 /** What a tenant's action answered: a test's result, a provisioning's task. */
 type TenantActionOutcome =
