@@ -1,6 +1,6 @@
 /** The authenticator app: its state, resetting it (then a new setup) and new recovery codes. */
 import { Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,11 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { RecoveryCodeList } from '../../components/ui/recovery-code-list';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
-import { accountKeys } from './api/keys';
+import { useNewRecoveryCodes, useResetAuthenticator } from './api/mutations';
 import { twoFactorStateQuery } from './api/queries';
 import { changeErrorKey } from './change-errors';
 import { ReauthenticationFields, useReauthentication } from './reauthentication';
-import { BACK_HERE, DisclosedForm, quiet, Section, useDisclosure } from './security-parts';
+import { BACK_HERE, DisclosedForm, Section, useDisclosure } from './security-parts';
 import { WRAPPING_LABEL } from './wrapping';
 
 /** Resets the authenticator, then the session leads through the QR setup of a new one. */
@@ -20,26 +20,15 @@ function ResetAuthenticator() {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
   const { send } = useSession();
-  const queryClient = useQueryClient();
   const disclosure = useDisclosure();
   const [touched, setTouched] = useState(false);
   const reauth = useReauthentication({ secondFactor: true, allowRecoveryCode: true });
   const serverAction = useServerAction();
-  const reset = useMutation({
-    mutationFn: () =>
-      api.apollo.auth.twoFactor(
-        { body: { resetSharedKey: true, resetRecoveryCodes: false, forgetMachine: false, ...reauth.body() } },
-        quiet,
-      ),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: accountKeys.all });
-      send({ type: 'session.twoFactorReset', returnTo: BACK_HERE });
-    },
-  });
+  const reset = useResetAuthenticator(api, () => send({ type: 'session.twoFactorReset', returnTo: BACK_HERE }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (reauth.valid && !serverAction.disabled) reset.mutate();
+    if (reauth.valid && !serverAction.disabled) reset.mutate(reauth.body());
   };
   return (
     <Stack gap="3" as="section" aria-label={t('accountSecurity:authenticator.resetTitle')}>
@@ -69,31 +58,21 @@ function ResetAuthenticator() {
 function NewRecoveryCodes() {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
-  const queryClient = useQueryClient();
   const disclosure = useDisclosure();
   const [touched, setTouched] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const reauth = useReauthentication({ secondFactor: true, allowRecoveryCode: false });
   const serverAction = useServerAction();
-  const make = useMutation({
-    mutationFn: () =>
-      api.apollo.auth.twoFactor(
-        { body: { resetSharedKey: false, resetRecoveryCodes: true, forgetMachine: false, ...reauth.body() } },
-        quiet,
-      ),
-    onSuccess: (answer) => {
-      const { recoveryCodes, ...state } = answer;
-      queryClient.setQueryData(accountKeys.twoFactor(), state);
-      setCodes(recoveryCodes ?? []);
-      disclosure.setOpen(false);
-      reauth.reset();
-      setTouched(false);
-    },
+  const make = useNewRecoveryCodes(api, (fresh) => {
+    setCodes(fresh);
+    disclosure.setOpen(false);
+    reauth.reset();
+    setTouched(false);
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (reauth.valid && !serverAction.disabled) make.mutate();
+    if (reauth.valid && !serverAction.disabled) make.mutate(reauth.body());
   };
   const saved = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 /** The email address: shown with whether it is confirmed, and changed through a confirmation link. */
 import { Badge, Flex, Text } from '@chakra-ui/react';
 import type { InfoResponse } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +10,11 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
-import { accountKeys } from './api/keys';
+import { useChangeEmail } from './api/mutations';
 import { accountInfoQuery } from './api/queries';
 import { changeErrorKey } from './change-errors';
 import { ReauthenticationFields, useReauthentication } from './reauthentication';
-import { DisclosedForm, quiet, Section, useDisclosure } from './security-parts';
+import { DisclosedForm, Section, useDisclosure } from './security-parts';
 
 /** Keeps the session's user (the user menu, the stored user) on the address the server knows. */
 function useSessionEmail(info: InfoResponse | undefined) {
@@ -30,7 +30,6 @@ export function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
   const { context } = useSession();
-  const queryClient = useQueryClient();
   const info = useQuery(accountInfoQuery(api));
   useSessionEmail(info.data);
   const email = info.data?.email ?? context.user?.user.email ?? '';
@@ -39,16 +38,10 @@ export function EmailSection({ twoFactorOn }: { twoFactorOn: boolean }) {
   const [touched, setTouched] = useState(false);
   const reauth = useReauthentication({ secondFactor: twoFactorOn, allowRecoveryCode: true });
   const serverAction = useServerAction();
-  const change = useMutation({
-    mutationFn: (body: { newEmail: string } & ReturnType<typeof reauth.body>) =>
-      api.apollo.auth.updateInfo({ body }, quiet),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(accountKeys.info(), answer);
-      void queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() });
-      disclosure.setOpen(false);
-      reauth.reset();
-      setTouched(false);
-    },
+  const change = useChangeEmail(api, () => {
+    disclosure.setOpen(false);
+    reauth.reset();
+    setTouched(false);
   });
   const check = useValidator();
   const emailError =

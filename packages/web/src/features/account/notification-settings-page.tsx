@@ -1,14 +1,13 @@
 import { Button, Checkbox, Field, HStack, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { NotificationSettings } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { showToast } from '../../components/ui/toaster';
 import { useServerAction } from '../../offline/online';
-import { accountKeys } from './api/keys';
-import { useSendTestNotification } from './api/mutations';
+import { useSaveNotifications, useSendTestNotification } from './api/mutations';
 import { notificationsQuery } from './api/queries';
 
 const FIELDS = ['jobFailed', 'jobFinished', 'dailySummary', 'weeklyReport', 'licenseExpiry'] as const;
@@ -23,7 +22,6 @@ type MailLanguage = NonNullable<NotificationSettings['language']>;
 export function NotificationSettingsForm() {
   const { t, i18n } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
-  const queryClient = useQueryClient();
   const settings = useQuery(notificationsQuery(api));
   const [draft, setDraft] = useState<NotificationSettings | null>(null);
   useEffect(() => {
@@ -37,13 +35,7 @@ export function NotificationSettingsForm() {
   const saveAction = useServerAction(!changed);
   const testAction = useServerAction(changed);
   const sendTest = useSendTestNotification(api);
-  const save = useMutation({
-    mutationFn: (body: NotificationSettings) => api.legacy.user.updateNotifications({ body }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(accountKeys.notifications(), data);
-      showToast('success', t('settings:saved'));
-    },
-  });
+  const save = useSaveNotifications(api, () => showToast('success', t('settings:saved')));
 
   return (
     <>

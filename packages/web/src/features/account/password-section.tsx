@@ -1,37 +1,29 @@
 /** The password, changed with the current one; every other session ends. */
 import { Text } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { NewPasswordFields, useNewPassword } from '../../components/ui/new-password';
 import { useServerAction } from '../../offline/online';
-import { accountKeys } from './api/keys';
+import { useChangePassword } from './api/mutations';
 import { changeErrorKey } from './change-errors';
 import { ReauthenticationFields, useReauthentication } from './reauthentication';
-import { DisclosedForm, quiet, Section, useDisclosure } from './security-parts';
+import { DisclosedForm, Section, useDisclosure } from './security-parts';
 
 export function PasswordSection() {
   const { t } = useTranslation();
   const { api } = useRouteContext({ from: '__root__' });
-  const queryClient = useQueryClient();
   const disclosure = useDisclosure();
   const [touched, setTouched] = useState(false);
   const reauth = useReauthentication({ secondFactor: false, allowRecoveryCode: false });
   const fresh = useNewPassword(reauth.password);
   const serverAction = useServerAction();
-  const change = useMutation({
-    mutationFn: (body: { oldPassword: string; newPassword: string }) => api.apollo.auth.updateInfo({ body }, quiet),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(accountKeys.info(), answer);
-      // Every other session ended: the activity's count of them is out of date.
-      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-      disclosure.setOpen(false);
-      reauth.reset();
-      fresh.clear();
-      setTouched(false);
-    },
+  const change = useChangePassword(api, () => {
+    disclosure.setOpen(false);
+    reauth.reset();
+    fresh.clear();
+    setTouched(false);
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

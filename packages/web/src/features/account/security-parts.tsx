@@ -8,8 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useServerAction } from '../../offline/online';
 import { WRAPPING_LABEL } from './wrapping';
 
-/** The errors of the changes are shown in the page, in its own words: no toast. */
-export const quiet = { disableToast: true } as const;
 /** Where the user comes back to after setting up a new authenticator. */
 export const BACK_HERE = '/account/settings?tab=security';
 

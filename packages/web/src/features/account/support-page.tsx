@@ -1,6 +1,5 @@
 import { Button, Card, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { ApiError, SUPPORT_AREAS, type SupportArea, type SupportRequest } from '@compliance-portal/sdk';
-import { useMutation } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { PageHeader } from '../../components/ui/page-header';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
+import { useSendSupportRequest } from './api/mutations';
 
 function RequestForm() {
   const { t } = useTranslation();
@@ -24,26 +24,12 @@ function RequestForm() {
     subject: check(subject, rules.required(), rules.maxLength(200)),
     message: check(message, rules.required(), rules.maxLength(5000)),
   };
-  const send = useMutation({
-    mutationFn: () =>
-      api.apollo.support.createRequest(
-        {
-          body: {
-            subject: subject.trim(),
-            area,
-            message: message.trim(),
-            ...(phone.trim() ? { phone: phone.trim() } : {}),
-          },
-        },
-        { disableToast: true },
-      ),
-    onSuccess: (request) => {
-      setSent(request);
-      setSubject('');
-      setMessage('');
-      setPhone('');
-      setTouched(false);
-    },
+  const send = useSendSupportRequest(api, (request) => {
+    setSent(request);
+    setSubject('');
+    setMessage('');
+    setPhone('');
+    setTouched(false);
   });
   const failure =
     send.error instanceof ApiError && send.error.status === 429
@@ -59,7 +45,13 @@ function RequestForm() {
           onSubmit={(e) => {
             e.preventDefault();
             setTouched(true);
-            if (!errors.subject && !errors.message) send.mutate();
+            if (!errors.subject && !errors.message)
+              send.mutate({
+                subject: subject.trim(),
+                area,
+                message: message.trim(),
+                ...(phone.trim() ? { phone: phone.trim() } : {}),
+              });
           }}
         >
           <Stack gap="4">

@@ -23,7 +23,14 @@ import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
 import { useClearUrlFilters, useUrlFilter, useUrlListState } from '../../shared/url-state';
 import { AUDIT_AREAS, actionText, reasonText } from './actions';
-import { type AuditFilters, auditChainQuery, auditEntriesQuery, auditFiltersOf, auditListQuery } from './api/queries';
+import {
+  type AuditFilters,
+  auditChainQuery,
+  auditEntriesQuery,
+  auditFiltersOf,
+  auditListQuery,
+  fetchAuditPage,
+} from './api/queries';
 
 /** The list's defaults, which the route's loader reads with too. */
 export const AUDIT_LIST: Partial<ListState> = { pageSize: 25 };
@@ -314,9 +321,7 @@ export function AuditLogPage() {
                 columns={exportColumns}
                 disabled={!organisationId}
                 fetchPage={({ page, pageSize }) =>
-                  api.apollo.audit.list({
-                    query: auditListQuery(organisationId, { ...state, page, pageSize }, filters),
-                  })
+                  fetchAuditPage(api, auditListQuery(organisationId, { ...state, page, pageSize }, filters))
                 }
               />
             </>

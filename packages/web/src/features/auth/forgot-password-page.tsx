@@ -1,5 +1,4 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { PublicLayout } from '../../components/layout/public-layout';
 import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
+import { useForgotPassword } from './api/mutations';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -14,10 +14,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const serverAction = useServerAction();
-  const send = useMutation({
-    mutationFn: (address: string) =>
-      api.legacy.auth.forgotPassword({ body: { email: address } }, { disableToast: true }),
-  });
+  const send = useForgotPassword(api);
   const check = useValidator();
   const error = check(email, rules.required(), rules.email());
 

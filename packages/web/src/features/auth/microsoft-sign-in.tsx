@@ -6,7 +6,6 @@
  * after a second factor.
  */
 import { Box, Button, HStack, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,9 @@ import { rules, useValidator } from '../../components/ui/validation';
 import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
-import { rememberMicrosoftReturn, takeMicrosoftReturn } from '../../session/storage';
+import { takeMicrosoftReturn } from '../../session/storage';
+import { useStartMicrosoftSignIn } from './api/mutations';
+import { fetchSignInOptions } from './api/queries';
 import type { CallbackSearch } from './microsoft-callback-search';
 
 /** Microsoft's four squares, as its sign-in buttons show them. */
@@ -46,12 +47,11 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
   const { api } = useRouteContext({ from: '__root__' });
   const serverAction = useServerAction();
   const check = useValidator();
-  // Asked once per visit and kept out of the query cache, which after a logout holds nothing.
   const [offered, setOffered] = useState(false);
   const [askedForEmail, setAskedForEmail] = useState(false);
   useEffect(() => {
     let live = true;
-    api.legacy.auth.signInOptions(undefined, { disableToast: true }).then(
+    fetchSignInOptions(api).then(
       (options) => live && setOffered(options.microsoft),
       // Not offered as far as this page knows: the password form is there either way.
       () => undefined,
@@ -60,14 +60,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
       live = false;
     };
   }, [api]);
-  const start = useMutation({
-    mutationFn: (address: string) =>
-      api.legacy.auth.microsoftStart({ body: { email: address } }, { disableToast: true }),
-    onSuccess: ({ authorizationUrl }) => {
-      rememberMicrosoftReturn(returnTo);
-      window.location.assign(authorizationUrl);
-    },
-  });
+  const start = useStartMicrosoftSignIn(api, returnTo);
   if (!offered) return null;
   const invalid = check(email, rules.required(), rules.email());
   const failure = start.error ? messageKeyOf(start.error) : null;

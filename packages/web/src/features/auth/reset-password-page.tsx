@@ -1,5 +1,4 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { NewPasswordFields, useNewPassword } from '../../components/ui/new-password';
 import { isNotFound } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
+import { useResetPassword } from './api/mutations';
 
 export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const { t } = useTranslation();
@@ -16,18 +16,13 @@ export function ResetPasswordPage({ resetToken }: { resetToken: string }) {
   const { password, confirm } = fresh;
   const [touched, setTouched] = useState(false);
   const serverAction = useServerAction();
-  const reset = useMutation({
-    mutationFn: () =>
-      api.legacy.auth.resetPassword(
-        { token: resetToken, body: { password, confirmPassword: confirm } },
-        { disableToast: true },
-      ),
-  });
+  const reset = useResetPassword(api, resetToken);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!fresh.passwordError && !fresh.confirmError && !serverAction.disabled) reset.mutate();
+    if (!fresh.passwordError && !fresh.confirmError && !serverAction.disabled)
+      reset.mutate({ password, confirmPassword: confirm });
   };
 
   if (reset.isSuccess) {

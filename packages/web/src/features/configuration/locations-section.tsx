@@ -1,6 +1,6 @@
 import { Badge, Button, chakra, Stack, Text } from '@chakra-ui/react';
-import { ApiError, type StorageLocation } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type LocationInput, type StorageLocation } from '@compliance-portal/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -15,8 +15,7 @@ import { type Rule, rules, useValidator } from '../../components/ui/validation';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery } from '../../shared/api/queries';
 import { useApi } from '../../shared/tenant';
-import { configurationKeys } from './api/keys';
-import { useTestLocationStore } from './api/mutations';
+import { useRemoveLocation, useSaveLocation, useTestLocationStore } from './api/mutations';
 import { type Store, storeOf } from './store-address';
 import { useFailure } from './use-failure';
 
@@ -38,8 +37,6 @@ function LocationForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const queryClient = useQueryClient();
   const failure = useFailure();
   const [touched, setTouched] = useState(false);
   const [name, setName] = useState(location?.name ?? '');
@@ -64,34 +61,28 @@ function LocationForm({
         ? check(secret, rules.required(), rules.maxLength(1024))
         : check(secret, rules.maxLength(1024)),
   };
-  const save = useMutation({
-    mutationFn: () => {
-      const keyId = s3 ? accessKeyId.trim() : '';
-      const body = {
-        name: name.trim(),
-        siteAddress: siteAddress.trim(),
-        ...(keyId ? { accessKeyId: keyId } : {}),
-        // The secret as typed: spaces may be part of it. None keeps the stored one.
-        ...(objectStore && secret ? { secret } : {}),
-      };
-      // A failure is said in the form, not in the generic toast as well.
-      return location
-        ? api.apollo.locations.update({ tenantId, locationId: location.locationId, body }, { disableToast: true })
-        : api.apollo.locations.create({ tenantId, body }, { disableToast: true });
-    },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: configurationKeys.locations(tenantId) });
-      showToast('success', t('configuration:created', { name: saved.name }));
-      onClose();
-    },
+  // A failure is said in the form, not in the generic toast as well.
+  const save = useSaveLocation(tenantId, location, (saved) => {
+    showToast('success', t('configuration:created', { name: saved.name }));
+    onClose();
   });
+  const body = (): LocationInput => {
+    const keyId = s3 ? accessKeyId.trim() : '';
+    return {
+      name: name.trim(),
+      siteAddress: siteAddress.trim(),
+      ...(keyId ? { accessKeyId: keyId } : {}),
+      // The secret as typed: spaces may be part of it. None keeps the stored one.
+      ...(objectStore && secret ? { secret } : {}),
+    };
+  };
   return (
     <FormDialog
       title={t(location ? 'configuration:editLocation' : 'configuration:createLocation')}
       formId="location-form"
       onSubmit={() => {
         setTouched(true);
-        if (Object.values(errors).every((e) => e === null)) save.mutate();
+        if (Object.values(errors).every((e) => e === null)) save.mutate(body());
       }}
       submitLabel={t('common:save')}
       pending={save.isPending}
@@ -262,7 +253,6 @@ function ProbeCell({ location, testId }: { location: StorageLocation; testId: st
 export function LocationsSection({ tenantId }: { tenantId: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const failure = useFailure();
   // A second list behind its own tab: its page stays in the page, not in the address (the tab is not
   // there either, so a page restored from the address would sit behind the tenants tab).
@@ -272,14 +262,9 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
   const serverAction = useServerAction();
   const locations = useQuery(locationsQuery(api, tenantId));
   const test = useTestLocationStore(tenantId);
-  const remove = useMutation({
-    mutationFn: (l: StorageLocation) =>
-      api.apollo.locations.delete({ tenantId, locationId: l.locationId }, { disableToast: true }),
-    onSuccess: (_r, l) => {
-      setRemoving(null);
-      showToast('success', t('configuration:removed', { name: l.name }));
-      void queryClient.invalidateQueries({ queryKey: configurationKeys.locations(tenantId) });
-    },
+  const remove = useRemoveLocation(tenantId, (l) => {
+    setRemoving(null);
+    showToast('success', t('configuration:removed', { name: l.name }));
   });
   // The server's refusal of a location in use, in the reader's language.
   const removeFailure =

@@ -15,7 +15,7 @@ import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { useApi } from '../../shared/tenant';
 import { useResendInvitation, useSetActive } from './api/mutations';
-import { portalUsersListQuery, portalUsersQuery } from './api/queries';
+import { fetchPortalUsersPage, portalUsersListQuery, portalUsersQuery } from './api/queries';
 import { DeactivateUserDialog, DeleteUserDialog, failureOf, InviteUserDialog, RoleDialog } from './user-dialogs';
 
 const STATUS_COLOURS: Record<UserStatus, string> = { invited: 'blue', active: 'green', deactivated: 'gray' };
@@ -253,9 +253,7 @@ export function PortalUsers({ organisationId }: { organisationId: string }) {
                 title={t('userAdmin:export')}
                 columns={exportColumns}
                 fetchPage={({ page, pageSize }) =>
-                  api.legacy.user.users({
-                    query: portalUsersListQuery(organisationId, { ...state, page, pageSize }, status),
-                  })
+                  fetchPortalUsersPage(api, portalUsersListQuery(organisationId, { ...state, page, pageSize }, status))
                 }
               />
             </>

@@ -1,6 +1,6 @@
 import { Box, Stack, Text } from '@chakra-ui/react';
 import type { Tenant } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -8,10 +8,9 @@ import { StatusAlert, TextField } from '../../components/ui/form-field';
 import { formatDateTime } from '../../components/ui/format';
 import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
-import { useOrganisationChanged } from '../../session/context';
 import { useWorker } from '../../session/use-worker';
 import { useApi } from '../../shared/tenant';
-import { configurationKeys } from './api/keys';
+import { useSaveTenant } from './api/mutations';
 import { consentSetupQuery } from './api/queries';
 import { AppRegistrationGuide } from './app-registration-guide';
 import { useFailure } from './use-failure';
@@ -35,8 +34,6 @@ export function TenantForm({
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
-  const organisationChanged = useOrganisationChanged();
   const setup = useQuery(consentSetupQuery(api));
   const worker = useWorker();
   const failure = useFailure();
@@ -69,32 +66,9 @@ export function TenantForm({
     redirectUri: check(values.redirectUri, rules.required(), rules.url()),
     organisationId: check(values.organisationId, rules.required()),
   };
-  const save = useMutation({
-    mutationFn: () => {
-      const v = Object.fromEntries(Object.entries(values).map(([k, x]) => [k, x.trim()])) as typeof values;
-      return tenant
-        ? api.apollo.tenants.update(
-            {
-              tenantId: tenant.tenantId,
-              body: {
-                tenantName: v.tenantName,
-                applicationId: v.applicationId,
-                objectId: v.objectId,
-                redirectUri: v.redirectUri,
-                ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
-              },
-            },
-            { disableToast: true },
-          )
-        : api.apollo.tenants.create({ body: v }, { disableToast: true });
-    },
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
-      // A tenant connected (the first, or one while none is active) becomes the worker's: the session follows.
-      organisationChanged();
-      showToast('success', t('configuration:created', { name: saved.tenantName }));
-      onClose();
-    },
+  const save = useSaveTenant(tenant, (saved) => {
+    showToast('success', t('configuration:created', { name: saved.tenantName }));
+    onClose();
   });
   // The same element at every render: typing in a field does not render the guide's table again.
   const guide = useMemo(
@@ -138,7 +112,16 @@ export function TenantForm({
       formId="tenant-form"
       onSubmit={() => {
         setTouched(true);
-        if (Object.values(errors).every((e) => e === null)) save.mutate();
+        if (Object.values(errors).every((e) => e === null))
+          save.mutate({
+            tenantName: values.tenantName.trim(),
+            applicationId: values.applicationId.trim(),
+            clientSecret: values.clientSecret.trim(),
+            tenantId: values.tenantId.trim(),
+            objectId: values.objectId.trim(),
+            redirectUri: values.redirectUri.trim(),
+            organisationId: values.organisationId.trim(),
+          });
       }}
       submitLabel={t('common:save')}
       pending={save.isPending}

@@ -1,21 +1,19 @@
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { ApiError, microsoft365FailureOf } from '@compliance-portal/sdk';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../../shared/m365-failure';
-import { RequireTenant, useApi } from '../../shared/tenant';
+import { RequireTenant, useTenant } from '../../shared/tenant';
+import { useSyncUsers } from './api/mutations';
 import { PortalUsers } from './portal-users';
 
 /** The synchronisation of the tenant's Microsoft 365 accounts (which jobs and reports name). */
 function UserSync({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
-  const api = useApi();
+  const { workerIp } = useTenant();
   const serverAction = useServerAction();
-  const sync = useMutation({
-    mutationFn: () => api.apollo.configuration.syncUsers({ body: { tenantId } }, { disableToast: true }),
-  });
+  const sync = useSyncUsers(tenantId, workerIp);
   // The server says what Microsoft 365 refused (a secret, a permission) alongside the catalogue message.
   const syncBody = sync.error instanceof ApiError ? sync.error.body : undefined;
   const syncDetail =

@@ -8,7 +8,7 @@ import { useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
-import { cleanupAccountsQuery } from './api/queries';
+import { cleanupAccountsQuery, fetchCleanupAccountsPage } from './api/queries';
 
 /** A clean-up report's sites and OneDrives: files, versions removed, space freed; exported to xlsx or csv. */
 export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: string; reportId: string; title: string }) {
@@ -63,11 +63,7 @@ export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: strin
           title={title}
           columns={exportColumns}
           fetchPage={({ page, pageSize }) =>
-            api.apollo.reporting.dataManagementAccounts({
-              tenantId,
-              reportId,
-              query: { page, pageSize, sort: 'displayName', order: 'asc' },
-            })
+            fetchCleanupAccountsPage(api, tenantId, reportId, { page, pageSize, sort: 'displayName', order: 'asc' })
           }
         />
       }

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../components/ui/format';
 import { useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useApi } from '../tenant';
-import { heldItemsListQuery, heldItemsQuery } from './api/held-items-query';
+import { fetchHeldItemsPage, heldItemsListQuery, heldItemsQuery } from './api/held-items-query';
 
 /**
  * What an archive deletion run kept because eDiscovery cases held it: subject (hidden where the reader
@@ -76,11 +76,7 @@ export function HeldItems({ tenantId, reportId, title }: { tenantId: string; rep
           title={`${title} ${t('deletionJobs:heldItems')}`}
           columns={exportColumns}
           fetchPage={({ page, pageSize }) =>
-            api.apollo.reporting.heldItems({
-              tenantId,
-              reportId,
-              query: heldItemsListQuery({ ...state, page, pageSize }),
-            })
+            fetchHeldItemsPage(api, tenantId, reportId, heldItemsListQuery({ ...state, page, pageSize }))
           }
         />
       }

@@ -2,7 +2,7 @@ import { Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import type { PendingAction } from './use-jobs-list';
+import type { PendingAction } from './api/mutations';
 
 /** What removing a job that stores no backups does, by its type (a backup's text says its backups go). */
 const REMOVE_TEXTS = {

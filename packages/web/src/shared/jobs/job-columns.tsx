@@ -11,9 +11,9 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useServerAction } from '../../offline/online';
 import { locationsQuery, useSourceNames } from '../api/queries';
 import { useApi } from '../tenant';
+import type { JobAction } from './api/mutations';
 import { LastRunCell, lastRunState } from './last-run';
 import { formatDuration } from './run-status';
-import type { JobAction } from './use-jobs-list';
 
 /**
  * What an area shows in place of the destination or the retention column: its own column, or none

@@ -9,6 +9,8 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
+import type { PendingAction } from './api/mutations';
+import { fetchJobsPage } from './api/queries';
 import { JobActionDialog } from './job-action-dialog';
 import {
   type JobColumnsInstead,
@@ -19,7 +21,7 @@ import {
 } from './job-columns';
 import { jobListQueryOf } from './list-search';
 import { StartedNotice } from './run-notice';
-import { type PendingAction, useJobsList } from './use-jobs-list';
+import { useJobsList } from './use-jobs-list';
 
 /** What a jobs list is about: one job type, its workloads, texts, form and extra columns. */
 export interface JobArea {
@@ -111,10 +113,7 @@ export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: b
               title={area.texts.label}
               columns={exportColumns}
               fetchPage={({ page, pageSize }) =>
-                api.apollo.jobs.list({
-                  tenantId,
-                  query: jobListQueryOf(area.type, { ...state, page, pageSize }, list.application),
-                })
+                fetchJobsPage(api, tenantId, jobListQueryOf(area.type, { ...state, page, pageSize }, list.application))
               }
             />
             <Button

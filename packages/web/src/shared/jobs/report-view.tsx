@@ -6,6 +6,7 @@ import { ExportButtons, type ExportColumn } from '../../components/ui/export-but
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
+import { fetchReportAccountsPage } from './api/queries';
 import { CleanupAccounts } from './cleanup-accounts';
 import { HeldItems } from './held-items';
 import { failureTexts, RunAccountsTable } from './run-accounts';
@@ -79,10 +80,12 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
               title={report.title}
               columns={exportColumns}
               fetchPage={({ page, pageSize, after }) =>
-                api.apollo.reporting.accounts({
-                  tenantId,
-                  reportId: report.reportId,
-                  query: { page, pageSize, sort: 'displayName', order: 'asc', ...(after ? { after } : {}) },
+                fetchReportAccountsPage(api, tenantId, report.reportId, {
+                  page,
+                  pageSize,
+                  sort: 'displayName',
+                  order: 'asc',
+                  ...(after ? { after } : {}),
                 })
               }
               keyOf={(a) => a.accountId}

@@ -10,7 +10,7 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../m365-failure';
 import { useApi } from '../tenant';
-import { sourcePageQuery } from './api/queries';
+import { fetchSourcesPage, sourcePageQuery } from './api/queries';
 
 /**
  * Accounts, sites or teams from discovery, searchable and paged on the server, with a selection
@@ -79,11 +79,7 @@ export function SourcePicker({
     try {
       const all = await fetchAllPages(
         ({ page, pageSize }) =>
-          api.apollo.discovery.users({
-            tenantId,
-            locationId,
-            query: { application, ...listQuery({ ...state, page, pageSize }) },
-          }),
+          fetchSourcesPage(api, tenantId, locationId, { application, ...listQuery({ ...state, page, pageSize }) }),
         () => undefined,
       );
       onChange(new Set([...selected, ...all.map((s) => s.sourceId)]));

@@ -1,5 +1,5 @@
 import type { Application, Job, JobType } from '@compliance-portal/sdk';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../components/ui/toaster';
@@ -7,17 +7,9 @@ import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../api/queries';
 import { useApi } from '../tenant';
 import { useUrlFilter, useUrlListState } from '../url-state';
-import { jobKeys } from './api/keys';
+import { type PendingAction, useJobAction } from './api/mutations';
 import { jobListQuery, usedApplicationsQuery } from './api/queries';
-import { waitForTask } from './job-actions';
 import { JOBS_LIST, jobListQueryOf } from './list-search';
-
-export type JobAction = 'start' | 'stop' | 'remove';
-/** A start, stop or removal waiting for its confirmation. */
-export interface PendingAction {
-  job: Job;
-  action: JobAction;
-}
 
 /** A job just started and its run, which the list links to in its monitor. */
 interface StartedRun {
@@ -48,7 +40,6 @@ interface ListArea {
 export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
   const { t } = useTranslation();
   const api = useApi();
-  const queryClient = useQueryClient();
   const [state, setState] = useUrlListState(JOBS_LIST);
   const [application, setApplication] = useUrlFilter<Application | ''>('application', '');
   const [form, setForm] = useState<{ job?: Job } | null>(null);
@@ -61,33 +52,13 @@ export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
   const limited = trial && area.trialLimited;
   const allUsed = limited && area.applications.every((a) => usedApplications.has(a));
 
-  const act = useMutation({
-    mutationFn: async ({ job, action }: PendingAction) => {
-      // A failure is said in the action's own words (onError), not in the generic toast as well.
-      const quiet = { disableToast: true } as const;
-      if (action === 'remove') {
-        await api.apollo.jobs.delete({ tenantId, jobId: job.jobId }, quiet);
-        return { job, action, task: null };
-      }
-      const task =
-        action === 'start'
-          ? await api.apollo.jobs.start({ tenantId, jobId: job.jobId }, quiet)
-          : await api.apollo.jobs.stop({ tenantId, jobId: job.jobId }, quiet);
+  const act = useJobAction(tenantId, {
+    onRequested: ({ job, action }) => {
       showToast('info', t(action === 'start' ? 'backup:startRequested' : 'backup:stopRequested', { name: job.name }));
-      // Seen at once, not once a worker took the run: the dialog closes, the lists show the queued run
-      // and, for a start, the list's notice links to it in the monitor.
+      // The dialog closes and, for a start, the list's notice links to the queued run in the monitor.
       setPending(null);
-      void queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) });
-      if (action === 'start') {
-        // The newest run first: a queued one has not started (nulls first).
-        const newest = await api.apollo.monitoring
-          .list({ tenantId, query: { jobId: job.jobId, sort: 'started', order: 'desc', pageSize: 1 } }, quiet)
-          .catch(() => null);
-        const run = newest?.items[0];
-        setStarted(run ? { job, reportId: run.reportId } : null);
-      }
-      return { job, action, task: await waitForTask(api, tenantId, task) };
     },
+    onRunQueued: (job, run) => setStarted(run ? { job, reportId: run.reportId } : null),
     onSuccess: ({ job, action, task }) => {
       setPending(null);
       if (action === 'remove') showToast('success', t('backup:removed', { name: job.name }));
@@ -95,7 +66,6 @@ export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
         showToast('error', t(action === 'start' ? 'backup:startFailed' : 'backup:stopFailed', { name: job.name }));
       else if (task?.status === 'succeeded')
         showToast('success', t(action === 'start' ? 'backup:started' : 'backup:stopped', { name: job.name }));
-      void queryClient.invalidateQueries({ queryKey: jobKeys.tenant(tenantId) });
     },
     onError: (error, { job, action }) => {
       setPending(null);

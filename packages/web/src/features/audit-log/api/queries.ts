@@ -75,6 +75,9 @@ export const auditEntriesQuery = (api: PortalClient, organisationId: string, sta
     placeholderData: keepPreviousData,
   });
 
+/** One page of entries for an export (not cached: the export reads every page once). */
+export const fetchAuditPage = (api: PortalClient, query: AuditQuery) => api.apollo.audit.list({ query });
+
 /** The organisation's entries checked against the chain; read once a minute at most, or when asked. */
 export const auditChainQuery = (api: PortalClient, organisationId: string) =>
   queryOptions({

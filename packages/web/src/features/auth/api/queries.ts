@@ -1,6 +1,7 @@
 /**
- * What the invitation page reads: who the link invites, and where. Read once (a link that is not
- * valid stays so), never kept for offline reading.
+ * What the public pages read: who an invitation link invites, and where (read once: a link that is
+ * not valid stays so; never kept for offline reading); and whether the server offers a sign-in with
+ * Microsoft.
  */
 import type { PortalClient } from '@compliance-portal/sdk';
 import { queryOptions } from '@tanstack/react-query';
@@ -13,3 +14,10 @@ export const invitationQuery = (api: PortalClient, token: string) =>
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/**
+ * Whether the server offers a sign-in with Microsoft. Asked once per visit of the sign-in form and kept
+ * out of the query cache, which after a logout holds nothing.
+ */
+export const fetchSignInOptions = (api: PortalClient) =>
+  api.legacy.auth.signInOptions(undefined, { disableToast: true });

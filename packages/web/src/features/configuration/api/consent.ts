@@ -1,11 +1,12 @@
 /**
  * Admin consent for a tenant's app registration: starting one (a new tenant, or a connected one
  * again) answers the link to Microsoft's consent page; finishing one with Microsoft's answer may
- * connect a tenant, so it reads the tenants and the session's worker again.
+ * connect a tenant, so it reads the tenants and the session's worker again, and the audit log.
  */
 import type { TenantConsentAnswer, TenantConsentStart } from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useOrganisationChanged } from '../../../session/context';
+import { useOrganisationRefresh } from '../../../shared/api/organisation';
 import { useApi } from '../../../shared/tenant';
 import { configurationKeys } from './keys';
 
@@ -33,6 +34,7 @@ export function useFinishConsent() {
   const api = useApi();
   const queryClient = useQueryClient();
   const organisationChanged = useOrganisationChanged();
+  const organisation = useOrganisationRefresh();
   return useMutation({
     mutationFn: (answer: TenantConsentAnswer) => api.apollo.tenants.finishConsent({ body: answer }, QUIET),
     onSuccess: (outcome) => {
@@ -42,5 +44,7 @@ export function useFinishConsent() {
       void queryClient.invalidateQueries({ queryKey: configurationKeys.tenants() });
       organisationChanged();
     },
+    // The consent is audited however it ended, and the connection test that follows one too.
+    onSettled: organisation.auditLog,
   });
 }

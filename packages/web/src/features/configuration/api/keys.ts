@@ -2,9 +2,16 @@ import { scopeKeys, sharedKeys } from '../../../shared/api/keys';
 
 /**
  * Query keys of the configuration: the caller's tenants, a tenant's storage locations, the
- * organisation's licence and portal users, and the provisioning tasks the page follows.
+ * organisation's licence and portal users, the provisioning tasks the page follows and what a tenant's
+ * removal would take with it.
  */
 export const configurationKeys = {
+  /**
+   * Everything read for a tenant, and from its worker: what names or counts the tenant's accounts
+   * (discovery, the dashboards, coverage, proxy rights' accounts), which a user synchronisation changes.
+   */
+  tenant: (tenantId: string) => scopeKeys.tenant(tenantId),
+  worker: (workerIp: string) => scopeKeys.worker(workerIp),
   /** The caller's tenants: one list for the whole portal (the overview's guide reads it too). */
   tenants: () => sharedKeys.tenants(),
   locations: (tenantId: string) => sharedKeys.locations(tenantId),
@@ -17,6 +24,8 @@ export const configurationKeys = {
    * again at the task's end must not fetch the task again.
    */
   provisioningTask: (tenantId: string, taskId: string) => ['provisioning-task', tenantId, taskId] as const,
+  /** What removing a tenant takes with it, counted when the confirmation opens. */
+  removalPreview: (tenantId: string) => [...scopeKeys.tenant(tenantId), 'removal-preview'] as const,
   /** What an app registration needs for admin consent (redirect URI, permissions): the same for every tenant. */
   consentSetup: () => [...scopeKeys.tenants(), 'consent-setup'] as const,
 };

@@ -63,6 +63,9 @@ export const portalUsersQuery = (
     placeholderData: keepPreviousData,
   });
 
+/** One page of the portal users for an export (not cached: the export reads every page once). */
+export const fetchPortalUsersPage = (api: PortalClient, query: PortalUserListQuery) => api.legacy.user.users({ query });
+
 /** Whether a provisioning task has ended, well or not. */
 export const taskEnded = (task: ProvisioningTask | undefined) =>
   task?.status === 'succeeded' || task?.status === 'failed';

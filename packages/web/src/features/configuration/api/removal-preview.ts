@@ -1,6 +1,6 @@
 import type { PortalClient } from '@compliance-portal/sdk';
 import { queryOptions } from '@tanstack/react-query';
-import { scopeKeys } from '../../../shared/api/keys';
+import { configurationKeys } from './keys';
 
 /** What removing a tenant takes with it, counted before it is confirmed. */
 export interface TenantRemovalPreview {
@@ -18,7 +18,7 @@ export interface TenantRemovalPreview {
  */
 export const tenantRemovalPreviewQuery = (api: PortalClient, tenantId: string) =>
   queryOptions({
-    queryKey: [...scopeKeys.tenant(tenantId), 'removal-preview'] as const,
+    queryKey: configurationKeys.removalPreview(tenantId),
     queryFn: async ({ signal }): Promise<TenantRemovalPreview> => {
       // A count that cannot be read is said in the dialog, not in the generic toast as well.
       const options = { signal, disableToast: true } as const;

@@ -1,5 +1,5 @@
 import type { JobType } from '@compliance-portal/sdk';
-import { scopeKeys, sharedKeys } from '../../../shared/api/keys';
+import { sharedKeys } from '../../../shared/api/keys';
 
 /**
  * The keys of what the overview reads. The overview and its runs sit under the tenant's dashboards;
@@ -12,7 +12,10 @@ export const overviewKeys = {
   tenants: () => sharedKeys.tenants(),
   locations: (tenantId: string) => sharedKeys.locations(tenantId),
   jobCount: (tenantId: string, type: JobType) => sharedKeys.jobList(tenantId, { type, pageSize: 1 }),
-  /** The organisation's audit entries of one action. */
+  /**
+   * The organisation's audit entries of one action: under its audit log, which every audited change
+   * reads again (a connection test run in the configuration ticks the guide's step).
+   */
   audit: (organisationId: string, action: string) =>
-    [...scopeKeys.organisation(organisationId), 'audit', action] as const,
+    [...sharedKeys.auditLog(organisationId), 'action', action] as const,
 };

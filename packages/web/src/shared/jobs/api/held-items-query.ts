@@ -1,8 +1,8 @@
 import type { HeldItemsQuery, PortalClient } from '@compliance-portal/sdk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type ListState, listQuery } from '../../../components/ui/list-state';
-import { sharedKeys } from '../../api/keys';
 import { OFFLINE } from '../../api/offline';
+import { jobKeys } from './keys';
 
 /*
  * Apart from queries.ts and keys.ts, which the job routes load before their pages: only an archive
@@ -22,9 +22,13 @@ export function heldItemsListQuery(state: ListState): HeldItemsQuery {
 /** The items a deletion report kept on legal hold (under the report's key): subject, where, sent, case. */
 export const heldItemsQuery = (api: PortalClient, tenantId: string, reportId: string, state: ListState) =>
   queryOptions({
-    queryKey: [...sharedKeys.report(tenantId, reportId), 'held-items', heldItemsListQuery(state)] as const,
+    queryKey: jobKeys.heldItems(tenantId, reportId, heldItemsListQuery(state)),
     meta: OFFLINE,
     queryFn: ({ signal }) =>
       api.apollo.reporting.heldItems({ tenantId, reportId, query: heldItemsListQuery(state) }, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** One page of a report's held items for an export (not cached: the export reads every page once). */
+export const fetchHeldItemsPage = (api: PortalClient, tenantId: string, reportId: string, query: HeldItemsQuery) =>
+  api.apollo.reporting.heldItems({ tenantId, reportId, query });

@@ -21,6 +21,9 @@ export const jobKeys = {
     [...sharedKeys.report(tenantId, reportId), 'accounts', query] as const,
   cleanupAccounts: (tenantId: string, reportId: string, query: object) =>
     [...sharedKeys.report(tenantId, reportId), 'data-management-accounts', query] as const,
+  /** The items an archive deletion's report kept on legal hold. */
+  heldItems: (tenantId: string, reportId: string, query: object) =>
+    [...sharedKeys.report(tenantId, reportId), 'held-items', query] as const,
   /** One page of the sources discovery found (the source picker of a job form). */
   sourcePage: (tenantId: string, locationId: string, application: Application, query: object) =>
     sharedKeys.discoveryPage(tenantId, locationId, application, query),
