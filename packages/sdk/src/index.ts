@@ -56,6 +56,7 @@ export {
   errorMessageKey,
   errorMessages,
   germanErrorMessages,
+  LANGUAGES,
   type Language,
   statusMessageKey,
   type TranslatedError,

@@ -3,7 +3,7 @@
  * are bundled with the app; the rest of English, and German whole, load in their own chunks: before
  * the first signed-in page, before the first screen of a German user, before a switch of language.
  */
-import { englishErrorMessages, type Language } from '@compliance-portal/sdk';
+import { englishErrorMessages, LANGUAGES, type Language } from '@compliance-portal/sdk';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Resources } from './en';
@@ -11,7 +11,6 @@ import { coreNamespaces as enCore } from './en/core';
 import { offlineNamespaces as enOffline } from './en/offline';
 
 const LANGUAGE_KEY = 'language';
-const LANGUAGES: readonly Language[] = ['en', 'de'];
 
 /**
  * The texts of the first screen: English with the SDK's English error catalogue (the `apiErrors`

@@ -5,6 +5,7 @@
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
+import { LANGUAGES } from '../../core/messages.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { listQueryProperties, page, Role } from '../common.js';
@@ -83,8 +84,8 @@ export type PortalUserListQuery = s.Static<typeof PortalUserListQuery>;
 
 const userParams = s.object({ userId: s.string({ minLength: 1, maxLength: 200 }) });
 
-/** The languages a user's mails are written in: English or German. */
-export const MAIL_LANGUAGES = ['en', 'de'] as const;
+/** The languages a user's mails are written in: those of the portal, English and German. */
+export const MAIL_LANGUAGES = LANGUAGES;
 
 /** Schema of a user's notification settings (`GET` and `PUT /admin/notifications`). */
 export const NotificationSettings = s.object({

@@ -8,7 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type DocumentType, type FileEntry, isAllowedFileName, MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  type FileEntry,
+  isAllowedFileName,
+  MAX_UPLOAD_BYTES,
+} from '@compliance-portal/sdk';
 import { canActFor } from '../../access/scope.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError, notFound, refusal } from '../../errors.js';
@@ -25,7 +31,6 @@ import {
 } from './repository.js';
 
 export const NOT_A_PDF = 'The file must be a PDF of at most 3 MB.';
-const TYPES: readonly DocumentType[] = ['contracts', 'reports', 'others'];
 
 /** Is `bytes` a PDF of at most 3 MB? Checked on the content: "%PDF-" at its start. */
 function isAcceptedPdf(bytes: Uint8Array): boolean {
@@ -79,7 +84,7 @@ export async function listDocuments(ctx: AppContext, organisationId: string, typ
 }
 
 async function findDocument(ctx: AppContext, organisationId: string, type: string, fileName: string) {
-  if (!TYPES.includes(type as DocumentType)) throw notFound('Document not found');
+  if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) throw notFound('Document not found');
   const row = await findDocumentRow(ctx.db, organisationId, type as DocumentType, fileName);
   if (!row) throw notFound('Document not found');
   return row;

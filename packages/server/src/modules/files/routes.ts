@@ -1,5 +1,5 @@
 /** Legacy files: an organisation's documents, listed, downloaded, uploaded (PDF, 3 MB) and deleted. */
-import type { DocumentType } from '@compliance-portal/sdk';
+import { DOCUMENT_TYPES, type DocumentType } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../errors.js';
@@ -13,8 +13,6 @@ import {
   readDocument,
   saveDocument,
 } from './documents.js';
-
-const TYPES: readonly string[] = ['contracts', 'reports', 'others'];
 
 export function fileRoutes(ctx: AppContext) {
   return routes({
@@ -57,7 +55,8 @@ export function fileRoutes(ctx: AppContext) {
         if (abbr.length > 200) errors['body/abbr'] = ['must NOT have more than 200 characters'];
         if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
         if (!abbr) errors.abbr = ['Field must not be empty.'];
-        if (!TYPES.includes(type)) errors.documentType = ['Choose contracts, reports or others.'];
+        if (!(DOCUMENT_TYPES as readonly string[]).includes(type))
+          errors.documentType = ['Choose contracts, reports or others.'];
         if (!file || file.fileName === undefined) errors.file = [NOT_A_PDF];
         if (Object.keys(errors).length > 0) throw badRequest('Invalid request', errors);
         const organisationId = await organisationByAbbr(ctx, actor.user, abbr);
