@@ -10,7 +10,7 @@ import { migrate } from '../src/db/migrations.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
-import { insertUser } from '../src/modules/identity/users.js';
+import { insertUser } from '../src/modules/identity/users-repository.js';
 import { archiveMail, archiveTeamsMessage, saveChat } from '../src/storage/archive.js';
 import { refreshHolds } from '../src/storage/legal-hold.js';
 import {

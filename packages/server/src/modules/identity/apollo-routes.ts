@@ -30,7 +30,8 @@ import {
   useRecoveryCode,
 } from './service.js';
 import { issueSession, TOKEN_LIFETIME_MS } from './sessions.js';
-import { findUserByEmail, findUserById, insertUser, type User } from './users.js';
+import type { User } from './users.js';
+import { findUserByEmail, findUserById, insertUser } from './users-repository.js';
 
 /** Like .NET's EmailAddressAttribute: one @, not first or last. */
 const isEmail = (email: unknown): email is string =>

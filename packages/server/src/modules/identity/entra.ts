@@ -29,7 +29,8 @@ import {
 } from './entra-tenants.js';
 import { issueToken } from './sessions.js';
 import { notifyAdministrators, signInChanges } from './sign-in-settings.js';
-import { findUserByEmail, sessionUser, type User } from './users.js';
+import { sessionUser, type User } from './users.js';
+import { findUserByEmail } from './users-repository.js';
 
 /** How long a started sign-in may take to come back (Entra ID's codes live 10 minutes too). */
 const SIGN_IN_LIFETIME_MS = 10 * 60_000;

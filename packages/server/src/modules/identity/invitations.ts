@@ -14,7 +14,7 @@ import { refusal } from '../../http/errors.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { findLiveOneTimeCode, insertOneTimeCode, useOneTimeCode, voidOneTimeCodes } from './one-time-codes.js';
 import { revokeAllForUser } from './sessions.js';
-import { findUserById, lockUser, updatePasswordHash } from './users.js';
+import { findUserById, lockUser, updatePasswordHash } from './users-repository.js';
 
 /** An invitation link works for 7 days (a reset link for one): the invitee may be away for a few days. */
 const INVITATION_MS = 7 * 24 * 3600_000;

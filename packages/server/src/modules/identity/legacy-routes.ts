@@ -24,7 +24,8 @@ import {
   useRecoveryCode,
 } from './service.js';
 import { countOtherSessions, issueToken, revokeAllForUser, revokeFamily, revokeToken } from './sessions.js';
-import { enableTwoFactorOnce, findUserById, sessionUser } from './users.js';
+import { sessionUser } from './users.js';
+import { enableTwoFactorOnce, findUserById } from './users-repository.js';
 
 const LEGACY_MESSAGES = {
   invalidCredentials: errorTexts.invalidCredentials(),

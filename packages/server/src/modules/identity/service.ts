@@ -26,17 +26,16 @@ import {
 } from './one-time-codes.js';
 import { type Auth, issueSession, revokeAllForUser, rotateRefreshToken } from './sessions.js';
 import { addressKey, isAddressLockedOut, recordAddressFailure } from './sign-in-failures.js';
+import { normaliseEmail, type User } from './users.js';
 import {
   findUserByEmail,
   findUserById,
   isTwoFactorEnabled,
   lockUser,
   markEmailConfirmed,
-  normaliseEmail,
   setTwoFactorEnabled,
-  type User,
   updatePasswordHash,
-} from './users.js';
+} from './users-repository.js';
 
 /** Identity contract: 5 failed attempts lock the account for 5 minutes. */
 const MAX_FAILED_ATTEMPTS = 5;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
-import { findUserOfToken, type User } from './users.js';
+import type { User } from './users.js';
+import { findUserOfToken } from './users-repository.js';
 
 export type TokenKind = 'signin' | 'access' | 'refresh' | 'session';
 
