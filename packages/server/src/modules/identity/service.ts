@@ -15,7 +15,6 @@ import { newSharedKey, otpauthUri, verifyTotp } from '../../crypto/totp.js';
 import type { Queryable } from '../../db/database.js';
 import { validationProblem } from '../../http/errors.js';
 import { runAfterResponse } from './background.js';
-import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink } from './mails.js';
 import {
   type CodePurpose,
   findLiveOneTimeCode,
@@ -23,7 +22,8 @@ import {
   insertOneTimeCode,
   useOneTimeCode,
   voidOneTimeCodes,
-} from './one-time-codes.js';
+} from './codes-repository.js';
+import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink } from './mails.js';
 import { type Auth, issueSession, revokeAllForUser, rotateRefreshToken } from './sessions.js';
 import { addressKey, isAddressLockedOut, recordAddressFailure } from './sign-in-failures.js';
 import { normaliseEmail, type User } from './users.js';

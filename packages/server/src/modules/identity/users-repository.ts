@@ -156,3 +156,16 @@ export async function isTwoFactorEnabled(db: Queryable, id: string): Promise<boo
   const [row] = await db.query<{ totp_enabled: boolean }>('select totp_enabled from users where id = $1', [id]);
   return row?.totp_enabled ?? false;
 }
+
+/** The user counts as invited from `now`. */
+export async function markInvited(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('update users set invited_at = $2 where id = $1', [id, now]);
+}
+
+/** The invitation is accepted (the first acceptance's time is kept). */
+export async function markInvitationAccepted(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query('update users set invitation_accepted_at = coalesce(invitation_accepted_at, $2) where id = $1', [
+    id,
+    now,
+  ]);
+}
