@@ -23,7 +23,8 @@ import {
   resetTwoFactor,
   useRecoveryCode,
 } from './service.js';
-import { countOtherSessions, issueToken, revokeAllForUser, revokeFamily, revokeToken } from './sessions.js';
+import { issueToken, revokeAllForUser } from './sessions.js';
+import { countOtherSessions, revokeFamily, revokeToken } from './sessions-repository.js';
 import { sessionUser } from './users.js';
 import { enableTwoFactorOnce, findUserById } from './users-repository.js';
 

@@ -8,7 +8,8 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { routes, session } from '../../http/contract.js';
 import { notFound, refusal } from '../../http/errors.js';
-import { listLiveSessions, revokeUserFamily } from './sessions.js';
+import { revokeUserFamily } from './sessions.js';
+import { listLiveSessions } from './sessions-repository.js';
 import { parseUserAgent } from './user-agent.js';
 
 export function sessionRoutes(ctx: AppContext) {

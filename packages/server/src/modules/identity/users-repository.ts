@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/database.js';
 import { normaliseEmail, type User } from './users.js';
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   display_name: string;
@@ -20,7 +20,7 @@ interface UserRow {
   deactivated_at: Date | null;
 }
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -43,51 +43,6 @@ function toUser(row: UserRow): User {
 export async function findUserByEmail(db: Queryable, email: string): Promise<User | undefined> {
   const [row] = await db.query<UserRow>('select * from users where email = $1', [normaliseEmail(email)]);
   return row ? toUser(row) : undefined;
-}
-
-/**
- * The user of a live token (not revoked, not expired, its user not deactivated) with the token's kind,
- * family and last use, in one query: every authenticated request asks this first.
- */
-export async function findUserOfToken(
-  db: Queryable,
-  tokenHash: string,
-  now: Date,
-): Promise<
-  | {
-      user: User;
-      kind: string;
-      family: string;
-      sign_in_method: 'password' | 'microsoft' | null;
-      signed_in_at: Date | null;
-      last_seen_at: Date | null;
-    }
-  | undefined
-> {
-  const [row] = await db.query<
-    UserRow & {
-      token_kind: string;
-      token_family: string;
-      sign_in_method: 'password' | 'microsoft' | null;
-      signed_in_at: Date | null;
-      last_seen_at: Date | null;
-    }
-  >(
-    `select u.*, s.kind as token_kind, s.family as token_family, s.sign_in_method, s.signed_in_at, s.last_seen_at
-       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.deactivated_at is null`,
-    [tokenHash, now],
-  );
-  return row
-    ? {
-        user: toUser(row),
-        kind: row.token_kind,
-        family: row.token_family,
-        sign_in_method: row.sign_in_method,
-        signed_in_at: row.signed_in_at,
-        last_seen_at: row.last_seen_at,
-      }
-    : undefined;
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
