@@ -11,15 +11,13 @@ import { createOrganisation } from '../organisations/repository.js';
 import { runAfterResponse } from './background.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode, mailConfirmation } from './mails.js';
+import { assertPasswordRules, checkPassword, isLockedOut } from './password.js';
 import { assertStillOpen, registrationClosed, selfRegistrationOpen } from './registration.js';
 import {
-  assertPasswordRules,
   changeAccountInfo,
   changeTwoFactor,
-  checkPassword,
   checkTotp,
   confirmEmail,
-  isLockedOut,
   issueOneTimeCode,
   newId,
   peekOneTimeCode,

@@ -10,12 +10,11 @@ import { badRequest, conflict, refusal } from '../../http/errors.js';
 import { listSignInEvents } from './activity.js';
 import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode } from './mails.js';
+import { checkPassword, isLockedOut } from './password.js';
 import {
   authenticatorUri,
-  checkPassword,
   checkTotp,
   confirmEmailLink,
-  isLockedOut,
   replaceRecoveryCodes,
   requestPasswordReset,
   resetAuthenticatorKey,

@@ -3,10 +3,7 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { base32Decode } from '../../crypto/base32.js';
 import {
-  dummyPasswordHash,
   hashPassword,
-  passwordProblems,
-  passwordRuleMessages,
   verifyPassword,
 } from '../../crypto/passwords.js';
 import { hashRecoveryCode, newRecoveryCodes } from '../../crypto/recovery-codes.js';
@@ -24,8 +21,8 @@ import {
   voidOneTimeCodes,
 } from './codes-repository.js';
 import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink } from './mails.js';
+import { assertPasswordRules, isLockedOut, recordFailure } from './password.js';
 import { type Auth, issueSession, revokeAllForUser, rotateRefreshToken } from './sessions.js';
-import { addressKey, isAddressLockedOut, recordAddressFailure } from './sign-in-failures.js';
 import { normaliseEmail, type User } from './users.js';
 import {
   findUserByEmail,
@@ -37,87 +34,8 @@ import {
   updatePasswordHash,
 } from './users-repository.js';
 
-/** Identity contract: 5 failed attempts lock the account for 5 minutes. */
-const MAX_FAILED_ATTEMPTS = 5;
-const LOCKOUT_MS = 5 * 60_000;
 /** Reset and confirmation codes live one day. */
 const ONE_TIME_CODE_MS = 24 * 3600_000;
-
-export type PasswordCheck =
-  | { outcome: 'success'; user: User }
-  /** `user` when the address is an account's: the wrong password is then that account's to see. */
-  | { outcome: 'failed'; user?: User }
-  /** `user` when the address is an account's; an unknown address is locked out as an account is. */
-  | { outcome: 'lockedOut'; user?: User }
-  | { outcome: 'notAllowed'; user: User }
-  /** The right password of an account an administrator has deactivated. */
-  | { outcome: 'deactivated'; user: User };
-
-export function isLockedOut(user: User, now: Date): boolean {
-  return user.lockoutUntil !== null && user.lockoutUntil.getTime() > now.getTime();
-}
-
-/** Counts a failure; the fifth locks the account and already answers "locked out". */
-async function recordFailure(ctx: AppContext, user: User, db: Queryable = ctx.db): Promise<'failed' | 'lockedOut'> {
-  // Counted in the database, so parallel attempts cannot each see the same count.
-  const [row] = await db.query<{ failed_attempts: number }>(
-    'update users set failed_attempts = failed_attempts + 1 where id = $1 returning failed_attempts',
-    [user.id],
-  );
-  const attempts = row?.failed_attempts ?? user.failedAttempts + 1;
-  if (attempts >= MAX_FAILED_ATTEMPTS) {
-    await db.query('update users set failed_attempts = 0, lockout_until = $2 where id = $1', [
-      user.id,
-      new Date(ctx.now().getTime() + LOCKOUT_MS),
-    ]);
-    return 'lockedOut';
-  }
-  return 'failed';
-}
-
-async function recordSuccess(ctx: AppContext, user: User) {
-  if (user.failedAttempts !== 0 || user.lockoutUntil) {
-    await ctx.db.query('update users set failed_attempts = 0, lockout_until = null where id = $1', [user.id]);
-  }
-}
-
-/**
- * An unknown address, answered as an account would be: locked out (without a password check, as a
- * locked account is) or a password checked against a dummy hash (the same cost as a wrong password)
- * and the failure counted, the fifth locking the address for five minutes.
- */
-async function checkUnknownAddress(ctx: AppContext, email: string, password: string): Promise<PasswordCheck> {
-  const key = addressKey(ctx.config.secretKey, email);
-  if (await isAddressLockedOut(ctx.db, key, ctx.now())) return { outcome: 'lockedOut' };
-  await verifyPassword(await dummyPasswordHash(), password);
-  const locked = await recordAddressFailure(ctx.db, key, ctx.now(), {
-    max: MAX_FAILED_ATTEMPTS,
-    lockoutMs: LOCKOUT_MS,
-  });
-  return { outcome: locked ? 'lockedOut' : 'failed' };
-}
-
-/**
- * Checks an email and password with lockout; an unknown email costs the same time as a wrong password
- * and is locked out after the same number of failures. With 2FA on, the right password does not clear
- * the failure count (as in ASP.NET): only the second factor does, or a known password would reset the
- * count before each guess of a code.
- */
-export async function checkPassword(ctx: AppContext, email: string, password: string): Promise<PasswordCheck> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return checkUnknownAddress(ctx, email, password);
-  if (isLockedOut(user, ctx.now())) return { outcome: 'lockedOut', user };
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    return (await recordFailure(ctx, user)) === 'lockedOut'
-      ? { outcome: 'lockedOut', user }
-      : { outcome: 'failed', user };
-  }
-  if (!user.totpEnabled) await recordSuccess(ctx, user);
-  // Said only after the right password: a deactivated account is not revealed to someone guessing.
-  if (user.deactivatedAt) return { outcome: 'deactivated', user };
-  if (!user.emailConfirmed) return { outcome: 'notAllowed', user };
-  return { outcome: 'success', user };
-}
 
 function authenticatorKey(ctx: AppContext, user: User): string | null {
   return user.totpSecret ? ctx.secrets.open(user.totpSecret) : null;
@@ -196,14 +114,6 @@ export async function resetTwoFactor(tx: Queryable, userId: string) {
     userId,
   ]);
   await tx.query('delete from recovery_codes where user_id = $1', [userId]);
-}
-
-/** Throws ASP.NET's ValidationProblem with the rule codes a password breaks. */
-export function assertPasswordRules(password: string) {
-  const problems = passwordProblems(password);
-  if (problems.length > 0) {
-    throw validationProblem(Object.fromEntries(problems.map((code) => [code, [passwordRuleMessages[code]]])));
-  }
 }
 
 const codeHash = (code: string, binding?: string) => sha256(binding ? `${code}|${binding}` : code);
