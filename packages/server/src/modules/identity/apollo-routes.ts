@@ -13,10 +13,10 @@ import { passwordSignInAllowed } from './entra-tenants.js';
 import { decodeCode, mailConfirmation } from './mails.js';
 import { assertPasswordRules, checkPassword, isLockedOut } from './password.js';
 import { assertStillOpen, registrationClosed, selfRegistrationOpen } from './registration.js';
+import { checkTotp, useRecoveryCode } from './second-factor.js';
 import {
   changeAccountInfo,
   changeTwoFactor,
-  checkTotp,
   confirmEmail,
   issueOneTimeCode,
   newId,
@@ -25,7 +25,6 @@ import {
   requestConfirmationMail,
   requestPasswordReset,
   resetPasswordWithCode,
-  useRecoveryCode,
 } from './service.js';
 import { issueSession, TOKEN_LIFETIME_MS } from './sessions.js';
 import type { User } from './users.js';

@@ -14,18 +14,17 @@ import { checkPassword, isLockedOut } from './password.js';
 import {
   authenticatorUri,
   checkTotp,
-  confirmEmailLink,
   replaceRecoveryCodes,
-  requestPasswordReset,
   resetAuthenticatorKey,
-  resetPasswordWithCode,
   resetTwoFactor,
   useRecoveryCode,
-} from './service.js';
+} from './second-factor.js';
+import { enableTwoFactorOnce } from './second-factor-repository.js';
+import { confirmEmailLink, requestPasswordReset, resetPasswordWithCode } from './service.js';
 import { issueToken, revokeAllForUser } from './sessions.js';
 import { countOtherSessions, revokeFamily, revokeToken } from './sessions-repository.js';
 import { sessionUser } from './users.js';
-import { enableTwoFactorOnce, findUserById } from './users-repository.js';
+import { findUserById } from './users-repository.js';
 
 const LEGACY_MESSAGES = {
   invalidCredentials: errorTexts.invalidCredentials(),

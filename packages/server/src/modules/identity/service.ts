@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { base32Decode } from '../../crypto/base32.js';
-import {
-  hashPassword,
-  verifyPassword,
-} from '../../crypto/passwords.js';
-import { hashRecoveryCode, newRecoveryCodes } from '../../crypto/recovery-codes.js';
+import { hashPassword, verifyPassword } from '../../crypto/passwords.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
-import { newSharedKey, otpauthUri, verifyTotp } from '../../crypto/totp.js';
 import type { Queryable } from '../../db/database.js';
 import { validationProblem } from '../../http/errors.js';
 import { runAfterResponse } from './background.js';
@@ -22,99 +16,20 @@ import {
 } from './codes-repository.js';
 import { mailConfirmation, mailEmailChangeNotice, mailResetCode, mailResetLink } from './mails.js';
 import { assertPasswordRules, isLockedOut, recordFailure } from './password.js';
+import {
+  authenticatorKey,
+  checkTotp,
+  replaceRecoveryCodes,
+  resetAuthenticatorKey,
+  useRecoveryCode,
+} from './second-factor.js';
+import { countUnusedRecoveryCodes, isTwoFactorEnabled, setTwoFactorEnabled } from './second-factor-repository.js';
 import { type Auth, issueSession, revokeAllForUser, rotateRefreshToken } from './sessions.js';
 import { normaliseEmail, type User } from './users.js';
-import {
-  findUserByEmail,
-  findUserById,
-  isTwoFactorEnabled,
-  lockUser,
-  markEmailConfirmed,
-  setTwoFactorEnabled,
-  updatePasswordHash,
-} from './users-repository.js';
+import { findUserByEmail, findUserById, lockUser, markEmailConfirmed, updatePasswordHash } from './users-repository.js';
 
 /** Reset and confirmation codes live one day. */
 const ONE_TIME_CODE_MS = 24 * 3600_000;
-
-function authenticatorKey(ctx: AppContext, user: User): string | null {
-  return user.totpSecret ? ctx.secrets.open(user.totpSecret) : null;
-}
-
-/**
- * Checks a TOTP code against the user's key; a code (its time step) is accepted once. Failures count
- * toward the lockout. Returns false for a wrong, replayed or locked-out attempt.
- */
-export async function checkTotp(ctx: AppContext, user: User, code: string): Promise<boolean> {
-  if (isLockedOut(user, ctx.now())) return false;
-  const key = authenticatorKey(ctx, user);
-  const step = key ? verifyTotp(base32Decode(key), code.trim(), ctx.now().getTime(), user.totpLastStep) : null;
-  if (step === null) {
-    await recordFailure(ctx, user);
-    return false;
-  }
-  // The conditional update makes two concurrent uses of one code succeed only once.
-  const updated = await ctx.db.query(
-    'update users set totp_last_step = $2, failed_attempts = 0, lockout_until = null where id = $1 and totp_last_step < $2 returning id',
-    [user.id, step],
-  );
-  return updated.length === 1;
-}
-
-/** Uses a recovery code once; false when it is not one of the user's unused codes or the account is locked. */
-export async function useRecoveryCode(ctx: AppContext, tx: Queryable, user: User, code: string): Promise<boolean> {
-  if (isLockedOut(user, ctx.now())) return false;
-  const used = await tx.query(
-    'update recovery_codes set used_at = $3 where user_id = $1 and code_hash = $2 and used_at is null returning user_id',
-    [user.id, hashRecoveryCode(code), ctx.now()],
-  );
-  if (used.length === 1) {
-    // A second factor: it clears the failure count, as a right TOTP code does.
-    await tx.query('update users set failed_attempts = 0, lockout_until = null where id = $1', [user.id]);
-    return true;
-  }
-  await recordFailure(ctx, user, tx);
-  return false;
-}
-
-export async function replaceRecoveryCodes(tx: Queryable, userId: string): Promise<string[]> {
-  const codes = newRecoveryCodes();
-  await tx.query('delete from recovery_codes where user_id = $1', [userId]);
-  for (const code of codes) {
-    await tx.query('insert into recovery_codes (user_id, code_hash) values ($1, $2)', [userId, hashRecoveryCode(code)]);
-  }
-  return codes;
-}
-
-async function countRecoveryCodes(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    'select count(*)::int as n from recovery_codes where user_id = $1 and used_at is null',
-    [userId],
-  );
-  return row?.n ?? 0;
-}
-
-/** A new authenticator key, stored sealed; 2FA stays off until a code from it is confirmed. */
-export async function resetAuthenticatorKey(ctx: AppContext, tx: Queryable, user: User): Promise<string> {
-  const key = newSharedKey();
-  await tx.query('update users set totp_secret = $2, totp_enabled = false, totp_last_step = 0 where id = $1', [
-    user.id,
-    ctx.secrets.seal(key),
-  ]);
-  return key;
-}
-
-export function authenticatorUri(ctx: AppContext, user: User, key: string): string {
-  return otpauthUri(ctx.config.issuer, user.email, key);
-}
-
-/** Turns 2FA off and forgets the key and codes: the user sets it up again at the next sign-in. */
-export async function resetTwoFactor(tx: Queryable, userId: string) {
-  await tx.query('update users set totp_enabled = false, totp_secret = null, totp_last_step = 0 where id = $1', [
-    userId,
-  ]);
-  await tx.query('delete from recovery_codes where user_id = $1', [userId]);
-}
 
 const codeHash = (code: string, binding?: string) => sha256(binding ? `${code}|${binding}` : code);
 
@@ -505,7 +420,7 @@ export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFa
     else if (change.enable === false || change.resetSharedKey) await setTwoFactorEnabled(tx, user.id, false);
     let key = change.resetSharedKey ? await resetAuthenticatorKey(ctx, tx, user) : authenticatorKey(ctx, user);
     let recoveryCodes: string[] | undefined;
-    if (change.resetRecoveryCodes || (change.enable === true && (await countRecoveryCodes(tx, user.id)) === 0)) {
+    if (change.resetRecoveryCodes || (change.enable === true && (await countUnusedRecoveryCodes(tx, user.id)) === 0)) {
       recoveryCodes = await replaceRecoveryCodes(tx, user.id);
     }
     if (!key) {
@@ -537,7 +452,7 @@ export async function changeTwoFactor(ctx: AppContext, auth: Auth, change: TwoFa
     }
     return {
       sharedKey: enabled ? null : key,
-      recoveryCodesLeft: recoveryCodes?.length ?? (await countRecoveryCodes(tx, user.id)),
+      recoveryCodesLeft: recoveryCodes?.length ?? (await countUnusedRecoveryCodes(tx, user.id)),
       ...(recoveryCodes ? { recoveryCodes } : {}),
       isTwoFactorEnabled: enabled,
       isMachineRemembered: false,

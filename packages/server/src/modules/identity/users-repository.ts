@@ -95,23 +95,6 @@ export async function markEmailConfirmed(tx: Queryable, id: string, email?: stri
   }
 }
 
-export async function setTwoFactorEnabled(tx: Queryable, id: string, enabled: boolean): Promise<void> {
-  await tx.query('update users set totp_enabled = $2 where id = $1', [id, enabled]);
-}
-
-/** Turns 2FA on unless it is on already: true when this call turned it on. */
-export async function enableTwoFactorOnce(tx: Queryable, id: string): Promise<boolean> {
-  const rows = await tx.query('update users set totp_enabled = true where id = $1 and not totp_enabled returning id', [
-    id,
-  ]);
-  return rows.length === 1;
-}
-
-export async function isTwoFactorEnabled(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db.query<{ totp_enabled: boolean }>('select totp_enabled from users where id = $1', [id]);
-  return row?.totp_enabled ?? false;
-}
-
 /** The user counts as invited from `now`. */
 export async function markInvited(tx: Queryable, id: string, now: Date): Promise<void> {
   await tx.query('update users set invited_at = $2 where id = $1', [id, now]);
