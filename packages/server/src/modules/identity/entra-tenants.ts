@@ -95,11 +95,6 @@ export async function readSignInState(
   return row ? toState(row) : undefined;
 }
 
-/** Whether the organisation's members may sign in with a password (true for an unknown one, as before). */
-export async function passwordSignInAllowed(db: Queryable, organisationId: string): Promise<boolean> {
-  return (await readSignInState(db, organisationId))?.password ?? true;
-}
-
 export const isPendingLive = (pending: PendingTenant | null, now: Date): pending is PendingTenant =>
   pending !== null && pending.expiresAt.getTime() > now.getTime();
 

@@ -19,7 +19,7 @@ import {
   voidInvitationCodes,
   voidOneTimeCodes,
 } from './codes-repository.js';
-import { passwordSignInAllowed } from './entra-tenants.js';
+import { passwordSignInAllowed } from './password.js';
 import { revokeAllForUser } from './sessions.js';
 import { findUserById, lockUser, markInvitationAccepted, markInvited, updatePasswordHash } from './users-repository.js';
 

@@ -8,9 +8,9 @@ import { passwordProblems, passwordRuleMessages } from '../../crypto/passwords.j
 import { routes, session } from '../../http/contract.js';
 import { badRequest, conflict, refusal } from '../../http/errors.js';
 import { listSignInEvents } from './activity.js';
-import { passwordSignInAllowed } from './entra-tenants.js';
+import { confirmEmailLink, requestPasswordReset, resetPasswordWithCode } from './codes.js';
 import { decodeCode } from './mails.js';
-import { checkPassword, isLockedOut } from './password.js';
+import { checkPassword, isLockedOut, passwordSignInAllowed } from './password.js';
 import {
   authenticatorUri,
   checkTotp,
@@ -20,7 +20,6 @@ import {
   useRecoveryCode,
 } from './second-factor.js';
 import { enableTwoFactorOnce } from './second-factor-repository.js';
-import { confirmEmailLink, requestPasswordReset, resetPasswordWithCode } from './service.js';
 import { issueToken, revokeAllForUser } from './sessions.js';
 import { countOtherSessions, revokeFamily, revokeToken } from './sessions-repository.js';
 import { sessionUser } from './users.js';

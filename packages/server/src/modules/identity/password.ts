@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { dummyPasswordHash, passwordProblems, passwordRuleMessages, verifyPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
 import { validationProblem } from '../../http/errors.js';
+import { readSignInState } from './entra-tenants.js';
 import {
   clearLockout,
   countAddressFailure,
@@ -115,4 +116,9 @@ export function assertPasswordRules(password: string) {
   if (problems.length > 0) {
     throw validationProblem(Object.fromEntries(problems.map((code) => [code, [passwordRuleMessages[code]]])));
   }
+}
+
+/** Whether the organisation's members may sign in with a password (true for an unknown one, as before). */
+export async function passwordSignInAllowed(db: Queryable, organisationId: string): Promise<boolean> {
+  return (await readSignInState(db, organisationId))?.password ?? true;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
+import { isLockedOut } from './password.js';
 import {
   findRevokedRefreshToken,
   findUserOfToken,
@@ -17,6 +18,7 @@ import {
   touchToken,
 } from './sessions-repository.js';
 import type { User } from './users.js';
+import { findUserById } from './users-repository.js';
 
 /**
  * Identity contract: apollo access tokens live 1 hour, refresh tokens 14 days. The legacy sign-in
@@ -119,7 +121,7 @@ export type RefreshOutcome =
  * parties hold it (the user and a thief, who cannot be told apart), so its whole family is revoked:
  * `replayed` when that ended a family still alive.
  */
-export async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
+async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
   const tokenHash = sha256(token);
   const live = await takeRefreshToken(tx, tokenHash, now);
   if (live) {
@@ -180,4 +182,30 @@ function endedSessions(revoked: RevokedToken[], now: Date): number {
 /** Ends one signed-in session of the user; false when the user has no live session of that family. */
 export async function revokeUserFamily(tx: Queryable, now: Date, userId: string, family: string): Promise<boolean> {
   return endedSessions(await revokeUserFamilyTokens(tx, now, userId, family), now) > 0;
+}
+
+/** Signs a user in with a refresh token, in the token's family; undefined when it is refused. */
+export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    const rotated = await rotateRefreshToken(tx, ctx.now(), refreshToken);
+    if (rotated.outcome === 'invalid') return undefined;
+    const user = await findUserById(tx, rotated.userId);
+    if (rotated.outcome === 'replayed') {
+      await ctx.audit(
+        {
+          actorUserId: rotated.userId,
+          actorEmail: user?.email ?? null,
+          organisationId: user?.organisationId ?? null,
+          action: 'auth.refresh',
+          outcome: 'failure',
+          ip,
+          details: { reason: 'replayed' },
+        },
+        tx,
+      );
+      return undefined;
+    }
+    if (!user || isLockedOut(user, ctx.now()) || user.deactivatedAt) return undefined;
+    return issueSession(tx, ctx.now(), user.id, ip, rotated.family, rotated.signedIn, rotated.userAgent);
+  });
 }

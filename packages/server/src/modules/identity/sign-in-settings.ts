@@ -21,7 +21,7 @@ import {
   setSignInMethods,
 } from './entra-tenants.js';
 import { mailSignInChange, mailTime, type SignInChangeNotice } from './mails.js';
-import { microsoftSignInUntil, reauthenticate } from './service.js';
+import { microsoftSignInUntil, reauthenticate } from './reauthentication.js';
 import type { Auth } from './sessions.js';
 
 function stateOf(state: SignInState | undefined, organisationId: string): SignInState {

@@ -107,3 +107,11 @@ export async function markInvitationAccepted(tx: Queryable, id: string, now: Dat
     now,
   ]);
 }
+
+/** An invited user who has not accepted the invitation has accepted it now (by choosing a password by a reset link). */
+export async function acceptPendingInvitation(tx: Queryable, id: string, now: Date): Promise<void> {
+  await tx.query(
+    'update users set invitation_accepted_at = $2 where id = $1 and invited_at is not null and invitation_accepted_at is null',
+    [id, now],
+  );
+}
