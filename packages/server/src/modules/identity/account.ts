@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../../context.js';
 import { hashPassword } from '../../crypto/passwords.js';
-import { validationProblem } from '../../http/errors.js';
+import { refusal, validationProblem } from '../../http/errors.js';
 import { issueOneTimeCode, renewSecurityStamp } from './codes.js';
 import { mailConfirmation, mailEmailChangeNotice } from './mails.js';
 import { assertPasswordRules } from './password.js';
@@ -12,8 +12,15 @@ import { confirmPassword, confirmSecondFactor, type Reauthentication } from './r
 import { authenticatorKey, checkTotp, replaceRecoveryCodes, resetAuthenticatorKey } from './second-factor.js';
 import { countUnusedRecoveryCodes, isTwoFactorEnabled, setTwoFactorEnabled } from './second-factor-repository.js';
 import type { Auth } from './sessions.js';
-import { normaliseEmail } from './users.js';
-import { lockUser, updatePasswordHash } from './users-repository.js';
+import { normaliseEmail, sessionUser } from './users.js';
+import { findUserById, lockUser, updatePasswordHash } from './users-repository.js';
+
+/** The session's user as read now, for the web app; refused when the account is gone. */
+export async function currentUser(ctx: AppContext, auth: Auth) {
+  const user = await findUserById(ctx.db, auth.user.id);
+  if (!user) throw refusal(404, 'userDoesNotExist');
+  return sessionUser(user);
+}
 
 export interface TwoFactorChange extends Reauthentication {
   enable?: boolean;

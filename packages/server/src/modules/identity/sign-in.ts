@@ -1,10 +1,16 @@
-/** Signing in with a password: apollo's POST /login (the password and the second factor in one call, answered with bearer tokens). */
+/**
+ * Signing in with a password: apollo's POST /login (the password and the second factor in one call,
+ * answered with bearer tokens) and the legacy API's first step (the password, answered with a sign-in
+ * token for the second step, legacy-second-factor.ts); and signing out.
+ */
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
+import { refusal } from '../../http/errors.js';
 import { checkPassword, isLockedOut, passwordSignInAllowed } from './password.js';
 import { checkTotp, useRecoveryCode } from './second-factor.js';
-import { issueSession } from './sessions.js';
-import type { User } from './users.js';
+import { type Auth, issueSession, issueToken } from './sessions.js';
+import { revokeFamily } from './sessions-repository.js';
+import { sessionUser, type User } from './users.js';
 import { findUserById } from './users-repository.js';
 
 /** Why apollo's POST /login refused, as ASP.NET's answer names it. */
@@ -68,4 +74,76 @@ export async function logIn(
   return ctx.db.transaction((tx) =>
     issueSession(tx, ctx.now(), user.id, from.ip, undefined, undefined, from.userAgent),
   );
+}
+
+/**
+ * The legacy sign-in's first step: the password. Answers a sign-in token for the second step and
+ * which one it is (the authenticator's setup, or a code). An unknown address and a wrong password are
+ * refused alike, so sign-in does not reveal accounts; audited either way.
+ */
+export async function signInWithPassword(ctx: AppContext, email: string, password: string, ip: string) {
+  const result = await checkPassword(ctx, email, password);
+  if (result.outcome !== 'success') {
+    const { user } = result;
+    await ctx.audit({
+      actorUserId: user?.id ?? null,
+      actorEmail: email,
+      organisationId: user?.organisationId ?? null,
+      action: 'auth.signin',
+      outcome: 'failure',
+      ip,
+      details: { reason: result.outcome },
+    });
+    if (result.outcome === 'failed') throw refusal(401, 'invalidCredentials');
+    if (result.outcome === 'lockedOut') throw refusal(401, 'accountLocked');
+    if (result.outcome === 'deactivated') throw refusal(403, 'accountDeactivated');
+    // Only after the right password: the address's owner is told to open the mailed link.
+    throw refusal(403, 'emailNotConfirmed');
+  }
+  const { user } = result;
+  if (!(await passwordSignInAllowed(ctx.db, user.organisationId))) {
+    await ctx.audit({
+      actorUserId: user.id,
+      actorEmail: user.email,
+      organisationId: user.organisationId,
+      action: 'auth.signin',
+      outcome: 'failure',
+      ip,
+      details: { reason: 'passwordSignInOff' },
+    });
+    throw refusal(403, 'passwordSignInOff');
+  }
+  const { token } = await ctx.db.transaction((tx) => issueToken(tx, ctx.now(), user.id, 'signin', undefined, ip));
+  await ctx.audit({
+    actorUserId: user.id,
+    actorEmail: user.email,
+    organisationId: user.organisationId,
+    action: 'auth.signin',
+    outcome: 'success',
+    ip,
+    details: { step: 'password' },
+  });
+  return {
+    token,
+    user: sessionUser(user),
+    twoFactor: user.totpEnabled ? ('verify' as const) : ('setup' as const),
+  };
+}
+
+/** Signs the session out: every token of its family ends; audited. */
+export async function signOut(ctx: AppContext, auth: Auth, ip: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await revokeFamily(tx, ctx.now(), auth.family);
+    await ctx.audit(
+      {
+        actorUserId: auth.user.id,
+        actorEmail: auth.user.email,
+        organisationId: auth.user.organisationId,
+        action: 'auth.logout',
+        outcome: 'success',
+        ip,
+      },
+      tx,
+    );
+  });
 }
