@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { dummyPasswordHash, passwordProblems, passwordRuleMessages, verifyPassword } from '../../crypto/passwords.js';
 import type { Queryable } from '../../db/database.js';
 import { validationProblem } from '../../http/errors.js';
-import { readSignInState } from './entra-tenants.js';
+import { readSignInState } from './entra-repository.js';
 import {
   clearLockout,
   countAddressFailure,
