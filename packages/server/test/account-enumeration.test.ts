@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import * as passwords from '../src/crypto/passwords.js';
 import { drainBackground } from '../src/modules/identity/background.js';
-import { addressKey } from '../src/modules/identity/sign-in-failures.js';
+import { addressKey } from '../src/modules/identity/password.js';
 import { ADMIN, API_KEY, organisationId, PARTNER, sessionToken, TEST_SECRET_KEY, useTestServer } from './helpers.js';
 
 // Counts the password hashes the server makes, to compare the work of two requests.

@@ -8,7 +8,7 @@ import { type AnyEndpoint, type EndpointId, endpoints, type JsonSchema } from '@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
-import { insertUser } from '../src/modules/identity/users.js';
+import { insertUser } from '../src/modules/identity/users-repository.js';
 import { createOrganisation } from '../src/modules/organisations/repository.js';
 import { insertTenant } from '../src/modules/tenants/repository.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';

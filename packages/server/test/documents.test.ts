@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES } from '@compliance-portal/sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertUser } from '../src/modules/identity/users.js';
+import { insertUser } from '../src/modules/identity/users-repository.js';
 import { createOrganisation } from '../src/modules/organisations/repository.js';
 import { ADMIN, PARTNER, sessionToken, useTestServer } from './helpers.js';
 

@@ -12,7 +12,7 @@ import { migrate } from '../src/db/migrations.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
-import { insertUser } from '../src/modules/identity/users.js';
+import { insertUser } from '../src/modules/identity/users-repository.js';
 import {
   ADMIN,
   API_KEY,

@@ -17,7 +17,8 @@ import { HttpError } from '../src/errors.js';
 import type { JobEngine } from '../src/jobs/engine.js';
 import { createGraphApi } from '../src/m365/graph-client.js';
 import { createMailer, type MailMessage } from '../src/mail/mailer.js';
-import { findUserByEmail, type User } from '../src/modules/identity/users.js';
+import type { User } from '../src/modules/identity/users.js';
+import { findUserByEmail } from '../src/modules/identity/users-repository.js';
 import { findTenant, type TenantRecord } from '../src/modules/tenants/repository.js';
 import { databaseTemplate, type TemplateKind } from './database-templates.js';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
-import { findUserByEmail, type User } from '../src/modules/identity/users.js';
+import type { User } from '../src/modules/identity/users.js';
+import { findUserByEmail } from '../src/modules/identity/users-repository.js';
 import { findWorkerByOrganisation } from '../src/modules/organisations/repository.js';
 import {
   addPartnerClient,

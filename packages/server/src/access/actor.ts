@@ -5,7 +5,7 @@
  */
 
 /** A portal user's role: a customer's administrator, a partner, or the platform's operator. */
-export type Role = 'admin' | 'partner' | 'operator';
+type Role = 'admin' | 'partner' | 'operator';
 
 export interface User {
   id: string;

@@ -43,7 +43,7 @@ import { findJob } from '../jobs/repository.js';
 import { runConnectionTest } from '../modules/configuration/connection.js';
 import { analyseStorage } from '../modules/data-management/storage.js';
 import { refreshDiscovery } from '../modules/discovery/service.js';
-import { findUserByEmail } from '../modules/identity/users.js';
+import { findUserByEmail } from '../modules/identity/users-repository.js';
 import { createJob } from '../modules/jobs/service.js';
 import { findTenant, type TenantRecord } from '../modules/tenants/repository.js';
 import { openBlobStore } from '../storage/stores.js';

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashPassword, passwordProblems } from '../crypto/passwords.js';
 import type { Queryable } from '../db/database.js';
-import { insertUser } from '../modules/identity/users.js';
+import { insertUser } from '../modules/identity/users-repository.js';
 import {
   createClientOrganisations,
   createOrganisation,

@@ -4,26 +4,10 @@
  * address typed by someone else (an unknown account) or another account's events never appear.
  */
 import type { SignInEvent } from '@compliance-portal/sdk';
-import type { Queryable } from '../../db/database.js';
-
-/** The audit actions of signing in, on both APIs. */
-const SIGN_IN_ACTIONS = [
-  'auth.signin',
-  'auth.2fa.verify',
-  'auth.2fa.setup',
-  'auth.2fa.recovery',
-  'auth.login',
-  'auth.refresh',
-  'auth.microsoft',
-] as const;
-
-interface Row {
-  at: Date;
-  action: string;
-  outcome: 'success' | 'failure';
-  ip: string | null;
-  details: Record<string, unknown> | null;
-}
+import type { AppContext } from '../../context.js';
+import { countSignInRows, listSignInRows, type SignInRow as Row } from './account-repository.js';
+import type { Auth } from './sessions.js';
+import { countOtherSessions } from './sessions-repository.js';
 
 type Kind = SignInEvent['kind'];
 
@@ -74,26 +58,24 @@ function signInEvent(row: Row): SignInEvent | undefined {
   }
 }
 
-/** One page of a user's sign-in events, newest first, with how many there are. */
-export async function listSignInEvents(
-  db: Queryable,
-  userId: string,
-  page: number,
-  pageSize: number,
-): Promise<{ items: SignInEvent[]; total: number }> {
-  const actions = [...SIGN_IN_ACTIONS];
-  // Successful refreshes are not sign-ins; only a replayed token (a failure) is shown.
-  const where = `actor_user_id = $1 and action = any($2) and not (action = 'auth.refresh' and outcome = 'success')`;
-  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from audit_log where ${where}`, [
-    userId,
-    actions,
+/**
+ * One page of the user's sign-in events, newest first, with how many there are, and how many other
+ * sessions of the user are signed in.
+ */
+export async function signInActivity(ctx: AppContext, auth: Auth, page: number, pageSize: number) {
+  const events = async () => ({
+    total: await countSignInRows(ctx.db, auth.user.id),
+    rows: await listSignInRows(ctx.db, auth.user.id, page, pageSize),
+  });
+  const [{ total, rows }, otherSessions] = await Promise.all([
+    events(),
+    countOtherSessions(ctx.db, ctx.now(), auth.user.id, auth.family),
   ]);
-  const rows = await db.query<Row>(
-    `select at, action, outcome, ip, details from audit_log where ${where} order by seq desc limit $3 offset $4`,
-    [userId, actions, pageSize, (page - 1) * pageSize],
-  );
   return {
     items: rows.map(signInEvent).filter((e): e is SignInEvent => e !== undefined),
-    total: count?.n ?? 0,
+    total,
+    page,
+    pageSize,
+    otherSessions,
   };
 }

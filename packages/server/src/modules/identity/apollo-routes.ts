@@ -1,4 +1,3 @@
-import { actedBy } from '../../audit/audit-by.js';
 /**
  * Apollo auth: ASP.NET Core Identity's MapIdentityApi, with its status codes, ProblemDetails and
  * error codes (shared/spec/apollo-identity-contract.md).
@@ -6,32 +5,26 @@ import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { bearerChallenge, HttpError, validationProblem } from '../../errors.js';
 import { routes, session } from '../../http/contract.js';
-import { passwordSignInAllowed } from './entra-tenants.js';
+import { changeAccountInfo, changeTwoFactor } from './account.js';
+import { confirmEmail, requestConfirmationMail, requestPasswordReset, resetPasswordWithMailedCode } from './codes.js';
 import { decodeCode } from './mails.js';
-import {
-  assertPasswordRules,
-  changeAccountInfo,
-  changeTwoFactor,
-  checkPassword,
-  checkTotp,
-  confirmEmail,
-  invalidEmail,
-  isEmail,
-  isLockedOut,
-  peekOneTimeCode,
-  refreshSession,
-  requestConfirmationMail,
-  requestPasswordReset,
-  resetPasswordWithCode,
-  useRecoveryCode,
-} from './service.js';
-import { issueSession, TOKEN_LIFETIME_MS } from './sessions.js';
-import { findUserByEmail, findUserById, type User } from './users.js';
+import { refreshSession, TOKEN_LIFETIME_MS } from './sessions.js';
+import { type LoginRefusal, logIn } from './sign-in.js';
+import { invalidEmail, isEmail } from './users.js';
 
-const loginFailure = (detail: 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor') =>
-  new HttpError(401, 'Unauthorized', { detail });
+const loginFailure = (detail: LoginRefusal) => new HttpError(401, 'Unauthorized', { detail });
 /** A string field of a body the handler validates itself, or undefined. */
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** A mailed code as the link carries it, decoded; undefined when it is not one. */
+function mailedCode(code: unknown): string | undefined {
+  if (typeof code !== 'string') return undefined;
+  try {
+    return decodeCode(code);
+  } catch {
+    return undefined;
+  }
+}
 
 function tokenAnswer(tokens: { accessToken: string; refreshToken: string }) {
   return {
@@ -49,58 +42,9 @@ export function apolloIdentityRoutes(ctx: AppContext) {
         if (query?.useCookies || query?.useSessionCookies) {
           throw new HttpError(400, 'Cookie sign-in is not offered by this server; use the bearer tokens.');
         }
-        const result = await checkPassword(ctx, body.email, body.password);
-        const fail = async (
-          detail: 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor',
-          user?: User,
-          step?: 'password',
-        ) => {
-          await ctx.audit({
-            actorUserId: user?.id ?? null,
-            actorEmail: body.email,
-            organisationId: user?.organisationId ?? null,
-            action: 'auth.login',
-            outcome: 'failure',
-            ip: rc.ip,
-            // `step` tells a wrong password from a wrong code, which the answer does not.
-            details: { detail, ...(step ? { step } : {}) },
-          });
-          return loginFailure(detail);
-        };
-        if (result.outcome === 'failed') throw await fail('Failed', result.user, 'password');
-        if (result.outcome === 'lockedOut') throw await fail('Lockedout', result.user);
-        // ASP.NET's answer for an account that may not sign in: a deactivated one is such.
-        if (result.outcome === 'notAllowed' || result.outcome === 'deactivated') {
-          throw await fail('NotAllowed', result.user);
-        }
-        const { user } = result;
-        if (!(await passwordSignInAllowed(ctx.db, user.organisationId))) throw await fail('NotAllowed', user);
-        // The portal requires a second factor; an account that has not set one up signs in through
-        // the portal's QR setup first.
-        if (!user.totpEnabled) throw await fail('NotAllowed', user);
-        if (body.twoFactorCode) {
-          if (!(await checkTotp(ctx, user, body.twoFactorCode))) {
-            const fresh = await findUserById(ctx.db, user.id);
-            throw await fail(fresh && isLockedOut(fresh, ctx.now()) ? 'Lockedout' : 'Failed', user);
-          }
-        } else if (body.twoFactorRecoveryCode) {
-          const ok = await ctx.db.transaction((tx) => useRecoveryCode(ctx, tx, user, body.twoFactorRecoveryCode ?? ''));
-          if (!ok) throw await fail('Failed', user);
-        } else {
-          throw await fail('RequiresTwoFactor', user);
-        }
-        await ctx.audit({
-          ...actedBy(user, rc.ip),
-          organisationId: user.organisationId,
-          action: 'auth.login',
-          outcome: 'success',
-          details: { recoveryCode: Boolean(body.twoFactorRecoveryCode) },
-        });
-        return tokenAnswer(
-          await ctx.db.transaction((tx) =>
-            issueSession(tx, ctx.now(), user.id, rc.ip, undefined, undefined, rc.request.headers['user-agent']),
-          ),
-        );
+        const result = await logIn(ctx, body, { ip: rc.ip, userAgent: rc.request.headers['user-agent'] });
+        if ('refused' in result) throw loginFailure(result.refused);
+        return tokenAnswer(result);
       },
     },
 
@@ -153,24 +97,13 @@ export function apolloIdentityRoutes(ctx: AppContext) {
       validateBody: false,
       async handler({ body }, rc) {
         const { email, resetCode, newPassword } = (body ?? {}) as Record<string, unknown>;
-        const invalidToken = validationProblem({ InvalidToken: ['Invalid token.'] });
-        const user = isEmail(email) ? await findUserByEmail(ctx.db, email) : undefined;
-        if (!user?.emailConfirmed || typeof resetCode !== 'string') throw invalidToken;
-        let token: string;
-        try {
-          token = decodeCode(resetCode);
-        } catch {
-          throw invalidToken;
-        }
-        if (!(await peekOneTimeCode(ctx, token, 'reset', user.id))) throw invalidToken;
-        assertPasswordRules(typeof newPassword === 'string' ? newPassword : '');
-        const done = await resetPasswordWithCode(ctx, {
-          code: token,
-          userId: user.id,
-          newPassword: newPassword as string,
+        const done = await resetPasswordWithMailedCode(ctx, {
+          email: isEmail(email) ? email : undefined,
+          code: mailedCode(resetCode),
+          newPassword,
           ip: rc.ip,
         });
-        if (!done) throw invalidToken;
+        if (!done) throw validationProblem({ InvalidToken: ['Invalid token.'] });
         return undefined;
       },
     },

@@ -11,10 +11,10 @@ import {
   clearTenant,
   holderOf,
   readSignInState,
-  type SignInState,
   setSignInMethods,
   unlinkMembers,
-} from './entra-tenants.js';
+} from './entra-repository.js';
+import type { SignInState } from './entra-tenants.js';
 import { notifyAdministrators, signInChanges } from './sign-in-settings.js';
 
 /** The actor the audit log and the mails name for the command. */

@@ -1,6 +1,6 @@
 /**
  * Sign-in with Microsoft Entra ID: the portal as an OpenID Connect relying party through openid-client
- * (jose underneath). An organisation that allows it signs in from one Entra tenant, bound or pending
+ * (entra-oidc.ts). An organisation that allows it signs in from one Entra tenant, bound or pending
  * (entra-tenants.ts); a sign-in starts with the account's address, which names the organisation and
  * so the tenant whose authority is asked (its issuer is exactly `{authority}/{tenantId}/v2.0`, never a
  * multi-tenant template). The code is redeemed with the PKCE verifier; the ID token's signature is
@@ -19,23 +19,24 @@ import { sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { refusal } from '../../errors.js';
+import { authorizationUrl, redeemCode, SignInRefused, tenantConfiguration, verifiedEmail } from './entra-oidc.js';
 import {
   bindTenant,
+  forgetEntraSignIns,
   holderOf,
-  isPendingLive,
+  insertEntraSignIn,
+  linkEntraAccount,
   readSignInState,
-  type SignInState,
-  signInTenantOf,
-} from './entra-tenants.js';
+  takeEntraSignIn,
+} from './entra-repository.js';
+import { isPendingLive, type SignInState, signInTenantOf } from './entra-tenants.js';
 import { issueToken } from './sessions.js';
 import { notifyAdministrators, signInChanges } from './sign-in-settings.js';
-import { findUserByEmail, sessionUser, type User } from './users.js';
+import { sessionUser, type User } from './users.js';
+import { findUserByEmail } from './users-repository.js';
 
 /** How long a started sign-in may take to come back (Entra ID's codes live 10 minutes too). */
 const SIGN_IN_LIFETIME_MS = 10 * 60_000;
-/** A tenant's OpenID configuration is read again after this long (its keys rotate). */
-const CONFIGURATION_TTL_MS = 10 * 60_000;
-const SCOPE = 'openid profile email';
 
 /** The app registration each context signs in with: its configuration's, or the demo simulator's. */
 const apps = new WeakMap<AppContext, EntraApp>();
@@ -52,31 +53,6 @@ export function entraAppOf(ctx: AppContext): EntraApp | undefined {
 
 export const redirectUriOf = (ctx: AppContext) => `${ctx.config.publicUrl}/signin/microsoft`;
 
-const configurations = new Map<string, { config: oidc.Configuration; at: number }>();
-
-/** The relying party's configuration for one tenant, from that tenant's OpenID configuration document. */
-async function tenantConfiguration(app: EntraApp, tenantId: string): Promise<oidc.Configuration> {
-  const key = `${app.authority}|${app.clientId}|${tenantId}`;
-  const cached = configurations.get(key);
-  if (cached && Date.now() - cached.at < CONFIGURATION_TTL_MS) return cached.config;
-  let config: oidc.Configuration;
-  try {
-    config = await oidc.discovery(
-      new URL(`${app.authority}/${tenantId}/v2.0`),
-      app.clientId,
-      { client_secret: app.clientSecret, id_token_signed_response_alg: 'RS256' },
-      oidc.ClientSecretPost(app.clientSecret),
-      // The ID token's signature is checked against the tenant's keys, not only trusted for the TLS
-      // it came over: a token that does not verify is refused.
-      { execute: [oidc.enableNonRepudiationChecks], timeout: 15 },
-    );
-  } catch (error) {
-    throw Object.assign(refusal(503, 'entraUnavailable'), { cause: error });
-  }
-  configurations.set(key, { config, at: Date.now() });
-  return config;
-}
-
 /**
  * Starts a sign-in for the account at `email`: the authorization URL of its organisation's tenant.
  * An address without an account reads as one whose organisation does not sign in with Microsoft, so
@@ -92,66 +68,23 @@ export async function startMicrosoftSignIn(ctx: AppContext, email: string): Prom
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  await ctx.db.query('delete from entra_sign_ins where expires_at < $1', [
-    new Date(now.getTime() - SIGN_IN_LIFETIME_MS),
-  ]);
-  await ctx.db.query(
-    `insert into entra_sign_ins (state_hash, organisation_id, tenant_id, code_verifier_sealed, nonce, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      sha256(state),
-      user.organisationId,
-      tenantId,
-      ctx.secrets.seal(verifier),
-      nonce,
-      now,
-      new Date(now.getTime() + SIGN_IN_LIFETIME_MS),
-    ],
-  );
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUriOf(ctx),
-    scope: SCOPE,
-    response_type: 'code',
-    response_mode: 'query',
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
+  await forgetEntraSignIns(ctx.db, new Date(now.getTime() - SIGN_IN_LIFETIME_MS));
+  await insertEntraSignIn(ctx.db, sha256(state), {
+    organisationId: user.organisationId,
+    tenantId,
+    codeVerifierSealed: ctx.secrets.seal(verifier),
+    nonce,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SIGN_IN_LIFETIME_MS),
+  });
+  const url = await authorizationUrl(config, {
+    redirectUri: redirectUriOf(ctx),
+    verifier,
     state,
     nonce,
-    login_hint: user.email,
+    loginHint: user.email,
   });
   return { authorizationUrl: url.href };
-}
-
-interface PendingRow {
-  organisation_id: string;
-  tenant_id: string;
-  code_verifier_sealed: string;
-  nonce: string;
-  expires_at: Date;
-  used_at: Date | null;
-}
-
-type EntraRefusal =
-  | 'accountDeactivated'
-  | 'entraOtherTenant'
-  | 'entraWrongAudience'
-  | 'entraExpired'
-  | 'entraReplayed'
-  | 'entraBadSignature'
-  | 'entraNoVerifiedEmail'
-  | 'entraNoAccount'
-  | 'entraNotAvailable'
-  | 'entraTenantTaken';
-
-/** A failed sign-in: refused with its code and audited with the reason openid-client gave. */
-class SignInRefused extends Error {
-  constructor(
-    readonly code: EntraRefusal,
-    readonly reason: string,
-    readonly status = 400,
-  ) {
-    super(reason);
-  }
 }
 
 /** Whether the sign-in proves the organisation's pending tenant (else it signs in from the bound one). */
@@ -165,45 +98,6 @@ function proofOf(state: SignInState | undefined, tenantId: string, now: Date): '
     return 'proves';
   }
   throw new SignInRefused('entraNotAvailable', 'the organisation no longer signs in with this tenant');
-}
-
-/**
- * What openid-client's refusal of an answer means for the person signing in. Its errors wrap
- * oauth4webapi's, whose `cause` names the claim that did not compare (`iss`, `aud`, `nonce`) or holds
- * the signature that did not verify; anything else (a network failure, a malformed answer) is not a
- * refusal of the sign-in and passes through.
- */
-function refusalOf(error: unknown): SignInRefused {
-  const chain: { code?: string; message?: string; claim?: string; error?: string }[] = [];
-  for (let e: unknown = error; e && typeof e === 'object' && chain.length < 6; e = (e as { cause?: unknown }).cause) {
-    chain.push(e as (typeof chain)[number]);
-  }
-  const codes = new Set(chain.map((e) => e.code));
-  const claim = chain.find((e) => typeof e.claim === 'string')?.claim;
-  const reason = chain
-    .map((e) => e.message)
-    .filter(Boolean)
-    .join(': ');
-  if (codes.has('OAUTH_JWT_CLAIM_COMPARISON_FAILED')) {
-    if (claim === 'iss' || claim === 'tid') return new SignInRefused('entraOtherTenant', reason);
-    if (claim === 'aud' || claim === 'azp') return new SignInRefused('entraWrongAudience', reason);
-    if (claim === 'nonce') return new SignInRefused('entraReplayed', reason);
-  }
-  if (codes.has('OAUTH_JWT_TIMESTAMP_CHECK_FAILED')) return new SignInRefused('entraExpired', reason);
-  if (chain.some((e) => /signature verification failed/i.test(e.message ?? ''))) {
-    return new SignInRefused('entraBadSignature', reason);
-  }
-  // The token endpoint's own refusal of the code (redeemed before, expired): a sign-in to start again.
-  if (codes.has('OAUTH_RESPONSE_BODY_ERROR') && chain.some((e) => e.error === 'invalid_grant')) {
-    return new SignInRefused('entraExpired', reason);
-  }
-  throw error;
-}
-
-/** The address the ID token vouches for: `email` when Entra ID marks its domain as verified (`xms_edov`). */
-function verifiedEmail(claims: oidc.IDToken): string | undefined {
-  const email = typeof claims.email === 'string' ? claims.email : undefined;
-  return email && claims.xms_edov === true ? email : undefined;
 }
 
 /**
@@ -261,11 +155,8 @@ async function startSession(
   const now = ctx.now();
   if (!user.entraObjectId) {
     // Linked once: of two first sign-ins at the same moment, the second finds the link taken.
-    const [linked] = await tx.query(
-      'update users set entra_object_id = $2 where id = $1 and entra_object_id is null returning 1',
-      [user.id, from.oid],
-    );
-    if (!linked) throw new SignInRefused('entraNoAccount', 'the user was linked to an Entra account meanwhile');
+    if (!(await linkEntraAccount(tx, user.id, from.oid)))
+      throw new SignInRefused('entraNoAccount', 'the user was linked to an Entra account meanwhile');
   }
   const { token } = await issueToken(
     tx,
@@ -305,59 +196,44 @@ export async function completeMicrosoftSignIn(
   if (!app) throw refusal(400, 'entraNotAvailable');
   const now = ctx.now();
   // Taken once: a second use of the same state (a replayed callback) finds it used.
-  const [pending] = await ctx.db.query<PendingRow>(
-    `update entra_sign_ins set used_at = $2 where state_hash = $1 and used_at is null
-     returning organisation_id, tenant_id, code_verifier_sealed, nonce, expires_at, used_at`,
-    [sha256(input.state), now],
-  );
-  const organisationId = pending?.organisation_id ?? null;
+  const pending = await takeEntraSignIn(ctx.db, sha256(input.state), now);
+  const organisationId = pending?.organisationId ?? null;
   let tokenEmail: string | undefined;
   try {
     if (!pending) throw new SignInRefused('entraReplayed', 'unknown or used state');
-    if (new Date(pending.expires_at) < now) throw new SignInRefused('entraExpired', 'sign-in request expired');
-    const config = await tenantConfiguration(app, pending.tenant_id);
+    if (pending.expiresAt < now) throw new SignInRefused('entraExpired', 'sign-in request expired');
+    const config = await tenantConfiguration(app, pending.tenantId);
     const callback = new URL(redirectUriOf(ctx));
     callback.searchParams.set('code', input.code);
     callback.searchParams.set('state', input.state);
     let verifier: string;
     try {
-      verifier = ctx.secrets.open(pending.code_verifier_sealed);
+      verifier = ctx.secrets.open(pending.codeVerifierSealed);
     } catch {
       // Sealed under a key rotated away since (secrets:rotate leaves sign-ins of a few minutes be).
       throw new SignInRefused('entraExpired', 'the sign-in was begun under another secret key');
     }
-    let claims: oidc.IDToken | undefined;
-    try {
-      const tokens = await oidc.authorizationCodeGrant(config, callback, {
-        pkceCodeVerifier: verifier,
-        expectedState: input.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
-      });
-      claims = tokens.claims();
-    } catch (error) {
-      throw refusalOf(error);
-    }
+    const claims = await redeemCode(config, callback, { verifier, state: input.state, nonce: pending.nonce });
     if (!claims) throw new SignInRefused('entraBadSignature', 'no ID token');
     // The issuer is the tenant's already; the claim is checked too, as Microsoft advises.
-    if (String(claims.tid ?? '').toLowerCase() !== pending.tenant_id.toLowerCase()) {
+    if (String(claims.tid ?? '').toLowerCase() !== pending.tenantId.toLowerCase()) {
       throw new SignInRefused('entraOtherTenant', `tid ${String(claims.tid)}`);
     }
     tokenEmail = verifiedEmail(claims);
     if (!tokenEmail) throw new SignInRefused('entraNoVerifiedEmail', 'no verified email claim');
     const oid = typeof claims.oid === 'string' ? claims.oid : '';
-    const before = await readSignInState(ctx.db, pending.organisation_id);
-    const proof = proofOf(before, pending.tenant_id, now);
+    const before = await readSignInState(ctx.db, pending.organisationId);
+    const proof = proofOf(before, pending.tenantId, now);
     const user = await findUserByEmail(ctx.db, tokenEmail);
     // Within the organisation only: an address of another organisation's user is no match.
-    if (!user || user.organisationId !== pending.organisation_id || !oid) {
+    if (!user || user.organisationId !== pending.organisationId || !oid) {
       throw new SignInRefused('entraNoAccount', 'no user of the organisation has this email');
     }
     if (user.entraObjectId && user.entraObjectId !== oid) {
       throw new SignInRefused('entraNoAccount', 'the user is linked to another Entra account');
     }
     if (user.deactivatedAt) throw new SignInRefused('accountDeactivated', 'the account is deactivated', 403);
-    const tenantId = pending.tenant_id.toLowerCase();
+    const tenantId = pending.tenantId.toLowerCase();
     const signedIn = await ctx.db
       .transaction(async (tx) => {
         const bound = proof === 'proves' && (await proveTenant(ctx, tx, user, tenantId, ip));

@@ -11,10 +11,17 @@ import { hashPassword } from '../../crypto/passwords.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
 import { refusal } from '../../errors.js';
-import { passwordSignInAllowed } from './entra-tenants.js';
-import { findLiveOneTimeCode, insertOneTimeCode, useOneTimeCode, voidOneTimeCodes } from './one-time-codes.js';
+import {
+  findLiveInvitation,
+  findLiveOneTimeCode,
+  insertOneTimeCode,
+  useOneTimeCode,
+  voidInvitationCodes,
+  voidOneTimeCodes,
+} from './codes-repository.js';
+import { passwordSignInAllowed } from './password.js';
 import { revokeAllForUser } from './sessions.js';
-import { findUserById, lockUser, updatePasswordHash } from './users.js';
+import { findUserById, lockUser, markInvitationAccepted, markInvited, updatePasswordHash } from './users-repository.js';
 
 /** An invitation link works for 7 days (a reset link for one): the invitee may be away for a few days. */
 const INVITATION_MS = 7 * 24 * 3600_000;
@@ -25,10 +32,7 @@ const INVITATION_MS = 7 * 24 * 3600_000;
  */
 export async function issueInvitation(ctx: AppContext, tx: Queryable, userId: string): Promise<string> {
   const now = ctx.now();
-  await tx.query(
-    "update one_time_codes set used_at = $2 where user_id = $1 and purpose = 'invite' and used_at is null",
-    [userId, now],
-  );
+  await voidInvitationCodes(tx, userId, now);
   const code = newToken();
   await insertOneTimeCode(tx, {
     hash: sha256(code),
@@ -36,7 +40,7 @@ export async function issueInvitation(ctx: AppContext, tx: Queryable, userId: st
     purpose: 'invite',
     expiresAt: new Date(now.getTime() + INVITATION_MS),
   });
-  await tx.query('update users set invited_at = $2 where id = $1', [userId, now]);
+  await markInvited(tx, userId, now);
   return code;
 }
 
@@ -51,23 +55,9 @@ export async function mailInvitation(ctx: AppContext, to: string, organisationNa
   });
 }
 
-interface InvitationRow {
-  user_id: string;
-  email: string;
-  display_name: string;
-  organisation_name: string;
-  expires_at: Date;
-}
-
 /** The live invitation of a code, for its page; 404 `invitationInvalid` for any other code. */
 export async function findInvitation(ctx: AppContext, code: string): Promise<Invitation> {
-  const [row] = await ctx.db.query<InvitationRow>(
-    `select u.id as user_id, u.email, u.display_name, o.name as organisation_name, c.expires_at
-       from one_time_codes c join users u on u.id = c.user_id join organisations o on o.id = u.organisation_id
-      where c.code_hash = $1 and c.purpose = 'invite' and c.used_at is null and c.expires_at > $2
-        and u.deactivated_at is null`,
-    [sha256(code), ctx.now()],
-  );
+  const row = await findLiveInvitation(ctx.db, sha256(code), ctx.now());
   if (!row) throw refusal(404, 'invitationInvalid');
   return {
     email: row.email,
@@ -104,10 +94,7 @@ export async function acceptInvitation(
     await updatePasswordHash(tx, user.id, passwordHash);
     await voidOneTimeCodes(tx, user.id, now);
     await revokeAllForUser(tx, now, user.id);
-    await tx.query('update users set invitation_accepted_at = coalesce(invitation_accepted_at, $2) where id = $1', [
-      user.id,
-      now,
-    ]);
+    await markInvitationAccepted(tx, user.id, now);
     await ctx.audit(
       {
         ...actedBy(user, input.ip),

@@ -4,11 +4,9 @@
  * and the calling one marked; one of the others signed out at a time (`/auth/sessions/revoke-others`
  * signs out all of them).
  */
-import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
-import { notFound, refusal } from '../../errors.js';
 import { routes, session } from '../../http/contract.js';
-import { listLiveSessions, revokeUserFamily } from './sessions.js';
+import { listOwnSessions, revokeOwnSession } from './own-sessions.js';
 import { parseUserAgent } from './user-agent.js';
 
 export function sessionRoutes(ctx: AppContext) {
@@ -16,7 +14,7 @@ export function sessionRoutes(ctx: AppContext) {
     'legacy.sessions.list': {
       async handler(_args, rc) {
         const { auth } = session(rc);
-        const sessions = await listLiveSessions(ctx.db, ctx.now(), auth.user.id);
+        const sessions = await listOwnSessions(ctx, auth);
         return {
           items: sessions.map((s) => ({
             sessionId: s.family,
@@ -34,33 +32,7 @@ export function sessionRoutes(ctx: AppContext) {
 
     'legacy.sessions.revoke': {
       async handler({ sessionId }, rc) {
-        const { auth } = session(rc);
-        const family = String(sessionId);
-        // The calling session signs out by logout, which also ends the app's state; not from here.
-        if (family === auth.family) throw refusal(409, 'currentSession');
-        const ended = (await listLiveSessions(ctx.db, ctx.now(), auth.user.id)).find((s) => s.family === family);
-        if (!ended) throw notFound('Session not found');
-        await ctx.db.transaction(async (tx) => {
-          // Another request may have ended it meanwhile: then there is nothing to sign out or record.
-          if (!(await revokeUserFamily(tx, ctx.now(), auth.user.id, family))) throw notFound('Session not found');
-          const device = parseUserAgent(ended.userAgent);
-          await ctx.audit(
-            {
-              ...actedBy(auth.user, rc.ip),
-              organisationId: auth.user.organisationId,
-              action: 'auth.sessions.revoke',
-              target: auth.user.id,
-              outcome: 'success',
-              details: {
-                signedInAt: ended.signedInAt.toISOString(),
-                sessionIp: ended.ip,
-                browser: device.browser,
-                os: device.os,
-              },
-            },
-            tx,
-          );
-        });
+        await revokeOwnSession(ctx, session(rc).auth, String(sessionId), rc.ip);
         return undefined;
       },
     },

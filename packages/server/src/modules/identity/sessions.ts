@@ -3,7 +3,20 @@ import type { Auth, SignedIn, TokenKind } from '../../access/actor.js';
 import type { AppContext } from '../../context.js';
 import { newToken, sha256 } from '../../crypto/tokens.js';
 import type { Queryable } from '../../db/database.js';
-import { findUserOfToken } from './users.js';
+import { isLockedOut } from './password.js';
+import {
+  findRevokedRefreshToken,
+  findUserOfToken,
+  insertToken,
+  type RevokedToken,
+  recordSignIn,
+  revokeFamily,
+  revokeUserFamilyTokens,
+  revokeUserTokens,
+  takeRefreshToken,
+  touchToken,
+} from './sessions-repository.js';
+import { findUserById } from './users-repository.js';
 
 /**
  * Identity contract: apollo access tokens live 1 hour, refresh tokens 14 days. The legacy sign-in
@@ -35,33 +48,21 @@ export async function issueToken(
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
   const tokenFamily = family ?? randomUUID();
-  await tx.query(
-    `insert into sessions (token_hash, user_id, kind, family, expires_at, created_at, ip, sign_in_method, signed_in_at, user_agent, last_seen_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $6)`,
-    [
-      sha256(token),
-      userId,
-      kind,
-      tokenFamily,
-      expiresAt,
-      now,
-      ip ?? null,
-      signedIn.method,
-      signedIn.at,
-      storedUserAgent(userAgent),
-    ],
-  );
+  await insertToken(tx, {
+    tokenHash: sha256(token),
+    userId,
+    kind,
+    family: tokenFamily,
+    expiresAt,
+    createdAt: now,
+    ip: ip ?? null,
+    signedIn,
+    userAgent: storedUserAgent(userAgent),
+  });
   // A legacy session token is always a new sign-in (the legacy API does not refresh); an apollo access
   // token is one when it starts a family (a refresh continues the family it was given). An invited
   // user who signs in (with Microsoft, not needing the invitation's password) has accepted it.
-  if (kind === 'session' || (kind === 'access' && family === undefined)) {
-    await tx.query(
-      `update users set last_sign_in_at = $2,
-              invitation_accepted_at = case when invited_at is not null then coalesce(invitation_accepted_at, $2) end
-        where id = $1`,
-      [userId, now],
-    );
-  }
+  if (kind === 'session' || (kind === 'access' && family === undefined)) await recordSignIn(tx, userId, now);
   return { token, expiresAt, family: tokenFamily };
 }
 
@@ -105,42 +106,26 @@ export type RefreshOutcome =
   | { outcome: 'replayed'; userId: string; family: string }
   | { outcome: 'invalid' };
 
-interface SignedInRow {
-  sign_in_method: SignedIn['method'] | null;
-  signed_in_at: Date | null;
-}
-
-function signedInOf(row: SignedInRow): SignedIn | null {
-  return row.sign_in_method && row.signed_in_at ? { method: row.sign_in_method, at: new Date(row.signed_in_at) } : null;
-}
-
 /**
  * Uses a refresh token once. A refresh token presented again after its rotation means that two
  * parties hold it (the user and a thief, who cannot be told apart), so its whole family is revoked:
  * `replayed` when that ended a family still alive.
  */
-export async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
+async function rotateRefreshToken(tx: Queryable, now: Date, token: string): Promise<RefreshOutcome> {
   const tokenHash = sha256(token);
-  const [live] = await tx.query<{ user_id: string; family: string; user_agent: string | null } & SignedInRow>(
-    `update sessions set revoked_at = $2 where token_hash = $1 and kind = 'refresh' and revoked_at is null and expires_at > $2
-     returning user_id, family, sign_in_method, signed_in_at, user_agent`,
-    [tokenHash, now],
-  );
+  const live = await takeRefreshToken(tx, tokenHash, now);
   if (live) {
     return {
       outcome: 'rotated',
-      userId: live.user_id,
+      userId: live.userId,
       family: live.family,
-      signedIn: signedInOf(live) ?? undefined,
-      userAgent: live.user_agent,
+      signedIn: live.signedIn ?? undefined,
+      userAgent: live.userAgent,
     };
   }
-  const [used] = await tx.query<{ user_id: string; family: string }>(
-    "select user_id, family from sessions where token_hash = $1 and kind = 'refresh' and revoked_at is not null",
-    [tokenHash],
-  );
+  const used = await findRevokedRefreshToken(tx, tokenHash);
   if (used && (await revokeFamily(tx, now, used.family)) > 0) {
-    return { outcome: 'replayed', userId: used.user_id, family: used.family };
+    return { outcome: 'replayed', userId: used.userId, family: used.family };
   }
   return { outcome: 'invalid' };
 }
@@ -158,29 +143,16 @@ export async function resolveToken(ctx: AppContext, token: string, kinds: readon
   const now = ctx.now();
   const found = await findUserOfToken(ctx.db, tokenHash, now);
   if (!found || !kinds.includes(found.kind as TokenKind)) return null;
-  if (!found.last_seen_at || now.getTime() - new Date(found.last_seen_at).getTime() >= LAST_SEEN_STEP_MS) {
-    await ctx.db.query('update sessions set last_seen_at = $2 where token_hash = $1', [tokenHash, now]);
+  if (!found.lastSeenAt || now.getTime() - found.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
+    await touchToken(ctx.db, tokenHash, now);
   }
   return {
     user: found.user,
     kind: found.kind as TokenKind,
     tokenHash,
     family: found.family,
-    signedIn: signedInOf(found),
+    signedIn: found.signedIn,
   };
-}
-
-export async function revokeToken(tx: Queryable, now: Date, tokenHash: string) {
-  await tx.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [tokenHash, now]);
-}
-
-/** Revokes every token of a family; how many were still alive. */
-export async function revokeFamily(tx: Queryable, now: Date, family: string): Promise<number> {
-  const rows = await tx.query(
-    'update sessions set revoked_at = $2 where family = $1 and revoked_at is null returning token_hash',
-    [family, now],
-  );
-  return rows.length;
 }
 
 /**
@@ -188,80 +160,42 @@ export async function revokeFamily(tx: Queryable, now: Date, family: string): Pr
  * sessions (families with a live session, access or refresh token) that ended.
  */
 export async function revokeAllForUser(tx: Queryable, now: Date, userId: string, keepFamily?: string): Promise<number> {
-  const rows = await tx.query<{ family: string; kind: TokenKind; expires_at: Date }>(
-    `update sessions set revoked_at = $2
-     where user_id = $1 and revoked_at is null and ($3::text is null or family <> $3)
-     returning family, kind, expires_at`,
-    [userId, now, keepFamily ?? null],
-  );
-  const ended = rows.filter((row) => row.kind !== 'signin' && new Date(row.expires_at).getTime() > now.getTime());
-  return new Set(ended.map((row) => row.family)).size;
+  return endedSessions(await revokeUserTokens(tx, now, userId, keepFamily), now);
 }
 
-/** How many signed-in sessions of a user are alive besides `family` (the asking one). */
-export async function countOtherSessions(db: Queryable, now: Date, userId: string, family: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `select count(distinct family)::int as n from sessions
-     where user_id = $1 and revoked_at is null and expires_at > $2 and kind <> 'signin' and family <> $3`,
-    [userId, now, family],
-  );
-  return row?.n ?? 0;
-}
-
-/** One signed-in session of a user (a token family with a live access, session or refresh token). */
-export interface LiveSession {
-  family: string;
-  signInMethod: SignedIn['method'] | null;
-  /** When the family signed in (its first token, for families from before sign-ins were recorded). */
-  signedInAt: Date;
-  lastSeenAt: Date;
-  ip: string | null;
-  userAgent: string | null;
-}
-
-/**
- * The user's signed-in sessions, the most recently used first: one per token family that still has a
- * live token other than a sign-in token (a password accepted but no second factor yet is no session).
- * The address and browser are those of the sign-in (its first token).
- */
-export async function listLiveSessions(db: Queryable, now: Date, userId: string): Promise<LiveSession[]> {
-  const rows = await db.query<{
-    family: string;
-    sign_in_method: SignedIn['method'] | null;
-    signed_in_at: Date;
-    last_seen_at: Date;
-    ip: string | null;
-    user_agent: string | null;
-  }>(
-    `select family,
-            (array_agg(sign_in_method order by created_at))[1] as sign_in_method,
-            coalesce(min(signed_in_at), min(created_at)) as signed_in_at,
-            max(coalesce(last_seen_at, created_at)) as last_seen_at,
-            (array_agg(ip order by created_at))[1] as ip,
-            (array_agg(user_agent order by created_at))[1] as user_agent
-       from sessions
-      where user_id = $1 and kind <> 'signin'
-      group by family
-     having bool_or(revoked_at is null and expires_at > $2)
-      order by last_seen_at desc, family`,
-    [userId, now],
-  );
-  return rows.map((row) => ({
-    family: row.family,
-    signInMethod: row.sign_in_method,
-    signedInAt: new Date(row.signed_in_at),
-    lastSeenAt: new Date(row.last_seen_at),
-    ip: row.ip,
-    userAgent: row.user_agent,
-  }));
+/** How many signed-in sessions (families with a live session, access or refresh token) revoked tokens ended. */
+function endedSessions(revoked: RevokedToken[], now: Date): number {
+  const ended = revoked.filter((token) => token.kind !== 'signin' && token.expiresAt.getTime() > now.getTime());
+  return new Set(ended.map((token) => token.family)).size;
 }
 
 /** Ends one signed-in session of the user; false when the user has no live session of that family. */
 export async function revokeUserFamily(tx: Queryable, now: Date, userId: string, family: string): Promise<boolean> {
-  const rows = await tx.query<{ kind: TokenKind; expires_at: Date }>(
-    `update sessions set revoked_at = $3 where user_id = $1 and family = $2 and revoked_at is null
-     returning kind, expires_at`,
-    [userId, family, now],
-  );
-  return rows.some((row) => row.kind !== 'signin' && new Date(row.expires_at).getTime() > now.getTime());
+  return endedSessions(await revokeUserFamilyTokens(tx, now, userId, family), now) > 0;
+}
+
+/** Signs a user in with a refresh token, in the token's family; undefined when it is refused. */
+export async function refreshSession(ctx: AppContext, refreshToken: string, ip: string) {
+  return ctx.db.transaction(async (tx) => {
+    const rotated = await rotateRefreshToken(tx, ctx.now(), refreshToken);
+    if (rotated.outcome === 'invalid') return undefined;
+    const user = await findUserById(tx, rotated.userId);
+    if (rotated.outcome === 'replayed') {
+      await ctx.audit(
+        {
+          actorUserId: rotated.userId,
+          actorEmail: user?.email ?? null,
+          organisationId: user?.organisationId ?? null,
+          action: 'auth.refresh',
+          outcome: 'failure',
+          ip,
+          details: { reason: 'replayed' },
+        },
+        tx,
+      );
+      return undefined;
+    }
+    if (!user || isLockedOut(user, ctx.now()) || user.deactivatedAt) return undefined;
+    return issueSession(tx, ctx.now(), user.id, ip, rotated.family, rotated.signedIn, rotated.userAgent);
+  });
 }

@@ -13,15 +13,13 @@ import {
   administratorAddresses,
   clearTenant,
   holderOf,
-  isPendingLive,
-  pendingStateOf,
   readSignInState,
-  type SignInState,
   setPendingTenant,
   setSignInMethods,
-} from './entra-tenants.js';
+} from './entra-repository.js';
+import { isPendingLive, pendingStateOf, type SignInState } from './entra-tenants.js';
 import { mailSignInChange, mailTime, type SignInChangeNotice } from './mails.js';
-import { microsoftSignInUntil, reauthenticate } from './service.js';
+import { microsoftSignInUntil, reauthenticate } from './reauthentication.js';
 import type { Auth } from './sessions.js';
 
 function stateOf(state: SignInState | undefined, organisationId: string): SignInState {

@@ -1,168 +1,21 @@
-import type { Role, User } from '../../access/actor.js';
-import type { Queryable } from '../../db/database.js';
+import type { User } from '../../access/actor.js';
+import { validationProblem } from '../../errors.js';
 
 export type { User };
 
-interface Row {
-  id: string;
-  email: string;
-  display_name: string;
-  password_hash: string;
-  role: Role;
-  organisation_id: string;
-  email_confirmed: boolean;
-  totp_secret: string | null;
-  totp_enabled: boolean;
-  totp_last_step: number;
-  failed_attempts: number;
-  lockout_until: Date | null;
-  entra_object_id: string | null;
-  ediscovery_manager: boolean;
-  deactivated_at: Date | null;
-}
+/** Like .NET's EmailAddressAttribute: one @, not first or last. */
+export const isEmail = (email: unknown): email is string =>
+  typeof email === 'string' && /^[^@\s]+@[^@\s]+$/.test(email) && email.length <= 254;
 
-function toUser(row: Row): User {
-  return {
-    id: row.id,
-    email: row.email,
-    displayName: row.display_name,
-    passwordHash: row.password_hash,
-    role: row.role,
-    organisationId: row.organisation_id,
-    emailConfirmed: row.email_confirmed,
-    totpSecret: row.totp_secret,
-    totpEnabled: row.totp_enabled,
-    totpLastStep: Number(row.totp_last_step),
-    failedAttempts: row.failed_attempts,
-    lockoutUntil: row.lockout_until ? new Date(row.lockout_until) : null,
-    entraObjectId: row.entra_object_id,
-    ediscoveryManager: row.ediscovery_manager,
-    deactivatedAt: row.deactivated_at ? new Date(row.deactivated_at) : null,
-  };
-}
+/** ASP.NET Identity's refusal of an address its validator rejects. */
+export const invalidEmail = (email: unknown) =>
+  validationProblem({ InvalidEmail: [`Email '${String(email ?? '')}' is invalid.`] });
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function findUserByEmail(db: Queryable, email: string): Promise<User | undefined> {
-  const [row] = await db.query<Row>('select * from users where email = $1', [normaliseEmail(email)]);
-  return row ? toUser(row) : undefined;
-}
-
-/**
- * The user of a live token (not revoked, not expired, its user not deactivated) with the token's kind,
- * family and last use, in one query: every authenticated request asks this first.
- */
-export async function findUserOfToken(
-  db: Queryable,
-  tokenHash: string,
-  now: Date,
-): Promise<
-  | {
-      user: User;
-      kind: string;
-      family: string;
-      sign_in_method: 'password' | 'microsoft' | null;
-      signed_in_at: Date | null;
-      last_seen_at: Date | null;
-    }
-  | undefined
-> {
-  const [row] = await db.query<
-    Row & {
-      token_kind: string;
-      token_family: string;
-      sign_in_method: 'password' | 'microsoft' | null;
-      signed_in_at: Date | null;
-      last_seen_at: Date | null;
-    }
-  >(
-    `select u.*, s.kind as token_kind, s.family as token_family, s.sign_in_method, s.signed_in_at, s.last_seen_at
-       from sessions s join users u on u.id = s.user_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and u.deactivated_at is null`,
-    [tokenHash, now],
-  );
-  return row
-    ? {
-        user: toUser(row),
-        kind: row.token_kind,
-        family: row.token_family,
-        sign_in_method: row.sign_in_method,
-        signed_in_at: row.signed_in_at,
-        last_seen_at: row.last_seen_at,
-      }
-    : undefined;
-}
-
-export async function findUserById(db: Queryable, id: string): Promise<User | undefined> {
-  const [row] = await db.query<Row>('select * from users where id = $1', [id]);
-  return row ? toUser(row) : undefined;
-}
-
-/**
- * Stores a new user; false (and nothing stored) when the address is already an account's. The unique
- * index on the address decides, so two concurrent creations of one address store it once.
- */
-export async function insertUser(
-  db: Queryable,
-  user: Pick<User, 'id' | 'email' | 'displayName' | 'passwordHash' | 'role' | 'organisationId' | 'emailConfirmed'>,
-): Promise<boolean> {
-  const rows = await db.query(
-    `insert into users (id, email, display_name, password_hash, role, organisation_id, email_confirmed)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict (email) do nothing returning id`,
-    [
-      user.id,
-      normaliseEmail(user.email),
-      user.displayName,
-      user.passwordHash,
-      user.role,
-      user.organisationId,
-      user.emailConfirmed,
-    ],
-  );
-  return rows.length === 1;
-}
-
 /** The inner user of the session, as the web app stores it. */
 export function sessionUser(user: User) {
   return { email: user.email, role: user.role, organisationId: user.organisationId, displayName: user.displayName };
-}
-
-/** Locks the user's row to the end of the transaction, so two changes of one account run one after the other. */
-export async function lockUser(tx: Queryable, id: string): Promise<void> {
-  await tx.query('select id from users where id = $1 for update', [id]);
-}
-
-/** A new password hash; a lockout ends with it. */
-export async function updatePasswordHash(tx: Queryable, id: string, passwordHash: string): Promise<void> {
-  await tx.query('update users set password_hash = $2, failed_attempts = 0, lockout_until = null where id = $1', [
-    id,
-    passwordHash,
-  ]);
-}
-
-export async function markEmailConfirmed(tx: Queryable, id: string, email?: string): Promise<void> {
-  if (email) {
-    await tx.query('update users set email = $2, email_confirmed = true where id = $1', [id, normaliseEmail(email)]);
-  } else {
-    await tx.query('update users set email_confirmed = true where id = $1', [id]);
-  }
-}
-
-export async function setTwoFactorEnabled(tx: Queryable, id: string, enabled: boolean): Promise<void> {
-  await tx.query('update users set totp_enabled = $2 where id = $1', [id, enabled]);
-}
-
-/** Turns 2FA on unless it is on already: true when this call turned it on. */
-export async function enableTwoFactorOnce(tx: Queryable, id: string): Promise<boolean> {
-  const rows = await tx.query('update users set totp_enabled = true where id = $1 and not totp_enabled returning id', [
-    id,
-  ]);
-  return rows.length === 1;
-}
-
-export async function isTwoFactorEnabled(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db.query<{ totp_enabled: boolean }>('select totp_enabled from users where id = $1', [id]);
-  return row?.totp_enabled ?? false;
 }

@@ -19,7 +19,8 @@ import { areaLink, clientsLink, licenceLink, runLink } from '../../mail/portal-l
 import { type SummaryRun, templatesFor, type WeeklyPartnerInput } from '../../mail/templates.js';
 import { fleetAreaJobs } from '../fleet/repository.js';
 import { fleetFor } from '../fleet/service.js';
-import { findUserById, type User } from '../identity/users.js';
+import type { User } from '../identity/users.js';
+import { findUserById } from '../identity/users-repository.js';
 import {
   areaWeeks,
   claimSend,

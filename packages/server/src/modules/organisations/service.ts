@@ -9,7 +9,8 @@ import type { Queryable } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, forbidden, notFound, refusal } from '../../errors.js';
 import { issueInvitation, mailInvitation } from '../identity/invitations.js';
-import { findUserByEmail, insertUser, type User } from '../identity/users.js';
+import type { User } from '../identity/users.js';
+import { findUserByEmail, insertUser } from '../identity/users-repository.js';
 import {
   ABBR_INDEXES,
   abbrTakenInFamily,

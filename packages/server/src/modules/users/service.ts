@@ -16,10 +16,11 @@ import { DEFAULT_NOTIFICATIONS, mailLanguageOf } from '../../jobs/notify.js';
 import { renderMail } from '../../mail/mail-document.js';
 import { settingsLink } from '../../mail/portal-links.js';
 import { templatesFor } from '../../mail/templates.js';
+import { voidOneTimeCodes } from '../identity/codes-repository.js';
 import { issueInvitation, mailInvitation } from '../identity/invitations.js';
-import { voidOneTimeCodes } from '../identity/one-time-codes.js';
 import { revokeAllForUser } from '../identity/sessions.js';
-import { findUserByEmail, findUserById, lockUser, type User } from '../identity/users.js';
+import type { User } from '../identity/users.js';
+import { findUserByEmail, findUserById, lockUser } from '../identity/users-repository.js';
 import { findOrganisation } from '../organisations/repository.js';
 import { createInvitedUser, inviteUser } from '../organisations/service.js';
 import {

@@ -1,3 +1,4 @@
+/** The SQL of reset, confirmation and invitation codes (`one_time_codes`). */
 import type { Queryable } from '../../db/database.js';
 
 /** Reset, confirmation and invitation codes, stored as hashes; each is used once. */
@@ -70,4 +71,33 @@ export async function voidOneTimeCodes(tx: Queryable, userId: string, now: Date)
     [userId, now],
   );
   return rows.length;
+}
+
+/** Ends the user's outstanding invitation codes (a new invitation replaces them). */
+export async function voidInvitationCodes(tx: Queryable, userId: string, now: Date): Promise<void> {
+  await tx.query(
+    "update one_time_codes set used_at = $2 where user_id = $1 and purpose = 'invite' and used_at is null",
+    [userId, now],
+  );
+}
+
+/** An invitation as its page shows it. */
+interface InvitationRow {
+  user_id: string;
+  email: string;
+  display_name: string;
+  organisation_name: string;
+  expires_at: Date;
+}
+
+/** The live invitation of a code's hash, of a user who is not deactivated. */
+export async function findLiveInvitation(db: Queryable, hash: string, now: Date): Promise<InvitationRow | undefined> {
+  const [row] = await db.query<InvitationRow>(
+    `select u.id as user_id, u.email, u.display_name, o.name as organisation_name, c.expires_at
+       from one_time_codes c join users u on u.id = c.user_id join organisations o on o.id = u.organisation_id
+      where c.code_hash = $1 and c.purpose = 'invite' and c.used_at is null and c.expires_at > $2
+        and u.deactivated_at is null`,
+    [hash, now],
+  );
+  return row;
 }
