@@ -3,6 +3,8 @@
  * answered with bearer tokens) and the legacy API's first step (the password, answered with a sign-in
  * token for the second step, legacy-second-factor.ts); and signing out.
  */
+
+import type { LoginFailureDetail } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import { refusal } from '../../errors.js';
@@ -14,7 +16,7 @@ import { sessionUser, type User } from './users.js';
 import { findUserById } from './users-repository.js';
 
 /** Why apollo's POST /login refused, as ASP.NET's answer names it. */
-export type LoginRefusal = 'Failed' | 'Lockedout' | 'NotAllowed' | 'RequiresTwoFactor';
+export type LoginRefusal = LoginFailureDetail;
 
 /** Where a sign-in comes from. */
 interface From {

@@ -10,6 +10,7 @@
  * later stage that follows. A mail the mail server refuses gives its claim up, so the next pass (a
  * minute later) tries it again while its period is due.
  */
+import { FLEET_AREAS } from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { effectiveSettings, mailLanguageOf } from '../../jobs/notify.js';
 import { isTimeZone, zonedTime } from '../../jobs/schedule.js';
@@ -225,9 +226,8 @@ async function weeklyReport(ctx: AppContext, r: Recipient, now: Date): Promise<b
     const weeks = await areaWeeks(ctx.db, r.organisation_id, from, to);
     if (weeks.length === 0) return null;
     const successes = await fleetAreaJobs(ctx.db, await organisationTenantIds(ctx.db, r.organisation_id), to);
-    const order = ['oneDrive', 'sharePoint', 'teams', 'mailArchive', 'teamsArchive'];
     const areas = weeks
-      .sort((a, b) => order.indexOf(a.area) - order.indexOf(b.area))
+      .sort((a, b) => FLEET_AREAS.indexOf(a.area) - FLEET_AREAS.indexOf(b.area))
       .map((w) => ({
         ...w,
         lastSuccess: latest(
