@@ -44,18 +44,23 @@ export function parseListSearch(raw: Raw, prefix = ''): ListSearch {
   };
 }
 
+/** A filter's value in the address: one of its allowed values, or any text when none are listed. */
+type AllowedValue<Allowed extends readonly string[]> = [Allowed[number]] extends [never] ? string : Allowed[number];
+
 /**
  * A route's `validateSearch` for a list: the list's parameters checked, and each named filter kept as
- * text when it is one of its allowed values (or any text when no values are given).
+ * text when it is one of its allowed values (or any text when no values are given). The filters'
+ * types follow their values, so that a page reads `status` as the statuses its route admits.
  */
-export function listSearchValidator<F extends string>(filters: { readonly [K in F]?: readonly string[] } = {}) {
-  return (raw: Raw): ListSearch & { [K in F]?: string } => {
+export function listSearchValidator<const Filters extends { readonly [name: string]: readonly string[] } = {}>(
+  filters?: Filters,
+) {
+  return (raw: Raw): ListSearch & { [K in keyof Filters]?: AllowedValue<Filters[K]> } => {
     // Every known parameter is named, a wrong one as undefined: the router keeps unknown ones as they came.
     const kept: Record<string, string | undefined> = {};
-    for (const [name, allowed] of Object.entries(filters) as [F, readonly string[] | undefined][]) {
+    for (const [name, allowed] of Object.entries<readonly string[]>(filters ?? {})) {
       const value = text(raw[name]);
-      const valid =
-        value !== undefined && value !== '' && (!allowed || allowed.length === 0 || allowed.includes(value));
+      const valid = value !== undefined && value !== '' && (allowed.length === 0 || allowed.includes(value));
       kept[name] = valid ? value.slice(0, 500) : undefined;
     }
     const list = parseListSearch(raw);
@@ -66,7 +71,7 @@ export function listSearchValidator<F extends string>(filters: { readonly [K in 
       order: list.order,
       search: list.search,
       ...kept,
-    } as ListSearch & { [K in F]?: string };
+    } as ListSearch & { [K in keyof Filters]?: AllowedValue<Filters[K]> };
   };
 }
 

@@ -6,8 +6,11 @@ import { DocumentsPage } from '../../../features/documents/documents-page';
 import { readWorker } from '../../../session/storage';
 import { listSearchValidator } from '../../../shared/url-state';
 
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const documentsSearch = listSearchValidator({ type: DOCUMENT_TYPES });
+
 export const Route = createFileRoute('/_app/_worker/documents')({
-  validateSearch: listSearchValidator({ type: DOCUMENT_TYPES }),
+  validateSearch: documentsSearch,
   // Every document is read at once and the list is paged and searched on screen: the address's list
   // state does not change what is read, so the loader depends on none of it.
   loader: ({ context }) => {

@@ -6,8 +6,11 @@ import { MailboxesPage, mailboxesListState } from '../../../../features/archive/
 import { readWorker } from '../../../../session/storage';
 import { listSearchValidator } from '../../../../shared/url-state';
 
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const mailboxesSearch = listSearchValidator();
+
 export const Route = createFileRoute('/_app/_worker/archive/mailboxes')({
-  validateSearch: listSearchValidator(),
+  validateSearch: mailboxesSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     loadQueries(context.queryClient, [

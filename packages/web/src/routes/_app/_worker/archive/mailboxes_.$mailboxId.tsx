@@ -10,13 +10,16 @@ function MailboxArchiveRoute() {
   return <MailboxArchivePage mailboxId={mailboxId} />;
 }
 
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const mailSearch = listSearchValidator({
+  folder: [],
+  from: [],
+  to: [],
+  attachments: ['with', 'without'],
+});
+
 export const Route = createFileRoute('/_app/_worker/archive/mailboxes_/$mailboxId')({
-  validateSearch: listSearchValidator<'folder' | 'from' | 'to' | 'attachments'>({
-    folder: [],
-    from: [],
-    to: [],
-    attachments: ['with', 'without'],
-  }),
+  validateSearch: mailSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>
     loadQueries(context.queryClient, [

@@ -5,8 +5,11 @@ import { threadsQueryOf } from '../../../../features/archive/api/browse-search';
 import { TeamsArchivePage } from '../../../../features/archive/teams-archive-page';
 import { listSearchValidator } from '../../../../shared/url-state';
 
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const teamsArchiveSearch = listSearchValidator({ at: [] });
+
 export const Route = createFileRoute('/_app/_worker/teams/archive')({
-  validateSearch: listSearchValidator<'at'>({ at: [] }),
+  validateSearch: teamsArchiveSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     const threads = threadsQueryOf(deps.at, deps);
