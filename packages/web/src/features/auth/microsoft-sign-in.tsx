@@ -7,7 +7,7 @@
  */
 import { Box, Button, HStack, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
@@ -17,7 +17,6 @@ import { messageKeyOf } from '../../errors/api-errors';
 import { useServerAction } from '../../offline/online';
 import { useSession } from '../../session/context';
 import { rememberMicrosoftReturn, takeMicrosoftReturn } from '../../session/storage';
-import type { CallbackSearch } from './microsoft-callback-search';
 
 /** Microsoft's four squares, as its sign-in buttons show them. */
 function MicrosoftLogo() {
@@ -113,7 +112,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
 /** /signin/microsoft: finishes the sign-in, or says why it did not happen. */
 export function MicrosoftCallbackPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as CallbackSearch;
+  const search = getRouteApi('/signin_/microsoft').useSearch();
   const { send, context, matches } = useSession();
   const sent = useRef(false);
   // Signed in already: a member confirming the organisation's tenant, who goes back to the portal.
