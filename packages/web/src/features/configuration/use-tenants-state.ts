@@ -36,7 +36,7 @@ export function useTenantsState(organisationId: string) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const [list, setList] = useUrlListState(TENANTS_LIST);
+  const [list, setList] = useUrlListState('/_app/_worker/configuration', TENANTS_LIST);
   const [editing, setEditing] = useState<Tenant | 'new' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [tasks, setTasks] = useState<{ task: ProvisioningTask; name: string }[]>([]);
