@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireRole } from '../../../app/guards';
-import { loaderTenantId, loadQueries } from '../../../app/loaders';
+import { loadQueries } from '../../../app/loaders';
 import { routeRoles } from '../../../components/layout/navigation';
 import { tenantsQuery } from '../../../features/configuration/api/queries';
 import { ConfigurationPage } from '../../../features/configuration/configuration-page';
@@ -39,7 +39,7 @@ export const Route = createFileRoute('/_app/_worker/configuration')({
   loader: ({ context, deps }) =>
     loadQueries(context.queryClient, [
       tenantsQuery(context.api),
-      ...(deps.tab === 'locations' ? [locationsQuery(context.api, loaderTenantId())] : []),
+      ...(deps.tab === 'locations' ? [locationsQuery(context.api, context.tenantId)] : []),
     ]),
   component: Configuration,
 });

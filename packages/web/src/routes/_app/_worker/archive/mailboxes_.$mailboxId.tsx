@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { mailItemsQuery } from '../../../../features/archive/api/browse-queries';
 import { mailBrowseRequest, mailListState } from '../../../../features/archive/api/browse-search';
 import { MailboxArchivePage } from '../../../../features/archive/mailbox-archive-page';
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_app/_worker/archive/mailboxes_/$mailboxI
     loadQueries(context.queryClient, [
       mailItemsQuery(
         context.api,
-        loaderTenantId(),
+        context.tenantId,
         mailBrowseRequest(params.mailboxId, mailListState(deps), {
           ...(deps.folder ? { folder: deps.folder } : {}),
           ...(deps.from ? { from: deps.from } : {}),

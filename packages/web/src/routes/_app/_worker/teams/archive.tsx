@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { teamsThreadsQuery, teamsTreeQuery } from '../../../../features/archive/api/browse-queries';
 import { threadsQueryOf } from '../../../../features/archive/api/browse-search';
 import { TeamsArchivePage } from '../../../../features/archive/teams-archive-page';
@@ -14,8 +14,8 @@ export const Route = createFileRoute('/_app/_worker/teams/archive')({
   loader: ({ context, deps }) => {
     const threads = threadsQueryOf(deps.at, deps);
     return loadQueries(context.queryClient, [
-      teamsTreeQuery(context.api, loaderTenantId()),
-      ...(threads ? [teamsThreadsQuery(context.api, loaderTenantId(), threads)] : []),
+      teamsTreeQuery(context.api, context.tenantId),
+      ...(threads ? [teamsThreadsQuery(context.api, context.tenantId, threads)] : []),
     ]);
   },
   component: TeamsArchivePage,
