@@ -3,7 +3,8 @@ import { partialMatchKey, type QueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import { isAuthenticated } from '../session/machine';
 import type { SessionActor } from '../session/runtime';
-import { readWorker, storeWorker } from '../session/storage';
+import { readWorker, storeWorker, toStoredWorker } from '../session/storage';
+import type { StoredWorker } from '../session/types';
 import { sharedKeys } from '../shared/api/keys';
 
 /** An unauthenticated user goes to /signin and comes back here after signing in. */
@@ -23,13 +24,15 @@ export function requireSignedIn(session: SessionActor, href: string) {
  * client when the user may act for it: its worker becomes the selected one and what was cached for
  * the previous client goes, as when the client is chosen in the portal. The parameter then leaves
  * the address; a client the user may not act for changes nothing.
+ *
+ * Answers the selected worker, which the `_worker` route gives its loaders in the router context.
  */
 export async function requireWorker(
   session: SessionActor,
   api: PortalClient,
   queryClient?: QueryClient,
   location?: Pick<ParsedLocation, 'pathname' | 'searchStr' | 'hash'>,
-) {
+): Promise<StoredWorker> {
   const wanted = location ? new URLSearchParams(location.searchStr).get('client') : null;
   if (wanted && location) {
     if (readWorker()?.clientId !== wanted) {
@@ -47,11 +50,12 @@ export async function requireWorker(
       replace: true,
     });
   }
-  if (readWorker()) return;
+  const selected = readWorker();
+  if (selected) return selected;
   const role = session.getSnapshot().context.user?.user.role;
   if (role !== 'admin') throw redirect({ to: '/partner-setup' });
   const client = await api.legacy.workers.client();
-  storeWorker(client.worker);
+  return storeWorker(client.worker) ?? toStoredWorker(client.worker);
 }
 
 export function requireRole(session: SessionActor, roles: readonly string[]) {

@@ -1,6 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readWorker } from '../session/storage';
-import { tenantIdOf } from '../shared/tenant';
 
 /** What a route loader needs of query options: the same object the page's useQuery reads with. */
 interface LoadableQuery {
@@ -26,14 +24,4 @@ export async function loadQueries(queryClient: QueryClient, queries: readonly Lo
           .catch(() => undefined),
       ),
   );
-}
-
-/** The selected client's tenant, for loaders (outside React): '' while none is chosen. */
-export function loaderTenantId(): string {
-  return tenantIdOf(readWorker());
-}
-
-/** The selected client's archive worker address, for loaders: '' while none is chosen. */
-export function loaderWorkerIp(): string {
-  return readWorker()?.workerIp ?? '';
 }

@@ -1,3 +1,4 @@
+import type { JobStatus } from '@compliance-portal/sdk';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -9,9 +10,13 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listSearchValidator, parseListSearch, useUrlFilter, useUrlListState } from './url-state';
 
+// The hooks name the route whose address they keep: here one with the id of a monitor of the portal.
+const ROUTE = '/_app/_worker/archive/job-monitor';
+const PATH = '/archive/job-monitor';
+
 function List() {
-  const [state, update] = useUrlListState({ sort: 'started', order: 'desc' });
-  const [status, setStatus] = useUrlFilter<'' | 'failed' | 'running'>('status', '');
+  const [state, update] = useUrlListState(ROUTE, { sort: 'started', order: 'desc' });
+  const [status, setStatus] = useUrlFilter<JobStatus | ''>(ROUTE, 'status', '');
   return (
     <div>
       <output data-testid="state">{JSON.stringify({ ...state, status })}</output>
@@ -36,14 +41,19 @@ function List() {
 
 function setup(url: string) {
   const root = createRootRoute();
+  const app = createRoute({ getParentRoute: () => root, id: '_app' });
+  const worker = createRoute({ getParentRoute: () => app, id: '_worker' });
   const list = createRoute({
-    getParentRoute: () => root,
-    path: '/runs',
+    getParentRoute: () => worker,
+    path: PATH,
     validateSearch: listSearchValidator({ status: ['failed', 'running'] }),
     component: List,
   });
   const history = createMemoryHistory({ initialEntries: [url] });
-  const router = createRouter({ routeTree: root.addChildren([list]), history });
+  const router = createRouter({
+    routeTree: root.addChildren([app.addChildren([worker.addChildren([list])])]),
+    history,
+  });
   render(<RouterProvider router={router} />);
   const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as Record<string, unknown>;
   const search = () => router.state.location.search as Record<string, unknown>;
@@ -53,7 +63,7 @@ function setup(url: string) {
 
 describe('list state in the address', () => {
   it('opens the list as the address says: page, size, sort, order, search and filter', async () => {
-    const { state } = setup('/runs?page=3&pageSize=50&sort=jobName&order=asc&search=Fab&status=failed');
+    const { state } = setup(`${PATH}?page=3&pageSize=50&sort=jobName&order=asc&search=Fab&status=failed`);
     await screen.findByTestId('state');
     expect(state()).toEqual({
       page: 3,
@@ -66,13 +76,13 @@ describe('list state in the address', () => {
   });
 
   it('leaves out of the address what equals the defaults, and drops values it does not allow', async () => {
-    const { state } = setup('/runs?page=0&pageSize=7&order=sideways&status=deleted&sort=a%20b');
+    const { state } = setup(`${PATH}?page=0&pageSize=7&order=sideways&status=deleted&sort=a%20b`);
     await screen.findByTestId('state');
     expect(state()).toEqual({ page: 1, pageSize: 25, sort: 'started', order: 'desc', status: '' });
   });
 
   it('writes each change into the address, back to page 1 when anything but the page changes', async () => {
-    const { state, search, click } = setup('/runs');
+    const { state, search, click } = setup(PATH);
     await screen.findByTestId('state');
     await click('next');
     await click('next');
@@ -89,7 +99,7 @@ describe('list state in the address', () => {
   });
 
   it('replaces the address entry rather than adding one, so Back leaves the list', async () => {
-    const { history, click } = setup('/runs');
+    const { history, click } = setup(PATH);
     await screen.findByTestId('state');
     const length = history.length;
     await click('next');

@@ -15,6 +15,7 @@ export function ArchiveJobsPage() {
       <RequireTenant>
         {(tenantId) => (
           <JobsList
+            from="/_app/_worker/archive/jobs"
             tenantId={tenantId}
             trial={trial}
             area={{

@@ -204,6 +204,7 @@ export function DeletionJobsPage() {
       <RequireTenant>
         {(tenantId) => (
           <JobsList
+            from="/_app/_worker/archive/deletion-jobs"
             tenantId={tenantId}
             trial={trial}
             area={{

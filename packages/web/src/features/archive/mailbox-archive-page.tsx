@@ -21,6 +21,9 @@ import { ArchivedMailViewer } from './archived-mail-viewer';
 import { useMailReadFailure } from './mail-read-failure';
 import { RestoreArchivedMail } from './restore-archived-mail';
 
+/** The route whose address keeps the mail list and its filters. */
+const ROUTE = '/_app/_worker/archive/mailboxes_/$mailboxId';
+
 /** A paper clip: the mail has attachments (said to screen readers in words). */
 function AttachmentMark() {
   const { t } = useTranslation();
@@ -75,11 +78,11 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
   const lang = i18n.language;
   const name = useMailboxName(mailboxId);
   const shownName = name || mailboxId;
-  const [state, setState] = useUrlListState(MAIL_LIST);
-  const [folder, setFolder] = useUrlFilter<string>('folder', '');
-  const [from, setFrom] = useUrlFilter<string>('from', '');
-  const [to, setTo] = useUrlFilter<string>('to', '');
-  const [attachments, setAttachments] = useUrlFilter<AttachmentsFilter | ''>('attachments', '');
+  const [state, setState] = useUrlListState(ROUTE, MAIL_LIST);
+  const [folder, setFolder] = useUrlFilter<string>(ROUTE, 'folder', '');
+  const [from, setFrom] = useUrlFilter<string>(ROUTE, 'from', '');
+  const [to, setTo] = useUrlFilter<string>(ROUTE, 'to', '');
+  const [attachments, setAttachments] = useUrlFilter<AttachmentsFilter | ''>(ROUTE, 'attachments', '');
   const request = mailBrowseRequest(mailboxId, state, { folder, from, to, attachments });
   const mails = useQuery(mailItemsQuery(api, tenantId, request));
   const meta = useQuery(mailboxMetaQuery(api, worker?.workerIp ?? '', mailboxId));

@@ -150,7 +150,7 @@ export function MailboxesPage() {
   const serverAction = useServerAction();
   const workerIp = worker?.workerIp ?? '';
   const indexIp = worker?.indexIp ?? '';
-  const [state, setState] = useUrlListState(MAILBOXES_LIST);
+  const [state, setState] = useUrlListState('/_app/_worker/archive/mailboxes', MAILBOXES_LIST);
   const [open, setOpen] = useState<Mailbox | null>(null);
   const list = useQuery(mailboxesQuery(api, workerIp, indexIp, listQuery(state)));
   const csv = useMailboxesCsvDownload(api, workerIp, indexIp);

@@ -14,6 +14,7 @@ export function ArchiveMonitorPage() {
       <RequireTenant>
         {(tenantId) => (
           <Monitor
+            from="/_app/_worker/archive/job-monitor"
             tenantId={tenantId}
             area={{ types: RUN_AREA_TYPES.emailArchive, label: t('pages:archiveJobMonitor') }}
           />
@@ -31,6 +32,7 @@ export function ArchiveReportsPage() {
       <RequireTenant>
         {(tenantId) => (
           <Reports
+            from="/_app/_worker/archive/reports"
             tenantId={tenantId}
             area={{ types: RUN_AREA_TYPES.emailArchive, label: t('pages:archiveReports') }}
           />
@@ -48,6 +50,7 @@ export function TeamsMonitorPage() {
       <RequireTenant>
         {(tenantId) => (
           <Monitor
+            from="/_app/_worker/teams/job-monitor"
             tenantId={tenantId}
             area={{ types: RUN_AREA_TYPES.teamsArchive, label: t('pages:teamsJobMonitor') }}
           />
@@ -65,6 +68,7 @@ export function TeamsReportsPage() {
       <RequireTenant>
         {(tenantId) => (
           <Reports
+            from="/_app/_worker/teams/reporting"
             tenantId={tenantId}
             area={{ types: RUN_AREA_TYPES.teamsArchive, label: t('pages:teamsReporting') }}
           />

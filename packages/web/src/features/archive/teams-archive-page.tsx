@@ -24,6 +24,9 @@ import { useUrlFilter, useUrlListState } from '../../shared/url-state';
 import { teamsThreadsQuery, teamsTreeQuery } from './api/browse-queries';
 import { placeOf, THREADS, threadsQueryOf } from './api/browse-search';
 
+/** The route whose address keeps the place chosen and its list of threads. */
+const ROUTE = '/_app/_worker/teams/archive';
+
 /** Replies shown under a post before "Show more". */
 const REPLIES_SHOWN = 3;
 
@@ -209,8 +212,8 @@ function TeamsArchive({ tenantId }: { tenantId: string }) {
   const { t } = useTranslation();
   const api = useApi();
   const tree = useQuery(teamsTreeQuery(api, tenantId));
-  const [at, setAt] = useUrlFilter<string>('at', '');
-  const [state, setState] = useUrlListState(THREADS);
+  const [at, setAt] = useUrlFilter<string>(ROUTE, 'at', '');
+  const [state, setState] = useUrlListState(ROUTE, THREADS);
   const query = threadsQueryOf(at, state);
   const threads = useQuery(
     teamsThreadsQuery(api, tenantId, query ?? { source: '', page: 1, pageSize: THREADS.pageSize }),

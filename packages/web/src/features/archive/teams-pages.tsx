@@ -94,6 +94,7 @@ export function TeamsJobsPage() {
       <RequireTenant>
         {(tenantId) => (
           <JobsList
+            from="/_app/_worker/teams/jobs"
             tenantId={tenantId}
             trial={trial}
             area={{

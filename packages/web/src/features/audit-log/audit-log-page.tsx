@@ -38,6 +38,8 @@ export const AUDIT_LIST: Partial<ListState> = { pageSize: 25 };
 const OUTCOMES = ['success', 'failure'] as const;
 /** The filters the address keeps, as the route names them. */
 const FILTERS = ['actor', 'action', 'outcome', 'from', 'to'] as const;
+/** The route whose address keeps the list and its filters. */
+const ROUTE = '/_app/_worker/configuration_/audit-log';
 
 /** Why an entry failed, as the server recorded it, where it did. */
 function reasonOf(entry: AuditEntry): string | null {
@@ -139,12 +141,12 @@ export function AuditLogPage() {
   const api = useApi();
   const worker = useWorker();
   const organisationId = worker?.clientId ?? '';
-  const [state, setState] = useUrlListState(AUDIT_LIST);
-  const [actor, setActor] = useUrlFilter<string>('actor', '');
-  const [action, setAction] = useUrlFilter<string>('action', '');
-  const [outcome, setOutcome] = useUrlFilter<AuditFilters['outcome']>('outcome', '');
-  const [from, setFrom] = useUrlFilter<string>('from', '');
-  const [to, setTo] = useUrlFilter<string>('to', '');
+  const [state, setState] = useUrlListState(ROUTE, AUDIT_LIST);
+  const [actor, setActor] = useUrlFilter<string>(ROUTE, 'actor', '');
+  const [action, setAction] = useUrlFilter<string>(ROUTE, 'action', '');
+  const [outcome, setOutcome] = useUrlFilter<AuditFilters['outcome']>(ROUTE, 'outcome', '');
+  const [from, setFrom] = useUrlFilter<string>(ROUTE, 'from', '');
+  const [to, setTo] = useUrlFilter<string>(ROUTE, 'to', '');
   // The name is typed into a field of its own and reaches the address (and the server) once it settles.
   const [actorText, setActorText] = useState(actor);
   const settledActor = useDebounced(actorText);
@@ -152,7 +154,7 @@ export function AuditLogPage() {
   useEffect(() => {
     if (settledActor !== actor) setActor(settledActor);
   }, [settledActor]);
-  const clearFilters = useClearUrlFilters(FILTERS);
+  const clearFilters = useClearUrlFilters(ROUTE, FILTERS);
   const check = useValidator();
   const fromError = check(from, rules.date());
   const toError = check(to, rules.date(), rules.notBefore(from));

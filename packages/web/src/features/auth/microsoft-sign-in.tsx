@@ -6,7 +6,7 @@
  * after a second factor.
  */
 import { Box, Button, HStack, Link, Separator, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
@@ -18,7 +18,6 @@ import { useSession } from '../../session/context';
 import { takeMicrosoftReturn } from '../../session/storage';
 import { useStartMicrosoftSignIn } from './api/mutations';
 import { fetchSignInOptions } from './api/queries';
-import type { CallbackSearch } from './microsoft-callback-search';
 
 /** Microsoft's four squares, as its sign-in buttons show them. */
 function MicrosoftLogo() {
@@ -106,7 +105,7 @@ export function MicrosoftSignIn({ email, returnTo, onNeedEmail }: MicrosoftSignI
 /** /signin/microsoft: finishes the sign-in, or says why it did not happen. */
 export function MicrosoftCallbackPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as CallbackSearch;
+  const search = getRouteApi('/signin_/microsoft').useSearch();
   const { send, context, matches } = useSession();
   const sent = useRef(false);
   // Signed in already: a member confirming the organisation's tenant, who goes back to the portal.

@@ -1,5 +1,5 @@
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, useRouteContext, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link as RouterLink, useRouteContext } from '@tanstack/react-router';
 import { type FormEvent, type ReactElement, type ReactNode, type Ref, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '../../components/layout/public-layout';
@@ -15,7 +15,7 @@ export function SignInPage() {
   const { t, i18n } = useTranslation();
   const { config } = useRouteContext({ from: '__root__' });
   const { send, context, matches } = useSession();
-  const search = useSearch({ strict: false }) as { redirect?: string };
+  const search = getRouteApi('/signin').useSearch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);

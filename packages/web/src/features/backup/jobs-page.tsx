@@ -15,6 +15,7 @@ export function BackupJobsPage() {
       <RequireTenant>
         {(tenantId) => (
           <JobsList
+            from="/_app/_worker/backup-and-restore/backup-jobs"
             tenantId={tenantId}
             trial={trial}
             area={{

@@ -12,7 +12,13 @@ export function BackupMonitorPage() {
     <>
       <PageHeader title={t('pages:backupJobMonitor')} help="reports.a1" />
       <RequireTenant>
-        {(tenantId) => <Monitor tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupJobMonitor') }} />}
+        {(tenantId) => (
+          <Monitor
+            from="/_app/_worker/backup-and-restore/job-monitor"
+            tenantId={tenantId}
+            area={{ types: AREA_TYPES, label: t('pages:backupJobMonitor') }}
+          />
+        )}
       </RequireTenant>
     </>
   );
@@ -25,7 +31,13 @@ export function BackupReportsPage() {
     <>
       <PageHeader title={t('pages:backupReports')} help="reports.a2" />
       <RequireTenant>
-        {(tenantId) => <Reports tenantId={tenantId} area={{ types: AREA_TYPES, label: t('pages:backupReports') }} />}
+        {(tenantId) => (
+          <Reports
+            from="/_app/_worker/backup-and-restore/reports"
+            tenantId={tenantId}
+            area={{ types: AREA_TYPES, label: t('pages:backupReports') }}
+          />
+        )}
       </RequireTenant>
     </>
   );

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { TenantConsentAnswer, TenantConsentOutcome } from '@compliance-portal/sdk';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../../components/ui/form-field';
@@ -114,7 +114,7 @@ function Granted({ outcome }: { outcome: TenantConsentOutcome }) {
 
 export function TenantConsentPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as ConsentSearch;
+  const search = getRouteApi('/_app/_worker/configuration_/tenant-consent').useSearch();
   const navigate = useNavigate();
   const finish = useFinishConsent();
   const sent = useRef(false);

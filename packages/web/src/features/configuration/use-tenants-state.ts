@@ -31,7 +31,7 @@ export interface TestOutcome {
 export function useTenantsState(organisationId: string) {
   const { t } = useTranslation();
   const api = useApi();
-  const [list, setList] = useUrlListState(TENANTS_LIST);
+  const [list, setList] = useUrlListState('/_app/_worker/configuration', TENANTS_LIST);
   const [editing, setEditing] = useState<Tenant | 'new' | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [tasks, setTasks] = useState<{ task: ProvisioningTask; name: string }[]>([]);

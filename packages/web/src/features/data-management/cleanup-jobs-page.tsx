@@ -78,6 +78,7 @@ export function CleanupJobsPage() {
       <RequireTenant>
         {(tenantId) => (
           <JobsList
+            from="/_app/_worker/compliance/jobs"
             tenantId={tenantId}
             trial={trial}
             area={{

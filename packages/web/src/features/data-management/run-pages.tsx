@@ -14,6 +14,7 @@ export function DataManagementMonitorPage() {
       <RequireTenant>
         {(tenantId) => (
           <Monitor
+            from="/_app/_worker/compliance/monitoring"
             tenantId={tenantId}
             area={{ types: RUN_AREA_TYPES.dataManagement, label: t('pages:complianceMonitoring') }}
           />
@@ -32,6 +33,7 @@ export function DataManagementReportsPage() {
       <RequireTenant>
         {(tenantId) => (
           <Reports
+            from="/_app/_worker/compliance/reporting"
             tenantId={tenantId}
             area={{ types: RUN_AREA_TYPES.dataManagement, label: t('pages:complianceReporting') }}
           />

@@ -26,6 +26,9 @@ import { useUrlFilter, useUrlListState } from '../../shared/url-state';
 import { useDownloadDocument, useRemoveDocument, useUploadDocument } from './api/mutations';
 import { documentsQuery } from './api/queries';
 
+/** The route whose address keeps the list and its type. */
+const ROUTE = '/_app/_worker/documents';
+
 /** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
 function readBytes(blob: Blob): Promise<ArrayBuffer> {
   if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
@@ -220,7 +223,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lang = i18n.language;
-  const [state, setState] = useUrlListState(DOCUMENT_LIST);
+  const [state, setState] = useUrlListState(ROUTE, DOCUMENT_LIST);
   const [removing, setRemoving] = useState<FileEntry | null>(null);
   const serverAction = useServerAction();
   const documents = useQuery(documentsQuery(api, abbr));
@@ -338,7 +341,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
 export function DocumentsPage() {
   const { t } = useTranslation();
   const worker = useWorker();
-  const [type, setType] = useUrlFilter<DocumentType>('type', DEFAULT_TYPE);
+  const [type, setType] = useUrlFilter<DocumentType>(ROUTE, 'type', DEFAULT_TYPE);
   const abbr = worker?.abbr ?? '';
   return (
     <>

@@ -1,6 +1,6 @@
 import type { EdiscoveryCase, EdiscoveryHit, EdiscoverySearch } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { rules, useValidator } from '../../components/ui/validation';
 import { useApi } from '../../shared/tenant';
@@ -17,12 +17,12 @@ import {
   paramsSearch,
 } from './search-params';
 
-type Raw = Record<string, unknown>;
+const route = getRouteApi('/_app/_worker/ediscovery/portal');
 
 /** The address without the search made (criteria, opened case) and back on the first page. */
-function withoutSearch(previous: Raw): Raw {
-  const next: Raw = { ...previous };
-  for (const name of [...CRITERIA_PARAMS, 'page']) delete next[name];
+function withoutSearch(previous: EdiscoveryParams): EdiscoveryParams {
+  const next = { ...previous };
+  for (const name of [...CRITERIA_PARAMS, 'page'] as const) delete next[name];
   return next;
 }
 
@@ -33,9 +33,9 @@ function withoutSearch(previous: Raw): Raw {
  */
 export function useSearchState(tenantId: string) {
   const api = useApi();
-  const navigate = useNavigate();
-  const params = useSearch({ strict: false }) as EdiscoveryParams;
-  const [list, setList] = useUrlListState(EDISCOVERY_LIST);
+  const navigate = route.useNavigate();
+  const params = route.useSearch();
+  const [list, setList] = useUrlListState(route.id, EDISCOVERY_LIST);
   const cases = useQuery(casesQuery(api, tenantId));
   const caseId = params.case ?? '';
   const openedCase = caseId ? cases.data?.find((c) => c.caseId === caseId) : undefined;
@@ -73,8 +73,8 @@ export function useSearchState(tenantId: string) {
   const results = useQuery(searchQuery(api, tenantId, search, list.page, list.pageSize));
 
   const write = useCallback(
-    (change: (previous: Raw) => Raw) =>
-      void navigate({ to: '.', search: ((previous: Raw) => change(previous)) as never, replace: true }),
+    (change: (previous: EdiscoveryParams) => EdiscoveryParams) =>
+      void navigate({ search: (previous) => change(previous), replace: true }),
     [navigate],
   );
 

@@ -1,6 +1,6 @@
 import { Field, HStack, Input } from '@chakra-ui/react';
 import type { JobType } from '@compliance-portal/sdk';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../components/ui/filter-select';
@@ -17,13 +17,15 @@ const dayStart = (day: string, plusDays = 0) =>
     ? new Date(Date.parse(`${day}T00:00:00.000Z`) + plusDays * 86_400_000).toISOString()
     : undefined;
 
+const route = getRouteApi('/_app/_worker/reports');
+
 /** Every report of every area in one list, filtered by area, type and date; open, export, download. */
 export function AllReportsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = route.useNavigate();
   // The area, type and status (and the list's paging) are in the address; the dates are not.
-  const [area] = useUrlFilter<Area | ''>('area', '');
-  const [chosenType, setType] = useUrlFilter<string>('type', '');
+  const [area] = useUrlFilter<Area | ''>(route.id, 'area', '');
+  const [chosenType, setType] = useUrlFilter<string>(route.id, 'type', '');
   const type = typeIn(area, chosenType);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -31,16 +33,15 @@ export function AllReportsPage() {
   // Another area: its types, none chosen, and the first page.
   const setArea = (next: Area | '') =>
     void navigate({
-      to: '.',
       replace: true,
-      search: ((previous: Record<string, unknown>) => {
+      search: (previous) => {
         const search = { ...previous };
         delete search.type;
         delete search.page;
         if (next) search.area = next;
         else delete search.area;
         return search;
-      }) as never,
+      },
     });
   const check = useValidator();
   const fromError = check(from, rules.date());
@@ -88,6 +89,7 @@ export function AllReportsPage() {
       <RequireTenant>
         {(tenantId) => (
           <Reports
+            from={route.id}
             tenantId={tenantId}
             area={{ types: [ALL_TYPES[0] as JobType, ...ALL_TYPES.slice(1)], label: t('pages:reports') }}
             filters={{ node, query, valid: !fromError && !toError }}

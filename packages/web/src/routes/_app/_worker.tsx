@@ -1,7 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireWorker } from '../../app/guards';
+import { tenantIdOf } from '../../shared/tenant';
 
 export const Route = createFileRoute('/_app/_worker')({
-  beforeLoad: ({ context, location }) => requireWorker(context.session, context.api, context.queryClient, location),
+  // The selected client's worker and tenant ('' while it has none), for the loaders beneath.
+  beforeLoad: async ({ context, location }) => {
+    const worker = await requireWorker(context.session, context.api, context.queryClient, location);
+    return { worker, tenantId: tenantIdOf(worker) };
+  },
   component: Outlet,
 });

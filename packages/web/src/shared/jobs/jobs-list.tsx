@@ -21,7 +21,7 @@ import {
 } from './job-columns';
 import { jobListQueryOf } from './list-search';
 import { StartedNotice } from './run-notice';
-import { useJobsList } from './use-jobs-list';
+import { type JobsRoute, useJobsList } from './use-jobs-list';
 
 /** What a jobs list is about: one job type, its workloads, texts, form and extra columns. */
 export interface JobArea {
@@ -65,10 +65,20 @@ function TrialLimits({ area, used }: { area: JobArea; used: ReadonlySet<string> 
  * list's state in the address), created and edited in the area's form, started, stopped and removed
  * after a confirmation.
  */
-export function JobsList({ tenantId, trial, area }: { tenantId: string; trial: boolean; area: JobArea }) {
+export function JobsList({
+  from,
+  tenantId,
+  trial,
+  area,
+}: {
+  from: JobsRoute;
+  tenantId: string;
+  trial: boolean;
+  area: JobArea;
+}) {
   const { t } = useTranslation();
   const serverAction = useServerAction();
-  const list = useJobsList(tenantId, trial, area);
+  const list = useJobsList(from, tenantId, trial, area);
   const api = useApi();
   const { state, setState, jobs, locations, form, setForm, pending, setPending, started, setStarted, act } = list;
   const exportColumns = useJobExportColumns(area.exportInstead);

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { JobRun, JobStatus, JobType } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
@@ -9,7 +9,7 @@ import { FilterSelect } from '../../components/ui/filter-select';
 import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useApi } from '../tenant';
-import { useUrlFilter, useUrlListState } from '../url-state';
+import { type ListRoute, useUrlFilter, useUrlListState } from '../url-state';
 import { isRunActive, runListQuery } from './api/queries';
 import { MONITOR_LIST, MONITOR_STATUSES, monitorQueryOf } from './list-search';
 import { RunActions, RunRetriedContext } from './run-actions';
@@ -61,15 +61,18 @@ export function RunFilters({
   );
 }
 
-export function Monitor({ tenantId, area }: { tenantId: string; area: RunArea }) {
+/** The monitors' routes: their address keeps the list, its status and type, and the run a link opens. */
+type MonitorRoute = ListRoute<'status' | 'type' | 'run'>;
+
+export function Monitor({ from, tenantId, area }: { from: MonitorRoute; tenantId: string; area: RunArea }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   // The list's page, sort, order, search, status and type are in the address; the open run is not.
-  const [state, setState] = useUrlListState(MONITOR_LIST);
-  const [status, setStatus] = useUrlFilter<JobStatus | ''>('status', '');
-  const [type, setType] = useUrlFilter<JobType>('type', area.types[0]);
+  const [state, setState] = useUrlListState(from, MONITOR_LIST);
+  const [status, setStatus] = useUrlFilter<JobStatus | ''>(from, 'status', '');
+  const [type, setType] = useUrlFilter<JobType>(from, 'type', area.types[0]);
   // A link to a run (one just started from a jobs list) opens it; the address does not follow the drawer.
-  const linked = (useSearch({ strict: false }) as { run?: unknown }).run;
+  const linked = getRouteApi(from).useSearch().run;
   const [selected, setSelected] = useState<string | null>(typeof linked === 'string' ? linked : null);
   const [notice, setNotice] = useState<RunNotice | null>(null);
   const runs = useQuery(runListQuery(api, tenantId, monitorQueryOf(state, type, status)));

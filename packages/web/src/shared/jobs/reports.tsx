@@ -8,7 +8,7 @@ import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
-import { useUrlFilter, useUrlListState } from '../url-state';
+import { type ListRoute, useUrlFilter, useUrlListState } from '../url-state';
 import { reportListQuery } from './api/queries';
 import { REPORT_STATUSES, REPORTS_LIST, reportQueryOf } from './list-search';
 import { type RunArea, RunFilters } from './monitor';
@@ -20,10 +20,13 @@ import { ReportView } from './report-view';
  * `valid` (a date range that ends before it starts) nothing is asked for and the last list stays.
  */
 export function Reports({
+  from,
   tenantId,
   area,
   filters,
 }: {
+  /** The route whose address keeps the list, its status and type. */
+  from: ListRoute<'status' | 'type'>;
   tenantId: string;
   area: RunArea;
   filters?: { node: ReactNode; query: Pick<ReportQuery, 'type' | 'types' | 'from' | 'to'>; valid?: boolean };
@@ -32,9 +35,9 @@ export function Reports({
   const api = useApi();
   // The list's page, sort, order, search, status and type are in the address; the open report is not.
   // With `filters` the page owns the other filters (and `type`), and this list only its status.
-  const [state, setState] = useUrlListState(REPORTS_LIST);
-  const [type, setType] = useUrlFilter<JobType>('type', area.types[0]);
-  const [status, setStatus] = useUrlFilter<JobStatus | ''>('status', '');
+  const [state, setState] = useUrlListState(from, REPORTS_LIST);
+  const [type, setType] = useUrlFilter<JobType>(from, 'type', area.types[0]);
+  const [status, setStatus] = useUrlFilter<JobStatus | ''>(from, 'status', '');
   const [open, setOpen] = useState<Report | null>(null);
   const query = reportQueryOf(filters ? filters.query : { type }, state, status);
   const reports = useQuery(reportListQuery(api, tenantId, query, filters?.valid !== false));

@@ -6,7 +6,7 @@ import { showToast } from '../../components/ui/toaster';
 import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../api/queries';
 import { useApi } from '../tenant';
-import { useUrlFilter, useUrlListState } from '../url-state';
+import { type ListRoute, useUrlFilter, useUrlListState } from '../url-state';
 import { type PendingAction, useJobAction } from './api/mutations';
 import { jobListQuery, usedApplicationsQuery } from './api/queries';
 import { JOBS_LIST, jobListQueryOf } from './list-search';
@@ -24,6 +24,9 @@ const ACTION_FAILED = {
   remove: 'backup:removeFailed',
 } as const;
 
+/** The jobs lists' routes: their address keeps the list and its application filter. */
+export type JobsRoute = ListRoute<'application'>;
+
 /** What a jobs list needs of its area. */
 interface ListArea {
   type: JobType;
@@ -37,11 +40,11 @@ interface ListArea {
  * form and the action waiting for its confirmation; the jobs, the locations and which applications
  * already have a job; and the start, stop and removal of a job with their toasts.
  */
-export function useJobsList(tenantId: string, trial: boolean, area: ListArea) {
+export function useJobsList(from: JobsRoute, tenantId: string, trial: boolean, area: ListArea) {
   const { t } = useTranslation();
   const api = useApi();
-  const [state, setState] = useUrlListState(JOBS_LIST);
-  const [application, setApplication] = useUrlFilter<Application | ''>('application', '');
+  const [state, setState] = useUrlListState(from, JOBS_LIST);
+  const [application, setApplication] = useUrlFilter<Application | ''>(from, 'application', '');
   const [form, setForm] = useState<{ job?: Job } | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [started, setStarted] = useState<StartedRun | null>(null);

@@ -10,6 +10,8 @@ import { type ListSearch, listSearchValidator } from '../../../shared/url-state'
 
 const APPLICATIONS = ['sharepoint', 'onedrive'] as const satisfies readonly DataManagementApplication[];
 export const DEFAULT_APPLICATION: DataManagementApplication = 'sharepoint';
+/** The file manager's route, whose address this is. */
+export const FILE_MANAGER_ROUTE = '/_app/_worker/compliance/';
 
 /** The sites or OneDrives to choose from: 10 a page, by name. */
 export const SOURCE_LIST = { pageSize: 10, sort: 'displayName' } as const;

@@ -8,7 +8,7 @@ import { M365FailureAlert } from '../../../shared/m365-failure';
 import { useApi } from '../../../shared/tenant';
 import { useUrlListState } from '../../../shared/url-state';
 import { sourcePageQuery } from '../api/queries';
-import { SOURCE_LIST } from './search';
+import { FILE_MANAGER_ROUTE, SOURCE_LIST } from './search';
 
 /** The sites or OneDrives of the application (page, sort and search in the address); a name opens one. */
 export function SourceList({
@@ -24,7 +24,7 @@ export function SourceList({
   const api = useApi();
   const locations = useQuery(locationsQuery(api, tenantId));
   const locationId = locations.data?.[0]?.locationId ?? '';
-  const [state, setState] = useUrlListState(SOURCE_LIST);
+  const [state, setState] = useUrlListState(FILE_MANAGER_ROUTE, SOURCE_LIST);
   const list = useQuery(sourcePageQuery(api, tenantId, locationId, application, state));
   const columns: Column<DiscoveredSource>[] = [
     {

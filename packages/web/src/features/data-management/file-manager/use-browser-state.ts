@@ -16,7 +16,7 @@ import { useUrlListState } from '../../../shared/url-state';
 import { usePreviewCleanup, useStartCleanup } from '../api/mutations';
 import { browseQuery } from '../api/queries';
 import { PLACEHOLDER_RULE } from './rule';
-import { FILE_LIST } from './search';
+import { FILE_LIST, FILE_MANAGER_ROUTE } from './search';
 import { type BrowsedSource, useFileManagerLocation } from './use-file-manager-location';
 
 /**
@@ -38,7 +38,7 @@ export function useBrowserState({
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { trail, openFolder, goUp } = useFileManagerLocation();
-  const [list, setList] = useUrlListState(FILE_LIST);
+  const [list, setList] = useUrlListState(FILE_MANAGER_ROUTE, FILE_LIST);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [file, setFile] = useState<FileNode | null>(null);
   const [preview, setPreview] = useState<CleanupPreview | null>(null);

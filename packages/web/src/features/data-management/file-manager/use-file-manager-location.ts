@@ -1,8 +1,8 @@
 import type { DataManagementApplication, DiscoveredSource, FileNode } from '@compliance-portal/sdk';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_APPLICATION, type FileManagerSearch } from './search';
+import { DEFAULT_APPLICATION, FILE_MANAGER_ROUTE, type FileManagerSearch } from './search';
 
 /** The site or OneDrive being browsed, as far as the file manager needs it. */
 export interface BrowsedSource {
@@ -15,6 +15,8 @@ export interface TrailStep {
   nodeId: string;
   name: string;
 }
+
+const route = getRouteApi(FILE_MANAGER_ROUTE);
 
 /** The list parameters: left out when the list on screen changes (sources ↔ a source's folders). */
 const LIST_KEYS = ['page', 'pageSize', 'sort', 'order', 'search'] as const;
@@ -33,15 +35,11 @@ function compact(search: FileManagerSearch): FileManagerSearch {
  */
 export function useFileManagerLocation() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as FileManagerSearch;
-  const navigate = useNavigate();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const go = useCallback(
     (change: (previous: FileManagerSearch) => FileManagerSearch, replace = false) =>
-      void navigate({
-        to: '.',
-        search: ((previous: FileManagerSearch) => compact(change(previous))) as never,
-        replace,
-      }),
+      void navigate({ search: (previous) => compact(change(previous)), replace }),
     [navigate],
   );
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireRole } from '../../../app/guards';
-import { loaderTenantId, loadQueries } from '../../../app/loaders';
+import { loadQueries } from '../../../app/loaders';
 import { routeRoles } from '../../../components/layout/navigation';
 import { tenantsQuery } from '../../../features/configuration/api/queries';
 import { ConfigurationPage } from '../../../features/configuration/configuration-page';
@@ -25,18 +25,21 @@ function Configuration() {
   );
 }
 
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const configurationSearch = listSearchValidator({ tab: CONFIGURATION_TABS });
+
 export const Route = createFileRoute('/_app/_worker/configuration')({
   beforeLoad: ({ context }) => requireRole(context.session, routeRoles['/configuration'] ?? []),
   // The open tab (the tenants' when none), and the tenant list's page and page size; the other tabs'
   // lists keep theirs in the page.
-  validateSearch: listSearchValidator<'tab'>({ tab: CONFIGURATION_TABS }),
+  validateSearch: configurationSearch,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   // The tenants are read for every tab (the page needs the organisation's); the locations too when
   // their tab opens. Each list is read whole and paged in the page, so its address changes nothing.
   loader: ({ context, deps }) =>
     loadQueries(context.queryClient, [
       tenantsQuery(context.api),
-      ...(deps.tab === 'locations' ? [locationsQuery(context.api, loaderTenantId())] : []),
+      ...(deps.tab === 'locations' ? [locationsQuery(context.api, context.tenantId)] : []),
     ]),
   component: Configuration,
 });

@@ -4,21 +4,23 @@ import { loadQueries } from '../../../app/loaders';
 import { routeRoles } from '../../../components/layout/navigation';
 import { auditChainQuery, auditEntriesQuery, auditFiltersOf } from '../../../features/audit-log/api/queries';
 import { AUDIT_LIST, AuditLogPage } from '../../../features/audit-log/audit-log-page';
-import { readWorker } from '../../../session/storage';
 import { listSearchValidator } from '../../../shared/url-state';
+
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const auditLogSearch = listSearchValidator({
+  actor: [],
+  action: [],
+  outcome: ['success', 'failure'],
+  from: [],
+  to: [],
+});
 
 export const Route = createFileRoute('/_app/_worker/configuration_/audit-log')({
   beforeLoad: ({ context }) => requireRole(context.session, routeRoles['/configuration/audit-log'] ?? []),
-  validateSearch: listSearchValidator<'actor' | 'action' | 'outcome' | 'from' | 'to'>({
-    actor: [],
-    action: [],
-    outcome: ['success', 'failure'],
-    from: [],
-    to: [],
-  }),
+  validateSearch: auditLogSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
-    const organisationId = readWorker()?.clientId ?? '';
+    const organisationId = context.worker.clientId;
     if (!organisationId) return;
     const state = { page: deps.page ?? 1, pageSize: deps.pageSize ?? AUDIT_LIST.pageSize ?? 25 };
     return loadQueries(context.queryClient, [

@@ -3,6 +3,6 @@ import { loadOverview } from '../../../features/overview/api/load';
 import { OverviewPage } from '../../../features/overview/overview-page';
 
 export const Route = createFileRoute('/_app/_worker/')({
-  loader: ({ context }) => loadOverview(context.queryClient, context.api),
+  loader: ({ context }) => loadOverview(context.queryClient, context.api, context.tenantId, context.worker.clientId),
   component: OverviewPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { ArchiveJobsPage } from '../../../../features/archive/archive-jobs-page';
 import { jobsSearch } from '../../../../shared/jobs/list-search';
 import { jobsPageQueries } from '../../../../shared/jobs/route-queries';
@@ -8,6 +8,6 @@ export const Route = createFileRoute('/_app/_worker/archive/jobs')({
   validateSearch: jobsSearch(['exchange']),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    loadQueries(context.queryClient, jobsPageQueries(context.api, loaderTenantId(), 'exchangeArchive', deps)),
+    loadQueries(context.queryClient, jobsPageQueries(context.api, context.tenantId, 'exchangeArchive', deps)),
   component: ArchiveJobsPage,
 });

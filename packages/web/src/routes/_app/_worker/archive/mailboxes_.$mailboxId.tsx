@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { mailItemsQuery } from '../../../../features/archive/api/browse-queries';
 import { mailBrowseRequest, mailListState } from '../../../../features/archive/api/browse-search';
 import { MailboxArchivePage } from '../../../../features/archive/mailbox-archive-page';
@@ -10,19 +10,22 @@ function MailboxArchiveRoute() {
   return <MailboxArchivePage mailboxId={mailboxId} />;
 }
 
+// Made outside the route's options: inside them TypeScript infers the search's type as empty.
+const mailSearch = listSearchValidator({
+  folder: [],
+  from: [],
+  to: [],
+  attachments: ['with', 'without'],
+});
+
 export const Route = createFileRoute('/_app/_worker/archive/mailboxes_/$mailboxId')({
-  validateSearch: listSearchValidator<'folder' | 'from' | 'to' | 'attachments'>({
-    folder: [],
-    from: [],
-    to: [],
-    attachments: ['with', 'without'],
-  }),
+  validateSearch: mailSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, params, deps }) =>
     loadQueries(context.queryClient, [
       mailItemsQuery(
         context.api,
-        loaderTenantId(),
+        context.tenantId,
         mailBrowseRequest(params.mailboxId, mailListState(deps), {
           ...(deps.folder ? { folder: deps.folder } : {}),
           ...(deps.from ? { from: deps.from } : {}),

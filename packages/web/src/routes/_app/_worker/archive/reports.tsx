@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { ArchiveReportsPage } from '../../../../features/archive/run-pages';
 import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
 import { reportsSearch } from '../../../../shared/jobs/list-search';
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_app/_worker/archive/reports')({
   validateSearch: reportsSearch(TYPES),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    loadQueries(context.queryClient, reportsPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+    loadQueries(context.queryClient, reportsPageQueries(context.api, context.tenantId, TYPES, deps)),
   component: ArchiveReportsPage,
 });

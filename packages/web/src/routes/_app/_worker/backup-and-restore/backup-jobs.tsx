@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { BACKUP_APPLICATIONS } from '../../../../features/backup/areas';
 import { BackupJobsPage } from '../../../../features/backup/jobs-page';
 import { jobsSearch } from '../../../../shared/jobs/list-search';
@@ -9,6 +9,6 @@ export const Route = createFileRoute('/_app/_worker/backup-and-restore/backup-jo
   validateSearch: jobsSearch(BACKUP_APPLICATIONS),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    loadQueries(context.queryClient, jobsPageQueries(context.api, loaderTenantId(), 'backup', deps)),
+    loadQueries(context.queryClient, jobsPageQueries(context.api, context.tenantId, 'backup', deps)),
   component: BackupJobsPage,
 });

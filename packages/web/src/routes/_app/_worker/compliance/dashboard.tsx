@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { dataManagementDashboardQuery } from '../../../../features/data-management/api/queries';
 import { DataManagementDashboardPage } from '../../../../features/data-management/dashboard-page';
 
 export const Route = createFileRoute('/_app/_worker/compliance/dashboard')({
   loader: ({ context }) => {
-    const tenantId = loaderTenantId();
+    const { tenantId } = context;
     // Without a tenant the page reads nothing: it says that one is needed.
     return loadQueries(context.queryClient, tenantId ? [dataManagementDashboardQuery(context.api, tenantId)] : []);
   },

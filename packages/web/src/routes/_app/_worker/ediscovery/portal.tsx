@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { casesQuery, searchQuery } from '../../../../features/ediscovery/api/queries';
 import { EdiscoveryPage } from '../../../../features/ediscovery/ediscovery-page';
 import { paramsPage, paramsSearch, validateEdiscoverySearch } from '../../../../features/ediscovery/search-params';
@@ -8,8 +8,7 @@ import { locationsQuery, sourceNamesQuery } from '../../../../shared/api/queries
 export const Route = createFileRoute('/_app/_worker/ediscovery/portal')({
   validateSearch: validateEdiscoverySearch,
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient, api }, deps }) => {
-    const tenantId = loaderTenantId();
+  loader: async ({ context: { queryClient, api, tenantId }, deps }) => {
     // Without a tenant the page says so and reads nothing.
     if (!tenantId) return;
     const { page, pageSize } = paramsPage(deps);

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { loaderTenantId, loadQueries } from '../../../../app/loaders';
+import { loadQueries } from '../../../../app/loaders';
 import { TeamsMonitorPage } from '../../../../features/archive/run-pages';
 import { RUN_AREA_TYPES } from '../../../../shared/jobs/areas';
 import { monitorSearch } from '../../../../shared/jobs/list-search';
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/_app/_worker/teams/job-monitor')({
   validateSearch: monitorSearch(TYPES),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    loadQueries(context.queryClient, monitorPageQueries(context.api, loaderTenantId(), TYPES, deps)),
+    loadQueries(context.queryClient, monitorPageQueries(context.api, context.tenantId, TYPES, deps)),
   component: TeamsMonitorPage,
 });
