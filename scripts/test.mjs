@@ -112,6 +112,10 @@ const packages = readdirSync(join(root, 'packages'))
 await run('lint', 'pnpm', ['exec', 'biome', 'check', '.']);
 // Dead code: files, dependencies and exports nothing uses (knip.json names each package's entries).
 await run('knip', 'pnpm', ['exec', 'knip']);
+// The house rules a tool can check (CONTRIBUTING.md): mutations and SDK calls only in api/ folders,
+// query keys only in keys.ts, typed router calls, SQL only in repositories, scope declared in the
+// catalogue, no folder cycles, no simulator in production code, errors classified by endpoint.
+await run('structure', process.execPath, [join(root, 'scripts/structure.mjs')]);
 const { ok: built } = await run('build', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'build']);
 await run('typecheck', 'pnpm', ['-r', '--workspace-concurrency=1', 'run', 'typecheck']);
 // The web app's budgets on the build just made: bundle sizes (what loads before the first route,
