@@ -48,6 +48,7 @@ export {
   redactUrl,
   TimeoutError,
 } from './core/errors.js';
+export { LANGUAGES, type Language } from './core/languages.js';
 export {
   type ErrorInput,
   type ErrorMessageKey,
@@ -56,8 +57,6 @@ export {
   errorMessageKey,
   errorMessages,
   germanErrorMessages,
-  LANGUAGES,
-  type Language,
   statusMessageKey,
   type TranslatedError,
   textMessageKey,

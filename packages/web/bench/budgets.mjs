@@ -3,10 +3,13 @@
  * The size budgets of the built PWA, read from dist/ after `vite build` (which writes
  * dist/.vite/manifest.json and a sourcemap beside every chunk):
  * - the JavaScript and CSS before the first route renders (the entry chunk and everything it imports
- *   statically, transitively) at most 225 KB gzipped (220 until issue 37, whose sign-up, admin consent,
+ *   statically, transitively) at most 226 KB gzipped (220 until issue 37, whose sign-up, admin consent,
  *   diagnosis by cause and user administration added 15 endpoints and 35 refusal codes to the SDK the
  *   entry carries, 16 routes to its preload map and the worker's refresh to the session: 217.4 to
- *   222.0 KB); the classic script index.html runs first (the
+ *   222.0 KB; 225 until issue 41, whose typed route hooks (the router's getRouteApi in the list state
+ *   every list page shares), the shared keys of the counts a legal hold changes and the worker in the
+ *   router's context took 224.6 to 225.3 KB; the catalogue's scopes are left out like its
+ *   documentation); the classic script index.html runs first (the
  *   boot script of the prerendered sign-in page, scripts/prerender.ts, which loads the entry) is
  *   printed beside that figure, outside the budget;
  * - no JavaScript chunk over 500 KB minified;
@@ -16,7 +19,7 @@
  *   app shell left out of the precache for its size;
  * - none of the SDK catalogue's documentation (endpoint summaries, refusal texts, schema descriptions)
  *   in the chunks that hold the SDK: only its OpenAPI document needs it, and build/strip-sdk-docs.ts
- *   drops it from the bundle.
+ *   drops it (and the endpoints' scopes, which only the server reads) from the bundle.
  * Prints the figures and exits 1 when a budget is exceeded. 1 KB = 1000 bytes, as Vite reports.
  * Usage: node bench/budgets.mjs [--dist path/to/dist] [--verbose]
  */
@@ -29,7 +32,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1000;
 const BUDGETS = {
-  initialGzip: 225 * KB,
+  initialGzip: 226 * KB,
   chunkMinified: 500 * KB,
   precachedFile: 2 * KB * KB,
 };

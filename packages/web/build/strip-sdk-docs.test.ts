@@ -63,6 +63,7 @@ export const endpoints = defineResource('apollo', 'things', {
     summary: 'One thing',
     path: '/things/{id}',
     refusals: { 409: 'Busy.' },
+    scope: { tenant: 'path' },
     response: Thing,
   },
   list: { method: 'GET', path: '/things', summary: \`All things\`, },
@@ -125,7 +126,7 @@ describe('stripDocs', () => {
     expect(Object.fromEntries(readSignatures(COMMON).description)).toEqual({ count: 0 });
   });
 
-  it('drops the summaries, refusals, descriptions and examples written out, and nothing else', () => {
+  it('drops the summaries, refusals, scopes, descriptions and examples written out, and nothing else', () => {
     const out = stripDocs(MODULE, ID, DIST, signaturesOf);
     expect(out?.code).toBe(EXPECTED);
     expect(() => parseAst(out?.code ?? '')).not.toThrow();
@@ -231,15 +232,17 @@ describe('the SDK as built, through the plugin', () => {
     expect(Object.keys(stripped).sort()).toEqual(Object.keys(original).sort());
     expect(stripped.endpoints.length).toBe(original.endpoints.length);
     stripped.endpoints.forEach((endpoint, index) => {
-      const { summary: _s, refusals: _r, ...rest } = original.endpoints[index] ?? {};
+      const { summary: _s, refusals: _r, scope: _scope, ...rest } = original.endpoints[index] ?? {};
       expect(canonical(endpoint), String(rest.id)).toBe(canonical(undocumented(rest)));
     });
     for (const name of Object.keys(original).filter((key) => key !== 'endpoints')) {
       expect(canonical(stripped[name]), name).toBe(canonical(original[name]));
     }
 
-    // The catalogue's documentation is all gone: no summary, no refusal text, no description or example.
-    expect(stripped.endpoints.filter((endpoint) => 'summary' in endpoint || 'refusals' in endpoint)).toEqual([]);
+    // The catalogue's documentation is all gone: no summary, no refusal text, no scope, no description or example.
+    expect(
+      stripped.endpoints.filter((endpoint) => 'summary' in endpoint || 'refusals' in endpoint || 'scope' in endpoint),
+    ).toEqual([]);
     expect(canonical(stripped.endpoints)).toBe(canonical(stripped.endpoints.map(undocumented)));
     expect(after).toBeLessThan(before);
   });

@@ -109,11 +109,14 @@ const SCHEMA_DOCS: Record<string, (value: ESTree.Node) => boolean> = {
 const ENDPOINT_DOCS: Record<string, (value: ESTree.Node) => boolean> = {
   summary: isText,
   refusals: (value) => value.type === 'ObjectExpression' && isStaticData(value),
+  // What an endpoint acts on, which the server resolves and the OpenAPI document states: the SDK's
+  // client never reads it, so the browser need not download it.
+  scope: isStaticData,
 };
 
 /**
  * The code of one module of the SDK's dist without the catalogue's documentation, with its sourcemap,
- * or null when it has none: `summary` and `refusals` of the definitions given to `defineResource`
+ * or null when it has none: `summary`, `refusals` and `scope` of the definitions given to `defineResource`
  * (core/endpoint.js), the descriptions and examples in the options of the schema builders
  * (core/schema.js), and the descriptions given by position to any function of the SDK, or of the
  * module itself, whose parameter is named `description`. Only text written out in the code goes; a

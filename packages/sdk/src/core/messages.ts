@@ -18,14 +18,7 @@ export {
 export { germanErrorMessages } from './messages-de.js';
 export { englishErrorMessages } from './messages-en.js';
 
-/** The languages the portal speaks: English (`en`, the default and the fallback) and German (`de`). */
-export const LANGUAGES = ['en', 'de'] as const;
-
-/**
- * A language of the user-facing messages: English (`en`, the default and the fallback) or German
- * (`de`).
- */
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from './languages.js';
 
 /**
  * Every user-facing error message in English and German, by key: the messages by status and by text,

@@ -3,16 +3,11 @@ import { useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusAlert } from '../components/ui/form-field';
-import type { StoredWorker } from '../session/types';
+import { tenantIdOf } from '../session/tenant-id';
 import { useWorker } from '../session/use-worker';
 
 export function useApi(): PortalClient {
   return useRouteContext({ from: '__root__' }).api;
-}
-
-/** The tenant of a selected client ('' when none is selected). */
-export function tenantIdOf(worker: Pick<StoredWorker, 'tenant_id' | 'stagingtenant_id'> | null): string {
-  return worker?.tenant_id ?? worker?.stagingtenant_id ?? '';
 }
 
 /** The selected client's active tenant and licence. */

@@ -5,7 +5,7 @@
  */
 import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
-import { LANGUAGES } from '../../core/messages.js';
+import { LANGUAGES } from '../../core/languages.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
 import { listQueryProperties, page, Role } from '../common.js';

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireWorker } from '../../app/guards';
-import { tenantIdOf } from '../../shared/tenant';
+import { tenantIdOf } from '../../session/tenant-id';
 
 export const Route = createFileRoute('/_app/_worker')({
   // The selected client's worker and tenant ('' while it has none), for the loaders beneath.

@@ -8,7 +8,8 @@ import { useListState } from '../../components/ui/list-state';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
-import { cleanupAccountsQuery, fetchCleanupAccountsPage } from './api/queries';
+import { fetchCleanupAccountsPage } from './api/pages';
+import { cleanupAccountsQuery } from './api/queries';
 
 /** A clean-up report's sites and OneDrives: files, versions removed, space freed; exported to xlsx or csv. */
 export function CleanupAccounts({ tenantId, reportId, title }: { tenantId: string; reportId: string; title: string }) {

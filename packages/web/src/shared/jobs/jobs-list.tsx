@@ -10,7 +10,7 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { useApi } from '../tenant';
 import type { PendingAction } from './api/mutations';
-import { fetchJobsPage } from './api/queries';
+import { fetchJobsPage } from './api/pages';
 import { JobActionDialog } from './job-action-dialog';
 import {
   type JobColumnsInstead,

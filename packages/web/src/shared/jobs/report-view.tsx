@@ -6,7 +6,7 @@ import { ExportButtons, type ExportColumn } from '../../components/ui/export-but
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useApi } from '../tenant';
-import { fetchReportAccountsPage } from './api/queries';
+import { fetchReportAccountsPage } from './api/pages';
 import { CleanupAccounts } from './cleanup-accounts';
 import { HeldItems } from './held-items';
 import { failureTexts, RunAccountsTable } from './run-accounts';

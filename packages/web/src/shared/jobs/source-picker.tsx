@@ -10,7 +10,8 @@ import { QueryDataTable } from '../../components/ui/query-data-table';
 import { useServerAction } from '../../offline/online';
 import { M365FailureAlert } from '../m365-failure';
 import { useApi } from '../tenant';
-import { fetchSourcesPage, sourcePageQuery } from './api/queries';
+import { fetchSourcesPage } from './api/pages';
+import { sourcePageQuery } from './api/queries';
 
 /**
  * Accounts, sites or teams from discovery, searchable and paged on the server, with a selection
