@@ -51,6 +51,11 @@ const WORDS = {
 async function pickFirstSource(scope: Locator) {
   const row = scope.getByRole('table').first().getByRole('row').nth(1);
   await row.waitFor();
+  // The dialog opens with an animation: on a busy machine its table could still be moving (once
+  // "outside of the viewport") when the row is clicked, so the click waits until it has come to rest.
+  await scope.evaluate((dialog) =>
+    Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+  );
   await row.getByRole('checkbox').check({ force: true });
 }
 
