@@ -223,18 +223,7 @@ export async function archiveHitPage(
       params,
     );
   }
-  // Without hits on the page (a browse, or a page past the last) the matches are counted apart.
-  const total =
-    rows[0]?.total ??
-    Number(
-      (
-        await db.query<{ n: number }>(
-          `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
-          params,
-        )
-      )[0]?.n ?? 0,
-    );
-  return { rows, total: Number(total) };
+  return pageWithTotal(db, rows, where, params);
 }
 
 /**
@@ -378,4 +367,23 @@ export async function archiveStats(db: Queryable, tenantId: string) {
     [tenantId],
   );
   return rows.map((r) => ({ ...r, items: Number(r.items), bytes: Number(r.bytes) }));
+}
+
+/**
+ * A page of archive items with their total: the total rides on the page's rows (`count(*) over ()`);
+ * without rows on the page (a browse, or a page past the last) the matches are counted apart.
+ */
+export async function pageWithTotal<R extends { total?: number }>(
+  db: Queryable,
+  rows: R[],
+  where: readonly string[],
+  params: readonly unknown[],
+): Promise<{ rows: R[]; total: number }> {
+  const first = rows[0]?.total;
+  if (first !== undefined) return { rows, total: Number(first) };
+  const [counted] = await db.query<{ n: number }>(
+    `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
+    params,
+  );
+  return { rows, total: Number(counted?.n ?? 0) };
 }

@@ -2,6 +2,8 @@
  * The SQL of archive browsing: a mailbox's archived mail by folder with its filters and order, the
  * rows of one archived item, and a channel's or chat's threads (posts paged, their replies whole).
  */
+
+import { pageWithTotal } from '../../archive-data/archive-repository.js';
 import type { Queryable, SqlValue } from '../../db/database.js';
 
 export interface MailFilter {
@@ -65,17 +67,7 @@ export async function mailPage(
       order by ${order} limit ${filter.pageSize} offset ${(filter.page - 1) * filter.pageSize}`,
     params,
   );
-  const total =
-    rows[0]?.total ??
-    Number(
-      (
-        await db.query<{ n: number }>(
-          `select count(*)::int as n from archive_items where ${where.join(' and ')}`,
-          params,
-        )
-      )[0]?.n ?? 0,
-    );
-  return { rows, total: Number(total) };
+  return pageWithTotal(db, rows, where, params);
 }
 
 export interface ItemRow {
