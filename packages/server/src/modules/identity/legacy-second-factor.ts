@@ -4,6 +4,7 @@
  * or a recovery code, which signs in and resets 2FA so that the user sets it up again. Each answers a
  * session token in place of the sign-in token.
  */
+import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { badRequest, conflict, refusal } from '../../errors.js';
@@ -60,12 +61,10 @@ export async function confirmAuthenticatorSetup(ctx: AppContext, auth: Auth, cod
   if (!user.totpSecret) throw badRequest('Generate a QR code first.');
   if (!(await checkTotp(ctx, user, code))) {
     await ctx.audit({
-      actorUserId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user, from.ip),
       organisationId: user.organisationId,
       action: 'auth.2fa.setup',
       outcome: 'failure',
-      ip: from.ip,
     });
     throw refusal(400, 'invalidVerificationCode');
   }
@@ -77,12 +76,10 @@ export async function confirmAuthenticatorSetup(ctx: AppContext, auth: Auth, cod
     const token = await swapForSession(ctx, tx, auth, from);
     await ctx.audit(
       {
-        actorUserId: user.id,
-        actorEmail: user.email,
+        ...actedBy(user, from.ip),
         organisationId: user.organisationId,
         action: 'auth.2fa.setup',
         outcome: 'success',
-        ip: from.ip,
       },
       tx,
     );
@@ -105,12 +102,10 @@ export async function verifySecondFactor(
   if (!user.totpEnabled) throw badRequest('Two-factor authentication is not set up yet.');
   const fail = async (code: 'invalidVerificationCode' | 'loginVerificationFailed') => {
     await ctx.audit({
-      actorUserId: user.id,
-      actorEmail: user.email,
+      ...actedBy(user, from.ip),
       organisationId: user.organisationId,
       action: 'auth.2fa.verify',
       outcome: 'failure',
-      ip: from.ip,
     });
     const fresh = await findUserById(ctx.db, user.id);
     return refusal(400, fresh && isLockedOut(fresh, ctx.now()) ? 'loginVerificationFailed' : code);
@@ -124,12 +119,10 @@ export async function verifySecondFactor(
       const token = await swapForSession(ctx, tx, auth, from);
       await ctx.audit(
         {
-          actorUserId: user.id,
-          actorEmail: user.email,
+          ...actedBy(user, from.ip),
           organisationId: user.organisationId,
           action: 'auth.2fa.recovery',
           outcome: 'success',
-          ip: from.ip,
           details: { twoFactorReset: true },
         },
         tx,
@@ -145,12 +138,10 @@ export async function verifySecondFactor(
     const issued = await swapForSession(ctx, tx, auth, from);
     await ctx.audit(
       {
-        actorUserId: user.id,
-        actorEmail: user.email,
+        ...actedBy(user, from.ip),
         organisationId: user.organisationId,
         action: 'auth.2fa.verify',
         outcome: 'success',
-        ip: from.ip,
       },
       tx,
     );
