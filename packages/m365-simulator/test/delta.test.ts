@@ -1,7 +1,8 @@
 /**
  * Delta tokens as Graph treats them: a token the simulator did not issue for that resource, or one
  * older than the tenant's retention (its delta horizon), answers 410 with Graph's codes and where to
- * start again; `token=latest` gives only a link.
+ * start again; `token=latest` gives only a link. The function's call form with parentheses, which the
+ * Kiota-based SDKs send (`messages/delta()`, `items/root/delta()`, `delta(token='…')`), is the same.
  */
 import { describe, expect, it } from 'vitest';
 import { evolve, expireDeltaTokens } from '../src/model.js';
@@ -104,5 +105,60 @@ describe('delta tokens', () => {
     expect((await round(link)).items).toEqual([]);
     evolve(tenant, { newFiles: 1 });
     expect((await round(link)).items.length).toBeGreaterThan(0);
+  });
+
+  describe("the call form with parentheses, as the Kiota-based SDKs send it", () => {
+    it('answers messages/delta() as messages/delta, with links in Graph’s form that carry on', async () => {
+      const plain = await round(mailDelta);
+      const called = await round(`${mailDelta}()`);
+      expect(called.items).toEqual(plain.items);
+      expect(called.items.length).toBeGreaterThan(0);
+      expect(called.deltaLink).toMatch(/\/messages\/delta\?\$deltatoken=/);
+      const firstPage = (await get(`${mailDelta}()?$top=1`)).body;
+      expect(firstPage['@odata.nextLink']).toMatch(/\/messages\/delta\?\$skiptoken=/);
+      expect(firstPage['@odata.context']).toMatch(/\$metadata#Collection\(microsoft\.graph\.message\)$/);
+      evolve(tenant, { newMessages: 2 });
+      const inbox = user.folders.find((f) => f.wellKnownName === 'inbox');
+      const fresh = [...user.messages.values()].filter((m) => m.folderId === inbox?.id && m.changed === tenant.clock);
+      expect(fresh.length).toBeGreaterThan(0);
+      expect((await round(called.deltaLink)).items).toEqual(fresh.map((m) => m.id));
+    });
+
+    it('answers root/delta(), items/root/delta() and a user’s drive alike, and delta(token=…) as ?token=', async () => {
+      const plain = await round(driveDelta);
+      const live = [...(tenant.drives.get(user.driveId)?.items.values() ?? [])].filter((i) => !i.deleted);
+      expect(new Set(plain.items)).toEqual(new Set(live.map((i) => i.id)));
+      for (const url of [
+        `${driveDelta}()`,
+        `/drives/${user.driveId}/items/root/delta()`,
+        `/users/${user.id}/drive/root/delta()`,
+        `/users/${user.id}/drive/items/root/delta()`,
+      ]) {
+        const called = await round(url);
+        expect(called.items, url).toEqual(plain.items);
+        expect(called.deltaLink, url).toMatch(/\/delta\?token=/);
+      }
+      const token = new URL(plain.deltaLink).searchParams.get('token') ?? '';
+      const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+      expect((await round(`${driveDelta}(token=${quoted(token)})`)).items).toEqual([]);
+      evolve(tenant, { newFiles: tenant.drives.size });
+      const after = await round(`/drives/${user.driveId}/items/root/delta(token=${quoted(token)})`);
+      const expected = [...(tenant.drives.get(user.driveId)?.items.values() ?? [])].filter(
+        (i) => i.changed === tenant.clock,
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      expect(after.items).toEqual(expected.map((i) => i.id));
+      // As OneDrive's documented delta links write it: the token without quotes.
+      expect((await round(`${driveDelta}(token=${token})`)).items).toEqual(after.items);
+      const latest = await get(`${driveDelta}(token='latest')`);
+      expect(latest.body.value).toEqual([]);
+      expect(latest.body['@odata.deltaLink']).toMatch(/\/root\/delta\?token=/);
+      expect((await get(`${driveDelta}(token='forged')`)).status).toBe(410);
+    });
+
+    it('refuses a parameter the function does not take', async () => {
+      expect((await get(`${driveDelta}(since='2026-01-01')`)).status).toBe(400);
+      expect((await get(`${mailDelta}(token='x')`)).status).toBeGreaterThanOrEqual(400);
+    });
   });
 });

@@ -10,7 +10,7 @@ import { pathOf, type SimDrive, type SimItem, type SimTenant, type SimVersion, v
 import { mimeTypeOf } from './mime.js';
 import { delta, graphError, jsonBody, notFound, page, type SimRequest, type SimResponse } from './odata.js';
 import { QuickXorHash } from './quickxorhash.js';
-import { type GraphCall, type GraphContext, type GraphRoute, route } from './router.js';
+import { type GraphCall, type GraphContext, type GraphRoute, type RouteOptions, route } from './router.js';
 
 /** How long a download link works, as SharePoint's (about an hour). */
 const DOWNLOAD_LIFETIME_MS = 60 * 60_000;
@@ -293,7 +293,7 @@ const onDrive = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, drive: SimDrive) => SimResponse,
-  options: { context?: string } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   route(
     method,
@@ -310,7 +310,7 @@ const onItem = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, drive: SimDrive, item: SimItem) => SimResponse,
-  options: { context?: string } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   onDrive(
     method,
@@ -343,7 +343,8 @@ export const driveRoutes: GraphRoute[] = [
         changes: (after) => [...drive.items.values()].filter((i) => i.changed > after && !(after < 0 && i.deleted)),
         map: (i) => itemJson(context, tenant, drive, i),
       }),
-    { context: 'Collection(microsoft.graph.driveItem)' },
+    // driveItem's delta has an overload taking the token: `delta(token='…')` is `delta?token=…`.
+    { context: 'Collection(microsoft.graph.driveItem)', functionParameters: ['token'] },
   ),
   ...onItem('GET', ['drives/:drive/root', 'drives/:drive/items/:item'], ({ context, tenant }, drive, item) => ({
     status: 200,

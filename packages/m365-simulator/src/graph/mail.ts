@@ -9,7 +9,7 @@ import type { SimMailFolder, SimMessage, SimTenant, SimUser } from '../model.js'
 import { directoryNotFound, userOf } from './directory.js';
 import { decodeEncodedWords, parseMailbox, parseMailboxList } from './mime.js';
 import { delta, graphError, jsonBody, type ListOptions, page, type SimResponse } from './odata.js';
-import { type GraphCall, type GraphRoute, route } from './router.js';
+import { type GraphCall, type GraphRoute, type RouteOptions, route } from './router.js';
 
 /** Outlook pages messages and folders up to 1,000. */
 const OUTLOOK: ListOptions = { max: 1000 };
@@ -50,7 +50,7 @@ const onMailbox = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser) => SimResponse,
-  options: { context?: string } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   route(
     method,
@@ -67,7 +67,7 @@ const onFolder = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser, folder: SimMailFolder) => SimResponse,
-  options: { context?: string } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   onMailbox(
     method,
@@ -183,7 +183,7 @@ export const mailRoutes: GraphRoute[] = [
         changes: (after) => messagesIn(user, folder.id).filter((x) => x.changed > after),
         map: (x) => messageJson(tenant, x),
       }),
-    { context: 'Collection(microsoft.graph.message)' },
+    { context: 'Collection(microsoft.graph.message)', functionParameters: [] },
   ),
   ...onFolder('GET', 'users/:user/mailFolders/:folder/messages', ({ context, request, tenant }, user, folder) =>
     page(context, request, messagesIn(user, folder.id), (m) => messageJson(tenant, m), OUTLOOK),

@@ -74,6 +74,17 @@ function contextOf(path: string, json: Record<string, unknown>, select: string |
   return `${base}${selected}${list ? '' : '/$entity'}`;
 }
 
+/**
+ * A request whose last segment called a function with parentheses (`…/delta()`, `…/delta(token='x')`)
+ * as Graph reads it: the bare name, the arguments in the query; so its next and delta links, built from
+ * the request, take Graph's usual form (`…/delta?token=…`).
+ */
+function asBareFunction(request: SimRequest, name: string, args: Record<string, string>): SimRequest {
+  const query = new URLSearchParams(request.query);
+  for (const [parameter, value] of Object.entries(args)) query.set(parameter, value);
+  return { ...request, path: request.path.replace(/\/[^/]*$/, `/${name}`), query };
+}
+
 export function createGraphService(context: GraphContext, options: GraphServiceOptions = {}): GraphService {
   const validator = validationWanted(options.validate) ? createValidator() : undefined;
   let metadata: Buffer | undefined;
@@ -120,7 +131,17 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
     if (!rule) throw new Error(`the route ${name} has no permissions (ROUTE_PERMISSIONS)`);
     const refusal = permissionRefusal(rule, roles);
     if (refusal) return { response: refusal, route: name };
-    const response = await matched.route.handle({ request, tenant, path, segments, params: matched.params, context });
+    const call = matched.functionArgs
+      ? asBareFunction(request, matched.route.pattern[matched.route.pattern.length - 1] ?? '', matched.functionArgs)
+      : request;
+    const response = await matched.route.handle({
+      request: call,
+      tenant,
+      path,
+      segments,
+      params: matched.params,
+      context,
+    });
     return {
       response,
       context: matched.route.context ?? contextPath(matched.route.pattern, matched.params),
