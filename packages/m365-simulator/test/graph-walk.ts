@@ -20,8 +20,10 @@ export function graphOver(
   tenantId = '11111111-2222-4333-8444-555555555555',
 ) {
   const tenant: SimTenant = buildTenant(tenantId, size);
+  // The shared state (upload sessions) too, for tests that write fragments.
+  const context = { pageSize, baseUrl: () => BASE, sessions: new Map() };
   const service = createGraphService(
-    { pageSize, baseUrl: () => BASE, sessions: new Map() },
+    context,
     { validate: true, tenant: (id) => (id === tenantId ? tenant : undefined) },
   );
   /** Every request made: method, path (below the simulator's root, without the query) and status. */
@@ -56,7 +58,7 @@ export function graphOver(
     }
     return items;
   }
-  return { tenant, service, call, get, all, requests, validation: service.validation };
+  return { tenant, service, context, call, get, all, requests, validation: service.validation };
 }
 
 type Graph = ReturnType<typeof graphOver>;

@@ -478,9 +478,47 @@ export const driveRoutes: GraphRoute[] = [
 ];
 
 /**
- * `/drives/{d}/root:/a/b` (an item by its path, and its `:/children` and `:/content`), and uploads to
- * `/drives/{d}/items/{parent}:/{name}:/content` or `…:/createUploadSession`; undefined when the path
- * has no colon. `context` in the answer is its @odata.context.
+ * The folder at `names` below `base`, made where missing as OneDrive does when a file is uploaded to
+ * a path (`root:/A/B/file.txt:/content` makes A and B); a file in the way answers 409.
+ */
+function folderAt(tenant: SimTenant, drive: SimDrive, base: SimItem, names: readonly string[]): SimItem | SimResponse {
+  let parent = base;
+  for (const name of names) {
+    const existing = childNamed(drive, parent.id, name);
+    if (existing && existing.kind !== 'folder')
+      return graphError(409, 'nameAlreadyExists', `A file named '${name}' is in the way of the folder path.`);
+    if (existing) {
+      parent = existing;
+      continue;
+    }
+    tenant.clock += 1;
+    const id = `${drive.id}-u${tenant.nextItem++}`;
+    const folder: SimItem = {
+      id,
+      driveId: drive.id,
+      name,
+      parentId: parent.id,
+      kind: 'folder',
+      versions: [],
+      created: new Date().toISOString(),
+      changed: tenant.clock,
+      deleted: false,
+      permissions: [],
+    };
+    drive.items.set(id, folder);
+    parent = folder;
+  }
+  return parent;
+}
+
+const isResponse = (value: SimItem | SimResponse): value is SimResponse => 'status' in value;
+
+/**
+ * `/drives/{d}/root:/a/b` (an item by its path, with or without the closing colon, and its
+ * `:/children` and `:/content`), and uploads to `/drives/{d}/root:/a/b/name:/content` or
+ * `/drives/{d}/items/{parent}:/a/name:/content` (or `…:/createUploadSession`): the file goes into the
+ * folder the path names, made if missing; undefined when the path has no colon. `context` in the
+ * answer is its @odata.context.
  */
 export function drivePathCall(
   request: SimRequest,
@@ -496,13 +534,12 @@ export function drivePathCall(
   const drive = tenant.drives.get(driveId);
   if (!drive) return notFound('The drive was not found.');
   const itemContext = `drives('${driveId.replace(/'/g, "''")}')/items/$entity`;
-  const base =
-    head.length === 3 && head[2] === 'root'
-      ? findItem(drive, 'root')
-      : findItem(drive, decodeURIComponent(head[3] ?? ''));
-  if (!base || (head.length !== 3 && head[2] !== 'items')) return notFound();
+  const byRoot = head.length === 3 && head[2] === 'root';
+  const byItem = head.length === 4 && head[2] === 'items';
+  const base = byRoot ? findItem(drive, 'root') : byItem ? findItem(drive, decodeURIComponent(head[3] ?? '')) : undefined;
+  if (!base) return notFound();
   const suffix = /:\/(content|children|createUploadSession)$/.exec(rest)?.[1];
-  const names = (suffix ? rest.slice(0, -(suffix.length + 2)) : rest).split('/').filter(Boolean);
+  const names = (suffix ? rest.slice(0, -(suffix.length + 2)) : rest.replace(/:$/, '')).split('/').filter(Boolean);
   if (request.method === 'GET') {
     let current: SimItem | undefined = base;
     for (const name of names) current = current && childNamed(drive, current.id, name);
@@ -527,19 +564,25 @@ export function drivePathCall(
     }
     return suffix ? notFound() : { status: 200, json: itemJson(context, tenant, drive, current), context: itemContext };
   }
-  const name = names.join('/');
+  const name = names[names.length - 1];
+  if (!name) return graphError(400, 'invalidRequest', 'The path names no file.');
   const conflict = request.query.get('@microsoft.graph.conflictBehavior') ?? 'replace';
-  if (request.method === 'PUT' && suffix === 'content')
+  if (request.method === 'PUT' && suffix === 'content') {
+    const folder = folderAt(tenant, drive, base, names.slice(0, -1));
+    if (isResponse(folder)) return folder;
     return {
-      ...writeFile(context, tenant, drive, base, name, new Uint8Array(request.body), conflict),
+      ...writeFile(context, tenant, drive, folder, name, new Uint8Array(request.body), conflict),
       context: itemContext,
     };
+  }
   if (request.method === 'POST' && suffix === 'createUploadSession') {
     const body = jsonBody<{ item: { '@microsoft.graph.conflictBehavior'?: string } }>(request);
     const id = randomBytes(12).toString('hex');
+    // The folders of the path are made when the last fragment arrives, as the file is.
     context.sessions.set(id, {
       driveId: drive.id,
       parentId: base.id,
+      folders: names.slice(0, -1),
       name,
       conflict: body.item?.['@microsoft.graph.conflictBehavior'] ?? 'replace',
       size: 0,
@@ -582,8 +625,10 @@ export function uploadFragment(request: SimRequest, tenant: SimTenant, id: strin
   }
   context.sessions.delete(id);
   const drive = tenant.drives.get(session.driveId);
-  const parent = drive && findItem(drive, session.parentId);
-  if (!drive || !parent) return notFound();
+  const base = drive && findItem(drive, session.parentId);
+  if (!drive || !base) return notFound();
+  const parent = folderAt(tenant, drive, base, session.folders);
+  if (isResponse(parent)) return parent;
   return writeFile(
     context,
     tenant,

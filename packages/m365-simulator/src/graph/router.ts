@@ -10,7 +10,9 @@ import type { Paging, SimRequest, SimResponse } from './odata.js';
 /** An upload session a client writes fragments into. */
 export interface UploadSession {
   driveId: string;
+  /** The item the path starts from, the folders below it (made when the upload ends) and the file's name. */
   parentId: string;
+  folders: string[];
   name: string;
   conflict: string;
   size: number;

@@ -101,12 +101,19 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
     return driveId ? `/drives/${encodeURIComponent(driveId)}${m[3]}` : path;
   }
 
+  /**
+   * A drive path with its path-addressing colons readable: the Kiota-based SDKs put an item's path in
+   * the item id (`items/root:/a/b.txt:`) and their URI templates encode it (`root%3A%2Fa%2Fb.txt%3A`),
+   * which Graph reads alike. Drive and item ids have no colon, so in a drive path only these do.
+   */
+  const addressedByPath = (path: string) => (path.startsWith('/drives/') ? path.replace(/%3A/gi, ':') : path);
+
   async function route(
     request: SimRequest,
     tenant: SimTenant,
     roles: readonly string[],
   ): Promise<{ response: SimResponse; context?: string; route?: string }> {
-    const path = drivePath(request.path.replace(/^\/v1\.0/, ''), tenant);
+    const path = addressedByPath(drivePath(request.path.replace(/^\/v1\.0/, ''), tenant));
     if (path === '/$metadata' && request.method === 'GET') {
       metadata ??= readFileSync(GRAPH_METADATA_PATH);
       return { response: { status: 200, headers: { 'content-type': 'application/xml' }, bytes: metadata } };
