@@ -1,12 +1,13 @@
 /**
  * Mailboxes: folders (by id or well-known name: inbox, sentitems, archive, deleteditems, drafts,
- * junkemail, msgfolderroot) and child folders, messages of a folder or of the mailbox, one message,
- * message delta, a message as MIME ($value), and the writes a restore makes (new folders, messages
- * imported from MIME, their RFC 2047 subjects decoded).
+ * junkemail, msgfolderroot) and child folders, messages of a folder or of the mailbox (with Outlook's
+ * `$search`), one message, message delta, a message as MIME ($value), and the writes a restore makes
+ * (new folders, messages imported from MIME, their RFC 2047 subjects decoded).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SimMailFolder, SimMessage, SimTenant, SimUser } from '../model.js';
 import { directoryNotFound, userOf } from './directory.js';
+import { parseMessageSearch, type SearchableMessage } from './mail-search.js';
 import { decodeEncodedWords, parseMailbox, parseMailboxList } from './mime.js';
 import { delta, graphError, jsonBody, type ListOptions, page, type SimResponse } from './odata.js';
 import { type GraphCall, type GraphRoute, type RouteOptions, route } from './router.js';
@@ -149,6 +150,79 @@ function messageJson(tenant: SimTenant, m: SimMessage) {
   };
 }
 
+/** A message's MIME: as imported, or made from its parts. */
+function mimeOf(tenant: SimTenant, message: SimMessage): Uint8Array {
+  if (message.raw) return message.raw;
+  const mime = [
+    `From: ${message.from}`,
+    `To: ${message.to}`,
+    `Subject: ${message.subject}`,
+    `Date: ${new Date(message.received).toUTCString()}`,
+    `Message-ID: <${message.id}@${tenant.domain}>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    message.body,
+    '',
+  ].join('\r\n');
+  return Buffer.from(mime);
+}
+
+/** The names of the files an imported message carries (`filename=` of its parts). */
+function attachmentNames(message: SimMessage): string[] {
+  if (!message.raw) return [];
+  const text = Buffer.from(message.raw).toString('utf8');
+  return [...text.matchAll(/filename\*?=\s*"?([^";\r\n]+)"?/gi)].map((m) => decodeEncodedWords(m[1] ?? ''));
+}
+
+type MessageJson = ReturnType<typeof messageJson>;
+
+/** What `$search` looks at: the answer's names and addresses, and the message's attachments and size. */
+function searchable(tenant: SimTenant, message: SimMessage, json: MessageJson): SearchableMessage {
+  return {
+    subject: json.subject,
+    body: json.body.content,
+    from: [json.from.emailAddress],
+    to: json.toRecipients.map((r) => r.emailAddress),
+    cc: [],
+    bcc: [],
+    attachments: attachmentNames(message),
+    hasAttachments: json.hasAttachments,
+    importance: json.importance,
+    received: json.receivedDateTime,
+    sent: json.sentDateTime,
+    size: mimeOf(tenant, message).length,
+  };
+}
+
+/** Outlook answers at most this many messages to a `$search`. */
+const SEARCH_LIMIT = 1000;
+
+/**
+ * A list of messages, with `$search` as Outlook answers it: the matches newest sent first, at most
+ * 1,000, paged like any list; no ConsistencyLevel needed; `$filter` or `$orderby` beside it refused
+ * with Outlook's codes.
+ */
+function messageList({ context, request, tenant }: GraphCall, user: SimUser, messages: SimMessage[]): SimResponse {
+  if (request.query.has('$search')) {
+    if (request.query.has('$filter'))
+      return graphError(400, 'SearchWithFilter', "The query parameter '$filter' is not supported with '$search'.");
+    if (request.query.has('$orderby'))
+      return graphError(400, 'SearchWithOrderBy', "The query parameter '$orderBy' is not supported with '$search'.");
+  }
+  const search = (value: string, rows: MessageJson[]) => {
+    const test = parseMessageSearch(value);
+    return rows
+      .filter((row) => {
+        const message = user.messages.get(row.id);
+        return message !== undefined && test(searchable(tenant, message, row));
+      })
+      .sort((a, b) => Date.parse(b.sentDateTime) - Date.parse(a.sentDateTime))
+      .slice(0, SEARCH_LIMIT);
+  };
+  return page(context, request, messages, (m) => messageJson(tenant, m), { ...OUTLOOK, search });
+}
+
 export const mailRoutes: GraphRoute[] = [
   ...onMailbox('GET', 'users/:user/mailFolders', ({ context, request }, user) =>
     page(
@@ -185,12 +259,10 @@ export const mailRoutes: GraphRoute[] = [
       }),
     { context: 'Collection(microsoft.graph.message)', functionParameters: [] },
   ),
-  ...onFolder('GET', 'users/:user/mailFolders/:folder/messages', ({ context, request, tenant }, user, folder) =>
-    page(context, request, messagesIn(user, folder.id), (m) => messageJson(tenant, m), OUTLOOK),
+  ...onFolder('GET', 'users/:user/mailFolders/:folder/messages', (call, user, folder) =>
+    messageList(call, user, messagesIn(user, folder.id)),
   ),
-  ...onMailbox('GET', 'users/:user/messages', ({ context, request, tenant }, user) =>
-    page(context, request, [...user.messages.values()], (m) => messageJson(tenant, m), OUTLOOK),
-  ),
+  ...onMailbox('GET', 'users/:user/messages', (call, user) => messageList(call, user, [...user.messages.values()])),
   ...onMailbox(
     'GET',
     ['users/:user/messages/:message', 'users/:user/mailFolders/:folder/messages/:message'],
@@ -253,19 +325,6 @@ export const mailRoutes: GraphRoute[] = [
   ...onMailbox('GET', 'users/:user/messages/:message/$value', ({ tenant, params }, user) => {
     const message = user.messages.get(params.message ?? '');
     if (!message) return itemNotFound();
-    if (message.raw) return { status: 200, headers: { 'content-type': MIME_CONTENT_TYPE }, bytes: message.raw };
-    const mime = [
-      `From: ${message.from}`,
-      `To: ${message.to}`,
-      `Subject: ${message.subject}`,
-      `Date: ${new Date(message.received).toUTCString()}`,
-      `Message-ID: <${message.id}@${tenant.domain}>`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      message.body,
-      '',
-    ].join('\r\n');
-    return { status: 200, headers: { 'content-type': MIME_CONTENT_TYPE }, bytes: Buffer.from(mime) };
+    return { status: 200, headers: { 'content-type': MIME_CONTENT_TYPE }, bytes: mimeOf(tenant, message) };
   }),
 ];

@@ -67,8 +67,8 @@ export const notFound = (what = 'The resource could not be found.') => graphErro
 const isAnswer = (value: unknown): value is SimResponse =>
   typeof value === 'object' && value !== null && 'status' in value && typeof (value as SimResponse).status === 'number';
 
-/** How Graph pages one list. */
-export interface ListOptions {
+/** How Graph pages one list (of answers of type R). */
+export interface ListOptions<R = unknown> {
   /** The largest page Graph gives for this resource; a larger `$top` is cut to it, or refused (`refuseAboveMax`). */
   max?: number;
   /** Directory objects: 400 for `$top` above the maximum, and advanced queries need ConsistencyLevel: eventual. */
@@ -77,13 +77,18 @@ export interface ListOptions {
   refuseAboveMax?: boolean;
   /** Graph answers the whole list at once (no paging, no `$top`). */
   unpaged?: boolean;
+  /**
+   * The list's own `$search`: the answers that match the value, in the order the service gives them
+   * (throws QueryError for a value it cannot read). Without it a list searches directory-style.
+   */
+  search?: (value: string, rows: R[]) => R[];
 }
 
 /** A 400 as the directory answers an unsupported query. */
 const unsupported = (message = 'Unsupported Query.') => graphError(400, 'Request_UnsupportedQuery', message);
 
 /** The page size a request asks for: `$top`, or `Prefer: odata.maxpagesize`, else the default. */
-function pageSizeOf(paging: Paging, request: SimRequest, options: ListOptions): number | SimResponse {
+function pageSizeOf<R>(paging: Paging, request: SimRequest, options: ListOptions<R>): number | SimResponse {
   const top = request.query.get('$top');
   const prefer = /odata\.maxpagesize=(\d+)/i.exec(request.headers.prefer ?? '')?.[1];
   const max = options.max ?? 999;
@@ -112,7 +117,11 @@ const eventual = (request: SimRequest) => (request.headers.consistencylevel ?? '
  * `$filter`, `$search`, `$orderby` and `$count` of a list, with the directory's rule that advanced
  * queries need ConsistencyLevel: eventual and `$count=true` (answered 400 otherwise, as Graph does).
  */
-function query<T>(request: SimRequest, rows: T[], options: ListOptions): { rows: T[]; count?: number } | SimResponse {
+function query<T>(
+  request: SimRequest,
+  rows: T[],
+  options: ListOptions<T>,
+): { rows: T[]; count?: number } | SimResponse {
   const q = request.query;
   const filterText = q.get('$filter');
   const orderText = q.get('$orderby');
@@ -134,7 +143,8 @@ function query<T>(request: SimRequest, rows: T[], options: ListOptions): { rows:
     }
     let out = rows;
     if (filter) out = out.filter((row) => matches(filter, row));
-    if (searchText !== null) {
+    if (searchText !== null && options.search) out = options.search(searchText, out);
+    else if (searchText !== null) {
       const test = parseSearch(searchText);
       out = out.filter((row) => test(row));
     }
@@ -167,12 +177,12 @@ function readSkipToken(token: string | null): number | undefined {
  * One page of a list. `map` makes an answer's JSON; `$filter`, `$search` and `$orderby` work on it, so
  * every item is mapped when one of them is asked (otherwise only the page's).
  */
-export function page<T>(
+export function page<T, R = unknown>(
   paging: Paging,
   request: SimRequest,
   all: T[],
-  map: (item: T) => unknown,
-  options: ListOptions = {},
+  map: (item: T) => R,
+  options: ListOptions<R> = {},
 ): SimResponse {
   const size = options.unpaged ? Number.MAX_SAFE_INTEGER : pageSizeOf(paging, request, options);
   if (isAnswer(size)) return size;
