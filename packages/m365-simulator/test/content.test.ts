@@ -119,7 +119,8 @@ describe('uploads by path', () => {
   const driveId = user.driveId;
   const drive = tenant.drives.get(driveId);
   if (!drive) throw new Error('no drive');
-  const put = (url: string, text: string) => call('PUT', url, { body: text, headers: { 'content-type': 'text/plain' } });
+  const put = (url: string, text: string) =>
+    call('PUT', url, { body: text, headers: { 'content-type': 'text/plain' } });
   const itemNamed = (parentId: string, name: string) =>
     [...drive.items.values()].find((i) => i.parentId === parentId && i.name === name && !i.deleted);
   const rootId = `${driveId}-root`;
@@ -129,9 +130,16 @@ describe('uploads by path', () => {
     // learn.microsoft.com, Upload or replace the contents of a driveItem: PUT /me/drive/root:/FolderA/FileB.txt:/content.
     const documented = { status: 201, body: { id: '0123456789abc', name: 'FileB.txt', size: 35, file: {} } };
     expect(itemNamed(rootId, 'FolderA')).toBeUndefined();
-    const answer = await put(`/users/${user.id}/drive/root:/FolderA/FileB.txt:/content`, 'The contents of the file goes here.');
+    const answer = await put(
+      `/users/${user.id}/drive/root:/FolderA/FileB.txt:/content`,
+      'The contents of the file goes here.',
+    );
     expect(answer.status).toBe(documented.status);
-    expect(answer.body).toMatchObject({ name: documented.body.name, size: documented.body.size, file: expect.any(Object) });
+    expect(answer.body).toMatchObject({
+      name: documented.body.name,
+      size: documented.body.size,
+      file: expect.any(Object),
+    });
     const folder = itemNamed(rootId, 'FolderA');
     expect(folder?.kind).toBe('folder');
     const file = itemNamed(folder?.id ?? '', 'FileB.txt');
@@ -162,7 +170,10 @@ describe('uploads by path', () => {
     const a = itemNamed(rootId, 'A');
     const b = itemNamed(a?.id ?? '', 'B');
     expect([a?.kind, b?.kind]).toEqual(['folder', 'folder']);
-    expect((deep.body as unknown as Item).parentReference).toMatchObject({ id: b?.id, path: `/drives/${driveId}/root:/A/B` });
+    expect((deep.body as unknown as Item).parentReference).toMatchObject({
+      id: b?.id,
+      path: `/drives/${driveId}/root:/A/B`,
+    });
     // From a folder by its id, into a sub-folder that exists and one that does not.
     const fromItem = await put(`/drives/${driveId}/items/${a?.id}:/B/second.txt:/content`, 'second');
     expect(fromItem.status).toBe(201);

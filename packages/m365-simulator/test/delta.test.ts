@@ -107,7 +107,7 @@ describe('delta tokens', () => {
     expect((await round(link)).items.length).toBeGreaterThan(0);
   });
 
-  describe("the call form with parentheses, as the Kiota-based SDKs send it", () => {
+  describe('the call form with parentheses, as the Kiota-based SDKs send it', () => {
     it('answers messages/delta() as messages/delta, with links in Graph’s form that carry on', async () => {
       const plain = await round(mailDelta);
       const called = await round(`${mailDelta}()`);

@@ -22,10 +22,10 @@ export function graphOver(
   const tenant: SimTenant = buildTenant(tenantId, size);
   // The shared state (upload sessions) too, for tests that write fragments.
   const context = { pageSize, baseUrl: () => BASE, sessions: new Map() };
-  const service = createGraphService(
-    context,
-    { validate: true, tenant: (id) => (id === tenantId ? tenant : undefined) },
-  );
+  const service = createGraphService(context, {
+    validate: true,
+    tenant: (id) => (id === tenantId ? tenant : undefined),
+  });
   /** Every request made: method, path (below the simulator's root, without the query) and status. */
   const requests: { method: string; path: string; status: number }[] = [];
   /** One request; `url` is below /v1.0 (`/users?$top=2`) or absolute (a next link). */

@@ -536,7 +536,11 @@ export function drivePathCall(
   const itemContext = `drives('${driveId.replace(/'/g, "''")}')/items/$entity`;
   const byRoot = head.length === 3 && head[2] === 'root';
   const byItem = head.length === 4 && head[2] === 'items';
-  const base = byRoot ? findItem(drive, 'root') : byItem ? findItem(drive, decodeURIComponent(head[3] ?? '')) : undefined;
+  const base = byRoot
+    ? findItem(drive, 'root')
+    : byItem
+      ? findItem(drive, decodeURIComponent(head[3] ?? ''))
+      : undefined;
   if (!base) return notFound();
   const suffix = /:\/(content|children|createUploadSession)$/.exec(rest)?.[1];
   const names = (suffix ? rest.slice(0, -(suffix.length + 2)) : rest.replace(/:$/, '')).split('/').filter(Boolean);
