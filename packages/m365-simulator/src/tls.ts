@@ -4,6 +4,7 @@
  * cert.pem, key.pem; the keys 0600) and kept. A client trusts the simulator by trusting ca.pem
  * (NODE_EXTRA_CA_CERTS for Node.js), once: the server certificate is renewed from the same CA when it
  * would expire within 30 days. Keys are ECDSA P-256, made with WebCrypto through @peculiar/x509.
+ * Every PEM file ends with one newline, so that files put together (`cat ca.pem other.pem`) stay PEM.
  */
 import { randomBytes, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,9 +38,16 @@ async function x509() {
   return lib;
 }
 
+/**
+ * PEM text ending in exactly one newline. @peculiar/x509 ends its PEM at the dashes, and a bundle made
+ * by concatenating such a file with another then has `-----END …----------BEGIN …-----` on one line,
+ * which OpenSSL (and so Node's NODE_EXTRA_CA_CERTS) does not read.
+ */
+const pemText = (pem: string) => `${pem.trimEnd()}\n`;
+
 async function pkcs8Pem(key: CryptoKey): Promise<string> {
   const { PemConverter } = await x509();
-  return PemConverter.encode(await globalThis.crypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY');
+  return pemText(PemConverter.encode(await globalThis.crypto.subtle.exportKey('pkcs8', key), 'PRIVATE KEY'));
 }
 
 async function importSigningKey(pem: string): Promise<CryptoKey> {
@@ -65,7 +73,7 @@ async function makeCa(now: Date) {
       await lib.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  return { certificate: certificate.toString('pem'), privateKey: await pkcs8Pem(keys.privateKey) };
+  return { certificate: pemText(certificate.toString('pem')), privateKey: await pkcs8Pem(keys.privateKey) };
 }
 
 async function makeServerCertificate(ca: { certificate: string; privateKey: string }, now: Date) {
@@ -94,7 +102,7 @@ async function makeServerCertificate(ca: { certificate: string; privateKey: stri
       await lib.SubjectKeyIdentifierExtension.create(keys.publicKey),
     ],
   });
-  return { certificate: certificate.toString('pem'), privateKey: await pkcs8Pem(keys.privateKey) };
+  return { certificate: pemText(certificate.toString('pem')), privateKey: await pkcs8Pem(keys.privateKey) };
 }
 
 const expiresSoon = (pem: string, now: Date) =>
@@ -105,6 +113,14 @@ function replaceFile(path: string, text: string, mode: number) {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(temporary, text, { mode });
   renameSync(temporary, path);
+}
+
+/** A PEM file's text; one an earlier version wrote without its final newline is written again with it. */
+function readPem(path: string, mode: number): string {
+  const text = readFileSync(path, 'utf8');
+  const fixed = pemText(text);
+  if (fixed !== text) replaceFile(path, fixed, mode);
+  return fixed;
 }
 
 /** Makes a whole new tls directory beside the old one and renames it in place; a concurrent maker's rename loses. */
@@ -137,9 +153,10 @@ export async function loadOrCreateTls(dataDir: string, options: { now?: Date } =
     rmSync(dir, { recursive: true, force: true });
   }
   if (!existsSync(caPath)) await createTlsDirectory(dataDir, dir, now);
-  const caCertificate = readFileSync(caPath, 'utf8');
-  let certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
-  let privateKey = readFileSync(join(dir, 'key.pem'), 'utf8');
+  const caCertificate = readPem(caPath, 0o644);
+  let certificate = readPem(join(dir, 'cert.pem'), 0o644);
+  let privateKey = readPem(join(dir, 'key.pem'), 0o600);
+  readPem(join(dir, 'ca-key.pem'), 0o600);
   if (expiresSoon(certificate, now)) {
     const renewed = await makeServerCertificate(
       { certificate: caCertificate, privateKey: readFileSync(join(dir, 'ca-key.pem'), 'utf8') },

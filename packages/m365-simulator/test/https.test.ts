@@ -1,12 +1,15 @@
 /**
  * https with the simulator's own CA: refused by a client that does not trust it, accepted by one that
- * does; the certificate is kept across restarts and renewed before it expires; every URL the
+ * does; the certificate is kept across restarts and renewed before it expires; every PEM file ends in
+ * one newline, so that a bundle made with `cat` is trusted through NODE_EXTRA_CA_CERTS; every URL the
  * simulator gives out (OpenID configuration, next, delta and upload links) is https on its origin.
  */
+import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CA_COMMON_NAME, loadOrCreateTls, type RunningSimulator, startSimulator } from '../src/index.js';
 import { accessToken, CLIENT, SECRET, TENANT, trusting } from './helpers.js';
@@ -87,6 +90,78 @@ describe('the simulator over https', () => {
     expect(certificate.verify(new X509Certificate(renewed.caCertificate).publicKey)).toBe(true);
     expect(readFileSync(join(dataDir, 'tls', 'key.pem'), 'utf8')).toBe(renewed.privateKey);
     expect((await loadOrCreateTls(dataDir)).certificate).toBe(renewed.certificate);
+  });
+});
+
+describe('the PEM files the simulator writes', () => {
+  const PEM_FILES = ['tls/ca.pem', 'tls/ca-key.pem', 'tls/cert.pem', 'tls/key.pem', 'token-signing-key.pem'];
+  const endsInOneNewline = (text: string) => /-----END [A-Z ]+-----\n$/.test(text) && !text.endsWith('\n\n');
+
+  it('end in one newline, so a bundle made with cat is trusted through NODE_EXTRA_CA_CERTS', async () => {
+    const first = await startSimulator({ dataDir: freshDir(), tenants: [{ tenantId: TENANT }] });
+    const second = await startSimulator({ dataDir: freshDir(), tenants: [{ tenantId: TENANT }] });
+    try {
+      for (const sim of [first, second]) {
+        for (const file of PEM_FILES) {
+          expect(endsInOneNewline(readFileSync(join(sim.dataDir, file), 'utf8')), file).toBe(true);
+        }
+        expect(endsInOneNewline(sim.caCertificate)).toBe(true);
+      }
+      // `cat first/tls/ca.pem second/tls/ca.pem > bundle.pem`, as an integrator trusting two simulators would.
+      const bundle = join(freshDir(), 'bundle.pem');
+      writeFileSync(
+        bundle,
+        Buffer.concat([readFileSync(first.caCertificatePath), readFileSync(second.caCertificatePath)]),
+      );
+      const certificates = readFileSync(bundle, 'utf8').match(
+        /-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----\n/g,
+      );
+      expect(certificates).toHaveLength(2);
+      // Node's own TLS reads both certificates of the bundle.
+      const { createSecureContext } = await import('node:tls');
+      expect(() => createSecureContext({ ca: readFileSync(bundle, 'utf8') })).not.toThrow();
+
+      // A fresh Node process trusting nothing but the bundle reaches both simulators.
+      const script = `
+        const statuses = [];
+        for (const url of JSON.parse(process.argv[1])) {
+          try { statuses.push((await fetch(url)).status); } catch (error) { statuses.push(String(error.cause?.code ?? error)); }
+        }
+        console.log(JSON.stringify(statuses));`;
+      const urls = [first, second].map((sim) => `${sim.authorityHost}/${TENANT}/v2.0/.well-known/openid-configuration`);
+      const run = (extra: string) =>
+        promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(urls)], {
+          env: { ...process.env, NODE_EXTRA_CA_CERTS: extra },
+        });
+      const trusted = await run(bundle);
+      expect(trusted.stderr).not.toMatch(/Ignoring extra certs/);
+      expect(JSON.parse(trusted.stdout)).toEqual([200, 200]);
+      // The referee: without the second CA the second simulator is refused.
+      const alone = await run(first.caCertificatePath);
+      expect(JSON.parse(alone.stdout)).toEqual([200, expect.stringMatching(/CERT|VERIFY|SIGNATURE/)]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('writes again, with its newline, a PEM file an earlier version left without one', async () => {
+    const dataDir = freshDir();
+    const made = await loadOrCreateTls(dataDir);
+    for (const file of PEM_FILES.filter((f) => f.startsWith('tls/'))) {
+      const path = join(dataDir, file);
+      writeFileSync(path, readFileSync(path, 'utf8').trimEnd(), { mode: statSync(path).mode & 0o777 });
+      expect(endsInOneNewline(readFileSync(path, 'utf8'))).toBe(false);
+    }
+    const again = await loadOrCreateTls(dataDir);
+    expect(again.caCertificate).toBe(made.caCertificate);
+    expect(again.certificate).toBe(made.certificate);
+    for (const file of PEM_FILES.filter((f) => f.startsWith('tls/'))) {
+      expect(endsInOneNewline(readFileSync(join(dataDir, file), 'utf8')), file).toBe(true);
+    }
+    for (const key of ['tls/ca-key.pem', 'tls/key.pem']) {
+      expect(statSync(join(dataDir, key)).mode & 0o777).toBe(0o600);
+    }
   });
 });
 
