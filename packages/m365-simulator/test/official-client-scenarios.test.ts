@@ -3,7 +3,9 @@
  * MSAL's client credentials and token cache; the Graph client's PageIterator over users, drive
  * children, drive and message delta (across changes, and the 410s of tampered and expired tokens), mail
  * folders and MIME, teams, channels, chats; its default RetryHandler against 429 and 503 with
- * Retry-After; query options with ConsistencyLevel. Each scenario group runs in a process of its own
+ * Retry-After; query options with ConsistencyLevel; `$search` on messages, uploads by path into
+ * folders and GET by path. The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
+ * as it calls them (`delta()`) across changes, `$search`, an upload by path. Each scenario group runs in a process of its own
  * (test/fixtures/official-clients.mjs) that trusts the simulator's CA by NODE_EXTRA_CA_CERTS alone;
  * each scenario is a named check of what the clients read against the simulated tenant.
  */
@@ -15,7 +17,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evolve, groupsOf, type RunningSimulator, type SimTenant, startSimulator, versionBytes } from '../src/index.js';
+import {
+  evolve,
+  groupsOf,
+  type RunningSimulator,
+  type SimMessage,
+  type SimTenant,
+  startSimulator,
+  versionBytes,
+} from '../src/index.js';
 import { expireDeltaTokens } from '../src/model.js';
 import { CLIENT, SECRET, TENANT, trusting } from './helpers.js';
 
@@ -132,6 +142,54 @@ interface ThrottleResult {
   off: { status: number; setting: Json };
 }
 
+interface KiotaMessage {
+  id: string;
+  subject: string;
+  parentFolderId: string;
+  sentDateTime: string;
+}
+interface KiotaMailResult {
+  full: { items: KiotaMessage[]; deltaLink: string; requests: string[] };
+  next: { items: KiotaMessage[]; deltaLink: string; requests: string[] };
+  searched: { items: KiotaMessage[]; requests: string[] };
+  inInbox: { items: KiotaMessage[] };
+  refused: { statusCode?: number; code?: string; message?: string; resolved?: unknown };
+}
+interface KiotaItem {
+  id: string;
+  name: string;
+  size?: number;
+  parentId?: string;
+  deleted: boolean;
+  folder: boolean;
+}
+interface KiotaDriveResult {
+  full: { ids: string[]; deltaLink: string; requests: string[] };
+  uploaded: KiotaItem;
+  replaced: KiotaItem;
+  read: KiotaItem;
+  uploadPaths: { method: string; path: string; status: number }[];
+  next: { items: KiotaItem[]; deltaLink: string; requests: string[] };
+}
+interface PathItem {
+  id: string;
+  name: string;
+  size: number;
+  parentReference: { id: string; path: string; driveId: string };
+}
+interface SearchAndPathsResult {
+  searched: { items: { id: string; parentFolderId: string; sentDateTime: string }[]; requests: string[] };
+  inInbox: { items: { id: string; parentFolderId: string; sentDateTime: string }[] };
+  refused: Failure;
+  created: PathItem;
+  replaced: PathItem;
+  statuses: number[];
+  children: PathItem[];
+  childrenByPath: PathItem[];
+  byPath: PathItem;
+  content: string;
+}
+
 interface Scenario {
   name: string;
   group: string;
@@ -147,6 +205,8 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     drive: { before: 0, liveBefore: [] as string[], replaceId: '' },
     mail: { before: 0 },
     throttledBefore: 0,
+    kiotaMail: { before: 0 },
+    kiotaDrive: { before: 0, liveBefore: [] as string[] },
   };
 
   beforeAll(async () => {
@@ -230,6 +290,19 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     [...drive(driveId).items.values()].filter((i) => i.parentId === parentId && !i.deleted);
   const inboxOf = (u: SimTenant['users'][number]) =>
     u.folders.find((f) => f.wellKnownName === 'inbox') ?? expect.unreachable('an inbox');
+  const user1 = () => tenant.users[1] ?? expect.unreachable('a second user');
+  /** Whether a message has the word in from (address or name), subject or body: Outlook's free-text search. */
+  const mentions = (m: SimMessage, word: string) => {
+    const sender = tenant.users.find((u) => u.upn === m.from)?.displayName ?? '';
+    return [m.from, sender, m.subject, m.body].some((text) =>
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .includes(word),
+    );
+  };
+  const newestSentFirst = (rows: { sentDateTime: string }[]) =>
+    rows.every((r, i) => i === 0 || (rows[i - 1]?.sentDateTime ?? '') >= r.sentDateTime);
   const subjectOf = (mime: string) => /^Subject: (.*)$/m.exec(mime.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim();
 
   const scenarios: Scenario[] = [
@@ -567,6 +640,215 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
       },
     },
     {
+      name: 'Kiota SDK: messages.delta.get() sends …/messages/delta(), and its PageIterator reads every inbox message across pages to a deltaLink',
+      group: 'kiotaMail',
+      check(result) {
+        const { full } = result as unknown as KiotaMailResult;
+        const u = user1();
+        const inbox = inboxOf(u);
+        const old = [...u.messages.values()].filter(
+          (m) => m.folderId === inbox.id && m.changed <= notes.kiotaMail.before,
+        );
+        expect(old.length).toBeGreaterThan(2);
+        expect(full.items.map((m) => [m.id, m.subject, m.parentFolderId])).toEqual(
+          old.map((m) => [m.id, m.subject, inbox.id]),
+        );
+        expect(full.requests).toHaveLength(Math.ceil(old.length / 2));
+        expect(new URL(full.requests[0] ?? '').pathname).toBe(`/v1.0/users/${u.id}/mailFolders/inbox/messages/delta()`);
+        for (const next of full.requests.slice(1)) expect(next).toContain('$skiptoken=');
+        expect(full.deltaLink).toContain('/messages/delta?$deltatoken=');
+      },
+    },
+    {
+      name: 'Kiota SDK: delta.withUrl(deltaLink) after new mail gives only the new message',
+      group: 'kiotaMail',
+      check(result) {
+        const { next } = result as unknown as KiotaMailResult;
+        const u = user1();
+        const inbox = inboxOf(u);
+        const fresh = [...u.messages.values()].filter(
+          (m) => m.folderId === inbox.id && m.changed > notes.kiotaMail.before,
+        );
+        expect(fresh).toHaveLength(1);
+        expect(next.items.map((m) => [m.id, m.subject])).toEqual(fresh.map((m) => [m.id, m.subject]));
+        expect(next.requests).toHaveLength(1);
+        expect(next.deltaLink).toContain('$deltatoken=');
+      },
+    },
+    {
+      name: 'Kiota SDK: messages.get with $search="invoice" and $top=2, paged by its PageIterator: the messages with the word in from, subject or body, newest sent first; in a folder, its own only',
+      group: 'kiotaMail',
+      check(result) {
+        const { searched, inInbox } = result as unknown as KiotaMailResult;
+        const u = user1();
+        const expected = [...u.messages.values()].filter((m) => mentions(m, 'invoice'));
+        expect(expected.length).toBeGreaterThan(0);
+        expect(expected.length).toBeLessThan(u.messages.size);
+        expect(new Set(searched.items.map((m) => m.id))).toEqual(new Set(expected.map((m) => m.id)));
+        expect(searched.items).toHaveLength(expected.length);
+        expect(newestSentFirst(searched.items)).toBe(true);
+        expect(searched.requests).toHaveLength(Math.ceil(expected.length / 2));
+        for (const request of searched.requests) expect(decodeURIComponent(request)).toContain('$search="invoice"');
+        const inbox = inboxOf(u);
+        expect(new Set(inInbox.items.map((m) => m.id))).toEqual(
+          new Set(expected.filter((m) => m.folderId === inbox.id).map((m) => m.id)),
+        );
+      },
+    },
+    {
+      name: 'Kiota SDK: $search beside $orderby throws ODataError 400 SearchWithOrderBy',
+      group: 'kiotaMail',
+      check(result) {
+        const { refused } = result as unknown as KiotaMailResult;
+        expect(refused).toEqual({
+          statusCode: 400,
+          code: 'SearchWithOrderBy',
+          message: "The query parameter '$orderBy' is not supported with '$search'.",
+        });
+      },
+    },
+    {
+      name: "Kiota SDK: items.byDriveItemId('root').delta.get() (the drives package's request builder) sends items/root/delta() and reads every live item across pages to a deltaLink",
+      group: 'kiotaDrive',
+      check(result) {
+        const { full } = result as unknown as KiotaDriveResult;
+        const driveId = user1().driveId;
+        expect(new Set(full.ids)).toEqual(new Set(notes.kiotaDrive.liveBefore));
+        expect(full.ids).toHaveLength(notes.kiotaDrive.liveBefore.length);
+        expect(full.requests).toHaveLength(Math.ceil(notes.kiotaDrive.liveBefore.length / 2));
+        expect(new URL(full.requests[0] ?? '').pathname).toBe(`/v1.0/drives/${driveId}/items/root/delta()`);
+        expect(full.deltaLink.startsWith(`${sim.graphBaseUrl}/drives/${driveId}/items/root/delta?token=`)).toBe(true);
+      },
+    },
+    {
+      name: "Kiota SDK: content.put() by path (items.byDriveItemId('root:/Kiota Reports/2026/summary.txt:'), encoded by its URI template) makes the folders and the file in them, a second put replaces it (same id), get() by the path finds it",
+      group: 'kiotaDrive',
+      check(result) {
+        const r = result as unknown as KiotaDriveResult;
+        const d = drive(user1().driveId);
+        const named = (parentId: string, name: string) =>
+          [...d.items.values()].find((i) => i.parentId === parentId && i.name === name && !i.deleted);
+        const reports = named(rootOf(d.id), 'Kiota Reports');
+        const year = named(reports?.id ?? '', '2026');
+        const file = named(year?.id ?? '', 'summary.txt');
+        expect([reports?.kind, year?.kind, file?.kind]).toEqual(['folder', 'folder', 'file']);
+        expect([r.uploaded.id, r.replaced.id, r.read.id]).toEqual([file?.id, file?.id, file?.id]);
+        expect(r.uploaded).toMatchObject({ name: 'summary.txt', parentId: year?.id, folder: false });
+        expect(r.uploadPaths).toEqual([
+          {
+            method: 'PUT',
+            path: `/v1.0/drives/${d.id}/items/root%3A%2FKiota%20Reports%2F2026%2Fsummary.txt%3A/content`,
+            status: 201,
+          },
+          {
+            method: 'PUT',
+            path: `/v1.0/drives/${d.id}/items/root%3A%2FKiota%20Reports%2F2026%2Fsummary.txt%3A/content`,
+            status: 200,
+          },
+        ]);
+        const latest = file?.versions[file.versions.length - 1] ?? expect.unreachable('a version');
+        expect(file?.versions).toHaveLength(2);
+        expect(Buffer.from(versionBytes(TENANT, latest)).toString('utf8')).toBe(
+          'second summary, replacing the first\n',
+        );
+        expect(r.replaced.size).toBe(latest.size);
+      },
+    },
+    {
+      name: "Kiota SDK: delta.withUrl(deltaLink) after the change (colleagues' edits, the upload by path) gives only the changed items, the new file in its new folder",
+      group: 'kiotaDrive',
+      check(result) {
+        const { next, replaced } = result as unknown as KiotaDriveResult;
+        const d = drive(user1().driveId);
+        const changed = [...d.items.values()].filter((i) => i.changed > notes.kiotaDrive.before);
+        const ids = next.items.map((i) => i.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(new Set(ids)).toEqual(new Set(changed.map((i) => i.id)));
+        expect(changed.length).toBeGreaterThan(3);
+        const file = d.items.get(replaced.id) ?? expect.unreachable('the uploaded file');
+        expect(next.items.find((i) => i.id === file.id)).toMatchObject({
+          name: 'summary.txt',
+          parentId: file.parentId,
+        });
+        const folders = next.items.filter((i) => i.folder).map((i) => i.name);
+        expect(folders).toEqual(expect.arrayContaining(['Kiota Reports', '2026']));
+        expect(next.items.filter((i) => i.deleted).length).toBe(changed.filter((i) => i.deleted).length);
+      },
+    },
+    {
+      name: "Graph client: $search on messages (.search('\"invoice\"').top(2)) paged by PageIterator without ConsistencyLevel, newest sent first; a bare term on the inbox's messages keeps to the inbox",
+      group: 'searchAndPaths',
+      check(result) {
+        const { searched, inInbox } = result as unknown as SearchAndPathsResult;
+        const u = user0();
+        const expected = [...u.messages.values()].filter((m) => mentions(m, 'invoice'));
+        expect(expected.length).toBeGreaterThan(0);
+        expect(expected.length).toBeLessThan(u.messages.size);
+        expect(new Set(searched.items.map((m) => m.id))).toEqual(new Set(expected.map((m) => m.id)));
+        expect(searched.items).toHaveLength(expected.length);
+        expect(newestSentFirst(searched.items)).toBe(true);
+        expect(searched.requests).toHaveLength(Math.ceil(expected.length / 2));
+        const inbox = inboxOf(u);
+        expect(new Set(inInbox.items.map((m) => m.id))).toEqual(
+          new Set(expected.filter((m) => m.folderId === inbox.id).map((m) => m.id)),
+        );
+        expect(inInbox.items.every((m) => m.parentFolderId === inbox.id)).toBe(true);
+      },
+    },
+    {
+      name: 'Graph client: $search beside $filter throws GraphError 400 SearchWithFilter',
+      group: 'searchAndPaths',
+      check(result) {
+        const { refused } = result as unknown as SearchAndPathsResult;
+        expect(refused).toMatchObject({
+          graphError: true,
+          statusCode: 400,
+          code: 'SearchWithFilter',
+          message: "The query parameter '$filter' is not supported with '$search'.",
+        });
+      },
+    },
+    {
+      name: "Graph client: upload by path into a folder (root:/Scenario Folder/Sub/notes.txt:/content): 201 then 200 with the same id, parentReference the folder made for it; the folder's children, by id and by path, list it",
+      group: 'searchAndPaths',
+      check(result) {
+        const r = result as unknown as SearchAndPathsResult;
+        const d = drive(user0().driveId);
+        const named = (parentId: string, name: string) =>
+          [...d.items.values()].find((i) => i.parentId === parentId && i.name === name && !i.deleted);
+        const top = named(rootOf(d.id), 'Scenario Folder');
+        const sub = named(top?.id ?? '', 'Sub');
+        const file = named(sub?.id ?? '', 'notes.txt');
+        expect([top?.kind, sub?.kind, file?.kind]).toEqual(['folder', 'folder', 'file']);
+        expect(named(rootOf(d.id), 'Scenario Folder/Sub/notes.txt')).toBeUndefined();
+        expect(r.statuses).toEqual([201, 200]);
+        expect(r.created).toMatchObject({ id: file?.id, name: 'notes.txt', size: 'first notes\n'.length });
+        expect(r.replaced).toMatchObject({ id: file?.id, size: 'second notes, replacing the first\n'.length });
+        expect(r.created.parentReference).toMatchObject({
+          id: sub?.id,
+          driveId: d.id,
+          path: `/drives/${d.id}/root:/Scenario Folder/Sub`,
+        });
+        const listed = childrenOf(d.id, sub?.id ?? '');
+        expect(r.children.map((i) => [i.id, i.name])).toEqual(listed.map((i) => [i.id, i.name]));
+        expect(r.childrenByPath.map((i) => i.id)).toEqual(listed.map((i) => i.id));
+        expect(r.children.map((i) => i.id)).toContain(file?.id);
+      },
+    },
+    {
+      name: 'Graph client: GET by path (root:/Scenario Folder/Sub/notes.txt) finds the item; its :/content gives the replaced text',
+      group: 'searchAndPaths',
+      check(result) {
+        const r = result as unknown as SearchAndPathsResult;
+        expect(r.byPath.id).toBe(r.created.id);
+        expect(r.byPath.parentReference.id).toBe(r.created.parentReference.id);
+        const file = drive(user0().driveId).items.get(r.created.id);
+        const latest = file?.versions[file.versions.length - 1] ?? expect.unreachable('a version');
+        expect(r.content).toBe(Buffer.from(versionBytes(TENANT, latest)).toString('utf8'));
+        expect(r.content).toBe('second notes, replacing the first\n');
+      },
+    },
+    {
       name: "every JSON answer the clients read matched Graph v1.0's published metadata",
       group: 'all',
       check() {
@@ -594,7 +876,7 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     expect(waited).toBeGreaterThanOrEqual(950);
   }
 
-  it('pass every scenario', { timeout: 60_000 }, async () => {
+  it('pass every scenario', { timeout: 120_000 }, async () => {
     const u = user0();
     const userDrive = u.driveId;
     const groups: Record<string, { args: Json; actions?: Record<string, Action> }> = {
@@ -641,6 +923,29 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
       teams: { args: {} },
       chats: { args: { userId: u.id } },
       throttle: { args: { siteId: tenant.sites[0]?.id } },
+      kiotaMail: {
+        args: { userId: user1().id },
+        actions: {
+          'new-mail': () => {
+            notes.kiotaMail.before = tenant.clock;
+            evolve(tenant, { newMessages: tenant.users.filter((x) => x.hasMailbox).length });
+            return undefined;
+          },
+        },
+      },
+      kiotaDrive: {
+        args: { driveId: user1().driveId },
+        actions: {
+          'change-drive': () => {
+            const d = drive(user1().driveId);
+            notes.kiotaDrive.before = tenant.clock;
+            notes.kiotaDrive.liveBefore = [...d.items.values()].filter((i) => !i.deleted).map((i) => i.id);
+            evolve(tenant, { newFiles: tenant.drives.size, editedFiles: 12, deletedFiles: 24 });
+            return undefined;
+          },
+        },
+      },
+      searchAndPaths: { args: { userId: u.id } },
     };
     notes.throttledBefore = sim.state.stats.throttled;
 
