@@ -25,7 +25,7 @@ import {
 } from './identity.js';
 import type { ValidationState } from './metadata/validation.js';
 import { buildTenant, evolve, type SimTenant, type TenantSize } from './model.js';
-import { ALL_APPLICATION_PERMISSIONS } from './permissions.js';
+import { ALL_APPLICATION_PERMISSIONS, type GraphAccess } from './permissions.js';
 import { createSignIn, type IdTokenFault, type SignInApp } from './sign-in.js';
 import { ephemeralTokenKeys, GRAPH_AUDIENCE, type TokenKeys, verifyToken } from './tokens.js';
 
@@ -113,7 +113,18 @@ export interface SimulatorState {
   readonly validation: ValidationState | null;
   /** How the next ID tokens of user sign-in are made wrong, for a relying party's tests (`none`: right). */
   idTokenFault: IdTokenFault;
+  /** Tokens the token endpoint issued so far, per grant type. */
+  readonly grants: Readonly<Record<GrantType, number>>;
+  /**
+   * Ends every refresh token issued so far, as 90 days without use would (Entra ID's default lifetime,
+   * theirs here too): redeeming one is then refused with AADSTS700082. Answers how many were good.
+   */
+  expireRefreshTokens(): number;
 }
+
+/** The token endpoint's grant types: an app's own (client credentials), and a signed-in user's. */
+const GRANT_TYPES = ['client_credentials', 'authorization_code', 'refresh_token'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
 
 /** A served tenant: its content, its own app registration and what the admin consent endpoint knows of that app. */
 type ServedTenant = { model: SimTenant } & Registration & {
@@ -187,6 +198,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     origin: () => state.baseUrl,
   });
   const controlKey = options.controlKey ?? randomBytes(24).toString('base64url');
+  const grants: Record<GrantType, number> = { client_credentials: 0, authorization_code: 0, refresh_token: 0 };
   const throttle = new Throttle(
     throttleSetting({ every: options.throttleEvery ?? 0, retryAfter: options.retryAfter ?? 0, ...options.throttle }),
   );
@@ -216,6 +228,8 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     set idTokenFault(fault) {
       signIn.fault = fault;
     },
+    grants,
+    expireRefreshTokens: () => signIn.expireRefreshTokens(),
   };
   const context: GraphContext = {
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
@@ -250,10 +264,11 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     return refusal;
   }
 
-  /** The tenant a Graph request's bearer token was issued for and the token's roles, or Graph's 401. */
-  function authenticate(
-    request: SimRequest,
-  ): { tenant: SimTenant; roles: readonly string[] } | { refusal: SimResponse } {
+  /**
+   * The tenant a Graph request's bearer token was issued for and who calls with it (an app with its
+   * `roles`, or a user of the tenant with the delegated `scp`, which marks a user's token), or Graph's 401.
+   */
+  function authenticate(request: SimRequest): { tenant: SimTenant; access: GraphAccess } | { refusal: SimResponse } {
     const refuse = (message: string) => ({ refusal: graphError(401, 'InvalidAuthenticationToken', message) });
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) return refuse('Access token is empty.');
@@ -262,13 +277,24 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     const tenant = tenants.get(String(claims.tid).toLowerCase());
     if (claims.aud !== GRAPH_AUDIENCE) return refuse('Access token validation failure. Invalid audience.');
     if (!tenant) return refuse('Access token validation failure. The tenant is not served here.');
-    return { tenant: tenant.model, roles: Array.isArray(claims.roles) ? claims.roles : [] };
+    if (typeof claims.scp === 'string') {
+      const user = tenant.model.users.find((u) => u.id === claims.oid);
+      if (!user) return refuse('Access token validation failure. The signed-in user is not in the tenant.');
+      return {
+        tenant: tenant.model,
+        access: { kind: 'delegated', userId: user.id, scopes: claims.scp.split(' ').filter(Boolean) },
+      };
+    }
+    return {
+      tenant: tenant.model,
+      access: { kind: 'application', roles: Array.isArray(claims.roles) ? claims.roles : [] },
+    };
   }
 
   /**
    * Entra ID's paths under /{tenantId}: the authorization endpoint, the admin consent endpoint, the
-   * token endpoint (client credentials, and the authorization code of a user's sign-in), the OpenID
-   * configuration and the JWKS.
+   * token endpoint (client credentials, and a user's authorization code and refresh token), the
+   * OpenID configuration and the JWKS.
    */
   function identity(request: SimRequest, tenantId: string, rest: string): SimResponse {
     if ((request.method === 'GET' || request.method === 'POST') && rest === 'v2.0/adminconsent') {
@@ -279,10 +305,16 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     }
     if (request.method === 'POST' && rest === 'oauth2/v2.0/token') {
       const form = new URLSearchParams(request.body.toString('utf8'));
-      if (form.get('grant_type') === 'authorization_code' && tenants.has(tenantId.toLowerCase())) {
-        return signIn.redeem(request, tenantId, form);
-      }
-      const answer = issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys, multiTenant);
+      const grantType = form.get('grant_type');
+      const served = tenants.has(tenantId.toLowerCase());
+      const answer =
+        grantType === 'authorization_code' && served
+          ? signIn.redeem(request, tenantId, form)
+          : grantType === 'refresh_token' && served
+            ? signIn.refresh(request, tenantId, form)
+            : issueToken(request, tenantId, tenants.get(tenantId.toLowerCase()), tokenKeys, multiTenant);
+      const counted = GRANT_TYPES.find((g) => g === grantType);
+      if (answer.status === 200 && counted) grants[counted] += 1;
       // As Entra ID, the client's request id (a header, or MSAL's form parameter) is echoed.
       const clientRequestId = request.headers['client-request-id'] || form.get('client-request-id');
       return clientRequestId
@@ -353,7 +385,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     try {
       // A turn of the event loop, so that concurrent requests overlap as they do over a network.
       await new Promise((r) => setImmediate(r));
-      return await graphService.graph(request, caller.tenant, caller.roles);
+      return await graphService.graph(request, caller.tenant, caller.access);
     } finally {
       state.stats.inFlight -= 1;
     }

@@ -1,7 +1,7 @@
 /**
  * The identity platform's side, at Entra ID's paths under the simulator's origin (the authority is
- * `{origin}/{tenantId}`): the token endpoint of the client credentials flow (user sign-in's code grant
- * is in sign-in.ts), the OpenID configuration and the JWKS, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
+ * `{origin}/{tenantId}`): the token endpoint of the client credentials flow (user sign-in's code and
+ * refresh token grants are in sign-in.ts), the OpenID configuration and the JWKS, with Entra ID's refusals (error, AADSTS code, error_codes, trace and correlation ids).
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { SimRequest, SimResponse } from './graph/odata.js';
@@ -65,8 +65,17 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** An identity platform error body: `error`, `error_description` (AADSTS code first) and its trace fields. */
-export function identityError(status: number, error: string, code: number, description: string): SimResponse {
+/**
+ * An identity platform error body: `error`, `error_description` (AADSTS code first) and its trace
+ * fields; `suberror` where Entra ID adds one (`consent_required`), which MSAL reads.
+ */
+export function identityError(
+  status: number,
+  error: string,
+  code: number,
+  description: string,
+  suberror?: string,
+): SimResponse {
   const traceId = randomUUID();
   const correlationId = randomUUID();
   const timestamp = new Date()
@@ -84,6 +93,7 @@ export function identityError(status: number, error: string, code: number, descr
       timestamp,
       trace_id: traceId,
       correlation_id: correlationId,
+      ...(suberror ? { suberror } : {}),
     },
   };
 }
@@ -168,7 +178,7 @@ export function issueToken(
       400,
       'unsupported_grant_type',
       70003,
-      'The app requested an unsupported grant type. This simulator issues app-only tokens (client_credentials).',
+      'The app requested an unsupported grant type. This simulator issues tokens by client_credentials, and to the sign-in apps by authorization_code and refresh_token.',
     );
   }
   const { clientId, secret } = clientCredentials(request, form);

@@ -15,6 +15,7 @@ export * from './graph/public.js';
 export type { GraphCall, GraphRoute } from './graph/router.js';
 export {
   createSimulatorHandler,
+  type GrantType,
   type SimRequest,
   type SimResponse,
   type SimulatorOptions,

@@ -1,11 +1,15 @@
 /**
  * Microsoft Graph application permissions (app roles) a tenant's administrator grants an app
- * registration. A simulated tenant's consent set becomes the `roles` claim of its tokens, and every
- * Graph route asks for one of the permissions Microsoft documents for its call (the "Permissions"
- * table of each API page on learn.microsoft.com, application row: the least privileged permission
- * first, then the higher privileged ones, any one of which is enough). Resource-specific consent
- * (`….Group`, `….Chat`) and `Sites.Selected` are left out: they grant one team, chat or site, not the
- * tenant, and the simulator grants tenant-wide permissions only.
+ * registration, and the delegated permissions a signed-in user's token carries. A simulated tenant's
+ * consent set becomes the `roles` claim of its tokens, a user's consent at sign-in the `scp` claim of
+ * theirs, and every Graph route asks for one of the permissions Microsoft documents for its call (the
+ * "Permissions" table of each API page on learn.microsoft.com, application and delegated rows: the
+ * least privileged permission first, then the higher privileged ones, any one of which is enough).
+ * Resource-specific consent (`….Group`, `….Chat`) and `Sites.Selected` are left out: they grant one
+ * team, chat or site, not the tenant, and the simulator grants tenant-wide permissions only. Nor is
+ * what a signed-in user may reach beyond their token's scopes (their mailbox folder permissions, a
+ * file's sharing, a team's or chat's membership) modelled: a delegated token with a `.All` or
+ * `.Shared` scope reads every user's data of that kind.
  */
 import { graphError, type SimResponse } from './graph/odata.js';
 
@@ -36,58 +40,117 @@ export const ALL_APPLICATION_PERMISSIONS: readonly string[] = Object.freeze([
 /** The Microsoft 365 service behind a Graph path: each refuses a missing permission with its own error body. */
 export type Workload = 'directory' | 'sharepoint' | 'outlook' | 'teams';
 
-/** What a Graph route asks of a token's `roles`. */
+/** What a Graph route asks of a token: of an app-only token's `roles`, or of a user's token's `scp`. */
 export interface RouteRule {
   /** The application permissions Microsoft documents for the call, least privileged first; one suffices. */
   anyOf: readonly string[];
   workload: Workload;
+  /** The delegated permissions that reach any user's data on the route (the signed-in user's too). */
+  delegated: readonly string[];
+  /**
+   * Delegated permissions that reach only the signed-in user's own profile, mailbox, OneDrive or chats
+   * (User.Read, Mail.Read, Files.Read…): on another user's they are refused.
+   */
+  delegatedOwn: readonly string[];
 }
 
-const rule = (workload: Workload, ...anyOf: string[]): RouteRule => Object.freeze({ workload, anyOf });
+/** The caller of a Graph request, as its token says: an app by its `roles`, or a signed-in user by `scp`. */
+export type GraphAccess =
+  | { kind: 'application'; roles: readonly string[] }
+  | { kind: 'delegated'; userId: string; scopes: readonly string[] };
 
-// List organization, Get organization.
+const rule = (workload: Workload, anyOf: string[], delegated: { any?: string[]; own?: string[] } = {}): RouteRule =>
+  Object.freeze({ workload, anyOf, delegated: delegated.any ?? anyOf, delegatedOwn: delegated.own ?? [] });
+
+// Each rule: the application row of the call's "Permissions" table, then its delegated (work or school
+// account) row; `own` holds the delegated permissions Microsoft grants on the signed-in user's data only.
+
+// List organization, Get organization: any signed-in user reads their own organization with User.Read.
 const ORGANIZATION = rule(
   'directory',
-  'Organization.Read.All',
-  'Directory.Read.All',
-  'Organization.ReadWrite.All',
-  'Directory.ReadWrite.All',
+  ['Organization.Read.All', 'Directory.Read.All', 'Organization.ReadWrite.All', 'Directory.ReadWrite.All'],
+  {
+    any: [
+      'User.Read',
+      'Organization.Read.All',
+      'Directory.Read.All',
+      'Organization.ReadWrite.All',
+      'Directory.ReadWrite.All',
+    ],
+  },
 );
-// List users, Get user, users/$count.
-const USERS = rule('directory', 'User.Read.All', 'User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All');
-// List groups, Get group, groups/$count.
-const GROUPS = rule(
+const DIRECTORY_USERS = [
+  'User.ReadBasic.All',
+  'User.Read.All',
+  'User.ReadWrite.All',
+  'Directory.Read.All',
+  'Directory.ReadWrite.All',
+];
+// List users, users/$count.
+const USERS = rule(
   'directory',
+  ['User.Read.All', 'User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All'],
+  {
+    any: DIRECTORY_USERS,
+  },
+);
+// Get user: User.Read reads the signed-in user's profile only (/me).
+const USER = rule(
+  'directory',
+  ['User.Read.All', 'User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All'],
+  {
+    any: DIRECTORY_USERS,
+    own: ['User.Read', 'User.ReadWrite'],
+  },
+);
+// List groups, Get group, groups/$count.
+const GROUPS = rule('directory', [
   'GroupMember.Read.All',
   'Group.Read.All',
   'Directory.Read.All',
   'Group.ReadWrite.All',
   'Directory.ReadWrite.All',
-);
+]);
 // List group members (and its cast to users, and their count).
-const GROUP_MEMBERS = rule(
-  'directory',
+const GROUP_MEMBERS = rule('directory', [
   'GroupMember.Read.All',
   'Group.Read.All',
   'Directory.Read.All',
   'Group.ReadWrite.All',
   'GroupMember.ReadWrite.All',
-);
+]);
 // Search for sites, Get site (a group's root site too).
-const SITES = rule('sharepoint', 'Sites.Read.All', 'Sites.ReadWrite.All');
-// Get drive, List drives, driveItem get, list children, delta, versions, content, list permissions.
-const FILES_READ = rule('sharepoint', 'Files.Read.All', 'Files.ReadWrite.All', 'Sites.Read.All', 'Sites.ReadWrite.All');
+const SITES = rule('sharepoint', ['Sites.Read.All', 'Sites.ReadWrite.All']);
+// Get drive, List drives, driveItem get, list children, delta, versions, content, list permissions:
+// Files.Read reads the signed-in user's own OneDrive only.
+const FILES_READ = rule(
+  'sharepoint',
+  ['Files.Read.All', 'Files.ReadWrite.All', 'Sites.Read.All', 'Sites.ReadWrite.All'],
+  {
+    any: ['Files.Read.All', 'Files.ReadWrite.All', 'Sites.Read.All', 'Sites.ReadWrite.All'],
+    own: ['Files.Read', 'Files.ReadWrite'],
+  },
+);
 // Upload (PUT content, createUploadSession), create folder, invite, restoreVersion, delete a version.
-const FILES_WRITE = rule('sharepoint', 'Files.ReadWrite.All', 'Sites.ReadWrite.All');
-// List mailFolders, Get mailFolder, childFolders, List messages, Get message, message delta.
-const MAIL_BASIC = rule('outlook', 'Mail.ReadBasic.All', 'Mail.Read', 'Mail.ReadWrite');
+const FILES_WRITE = rule('sharepoint', ['Files.ReadWrite.All', 'Sites.ReadWrite.All'], {
+  any: ['Files.ReadWrite.All', 'Sites.ReadWrite.All'],
+  own: ['Files.ReadWrite'],
+});
+// List mailFolders, Get mailFolder, childFolders, List messages, Get message, message delta: Mail.Read
+// and its kin read the signed-in user's mailbox, the .Shared ones also mailboxes shared with them.
+const MAIL_BASIC = rule('outlook', ['Mail.ReadBasic.All', 'Mail.Read', 'Mail.ReadWrite'], {
+  any: ['Mail.Read.Shared', 'Mail.ReadWrite.Shared'],
+  own: ['Mail.ReadBasic', 'Mail.Read', 'Mail.ReadWrite'],
+});
 // A message's MIME ($value): Mail.ReadBasic.All reads no bodies.
-const MAIL_READ = rule('outlook', 'Mail.Read', 'Mail.ReadWrite');
+const MAIL_READ = rule('outlook', ['Mail.Read', 'Mail.ReadWrite'], {
+  any: ['Mail.Read.Shared', 'Mail.ReadWrite.Shared'],
+  own: ['Mail.Read', 'Mail.ReadWrite'],
+});
 // Create mailFolder, create child folder, create message (MIME import).
-const MAIL_WRITE = rule('outlook', 'Mail.ReadWrite');
+const MAIL_WRITE = rule('outlook', ['Mail.ReadWrite'], { any: ['Mail.ReadWrite.Shared'], own: ['Mail.ReadWrite'] });
 // Get team.
-const TEAM = rule(
-  'teams',
+const TEAM = rule('teams', [
   'Team.ReadBasic.All',
   'TeamSettings.Read.All',
   'TeamSettings.ReadWrite.All',
@@ -95,10 +158,19 @@ const TEAM = rule(
   'Group.ReadWrite.All',
   'Directory.Read.All',
   'Directory.ReadWrite.All',
-);
+]);
+// List joinedTeams.
+const JOINED_TEAMS = rule('teams', [
+  'Team.ReadBasic.All',
+  'TeamSettings.Read.All',
+  'TeamSettings.ReadWrite.All',
+  'User.Read.All',
+  'User.ReadWrite.All',
+  'Directory.Read.All',
+  'Directory.ReadWrite.All',
+]);
 // List channels, Get channel.
-const CHANNELS = rule(
-  'teams',
+const CHANNELS = rule('teams', [
   'Channel.ReadBasic.All',
   'ChannelSettings.Read.All',
   'ChannelSettings.ReadWrite.All',
@@ -106,22 +178,27 @@ const CHANNELS = rule(
   'Group.ReadWrite.All',
   'Directory.Read.All',
   'Directory.ReadWrite.All',
-);
+]);
 // List channel messages, Get channel message, List replies.
-const CHANNEL_MESSAGES = rule('teams', 'ChannelMessage.Read.All', 'Group.Read.All', 'Group.ReadWrite.All');
-// List chats (of a user), Get chat.
-const CHATS = rule('teams', 'Chat.ReadBasic.All', 'Chat.Read.All', 'Chat.ReadWrite.All');
+const CHANNEL_MESSAGES = rule('teams', ['ChannelMessage.Read.All', 'Group.Read.All', 'Group.ReadWrite.All'], {
+  any: ['ChannelMessage.Read.All', 'ChannelMessage.ReadWrite', 'Group.Read.All', 'Group.ReadWrite.All'],
+});
+const DELEGATED_CHATS = ['Chat.ReadBasic', 'Chat.Read', 'Chat.ReadWrite'];
+// List chats: a user lists their own chats only.
+const USER_CHATS = rule('teams', ['Chat.ReadBasic.All', 'Chat.Read.All', 'Chat.ReadWrite.All'], {
+  any: [],
+  own: DELEGATED_CHATS,
+});
+// Get chat.
+const CHAT = rule('teams', ['Chat.ReadBasic.All', 'Chat.Read.All', 'Chat.ReadWrite.All'], { any: DELEGATED_CHATS });
 // List members of a chat.
 const CHAT_MEMBERS = rule(
   'teams',
-  'ChatMember.Read.All',
-  'ChatMember.ReadWrite.All',
-  'Chat.ReadBasic.All',
-  'Chat.Read.All',
-  'Chat.ReadWrite.All',
+  ['ChatMember.Read.All', 'ChatMember.ReadWrite.All', 'Chat.ReadBasic.All', 'Chat.Read.All', 'Chat.ReadWrite.All'],
+  { any: ['ChatMember.Read', 'ChatMember.ReadWrite', ...DELEGATED_CHATS] },
 );
 // List chat messages, Get chat message.
-const CHAT_MESSAGES = rule('teams', 'Chat.Read.All', 'Chat.ReadWrite.All');
+const CHAT_MESSAGES = rule('teams', ['Chat.Read.All', 'Chat.ReadWrite.All'], { any: ['Chat.Read', 'Chat.ReadWrite'] });
 
 /**
  * Each Graph route (`METHOD pattern`, as the router names it) and what it asks. `/users/{id}/drive/…`
@@ -132,7 +209,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'GET organization/:organization': ORGANIZATION,
   'GET users': USERS,
   'GET users/$count': USERS,
-  'GET users/:user': USERS,
+  'GET users/:user': USER,
   'GET users/:user/drive': FILES_READ,
   'GET sites': SITES,
   'GET sites/:site': SITES,
@@ -151,8 +228,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'GET teams/:team/channels/:channel/messages': CHANNEL_MESSAGES,
   'GET teams/:team/channels/:channel/messages/:message/replies': CHANNEL_MESSAGES,
   'GET teams/:team/channels/:channel/messages/:message': CHANNEL_MESSAGES,
-  'GET users/:user/chats': CHATS,
-  'GET chats/:chat': CHATS,
+  'GET users/:user/chats': USER_CHATS,
+  'GET users/:user/joinedTeams': JOINED_TEAMS,
+  'GET chats/:chat': CHAT,
   'GET chats/:chat/members': CHAT_MEMBERS,
   'GET chats/:chat/messages': CHAT_MESSAGES,
   'GET chats/:chat/messages/:message': CHAT_MESSAGES,
@@ -190,14 +268,31 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
 /** A path-addressed drive item (`root:/a/b:`): reading it as any item; PUT content and createUploadSession write. */
 export const drivePathRule = (method: string): RouteRule => (method === 'GET' ? FILES_READ : FILES_WRITE);
 
+/** The permissions a caller's token holds, and which of the rule's would do for it. */
+function heldAndWanted(routeRule: RouteRule, access: GraphAccess, ownTarget: boolean) {
+  if (access.kind === 'application') return { held: access.roles, wanted: routeRule.anyOf };
+  return {
+    held: access.scopes,
+    wanted: ownTarget ? [...routeRule.delegatedOwn, ...routeRule.delegated] : routeRule.delegated,
+  };
+}
+
 /**
- * Graph's 403 for a token whose `roles` hold none of the route's permissions, as each workload
- * words it: the directory's Authorization_RequestDenied, SharePoint's accessDenied (which names a
- * token without any roles), Outlook's ErrorAccessDenied, and Teams' Forbidden naming what the API
- * requires and what the token holds. Undefined when one of them is granted.
+ * Graph's 403 for a token that holds none of the permissions the route asks of it: of an app's
+ * `roles`, or of a user's `scp` (where User.Read, Mail.Read, Files.Read and Chat.Read reach only the
+ * signed-in user's own data: `ownTarget` says whether the path is theirs). Each workload words it as
+ * Graph does: the directory's Authorization_RequestDenied, SharePoint's accessDenied (which names a
+ * token without any roles or scopes), Outlook's ErrorAccessDenied, and Teams' Forbidden naming what
+ * the API requires and what the token holds. Undefined when one of them is held.
  */
-export function permissionRefusal(routeRule: RouteRule, roles: readonly string[]): SimResponse | undefined {
-  if (routeRule.anyOf.some((permission) => roles.includes(permission))) return undefined;
+export function permissionRefusal(
+  routeRule: RouteRule,
+  access: GraphAccess,
+  ownTarget = false,
+): SimResponse | undefined {
+  const { held, wanted } = heldAndWanted(routeRule, access, ownTarget);
+  if (wanted.some((permission) => held.includes(permission))) return undefined;
+  const kind = access.kind === 'application' ? 'role' : 'scope';
   switch (routeRule.workload) {
     case 'directory':
       return graphError(403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
@@ -205,7 +300,7 @@ export function permissionRefusal(routeRule: RouteRule, roles: readonly string[]
       return graphError(
         403,
         'accessDenied',
-        roles.length === 0 ? 'Either scp or roles claim need to be present in the token.' : 'Access denied',
+        held.length === 0 ? 'Either scp or roles claim need to be present in the token.' : 'Access denied',
       );
     case 'outlook':
       return graphError(403, 'ErrorAccessDenied', 'Access is denied. Check credentials and try again.');
@@ -213,7 +308,8 @@ export function permissionRefusal(routeRule: RouteRule, roles: readonly string[]
       return graphError(
         403,
         'Forbidden',
-        `Missing role permissions on the request. API requires one of '${routeRule.anyOf.join(', ')}'. Roles on the request '${roles.join(', ')}'.`,
+        // A user's own-data permission named for another user's (their chats) still says what the API takes.
+        `Missing ${kind} permissions on the request. API requires one of '${(wanted.length > 0 ? wanted : routeRule.delegatedOwn).join(', ')}'. ${kind === 'role' ? 'Roles' : 'Scopes'} on the request '${held.join(', ')}'.`,
       );
   }
 }

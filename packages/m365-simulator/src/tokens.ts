@@ -25,7 +25,10 @@ export interface TokenKeys {
   kid: string;
 }
 
-/** The claims of an app-only access token for Microsoft Graph (v1.0 tokens, as Graph's are). */
+/**
+ * The claims of an access token for Microsoft Graph (v1.0 tokens, as Graph's are): an app-only one
+ * (`idtyp` app, `roles`) or a signed-in user's (`idtyp` user, `scp`, the user's `oid`, `upn`, `name`).
+ */
 export interface AccessTokenClaims {
   aud: string;
   iss: string;
@@ -36,11 +39,15 @@ export interface AccessTokenClaims {
   azp: string;
   appidacr: string;
   idp: string;
-  idtyp: 'app';
+  idtyp: 'app' | 'user';
   oid: string;
   sub: string;
   tid: string;
   roles?: string[];
+  /** The delegated permissions, space separated (`openid profile email User.Read Mail.Read`). */
+  scp?: string;
+  upn?: string;
+  name?: string;
   uti: string;
   ver: '1.0';
 }
@@ -84,7 +91,7 @@ export function graphAccessToken(
   keys: TokenKeys,
   token: { tid: string; clientId: string; oid: string; sub: string; now: number; lifetime: number } & (
     | { idtyp: 'app'; roles: readonly string[] }
-    | { idtyp: 'user'; scp: string }
+    | { idtyp: 'user'; scp: string; upn: string; name: string }
   ),
 ): string {
   const { tid, clientId, now } = token;
@@ -103,7 +110,11 @@ export function graphAccessToken(
     sub: token.sub,
     tid,
     // As Entra ID: a token of an app without granted permissions has no roles claim.
-    ...(token.idtyp === 'app' ? (token.roles.length > 0 ? { roles: [...token.roles] } : {}) : { scp: token.scp }),
+    ...(token.idtyp === 'app'
+      ? token.roles.length > 0
+        ? { roles: [...token.roles] }
+        : {}
+      : { name: token.name, scp: token.scp, unique_name: token.upn, upn: token.upn }),
     uti: randomBytes(16).toString('base64url'),
     ver: '1.0',
   });

@@ -40,7 +40,7 @@ export function graphOver(
       { method, path, query: parsed.searchParams, headers: init.headers ?? {}, body: Buffer.from(init.body ?? '') },
       tenant,
       // Every permission granted: the walk is about Graph's shapes, not its refusals.
-      ALL_APPLICATION_PERMISSIONS,
+      { kind: 'application', roles: ALL_APPLICATION_PERMISSIONS },
     );
     requests.push({ method, path, status: response.status });
     return { ...response, body: (response.json ?? {}) as Record<string, unknown> };
@@ -84,6 +84,7 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
     await all(`/users/${u}/drive/root/children`);
     await walkDrive(drive.id);
     await all(`/users/${u}/chats`);
+    await all(`/users/${u}/joinedTeams`);
     const mailbox = await anyGet(`/users/${u}/mailFolders`);
     if (mailbox.status !== 200) continue;
     const folders = await all<Row>(`/users/${u}/mailFolders`);

@@ -4,12 +4,14 @@
  * children, drive and message delta (across changes, and the 410s of tampered and expired tokens), mail
  * folders and MIME, teams, channels, chats; its default RetryHandler against 429 and 503 with
  * Retry-After; query options with ConsistencyLevel; `$search` on messages, uploads by path into
- * folders and GET by path. The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
+ * folders and GET by path; a user's sign-in by authorization code, MSAL's silent token from its cache and by the
+ * refresh token (forced, and once expired), and the Graph client on /me with the delegated token. The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
  * as it calls them (`delta()`) across changes, `$search`, an upload by path. Each scenario group runs in a process of its own
  * (test/fixtures/official-clients.mjs) that trusts the simulator's CA by NODE_EXTRA_CA_CERTS alone;
- * each scenario is a named check of what the clients read against the simulated tenant.
+ * each scenario is a named check of what the clients read against the simulated tenant. Python's msal
+ * (Debian's python3-msal) signs in and refreshes too, where it is installed.
  */
-import { fork } from 'node:child_process';
+import { execFile, execFileSync, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,9 +29,31 @@ import {
   versionBytes,
 } from '../src/index.js';
 import { expireDeltaTokens } from '../src/model.js';
-import { CLIENT, SECRET, TENANT, trusting } from './helpers.js';
+import { CLIENT, SECRET, SIGN_IN_APP, TENANT, trusting } from './helpers.js';
 
 const script = fileURLToPath(new URL('./fixtures/official-clients.mjs', import.meta.url));
+const pythonScript = fileURLToPath(new URL('./fixtures/official-clients-msal.py', import.meta.url));
+/** The password the simulated users sign in with on the simulator's sign-in page. */
+const USER_PASSWORD = 'Integrator-Passw0rd!';
+const SIGN_IN_REDIRECT = SIGN_IN_APP.redirectUris[0] ?? '';
+
+/**
+ * A Python whose `msal` imports (Debian's python3-msal installs it for the system's Python, which
+ * a pyenv `python3` on the PATH does not see), or why there is none.
+ */
+function pythonWithMsal(): { python: string } | { reason: string } {
+  const tried: string[] = [];
+  for (const python of ['python3', '/usr/bin/python3']) {
+    try {
+      execFileSync(python, ['-c', 'import msal, requests'], { stdio: 'pipe' });
+      return { python };
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
+      tried.push(`${python}: ${stderr.split('\n').pop()}`);
+    }
+  }
+  return { reason: `no Python with msal and requests (${tried.join('; ')}); Debian's python3-msal provides them` };
+}
 
 /** What a child reported: each group's own shape, read by its scenarios. */
 type Json = Record<string, unknown>;
@@ -189,6 +213,35 @@ interface SearchAndPathsResult {
   byPath: PathItem;
   content: string;
 }
+interface MsalTokenSummary {
+  accessToken: string;
+  fromCache: boolean;
+  scopes: string[];
+  tokenType: string;
+  idTokenClaims: Json;
+}
+interface GrantCounts {
+  grants: Record<'client_credentials' | 'authorization_code' | 'refresh_token', number>;
+  posts: number;
+}
+interface DelegatedResult {
+  signedIn: MsalTokenSummary & { homeAccountId: string };
+  cached: MsalTokenSummary;
+  forced: MsalTokenSummary;
+  expired: MsalTokenSummary;
+  counts: Record<'before' | 'afterCached' | 'afterForced' | 'afterExpired', GrantCounts>;
+  me: { id: string; userPrincipalName: string; displayName: string };
+  messages: { items: { id: string; subject: string }[]; requests: string[] };
+  otherUser: Failure;
+  appMe: Failure;
+}
+interface PythonRefreshResult {
+  signedIn: { scope: string; oid: string; hasRefreshToken: boolean; accessToken: string };
+  accounts: string[];
+  cached: { accessToken: string };
+  forced: { accessToken: string; scope: string; hasRefreshToken: boolean };
+  me: { id: string; userPrincipalName: string };
+}
 
 interface Scenario {
   name: string;
@@ -221,6 +274,9 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
           size: { users: 5, sites: 1, teams: 3, chats: 3, filesPerDrive: 12 },
         },
       ],
+      // A web app users sign in to, for the delegated scenarios.
+      signInApps: [SIGN_IN_APP],
+      userPassword: USER_PASSWORD,
       // Small pages, so that every list the clients read takes several requests.
       pageSize: 2,
       throttle: { every: 0 },
@@ -849,6 +905,87 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
       },
     },
     {
+      name: "MSAL authorization code sign-in through the simulator's sign-in page: Entra ID's short scopes, the user's ID token, a delegated Graph token with scp and no roles",
+      group: 'delegated',
+      async check(result) {
+        const { signedIn } = result as unknown as DelegatedResult;
+        const u = user0();
+        expect(signedIn.scopes).toEqual(['User.Read', 'Mail.Read', 'openid', 'profile']);
+        expect(signedIn.fromCache).toBe(false);
+        expect(signedIn.idTokenClaims).toMatchObject({ oid: u.id, tid: TENANT, preferred_username: u.upn });
+        expect(signedIn.homeAccountId).toBe(`${u.id}.${TENANT}`);
+        const answer = await fetch(`${sim.authorityHost}/${TENANT}/discovery/v2.0/keys`, {
+          dispatcher: trusting(sim.caCertificate),
+        } as RequestInit);
+        const { payload } = await jwtVerify(
+          signedIn.accessToken,
+          createLocalJWKSet((await answer.json()) as JSONWebKeySet),
+          { audience: 'https://graph.microsoft.com', issuer: `https://sts.windows.net/${TENANT}/` },
+        );
+        expect(payload).toMatchObject({ idtyp: 'user', oid: u.id, scp: 'User.Read Mail.Read openid profile' });
+        expect(payload).not.toHaveProperty('roles');
+      },
+    },
+    {
+      name: 'acquireTokenSilent answers from MSAL’s cache without a token request; with forceRefresh: true it redeems the refresh token (a refresh_token grant) for a new token',
+      group: 'delegated',
+      check(result) {
+        const { signedIn, cached, forced, counts } = result as unknown as DelegatedResult;
+        expect(cached).toMatchObject({ fromCache: true, accessToken: signedIn.accessToken });
+        expect(counts.afterCached).toEqual(counts.before);
+        expect(forced.fromCache).toBe(false);
+        expect(forced.accessToken).not.toBe(signedIn.accessToken);
+        expect(forced.scopes).toEqual(['User.Read', 'Mail.Read', 'openid', 'profile']);
+        expect(counts.afterForced.posts - counts.before.posts).toBe(1);
+        expect(counts.afterForced.grants).toEqual({
+          ...counts.before.grants,
+          refresh_token: counts.before.grants.refresh_token + 1,
+        });
+      },
+    },
+    {
+      name: 'acquireTokenSilent once the cached access token has expired: the refresh token again (a refresh_token grant), no new sign-in',
+      group: 'delegated',
+      check(result) {
+        const { forced, expired, counts } = result as unknown as DelegatedResult;
+        expect(expired.fromCache).toBe(false);
+        expect(expired.accessToken).not.toBe(forced.accessToken);
+        expect(expired.idTokenClaims).toMatchObject({ oid: user0().id });
+        expect(counts.afterExpired.posts - counts.afterForced.posts).toBe(1);
+        expect(counts.afterExpired.grants).toEqual({
+          ...counts.afterForced.grants,
+          refresh_token: counts.afterForced.grants.refresh_token + 1,
+        });
+      },
+    },
+    {
+      name: 'the Graph client with the delegated token: /me is the signed-in user, /me/messages through PageIterator is their mailbox, paged at /me',
+      group: 'delegated',
+      check(result) {
+        const { me, messages } = result as unknown as DelegatedResult;
+        const u = user0();
+        expect(me).toEqual({ id: u.id, userPrincipalName: u.upn, displayName: u.displayName });
+        const mailbox = [...u.messages.values()];
+        expect(messages.items).toEqual(mailbox.map((m) => ({ id: m.id, subject: m.subject })));
+        expect(messages.requests).toHaveLength(Math.ceil(mailbox.length / 2));
+        for (const url of messages.requests) expect(url.startsWith(`${sim.graphBaseUrl}/me/messages`), url).toBe(true);
+      },
+    },
+    {
+      name: "a delegated token without User.ReadBasic.All: another user is Graph's 403 Authorization_RequestDenied; /me with an app-only token is Graph's 400 BadRequest",
+      group: 'delegated',
+      check(result) {
+        const { otherUser, appMe } = result as unknown as DelegatedResult;
+        expect(otherUser).toMatchObject({ graphError: true, statusCode: 403, code: 'Authorization_RequestDenied' });
+        expect(appMe).toMatchObject({
+          graphError: true,
+          statusCode: 400,
+          code: 'BadRequest',
+          message: '/me request is only valid with delegated authentication flow.',
+        });
+      },
+    },
+    {
       name: "every JSON answer the clients read matched Graph v1.0's published metadata",
       group: 'all',
       check() {
@@ -946,6 +1083,19 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
         },
       },
       searchAndPaths: { args: { userId: u.id } },
+      delegated: {
+        args: {
+          app: {
+            clientId: SIGN_IN_APP.clientId,
+            clientSecret: SIGN_IN_APP.clientSecret,
+            redirectUri: SIGN_IN_REDIRECT,
+          },
+          login: u.upn,
+          password: USER_PASSWORD,
+          otherUserId: tenant.users[1]?.id,
+        },
+        actions: { grants: () => ({ ...sim.state.grants }) },
+      },
     };
     notes.throttledBefore = sim.state.stats.throttled;
 
@@ -972,4 +1122,56 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     expect(outcome.filter((o) => !o.passed)).toEqual([]);
     expect(passed).toBe(scenarios.length);
   });
+
+  const python = pythonWithMsal();
+  if ('reason' in python) console.log(`Python msal refresh check skipped: ${python.reason}`);
+
+  it.skipIf('reason' in python)(
+    "Python's msal: authorization code sign-in, acquire_token_silent from its cache, force_refresh by the refresh token",
+    { timeout: 60_000 },
+    async () => {
+      const interpreter = 'python' in python ? python.python : '';
+      const u = tenant.users[2] ?? expect.unreachable('a third user');
+      const before = { ...sim.state.grants };
+      const output = await new Promise<string>((resolve, reject) => {
+        execFile(
+          interpreter,
+          [
+            pythonScript,
+            JSON.stringify({
+              origin: sim.url,
+              tenantId: TENANT,
+              clientId: SIGN_IN_APP.clientId,
+              clientSecret: SIGN_IN_APP.clientSecret,
+              redirectUri: SIGN_IN_REDIRECT,
+              login: u.upn,
+              password: USER_PASSWORD,
+            }),
+          ],
+          // requests trusts the simulator's CA through REQUESTS_CA_BUNDLE alone.
+          { env: { ...process.env, REQUESTS_CA_BUNDLE: sim.caCertificatePath }, timeout: 45_000 },
+          (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
+        );
+      });
+      const r = JSON.parse(output) as PythonRefreshResult;
+      // msal asks its scopes in an order of its own; the answer names them as asked.
+      const granted = (scope: string) => scope.split(' ').sort();
+      expect(r.signedIn).toMatchObject({ oid: u.id, hasRefreshToken: true });
+      expect(granted(r.signedIn.scope)).toEqual(['Mail.Read', 'User.Read', 'openid', 'profile']);
+      expect(r.accounts).toEqual([u.upn]);
+      expect(r.cached.accessToken).toBe(r.signedIn.accessToken);
+      expect(r.forced.accessToken).not.toBe(r.signedIn.accessToken);
+      expect(r.forced.hasRefreshToken).toBe(true);
+      expect(granted(r.forced.scope)).toEqual(['Mail.Read', 'User.Read', 'openid', 'profile']);
+      expect(r.me).toEqual({ id: u.id, userPrincipalName: u.upn });
+      expect(sim.state.grants).toEqual({
+        ...before,
+        authorization_code: before.authorization_code + 1,
+        refresh_token: before.refresh_token + 1,
+      });
+      console.log(
+        "Python msal (Debian's python3-msal): sign-in, silent from cache, forced refresh by the refresh token: passed",
+      );
+    },
+  );
 });

@@ -2,18 +2,27 @@
  * User sign-in against the simulator as Microsoft's own library does it: MSAL Node's confidential
  * client builds the authorization URL (PKCE, state, nonce) and redeems the code; jose checks the ID
  * token against the JWKS the OpenID configuration names. Then the refusals, and the faults a relying
- * party's tests use.
+ * party's tests use; then the delegated tokens: Graph's scopes in Entra ID's short form, the user's
+ * consent kept per app, refresh tokens with `offline_access`, the refresh_token grant and its
+ * refusals, and MSAL's silent and forced refresh.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ConfidentialClientApplication } from '@azure/msal-node';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTROL_HEADER, FOREIGN_TENANT_ID, type RunningSimulator, startSimulator } from '../src/index.js';
-import { claimsOf, TENANT } from './helpers.js';
+import { claimsOf, SIGN_IN_APP, signInTokens, TENANT, tokenRequest, type UserTokenAnswer } from './helpers.js';
 
-const APP = { clientId: 'aaaaaaaa-1111-4222-8333-444444444444', clientSecret: 'sign-in-secret' };
+const APP = { clientId: SIGN_IN_APP.clientId, clientSecret: SIGN_IN_APP.clientSecret };
 const REDIRECT = 'https://portal.example/signin/microsoft';
 const PASSWORD = 'Simulated-Passw0rd!';
+/** Another web app registered for sign-in, whose registration configures two Graph permissions. */
+const OTHER_APP = {
+  clientId: 'cccccccc-1111-4222-8333-444444444444',
+  clientSecret: 'other-secret',
+  redirectUris: [REDIRECT],
+  delegatedPermissions: ['User.Read', 'Files.Read'],
+};
 
 let sim: RunningSimulator;
 let msal: ConfidentialClientApplication;
@@ -21,7 +30,7 @@ let msal: ConfidentialClientApplication;
 beforeAll(async () => {
   sim = await startSimulator({
     tenants: [{ tenantId: TENANT, size: { users: 3 } }],
-    signInApps: [{ ...APP, redirectUris: [REDIRECT] }],
+    signInApps: [{ ...APP, redirectUris: [REDIRECT] }, OTHER_APP],
     userPassword: PASSWORD,
   });
   msal = new ConfidentialClientApplication({
@@ -273,3 +282,209 @@ describe('ID token faults for a relying party', () => {
     expect((await post({})).status).toBe(403);
   });
 });
+
+describe('delegated tokens: scopes, refresh tokens and the refresh_token grant', () => {
+  const login = () => user()?.upn ?? '';
+  const signIn = (scope: string, upn = login()) => signInTokens(sim, upn, scope, PASSWORD);
+  const refresh = (refreshToken: string, more: Record<string, string> = {}) =>
+    tokenRequest(sim, { grant_type: 'refresh_token', refresh_token: refreshToken, ...more });
+  const refreshed = async (refreshToken: string, more: Record<string, string> = {}) => {
+    const answer = await refresh(refreshToken, more);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    return (await answer.json()) as UserTokenAnswer;
+  };
+
+  it("answers Graph's scopes short, as Entra ID does, with an access token for Graph whose scp they are", async () => {
+    const answer = await signIn(
+      'openid profile email offline_access https://graph.microsoft.com/User.Read https://graph.microsoft.com/mail.read',
+    );
+    expect(answer).toMatchObject({
+      token_type: 'Bearer',
+      scope: 'User.Read Mail.Read openid profile email',
+      expires_in: 3599,
+      ext_expires_in: 3599,
+      refresh_token: expect.stringMatching(/^1\.[\w-]+$/),
+    });
+    const config = `${sim.authorityHost}/${TENANT}/discovery/v2.0/keys`;
+    const { payload } = await jwtVerify(answer.access_token, createRemoteJWKSet(new URL(config)), {
+      audience: 'https://graph.microsoft.com',
+      issuer: `https://sts.windows.net/${TENANT}/`,
+    });
+    expect(payload).toMatchObject({
+      scp: 'User.Read Mail.Read openid profile email',
+      idtyp: 'user',
+      oid: user()?.id,
+      upn: user()?.upn,
+      name: user()?.displayName,
+      appid: APP.clientId,
+      tid: TENANT,
+    });
+    expect(payload).not.toHaveProperty('roles');
+    expect(claimsOf(answer.id_token ?? '')).toMatchObject({ oid: user()?.id, aud: APP.clientId });
+  });
+
+  it('issues a refresh token only with offline_access, and an ID token only with openid', async () => {
+    const without = await signIn('openid profile User.Read');
+    expect(without).not.toHaveProperty('refresh_token');
+    expect(without.id_token).toBeDefined();
+    const once = await signIn('openid offline_access User.Read');
+    const noOpenId = await refreshed(once.refresh_token ?? '', { scope: 'User.Read offline_access' });
+    expect(noOpenId).not.toHaveProperty('id_token');
+    expect(noOpenId.scope).toBe('User.Read');
+  });
+
+  it('keeps what a user consented to for the app: a later sign-in without it, and .default, are granted it', async () => {
+    const other = sim.state.tenant(TENANT).users[1]?.upn ?? '';
+    await signIn('openid Mail.Read', other);
+    // Naming no Graph permission at the token endpoint: every one consented to, User.Read with the sign-in.
+    const later = await signInTokens(sim, other, 'openid profile', PASSWORD);
+    expect(later.scope).toBe('User.Read Mail.Read openid profile');
+    const registration = await signInWith(OTHER_APP, 'openid https://graph.microsoft.com/.default offline_access');
+    expect(registration.scope).toBe('User.Read Files.Read openid');
+  });
+
+  it('redeems a refresh token for new tokens and a new refresh token; the old one stays good; scopes narrow', async () => {
+    const first = await signIn('openid profile offline_access User.Read Mail.Read');
+    const before = sim.state.grants.refresh_token;
+    const second = await refreshed(first.refresh_token ?? '', {
+      scope: 'openid profile offline_access User.Read Mail.Read',
+    });
+    expect(second.refresh_token).toMatch(/^1\./);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(second.scope).toBe('User.Read Mail.Read openid profile');
+    expect(claimsOf(second.id_token ?? '')).toMatchObject({ oid: user()?.id, tid: TENANT });
+    expect(claimsOf(second.id_token ?? '')).not.toHaveProperty('nonce');
+    // Entra ID does not revoke a refresh token when it is used.
+    const again = await refreshed(first.refresh_token ?? '', { scope: 'User.Read openid' });
+    expect(again.scope).toBe('User.Read openid');
+    expect(claimsOf(again.access_token).scp).toBe('User.Read openid');
+    // Without a scope: what was consented to, with the OpenID scopes of the sign-in.
+    expect((await refreshed(second.refresh_token ?? '')).scope).toBe('User.Read Mail.Read openid profile');
+    expect(sim.state.grants.refresh_token - before).toBe(3);
+  });
+
+  it('refuses a permission the user did not consent to with AADSTS65001 consent_required, another resource with AADSTS500011', async () => {
+    const { refresh_token = '' } = await signIn('openid offline_access User.Read');
+    const more = await refresh(refresh_token, { scope: 'User.Read Sites.Read.All offline_access' });
+    expect(more.status).toBe(400);
+    expect(await more.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_codes: [65001],
+      suberror: 'consent_required',
+    });
+    const elsewhere = await refresh(refresh_token, { scope: 'api://some-api/Read offline_access' });
+    expect(await elsewhere.json()).toMatchObject({ error: 'invalid_resource', error_codes: [500011] });
+    const malformedScope = await refresh(refresh_token, { scope: 'User Read' });
+    expect(await malformedScope.json()).toMatchObject({ error: 'invalid_scope', error_codes: [70011] });
+  });
+
+  it('refuses a malformed, an unknown, another app’s and an expired refresh token with Entra ID’s codes', async () => {
+    const { refresh_token = '' } = await signIn('openid offline_access User.Read');
+    const refusal = async (answer: Response) => ({ status: answer.status, ...((await answer.json()) as object) });
+    expect(await refusal(await refresh('not-a-refresh-token'))).toMatchObject({
+      status: 400,
+      error: 'invalid_grant',
+      error_codes: [9002313],
+    });
+    const unknown = `1.${randomBytes(64).toString('base64url')}`;
+    expect(await refusal(await refresh(unknown))).toMatchObject({ error: 'invalid_grant', error_codes: [70000] });
+    const asOther = await tokenRequest(sim, {
+      grant_type: 'refresh_token',
+      refresh_token,
+      client_id: OTHER_APP.clientId,
+      client_secret: OTHER_APP.clientSecret,
+    });
+    expect(await refusal(asOther)).toMatchObject({ status: 400, error: 'invalid_grant', error_codes: [70000] });
+    expect(await refusal(await refresh(refresh_token, { client_secret: 'wrong' }))).toMatchObject({
+      status: 401,
+      error: 'invalid_client',
+      error_codes: [7000215],
+    });
+    expect(await refusal(await tokenRequest(sim, { grant_type: 'refresh_token' }))).toMatchObject({
+      error: 'invalid_request',
+      error_codes: [900144],
+    });
+    // Good until it ends; then Entra ID's answer for a token unused too long.
+    expect((await refresh(refresh_token)).status).toBe(200);
+    expect(sim.state.expireRefreshTokens()).toBeGreaterThan(0);
+    const expired = await refusal(await refresh(refresh_token));
+    expect(expired).toMatchObject({ status: 400, error: 'invalid_grant', error_codes: [700082] });
+    expect((expired as unknown as { error_description: string }).error_description).toMatch(
+      /^AADSTS700082: The refresh token has expired due to inactivity\. The token was issued on \d{4}-\d\d-\d\dT[\d:.]+Z and was inactive for 0\.00:00:\d\d\./,
+    );
+  });
+
+  it('sends a scope of another resource or of no permission’s form back to the app from the authorization endpoint', async () => {
+    const good = new URL((await authorizationUrl()).url);
+    for (const [scope, error, code] of [
+      ['openid api://some-api/Read', 'invalid_resource', 'AADSTS500011'],
+      ['openid Read', 'invalid_scope', 'AADSTS70011'],
+    ] as const) {
+      const url = new URL(good);
+      url.searchParams.set('scope', scope);
+      const answer = await fetch(url, { redirect: 'manual' });
+      const back = new URL(answer.headers.get('location') ?? 'about:blank').searchParams;
+      expect(back.get('error'), scope).toBe(error);
+      expect(back.get('error_description'), scope).toMatch(new RegExp(`^${code}:`));
+    }
+  });
+
+  it('MSAL Node: acquireTokenSilent answers from its cache (the short scopes match), and forceRefresh redeems the refresh token', async () => {
+    const scopes = ['User.Read', 'Mail.Read'];
+    const { verifier, challenge } = pkce();
+    const url = await msal.getAuthCodeUrl({
+      scopes,
+      redirectUri: REDIRECT,
+      codeChallenge: challenge,
+      codeChallengeMethod: 'S256',
+      loginHint: login(),
+    });
+    const location = new URL((await signInAt(url, login())).location ?? 'about:blank');
+    const signedIn = await msal.acquireTokenByCode({
+      code: location.searchParams.get('code') ?? '',
+      codeVerifier: verifier,
+      redirectUri: REDIRECT,
+      scopes,
+    });
+    expect(signedIn.scopes).toEqual(['User.Read', 'Mail.Read', 'openid', 'profile']);
+    const account = signedIn.account ?? expect.unreachable('an account');
+    expect(account.homeAccountId).toBe(`${user()?.id}.${TENANT}`);
+    const before = sim.state.grants.refresh_token;
+    const cached = await msal.acquireTokenSilent({ account, scopes });
+    expect(cached).toMatchObject({ fromCache: true, accessToken: signedIn.accessToken });
+    expect(sim.state.grants.refresh_token).toBe(before);
+    const forced = await msal.acquireTokenSilent({ account, scopes, forceRefresh: true });
+    expect(forced.fromCache).toBe(false);
+    expect(forced.accessToken).not.toBe(signedIn.accessToken);
+    expect(forced.scopes).toEqual(['User.Read', 'Mail.Read', 'openid', 'profile']);
+    expect(sim.state.grants.refresh_token).toBe(before + 1);
+    // A narrower ask is answered from the cache of the broader token.
+    expect(await msal.acquireTokenSilent({ account, scopes: ['Mail.Read'] })).toMatchObject({
+      fromCache: true,
+      accessToken: forced.accessToken,
+    });
+  });
+});
+
+/** Signs the first user in to `app` asking `scope`, by the page, and redeems the code as that app. */
+async function signInWith(app: typeof OTHER_APP, scope: string): Promise<UserTokenAnswer> {
+  const authorize = new URL(`${sim.authorityHost}/${TENANT}/oauth2/v2.0/authorize`);
+  for (const [k, v] of Object.entries({
+    client_id: app.clientId,
+    response_type: 'code',
+    redirect_uri: REDIRECT,
+    scope,
+  }))
+    authorize.searchParams.set(k, v);
+  const result = await signInAt(authorize.toString(), user()?.upn ?? '');
+  const code = new URL(result.location ?? 'about:blank').searchParams.get('code') ?? '';
+  const answer = await tokenRequest(sim, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
+  });
+  return (await answer.json()) as UserTokenAnswer;
+}

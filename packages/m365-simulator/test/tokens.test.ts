@@ -1,8 +1,9 @@
 /**
  * Access tokens as Entra ID issues them for Graph: JWTs that verify against the simulator's JWKS
  * (checked with jose, an outside referee), for Graph's audience, naming the tenant and the app, with
- * the tenant's consent set as roles; Graph takes only tokens the simulator signed, unexpired, for a
- * tenant it serves.
+ * the tenant's consent set as roles, or for a signed-in user with the delegated scopes as scp; Graph
+ * takes only tokens the simulator signed, unexpired, for a tenant it serves, and a user's only for a
+ * user of that tenant, whom `/me` names.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,20 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_APPLICATION_PERMISSIONS, type RunningSimulator, startSimulator } from '../src/index.js';
-import { accessToken, CLIENT, claimsOf, requestToken, SECRET, TENANT, trusting } from './helpers.js';
+import {
+  accessToken,
+  CLIENT,
+  claimsOf,
+  requestToken,
+  SECRET,
+  SIGN_IN_APP,
+  signInTokens,
+  TENANT,
+  trusting,
+} from './helpers.js';
 
 const OTHER = '22222222-3333-4444-8555-666666666666';
+const PASSWORD = 'Tokens-Passw0rd!';
 
 describe('access tokens', () => {
   let sim: RunningSimulator;
@@ -22,6 +34,8 @@ describe('access tokens', () => {
         { tenantId: TENANT, clientId: CLIENT, clientSecret: SECRET, size: { users: 2 } },
         { tenantId: OTHER, consent: ['User.Read.All'], size: { users: 2 } },
       ],
+      signInApps: [SIGN_IN_APP],
+      userPassword: PASSWORD,
     });
   });
   afterAll(async () => {
@@ -124,5 +138,59 @@ describe('access tokens', () => {
       401,
     );
     expect((await fetch(`${sim.graphBaseUrl}/users`)).status).toBe(401);
+  });
+
+  it("for a signed-in user: idtyp user, the user's oid and upn, scp, no roles; Graph answers /me for that user", async () => {
+    const user = sim.state.tenant(TENANT).users[1] ?? expect.unreachable('a user');
+    const { access_token } = await signInTokens(sim, user.upn, 'openid profile User.Read', PASSWORD);
+    const { payload } = await jwtVerify(
+      access_token,
+      createRemoteJWKSet(new URL(`${sim.authorityHost}/${TENANT}/discovery/v2.0/keys`)),
+      { audience: 'https://graph.microsoft.com', issuer: `https://sts.windows.net/${TENANT}/`, algorithms: ['RS256'] },
+    );
+    expect(payload).toMatchObject({
+      idtyp: 'user',
+      oid: user.id,
+      upn: user.upn,
+      unique_name: user.upn,
+      scp: 'User.Read openid profile',
+      appid: SIGN_IN_APP.clientId,
+      tid: TENANT,
+      ver: '1.0',
+    });
+    expect(payload).not.toHaveProperty('roles');
+    const me = await fetch(`${sim.graphBaseUrl}/me`, { headers: { authorization: `Bearer ${access_token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      '@odata.context': `${sim.graphBaseUrl}/$metadata#users/$entity`,
+      id: user.id,
+      userPrincipalName: user.upn,
+    });
+  });
+
+  it("answer /me with an app's token as Graph does (400), and refuse a user's token naming no user of the tenant (401)", async () => {
+    const app = await fetch(`${sim.graphBaseUrl}/me/messages`, {
+      headers: { authorization: `Bearer ${await accessToken(sim)}` },
+    });
+    expect(app.status).toBe(400);
+    expect(await app.json()).toMatchObject({
+      error: { code: 'BadRequest', message: '/me request is only valid with delegated authentication flow.' },
+    });
+    const key = await importPKCS8(readFileSync(join(sim.dataDir, 'token-signing-key.pem'), 'utf8'), 'RS256');
+    const now = Math.floor(Date.now() / 1000);
+    const stranger = await new SignJWT({
+      aud: 'https://graph.microsoft.com',
+      tid: TENANT,
+      oid: '99999999-0000-4000-8000-000000000001',
+      scp: 'User.Read',
+      idtyp: 'user',
+      iat: now,
+      exp: now + 600,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+      .sign(key);
+    const refused = await fetch(`${sim.graphBaseUrl}/me`, { headers: { authorization: `Bearer ${stranger}` } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'InvalidAuthenticationToken' } });
   });
 });

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { GRAPH_METADATA_PATH } from '../metadata/check.js';
 import { createValidator, type ValidationState, validationWanted } from '../metadata/validation.js';
 import type { SimTenant } from '../model.js';
-import { drivePathRule, permissionRefusal, ROUTE_PERMISSIONS } from '../permissions.js';
+import { drivePathRule, type GraphAccess, permissionRefusal, ROUTE_PERMISSIONS } from '../permissions.js';
 import { directoryRoutes, userOf } from './directory.js';
 import { download, drivePathCall, driveRoutes } from './drives.js';
 import { mailRoutes } from './mail.js';
@@ -33,11 +33,12 @@ export interface GraphServiceOptions {
 
 export interface GraphService {
   /**
-   * A request below /v1.0 on behalf of a tenant (its token already checked), whose token holds these
-   * application permissions (`roles`): a route none of whose documented permissions is among them
-   * answers Graph's 403.
+   * A request below /v1.0 on behalf of a tenant (its token already checked), by an app with its
+   * application permissions (`roles`) or by a signed-in user with their delegated ones (`scp`): a
+   * route none of whose documented permissions the token holds answers Graph's 403. `/me…` is the
+   * signed-in user's `/users/{id}…`.
    */
-  graph(request: SimRequest, tenant: SimTenant, roles: readonly string[]): Promise<SimResponse>;
+  graph(request: SimRequest, tenant: SimTenant, access: GraphAccess): Promise<SimResponse>;
   /** `/download/{link}`: a pre-authenticated content link; `segments` follow `download`. */
   download(request: SimRequest, segments: string[]): SimResponse;
   /** The figures of validation; null when it is off. */
@@ -111,16 +112,33 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
   async function route(
     request: SimRequest,
     tenant: SimTenant,
-    roles: readonly string[],
+    access: GraphAccess,
   ): Promise<{ response: SimResponse; context?: string; route?: string }> {
-    const path = addressedByPath(drivePath(request.path.replace(/^\/v1\.0/, ''), tenant));
+    let below = request.path.replace(/^\/v1\.0/, '');
+    if (/^\/me(?:\/|$)/.test(below)) {
+      // As Graph: /me names the signed-in user, whom an app-only token has not.
+      if (access.kind === 'application') {
+        return {
+          response: graphError(400, 'BadRequest', '/me request is only valid with delegated authentication flow.'),
+        };
+      }
+      below = `/users/${encodeURIComponent(access.userId)}${below.slice(3)}`;
+    }
+    const path = addressedByPath(drivePath(below, tenant));
+    const signedIn = access.kind === 'delegated' ? tenant.users.find((u) => u.id === access.userId) : undefined;
+    /** Whether a path's user or drive is the signed-in user's own (what User.Read, Mail.Read, Files.Read reach). */
+    const owns = (params: Record<string, string>) =>
+      signedIn !== undefined &&
+      ((params.user !== undefined && userOf(tenant, params.user)?.id === signedIn.id) ||
+        (params.drive !== undefined && params.drive === signedIn.driveId));
     if (path === '/$metadata' && request.method === 'GET') {
       metadata ??= readFileSync(GRAPH_METADATA_PATH);
       return { response: { status: 200, headers: { 'content-type': 'application/xml' }, bytes: metadata } };
     }
     // A path-addressed item (`/drives/{id}/root:/a/b:…`), as drivePathCall recognises it.
     if (path.startsWith('/drives/') && path.includes(':')) {
-      const refusal = permissionRefusal(drivePathRule(request.method), roles);
+      const drive = decodeURIComponent(path.slice('/drives/'.length).split(/[/:]/)[0] ?? '');
+      const refusal = permissionRefusal(drivePathRule(request.method), access, owns({ drive }));
       if (refusal) return { response: refusal };
     }
     const byPath = drivePathCall(request, tenant, path, context);
@@ -136,7 +154,7 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
     const name = `${request.method} ${matched.route.pattern.join('/')}`;
     const rule = ROUTE_PERMISSIONS[name];
     if (!rule) throw new Error(`the route ${name} has no permissions (ROUTE_PERMISSIONS)`);
-    const refusal = permissionRefusal(rule, roles);
+    const refusal = permissionRefusal(rule, access, owns(matched.params));
     if (refusal) return { response: refusal, route: name };
     const call = matched.functionArgs
       ? asBareFunction(request, matched.route.pattern[matched.route.pattern.length - 1] ?? '', matched.functionArgs)
@@ -171,8 +189,8 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
 
   return {
     validation: validator?.state ?? null,
-    async graph(request, tenant, roles) {
-      const { response, context: at, route: name } = await route(request, tenant, roles);
+    async graph(request, tenant, access) {
+      const { response, context: at, route: name } = await route(request, tenant, access);
       let answer = response;
       if (answer.status < 300 && answer.json !== undefined && at) {
         const json = answer.json as Record<string, unknown>;

@@ -1,6 +1,6 @@
 /** Teams with their channels, channel messages and replies, and the chats between accounts. */
-import type { SimChat, SimChatMessage, SimTenant } from '../model.js';
-import { userOf } from './directory.js';
+import { groupsOf, type SimChat, type SimChatMessage, type SimTenant } from '../model.js';
+import { directoryNotFound, userOf } from './directory.js';
 import { graphError, type ListOptions, page } from './odata.js';
 import { type GraphRoute, route } from './router.js';
 
@@ -83,6 +83,19 @@ const teamJson = (tenant: SimTenant, team: SimTenant['teams'][number]) => ({
   tenantId: tenant.tenantId,
 });
 
+/**
+ * A team as joinedTeams lists it: Microsoft documents that only the id, name, description, archive
+ * state and tenant are filled in there, every other property null (Get team has them).
+ */
+const joinedTeamJson = (tenant: SimTenant, team: SimTenant['teams'][number]) => ({
+  ...Object.fromEntries(Object.keys(teamJson(tenant, team)).map((key) => [key, null])),
+  id: team.id,
+  displayName: team.name,
+  description: `The ${team.name} team.`,
+  isArchived: false,
+  tenantId: tenant.tenantId,
+});
+
 const channelJson = (tenant: SimTenant, teamId: string, c: SimTenant['teams'][number]['channels'][number]) => ({
   id: c.id,
   createdDateTime: '2026-09-01T08:00:00Z',
@@ -156,6 +169,28 @@ export const teamsRoutes: GraphRoute[] = [
       MESSAGES,
     );
   }),
+  // The teams a user is a direct member of: those whose group lists them.
+  ...route(
+    'GET',
+    'users/:user/joinedTeams',
+    ({ context, request, tenant, params }) => {
+      const user = userOf(tenant, params.user ?? '');
+      if (!user) return directoryNotFound(params.user ?? '');
+      const member = new Set(
+        groupsOf(tenant)
+          .filter((g) => g.members.some((m) => m.id === user.id))
+          .map((g) => g.id),
+      );
+      return page(
+        context,
+        request,
+        tenant.teams.filter((t) => member.has(t.id)),
+        (t) => joinedTeamJson(tenant, t),
+        WHOLE,
+      );
+    },
+    { context: 'teams' },
+  ),
   ...route('GET', 'chats/:chat', ({ tenant, params }) => {
     const chat = tenant.chats.find((c) => c.id === params.chat);
     return chat ? { status: 200, json: chatJson(tenant, chat) } : chatNotFound();
