@@ -1,6 +1,7 @@
 /**
- * Builds the OpenAPI 3.1 document of both APIs from the endpoint catalogue. Apollo paths carry the
- * production and staging base paths as path-level servers; legacy paths the /api base.
+ * Builds the OpenAPI 3.1 document of both APIs from the endpoint catalogue: one server, the portal's
+ * origin, and full paths (apollo's under its production base path /apollo-beta, legacy's under /api),
+ * as generators that ignore path-level servers (openapi-typescript with openapi-fetch, hey-api) need.
  *
  * @module
  */
@@ -296,9 +297,7 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
  */
 function shareResponses(paths: OpenApiDocument['paths']): Record<string, unknown> {
   const operations = Object.values(paths).flatMap((item) =>
-    Object.entries(item)
-      .filter(([key]) => key !== 'servers')
-      .map(([, op]) => op as { tags: string[]; responses: Record<string, unknown> }),
+    Object.values(item).map((op) => op as { tags: string[]; responses: Record<string, unknown> }),
   );
   const uses = new Map<string, number>();
   for (const op of operations) {
@@ -329,21 +328,22 @@ function shareResponses(paths: OpenApiDocument['paths']): Record<string, unknown
   return shared;
 }
 
+/** What the staging deployment serves, said once in the document instead of every path twice. */
+const STAGING_NOTE = `The staging deployment serves the same apollo operations under ${apolloBasePaths.staging} instead of ${apolloBasePaths.production} (replace the prefix, for example in a client middleware); the legacy paths are the same in both.`;
+
+/** An endpoint's path in the document: its template under its API's base path (production's, for apollo). */
+function documentPath(endpoint: AnyEndpoint | Endpoint): string {
+  return `${endpoint.api === 'apollo' ? apolloBasePaths.production : LEGACY_BASE_PATH}${endpoint.path}`;
+}
+
 /** The OpenAPI 3.1 document for the given endpoints (default: the whole catalogue). */
 export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = catalogue): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const endpoint of endpoints) {
-    const item = paths[endpoint.path] ?? {
-      servers:
-        endpoint.api === 'apollo'
-          ? [
-              { url: apolloBasePaths.production, description: 'apollo, production' },
-              { url: apolloBasePaths.staging, description: 'apollo, staging' },
-            ]
-          : [{ url: LEGACY_BASE_PATH, description: 'legacy' }],
-    };
+    const path = documentPath(endpoint);
+    const item = paths[path] ?? {};
     item[endpoint.method.toLowerCase()] = operation(endpoint);
-    paths[endpoint.path] = item;
+    paths[path] = item;
   }
   const responses = shareResponses(paths);
   return {
@@ -351,12 +351,20 @@ export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = ca
     info: {
       title: 'Compliance portal API',
       version: '1.0.0',
-      description:
+      description: [
         'The apollo and legacy APIs of the compliance portal for Microsoft 365 backup, archive and data management.',
+        '',
+        `Every path is written in full from the portal's origin, the one server: apollo's under its production base path ${apolloBasePaths.production}, legacy's under ${LEGACY_BASE_PATH}. ${STAGING_NOTE}`,
+      ].join('\n'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
-    servers: [{ url: '/' }],
+    servers: [
+      {
+        url: '/',
+        description: `The portal's origin (a client's base URL, such as https://portal.example.com). ${STAGING_NOTE}`,
+      },
+    ],
     tags: [...new Set(endpoints.map((e) => `${e.api}.${e.resource}`))].map((name) => ({
       name,
       ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),
