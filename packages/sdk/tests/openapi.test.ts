@@ -103,7 +103,7 @@ describe('OpenAPI document', () => {
       for (const status of refusals) {
         const content = response(op, status)?.content ?? {};
         // The mailed confirmation link is refused with ASP.NET's bare 401.
-        if (op.operationId === 'apollo.auth.confirmEmail' && status === '401') {
+        if (endpoint?.refusals?.emptyBody401 === 'empty' && status === '401') {
           expect(content).toEqual({});
           continue;
         }
@@ -114,6 +114,47 @@ describe('OpenAPI document', () => {
     }
     const unauthorised = response(operations().find((op) => op.operationId === 'apollo.jobs.list') as Operation, '401');
     expect(JSON.stringify(unauthorised)).toContain('WWW-Authenticate');
+  });
+
+  it('documents the 401s as the server sends them: an empty body with a Bearer challenge where a token or refresh token is refused', () => {
+    const unauthorised = (id: string) =>
+      response(operations().find((op) => op.operationId === id) as Operation, '401') as {
+        description: string;
+        headers?: Record<string, { schema?: unknown }>;
+        content?: Record<string, unknown>;
+      };
+    const challenge = { type: 'string', const: 'Bearer' };
+    for (const op of operations()) {
+      const endpoint = byId.get(op.operationId);
+      const answer = unauthorised(op.operationId);
+      const named = answer?.headers?.['WWW-Authenticate']?.schema;
+      // Exactly where the server challenges: a user token missing or refused, a refresh token refused.
+      const challenges =
+        endpoint?.api === 'apollo' && (endpoint.access !== 'public' || endpoint.refusals?.emptyBody401 === 'challenge');
+      expect(named, op.operationId).toEqual(challenges ? challenge : undefined);
+    }
+    // ASP.NET Identity's /refresh: TypedResults.Challenge(), an empty body; a wrong key is problem details.
+    const refresh = unauthorised('apollo.auth.refresh');
+    expect(refresh.description).toContain('empty body with WWW-Authenticate: Bearer');
+    expect(Object.keys(refresh.content ?? {})).toEqual(['application/problem+json']);
+    // /confirmEmail: TypedResults.Unauthorized(), nothing but the status.
+    const confirm = unauthorised('apollo.auth.confirmEmail');
+    expect(confirm.content).toBeUndefined();
+    expect(confirm.description).toContain('An empty body.');
+    // /login refuses with problem details whose detail says why; no challenge.
+    expect(unauthorised('apollo.auth.login').description).toContain('RequiresTwoFactor');
+  });
+
+  it("documents the body parser's refusals on every operation but a GET: JSON that does not parse, too large, another media type", () => {
+    for (const op of operations()) {
+      const endpoint = byId.get(op.operationId);
+      const statuses = ['400', '413', '415'].filter((status) => op.responses[status] !== undefined);
+      expect(statuses, op.operationId).toEqual(
+        endpoint?.method === 'GET' ? statuses.filter((s) => s === '400') : ['400', '413', '415'],
+      );
+    }
+    const upload = operations().find((op) => op.operationId === 'legacy.files.upload') as Operation;
+    expect(JSON.stringify(response(upload, '415'))).toContain('multipart/form-data');
   });
 
   it('closes every object of an answer: no member the document does not name', () => {

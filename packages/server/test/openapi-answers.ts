@@ -142,9 +142,19 @@ export class OpenApiAnswers {
     const response = this.response(declared);
     const content = response.content ?? {};
     const mediaType = answer.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-    const challengeDocumented = response.headers?.['WWW-Authenticate'] !== undefined;
-    if (answer.headers['www-authenticate'] && !challengeDocumented) {
+    const documentedChallenge = response.headers?.['WWW-Authenticate'] as { schema?: { const?: string } } | undefined;
+    const challengeDocumented = documentedChallenge !== undefined;
+    const sentChallenge = answer.headers['www-authenticate'];
+    if (sentChallenge && !challengeDocumented) {
       this.problems.push(`${operation.operationId} ${where}: a WWW-Authenticate challenge the document does not name`);
+    } else if (
+      sentChallenge &&
+      documentedChallenge?.schema?.const &&
+      sentChallenge !== documentedChallenge.schema.const
+    ) {
+      this.problems.push(
+        `${operation.operationId} ${where}: WWW-Authenticate ${sentChallenge}, documented ${documentedChallenge.schema.const}`,
+      );
     }
     if (answer.body.length === 0) {
       const challenge = challengeDocumented && !!answer.headers['www-authenticate'];

@@ -22,20 +22,25 @@ export interface RefusedRequest {
   type?: string;
 }
 
+/** A JSON text longer than the server's body limit (1 MiB). */
+const TOO_LARGE = JSON.stringify('x'.repeat(1024 * 1024));
+
 /**
  * The bodies of an endpoint that is not a GET: an empty JSON object, a list where an object belongs,
  * JSON that does not parse, a JSON text sent as text/plain, XML (a media type the server reads none
  * of), no body at all, and for the upload a form that is none. `parsedOnly` keeps those that the body
- * parser itself refuses (JSON that does not parse, XML), which no handler ever sees.
+ * parser itself refuses (JSON that does not parse, XML), which no handler ever sees; `tooLarge` adds
+ * JSON beyond the body limit (sent only where asked: a megabyte a request).
  */
 export function refusedBodies(
   endpoint: AnyEndpoint,
-  { parsedOnly = false } = {},
+  { parsedOnly = false, tooLarge = false } = {},
 ): { label: string; payload?: string; type?: string }[] {
-  if (endpoint.method === 'GET') return [{ label: 'no body' }];
+  if (endpoint.method === 'GET') return parsedOnly ? [] : [{ label: 'no body' }];
   const unreadable = [
     { label: 'malformed JSON', payload: '{"not json', type: 'application/json' },
     { label: 'XML', payload: '<a/>', type: 'application/xml' },
+    ...(tooLarge ? [{ label: 'too large', payload: TOO_LARGE, type: 'application/json' }] : []),
   ];
   if (parsedOnly) return unreadable;
   return [
@@ -52,8 +57,8 @@ export function refusedBodies(
 
 /**
  * The requests to one endpoint under one base path: each refused body on a path whose parameters are
- * plain text (`x`), then the first of them with a path parameter and with query values that cannot be
- * stored (NUL), and an unknown query parameter.
+ * plain text (`x`), then, without a body, a path parameter and query values that cannot be stored
+ * (NUL) with an unknown query parameter.
  */
 export function refusedRequests(
   endpoint: AnyEndpoint,
@@ -63,12 +68,11 @@ export function refusedRequests(
   const names = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
   const path = (bad: boolean) => endpoint.path.replace(/\{([^}]+)\}/g, () => (bad ? 'a%00b' : 'x'));
   const queryNames = Object.keys((endpoint.query as { properties?: object } | undefined)?.properties ?? {});
-  const [first] = bodies;
   const out: RefusedRequest[] = bodies.map((body) => ({ ...body, url: `${base}${path(false)}` }));
-  if (names.length > 0 && first) out.push({ ...first, label: `path (${first.label})`, url: `${base}${path(true)}` });
-  if (queryNames.length > 0 && first) {
+  if (names.length > 0) out.push({ label: 'path', url: `${base}${path(true)}` });
+  if (queryNames.length > 0) {
     const query = queryNames.map((name) => `${name}=a%00b`).join('&');
-    out.push({ ...first, label: `query (${first.label})`, url: `${base}${path(false)}?${query}&unknown=1` });
+    out.push({ label: 'query', url: `${base}${path(false)}?${query}&unknown=1` });
   }
   return out;
 }
