@@ -1,6 +1,7 @@
 /**
- * Builds the OpenAPI 3.1 document of both APIs from the endpoint catalogue. Apollo paths carry the
- * production and staging base paths as path-level servers; legacy paths the /api base.
+ * Builds the OpenAPI 3.1 document of both APIs from the endpoint catalogue: one server, the portal's
+ * origin, and full paths (apollo's under its production base path /apollo-beta, legacy's under /api),
+ * as generators that ignore path-level servers (openapi-typescript with openapi-fetch, hey-api) need.
  *
  * @module
  */
@@ -206,45 +207,31 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   });
   const out: Record<string, unknown> = {};
   const user = endpoint.access !== 'public';
-  if (endpoint.params || endpoint.query || endpoint.body || hasPathParameters(endpoint)) {
-    out['400'] = refusal('The request is invalid: field errors in errors, by JSON pointer (/body/email).');
+  // The server reads the body of every request but a GET, whether the operation takes one or not: JSON
+  // that does not parse, too much of it, or a media type it does not read is refused before anything else.
+  const readsBody = endpoint.method !== 'GET';
+  if (endpoint.params || endpoint.query || endpoint.body || hasPathParameters(endpoint) || readsBody) {
+    out['400'] = refusal(
+      'The request is invalid: field errors in errors, by JSON pointer (/body/email); or the body sent is not valid JSON.',
+    );
   }
-  const credentialsRefused = endpoint.refusals?.[401];
-  if (credentialsRefused) {
-    // ASP.NET's identity endpoints that need no token refuse with a bare 401 (TypedResults.Unauthorized).
-    out['401'] =
-      apollo && endpoint.auth === 'none'
-        ? { description: `${credentialsRefused} An empty body.`, headers: requestIdHeader }
-        : refusal(credentialsRefused);
-  } else if (endpoint.auth !== 'none' || user) {
-    out['401'] = apollo
-      ? {
-          description: user
-            ? 'No valid user token: an empty body with WWW-Authenticate: Bearer. A wrong application key: problem details.'
-            : 'A wrong application key, or the sign-in refused (problem details; login says why in detail).',
-          headers: {
-            ...requestIdHeader,
-            'WWW-Authenticate': {
-              description: 'Bearer, when the user token is missing or invalid.',
-              schema: { type: 'string' },
-            },
-          },
-          content: { 'application/problem+json': { schema: problemDetailsRef } },
-        }
-      : refusal(
-          endpoint.access === 'signin'
-            ? 'No valid sign-in token (of a password sign-in waiting for its second factor) or session.'
-            : 'No valid session token.',
-        );
-  }
+  const unauthorized = credentialsRefusal(endpoint, refusal);
+  if (unauthorized) out['401'] = unauthorized;
   const forbidden = 'The caller may not do this, or not for this tenant or organisation.';
   const missing = 'What the request names does not exist, or the caller cannot see it.';
   if (user) out['403'] = refusal(endpoint.refusals?.[403] ? `${forbidden} ${endpoint.refusals[403]}` : forbidden);
   if (user || hasPathParameters(endpoint))
     out['404'] = refusal(endpoint.refusals?.[404] ? `${missing} ${endpoint.refusals[404]}` : missing);
   if (endpoint.refusals?.[409]) out['409'] = refusal(endpoint.refusals[409]);
-  if (endpoint.body) out['413'] = refusal('The body is larger than the server accepts.');
+  if (readsBody) out['413'] = refusal('The body is larger than the server accepts.');
   if (hasPathParameters(endpoint)) out['414'] = refusal('A path parameter is longer than the server accepts.');
+  if (readsBody) {
+    out['415'] = refusal(
+      endpoint.body
+        ? `The body is not ${endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'}.`
+        : 'A body of another media type than application/json (the operation takes none).',
+    );
+  }
   if (endpoint.rateLimited || endpoint.refusals?.[429]) {
     out['429'] = refusal(
       endpoint.refusals?.[429] ?? 'Too many requests from this address in a minute; wait and try again.',
@@ -252,6 +239,55 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
     );
   }
   return out;
+}
+
+/** A challenge header, on the 401s that come with an empty body and `WWW-Authenticate: Bearer`. */
+const bearerChallenge = (when: string) => ({
+  'WWW-Authenticate': { description: `Bearer, ${when}.`, schema: { type: 'string', const: 'Bearer' } },
+});
+
+/**
+ * The 401 of an operation, or none: no user token on apollo is ASP.NET's bearer challenge (an empty
+ * body), a missing or wrong application key problem details; the identity endpoints' own credential
+ * refusals come as ASP.NET answers them (`emptyBody401`); legacy refuses in its `{message}`.
+ */
+function credentialsRefusal(
+  endpoint: Endpoint,
+  refusal: (description: string, headers?: Record<string, unknown>) => Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const own = endpoint.refusals?.[401];
+  const user = endpoint.access !== 'public';
+  if (endpoint.api === 'legacy') {
+    if (own) return refusal(own);
+    if (!user) return undefined;
+    return refusal(
+      endpoint.access === 'signin'
+        ? 'No valid sign-in token (of a password sign-in waiting for its second factor) or session.'
+        : 'No valid session token.',
+    );
+  }
+  // A link opened from a mail sends no application key: its refusal is the only 401.
+  if (endpoint.auth === 'none') {
+    if (!own) return undefined;
+    return endpoint.refusals?.emptyBody401
+      ? { description: `${own} An empty body.`, headers: requestIdHeader }
+      : refusal(own);
+  }
+  const key = 'A missing or wrong application key: problem details.';
+  if (user) {
+    return refusal(
+      `${own ? `${own} ` : ''}No valid user token: an empty body with WWW-Authenticate: Bearer. ${key}`,
+      bearerChallenge('when the user token is missing or not valid (the body is then empty)'),
+    );
+  }
+  if (!own) return refusal(key);
+  if (endpoint.refusals?.emptyBody401 === 'challenge') {
+    return refusal(
+      `${own} Then an empty body with WWW-Authenticate: Bearer. ${key}`,
+      bearerChallenge('when the credential the body carries is refused (the body is then empty)'),
+    );
+  }
+  return refusal(`${own} ${key}`);
 }
 
 function operation(endpoint: Endpoint): Record<string, unknown> {
@@ -296,9 +332,7 @@ function operation(endpoint: Endpoint): Record<string, unknown> {
  */
 function shareResponses(paths: OpenApiDocument['paths']): Record<string, unknown> {
   const operations = Object.values(paths).flatMap((item) =>
-    Object.entries(item)
-      .filter(([key]) => key !== 'servers')
-      .map(([, op]) => op as { tags: string[]; responses: Record<string, unknown> }),
+    Object.values(item).map((op) => op as { tags: string[]; responses: Record<string, unknown> }),
   );
   const uses = new Map<string, number>();
   for (const op of operations) {
@@ -329,21 +363,22 @@ function shareResponses(paths: OpenApiDocument['paths']): Record<string, unknown
   return shared;
 }
 
+/** What the staging deployment serves, said once in the document instead of every path twice. */
+const STAGING_NOTE = `The staging deployment serves the same apollo operations under ${apolloBasePaths.staging} instead of ${apolloBasePaths.production} (replace the prefix, for example in a client middleware); the legacy paths are the same in both.`;
+
+/** An endpoint's path in the document: its template under its API's base path (production's, for apollo). */
+function documentPath(endpoint: AnyEndpoint | Endpoint): string {
+  return `${endpoint.api === 'apollo' ? apolloBasePaths.production : LEGACY_BASE_PATH}${endpoint.path}`;
+}
+
 /** The OpenAPI 3.1 document for the given endpoints (default: the whole catalogue). */
 export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = catalogue): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const endpoint of endpoints) {
-    const item = paths[endpoint.path] ?? {
-      servers:
-        endpoint.api === 'apollo'
-          ? [
-              { url: apolloBasePaths.production, description: 'apollo, production' },
-              { url: apolloBasePaths.staging, description: 'apollo, staging' },
-            ]
-          : [{ url: LEGACY_BASE_PATH, description: 'legacy' }],
-    };
+    const path = documentPath(endpoint);
+    const item = paths[path] ?? {};
     item[endpoint.method.toLowerCase()] = operation(endpoint);
-    paths[endpoint.path] = item;
+    paths[path] = item;
   }
   const responses = shareResponses(paths);
   return {
@@ -351,12 +386,20 @@ export function buildOpenApi(endpoints: readonly (AnyEndpoint | Endpoint)[] = ca
     info: {
       title: 'Compliance portal API',
       version: '1.0.0',
-      description:
+      description: [
         'The apollo and legacy APIs of the compliance portal for Microsoft 365 backup, archive and data management.',
+        '',
+        `Every path is written in full from the portal's origin, the one server: apollo's under its production base path ${apolloBasePaths.production}, legacy's under ${LEGACY_BASE_PATH}. ${STAGING_NOTE}`,
+      ].join('\n'),
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
-    servers: [{ url: '/' }],
+    servers: [
+      {
+        url: '/',
+        description: `The portal's origin (a client's base URL, such as https://portal.example.com). ${STAGING_NOTE}`,
+      },
+    ],
     tags: [...new Set(endpoints.map((e) => `${e.api}.${e.resource}`))].map((name) => ({
       name,
       ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}),

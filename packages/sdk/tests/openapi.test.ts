@@ -24,19 +24,33 @@ describe('OpenAPI document', () => {
 
   it('has one operation per catalogue endpoint, named by its id', () => {
     const ids = Object.values(document.paths).flatMap((item) =>
-      Object.entries(item)
-        .filter(([key]) => key !== 'servers')
-        .map(([, op]) => (op as { operationId: string }).operationId),
+      Object.values(item).map((op) => (op as { operationId: string }).operationId),
     );
     expect(ids.sort()).toEqual(endpoints.map((e) => e.id).sort());
   });
 
-  it('documents the apollo base paths and the legacy one', () => {
-    expect(document.paths['/api/Tenants']?.servers).toEqual([
-      { url: '/apollo-beta', description: 'apollo, production' },
-      { url: '/apollo', description: 'apollo, staging' },
-    ]);
-    expect(document.paths['/auth/signin']?.servers).toEqual([{ url: '/api', description: 'legacy' }]);
+  it('has one server, the origin, and full paths: apollo under /apollo-beta, legacy under /api', () => {
+    // Generators such as openapi-typescript with openapi-fetch ignore path-level servers: a client given
+    // the portal's origin must find every operation by its path alone.
+    expect(document.servers).toEqual([{ url: '/', description: expect.stringContaining("portal's origin") }]);
+    const byPath = new Map<string, string>();
+    for (const [path, item] of Object.entries(document.paths)) {
+      expect(
+        Object.keys(item).every((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key)),
+        path,
+      ).toBe(true);
+      for (const op of Object.values(item)) byPath.set((op as { operationId: string }).operationId, path);
+    }
+    for (const endpoint of endpoints) {
+      const base = endpoint.api === 'apollo' ? '/apollo-beta' : '/api';
+      expect(byPath.get(endpoint.id), endpoint.id).toBe(`${base}${endpoint.path}`);
+    }
+    expect(document.paths['/apollo-beta/login']?.post).toBeDefined();
+    expect(document.paths['/api/auth/signin']?.post).toBeDefined();
+    // The staging deployment's base path, said once rather than every path twice.
+    const staging = 'serves the same apollo operations under /apollo instead of /apollo-beta';
+    expect((document.info as { description: string }).description).toContain(staging);
+    expect((document.servers as { description: string }[])[0]?.description).toContain(staging);
   });
 
   type Operation = {
@@ -44,12 +58,7 @@ describe('OpenAPI document', () => {
     security: Record<string, string[]>[];
     responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
   };
-  const operations = () =>
-    Object.values(document.paths).flatMap((item) =>
-      Object.entries(item)
-        .filter(([key]) => key !== 'servers')
-        .map(([, op]) => op as Operation),
-    );
+  const operations = () => Object.values(document.paths).flatMap((item) => Object.values(item) as Operation[]);
   const byId = new Map(endpoints.map((e) => [e.id as string, e]));
   const components = document.components as { responses: Record<string, Operation['responses'][string]> };
   const response = (op: Operation, status: string) => {
@@ -94,7 +103,7 @@ describe('OpenAPI document', () => {
       for (const status of refusals) {
         const content = response(op, status)?.content ?? {};
         // The mailed confirmation link is refused with ASP.NET's bare 401.
-        if (op.operationId === 'apollo.auth.confirmEmail' && status === '401') {
+        if (endpoint?.refusals?.emptyBody401 === 'empty' && status === '401') {
           expect(content).toEqual({});
           continue;
         }
@@ -105,6 +114,47 @@ describe('OpenAPI document', () => {
     }
     const unauthorised = response(operations().find((op) => op.operationId === 'apollo.jobs.list') as Operation, '401');
     expect(JSON.stringify(unauthorised)).toContain('WWW-Authenticate');
+  });
+
+  it('documents the 401s as the server sends them: an empty body with a Bearer challenge where a token or refresh token is refused', () => {
+    const unauthorised = (id: string) =>
+      response(operations().find((op) => op.operationId === id) as Operation, '401') as {
+        description: string;
+        headers?: Record<string, { schema?: unknown }>;
+        content?: Record<string, unknown>;
+      };
+    const challenge = { type: 'string', const: 'Bearer' };
+    for (const op of operations()) {
+      const endpoint = byId.get(op.operationId);
+      const answer = unauthorised(op.operationId);
+      const named = answer?.headers?.['WWW-Authenticate']?.schema;
+      // Exactly where the server challenges: a user token missing or refused, a refresh token refused.
+      const challenges =
+        endpoint?.api === 'apollo' && (endpoint.access !== 'public' || endpoint.refusals?.emptyBody401 === 'challenge');
+      expect(named, op.operationId).toEqual(challenges ? challenge : undefined);
+    }
+    // ASP.NET Identity's /refresh: TypedResults.Challenge(), an empty body; a wrong key is problem details.
+    const refresh = unauthorised('apollo.auth.refresh');
+    expect(refresh.description).toContain('empty body with WWW-Authenticate: Bearer');
+    expect(Object.keys(refresh.content ?? {})).toEqual(['application/problem+json']);
+    // /confirmEmail: TypedResults.Unauthorized(), nothing but the status.
+    const confirm = unauthorised('apollo.auth.confirmEmail');
+    expect(confirm.content).toBeUndefined();
+    expect(confirm.description).toContain('An empty body.');
+    // /login refuses with problem details whose detail says why; no challenge.
+    expect(unauthorised('apollo.auth.login').description).toContain('RequiresTwoFactor');
+  });
+
+  it("documents the body parser's refusals on every operation but a GET: JSON that does not parse, too large, another media type", () => {
+    for (const op of operations()) {
+      const endpoint = byId.get(op.operationId);
+      const statuses = ['400', '413', '415'].filter((status) => op.responses[status] !== undefined);
+      expect(statuses, op.operationId).toEqual(
+        endpoint?.method === 'GET' ? statuses.filter((s) => s === '400') : ['400', '413', '415'],
+      );
+    }
+    const upload = operations().find((op) => op.operationId === 'legacy.files.upload') as Operation;
+    expect(JSON.stringify(response(upload, '415'))).toContain('multipart/form-data');
   });
 
   it('closes every object of an answer: no member the document does not name', () => {
@@ -134,7 +184,7 @@ describe('OpenAPI document', () => {
 
   it('an invalid document fails the validator', async () => {
     const broken = JSON.parse(JSON.stringify(document));
-    broken.paths['/api/Tenants'].get.responses = 'nope';
+    broken.paths['/apollo-beta/api/Tenants'].get.responses = 'nope';
     const result = await new Validator().validate(broken);
     expect(result.valid).toBe(false);
   });

@@ -1,33 +1,55 @@
 /**
  * Authentication comes before validation: every endpoint that needs a user answers an anonymous
- * caller 401, whatever is wrong with its path, query or body, and never lists the fields it got
- * wrong; on apollo a wrong application key is refused the same way. Public endpoints still validate.
+ * caller 401, whatever is wrong with its path, query or body (an empty object, a list, JSON that does
+ * not parse, a media type the server does not read, no body), under every base path (apollo's
+ * /apollo-beta and /apollo, legacy's /api), and never lists the fields it got wrong; on apollo a
+ * missing or wrong application key is refused the same way, on the public endpoints too. Public
+ * endpoints still validate. Every answer is also checked against the OpenAPI document.
  */
 import { type AnyEndpoint, endpoints } from '@compliance-portal/sdk';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, API_KEY, sessionToken, useTestServer } from './helpers.js';
+import { OpenApiAnswers } from './openapi-answers.js';
+import { answerOf, BASE_PATHS, type RefusedRequest, refusedRequests } from './refused-requests.js';
 
-/** The variants of a request that schema validation would refuse, each with a field list. */
-function invalidRequests(endpoint: AnyEndpoint): { label: string; url: string; payload: string; type: string }[] {
-  const base = endpoint.api === 'apollo' ? '/apollo-beta' : '/api';
-  const names = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
-  const path = (bad: boolean) => endpoint.path.replace(/\{([^}]+)\}/g, () => (bad ? 'a%00b' : 'x'));
-  const queryNames = Object.keys((endpoint.query as { properties?: object } | undefined)?.properties ?? {});
-  // A JSON list where an object belongs, a form that is none, or a body that is not JSON at all.
-  const body =
-    endpoint.bodyType === 'multipart'
-      ? { payload: 'not a form', type: 'multipart/form-data; boundary=x' }
-      : endpoint.body
-        ? { payload: '[1, 2, 3]', type: 'application/json' }
-        : { payload: '{"not json', type: 'application/json' };
-  const variants = [{ label: 'body', url: `${base}${path(false)}`, ...body }];
-  if (names.length > 0) variants.push({ label: 'path', url: `${base}${path(true)}`, ...body });
-  if (queryNames.length > 0) {
-    const query = queryNames.map((name) => `${name}=a%00b`).join('&');
-    variants.push({ label: 'query', url: `${base}${path(false)}?${query}&unknown=1`, ...body });
+/** A caller without what the endpoint needs; `keyRight` when apollo's application key is the right one. */
+interface Caller {
+  who: string;
+  headers: Record<string, string>;
+  keyRight: boolean;
+}
+
+/** The callers an endpoint must refuse with 401 before reading anything else of the request. */
+function strangers(endpoint: AnyEndpoint, token: string): Caller[] {
+  if (endpoint.api === 'legacy') {
+    // Legacy reads no application key: with it or without, no session is no session.
+    return [
+      { who: 'no token', headers: {}, keyRight: false },
+      { who: 'a token that is none', headers: { authorization: 'not-a-token' }, keyRight: false },
+      { who: 'the apollo key, no token', headers: { 'x-api-key': API_KEY }, keyRight: false },
+    ];
   }
-  return variants;
+  const keyless: Caller[] = [
+    { who: 'no key, no token', headers: {}, keyRight: false },
+    { who: 'no key, a valid token', headers: { authorization: `Bearer ${token}` }, keyRight: false },
+    {
+      who: 'a wrong key, a valid token',
+      headers: { 'x-api-key': 'wrong-key', authorization: `Bearer ${token}` },
+      keyRight: false,
+    },
+  ];
+  // A public apollo endpoint needs the key alone; with it, it goes on to validate.
+  if (endpoint.access === 'public') return keyless;
+  return [
+    ...keyless,
+    { who: 'the key, no token', headers: { 'x-api-key': API_KEY }, keyRight: true },
+    {
+      who: 'the key, a token that is none',
+      headers: { 'x-api-key': API_KEY, authorization: 'Bearer not-a-token' },
+      keyRight: true,
+    },
+  ];
 }
 
 describe('authentication before validation', () => {
@@ -37,63 +59,69 @@ describe('authentication before validation', () => {
     token = await sessionToken(server, ADMIN);
   });
 
-  const send = (
-    endpoint: AnyEndpoint,
-    request: ReturnType<typeof invalidRequests>[number],
-    headers: Record<string, string>,
-  ) =>
+  const send = (endpoint: AnyEndpoint, request: RefusedRequest, headers: Record<string, string>) =>
     server.app.inject({
       method: endpoint.method,
       url: request.url,
-      headers: { 'content-type': request.type, ...headers },
-      // A GET carries no body; its path or query is what is wrong.
-      ...(endpoint.method === 'GET' ? {} : { payload: request.payload }),
+      headers: { ...(request.type ? { 'content-type': request.type } : {}), ...headers },
+      ...(request.payload !== undefined ? { payload: request.payload } : {}),
     });
   const fieldList = (response: LightMyRequestResponse) =>
     response.body ? (JSON.parse(response.body) as { errors?: unknown }).errors : undefined;
 
-  it('answers every endpoint that needs a user 401 without a field list, to no token and to a wrong apollo key', async () => {
-    const guarded = endpoints.filter((e) => e.access !== 'public');
+  it('answers every endpoint that needs a caller 401 without a field list, under every base path, to every stranger and body', async () => {
+    // Apollo's public endpoints need the application key: they are callers' endpoints too, for the key.
+    const guarded = endpoints.filter((e) => e.access !== 'public' || (e.api === 'apollo' && e.auth !== 'none'));
+    const answers = new OpenApiAnswers();
     const wrong: string[] = [];
-    let requests = 0;
+    const figures = { requests: 0, apollo: 0, legacy: 0, bases: new Set<string>() };
     for (const endpoint of guarded) {
-      for (const request of invalidRequests(endpoint)) {
-        const callers: [string, Record<string, string>][] = [
-          ['no token', endpoint.api === 'apollo' ? { 'x-api-key': API_KEY } : {}],
-        ];
-        if (endpoint.api === 'apollo') {
-          callers.push(['a wrong key', { 'x-api-key': 'wrong-key', authorization: `Bearer ${token}` }]);
-        } else callers.push(['a token that is none', { authorization: 'not-a-token' }]);
-        for (const [who, headers] of callers) {
-          requests++;
-          const response = await send(endpoint, request, headers);
-          const problem = `${endpoint.id} (${request.label} invalid, ${who}): ${response.statusCode} ${response.body.slice(0, 160)}`;
-          if (response.statusCode !== 401 || fieldList(response) !== undefined) wrong.push(problem);
-          // Apollo's bearer challenge for a missing user token, problem details for a wrong key.
-          else if (endpoint.api === 'apollo' && who === 'no token' && response.headers['www-authenticate'] !== 'Bearer')
-            wrong.push(`${problem}: no bearer challenge`);
+      for (const base of BASE_PATHS[endpoint.api]) {
+        figures.bases.add(base);
+        for (const request of refusedRequests(endpoint, base)) {
+          if (answers.find(endpoint.method, request.url)?.operationId !== endpoint.id)
+            wrong.push(`${endpoint.id}: the document gives ${request.url} to another operation`);
+          for (const caller of strangers(endpoint, token)) {
+            figures.requests++;
+            figures[endpoint.api]++;
+            const response = await send(endpoint, request, caller.headers);
+            answers.check(answerOf(endpoint, request, response));
+            const problem = `${endpoint.id} ${request.url.slice(0, 80)} (${request.label}, ${caller.who}): ${response.statusCode} ${response.body.slice(0, 160)}`;
+            if (response.statusCode !== 401 || fieldList(response) !== undefined) {
+              wrong.push(problem);
+              continue;
+            }
+            const challenge = response.headers['www-authenticate'];
+            const type = String(response.headers['content-type'] ?? '');
+            if (endpoint.api === 'legacy') {
+              if (!type.startsWith('application/json')) wrong.push(`${problem}: not {message}`);
+            } else if (caller.keyRight) {
+              // The user's token missing or unknown: ASP.NET's bearer challenge, an empty body.
+              if (challenge !== 'Bearer' || response.rawPayload.length > 0) wrong.push(`${problem}: no bare challenge`);
+            } else if (!type.startsWith('application/problem+json') || challenge !== undefined) {
+              // A missing or wrong application key: problem details, no challenge (no token would help).
+              wrong.push(`${problem}: not problem details`);
+            }
+          }
         }
       }
     }
-    console.log(`authentication before validation: ${guarded.length} endpoints, ${requests} requests`);
+    console.log(
+      `authentication before validation: ${guarded.length} endpoints (${guarded.filter((e) => e.access === 'public').length} public apollo ones for the key) under ${[...figures.bases].join(', ')}: ${figures.requests} requests (apollo ${figures.apollo}, legacy ${figures.legacy}), ${wrong.length} not refused first`,
+    );
+    console.log(answers.summary('anonymous callers'));
     expect(wrong).toEqual([]);
+    expect(answers.problems).toEqual([]);
   });
 
   it('still validates the bodies of public endpoints', async () => {
     const signin = await server.request({ method: 'POST', url: '/api/auth/signin', body: { email: 'x' } });
     expect(signin.statusCode).toBe(400);
     expect(fieldList(signin)).toBeDefined();
-    const login = await server.request({ method: 'POST', url: '/apollo-beta/login', body: { email: 1 } });
-    expect(login.statusCode).toBe(400);
-    expect(fieldList(login)).toBeDefined();
-    // Apollo's public endpoints still need the application key, before their bodies are read.
-    const keyless = await server.request({
-      method: 'POST',
-      url: '/apollo-beta/login',
-      body: { email: 1 },
-      apiKey: null,
-    });
-    expect(keyless.statusCode).toBe(401);
-    expect(fieldList(keyless)).toBeUndefined();
+    for (const base of BASE_PATHS.apollo) {
+      const login = await server.request({ method: 'POST', url: `${base}/login`, body: { email: 1 } });
+      expect(login.statusCode).toBe(400);
+      expect(fieldList(login)).toBeDefined();
+    }
   });
 });

@@ -38,4 +38,30 @@ describe('checking answers against the OpenAPI document', () => {
     expect(answers.problems[3]).toContain('empty body');
     expect(answers.problems[4]).toContain('must have required property');
   });
+
+  it('takes an empty body with a Bearer challenge only where the document names the challenge', () => {
+    const answers = new OpenApiAnswers();
+    const challenge = { 'www-authenticate': 'Bearer' };
+    const empty = Buffer.alloc(0);
+    answers.check({ method: 'POST', path: '/apollo-beta/refresh', status: 401, headers: challenge, body: empty });
+    answers.check({ method: 'GET', path: '/apollo/api/Tenants', status: 401, headers: challenge, body: empty });
+    answers.check({ method: 'GET', path: '/apollo-beta/confirmEmail', status: 401, headers: {}, body: empty });
+    expect(answers.problems).toEqual([]);
+
+    // /login refuses with problem details only; a challenge of another scheme is not the one documented.
+    answers.check({ method: 'POST', path: '/apollo-beta/login', status: 401, headers: challenge, body: empty });
+    answers.check({ method: 'POST', path: '/apollo-beta/login', status: 401, headers: {}, body: empty });
+    answers.check({
+      method: 'GET',
+      path: '/apollo-beta/api/Tenants',
+      status: 401,
+      headers: { 'www-authenticate': 'Basic' },
+      body: empty,
+    });
+    expect(answers.problems).toHaveLength(4);
+    expect(answers.problems[0]).toContain('a WWW-Authenticate challenge the document does not name');
+    expect(answers.problems[1]).toContain('empty body');
+    expect(answers.problems[2]).toContain('empty body');
+    expect(answers.problems[3]).toContain('WWW-Authenticate Basic, documented Bearer');
+  });
 });

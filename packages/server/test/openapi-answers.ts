@@ -4,10 +4,13 @@
  * the catalogue the server validates requests with: the status must be one the operation documents
  * (`default` covers only 5xx), the media type one of that status's, a JSON body valid against its
  * schema (objects closed: no member the document does not name), an empty body only where the
- * document allows none or an empty challenge (WWW-Authenticate).
+ * document allows none or an empty challenge (a `WWW-Authenticate` it names, sent), and a challenge
+ * only where the document names one. The document's paths are full (`/apollo-beta/...`, `/api/...`);
+ * staging serves apollo's under `/apollo`, as the document's server description says.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { apolloBasePaths } from '@compliance-portal/sdk';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -26,7 +29,7 @@ interface Operation {
   responses: Record<string, Response>;
 }
 interface Document {
-  paths: Record<string, Record<string, unknown> & { servers?: { url: string }[] }>;
+  paths: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, Schema>; responses: Record<string, Response> };
 }
 
@@ -68,20 +71,24 @@ export class OpenApiAnswers {
 
   constructor(private readonly document: Document = loadOpenApiDocument()) {
     (addFormats as unknown as (a: Ajv2020) => void)(this.ajv);
+    const production = `${apolloBasePaths.production}/`;
     for (const [template, item] of Object.entries(document.paths)) {
-      const bases = (item.servers ?? [{ url: '' }]).map((server) => server.url.replace(/\/$/, ''));
+      // The staging deployment's apollo paths: the same operations under its own base path.
+      const staging = template.startsWith(production)
+        ? [`${apolloBasePaths.staging}/${template.slice(production.length)}`]
+        : [];
       for (const [method, value] of Object.entries(item)) {
         if (!METHODS.has(method)) continue;
         const operation = value as Operation;
         this.byId.set(operation.operationId, operation);
-        const segments = template.split('/').filter(Boolean);
-        const source = segments
-          .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-          .join('/');
-        for (const base of bases) {
+        for (const path of [template, ...staging]) {
+          const segments = path.split('/').filter(Boolean);
+          const source = segments
+            .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('/');
           this.routes.push({
             method: method.toUpperCase(),
-            pattern: new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/${source}$`),
+            pattern: new RegExp(`^/${source}$`),
             literals: segments.filter((segment) => !segment.startsWith('{')).length,
             operation,
           });
@@ -135,8 +142,22 @@ export class OpenApiAnswers {
     const response = this.response(declared);
     const content = response.content ?? {};
     const mediaType = answer.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    const documentedChallenge = response.headers?.['WWW-Authenticate'] as { schema?: { const?: string } } | undefined;
+    const challengeDocumented = documentedChallenge !== undefined;
+    const sentChallenge = answer.headers['www-authenticate'];
+    if (sentChallenge && !challengeDocumented) {
+      this.problems.push(`${operation.operationId} ${where}: a WWW-Authenticate challenge the document does not name`);
+    } else if (
+      sentChallenge &&
+      documentedChallenge?.schema?.const &&
+      sentChallenge !== documentedChallenge.schema.const
+    ) {
+      this.problems.push(
+        `${operation.operationId} ${where}: WWW-Authenticate ${sentChallenge}, documented ${documentedChallenge.schema.const}`,
+      );
+    }
     if (answer.body.length === 0) {
-      const challenge = response.headers?.['WWW-Authenticate'] !== undefined && !!answer.headers['www-authenticate'];
+      const challenge = challengeDocumented && !!answer.headers['www-authenticate'];
       if (Object.keys(content).length > 0 && !challenge) {
         this.problems.push(
           `${operation.operationId} ${where}: empty body, documented ${Object.keys(content).join(', ')}`,

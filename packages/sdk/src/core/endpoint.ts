@@ -62,6 +62,13 @@ export type Scope =
 export interface Refusals {
   /** Given to an endpoint that needs no token: credentials refused. */
   readonly 401?: string;
+  /**
+   * How that 401 comes on apollo when not as problem details, as ASP.NET Identity's endpoints answer:
+   * `empty`, a bare 401 (its `TypedResults.Unauthorized()`); `challenge`, an empty body with
+   * `WWW-Authenticate: Bearer` (its `TypedResults.Challenge()`). A wrong application key is still
+   * refused with problem details.
+   */
+  readonly emptyBody401?: 'empty' | 'challenge';
   /** A refusal of its own beyond "not for this tenant or organisation" (a role the caller lacks). */
   readonly 403?: string;
   /** What else than the path's resources may be unknown (ids in the body or query). */

@@ -11,6 +11,7 @@ const titles: Record<number, [string, string]> = {
   409: ['Conflict', 'https://tools.ietf.org/html/rfc9110#section-15.5.10'],
   413: ['Content Too Large', 'https://tools.ietf.org/html/rfc9110#section-15.5.14'],
   414: ['URI Too Long', 'https://tools.ietf.org/html/rfc9110#section-15.5.15'],
+  415: ['Unsupported Media Type', 'https://tools.ietf.org/html/rfc9110#section-15.5.16'],
   429: ['Too Many Requests', 'https://tools.ietf.org/html/rfc6585#section-4'],
   500: ['An error occurred while processing your request.', 'https://tools.ietf.org/html/rfc9110#section-15.6.1'],
   501: ['Not Implemented', 'https://tools.ietf.org/html/rfc9110#section-15.6.2'],

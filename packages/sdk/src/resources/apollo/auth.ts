@@ -189,6 +189,9 @@ export const authEndpoints = defineResource('apollo', 'auth', {
     method: 'POST',
     access: 'public',
     rateLimited: true,
+    refusals: {
+      401: 'The sign-in refused; detail says why: Failed, Lockedout, RequiresTwoFactor, or NotAllowed (the email not confirmed, the account deactivated, its organisation signing in with Microsoft only, or no authenticator set up yet).',
+    },
     path: '/login',
     summary: 'Sign in and receive bearer and refresh tokens',
     query: LoginQuery,
@@ -199,6 +202,10 @@ export const authEndpoints = defineResource('apollo', 'auth', {
     method: 'POST',
     access: 'public',
     rateLimited: true,
+    refusals: {
+      401: 'The refresh token is not valid: unknown, expired, already exchanged, or its session ended.',
+      emptyBody401: 'challenge',
+    },
     path: '/refresh',
     summary: 'Exchange a refresh token for new tokens',
     body: RefreshRequest,
@@ -209,7 +216,7 @@ export const authEndpoints = defineResource('apollo', 'auth', {
     // A link opened from a mail: it can send no header, so the application key is not asked.
     auth: 'none',
     rateLimited: true,
-    refusals: { 401: 'The link is not valid: no such user, or the code is wrong or used.' },
+    refusals: { 401: 'The link is not valid: no such user, or the code is wrong or used.', emptyBody401: 'empty' },
     path: '/confirmEmail',
     summary: 'Confirm an email address',
     query: ConfirmEmailQuery,
