@@ -36,7 +36,7 @@ export const secondStepTexts = {
   alreadySignedIn: 'Already signed in.',
 } as const;
 
-/** A code the SDK gives a sign-in refusal whose answer names none (see {@link signInRefusalCode}). */
+/** A code the SDK gives a sign-in refusal whose answer names none, as the refusal's {@link ApiError.code}. */
 export type SignInRefusalCode = (typeof loginFailureCodes)[LoginFailureDetail] | keyof typeof secondStepTexts;
 
 /** The legacy sign-in's refusal texts, by text: a server without codes sends only these. */
