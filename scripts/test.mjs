@@ -200,8 +200,9 @@ await Promise.all(
 for (const { dir, manifest } of packages) {
   const scripts = manifest.scripts ?? {};
   // Package checks on the build: packaging (publint, attw), bundle sizes, and runnable examples
-  // (the SDK's examples against the built server, each a child process; the script stops the server).
-  for (const check of ['publint', 'attw', 'size', 'lint:openapi', 'docs', 'examples']) {
+  // (the SDK's examples against the built server, each a child process; the script stops the server),
+  // and the SDK's README, each program of it run as written in a fresh project with the packed SDK.
+  for (const check of ['publint', 'attw', 'size', 'lint:openapi', 'docs', 'examples', 'readme']) {
     if (scripts[check] && built) await run(`${manifest.name} ${check}`, 'pnpm', ['run', check], dir);
   }
 }

@@ -10,22 +10,16 @@
  *   node scripts/examples.mjs [name-filter]
  */
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createClient } from '@compliance-portal/sdk';
+import { DEMO_ADMIN, enrol, startDemoPortal } from './demo-portal.mjs';
 
 const sdkRoot = resolve(import.meta.dirname, '..');
 const examplesDir = join(sdkRoot, 'examples');
-const serverEntry = resolve(sdkRoot, '..', 'server', 'dist', 'server.js');
 /** Examples run in this order (the rest after them, by name): sign-in first, while its code is fresh. */
 const ORDER = ['sign-in.mjs', 'backup-and-follow.mjs', 'list-tenants-and-jobs.mjs', 'download-report.mjs'];
 const EXAMPLE_TIMEOUT_MS = 90_000;
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
-const ADMIN = 'admin@contoso.example';
 
 const filter = process.argv[2];
 const examples = readdirSync(examplesDir)
@@ -38,32 +32,6 @@ function rank(name) {
 
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-/** RFC 6238 code of a base32 key at a 30-second step, as an authenticator app computes it. */
-function totpAt(base32Key, step) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of base32Key.replace(/[\s=]/g, '').toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const digest = createHmac('sha1', key).update(counter).digest();
-  const offset = (digest.at(-1) ?? 0) & 0x0f;
-  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 /** Runs a child to its end, killing it after `timeoutMs`; its output goes through, indented. */
 function runChild(args, env, timeoutMs) {
@@ -93,23 +61,14 @@ function runChild(args, env, timeoutMs) {
 }
 
 const children = new Set();
-let server;
-let dataDir;
+let portal;
 
-/** Stops the server (SIGTERM, SIGKILL after STOP_TIMEOUT_MS) and any example still running. */
+/** Stops the server and any example still running. */
 async function stopAll() {
   for (const child of children) child.kill('SIGKILL');
-  const running = server;
-  server = undefined;
-  if (running && running.exitCode === null && running.signalCode === null) {
-    const exited = new Promise((done) => running.once('exit', done));
-    running.kill('SIGTERM');
-    const timer = setTimeout(() => running.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
+  const running = portal;
+  portal = undefined;
+  await running?.stop();
 }
 
 // Ended from outside: the server and examples go too, never left behind.
@@ -121,89 +80,27 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
-  if (server?.exitCode === null) server.kill('SIGKILL');
 });
-
-async function startPortal() {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: build first (pnpm build)`);
-  const port = await freePort();
-  const password = `Ex-${randomBytes(9).toString('base64url')}-1a!`;
-  const apiKey = randomBytes(24).toString('base64url');
-  dataDir = mkdtempSync(join(tmpdir(), 'portal-sdk-examples-'));
-  let output = '';
-  server = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PORTAL_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORTAL_DEMO: 'on',
-      // The examples make what they read; the demo history's own runs would queue before theirs.
-      PORTAL_DEMO_HISTORY: 'off',
-      PORTAL_DEMO_PASSWORD: password,
-      PORTAL_API_KEY: apiKey,
-      PORTAL_M365_SIMULATOR_PORT: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const spawnFailed = new Promise((_, fail) => server.once('error', fail));
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output}`);
-    const up = await Promise.race([
-      fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-      spawnFailed,
-    ]);
-    if (up) break;
-    if (Date.now() > deadline)
-      throw new Error(`the server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, apiKey, password };
-}
-
-/**
- * The demo administrator's first sign-in: password, then the QR setup confirmed with a code, as a
- * person does once with an authenticator app. Returns the enrolled key and the session token. The
- * code is that of the previous 30-second step (the server accepts two steps either side and each
- * step once), so the code sign-in.mjs computes for the current step is still unused.
- */
-async function enrol({ url, apiKey, password }) {
-  const client = createClient({ origin: url, apiKey });
-  const signin = await client.legacy.auth.signin({ body: { email: ADMIN, password } });
-  if (signin.twoFactor !== 'setup') throw new Error(`expected the QR setup, got ${signin.twoFactor}`);
-  client.setToken(signin.token);
-  const { key } = await client.legacy.auth.generateQr();
-  const step = Math.floor(Date.now() / 30_000) - 1;
-  const session = await client.legacy.auth.qrcodeVerification({ body: { code: totpAt(key, step) } });
-  return { key, token: session.token };
-}
 
 const results = [];
 let failure;
 try {
   if (examples.length === 0) throw new Error(`no examples${filter ? ` matching ${filter}` : ''} in ${examplesDir}`);
-  const portal = await startPortal();
+  portal = await startDemoPortal('portal-sdk-examples-');
   console.log(`SDK examples: portal at ${portal.url} (demo mode, started in ${seconds(started)})`);
-  const { key, token } = await enrol(portal);
-  const downloads = join(dataDir ?? tmpdir(), 'downloads');
+  // The demo administrator's first sign-in, through the QR setup; sign-in.mjs then signs in with the
+  // current step's code, still unused.
+  const { key, token } = await enrol(
+    createClient({ origin: portal.url, apiKey: portal.apiKey }),
+    DEMO_ADMIN,
+    portal.password,
+  );
+  const downloads = join(portal.dataDir, 'downloads');
   const env = {
     ...process.env,
     PORTAL_URL: portal.url,
     PORTAL_API_KEY: portal.apiKey,
-    PORTAL_EMAIL: ADMIN,
+    PORTAL_EMAIL: DEMO_ADMIN,
     PORTAL_PASSWORD: portal.password,
     PORTAL_TOTP_SECRET: key,
     PORTAL_TOKEN: token,

@@ -63,6 +63,7 @@ export {
 } from './core/messages.js';
 export type { JsonSchema, Schema, Static } from './core/schema.js';
 export { REQUEST_BOUNDS } from './core/schema.js';
+export { loginFailureCodes, type SignInRefusalCode, secondStepTexts } from './core/sign-in-refusals.js';
 export {
   apolloBasePaths,
   type ClientOptions,

@@ -2,29 +2,37 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { defineResource } from '../src/core/endpoint.js';
 import {
   type AccessTokenResponse,
+  type AnyEndpoint,
   type ApiError,
   createClient,
   type DashboardSize,
   type DownloadResult,
+  type EndpointArgs,
   type EndpointId,
+  type EndpointMethod,
   type Job,
   type Page,
   type Tenant,
 } from '../src/index.js';
 
 const client = createClient({ origin: 'http://x' });
+/** The argument object of an endpoint's method, without the request options it refuses by name. */
+type ArgsOf<I extends EndpointId> = EndpointArgs<Extract<AnyEndpoint, { id: I }>>;
 
 describe('typed methods', () => {
   it('derive arguments and results from the catalogue', () => {
-    expectTypeOf(client.apollo.auth.login).parameter(0).toEqualTypeOf<{
+    expectTypeOf<ArgsOf<'apollo.auth.login'>>().toEqualTypeOf<{
       query?: { useCookies?: boolean; useSessionCookies?: boolean };
       body: { email: string; password: string; twoFactorCode?: string; twoFactorRecoveryCode?: string };
     }>();
+    expectTypeOf(client.apollo.auth.login).toEqualTypeOf<
+      EndpointMethod<Extract<AnyEndpoint, { id: 'apollo.auth.login' }>>
+    >();
+    expectTypeOf(client.apollo.auth.login).parameter(0).toMatchTypeOf<ArgsOf<'apollo.auth.login'>>();
     expectTypeOf(client.apollo.auth.login).returns.resolves.toEqualTypeOf<AccessTokenResponse>();
     expectTypeOf(client.apollo.tenants.list).returns.resolves.toEqualTypeOf<Tenant[]>();
-    expectTypeOf(client.apollo.jobs.get)
-      .parameter(0)
-      .toEqualTypeOf<{ tenantId: string | number; jobId: string | number }>();
+    expectTypeOf<ArgsOf<'apollo.jobs.get'>>().toEqualTypeOf<{ tenantId: string | number; jobId: string | number }>();
+    expectTypeOf(client.apollo.jobs.get).parameter(0).toMatchTypeOf<ArgsOf<'apollo.jobs.get'>>();
     expectTypeOf(client.apollo.jobs.list).returns.resolves.toMatchTypeOf<Page<Job>>();
     expectTypeOf(client.apollo.jobs.delete).returns.resolves.toEqualTypeOf<undefined>();
     expectTypeOf(client.legacy.files.download).returns.resolves.toEqualTypeOf<DownloadResult>();
@@ -50,6 +58,41 @@ describe('typed methods', () => {
     client.apollo.dashboards.application({ tenantId: 't', application: 'onedrive', view: 'weekly' });
     // @ts-expect-error not a document type
     client.legacy.files.documents({ abbr: 'x' }).then((files) => files[0]?.documentType === 'invoices');
+  });
+
+  it('refuse request options in the argument object, where the runtime refuses them too', () => {
+    const signal = new AbortController().signal;
+    const options = { signal, timeoutMs: 10_000 };
+    // Methods without arguments: their argument object was {}, which took any object.
+    // @ts-expect-error request options go second
+    client.apollo.tenants.list({ signal });
+    // @ts-expect-error request options go second
+    client.apollo.configuration.license({ timeoutMs: 5_000 });
+    // @ts-expect-error request options go second
+    client.legacy.auth.generateQr({ headers: { 'X-Trace': 'a' } });
+    // @ts-expect-error request options go second, also as a variable
+    client.apollo.tenants.list(options);
+    // Spread among the arguments, where no literal check sees them.
+    // @ts-expect-error request options go second
+    client.apollo.jobs.get({ tenantId: 't', jobId: 'j', ...options });
+    // @ts-expect-error request options go second
+    client.apollo.audit.list({ query: { outcome: 'failure' }, ...options });
+    // @ts-expect-error the iterators take them second as well
+    client.apollo.jobs.list.items({ tenantId: 't', ...options });
+    // @ts-expect-error a body with a request option beside it
+    client.apollo.auth.login({ body: { email: 'a@b.c', password: 'p' }, maxRetries: 0 });
+    // @ts-expect-error disableToast too
+    client.legacy.workers.client({ disableToast: true });
+
+    // Valid calls still compile: options second, arguments first, or nothing at all.
+    client.apollo.tenants.list();
+    client.apollo.tenants.list({});
+    client.apollo.tenants.list(undefined, options);
+    client.apollo.jobs.get({ tenantId: 't', jobId: 'j' }, options);
+    client.apollo.audit.list({ query: { outcome: 'failure' } }, { signal, maxRetries: 0 });
+    client.apollo.jobs.list.items({ tenantId: 't', query: { pageSize: 100 } }, { signal });
+    client.apollo.jobs.list.pages({ tenantId: 't' }, options);
+    client.legacy.auth.logout({ body: {} }, { disableToast: true });
   });
 
   it('type the dashboard family by view', () => {

@@ -47,11 +47,21 @@ function checkArgs(endpoint: Endpoint, record: Record<string, unknown>): void {
   }
 }
 
+/**
+ * The argument object a method takes: the endpoint's arguments, and the request options' names refused
+ * there (typed `never`), so that `list({ signal })` fails to compile as it fails at run time. Without
+ * them, a method without arguments (whose argument object is `{}`) would take any object, and an
+ * object spread into the arguments would bring its options unseen.
+ */
+type MethodArgs<E extends Endpoint> = EndpointArgs<E> & {
+  readonly [K in Exclude<keyof RequestOptions, keyof EndpointArgs<E>>]?: never;
+};
+
 /** Calls one catalogue endpoint with its argument object. */
 export function callEndpoint<E extends Endpoint>(
   transport: Transport,
   endpoint: E,
-  args: EndpointArgs<E> | undefined,
+  args: MethodArgs<E> | undefined,
   options?: RequestOptions,
 ): Promise<EndpointResult<E>> {
   const record = (args ?? {}) as Record<string, unknown> & { query?: Query; body?: unknown };
@@ -89,7 +99,7 @@ export function callEndpoint<E extends Endpoint>(
 type PageItem<E extends Endpoint> =
   EndpointResult<E> extends { items: readonly (infer T)[]; total: number; page: number; pageSize: number } ? T : never;
 
-type CallArgs<E extends Endpoint> = {} extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
+type CallArgs<E extends Endpoint> = {} extends EndpointArgs<E> ? [args?: MethodArgs<E>] : [args: MethodArgs<E>];
 
 /**
  * What a paged list's method offers besides one page: async iterators over every page and every item,
@@ -105,8 +115,8 @@ interface PagedMethod<E extends Endpoint> {
 
 /** A typed method for one endpoint: the argument object is optional when nothing in it is required. */
 export type EndpointMethod<E extends Endpoint> = ({} extends EndpointArgs<E>
-  ? (args?: EndpointArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>
-  : (args: EndpointArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>) &
+  ? (args?: MethodArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>
+  : (args: MethodArgs<E>, options?: RequestOptions) => Promise<EndpointResult<E>>) &
   ([PageItem<E>] extends [never] ? {} : PagedMethod<E>);
 
 /** Does the endpoint answer one page of a server-side list (page and pageSize in, items and total out)? */

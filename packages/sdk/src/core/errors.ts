@@ -1,5 +1,6 @@
 import type { Api } from './endpoint.js';
 import { type ErrorMessageKey, errorMessageKey } from './message-keys.js';
+import { signInRefusalCode } from './sign-in-refusals.js';
 
 /**
  * The request an error is about, as the transport hands it to a {@link PortalError}: its method, its
@@ -79,7 +80,12 @@ export class ApiError extends PortalError {
   readonly status: number;
   /** The parsed response body: JSON when it parses, else its text, else undefined. */
   readonly body: unknown;
-  /** The body's machine-readable `code`, such as `invalidCredentials`, when the server gives one. */
+  /**
+   * The refusal's machine-readable code, such as `invalidCredentials`: the body's `code` when the
+   * server gives one; for a sign-in refusal whose body names none, the code it stands for (apollo
+   * `/login`'s `detail`, such as `NotAllowed`: `signInNotAllowed`; a legacy sign-in text). Decide by
+   * it, never by the wording.
+   */
   readonly code: string | undefined;
   /** The server's id of the request (its `request-id` header), for support and its logs. */
   readonly requestId: string | undefined;
@@ -93,7 +99,7 @@ export class ApiError extends PortalError {
     super(bodyMessage(body) ?? `Request failed with status code ${status}`, context);
     this.status = status;
     this.body = body;
-    this.code = bodyCode(body);
+    this.code = bodyCode(body) ?? signInRefusalCode(context.endpoint, status, body);
     this.requestId = requestId;
     this.messageKey = errorMessageKey(this);
   }

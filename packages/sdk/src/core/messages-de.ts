@@ -129,4 +129,11 @@ export const germanErrorMessages: Readonly<Record<keyof typeof englishErrorMessa
   currentSession: 'Dies ist die Sitzung, die Sie gerade verwenden. Melden Sie sich stattdessen über das Kontomenü ab.',
   mailNotSent:
     'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Portals hat sie abgelehnt oder war nicht erreichbar. Prüfen Sie die Adresse oder bitten Sie den Betreiber des Portals, den Mailserver zu prüfen.',
+  signInNotAllowed:
+    'Dieses Konto kann sich noch nicht mit Passwort anmelden: Richten Sie zuerst die Authenticator-App ein oder bestätigen Sie die E-Mail-Adresse.',
+  twoFactorRequired: 'Geben Sie den Code Ihrer Authenticator-App oder einen Wiederherstellungscode ein.',
+  twoFactorAlreadySetUp: 'Die Authenticator-App ist bereits eingerichtet: Melden Sie sich mit einem ihrer Codes an.',
+  twoFactorNotSetUp: 'Die Authenticator-App ist noch nicht eingerichtet: Scannen Sie zuerst den QR-Code.',
+  authenticatorKeyMissing: 'Erzeugen Sie zuerst den QR-Code und bestätigen Sie ihn dann mit einem Code.',
+  alreadySignedIn: 'Sie sind bereits angemeldet.',
 };

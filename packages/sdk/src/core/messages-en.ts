@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from './codes.js';
 import type { ErrorMessageKey } from './message-keys.js';
+import type { SignInRefusalCode } from './sign-in-refusals.js';
 
 /** Every user-facing error message in English, by {@link ErrorMessageKey}. */
 export const englishErrorMessages = {
@@ -124,5 +125,13 @@ export const englishErrorMessages = {
   currentSession: 'This is the session you are using. Sign out from the account menu instead.',
   mailNotSent:
     "The mail could not be sent: the portal's mail server refused it or could not be reached. Check the address, or ask the portal's operator to check the mail server.",
+  // The sign-in refusals whose answers name no code: the SDK gives them one (sign-in-refusals.ts).
+  signInNotAllowed:
+    'This account may not sign in with a password yet: set up its authenticator app first, or confirm its email address.',
+  twoFactorRequired: 'Enter the code of your authenticator app, or a recovery code.',
+  twoFactorAlreadySetUp: 'The authenticator app is already set up: sign in with one of its codes.',
+  twoFactorNotSetUp: 'The authenticator app is not set up yet: scan the QR code first.',
+  authenticatorKeyMissing: 'Generate the QR code first, then confirm it with a code.',
+  alreadySignedIn: 'You are already signed in.',
   // Every refusal code has a message of its own.
-} as const satisfies Record<string, string> & Record<ErrorCode, string>;
+} as const satisfies Record<string, string> & Record<ErrorCode | SignInRefusalCode, string>;

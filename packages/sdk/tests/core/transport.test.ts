@@ -159,7 +159,9 @@ describe('failures', () => {
       .apollo.auth.login({ body: { email: 'a@b.c', password: 'x' } })
       .catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Failed');
-    expect(error.messageKey).toBe('unauthorized');
+    // ASP.NET's word for a wrong password or code stands for the sign-in refusal's code.
+    expect(error.code).toBe('invalidCredentials');
+    expect(error.messageKey).toBe('invalidCredentials');
     expect((error.body as { title: string }).title).toBe('Unauthorized');
   });
 

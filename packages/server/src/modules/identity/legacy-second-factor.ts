@@ -4,6 +4,7 @@
  * or a recovery code, which signs in and resets 2FA so that the user sets it up again. Each answers a
  * session token in place of the sign-in token.
  */
+import { secondStepTexts } from '@compliance-portal/sdk';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
@@ -29,7 +30,8 @@ interface From {
   userAgent: string | undefined;
 }
 
-const alreadySetUp = () => conflict('Two-factor authentication is already set up.');
+// Texts the SDK knows, so that these refusals too reach a client with a code (ApiError.code).
+const alreadySetUp = () => conflict(secondStepTexts.twoFactorAlreadySetUp);
 
 /** Replaces the sign-in token with a session token, in the caller's transaction. */
 async function swapForSession(ctx: AppContext, tx: Queryable, auth: Auth, from: From): Promise<string> {
@@ -58,7 +60,7 @@ export async function newAuthenticatorKey(ctx: AppContext, user: User) {
 export async function confirmAuthenticatorSetup(ctx: AppContext, auth: Auth, code: string, from: From) {
   const user = auth.user;
   if (user.totpEnabled) throw alreadySetUp();
-  if (!user.totpSecret) throw badRequest('Generate a QR code first.');
+  if (!user.totpSecret) throw badRequest(secondStepTexts.authenticatorKeyMissing);
   if (!(await checkTotp(ctx, user, code))) {
     await ctx.audit({
       ...actedBy(user, from.ip),
@@ -98,8 +100,8 @@ export async function verifySecondFactor(
   from: From,
 ) {
   const user = auth.user;
-  if (auth.kind !== 'signin') throw badRequest('Already signed in.');
-  if (!user.totpEnabled) throw badRequest('Two-factor authentication is not set up yet.');
+  if (auth.kind !== 'signin') throw badRequest(secondStepTexts.alreadySignedIn);
+  if (!user.totpEnabled) throw badRequest(secondStepTexts.twoFactorNotSetUp);
   const fail = async (code: 'invalidVerificationCode' | 'loginVerificationFailed') => {
     await ctx.audit({
       ...actedBy(user, from.ip),
