@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const serverEntry = resolve(import.meta.dirname, '..', '..', 'server', 'dist', 'server.js');
-const START_TIMEOUT_MS = 60_000;
+/** A new data directory's database, migrations and demo world: seconds alone, longer beside other suites. */
+const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 /** The demo world's accounts that sign in with a password (packages/server/src/demo/seed.ts). */

@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPortal } from './helpers/portal.js';
+import { startDemoPortal } from '../scripts/demo-portal.mjs';
 
 const run = promisify(execFile);
 const sdkRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -195,7 +195,7 @@ interface Outcome {
 }
 
 describe('a client generated from the OpenAPI document (openapi-typescript, openapi-fetch)', () => {
-  let portal: Awaited<ReturnType<typeof startPortal>> | undefined;
+  let portal: Awaited<ReturnType<typeof startDemoPortal>> | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'portal-generated-client-'));
   const timings: string[] = [];
   const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
@@ -206,7 +206,7 @@ describe('a client generated from the OpenAPI document (openapi-typescript, open
   };
 
   beforeAll(async () => {
-    portal = await timed('portal started', startPortal);
+    portal = await timed('portal started', () => startDemoPortal('portal-sdk-generated-'));
   }, 120_000);
   afterAll(async () => {
     await portal?.stop();
