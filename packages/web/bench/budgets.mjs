@@ -353,7 +353,8 @@ function schemaTexts(schema) {
 }
 for (const endpoint of endpoints) {
   docTexts.add(endpoint.summary);
-  for (const text of Object.values(endpoint.refusals ?? {})) docTexts.add(text);
+  // The texts by status; `emptyBody401` names a wire fact ('empty', 'challenge'), not documentation.
+  for (const [status, text] of Object.entries(endpoint.refusals ?? {})) if (/^\d{3}$/.test(status)) docTexts.add(text);
   for (const schema of [endpoint.params, endpoint.query, endpoint.body, endpoint.response]) schemaTexts(schema);
 }
 /** Texts found as string literals (in any of the quotes a minifier writes) in a chunk holding the SDK. */
