@@ -109,6 +109,38 @@ describe('the checker', () => {
     ]);
   });
 
+  it("takes a list item's columns as the dynamic properties of its fieldValueSet, and no other open type's", () => {
+    const item = {
+      ...context,
+      id: '1',
+      createdDateTime: '2026-09-01T08:00:00Z',
+      lastModifiedDateTime: '2026-09-01T08:00:00Z',
+      fields: {
+        '@odata.etag': '"a,1"',
+        id: '1',
+        Title: 'Widget',
+        Quantity: 503,
+        Done: false,
+        OwnerLookupId: '10',
+        'Tags@odata.type': 'Collection(Edm.String)',
+        Tags: ['a', 'b'],
+        'Missing@odata.type': 'Edm.String',
+      },
+    };
+    expect(check('/sites/s/lists/l/items/1', item).mismatches).toEqual([
+      {
+        pointer: '/fields/Missing@odata.type',
+        reason: "annotation of 'Missing', which is not a property of microsoft.graph.fieldValueSet",
+      },
+    ]);
+    expect(
+      check('/sites/s/lists/l/items/1/fields', { ...context, Color: 'Fuchsia', Quantity: 934 }).mismatches,
+    ).toEqual([]);
+    // sitePage is open too, but declares its properties: one it does not declare is a mismatch.
+    const pageAnswer = check('/sites/s/pages/p/microsoft.graph.sitePage', { ...context, id: 'p', contentType: {} });
+    expect(pageAnswer.mismatches.map((m) => m.pointer)).toEqual(['/contentType']);
+  });
+
   it('wants @odata.context on a JSON answer, and Graph’s error body with request ids on an error', () => {
     expect(check('/users/u', { id: 'u' }).mismatches).toEqual([
       { pointer: '/@odata.context', reason: 'missing @odata.context' },

@@ -3,7 +3,8 @@
  * request (method and path below /v1.0) and its JSON answer, it resolves the path through the model
  * (entity sets, singletons, keys, navigation and structural properties, casts, bound functions and
  * actions, `$value`, `$count`, media) and checks every property of the answer, recursively, against
- * the declared types: unknown properties, wrong primitive types, nulls where the schema forbids them,
+ * the declared types: unknown properties (dynamic ones only in an open type that declares none, such as
+ * a list item's fieldValueSet), wrong primitive types, nulls where the schema forbids them,
  * enum values outside the members, derived types named by `@odata.type` that do not derive. Error
  * answers are checked against the OData error body Graph sends.
  */
@@ -252,6 +253,9 @@ export class GraphSchema {
     if (def.abstract && named === undefined && def.kind === 'complex') {
       miss(pointer, `${typeName} is abstract: @odata.type must name the derived type`);
     }
+    // An open type that declares no property of its own (fieldValueSet: a list item's columns by their
+    // names) holds dynamic properties only; other open types declare what Graph answers in them.
+    const dynamic = def.openType && def.properties.size === 0;
     for (const [key, v] of Object.entries(value)) {
       const at = `${pointer}/${pointerPart(key)}`;
       if (key.startsWith('@')) {
@@ -262,11 +266,15 @@ export class GraphSchema {
       if (annotated > 0) {
         // `name@odata.type`, `children@odata.count`…: annotations of a property that must exist.
         const owner = key.slice(0, annotated);
-        if (!this.property(typeName, owner))
+        if (!this.property(typeName, owner) && !(dynamic && owner in value))
           miss(at, `annotation of '${owner}', which is not a property of ${typeName}`);
         continue;
       }
       const property = this.property(typeName, key);
+      if (!property && dynamic) {
+        result.properties += 1;
+        continue;
+      }
       if (!property) {
         const open = this.lineage(typeName).some((t) => t.openType);
         miss(at, `'${key}' is not a property of ${typeName}${open ? ' (an open type: a dynamic property)' : ''}`);
