@@ -49,5 +49,15 @@ export {
   startSimulator,
 } from './server.js';
 export { FOREIGN_TENANT_ID, ID_TOKEN_FAULTS, type IdTokenFault, type SignInApp } from './sign-in.js';
+export type {
+  FieldValue,
+  SimColumn,
+  SimList,
+  SimListItem,
+  SimListItemVersion,
+  SimPage,
+  SimWebPart,
+  SiteEvolution,
+} from './sites.js';
 export { CA_COMMON_NAME, loadOrCreateTls, type TlsMaterial } from './tls.js';
 export { type AccessTokenClaims, GRAPH_AUDIENCE } from './tokens.js';

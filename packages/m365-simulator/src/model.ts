@@ -5,7 +5,8 @@
  * numbered: a delta link carries the number it was issued at, and a delta query returns what changed
  * after it.
  */
-import { createHash } from 'node:crypto';
+import { BASE_TIME, hexId, iso, later, prng, words } from './seed.js';
+import { buildSiteContent, evolveSiteContent, type SimList, type SimPage, type SiteEvolution } from './sites.js';
 
 export interface TenantSize {
   users: number;
@@ -36,6 +37,13 @@ export interface TenantSize {
    * its own. Off by default, so that a tenant's sites are `sites` only.
    */
   teamSites: boolean;
+  /** Generic lists per site besides its library: an issue tracker, a register and a custom list in turn. */
+  listsPerSite: number;
+  listItemsPerList: number;
+  /** Versions of each generated list item (each save after the first changes a column). */
+  versionsPerListItem: number;
+  /** Site pages per site: the home page, then articles. */
+  pagesPerSite: number;
 }
 
 export const DEMO_SIZE: TenantSize = {
@@ -55,30 +63,11 @@ export const DEMO_SIZE: TenantSize = {
   messagesPerChat: 4,
   standardFolders: false,
   teamSites: false,
+  listsPerSite: 3,
+  listItemsPerList: 4,
+  versionsPerListItem: 2,
+  pagesPerSite: 2,
 };
-
-/** A small deterministic generator (mulberry32) seeded from text. */
-function prng(...seed: (string | number)[]) {
-  let a = createHash('sha256').update(seed.join('|')).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'invoice report budget project meeting agenda contract offer customer quarter figures review design ' +
-  'draft approval schedule release backup archive policy compliance retention audit travel expense ' +
-  'rechnung bericht angebot vertrag kunde besprechung entwurf freigabe termin reise ausgaben planung'
-).split(' ');
-
-function words(random: () => number, count: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(random() * WORDS.length)] ?? 'data');
-  return out.join(' ');
-}
 
 export interface SimVersion {
   id: string;
@@ -191,6 +180,10 @@ export interface SimTenant {
     deleted: boolean;
     /** The team whose group has this site as its root site (`teamSites`). */
     teamId?: string;
+    /** Its lists: the library's, generic ones, the hidden User Information List. */
+    lists: SimList[];
+    /** The pages of its Site Pages library. */
+    pages: SimPage[];
   }[];
   teams: { id: string; name: string; channels: SimChannel[] }[];
   chats: SimChat[];
@@ -207,14 +200,6 @@ export interface SimTenant {
   nextItem: number;
 }
 
-const BASE_TIME = Date.parse('2026-09-01T08:00:00Z');
-const iso = (offsetMinutes: number) => new Date(BASE_TIME + offsetMinutes * 60_000).toISOString();
-
-function hexId(...seed: (string | number)[]) {
-  const h = createHash('sha256').update(seed.join('|')).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
 /** The bytes of a version: text-like (so it compresses as documents do), sized as recorded. */
 export function versionBytes(tenantId: string, version: SimVersion): Uint8Array {
   if (version.content) return version.content;
@@ -227,9 +212,6 @@ export function versionBytes(tenantId: string, version: SimVersion): Uint8Array 
   }
   return new Uint8Array(text.buffer, text.byteOffset, version.size);
 }
-
-/** The instant `minutes` after the ISO date-time `at`, as ISO text. */
-const later = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
 /**
  * A file and its versions; `at` (ISO), when given, is when it was created (its versions follow
@@ -429,13 +411,14 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
   for (let s = 0; s < tenant.size.sites; s++) {
     const id = `${domain.split('.')[0]}.sharepoint.com,${hexId(tenantId, 'site', s)}`;
     const drive = buildDrive(tenant, `sp-${hexId(tenantId, 'site', s).slice(0, 8)}`, 'Documents', id);
-    tenant.sites.push({
+    const site = {
       id,
       name: ['Marketing', 'Finance', 'Legal', 'HR', 'Sales'][s % 5] + (s >= 5 ? ` ${s}` : ''),
       webUrl: `https://${domain.split('.')[0]}.sharepoint.com/sites/site${s}`,
       driveIds: [drive.id],
       deleted: false,
-    });
+    };
+    tenant.sites.push({ ...site, ...buildSiteContent(tenant, site) });
   }
   for (let t = 0; t < tenant.size.teams; t++) {
     const teamId = hexId(tenantId, 'team', t);
@@ -481,14 +464,15 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
       const key = hexId(tenantId, 'team-site', t);
       // The library belongs to the team's group, as a team site's does.
       const drive = buildDrive(tenant, `sp-${key.slice(0, 8)}`, 'Documents', team.id);
-      tenant.sites.push({
+      const site = {
         id: `${host},${key}`,
         name: team.name,
         webUrl: `https://${host}/sites/${team.name.replace(/[^A-Za-z0-9]+/g, '')}${t}`,
         driveIds: [drive.id],
         deleted: false,
         teamId: team.id,
-      });
+      };
+      tenant.sites.push({ ...site, ...buildSiteContent(tenant, site) });
     });
   }
   buildChats(tenant);
@@ -573,7 +557,7 @@ export function groupsOf(tenant: SimTenant): SimGroup[] {
   ];
 }
 
-export interface Evolution {
+export interface Evolution extends SiteEvolution {
   newFiles?: number;
   editedFiles?: number;
   deletedFiles?: number;
@@ -582,14 +566,14 @@ export interface Evolution {
   newChatMessages?: number;
   /**
    * When the change happens (an ISO date-time): new files and versions are modified, new mail
-   * received and new channel and chat messages posted then, a few minutes apart. Without it they
-   * get fixed instants derived from the change number, far from any calendar (the default, kept for
-   * determinism).
+   * received, new channel and chat messages posted and list items and pages saved then, a few minutes
+   * apart. Without it they get fixed instants derived from the change number, far from any calendar
+   * (the default, kept for determinism).
    */
   at?: string;
 }
 
-/** Applies changes across the tenant's drives and mailboxes, in a deterministic order. */
+/** Applies changes across the tenant's drives, mailboxes, chats and sites' lists and pages, in a deterministic order. */
 export function evolve(tenant: SimTenant, change: Evolution): number {
   tenant.clock += 1;
   const at = tenant.clock;
@@ -654,6 +638,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
       created: when(n),
     });
   }
+  evolveSiteContent(tenant, change, at, when);
   return at;
 }
 

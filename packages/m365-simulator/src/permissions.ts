@@ -21,7 +21,7 @@ export const ALL_APPLICATION_PERMISSIONS: readonly string[] = Object.freeze([
   'User.Read.All',
   // drives, items, versions, content, permissions, uploads and version restore or removal
   'Files.ReadWrite.All',
-  // sites and their document libraries
+  // sites, their document libraries, lists, items and pages, and the writes restores make to them
   'Sites.ReadWrite.All',
   // mail folders, messages, delta and MIME, folder creation and MIME import
   'Mail.ReadWrite',
@@ -121,6 +121,24 @@ const GROUP_MEMBERS = rule('directory', [
 ]);
 // Search for sites, Get site (a group's root site too).
 const SITES = rule('sharepoint', ['Sites.Read.All', 'Sites.ReadWrite.All']);
+// List lists, Get list, List items, listItem delta, List versions of a listItem, List pages, Get page
+// (and its canvas and web parts).
+const SITE_CONTENT = SITES;
+// List columns, List contentTypes (of a list and of a site).
+const LIST_SCHEMA = rule('sharepoint', [
+  'Sites.Read.All',
+  'Sites.ReadWrite.All',
+  'Sites.Manage.All',
+  'Sites.FullControl.All',
+]);
+// Get listItem (and its fields, one version): Sites.Manage.All reads items awaiting content approval too.
+const LIST_ITEM = rule('sharepoint', ['Sites.Read.All', 'Sites.ReadWrite.All', 'Sites.Manage.All'], {
+  any: ['Sites.Read.All', 'Sites.ReadWrite.All'],
+});
+// Create list: Sites.Manage.All, or Sites.ReadWrite.All for an app.
+const LIST_CREATE = rule('sharepoint', ['Sites.Manage.All', 'Sites.ReadWrite.All'], { any: ['Sites.Manage.All'] });
+// Create listItem, Update listItem (its fields); Create sitePage.
+const SITE_WRITE = rule('sharepoint', ['Sites.ReadWrite.All']);
 // Get drive, List drives, driveItem get, list children, delta, versions, content, list permissions:
 // Files.Read reads the signed-in user's own OneDrive only.
 const FILES_READ = rule(
@@ -222,6 +240,31 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'GET groups/:group/members/microsoft.graph.user': GROUP_MEMBERS,
   'GET groups/:group/members/microsoft.graph.user/$count': GROUP_MEMBERS,
   'GET groups/:group/sites/root': SITES,
+  'GET sites/:site/lists': SITE_CONTENT,
+  'POST sites/:site/lists': LIST_CREATE,
+  'GET sites/:site/contentTypes': LIST_SCHEMA,
+  'GET sites/:site/lists/:list/items/delta': SITE_CONTENT,
+  'GET sites/:site/lists/:list': SITE_CONTENT,
+  'GET sites/:site/lists/:list/drive': FILES_READ,
+  'GET sites/:site/lists/:list/columns': LIST_SCHEMA,
+  'GET sites/:site/lists/:list/contentTypes': LIST_SCHEMA,
+  'GET sites/:site/lists/:list/items': SITE_CONTENT,
+  'POST sites/:site/lists/:list/items': SITE_WRITE,
+  'GET sites/:site/lists/:list/items/:item': LIST_ITEM,
+  'GET sites/:site/lists/:list/items/:item/fields': LIST_ITEM,
+  'PATCH sites/:site/lists/:list/items/:item/fields': SITE_WRITE,
+  'GET sites/:site/lists/:list/items/:item/versions': SITE_CONTENT,
+  'GET sites/:site/lists/:list/items/:item/versions/:version': LIST_ITEM,
+  'GET sites/:site/lists/:list/items/:item/versions/:version/fields': LIST_ITEM,
+  'GET sites/:site/pages': SITE_CONTENT,
+  'GET sites/:site/pages/microsoft.graph.sitePage': SITE_CONTENT,
+  'POST sites/:site/pages': SITE_WRITE,
+  'GET sites/:site/pages/:page': SITE_CONTENT,
+  'GET sites/:site/pages/:page/microsoft.graph.sitePage': SITE_CONTENT,
+  'GET sites/:site/pages/:page/microsoft.graph.sitePage/canvasLayout': SITE_CONTENT,
+  'GET sites/:site/pages/:page/microsoft.graph.sitePage/webParts': SITE_CONTENT,
+  // sitePage publish: Files.ReadWrite.All or Sites.ReadWrite.All (Files.ReadWrite delegated).
+  'POST sites/:site/pages/:page/microsoft.graph.sitePage/publish': FILES_WRITE,
   'GET teams/:team': TEAM,
   'GET teams/:team/channels': CHANNELS,
   'GET teams/:team/channels/:channel': CHANNELS,

@@ -112,6 +112,7 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
     await get(`/sites/${e(site.id)}/drive`);
     for (const drive of await all<Row>(`/sites/${e(site.id)}/drives`)) await walkDrive(drive.id);
     await all(`/sites/${e(site.id)}/drive/root/children`);
+    await walkSiteContent(site.id);
   }
   await all('/groups?$select=id,displayName,mail,groupTypes,mailEnabled,securityEnabled,resourceProvisioningOptions');
   for (const group of await all<Row>('/groups')) {
@@ -215,6 +216,136 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
     await get(`${item}/versions/1.0/content`);
     await call('POST', `${item}/versions/1.0/restoreVersion`);
     await call('DELETE', `${item}/versions/2.0`);
+  }
+  const site = tenant.sites[0];
+  if (site) await restoreSiteContent(site.id);
+
+  /** The writes a restore makes to a site: a list with columns of each type, items, fields, a page. */
+  async function restoreSiteContent(siteId: string) {
+    const s = `/sites/${e(siteId)}`;
+    const register = tenant.sites.find((x) => x.id === siteId)?.lists.find((l) => l.name === 'ContractRegister');
+    const list = (
+      await call('POST', `${s}/lists`, {
+        body: JSON.stringify({
+          displayName: 'Restored issues',
+          list: { template: 'genericList' },
+          columns: [
+            { name: 'Details', text: { allowMultipleLines: true } },
+            { name: 'Cost', number: {} },
+            { name: 'Due', dateTime: {} },
+            { name: 'State', choice: { choices: ['Open', 'Done'] } },
+            { name: 'Urgent', boolean: {} },
+            { name: 'Owner', personOrGroup: {} },
+            ...(register ? [{ name: 'Contract', lookup: { listId: register.id, columnName: 'Title' } }] : []),
+          ],
+        }),
+        headers: json,
+      })
+    ).body as Row;
+    const item = (
+      await call('POST', `${s}/lists/${e(list.id)}/items`, {
+        body: JSON.stringify({
+          fields: {
+            Title: 'Restored',
+            Details: 'Two lines\nof text',
+            Cost: 12.5,
+            Due: '2026-10-01T08:00:00Z',
+            State: 'Open',
+            Urgent: true,
+            OwnerLookupId: '10',
+            ...(register ? { ContractLookupId: '1' } : {}),
+          },
+        }),
+        headers: json,
+      })
+    ).body as Row;
+    await call('PATCH', `${s}/lists/${e(list.id)}/items/${e(item.id)}/fields`, {
+      body: JSON.stringify({ State: 'Done' }),
+      headers: json,
+    });
+    await call('POST', `${s}/lists`, {
+      body: JSON.stringify({ displayName: 'Restored library', list: { template: 'documentLibrary' } }),
+      headers: json,
+    });
+    const page = (
+      await call('POST', `${s}/pages`, {
+        body: JSON.stringify({
+          '@odata.type': '#microsoft.graph.sitePage',
+          name: 'Restored.aspx',
+          title: 'Restored',
+          pageLayout: 'article',
+          canvasLayout: {
+            horizontalSections: [
+              {
+                layout: 'twoColumns',
+                id: '1',
+                emphasis: 'none',
+                columns: [
+                  { id: '1', width: 6, webparts: [{ id: 'a', innerHtml: '<p>Restored</p>' }] },
+                  {
+                    id: '2',
+                    width: 6,
+                    webparts: [
+                      {
+                        id: 'b',
+                        webPartType: '2161a1c6-db61-4731-b97c-3cdb303f7cbb',
+                        data: { dataVersion: '1.0', title: 'Divider', properties: { length: 100 } },
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        }),
+        headers: json,
+      })
+    ).body as Row;
+    await call('POST', `${s}/pages/${e(page.id)}/microsoft.graph.sitePage/publish`);
+  }
+
+  /** A site's lists (system ones too), their columns, content types, items, versions and delta; its pages. */
+  async function walkSiteContent(siteId: string) {
+    const site = `/sites/${e(siteId)}`;
+    await all(`${site}/contentTypes`);
+    await all(`${site}/lists`);
+    for (const list of await all<Row>(`${site}/lists?$select=id,displayName,name,list,system`)) {
+      const l = `${site}/lists/${e(list.id)}`;
+      await get(l);
+      await get(`${site}/lists/${e(String(list.displayName))}`);
+      await get(`${l}?$expand=columns,contentTypes,items($expand=fields)`);
+      if ((list.list as { template?: string }).template === 'documentLibrary') await get(`${l}/drive`);
+      await all(`${l}/columns`);
+      await all(`${l}/contentTypes`);
+      await all(`${l}/items/delta?$expand=fields`);
+      await all(`${l}/items/delta()`);
+      const items = await all<Row>(`${l}/items?$expand=fields`);
+      await all(`${l}/items?$expand=fields($select=Title,id)&$select=id,fields`);
+      for (const item of items.slice(0, 3)) {
+        const i = `${l}/items/${e(item.id)}`;
+        await get(`${i}?$expand=fields,versions($expand=fields)`);
+        await get(`${i}/fields`);
+        const versions = await all<Row>(`${i}/versions?$expand=fields`);
+        for (const version of versions.slice(0, 2)) {
+          await get(`${i}/versions/${e(version.id)}?$expand=fields`);
+          await get(`${i}/versions/${e(version.id)}/fields`);
+        }
+      }
+    }
+    const pages = await all<Row>(`${site}/pages`);
+    await all(`${site}/pages/microsoft.graph.sitePage?$expand=canvasLayout`);
+    for (const page of pages) {
+      const p = `${site}/pages/${e(page.id)}`;
+      await get(p);
+      await get(`${p}/microsoft.graph.sitePage?$expand=canvasLayout`);
+      await get(`${p}/microsoft.graph.sitePage/canvasLayout`);
+      await all(`${p}/microsoft.graph.sitePage/webParts`);
+    }
+    // Errors: an unknown list, item and page; a property $expand cannot reach.
+    await anyGet(`${site}/lists/no-such-list`);
+    await anyGet(`${site}/lists/Documents/items/99999`);
+    await anyGet(`${site}/pages/00000000-0000-4000-8000-000000000000`);
+    await anyGet(`${site}/lists/Documents/items?$expand=attachments`);
   }
 
   async function walkDrive(driveId: string) {

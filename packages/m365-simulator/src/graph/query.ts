@@ -265,15 +265,19 @@ export function parseOrderBy(text: string): {
   };
 }
 
-/** `$select=a,b`: only those properties, the id and the annotations of an answer. */
-export function selectProperties(row: unknown, select: string): unknown {
+/**
+ * `$select=a,b`: only those properties, the id and the annotations of an answer, and the navigation
+ * properties `$expand` brought in (`expanded`), which OData adds whatever `$select` says.
+ */
+export function selectProperties(row: unknown, select: string, expanded: readonly string[] = []): unknown {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return row;
-  const wanted = new Set(
-    select
+  const wanted = new Set([
+    ...select
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-  );
+    ...expanded,
+  ]);
   const out: Json = {};
   for (const [key, value] of Object.entries(row as Json)) {
     const owner = key.includes('@') ? key.slice(0, key.indexOf('@')) : key;
@@ -320,3 +324,61 @@ export function parseSearch(text: string): (row: unknown) => boolean {
       false,
     );
 }
+
+/** One navigation property of `$expand`, with the `$select` and `$expand` given inside its parentheses. */
+export interface Expansion {
+  name: string;
+  select?: string[];
+  expand: Expansion[];
+}
+
+/** Splits at the separator outside parentheses; throws QueryError for parentheses that do not pair. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    if (depth < 0) throw new QueryError(`Parsing OData Select and Expand failed: unbalanced parentheses in '${text}'.`);
+    if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (depth !== 0) throw new QueryError(`Parsing OData Select and Expand failed: unbalanced parentheses in '${text}'.`);
+  parts.push(text.slice(start));
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * `$expand=fields($select=Title,Status),columns`, and Graph's SharePoint form without the dollars
+ * (`expand=fields(select=Title)`): each navigation property with its own options, `;`-separated.
+ */
+export function parseExpand(text: string): Expansion[] {
+  return splitTopLevel(text, ',').map((part) => {
+    const open = part.indexOf('(');
+    const name = (open < 0 ? part : part.slice(0, open)).trim();
+    if (!/^[A-Za-z_][\w.]*$/.test(name)) throw new QueryError(`Parsing OData Select and Expand failed: '${part}'.`);
+    const expansion: Expansion = { name, expand: [] };
+    if (open < 0) return expansion;
+    if (!part.endsWith(')')) throw new QueryError(`Parsing OData Select and Expand failed: '${part}'.`);
+    for (const option of splitTopLevel(part.slice(open + 1, -1), ';')) {
+      const at = option.indexOf('=');
+      const key = option.slice(0, at).trim().replace(/^\$/, '').toLowerCase();
+      const value = option.slice(at + 1).trim();
+      if (at < 0 || !value) throw new QueryError(`Parsing OData Select and Expand failed: '${option}'.`);
+      if (key === 'select') expansion.select = splitTopLevel(value, ',');
+      else if (key === 'expand') expansion.expand = parseExpand(value);
+      else
+        throw new QueryError(
+          `Parsing OData Select and Expand failed: the option '${key}' is not supported in $expand.`,
+        );
+    }
+    return expansion;
+  });
+}
+
+/** The request's `$expand` (or `expand`, which Graph also reads for SharePoint) as text, if any. */
+export const expandText = (query: URLSearchParams) => query.get('$expand') ?? query.get('expand');

@@ -13,13 +13,22 @@ import type { SimTenant } from '../model.js';
 import { drivePathRule, type GraphAccess, permissionRefusal, ROUTE_PERMISSIONS } from '../permissions.js';
 import { directoryRoutes, userOf } from './directory.js';
 import { download, drivePathCall, driveRoutes } from './drives.js';
+import { listRoutes } from './lists.js';
 import { mailRoutes } from './mail.js';
 import { graphError, type SimRequest, type SimResponse } from './odata.js';
-import { selectProperties } from './query.js';
+import { pageRoutes } from './pages.js';
+import { expandText, parseExpand, QueryError, selectProperties } from './query.js';
 import { type GraphContext, type GraphRoute, matchRoute } from './router.js';
 import { teamsRoutes } from './teams.js';
 
-export const ROUTES: readonly GraphRoute[] = [...directoryRoutes, ...teamsRoutes, ...mailRoutes, ...driveRoutes];
+export const ROUTES: readonly GraphRoute[] = [
+  ...directoryRoutes,
+  ...teamsRoutes,
+  ...mailRoutes,
+  ...driveRoutes,
+  ...listRoutes,
+  ...pageRoutes,
+];
 
 /** The simulator's default page size: small, so that even a demo tenant's lists page. */
 export const DEFAULT_PAGE_SIZE = 5;
@@ -84,6 +93,18 @@ function asBareFunction(request: SimRequest, name: string, args: Record<string, 
   const query = new URLSearchParams(request.query);
   for (const [parameter, value] of Object.entries(args)) query.set(parameter, value);
   return { ...request, path: request.path.replace(/\/[^/]*$/, `/${name}`), query };
+}
+
+/** The navigation properties a request's `$expand` names (its routes refuse one they cannot expand). */
+function expandedNames(query: URLSearchParams): string[] {
+  const text = expandText(query);
+  if (!text) return [];
+  try {
+    return parseExpand(text).map((e) => e.name);
+  } catch (error) {
+    if (error instanceof QueryError) return [];
+    throw error;
+  }
 }
 
 export function createGraphService(context: GraphContext, options: GraphServiceOptions = {}): GraphService {
@@ -166,6 +187,7 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
       segments,
       params: matched.params,
       context,
+      access,
     });
     return {
       response,
@@ -195,10 +217,11 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
       if (answer.status < 300 && answer.json !== undefined && at) {
         const json = answer.json as Record<string, unknown>;
         const select = request.method === 'GET' ? request.query.get('$select') : null;
+        const expanded = expandedNames(request.query);
         const body = select
           ? Array.isArray(json.value)
-            ? { ...json, value: json.value.map((row) => selectProperties(row, select)) }
-            : (selectProperties(json, select) as Record<string, unknown>)
+            ? { ...json, value: json.value.map((row) => selectProperties(row, select, expanded)) }
+            : (selectProperties(json, select, expanded) as Record<string, unknown>)
           : json;
         answer = {
           ...answer,
