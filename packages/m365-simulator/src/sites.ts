@@ -438,9 +438,12 @@ function editItem(
   const candidates = ownColumns(list).filter((c) => c.name !== 'Title');
   const col = candidates[Math.floor(random() * candidates.length)];
   const values = { ...latest?.values };
-  if (col) {
+  // A save that changes nothing is no new version: draw until the value differs (a few tries).
+  for (let attempt = 0; col && attempt < 5; attempt++) {
     const [key, value] = drawValue(tenant, site, col, random, Number(item.id));
+    if (values[key] === value) continue;
     values[key] = value;
+    break;
   }
   item.versions.push({ id: `${item.versions.length + 1}.0`, modified, editor, values });
 }

@@ -469,8 +469,11 @@ function createList(call: GraphCall, site: SimSite): SimResponse {
   for (const definition of Array.isArray(body.columns) ? body.columns : []) {
     const col = columnOf(definition, site, id);
     if (typeof col === 'string') return invalid(col);
-    if (columns.some((c) => c.name.toLowerCase() === col.name.toLowerCase()))
-      return invalid(`A column named '${col.name}' already exists in the list.`);
+    const taken = (name: string) => columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (taken(col.name) && !taken(col.name)?.readOnly)
+      return invalid(`A duplicate field name "${col.name}" was found.`);
+    // A name SharePoint's own columns have (Author, Created…) gets a number, as SharePoint gives it.
+    for (let n = 0; taken(col.name); n++) col.name = `${col.name.replace(/\d+$/, '')}${n}`;
     // Custom columns before the ones SharePoint fills, as SharePoint lists them.
     const firstSystem = columns.findIndex((c) => c.readOnly);
     columns.splice(firstSystem < 0 ? columns.length : firstSystem, 0, col);
@@ -652,7 +655,12 @@ function updateFields(call: GraphCall, site: SimSite, list: SimList, item: SimLi
   if (refusal) return refusal;
   const ifMatch = call.request.headers['if-match'];
   if (ifMatch && ifMatch !== '*' && ifMatch !== etagOf(item))
-    return graphError(412, 'preconditionFailed', 'The eTag given does not match the item’s current eTag.');
+    // SharePoint's code for an eTag that is no longer the item's (OneDrive's resourceModified).
+    return graphError(
+      412,
+      'resourceModified',
+      'The item has changed since its eTag was read: If-Match does not match its current eTag.',
+    );
   const values = writtenValues(call.tenant, site, list, jsonBody<Record<string, unknown>>(call.request));
   if (isAnswer(values)) return values;
   const stored = list.items.get(item.id);
