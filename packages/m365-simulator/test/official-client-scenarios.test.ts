@@ -5,7 +5,9 @@
  * folders and MIME, teams, channels, chats; its default RetryHandler against 429 and 503 with
  * Retry-After; query options with ConsistencyLevel; `$search` on messages, uploads by path into
  * folders and GET by path; a user's sign-in by authorization code, MSAL's silent token from its cache and by the
- * refresh token (forced, and once expired), and the Graph client on /me with the delegated token. The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
+ * refresh token (forced, and once expired), and the Graph client on /me with the delegated token; a
+ * site's list items with `$expand=fields` through PageIterator, their versions, list item delta across a
+ * change and its 410, a restore's list writes, pages with their canvas, one created and published. The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
  * as it calls them (`delta()`) across changes, `$search`, an upload by path. Each scenario group runs in a process of its own
  * (test/fixtures/official-clients.mjs) that trusts the simulator's CA by NODE_EXTRA_CA_CERTS alone;
  * each scenario is a named check of what the clients read against the simulated tenant. Python's msal
@@ -23,6 +25,7 @@ import {
   evolve,
   groupsOf,
   type RunningSimulator,
+  type SimListItemVersion,
   type SimMessage,
   type SimTenant,
   startSimulator,
@@ -985,6 +988,7 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
         });
       },
     },
+    ...sharePointScenarios(),
     {
       name: "every JSON answer the clients read matched Graph v1.0's published metadata",
       group: 'all',
@@ -995,6 +999,225 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
       },
     },
   ];
+
+  /** SharePoint lists and pages: what the test did to the site while a group ran. */
+  const sharePointNotes = {
+    before: 0,
+    liveBefore: [] as string[],
+    /** Each item's versions when the group read them, before the change. */
+    versionsBefore: new Map<string, SimListItemVersion[]>(),
+  };
+  const sharePointSite = () => tenant.sites[0] ?? expect.unreachable('a site');
+  const issueTracker = () =>
+    sharePointSite().lists.find((l) => l.name === 'IssueTracker') ?? expect.unreachable('an issue tracker');
+
+  /** The SharePoint groups' arguments and what they ask of the tenant (a change, expired tokens). */
+  function sharePointGroups(): Record<string, { args: Json; actions?: Record<string, Action> }> {
+    return {
+      sharePointLists: {
+        args: { siteId: sharePointSite().id, listId: issueTracker().id },
+        actions: {
+          'change-list': () => {
+            sharePointNotes.before = tenant.clock;
+            const live = [...issueTracker().items.values()].filter((i) => !i.deleted);
+            sharePointNotes.liveBefore = live.map((i) => i.id);
+            sharePointNotes.versionsBefore = new Map(live.map((i) => [i.id, structuredClone(i.versions)]));
+            evolve(tenant, { newListItems: 6, editedListItems: 4, deletedListItems: 2 });
+            return undefined;
+          },
+          'expire-delta-tokens': () => {
+            expireDeltaTokens(tenant);
+            return undefined;
+          },
+        },
+      },
+      sharePointPages: { args: { siteId: sharePointSite().id } },
+    };
+  }
+
+  /** The SharePoint scenarios: what the Graph client read of lists and pages, against the model. */
+  function sharePointScenarios(): Scenario[] {
+    type ListItem = { id: string; deleted?: { state: string }; fields?: Json };
+    interface ListsResult {
+      lists: { id: string; displayName: string; list: { template: string } }[];
+      items: Listing<ListItem>;
+      selected: Listing<ListItem>;
+      versions: { id: string; items: { id: string; lastModifiedDateTime: string; fields: Json }[] };
+      full: { ids: string[]; deltaLink: string; requests: string[] };
+      next: { items: ListItem[]; deltaLink: string };
+      expired: Failure;
+      created: { id: string; displayName: string; list: { template: string } };
+      item: ListItem;
+      updated: Json;
+    }
+    interface Canvas {
+      horizontalSections: { layout: string; columns: { width: number; webparts: Json[] }[] }[];
+    }
+    interface PagesResult {
+      listed: Listing<{ id: string; name: string; title: string; '@odata.type': string }>;
+      page: { id: string; name: string; title: string; canvasLayout: Canvas };
+      canvas: Canvas;
+      created: { id: string; name: string; publishingState: Json };
+      published: unknown;
+      publishStatus: number[];
+      read: { id: string; publishingState: Json; canvasLayout: Canvas };
+    }
+    /** An item's versions and column values as they were when the group read them. */
+    const versionsRead = (id: string) => sharePointNotes.versionsBefore.get(id) ?? expect.unreachable(`item ${id}`);
+    const latestValues = (id: string) => versionsRead(id).at(-1)?.values ?? {};
+    /** A canvas as its text: each section's layout and each web part's type and content, in order. */
+    const canvasText = (canvas: Canvas) =>
+      canvas.horizontalSections.map((s) => ({
+        layout: s.layout,
+        columns: s.columns.map((c) => ({
+          width: c.width,
+          webparts: c.webparts.map((w) => [w.innerHtml ?? w.webPartType, (w.data as Json | undefined)?.title]),
+        })),
+      }));
+    return [
+      {
+        name: "PageIterator over a list's items with $expand=fields: every item with its column values, over pages of two",
+        group: 'sharePointLists',
+        check(result) {
+          const { lists, items } = result as unknown as ListsResult;
+          expect(lists.map((l) => l.list.template)).toEqual([
+            'documentLibrary',
+            'issueTracking',
+            'genericList',
+            'genericList',
+          ]);
+          const live = sharePointNotes.liveBefore;
+          expect(items.items.map((i) => i.id)).toEqual(live);
+          for (const item of items.items) expect(item.fields, item.id).toMatchObject(latestValues(item.id));
+          expect(items.requests).toHaveLength(Math.ceil(live.length / 2));
+          for (const next of items.requests.slice(1)) expect(decodeURIComponent(next)).toContain('$expand=fields');
+        },
+      },
+      {
+        name: "the request builder's expand('fields($select=Title,Status)') with top(3): only those columns, paged by three",
+        group: 'sharePointLists',
+        check(result) {
+          const { selected } = result as unknown as ListsResult;
+          expect(selected.items.map((i) => i.id)).toEqual(sharePointNotes.liveBefore);
+          for (const item of selected.items) {
+            const values = latestValues(item.id);
+            expect(item.fields).toEqual({
+              '@odata.etag': expect.any(String),
+              Title: values.Title,
+              Status: values.Status,
+            });
+          }
+          expect(selected.requests).toHaveLength(Math.ceil(sharePointNotes.liveBefore.length / 3));
+        },
+      },
+      {
+        name: "a list item's versions with $expand=fields: newest first, each with its column values",
+        group: 'sharePointLists',
+        check(result) {
+          const { versions } = result as unknown as ListsResult;
+          const stored = [...versionsRead(versions.id)].reverse();
+          expect(versions.items.map((v) => v.id)).toEqual(stored.map((v) => v.id));
+          for (const [n, version] of versions.items.entries()) {
+            expect(version.lastModifiedDateTime).toBe(stored[n]?.modified);
+            expect(version.fields).toMatchObject({ ...stored[n]?.values, _UIVersionString: stored[n]?.id });
+          }
+        },
+      },
+      {
+        name: 'list item delta: a full round ends in a deltaLink; after a change, only the added, edited and deleted items',
+        group: 'sharePointLists',
+        check(result) {
+          const { full, next } = result as unknown as ListsResult;
+          expect(new Set(full.ids)).toEqual(new Set(sharePointNotes.liveBefore));
+          expect(full.deltaLink).toMatch(/\/items\/delta\?(.*&)?token=/);
+          const changed = [...issueTracker().items.values()].filter(
+            (i) => i.changed > sharePointNotes.before && i.changed <= sharePointNotes.before + 1,
+          );
+          expect(new Set(next.items.map((i) => i.id))).toEqual(new Set(changed.map((i) => i.id)));
+          for (const row of next.items) {
+            const source = issueTracker().items.get(row.id) ?? expect.unreachable('an item');
+            if (source.deleted) expect(row.deleted).toEqual({ state: 'deleted' });
+            else expect(row.fields).toMatchObject(source.versions[source.versions.length - 1]?.values ?? {});
+          }
+          expect(next.items.some((i) => i.deleted)).toBe(true);
+          expect(next.items.some((i) => !sharePointNotes.liveBefore.includes(i.id))).toBe(true);
+        },
+      },
+      {
+        name: 'list item delta: an expired token throws GraphError 410 resyncRequired, with where to start again',
+        group: 'sharePointLists',
+        check(result) {
+          const { expired } = result as unknown as ListsResult;
+          expect(expired).toMatchObject({ graphError: true, statusCode: 410, code: 'resyncRequired' });
+          expect(expired.location).toMatch(/\/items\/delta$/);
+        },
+      },
+      {
+        name: "a restore's writes through the Graph client: a list with its columns, an item, its fields updated",
+        group: 'sharePointLists',
+        check(result) {
+          const { created, item, updated } = result as unknown as ListsResult;
+          expect(created).toMatchObject({
+            displayName: 'Restored by the Graph client',
+            list: { template: 'genericList' },
+          });
+          const list = sharePointSite().lists.find((l) => l.id === created.id) ?? expect.unreachable('the new list');
+          expect(list.columns.map((c) => c.name).slice(0, 3)).toEqual(['Title', 'Status', 'DueDate']);
+          expect(item.fields).toMatchObject({ Status: 'Active', _UIVersionString: '1.0' });
+          expect(updated).toMatchObject({ Status: 'Closed', _UIVersionString: '2.0', Title: item.fields?.Title });
+          expect(list.items.get(item.id)?.versions.map((v) => v.values.Status)).toEqual(['Active', 'Closed']);
+        },
+      },
+      {
+        name: 'PageIterator over /pages/microsoft.graph.sitePage: every page, sorted by name',
+        group: 'sharePointPages',
+        check(result) {
+          const { listed } = result as unknown as PagesResult;
+          const names = sharePointSite()
+            .pages.filter((p) => p.name !== 'Restored-by-client.aspx')
+            .map((p) => p.name)
+            .sort((a, b) => a.localeCompare(b));
+          expect(listed.items.map((p) => p.name)).toEqual(names);
+          for (const p of listed.items) expect(p['@odata.type']).toBe('#microsoft.graph.sitePage');
+          expect(listed.requests).toHaveLength(Math.ceil(names.length / 2));
+        },
+      },
+      {
+        name: 'a page with $expand=canvasLayout: its sections, columns and web parts as the model holds them',
+        group: 'sharePointPages',
+        check(result) {
+          const { page } = result as unknown as PagesResult;
+          const source = sharePointSite().pages.find((p) => p.id === page.id) ?? expect.unreachable('the page');
+          expect(page).toMatchObject({ name: 'Home.aspx', title: source.title });
+          expect(canvasText(page.canvasLayout)).toEqual(
+            source.sections.map((s) => ({
+              layout: s.layout,
+              columns: s.columns.map((c) => ({
+                width: c.width,
+                webparts: c.webparts.map((w) =>
+                  w.kind === 'text' ? [w.innerHtml, undefined] : [w.webPartType, w.data.title],
+                ),
+              })),
+            })),
+          );
+        },
+      },
+      {
+        name: 'a page created with its canvas (201, checked out) and published (204): read back published, the same canvas',
+        group: 'sharePointPages',
+        check(result) {
+          const r = result as unknown as PagesResult;
+          expect(r.created).toMatchObject({
+            name: 'Restored-by-client.aspx',
+            publishingState: { level: 'checkout', versionId: '0.1' },
+          });
+          expect(r.publishStatus).toEqual([204]);
+          expect(r.read.publishingState).toEqual({ level: 'published', versionId: '1.0' });
+          expect(canvasText(r.read.canvasLayout)).toEqual(canvasText(r.canvas));
+        },
+      },
+    ];
+  }
 
   function expectRetried(run: ThrottleRun, status: number) {
     const site = tenant.sites[0] ?? expect.unreachable('a site');
@@ -1096,6 +1319,7 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
         },
         actions: { grants: () => ({ ...sim.state.grants }) },
       },
+      ...sharePointGroups(),
     };
     notes.throttledBefore = sim.state.stats.throttled;
 
