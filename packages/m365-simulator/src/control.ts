@@ -175,6 +175,16 @@ const EVOLUTION_COUNTS = [
   'newMessages',
   'newChannelMessages',
   'newChatMessages',
+  'newEvents',
+  'editedEvents',
+  'deletedEvents',
+  'newContacts',
+  'editedContacts',
+  'deletedContacts',
+  'newTasks',
+  'editedTasks',
+  'deletedTasks',
+  'newTaskLists',
 ] as const;
 
 /** Checks `{ tenantId, newFiles?, editedFiles?, …, at? }` of an evolve request; throws a message for a wrong one. */
@@ -241,7 +251,9 @@ function tokenControl(request: SimRequest, controls: Controls): SimResponse {
  * off. `/_simulator/consent`: GET answers `{ "<tenantId>": [roles…] }`, POST `{ "tenantId", "roles" }`
  * replaces that tenant's consent set (for tokens issued from now on) and answers it.
  * `/_simulator/evolve`: POST `{ "tenantId", "newFiles"?, "editedFiles"?, "deletedFiles"?, "newMessages"?,
- * "newChannelMessages"?, "newChatMessages"?, "at"? }` changes the tenant's content (as `evolve` does).
+ * "newChannelMessages"?, "newChatMessages"?, "newEvents"?, "editedEvents"?, "deletedEvents"?,
+ * "newContacts"?, "editedContacts"?, "deletedContacts"?, "newTasks"?, "editedTasks"?, "deletedTasks"?,
+ * "newTaskLists"?, "at"? }` changes the tenant's content (as `evolve` does).
  * `/_simulator/sign-in`: GET answers `{ "fault" }`, POST `{ "fault" }` sets how the next ID tokens of
  * user sign-in are made wrong (`none`, `otherTenant`, `wrongAudience`, `expired`, `replayedNonce`,
  * `tamperedSignature`), for a relying party's tests. `/_simulator/tenants`: GET answers `{ "value": [{

@@ -5,9 +5,17 @@
  * numbered: a delta link carries the number it was issued at, and a delta query returns what changed
  * after it.
  */
-import { createHash } from 'node:crypto';
+import { BASE_TIME, hexId, iso, later, prng, words } from './generate.js';
+import {
+  buildMailboxItems,
+  emptyMailboxItems,
+  evolveMailboxItems,
+  type MailboxItems,
+  type MailboxItemsEvolution,
+  type MailboxItemsSize,
+} from './mailbox-items.js';
 
-export interface TenantSize {
+export interface TenantSize extends MailboxItemsSize {
   users: number;
   sites: number;
   teams: number;
@@ -55,30 +63,14 @@ export const DEMO_SIZE: TenantSize = {
   messagesPerChat: 4,
   standardFolders: false,
   teamSites: false,
+  extraCalendars: 1,
+  eventsPerCalendar: 4,
+  sharedCalendars: false,
+  extraContactFolders: 1,
+  contactsPerFolder: 3,
+  extraTaskLists: 1,
+  tasksPerList: 3,
 };
-
-/** A small deterministic generator (mulberry32) seeded from text. */
-function prng(...seed: (string | number)[]) {
-  let a = createHash('sha256').update(seed.join('|')).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'invoice report budget project meeting agenda contract offer customer quarter figures review design ' +
-  'draft approval schedule release backup archive policy compliance retention audit travel expense ' +
-  'rechnung bericht angebot vertrag kunde besprechung entwurf freigabe termin reise ausgaben planung'
-).split(' ');
-
-function words(random: () => number, count: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) out.push(WORDS[Math.floor(random() * WORDS.length)] ?? 'data');
-  return out.join(' ');
-}
 
 export interface SimVersion {
   id: string;
@@ -143,7 +135,8 @@ export interface SimMailFolder {
   wellKnownName?: string;
 }
 
-export interface SimUser {
+/** An account; with a mailbox, its folders and messages and (MailboxItems) its calendars, contacts and tasks. */
+export interface SimUser extends MailboxItems {
   id: string;
   upn: string;
   displayName: string;
@@ -207,14 +200,6 @@ export interface SimTenant {
   nextItem: number;
 }
 
-const BASE_TIME = Date.parse('2026-09-01T08:00:00Z');
-const iso = (offsetMinutes: number) => new Date(BASE_TIME + offsetMinutes * 60_000).toISOString();
-
-function hexId(...seed: (string | number)[]) {
-  const h = createHash('sha256').update(seed.join('|')).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
 /** The bytes of a version: text-like (so it compresses as documents do), sized as recorded. */
 export function versionBytes(tenantId: string, version: SimVersion): Uint8Array {
   if (version.content) return version.content;
@@ -227,9 +212,6 @@ export function versionBytes(tenantId: string, version: SimVersion): Uint8Array 
   }
   return new Uint8Array(text.buffer, text.byteOffset, version.size);
 }
-
-/** The instant `minutes` after the ISO date-time `at`, as ISO text. */
-const later = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
 
 /**
  * A file and its versions; `at` (ISO), when given, is when it was created (its versions follow
@@ -384,6 +366,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
       rootFolderId: hexId(tenantId, id, 'folder', 'msgfolderroot'),
       folders: [],
       messages: new Map(),
+      ...emptyMailboxItems(),
     });
   }
   // A guest account: it signs in to Teams but has no mailbox of this tenant.
@@ -397,6 +380,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
     rootFolderId: hexId(tenantId, guestId, 'folder', 'msgfolderroot'),
     folders: [],
     messages: new Map(),
+    ...emptyMailboxItems(),
   });
   for (const user of tenant.users) {
     buildDrive(tenant, user.driveId, 'OneDrive', user.id);
@@ -425,6 +409,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
         });
       }
     }
+    buildMailboxItems(tenant, user);
   }
   for (let s = 0; s < tenant.size.sites; s++) {
     const id = `${domain.split('.')[0]}.sharepoint.com,${hexId(tenantId, 'site', s)}`;
@@ -573,7 +558,7 @@ export function groupsOf(tenant: SimTenant): SimGroup[] {
   ];
 }
 
-export interface Evolution {
+export interface Evolution extends MailboxItemsEvolution {
   newFiles?: number;
   editedFiles?: number;
   deletedFiles?: number;
@@ -589,7 +574,10 @@ export interface Evolution {
   at?: string;
 }
 
-/** Applies changes across the tenant's drives and mailboxes, in a deterministic order. */
+/**
+ * Applies changes across the tenant's drives, mailboxes (mail, then events, contacts and tasks), channels
+ * and chats, in a deterministic order.
+ */
 export function evolve(tenant: SimTenant, change: Evolution): number {
   tenant.clock += 1;
   const at = tenant.clock;
@@ -654,6 +642,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
       created: when(n),
     });
   }
+  evolveMailboxItems(tenant, change, at, random, when);
   return at;
 }
 
