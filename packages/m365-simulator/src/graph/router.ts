@@ -5,6 +5,7 @@
  * the Kiota-based SDKs send and Graph answers as the bare name.
  */
 import type { SimTenant } from '../model.js';
+import type { GraphAccess } from '../permissions.js';
 import type { Paging, SimRequest, SimResponse } from './odata.js';
 
 /** An upload session a client writes fragments into. */
@@ -37,6 +38,8 @@ export interface GraphCall {
   /** The values of the pattern's `:name` segments. */
   params: Record<string, string>;
   context: GraphContext;
+  /** Who calls, as the token says (a route may answer less to a lesser permission, as Graph does). */
+  access: GraphAccess;
 }
 
 export interface GraphRoute {

@@ -11,6 +11,8 @@ import { GRAPH_METADATA_PATH } from '../metadata/check.js';
 import { createValidator, type ValidationState, validationWanted } from '../metadata/validation.js';
 import type { SimTenant } from '../model.js';
 import { drivePathRule, type GraphAccess, permissionRefusal, ROUTE_PERMISSIONS } from '../permissions.js';
+import { calendarRoutes } from './calendars.js';
+import { contactRoutes } from './contacts.js';
 import { directoryRoutes, userOf } from './directory.js';
 import { download, drivePathCall, driveRoutes } from './drives.js';
 import { mailRoutes } from './mail.js';
@@ -18,8 +20,17 @@ import { graphError, type SimRequest, type SimResponse } from './odata.js';
 import { selectProperties } from './query.js';
 import { type GraphContext, type GraphRoute, matchRoute } from './router.js';
 import { teamsRoutes } from './teams.js';
+import { todoRoutes } from './todo.js';
 
-export const ROUTES: readonly GraphRoute[] = [...directoryRoutes, ...teamsRoutes, ...mailRoutes, ...driveRoutes];
+export const ROUTES: readonly GraphRoute[] = [
+  ...directoryRoutes,
+  ...teamsRoutes,
+  ...mailRoutes,
+  ...calendarRoutes,
+  ...contactRoutes,
+  ...todoRoutes,
+  ...driveRoutes,
+];
 
 /** The simulator's default page size: small, so that even a demo tenant's lists page. */
 export const DEFAULT_PAGE_SIZE = 5;
@@ -166,6 +177,7 @@ export function createGraphService(context: GraphContext, options: GraphServiceO
       segments,
       params: matched.params,
       context,
+      access,
     });
     return {
       response,
