@@ -343,7 +343,7 @@ function addEvent(
       };
     },
   );
-  const created = at ? later(at, -5) : iso(-7 * 24 * 60 + n * 11);
+  const created = at ?? iso(-7 * 24 * 60 + n * 11);
   const id = hexId(tenant.tenantId, user.id, calendar.id, 'event', n);
   const event: SimEvent = {
     id,
