@@ -500,8 +500,41 @@ function addTask(tenant: SimTenant, user: SimUser, list: SimTaskList, n: number,
   user.tasks.set(id, task);
 }
 
+/**
+ * Makes a mailbox's calendars, contacts and To Do lists when they are first read (or changed), from
+ * the same seeds whenever that is: a tenant of many mailboxes (a fleet) costs nothing for those never
+ * read. Every user of the tenant exists already.
+ */
+export function deferMailboxItems(tenant: SimTenant, user: SimUser) {
+  const keys = Object.keys(emptyMailboxItems()) as (keyof MailboxItems)[];
+  let built = false;
+  const build = () => {
+    if (built) return;
+    built = true;
+    const items = emptyMailboxItems();
+    for (const key of keys) {
+      Object.defineProperty(user, key, { value: items[key], writable: true, enumerable: true, configurable: true });
+    }
+    buildMailboxItems(tenant, user);
+  };
+  for (const key of keys) {
+    Object.defineProperty(user, key, {
+      get() {
+        build();
+        return user[key];
+      },
+      set(value: unknown) {
+        build();
+        Object.defineProperty(user, key, { value, writable: true, enumerable: true, configurable: true });
+      },
+      enumerable: true,
+      configurable: true,
+    });
+  }
+}
+
 /** Fills a mailbox's calendars, contacts and To Do lists; every user of the tenant exists already. */
-export function buildMailboxItems(tenant: SimTenant, user: SimUser) {
+function buildMailboxItems(tenant: SimTenant, user: SimUser) {
   const size: TenantSize = tenant.size;
   const key = (...parts: (string | number)[]) => hexId(tenant.tenantId, user.id, ...parts);
   user.calendars.push({ id: key('calendar', 'default'), name: 'Calendar', isDefault: true });

@@ -7,7 +7,7 @@
  */
 import { BASE_TIME, hexId, iso, later, prng, words } from './generate.js';
 import {
-  buildMailboxItems,
+  deferMailboxItems,
   emptyMailboxItems,
   evolveMailboxItems,
   type MailboxItems,
@@ -409,7 +409,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
         });
       }
     }
-    buildMailboxItems(tenant, user);
+    deferMailboxItems(tenant, user);
   }
   for (let s = 0; s < tenant.size.sites; s++) {
     const id = `${domain.split('.')[0]}.sharepoint.com,${hexId(tenantId, 'site', s)}`;
