@@ -34,7 +34,7 @@ export interface PatternedRecurrence {
   };
 }
 
-export interface PhysicalAddress {
+interface PhysicalAddress {
   street: string;
   city: string;
   state: string;
