@@ -179,6 +179,16 @@ const EVOLUTION_COUNTS = [
   'editedListItems',
   'deletedListItems',
   'editedPages',
+  'newEvents',
+  'editedEvents',
+  'deletedEvents',
+  'newContacts',
+  'editedContacts',
+  'deletedContacts',
+  'newTasks',
+  'editedTasks',
+  'deletedTasks',
+  'newTaskLists',
 ] as const;
 
 /** Checks `{ tenantId, newFiles?, editedFiles?, …, at? }` of an evolve request; throws a message for a wrong one. */
@@ -246,7 +256,9 @@ function tokenControl(request: SimRequest, controls: Controls): SimResponse {
  * replaces that tenant's consent set (for tokens issued from now on) and answers it.
  * `/_simulator/evolve`: POST `{ "tenantId", "newFiles"?, "editedFiles"?, "deletedFiles"?, "newMessages"?,
  * "newChannelMessages"?, "newChatMessages"?, "newListItems"?, "editedListItems"?, "deletedListItems"?,
- * "editedPages"?, "at"? }` changes the tenant's content (as `evolve` does).
+ * "editedPages"?, "newEvents"?, "editedEvents"?, "deletedEvents"?, "newContacts"?, "editedContacts"?,
+ * "deletedContacts"?, "newTasks"?, "editedTasks"?, "deletedTasks"?, "newTaskLists"?, "at"? }` changes the
+ * tenant's content (as `evolve` does).
  * `/_simulator/sign-in`: GET answers `{ "fault" }`, POST `{ "fault" }` sets how the next ID tokens of
  * user sign-in are made wrong (`none`, `otherTenant`, `wrongAudience`, `expired`, `replayedNonce`,
  * `tamperedSignature`), for a relying party's tests. `/_simulator/tenants`: GET answers `{ "value": [{

@@ -65,7 +65,8 @@ function boundedPareto(u: number, min: number, max: number, shape: number): numb
 /**
  * The content of a tenant of `users` accounts: a SharePoint site per 15 accounts, a team per 20,
  * a chat per 10 (at least one of each), and per account a OneDrive of three files in two versions
- * and mailboxes of two messages a folder.
+ * and mailboxes of two messages a folder, two events (a series and an all-day event) in the default
+ * calendar, two contacts and two tasks.
  */
 export function fleetTenantSize(users: number): Partial<TenantSize> {
   return {
@@ -83,6 +84,12 @@ export function fleetTenantSize(users: number): Partial<TenantSize> {
     repliesPerMessage: 1,
     chats: Math.max(1, Math.round(users / 10)),
     messagesPerChat: 2,
+    extraCalendars: 0,
+    eventsPerCalendar: 2,
+    extraContactFolders: 0,
+    contactsPerFolder: 2,
+    extraTaskLists: 0,
+    tasksPerList: 2,
   };
 }
 

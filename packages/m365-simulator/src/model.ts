@@ -5,10 +5,18 @@
  * numbered: a delta link carries the number it was issued at, and a delta query returns what changed
  * after it.
  */
-import { BASE_TIME, hexId, iso, later, prng, words } from './seed.js';
+import { BASE_TIME, hexId, iso, later, prng, words } from './generate.js';
+import {
+  deferMailboxItems,
+  emptyMailboxItems,
+  evolveMailboxItems,
+  type MailboxItems,
+  type MailboxItemsEvolution,
+  type MailboxItemsSize,
+} from './mailbox-items.js';
 import { buildSiteContent, evolveSiteContent, type SimList, type SimPage, type SiteEvolution } from './sites.js';
 
-export interface TenantSize {
+export interface TenantSize extends MailboxItemsSize {
   users: number;
   sites: number;
   teams: number;
@@ -67,6 +75,13 @@ export const DEMO_SIZE: TenantSize = {
   listItemsPerList: 4,
   versionsPerListItem: 2,
   pagesPerSite: 2,
+  extraCalendars: 1,
+  eventsPerCalendar: 4,
+  sharedCalendars: false,
+  extraContactFolders: 1,
+  contactsPerFolder: 3,
+  extraTaskLists: 1,
+  tasksPerList: 3,
 };
 
 export interface SimVersion {
@@ -132,7 +147,8 @@ export interface SimMailFolder {
   wellKnownName?: string;
 }
 
-export interface SimUser {
+/** An account; with a mailbox, its folders and messages and (MailboxItems) its calendars, contacts and tasks. */
+export interface SimUser extends MailboxItems {
   id: string;
   upn: string;
   displayName: string;
@@ -366,6 +382,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
       rootFolderId: hexId(tenantId, id, 'folder', 'msgfolderroot'),
       folders: [],
       messages: new Map(),
+      ...emptyMailboxItems(),
     });
   }
   // A guest account: it signs in to Teams but has no mailbox of this tenant.
@@ -379,6 +396,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
     rootFolderId: hexId(tenantId, guestId, 'folder', 'msgfolderroot'),
     folders: [],
     messages: new Map(),
+    ...emptyMailboxItems(),
   });
   for (const user of tenant.users) {
     buildDrive(tenant, user.driveId, 'OneDrive', user.id);
@@ -407,6 +425,7 @@ export function buildTenant(tenantId: string, size: Partial<TenantSize> = {}): S
         });
       }
     }
+    deferMailboxItems(tenant, user);
   }
   for (let s = 0; s < tenant.size.sites; s++) {
     const id = `${domain.split('.')[0]}.sharepoint.com,${hexId(tenantId, 'site', s)}`;
@@ -557,7 +576,7 @@ export function groupsOf(tenant: SimTenant): SimGroup[] {
   ];
 }
 
-export interface Evolution extends SiteEvolution {
+export interface Evolution extends SiteEvolution, MailboxItemsEvolution {
   newFiles?: number;
   editedFiles?: number;
   deletedFiles?: number;
@@ -573,7 +592,10 @@ export interface Evolution extends SiteEvolution {
   at?: string;
 }
 
-/** Applies changes across the tenant's drives, mailboxes, chats and sites' lists and pages, in a deterministic order. */
+/**
+ * Applies changes across the tenant's drives, mailboxes (mail, then events, contacts and tasks), channels,
+ * chats and sites' lists and pages, in a deterministic order.
+ */
 export function evolve(tenant: SimTenant, change: Evolution): number {
   tenant.clock += 1;
   const at = tenant.clock;
@@ -638,6 +660,7 @@ export function evolve(tenant: SimTenant, change: Evolution): number {
       created: when(n),
     });
   }
+  evolveMailboxItems(tenant, change, at, random, when);
   evolveSiteContent(tenant, change, at, when);
   return at;
 }

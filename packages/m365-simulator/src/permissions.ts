@@ -35,6 +35,12 @@ export const ALL_APPLICATION_PERMISSIONS: readonly string[] = Object.freeze([
   'ChannelMessage.Read.All',
   // chats, their members and messages
   'Chat.Read.All',
+  // calendars, events, calendar view and its delta, attachments; new calendars, events and attachments
+  'Calendars.ReadWrite',
+  // contact folders, contacts and their delta; new folders and contacts
+  'Contacts.ReadWrite',
+  // To Do lists and tasks and their delta; new lists and tasks
+  'Tasks.ReadWrite.All',
 ]);
 
 /** The Microsoft 365 service behind a Graph path: each refuses a missing permission with its own error body. */
@@ -167,6 +173,43 @@ const MAIL_READ = rule('outlook', ['Mail.Read', 'Mail.ReadWrite'], {
 });
 // Create mailFolder, create child folder, create message (MIME import).
 const MAIL_WRITE = rule('outlook', ['Mail.ReadWrite'], { any: ['Mail.ReadWrite.Shared'], own: ['Mail.ReadWrite'] });
+// List calendars, Get calendar, List events, Get event, List calendarView, event delta, List instances:
+// Calendars.ReadBasic reads events without their bodies (answered so), the .Shared ones other users'.
+const CALENDARS_BASIC_LIST = ['Calendars.ReadBasic', 'Calendars.Read', 'Calendars.ReadWrite'];
+const CALENDARS_READ = rule('outlook', CALENDARS_BASIC_LIST, {
+  any: ['Calendars.Read.Shared', 'Calendars.ReadWrite.Shared'],
+  own: CALENDARS_BASIC_LIST,
+});
+// List attachments, Get attachment (and its $value): ReadBasic reads no attachments.
+const CALENDAR_ATTACHMENTS = rule('outlook', ['Calendars.Read', 'Calendars.ReadWrite'], {
+  any: ['Calendars.Read.Shared', 'Calendars.ReadWrite.Shared'],
+  own: ['Calendars.Read', 'Calendars.ReadWrite'],
+});
+// Create calendar, Create event, Add attachment.
+const CALENDARS_WRITE = rule('outlook', ['Calendars.ReadWrite'], {
+  any: ['Calendars.ReadWrite.Shared'],
+  own: ['Calendars.ReadWrite'],
+});
+// List contactFolders, Get contactFolder, List childFolders, List contacts, Get contact, contact delta.
+const CONTACTS_READ = rule('outlook', ['Contacts.Read', 'Contacts.ReadWrite'], {
+  any: ['Contacts.Read.Shared', 'Contacts.ReadWrite.Shared'],
+  own: ['Contacts.Read', 'Contacts.ReadWrite'],
+});
+// Create contactFolder, Create childFolder, Create contact.
+const CONTACTS_WRITE = rule('outlook', ['Contacts.ReadWrite'], {
+  any: ['Contacts.ReadWrite.Shared'],
+  own: ['Contacts.ReadWrite'],
+});
+// List lists, Get todoTaskList, todoTaskList delta, List tasks, Get todoTask, todoTask delta, List
+// checklistItems, List linkedResources. The application rows name Tasks.Read.All (some with
+// Tasks.ReadWrite.All beside it, some without); Tasks.ReadWrite.All reads every user's tasks too, so
+// either does for every read. A signed-in user reads only their own To Do.
+const TASKS_READ = rule('outlook', ['Tasks.Read.All', 'Tasks.ReadWrite.All'], {
+  any: [],
+  own: ['Tasks.Read', 'Tasks.ReadWrite'],
+});
+// Create todoTaskList, Create todoTask.
+const TASKS_WRITE = rule('outlook', ['Tasks.ReadWrite.All'], { any: [], own: ['Tasks.ReadWrite'] });
 // Get team.
 const TEAM = rule('teams', [
   'Team.ReadBasic.All',
@@ -289,6 +332,49 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'POST users/:user/mailFolders/:folder/childFolders': MAIL_WRITE,
   'POST users/:user/mailFolders/:folder/messages': MAIL_WRITE,
   'GET users/:user/messages/:message/$value': MAIL_READ,
+  'GET users/:user/calendars': CALENDARS_READ,
+  'GET users/:user/calendar': CALENDARS_READ,
+  'GET users/:user/calendars/:calendar': CALENDARS_READ,
+  'GET users/:user/calendarView/delta': CALENDARS_READ,
+  'GET users/:user/calendars/:calendar/calendarView/delta': CALENDARS_READ,
+  'GET users/:user/calendarView': CALENDARS_READ,
+  'GET users/:user/calendar/calendarView': CALENDARS_READ,
+  'GET users/:user/calendars/:calendar/calendarView': CALENDARS_READ,
+  'GET users/:user/events': CALENDARS_READ,
+  'GET users/:user/calendar/events': CALENDARS_READ,
+  'GET users/:user/calendars/:calendar/events': CALENDARS_READ,
+  'GET users/:user/events/:event/instances': CALENDARS_READ,
+  'GET users/:user/events/:event': CALENDARS_READ,
+  'GET users/:user/events/:event/attachments': CALENDAR_ATTACHMENTS,
+  'GET users/:user/events/:event/attachments/:attachment': CALENDAR_ATTACHMENTS,
+  'GET users/:user/events/:event/attachments/:attachment/$value': CALENDAR_ATTACHMENTS,
+  'POST users/:user/calendars': CALENDARS_WRITE,
+  'POST users/:user/events': CALENDARS_WRITE,
+  'POST users/:user/calendar/events': CALENDARS_WRITE,
+  'POST users/:user/calendars/:calendar/events': CALENDARS_WRITE,
+  'POST users/:user/events/:event/attachments': CALENDARS_WRITE,
+  'GET users/:user/contactFolders': CONTACTS_READ,
+  'GET users/:user/contactFolders/:folder': CONTACTS_READ,
+  'GET users/:user/contactFolders/:folder/childFolders': CONTACTS_READ,
+  'GET users/:user/contactFolders/:folder/contacts/delta': CONTACTS_READ,
+  'GET users/:user/contacts': CONTACTS_READ,
+  'GET users/:user/contactFolders/:folder/contacts': CONTACTS_READ,
+  'GET users/:user/contacts/:contact': CONTACTS_READ,
+  'GET users/:user/contactFolders/:folder/contacts/:contact': CONTACTS_READ,
+  'POST users/:user/contactFolders': CONTACTS_WRITE,
+  'POST users/:user/contactFolders/:folder/childFolders': CONTACTS_WRITE,
+  'POST users/:user/contacts': CONTACTS_WRITE,
+  'POST users/:user/contactFolders/:folder/contacts': CONTACTS_WRITE,
+  'GET users/:user/todo/lists/delta': TASKS_READ,
+  'GET users/:user/todo/lists': TASKS_READ,
+  'GET users/:user/todo/lists/:list': TASKS_READ,
+  'GET users/:user/todo/lists/:list/tasks/delta': TASKS_READ,
+  'GET users/:user/todo/lists/:list/tasks': TASKS_READ,
+  'GET users/:user/todo/lists/:list/tasks/:task': TASKS_READ,
+  'GET users/:user/todo/lists/:list/tasks/:task/checklistItems': TASKS_READ,
+  'GET users/:user/todo/lists/:list/tasks/:task/linkedResources': TASKS_READ,
+  'POST users/:user/todo/lists': TASKS_WRITE,
+  'POST users/:user/todo/lists/:list/tasks': TASKS_WRITE,
   'GET drives/:drive': FILES_READ,
   'GET drives/:drive/root/delta': FILES_READ,
   'GET drives/:drive/items/:item/delta': FILES_READ,

@@ -6,8 +6,9 @@
  * the tenant's seed like the rest; `evolveSiteContent` adds, edits and deletes items and edits pages
  * between reads, numbered by the tenant's change clock so that list item delta sees them.
  */
+
+import { hexId, iso, later, prng, words } from './generate.js';
 import type { SimTenant } from './model.js';
-import { hexId, iso, later, prng, words } from './seed.js';
 
 /** A column's type, as its columnDefinition facet names it (`note` is text with several lines). */
 type ColumnKind = 'text' | 'note' | 'number' | 'dateTime' | 'choice' | 'boolean' | 'personOrGroup' | 'lookup';

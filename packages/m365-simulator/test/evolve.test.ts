@@ -78,3 +78,68 @@ describe('evolve from outside', () => {
     }
   });
 });
+
+describe('evolve on calendars, contacts and To Do', () => {
+  const items = (tenant: ReturnType<typeof buildTenant>) => {
+    const mailboxes = tenant.users.filter((u) => u.hasMailbox);
+    return {
+      events: mailboxes.flatMap((u) => [...u.events.values()]),
+      contacts: mailboxes.flatMap((u) => [...u.contacts.values()]),
+      tasks: mailboxes.flatMap((u) => [...u.tasks.values()]),
+      lists: mailboxes.flatMap((u) => u.taskLists),
+    };
+  };
+
+  it('adds, edits and deletes events, contacts and tasks, marked with the change, new ones dated at the time given', () => {
+    const tenant = buildTenant(TENANT, { users: 3, sites: 0, teams: 0 });
+    const before = items(tenant);
+    const at = '2026-11-20T09:00:00.000Z';
+    const change = evolve(tenant, {
+      newEvents: 3,
+      editedEvents: 2,
+      deletedEvents: 1,
+      newContacts: 3,
+      editedContacts: 2,
+      deletedContacts: 1,
+      newTasks: 3,
+      editedTasks: 2,
+      deletedTasks: 1,
+      newTaskLists: 1,
+      at,
+    });
+    const after = items(tenant);
+    for (const kind of ['events', 'contacts', 'tasks'] as const) {
+      const changed = after[kind].filter((x) => x.changed === change);
+      expect(after[kind].length - before[kind].length, kind).toBe(3);
+      expect(
+        changed.filter((x) => x.deleted),
+        kind,
+      ).toHaveLength(1);
+      // Three new, up to two edited (one may since have been deleted), one deleted.
+      expect(changed.length, kind).toBeGreaterThanOrEqual(5);
+      const created = changed.filter((x) => !before[kind].some((b) => b.id === x.id));
+      expect(
+        created.map((x) => x.created.slice(0, 13)),
+        kind,
+      ).toEqual(Array(3).fill('2026-11-20T09'));
+    }
+    // New events a day after the change, in their owner's default calendar.
+    const newEvents = after.events.filter((e) => e.changed === change && !before.events.some((b) => b.id === e.id));
+    expect(newEvents.map((e) => e.start.slice(0, 10))).toEqual(['2026-11-21', '2026-11-21', '2026-11-21']);
+    expect(after.lists.filter((l) => l.changed === change)).toHaveLength(1);
+    expect(
+      after.tasks.filter((t) => t.changed === change && !t.deleted && t.status === 'completed').length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('gives the same mailboxes and the same changes for the same tenant', () => {
+    const [a, b] = [
+      buildTenant(TENANT, { users: 2, sites: 0, teams: 0 }),
+      buildTenant(TENANT, { users: 2, sites: 0, teams: 0 }),
+    ];
+    for (const tenant of [a, b]) evolve(tenant, { newEvents: 2, editedEvents: 2, deletedContacts: 1, editedTasks: 2 });
+    const pick = (t: typeof a) => JSON.stringify(items(t), (_k, v) => (v instanceof Uint8Array ? [...v] : v));
+    expect(pick(a)).toBe(pick(b));
+    expect(items(a).events.length).toBeGreaterThan(0);
+  });
+});

@@ -6,7 +6,8 @@
 import type { SimResponse } from '../src/graph/odata.js';
 import { createGraphService } from '../src/graph/service.js';
 import { buildTenant, type SimTenant, type TenantSize } from '../src/model.js';
-import { ALL_APPLICATION_PERMISSIONS } from '../src/permissions.js';
+import { ALL_APPLICATION_PERMISSIONS, type GraphAccess } from '../src/permissions.js';
+import { walkMailboxItems, writeMailboxItems } from './graph-walk-mailbox.js';
 
 export const BASE = 'https://graph.simulator.test/m365-simulator';
 
@@ -32,15 +33,15 @@ export function graphOver(
   async function call(
     method: string,
     url: string,
-    init: { body?: string | Buffer; headers?: Record<string, string> } = {},
+    init: { body?: string | Buffer; headers?: Record<string, string>; access?: GraphAccess } = {},
   ): Promise<Answer> {
     const parsed = new URL(url.startsWith('http') ? url : `${BASE}/v1.0${url}`);
     const path = parsed.pathname.slice(new URL(BASE).pathname.length);
     const response = await service.graph(
       { method, path, query: parsed.searchParams, headers: init.headers ?? {}, body: Buffer.from(init.body ?? '') },
       tenant,
-      // Every permission granted: the walk is about Graph's shapes, not its refusals.
-      { kind: 'application', roles: ALL_APPLICATION_PERMISSIONS },
+      // Every permission granted, unless a test asks otherwise: the walk is about Graph's shapes.
+      init.access ?? { kind: 'application', roles: ALL_APPLICATION_PERMISSIONS },
     );
     requests.push({ method, path, status: response.status });
     return { ...response, body: (response.json ?? {}) as Record<string, unknown> };
@@ -61,11 +62,12 @@ export function graphOver(
   return { tenant, service, context, call, get, all, requests, validation: service.validation };
 }
 
-type Graph = ReturnType<typeof graphOver>;
+export type Graph = ReturnType<typeof graphOver>;
 type Row = Record<string, unknown> & { id: string };
 
 /** Walks every path the simulator serves: reads first, then errors, then the writes a restore makes. */
-export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }: Graph) {
+export async function walkEverything(graph: Graph) {
+  const { tenant, call: anyCall, get: anyGet, all } = graph;
   const e = encodeURIComponent;
   /** Reads and writes that must succeed; the errors use anyGet. */
   const call = async (method: string, url: string, init: Parameters<typeof anyCall>[2] = {}) => {
@@ -106,6 +108,7 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
       }
     }
     await all(`/users/${u}/messages`);
+    await walkMailboxItems(graph, user.id);
   }
   for (const site of await all<Row>('/sites?search=*')) {
     await get(`/sites/${e(site.id)}`);
@@ -186,6 +189,7 @@ export async function walkEverything({ tenant, call: anyCall, get: anyGet, all }
     body: Buffer.from(mime).toString('base64'),
     headers: { 'content-type': 'text/plain' },
   });
+  await writeMailboxItems(graph, owner.id);
   const drive = owner.driveId;
   const root = `${drive}-root`;
   const restored = `/drives/${e(drive)}/items/${e(root)}:/${e('restored.txt')}:/content`;

@@ -1219,6 +1219,8 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     ];
   }
 
+  scenarios.push(...mailboxItemScenarios());
+
   function expectRetried(run: ThrottleRun, status: number) {
     const site = tenant.sites[0] ?? expect.unreachable('a site');
     expect(run.set).toMatchObject({ status: 200, setting: { every: 2, status, retryAfter: 1 } });
@@ -1321,6 +1323,7 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
       },
       ...sharePointGroups(),
     };
+    Object.assign(groups, mailboxItemGroups());
     notes.throttledBefore = sim.state.stats.throttled;
 
     /** Runs a scenario's check, recording whether it passed. */
@@ -1346,6 +1349,388 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     expect(outcome.filter((o) => !o.passed)).toEqual([]);
     expect(passed).toBe(scenarios.length);
   });
+
+  /** What the mailbox-item groups changed, for their scenarios to compare against. */
+  const mailboxNotes = {
+    /** The calendar view the Graph client read, before any change. */
+    viewIds: [] as string[],
+    /** The change number of the test's change to events; the last one before its changes to contacts and tasks. */
+    events: 0,
+    contacts: 0,
+    tasks: 0,
+    /** The restored event's start when the test changed the events (a colleague may move it after). */
+    restoredStart: '',
+    /** The live contacts of the Contacts folder and tasks of the Tasks list when the test changed them. */
+    contactIds: [] as string[],
+    taskIds: [] as string[],
+  };
+  const WINDOW = { startDateTime: '2026-08-25T00:00:00Z', endDateTime: '2026-11-01T00:00:00Z' };
+  /** When the test's changes happen: new events then fall inside the window. */
+  const CHANGED_AT = '2026-09-20T10:00:00Z';
+  const mailboxes = () => tenant.users.filter((x) => x.hasMailbox).length;
+
+  /** The calendars, contacts and To Do groups: their arguments and the changes they ask the test to make. */
+  function mailboxItemGroups(): Record<string, { args: Json; actions?: Record<string, Action> }> {
+    const u = user0();
+    return {
+      calendarEvents: { args: { userId: u.id, window: WINDOW } },
+      eventDelta: {
+        args: { userId: u.id, window: WINDOW },
+        actions: {
+          'change-events': () => {
+            mailboxNotes.restoredStart =
+              [...u.events.values()].find((e) => e.transactionId === 'scenario-restore-1')?.start ?? '';
+            // Colleagues' changes across the tenant: new meetings, moved ones, deleted ones.
+            mailboxNotes.events = evolve(tenant, {
+              newEvents: mailboxes(),
+              editedEvents: 40,
+              deletedEvents: 10,
+              at: CHANGED_AT,
+            });
+            return undefined;
+          },
+          'expire-delta-tokens': () => {
+            expireDeltaTokens(tenant);
+            return undefined;
+          },
+        },
+      },
+      contactsDelta: {
+        args: { userId: u.id },
+        actions: {
+          'change-contacts': () => {
+            const folder = u.contactFolders.find((f) => f.isDefault);
+            mailboxNotes.contactIds = [...u.contacts.values()]
+              .filter((c) => c.folderId === folder?.id && !c.deleted)
+              .map((c) => c.id);
+            mailboxNotes.contacts = tenant.clock;
+            // As for the tasks below: changed again until this folder holds an edit and a deletion.
+            const changedHere = () =>
+              [...u.contacts.values()].filter((c) => c.folderId === folder?.id && c.changed > mailboxNotes.contacts);
+            for (let round = 0; round < 10; round++) {
+              evolve(tenant, { newContacts: mailboxes(), editedContacts: 20, deletedContacts: 20, at: CHANGED_AT });
+              const here = changedHere();
+              if (here.some((c) => c.deleted) && here.some((c) => !c.deleted)) break;
+            }
+            return undefined;
+          },
+        },
+      },
+      todoTasks: {
+        args: { userId: u.id },
+        actions: {
+          'change-tasks': () => {
+            const list = u.taskLists.find((l) => l.wellknownListName === 'defaultList');
+            mailboxNotes.taskIds = [...u.tasks.values()]
+              .filter((t) => t.listId === list?.id && !t.deleted)
+              .map((t) => t.id);
+            mailboxNotes.tasks = tenant.clock;
+            // Edits and deletions fall on tasks drawn across every mailbox (seeded by the change number, so
+            // by every group that changed the tenant before): changed again until this list holds both.
+            const changedHere = () =>
+              [...u.tasks.values()].filter((t) => t.listId === list?.id && t.changed > mailboxNotes.tasks);
+            for (let round = 0; round < 10; round++) {
+              evolve(tenant, { newTasks: mailboxes(), editedTasks: 20, deletedTasks: 15, at: CHANGED_AT });
+              const here = changedHere();
+              if (here.some((t) => t.deleted) && here.some((t) => !t.deleted && t.status === 'completed')) break;
+            }
+            return undefined;
+          },
+        },
+      },
+      kiotaMailboxItems: {
+        args: {
+          userId: u.id,
+          listId: u.taskLists.find((l) => l.wellknownListName === 'defaultList')?.id,
+          window: WINDOW,
+        },
+      },
+    };
+  }
+
+  /** The scenarios of the calendars, contacts and To Do groups. */
+  function mailboxItemScenarios(): Scenario[] {
+    type EventRow = { id: string; type?: string; subject?: string; seriesMasterId?: string; '@removed'?: Json };
+    const defaultCalendar = () => user0().calendars.find((c) => c.isDefault) ?? expect.unreachable('a calendar');
+    const liveEvents = () =>
+      [...user0().events.values()].filter((e) => e.calendarId === defaultCalendar().id && !e.deleted);
+    const series = () => liveEvents().find((e) => e.recurrence) ?? expect.unreachable('a series');
+    const inWindow = (e: { start: string; end: string }) =>
+      Date.parse(e.start) < Date.parse(WINDOW.endDateTime) && Date.parse(e.end) > Date.parse(WINDOW.startDateTime);
+    /** What a delta round after a change holds: the rows of the items changed, whoever changed them. */
+    const changedIds = (...groups: string[][]) => [...new Set(groups.flat())].sort();
+    return [
+      {
+        name: 'calendar events: PageIterator over /users/{id}/events reads the single events and series masters, never occurrences',
+        group: 'calendarEvents',
+        check(result) {
+          const { events } = result as { events: { items: EventRow[]; requests: string[] } };
+          const expected = liveEvents().sort(
+            (a, b) => Date.parse(a.start) - Date.parse(b.start) || a.id.localeCompare(b.id),
+          );
+          expect(events.items.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+          expect(new Set(events.items.map((e) => e.type))).toEqual(new Set(['singleInstance', 'seriesMaster']));
+          expect(events.requests).toHaveLength(Math.ceil(expected.length / 2));
+        },
+      },
+      {
+        name: 'calendarView: PageIterator over a window expands the series (an exception, the cancelled occurrence left out); its 429s retried by the RetryHandler',
+        group: 'calendarEvents',
+        check(result) {
+          const { view, attempts, throttled, off } = result as {
+            view: { items: EventRow[] };
+            attempts: { status: number; retryAttempt?: string }[];
+            throttled: number;
+            off: number;
+          };
+          mailboxNotes.viewIds = view.items.map((e) => e.id);
+          const master = series();
+          const occurrences = view.items.filter((e) => e.seriesMasterId === master.id);
+          expect(occurrences.map((e) => e.type)).toEqual([
+            'occurrence',
+            'occurrence',
+            'exception',
+            'occurrence',
+            'occurrence',
+          ]);
+          expect(occurrences.map((e) => e.id)).not.toContain(`${master.id}_20261005`);
+          const singles = view.items.filter((e) => e.type === 'singleInstance').map((e) => e.id);
+          expect(singles.sort()).toEqual(
+            liveEvents()
+              .filter((e) => !e.recurrence && inWindow(e))
+              .map((e) => e.id)
+              .sort(),
+          );
+          // Every third calendarView request refused with 429 and retried once: the pages all answered.
+          expect([throttled, off]).toEqual([200, 200]);
+          expect(attempts.filter((a) => a.status === 200)).toHaveLength(Math.ceil(view.items.length / 2));
+          expect(attempts.filter((a) => a.status === 429).length).toBeGreaterThan(0);
+          attempts.forEach((a, i) => {
+            if (a.status === 429) expect(attempts[i + 1]).toEqual({ status: 200, retryAttempt: '1' });
+          });
+        },
+      },
+      {
+        name: "an event's file attachment: contentBytes in the list, the same bytes by $value through getStream()",
+        group: 'calendarEvents',
+        check(result) {
+          const { attachment, bytes } = result as {
+            attachment: { eventId: string; name: string; contentBytes: string };
+            bytes: string;
+          };
+          const held = user0().events.get(attachment.eventId)?.attachments[0] ?? expect.unreachable('an attachment');
+          expect(attachment.name).toBe(held.name);
+          expect(attachment.contentBytes).toBe(Buffer.from(held.content).toString('base64'));
+          expect(bytes).toBe(attachment.contentBytes);
+        },
+      },
+      {
+        name: 'calendarView delta: a full round as the calendar view lists it, its deltaLink without the window (the tokens carry it)',
+        group: 'eventDelta',
+        check(result) {
+          const { full } = result as { full: { ids: string[]; deltaLink: string; requests: string[] } };
+          expect(full.ids).toEqual(mailboxNotes.viewIds);
+          expect(full.ids.length).toBeGreaterThan(0);
+          expect(full.deltaLink).toMatch(/\/calendarView\/delta\?\$deltatoken=[^&]+$/);
+          expect(full.requests.slice(1).every((r) => /\?\$skiptoken=[^&]+$/.test(r))).toBe(true);
+        },
+      },
+      {
+        name: 'an event written back through the client, once per transactionId, in the time zone it was given',
+        group: 'eventDelta',
+        check(result) {
+          const { restored, again } = result as { restored: Json & { id: string }; again: { id: string } };
+          expect(again.id).toBe(restored.id);
+          expect(restored).toMatchObject({
+            subject: 'Restored by the scenario',
+            originalStartTimeZone: 'W. Europe Standard Time',
+            start: { dateTime: '2026-09-16T14:00:00.0000000', timeZone: 'W. Europe Standard Time' },
+          });
+          // 14:00 in Berlin's summer time is 12:00 UTC.
+          expect(mailboxNotes.restoredStart).toBe('2026-09-16T12:00:00.000Z');
+        },
+      },
+      {
+        name: 'calendarView delta across a change: the restored event, the new and moved ones, the deleted ones @removed',
+        group: 'eventDelta',
+        check(result) {
+          const { next, restored } = result as { next: { items: EventRow[] }; restored: { id: string } };
+          const changed = [...user0().events.values()].filter(
+            (e) => e.calendarId === defaultCalendar().id && e.changed === mailboxNotes.events,
+          );
+          const ids = next.items.map((e) => e.id);
+          expect(ids).toContain(restored.id);
+          for (const event of changed.filter((e) => !e.recurrence)) {
+            const row = next.items.find((r) => r.id === event.id);
+            if (event.deleted || !inWindow(event)) expect(row?.['@removed'], event.id).toEqual({ reason: 'deleted' });
+            else expect(row?.subject, event.id).toBe(event.subject);
+          }
+          expect(
+            changed.some((e) => e.deleted),
+            'a deleted event',
+          ).toBe(true);
+          expect(
+            changed.some((e) => !e.deleted && e.subject.endsWith('(moved)')),
+            'a moved event',
+          ).toBe(true);
+          expect(
+            changed.some((e) => Date.parse(e.created) === Date.parse(CHANGED_AT)),
+            'a new event',
+          ).toBe(true);
+          // Nothing else: each row is one of those events or an occurrence of a changed series.
+          const known = new Set([restored.id, ...changed.map((e) => e.id)]);
+          expect(ids.every((id) => known.has(id) || known.has(id.replace(/_\d{8}$/, '')))).toBe(true);
+        },
+      },
+      {
+        name: 'calendarView delta: an expired token throws GraphError 410 syncStateNotFound',
+        group: 'eventDelta',
+        check(result) {
+          const { expired } = result as { expired: Failure };
+          expect(expired).toMatchObject({ graphError: true, statusCode: 410, code: 'syncStateNotFound' });
+        },
+      },
+      {
+        name: 'contacts: the contact folders paged, the Contacts folder read by delta to a deltaLink',
+        group: 'contactsDelta',
+        check(result) {
+          const { folders, full, created } = result as {
+            folders: { items: { id: string; displayName: string }[] };
+            full: { items: { id: string }[]; deltaLink: string; requests: string[] };
+            created: { id: string };
+          };
+          const u = user0();
+          expect(folders.items).toEqual(
+            u.contactFolders.filter((f) => f.parentId === null).map((f) => ({ id: f.id, displayName: f.name })),
+          );
+          // The folder as it was before the client added a contact and the test changed it.
+          expect(full.items.map((c) => c.id).sort()).toEqual(
+            mailboxNotes.contactIds.filter((id) => id !== created.id).sort(),
+          );
+          expect(full.items.length).toBeGreaterThan(0);
+          expect(full.requests).toHaveLength(Math.ceil(full.items.length / 2));
+          expect(full.deltaLink).toContain('/contacts/delta?$deltatoken=');
+        },
+      },
+      {
+        name: 'contacts delta across a change: the contact the client created, the new and edited ones, the deleted ones @removed',
+        group: 'contactsDelta',
+        check(result) {
+          const { next, created, folderId } = result as {
+            next: { items: { id: string; displayName?: string; '@removed'?: Json }[] };
+            created: { id: string; displayName: string; parentFolderId: string };
+            folderId: string;
+          };
+          expect(created).toMatchObject({ displayName: 'Pavel Bansky', parentFolderId: folderId });
+          const changed = [...user0().contacts.values()].filter(
+            (c) => c.folderId === folderId && c.changed > mailboxNotes.contacts,
+          );
+          expect(next.items.map((c) => c.id).sort()).toEqual(
+            changedIds(
+              [created.id],
+              changed.map((c) => c.id),
+            ),
+          );
+          for (const contact of changed) {
+            const row = next.items.find((r) => r.id === contact.id);
+            if (contact.deleted) expect(row?.['@removed']).toEqual({ reason: 'deleted' });
+            else expect(row?.displayName).toBe(contact.properties.displayName);
+          }
+          expect(changed.some((c) => c.deleted)).toBe(true);
+          expect(changed.some((c) => !c.deleted)).toBe(true);
+        },
+      },
+      {
+        name: 'To Do: the lists (Tasks as defaultList) and the default list’s tasks with their checklist items and linked resources, paged',
+        group: 'todoTasks',
+        check(result) {
+          const { lists, tasks, created } = result as {
+            lists: { items: { id: string; displayName: string; wellknownListName: string }[] };
+            tasks: {
+              items: { id: string; checklistItems: unknown[]; linkedResources: unknown[] }[];
+              requests: string[];
+            };
+            created: { id: string };
+          };
+          const u = user0();
+          expect(lists.items).toEqual(
+            u.taskLists
+              .filter((l) => !l.deleted)
+              .map((l) => ({ id: l.id, displayName: l.name, wellknownListName: l.wellknownListName })),
+          );
+          expect(lists.items[0]).toMatchObject({ displayName: 'Tasks', wellknownListName: 'defaultList' });
+          // The list as it was before the client added a task and the test changed it.
+          expect(tasks.items.map((t) => t.id).sort()).toEqual(
+            mailboxNotes.taskIds.filter((id) => id !== created.id).sort(),
+          );
+          expect(tasks.requests).toHaveLength(Math.ceil(tasks.items.length / 2));
+          for (const task of tasks.items) {
+            const model = u.tasks.get(task.id) ?? expect.unreachable('held');
+            expect(task.checklistItems).toHaveLength(model.checklistItems.length);
+            expect(task.linkedResources).toHaveLength(model.linkedResources.length);
+          }
+          expect(tasks.items.some((t) => t.checklistItems.length > 0)).toBe(true);
+        },
+      },
+      {
+        name: 'To Do tasks delta across a change: the task the client created, the completed and new ones, the deleted ones @removed',
+        group: 'todoTasks',
+        check(result) {
+          const { next, created, listId } = result as {
+            next: { items: { id: string; status?: string; '@removed'?: Json }[] };
+            created: { id: string; title: string; checklistItems: Json[]; linkedResources: Json[] };
+            listId: string;
+          };
+          expect(created).toMatchObject({
+            title: 'Written by the scenario',
+            checklistItems: [{ displayName: 'First step', isChecked: false }],
+            linkedResources: [{ webUrl: 'http://microsoft.com', applicationName: 'Microsoft' }],
+          });
+          const changed = [...user0().tasks.values()].filter(
+            (t) => t.listId === listId && t.changed > mailboxNotes.tasks,
+          );
+          expect(next.items.map((t) => t.id).sort()).toEqual(
+            changedIds(
+              [created.id],
+              changed.map((t) => t.id),
+            ),
+          );
+          for (const task of changed) {
+            const row = next.items.find((r) => r.id === task.id);
+            if (task.deleted) expect(row?.['@removed']).toEqual({ reason: 'deleted' });
+            else expect(row?.status).toBe(task.status);
+          }
+          expect(changed.some((t) => t.deleted)).toBe(true);
+          expect(changed.some((t) => !t.deleted && t.status === 'completed')).toBe(true);
+        },
+      },
+      {
+        name: 'Kiota SDK: calendarView delta() with its window and To Do tasks delta() read to their deltaLinks as the model holds them',
+        group: 'kiotaMailboxItems',
+        check(result) {
+          const { events, tasks, paths, viewIds } = result as {
+            events: { items: { id: string }[]; deltaLink: string };
+            tasks: { items: { id: string }[]; deltaLink: string };
+            paths: string[];
+            viewIds: string[];
+          };
+          expect(events.items.map((e) => e.id)).toEqual(viewIds);
+          expect(events.items.length).toBeGreaterThan(0);
+          expect(events.deltaLink).toContain('/calendarView/delta?$deltatoken=');
+          const list =
+            user0().taskLists.find((l) => l.wellknownListName === 'defaultList') ?? expect.unreachable('Tasks');
+          const live = [...user0().tasks.values()].filter((t) => t.listId === list.id && !t.deleted);
+          expect(tasks.items.map((t) => t.id).sort()).toEqual(live.map((t) => t.id).sort());
+          expect(tasks.deltaLink).toContain('/tasks/delta?$deltatoken=');
+          // As Kiota's URI templates write it: the function called with parentheses, the window in the query.
+          expect(paths[0]).toMatch(
+            /^GET \/v1\.0\/users\/[^/]+\/calendarView\/delta\(\)\?endDateTime=.+&startDateTime=/,
+          );
+          expect(paths.some((p) => /\/tasks\/delta\(\)$/.test(p))).toBe(true);
+        },
+      },
+    ];
+  }
 
   const python = pythonWithMsal();
   if ('reason' in python) console.log(`Python msal refresh check skipped: ${python.reason}`);

@@ -8,8 +8,8 @@
  * no path to a list item's attachments.
  */
 import { randomUUID } from 'node:crypto';
+import { hexId } from '../generate.js';
 import { pathOf, type SimDrive, type SimItem, type SimTenant } from '../model.js';
-import { hexId } from '../seed.js';
 import {
   type FieldValue,
   fieldDate,

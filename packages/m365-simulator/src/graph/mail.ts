@@ -18,7 +18,9 @@ const OUTLOOK: ListOptions = { max: 1000 };
 /** What Graph answers a message's `$value` (its MIME) with, as Microsoft documents it. */
 const MIME_CONTENT_TYPE = 'text/plain';
 
-const itemNotFound = () => graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+/** Outlook's not-found, for any item of a mailbox (messages, folders, events, contacts). */
+export const itemNotFound = () =>
+  graphError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
 
 /** The mailbox of the path's user, or Graph's answer for an unknown user or an account without one. */
 function mailbox(call: GraphCall): SimUser | SimResponse {
@@ -47,7 +49,7 @@ function folderOf(user: SimUser, key: string): SimMailFolder | undefined {
 }
 
 /** A route on a user's mailbox: the handler runs only for a user with one. */
-const onMailbox = (
+export const onMailbox = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser) => SimResponse,

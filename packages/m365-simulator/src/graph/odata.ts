@@ -239,6 +239,12 @@ export interface DeltaSpec<T> {
   map(item: T): unknown;
   /** Graph's largest page for the resource. */
   max?: number;
+  /**
+   * Query parameters (names without regard to case) the tokens carry instead of the links, as
+   * Outlook's calendarView delta encodes startDateTime and endDateTime in them: the resource names
+   * them (see `tokenResource`), and the next and delta links leave them out.
+   */
+  inToken?: readonly string[];
 }
 
 interface DeltaState {
@@ -263,18 +269,34 @@ function signToken(tenant: SimTenant, state: DeltaState): string {
   return `${payload}.${mac(tenant, payload)}`;
 }
 
-/** The state of a token this simulator issued for this resource, or why it cannot be used. */
-function readToken(tenant: SimTenant, token: string, resource: string): DeltaState | 'invalid' | 'expired' {
+/** A token's state, when the simulator signed it for this tenant. */
+function signedState(tenant: SimTenant, token: string): DeltaState | undefined {
   const [payload = '', signature = ''] = token.split('.');
   const expected = mac(tenant, payload);
   if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected)))
-    return 'invalid';
-  let state: DeltaState;
+    return undefined;
   try {
-    state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DeltaState;
+    const state = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DeltaState;
+    return typeof state.r === 'string' ? state : undefined;
   } catch {
-    return 'invalid';
+    return undefined;
   }
+}
+
+/**
+ * The resource an Outlook-style delta request's token (`$skiptoken` or `$deltatoken`) was issued for,
+ * when the simulator signed it: where a delta keeps parameters in its tokens (`inToken`), the route
+ * reads them back from it. Undefined without a token or for one it did not sign.
+ */
+export function tokenResource(tenant: SimTenant, request: SimRequest): string | undefined {
+  const token = request.query.get('$skiptoken') ?? request.query.get('$deltatoken');
+  return token && token !== 'latest' ? signedState(tenant, token)?.r : undefined;
+}
+
+/** The state of a token this simulator issued for this resource, or why it cannot be used. */
+function readToken(tenant: SimTenant, token: string, resource: string): DeltaState | 'invalid' | 'expired' {
+  const state = signedState(tenant, token);
+  if (!state) return 'invalid';
   // A token for another resource, or from a tenant's earlier life (a restarted simulator).
   if (state.r !== resource || !Number.isInteger(state.c) || state.c > tenant.clock || state.a > state.c)
     return 'invalid';
@@ -315,9 +337,12 @@ function resync(paging: Paging, request: SimRequest, style: DeltaSpec<unknown>['
 export function delta<T>(paging: Paging, request: SimRequest, tenant: SimTenant, spec: DeltaSpec<T>): SimResponse {
   const q = request.query;
   const given = spec.style === 'drive' ? q.get('token') : (q.get('$skiptoken') ?? q.get('$deltatoken'));
+  const hidden = new Set(
+    ['token', '$skiptoken', '$deltatoken', '$top', ...(spec.inToken ?? [])].map((k) => k.toLowerCase()),
+  );
   const link = (name: string, state: DeltaState) => {
     const query = new URLSearchParams();
-    for (const [k, v] of q) if (!['token', '$skiptoken', '$deltatoken', '$top'].includes(k)) query.append(k, v);
+    for (const [k, v] of q) if (!hidden.has(k.toLowerCase())) query.append(k, v);
     query.set(name, signToken(tenant, state));
     return `${paging.baseUrl()}${request.path}?${query.toString().replace(/%24/g, '$')}`;
   };

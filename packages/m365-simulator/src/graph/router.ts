@@ -38,7 +38,10 @@ export interface GraphCall {
   /** The values of the pattern's `:name` segments. */
   params: Record<string, string>;
   context: GraphContext;
-  /** Who calls: an app by its roles, or a signed-in user (whom SharePoint records as an item's author). */
+  /**
+   * Who calls, as the token says: an app by its roles, or a signed-in user (whom SharePoint records as an
+   * item's author); a route may answer less to a lesser permission, as Graph does.
+   */
   access: GraphAccess;
 }
 

@@ -11,6 +11,8 @@ import { GRAPH_METADATA_PATH } from '../metadata/check.js';
 import { createValidator, type ValidationState, validationWanted } from '../metadata/validation.js';
 import type { SimTenant } from '../model.js';
 import { drivePathRule, type GraphAccess, permissionRefusal, ROUTE_PERMISSIONS } from '../permissions.js';
+import { calendarRoutes } from './calendars.js';
+import { contactRoutes } from './contacts.js';
 import { directoryRoutes, userOf } from './directory.js';
 import { download, drivePathCall, driveRoutes } from './drives.js';
 import { listRoutes } from './lists.js';
@@ -20,11 +22,15 @@ import { pageRoutes } from './pages.js';
 import { expandText, parseExpand, QueryError, selectProperties } from './query.js';
 import { type GraphContext, type GraphRoute, matchRoute } from './router.js';
 import { teamsRoutes } from './teams.js';
+import { todoRoutes } from './todo.js';
 
 export const ROUTES: readonly GraphRoute[] = [
   ...directoryRoutes,
   ...teamsRoutes,
   ...mailRoutes,
+  ...calendarRoutes,
+  ...contactRoutes,
+  ...todoRoutes,
   ...driveRoutes,
   ...listRoutes,
   ...pageRoutes,

@@ -1,7 +1,7 @@
 /**
- * What every generated thing of a simulated tenant is drawn from: a small deterministic generator
- * seeded from text, words of a business vocabulary, ids derived from a seed and the tenant's fixed
- * clock, so that the same tenant id always gives the same content.
+ * What the generated tenants are made of: a seeded pseudo-random generator, words to fill names and
+ * bodies, GUID-shaped ids and the fixed instants content is dated at, so that the same tenant id gives
+ * the same content.
  */
 import { createHash } from 'node:crypto';
 
@@ -28,17 +28,18 @@ export function words(random: () => number, count: number): string {
   return out.join(' ');
 }
 
-/** The instant every generated date counts from. */
-export const BASE_TIME = Date.parse('2026-09-01T08:00:00Z');
+/** An element of a list, drawn. */
+export const pick = <T>(random: () => number, list: readonly T[]): T =>
+  list[Math.floor(random() * list.length)] ?? (list[0] as T);
 
-/** The instant `offsetMinutes` after BASE_TIME, as ISO text. */
+/** When generated content starts: every generated date is a fixed offset from it. */
+export const BASE_TIME = Date.parse('2026-09-01T08:00:00Z');
 export const iso = (offsetMinutes: number) => new Date(BASE_TIME + offsetMinutes * 60_000).toISOString();
 
-/** The instant `minutes` after the ISO date-time `at`, as ISO text. */
-export const later = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
-
-/** A GUID-shaped id derived from the seed. */
 export function hexId(...seed: (string | number)[]) {
   const h = createHash('sha256').update(seed.join('|')).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
+
+/** The instant `minutes` after the ISO date-time `at`, as ISO text. */
+export const later = (at: string, minutes: number) => new Date(Date.parse(at) + minutes * 60_000).toISOString();
