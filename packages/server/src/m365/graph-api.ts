@@ -8,15 +8,21 @@ import type {
   Channel,
   Chat,
   ChatMessage,
+  ColumnDefinition,
+  ContentType,
   Drive,
   DriveItem,
   DriveItemVersion,
   Group,
+  List,
+  ListItem,
+  ListItemVersion,
   MailFolder,
   Message,
   Organization,
   Permission,
   Site,
+  SitePage,
   User,
 } from '@microsoft/microsoft-graph-types';
 
@@ -102,6 +108,21 @@ export interface GraphApi {
   /** Shares the item with users of the tenant (no invitation mail), as a restore puts grants back. */
   grantPermission(driveId: string, itemId: string, grant: { userIds: string[]; roles: string[] }): Promise<void>;
   deleteVersion(driveId: string, itemId: string, versionId: string): Promise<void>;
+  /**
+   * The site's lists a list backup keeps: neither hidden lists nor document libraries (the drive
+   * backup holds those), and no system list (Graph lists them only when `$select` names `system`).
+   */
+  siteLists(siteId: string): AsyncIterable<List>;
+  listColumns(siteId: string, listId: string): AsyncIterable<ColumnDefinition>;
+  listContentTypes(siteId: string, listId: string): AsyncIterable<ContentType>;
+  /** The list's items changed since `deltaLink` (all without one), each with its fields; deleted ones carry `deleted`. */
+  listItemsDelta(siteId: string, listId: string, deltaLink?: string): DeltaPages<ListItem>;
+  /** The item's versions, newest first, each with its fields at that version. */
+  listItemVersions(siteId: string, listId: string, itemId: string): AsyncIterable<ListItemVersion>;
+  /** The site's pages (sitePages only), without their canvas. */
+  sitePages(siteId: string): AsyncIterable<SitePage>;
+  /** One site page with its canvas (sections, columns, web parts). */
+  sitePage(siteId: string, pageId: string): Promise<SitePage>;
 }
 
 /** The code of a GraphError raised before any request, for an id that cannot name a Graph resource. */

@@ -12,15 +12,21 @@ import type {
   Channel,
   Chat,
   ChatMessage,
+  ColumnDefinition,
+  ContentType,
   Drive,
   DriveItem,
   DriveItemVersion,
   Group,
+  List,
+  ListItem,
+  ListItemVersion,
   MailFolder,
   Message,
   Organization,
   Permission,
   Site,
+  SitePage,
   User,
 } from '@microsoft/microsoft-graph-types';
 import { type Dispatcher, request as httpRequest } from 'undici';
@@ -553,5 +559,20 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
         await request('DELETE', `/drives/${enc(driveId)}/items/${enc(itemId)}/versions/${enc(versionId)}`)
       ).arrayBuffer();
     },
+    async *siteLists(siteId) {
+      for await (const each of list<List>(`/sites/${enc(siteId)}/lists`)) {
+        if (each.list?.hidden || each.list?.template === 'documentLibrary' || each.system) continue;
+        yield each;
+      }
+    },
+    listColumns: (siteId, listId) => list<ColumnDefinition>(`/sites/${enc(siteId)}/lists/${enc(listId)}/columns`),
+    listContentTypes: (siteId, listId) => list<ContentType>(`/sites/${enc(siteId)}/lists/${enc(listId)}/contentTypes`),
+    listItemsDelta: (siteId, listId, link) =>
+      deltaPages<ListItem>(`/sites/${enc(siteId)}/lists/${enc(listId)}/items/delta?$expand=fields`, link),
+    listItemVersions: (siteId, listId, itemId) =>
+      list<ListItemVersion>(`/sites/${enc(siteId)}/lists/${enc(listId)}/items/${enc(itemId)}/versions?$expand=fields`),
+    sitePages: (siteId) => list<SitePage>(`/sites/${enc(siteId)}/pages/microsoft.graph.sitePage`),
+    sitePage: (siteId, pageId) =>
+      json<SitePage>('GET', `/sites/${enc(siteId)}/pages/${enc(pageId)}/microsoft.graph.sitePage?$expand=canvasLayout`),
   };
 }
