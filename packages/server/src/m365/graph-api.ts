@@ -10,6 +10,7 @@ import type {
   ChatMessage,
   ColumnDefinition,
   ContentType,
+  Deleted,
   Drive,
   DriveItem,
   DriveItemVersion,
@@ -116,7 +117,7 @@ export interface GraphApi {
   listColumns(siteId: string, listId: string): AsyncIterable<ColumnDefinition>;
   listContentTypes(siteId: string, listId: string): AsyncIterable<ContentType>;
   /** The list's items changed since `deltaLink` (all without one), each with its fields; deleted ones carry `deleted`. */
-  listItemsDelta(siteId: string, listId: string, deltaLink?: string): DeltaPages<ListItem>;
+  listItemsDelta(siteId: string, listId: string, deltaLink?: string): DeltaPages<ListItem & { deleted?: Deleted }>;
   /** The item's versions, newest first, each with its fields at that version. */
   listItemVersions(siteId: string, listId: string, itemId: string): AsyncIterable<ListItemVersion>;
   /** The site's pages (sitePages only), without their canvas. */

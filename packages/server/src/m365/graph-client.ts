@@ -14,6 +14,7 @@ import type {
   ChatMessage,
   ColumnDefinition,
   ContentType,
+  Deleted,
   Drive,
   DriveItem,
   DriveItemVersion,
@@ -568,7 +569,10 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     listColumns: (siteId, listId) => list<ColumnDefinition>(`/sites/${enc(siteId)}/lists/${enc(listId)}/columns`),
     listContentTypes: (siteId, listId) => list<ContentType>(`/sites/${enc(siteId)}/lists/${enc(listId)}/contentTypes`),
     listItemsDelta: (siteId, listId, link) =>
-      deltaPages<ListItem>(`/sites/${enc(siteId)}/lists/${enc(listId)}/items/delta?$expand=fields`, link),
+      deltaPages<ListItem & { deleted?: Deleted }>(
+        `/sites/${enc(siteId)}/lists/${enc(listId)}/items/delta?$expand=fields`,
+        link,
+      ),
     listItemVersions: (siteId, listId, itemId) =>
       list<ListItemVersion>(`/sites/${enc(siteId)}/lists/${enc(listId)}/items/${enc(itemId)}/versions?$expand=fields`),
     sitePages: (siteId) => list<SitePage>(`/sites/${enc(siteId)}/pages/microsoft.graph.sitePage`),

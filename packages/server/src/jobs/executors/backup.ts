@@ -22,6 +22,7 @@ import {
   storedVersionsOf,
 } from './backup-store.js';
 import type { DataPlane } from './plane.js';
+import { backupSiteContent } from './site-content.js';
 import { forEachChannelMessage } from './teams.js';
 
 /**
@@ -306,6 +307,9 @@ export function backupExecutor(server: DataPlane): Executor {
     // A resumed run reports again what the drives it finished before the interruption did.
     const counts = (rc.checkpoint.counts as Record<string, { done: number; bytes: number }> | undefined) ?? {};
     const resynced = (rc.checkpoint.resynced as string[] | undefined) ?? [];
+    // Sites whose lists and pages are done (their counts are in the run's row already).
+    const contents = new Set((rc.checkpoint.contents as string[] | undefined) ?? []);
+    const listsResynced = (rc.checkpoint.listsResynced as string[] | undefined) ?? [];
     for (const [source, c] of Object.entries(counts))
       rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
     // Each account or site an equal part of the run's work, its drives parts of that by the bytes they take.
@@ -321,7 +325,11 @@ export function backupExecutor(server: DataPlane): Executor {
         drivesOf(rc, graph, source),
       );
       if (!drives.ok) continue;
-      const driveParts = part.split(drives.value.map((d) => 1 + d.used));
+      // A site's lists and pages come after its libraries, a part of its work beside theirs.
+      const withContent = rc.job.application === 'sharepoint';
+      const weights = drives.value.map((d) => 1 + d.used);
+      const allParts = part.split(withContent ? [...weights, 1 + weights.length] : weights);
+      const driveParts = allParts.slice(0, weights.length);
       for (const [at, drive] of drives.value.entries()) {
         const key = `${drive.sourceId}:${drive.driveId}`;
         const drivePart = driveParts[at] as WorkPart;
@@ -334,10 +342,27 @@ export function backupExecutor(server: DataPlane): Executor {
         if (done.resynced) resynced.push(drive.label);
         const before = counts[drive.sourceId] ?? { done: 0, bytes: 0 };
         counts[drive.sourceId] = { done: before.done + done.done, bytes: before.bytes + done.bytes };
-        await rc.saveCheckpoint({ drives: [...finished], counts, resynced });
+        await rc.saveCheckpoint({ drives: [...finished], counts, resynced, contents: [...contents], listsResynced });
       }
+      const contentPart = allParts[weights.length];
+      if (!contentPart) continue;
+      if (contents.has(source)) {
+        contentPart.end();
+        continue;
+      }
+      const content = await rc.item(
+        { key: `content:${source}`, name: `${source} lists and pages`, source, part: contentPart },
+        () => backupSiteContent(rc, graph, source, contentPart),
+      );
+      if (content.ok) listsResynced.push(...content.value.resynced);
+      contents.add(source);
+      await rc.saveCheckpoint({ drives: [...finished], counts, resynced, contents: [...contents], listsResynced });
     }
-    return resynced.length > 0 ? { message: resyncMessage(resynced, 'drive') } : {};
+    const said = [
+      ...(resynced.length > 0 ? [resyncMessage(resynced, 'drive')] : []),
+      ...(listsResynced.length > 0 ? [resyncMessage(listsResynced, 'list')] : []),
+    ];
+    return said.length > 0 ? { message: said.join(' ') } : {};
   };
 }
 
@@ -345,7 +370,7 @@ export function backupExecutor(server: DataPlane): Executor {
  * What a run says when Graph refused stored delta links (410 Gone) and sources were read in full:
  * nothing was stored twice, and the next run reads changes again.
  */
-export function resyncMessage(sources: readonly string[], noun: 'drive' | 'mail folder'): string {
+export function resyncMessage(sources: readonly string[], noun: 'drive' | 'list' | 'mail folder'): string {
   const shown = sources.slice(0, 5).join(', ');
   const more = sources.length > 5 ? ` and ${sources.length - 5} more` : '';
   return (
