@@ -254,6 +254,9 @@ function readProblem(schema: GraphSchema, read: GraphRead): string | undefined {
       current = { name: current.name, collection: false };
     } else if (step.key === '[]') {
       return `${current.name} is not a collection`;
+    } else if (current.name === 'Edm.Untyped') {
+      // An untyped value (a web part's `data.properties`) is JSON of any shape: kept whole, as read.
+      return undefined;
     } else if (!schema.model.types.has(current.name)) {
       return `'${step.key}' read on a ${current.name} value, which has no properties`;
     } else if (step.key.startsWith('@')) {
@@ -278,6 +281,10 @@ function readProblem(schema: GraphSchema, read: GraphRead): string | undefined {
       return steps.length > i + 1 ? `${step.key} has no members` : undefined;
     } else {
       const property = schema.property(current.name, step.key);
+      // An open type that declares no property of its own (fieldValueSet: a list item's columns by
+      // their names) holds dynamic properties only, as the simulator's answer check takes them.
+      const def = schema.model.types.get(current.name);
+      if (!property && def?.openType && def.properties.size === 0) return undefined;
       if (!property) return `'${step.key}' is not a property of ${current.name}`;
       current = property.type;
     }
