@@ -2,11 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evolve, type RunningSimulator } from '@compliance-portal/m365-simulator';
+import { parse } from 'csv-parse/sync';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import { listItemsAt, listsAt, pagesAt } from '../src/jobs/executors/site-content-repository.js';
 import { executors } from '../src/jobs/executors.js';
+import { listItemsCsv } from '../src/modules/site-content/service.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, jobsApi, sessionToken, simulatedTenant, TENANTS, useTestServer } from './helpers.js';
 
@@ -162,5 +164,69 @@ describe('site lists and pages backup', () => {
     // Nothing changed: nothing new is read into the counters.
     const third = await api().start(job.jobId, engine);
     expect(third.run).toMatchObject({ status: 'finished', items_done: 0, list_items_done: 0, pages_done: 0 });
+  });
+
+  it('exports the items of a list as csv a standard parser reads back, value for value per column type', async () => {
+    // A value with a quote, a comma and a line break: quoted as RFC 4180 says.
+    const tricky = 'Said "yes", then\r\nleft';
+    const first = simLists()[0];
+    const firstItem = first ? [...first.items.values()][0] : undefined;
+    const latest = firstItem?.versions[firstItem.versions.length - 1];
+    if (latest) latest.values.Title = tricky;
+    const job = await api().create({ name: 'Site', type: 'backup', application: 'sharepoint', sources: [site().id] });
+    const { run } = await api().start(job.jobId, engine);
+    expect(run.status).toBe('finished');
+    const kinds = new Set<string>();
+    for (const list of simLists()) {
+      const csv = await listItemsCsv(server.ctx.db, {
+        jobId: job.jobId,
+        siteId: site().id,
+        listId: list.id,
+        seq: Number(run.seq),
+      });
+      expect(csv).not.toBeNull();
+      expect(csv?.endsWith('\r\n')).toBe(true);
+      const rows: string[][] = parse(csv ?? '', { relaxColumnCount: false });
+      const columns = list.columns.filter((c) => !c.hidden);
+      expect(rows[0]).toEqual(columns.map((c) => c.displayName));
+      const items = [...list.items.values()].filter((i) => !i.deleted).sort((a, b) => Number(a.id) - Number(b.id));
+      expect(rows).toHaveLength(items.length + 1);
+      for (const [at, item] of items.entries()) {
+        const values = item.versions[item.versions.length - 1]?.values ?? {};
+        const expected = columns.map((c) => {
+          kinds.add(c.kind);
+          if (c.kind === 'lookup') {
+            const looked = site().lists.find((l) => l.id === c.lookup?.listId);
+            const id = String(values[`${c.name}LookupId`] ?? '');
+            const target = looked?.items.get(id);
+            return id
+              ? String(target?.versions[target.versions.length - 1]?.values[c.lookup?.columnName ?? 'Title'] ?? id)
+              : '';
+          }
+          if (c.readOnly) return null;
+          const value = c.kind === 'personOrGroup' ? values[`${c.name}LookupId`] : values[c.name];
+          if (c.kind === 'boolean') return value === true ? 'Yes' : value === false ? 'No' : '';
+          return value === null || value === undefined ? '' : String(value);
+        });
+        const row = rows[at + 1] ?? [];
+        for (const [i, want] of expected.entries())
+          if (want !== null) expect([rows[0]?.[i], row[i]]).toEqual([rows[0]?.[i], want]);
+      }
+    }
+    // The simulator's lists hold every column type the csv renders.
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['boolean', 'choice', 'dateTime', 'number', 'personOrGroup', 'text']),
+    );
+    const withTricky = await listItemsCsv(server.ctx.db, {
+      jobId: job.jobId,
+      siteId: site().id,
+      listId: first?.id ?? '',
+      seq: Number(run.seq),
+    });
+    expect(withTricky).toContain('"Said ""yes"", then\r\nleft"');
+    expect(parse(withTricky ?? '')[1]).toContain(tricky);
+    expect(
+      await listItemsCsv(server.ctx.db, { jobId: job.jobId, siteId: site().id, listId: 'none', seq: Number(run.seq) }),
+    ).toBeNull();
   });
 });
