@@ -2,8 +2,8 @@
  * JSON batching, `POST /v1.0/$batch`, as Graph serves it: up to 20 requests in one JSON body, each
  * with an `id`, a `method`, a `url` relative to the version root (`/users?$select=id`, `users`, or
  * `/v1.0/users` as the Graph JS client writes it), optional `headers` and `body` (JSON with a JSON
- * Content-Type, base64 otherwise) and optional `dependsOn`. Each request is answered as it would be
- * alone (its own permissions, validation, throttling and headers) through the dispatch it is given;
+ * Content-Type, base64 or base64url otherwise) and optional `dependsOn`. Each request is answered as
+ * it would be alone (its own permissions, validation, throttling and headers) through the dispatch;
  * one that depends on a failed request (status 400 or above) answers 424 without being run. The
  * answer is 200 with `{responses: [{id, status, headers, body}]}` in the order the requests were
  * given, whatever order they ran in; a malformed batch is refused whole with 400, as Graph does.
@@ -144,7 +144,7 @@ function stepsOf(envelope: SimRequest): Step[] {
   return steps;
 }
 
-/** An answer as it stands inside the batch: headers as Graph spells them, the body as JSON, text or base64. */
+/** An answer as it stands inside the batch: headers as Graph spells them, the body as JSON, text or base64url. */
 function inBatch(id: string, response: SimResponse): BatchAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers ?? {})) headers[SPELLING[name] ?? name] = value;
@@ -154,7 +154,8 @@ function inBatch(id: string, response: SimResponse): BatchAnswer {
     body = response.json;
   } else if (response.bytes && response.bytes.length > 0) {
     const bytes = Buffer.from(response.bytes);
-    body = isTextType(headers['Content-Type']) ? bytes.toString('utf8') : bytes.toString('base64');
+    // OData's JSON batch format: text as a string, other bytes base64url encoded.
+    body = isTextType(headers['Content-Type']) ? bytes.toString('utf8') : bytes.toString('base64url');
   }
   return { id, status: response.status, headers, ...(body !== undefined ? { body } : {}) };
 }
