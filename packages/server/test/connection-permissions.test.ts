@@ -145,7 +145,7 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     const group = t.teams[0]?.id ?? '';
     await drain(graph.groups());
     await drain(graph.groupMembers(group));
-    await graph.groupUserCount(group);
+    await graph.groupUserCounts([group]);
     const user = t.users[0];
     const inbox = user?.folders.find((f) => f.wellKnownName === 'inbox')?.id ?? '';
     await drain(graph.mailFolders(user?.id ?? ''));

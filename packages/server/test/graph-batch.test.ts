@@ -1,0 +1,138 @@
+/**
+ * The engine's JSON batching against the simulator, counted in round trips (the simulator's
+ * `stats.requests`, a batch being one): the member counts of groups in batches of 20 instead of one
+ * request per group, a count throttled inside a batch sent again alone after its Retry-After, and a
+ * refused group (404, 403) failing the read as reading its count alone did.
+ */
+import {
+  ALL_APPLICATION_PERMISSIONS,
+  groupsOf,
+  type RunningSimulator,
+  startSimulator,
+} from '@compliance-portal/m365-simulator';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GraphError, type TenantGraphConnection } from '../src/m365/graph-api.js';
+import { createGraphApi, type GraphRetry } from '../src/m365/graph-client.js';
+import { listGroups } from '../src/modules/discovery/service.js';
+
+const TENANT = '11111111-2222-3333-4444-555555555555';
+
+describe('JSON batching in the engine', () => {
+  let sim: RunningSimulator;
+  let connection: TenantGraphConnection;
+  const sleeps: number[] = [];
+  const api = (options: Parameters<typeof createGraphApi>[1] = {}) =>
+    createGraphApi(connection, {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      ...options,
+    });
+  /** The round trips and the requests answered inside batches while `work` runs. */
+  const counted = async <T>(work: () => Promise<T>) => {
+    const before = { ...sim.state.stats };
+    const result = await work();
+    return {
+      result,
+      roundTrips: sim.state.stats.requests - before.requests,
+      batched: sim.state.stats.batched - before.batched,
+    };
+  };
+
+  beforeAll(async () => {
+    // 44 teams and All Company: 45 groups, more than two batches' worth.
+    sim = await startSimulator({ tenants: [{ tenantId: TENANT, size: { users: 6, teams: 44 } }], pageSize: 5 });
+    connection = {
+      directoryId: TENANT,
+      clientId: 'app-1',
+      clientSecret: 'sim-secret',
+      authorityHost: sim.authorityHost,
+      graphBaseUrl: sim.graphBaseUrl,
+    };
+  });
+  afterAll(() => sim.close());
+  afterEach(() => {
+    sim.state.setThrottle(0);
+    sim.state.setConsent(TENANT, ALL_APPLICATION_PERMISSIONS);
+    sleeps.length = 0;
+  });
+
+  const groups = () => groupsOf(sim.state.tenant(TENANT));
+
+  it("reads 45 groups' member counts in 3 round trips (one per 20), where one request per group took 45", async () => {
+    const graph = api();
+    await graph.organization(); // the token, so that only Graph's round trips are counted below
+    const ids = groups().map((g) => g.id);
+    expect(ids).toHaveLength(45);
+    const { result, roundTrips, batched } = await counted(() => graph.groupUserCounts(ids));
+    expect(roundTrips).toBe(3);
+    expect(batched).toBe(45);
+    expect(Object.fromEntries(result)).toEqual(Object.fromEntries(groups().map((g) => [g.id, g.members.length])));
+    // Nothing to count, nothing sent; an id asked twice is counted once.
+    expect((await counted(() => graph.groupUserCounts([]))).roundTrips).toBe(0);
+    const twice = await counted(() => graph.groupUserCounts([ids[0] ?? '', ids[0] ?? '']));
+    expect([twice.roundTrips, twice.batched, twice.result.size]).toEqual([1, 1, 1]);
+  });
+
+  it('sends a count throttled inside a batch again, alone, after its Retry-After; the others are not read twice', async () => {
+    const retries: GraphRetry[] = [];
+    const graph = api({ onRetry: (retry) => retries.push(retry) });
+    await graph.organization();
+    const six = groups().slice(0, 6);
+    // Every third count: the 3rd and the 6th of the batch; the retry's two (the 7th and 8th) pass.
+    sim.state.setThrottle(3, 3, { paths: '/members/microsoft\\.graph\\.user/\\$count$' });
+    const { result, roundTrips, batched } = await counted(() => graph.groupUserCounts(six.map((g) => g.id)));
+    expect(Object.fromEntries(result)).toEqual(Object.fromEntries(six.map((g) => [g.id, g.members.length])));
+    expect([roundTrips, batched]).toEqual([2, 6 + 2]);
+    expect(sleeps).toEqual([3000]);
+    const path = (g: (typeof six)[number] | undefined) =>
+      `${sim.graphBaseUrl}/groups/${g?.id}/members/microsoft.graph.user/$count`;
+    expect(retries.map((r) => [r.url, r.status, r.attempt, r.delayMs])).toEqual([
+      [path(six[2]), 429, 1, 3000],
+      [path(six[5]), 429, 1, 3000],
+    ]);
+    // Throttled for good: the last answer after maxRetries is the refusal, as for a request alone.
+    sim.state.setThrottle(1, 1, { paths: '/members/microsoft\\.graph\\.user/\\$count$' });
+    const refused = await api({ maxRetries: 2 })
+      .groupUserCounts([six[0]?.id ?? ''])
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 429, code: 'TooManyRequests', retryAfter: 1, permanent: false });
+  });
+
+  it('fails with the GraphError reading the count alone gave: 404 for a group that is gone, 403 without the permission', async () => {
+    const graph = api();
+    const gone = '00000000-0000-4000-8000-00000000dead';
+    const failure = await graph.groupUserCounts([groups()[0]?.id ?? '', gone]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(GraphError);
+    expect(failure).toMatchObject({
+      status: 404,
+      code: 'Request_ResourceNotFound',
+      permanent: true,
+      details: { requestId: expect.any(String), host: new URL(sim.graphBaseUrl).host },
+    });
+    expect((failure as GraphError).message).toContain(gone);
+
+    sim.state.setConsent(TENANT, ['User.Read.All']);
+    const narrow = await api()
+      .groupUserCounts([groups()[0]?.id ?? ''])
+      .catch((e: unknown) => e);
+    expect(narrow).toMatchObject({
+      status: 403,
+      code: 'Authorization_RequestDenied',
+      details: { roles: ['User.Read.All'] },
+    });
+  });
+
+  it('lists a page of 25 groups with their counts in 3 round trips: the groups in one page of up to 999, the counts in two batches', async () => {
+    const graph = api();
+    await graph.organization();
+    const { result, roundTrips, batched } = await counted(() => listGroups(async () => graph, {}));
+    // Before: the groups in pages of the simulator's 5 (9 requests) and a request per count shown (25): 34.
+    expect([roundTrips, batched]).toEqual([3, 25]);
+    const byName = [...groups()].sort((a, b) => a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()));
+    expect(result.total).toBe(45);
+    expect(result.items.map((g) => [g.displayName, g.memberCount])).toEqual(
+      byName.slice(0, 25).map((g) => [g.displayName, g.members.length]),
+    );
+  });
+});
