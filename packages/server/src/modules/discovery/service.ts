@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { graphFailure, microsoft365Refusal } from '../../http/graph-errors.js';
 import { ownValue } from '../../http/list-query.js';
-import type { GraphApi } from '../../m365/graph-api.js';
+import { type GraphApi, GraphError } from '../../m365/graph-api.js';
 import { locationExists } from '../locations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
@@ -218,19 +218,41 @@ function compareBy<T>(key: (x: T) => string | number, order: 'asc' | 'desc' | un
   };
 }
 
-/** The tenant's groups, read live (with their member counts for the page shown). */
-export async function listGroups(connect: () => Promise<GraphApi>, args: ListArgs): Promise<Page<DiscoveredGroup>> {
-  let groups: Group[] = [];
-  let graph: GraphApi;
-  try {
-    graph = await connect();
-    for await (const group of graph.groups()) groups.push(group);
-  } catch (error) {
-    // Groups hold proxy rights to mail archives: the mail archive's permissions read them.
-    throw microsoft365Refusal(error, 'mailArchive');
-  }
+/**
+ * How long the groups page takes a tenant's group list as read: paging, sorting and searching it,
+ * and several administrators reading it at once, then cost one Graph read per half minute instead of
+ * one per request, and a group made or removed in Microsoft 365 shows within that time. The member
+ * counts are read with every page (in batches). Each Graph client (the data plane's, one per tenant
+ * and app registration) has its own list: a changed registration starts without one.
+ */
+export const GROUP_LIST_TTL_MS = 30_000;
+
+const groupLists = new WeakMap<GraphApi, { at: number; groups: Promise<readonly Group[]> }>();
+
+/** The tenant's groups as read less than GROUP_LIST_TTL_MS ago (concurrent requests share one read), or read now. */
+function tenantGroups(graph: GraphApi, now: number): { groups: Promise<readonly Group[]>; kept: boolean } {
+  const kept = groupLists.get(graph);
+  if (kept && now >= kept.at && now - kept.at < GROUP_LIST_TTL_MS) return { groups: kept.groups, kept: true };
+  const groups = (async () => {
+    const all: Group[] = [];
+    for await (const group of graph.groups()) all.push(group);
+    return all;
+  })();
+  const entry = { at: now, groups };
+  groupLists.set(graph, entry);
+  // A failed read is not kept: the next request reads again.
+  groups.catch(() => {
+    if (groupLists.get(graph) === entry) groupLists.delete(graph);
+  });
+  return { groups, kept: false };
+}
+
+/** One page of the groups of `all` with their member counts, batched: one round trip per 20 groups shown. */
+async function groupsPage(graph: GraphApi, all: readonly Group[], args: ListArgs): Promise<Page<DiscoveredGroup>> {
   const search = args.search?.trim().toLowerCase();
-  if (search) groups = groups.filter((g) => `${g.displayName ?? ''} ${g.mail ?? ''}`.toLowerCase().includes(search));
+  const groups = search
+    ? all.filter((g) => `${g.displayName ?? ''} ${g.mail ?? ''}`.toLowerCase().includes(search))
+    : [...all];
   const keys: Record<string, (g: Group) => string> = {
     displayName: (g) => (g.displayName ?? '').toLowerCase(),
     mail: (g) => (g.mail ?? '').toLowerCase(),
@@ -238,11 +260,8 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
   };
   groups.sort(compareBy(ownValue(keys, args.sort, keys.displayName ?? ((g: Group) => g.id ?? '')), args.order));
   const shown = pageOf(groups, args);
-  // Counted by Graph, one short answer per group rather than every member's page, batched: one
-  // round trip per 20 groups shown.
-  const counts = await graph.groupUserCounts(shown.items.map((g) => g.id ?? '')).catch((error: unknown) => {
-    throw microsoft365Refusal(error, 'mailArchive');
-  });
+  // Counted by Graph: one short answer per group rather than every member's page.
+  const counts = await graph.groupUserCounts(shown.items.map((g) => g.id ?? ''));
   const items = shown.items.map((g) => ({
     groupId: g.id ?? '',
     displayName: g.displayName ?? '',
@@ -251,6 +270,32 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
     memberCount: counts.get(g.id ?? '') ?? 0,
   }));
   return { ...shown, items };
+}
+
+/**
+ * The tenant's groups with the member counts of the page shown: the list as read within
+ * GROUP_LIST_TTL_MS (`now`, ms), the counts live. A group of a kept list that Graph no longer knows
+ * (404 for its count: removed since) makes the list be read again, once, so it is not shown again.
+ */
+export async function listGroups(
+  connect: () => Promise<GraphApi>,
+  args: ListArgs,
+  now: number = Date.now(),
+): Promise<Page<DiscoveredGroup>> {
+  try {
+    const graph = await connect();
+    const { groups, kept } = tenantGroups(graph, now);
+    try {
+      return await groupsPage(graph, await groups, args);
+    } catch (error) {
+      if (!(kept && error instanceof GraphError && error.status === 404)) throw error;
+      groupLists.delete(graph);
+      return await groupsPage(graph, await tenantGroups(graph, now).groups, args);
+    }
+  } catch (error) {
+    // Groups hold proxy rights to mail archives: the mail archive's permissions read them.
+    throw microsoft365Refusal(error, 'mailArchive');
+  }
 }
 
 /** A group's member accounts, with protection for `application` (Exchange archive by default). */
