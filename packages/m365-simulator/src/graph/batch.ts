@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { graphError, type SimRequest, type SimResponse } from './odata.js';
 
 /** The most requests Graph takes in one batch. */
-export const MAX_BATCH_REQUESTS = 20;
+const MAX_BATCH_REQUESTS = 20;
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
