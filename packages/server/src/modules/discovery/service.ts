@@ -219,47 +219,36 @@ function compareBy<T>(key: (x: T) => string | number, order: 'asc' | 'desc' | un
 }
 
 /**
- * How long the groups page takes what it read of a tenant's groups as read: the list, and the
- * member count of each group shown meanwhile. Paging, sorting and searching the list, and several
- * administrators reading it at once, then cost at most one Graph read of the list per half minute
- * and one batch of counts per page not shown yet, instead of the list and every count per request;
- * a group made or removed, or a membership changed, in Microsoft 365 shows within that time. Reading
- * a group's members (listGroupUsers) sets its count to what they are, and drops the whole when the
- * group is gone (404). Each Graph client (the data plane's, one per tenant and app registration) has
- * its own: a changed registration starts without any.
+ * How long the groups page takes a tenant's group list as read: paging, sorting and searching it,
+ * and several administrators reading it at once, then cost one Graph read per half minute instead of
+ * one per request, and a group made or removed in Microsoft 365 shows within that time. The member
+ * counts are read with every page (in batches). Each Graph client (the data plane's, one per tenant
+ * and app registration) has its own list: a changed registration starts without one.
  */
 export const GROUP_LIST_TTL_MS = 30_000;
 
-interface KeptGroups {
-  at: number;
-  groups: Promise<readonly Group[]>;
-  /** Member counts read since the list was, by group id. */
-  counts: Map<string, number>;
-}
-
-const keptGroups = new WeakMap<GraphApi, KeptGroups>();
+const groupLists = new WeakMap<GraphApi, { at: number; groups: Promise<readonly Group[]> }>();
 
 /** The tenant's groups as read less than GROUP_LIST_TTL_MS ago (concurrent requests share one read), or read now. */
-function tenantGroups(graph: GraphApi, now: number): { kept: KeptGroups; fresh: boolean } {
-  const kept = keptGroups.get(graph);
-  if (kept && now >= kept.at && now - kept.at < GROUP_LIST_TTL_MS) return { kept, fresh: false };
+function tenantGroups(graph: GraphApi, now: number): { groups: Promise<readonly Group[]>; kept: boolean } {
+  const kept = groupLists.get(graph);
+  if (kept && now >= kept.at && now - kept.at < GROUP_LIST_TTL_MS) return { groups: kept.groups, kept: true };
   const groups = (async () => {
     const all: Group[] = [];
     for await (const group of graph.groups()) all.push(group);
     return all;
   })();
-  const entry: KeptGroups = { at: now, groups, counts: new Map() };
-  keptGroups.set(graph, entry);
+  const entry = { at: now, groups };
+  groupLists.set(graph, entry);
   // A failed read is not kept: the next request reads again.
   groups.catch(() => {
-    if (keptGroups.get(graph) === entry) keptGroups.delete(graph);
+    if (groupLists.get(graph) === entry) groupLists.delete(graph);
   });
-  return { kept: entry, fresh: true };
+  return { groups, kept: false };
 }
 
-/** One page of the kept groups with their member counts, those not read yet in one batch per 20. */
-async function groupsPage(graph: GraphApi, kept: KeptGroups, args: ListArgs): Promise<Page<DiscoveredGroup>> {
-  const all = await kept.groups;
+/** One page of the groups of `all` with their member counts, batched: one round trip per 20 groups shown. */
+async function groupsPage(graph: GraphApi, all: readonly Group[], args: ListArgs): Promise<Page<DiscoveredGroup>> {
   const search = args.search?.trim().toLowerCase();
   const groups = search
     ? all.filter((g) => `${g.displayName ?? ''} ${g.mail ?? ''}`.toLowerCase().includes(search))
@@ -272,22 +261,21 @@ async function groupsPage(graph: GraphApi, kept: KeptGroups, args: ListArgs): Pr
   groups.sort(compareBy(ownValue(keys, args.sort, keys.displayName ?? ((g: Group) => g.id ?? '')), args.order));
   const shown = pageOf(groups, args);
   // Counted by Graph: one short answer per group rather than every member's page.
-  const missing = shown.items.map((g) => g.id ?? '').filter((id) => !kept.counts.has(id));
-  if (missing.length > 0) for (const [id, n] of await graph.groupUserCounts(missing)) kept.counts.set(id, n);
+  const counts = await graph.groupUserCounts(shown.items.map((g) => g.id ?? ''));
   const items = shown.items.map((g) => ({
     groupId: g.id ?? '',
     displayName: g.displayName ?? '',
     ...(g.mail ? { mail: g.mail } : {}),
     kind: groupKind(g),
-    memberCount: kept.counts.get(g.id ?? '') ?? 0,
+    memberCount: counts.get(g.id ?? '') ?? 0,
   }));
   return { ...shown, items };
 }
 
 /**
- * The tenant's groups with the member counts of the page shown, as read within GROUP_LIST_TTL_MS
- * (`now`, ms). A group of a kept list that Graph no longer knows (404 for its count: removed since)
- * makes the list be read again at once, so it is not shown again.
+ * The tenant's groups with the member counts of the page shown: the list as read within
+ * GROUP_LIST_TTL_MS (`now`, ms), the counts live. A group of a kept list that Graph no longer knows
+ * (404 for its count: removed since) makes the list be read again, once, so it is not shown again.
  */
 export async function listGroups(
   connect: () => Promise<GraphApi>,
@@ -296,13 +284,13 @@ export async function listGroups(
 ): Promise<Page<DiscoveredGroup>> {
   try {
     const graph = await connect();
-    const { kept, fresh } = tenantGroups(graph, now);
+    const { groups, kept } = tenantGroups(graph, now);
     try {
-      return await groupsPage(graph, kept, args);
+      return await groupsPage(graph, await groups, args);
     } catch (error) {
-      if (fresh || !(error instanceof GraphError && error.status === 404)) throw error;
-      keptGroups.delete(graph);
-      return await groupsPage(graph, tenantGroups(graph, now).kept, args);
+      if (!(kept && error instanceof GraphError && error.status === 404)) throw error;
+      groupLists.delete(graph);
+      return await groupsPage(graph, await tenantGroups(graph, now).groups, args);
     }
   } catch (error) {
     // Groups hold proxy rights to mail archives: the mail archive's permissions read them.
@@ -320,17 +308,12 @@ export async function listGroupUsers(
   args: ListArgs,
 ): Promise<Page<DiscoveredSource>> {
   const members: User[] = [];
-  let graph: GraphApi | undefined;
   try {
-    graph = await connect();
+    const graph = await connect();
     for await (const user of graph.groupMembers(groupId)) members.push(user);
   } catch (error) {
-    // A group gone is gone from the groups page's kept list too.
-    if (graph && error instanceof GraphError && error.status === 404) keptGroups.delete(graph);
     throw graphFailure(error, 'Group not found', 'mailArchive');
   }
-  // The groups page shows the count of the members read here, not an older one it kept.
-  keptGroups.get(graph)?.counts.set(groupId, members.length);
   const covered = await protectedSources(db, tenantId, application);
   const search = args.search?.trim().toLowerCase();
   const all = members
