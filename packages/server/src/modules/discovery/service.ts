@@ -221,9 +221,10 @@ function compareBy<T>(key: (x: T) => string | number, order: 'asc' | 'desc' | un
 /**
  * How long the groups page takes a tenant's group list as read: paging, sorting and searching it,
  * and several administrators reading it at once, then cost one Graph read per half minute instead of
- * one per request, and a group made or removed in Microsoft 365 shows within that time. The member
- * counts are read with every page (in batches). Each Graph client (the data plane's, one per tenant
- * and app registration) has its own list: a changed registration starts without one.
+ * one per request, and a group made or removed in Microsoft 365 shows within that time (at once when
+ * the page or a group's members page finds it gone). The member counts are read live with every page
+ * (in batches). Each Graph client (the data plane's, one per tenant and app registration) has its
+ * own list: a changed registration starts without one.
  */
 export const GROUP_LIST_TTL_MS = 30_000;
 
@@ -308,10 +309,13 @@ export async function listGroupUsers(
   args: ListArgs,
 ): Promise<Page<DiscoveredSource>> {
   const members: User[] = [];
+  let graph: GraphApi | undefined;
   try {
-    const graph = await connect();
+    graph = await connect();
     for await (const user of graph.groupMembers(groupId)) members.push(user);
   } catch (error) {
+    // A group gone is gone from the groups page too: the list kept is read again.
+    if (graph && error instanceof GraphError && error.status === 404) groupLists.delete(graph);
     throw graphFailure(error, 'Group not found', 'mailArchive');
   }
   const covered = await protectedSources(db, tenantId, application);
