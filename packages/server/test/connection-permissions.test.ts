@@ -159,6 +159,7 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     const channel = team?.channels[0];
     await drain(graph.groupMembers(team?.id ?? ''));
     await drain(graph.channels(team?.id ?? ''));
+    await graph.teamsChannels([team?.id ?? '']);
     await drain(graph.channelMessages(team?.id ?? '', channel?.id ?? ''));
     await drain(graph.messageReplies(team?.id ?? '', channel?.id ?? '', channel?.messages[0]?.id ?? ''));
   },

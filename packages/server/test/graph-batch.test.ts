@@ -1,6 +1,7 @@
 /**
  * The engine's JSON batching against the simulator, counted in round trips (the simulator's
- * `stats.requests`, a batch being one): the member counts of groups in batches of 20 instead of one
+ * `stats.requests`, a batch being one): the member counts of groups (and the channels of teams) in
+ * batches of 20 instead of one
  * request per group, a count throttled inside a batch sent again alone after its Retry-After, a
  * refused group (404, 403) failing the read as reading its count alone did; and the groups page's
  * list kept for GROUP_LIST_TTL_MS.
@@ -122,6 +123,28 @@ describe('JSON batching in the engine', () => {
       code: 'Authorization_RequestDenied',
       details: { roles: ['User.Read.All'] },
     });
+  });
+
+  it("reads 44 teams' channels in 3 round trips, as read one team at a time", async () => {
+    const graph = api();
+    await graph.organization();
+    const teams = sim.state.tenant(TENANT).teams;
+    const { result, roundTrips, batched } = await counted(() => graph.teamsChannels(teams.map((t) => t.id)));
+    expect([roundTrips, batched]).toEqual([3, 44]);
+    const alone = await counted(async () => {
+      const read = new Map<string, (string | undefined)[]>();
+      for (const t of teams) {
+        const ids: (string | undefined)[] = [];
+        for await (const c of graph.channels(t.id)) ids.push(c.id);
+        read.set(t.id, ids);
+      }
+      return read;
+    });
+    expect(alone.roundTrips).toBe(44);
+    expect(new Map([...result].map(([id, channels]) => [id, channels.map((c) => c.id)]))).toEqual(alone.result);
+    expect(result.get(teams[0]?.id ?? '')?.map((c) => c.displayName)).toEqual(teams[0]?.channels.map((c) => c.name));
+    const gone = await graph.teamsChannels(['00000000-0000-4000-8000-00000000dead']).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ status: 404, permanent: true });
   });
 
   it('lists a page of 25 groups with their counts in 3 round trips: the groups in one page of up to 999, the counts in two batches', async () => {

@@ -476,6 +476,24 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     return new Uint8Array(await (await request('GET', link, { auth: false })).arrayBuffer());
   };
 
+  /**
+   * Several lists read at once: the first page of each in JSON batches (batchGet), the further pages
+   * of any that has them followed one by one. A list Graph refuses fails the call with its GraphError,
+   * as reading it alone would.
+   */
+  async function batchedLists<T>(urls: readonly string[]): Promise<T[][]> {
+    const answered = await batchGet(urls.map((url) => ({ url })));
+    return Promise.all(
+      answered.map(async ({ answer: first, url }) => {
+        if (!first.ok) throw await errorOf(first, url, first.status === 403 ? await tokens.token() : undefined);
+        const page = await answer<{ value?: T[]; '@odata.nextLink'?: string }>('GET', url, first);
+        const items = [...(page.value ?? [])];
+        if (page['@odata.nextLink']) for await (const item of list<T>(page['@odata.nextLink'])) items.push(item);
+        return items;
+      }),
+    );
+  }
+
   async function* list<T>(url: string): AsyncGenerator<T> {
     let next: string | undefined = url;
     while (next) {
@@ -588,6 +606,11 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       list<Group>(`/groups?$filter=${enc("resourceProvisioningOptions/Any(x:x eq 'Team')")}&$select=id,displayName`),
     groupRootSite: (groupId) => json<Site>('GET', `/groups/${enc(groupId)}/sites/root`),
     channels: (teamId) => list<Channel>(`/teams/${enc(teamId)}/channels`),
+    async teamsChannels(teamIds) {
+      const ids = [...new Set(teamIds)];
+      const lists = await batchedLists<Channel>(ids.map((id) => `/teams/${enc(id)}/channels`));
+      return new Map(ids.map((id, n) => [id, lists[n] ?? []]));
+    },
     channelMessages: (teamId, channelId) =>
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages`),
     messageReplies: (teamId, channelId, messageId) =>
