@@ -1,10 +1,9 @@
 /**
  * The engine's JSON batching against the simulator, counted in round trips (the simulator's
  * `stats.requests`, a batch being one): the member counts of groups (and the channels of teams) in
- * batches of 20 instead of one
- * request per group, a count throttled inside a batch sent again alone after its Retry-After, a
- * refused group (404, 403) failing the read as reading its count alone did; and the groups page's
- * list kept for GROUP_LIST_TTL_MS.
+ * batches of 20 instead of one request per group, a count throttled inside a batch sent again alone
+ * after its Retry-After, a refused group (404, 403) failing the read as reading its count alone did;
+ * and the groups page's list kept for GROUP_LIST_TTL_MS.
  */
 import {
   ALL_APPLICATION_PERMISSIONS,
