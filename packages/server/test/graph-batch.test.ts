@@ -159,6 +159,20 @@ describe('JSON batching in the engine', () => {
     );
   });
 
+  it('reads the counts live for each request, one read shared by the requests that come while it runs', async () => {
+    const graph = api();
+    await graph.organization();
+    const t0 = Date.now();
+    await listGroups(async () => graph, {}, t0);
+    // Five administrators at once on the same page: one read of its 25 counts (two batches), not five.
+    const together = await counted(() => Promise.all([1, 2, 3, 4, 5].map(() => listGroups(async () => graph, {}, t0))));
+    expect([together.roundTrips, together.batched]).toEqual([2, 25]);
+    expect(new Set(together.result.map((page) => JSON.stringify(page))).size).toBe(1);
+    // One after the other, each reads them again: a count is never older than its request.
+    const after = await counted(() => listGroups(async () => graph, {}, t0));
+    expect([after.roundTrips, after.batched]).toEqual([2, 25]);
+  });
+
   it('keeps the group list for 30 s: other pages, sorts and searches cost only their counts; a change shows after it, a removal at once', async () => {
     const graph = api();
     await graph.organization();

@@ -223,8 +223,9 @@ function compareBy<T>(key: (x: T) => string | number, order: 'asc' | 'desc' | un
  * and several administrators reading it at once, then cost one Graph read per half minute instead of
  * one per request, and a group made or removed in Microsoft 365 shows within that time (at once when
  * the page or a group's members page finds it gone). The member counts are read live with every page
- * (in batches). Each Graph client (the data plane's, one per tenant and app registration) has its
- * own list: a changed registration starts without one.
+ * (in batches, one read shared by the requests for the page that come while it runs). Each Graph
+ * client (the data plane's, one per tenant and app registration) has its own list: a changed
+ * registration starts without one.
  */
 export const GROUP_LIST_TTL_MS = 30_000;
 
@@ -248,6 +249,33 @@ function tenantGroups(graph: GraphApi, now: number): { groups: Promise<readonly 
   return { groups, kept: false };
 }
 
+const countReads = new WeakMap<GraphApi, Map<string, Promise<Map<string, number>>>>();
+
+/**
+ * The member counts of `ids` as Graph answers them now: a request that comes while the same counts
+ * are being read joins that read instead of sending its own (its answer is no older than the request),
+ * so many administrators on the same page cost one batch at a time, not one each.
+ */
+function liveCounts(graph: GraphApi, ids: readonly string[]): Promise<Map<string, number>> {
+  let reads = countReads.get(graph);
+  if (!reads) {
+    reads = new Map();
+    countReads.set(graph, reads);
+  }
+  const key = JSON.stringify(ids);
+  let read = reads.get(key);
+  if (!read) {
+    const pending = graph.groupUserCounts(ids);
+    read = pending;
+    reads.set(key, pending);
+    const done = () => {
+      if (reads?.get(key) === pending) reads.delete(key);
+    };
+    pending.then(done, done);
+  }
+  return read;
+}
+
 /** One page of the groups of `all` with their member counts, batched: one round trip per 20 groups shown. */
 async function groupsPage(graph: GraphApi, all: readonly Group[], args: ListArgs): Promise<Page<DiscoveredGroup>> {
   const search = args.search?.trim().toLowerCase();
@@ -262,7 +290,10 @@ async function groupsPage(graph: GraphApi, all: readonly Group[], args: ListArgs
   groups.sort(compareBy(ownValue(keys, args.sort, keys.displayName ?? ((g: Group) => g.id ?? '')), args.order));
   const shown = pageOf(groups, args);
   // Counted by Graph: one short answer per group rather than every member's page.
-  const counts = await graph.groupUserCounts(shown.items.map((g) => g.id ?? ''));
+  const counts = await liveCounts(
+    graph,
+    shown.items.map((g) => g.id ?? ''),
+  );
   const items = shown.items.map((g) => ({
     groupId: g.id ?? '',
     displayName: g.displayName ?? '',
