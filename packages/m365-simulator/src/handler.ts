@@ -1,6 +1,7 @@
 /**
  * Microsoft Graph v1.0 and the Entra ID token endpoint over the simulated tenants: Graph's JSON shapes,
- * paging with @odata.nextLink, delta links, error bodies, throttling with Retry-After, and writes
+ * paging with @odata.nextLink, delta links, error bodies, throttling with Retry-After, JSON batches
+ * (`POST /v1.0/$batch`, each request inside answered through the same dispatch), and writes
  * (uploads, upload sessions, folders, version restore and removal, mail import) that change the
  * tenant, so a test can read back what a job wrote. Paths as Microsoft's, on one origin: Graph under
  * /v1.0, the identity platform under /{tenantId}, upload sessions under /upload, and the control
@@ -10,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ConsentableApp, createAdminConsent } from './admin-consent.js';
 import { CONTROL_PREFIX, controlRequest, Throttle, type ThrottleSetting, throttleSetting } from './control.js';
+import { answerBatch } from './graph/batch.js';
 import { uploadFragment } from './graph/drives.js';
 import { graphError, type SimRequest, type SimResponse } from './graph/odata.js';
 import type { GraphContext, UploadSession } from './graph/router.js';
@@ -89,8 +91,11 @@ export interface SimulatorOptions {
 
 export interface SimulatorState {
   tenant(tenantId: string): SimTenant;
-  /** Requests answered, throttled, and the most Graph requests in flight at once. */
-  stats: { requests: number; throttled: number; inFlight: number; maxInFlight: number };
+  /**
+   * Graph requests answered (a `$batch` counts as one: one round trip), throttled (requests inside a
+   * batch included), the most in flight at once, and the requests answered inside batches.
+   */
+  stats: { requests: number; throttled: number; inFlight: number; maxInFlight: number; batched: number };
   /** Every n-th Graph request from now on (0: none) answered with `status` (429) and Retry-After. */
   setThrottle(every: number, retryAfter?: number, options?: { status?: 429 | 503; paths?: string }): void;
   /** The throttling in force. */
@@ -204,7 +209,7 @@ export function createSimulatorHandler(options: SimulatorOptions) {
   );
   const state: SimulatorState = {
     tenant: (tenantId) => registration(tenantId).model,
-    stats: { requests: 0, throttled: 0, inFlight: 0, maxInFlight: 0 },
+    stats: { requests: 0, throttled: 0, inFlight: 0, maxInFlight: 0, batched: 0 },
     setThrottle(every, retryAfter = 0, more = {}) {
       throttle.set(throttleSetting({ every, retryAfter, ...more }));
     },
@@ -378,14 +383,29 @@ export function createSimulatorHandler(options: SimulatorOptions) {
     const caller = authenticate(request);
     if ('refusal' in caller) return caller.refusal;
     state.stats.requests += 1;
+    if (request.method === 'POST' && seg.length === 2 && seg[1] === '$batch') {
+      // The envelope itself is not throttled: Graph weighs each request inside it on its own.
+      return inFlight(() =>
+        answerBatch(request, (inner) => {
+          state.stats.batched += 1;
+          return throttled(inner) ?? graphService.graph(inner, caller.tenant, caller.access);
+        }),
+      );
+    }
     const refusal = throttled(request);
     if (refusal) return refusal;
+    return inFlight(async () => {
+      // A turn of the event loop, so that concurrent requests overlap as they do over a network.
+      await new Promise((r) => setImmediate(r));
+      return graphService.graph(request, caller.tenant, caller.access);
+    });
+  }
+
+  async function inFlight(work: () => Promise<SimResponse>): Promise<SimResponse> {
     state.stats.inFlight += 1;
     state.stats.maxInFlight = Math.max(state.stats.maxInFlight, state.stats.inFlight);
     try {
-      // A turn of the event loop, so that concurrent requests overlap as they do over a network.
-      await new Promise((r) => setImmediate(r));
-      return await graphService.graph(request, caller.tenant, caller.access);
+      return await work();
     } finally {
       state.stats.inFlight -= 1;
     }

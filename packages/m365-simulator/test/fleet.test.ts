@@ -185,6 +185,7 @@ describe('a generated tenant in the simulator', () => {
       throttled: 0,
       inFlight: 0,
       maxInFlight: sim.state.stats.maxInFlight,
+      batched: 0,
     });
     expect(sim.state.stats.requests).toBeGreaterThan(5);
     expect(

@@ -7,7 +7,9 @@
  * folders and GET by path; a user's sign-in by authorization code, MSAL's silent token from its cache and by the
  * refresh token (forced, and once expired), and the Graph client on /me with the delegated token; a
  * site's list items with `$expand=fields` through PageIterator, their versions, list item delta across a
- * change and its 410, a restore's list writes, pages with their canvas, one created and published. The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
+ * change and its 410, a restore's list writes, pages with their canvas, one created and published; JSON batching with BatchRequestContent and
+ * BatchResponseContent (dependsOn, and requests throttled inside a batch retried by the caller after
+ * their Retry-After). The Kiota-based Graph SDK (@microsoft/msgraph-sdk): message and drive delta
  * as it calls them (`delta()`) across changes, `$search`, an upload by path. Each scenario group runs in a process of its own
  * (test/fixtures/official-clients.mjs) that trusts the simulator's CA by NODE_EXTRA_CA_CERTS alone;
  * each scenario is a named check of what the clients read against the simulated tenant. Python's msal
@@ -167,6 +169,28 @@ interface ThrottleRun {
 interface ThrottleResult {
   runs: Record<'429' | '503', ThrottleRun>;
   off: { status: number; setting: Json };
+}
+interface BatchAnswer {
+  status: number;
+  type: string;
+  retryAfter: string | null;
+  body: unknown;
+}
+interface BatchRound {
+  order: string[];
+  read: Record<string, BatchAnswer>;
+  trips: { method: string; path: string; status: number; at: number }[];
+}
+interface BatchResult {
+  reads: BatchRound;
+  afterSuccess: BatchRound;
+  afterFailure: BatchRound;
+  throttle: {
+    set: { status: number; setting: Json };
+    rounds: { statuses: Record<string, number>; retryAfter: string[]; trips: BatchRound['trips'] }[];
+    users: Record<string, string>;
+    off: { status: number; setting: Json };
+  };
 }
 
 interface KiotaMessage {
@@ -990,6 +1014,76 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
     },
     ...sharePointScenarios(),
     {
+      name: "JSON batching with the Graph client's BatchRequestContent: user reads and group member counts in one round trip, read back by BatchResponseContent",
+      group: 'batch',
+      check(result) {
+        const { reads } = result as unknown as BatchResult;
+        expect(reads.trips).toEqual([{ method: 'POST', path: '/v1.0/$batch', status: 200, at: expect.any(Number) }]);
+        const users = tenant.users.slice(0, 5);
+        const groups = groupsOf(tenant);
+        expect(reads.order).toEqual([...users.map((_u, n) => `user-${n}`), ...groups.map((_g, n) => `count-${n}`)]);
+        for (const [n, u] of users.entries()) {
+          expect(reads.read[`user-${n}`]).toMatchObject({
+            status: 200,
+            type: expect.stringMatching(/^application\/json/),
+            body: { id: u.id, userPrincipalName: u.upn, displayName: u.displayName },
+          });
+        }
+        for (const [n, g] of groups.entries()) {
+          expect(reads.read[`count-${n}`]).toMatchObject({
+            status: 200,
+            type: 'text/plain',
+            body: String(g.members.length),
+          });
+        }
+      },
+    },
+    {
+      name: 'JSON batching with dependsOn: requests after one that succeeded run; after one that failed (404) they answer 424',
+      group: 'batch',
+      check(result) {
+        const { afterSuccess, afterFailure } = result as unknown as BatchResult;
+        const users = tenant.users.slice(0, 5);
+        expect(afterSuccess.read.organization).toMatchObject({ status: 200, body: { value: [{ id: TENANT }] } });
+        expect(users.map((_u, n) => afterSuccess.read[`user-${n}`]?.status)).toEqual(users.map(() => 200));
+        expect(afterFailure.read.missing).toMatchObject({
+          status: 404,
+          body: { error: { code: 'Request_ResourceNotFound' } },
+        });
+        for (const [n] of users.entries()) {
+          expect(afterFailure.read[`user-${n}`]).toMatchObject({
+            status: 424,
+            type: expect.stringMatching(/^application\/json/),
+            body: { error: { code: 'FailedDependency' } },
+          });
+        }
+        expect([afterSuccess.trips.length, afterFailure.trips.length]).toEqual([1, 1]);
+      },
+    },
+    {
+      name: 'a request throttled inside a batch answers 429 with its own Retry-After while the others succeed; the caller waits and sends just it again',
+      group: 'batch',
+      check(result) {
+        const { throttle } = result as unknown as BatchResult;
+        const users = tenant.users.slice(0, 5);
+        expect(throttle.set).toMatchObject({ status: 200, setting: { every: 3, status: 429, retryAfter: 1 } });
+        // Every third request on /users/… of five in the first batch: the third and the sixth (retried) are refused.
+        expect(throttle.rounds.map((r) => r.statuses)).toEqual([
+          { 'user-0': 200, 'user-1': 200, 'user-2': 429, 'user-3': 200, 'user-4': 200 },
+          { 'user-2': 429 },
+          { 'user-2': 200 },
+        ]);
+        expect(throttle.rounds.map((r) => r.retryAfter)).toEqual([['1'], ['1'], []]);
+        expect(throttle.rounds.map((r) => r.trips.length)).toEqual([1, 1, 1]);
+        for (const n of [1, 2]) {
+          const waited = (throttle.rounds[n]?.trips[0]?.at ?? 0) - (throttle.rounds[n - 1]?.trips[0]?.at ?? 0);
+          expect(waited).toBeGreaterThanOrEqual(950);
+        }
+        expect(throttle.users).toEqual(Object.fromEntries(users.map((u, n) => [`user-${n}`, u.id])));
+        expect(throttle.off).toEqual({ status: 200, setting: { every: 0, status: 429, retryAfter: 0 } });
+      },
+    },
+    {
       name: "every JSON answer the clients read matched Graph v1.0's published metadata",
       group: 'all',
       check() {
@@ -1322,6 +1416,13 @@ describe("Microsoft's published clients in an integrator's scenarios", () => {
         actions: { grants: () => ({ ...sim.state.grants }) },
       },
       ...sharePointGroups(),
+      batch: {
+        args: {
+          userIds: tenant.users.slice(0, 5).map((x) => x.id),
+          groupIds: groupsOf(tenant).map((g) => g.id),
+          missingGroupId: '00000000-0000-4000-8000-00000000dead',
+        },
+      },
     };
     Object.assign(groups, mailboxItemGroups());
     notes.throttledBefore = sim.state.stats.throttled;

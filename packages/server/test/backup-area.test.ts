@@ -205,6 +205,39 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
       await get(`${api}/discovery/${locationId}/groups/no-such-group/users`, 404);
     });
 
+    it('keeps the group list 30 s with live member counts; a group found gone is not shown again', async () => {
+      const model = sim.state.tenant(tenantId);
+      const list = () => get<Page<DiscoveredGroup>>(`${api}/discovery/${locationId}/groups`);
+      const countOf = (page: Page<DiscoveredGroup>, name: string) =>
+        page.items.find((g) => g.displayName === name)?.memberCount;
+      const first = await list();
+      // Again: the list kept, the three counts in one batch.
+      const before = { ...sim.state.stats };
+      expect(await list()).toEqual(first);
+      expect([sim.state.stats.requests - before.requests, sim.state.stats.batched - before.batched]).toEqual([1, 3]);
+      // Someone leaves All Company: the count is live.
+      const leaving = model.users.find((u) => u.hasMailbox) ?? expect.unreachable('a member');
+      leaving.hasMailbox = false;
+      try {
+        expect(countOf(await list(), 'All Company')).toBe((countOf(first, 'All Company') ?? 0) - 1);
+      } finally {
+        leaving.hasMailbox = true;
+      }
+      // A team removed: its members page answers 404, and the next groups page reads the list again.
+      const teams = [...model.teams];
+      const falcon = teams.find((t) => t.name === 'Project Falcon') ?? expect.unreachable('Project Falcon');
+      model.teams.splice(model.teams.indexOf(falcon), 1);
+      try {
+        await get(`${api}/discovery/${locationId}/groups/${falcon.id}/users`, 404);
+        expect((await list()).items.map((g) => g.displayName)).toEqual(['All Company', 'Sales Team']);
+      } finally {
+        model.teams.splice(0, model.teams.length, ...teams);
+        // The list kept without the team goes as a group gone makes it go.
+        await get(`${api}/discovery/${locationId}/groups/no-such-group/users`, 404);
+      }
+      expect((await list()).items.map((g) => g.displayName)).toEqual(['All Company', 'Project Falcon', 'Sales Team']);
+    });
+
     it('refuses unknown locations and bad parameters', async () => {
       await get(`${api}/discovery/00000000-0000-4000-8000-000000000000/users`, 404);
       await get(`${api}/discovery/${locationId}/users?application=fax`, 400);

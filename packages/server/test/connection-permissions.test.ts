@@ -145,7 +145,7 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     const group = t.teams[0]?.id ?? '';
     await drain(graph.groups());
     await drain(graph.groupMembers(group));
-    await graph.groupUserCount(group);
+    await graph.groupUserCounts([group]);
     const user = t.users[0];
     const inbox = user?.folders.find((f) => f.wellKnownName === 'inbox')?.id ?? '';
     await drain(graph.mailFolders(user?.id ?? ''));
@@ -159,6 +159,7 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     const channel = team?.channels[0];
     await drain(graph.groupMembers(team?.id ?? ''));
     await drain(graph.channels(team?.id ?? ''));
+    await graph.teamsChannels([team?.id ?? '']);
     await drain(graph.channelMessages(team?.id ?? '', channel?.id ?? ''));
     await drain(graph.messageReplies(team?.id ?? '', channel?.id ?? '', channel?.messages[0]?.id ?? ''));
   },

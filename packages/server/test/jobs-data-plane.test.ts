@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evolve, type RunningSimulator } from '@compliance-portal/m365-simulator';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchArchive } from '../src/archive-data/archive.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
@@ -10,7 +10,16 @@ import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { versionInventorySummary } from '../src/jobs/executors/version-cleanup.js';
 import { executors } from '../src/jobs/executors.js';
 import { type BlobStore, createLocalBlobStore } from '../src/storage/blob-store.js';
-import { ADMIN, jobsApi, sessionToken, simulatedTenant, simulatorGraph, TENANTS, useTestServer } from './helpers.js';
+import {
+  ADMIN,
+  jobsApi,
+  seededTenant,
+  sessionToken,
+  simulatedTenant,
+  simulatorGraph,
+  TENANTS,
+  useTestServer,
+} from './helpers.js';
 
 /**
  * Each job type end to end: the real engine, executors, Graph client (MSAL tokens included), blob
@@ -58,6 +67,31 @@ describe('jobs against the simulated Microsoft 365 tenant', () => {
       application: 'onedrive',
       sources: [users[0]?.upn, users[1]?.id],
     });
+
+  it("keeps a tenant's Graph client 10 s without reading its configuration again; another registration gets a new one at once", async () => {
+    const fresh = createDataPlane(server.ctx, blobs);
+    const tenant = await seededTenant(server, tenantId);
+    const spy = vi.spyOn(server.ctx.db, 'query');
+    const configReads = () => spy.mock.calls.filter(([sql]) => String(sql).includes('backup_config')).length;
+    try {
+      const first = await fresh.graph(tenant, { interactive: true });
+      expect(await fresh.graph(tenant, { interactive: true })).toBe(first);
+      expect(configReads()).toBe(1);
+      // A new secret (sealed anew): a client of its own at once, the bound read again for it.
+      const renewed = { ...tenant, clientSecretSealed: server.ctx.secrets.seal('a new secret') };
+      const second = await fresh.graph(renewed, { interactive: true });
+      expect(second).not.toBe(first);
+      expect(configReads()).toBe(2);
+      // After 10 s the configuration is read again; unchanged, the client stays.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 10_001);
+      expect(await fresh.graph(renewed, { interactive: true })).toBe(second);
+      expect(configReads()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+      spy.mockRestore();
+    }
+  });
 
   it('backs up two OneDrive accounts: every version of every file, identical content stored once', async () => {
     const backupId = (await oneDriveBackup()).jobId;

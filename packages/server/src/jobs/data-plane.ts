@@ -58,6 +58,12 @@ export function dataPlaneOf(ctx: AppContext): DataPlane {
   return plane;
 }
 
+/**
+ * How long a tenant's Graph client is taken as configured without looking again: its concurrency
+ * bound (backup_config, which another process may change) is read again after this.
+ */
+const CLIENT_CHECK_MS = 10_000;
+
 /** How long a location's site address and credentials are taken as read (another process may change them). */
 const LOCATION_TTL_MS = 10_000;
 
@@ -77,8 +83,26 @@ export function createDataPlane(
   const reading = readingCodec(keys);
   const blobs = plain.withCodec(reading);
   const server: LocationStore = { blobs, files };
-  const clients = new Map<string, { key: string; api: ReturnType<typeof createGraphApi> }>();
+  const clients = new Map<
+    string,
+    { key: string; registration: string; checked: number; api: ReturnType<typeof createGraphApi> }
+  >();
   const graph: DataPlane['graph'] = async (tenant, options) => {
+    const interactive = options?.interactive === true;
+    const slot = `${tenant.tenantId}${interactive ? ':interactive' : ''}`;
+    // The registration as the tenant's record has it, its secret still sealed: a change is seen at
+    // once; within CLIENT_CHECK_MS of the last look the client is taken without opening the secret or
+    // reading the concurrency bound again (a live read per request would pay both each time).
+    const registration = JSON.stringify([
+      tenant.applicationId,
+      tenant.clientSecretSealed,
+      tenant.graphBaseUrl,
+      tenant.authorityUrl,
+      options?.maxConcurrency,
+    ]);
+    const cached = clients.get(slot);
+    const now = Date.now();
+    if (cached?.registration === registration && now - cached.checked < CLIENT_CHECK_MS) return cached.api;
     const connection = graphConnectionFor(ctx, tenant);
     const [config] = await ctx.db.query<{ max_concurrency: number }>(
       'select max_concurrency from backup_config where tenant_id = $1',
@@ -86,16 +110,16 @@ export function createDataPlane(
     );
     const maxConcurrency = options?.maxConcurrency ?? config?.max_concurrency ?? 4;
     // One client per tenant and registration, so its token and its concurrency bound are shared.
-    const interactive = options?.interactive === true;
     const key = JSON.stringify([connection, maxConcurrency]);
-    const slot = `${tenant.tenantId}${interactive ? ':interactive' : ''}`;
-    const cached = clients.get(slot);
-    if (cached?.key === key) return cached.api;
+    if (cached?.key === key) {
+      Object.assign(cached, { registration, checked: now });
+      return cached.api;
+    }
     const api = createGraphApi(
       connection,
       interactive ? { maxConcurrency, maxRetries: 2, maxRetryDelayMs: 2000 } : { maxConcurrency },
     );
-    clients.set(slot, { key, api });
+    clients.set(slot, { key, registration, checked: now, api });
     return api;
   };
 

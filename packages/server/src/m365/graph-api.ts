@@ -71,13 +71,25 @@ export interface GraphApi {
   groups(): AsyncIterable<Group>;
   /** The group's members that are user accounts. */
   groupMembers(groupId: string): AsyncIterable<User>;
-  /** How many of the group's members are user accounts, counted by Graph (`/members/microsoft.graph.user/$count`). */
-  groupUserCount(groupId: string): Promise<number>;
+  /**
+   * How many of each group's members are user accounts, counted by Graph
+   * (`/members/microsoft.graph.user/$count`), read in JSON batches of 20: one round trip per 20
+   * groups. A count throttled inside a batch is read again after its Retry-After; a group Graph
+   * refuses (404 for one deleted meanwhile, 403) fails the call with that GraphError, as reading its
+   * count alone would.
+   */
+  groupUserCounts(groupIds: readonly string[]): Promise<Map<string, number>>;
   /** Groups provisioned as Teams. */
   teams(): AsyncIterable<Group>;
   /** The group's root site: a team's own SharePoint site. */
   groupRootSite(groupId: string): Promise<Site>;
   channels(teamId: string): AsyncIterable<Channel>;
+  /**
+   * Each team's channels, read in JSON batches of 20 teams (one round trip per 20 rather than one
+   * per team; a further page, which Graph does not give for channels, read alone). A team Graph
+   * refuses (404, 403) fails the call with that GraphError, as reading its channels alone would.
+   */
+  teamsChannels(teamIds: readonly string[]): Promise<Map<string, Channel[]>>;
   channelMessages(teamId: string, channelId: string): AsyncIterable<ChatMessage>;
   messageReplies(teamId: string, channelId: string, messageId: string): AsyncIterable<ChatMessage>;
   /** The chats (one-on-one, group and meeting chats) the user takes part in. */

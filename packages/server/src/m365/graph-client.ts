@@ -145,6 +145,8 @@ export interface GraphClientOptions {
 const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 const FRAGMENT = 5 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** The most requests Graph takes in one JSON batch. */
+const BATCH_LIMIT = 20;
 
 /** Sees each JSON answer the engine reads (method, absolute URL, parsed body) and hands back what the engine gets. */
 export type GraphReadObserver = (method: string, url: string, body: unknown) => unknown;
@@ -256,6 +258,40 @@ async function errorOf(response: HttpAnswer, url: string, bearer: string | undef
   );
 }
 
+/** One answer of a JSON batch, as its request alone would have been answered. */
+interface BatchedAnswer {
+  id?: unknown;
+  status?: unknown;
+  headers?: unknown;
+  body?: unknown;
+}
+
+/**
+ * An answer inside a batch read as an HTTP answer, so that it is judged as the same request alone
+ * (errorOf, JSON): its headers by any case, its body as OData's JSON batch format writes it (JSON
+ * for a JSON type, a string for text, base64url for other bytes).
+ */
+function batchedAnswer(inner: BatchedAnswer): HttpAnswer {
+  const status = typeof inner.status === 'number' ? inner.status : 502;
+  const given = typeof inner.headers === 'object' && inner.headers !== null ? inner.headers : {};
+  const headers = new Map(Object.entries(given).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  const type = headers.get('content-type') ?? '';
+  const { body } = inner;
+  let bytes: Buffer;
+  if (body === undefined || body === null) bytes = Buffer.alloc(0);
+  else if (typeof body !== 'string' || /json/i.test(type)) bytes = Buffer.from(JSON.stringify(body));
+  else if (/^text\/|[/+]xml\b|charset=/i.test(type)) bytes = Buffer.from(body, 'utf8');
+  else bytes = Buffer.from(body, 'base64');
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    statusText: STATUS_CODES[status] ?? '',
+    headers: { get: (name) => headers.get(name.toLowerCase()) ?? null, has: (name) => headers.has(name.toLowerCase()) },
+    text: async () => bytes.toString('utf8'),
+    arrayBuffer: async () => new Uint8Array(bytes).buffer,
+  };
+}
+
 export function createGraphApi(connection: TenantGraphConnection, options: GraphClientOptions = {}): GraphApi {
   const base = connection.graphBaseUrl.replace(/\/$/, '');
   const tokens = options.tokens ?? createTokenSource(connection);
@@ -342,6 +378,83 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     }
   }
 
+  /**
+   * GETs (relative to the base) in JSON batches of up to 20, one round trip per batch instead of one
+   * per request, the batches in flight under the same bound as any request. Each answer is the
+   * request's own, in the order asked. A request throttled or failed inside a batch (429, 502 to
+   * 504) is sent again, with the others that were and without those answered, in a new batch after
+   * the longest Retry-After (else the back-off), up to maxRetries; the batch itself is retried as any
+   * request. The run's listener hears those retries as it hears a request's.
+   */
+  async function batchGet(
+    reads: readonly { url: string; headers?: Record<string, string> }[],
+  ): Promise<{ answer: HttpAnswer; url: string }[]> {
+    const answers: { answer: HttpAnswer; url: string }[] = [];
+    const chunks: number[][] = [];
+    for (let start = 0; start < reads.length; start += BATCH_LIMIT) {
+      chunks.push(reads.slice(start, start + BATCH_LIMIT).map((_read, n) => start + n));
+    }
+    const listener = retryListeners.getStore();
+    let retried = false;
+    try {
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          let pending = chunk;
+          for (let attempt = 0; ; attempt++) {
+            const requests = pending.map((i) => ({
+              id: String(i),
+              method: 'GET',
+              url: reads[i]?.url ?? '',
+              ...(reads[i]?.headers ? { headers: reads[i]?.headers } : {}),
+            }));
+            const response = await request('POST', '/$batch', {
+              body: JSON.stringify({ requests }),
+              headers: { 'Content-Type': 'application/json' },
+            });
+            const parsed = JSON.parse(await response.text()) as { responses?: BatchedAnswer[] };
+            const byId = new Map((parsed.responses ?? []).map((r) => [String(r.id), r]));
+            const again: number[] = [];
+            for (const i of pending) {
+              const inner = byId.get(String(i));
+              if (!inner) {
+                throw new GraphError(
+                  502,
+                  'invalidAnswer',
+                  'Microsoft Graph answered a batch without the answer to one of its requests.',
+                );
+              }
+              const answer = batchedAnswer(inner);
+              answers[i] = { answer, url: `${base}${reads[i]?.url ?? ''}` };
+              if (RETRY_STATUSES.has(answer.status)) again.push(i);
+            }
+            if (again.length === 0 || attempt >= maxRetries) return;
+            const waits = again.map((i) => Number(answers[i]?.answer.headers.get('retry-after') ?? Number.NaN));
+            const backoff = Math.min(maxDelay, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+            const delayMs = waits.every((w) => Number.isFinite(w) && w >= 0)
+              ? Math.min(maxDelay, Math.max(...waits) * 1000)
+              : backoff;
+            for (const i of again) {
+              const retry = {
+                url: answers[i]?.url ?? '',
+                status: answers[i]?.answer.status ?? 0,
+                attempt: attempt + 1,
+                delayMs,
+              };
+              options.onRetry?.(retry);
+              retried = true;
+              listener?.retrying(retry);
+            }
+            await sleep(delayMs);
+            pending = again;
+          }
+        }),
+      );
+    } finally {
+      if (retried) listener?.settled();
+    }
+    return answers;
+  }
+
   /** The JSON body of a successful answer, as the read observer (if any) hands it on. */
   const answer = async <T>(method: string, url: string, response: HttpAnswer): Promise<T> => {
     const text = await response.text();
@@ -369,6 +482,24 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     const link = new URL(location, url.startsWith('http') ? url : `${base}${url}`).href;
     return new Uint8Array(await (await request('GET', link, { auth: false })).arrayBuffer());
   };
+
+  /**
+   * Several lists read at once: the first page of each in JSON batches (batchGet), the further pages
+   * of any that has them followed one by one. A list Graph refuses fails the call with its GraphError,
+   * as reading it alone would.
+   */
+  async function batchedLists<T>(urls: readonly string[]): Promise<T[][]> {
+    const answered = await batchGet(urls.map((url) => ({ url })));
+    return Promise.all(
+      answered.map(async ({ answer: first, url }) => {
+        if (!first.ok) throw await errorOf(first, url, first.status === 403 ? await tokens.token() : undefined);
+        const page = await answer<{ value?: T[]; '@odata.nextLink'?: string }>('GET', url, first);
+        const items = [...(page.value ?? [])];
+        if (page['@odata.nextLink']) for await (const item of list<T>(page['@odata.nextLink'])) items.push(item);
+        return items;
+      }),
+    );
+  }
 
   async function* list<T>(url: string): AsyncGenerator<T> {
     let next: string | undefined = url;
@@ -445,30 +576,48 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     itemVersions: (driveId, itemId) => list<DriveItemVersion>(`/drives/${enc(driveId)}/items/${enc(itemId)}/versions`),
     itemContent: (driveId, itemId, versionId) =>
       bytes(`/drives/${enc(driveId)}/items/${enc(itemId)}${versionId ? `/versions/${enc(versionId)}` : ''}/content`),
+    // Graph's largest page of directory objects (999; 100 without $top): one round trip for most tenants.
     groups: () =>
       list<Group>(
-        '/groups?$select=id,displayName,mail,groupTypes,mailEnabled,securityEnabled,resourceProvisioningOptions',
+        '/groups?$select=id,displayName,mail,groupTypes,mailEnabled,securityEnabled,resourceProvisioningOptions&$top=999',
       ),
     groupMembers: (groupId) =>
       list<User>(`/groups/${enc(groupId)}/members/microsoft.graph.user?$select=id,displayName,userPrincipalName,mail`),
     // A count needs ConsistencyLevel: eventual (Graph refuses it otherwise) and answers plain text.
-    groupUserCount: async (groupId) => {
-      const path = `/groups/${enc(groupId)}/members/microsoft.graph.user/$count`;
-      const text = (await (await request('GET', path, { headers: { ConsistencyLevel: 'eventual' } })).text()).trim();
-      const n = Number(text);
-      if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) {
-        throw new GraphError(
-          502,
-          'invalidAnswer',
-          `Microsoft Graph answered a count that is not a number: "${text.slice(0, 40)}"`,
-        );
+    async groupUserCounts(groupIds) {
+      const ids = [...new Set(groupIds)];
+      const reads = ids.map((id) => ({
+        url: `/groups/${enc(id)}/members/microsoft.graph.user/$count`,
+        headers: { ConsistencyLevel: 'eventual' },
+      }));
+      const answered = await batchGet(reads);
+      const counts = new Map<string, number>();
+      for (const [n, id] of ids.entries()) {
+        const { answer, url } = answered[n] ?? { answer: batchedAnswer({}), url: `${base}${reads[n]?.url}` };
+        // A refusal names the roles of the token refused, as one of a request alone does.
+        if (!answer.ok) throw await errorOf(answer, url, answer.status === 403 ? await tokens.token() : undefined);
+        const text = (await answer.text()).trim();
+        const count = Number(text);
+        if (!/^\d+$/.test(text) || !Number.isSafeInteger(count)) {
+          throw new GraphError(
+            502,
+            'invalidAnswer',
+            `Microsoft Graph answered a count that is not a number: "${text.slice(0, 40)}"`,
+          );
+        }
+        counts.set(id, count);
       }
-      return n;
+      return counts;
     },
     teams: () =>
       list<Group>(`/groups?$filter=${enc("resourceProvisioningOptions/Any(x:x eq 'Team')")}&$select=id,displayName`),
     groupRootSite: (groupId) => json<Site>('GET', `/groups/${enc(groupId)}/sites/root`),
     channels: (teamId) => list<Channel>(`/teams/${enc(teamId)}/channels`),
+    async teamsChannels(teamIds) {
+      const ids = [...new Set(teamIds)];
+      const lists = await batchedLists<Channel>(ids.map((id) => `/teams/${enc(id)}/channels`));
+      return new Map(ids.map((id, n) => [id, lists[n] ?? []]));
+    },
     channelMessages: (teamId, channelId) =>
       list<ChatMessage>(`/teams/${enc(teamId)}/channels/${enc(channelId)}/messages`),
     messageReplies: (teamId, channelId, messageId) =>

@@ -51,15 +51,14 @@ export async function listTeams(ctx: AppContext, connect: Connect, tenant: Tenan
   const teams = await discoveredOf(ctx.db, tenant.tenantId, 'teams');
   const archived = await teamsOfArchiveJobs(ctx.db, tenant.tenantId);
   const graph = await live(connect);
-  return live(() =>
-    Promise.all(
-      teams.map(async (t) => {
-        let channels = 0;
-        for await (const _c of graph.channels(t.source_id)) channels += 1;
-        return { teamId: t.source_id, displayName: t.display_name, channels, archived: archived.has(t.source_id) };
-      }),
-    ),
-  );
+  // Every team's channels in batches: one round trip per 20 teams.
+  const channels = await live(() => graph.teamsChannels(teams.map((t) => t.source_id)));
+  return teams.map((t) => ({
+    teamId: t.source_id,
+    displayName: t.display_name,
+    channels: channels.get(t.source_id)?.length ?? 0,
+    archived: archived.has(t.source_id),
+  }));
 }
 
 export async function teamMembers(connect: Connect, teamId: string): Promise<Member[]> {

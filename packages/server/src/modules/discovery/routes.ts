@@ -38,7 +38,7 @@ export function discoveryRoutes(ctx: AppContext) {
     'apollo.discovery.groups': {
       async handler({ locationId, query }, { tenant }) {
         await requireTenantLocation(ctx, tenant, locationId);
-        return listGroups(() => plane.graph(tenant, { interactive: true }), query ?? {});
+        return listGroups(() => plane.graph(tenant, { interactive: true }), query ?? {}, ctx.now().getTime());
       },
     },
     'apollo.discovery.groupUsers': {

@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { graphFailure, microsoft365Refusal } from '../../http/graph-errors.js';
 import { ownValue } from '../../http/list-query.js';
-import type { GraphApi } from '../../m365/graph-api.js';
+import { type GraphApi, GraphError } from '../../m365/graph-api.js';
 import { locationExists } from '../locations/repository.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
@@ -218,19 +218,70 @@ function compareBy<T>(key: (x: T) => string | number, order: 'asc' | 'desc' | un
   };
 }
 
-/** The tenant's groups, read live (with their member counts for the page shown). */
-export async function listGroups(connect: () => Promise<GraphApi>, args: ListArgs): Promise<Page<DiscoveredGroup>> {
-  let groups: Group[] = [];
-  let graph: GraphApi;
-  try {
-    graph = await connect();
-    for await (const group of graph.groups()) groups.push(group);
-  } catch (error) {
-    // Groups hold proxy rights to mail archives: the mail archive's permissions read them.
-    throw microsoft365Refusal(error, 'mailArchive');
+/**
+ * How long the groups page takes a tenant's group list as read: paging, sorting and searching it,
+ * and several administrators reading it at once, then cost one Graph read per half minute instead of
+ * one per request, and a group made or removed in Microsoft 365 shows within that time (at once when
+ * the page or a group's members page finds it gone). The member counts are read live with every page
+ * (in batches, one read shared by the requests for the page that come while it runs). Each Graph
+ * client (the data plane's, one per tenant and app registration) has its own list: a changed
+ * registration starts without one.
+ */
+export const GROUP_LIST_TTL_MS = 30_000;
+
+const groupLists = new WeakMap<GraphApi, { at: number; groups: Promise<readonly Group[]> }>();
+
+/** The tenant's groups as read less than GROUP_LIST_TTL_MS ago (concurrent requests share one read), or read now. */
+function tenantGroups(graph: GraphApi, now: number): { groups: Promise<readonly Group[]>; kept: boolean } {
+  const kept = groupLists.get(graph);
+  if (kept && now >= kept.at && now - kept.at < GROUP_LIST_TTL_MS) return { groups: kept.groups, kept: true };
+  const groups = (async () => {
+    const all: Group[] = [];
+    for await (const group of graph.groups()) all.push(group);
+    return all;
+  })();
+  const entry = { at: now, groups };
+  groupLists.set(graph, entry);
+  // A failed read is not kept: the next request reads again.
+  groups.catch(() => {
+    if (groupLists.get(graph) === entry) groupLists.delete(graph);
+  });
+  return { groups, kept: false };
+}
+
+const countReads = new WeakMap<GraphApi, Map<string, Promise<Map<string, number>>>>();
+
+/**
+ * The member counts of `ids` as Graph answers them now: a request that comes while the same counts
+ * are being read joins that read instead of sending its own (its answer is no older than the request),
+ * so many administrators on the same page cost one batch at a time, not one each.
+ */
+function liveCounts(graph: GraphApi, ids: readonly string[]): Promise<Map<string, number>> {
+  let reads = countReads.get(graph);
+  if (!reads) {
+    reads = new Map();
+    countReads.set(graph, reads);
   }
+  const key = JSON.stringify(ids);
+  let read = reads.get(key);
+  if (!read) {
+    const pending = graph.groupUserCounts(ids);
+    read = pending;
+    reads.set(key, pending);
+    const done = () => {
+      if (reads?.get(key) === pending) reads.delete(key);
+    };
+    pending.then(done, done);
+  }
+  return read;
+}
+
+/** One page of the groups of `all` with their member counts, batched: one round trip per 20 groups shown. */
+async function groupsPage(graph: GraphApi, all: readonly Group[], args: ListArgs): Promise<Page<DiscoveredGroup>> {
   const search = args.search?.trim().toLowerCase();
-  if (search) groups = groups.filter((g) => `${g.displayName ?? ''} ${g.mail ?? ''}`.toLowerCase().includes(search));
+  const groups = search
+    ? all.filter((g) => `${g.displayName ?? ''} ${g.mail ?? ''}`.toLowerCase().includes(search))
+    : [...all];
   const keys: Record<string, (g: Group) => string> = {
     displayName: (g) => (g.displayName ?? '').toLowerCase(),
     mail: (g) => (g.mail ?? '').toLowerCase(),
@@ -238,22 +289,45 @@ export async function listGroups(connect: () => Promise<GraphApi>, args: ListArg
   };
   groups.sort(compareBy(ownValue(keys, args.sort, keys.displayName ?? ((g: Group) => g.id ?? '')), args.order));
   const shown = pageOf(groups, args);
-  const items = await Promise.all(
-    shown.items.map(async (g) => {
-      // Counted by Graph: one short answer per group rather than every member's page.
-      const memberCount = await graph.groupUserCount(g.id ?? '');
-      return {
-        groupId: g.id ?? '',
-        displayName: g.displayName ?? '',
-        ...(g.mail ? { mail: g.mail } : {}),
-        kind: groupKind(g),
-        memberCount,
-      };
-    }),
-  ).catch((error: unknown) => {
-    throw microsoft365Refusal(error, 'mailArchive');
-  });
+  // Counted by Graph: one short answer per group rather than every member's page.
+  const counts = await liveCounts(
+    graph,
+    shown.items.map((g) => g.id ?? ''),
+  );
+  const items = shown.items.map((g) => ({
+    groupId: g.id ?? '',
+    displayName: g.displayName ?? '',
+    ...(g.mail ? { mail: g.mail } : {}),
+    kind: groupKind(g),
+    memberCount: counts.get(g.id ?? '') ?? 0,
+  }));
   return { ...shown, items };
+}
+
+/**
+ * The tenant's groups with the member counts of the page shown: the list as read within
+ * GROUP_LIST_TTL_MS (`now`, ms), the counts live. A group of a kept list that Graph no longer knows
+ * (404 for its count: removed since) makes the list be read again, once, so it is not shown again.
+ */
+export async function listGroups(
+  connect: () => Promise<GraphApi>,
+  args: ListArgs,
+  now: number = Date.now(),
+): Promise<Page<DiscoveredGroup>> {
+  try {
+    const graph = await connect();
+    const { groups, kept } = tenantGroups(graph, now);
+    try {
+      return await groupsPage(graph, await groups, args);
+    } catch (error) {
+      if (!(kept && error instanceof GraphError && error.status === 404)) throw error;
+      groupLists.delete(graph);
+      return await groupsPage(graph, await tenantGroups(graph, now).groups, args);
+    }
+  } catch (error) {
+    // Groups hold proxy rights to mail archives: the mail archive's permissions read them.
+    throw microsoft365Refusal(error, 'mailArchive');
+  }
 }
 
 /** A group's member accounts, with protection for `application` (Exchange archive by default). */
@@ -266,10 +340,13 @@ export async function listGroupUsers(
   args: ListArgs,
 ): Promise<Page<DiscoveredSource>> {
   const members: User[] = [];
+  let graph: GraphApi | undefined;
   try {
-    const graph = await connect();
+    graph = await connect();
     for await (const user of graph.groupMembers(groupId)) members.push(user);
   } catch (error) {
+    // A group gone is gone from the groups page too: the list kept is read again.
+    if (graph && error instanceof GraphError && error.status === 404) groupLists.delete(graph);
     throw graphFailure(error, 'Group not found', 'mailArchive');
   }
   const covered = await protectedSources(db, tenantId, application);
