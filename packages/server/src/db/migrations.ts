@@ -34,6 +34,7 @@ import { migration as m034 } from './migrations/034-tenant-default-domain.js';
 import { migration as m035 } from './migrations/035-fleet-indexes.js';
 import { migration as m036 } from './migrations/036-notification-sends.js';
 import { migration as m037 } from './migrations/037-fair-claims.js';
+import { migration as m038 } from './migrations/038-mailbox-items.js';
 
 export interface Migration {
   id: number;
@@ -81,6 +82,7 @@ const migrations: readonly Migration[] = [
   m035,
   m036,
   m037,
+  m038,
 ];
 
 /**
