@@ -240,6 +240,35 @@ export async function seriesOf(
   return rows.map((r) => r.series_master_id);
 }
 
+/**
+ * What a run archived of its mailboxes' calendars, contacts and tasks: new or changed versions of
+ * each kind, the file attachments kept with them, the deletions marked and the failures.
+ */
+export interface MailboxItemCounts {
+  events: number;
+  contacts: number;
+  tasks: number;
+  attachments: number;
+  deleted: number;
+  /** Items, calendar views, folders or lists that could not be read or kept. */
+  failed: number;
+}
+
+export async function recordRunCounts(db: Queryable, runId: string, counts: MailboxItemCounts): Promise<void> {
+  await db.query('update job_runs set mailbox_items = $2 where run_id = $1', [runId, JSON.stringify(counts)]);
+}
+
+/** What a run recorded of its mailboxes' calendars, contacts and tasks (none for a run that read none). */
+export async function runCounts(db: Queryable, runId: string): Promise<MailboxItemCounts | undefined> {
+  const [row] = await db.query<{ mailbox_items: MailboxItemCounts | string | null }>(
+    'select mailbox_items from job_runs where run_id = $1',
+    [runId],
+  );
+  const value = row?.mailbox_items;
+  if (value === null || value === undefined) return undefined;
+  return typeof value === 'string' ? (JSON.parse(value) as MailboxItemCounts) : value;
+}
+
 /** One archived version as a reader sees it: where its blob is and whether it was deleted. */
 export interface ArchivedVersion {
   externalId: string;

@@ -18,8 +18,10 @@ import {
   insertTaskVersion,
   type LatestVersion,
   latestVersions,
+  type MailboxItemCounts,
   type MailboxItemKind,
   markDeleted,
+  recordRunCounts,
   seriesOf,
   seriesWithoutInstances,
 } from './mailbox-items-repository.js';
@@ -104,11 +106,11 @@ export async function archiveEvent(
     /** The event's attachments as Graph lists them: file attachments with their bytes, and others. */
     attachments: () => AsyncIterable<FileAttachment & { '@odata.type'?: string }>;
   },
-): Promise<{ change: ArchivedChange; bytes: number }> {
+): Promise<{ change: ArchivedChange; bytes: number; attachments: number }> {
   const { event } = input;
   const externalId = event.id ?? '';
   const next = await nextVersion(db, blobs, 'event', scope, externalId, event);
-  if (!next) return { change: 'unchanged', bytes: 0 };
+  if (!next) return { change: 'unchanged', bytes: 0, attachments: 0 };
   let bytes = next.size;
   const attachments = [];
   if (event.hasAttachments) {
@@ -145,7 +147,9 @@ export async function archiveEvent(
     startsAt: instant(event.start),
     endsAt: instant(event.end),
   });
-  return inserted ? { change: next.change, bytes } : { change: 'unchanged', bytes: 0 };
+  return inserted
+    ? { change: next.change, bytes, attachments: attachments.length }
+    : { change: 'unchanged', bytes: 0, attachments: 0 };
 }
 
 export async function archiveContact(
@@ -205,6 +209,11 @@ export async function markMailboxItemsDeleted(
   if (kind !== 'event' || marked.length === 0) return marked.length;
   const masters = await seriesWithoutInstances(db, scope, await seriesOf(db, scope, marked));
   return marked.length + (await markDeleted(db, 'event', scope, masters, scope.now)).length;
+}
+
+/** Keeps what a run archived of its mailboxes' calendars, contacts and tasks, beside its own counters. */
+export async function recordMailboxItemCounts(db: Queryable, runId: string, counts: MailboxItemCounts): Promise<void> {
+  await recordRunCounts(db, runId, counts);
 }
 
 /** An archived item's version read back: its JSON as Graph gave it, and where it was kept. */

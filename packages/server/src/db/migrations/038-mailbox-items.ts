@@ -8,6 +8,8 @@ import type { Migration } from '../migrations.js';
  * item Graph reports deleted keeps its versions and its latest is marked `deleted_at`. The columns
  * beside the blob are what a list or a search shows without reading it. Delta links stay in
  * job_delta_links, per calendar, contact folder and To Do list, as mail's are per folder.
+ * `job_runs.mailbox_items` holds what an Exchange archive run archived of them (events, contacts,
+ * tasks, attachments, deletions) beside the run's own counters, which stay the mail's.
  */
 export const migration: Migration = {
   id: 38,
@@ -87,5 +89,6 @@ create table archived_tasks (
   primary key (tenant_id, mailbox, external_id, version)
 );
 create index archived_tasks_blob on archived_tasks (blob_hash);
+alter table job_runs add column mailbox_items jsonb;
 `,
 };
