@@ -9,9 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evolve, type RunningSimulator, type SimUser } from '@compliance-portal/m365-simulator';
 import type { Contact, Event, TodoTask } from '@microsoft/microsoft-graph-types';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReadVersion, readEventAttachments, readMailboxItems } from '../src/archive-data/mailbox-items.js';
+import {
+  archivedContactVCard,
+  archivedEventICalendar,
+  type ReadVersion,
+  readEventAttachments,
+  readMailboxItems,
+} from '../src/archive-data/mailbox-items.js';
 import { type MailboxItemCounts, runCounts } from '../src/archive-data/mailbox-items-repository.js';
+import { stripHtml } from '../src/archive-data/mime.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
 import type { DataPlane } from '../src/jobs/executors/plane.js';
@@ -34,6 +42,8 @@ describe('the Exchange archive of calendars, contacts and tasks', () => {
   let engine: JobEngine;
   let token = '';
   let mailboxes: SimUser[] = [];
+  let job: { jobId: string };
+  let first: { run: Record<string, unknown> };
 
   beforeAll(async () => {
     token = await sessionToken(server, ADMIN);
@@ -41,6 +51,14 @@ describe('the Exchange archive of calendars, contacts and tasks', () => {
     plane = createDataPlane(server.ctx, createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-'))));
     engine = new JobEngine(server.ctx, { executors: executors(plane), heartbeatMs: 50 });
     mailboxes = sim.state.tenant(tenantId).users.filter((u) => u.hasMailbox);
+    // Archived once before any test (they run in a random order): the archive holds the model as it is.
+    job = await api().create({
+      name: 'Mailboxes',
+      type: 'exchangeArchive',
+      application: 'exchange',
+      sources: mailboxes.map((u) => u.id),
+    });
+    first = await api().start(job.jobId, engine);
   });
   afterAll(() => sim?.close());
 
@@ -143,13 +161,6 @@ describe('the Exchange archive of calendars, contacts and tasks', () => {
   }
 
   it('archives them beside the mail, then only what changed: new, edited and deleted items, earlier versions kept', async () => {
-    const job = await api().create({
-      name: 'Mailboxes',
-      type: 'exchangeArchive',
-      application: 'exchange',
-      sources: mailboxes.map((u) => u.id),
-    });
-    const first = await api().start(job.jobId, engine);
     expect(first.run).toMatchObject({ status: 'finished', items_failed: 0 });
     // The run's own counters stay the mail's.
     const messages = mailboxes.reduce((n, u) => n + u.messages.size, 0);
@@ -220,5 +231,149 @@ describe('the Exchange archive of calendars, contacts and tasks', () => {
       }
     }
     expect(kept).toBe(2);
+  });
+  it('gives an archived event as iCalendar and a contact as vCard 4.0, which a standard parser reads back as the source', async () => {
+    const PARTSTAT: Record<string, string> = {
+      accepted: 'ACCEPTED',
+      tentativelyAccepted: 'TENTATIVE',
+      declined: 'DECLINED',
+      organizer: 'ACCEPTED',
+      none: 'NEEDS-ACTION',
+      notResponded: 'NEEDS-ACTION',
+    };
+    const digits = (value: unknown) => String(value ?? '').replace(/\D/g, '');
+    let series = 0;
+    let withFiles = 0;
+    let singles = 0;
+    for (const user of mailboxes) {
+      const key = { tenantId, mailbox: user.id };
+      for (const model of user.events.values()) {
+        const ics = await archivedEventICalendar(server.ctx.db, plane.storeAt, key, model.id);
+        expect(ics, model.subject).toBeDefined();
+        // Lines folded at 75 octets, ended by CRLF.
+        for (const line of (ics ?? '').split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+        const calendar = new ICAL.Component(ICAL.parse(ics ?? ''));
+        expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+        const vevents = calendar.getAllSubcomponents('vevent');
+        const main = vevents.find((v) => !v.hasProperty('recurrence-id'));
+        const event = new ICAL.Event(main);
+        expect(event.uid).toBe(model.iCalUId);
+        expect(event.summary).toBe(model.subject);
+        expect(event.location ?? '').toBe(model.location);
+        const body = model.body.contentType === 'html' ? stripHtml(model.body.content) : model.body.content;
+        expect(event.description ?? '').toBe(body.trim());
+        if (model.isAllDay) {
+          expect(event.startDate.isDate).toBe(true);
+          expect(event.startDate.toString()).toBe(model.start.slice(0, 10));
+          expect(event.endDate.toString()).toBe(model.end.slice(0, 10));
+        } else {
+          expect(event.startDate.toJSDate().getTime()).toBe(Date.parse(model.start));
+          expect(event.endDate.toJSDate().getTime()).toBe(Date.parse(model.end));
+        }
+        const organizer = main?.getFirstProperty('organizer');
+        expect(organizer?.getFirstValue()).toBe(`mailto:${model.organizer.address}`);
+        expect(organizer?.getParameter('cn')).toBe(model.organizer.name);
+        expect(
+          event.attendees.map((a) => [a.getFirstValue(), a.getParameter('cn'), a.getParameter('partstat')]),
+        ).toEqual(model.attendees.map((a) => [`mailto:${a.address}`, a.name, PARTSTAT[a.response]]));
+        const files = (main?.getAllProperties('attach') ?? []).map((a) => ({
+          name: a.getParameter('x-filename'),
+          type: a.getParameter('fmttype'),
+          bytes: Buffer.from(String(a.getFirstValue()), 'base64'),
+        }));
+        expect(files.map((f) => [f.name, f.type])).toEqual(model.attachments.map((a) => [a.name, a.contentType]));
+        for (const [n, file] of files.entries())
+          expect(file.bytes.equals(Buffer.from(model.attachments[n]?.content ?? []))).toBe(true);
+        if (files.length > 0) withFiles += 1;
+
+        if (!model.recurrence) {
+          expect(vevents).toHaveLength(1);
+          singles += 1;
+          continue;
+        }
+        series += 1;
+        const rule = main?.getFirstPropertyValue('rrule') as ICAL.Recur;
+        expect(rule.freq).toBe('WEEKLY');
+        expect(rule.count).toBe(model.recurrence.range.numberOfOccurrences);
+        expect(rule.parts.BYDAY).toEqual(model.recurrence.pattern.daysOfWeek.map((d) => d.slice(0, 2).toUpperCase()));
+        const cancelled = model.exceptions.filter((x) => x.cancelled);
+        const exdates = (main?.getAllProperties('exdate') ?? []).map((p) =>
+          (p.getFirstValue() as ICAL.Time).toJSDate().getTime(),
+        );
+        expect(exdates).toEqual(cancelled.map((x) => Date.parse(x.originalStart)));
+        const moved = model.exceptions.filter((x) => !x.cancelled);
+        const overrides = vevents.filter((v) => v.hasProperty('recurrence-id')).map((v) => new ICAL.Event(v));
+        expect(
+          overrides.map((o) => [
+            o.uid,
+            o.recurrenceId.toJSDate().getTime(),
+            o.startDate.toJSDate().getTime(),
+            o.endDate.toJSDate().getTime(),
+          ]),
+        ).toEqual(
+          moved.map((x) => [
+            model.iCalUId,
+            Date.parse(x.originalStart),
+            Date.parse(x.start ?? ''),
+            Date.parse(x.end ?? ''),
+          ]),
+        );
+        // Expanded by the parser: the pattern's dates but the cancelled ones, the moved one where it went.
+        const expanded = new ICAL.Event(main, { exceptions: vevents.filter((v) => v.hasProperty('recurrence-id')) });
+        const iterator = expanded.iterator();
+        const starts: number[] = [];
+        for (let next = iterator.next(); next; next = iterator.next()) {
+          starts.push(expanded.getOccurrenceDetails(next).startDate.toJSDate().getTime());
+        }
+        expect(starts).toHaveLength((model.recurrence.range.numberOfOccurrences ?? 0) - cancelled.length);
+        for (const x of moved) expect(starts).toContain(Date.parse(x.start ?? ''));
+        for (const x of model.exceptions) expect(starts).not.toContain(Date.parse(x.originalStart));
+      }
+
+      for (const model of user.contacts.values()) {
+        const vcf = await archivedContactVCard(server.ctx.db, plane.storeAt, key, model.id);
+        const card = new ICAL.Component(ICAL.parse(vcf ?? ''));
+        const p = model.properties as {
+          displayName: string;
+          givenName: string;
+          surname: string;
+          emailAddresses: { address: string }[];
+          businessPhones: string[];
+          mobilePhone: string | null;
+          companyName: string;
+          department: string;
+          jobTitle: string;
+          businessAddress: { street: string; city: string; state: string; postalCode: string; countryOrRegion: string };
+          birthday?: string;
+          personalNotes: string;
+        };
+        expect(card.name).toBe('vcard');
+        expect(card.getFirstPropertyValue('version')).toBe('4.0');
+        expect(card.getFirstPropertyValue('fn')).toBe(p.displayName);
+        expect(card.getFirstPropertyValue('n')).toEqual([p.surname, p.givenName, '', '', '']);
+        expect(card.getAllProperties('email').map((e) => e.getFirstValue())).toEqual(
+          p.emailAddresses.map((e) => e.address),
+        );
+        const phones = card
+          .getAllProperties('tel')
+          .map((t) => [String(t.getParameter('type')), digits(t.getFirstValue())]);
+        expect(phones).toEqual([
+          ...p.businessPhones.map((n) => ['work,voice', digits(n)]),
+          ...(p.mobilePhone ? [['cell,voice', digits(p.mobilePhone)]] : []),
+        ]);
+        expect(card.getFirstPropertyValue('org')).toEqual([p.companyName, p.department]);
+        expect(card.getFirstPropertyValue('title')).toBe(p.jobTitle);
+        const work = card.getAllProperties('adr').find((a) => a.getParameter('type') === 'work');
+        const a = p.businessAddress;
+        expect(work?.getFirstValue()).toEqual(['', '', a.street, a.city, a.state, a.postalCode, a.countryOrRegion]);
+        expect(card.getFirstPropertyValue('bday')?.toString() ?? null).toBe(
+          p.birthday ? p.birthday.slice(0, 10) : null,
+        );
+        expect(card.getFirstPropertyValue('note') ?? '').toBe(p.personalNotes);
+      }
+    }
+    expect(series).toBeGreaterThan(0);
+    expect(withFiles).toBeGreaterThan(0);
+    expect(singles).toBeGreaterThan(0);
   });
 });

@@ -70,6 +70,7 @@ const TABLES: Record<MailboxItemKind, string> = {
 export interface LatestVersion {
   version: number;
   blobHash: string;
+  locationId: string | null;
   deleted: boolean;
 }
 
@@ -81,8 +82,14 @@ export async function latestVersions(
   externalIds?: readonly string[],
 ): Promise<Map<string, LatestVersion>> {
   if (externalIds?.length === 0) return new Map();
-  const rows = await db.query<{ external_id: string; version: number; blob_hash: string; deleted_at: Date | null }>(
-    `select distinct on (external_id) external_id, version, blob_hash, deleted_at from ${TABLES[kind]}
+  const rows = await db.query<{
+    external_id: string;
+    version: number;
+    blob_hash: string;
+    location_id: string | null;
+    deleted_at: Date | null;
+  }>(
+    `select distinct on (external_id) external_id, version, blob_hash, location_id, deleted_at from ${TABLES[kind]}
       where tenant_id = $1 and mailbox = $2 ${externalIds ? 'and external_id = any($3::text[])' : ''}
       order by external_id, version desc`,
     externalIds ? [key.tenantId, key.mailbox, [...externalIds]] : [key.tenantId, key.mailbox],
@@ -90,7 +97,7 @@ export async function latestVersions(
   return new Map(
     rows.map((r) => [
       r.external_id,
-      { version: Number(r.version), blobHash: r.blob_hash, deleted: r.deleted_at !== null },
+      { version: Number(r.version), blobHash: r.blob_hash, locationId: r.location_id, deleted: r.deleted_at !== null },
     ]),
   );
 }

@@ -25,6 +25,7 @@ import {
   seriesOf,
   seriesWithoutInstances,
 } from './mailbox-items-repository.js';
+import { contactToVCard, eventToICalendar } from './standard-files.js';
 
 /** The blob store as archiving writes to it (content-addressed: the same bytes, the same name). */
 interface BlobWriter {
@@ -259,4 +260,49 @@ export async function readEventAttachments(
       content: await (await storeAt(r.locationId)).get(r.blobHash),
     })),
   );
+}
+
+/** The latest archived version of an item, read back; undefined when none is archived. */
+async function latestItem<T>(
+  db: Queryable,
+  storeAt: StoreReader,
+  kind: MailboxItemKind,
+  key: { tenantId: string; mailbox: string },
+  externalId: string,
+): Promise<{ item: T; version: number } | undefined> {
+  const latest = (await latestVersions(db, kind, key, [externalId])).get(externalId);
+  if (!latest) return undefined;
+  const bytes = await (await storeAt(latest.locationId)).get(latest.blobHash);
+  return { item: JSON.parse(new TextDecoder().decode(bytes)) as T, version: latest.version };
+}
+
+/**
+ * An archived event as an iCalendar file (.ics), as it was last archived: a single event with its
+ * attachments, or, for a series' master or any of its instances, the whole series (its pattern, its
+ * cancelled occurrences and its exceptions) with the master's attachments. Undefined when the event
+ * is not archived.
+ */
+export async function archivedEventICalendar(
+  db: Queryable,
+  storeAt: StoreReader,
+  key: { tenantId: string; mailbox: string },
+  eventId: string,
+): Promise<string | undefined> {
+  let found = await latestItem<Event>(db, storeAt, 'event', key, eventId);
+  const master = found?.item.seriesMasterId;
+  if (master) found = (await latestItem<Event>(db, storeAt, 'event', key, master)) ?? found;
+  if (!found) return undefined;
+  const attachments = await readEventAttachments(db, storeAt, key, found.item.id ?? '', found.version);
+  return eventToICalendar(found.item, attachments);
+}
+
+/** An archived contact as a vCard 4.0 file (.vcf), as it was last archived; undefined when it is not. */
+export async function archivedContactVCard(
+  db: Queryable,
+  storeAt: StoreReader,
+  key: { tenantId: string; mailbox: string },
+  contactId: string,
+): Promise<string | undefined> {
+  const found = await latestItem<Contact>(db, storeAt, 'contact', key, contactId);
+  return found ? contactToVCard(found.item) : undefined;
 }
