@@ -89,6 +89,9 @@ describe('the permissions table', () => {
     expect(grants(['Mail.Read'], 'Mail.ReadWrite')).toBe(false);
     expect(missingPermissions([...ALL_APPLICATION_PERMISSIONS])).toEqual([]);
     expect(missingPermissions(['User.Read.All', 'Sites.ReadWrite.All', 'Group.Read.All', 'Mail.ReadWrite'])).toEqual([
+      { permission: 'Calendars.Read', areas: ['mailArchive'] },
+      { permission: 'Contacts.Read', areas: ['mailArchive'] },
+      { permission: 'Tasks.Read.All', areas: ['mailArchive'] },
       { permission: 'Chat.Read.All', areas: ['chats'] },
       { permission: 'Organization.Read.All', areas: ['connectionTest'] },
     ]);
@@ -151,6 +154,20 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     await drain(graph.mailFolders(user?.id ?? ''));
     for await (const _page of graph.messagesDelta(user?.id ?? '', inbox));
     await graph.messageMime(user?.id ?? '', [...(user?.messages.keys() ?? [])][0] ?? '');
+    const userId = user?.id ?? '';
+    const window = { start: new Date('2020-01-01T00:00:00Z'), end: new Date('2030-01-01T00:00:00Z') };
+    for await (const calendar of graph.calendars(userId)) {
+      for await (const events of graph.calendarViewDelta(userId, calendar.id ?? '', window)) {
+        const withFile = events.find((e) => e.hasAttachments);
+        if (withFile) await drain(graph.eventAttachments(userId, withFile.id ?? ''));
+      }
+    }
+    for await (const folder of graph.contactFolders(userId)) await drain(graph.contactsDelta(userId, folder.id ?? ''));
+    for await (const list of graph.todoLists(userId)) {
+      for await (const tasks of graph.tasksDelta(userId, list.id ?? '')) {
+        if (tasks[0]) await drain(graph.checklistItems(userId, list.id ?? '', tasks[0].id ?? ''));
+      }
+    }
   },
   async teamsArchive(graph, t) {
     await drain(graph.teams());
@@ -326,6 +343,9 @@ describe('the connection test', () => {
       { permission: 'GroupMember.Read.All', areas: ['backup', 'mailArchive', 'teamsArchive', 'cleanup'] },
       { permission: 'Channel.ReadBasic.All', areas: ['backup', 'teamsArchive'] },
       { permission: 'ChannelMessage.Read.All', areas: ['backup', 'teamsArchive'] },
+      { permission: 'Calendars.Read', areas: ['mailArchive'] },
+      { permission: 'Contacts.Read', areas: ['mailArchive'] },
+      { permission: 'Tasks.Read.All', areas: ['mailArchive'] },
       { permission: 'Chat.Read.All', areas: ['chats'] },
       { permission: 'Organization.Read.All', areas: ['connectionTest'] },
     ]);

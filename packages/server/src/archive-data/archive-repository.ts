@@ -353,7 +353,11 @@ export async function recordDeletions(
 export async function blobsInUse(db: Queryable, hashes: readonly string[]): Promise<Set<string>> {
   const rows = await db.query<{ blob_hash: string }>(
     `select distinct blob_hash from archive_items where blob_hash = any($1::text[])
-     union select distinct hash from backup_items where hash = any($1::text[])`,
+     union select distinct hash from backup_items where hash = any($1::text[])
+     union select blob_hash from archived_events where blob_hash = any($1::text[])
+     union select blob_hash from archived_event_attachments where blob_hash = any($1::text[])
+     union select blob_hash from archived_contacts where blob_hash = any($1::text[])
+     union select blob_hash from archived_tasks where blob_hash = any($1::text[])`,
     [[...hashes]],
   );
   return new Set(rows.map((r) => r.blob_hash));

@@ -35,6 +35,7 @@ import { migration as m035 } from './migrations/035-fleet-indexes.js';
 import { migration as m036 } from './migrations/036-notification-sends.js';
 import { migration as m037 } from './migrations/037-fair-claims.js';
 import { migration as m038 } from './migrations/038-site-lists-and-pages.js';
+import { migration as m039 } from './migrations/039-mailbox-items.js';
 
 export interface Migration {
   id: number;
@@ -83,6 +84,7 @@ const migrations: readonly Migration[] = [
   m036,
   m037,
   m038,
+  m039,
 ];
 
 /**

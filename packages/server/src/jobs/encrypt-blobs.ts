@@ -16,11 +16,21 @@ interface Reference {
   hash: string;
 }
 
+/** The tables of a mailbox's archived calendars, contacts and tasks, whose rows name blobs. */
+const MAILBOX_ITEM_TABLES = ['archived_events', 'archived_event_attachments', 'archived_contacts', 'archived_tasks'];
+
 /** Every blob a row refers to, with its organisation and location. */
 const references = (ctx: AppContext) =>
   ctx.db.query<Reference>(
     `select distinct t.organisation_id, a.location_id, a.blob_hash as hash
        from archive_items a join tenants t on t.tenant_id = a.tenant_id
+     union
+     select t.organisation_id, m.location_id, m.blob_hash
+       from (select tenant_id, location_id, blob_hash from archived_events
+             union select tenant_id, location_id, blob_hash from archived_event_attachments
+             union select tenant_id, location_id, blob_hash from archived_contacts
+             union select tenant_id, location_id, blob_hash from archived_tasks) m
+       join tenants t on t.tenant_id = m.tenant_id
      union
      select distinct t.organisation_id, j.location_id, b.hash
        from backup_items b join jobs j on j.job_id = b.job_id join tenants t on t.tenant_id = j.tenant_id
@@ -71,6 +81,15 @@ export async function encryptStoredBlobs(
             and tenant_id in (select tenant_id from tenants where organisation_id = $4)`,
         [name, ref.hash, ref.location_id, ref.organisation_id],
       );
+      // A mailbox's calendars, contacts and tasks (migration 38) keep their blobs as mail does.
+      for (const table of MAILBOX_ITEM_TABLES) {
+        await tx.query(
+          `update ${table} set blob_hash = $1
+            where blob_hash = $2 and location_id is not distinct from $3
+              and tenant_id in (select tenant_id from tenants where organisation_id = $4)`,
+          [name, ref.hash, ref.location_id, ref.organisation_id],
+        );
+      }
       await tx.query(
         `update backup_items set hash = $1
           where hash = $2 and job_id in (
@@ -80,7 +99,8 @@ export async function encryptStoredBlobs(
       );
     });
     const [used] = await ctx.db.query<{ n: number }>(
-      `select (select count(*) from archive_items where blob_hash = $1) + (select count(*) from backup_items where hash = $1) as n`,
+      `select (select count(*) from archive_items where blob_hash = $1) + (select count(*) from backup_items where hash = $1)
+              + ${MAILBOX_ITEM_TABLES.map((t) => `(select count(*) from ${t} where blob_hash = $1)`).join(' + ')} as n`,
       [ref.hash],
     );
     if (Number(used?.n ?? 0) === 0) await store.delete(ref.hash);

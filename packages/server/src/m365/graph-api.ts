@@ -5,15 +5,21 @@
  */
 import type {
   AadUserConversationMember,
+  Calendar,
   Channel,
   Chat,
   ChatMessage,
+  ChecklistItem,
   ColumnDefinition,
+  Contact,
+  ContactFolder,
   ContentType,
   Deleted,
   Drive,
   DriveItem,
   DriveItemVersion,
+  Event,
+  FileAttachment,
   Group,
   List,
   ListItem,
@@ -24,6 +30,8 @@ import type {
   Permission,
   Site,
   SitePage,
+  TodoTask,
+  TodoTaskList,
   User,
 } from '@microsoft/microsoft-graph-types';
 
@@ -102,6 +110,37 @@ export interface GraphApi {
   messagesDelta(userId: string, folderId: string, deltaLink?: string): DeltaPages<Message>;
   /** The message as MIME (.eml). */
   messageMime(userId: string, messageId: string): Promise<Uint8Array>;
+  /** The mailbox's calendars (its own and those shared with it), as List calendars gives them. */
+  calendars(userId: string): AsyncIterable<Calendar>;
+  /**
+   * The calendar's event instances in `window` changed since `deltaLink` (all of them without one):
+   * single events, occurrences and exceptions of series (never a series master: Graph's event delta
+   * works on a calendar view only); deleted ones, or moved out of the window, carry `@removed`. The
+   * window (the instances overlapping it) is given on the first round only: the links carry it.
+   */
+  calendarViewDelta(
+    userId: string,
+    calendarId: string,
+    window: { start: Date; end: Date },
+    deltaLink?: string,
+  ): DeltaPages<Event>;
+  /**
+   * One event by its id (a series master too), with the ids of its cancelled occurrences
+   * (`OID.{master}.{date}`) and its exceptions expanded: what a series is restored or exported from.
+   */
+  seriesMaster(userId: string, eventId: string): Promise<Event>;
+  /** The event's attachments; a file attachment carries its bytes in `contentBytes` (base64). */
+  eventAttachments(userId: string, eventId: string): AsyncIterable<FileAttachment>;
+  /** Every contact folder of the mailbox, child folders included, each with its path. */
+  contactFolders(userId: string): AsyncIterable<ContactFolder & { path: string }>;
+  /** The folder's contacts changed since `deltaLink` (all without one); deleted ones carry `@removed`. */
+  contactsDelta(userId: string, folderId: string, deltaLink?: string): DeltaPages<Contact>;
+  /** The mailbox owner's To Do lists. */
+  todoLists(userId: string): AsyncIterable<TodoTaskList>;
+  /** The list's tasks changed since `deltaLink` (all without one); deleted ones carry `@removed`. */
+  tasksDelta(userId: string, listId: string, deltaLink?: string): DeltaPages<TodoTask>;
+  /** A task's checklist items (the steps of the task). */
+  checklistItems(userId: string, listId: string, taskId: string): AsyncIterable<ChecklistItem>;
   /** Creates a mail folder at the top of the mailbox, or below `parentId`. */
   createMailFolder(userId: string, parentId: string | null, name: string): Promise<MailFolder>;
   /** Puts a message (its MIME) into a folder, as a restore does. */

@@ -9,15 +9,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { STATUS_CODES } from 'node:http';
 import type {
   AadUserConversationMember,
+  Calendar,
   Channel,
   Chat,
   ChatMessage,
+  ChecklistItem,
   ColumnDefinition,
+  Contact,
+  ContactFolder,
   ContentType,
   Deleted,
   Drive,
   DriveItem,
   DriveItemVersion,
+  Event,
+  FileAttachment,
   Group,
   List,
   ListItem,
@@ -28,6 +34,8 @@ import type {
   Permission,
   Site,
   SitePage,
+  TodoTask,
+  TodoTaskList,
   User,
 } from '@microsoft/microsoft-graph-types';
 import { type Dispatcher, request as httpRequest } from 'undici';
@@ -144,6 +152,41 @@ export interface GraphClientOptions {
 /** Simple uploads take up to 4 MiB; larger files go through an upload session in 5 MiB fragments. */
 const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 const FRAGMENT = 5 * 1024 * 1024;
+
+/**
+ * A series master's properties: those Graph gives by default that a series is kept by, and
+ * `cancelledOccurrences`, which Graph gives only when selected (and then only what is selected).
+ */
+const SERIES_MASTER_SELECT = [
+  'id',
+  'iCalUId',
+  'type',
+  'subject',
+  'body',
+  'start',
+  'end',
+  'originalStartTimeZone',
+  'originalEndTimeZone',
+  'isAllDay',
+  'location',
+  'locations',
+  'organizer',
+  'attendees',
+  'recurrence',
+  'showAs',
+  'sensitivity',
+  'importance',
+  'categories',
+  'isCancelled',
+  'isOrganizer',
+  'hasAttachments',
+  'createdDateTime',
+  'lastModifiedDateTime',
+  'cancelledOccurrences',
+].join(',');
+
+/** An instant as a calendar view's window takes it: UTC, to the second. */
+const graphInstant = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** The most requests Graph takes in one JSON batch. */
 const BATCH_LIMIT = 20;
@@ -641,6 +684,38 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     messagesDelta: (userId, folderId, link) =>
       deltaPages<Message>(`/users/${enc(userId)}/mailFolders/${enc(folderId)}/messages/delta`, link),
     messageMime: (userId, messageId) => bytes(`/users/${enc(userId)}/messages/${enc(messageId)}/$value`),
+    // Calendars, contacts and To Do of a mailbox: kept beside its mail by the Exchange archive.
+    calendars: (userId) => list<Calendar>(`/users/${enc(userId)}/calendars`),
+    calendarViewDelta: (userId, calendarId, window, link) =>
+      deltaPages<Event>(
+        `/users/${enc(userId)}/calendars/${enc(calendarId)}/calendarView/delta?startDateTime=${graphInstant(window.start)}&endDateTime=${graphInstant(window.end)}`,
+        link,
+      ),
+    seriesMaster: (userId, eventId) =>
+      json<Event>(
+        'GET',
+        `/users/${enc(userId)}/events/${enc(eventId)}?$select=${SERIES_MASTER_SELECT}&$expand=exceptionOccurrences`,
+      ),
+    eventAttachments: (userId, eventId) =>
+      list<FileAttachment>(`/users/${enc(userId)}/events/${enc(eventId)}/attachments`),
+    async *contactFolders(userId) {
+      // A contact folder does not say how many child folders it has: each is asked for its own.
+      const walk = async function* (url: string, parentPath: string): AsyncGenerator<ContactFolder & { path: string }> {
+        for await (const folder of list<ContactFolder>(url)) {
+          const path = parentPath ? `${parentPath}/${folder.displayName ?? ''}` : (folder.displayName ?? '');
+          yield { ...folder, path };
+          yield* walk(`/users/${enc(userId)}/contactFolders/${enc(folder.id ?? '')}/childFolders`, path);
+        }
+      };
+      yield* walk(`/users/${enc(userId)}/contactFolders`, '');
+    },
+    contactsDelta: (userId, folderId, link) =>
+      deltaPages<Contact>(`/users/${enc(userId)}/contactFolders/${enc(folderId)}/contacts/delta`, link),
+    todoLists: (userId) => list<TodoTaskList>(`/users/${enc(userId)}/todo/lists`),
+    tasksDelta: (userId, listId, link) =>
+      deltaPages<TodoTask>(`/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/delta`, link),
+    checklistItems: (userId, listId, taskId) =>
+      list<ChecklistItem>(`/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/${enc(taskId)}/checklistItems`),
     createMailFolder: (userId, parentId, name) =>
       json<MailFolder>(
         'POST',

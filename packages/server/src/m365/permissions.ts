@@ -45,6 +45,13 @@ export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]
     'GroupMember.Read.All',
     // Mail folders and message delta need Mail.ReadBasic.All; a message's MIME ($value) needs Mail.Read.
     'Mail.Read',
+    // Calendars and calendar view delta list Calendars.ReadBasic least, but it reads events without
+    // their body, and an event's attachments need Calendars.Read.
+    'Calendars.Read',
+    // Contact folders, child folders and contact delta.
+    'Contacts.Read',
+    // To Do lists, task delta and a task's checklist items.
+    'Tasks.Read.All',
   ],
   // Teams archive of channel messages, and the teams and members it is set up with.
   teamsArchive: [
@@ -94,6 +101,9 @@ export const SATISFIED_BY: Readonly<Record<string, readonly string[]>> = {
   ],
   'ChannelMessage.Read.All': ['Group.Read.All', 'Group.ReadWrite.All'],
   'Mail.Read': ['Mail.ReadWrite'],
+  'Calendars.Read': ['Calendars.ReadWrite'],
+  'Contacts.Read': ['Contacts.ReadWrite'],
+  'Tasks.Read.All': ['Tasks.ReadWrite.All'],
   'Chat.Read.All': ['Chat.ReadWrite.All'],
   'Organization.Read.All': ['Directory.Read.All', 'Organization.ReadWrite.All', 'Directory.ReadWrite.All'],
 };

@@ -5,12 +5,14 @@
  */
 import type { Retention } from '@compliance-portal/sdk';
 import type { ArchivedSize, ArchiveRow } from '../../archive-data/archive-repository.js';
+import { recordMailboxItemCounts } from '../../archive-data/mailbox-items.js';
 import { discoveredName } from '../../db/records.js';
 import { counted } from '../../words.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
 import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
+import { archiveMailboxItems, countsMessage, emptyCounts } from './mailbox-items.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 
@@ -64,16 +66,19 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
     const startedAt = rc.run.started ? new Date(rc.run.started) : undefined;
     const resynced: string[] = [];
     const recording = backgroundLimit(RECORDS_IN_FLIGHT);
-    // Each mailbox an equal part of the run's work; its folders parts of it by the items Graph says they hold.
+    const mailboxItems = emptyCounts();
+    // Each mailbox an equal part of the run's work; its folders parts of it by the items Graph says
+    // they hold, and after them its calendars, contacts and tasks (mailbox-items.ts) a tenth of it.
     const parts = rc.work.split(rc.job.sources.length);
     try {
       for (const [index, mailbox] of rc.job.sources.entries()) {
         rc.checkStopped();
-        const part = parts[index] as WorkPart;
+        const whole = parts[index] as WorkPart;
         if (await rc.isKnownFailure(`mailbox:${mailbox}`)) {
-          part.end();
+          whole.end();
           continue;
         }
+        const [part, itemsPart] = whole.split([9, 1]) as [WorkPart, WorkPart];
         // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
         const folders = await rc.item(
           { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true, part },
@@ -85,7 +90,10 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
             return list;
           },
         );
-        if (!folders.ok) continue;
+        if (!folders.ok) {
+          whole.end();
+          continue;
+        }
         const folderParts = part.split(folders.value.map((f) => 1 + (f.totalItemCount ?? 0)));
         for (const [at, folder] of folders.value.entries()) {
           const folderPart = folderParts[at] as WorkPart;
@@ -180,13 +188,18 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
           if (link && !readAgain) await rc.saveDeltaLink(key, link);
           folderPart.end();
         }
+        // Mail first: it is what the archive is searched for, and a mailbox's calendars, contacts and
+        // tasks are read only once its mail is recorded.
+        await recording.settle();
+        await archiveMailboxItems(rc, graph, plane, mailbox, itemsPart, mailboxItems);
       }
     } finally {
       // Stopped or failed: what was started is done before the run ends (its failure is the run's own).
       await recording.settle().catch(() => undefined);
     }
+    await recordMailboxItemCounts(rc.ctx.db, rc.run.run_id, mailboxItems);
     const resync = resynced.length > 0 ? ` ${resyncMessage(resynced, 'mail folder')}` : '';
-    return { message: `Archived ${counted(archived, 'message')}.${resync}` };
+    return { message: `Archived ${counted(archived, 'message')}.${countsMessage(mailboxItems)}${resync}` };
   };
 }
 

@@ -34,6 +34,10 @@ export interface ReferencedBlob {
 export async function blobsReferencedBy(db: Queryable, tenantIds: string[]): Promise<ReferencedBlob[]> {
   const rows = await db.query<{ location_id: string | null; hash: string }>(
     `select distinct location_id, blob_hash as hash from archive_items where tenant_id = any($1::text[])
+     union select location_id, blob_hash from archived_events where tenant_id = any($1::text[])
+     union select location_id, blob_hash from archived_event_attachments where tenant_id = any($1::text[])
+     union select location_id, blob_hash from archived_contacts where tenant_id = any($1::text[])
+     union select location_id, blob_hash from archived_tasks where tenant_id = any($1::text[])
      union
      select distinct j.location_id, b.hash from backup_items b join jobs j on j.job_id = b.job_id
       where j.tenant_id = any($1::text[]) and b.hash is not null`,
@@ -73,6 +77,9 @@ export async function deleteOrganisationRows(
     [tenantIds],
   );
   await tx.query('delete from archived_chats where tenant_id = any($1::text[])', [tenantIds]);
+  for (const table of ['archived_events', 'archived_event_attachments', 'archived_contacts', 'archived_tasks']) {
+    await tx.query(`delete from ${table} where tenant_id = any($1::text[])`, [tenantIds]);
+  }
   await tx.query('delete from archive_usage where tenant_id = any($1::text[])', [tenantIds]);
   await tx.query('delete from archive_deletions where tenant_id = any($1::text[])', [tenantIds]);
   await tx.query('delete from job_runs where tenant_id = any($1::text[])', [tenantIds]);
@@ -91,7 +98,11 @@ export async function blobsStillUsed(db: Queryable, hashes: string[]): Promise<S
   if (hashes.length === 0) return new Set();
   const rows = await db.query<{ hash: string }>(
     `select blob_hash as hash from archive_items where blob_hash = any($1::text[])
-     union select hash from backup_items where hash = any($1::text[])`,
+     union select hash from backup_items where hash = any($1::text[])
+     union select blob_hash from archived_events where blob_hash = any($1::text[])
+     union select blob_hash from archived_event_attachments where blob_hash = any($1::text[])
+     union select blob_hash from archived_contacts where blob_hash = any($1::text[])
+     union select blob_hash from archived_tasks where blob_hash = any($1::text[])`,
     [hashes],
   );
   return new Set(rows.map((r) => r.hash));
