@@ -264,7 +264,10 @@ describe('the first hour of a new organisation, on an empty portal', () => {
     await page.waitForURL((url) => url.pathname === '/configuration');
     await page.getByRole('button', { name: en.tenantConnection.connect }).click();
     const form = page.getByRole('dialog', { name: en.tenantConnection.consentTitle });
-    await form.getByRole('table', { name: en.tenantConnection.permissions.table }).getByText('User.Read.All').waitFor();
+    await form
+      .getByRole('table', { name: en.tenantConnection.permissions.table })
+      .getByText('Calendars.Read', { exact: true })
+      .waitFor();
     await form.getByLabel(en.configuration.tenantName).fill('Litware');
     await form.getByLabel(en.configuration.applicationId).fill(APP.clientId);
     await form.getByLabel(en.configuration.clientSecret).fill(APP.clientSecret);
