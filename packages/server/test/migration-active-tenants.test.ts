@@ -38,7 +38,10 @@ describe('migration 28 on a database in use', () => {
   afterAll(() => drop());
 
   it('makes the tenants and workers of every organisation agree, and leaves locations untested', async () => {
-    expect(await migrate(db)).toEqual([28, 29, 30, 31, 32, 33, 34, 35, 36, 37]);
+    // Migration 28 and every one after it, in order, whatever later releases add.
+    const applied = await migrate(db);
+    expect(applied.slice(0, 10)).toEqual([28, 29, 30, 31, 32, 33, 34, 35, 36, 37]);
+    expect(applied).toEqual(applied.map((_, n) => 28 + n));
     const tenants = await db.query<{ tenant_id: string; is_active: boolean }>(
       'select tenant_id, is_active from tenants order by tenant_id',
     );
