@@ -30,7 +30,7 @@ import {
   type SimResponse,
   tokenResource,
 } from './odata.js';
-import type { GraphCall, GraphRoute } from './router.js';
+import type { GraphCall, GraphRoute, RouteOptions } from './router.js';
 import { dateIn, ianaZone, inZone, toInstant } from './timezones.js';
 
 /** Outlook pages events and calendars up to 1,000. */
@@ -448,7 +448,7 @@ const onCalendar = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser, view: CalendarView) => SimResponse,
-  options: { context?: string; functionParameters?: readonly string[] } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   onMailbox(
     method,

@@ -10,7 +10,7 @@ import type { SimContact, SimContactFolder } from '../mailbox-items.js';
 import type { SimUser } from '../model.js';
 import { itemNotFound, onMailbox } from './mail.js';
 import { delta, graphError, jsonBody, type ListOptions, page, type SimResponse } from './odata.js';
-import type { GraphCall, GraphRoute } from './router.js';
+import type { GraphCall, GraphRoute, RouteOptions } from './router.js';
 
 /** Outlook pages contacts and folders up to 1,000. */
 const OUTLOOK: ListOptions = { max: 1000 };
@@ -92,7 +92,7 @@ const onFolder = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser, folder: SimContactFolder) => SimResponse,
-  options: { context?: string; functionParameters?: readonly string[] } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   onMailbox(
     method,

@@ -11,7 +11,7 @@ import type { SimUser } from '../model.js';
 import { readRecurrence } from './calendars.js';
 import { onMailbox } from './mail.js';
 import { delta, graphError, jsonBody, type ListOptions, page, type SimResponse } from './odata.js';
-import type { GraphCall, GraphRoute } from './router.js';
+import type { GraphCall, GraphRoute, RouteOptions } from './router.js';
 import { ianaZone, toInstant } from './timezones.js';
 
 /** To Do pages lists and tasks up to 1,000 as Outlook does. */
@@ -88,7 +88,7 @@ const onList = (
   method: string,
   patterns: string | string[],
   handle: (call: GraphCall, user: SimUser, list: SimTaskList) => SimResponse,
-  options: { context?: string; functionParameters?: readonly string[] } = {},
+  options: RouteOptions = {},
 ): GraphRoute[] =>
   onMailbox(
     method,
