@@ -22,3 +22,9 @@ export declare function enrol(
   email: string,
   password: string,
 ): Promise<{ key: string; token: string }>;
+/** Ends a run's portal and programs with the run (signals, then exit). */
+export declare function stopWithProcess(
+  label: string,
+  stopAll: () => Promise<void>,
+  children: Set<{ kill(signal: string): unknown }>,
+): void;

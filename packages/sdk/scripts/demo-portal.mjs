@@ -144,3 +144,19 @@ export async function enrol(client, email, password) {
   client.setToken(null);
   return { key, token: session.token };
 }
+
+/**
+ * Ends a run's portal and programs with the run: on SIGINT, SIGTERM or SIGHUP it says so under `label`
+ * and awaits `stopAll` before exiting 1; at exit, whatever of `children` still runs is killed.
+ */
+export function stopWithProcess(label, stopAll, children) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      console.log(`\n${label}: stopped by ${signal}`);
+      void stopAll().finally(() => process.exit(1));
+    });
+  }
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+}

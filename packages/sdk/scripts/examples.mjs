@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createClient } from '@compliance-portal/sdk';
-import { DEMO_ADMIN, enrol, startDemoPortal } from './demo-portal.mjs';
+import { DEMO_ADMIN, enrol, startDemoPortal, stopWithProcess } from './demo-portal.mjs';
 
 const sdkRoot = resolve(import.meta.dirname, '..');
 const examplesDir = join(sdkRoot, 'examples');
@@ -72,15 +72,7 @@ async function stopAll() {
 }
 
 // Ended from outside: the server and examples go too, never left behind.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.log(`\nSDK examples: stopped by ${signal}`);
-    void stopAll().finally(() => process.exit(1));
-  });
-}
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
+stopWithProcess('SDK examples', stopAll, children);
 
 const results = [];
 let failure;

@@ -29,7 +29,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@compliance-portal/sdk';
-import { currentStep, DEMO_ADMIN, DEMO_PARTNER, enrol, startDemoPortal, totpAt } from './demo-portal.mjs';
+import {
+  currentStep,
+  DEMO_ADMIN,
+  DEMO_PARTNER,
+  enrol,
+  startDemoPortal,
+  stopWithProcess,
+  totpAt,
+} from './demo-portal.mjs';
 import { classify, codeBlocks } from './readme-blocks.mjs';
 
 const sdkRoot = resolve(import.meta.dirname, '..');
@@ -88,15 +96,7 @@ async function stopAll() {
   if (project) rmSync(project, { recursive: true, force: true });
   project = undefined;
 }
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    console.log(`\nSDK README: stopped by ${signal}`);
-    void stopAll().finally(() => process.exit(1));
-  });
-}
-process.once('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
+stopWithProcess('SDK README', stopAll, children);
 
 /** A fresh project with the packed SDK installed from its tarball, and nothing from any registry. */
 async function freshProject() {
