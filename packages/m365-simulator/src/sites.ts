@@ -7,7 +7,7 @@
  * between reads, numbered by the tenant's change clock so that list item delta sees them.
  */
 
-import { hexId, iso, later, prng, words } from './generate.js';
+import { hexId, iso, later, pick, prng, words } from './generate.js';
 import type { SimTenant } from './model.js';
 
 /** A column's type, as its columnDefinition facet names it (`note` is text with several lines). */
@@ -348,13 +348,12 @@ function drawValue(
   random: () => number,
   n: number,
 ): [string, FieldValue] {
-  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)] as T;
   switch (col.kind) {
     case 'text':
       if (col.name === 'Title') return [col.name, `${capital(words(random, 3))} ${n}`];
       if (col.name === 'Customer')
-        return [col.name, `${capital(words(random, 1))} ${pick(['GmbH', 'AG', 'Ltd', 'SA'])}`];
-      if (col.name === 'Destination') return [col.name, pick(CITIES)];
+        return [col.name, `${capital(words(random, 1))} ${pick(random, ['GmbH', 'AG', 'Ltd', 'SA'])}`];
+      if (col.name === 'Destination') return [col.name, pick(random, CITIES)];
       return [col.name, capital(words(random, 2))];
     case 'note':
       return [col.name, `${capital(words(random, 14))}.`];
@@ -363,17 +362,17 @@ function drawValue(
     case 'dateTime':
       return [col.name, fieldDate(iso(60 * 24 * (3 + Math.floor(random() * 120))))];
     case 'choice':
-      return [col.name, pick(col.choices ?? [''])];
+      return [col.name, pick(random, col.choices ?? [''])];
     case 'boolean':
       return [col.name, random() < 0.5];
     case 'personOrGroup': {
-      const person = pick(people(tenant));
+      const person = pick(random, people(tenant));
       return [`${col.name}LookupId`, person ? lookupIdOf(tenant, person.id) : null];
     }
     case 'lookup': {
       const target = site.lists.find((l) => l.id === col.lookup?.listId);
       const live = target ? [...target.items.values()].filter((i) => !i.deleted) : [];
-      const item = live.length > 0 ? pick(live) : undefined;
+      const item = live.length > 0 ? pick(random, live) : undefined;
       return [`${col.name}LookupId`, item ? item.id : null];
     }
   }
