@@ -139,6 +139,22 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     const folder = await graph.createFolder(drive, 'root', 'Restored', 'rename');
     const file = await graph.uploadContent(drive, folder.id ?? '', 'a.txt', new TextEncoder().encode('a'), 'rename');
     await graph.grantPermission(drive, file.id ?? '', { userIds: [t.users[1]?.id ?? ''], roles: ['read'] });
+    // A site's list, its items and a page, as a site restore makes them.
+    const site = t.sites[0]?.id ?? '';
+    await drain(graph.siteLists(site));
+    const list = await graph.createList(site, {
+      displayName: `Restored ${Date.now()}`,
+      description: '',
+      template: 'genericList',
+      columns: [{ name: 'Note', text: {} }],
+    });
+    await drain(graph.listColumns(site, list.id ?? ''));
+    const item = await graph.createListItem(site, list.id ?? '', { Title: 'a', Note: 'b' });
+    await graph.listItem(site, list.id ?? '', item.id ?? '');
+    await graph.updateListItemFields(site, list.id ?? '', item.id ?? '', { Note: 'c' });
+    await drain(graph.sitePages(site));
+    const page = await graph.createSitePage(site, { name: `Restored-${Date.now()}.aspx`, title: 'Restored' });
+    await graph.publishSitePage(site, page.id ?? '');
     await drain(graph.mailFolders(user));
     const mailFolder = await graph.createMailFolder(user, null, `Restored ${Date.now()}`);
     await graph.importMessage(user, mailFolder.id ?? '', new TextEncoder().encode(MIME));
@@ -343,6 +359,8 @@ describe('the connection test', () => {
       { permission: 'GroupMember.Read.All', areas: ['backup', 'mailArchive', 'teamsArchive', 'cleanup'] },
       { permission: 'Channel.ReadBasic.All', areas: ['backup', 'teamsArchive'] },
       { permission: 'ChannelMessage.Read.All', areas: ['backup', 'teamsArchive'] },
+      // Files.ReadWrite.All serves the files of a restore, not its lists and pages.
+      { permission: 'Sites.ReadWrite.All', areas: ['restore'] },
       { permission: 'Calendars.Read', areas: ['mailArchive'] },
       { permission: 'Contacts.Read', areas: ['mailArchive'] },
       { permission: 'Tasks.Read.All', areas: ['mailArchive'] },

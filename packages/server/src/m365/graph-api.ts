@@ -175,6 +175,26 @@ export interface GraphApi {
   sitePages(siteId: string): AsyncIterable<SitePage>;
   /** One site page with its canvas (sections, columns, web parts). */
   sitePage(siteId: string, pageId: string): Promise<SitePage>;
+
+  // The writes a restore of a site's lists, list items and pages makes.
+  /**
+   * Creates a list of `template` with `columns` besides the template's own: Graph v1.0 takes a
+   * list's columns in this call only (a template Graph does not make is refused with a 400).
+   */
+  createList(
+    siteId: string,
+    list: { displayName: string; description: string; template: string; columns: ColumnDefinition[] },
+  ): Promise<List>;
+  /** One item of the list, or null when the list has no such item (a 404 is not an error here). */
+  listItem(siteId: string, listId: string, itemId: string): Promise<ListItem | null>;
+  /** Creates an item with these column values (a person or lookup column as `<name>LookupId`). */
+  createListItem(siteId: string, listId: string, fields: Record<string, unknown>): Promise<ListItem>;
+  /** Writes these column values over the item's current ones, saved as its new version. */
+  updateListItemFields(siteId: string, listId: string, itemId: string, fields: Record<string, unknown>): Promise<void>;
+  /** Creates a site page (checked out to the app until published) with its canvas. */
+  createSitePage(siteId: string, page: SitePage): Promise<SitePage>;
+  /** Publishes the page's current version. */
+  publishSitePage(siteId: string, pageId: string): Promise<void>;
 }
 
 /** The code of a GraphError raised before any request, for an id that cannot name a Graph resource. */

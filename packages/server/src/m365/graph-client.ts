@@ -802,5 +802,34 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
     sitePages: (siteId) => list<SitePage>(`/sites/${enc(siteId)}/pages/microsoft.graph.sitePage`),
     sitePage: (siteId, pageId) =>
       json<SitePage>('GET', `/sites/${enc(siteId)}/pages/${enc(pageId)}/microsoft.graph.sitePage?$expand=canvasLayout`),
+
+    // The writes a restore of a site's lists, list items and pages makes.
+    createList: (siteId, each) =>
+      json<List>('POST', `/sites/${enc(siteId)}/lists`, {
+        displayName: each.displayName,
+        description: each.description,
+        columns: each.columns,
+        list: { template: each.template },
+      }),
+    async listItem(siteId, listId, itemId) {
+      try {
+        return await json<ListItem>('GET', `/sites/${enc(siteId)}/lists/${enc(listId)}/items/${enc(itemId)}`);
+      } catch (error) {
+        if (error instanceof GraphError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    createListItem: (siteId, listId, fields) =>
+      json<ListItem>('POST', `/sites/${enc(siteId)}/lists/${enc(listId)}/items`, { fields }),
+    async updateListItemFields(siteId, listId, itemId, fields) {
+      await json('PATCH', `/sites/${enc(siteId)}/lists/${enc(listId)}/items/${enc(itemId)}/fields`, fields);
+    },
+    createSitePage: (siteId, page) =>
+      json<SitePage>('POST', `/sites/${enc(siteId)}/pages`, { '@odata.type': '#microsoft.graph.sitePage', ...page }),
+    async publishSitePage(siteId, pageId) {
+      await (
+        await request('POST', `/sites/${enc(siteId)}/pages/${enc(pageId)}/microsoft.graph.sitePage/publish`)
+      ).arrayBuffer();
+    },
   };
 }

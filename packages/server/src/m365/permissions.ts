@@ -29,11 +29,17 @@ export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]
     // List channel messages and their replies.
     'ChannelMessage.Read.All',
   ],
-  // Restore of files (into the original or another OneDrive or site, with their sharing) and of
-  // archived mail (MIME import into a folder made for it). Teams messages restore as a download only.
+  // Restore of files (into the original or another OneDrive or site, with their sharing), of a site's
+  // lists, list items and pages, and of archived mail (MIME import into a folder made for it). Teams
+  // messages restore as a download only.
   restore: [
-    // Get drive, list drives, an item by path, create folder, upload and upload session, invite.
-    'Files.ReadWrite.All',
+    // Create listItem and update listItem (its fields), create sitePage: Sites.ReadWrite.All least.
+    // Create list lists Sites.Manage.All least, and Sites.ReadWrite.All beside it for an application;
+    // List lists, List columns, Get listItem and List pages list it too. publish (sitePage) and every
+    // drive call of a file restore (get drive, list drives, an item by path, create folder, upload
+    // and upload session, invite) list Files.ReadWrite.All least and Sites.ReadWrite.All beside it,
+    // so with Sites.ReadWrite.All needed anyway, Files.ReadWrite.All or Sites.Manage.All would add nothing.
+    'Sites.ReadWrite.All',
     // List mail folders, create mail folder and child folder, create message from MIME.
     'Mail.ReadWrite',
   ],
