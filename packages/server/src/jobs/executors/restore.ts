@@ -19,6 +19,13 @@ import { createZip } from '../zip.js';
 import { type SnapshotItem, snapshotItems, snapshotSeq } from './backup-store.js';
 import { restoreMail } from './mail-restore.js';
 import type { Blobs, DataPlane } from './plane.js';
+import {
+  downloadSiteContent,
+  restoreSiteContent,
+  type SiteSelection,
+  selectionSize,
+  selectSiteContent,
+} from './site-restore.js';
 
 const BEHAVIOR = { skip: 'fail', keepBoth: 'rename', overwrite: 'replace' } as const;
 
@@ -66,16 +73,30 @@ async function ensureFolders(graph: GraphApi, driveId: string, folderPath: strin
   return parentId;
 }
 
-/** Where the ZIP of a restore-to-download run is kept. */
 /** A restore download's name in its store's files (in the data directory: its path there). */
 export function restoreArchiveName(runId: string) {
   return `restores/${runId}.zip`;
 }
 
+/** No lists and no pages: what a restore of anything but a site's content chooses of them. */
+const NO_SITE_CONTENT: SiteSelection = { lists: [], pages: [] };
+
+const noSiteContent = (site: SiteSelection) => site.lists.length === 0 && site.pages.length === 0;
+
+/** "3 files, 12 list items and 2 pages": the files always, list items and pages when chosen. */
+function whatWasRestored(site: SiteSelection, files: number, listItems: number, pages: number) {
+  const parts = [
+    ...(files > 0 || noSiteContent(site) ? [counted(files, 'file')] : []),
+    ...(site.lists.length > 0 ? [counted(listItems, 'list item')] : []),
+    ...(site.pages.length > 0 ? [counted(pages, 'page')] : []),
+  ];
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '');
+}
+
 /**
- * Restore as a download: the chosen files in a ZIP with their folders, written here, then kept in the
- * store of the backup's location (an object store's, or the server's own), from which any API
- * process streams it.
+ * Restore as a download: the chosen files in a ZIP with their folders, and a site's chosen lists (as
+ * csv) and pages (as JSON) beside them, written here, then kept in the store of the backup's location
+ * (an object store's, or the server's own), from which any API process streams it.
  */
 async function downloadArchive(
   rc: RunContext,
@@ -83,13 +104,14 @@ async function downloadArchive(
   keep: FileStore,
   keys: OrganisationKeys,
   files: SnapshotItem[],
+  site: { selection: SiteSelection; jobId: string; seq: number },
 ) {
   const name = restoreArchiveName(rc.run.run_id);
   const path = join(rc.ctx.config.dataDir, name);
   await mkdir(dirname(path), { recursive: true });
   const zip = await createZip(path);
   const source = rc.job.restore?.sourceId ?? '';
-  rc.progress({ total: files.length, source });
+  rc.progress({ total: files.length + selectionSize(site.selection), source });
   for (const file of files) {
     rc.checkStopped();
     const result = await rc.item({ key: `restore:${file.itemId}`, name: file.path, source }, async () => {
@@ -101,6 +123,11 @@ async function downloadArchive(
     });
     if (result.ok) rc.progress({ done: 1, bytes: result.value, source });
   }
+  const content = await downloadSiteContent(rc, zip, site.selection, {
+    jobId: site.jobId,
+    siteId: source,
+    seq: site.seq,
+  });
   const size = await zip.close();
   // Kept encrypted under the organisation's key, as its blobs are.
   const sealed = `${path}.sealed`;
@@ -109,7 +136,9 @@ async function downloadArchive(
   await keep.keep(name, sealed);
   await rc.saveCheckpoint({ archive: name, size });
   // The size is the run's download's (shown beside its link, in the reader's units), not said here twice.
-  return { message: `Prepared a download of ${counted(files.length, 'file')}.` };
+  return {
+    message: `Prepared a download of ${whatWasRestored(site.selection, files.length, content.listItems, content.pages)}.`,
+  };
 }
 
 export function restoreExecutor(plane: DataPlane): Executor {
@@ -124,10 +153,19 @@ export function restoreExecutor(plane: DataPlane): Executor {
     const seq = await snapshotSeq(rc.ctx.db, source.jobId, new Date(spec.snapshot));
     if (seq === null) throw new Error('No finished backup exists at or before the chosen date.');
     const items = selectItems(await snapshotItems(rc.ctx.db, source.jobId, spec.sourceId, seq), spec.nodeIds);
+    // A site's lists and pages (site-restore.ts) come with or without its files.
+    const site =
+      source.application === 'sharepoint'
+        ? await selectSiteContent(rc.ctx.db, { jobId: source.jobId, siteId: spec.sourceId }, seq, spec.nodeIds)
+        : NO_SITE_CONTENT;
     if (spec.target === 'download') {
       const entries = items.filter((i) => i.kind === 'file' || i.kind === 'message');
-      if (entries.length === 0) throw new Error('The snapshot has none of the chosen items.');
-      return downloadArchive(rc, blobs, await plane.filesAt(source.locationId), plane.keys, entries);
+      if (entries.length === 0 && noSiteContent(site)) throw new Error('The snapshot has none of the chosen items.');
+      return downloadArchive(rc, blobs, await plane.filesAt(source.locationId), plane.keys, entries, {
+        selection: site,
+        jobId: source.jobId,
+        seq,
+      });
     }
     if (items.some((i) => i.kind === 'message')) {
       throw new Error(
@@ -135,19 +173,24 @@ export function restoreExecutor(plane: DataPlane): Executor {
       );
     }
     const chosen = items.filter((i) => i.kind === 'file');
-    if (chosen.length === 0) throw new Error('The snapshot has none of the chosen items.');
+    if (chosen.length === 0 && noSiteContent(site)) throw new Error('The snapshot has none of the chosen items.');
     // A retry of the files that failed restores those only.
     const retry = rc.retry?.kind === 'items' ? rc.retry.keys : null;
     const files = retry ? chosen.filter((f) => retry.has(`restore:${f.itemId}`)) : chosen;
 
     const graph = await plane.graph(rc.tenant);
     const targetId = spec.target === 'other' ? (spec.targetId ?? '') : spec.sourceId;
-    const driveId = await targetDrive(graph, source.application, targetId, files[0]?.driveId ?? null);
+    // Lists and pages need no library at the destination.
+    const driveId =
+      files.length > 0 ? await targetDrive(graph, source.application, targetId, files[0]?.driveId ?? null) : '';
     const done = new Set((rc.checkpoint.done as string[] | undefined) ?? []);
+    // The ids the items restored before got (a lookup to one of them points at its new id).
+    const ids = new Map(Object.entries((rc.checkpoint.ids as Record<string, string> | undefined) ?? {}));
+    const save = () => rc.saveCheckpoint({ done: [...done], ids: Object.fromEntries(ids) });
     const folders = new Map<string, string>();
     const policy: ConflictPolicy = spec.conflictPolicy;
     let skipped = 0;
-    rc.progress({ total: files.length, done: done.size, source: targetId });
+    rc.progress({ total: files.length + selectionSize(site), done: done.size, source: targetId });
     for (const file of files) {
       if (done.has(file.itemId)) continue;
       rc.checkStopped();
@@ -176,15 +219,29 @@ export function restoreExecutor(plane: DataPlane): Executor {
       });
       if (result.ok) rc.progress({ done: 1, bytes: result.value, source: targetId });
       done.add(file.itemId);
-      if (done.size % 50 === 0) await rc.saveCheckpoint({ done: [...done] });
+      if (done.size % 50 === 0) await save();
     }
-    await rc.saveCheckpoint({ done: [...done] });
-    const restored = files.length - skipped;
+    await save();
+    const content = await restoreSiteContent(
+      rc,
+      graph,
+      site,
+      { siteId: targetId, original: spec.target === 'original', policy },
+      { done, ids, save },
+    );
+    skipped += content.skipped;
+    const restored = whatWasRestored(
+      site,
+      files.length - (skipped - content.skipped),
+      content.listItems,
+      content.pages,
+    );
+    const notes = content.notes.map((n) => ` ${n.charAt(0).toUpperCase()}${n.slice(1)}.`).join('');
     return {
       message:
         skipped > 0
-          ? `Restored ${counted(restored, 'file')}; ${skipped} already at the destination ${skipped === 1 ? 'was' : 'were'} skipped.`
-          : `Restored ${counted(restored, 'file')}.`,
+          ? `Restored ${restored}; ${skipped} already at the destination ${skipped === 1 ? 'was' : 'were'} skipped.${notes}`
+          : `Restored ${restored}.${notes}`,
     };
   };
 }

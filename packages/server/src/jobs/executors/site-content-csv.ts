@@ -1,10 +1,10 @@
 /**
- * What a backed-up site's lists offer beside a restore: a list's items as a csv file at a restore
- * point (RFC 4180: comma separated, CRLF line ends, a field quoted when it holds a quote, a comma or a
+ * A backed-up list's items as a csv file at a restore point, as a restore's download and the site
+ * content's export give them (RFC 4180: comma separated, CRLF line ends, a field quoted when it holds a quote, a comma or a
  * line break, its quotes doubled), the header the columns' display names as SharePoint shows them.
  */
 import type { Queryable } from '../../db/database.js';
-import { listItemsAt, listsAt } from '../../jobs/executors/site-content-repository.js';
+import { listItemsAt, listsAt } from './site-content-repository.js';
 
 /** A column as Graph's columnDefinition describes it: its name, display name and its type's facet. */
 interface Column {
@@ -24,6 +24,8 @@ export interface ListCsvSource {
   siteId: string;
   listId: string;
   seq: number;
+  /** Only these items (a restore download of chosen items); every item of the list without. */
+  itemIds?: ReadonlySet<string>;
 }
 
 /** One field as RFC 4180 writes it. */
@@ -68,6 +70,7 @@ export async function listItemsCsv(db: Queryable, source: ListCsvSource): Promis
   };
   const rows = [columns.map((c) => text(c.displayName || c.name))];
   for (const item of await listItemsAt(db, key, source.listId, source.seq)) {
+    if (source.itemIds && !source.itemIds.has(item.itemId)) continue;
     const fields = item.versions[item.versions.length - 1]?.fields ?? {};
     rows.push(columns.map((c) => render(c, fields)));
   }
