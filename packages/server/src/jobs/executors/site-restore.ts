@@ -11,7 +11,7 @@
  * priority, description, category, related issues, comments, due date) are created with their
  * template. A list of any other template (contacts, events, tasks, links, announcements, a survey…)
  * is created as a custom list (`genericList`) holding each of its writable columns as a column of its
- * own: its items come back with their values, but not what the template itself gives (a calendar
+ * own (its Title in the custom list's Title): its items come back with their values, but not what the template itself gives (a calendar
  * view, a survey's questions, its views and forms); the run message names each such list. A lookup
  * column looks at the restored looked-up list (restored first); one whose list is not at the
  * destination is left out, as its values are, and the run message says so. Columns of a list that
@@ -50,7 +50,7 @@ import {
 } from './site-content-repository.js';
 
 /** One chosen list: its definition at the snapshot, and its chosen items (all of them when `whole`). */
-export interface ChosenList {
+interface ChosenList {
   list: StoredList;
   items: StoredListItem[];
   whole: boolean;
@@ -271,16 +271,18 @@ async function ensureList(
       );
     return { listId: found.id, columns, same: original && found.id === listId };
   }
-  const own = TEMPLATE_COLUMNS[definition.template];
-  const template = own ? definition.template : 'genericList';
-  if (!own)
+  const known = TEMPLATE_COLUMNS[definition.template] !== undefined;
+  const template = known ? definition.template : 'genericList';
+  // A custom list brings its Title: the snapshot's Title goes there, not into a column of its own.
+  const own = TEMPLATE_COLUMNS[template] ?? [];
+  if (!known)
     notes.push(
       `the list ${definition.displayName} (template ${definition.template}) was made as a custom list with its columns: Graph's create call takes its template's own columns as they come, which this restore does not know`,
     );
   const columns: ColumnDefinition[] = [];
   const dropped: string[] = [];
   for (const column of kept) {
-    if (own?.includes(text(column.name))) continue;
+    if (own.includes(text(column.name))) continue;
     if (column.lookup) {
       const looked = text(column.lookup.listId);
       // A list restored in this run, else the same list at the original site (lists keep their ids there).
