@@ -21,7 +21,9 @@ import { restoreMail } from './mail-restore.js';
 import type { Blobs, DataPlane } from './plane.js';
 import {
   downloadSiteContent,
+  NO_SITE_PROGRESS,
   restoreSiteContent,
+  type SiteRestoreProgress,
   type SiteSelection,
   selectionSize,
   selectSiteContent,
@@ -184,13 +186,13 @@ export function restoreExecutor(plane: DataPlane): Executor {
     const driveId =
       files.length > 0 ? await targetDrive(graph, source.application, targetId, files[0]?.driveId ?? null) : '';
     const done = new Set((rc.checkpoint.done as string[] | undefined) ?? []);
-    // The ids the items restored before got (a lookup to one of them points at its new id).
-    const ids = new Map(Object.entries((rc.checkpoint.ids as Record<string, string> | undefined) ?? {}));
-    const save = () => rc.saveCheckpoint({ done: [...done], ids: Object.fromEntries(ids) });
+    let siteProgress = (rc.checkpoint.site as SiteRestoreProgress | undefined) ?? NO_SITE_PROGRESS;
+    const save = () => rc.saveCheckpoint({ done: [...done], site: siteProgress });
     const folders = new Map<string, string>();
     const policy: ConflictPolicy = spec.conflictPolicy;
     let skipped = 0;
-    rc.progress({ total: files.length + selectionSize(site), done: done.size, source: targetId });
+    const siteDone = siteProgress.listItems + siteProgress.pages + siteProgress.skipped;
+    rc.progress({ total: files.length + selectionSize(site), done: done.size + siteDone, source: targetId });
     for (const file of files) {
       if (done.has(file.itemId)) continue;
       rc.checkStopped();
@@ -227,7 +229,11 @@ export function restoreExecutor(plane: DataPlane): Executor {
       graph,
       site,
       { siteId: targetId, original: spec.target === 'original', policy },
-      { done, ids, save },
+      siteProgress,
+      (progress) => {
+        siteProgress = progress;
+        return save();
+      },
     );
     skipped += content.skipped;
     const restored = whatWasRestored(

@@ -19,7 +19,8 @@
  *
  * Items. An item is created with its column values at the snapshot (read-only and system fields left
  * out; a person or lookup column as `<name>LookupId`, a lookup to an item restored in the same run
- * pointing at its new id). The conflict policy applies when the item still exists in the original
+ * pointing at its new id, one to an item not restored with it kept at the original site and left
+ * empty elsewhere, where its old id would name an unrelated item: the run message says so). The conflict policy applies when the item still exists in the original
  * list at the original site: skip leaves it, keepBoth adds the snapshot's as a new item, overwrite
  * writes the snapshot's values over the item's (a new version of it, columns empty then cleared). An
  * item always gets a new id when it is created: SharePoint numbers items itself.
@@ -184,21 +185,23 @@ function lookupOrder(lists: readonly ChosenList[]): ChosenList[] {
   return ordered;
 }
 
-/** What the restore keeps across a resumed run: the keys it put back, and the new ids it made. */
-export interface SiteRestoreState {
-  done: Set<string>;
-  /** `listItem:{listId}:{itemId}` of the snapshot → the id the restored item got. */
-  ids: Map<string, string>;
-  save(): Promise<void>;
-}
-
-export interface SiteRestoreOutcome {
+/**
+ * Where a site restore stands, kept in the run's checkpoint after each list, item and page: a
+ * resumed run goes through the same selection in the same order and skips the first `at` of them
+ * (what it put back, skipped or failed on before), so a checkpoint stays small however many items
+ * the lists hold.
+ */
+export interface SiteRestoreProgress {
+  at: number;
   listItems: number;
   pages: number;
   skipped: number;
-  /** What the run message says beside the counts: lists made otherwise than they were, values left out. */
   notes: string[];
+  /** The new ids of restored items that a chosen list looks up: `{listId}:{itemId}` → the new id. */
+  ids: Record<string, string>;
 }
+
+export const NO_SITE_PROGRESS: SiteRestoreProgress = { at: 0, listItems: 0, pages: 0, skipped: 0, notes: [], ids: {} };
 
 /** A list at the destination: its id, and by each snapshot column's name the destination's column name. */
 interface TargetList {
@@ -313,17 +316,27 @@ async function ensureList(
   };
 }
 
+/** What an item's lookups are resolved with: the restored items' and lists' new ids, and where to. */
+interface LookupContext {
+  ids: Readonly<Record<string, string>>;
+  restoredLists: ReadonlyMap<string, string>;
+  original: boolean;
+  /** Says in the run message that a list's lookup values were left empty. */
+  emptied(listName: string): void;
+}
+
 /**
  * The item's values to write: each writable column of the snapshot the destination has, under the
- * destination's name; a lookup to an item restored in this run points at its new id. With `clear`
- * (an overwrite) a column empty at the snapshot is cleared.
+ * destination's name. A lookup to an item restored in this run points at its new id; one to an item
+ * of the snapshot's own looked-up list at the original site keeps its id; any other (its old id
+ * would name an unrelated item) is left empty. With `clear` (an overwrite) a column empty at the
+ * snapshot is cleared.
  */
 function fieldsToWrite(
   chosen: ChosenList,
   target: TargetList,
   fields: Record<string, unknown>,
-  ids: ReadonlyMap<string, string>,
-  restoredLists: ReadonlyMap<string, string>,
+  lookups: LookupContext,
   clear: boolean,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -336,10 +349,12 @@ function fieldsToWrite(
       let value = raw === undefined || raw === null || raw === '' ? null : String(raw);
       if (value !== null && column.lookup) {
         const looked = text(column.lookup.listId);
-        const moved = ids.get(`listItem:${looked}:${value}`);
-        // Unless the lookup still looks at the snapshot's own list, its old id names another item.
+        const moved = lookups.ids[`${looked}:${value}`];
         if (moved) value = moved;
-        else if (restoredLists.has(looked) && restoredLists.get(looked) !== looked) value = null;
+        else if (!lookups.original || (lookups.restoredLists.get(looked) ?? looked) !== looked) {
+          value = null;
+          lookups.emptied(chosen.list.definition.displayName);
+        }
       }
       if (value !== null || clear) out[`${to}LookupId`] = value;
       continue;
@@ -376,23 +391,39 @@ function freePageName(name: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** Restores the selection into site `siteId`; a key in `state.done` was put back before and is skipped. */
+/**
+ * Restores the selection into site `siteId`, from where `progress` stands (see SiteRestoreProgress),
+ * saving it after each list, item and page; answers it at the end, with the counts of the whole run.
+ */
 export async function restoreSiteContent(
   rc: RunContext,
   graph: GraphApi,
   selection: SiteSelection,
   target: { siteId: string; original: boolean; policy: ConflictPolicy },
-  state: SiteRestoreState,
-): Promise<SiteRestoreOutcome> {
+  from: SiteRestoreProgress,
+  save: (progress: SiteRestoreProgress) => Promise<void>,
+): Promise<SiteRestoreProgress> {
   const { siteId, original, policy } = target;
-  const outcome: SiteRestoreOutcome = { listItems: 0, pages: 0, skipped: 0, notes: [] };
-  const retry = rc.retry?.kind === 'items' ? rc.retry.keys : null;
-  const count = (done: boolean) => {
-    if (done) rc.progress({ done: 1, source: siteId });
+  const progress: SiteRestoreProgress = structuredClone(from);
+  const note = (text: string) => {
+    if (!progress.notes.includes(text)) progress.notes.push(text);
   };
+  /** One more of the selection behind: saved, so that a resumed run starts after it. */
+  const passed = async (at: number, outcome?: 'restored' | 'skipped' | 'failed', kind?: 'listItems' | 'pages') => {
+    progress.at = at + 1;
+    if (outcome === 'skipped') progress.skipped += 1;
+    else if (outcome === 'restored' && kind) progress[kind] += 1;
+    if (outcome && outcome !== 'failed') rc.progress({ done: 1, source: siteId });
+    await save(progress);
+  };
+  const retry = rc.retry?.kind === 'items' ? rc.retry.keys : null;
+  let unit = 0;
   if (selection.lists.length > 0) {
     const present = await collect(graph.siteLists(siteId));
     const restoredLists = new Map<string, string>();
+    const lookedUp = new Set(
+      selection.lists.flatMap((l) => (l.list.definition.columns as KeptColumn[]).map((c) => text(c.lookup?.listId))),
+    );
     for (const chosen of lookupOrder(selection.lists)) {
       const { listId, definition } = chosen.list;
       const listKey = `restore:list:${listId}`;
@@ -401,60 +432,68 @@ export async function restoreSiteContent(
           ? chosen.items.filter((i) => retry.has(`restore:listItem:${listId}:${i.itemId}`))
           : chosen.items;
       if (items.length === 0 && !chosen.whole) continue;
+      const listUnit = unit;
+      unit += 1 + items.length;
+      // The list and all its items are behind: a list looked up still needs its id at the destination.
+      if (unit <= progress.at && !lookedUp.has(listId)) continue;
       rc.checkStopped();
-      const made = await rc.item({ key: listKey, name: definition.displayName, source: siteId }, () =>
-        ensureList(graph, siteId, original, chosen, present, restoredLists, outcome.notes),
-      );
+      const made = await rc.item({ key: listKey, name: definition.displayName, source: siteId }, async () => {
+        const notes: string[] = [];
+        const list = await ensureList(graph, siteId, original, chosen, present, restoredLists, notes);
+        for (const text of notes) note(text);
+        return list;
+      });
       if (!made.ok) {
         // Its items cannot go anywhere: each counts as failed with the list.
-        rc.progress({
-          failed: items.filter((i) => !state.done.has(`listItem:${listId}:${i.itemId}`)).length,
-          source: siteId,
-        });
+        const left = Math.min(items.length, unit - Math.max(progress.at, listUnit + 1));
+        rc.progress({ failed: left, source: siteId });
+        progress.at = Math.max(progress.at, unit);
+        await save(progress);
         continue;
       }
       const list = made.value;
       restoredLists.set(listId, list.listId);
       if (!present.some((l) => l.id === list.listId))
         present.push({ id: list.listId, displayName: definition.displayName });
-      for (const item of items) {
-        const key = `listItem:${listId}:${item.itemId}`;
-        if (state.done.has(key)) {
-          outcome.listItems += 1;
-          continue;
-        }
+      if (listUnit >= progress.at) await passed(listUnit);
+      const lookups: LookupContext = {
+        ids: progress.ids,
+        restoredLists,
+        original,
+        emptied: (name) =>
+          note(
+            `lookup values of the list ${name} naming items not restored with their list were left empty (their ids name other items at the destination)`,
+          ),
+      };
+      for (const [k, item] of items.entries()) {
+        const at = listUnit + 1 + k;
+        if (at < progress.at) continue;
         rc.checkStopped();
         const fields = item.versions[item.versions.length - 1]?.fields ?? {};
+        const remember = (id: string) => {
+          if (lookedUp.has(listId)) progress.ids[`${listId}:${item.itemId}`] = id;
+        };
         const result = await rc.item(
-          { key: `restore:${key}`, name: `${definition.displayName}/${item.itemId}`, source: siteId },
+          {
+            key: `restore:listItem:${listId}:${item.itemId}`,
+            name: `${definition.displayName}/${item.itemId}`,
+            source: siteId,
+          },
           async () => {
             const existing = list.same ? await graph.listItem(siteId, list.listId, item.itemId) : null;
             if (existing && policy === 'skip') return 'skipped' as const;
             if (existing && policy === 'overwrite') {
-              await graph.updateListItemFields(
-                siteId,
-                list.listId,
-                item.itemId,
-                fieldsToWrite(chosen, list, fields, state.ids, restoredLists, true),
-              );
-              state.ids.set(key, item.itemId);
+              const values = fieldsToWrite(chosen, list, fields, lookups, true);
+              await graph.updateListItemFields(siteId, list.listId, item.itemId, values);
+              remember(item.itemId);
               return 'restored' as const;
             }
-            const created = await graph.createListItem(
-              siteId,
-              list.listId,
-              fieldsToWrite(chosen, list, fields, state.ids, restoredLists, false),
-            );
-            state.ids.set(key, created.id ?? '');
+            const values = fieldsToWrite(chosen, list, fields, lookups, false);
+            remember((await graph.createListItem(siteId, list.listId, values)).id ?? '');
             return 'restored' as const;
           },
         );
-        if (!result.ok) continue;
-        if (result.value === 'skipped') outcome.skipped += 1;
-        else outcome.listItems += 1;
-        count(true);
-        state.done.add(key);
-        await state.save();
+        await passed(at, result.ok ? result.value : 'failed', 'listItems');
       }
     }
   }
@@ -462,38 +501,35 @@ export async function restoreSiteContent(
     const present = await collect(graph.sitePages(siteId));
     const taken = new Set(present.map((p) => (p.name ?? '').toLowerCase()));
     for (const stored of selection.pages) {
-      const key = `page:${stored.pageId}`;
-      if (retry && !retry.has(`restore:${key}`)) continue;
-      if (state.done.has(key)) {
-        outcome.pages += 1;
-        continue;
-      }
+      const key = `restore:page:${stored.pageId}`;
+      if (retry && !retry.has(key)) continue;
+      const at = unit++;
+      if (at < progress.at) continue;
       rc.checkStopped();
-      const result = await rc.item({ key: `restore:${key}`, name: stored.name, source: siteId }, async () => {
+      // Made by an attempt whose publish failed: the next attempt publishes it, not a second page.
+      let created: string | undefined;
+      const result = await rc.item({ key, name: stored.name, source: siteId }, async () => {
         const existing =
           (original ? present.find((p) => p.id === stored.pageId) : undefined) ??
           present.find((p) => (p.name ?? '').toLowerCase() === stored.name.toLowerCase());
-        if (existing && policy === 'skip') return 'skipped' as const;
-        if (existing && policy === 'overwrite')
+        if (!created && existing && policy === 'skip') return 'skipped' as const;
+        if (!created && existing && policy === 'overwrite')
           throw new RestoreRefusal(
             `The page ${stored.name} exists at the destination, and this restore does not replace a page: restore it with "keep both", or delete the page there first.`,
           );
-        const name = existing ? freePageName(stored.name, taken) : stored.name;
-        const created = await graph.createSitePage(siteId, pageToCreate(stored, name));
-        taken.add(name.toLowerCase());
+        if (!created) {
+          const name = existing ? freePageName(stored.name, taken) : stored.name;
+          created = (await graph.createSitePage(siteId, pageToCreate(stored, name))).id ?? '';
+          taken.add(name.toLowerCase());
+        }
         const publishing = stored.page.publishingState as { level?: unknown } | undefined;
-        if (publishing?.level === 'published') await graph.publishSitePage(siteId, created.id ?? '');
+        if (publishing?.level === 'published') await graph.publishSitePage(siteId, created);
         return 'restored' as const;
       });
-      if (!result.ok) continue;
-      if (result.value === 'skipped') outcome.skipped += 1;
-      else outcome.pages += 1;
-      count(true);
-      state.done.add(key);
-      await state.save();
+      await passed(at, result.ok ? result.value : 'failed', 'pages');
     }
   }
-  return outcome;
+  return progress;
 }
 
 /** A name a ZIP entry may have: no path separators or characters Windows refuses in a file name. */
