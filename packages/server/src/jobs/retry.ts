@@ -1,6 +1,7 @@
 /**
  * What a retry of an ended run covers. Only the failed items where the job's executor can pick them
- * out again: a restore into an account or site restores only the files that failed; a OneDrive,
+ * out again: a restore into an account or site restores only the files, list items and pages that
+ * failed (a list that could not be made, with its items); a OneDrive,
  * SharePoint or mail archive run reads again only the accounts, sites or mailboxes that had failures
  * (a drive's or folder's changes are read from where its last complete read ended, so what failed
  * there is read again, and nothing is stored twice). Everything else runs the whole job: a run that
