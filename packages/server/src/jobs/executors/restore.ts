@@ -23,6 +23,7 @@ import {
   downloadSiteContent,
   NO_SITE_PROGRESS,
   restoreSiteContent,
+  retrySelection,
   type SiteRestoreProgress,
   type SiteSelection,
   selectionSize,
@@ -156,15 +157,16 @@ export function restoreExecutor(plane: DataPlane): Executor {
     if (seq === null) throw new Error('No finished backup exists at or before the chosen date.');
     const items = selectItems(await snapshotItems(rc.ctx.db, source.jobId, spec.sourceId, seq), spec.nodeIds);
     // A site's lists and pages (site-restore.ts) come with or without its files.
-    const site =
+    const selected =
       source.application === 'sharepoint'
         ? await selectSiteContent(rc.ctx.db, { jobId: source.jobId, siteId: spec.sourceId }, seq, spec.nodeIds)
         : NO_SITE_CONTENT;
     if (spec.target === 'download') {
       const entries = items.filter((i) => i.kind === 'file' || i.kind === 'message');
-      if (entries.length === 0 && noSiteContent(site)) throw new Error('The snapshot has none of the chosen items.');
+      if (entries.length === 0 && noSiteContent(selected))
+        throw new Error('The snapshot has none of the chosen items.');
       return downloadArchive(rc, blobs, await plane.filesAt(source.locationId), plane.keys, entries, {
-        selection: site,
+        selection: selected,
         jobId: source.jobId,
         seq,
       });
@@ -175,10 +177,11 @@ export function restoreExecutor(plane: DataPlane): Executor {
       );
     }
     const chosen = items.filter((i) => i.kind === 'file');
-    if (chosen.length === 0 && noSiteContent(site)) throw new Error('The snapshot has none of the chosen items.');
-    // A retry of the files that failed restores those only.
+    if (chosen.length === 0 && noSiteContent(selected)) throw new Error('The snapshot has none of the chosen items.');
+    // A retry of the files, list items and pages that failed restores those only.
     const retry = rc.retry?.kind === 'items' ? rc.retry.keys : null;
     const files = retry ? chosen.filter((f) => retry.has(`restore:${f.itemId}`)) : chosen;
+    const site = retry ? retrySelection(selected, retry) : selected;
 
     const graph = await plane.graph(rc.tenant);
     const targetId = spec.target === 'other' ? (spec.targetId ?? '') : spec.sourceId;

@@ -161,6 +161,23 @@ export async function selectSiteContent(
   return { lists, pages };
 }
 
+/**
+ * What a retry of a run puts back of the selection: the lists that could not be made (with their
+ * items), the items and the pages that failed (their `restore:` keys in `keys`).
+ */
+export function retrySelection(selection: SiteSelection, keys: ReadonlySet<string>): SiteSelection {
+  const lists: ChosenList[] = [];
+  for (const chosen of selection.lists) {
+    const { listId } = chosen.list;
+    if (keys.has(`restore:list:${listId}`)) lists.push(chosen);
+    else {
+      const items = chosen.items.filter((i) => keys.has(`restore:listItem:${listId}:${i.itemId}`));
+      if (items.length > 0) lists.push({ ...chosen, items, whole: false });
+    }
+  }
+  return { lists, pages: selection.pages.filter((p) => keys.has(`restore:page:${p.pageId}`)) };
+}
+
 /** How many of the selection's items and pages a restore puts back. */
 export const selectionSize = (s: SiteSelection) => s.lists.reduce((n, l) => n + l.items.length, 0) + s.pages.length;
 
@@ -416,7 +433,6 @@ export async function restoreSiteContent(
     if (outcome && outcome !== 'failed') rc.progress({ done: 1, source: siteId });
     await save(progress);
   };
-  const retry = rc.retry?.kind === 'items' ? rc.retry.keys : null;
   let unit = 0;
   if (selection.lists.length > 0) {
     const present = await collect(graph.siteLists(siteId));
@@ -427,11 +443,7 @@ export async function restoreSiteContent(
     for (const chosen of lookupOrder(selection.lists)) {
       const { listId, definition } = chosen.list;
       const listKey = `restore:list:${listId}`;
-      const items =
-        retry && !retry.has(listKey)
-          ? chosen.items.filter((i) => retry.has(`restore:listItem:${listId}:${i.itemId}`))
-          : chosen.items;
-      if (items.length === 0 && !chosen.whole) continue;
+      const { items } = chosen;
       const listUnit = unit;
       unit += 1 + items.length;
       // The list and all its items are behind: a list looked up still needs its id at the destination.
@@ -502,7 +514,6 @@ export async function restoreSiteContent(
     const taken = new Set(present.map((p) => (p.name ?? '').toLowerCase()));
     for (const stored of selection.pages) {
       const key = `restore:page:${stored.pageId}`;
-      if (retry && !retry.has(key)) continue;
       const at = unit++;
       if (at < progress.at) continue;
       rc.checkStopped();
