@@ -297,6 +297,24 @@ describe('jobs through the API', () => {
       sources: ['x'],
     });
     expect(otherApp.statusCode).toBe(200);
+    // What a job includes changes no limit: a site's lists in a second job are a second backup job.
+    await discovered(server, trial, 'sharepoint', ['ts1', 'ts2']);
+    const libraries = await create(partner, trial, {
+      name: 'Libraries',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['ts1'],
+      include: ['libraries'],
+    });
+    expect(libraries.statusCode, libraries.body).toBe(200);
+    const lists = await create(partner, trial, {
+      name: 'Lists',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['ts2'],
+      include: ['lists'],
+    });
+    expect(lists.json()).toMatchObject({ status: 403, code: 'trialBackupJobs' });
 
     const remove = await server.request({
       method: 'DELETE',
