@@ -96,6 +96,66 @@ describe('the demo world with a past', () => {
     expect(Math.min(...onedrive.items.map((r) => Date.parse(r.started ?? '')))).toBeGreaterThan(first.getTime());
   });
 
+  it("archived the mailboxes' calendars, contacts and tasks and backed up the sites' lists and pages, night after night", async () => {
+    expect(figures.mailboxItems.events).toBeGreaterThan(0);
+    expect(figures.mailboxItems.contacts).toBeGreaterThan(0);
+    expect(figures.mailboxItems.tasks).toBeGreaterThan(0);
+    expect(figures.listItems).toBeGreaterThan(0);
+    expect(figures.pages).toBeGreaterThan(0);
+    const counted = (sql: string, tenantId: string) =>
+      server.ctx.db.query<{ n: string }>(sql, [tenantId]).then(([row]) => Number(row?.n ?? 0));
+    for (const [token, tenantId] of [
+      [admin, TENANTS.contoso],
+      [partner, TENANTS.northwind],
+      [partner, TENANTS.woodgrove],
+    ] as const) {
+      // In the archive: each new or changed item a version, as many as the runs' figures count.
+      const archived = {
+        events: await counted('select count(*) as n from archived_events where tenant_id = $1', tenantId),
+        contacts: await counted('select count(*) as n from archived_contacts where tenant_id = $1', tenantId),
+        tasks: await counted('select count(*) as n from archived_tasks where tenant_id = $1', tenantId),
+      };
+      const [sums] = await server.ctx.db.query<{ events: string; contacts: string; tasks: string }>(
+        `select coalesce(sum((mailbox_items->>'events')::int), 0) as events,
+                coalesce(sum((mailbox_items->>'contacts')::int), 0) as contacts,
+                coalesce(sum((mailbox_items->>'tasks')::int), 0) as tasks
+           from job_runs where tenant_id = $1`,
+        [tenantId],
+      );
+      expect(archived.events, tenantId).toBeGreaterThan(0);
+      expect(archived.contacts, tenantId).toBeGreaterThan(0);
+      expect(archived.tasks, tenantId).toBeGreaterThan(0);
+      expect({ events: Number(sums?.events), contacts: Number(sums?.contacts), tasks: Number(sums?.tasks) }).toEqual(
+        archived,
+      );
+      // In the monitor: the archive's runs name them, the first and the later ones (the day's meetings).
+      const archive = await runs(token, tenantId, 'type=exchangeArchive&status=finished');
+      const said = archive.items.filter((r) => /Calendars, contacts and To Do: [1-9]\d* events?/.test(r.message ?? ''));
+      expect(said.length, tenantId).toBeGreaterThan(DEMO_HISTORY_DAYS / 2);
+    }
+    for (const tenantId of [TENANTS.contoso, TENANTS.northwind, TENANTS.tailspin]) {
+      const sites = await server.ctx.db.query<{ lists: string; items: string; pages: string }>(
+        `select (select count(distinct list_id) from backup_lists where tenant_id = $1) as lists,
+                (select count(*) from backup_list_items where tenant_id = $1) as items,
+                (select count(distinct page_id) from backup_pages where tenant_id = $1) as pages`,
+        [tenantId],
+      );
+      expect(Number(sites[0]?.lists), tenantId).toBeGreaterThan(0);
+      expect(Number(sites[0]?.items), tenantId).toBeGreaterThan(0);
+      expect(Number(sites[0]?.pages), tenantId).toBeGreaterThan(0);
+      // The SharePoint backups' runs count them: the first all of them, the later ones the day's changes.
+      const backups = await server.ctx.db.query<{ list_items_done: number; pages_done: number }>(
+        `select r.list_items_done, r.pages_done from job_runs r join jobs j on j.job_id = r.job_id
+          where r.tenant_id = $1 and j.type = 'backup' and j.application = 'sharepoint' and r.status = 'finished'
+          order by r.seq`,
+        [tenantId],
+      );
+      expect(backups.length, tenantId).toBeGreaterThan(1);
+      expect(backups.filter((r) => Number(r.list_items_done) > 0).length, tenantId).toBeGreaterThan(backups.length / 2);
+      expect(backups.filter((r) => Number(r.pages_done) > 0).length, tenantId).toBeGreaterThan(1);
+    }
+  });
+
   it('pages the monitor with the count of all matching runs on every page, a page past the end included', async () => {
     const all = await runs(admin, TENANTS.contoso, 'type=backup');
     expect(all.total).toBe(all.items.length);

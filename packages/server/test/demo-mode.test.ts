@@ -124,6 +124,21 @@ describe('the demo simulator', () => {
       const users = [];
       for await (const user of graph.users()) users.push(user);
       expect(users.length).toBeGreaterThan(0);
+      // Whole mailboxes and whole sites: the demo's people have calendars, contacts and To Do lists,
+      // its sites lists and pages, for its archive and backups to keep.
+      const all = async <T>(list: AsyncIterable<T>) => {
+        const items: T[] = [];
+        for await (const item of list) items.push(item);
+        return items;
+      };
+      const person = users.find((u) => !u.userPrincipalName?.includes('#EXT#'))?.id ?? '';
+      expect((await all(graph.calendars(person))).length).toBeGreaterThan(0);
+      expect((await all(graph.contactFolders(person))).length).toBeGreaterThan(0);
+      expect((await all(graph.todoLists(person))).length).toBeGreaterThan(0);
+      const [site] = await all(graph.sites());
+      const lists = await all(graph.siteLists(site?.id ?? ''));
+      expect(lists.filter((l) => l.list?.template !== 'documentLibrary').length).toBeGreaterThan(0);
+      expect((await all(graph.sitePages(site?.id ?? ''))).length).toBeGreaterThan(0);
     } finally {
       await server.close();
     }

@@ -99,6 +99,76 @@ describe('jobs through the API', () => {
     expect(cleanup.json().errors).toEqual({ cleanupRule: ['A clean-up job needs a rule.'] });
   });
 
+  it('keeps what an Exchange archive or a SharePoint backup includes, and refuses it elsewhere with field errors', async () => {
+    const calendarsOnly = await create(admin, TENANTS.contoso, {
+      name: 'Calendars',
+      type: 'exchangeArchive',
+      application: 'exchange',
+      sources: ['a'],
+      include: ['tasks', 'calendars'],
+    });
+    expect(calendarsOnly.statusCode, calendarsOnly.body).toBe(200);
+    // Kept in the order the parts are named in, whatever order they came in.
+    expect(calendarsOnly.json().include).toEqual(['calendars', 'tasks']);
+    const url = `${api(TENANTS.contoso)}/${calendarsOnly.json().jobId}`;
+    expect((await server.request({ method: 'GET', url, token: admin })).json().include).toEqual(['calendars', 'tasks']);
+    // Choosing every part is choosing nothing: the job reads like one made before it could choose.
+    const all = await server.request({
+      method: 'PUT',
+      url,
+      token: admin,
+      body: { include: ['mail', 'calendars', 'contacts', 'tasks'] },
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).not.toHaveProperty('include');
+    const mailOnly = await server.request({ method: 'PUT', url, token: admin, body: { include: ['mail'] } });
+    expect(mailOnly.json().include).toEqual(['mail']);
+    // A rename leaves it as it is.
+    const renamed = await server.request({ method: 'PUT', url, token: admin, body: { name: 'Mail' } });
+    expect(renamed.json()).toMatchObject({ name: 'Mail', include: ['mail'] });
+
+    const site = await create(admin, TENANTS.contoso, {
+      name: 'Site without lists',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['site'],
+      include: ['libraries', 'pages'],
+    });
+    expect(site.statusCode, site.body).toBe(200);
+    expect(site.json().include).toEqual(['libraries', 'pages']);
+
+    const refused = async (body: object) => {
+      const response = await create(admin, TENANTS.contoso, { name: 'x', ...body });
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().errors;
+    };
+    // None chosen: the contract's own rule (at least one), named by the body's field.
+    expect(
+      Object.keys(await refused({ type: 'exchangeArchive', application: 'exchange', sources: ['a'], include: [] })),
+    ).toEqual(['body/include']);
+    // A part of another kind of job.
+    expect(
+      await refused({ type: 'backup', application: 'sharepoint', sources: ['site'], include: ['libraries', 'mail'] }),
+    ).toEqual({ include: ['A SharePoint backup includes any of libraries, lists, pages.'] });
+    expect(
+      await refused({ type: 'exchangeArchive', application: 'exchange', sources: ['a'], include: ['lists'] }),
+    ).toEqual({ include: ['An Exchange archive includes any of mail, calendars, contacts, tasks.'] });
+    // A job that covers what it covers.
+    expect(await refused({ type: 'backup', application: 'onedrive', sources: ['a'], include: ['libraries'] })).toEqual({
+      include: ['Only Exchange archive and SharePoint backup jobs choose what they include.'],
+    });
+    const existing = await server.request({
+      method: 'PUT',
+      url: `${api(TENANTS.contoso)}/${site.json().jobId}`,
+      token: admin,
+      body: { include: ['calendars'] },
+    });
+    expect(existing.statusCode).toBe(400);
+    expect(existing.json().errors).toEqual({
+      include: ['A SharePoint backup includes any of libraries, lists, pages.'],
+    });
+  });
+
   describe('with the nightly OneDrive job', () => {
     beforeEach(async () => {
       const created = await nightly();
@@ -227,6 +297,24 @@ describe('jobs through the API', () => {
       sources: ['x'],
     });
     expect(otherApp.statusCode).toBe(200);
+    // What a job includes changes no limit: a site's lists in a second job are a second backup job.
+    await discovered(server, trial, 'sharepoint', ['ts1', 'ts2']);
+    const libraries = await create(partner, trial, {
+      name: 'Libraries',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['ts1'],
+      include: ['libraries'],
+    });
+    expect(libraries.statusCode, libraries.body).toBe(200);
+    const lists = await create(partner, trial, {
+      name: 'Lists',
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['ts2'],
+      include: ['lists'],
+    });
+    expect(lists.json()).toMatchObject({ status: 403, code: 'trialBackupJobs' });
 
     const remove = await server.request({
       method: 'DELETE',

@@ -203,4 +203,33 @@ describe('the legacy jobs API of the worker screens', () => {
     });
     expect(created.json()).toMatchObject({ prefix: 'deletion', retention: { unit: 'year', value: 1 } });
   });
+
+  it('keeps what an email archive includes of each mailbox, and refuses it for a Teams archive', async () => {
+    const created = await post('/jobs/scheduled-job/create', {
+      workerIp: ip,
+      prefix: 'email',
+      name: 'Calendars and contacts',
+      sources: ['a'],
+      include: ['contacts', 'calendars'],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().include).toEqual(['calendars', 'contacts']);
+    const changed = await post('/jobs/scheduled-job/update', { jobId: created.json().jobId, include: ['mail'] });
+    expect(changed.json().include).toEqual(['mail']);
+    // Every part again: the job includes everything, as one that never chose.
+    const all = await post('/jobs/scheduled-job/update', {
+      jobId: created.json().jobId,
+      include: ['mail', 'calendars', 'contacts', 'tasks'],
+    });
+    expect(all.json()).not.toHaveProperty('include');
+    const teams = await post('/jobs/scheduled-job/create', {
+      workerIp: ip,
+      prefix: 'teams',
+      name: 'Teams',
+      sources: ['a'],
+      include: ['mail'],
+    });
+    expect(teams.statusCode).toBe(400);
+    expect(JSON.stringify(teams.json())).toContain('include');
+  });
 });

@@ -112,6 +112,32 @@ export const Retention = s.object(
 );
 export type Retention = s.Static<typeof Retention>;
 
+/** What an Exchange archive job can archive of each mailbox: its mail, calendars, contacts and To Do tasks. */
+export const MAILBOX_PARTS = ['mail', 'calendars', 'contacts', 'tasks'] as const;
+/** One part of a mailbox an Exchange archive job archives. */
+export type MailboxPart = (typeof MAILBOX_PARTS)[number];
+
+/** What a SharePoint backup job can back up of each site: its document libraries, lists (with their items) and pages. */
+export const SITE_PARTS = ['libraries', 'lists', 'pages'] as const;
+/** One part of a site a SharePoint backup job backs up. */
+export type SitePart = (typeof SITE_PARTS)[number];
+
+/** Schema of what an Exchange archive or SharePoint backup job includes of each of its sources. */
+export const JobInclude = s.array(s.oneOfStrings([...MAILBOX_PARTS, ...SITE_PARTS]), {
+  minItems: 1,
+  maxItems: MAILBOX_PARTS.length,
+  uniqueItems: true,
+  description:
+    'Exchange archive: any of mail, calendars, contacts, tasks; SharePoint backup: any of libraries, lists, pages. ' +
+    'Absent for everything; other jobs take none.',
+});
+/**
+ * What an Exchange archive job archives of each mailbox (`mail`, `calendars`, `contacts`, `tasks`) or
+ * a SharePoint backup job backs up of each site (`libraries`, `lists`, `pages`), at least one. A job
+ * without it includes everything its kind can.
+ */
+export type JobInclude = s.Static<typeof JobInclude>;
+
 /** The restore conflict policies, for a form that offers each of them. */
 export const CONFLICT_POLICIES = ['skip', 'keepBoth', 'overwrite'] as const;
 /** What a file or folder restore does when the target already has the item. */

@@ -138,6 +138,11 @@ export interface DemoHistoryFigures {
   diskBytes: number;
   /** Real seconds the history took. */
   seconds: number;
+  /** What the mail archive's runs archived beside mail: new or changed events, contacts and To Do tasks. */
+  mailboxItems: { events: number; contacts: number; tasks: number };
+  /** List items and site pages the SharePoint backups' runs kept (new, changed or deleted). */
+  listItems: number;
+  pages: number;
 }
 
 /** What the history works with: its context (at the simulated time), the demo users, their tenants, a data plane. */
@@ -200,12 +205,35 @@ async function create(world: World, actor: Actor, tenant: TenantRecord, body: Jo
   return createJob(world.ctx, actor, tenant, body);
 }
 
+/**
+ * A workday's meetings, contacts and To Do tasks in the mailboxes, and items and pages in the sites'
+ * lists: what the archive's and the site backups' nightly runs find beside mail and files.
+ */
+const OFFICE_WORK: Evolution = {
+  newEvents: 2,
+  editedEvents: 1,
+  newContacts: 1,
+  newTasks: 2,
+  editedTasks: 1,
+  newListItems: 2,
+  editedListItems: 1,
+  editedPages: 1,
+};
+
 /** The tenant's simulated content, changed as people work on a day: more on weekdays. */
 const WORKDAY: Record<keyof typeof DEMO_TENANTS, Evolution> = {
-  contoso: { newFiles: 2, editedFiles: 3, newMessages: 6, newChannelMessages: 1, newChatMessages: 1 },
-  northwind: { newFiles: 3, editedFiles: 2, newMessages: 4, newChannelMessages: 1 },
-  tailspin: { newFiles: 1, editedFiles: 1, newMessages: 2, newChannelMessages: 1 },
-  woodgrove: { editedFiles: 1, newMessages: 10, newChatMessages: 2 },
+  contoso: {
+    ...OFFICE_WORK,
+    newFiles: 2,
+    editedFiles: 3,
+    newMessages: 6,
+    newChannelMessages: 1,
+    newChatMessages: 1,
+    deletedTasks: 1,
+  },
+  northwind: { ...OFFICE_WORK, newFiles: 3, editedFiles: 2, newMessages: 4, newChannelMessages: 1 },
+  tailspin: { ...OFFICE_WORK, newFiles: 1, editedFiles: 1, newMessages: 2, newChannelMessages: 1 },
+  woodgrove: { ...OFFICE_WORK, editedFiles: 1, newMessages: 10, newChatMessages: 2, newEvents: 4 },
 };
 const WEEKEND: Evolution = { newMessages: 1 };
 
@@ -842,7 +870,7 @@ function fleetEvents(
       run: async () => {
         for (const { tenant } of fleet) {
           evolve(simulator.tenant(tenant.tenantId), {
-            ...(weekend ? WEEKEND : { newFiles: 1, editedFiles: 1, newMessages: 2 }),
+            ...(weekend ? WEEKEND : { newFiles: 1, editedFiles: 1, newMessages: 2, newEvents: 1, newListItems: 1 }),
             at: when.toISOString(),
           });
         }
@@ -894,10 +922,20 @@ async function figures(
     warnings: number;
     items: string;
     bytes: string;
+    events: string;
+    contacts: string;
+    tasks: string;
+    list_items: string;
+    pages: string;
   }>(
     `select count(*)::int as runs, count(*) filter (where status = 'failed')::int as failed,
             count(*) filter (where status = 'finished' and warnings > 0)::int as warnings,
-            coalesce(sum(items_done), 0)::bigint as items, coalesce(sum(bytes), 0)::bigint as bytes
+            coalesce(sum(items_done), 0)::bigint as items, coalesce(sum(bytes), 0)::bigint as bytes,
+            coalesce(sum((mailbox_items->>'events')::int), 0)::bigint as events,
+            coalesce(sum((mailbox_items->>'contacts')::int), 0)::bigint as contacts,
+            coalesce(sum((mailbox_items->>'tasks')::int), 0)::bigint as tasks,
+            coalesce(sum(list_items_done), 0)::bigint as list_items,
+            coalesce(sum(pages_done), 0)::bigint as pages
        from job_runs where status in ('finished', 'failed', 'stopped') and tenant_id = any($1)`,
     [tenantIds],
   );
@@ -915,6 +953,13 @@ async function figures(
     items: Number(runs?.items ?? 0),
     bytes: Number(runs?.bytes ?? 0),
     storedBytes: Number(stored?.bytes ?? 0),
+    mailboxItems: {
+      events: Number(runs?.events ?? 0),
+      contacts: Number(runs?.contacts ?? 0),
+      tasks: Number(runs?.tasks ?? 0),
+    },
+    listItems: Number(runs?.list_items ?? 0),
+    pages: Number(runs?.pages ?? 0),
   };
 }
 
@@ -925,7 +970,9 @@ export function describeHistory(h: DemoHistoryFigures): string {
   return (
     `Its history: ${h.days} days, ${h.runs} runs (${h.failedRuns} failed, ${h.warningRuns} with warnings), ` +
     `${h.items.toLocaleString('en-US')} items, ${megabytes(h.storedBytes)} in backups and archives ` +
-    `(${megabytes(h.diskBytes)} on disk); ` +
+    `(${megabytes(h.diskBytes)} on disk), ` +
+    `${h.mailboxItems.events} events, ${h.mailboxItems.contacts} contacts and ${h.mailboxItems.tasks} tasks archived ` +
+    `beside mail, ${h.listItems} list items and ${h.pages} pages backed up beside files; ` +
     `made in ${h.seconds.toFixed(1)} s.`
   );
 }

@@ -3,6 +3,7 @@ import type {
   Application,
   CleanupRule,
   Job,
+  JobInclude,
   JobStatus,
   JobType,
   Recurrence,
@@ -22,6 +23,8 @@ export interface JobDefinition {
   retention: Retention | null;
   restore?: RestoreSpec;
   cleanupRule?: CleanupRule;
+  /** Exchange archive and SharePoint backup: what of each source it covers; everything when absent. */
+  include?: JobInclude;
 }
 
 export interface JobRecord extends JobDefinition {
@@ -102,6 +105,7 @@ export function toJobRecord(r: JobRow): JobRecord {
     retention: definition.retention ?? null,
     ...(definition.restore ? { restore: definition.restore } : {}),
     ...(definition.cleanupRule ? { cleanupRule: definition.cleanupRule } : {}),
+    ...(definition.include ? { include: definition.include } : {}),
     status: r.status,
     enabled: r.enabled,
     progress: Number(r.progress),
@@ -126,6 +130,14 @@ export function toJobRecord(r: JobRow): JobRecord {
   };
 }
 
+/**
+ * Whether the job covers `part` of its sources: an Exchange archive's mail, calendars, contacts and
+ * tasks, a SharePoint backup's libraries, lists and pages. A job that names none covers them all.
+ */
+export function includes(job: Pick<JobDefinition, 'include'>, part: JobInclude[number]): boolean {
+  return !job.include || job.include.includes(part);
+}
+
 /** How long a run took, in whole seconds; unknown for one stopped before it started. */
 export function durationOf(run: Pick<LastRun, 'started' | 'finished'>): number | null {
   return run.started ? Math.max(0, Math.round((run.finished.getTime() - run.started.getTime()) / 1000)) : null;
@@ -141,6 +153,7 @@ export function definitionOf(job: JobDefinition): JobDefinition {
     retention: job.retention,
     ...(job.restore ? { restore: job.restore } : {}),
     ...(job.cleanupRule ? { cleanupRule: job.cleanupRule } : {}),
+    ...(job.include ? { include: job.include } : {}),
   };
 }
 
@@ -161,6 +174,7 @@ export function jobView(j: JobRecord): Job {
     retention: j.retention,
     ...(j.restore ? { restore: j.restore } : {}),
     ...(j.cleanupRule ? { cleanupRule: j.cleanupRule } : {}),
+    ...(j.include ? { include: j.include } : {}),
     status: j.status,
     enabled: j.enabled,
     progress: j.progress,

@@ -6,6 +6,7 @@ import type { Transport } from '../../core/transport.js';
 import {
   Application,
   ConflictPolicy,
+  JobInclude,
   JobStatus,
   JobType,
   listQueryProperties,
@@ -71,6 +72,7 @@ export const Job = s.object({
   retention: s.nullable(Retention),
   restore: s.optional(RestoreSpec),
   cleanupRule: s.optional(CleanupRule),
+  include: s.optional(JobInclude),
   status: JobStatus,
   enabled: s.boolean('Scheduled runs happen; false after stop until start.'),
   progress: s.integer({ minimum: 0, maximum: 100 }),
@@ -97,6 +99,7 @@ export const JobCreate = s.object({
   retention: s.optional(Retention),
   restore: s.optional(RestoreSpec),
   cleanupRule: s.optional(CleanupRule),
+  include: s.optional(JobInclude),
 });
 /**
  * A new job: its name, type and workload (backup: OneDrive, SharePoint or Teams; restore: those or
@@ -104,7 +107,8 @@ export const JobCreate = s.object({
  * OneDrive or SharePoint) and its sources, each listed once. Backup and archive jobs write to
  * `locationId`, default the tenant's default location; a restore needs `restore`, an archive deletion a
  * `retention`, a clean-up a `cleanupRule` (and `paths` to cover chosen files and folders of one site or
- * OneDrive). Refused with 400 (field errors) when these do not fit, and with 403 beyond a trial
+ * OneDrive). An Exchange archive or SharePoint backup may name what it includes (`include`, default
+ * everything). Refused with 400 (field errors) when these do not fit, and with 403 beyond a trial
  * licence's limits.
  */
 export type JobCreate = s.Static<typeof JobCreate>;
@@ -120,6 +124,7 @@ export const JobUpdate = s.object({
   recurrence: s.optional(Recurrence),
   retention: s.optional(Retention),
   cleanupRule: s.optional(CleanupRule),
+  include: s.optional(JobInclude),
 });
 /**
  * A change to a job: only the fields given change; the type, workload and what a restore restores stay.

@@ -3,11 +3,29 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { JobRun, JobStatus, JobType, listQueryProperties, page, Recurrence, Retention, RunAccount } from '../common.js';
+import {
+  JobRun,
+  JobStatus,
+  JobType,
+  listQueryProperties,
+  MAILBOX_PARTS,
+  page,
+  Recurrence,
+  Retention,
+  RunAccount,
+} from '../common.js';
 
 /** The job family a scheduled-jobs list is for. */
 export const JobPrefix = s.oneOfStrings(['email', 'teams', 'deletion']);
 export type JobPrefix = s.Static<typeof JobPrefix>;
+
+/** Schema of what an email archive job archives of each mailbox. */
+const MailboxInclude = s.array(s.oneOfStrings(MAILBOX_PARTS), {
+  minItems: 1,
+  maxItems: MAILBOX_PARTS.length,
+  uniqueItems: true,
+  description: 'Email archive only: any of mail, calendars, contacts, tasks; absent for all of them.',
+});
 
 /** Schema of a scheduled job, as the legacy job calls answer it. */
 export const ScheduledJob = s.object({
@@ -19,6 +37,7 @@ export const ScheduledJob = s.object({
   folders: s.array(s.string(), { description: 'Folder paths such as Inbox/TestOrder; empty for all.' }),
   recurrence: s.nullable(Recurrence),
   retention: s.nullable(Retention),
+  include: s.optional(MailboxInclude),
   status: JobStatus,
   enabled: s.boolean(),
   progress: s.integer({ minimum: 0, maximum: 100 }),
@@ -29,7 +48,8 @@ export const ScheduledJob = s.object({
 /**
  * A scheduled email archive, Teams archive or archive deletion job of the worker's tenant: its family
  * (`prefix`), the mailboxes or teams it covers, its folder paths (empty for all), recurrence,
- * retention, status and progress (0 to 100), and its last and next runs. `enabled` is false after a
+ * retention, what an email archive archives of each mailbox (`include`, absent for mail, calendars,
+ * contacts and tasks), status and progress (0 to 100), and its last and next runs. `enabled` is false after a
  * stop until the next start.
  */
 export type ScheduledJob = s.Static<typeof ScheduledJob>;
@@ -40,13 +60,15 @@ const jobFields = {
   folders: s.optional(s.array(s.string({ minLength: 1, maxLength: 400 }), { uniqueItems: true })),
   recurrence: s.optional(Recurrence),
   retention: s.optional(Retention),
+  include: s.optional(MailboxInclude),
 };
 
 /** Schema of the body of `POST /jobs/scheduled-job/create`. */
 export const ScheduledJobCreate = s.object({ workerIp: s.string({ minLength: 1 }), prefix: JobPrefix, ...jobFields });
 /**
  * A new scheduled job on a worker's tenant: its family (`email`, `teams` or `deletion`), name, at least
- * one mailbox or team, optional folder paths, recurrence and retention (an archive deletion needs one).
+ * one mailbox or team, optional folder paths, recurrence and retention (an archive deletion needs one),
+ * and for an email archive what it archives of each mailbox (default everything).
  */
 export type ScheduledJobCreate = s.Static<typeof ScheduledJobCreate>;
 
@@ -58,6 +80,7 @@ export const ScheduledJobUpdate = s.object({
   folders: jobFields.folders,
   recurrence: jobFields.recurrence,
   retention: jobFields.retention,
+  include: jobFields.include,
 });
 /** A change to a scheduled job: only the fields given change; the family stays. */
 export type ScheduledJobUpdate = s.Static<typeof ScheduledJobUpdate>;

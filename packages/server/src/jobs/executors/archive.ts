@@ -10,9 +10,10 @@ import { discoveredName } from '../../db/records.js';
 import { counted } from '../../words.js';
 import { backgroundLimit, forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
+import { includes } from '../repository.js';
 import type { Executor, ItemRef } from '../run-context.js';
 import { resyncMessage } from './backup.js';
-import { archiveMailboxItems, countsMessage, emptyCounts } from './mailbox-items.js';
+import { archiveMailboxItems, countsMessage, emptyCounts, MAILBOX_ITEM_PARTS } from './mailbox-items.js';
 import type { DataPlane } from './plane.js';
 import { forEachChannelMessage, forEachChatMessage } from './teams.js';
 
@@ -70,6 +71,9 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
     // Each mailbox an equal part of the run's work; its folders parts of it by the items Graph says
     // they hold, and after them its calendars, contacts and tasks (mailbox-items.ts) a tenth of it.
     const parts = rc.work.split(rc.job.sources.length);
+    // What the job archives of each mailbox: everything, unless it chose.
+    const withMail = includes(rc.job, 'mail');
+    const withItems = MAILBOX_ITEM_PARTS.some((p) => includes(rc.job, p));
     try {
       for (const [index, mailbox] of rc.job.sources.entries()) {
         rc.checkStopped();
@@ -78,18 +82,21 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
           whole.end();
           continue;
         }
-        const [part, itemsPart] = whole.split([9, 1]) as [WorkPart, WorkPart];
-        // A guest (#EXT#) account or a user without a mailbox fails here once, for good.
-        const folders = await rc.item(
-          { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true, part },
-          async () => {
-            const list = [];
-            for await (const folder of graph.mailFolders(mailbox)) {
-              if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
-            }
-            return list;
-          },
-        );
+        const [part, itemsPart] = whole.split([withMail ? 9 : 0, withItems ? 1 : 0]) as [WorkPart, WorkPart];
+        // A guest (#EXT#) account or a user without a mailbox fails here once, for good. A job without
+        // mail reads no folder.
+        const folders = withMail
+          ? await rc.item(
+              { key: `mailbox:${mailbox}`, name: mailbox, source: mailbox, wholeSource: true, part },
+              async () => {
+                const list = [];
+                for await (const folder of graph.mailFolders(mailbox)) {
+                  if (folderChosen(folder.path, rc.job.folders)) list.push(folder);
+                }
+                return list;
+              },
+            )
+          : { ok: true as const, value: [] };
         if (!folders.ok) {
           whole.end();
           continue;
@@ -191,7 +198,8 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
         // Mail first: it is what the archive is searched for, and a mailbox's calendars, contacts and
         // tasks are read only once its mail is recorded.
         await recording.settle();
-        await archiveMailboxItems(rc, graph, plane, mailbox, itemsPart, mailboxItems);
+        if (withItems) await archiveMailboxItems(rc, graph, plane, mailbox, itemsPart, mailboxItems);
+        else itemsPart.end();
       }
     } finally {
       // Stopped or failed: what was started is done before the run ends (its failure is the run's own).
@@ -199,6 +207,12 @@ export function exchangeArchiveExecutor(server: DataPlane): Executor {
     }
     await recordMailboxItemCounts(rc.ctx.db, rc.run.run_id, mailboxItems);
     const resync = resynced.length > 0 ? ` ${resyncMessage(resynced, 'mail folder')}` : '';
+    if (!withMail) {
+      // A job without mail says nothing of messages: none were to be archived.
+      return {
+        message: countsMessage(mailboxItems).trim() || 'No calendar, contact or To Do item was new or changed.',
+      };
+    }
     return { message: `Archived ${counted(archived, 'message')}.${countsMessage(mailboxItems)}${resync}` };
   };
 }

@@ -11,6 +11,7 @@ import { quickXorHash } from '../../m365/quickxorhash.js';
 import { counted } from '../../words.js';
 import { forEachLimit, readAhead } from '../pool.js';
 import type { WorkPart } from '../progress.js';
+import { includes } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
 import {
   type BackupItemInput,
@@ -312,6 +313,10 @@ export function backupExecutor(server: DataPlane): Executor {
     const listsResynced = (rc.checkpoint.listsResynced as string[] | undefined) ?? [];
     for (const [source, c] of Object.entries(counts))
       rc.progress({ total: c.done, done: c.done, bytes: c.bytes, source });
+    // What a site backup covers of each site: everything, unless it chose.
+    const sharepoint = rc.job.application === 'sharepoint';
+    const withLibraries = !sharepoint || includes(rc.job, 'libraries');
+    const withContent = sharepoint && (includes(rc.job, 'lists') || includes(rc.job, 'pages'));
     // Each account or site an equal part of the run's work, its drives parts of that by the bytes they take.
     const parts = rc.work.split(rc.job.sources.length);
     for (const [index, source] of rc.job.sources.entries()) {
@@ -321,12 +326,14 @@ export function backupExecutor(server: DataPlane): Executor {
         part.end();
         continue;
       }
-      const drives = await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true, part }, () =>
-        drivesOf(rc, graph, source),
-      );
+      // A site backup without its libraries reads no drive.
+      const drives = withLibraries
+        ? await rc.item({ key: `source:${source}`, name: source, source, wholeSource: true, part }, () =>
+            drivesOf(rc, graph, source),
+          )
+        : { ok: true as const, value: [] };
       if (!drives.ok) continue;
       // A site's lists and pages come after its libraries, a part of its work beside theirs.
-      const withContent = rc.job.application === 'sharepoint';
       const weights = drives.value.map((d) => 1 + d.used);
       const allParts = part.split(withContent ? [...weights, 1 + weights.length] : weights);
       const driveParts = allParts.slice(0, weights.length);

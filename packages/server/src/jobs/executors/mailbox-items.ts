@@ -28,8 +28,12 @@ import type { MailboxItemCounts } from '../../archive-data/mailbox-items-reposit
 import { type DeltaPages, type GraphApi, GraphError } from '../../m365/graph-api.js';
 import { counted } from '../../words.js';
 import type { WorkPart } from '../progress.js';
+import { includes } from '../repository.js';
 import { type RunContext, RunStopped } from '../run-context.js';
 import type { DataPlane } from './plane.js';
+
+/** The parts of a mailbox besides its mail that a job may include. */
+export const MAILBOX_ITEM_PARTS = ['calendars', 'contacts', 'tasks'] as const;
 
 /** How far back and ahead of the first run a calendar view reads events. */
 const CALENDAR_WINDOW = { yearsBack: 5, yearsAhead: 2 };
@@ -149,7 +153,14 @@ export async function archiveMailboxItems(
     locationId: rc.job.locationId,
     now: rc.ctx.now(),
   });
-  const [calendarsPart, contactsPart, tasksPart] = part.split(3) as [WorkPart, WorkPart, WorkPart];
+  // Only what the job includes is read; the others have no share of the work.
+  const [withCalendars, withContacts, withTasks] = MAILBOX_ITEM_PARTS.map((p) => includes(rc.job, p));
+  const [calendarsPart, contactsPart, tasksPart] = part.split(
+    [withCalendars, withContacts, withTasks].map((on) => (on ? 1 : 0)),
+  ) as [WorkPart, WorkPart, WorkPart];
+  if (!withCalendars) calendarsPart.end();
+  if (!withContacts) contactsPart.end();
+  if (!withTasks) tasksPart.end();
   // A list Graph refuses (a permission not granted) is one failure; the other lists are still read.
   const listed = async <T>(of: WorkPart, list: () => AsyncIterable<T>) => {
     const result = await attempt(rc, counts, async () => {
@@ -164,7 +175,7 @@ export async function archiveMailboxItems(
     if (change !== 'unchanged') counts[kind] += 1;
   };
 
-  const calendars = await listed(calendarsPart, () => graph.calendars(mailbox));
+  const calendars = withCalendars ? await listed(calendarsPart, () => graph.calendars(mailbox)) : undefined;
   if (calendars) {
     const parts = calendarsPart.split(calendars.length);
     for (const [at, calendar] of calendars.entries()) {
@@ -206,7 +217,7 @@ export async function archiveMailboxItems(
     }
   }
 
-  const folders = await listed(contactsPart, () => graph.contactFolders(mailbox));
+  const folders = withContacts ? await listed(contactsPart, () => graph.contactFolders(mailbox)) : undefined;
   if (folders) {
     const parts = contactsPart.split(folders.length);
     for (const [at, folder] of folders.entries()) {
@@ -226,7 +237,7 @@ export async function archiveMailboxItems(
     }
   }
 
-  const lists = await listed(tasksPart, () => graph.todoLists(mailbox));
+  const lists = withTasks ? await listed(tasksPart, () => graph.todoLists(mailbox)) : undefined;
   if (lists) {
     const parts = tasksPart.split(lists.length);
     for (const [at, list] of lists.entries()) {

@@ -9,6 +9,7 @@
 import type { List, ListItem, SitePage } from '@microsoft/microsoft-graph-types';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { WorkPart } from '../progress.js';
+import { includes } from '../repository.js';
 import type { RunContext } from '../run-context.js';
 import {
   addSiteContentCounts,
@@ -218,21 +219,27 @@ export async function backupSiteContent(rc: RunContext, graph: GraphApi, siteId:
   const key: SiteKey = { jobId: rc.job.jobId, tenantId: rc.tenant.tenantId, siteId };
   const seq = Number(rc.run.seq);
   const counts: SiteContentCounts = { lists: 0, listItems: 0, pages: 0, resynced: [] };
+  // Only what the job includes is read: a site backup without lists leaves the lists kept by earlier
+  // runs as they were (not deleted), and one without pages its pages.
+  const withLists = includes(rc.job, 'lists');
+  const withPages = includes(rc.job, 'pages');
   const lists: List[] = [];
-  for await (const list of graph.siteLists(siteId)) lists.push(list);
-  const listParts = part.split(lists.length + 1);
+  if (withLists) for await (const list of graph.siteLists(siteId)) lists.push(list);
+  const listParts = part.split([...lists.map(() => 1), withPages ? 1 : 0]);
   for (const [at, list] of lists.entries()) {
     const listPart = listParts[at] as WorkPart;
     await backupList(rc, graph, key, list, seq, counts, listPart);
     listPart.end();
   }
-  // A list no longer there was deleted: it stays in earlier snapshots.
-  const listed = new Set(lists.map((l) => l.id ?? ''));
-  for (const listId of await liveListIds(rc.ctx.db, key)) {
-    if (!listed.has(listId)) await markListDeleted(rc.ctx.db, key, listId, seq);
+  if (withLists) {
+    // A list no longer there was deleted: it stays in earlier snapshots.
+    const listed = new Set(lists.map((l) => l.id ?? ''));
+    for (const listId of await liveListIds(rc.ctx.db, key)) {
+      if (!listed.has(listId)) await markListDeleted(rc.ctx.db, key, listId, seq);
+    }
   }
   const pagesPart = listParts[lists.length] as WorkPart;
-  await backupPages(rc, graph, key, seq, counts, pagesPart);
+  if (withPages) await backupPages(rc, graph, key, seq, counts, pagesPart);
   pagesPart.end();
   part.end();
   await addSiteContentCounts(rc.ctx.db, String(rc.run.run_id), counts);

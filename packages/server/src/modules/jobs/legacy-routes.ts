@@ -2,7 +2,13 @@
  * The legacy jobs API of the worker screens: scheduled email, Teams and deletion jobs of the worker's
  * active tenant, their runs, starting and stopping, and a run's report per account.
  */
-import type { Application, JobType, ScheduledJob } from '@compliance-portal/sdk';
+import {
+  type Application,
+  type JobType,
+  MAILBOX_PARTS,
+  type MailboxPart,
+  type ScheduledJob,
+} from '@compliance-portal/sdk';
 import type { AppContext } from '../../context.js';
 import { routes } from '../../http/contract.js';
 import type { JobRecord } from '../../jobs/repository.js';
@@ -31,6 +37,8 @@ const FAMILY: Record<Prefix, { type: JobType; application: Application }> = {
 const prefixOf = (type: JobType): Prefix =>
   type === 'teamsArchive' ? 'teams' : type === 'archiveDeletion' ? 'deletion' : 'email';
 
+const isMailboxPart = (part: string): part is MailboxPart => (MAILBOX_PARTS as readonly string[]).includes(part);
+
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 function scheduledView(j: JobRecord): ScheduledJob {
@@ -43,6 +51,8 @@ function scheduledView(j: JobRecord): ScheduledJob {
     folders: j.folders ?? [],
     recurrence: j.recurrence,
     retention: j.retention,
+    // Only an email archive chooses among mail, calendars, contacts and tasks.
+    ...(j.include && j.type === 'exchangeArchive' ? { include: j.include.filter(isMailboxPart) } : {}),
     status: j.status,
     enabled: j.enabled,
     progress: j.progress,
@@ -70,6 +80,7 @@ export function legacyJobRoutes(ctx: AppContext) {
           ...(body.folders ? { folders: body.folders } : {}),
           ...(body.recurrence ? { recurrence: body.recurrence } : {}),
           ...(body.retention ? { retention: body.retention } : {}),
+          ...(body.include ? { include: body.include } : {}),
         });
         return scheduledView(job);
       },

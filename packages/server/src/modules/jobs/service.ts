@@ -12,9 +12,12 @@ import {
   type HeldItem,
   type HeldItemsQuery,
   type JobCreate,
+  type JobInclude,
   type JobType,
   type JobUpdate,
+  MAILBOX_PARTS,
   type Page,
+  SITE_PARTS,
   TRIAL_LIMITS,
 } from '@compliance-portal/sdk';
 import type { Actor } from '../../access/actor.js';
@@ -89,6 +92,27 @@ export const TRIAL_MESSAGES = {
 
 type Candidate = JobDefinition & { type: JobType; application: Application; locationId: string | null };
 
+/**
+ * The parts of each source a job may choose among (an Exchange archive's of a mailbox, a SharePoint
+ * backup's of a site); none for the other jobs, which cover what they cover.
+ */
+function partsOf(job: Pick<Candidate, 'type' | 'application'>): readonly JobInclude[number][] | undefined {
+  if (job.type === 'exchangeArchive' && job.application === 'exchange') return MAILBOX_PARTS;
+  if (job.type === 'backup' && job.application === 'sharepoint') return SITE_PARTS;
+  return undefined;
+}
+
+/**
+ * What the job stores of `include`: nothing when it names every part, so that a job that chose all
+ * reads like one that never chose (and covers a part added later as the others do).
+ */
+function storedDefinition(job: Candidate): JobDefinition {
+  const { include, ...rest } = job;
+  const parts = partsOf(job);
+  if (!include || !parts || parts.every((p) => include.includes(p))) return definitionOf(rest);
+  return definitionOf({ ...rest, include: parts.filter((p) => include.includes(p)) });
+}
+
 async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now: Date) {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => {
@@ -104,6 +128,15 @@ async function validate(db: Queryable, tenant: TenantRecord, job: Candidate, now
     if (job.type !== 'versionCleanup') add('paths', 'Only clean-up jobs take paths.');
     else if (job.sources.length !== 1) add('paths', 'A clean-up of chosen paths works on one site or OneDrive.');
     if (job.paths.some((p) => !/^[^:/]+:\//.test(p))) add('paths', 'A path is {driveId}:/folder/name.');
+  }
+  if (job.include) {
+    const parts = partsOf(job);
+    if (!parts) add('include', 'Only Exchange archive and SharePoint backup jobs choose what they include.');
+    else if (job.include.some((p) => !parts.includes(p)))
+      add(
+        'include',
+        `${job.type === 'backup' ? 'A SharePoint backup' : 'An Exchange archive'} includes any of ${parts.join(', ')}.`,
+      );
   }
   const r = job.recurrence;
   if (r) {
@@ -225,6 +258,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     retention: body.retention ?? null,
     ...(body.restore ? { restore: body.restore } : {}),
     ...(body.cleanupRule ? { cleanupRule: body.cleanupRule } : {}),
+    ...(body.include ? { include: body.include } : {}),
     locationId:
       body.locationId ??
       (WRITES_TO_LOCATION.includes(body.type) ? await defaultLocationId(ctx.db, tenant.tenantId) : null),
@@ -255,7 +289,7 @@ export async function createJob(ctx: AppContext, actor: Actor, tenant: TenantRec
       type: candidate.type,
       application: candidate.application,
       locationId: candidate.locationId,
-      definition: definitionOf(candidate),
+      definition: storedDefinition(candidate),
       nextRun: next,
       createdBy: actor.user.id,
       createdAt: now,
@@ -306,6 +340,7 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
     retention: body.retention ?? job.retention,
     ...(job.restore ? { restore: job.restore } : {}),
     ...((body.cleanupRule ?? job.cleanupRule) ? { cleanupRule: body.cleanupRule ?? job.cleanupRule } : {}),
+    ...((body.include ?? job.include) ? { include: body.include ?? job.include } : {}),
     locationId: body.locationId ?? job.locationId,
   };
   await validate(ctx.db, tenant, candidate, now);
@@ -327,7 +362,7 @@ export async function updateJob(ctx: AppContext, actor: Actor, tenant: TenantRec
       jobId: job.jobId,
       name: body.name?.trim() ?? job.name,
       locationId: candidate.locationId,
-      definition: definitionOf(candidate),
+      definition: storedDefinition(candidate),
       nextRun: next,
       updatedAt: now,
     });

@@ -1,5 +1,5 @@
 import { chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { Job, Recurrence } from '@compliance-portal/sdk';
+import { type Job, MAILBOX_PARTS, type MailboxPart, type Recurrence } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
+import { IncludeChoice, includedParts } from '../../shared/jobs/include-choice';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
 import { useSaveArchiveJob } from './api/mutations';
@@ -39,6 +40,8 @@ export function ArchiveJobForm({
   const [sources, setSources] = useState(new Set(job?.sources ?? []));
   const [folders, setFolders] = useState<string[]>(job?.folders ?? []);
   const [chats, setChats] = useState(new Set(job?.chats ?? []));
+  // A new job, and one that never chose, includes everything.
+  const [include, setInclude] = useState<MailboxPart[]>(includedParts(job?.include, MAILBOX_PARTS));
   const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'daily', hours: [1] });
   const [touched, setTouched] = useState(false);
   const location = locationId || locations.data?.[0]?.locationId || '';
@@ -46,6 +49,7 @@ export function ArchiveJobForm({
   const recurrenceError = useRecurrenceError();
   const nameError = check(name, rules.required(), rules.maxLength(120));
   const scheduleError = recurrenceError(recurrence);
+  const includeError = of === 'exchange' && include.length === 0 ? t('archiveJobs:include.atLeastOne') : null;
   // The schedule's problem is shown in the schedule; the others under the form.
   const problem = nameError ?? check(sources, rules.minItems()) ?? (!location ? t('backup:form.noLocation') : null);
   const save = useSaveArchiveJob(api, tenantId, job, of, (saved) => {
@@ -76,11 +80,11 @@ export function ArchiveJobForm({
       formId="archive-job-form"
       onSubmit={() => {
         setTouched(true);
-        if (!problem && !scheduleError)
+        if (!problem && !scheduleError && !includeError)
           save.mutate({
             name: name.trim(),
             sources: [...sources],
-            ...(of === 'exchange' ? { folders } : { chats: [...chats] }),
+            ...(of === 'exchange' ? { folders, include } : { chats: [...chats] }),
             locationId: location,
             recurrence: normaliseRecurrence(recurrence),
           });
@@ -126,7 +130,18 @@ export function ArchiveJobForm({
           />
         </Stack>
         {of === 'exchange' ? (
-          <FolderPaths value={folders} onChange={setFolders} />
+          <>
+            <IncludeChoice
+              parts={MAILBOX_PARTS}
+              value={include}
+              onChange={setInclude}
+              legend={t('archiveJobs:include.legend')}
+              help={t('archiveJobs:include.help')}
+              label={(part) => t(`archiveJobs:include.parts.${part}`)}
+              error={touched ? includeError : null}
+            />
+            <FolderPaths value={folders} onChange={setFolders} />
+          </>
         ) : (
           <Stack gap="2">
             <Text fontWeight="medium" fontSize="sm">

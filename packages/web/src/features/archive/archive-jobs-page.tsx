@@ -1,6 +1,8 @@
 import { Text } from '@chakra-ui/react';
+import { MAILBOX_PARTS } from '@compliance-portal/sdk';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header';
+import { includedParts } from '../../shared/jobs/include-choice';
 import { JobsList } from '../../shared/jobs/jobs-list';
 import { RequireTenant, useTenant } from '../../shared/tenant';
 import { ArchiveJobForm } from './archive-job-form';
@@ -28,6 +30,20 @@ export function ArchiveJobsPage() {
                 <ArchiveJobForm tenantId={tenantId} {...(job ? { job } : {})} onClose={onClose} />
               ),
               extraColumns: [
+                {
+                  key: 'include',
+                  header: t('archiveJobs:include.column'),
+                  cell: (j) => (
+                    <Text truncate maxW="xs">
+                      {j.include
+                        ? includedParts(j.include, MAILBOX_PARTS)
+                            .map((part) => t(`archiveJobs:include.parts.${part}`))
+                            .join(', ')
+                        : t('archiveJobs:include.everything')}
+                    </Text>
+                  ),
+                  hideBelow: 'lg',
+                },
                 {
                   key: 'folders',
                   header: t('folders:label'),

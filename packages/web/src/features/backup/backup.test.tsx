@@ -1,4 +1,12 @@
-import type { DashboardApplication, Job, JobRun, JobStatus, JobUpdate, StorageLocation } from '@compliance-portal/sdk';
+import type {
+  DashboardApplication,
+  Job,
+  JobCreate,
+  JobRun,
+  JobStatus,
+  JobUpdate,
+  StorageLocation,
+} from '@compliance-portal/sdk';
 import { respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
@@ -335,6 +343,67 @@ describe('the backup job form’s checks', () => {
     expect(within(dialog).getByText('Field must not be empty.')).toBeTruthy();
     expect(within(dialog).getByTestId('form-step').textContent).toBe('Step 3 of 4: Schedule');
     expect(created).toBe(0);
+  });
+
+  it('asks a SharePoint backup what to include of each site, at least one, and shows it in the list', async () => {
+    signedIn();
+    let created: JobCreate | undefined;
+    const { user } = await renderPortal('/backup-and-restore/backup-jobs', {
+      'legacy.workers.client': clientAnswer,
+      'apollo.locations.list': respond('apollo.locations.list', [location]),
+      'apollo.discovery.users': respond(
+        'apollo.discovery.users',
+        page([{ sourceId: 's1', kind: 'site', displayName: 'Marketing', protected: false }]),
+      ),
+      'apollo.jobs.list': respond(
+        'apollo.jobs.list',
+        page([
+          job(),
+          job({ jobId: 'j2', name: 'Sites without lists', application: 'sharepoint', include: ['libraries', 'pages'] }),
+          job({ jobId: 'j3', name: 'Whole sites', application: 'sharepoint' }),
+        ]),
+      ),
+      'apollo.jobs.create': async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json(job({ ...created, jobId: 'j4' }));
+      },
+    });
+    const without = await screen.findByRole('row', { name: /Sites without lists/ });
+    expect(within(without).getByText('Document libraries, Site pages')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Whole sites/ })).getByText('Everything')).toBeTruthy();
+    // A OneDrive backup chooses nothing: its row says nothing of it.
+    expect(within(screen.getByRole('row', { name: /Nightly OneDrive/ })).queryByText('Everything')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Create backup job' }));
+    const dialog = await screen.findByRole('dialog');
+    const next = () => user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'SharePoint' }));
+    await user.type(within(dialog).getByLabelText(/Job name/), 'Marketing');
+    await next();
+    await user.click(await within(dialog).findByLabelText('Select Marketing'));
+    const group = within(dialog).getByRole('group', { name: 'What to include' });
+    const boxes = within(group).getAllByRole('checkbox');
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, true, true]);
+    // By keyboard: Space on each focused box.
+    for (const box of boxes) {
+      box.focus();
+      await user.keyboard(' ');
+    }
+    await next();
+    expect(await within(group).findByText('Choose at least one thing to include.')).toBeTruthy();
+    expect(within(dialog).getByTestId('form-step').textContent).toBe('Step 2 of 4: Sources');
+    await user.click(within(group).getByRole('checkbox', { name: 'Site pages' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Document libraries' }));
+    await next();
+    await next();
+    await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created).toMatchObject({
+      type: 'backup',
+      application: 'sharepoint',
+      sources: ['s1'],
+      include: ['libraries', 'pages'],
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import { chakra, HStack, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { type Job, type Recurrence, type Retention, TRIAL_LIMITS } from '@compliance-portal/sdk';
+import {
+  type Job,
+  type Recurrence,
+  type Retention,
+  SITE_PARTS,
+  type SitePart,
+  TRIAL_LIMITS,
+} from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +22,7 @@ import { showToast } from '../../components/ui/toaster';
 import { rules, useValidator } from '../../components/ui/validation';
 import { failureText } from '../../errors/api-errors';
 import { locationsQuery } from '../../shared/api/queries';
+import { IncludeChoice, includedParts } from '../../shared/jobs/include-choice';
 import { SourcePicker } from '../../shared/jobs/source-picker';
 import { useApi } from '../../shared/tenant';
 import { useSaveBackupJob } from './api/mutations';
@@ -55,6 +63,9 @@ export function BackupJobForm({
   const [sources, setSources] = useState<Set<string>>(new Set(job?.sources ?? []));
   const [recurrence, setRecurrence] = useState<Recurrence>(job?.recurrence ?? { kind: 'daily', hours: [2] });
   const [retention, setRetention] = useState<Retention>(job?.retention ?? { unit: 'days', value: 30 });
+  // What a SharePoint backup takes of each site: a new job, and one that never chose, everything.
+  const [include, setInclude] = useState<SitePart[]>(includedParts(job?.include, SITE_PARTS));
+  const sharepoint = application === 'sharepoint';
   const [touched, setTouched] = useState(false);
   const location = locationId || locations.data?.[0]?.locationId || '';
   const limit = trial ? TRIAL_LIMITS.sourcesPerBackup : undefined;
@@ -70,6 +81,9 @@ export function BackupJobForm({
   // A trial's backup takes at most its limit of sources: more are refused here as by the server.
   const sourcesError = check(sources, rules.minItems(), ...(limit !== undefined ? [rules.maxItems(limit)] : []));
   if (sourcesError) errors.sources = sourcesError;
+  const includeError = sharepoint && include.length === 0 ? t('backup:form.include.atLeastOne') : null;
+  // Said under the boxes themselves, as the schedule's problem is in the schedule.
+  if (includeError && !errors.sources) errors.sources = includeError;
   const scheduleError = recurrenceError(recurrence);
   if (scheduleError) errors.schedule = scheduleError;
   const index = STEPS.indexOf(step);
@@ -94,6 +108,7 @@ export function BackupJobForm({
         recurrence: normaliseRecurrence(recurrence),
         retention,
         application,
+        ...(sharepoint ? { include } : {}),
       });
   };
 
@@ -172,14 +187,27 @@ export function BackupJobForm({
         </Stack>
       ) : null}
       {step === 'sources' ? (
-        <SourcePicker
-          tenantId={tenantId}
-          locationId={location}
-          application={application}
-          selected={sources}
-          onChange={setSources}
-          {...(limit !== undefined ? { limit } : {})}
-        />
+        <Stack gap="5">
+          <SourcePicker
+            tenantId={tenantId}
+            locationId={location}
+            application={application}
+            selected={sources}
+            onChange={setSources}
+            {...(limit !== undefined ? { limit } : {})}
+          />
+          {sharepoint ? (
+            <IncludeChoice
+              parts={SITE_PARTS}
+              value={include}
+              onChange={setInclude}
+              legend={t('backup:form.include.legend')}
+              help={t('backup:form.include.help')}
+              label={(part) => t(`backup:form.include.parts.${part}`)}
+              error={touched ? includeError : null}
+            />
+          ) : null}
+        </Stack>
       ) : null}
       {step === 'schedule' ? (
         <RecurrenceEditor
@@ -190,7 +218,7 @@ export function BackupJobForm({
       ) : null}
       {step === 'retention' ? <RetentionEditor value={retention} onChange={setRetention} /> : null}
       <Stack mt="4" gap="2">
-        {touched && errors[step] && step !== 'schedule' ? (
+        {touched && errors[step] && step !== 'schedule' && errors[step] !== includeError ? (
           <StatusAlert status="error">{errors[step]}</StatusAlert>
         ) : null}
         {saveError ? <StatusAlert status="error">{saveError}</StatusAlert> : null}

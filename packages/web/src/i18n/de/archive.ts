@@ -66,6 +66,14 @@ export const archiveNamespaces: Leaves<typeof En> = {
     teamsCreate: 'Teams-Archivierungsauftrag anlegen',
     teamsCreateTitle: 'Teams-Archivierungsauftrag anlegen',
     teamsEditTitle: 'Teams-Archivierungsauftrag bearbeiten',
+    include: {
+      legend: 'Was archiviert wird',
+      help: 'Von jedem Postfach. Die Ordner unten gelten für seine E-Mails.',
+      column: 'Umfang',
+      everything: 'Alles',
+      atLeastOne: 'Wählen Sie mindestens einen Bereich.',
+      parts: { mail: 'E-Mails', calendars: 'Kalender', contacts: 'Kontakte', tasks: 'To-Do-Aufgaben' },
+    },
   },
   deletionJobs: {
     description: 'Archivierte E-Mails nach Ablauf ihrer Aufbewahrung werden planmäßig entfernt.',

@@ -62,6 +62,14 @@ export const archiveNamespaces = {
     teamsCreate: 'Create Teams archive job',
     teamsCreateTitle: 'Create a Teams archive job',
     teamsEditTitle: 'Edit the Teams archive job',
+    include: {
+      legend: 'What to include',
+      help: 'Of each mailbox. The mail folders below apply to its mail.',
+      column: 'Includes',
+      everything: 'Everything',
+      atLeastOne: 'Choose at least one thing to include.',
+      parts: { mail: 'Mail', calendars: 'Calendars', contacts: 'Contacts', tasks: 'To Do tasks' },
+    },
   },
   deletionJobs: {
     description: 'Archived mail past its retention is removed on a schedule.',
