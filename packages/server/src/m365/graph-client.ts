@@ -180,6 +180,9 @@ const SERIES_MASTER_SELECT = [
   'isCancelled',
   'isOrganizer',
   'hasAttachments',
+  // A series goes back with its reminder: the restore writes what the archive read.
+  'isReminderOn',
+  'reminderMinutesBeforeStart',
   'createdDateTime',
   'lastModifiedDateTime',
   'cancelledOccurrences',
