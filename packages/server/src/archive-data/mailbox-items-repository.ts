@@ -425,3 +425,53 @@ export async function versionsAt(
     seriesMasterId: r.series_master_id,
   }));
 }
+
+/** A blob a removed version (or one of its event attachments) referred to, and where it is. */
+export interface RemovedBlob {
+  blobHash: string;
+  locationId: string | null;
+}
+
+/**
+ * Retention of the tenant's archived calendars, contacts and tasks: removes each version that stopped
+ * being the item's current one before `before` (a newer version was archived, or the item was deleted,
+ * before then), of the `mailboxes` (all without), but never of the `kept` ones; an event's attachments
+ * go with their version. The current version of an item still there stays, whatever its age, as a
+ * backup keeps the latest state. Answers how many versions went and the blobs they referred to.
+ */
+export async function deleteSupersededBefore(
+  db: Queryable,
+  kind: MailboxItemKind,
+  tenantId: string,
+  options: { before: Date; mailboxes: readonly string[]; kept: readonly string[] },
+): Promise<{ versions: number; blobs: RemovedBlob[] }> {
+  const table = TABLES[kind];
+  const rows = await db.query<{
+    mailbox: string;
+    external_id: string;
+    version: number;
+    blob_hash: string;
+    location_id: string | null;
+  }>(
+    `delete from ${table} t
+      where t.tenant_id = $1 and (cardinality($2::text[]) = 0 or t.mailbox = any($2::text[]))
+        and not (t.mailbox = any($3::text[]))
+        and coalesce((select min(n.archived_at) from ${table} n
+                       where n.tenant_id = t.tenant_id and n.mailbox = t.mailbox and n.external_id = t.external_id
+                         and n.version > t.version), t.deleted_at) < $4
+      returning t.mailbox, t.external_id, t.version, t.blob_hash, t.location_id`,
+    [tenantId, [...options.mailboxes], [...options.kept], options.before],
+  );
+  const blobs: RemovedBlob[] = rows.map((r) => ({ blobHash: r.blob_hash, locationId: r.location_id }));
+  if (kind === 'event' && rows.length > 0) {
+    const attachments = await db.query<{ blob_hash: string; location_id: string | null }>(
+      `delete from archived_event_attachments a
+        using unnest($2::text[], $3::text[], $4::int[]) as v(mailbox, event_id, version)
+        where a.tenant_id = $1 and a.mailbox = v.mailbox and a.event_id = v.event_id and a.version = v.version
+        returning a.blob_hash, a.location_id`,
+      [tenantId, rows.map((r) => r.mailbox), rows.map((r) => r.external_id), rows.map((r) => Number(r.version))],
+    );
+    blobs.push(...attachments.map((a) => ({ blobHash: a.blob_hash, locationId: a.location_id })));
+  }
+  return { versions: rows.length, blobs };
+}
