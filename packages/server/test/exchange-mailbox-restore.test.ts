@@ -16,6 +16,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
+import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { executors } from '../src/jobs/executors.js';
 import type { GraphApi } from '../src/m365/graph-api.js';
 import { insertRight } from '../src/modules/archive/proxy-rights-repository.js';
@@ -88,6 +89,7 @@ describe('the restore of a mailbox’s calendars, contacts and tasks', () => {
   const tenantId = TENANTS.contoso;
   let sim: RunningSimulator;
   let engine: JobEngine;
+  let plane: DataPlane;
   let graph: GraphApi;
   let token = '';
   let source: SimUser;
@@ -173,7 +175,7 @@ describe('the restore of a mailbox’s calendars, contacts and tasks', () => {
   beforeAll(async () => {
     token = await sessionToken(server, ADMIN);
     sim = await simulatedTenant(server, tenantId, { users: 2, sites: 0, teams: 0, messagesPerFolder: 1 }, 3);
-    const plane = createDataPlane(server.ctx, createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-'))));
+    plane = createDataPlane(server.ctx, createLocalBlobStore(mkdtempSync(join(tmpdir(), 'portal-blobs-'))));
     engine = new JobEngine(server.ctx, { executors: executors(plane), heartbeatMs: 50 });
     graph = simulatorGraph(sim, tenantId);
     [source, other] = sim.state.tenant(tenantId).users.filter((u) => u.hasMailbox) as [SimUser, SimUser];
@@ -466,12 +468,16 @@ describe('the restore of a mailbox’s calendars, contacts and tasks', () => {
   });
 
   it('prepares a download of standard files: events and tasks as iCalendar, contacts as vCard', async () => {
+    const [mail] = await server.ctx.db.query<{ id: string; subject: string; blob_hash: string }>(
+      `select id::text, subject, blob_hash from archive_items where tenant_id = $1 and source = $2 and kind = 'mail' limit 1`,
+      [tenantId, source.id],
+    );
     const { jobId, run } = await restore(
-      [`event:${gone.series?.id}`, `contact:${gone.contactId}`, `task:${gone.taskId}`],
+      [`event:${gone.series?.id}`, `contact:${gone.contactId}`, `task:${gone.taskId}`, mail?.id ?? ''],
       { target: 'download' },
     );
     expect(run).toMatchObject({ status: 'finished', items_failed: 0 });
-    expect(run?.message).toBe('Prepared a download of 1 event, 1 contact and 1 task.');
+    expect(run?.message).toBe('Prepared a download of 1 event, 1 contact, 1 task and 1 mail.');
     const zip = await server.request({
       method: 'POST',
       url: '/api/backup-and-restore/download-restore-archive',
@@ -481,7 +487,12 @@ describe('the restore of a mailbox’s calendars, contacts and tasks', () => {
     expect(zip.statusCode, zip.body).toBe(200);
     const files = readZip(zip.rawPayload);
     const named = (prefix: string) => [...files].find(([name]) => name.startsWith(prefix))?.[1]?.toString('utf8') ?? '';
-    expect([...files.keys()].map((n) => n.split('/')[0]).sort()).toEqual(['Calendars', 'Contacts', 'To Do']);
+    expect([...files.keys()].map((n) => n.split('/')[0]).sort()).toEqual(['Calendars', 'Contacts', 'Mail', 'To Do']);
+    // The mail as the MIME it was archived as.
+    const eml = await (await plane.storeAt(null)).get(mail?.blob_hash ?? '');
+    expect(
+      Buffer.from(eml).equals(files.get([...files.keys()].find((n) => n.startsWith('Mail/')) ?? '') ?? Buffer.alloc(0)),
+    ).toBe(true);
 
     const series = gone.series as SimEvent;
     const calendar = new ICAL.Component(ICAL.parse(named('Calendars/')));

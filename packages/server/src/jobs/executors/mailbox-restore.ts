@@ -304,7 +304,8 @@ type Outcome = 'restored' | 'skipped';
 
 export async function restoreMailboxItems(rc: RunContext, plane: DataPlane, spec: RestoreSpec) {
   const { chosen, mail } = parseNodeIds(spec.nodeIds);
-  if (KINDS.every((k) => chosen[k].ids.length + chosen[k].containers.length === 0)) {
+  // Mail alone into a mailbox is mail-restore.ts's; a download is a ZIP whatever it holds.
+  if (spec.target !== 'download' && KINDS.every((k) => chosen[k].ids.length + chosen[k].containers.length === 0)) {
     return restoreMail(rc, plane, spec);
   }
   const items = await chosenItems(rc, plane, spec, chosen);
@@ -433,10 +434,20 @@ export async function restoreMailboxItems(rc: RunContext, plane: DataPlane, spec
   return { message };
 }
 
-/** "3 events, 2 contacts and 1 task": the kinds the restore chose, each with how many went back. */
-function itemCounts(work: readonly Chosen<unknown>[], counts: Record<MailboxItemKind, number>): string {
+/**
+ * "3 events, 2 contacts and 1 task": the kinds the restore chose, each with how many went back (and
+ * `more`, such as the mails of a download, after them).
+ */
+function itemCounts(
+  work: readonly Chosen<unknown>[],
+  counts: Record<MailboxItemKind, number>,
+  more: readonly string[] = [],
+): string {
   const nouns: Record<MailboxItemKind, string> = { event: 'event', contact: 'contact', task: 'task' };
-  const parts = KINDS.filter((k) => work.some((c) => c.kind === k)).map((k) => counted(counts[k], nouns[k]));
+  const parts = [
+    ...KINDS.filter((k) => work.some((c) => c.kind === k)).map((k) => counted(counts[k], nouns[k])),
+    ...more,
+  ];
   if (parts.length === 0) return counted(0, 'item');
   return parts.length === 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -471,6 +482,8 @@ async function downloadMailboxItems(
 ) {
   const source = await findJob(rc.ctx.db, spec.sourceJobId);
   if (!source) throw new Error('The archive job of this restore was removed.');
+  const mails = mail.length > 0 ? await chosenMails(rc, spec) : [];
+  if (work.length === 0 && mails.length === 0) throw new Error('None of the chosen items is in the archive.');
   const name = restoreArchiveName(rc.run.run_id);
   const path = join(rc.ctx.config.dataDir, name);
   await mkdir(dirname(path), { recursive: true });
@@ -478,7 +491,6 @@ async function downloadMailboxItems(
   const archiveKey = { tenantId: rc.tenant.tenantId, mailbox: spec.sourceId };
   const encoder = new TextEncoder();
   const counts: Record<MailboxItemKind, number> = { event: 0, contact: 0, task: 0 };
-  const mails = mail.length > 0 ? await chosenMails(rc, spec) : [];
   rc.progress({ total: work.length + mails.length, source: spec.sourceId });
   for (const c of work) {
     rc.checkStopped();
@@ -532,6 +544,6 @@ async function downloadMailboxItems(
   await rm(path, { force: true });
   await (await plane.filesAt(source.locationId)).keep(name, sealed);
   await rc.saveCheckpoint({ archive: name, size });
-  const mailText = mails.length > 0 ? ` and ${counted(mailCount, 'mail')}` : '';
-  return { message: `Prepared a download of ${itemCounts(work, counts)}${mailText}.` };
+  const mailText = mails.length > 0 ? [counted(mailCount, 'mail')] : [];
+  return { message: `Prepared a download of ${itemCounts(work, counts, mailText)}.` };
 }
