@@ -94,16 +94,19 @@ async function chosenItems(
   const out: Chosen<Event | Contact | TodoTask>[] = [];
   for (const kind of KINDS) {
     const { ids, containers } = chosen[kind];
-    let rows = await versionsAt(rc.ctx.db, kind, key, at, { ids, containers });
-    // An item archived only after the chosen date: its first versions are what there is of it.
-    const missing = ids.filter((id) => !rows.some((r) => r.externalId === id));
-    if (missing.length > 0)
-      rows.push(...(await versionsAt(rc.ctx.db, kind, key, null, { ids: missing, containers: [] })));
+    /** The items of `wanted` as of the chosen date; one archived only after it as its latest version. */
+    const byId = async (wanted: readonly string[]) => {
+      const found = await versionsAt(rc.ctx.db, kind, key, at, { ids: wanted, containers: [] });
+      const missing = wanted.filter((id) => !found.some((r) => r.externalId === id));
+      if (missing.length > 0)
+        found.push(...(await versionsAt(rc.ctx.db, kind, key, null, { ids: missing, containers: [] })));
+      return found;
+    };
+    let rows = [...(await byId(ids)), ...(await versionsAt(rc.ctx.db, kind, key, at, { ids: [], containers }))];
     if (kind === 'event') {
       const masters = [...new Set(rows.flatMap((r) => (r.seriesMasterId ? [r.seriesMasterId] : [])))];
       const known = new Set(rows.map((r) => r.externalId));
-      const more = masters.filter((m) => !known.has(m));
-      if (more.length > 0) rows.push(...(await versionsAt(rc.ctx.db, kind, key, null, { ids: more, containers: [] })));
+      rows.push(...(await byId(masters.filter((m) => !known.has(m)))));
       rows = rows.filter((r) => r.eventType === 'singleInstance' || r.eventType === 'seriesMaster');
     }
     const seen = new Set<string>();
