@@ -446,6 +446,27 @@ describe('the restore of a mailbox’s calendars, contacts and tasks', () => {
     expect(series && eventModel(series).exceptions).toEqual(original && eventModel(original).exceptions);
   });
 
+  it('restores a whole series for one of its occurrences, once however many of them are chosen', async () => {
+    const occurrences = await server.ctx.db.query<{ external_id: string; series_master_id: string }>(
+      `select distinct external_id, series_master_id from archived_events
+        where tenant_id = $1 and mailbox = $2 and event_type = 'occurrence' and deleted_at is null
+        order by external_id limit 2`,
+      [tenantId, source.id],
+    );
+    expect(occurrences).toHaveLength(2);
+    expect(occurrences[0]?.series_master_id).toBe(occurrences[1]?.series_master_id);
+    const master = source.events.get(occurrences[0]?.series_master_id ?? '') as SimEvent;
+    const before = liveIds(other);
+    const { run } = await restore(
+      occurrences.map((o) => `event:${o.external_id}`),
+      { target: 'other', targetId: other.id },
+    );
+    expect(run?.message).toBe(`Restored 1 event into "Restored" of ${other.id}.`);
+    const made = newSince(other, before);
+    expect(made.events).toHaveLength(1);
+    expect(eventModel(made.events[0] as SimEvent)).toEqual(eventModel(master));
+  });
+
   it('resumes an interrupted run without putting back twice what it restored before', async () => {
     const live = await archivedLive('archived_events');
     const single = [...source.events.values()].find((e) => !e.deleted && !e.recurrence && live.has(e.id));
