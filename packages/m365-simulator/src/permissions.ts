@@ -185,7 +185,7 @@ const CALENDAR_ATTACHMENTS = rule('outlook', ['Calendars.Read', 'Calendars.ReadW
   any: ['Calendars.Read.Shared', 'Calendars.ReadWrite.Shared'],
   own: ['Calendars.Read', 'Calendars.ReadWrite'],
 });
-// Create calendar, Create event, Add attachment.
+// Create calendar, Create event, Add attachment, Update event, Delete event.
 const CALENDARS_WRITE = rule('outlook', ['Calendars.ReadWrite'], {
   any: ['Calendars.ReadWrite.Shared'],
   own: ['Calendars.ReadWrite'],
@@ -195,7 +195,7 @@ const CONTACTS_READ = rule('outlook', ['Contacts.Read', 'Contacts.ReadWrite'], {
   any: ['Contacts.Read.Shared', 'Contacts.ReadWrite.Shared'],
   own: ['Contacts.Read', 'Contacts.ReadWrite'],
 });
-// Create contactFolder, Create childFolder, Create contact.
+// Create contactFolder, Create childFolder, Create contact, Update contact.
 const CONTACTS_WRITE = rule('outlook', ['Contacts.ReadWrite'], {
   any: ['Contacts.ReadWrite.Shared'],
   own: ['Contacts.ReadWrite'],
@@ -208,7 +208,7 @@ const TASKS_READ = rule('outlook', ['Tasks.Read.All', 'Tasks.ReadWrite.All'], {
   any: [],
   own: ['Tasks.Read', 'Tasks.ReadWrite'],
 });
-// Create todoTaskList, Create todoTask.
+// Create todoTaskList, Create todoTask, Update todoTask, Create checklistItem, Delete checklistItem.
 const TASKS_WRITE = rule('outlook', ['Tasks.ReadWrite.All'], { any: [], own: ['Tasks.ReadWrite'] });
 // Get team.
 const TEAM = rule('teams', [
@@ -353,6 +353,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'POST users/:user/calendar/events': CALENDARS_WRITE,
   'POST users/:user/calendars/:calendar/events': CALENDARS_WRITE,
   'POST users/:user/events/:event/attachments': CALENDARS_WRITE,
+  'PATCH users/:user/events/:event': CALENDARS_WRITE,
+  'DELETE users/:user/events/:event': CALENDARS_WRITE,
   'GET users/:user/contactFolders': CONTACTS_READ,
   'GET users/:user/contactFolders/:folder': CONTACTS_READ,
   'GET users/:user/contactFolders/:folder/childFolders': CONTACTS_READ,
@@ -365,6 +367,8 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'POST users/:user/contactFolders/:folder/childFolders': CONTACTS_WRITE,
   'POST users/:user/contacts': CONTACTS_WRITE,
   'POST users/:user/contactFolders/:folder/contacts': CONTACTS_WRITE,
+  'PATCH users/:user/contacts/:contact': CONTACTS_WRITE,
+  'PATCH users/:user/contactFolders/:folder/contacts/:contact': CONTACTS_WRITE,
   'GET users/:user/todo/lists/delta': TASKS_READ,
   'GET users/:user/todo/lists': TASKS_READ,
   'GET users/:user/todo/lists/:list': TASKS_READ,
@@ -375,6 +379,9 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RouteRule>> = Object.fre
   'GET users/:user/todo/lists/:list/tasks/:task/linkedResources': TASKS_READ,
   'POST users/:user/todo/lists': TASKS_WRITE,
   'POST users/:user/todo/lists/:list/tasks': TASKS_WRITE,
+  'PATCH users/:user/todo/lists/:list/tasks/:task': TASKS_WRITE,
+  'POST users/:user/todo/lists/:list/tasks/:task/checklistItems': TASKS_WRITE,
+  'DELETE users/:user/todo/lists/:list/tasks/:task/checklistItems/:item': TASKS_WRITE,
   'GET drives/:drive': FILES_READ,
   'GET drives/:drive/root/delta': FILES_READ,
   'GET drives/:drive/items/:item/delta': FILES_READ,

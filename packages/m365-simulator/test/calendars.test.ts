@@ -235,6 +235,57 @@ describe('calendars', () => {
     expect(graph.validation?.mismatches).toEqual([]);
   });
 
+  it('updates and deletes events: an occurrence patched becomes an exception, one deleted is cancelled', async () => {
+    const send = (method: string, url: string, body?: unknown) =>
+      call(method, url, body === undefined ? {} : { body: JSON.stringify(body), headers: json });
+    const zone = 'W. Europe Standard Time';
+    const made = await send('POST', `${base}/events`, {
+      subject: 'Weekly',
+      start: { dateTime: '2026-09-07T09:00:00', timeZone: zone },
+      end: { dateTime: '2026-09-07T09:30:00', timeZone: zone },
+      recurrence: {
+        pattern: { type: 'weekly', interval: 1, daysOfWeek: ['monday'] },
+        range: { type: 'numbered', startDate: '2026-09-07', numberOfOccurrences: 4 },
+      },
+    });
+    const id = String(made.body.id);
+    const instances = async () => (await get(`${base}/events/${id}/instances?${WINDOW}`)).body.value as Row[];
+    const [, second, third] = await instances();
+    // A moved occurrence: its own subject and times; its id stays the occurrence's.
+    const moved = await send('PATCH', `${base}/events/${second?.id}`, {
+      subject: 'Moved to Tuesday',
+      start: { dateTime: '2026-09-15T11:00:00', timeZone: zone },
+      end: { dateTime: '2026-09-15T12:00:00', timeZone: zone },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: second?.id, type: 'exception', subject: 'Moved to Tuesday' });
+    expect((await send('DELETE', `${base}/events/${third?.id}`)).status).toBe(204);
+    expect((await get(`${base}/events/${third?.id}`)).status).toBe(404);
+    const after = await instances();
+    expect(after.map((i) => [i.type, i.subject, (i.start as { dateTime: string }).dateTime])).toEqual([
+      ['occurrence', 'Weekly', '2026-09-07T07:00:00.0000000'],
+      ['exception', 'Moved to Tuesday', '2026-09-15T09:00:00.0000000'],
+      ['occurrence', 'Weekly', '2026-09-28T07:00:00.0000000'],
+    ]);
+    const master = await get(`${base}/events/${id}?$select=subject,cancelledOccurrences`);
+    expect(master.body.cancelledOccurrences).toEqual([`OID.${id}.2026-09-21`]);
+    // The series takes new properties; deleted, it is gone with its occurrences.
+    const changed = await send('PATCH', `${base}/events/${id}`, { subject: 'Weekly, renamed', categories: ['Red'] });
+    expect(changed.body).toMatchObject({ subject: 'Weekly, renamed', categories: ['Red'], type: 'seriesMaster' });
+    expect((await instances()).map((i) => i.subject)).toEqual([
+      'Weekly, renamed',
+      'Moved to Tuesday',
+      'Weekly, renamed',
+    ]);
+    expect(
+      (await send('PATCH', `${base}/events/${id}`, { end: { dateTime: '2026-09-01T00:00:00', timeZone: zone } }))
+        .status,
+    ).toBe(400);
+    expect((await send('DELETE', `${base}/events/${id}`)).status).toBe(204);
+    expect((await get(`${base}/events/${id}`)).status).toBe(404);
+    expect((await get(`${base}/events/${second?.id}`)).status).toBe(404);
+  });
+
   it('creates an event in a calendar as Microsoft’s example answers it, once per transaction id', async () => {
     const calendar = user.calendars.find((c) => !c.isDefault && !c.sharedFrom);
     // learn.microsoft.com, Create event, example 1: the request as documented.

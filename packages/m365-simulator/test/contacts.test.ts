@@ -160,6 +160,29 @@ describe('contacts', () => {
     expect(graph.validation?.mismatches).toEqual([]);
   });
 
+  it('updates a contact: the properties given replace its own, null clears one, the others stay', async () => {
+    const send = (method: string, url: string, body: unknown) =>
+      call(method, url, { body: JSON.stringify(body), headers: json });
+    const folder = defaultFolder();
+    const made = await send('POST', `${base}/contactFolders/${folder.id}/contacts`, {
+      givenName: 'Pavel',
+      surname: 'Bansky',
+      jobTitle: 'Engineer',
+      businessPhones: ['+1 732 555 0102'],
+    });
+    const updated = await send('PATCH', `${base}/contacts/${made.body.id}`, { jobTitle: null, nickName: 'Pav' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      displayName: 'Pavel Bansky',
+      jobTitle: null,
+      nickName: 'Pav',
+      businessPhones: ['+1 732 555 0102'],
+    });
+    const other = user.contactFolders.find((f) => !f.isDefault);
+    expect((await send('PATCH', `${base}/contactFolders/${other?.id}/contacts/${made.body.id}`, {})).status).toBe(404);
+    expect((await send('PATCH', `${base}/contacts/${made.body.id}`, { businessPhones: 'one' })).status).toBe(400);
+  });
+
   it('tracks a folder’s contacts by delta: a full round, then the new, edited and deleted ones', async () => {
     const folder = defaultFolder();
     const url = `${base}/contactFolders/${folder.id}/contacts/delta`;

@@ -119,14 +119,33 @@ export async function writeMailboxItems(graph: Graph, userId: string) {
   };
   const created = (await post(`${u}/calendars/${e(calendar.id)}/events`, event)).body as Row;
   await post(`${u}/events`, { ...event, subject: 'Restored into the default calendar' });
-  await post(`${u}/calendar/events`, {
-    ...event,
-    subject: 'Restored series',
-    recurrence: {
-      pattern: { type: 'weekly', interval: 1, daysOfWeek: ['tuesday'] },
-      range: { type: 'numbered', startDate: '2026-09-15', numberOfOccurrences: 3 },
-    },
+  const { id: seriesId } = (
+    await post(`${u}/calendar/events`, {
+      ...event,
+      subject: 'Restored series',
+      recurrence: {
+        pattern: { type: 'weekly', interval: 1, daysOfWeek: ['tuesday'] },
+        range: { type: 'numbered', startDate: '2026-09-15', numberOfOccurrences: 3 },
+      },
+    })
+  ).body as Row;
+  const patch = (url: string, body: unknown) => call('PATCH', url, { body: JSON.stringify(body), headers: json });
+  await patch(`${u}/events/${e(created.id)}`, { subject: 'Restored meeting, overwritten', categories: ['Red'] });
+  const series = (
+    await call(
+      'GET',
+      `${u}/events/${e(seriesId)}/instances?startDateTime=2026-09-01T00:00:00Z&endDateTime=2026-10-31T00:00:00Z`,
+    )
+  ).body as { value: Row[] };
+  const [moved, cancelled] = series.value;
+  await patch(`${u}/events/${e(moved?.id ?? '')}`, {
+    subject: 'Moved occurrence',
+    start: { dateTime: '2026-09-15T15:00:00', timeZone: 'Pacific Standard Time' },
+    end: { dateTime: '2026-09-15T16:00:00', timeZone: 'Pacific Standard Time' },
   });
+  await call('DELETE', `${u}/events/${e(cancelled?.id ?? '')}`);
+  const gone = (await post(`${u}/events`, { ...event, subject: 'Deleted again' })).body as Row;
+  await call('DELETE', `${u}/events/${e(gone.id)}`);
   await post(`${u}/events/${e(created.id)}/attachments`, {
     '@odata.type': '#microsoft.graph.fileAttachment',
     name: 'agenda.txt',
@@ -142,13 +161,21 @@ export async function writeMailboxItems(graph: Graph, userId: string) {
     emailAddresses: [{ address: 'pavelb@fabrikam.onmicrosoft.com', name: 'Pavel Bansky' }],
     businessPhones: ['+1 732 555 0102'],
   };
-  await post(`${u}/contactFolders/${e(folder.id)}/contacts`, contact);
-  await post(`${u}/contacts`, contact);
+  const inFolder = (await post(`${u}/contactFolders/${e(folder.id)}/contacts`, contact)).body as Row;
+  const inDefault = (await post(`${u}/contacts`, contact)).body as Row;
+  await patch(`${u}/contactFolders/${e(folder.id)}/contacts/${e(inFolder.id)}`, { jobTitle: 'Engineer' });
+  await patch(`${u}/contacts/${e(inDefault.id)}`, { mobilePhone: '+1 425 555 0100' });
 
   const list = (await post(`${u}/todo/lists`, { displayName: 'Restored list' })).body as Row;
-  await post(`${u}/todo/lists/${e(list.id)}/tasks`, {
-    title: 'A new task',
-    linkedResources: [{ webUrl: 'http://microsoft.com', applicationName: 'Microsoft', displayName: 'Microsoft' }],
-    checklistItems: [{ displayName: 'First step' }],
-  });
+  const task = (
+    await post(`${u}/todo/lists/${e(list.id)}/tasks`, {
+      title: 'A new task',
+      linkedResources: [{ webUrl: 'http://microsoft.com', applicationName: 'Microsoft', displayName: 'Microsoft' }],
+      checklistItems: [{ displayName: 'First step' }],
+    })
+  ).body as Row;
+  const t = `${u}/todo/lists/${e(list.id)}/tasks/${e(task.id)}`;
+  await patch(t, { status: 'inProgress', dueDateTime: { dateTime: '2026-10-01T00:00:00', timeZone: 'UTC' } });
+  const step = (await post(`${t}/checklistItems`, { displayName: 'Second step', isChecked: true })).body as Row;
+  await call('DELETE', `${t}/checklistItems/${e(step.id)}`);
 }

@@ -189,6 +189,40 @@ describe('To Do', () => {
     expect(graph.validation?.mismatches).toEqual([]);
   });
 
+  it('updates a task, null clearing a date, and adds and deletes its checklist items', async () => {
+    const send = (method: string, url: string, body?: unknown) =>
+      call(
+        method,
+        url,
+        body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
+      );
+    const list = `${base}/${tasksList().id}/tasks`;
+    const made = await send('POST', list, {
+      title: 'Draft',
+      dueDateTime: { dateTime: '2026-10-01T00:00:00', timeZone: 'UTC' },
+      checklistItems: [{ displayName: 'First' }],
+    });
+    const task = `${list}/${made.body.id}`;
+    const updated = await send('PATCH', task, {
+      title: 'Final',
+      status: 'completed',
+      dueDateTime: null,
+      categories: ['Red'],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ title: 'Final', status: 'completed', categories: ['Red'] });
+    expect(updated.body.dueDateTime).toBeUndefined();
+    expect((await send('PATCH', task, { status: 'finished' })).status).toBe(400);
+    const step = await send('POST', `${task}/checklistItems`, { displayName: 'Second', isChecked: true });
+    expect(step.status).toBe(201);
+    expect(step.body).toMatchObject({ displayName: 'Second', isChecked: true });
+    const steps = async () => ((await get(`${task}/checklistItems`)).body.value as Row[]).map((s) => s.displayName);
+    expect(await steps()).toEqual(['First', 'Second']);
+    expect((await send('DELETE', `${task}/checklistItems/${step.body.id}`)).status).toBe(204);
+    expect((await send('DELETE', `${task}/checklistItems/${step.body.id}`)).status).toBe(404);
+    expect(await steps()).toEqual(['First']);
+  });
+
   it('tracks tasks and lists by delta: the new, completed and deleted ones after a change', async () => {
     const list = tasksList();
     const tasks = await round(`${base}/${list.id}/tasks/delta`);

@@ -89,6 +89,9 @@ describe('the permissions table', () => {
     expect(grants(['Mail.Read'], 'Mail.ReadWrite')).toBe(false);
     expect(missingPermissions([...ALL_APPLICATION_PERMISSIONS])).toEqual([]);
     expect(missingPermissions(['User.Read.All', 'Sites.ReadWrite.All', 'Group.Read.All', 'Mail.ReadWrite'])).toEqual([
+      { permission: 'Calendars.ReadWrite', areas: ['restore'] },
+      { permission: 'Contacts.ReadWrite', areas: ['restore'] },
+      { permission: 'Tasks.ReadWrite.All', areas: ['restore'] },
       { permission: 'Calendars.Read', areas: ['mailArchive'] },
       { permission: 'Contacts.Read', areas: ['mailArchive'] },
       { permission: 'Tasks.Read.All', areas: ['mailArchive'] },
@@ -158,6 +161,45 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     await drain(graph.mailFolders(user));
     const mailFolder = await graph.createMailFolder(user, null, `Restored ${Date.now()}`);
     await graph.importMessage(user, mailFolder.id ?? '', new TextEncoder().encode(MIME));
+    // A mailbox's calendars, contacts and To Do tasks, as their restore writes them.
+    await drain(graph.calendars(user));
+    const calendar = await graph.createCalendar(user, `Restored ${Date.now()}`);
+    const series = await graph.createEvent(user, calendar.id ?? '', {
+      subject: 'Weekly',
+      start: { dateTime: '2026-03-02T09:00:00', timeZone: 'W. Europe Standard Time' },
+      end: { dateTime: '2026-03-02T10:00:00', timeZone: 'W. Europe Standard Time' },
+      recurrence: {
+        pattern: { type: 'weekly', interval: 1, daysOfWeek: ['monday'] },
+        range: { type: 'numbered', startDate: '2026-03-02', numberOfOccurrences: 3 },
+      },
+    });
+    await graph.event(user, series.id ?? '');
+    const window = { start: new Date('2026-03-01T00:00:00Z'), end: new Date('2026-03-20T00:00:00Z') };
+    const instances = [];
+    for await (const instance of graph.eventInstances(user, series.id ?? '', window)) instances.push(instance);
+    const [first, second] = instances;
+    await graph.updateEvent(user, first?.id ?? '', { subject: 'Moved' });
+    await graph.deleteEvent(user, second?.id ?? '');
+    await graph.updateEvent(user, series.id ?? '', { subject: 'Weekly, changed' });
+    const attachment = { name: 'a.txt', contentType: 'text/plain', isInline: false, content: new Uint8Array([97]) };
+    await graph.addEventAttachment(user, series.id ?? '', attachment);
+    await drain(graph.eventAttachments(user, series.id ?? ''));
+    await drain(graph.contactFolders(user));
+    const contactFolder = await graph.createContactFolder(user, `Restored ${Date.now()}`);
+    const contact = await graph.createContact(user, contactFolder.id ?? '', { givenName: 'Ada' });
+    await graph.contact(user, contact.id ?? '');
+    await graph.updateContact(user, contact.id ?? '', { surname: 'Lovelace' });
+    await drain(graph.todoLists(user));
+    const list = await graph.createTodoList(user, `Restored ${Date.now()}`);
+    const task = await graph.createTodoTask(user, list.id ?? '', {
+      title: 'Task',
+      checklistItems: [{ displayName: 'Step' }],
+    });
+    await graph.todoTask(user, list.id ?? '', task.id ?? '');
+    await graph.updateTodoTask(user, list.id ?? '', task.id ?? '', { status: 'completed' });
+    const step = await graph.createChecklistItem(user, list.id ?? '', task.id ?? '', { displayName: 'Another' });
+    await drain(graph.checklistItems(user, list.id ?? '', task.id ?? ''));
+    await graph.deleteChecklistItem(user, list.id ?? '', task.id ?? '', step.id ?? '');
   },
   async mailArchive(graph, t) {
     await drain(graph.users());
@@ -361,6 +403,9 @@ describe('the connection test', () => {
       { permission: 'ChannelMessage.Read.All', areas: ['backup', 'teamsArchive'] },
       // Files.ReadWrite.All serves the files of a restore, not its lists and pages.
       { permission: 'Sites.ReadWrite.All', areas: ['restore'] },
+      { permission: 'Calendars.ReadWrite', areas: ['restore'] },
+      { permission: 'Contacts.ReadWrite', areas: ['restore'] },
+      { permission: 'Tasks.ReadWrite.All', areas: ['restore'] },
       { permission: 'Calendars.Read', areas: ['mailArchive'] },
       { permission: 'Contacts.Read', areas: ['mailArchive'] },
       { permission: 'Tasks.Read.All', areas: ['mailArchive'] },

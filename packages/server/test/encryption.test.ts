@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveContact, archiveEvent } from '../src/archive-data/mailbox-items.js';
 import { rotateSecrets } from '../src/crypto/rotation.js';
 import { createSecretBox } from '../src/crypto/secret-box.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
@@ -156,8 +157,47 @@ describe('encryption at rest, per organisation', () => {
     const clearDocument = await uploaded(gone, 'old.pdf', 'Northwind, kept before encryption');
     writeFileSync(documentPath(clearDocument), pdf('Northwind, kept before encryption'));
     const documentCopy = readFileSync(documentPath(sealedDocument));
+    // A mailbox's calendar and contacts, archived beside its mail: an event with an attachment, a contact.
+    const goneBlobs = (await plane.at(null, gone)).blobs;
+    const mailbox = {
+      tenantId: TENANTS.northwind,
+      mailbox: 'nw-mailbox',
+      jobId: null,
+      locationId: null,
+      now: new Date(),
+    };
+    await archiveEvent(server.ctx.db, goneBlobs, mailbox, {
+      calendarId: 'cal',
+      calendarName: 'Calendar',
+      event: { id: 'nw-event', type: 'singleInstance', subject: 'Northwind meeting', hasAttachments: true },
+      attachments: async function* () {
+        yield {
+          '@odata.type': '#microsoft.graph.fileAttachment',
+          id: 'nw-file',
+          name: 'agenda.txt',
+          contentBytes: Buffer.from('Northwind agenda').toString('base64'),
+        };
+      },
+    });
+    await archiveContact(server.ctx.db, goneBlobs, mailbox, {
+      folderId: 'f',
+      folderPath: 'Contacts',
+      contact: { id: 'nw-contact', displayName: 'Northwind contact' },
+    });
+    const itemBlobs = (
+      await server.ctx.db.query<{ blob_hash: string }>(
+        `select blob_hash from archived_events where tenant_id = $1 union select blob_hash from archived_event_attachments
+          where tenant_id = $1 union select blob_hash from archived_contacts where tenant_id = $1`,
+        [TENANTS.northwind],
+      )
+    ).map((r) => r.blob_hash);
+    expect(itemBlobs).toHaveLength(3);
     const result = await deleteOrganisation(server.ctx, plane, gone);
-    expect(result).toMatchObject({ tenants: 1, items: 2, blobs: 2, documents: 2 });
+    expect(result).toMatchObject({ tenants: 1, items: 2, blobs: 5, documents: 2 });
+    for (const name of itemBlobs) expect(await (await plane.storeAt(null)).has(name)).toBe(false);
+    for (const table of ['archived_events', 'archived_event_attachments', 'archived_contacts']) {
+      expect(await server.ctx.db.query(`select 1 from ${table} where tenant_id = $1`, [TENANTS.northwind])).toEqual([]);
+    }
     // Its documents' files are gone, the other organisation's stay; a copy of a sealed one cannot be opened.
     expect(existsSync(documentPath(sealedDocument))).toBe(false);
     expect(existsSync(documentPath(clearDocument))).toBe(false);

@@ -434,7 +434,8 @@ describe('storage locations in object stores', () => {
     });
     expect(await start(purge.jobId)).toMatchObject({ status: 'finished', items_done: rows.length });
     // The mail is gone from the container; the mailbox's calendars, contacts and tasks, archived by
-    // the same job and which retention does not cover, are all that is left there.
+    // the same job and each still current (retention removes only versions superseded or deleted
+    // before its cut-off), are all that is left there.
     const kept = await server.ctx.db.query<{ blob_hash: string }>(
       `select blob_hash from archived_events where job_id = $1 and location_id = $2
        union select a.blob_hash from archived_event_attachments a

@@ -4,7 +4,8 @@
  * exception of a series too), the calendar view of a time window (series expanded into occurrences,
  * a moved occurrence as an exception, a cancelled one left out), a series' instances, calendar view
  * delta (its tokens carry the window), attachments with their bytes, and the writes a restore makes
- * (calendars, events in a calendar, file attachments). Times are answered in UTC, or in the zone of
+ * (calendars, events in a calendar, file attachments; an event updated or deleted, an occurrence
+ * moved or cancelled). Times are answered in UTC, or in the zone of
  * `Prefer: outlook.timezone`; bodies as HTML, or as text with `Prefer: outlook.body-content-type`.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -757,6 +758,116 @@ function addAttachment(call: GraphCall, event: SimEvent): SimResponse {
   return { status: 201, json: attachmentJson(attachment) };
 }
 
+/**
+ * PATCH an event. A single event or a series master takes the properties given (a series its new
+ * pattern too); an occurrence becomes an exception of its series with the subject and times given,
+ * an exception keeps its own and takes these, as Outlook keeps only what differs from the pattern.
+ */
+function updateEvent(call: GraphCall, user: SimUser, found: { event: SimEvent; instance?: Instance }): SimResponse {
+  let body: Json;
+  try {
+    body = jsonBody<Json>(call.request) as Json;
+  } catch {
+    return graphError(400, 'BadRequest', 'Unable to read JSON request payload.');
+  }
+  const { event, instance } = found;
+  const start = body.start === undefined ? undefined : readDateTime(body.start, 'start');
+  if (isAnswer(start)) return start;
+  const end = body.end === undefined ? undefined : readDateTime(body.end, 'end');
+  if (isAnswer(end)) return end;
+  const render: Rendering = { owner: user, preferences: preferencesOf(call.request), basic: false };
+  call.tenant.clock += 1;
+  const now = new Date().toISOString();
+  if (instance?.originalStart !== undefined) {
+    const originalStart = instance.originalStart;
+    let exception = event.exceptions.find((x) => Date.parse(x.originalStart) === originalStart);
+    if (!exception) {
+      exception = { originalStart: new Date(originalStart).toISOString() };
+      event.exceptions.push(exception);
+    }
+    const from = start?.at ?? instance.start;
+    const to = end?.at ?? from + (instance.end - instance.start);
+    if (to < from) return invalid("The event's end is before its start.");
+    exception.start = new Date(from).toISOString();
+    exception.end = new Date(to).toISOString();
+    if (typeof body.subject === 'string') exception.subject = body.subject;
+    event.modified = now;
+    event.changed = call.tenant.clock;
+    const again = findEvent(user, instance.id);
+    return { status: 200, json: eventJson(render, event, again?.instance ?? instance) };
+  }
+  const attendees = body.attendees === undefined ? undefined : readAttendees(body.attendees);
+  if (isAnswer(attendees)) return attendees;
+  const from = start?.at ?? Date.parse(event.start);
+  const recurrence =
+    body.recurrence === undefined
+      ? undefined
+      : readRecurrence(body.recurrence, from, start?.zone ?? event.startTimeZone);
+  if (isAnswer(recurrence)) return recurrence;
+  const to = end?.at ?? Date.parse(event.end);
+  if (to < from) return invalid("The event's end is before its start.");
+  if (typeof body.subject === 'string') event.subject = body.subject;
+  if (body.body !== undefined) event.body = readBody(body.body);
+  if (start) {
+    event.start = new Date(start.at).toISOString();
+    event.startTimeZone = start.zone;
+  }
+  if (end) {
+    event.end = new Date(end.at).toISOString();
+    event.endTimeZone = end.zone;
+  }
+  if (typeof body.isAllDay === 'boolean') event.isAllDay = body.isAllDay;
+  if (isObject(body.location)) event.location = str(body.location.displayName);
+  if (attendees) event.attendees = attendees;
+  if (body.recurrence === null && event.recurrence) {
+    delete event.recurrence;
+    event.exceptions = [];
+  } else if (recurrence) event.recurrence = recurrence;
+  if (body.importance !== undefined)
+    event.importance = pickFrom(body.importance, ['low', 'normal', 'high'] as const, event.importance);
+  if (body.sensitivity !== undefined) {
+    event.sensitivity = pickFrom(
+      body.sensitivity,
+      ['normal', 'personal', 'private', 'confidential'] as const,
+      event.sensitivity,
+    );
+  }
+  if (body.showAs !== undefined) {
+    event.showAs = pickFrom(
+      body.showAs,
+      ['unknown', 'free', 'tentative', 'busy', 'oof', 'workingElsewhere'] as const,
+      event.showAs,
+    );
+  }
+  if (Array.isArray(body.categories)) event.categories = body.categories.map((c) => str(c)).filter(Boolean);
+  if (typeof body.isReminderOn === 'boolean') event.isReminderOn = body.isReminderOn;
+  if (typeof body.reminderMinutesBeforeStart === 'number') {
+    event.reminderMinutesBeforeStart = Math.trunc(body.reminderMinutesBeforeStart);
+  }
+  event.modified = now;
+  event.changed = call.tenant.clock;
+  return { status: 200, json: eventJson(render, event) };
+}
+
+/** DELETE an event: a single event or a whole series goes; an occurrence is cancelled in its series. */
+function deleteEvent(call: GraphCall, found: { event: SimEvent; instance?: Instance }): SimResponse {
+  const { event, instance } = found;
+  call.tenant.clock += 1;
+  if (instance?.originalStart !== undefined) {
+    const originalStart = instance.originalStart;
+    const exception = event.exceptions.find((x) => Date.parse(x.originalStart) === originalStart);
+    if (exception) {
+      exception.cancelled = true;
+      delete exception.start;
+      delete exception.end;
+      delete exception.subject;
+    } else event.exceptions.push({ originalStart: new Date(originalStart).toISOString(), cancelled: true });
+  } else event.deleted = true;
+  event.modified = new Date().toISOString();
+  event.changed = call.tenant.clock;
+  return { status: 204 };
+}
+
 function createCalendar(call: GraphCall, user: SimUser): SimResponse {
   let body: Json;
   try {
@@ -848,4 +959,6 @@ export const calendarRoutes: GraphRoute[] = [
   ...onEvent('POST', 'users/:user/events/:event/attachments', (call, _user, { event, instance }) =>
     instance ? invalid('Attachments are added to the series, not to one occurrence.') : addAttachment(call, event),
   ),
+  ...onEvent('PATCH', 'users/:user/events/:event', updateEvent),
+  ...onEvent('DELETE', 'users/:user/events/:event', (call, _user, found) => deleteEvent(call, found)),
 ];

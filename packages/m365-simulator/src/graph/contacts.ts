@@ -2,7 +2,7 @@
  * Contacts as Outlook serves them: a mailbox's contact folders (the default "Contacts" and others at
  * the top, child folders below them), a folder's contacts, the default folder's (`/contacts`), one
  * contact, contact delta per folder (deleted contacts as `@removed`), and the writes a restore makes
- * (contact folders, child folders, contacts in a folder). A contact answers every property Graph
+ * (contact folders, child folders, contacts in a folder, a contact updated). A contact answers every property Graph
  * gives by default, those it was never given empty as Outlook has them.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -201,6 +201,27 @@ function createContact(call: GraphCall, user: SimUser, folder: SimContactFolder)
   return { status: 201, json: contactJson(contact) };
 }
 
+/** PATCH a contact: the properties given replace its own, the others stay. */
+function updateContact(call: GraphCall, user: SimUser): SimResponse {
+  const contact = user.contacts.get(call.params.contact ?? '');
+  if (!contact || contact.deleted) return itemNotFound();
+  if (call.params.folder !== undefined && folderOf(user, call.params.folder)?.id !== contact.folderId) {
+    return itemNotFound();
+  }
+  const body = readJson(call);
+  if (isAnswer(body)) return body;
+  const properties = contactProperties(body);
+  if (isAnswer(properties)) return properties;
+  // A display name is made up only for a contact created without one, not for an update leaving it.
+  if (!('displayName' in body)) delete properties.displayName;
+  for (const [key, value] of Object.entries(body)) if (value === null) delete contact.properties[key];
+  Object.assign(contact.properties, properties);
+  call.tenant.clock += 1;
+  contact.modified = new Date().toISOString();
+  contact.changed = call.tenant.clock;
+  return { status: 200, json: contactJson(contact) };
+}
+
 export const contactRoutes: GraphRoute[] = [
   ...onMailbox('GET', 'users/:user/contactFolders', ({ context, request }, user) =>
     page(
@@ -260,4 +281,9 @@ export const contactRoutes: GraphRoute[] = [
     createFolder(call, user, folder),
   ),
   ...onFolder('POST', ['users/:user/contacts', 'users/:user/contactFolders/:folder/contacts'], createContact),
+  ...onMailbox(
+    'PATCH',
+    ['users/:user/contacts/:contact', 'users/:user/contactFolders/:folder/contacts/:contact'],
+    updateContact,
+  ),
 ];

@@ -3,7 +3,7 @@
  * wellknownListName defaultList, and others), list delta, a list's tasks (their checklist items and
  * linked resources with `$expand`, or on their own paths), one task, task delta per list (deleted
  * tasks and lists as `@removed`), and the writes a restore makes (lists, tasks with their checklist
- * items and linked resources).
+ * items and linked resources, a task updated, a checklist item added or deleted).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DateTimeTimeZone, SimChecklistItem, SimLinkedResource, SimTask, SimTaskList } from '../mailbox-items.js';
@@ -127,6 +127,15 @@ function readJson(call: GraphCall): Json | SimResponse {
   }
 }
 
+const DATE_NAMES = ['dueDateTime', 'startDateTime', 'reminderDateTime', 'completedDateTime'] as const;
+type DateName = (typeof DATE_NAMES)[number];
+
+/** A checklist item's or linked resource's id: a GUID, as To Do gives them. */
+const newItemId = () =>
+  randomBytes(16)
+    .toString('hex')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+
 const STATUSES = ['notStarted', 'inProgress', 'completed', 'waitingOnOthers', 'deferred'] as const;
 const IMPORTANCES = ['low', 'normal', 'high'] as const;
 
@@ -188,18 +197,14 @@ function createTask(call: GraphCall, user: SimUser, list: SimTaskList): SimRespo
     ...(recurrence ? { recurrence } : {}),
     categories: Array.isArray(body.categories) ? body.categories.filter((c): c is string => typeof c === 'string') : [],
     checklistItems: checklist.map((c) => ({
-      id: randomBytes(16)
-        .toString('hex')
-        .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
+      id: newItemId(),
       displayName: str(c.displayName),
       isChecked: c.isChecked === true,
       created: now,
       ...(c.isChecked === true ? { checked: now } : {}),
     })),
     linkedResources: links.map((r) => ({
-      id: randomBytes(16)
-        .toString('hex')
-        .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'),
+      id: newItemId(),
       applicationName: str(r.applicationName),
       displayName: str(r.displayName),
       ...(typeof r.externalId === 'string' ? { externalId: r.externalId } : {}),
@@ -217,6 +222,92 @@ function createTask(call: GraphCall, user: SimUser, list: SimTaskList): SimRespo
     status: 201,
     json: taskJson(task, { checklistItems: checklist.length > 0, linkedResources: links.length > 0 }),
   };
+}
+
+/** PATCH a task: the properties given replace its own (null clears a date or the recurrence). */
+function updateTask(call: GraphCall, task: SimTask): SimResponse {
+  const body = readJson(call);
+  if (isAnswer(body)) return body;
+  if (body.status !== undefined && !STATUSES.some((s) => s === body.status)) {
+    return invalid(`'${str(body.status)}' is not a task status.`);
+  }
+  if (body.importance !== undefined && !IMPORTANCES.some((i) => i === body.importance)) {
+    return invalid(`'${str(body.importance)}' is not an importance.`);
+  }
+  const dates: Partial<Record<DateName, DateTimeTimeZone | null>> = {};
+  for (const name of DATE_NAMES) {
+    if (body[name] === undefined) continue;
+    const value = readDateTime(body[name], name);
+    if (isAnswer(value)) return value;
+    dates[name] = value ?? null;
+  }
+  const due = dates.dueDateTime ?? task.dueDateTime;
+  const recurrence =
+    body.recurrence === undefined
+      ? undefined
+      : readRecurrence(
+          body.recurrence,
+          (due && toInstant(due.dateTime, due.timeZone)) || Date.now(),
+          due?.timeZone ?? 'UTC',
+        );
+  if (isAnswer(recurrence)) return recurrence;
+  const now = new Date().toISOString();
+  if (typeof body.title === 'string') task.title = body.title;
+  if (isObject(body.body)) {
+    task.body = {
+      contentType: str(body.body.contentType).toLowerCase() === 'html' ? 'html' : 'text',
+      content: str(body.body.content),
+    };
+    task.bodyModified = now;
+  }
+  const status = STATUSES.find((s) => s === body.status);
+  if (status) task.status = status;
+  const importance = IMPORTANCES.find((i) => i === body.importance);
+  if (importance) task.importance = importance;
+  if (typeof body.isReminderOn === 'boolean') task.isReminderOn = body.isReminderOn;
+  for (const [name, value] of Object.entries(dates) as [DateName, DateTimeTimeZone | null][]) {
+    if (value) task[name] = value;
+    else delete task[name];
+  }
+  if (body.recurrence === null) delete task.recurrence;
+  else if (recurrence) task.recurrence = recurrence;
+  if (Array.isArray(body.categories))
+    task.categories = body.categories.filter((c): c is string => typeof c === 'string');
+  call.tenant.clock += 1;
+  task.modified = now;
+  task.changed = call.tenant.clock;
+  return { status: 200, json: taskJson(task, { checklistItems: false, linkedResources: false }) };
+}
+
+/** A new checklist item (a step) of a task. */
+function addChecklistItem(call: GraphCall, task: SimTask): SimResponse {
+  const body = readJson(call);
+  if (isAnswer(body)) return body;
+  const displayName = str(body.displayName);
+  if (!displayName) return invalid('A checklist item needs a displayName.');
+  const now = new Date().toISOString();
+  const item: SimChecklistItem = {
+    id: newItemId(),
+    displayName,
+    isChecked: body.isChecked === true,
+    created: now,
+    ...(body.isChecked === true ? { checked: now } : {}),
+  };
+  task.checklistItems.push(item);
+  call.tenant.clock += 1;
+  task.modified = now;
+  task.changed = call.tenant.clock;
+  return { status: 201, json: checklistJson(item) };
+}
+
+function deleteChecklistItem(call: GraphCall, task: SimTask): SimResponse {
+  const at = task.checklistItems.findIndex((c) => c.id === call.params.item);
+  if (at < 0) return notFound();
+  task.checklistItems.splice(at, 1);
+  call.tenant.clock += 1;
+  task.modified = new Date().toISOString();
+  task.changed = call.tenant.clock;
+  return { status: 204 };
 }
 
 function createList(call: GraphCall, user: SimUser): SimResponse {
@@ -299,4 +390,7 @@ export const todoRoutes: GraphRoute[] = [
   ),
   ...onMailbox('POST', 'users/:user/todo/lists', createList),
   ...onList('POST', 'users/:user/todo/lists/:list/tasks', createTask),
+  ...onTask('PATCH', 'users/:user/todo/lists/:list/tasks/:task', updateTask),
+  ...onTask('POST', 'users/:user/todo/lists/:list/tasks/:task/checklistItems', addChecklistItem),
+  ...onTask('DELETE', 'users/:user/todo/lists/:list/tasks/:task/checklistItems/:item', deleteChecklistItem),
 ];

@@ -22,6 +22,7 @@ import {
 import { escapeHtml, hitMarkers, markHits } from './highlight.js';
 import { refreshHolds } from './legal-hold.js';
 import { recordKeptItems } from './legal-hold-repository.js';
+import { deleteMailboxItemsBefore } from './mailbox-items.js';
 import { stripHtml, summariseMail } from './mime.js';
 
 export interface ArchiveMailInput {
@@ -254,7 +255,16 @@ export async function deleteArchivedBefore(
     chats,
     through,
   });
-  const hashes = [...new Set(removed.map((r) => r.blob_hash))];
+  // A mailbox's calendars, contacts and tasks go by the same rule as its mail, their blobs with it.
+  const mailboxItems =
+    options.kind === 'mail'
+      ? await deleteMailboxItemsBefore(db, tenantId, { before: options.before, mailboxes: sources })
+      : { versions: 0, blobs: [] };
+  const removedBlobs = [
+    ...removed.map((r) => ({ blobHash: r.blob_hash, locationId: r.location_id })),
+    ...mailboxItems.blobs,
+  ];
+  const hashes = [...new Set(removedBlobs.map((r) => r.blobHash))];
   let bytes = 0;
   for (const r of removed) bytes += Number(r.size);
   const perSource = new Map<string, { kind: ArchiveKind; source: string; items: number; bytes: number }>();
@@ -275,15 +285,21 @@ export async function deleteArchivedBefore(
   if (hashes.length > 0) {
     const keep = await blobsInUse(db, hashes);
     const gone = new Set<string>();
-    for (const r of removed) {
-      const key = `${r.location_id ?? ''} ${r.blob_hash}`;
-      if (keep.has(r.blob_hash) || gone.has(key)) continue;
+    for (const r of removedBlobs) {
+      const key = `${r.locationId ?? ''} ${r.blobHash}`;
+      if (keep.has(r.blobHash) || gone.has(key)) continue;
       gone.add(key);
-      await (await storeAt(r.location_id)).delete(r.blob_hash);
+      await (await storeAt(r.locationId)).delete(r.blobHash);
     }
   }
   const held = options.runId
     ? await recordKeptItems(db, options.runId, tenantId, { kind: options.kind, before: options.before, sources, chats })
     : 0;
-  return { items: removed.length, bytes, held, perSource: [...perSource.values()] };
+  return {
+    items: removed.length,
+    bytes,
+    held,
+    perSource: [...perSource.values()],
+    mailboxItemVersions: mailboxItems.versions,
+  };
 }

@@ -248,3 +248,20 @@ export async function chatMemberIds(
   );
   return new Map(rows.map((r) => [r.chat_id, r.member_ids]));
 }
+
+/**
+ * The mailboxes a held case of the tenant names as custodians of its mail: retention keeps their
+ * archived calendars, contacts and tasks whole, which a hold's item rows (mail only) do not name.
+ */
+export async function heldMailboxes(db: Queryable, tenantId: string): Promise<string[]> {
+  const rows = await db.query<{ hold_scope: HoldScope | string }>(
+    'select hold_scope from ediscovery_cases where tenant_id = $1 and hold_scope is not null',
+    [tenantId],
+  );
+  const held = new Set<string>();
+  for (const row of rows) {
+    const scope = holdScopeOf(row.hold_scope);
+    if (scope.kind.includes('mail')) for (const mailbox of scope.mailSources) held.add(mailbox);
+  }
+  return [...held];
+}

@@ -352,3 +352,126 @@ export async function eventAttachmentsOf(
     locationId: r.location_id,
   }));
 }
+
+/** An archived item as a restore takes it: one version, the container it was in, what it is. */
+export interface ChosenVersion {
+  externalId: string;
+  version: number;
+  blobHash: string;
+  locationId: string | null;
+  /** The calendar, contact folder or To Do list: its id and name (a contact folder's path). */
+  containerId: string;
+  containerName: string;
+  /** Deleted at the chosen date. */
+  deleted: boolean;
+  /** Events only: Graph's event type and the series an occurrence or exception belongs to. */
+  eventType: string | null;
+  seriesMasterId: string | null;
+}
+
+const CONTAINER: Record<MailboxItemKind, { id: string; name: string }> = {
+  event: { id: 'calendar_id', name: 'calendar_name' },
+  contact: { id: 'folder_id', name: 'folder_path' },
+  task: { id: 'list_id', name: 'list_name' },
+};
+
+/**
+ * Each item's version as of `at` (the latest archived by then; the latest of all without a date):
+ * the items named by `ids` whatever became of them, and every item of the `containers` that was not
+ * deleted at that date. An item is of the container its version of that date was in.
+ */
+export async function versionsAt(
+  db: Queryable,
+  kind: MailboxItemKind,
+  key: { tenantId: string; mailbox: string },
+  at: Date | null,
+  chosen: { ids: readonly string[]; containers: readonly string[] },
+): Promise<ChosenVersion[]> {
+  if (chosen.ids.length === 0 && chosen.containers.length === 0) return [];
+  const { id, name } = CONTAINER[kind];
+  const eventColumns =
+    kind === 'event' ? 'event_type, series_master_id' : 'null as event_type, null as series_master_id';
+  const rows = await db.query<{
+    external_id: string;
+    version: number;
+    blob_hash: string;
+    location_id: string | null;
+    container_id: string;
+    container_name: string;
+    deleted: boolean;
+    event_type: string | null;
+    series_master_id: string | null;
+  }>(
+    `select * from (
+       select distinct on (external_id) external_id, version, blob_hash, location_id, ${id} as container_id,
+              ${name} as container_name, (deleted_at is not null and ($3::timestamptz is null or deleted_at <= $3)) as deleted,
+              ${eventColumns}
+         from ${TABLES[kind]}
+        where tenant_id = $1 and mailbox = $2 and ($3::timestamptz is null or archived_at <= $3)
+        order by external_id, version desc) v
+      where v.external_id = any($4::text[]) or (v.container_id = any($5::text[]) and not v.deleted)
+      order by v.container_name, v.external_id`,
+    [key.tenantId, key.mailbox, at, [...chosen.ids], [...chosen.containers]],
+  );
+  return rows.map((r) => ({
+    externalId: r.external_id,
+    version: Number(r.version),
+    blobHash: r.blob_hash,
+    locationId: r.location_id,
+    containerId: r.container_id,
+    containerName: r.container_name,
+    deleted: r.deleted,
+    eventType: r.event_type,
+    seriesMasterId: r.series_master_id,
+  }));
+}
+
+/** A blob a removed version (or one of its event attachments) referred to, and where it is. */
+export interface RemovedBlob {
+  blobHash: string;
+  locationId: string | null;
+}
+
+/**
+ * Retention of the tenant's archived calendars, contacts and tasks: removes each version that stopped
+ * being the item's current one before `before` (a newer version was archived, or the item was deleted,
+ * before then), of the `mailboxes` (all without), but never of the `kept` ones; an event's attachments
+ * go with their version. The current version of an item still there stays, whatever its age, as a
+ * backup keeps the latest state. Answers how many versions went and the blobs they referred to.
+ */
+export async function deleteSupersededBefore(
+  db: Queryable,
+  kind: MailboxItemKind,
+  tenantId: string,
+  options: { before: Date; mailboxes: readonly string[]; kept: readonly string[] },
+): Promise<{ versions: number; blobs: RemovedBlob[] }> {
+  const table = TABLES[kind];
+  const rows = await db.query<{
+    mailbox: string;
+    external_id: string;
+    version: number;
+    blob_hash: string;
+    location_id: string | null;
+  }>(
+    `delete from ${table} t
+      where t.tenant_id = $1 and (cardinality($2::text[]) = 0 or t.mailbox = any($2::text[]))
+        and not (t.mailbox = any($3::text[]))
+        and coalesce((select min(n.archived_at) from ${table} n
+                       where n.tenant_id = t.tenant_id and n.mailbox = t.mailbox and n.external_id = t.external_id
+                         and n.version > t.version), t.deleted_at) < $4
+      returning t.mailbox, t.external_id, t.version, t.blob_hash, t.location_id`,
+    [tenantId, [...options.mailboxes], [...options.kept], options.before],
+  );
+  const blobs: RemovedBlob[] = rows.map((r) => ({ blobHash: r.blob_hash, locationId: r.location_id }));
+  if (kind === 'event' && rows.length > 0) {
+    const attachments = await db.query<{ blob_hash: string; location_id: string | null }>(
+      `delete from archived_event_attachments a
+        using unnest($2::text[], $3::text[], $4::int[]) as v(mailbox, event_id, version)
+        where a.tenant_id = $1 and a.mailbox = v.mailbox and a.event_id = v.event_id and a.version = v.version
+        returning a.blob_hash, a.location_id`,
+      [tenantId, rows.map((r) => r.mailbox), rows.map((r) => r.external_id), rows.map((r) => Number(r.version))],
+    );
+    blobs.push(...attachments.map((a) => ({ blobHash: a.blob_hash, locationId: a.location_id })));
+  }
+  return { versions: rows.length, blobs };
+}

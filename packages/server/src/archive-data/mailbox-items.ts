@@ -8,9 +8,11 @@
  */
 import type { ChecklistItem, Contact, Event, FileAttachment, TodoTask } from '@microsoft/microsoft-graph-types';
 import type { Queryable } from '../db/database.js';
+import { heldMailboxes } from './legal-hold-repository.js';
 import {
   type ArchivedVersion,
   archivedVersions,
+  deleteSupersededBefore,
   eventAttachmentsOf,
   insertContactVersion,
   insertEventAttachments,
@@ -21,6 +23,7 @@ import {
   type MailboxItemCounts,
   type MailboxItemKind,
   markDeleted,
+  type RemovedBlob,
   recordRunCounts,
   seriesOf,
   seriesWithoutInstances,
@@ -305,4 +308,27 @@ export async function archivedContactVCard(
 ): Promise<string | undefined> {
   const found = await latestItem<Contact>(db, storeAt, 'contact', key, contactId);
   return found ? contactToVCard(found.item) : undefined;
+}
+
+/**
+ * Retention of mailboxes' calendars, contacts and tasks beside their mail (the same job, cut-off and
+ * mailboxes, all of the tenant's without any): each version that stopped being current before
+ * `before` goes (deleteSupersededBefore), but none of a mailbox a legal hold names as a custodian of
+ * its mail. Answers how many versions went and the blobs they referred to, which the caller deletes
+ * from their stores once nothing else refers to them.
+ */
+export async function deleteMailboxItemsBefore(
+  db: Queryable,
+  tenantId: string,
+  options: { before: Date; mailboxes: readonly string[] },
+): Promise<{ versions: number; blobs: RemovedBlob[] }> {
+  const kept = await heldMailboxes(db, tenantId);
+  let versions = 0;
+  const blobs: RemovedBlob[] = [];
+  for (const kind of ['event', 'contact', 'task'] as const) {
+    const removed = await deleteSupersededBefore(db, kind, tenantId, { ...options, kept });
+    versions += removed.versions;
+    blobs.push(...removed.blobs);
+  }
+  return { versions, blobs };
 }

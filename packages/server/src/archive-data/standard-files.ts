@@ -1,7 +1,7 @@
 /**
- * Archived calendar events and contacts as the standard files other programs open: an event as
- * iCalendar (.ics, RFC 5545) and a contact as vCard 4.0 (.vcf, RFC 6350), made from the JSON Graph
- * gave (archive-data/mailbox-items.ts keeps it).
+ * Archived calendar events, contacts and To Do tasks as the standard files other programs open: an
+ * event as iCalendar (.ics, RFC 5545), a contact as vCard 4.0 (.vcf, RFC 6350) and a task as an
+ * iCalendar VTODO, made from the JSON Graph gave (archive-data/mailbox-items.ts keeps it).
  *
  * An event: one VEVENT with its UID (Graph's iCalUId, which Outlook shares with the attendees' copies),
  * DTSTART and DTEND in UTC (as the archive reads times; VALUE=DATE for an all-day event), SUMMARY,
@@ -17,8 +17,10 @@ import type {
   Event,
   PatternedRecurrence,
   PhysicalAddress,
+  TodoTask,
 } from '@microsoft/microsoft-graph-types';
 import { stripHtml } from './mime.js';
+import { instantOf as zonedInstant } from './time-zones.js';
 
 /** An event's file attachment with its bytes. */
 export interface IcsAttachment {
@@ -233,6 +235,71 @@ export function eventToICalendar(event: Event, attachments: readonly IcsAttachme
     const original = exception.originalStart ? new Date(exception.originalStart) : undefined;
     if (!original) continue;
     lines.push(...veventLines(exception, uid, { recurrenceId: original }), 'END:VEVENT');
+  }
+  lines.push('END:VCALENDAR');
+  return folded(lines);
+}
+
+// ——— To Do tasks ———
+
+/** To Do's status as a VTODO's STATUS (RFC 5545 3.8.1.11): waiting and deferred tasks still need action. */
+const TODO_STATUS: Record<string, string> = {
+  notStarted: 'NEEDS-ACTION',
+  inProgress: 'IN-PROCESS',
+  completed: 'COMPLETED',
+  waitingOnOthers: 'NEEDS-ACTION',
+  deferred: 'NEEDS-ACTION',
+};
+/** To Do's importance as PRIORITY (RFC 5545 3.8.1.9: 1 highest, 5 medium, 9 lowest). */
+const TODO_PRIORITY: Record<string, number> = { high: 1, normal: 5, low: 9 };
+
+/**
+ * A To Do task as an iCalendar object: a VTODO with its UID (the task's id), SUMMARY, DESCRIPTION
+ * (the body as text), STATUS, PRIORITY, DTSTART, DUE and COMPLETED (each instant in UTC, read in the
+ * zone To Do gave it), CATEGORIES, RRULE (its recurrence, dated from its due date) and a VALARM at its
+ * reminder. Its checklist items (steps) follow as VTODOs of their own, each RELATED-TO the task as
+ * its parent (RFC 5545 3.8.4.5), completed when ticked.
+ */
+export function todoToICalendar(task: TodoTask): string {
+  const uid = task.id ?? '';
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Compliance Portal//Archive//EN', 'CALSCALE:GREGORIAN'];
+  lines.push('BEGIN:VTODO', `UID:${text(uid)}`);
+  const modified = task.lastModifiedDateTime ? new Date(task.lastModifiedDateTime) : new Date(0);
+  lines.push(`DTSTAMP:${utc(modified)}`);
+  if (task.createdDateTime) lines.push(`CREATED:${utc(new Date(task.createdDateTime))}`);
+  if (task.lastModifiedDateTime) lines.push(`LAST-MODIFIED:${utc(modified)}`);
+  lines.push(`SUMMARY:${text(task.title ?? '')}`);
+  const body = (
+    task.body?.contentType === 'html' ? stripHtml(task.body?.content ?? '') : (task.body?.content ?? '')
+  ).trim();
+  if (body) lines.push(`DESCRIPTION:${text(body)}`);
+  lines.push(`STATUS:${TODO_STATUS[task.status ?? 'notStarted'] ?? 'NEEDS-ACTION'}`);
+  lines.push(`PRIORITY:${TODO_PRIORITY[task.importance ?? 'normal'] ?? 5}`);
+  const start = zonedInstant(task.startDateTime);
+  const due = zonedInstant(task.dueDateTime);
+  const completed = zonedInstant(task.completedDateTime);
+  if (start) lines.push(`DTSTART:${utc(start)}`);
+  if (due) lines.push(`DUE:${utc(due)}`);
+  if (completed) lines.push(`COMPLETED:${utc(completed)}`);
+  if ((task.categories ?? []).length > 0) lines.push(`CATEGORIES:${(task.categories ?? []).map(text).join(',')}`);
+  // An RRULE repeats from DTSTART: a task's recurrence from its due date, which is then its start too.
+  if (task.recurrence && due) {
+    if (!start) lines.push(`DTSTART:${utc(due)}`);
+    lines.push(`RRULE:${rrule(task.recurrence, start ?? due)}`);
+  }
+  const reminder = task.isReminderOn ? zonedInstant(task.reminderDateTime) : undefined;
+  if (reminder) {
+    lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${text(task.title ?? '')}`);
+    lines.push(`TRIGGER;VALUE=DATE-TIME:${utc(reminder)}`, 'END:VALARM');
+  }
+  lines.push('END:VTODO');
+  for (const step of task.checklistItems ?? []) {
+    lines.push('BEGIN:VTODO', `UID:${text(`${uid}-${step.id ?? ''}`)}`);
+    lines.push(`DTSTAMP:${utc(step.createdDateTime ? new Date(step.createdDateTime) : modified)}`);
+    lines.push(`SUMMARY:${text(step.displayName ?? '')}`, `RELATED-TO;RELTYPE=PARENT:${text(uid)}`);
+    lines.push(`STATUS:${step.isChecked ? 'COMPLETED' : 'NEEDS-ACTION'}`);
+    if (step.isChecked && step.checkedDateTime) lines.push(`COMPLETED:${utc(new Date(step.checkedDateTime))}`);
+    lines.push('END:VTODO');
   }
   lines.push('END:VCALENDAR');
   return folded(lines);

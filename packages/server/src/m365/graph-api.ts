@@ -141,6 +141,39 @@ export interface GraphApi {
   tasksDelta(userId: string, listId: string, deltaLink?: string): DeltaPages<TodoTask>;
   /** A task's checklist items (the steps of the task). */
   checklistItems(userId: string, listId: string, taskId: string): AsyncIterable<ChecklistItem>;
+  // ——— Restore of calendars, contacts and To Do (the writes an Exchange restore makes) ———
+  /** One event (a series master, an occurrence or exception too); null when the mailbox has none by that id. */
+  event(userId: string, eventId: string): Promise<Event | null>;
+  /** A series' occurrences and exceptions in `window`, each with its `originalStart`. */
+  eventInstances(userId: string, eventId: string, window: { start: Date; end: Date }): AsyncIterable<Event>;
+  createCalendar(userId: string, name: string): Promise<Calendar>;
+  /** Creates an event (a series with its `recurrence`) in the calendar. */
+  createEvent(userId: string, calendarId: string, event: Event): Promise<Event>;
+  /** Updates an event; an occurrence's id moves or changes that occurrence (it becomes an exception). */
+  updateEvent(userId: string, eventId: string, changes: Event): Promise<Event>;
+  /** Deletes an event; an occurrence's id cancels that occurrence of its series. */
+  deleteEvent(userId: string, eventId: string): Promise<void>;
+  /** Adds a file attachment (its bytes in one request: Graph takes up to 3 MB so). */
+  addEventAttachment(
+    userId: string,
+    eventId: string,
+    file: { name: string; contentType: string; isInline: boolean; content: Uint8Array },
+  ): Promise<void>;
+  /** Creates a contact folder at the top of the mailbox. */
+  createContactFolder(userId: string, name: string): Promise<ContactFolder>;
+  /** One contact; null when the mailbox has none by that id. */
+  contact(userId: string, contactId: string): Promise<Contact | null>;
+  createContact(userId: string, folderId: string, contact: Contact): Promise<Contact>;
+  updateContact(userId: string, contactId: string, changes: Contact): Promise<Contact>;
+  createTodoList(userId: string, name: string): Promise<TodoTaskList>;
+  /** One task of a list; null when the list has none by that id (or the list is gone). */
+  todoTask(userId: string, listId: string, taskId: string): Promise<TodoTask | null>;
+  /** Creates a task; checklist items given with it are created with it. */
+  createTodoTask(userId: string, listId: string, task: TodoTask): Promise<TodoTask>;
+  updateTodoTask(userId: string, listId: string, taskId: string, changes: TodoTask): Promise<TodoTask>;
+  createChecklistItem(userId: string, listId: string, taskId: string, item: ChecklistItem): Promise<ChecklistItem>;
+  deleteChecklistItem(userId: string, listId: string, taskId: string, itemId: string): Promise<void>;
+  // ——— end of the restore of calendars, contacts and To Do ———
   /** Creates a mail folder at the top of the mailbox, or below `parentId`. */
   createMailFolder(userId: string, parentId: string | null, name: string): Promise<MailFolder>;
   /** Puts a message (its MIME) into a folder, as a restore does. */

@@ -180,10 +180,23 @@ const SERIES_MASTER_SELECT = [
   'isCancelled',
   'isOrganizer',
   'hasAttachments',
+  // A series goes back with its reminder: the restore writes what the archive read.
+  'isReminderOn',
+  'reminderMinutesBeforeStart',
   'createdDateTime',
   'lastModifiedDateTime',
   'cancelledOccurrences',
 ].join(',');
+
+/** What a read answers, or null for Graph's 404 (the item is not there). */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof GraphError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /** An instant as a calendar view's window takes it: UTC, to the second. */
 const graphInstant = (at: Date) => `${at.toISOString().slice(0, 19)}Z`;
@@ -716,6 +729,55 @@ export function createGraphApi(connection: TenantGraphConnection, options: Graph
       deltaPages<TodoTask>(`/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/delta`, link),
     checklistItems: (userId, listId, taskId) =>
       list<ChecklistItem>(`/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/${enc(taskId)}/checklistItems`),
+    // ——— Restore of calendars, contacts and To Do ———
+    event: (userId, eventId) => orNull(json<Event>('GET', `/users/${enc(userId)}/events/${enc(eventId)}`)),
+    eventInstances: (userId, eventId, window) =>
+      list<Event>(
+        `/users/${enc(userId)}/events/${enc(eventId)}/instances?startDateTime=${graphInstant(window.start)}&endDateTime=${graphInstant(window.end)}`,
+      ),
+    createCalendar: (userId, name) => json<Calendar>('POST', `/users/${enc(userId)}/calendars`, { name }),
+    createEvent: (userId, calendarId, event) =>
+      json<Event>('POST', `/users/${enc(userId)}/calendars/${enc(calendarId)}/events`, event),
+    updateEvent: (userId, eventId, changes) =>
+      json<Event>('PATCH', `/users/${enc(userId)}/events/${enc(eventId)}`, changes),
+    async deleteEvent(userId, eventId) {
+      await (await request('DELETE', `/users/${enc(userId)}/events/${enc(eventId)}`)).arrayBuffer();
+    },
+    async addEventAttachment(userId, eventId, file) {
+      await json('POST', `/users/${enc(userId)}/events/${enc(eventId)}/attachments`, {
+        '@odata.type': '#microsoft.graph.fileAttachment',
+        name: file.name,
+        contentType: file.contentType,
+        isInline: file.isInline,
+        contentBytes: Buffer.from(file.content).toString('base64'),
+      });
+    },
+    createContactFolder: (userId, name) =>
+      json<ContactFolder>('POST', `/users/${enc(userId)}/contactFolders`, { displayName: name }),
+    contact: (userId, contactId) => orNull(json<Contact>('GET', `/users/${enc(userId)}/contacts/${enc(contactId)}`)),
+    createContact: (userId, folderId, contact) =>
+      json<Contact>('POST', `/users/${enc(userId)}/contactFolders/${enc(folderId)}/contacts`, contact),
+    updateContact: (userId, contactId, changes) =>
+      json<Contact>('PATCH', `/users/${enc(userId)}/contacts/${enc(contactId)}`, changes),
+    createTodoList: (userId, name) =>
+      json<TodoTaskList>('POST', `/users/${enc(userId)}/todo/lists`, { displayName: name }),
+    todoTask: (userId, listId, taskId) =>
+      orNull(json<TodoTask>('GET', `/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/${enc(taskId)}`)),
+    createTodoTask: (userId, listId, task) =>
+      json<TodoTask>('POST', `/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks`, task),
+    updateTodoTask: (userId, listId, taskId, changes) =>
+      json<TodoTask>('PATCH', `/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/${enc(taskId)}`, changes),
+    createChecklistItem: (userId, listId, taskId, item) =>
+      json<ChecklistItem>(
+        'POST',
+        `/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/${enc(taskId)}/checklistItems`,
+        item,
+      ),
+    async deleteChecklistItem(userId, listId, taskId, itemId) {
+      const url = `/users/${enc(userId)}/todo/lists/${enc(listId)}/tasks/${enc(taskId)}/checklistItems/${enc(itemId)}`;
+      await (await request('DELETE', url)).arrayBuffer();
+    },
+    // ——— end of the restore of calendars, contacts and To Do ———
     createMailFolder: (userId, parentId, name) =>
       json<MailFolder>(
         'POST',

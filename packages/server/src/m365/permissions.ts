@@ -30,8 +30,8 @@ export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]
     'ChannelMessage.Read.All',
   ],
   // Restore of files (into the original or another OneDrive or site, with their sharing), of a site's
-  // lists, list items and pages, and of archived mail (MIME import into a folder made for it). Teams
-  // messages restore as a download only.
+  // lists, list items and pages, of archived mail (MIME import into a folder made for it) and of a
+  // mailbox's archived calendars, contacts and To Do tasks. Teams messages restore as a download only.
   restore: [
     // Create listItem and update listItem (its fields), create sitePage: Sites.ReadWrite.All least.
     // Create list lists Sites.Manage.All least, and Sites.ReadWrite.All beside it for an application;
@@ -42,6 +42,16 @@ export const AREA_PERMISSIONS: Readonly<Record<PermissionArea, readonly string[]
     'Sites.ReadWrite.All',
     // List mail folders, create mail folder and child folder, create message from MIME.
     'Mail.ReadWrite',
+    // Create calendar, create event, update event (an occurrence too), delete event (an occurrence:
+    // cancelled), add attachment; the reads beside them (list calendars, get event, list instances,
+    // list attachments) list Calendars.ReadWrite as well.
+    'Calendars.ReadWrite',
+    // Create contactFolder, create contact, update contact; list contactFolders and child folders
+    // and get contact list Contacts.ReadWrite as well.
+    'Contacts.ReadWrite',
+    // Create todoTaskList, create todoTask, update todoTask, create and delete checklistItem; list
+    // lists, get todoTask and list checklistItems list Tasks.ReadWrite.All as well.
+    'Tasks.ReadWrite.All',
   ],
   // Exchange archive, its mailboxes and its proxy rights (distribution groups and their members).
   mailArchive: [

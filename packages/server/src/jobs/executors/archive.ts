@@ -281,7 +281,7 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     if (!retention) throw new Error('The archive deletion job has no retention.');
     const kind = rc.job.application === 'exchange' ? 'mail' : 'teams';
     const before = retentionCutoff(rc.ctx.now(), retention);
-    const { items, held, perSource } = await plane.archive.deleteBefore(
+    const { items, held, perSource, mailboxItemVersions } = await plane.archive.deleteBefore(
       rc.tenant.tenantId,
       kind,
       before,
@@ -299,8 +299,13 @@ export function archiveDeletionExecutor(plane: DataPlane): Executor {
     for (const source of rc.job.sources) if (!reported.has(source)) rc.progress({ source });
     const kept =
       held > 0 ? ` Kept ${counted(held, 'item')} on legal hold; the report lists ${held === 1 ? 'it' : 'them'}.` : '';
+    // The versions of calendars, contacts and tasks count apart: the run's items stay the mail's.
+    const versions =
+      mailboxItemVersions > 0
+        ? ` Deleted ${counted(mailboxItemVersions, 'earlier or deleted version')} of events, contacts and tasks with it.`
+        : '';
     return {
-      message: `Deleted ${counted(items, 'archived item')} older than ${before.toISOString().slice(0, 10)}.${kept}`,
+      message: `Deleted ${counted(items, 'archived item')} older than ${before.toISOString().slice(0, 10)}.${versions}${kept}`,
     };
   };
 }

@@ -25,13 +25,18 @@ async function ensureMailFolder(graph: GraphApi, mailbox: string, path: string):
   return parentId;
 }
 
-export async function restoreMail(rc: RunContext, plane: DataPlane, spec: RestoreSpec) {
+/** The archived mails of the restore's mailbox its node ids name (the numeric ones), oldest first. */
+export async function chosenMails(rc: RunContext, spec: RestoreSpec) {
   const ids = spec.nodeIds.filter((id) => /^\d+$/.test(id));
-  const rows = await rc.ctx.db.query<{ id: string; subject: string; blob_hash: string; location_id: string | null }>(
+  return rc.ctx.db.query<{ id: string; subject: string; blob_hash: string; location_id: string | null }>(
     `select id::text, subject, blob_hash, location_id from archive_items
       where tenant_id = $1 and kind = 'mail' and source = $2 and id = any($3::bigint[]) order by sent_at, id`,
     [rc.tenant.tenantId, spec.sourceId, ids],
   );
+}
+
+export async function restoreMail(rc: RunContext, plane: DataPlane, spec: RestoreSpec) {
+  const rows = await chosenMails(rc, spec);
   if (rows.length === 0) throw new Error('None of the chosen mails is in the archive.');
   const target = spec.target === 'other' && spec.targetId ? spec.targetId : spec.sourceId;
   const folderPath = rc.job.folders?.[0] ?? RESTORED_FOLDER;

@@ -60,7 +60,8 @@ interface Archive {
   /**
    * Deletes the tenant's archived items older than `before`: mail of `sources`, or messages of the
    * `sources` teams and of the chats the `chats` accounts are in (all of the kind when both are empty),
-   * but those a legal hold keeps, which the run `runId` records (`held`: how many).
+   * but those a legal hold keeps, which the run `runId` records (`held`: how many). With mail, the
+   * mailboxes' archived calendars, contacts and tasks: each version no longer current before then.
    */
   deleteBefore(
     tenantId: string,
@@ -75,6 +76,8 @@ interface Archive {
     held: number;
     /** What each mailbox, team or chat lost. */
     perSource: { source: string; items: number; bytes: number }[];
+    /** With mail: the versions of the mailboxes' calendars, contacts and tasks that went with it. */
+    mailboxItemVersions: number;
   }>;
 }
 

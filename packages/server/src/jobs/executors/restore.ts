@@ -17,7 +17,7 @@ import { findJob } from '../repository.js';
 import type { Executor, RunContext } from '../run-context.js';
 import { createZip } from '../zip.js';
 import { type SnapshotItem, snapshotItems, snapshotSeq } from './backup-store.js';
-import { restoreMail } from './mail-restore.js';
+import { restoreMailboxItems } from './mailbox-restore.js';
 import type { Blobs, DataPlane } from './plane.js';
 import {
   downloadSiteContent,
@@ -148,7 +148,7 @@ export function restoreExecutor(plane: DataPlane): Executor {
   return async (rc: RunContext) => {
     const spec = rc.job.restore;
     if (!spec) throw new Error('The restore job has nothing to restore.');
-    if (rc.job.application === 'exchange') return restoreMail(rc, plane, spec);
+    if (rc.job.application === 'exchange') return restoreMailboxItems(rc, plane, spec);
     const source = await findJob(rc.ctx.db, spec.sourceJobId);
     if (!source) throw new Error('The backup job of this restore was removed.');
     // The versions are in the backup job's storage location.
