@@ -190,16 +190,16 @@ const AREA_CALLS: Record<PermissionArea, (graph: GraphApi, t: SimTenant) => Prom
     await graph.contact(user, contact.id ?? '');
     await graph.updateContact(user, contact.id ?? '', { surname: 'Lovelace' });
     await drain(graph.todoLists(user));
-    const list = await graph.createTodoList(user, `Restored ${Date.now()}`);
-    const task = await graph.createTodoTask(user, list.id ?? '', {
+    const todoList = await graph.createTodoList(user, `Restored ${Date.now()}`);
+    const task = await graph.createTodoTask(user, todoList.id ?? '', {
       title: 'Task',
       checklistItems: [{ displayName: 'Step' }],
     });
-    await graph.todoTask(user, list.id ?? '', task.id ?? '');
-    await graph.updateTodoTask(user, list.id ?? '', task.id ?? '', { status: 'completed' });
-    const step = await graph.createChecklistItem(user, list.id ?? '', task.id ?? '', { displayName: 'Another' });
-    await drain(graph.checklistItems(user, list.id ?? '', task.id ?? ''));
-    await graph.deleteChecklistItem(user, list.id ?? '', task.id ?? '', step.id ?? '');
+    await graph.todoTask(user, todoList.id ?? '', task.id ?? '');
+    await graph.updateTodoTask(user, todoList.id ?? '', task.id ?? '', { status: 'completed' });
+    const step = await graph.createChecklistItem(user, todoList.id ?? '', task.id ?? '', { displayName: 'Another' });
+    await drain(graph.checklistItems(user, todoList.id ?? '', task.id ?? ''));
+    await graph.deleteChecklistItem(user, todoList.id ?? '', task.id ?? '', step.id ?? '');
   },
   async mailArchive(graph, t) {
     await drain(graph.users());
