@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, createClient, type EdiscoveryHit } from '@compliance-portal/sdk';
 import type { RunningSimulator, SimUser } from '@compliance-portal/m365-simulator';
+import { ApiError, createClient, type EdiscoveryHit } from '@compliance-portal/sdk';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataPlane } from '../src/jobs/data-plane.js';
@@ -93,7 +93,7 @@ describe('eDiscovery over archived calendar events', () => {
     expect(found.searchedMailboxes).toBe(1);
   });
 
-  it("never finds an event of a mailbox the caller may not read, nor events unless they are asked for", async () => {
+  it('never finds an event of a mailbox the caller may not read, nor events unless they are asked for', async () => {
     const event = eventOf(closed);
     const asked = await search({ query: `subject:"${event.subject}"`, kinds: ['events'] });
     expect(asked.items.map((h) => h.source)).not.toContain(closed.id);
@@ -168,7 +168,12 @@ describe('eDiscovery over archived calendar events', () => {
     expect(shown.attendees).toEqual(
       event.attendees.map((a) => ({ name: a.name, address: a.address, type: a.type, response: a.response })),
     );
-    expect(shown.body).toContain(event.body.content.replace(/<[^>]+>/g, ' ').trim().split(/\s+/)[0]);
+    expect(shown.body).toContain(
+      event.body.content
+        .replace(/<[^>]+>/g, ' ')
+        .trim()
+        .split(/\s+/)[0],
+    );
     const other = eventOf(closed);
     const refused = await api()
       .eventPreview({ tenantId, mailboxId: closed.id, eventId: other.id })

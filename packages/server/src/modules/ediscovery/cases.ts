@@ -31,8 +31,8 @@ import { createZip } from '../../jobs/zip.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
-import { eventFileName } from './events.js';
 import { custodianList, custodianNames, custodiansOf, hasCustodians, requireTenantIds } from './custodians.js';
+import { eventFileName } from './events.js';
 import {
   type CaseRow,
   type Custodians,

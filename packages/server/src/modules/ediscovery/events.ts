@@ -53,9 +53,7 @@ export async function previewEvent(
     mailbox,
     calendar: found.calendarName,
     subject: event.subject ?? '',
-    organizer: [organizer?.name, organizer?.address ? `<${organizer.address}>` : '']
-      .filter(Boolean)
-      .join(' '),
+    organizer: [organizer?.name, organizer?.address ? `<${organizer.address}>` : ''].filter(Boolean).join(' '),
     attendees: (event.attendees ?? []).map((a) => ({
       name: a.emailAddress?.name ?? '',
       address: a.emailAddress?.address ?? '',
@@ -95,6 +93,9 @@ export async function eventFile(
 
 /** An .ics file's name from the event's subject: characters no file system takes replaced, at most 80. */
 export function eventFileName(subject: string): string {
-  const base = subject.replace(/[\\/:*?"<>|\r\n\t]+/g, '_').trim().slice(0, 80);
+  const base = subject
+    .replace(/[\\/:*?"<>|\r\n\t]+/g, '_')
+    .trim()
+    .slice(0, 80);
   return `${base || 'event'}.ics`;
 }

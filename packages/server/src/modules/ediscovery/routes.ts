@@ -7,8 +7,8 @@ import { routes } from '../../http/contract.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
-import { holdCase, releaseCase } from './hold.js';
 import { eventFile, previewEvent } from './events.js';
+import { holdCase, releaseCase } from './hold.js';
 import { previewItem } from './preview.js';
 import { searchTenant } from './search.js';
 

@@ -5,9 +5,9 @@
  */
 import type { EdiscoveryHit, EdiscoveryResult, EdiscoverySearch } from '@compliance-portal/sdk';
 import { searchArchive } from '../../archive-data/archive.js';
-import { escapeHtml, hitMarkers, markHits } from '../../archive-data/highlight.js';
 import type { ArchiveKind } from '../../archive-data/archive-filter.js';
 import { chatsOf } from '../../archive-data/archive-repository.js';
+import { escapeHtml, hitMarkers, markHits } from '../../archive-data/highlight.js';
 import type { AppContext } from '../../context.js';
 import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
