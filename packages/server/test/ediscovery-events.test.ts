@@ -13,8 +13,10 @@ import type { RunningSimulator, SimUser } from '@compliance-portal/m365-simulato
 import { ApiError, createClient, type EdiscoveryHit } from '@compliance-portal/sdk';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteArchivedBefore } from '../src/archive-data/archive.js';
 import { createDataPlane } from '../src/jobs/data-plane.js';
 import { JobEngine } from '../src/jobs/engine.js';
+import type { DataPlane } from '../src/jobs/executors/plane.js';
 import { executors } from '../src/jobs/executors.js';
 import { createLocalBlobStore } from '../src/storage/blob-store.js';
 import { ADMIN, API_KEY, jobsApi, sessionToken, simulatedTenant, TENANTS, useTestServer } from './helpers.js';
@@ -23,7 +25,8 @@ import { readZip } from './zip-reader.js';
 /** An event of the simulated mailbox's model. */
 type SimEvent = SimUser['events'] extends Map<string, infer E> ? E : never;
 
-describe('eDiscovery over archived calendar events', () => {
+// In order: the last test deletes the readable mailbox's mail, which the merge test counts on.
+describe('eDiscovery over archived calendar events', { shuffle: false }, () => {
   const server = useTestServer({ dataDir: mkdtempSync(join(tmpdir(), 'portal-ediscovery-events-')) });
   const tenantId = TENANTS.contoso;
   let sim: RunningSimulator;
@@ -32,13 +35,14 @@ describe('eDiscovery over archived calendar events', () => {
   /** The mailbox the administrator has a proxy right to, and one they have none to. */
   let readable: SimUser;
   let closed: SimUser;
+  let plane: DataPlane;
 
   beforeAll(async () => {
     origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
     token = await sessionToken(server, ADMIN);
     sim = await simulatedTenant(server, tenantId, { users: 2, sites: 0, teams: 0, messagesPerFolder: 1 }, 3);
     // The server's own store: its routes read what the engine wrote.
-    const plane = createDataPlane(server.ctx, createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')));
+    plane = createDataPlane(server.ctx, createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')));
     const engine = new JobEngine(server.ctx, { executors: executors(plane), heartbeatMs: 50 });
     const mailboxes = sim.state.tenant(tenantId).users.filter((u) => u.hasMailbox);
     const [first, second] = mailboxes;
@@ -214,5 +218,44 @@ describe('eDiscovery over archived calendar events', () => {
     const texts = ics.map((n) => zip.get(n)?.toString('utf8') ?? '');
     expect(texts.some((t) => t.includes(`SUMMARY:${event.subject.replace(/[,;]/g, (c) => `\\${c}`)}`))).toBe(true);
     await api().deleteCase({ tenantId, caseId: saved.caseId });
+  });
+
+  it("keeps a held case's events, and every other, when a deletion job removes the mailbox's mail", async () => {
+    const event = eventOf(readable);
+    const saved = await api().createCase({
+      tenantId,
+      body: {
+        name: `Held ${randomUUID()}`,
+        search: { query: '', kinds: ['mail', 'events'], mailboxes: [readable.id] },
+      },
+    });
+    await server.ctx.db.query('update users set ediscovery_manager = true where email = $1', [ADMIN]);
+    const held = await api().holdCase({ tenantId, caseId: saved.caseId });
+    const events = await search({ query: '', kinds: ['events'], pageSize: 1 });
+    // The hold keeps the mailbox's mail; a deletion past every retention removes the rest of it.
+    await deleteArchivedBefore(server.ctx.db, plane.storeAt, tenantId, {
+      kind: 'mail',
+      before: new Date(Date.now() + 365 * 86_400_000),
+      sources: [readable.id],
+    });
+    const mail = await search({ query: '', kinds: ['mail'], pageSize: 1 });
+    expect(mail.total).toBe(held.hold?.items);
+    expect((await search({ query: '', kinds: ['events'], pageSize: 1 })).total).toBe(events.total);
+    expect((await api().eventPreview({ tenantId, mailboxId: readable.id, eventId: event.id })).subject).toBe(
+      event.subject,
+    );
+    const file = await api().eventFile({ tenantId, mailboxId: readable.id, eventId: event.id });
+    expect(await file.blob.text()).toContain('BEGIN:VEVENT');
+    await api().releaseCase({ tenantId, caseId: saved.caseId });
+    await deleteArchivedBefore(server.ctx.db, plane.storeAt, tenantId, {
+      kind: 'mail',
+      before: new Date(Date.now() + 365 * 86_400_000),
+      sources: [readable.id],
+    });
+    expect((await search({ query: '', kinds: ['mail'], pageSize: 1 })).total).toBe(0);
+    expect((await search({ query: '', kinds: ['events'], pageSize: 1 })).total).toBe(events.total);
+    expect((await api().eventFile({ tenantId, mailboxId: readable.id, eventId: event.id })).blob.size).toBeGreaterThan(
+      0,
+    );
   });
 });
