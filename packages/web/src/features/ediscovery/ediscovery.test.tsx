@@ -399,15 +399,15 @@ describe('eDiscovery results of calendar events', () => {
     attachments: ['budget.xlsx'],
     deletedAt: null,
   };
-  const resolvers = (preview: EdiscoveryEventPreview, calls: string[] = []): Resolvers => ({
+  const resolvers = (preview: EdiscoveryEventPreview, calls: string[] = [], searchedMailboxes = 1): Resolvers => ({
     'legacy.workers.client': client,
     'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
     'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
-      items: [eventHit],
-      total: 1,
+      items: searchedMailboxes > 0 ? [eventHit] : [],
+      total: searchedMailboxes > 0 ? 1 : 0,
       page: 1,
       pageSize: 25,
-      searchedMailboxes: 1,
+      searchedMailboxes,
     }),
     'apollo.ediscovery.eventPreview': ({ params }) => {
       calls.push(`preview ${params.mailboxId} ${params.eventId}`);
@@ -459,6 +459,16 @@ describe('eDiscovery results of calendar events', () => {
     // Read by the hit's mailbox and Graph id (the preview may be read again on focus: a read, nothing more).
     await waitFor(() => expect(calls.at(-1)).toBe(`ics m1 ${eventHit.itemId}`));
     expect(new Set(calls)).toEqual(new Set([`preview m1 ${eventHit.itemId}`, `ics m1 ${eventHit.itemId}`]));
+  });
+
+  it('say that no mailbox may be read when only events are searched and none is open to the reader', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const { user } = await renderPortal('/ediscovery/portal', resolvers(eventPreview, [], 0));
+    await user.click(await screen.findByRole('checkbox', { name: 'Mail' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Teams messages' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByTestId('no-mailboxes')).toBeTruthy();
   });
 
   it('read in German, a deleted one said so', async () => {

@@ -76,7 +76,9 @@ export function ResultsTable({ state }: { state: SearchState }) {
 
   return (
     <>
-      {results.data && results.data.searchedMailboxes === 0 && search?.kinds?.includes('mail') ? (
+      {results.data &&
+      results.data.searchedMailboxes === 0 &&
+      search?.kinds?.some((k) => k === 'mail' || k === 'events') ? (
         <Alert.Root status="info" data-testid="no-mailboxes">
           <Alert.Indicator />
           <Alert.Title>{t('ediscovery:noMailboxes')}</Alert.Title>
