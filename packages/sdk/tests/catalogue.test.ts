@@ -28,6 +28,8 @@ describe('endpoint catalogue', () => {
       'apollo.audit.verify',
       'apollo.ediscovery.search',
       'apollo.ediscovery.preview',
+      'apollo.ediscovery.eventPreview',
+      'apollo.ediscovery.eventFile',
       'apollo.ediscovery.cases',
       'apollo.ediscovery.createCase',
       'apollo.ediscovery.getCase',
@@ -84,7 +86,7 @@ describe('endpoint catalogue', () => {
     // out; an invitation read and accepted), retrying a run, and archive browsing's four (a mailbox's mail
     // by folder, one item, the Teams archive's teams and chats, their threads), the partner's
     // fleet with each client's health, and the test mail of the notification settings.
-    expect(endpoints.length).toBe(161);
+    expect(endpoints.length).toBe(163);
   });
 
   it('gives every entry the public shape', () => {

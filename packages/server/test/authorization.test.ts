@@ -354,6 +354,14 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     shows: (w) => w.teamsChannel,
   },
   'apollo.ediscovery.search': { call: (w) => ({ params: { tenantId: w.tenantId }, body: { query: '' } }) },
+  'apollo.ediscovery.eventPreview': {
+    call: (w) => ({ params: { tenantId: w.tenantId, mailboxId: `calendar@${w.abbr}`, eventId: 'event-1' } }),
+    shows: (w) => `Planning ${w.abbr}`,
+  },
+  'apollo.ediscovery.eventFile': {
+    call: (w) => ({ params: { tenantId: w.tenantId, mailboxId: `calendar@${w.abbr}`, eventId: 'event-1' } }),
+    shows: (w) => `SUMMARY:Planning ${w.abbr}`,
+  },
   'apollo.ediscovery.preview': {
     call: (w) => ({ params: { tenantId: w.tenantId, itemId: w.teamsItemId } }),
     shows: (w) => w.teamsText,
@@ -835,6 +843,30 @@ describe('authorization across organisations', () => {
        values ($1, $2, $3, 'Mailbox', 'reader-1', 'account', $4, 'reader@example.com', 'fixture', $5)`,
       [rightId, tenant.tenant_id, `mailbox@${org.abbr}`, `${name} reader`, server.ctx.now()],
     );
+    // A calendar event of a mailbox of its own, and a right to read it for each caller: eDiscovery opens
+    // an event only to who may read its mailbox, which the organisation's scope alone does not give.
+    const eventBlob = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(
+      new TextEncoder().encode(JSON.stringify({ id: 'event-1', subject: `Planning ${org.abbr}` })),
+    );
+    await db.query(
+      `insert into archived_events (tenant_id, mailbox, external_id, version, calendar_id, calendar_name, event_type, subject,
+                                    blob_hash, size, archived_at)
+       values ($1, $2, 'event-1', 1, 'calendar-1', 'Calendar', 'singleInstance', $3, $4, 64, $5)`,
+      [tenant.tenant_id, `calendar@${org.abbr}`, `Planning ${org.abbr}`, eventBlob.hash, server.ctx.now()],
+    );
+    for (const email of [
+      ADMIN,
+      PARTNER,
+      'admin@northwind.example',
+      'partner@litware.example',
+      'operator@portal.example',
+    ])
+      await db.query(
+        `insert into proxy_rights (right_id, tenant_id, mailbox_id, mailbox_name, principal_id, principal_kind, principal_name,
+                                   principal_email, granted_by, granted_at)
+         values ($1, $2, $3, 'Mailbox', $4, 'account', $4, $4, 'fixture', $5)`,
+        [randomUUID(), tenant.tenant_id, `calendar@${org.abbr}`, email, server.ctx.now()],
+      );
     const groups = groupsOf(buildTenant(tenant.tenant_id.toLowerCase(), SIM_SIZE));
     const group = groups.at(-1);
     const team = groups[0];

@@ -759,6 +759,60 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       admin.apollo.archive.item({ tenantId: TENANTS.contoso, itemId: archivedMail?.id ?? '' }),
     );
     expect(opened).toMatchObject({ kind: 'mail', from: 'a@contoso.example', body: 'Please ship.', attachments: [] });
+    // An archived calendar event of the mailbox the right opens: found, previewed and downloaded as .ics.
+    const event = {
+      id: 'sdk-event-1',
+      subject: 'Quarterly review',
+      start: { dateTime: '2026-03-02T09:00:00.0000000', timeZone: 'UTC' },
+      end: { dateTime: '2026-03-02T10:00:00.0000000', timeZone: 'UTC' },
+      location: { displayName: 'Room 4' },
+      organizer: { emailAddress: { name: 'Adele', address: 'adele@contoso.example' } },
+      attendees: [
+        {
+          type: 'required',
+          status: { response: 'accepted' },
+          emailAddress: { name: 'Ben', address: 'ben@contoso.example' },
+        },
+      ],
+      body: { contentType: 'text', content: 'Figures of the quarter' },
+    };
+    const eventBlob = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(
+      new TextEncoder().encode(JSON.stringify(event)),
+    );
+    await server.ctx.db.query(
+      `insert into archived_events (tenant_id, mailbox, external_id, version, calendar_id, calendar_name, event_type, subject,
+                                    starts_at, ends_at, blob_hash, size, archived_at, organizer, attendees, location)
+       values ($1, 'adele@contoso.example', 'sdk-event-1', 1, 'cal-1', 'Calendar', 'singleInstance', 'Quarterly review',
+               '2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z', $2, 100, $3, 'Adele <adele@contoso.example>',
+               'Ben <ben@contoso.example>', 'Room 4')`,
+      [TENANTS.contoso, eventBlob.hash, server.ctx.now()],
+    );
+    const foundEvents = await call('apollo.ediscovery.search', () =>
+      admin.apollo.ediscovery.search({ tenantId: TENANTS.contoso, body: { query: 'to:ben', kinds: ['events'] } }),
+    );
+    expect(foundEvents.items.map((i) => [i.kind, i.itemId, i.sender])).toEqual([
+      ['event', 'sdk-event-1', 'Adele <adele@contoso.example>'],
+    ]);
+    const shownEvent = await call('apollo.ediscovery.eventPreview', () =>
+      admin.apollo.ediscovery.eventPreview({
+        tenantId: TENANTS.contoso,
+        mailboxId: 'adele@contoso.example',
+        eventId: 'sdk-event-1',
+      }),
+    );
+    expect(shownEvent).toMatchObject({
+      location: 'Room 4',
+      body: 'Figures of the quarter',
+      start: '2026-03-02T09:00:00.000Z',
+    });
+    const ics = await call('apollo.ediscovery.eventFile', () =>
+      admin.apollo.ediscovery.eventFile({
+        tenantId: TENANTS.contoso,
+        mailboxId: 'adele@contoso.example',
+        eventId: 'sdk-event-1',
+      }),
+    );
+    expect(await ics.blob.text()).toContain('SUMMARY:Quarterly review');
     await server.ctx.db.query('delete from proxy_rights where right_id = $1', [rightId]);
     // eDiscovery: the administrator reads no mailbox without a right here, but the Teams archive.
     const message = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(

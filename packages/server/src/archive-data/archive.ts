@@ -167,10 +167,14 @@ interface ArchiveHit {
   rank: number;
 }
 
-export async function searchArchive(db: Queryable, tenantId: string, query: ArchiveQuery) {
+/**
+ * One page of the hits of `query`, with snippets; with `top`, instead of its page, its first `top`
+ * hits (no bound of 500: what a caller merging these hits with others' needs to cut its own page).
+ */
+export async function searchArchive(db: Queryable, tenantId: string, query: ArchiveQuery, top?: number) {
   const text = searchedText(query);
-  const page = query.page ?? 1;
-  const pageSize = Math.min(500, query.pageSize ?? 25);
+  const page = top === undefined ? (query.page ?? 1) : 1;
+  const pageSize = top ?? Math.min(500, query.pageSize ?? 25);
   const { rows, total } = await archiveHitPage(db, tenantId, query, page, pageSize);
   // Snippets only for the page shown: ts_headline is the costly part.
   const snippets = new Map<string, { html: string; text: string }>();

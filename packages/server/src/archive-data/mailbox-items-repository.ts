@@ -29,6 +29,12 @@ export interface EventVersionRow extends VersionRowBase {
   subject: string;
   startsAt: Date | null;
   endsAt: Date | null;
+  /** The organiser as "name <address>". */
+  organizer: string;
+  /** The attendees as "name <address>", separated by ", ". */
+  attendees: string;
+  location: string;
+  hasAttachments: boolean;
 }
 
 export interface ContactVersionRow extends VersionRowBase {
@@ -122,8 +128,8 @@ const BASE_COLUMNS = 'tenant_id, mailbox, external_id, version, blob_hash, size,
 export async function insertEventVersion(db: Queryable, row: EventVersionRow): Promise<boolean> {
   const inserted = await db.query(
     `insert into archived_events (${BASE_COLUMNS}, calendar_id, calendar_name, event_type, series_master_id, subject,
-                                  starts_at, ends_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                                  starts_at, ends_at, organizer, attendees, location, has_attachments)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      on conflict do nothing returning 1`,
     [
       ...base(row),
@@ -134,6 +140,10 @@ export async function insertEventVersion(db: Queryable, row: EventVersionRow): P
       row.subject,
       row.startsAt,
       row.endsAt,
+      row.organizer,
+      row.attendees,
+      row.location,
+      row.hasAttachments,
     ],
   );
   return inserted.length > 0;

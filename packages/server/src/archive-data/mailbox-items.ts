@@ -59,6 +59,14 @@ function instant(value: { dateTime?: string | null; timeZone?: string | null } |
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
+/** An address as mail's sender and recipients are kept: "name <address>", or whichever is known. */
+function addressOf(address: { name?: string | null; address?: string | null } | null | undefined): string {
+  const name = address?.name ?? '';
+  const mail = address?.address ?? '';
+  if (name && mail) return `${name} <${mail}>`;
+  return name || mail;
+}
+
 /**
  * The version the item's JSON makes: the next one when it differs from the latest (or the latest was
  * deleted), none when it is the same.
@@ -150,6 +158,10 @@ export async function archiveEvent(
     subject: event.subject ?? '',
     startsAt: instant(event.start),
     endsAt: instant(event.end),
+    organizer: addressOf(event.organizer?.emailAddress),
+    attendees: (event.attendees ?? []).map((a) => addressOf(a.emailAddress)).join(', '),
+    location: event.location?.displayName ?? '',
+    hasAttachments: event.hasAttachments ?? false,
   });
   return inserted
     ? { change: next.change, bytes, attachments: attachments.length }

@@ -36,6 +36,7 @@ import { migration as m036 } from './migrations/036-notification-sends.js';
 import { migration as m037 } from './migrations/037-fair-claims.js';
 import { migration as m038 } from './migrations/038-site-lists-and-pages.js';
 import { migration as m039 } from './migrations/039-mailbox-items.js';
+import { migration as m040 } from './migrations/040-event-search.js';
 
 export interface Migration {
   id: number;
@@ -85,6 +86,7 @@ const migrations: readonly Migration[] = [
   m037,
   m038,
   m039,
+  m040,
 ];
 
 /**

@@ -33,40 +33,60 @@ export const EdiscoverySearch = s.object({
     maxLength: 1000,
     description: 'Words, "phrases", AND/OR/NOT, from:, to:, subject:, has:attachment.',
   }),
-  kinds: s.optional(s.array(s.oneOfStrings(['mail', 'teams']), { uniqueItems: true, minItems: 1 })),
+  kinds: s.optional(
+    s.array(s.oneOfStrings(['mail', 'teams', 'events']), {
+      uniqueItems: true,
+      minItems: 1,
+      description:
+        "What to search: mail, Teams messages, the mailboxes' archived calendar events. Absent: mail and Teams " +
+        'messages (events only when named, so a search saved before they were archived keeps its meaning).',
+    }),
+  ),
   mailboxes: idList("Only these mailboxes (Graph user ids); a case's mailbox custodians."),
   teams: idList("Only these teams' channel messages (Graph team ids); a case's team custodians."),
   chats: idList(
     "Only the Teams chats these accounts are members of (Graph user ids); a case's chat custodians. Absent: the chats of the mailboxes searched, none when teams are named.",
   ),
-  from: s.optional(s.dateTime('Sent at or after.')),
-  to: s.optional(s.dateTime('Sent before. Not before `from`: a range given backwards is refused with 400.')),
+  from: s.optional(s.dateTime('Sent (an event: starting) at or after.')),
+  to: s.optional(
+    s.dateTime('Sent (an event: starting) before. Not before `from`: a range given backwards is refused with 400.'),
+  ),
   sort: s.optional(s.oneOfStrings(['relevance', 'date'])),
   order: s.optional(s.oneOfStrings(['asc', 'desc'])),
   page: s.optional(s.integer({ minimum: 1 })),
   pageSize: s.optional(s.integer({ minimum: 1, maximum: 500 })),
 });
 /**
- * An eDiscovery search over archived mail and Teams messages: the query (words, "phrases", AND/OR/NOT,
+ * An eDiscovery search over archived mail, Teams messages and, when `kinds` names `events`, the calendar
+ * events archived with the mailboxes searched: the query (words, "phrases", AND/OR/NOT,
  * `from:`, `to:`, `subject:`, `has:attachment`; at most 1000 characters), which kinds, mailboxes, teams
  * and chat accounts to search (default all the caller may read; at most 100 ids of at most 256
  * characters each, every one the tenant's, else 404), a time range (`from` inclusive, `to` exclusive),
  * the order (default by relevance) and the page (`pageSize` at most 500).
+ *
+ * Events are searched where it makes sense: in the same mailboxes as mail (those the caller may read,
+ * narrowed by `mailboxes`; never through `teams` or `chats`), each event once as it was last archived
+ * (a deleted one too), single events, occurrences and exceptions of a series (its master is not a hit
+ * of its own; its occurrences are). Of the query, `subject:` matches an event's subject, `from:` its
+ * organiser, `to:` its attendees (name or address), `has:attachment` an event with attachments, and
+ * words, "phrases", OR and NOT its subject, location, organiser and attendees (an event's body is not
+ * searched); `from` and `to` bound its start.
  */
 export type EdiscoverySearch = s.Static<typeof EdiscoverySearch>;
 
 /** Schema of one hit in the answer of `POST /api/{tenantId}/ediscovery/search`. */
 export const EdiscoveryHit = s.object({
-  itemId: s.string(),
-  kind: s.oneOfStrings(['mail', 'teams']),
+  itemId: s.string({ description: "An event's Graph id; the archive's id of a mail or message." }),
+  kind: s.oneOfStrings(['mail', 'teams', 'event'], 'event only when the search names `events` among its kinds.'),
   source: s.string({ description: 'The mailbox, team or chat.' }),
   sourceName: s.string(),
-  container: s.string({ description: 'The mail folder path or the channel; empty for a chat.' }),
+  container: s.string({ description: 'The mail folder path, the channel or the calendar; empty for a chat.' }),
   chat: s.optional(s.boolean('A Teams chat message: source is the chat, sourceName its topic or members.')),
   subject: s.string(),
-  sender: s.string(),
-  recipients: s.string(),
-  sentAt: s.nullable(s.dateTime()),
+  sender: s.string({ description: "The sender; an event's organiser." }),
+  recipients: s.string({ description: "The recipients; an event's attendees." }),
+  sentAt: s.nullable(s.dateTime("When it was sent; an event's start.")),
+  endsAt: s.optional(s.nullable(s.dateTime("An event's end (events only)."))),
   sizeBytes: s.integer({ minimum: 0 }),
   hasAttachments: s.boolean(),
   snippet: s.string({
@@ -78,10 +98,12 @@ export const EdiscoveryHit = s.object({
   }),
 });
 /**
- * One archived mail or Teams message that matches a search: where it is (mailbox, team or chat, and the
- * folder or channel), its subject, sender, recipients, time sent and size in bytes, and a snippet of
- * escaped HTML with the hits in `<mark>` (insert it as HTML as it is, never unescaped). `itemId` opens
- * it with `preview`.
+ * One archived mail, Teams message or calendar event that matches a search: where it is (mailbox, team
+ * or chat, and the folder, channel or calendar), its subject, sender, recipients, time sent and size in
+ * bytes, and a snippet of escaped HTML with the hits in `<mark>` (insert it as HTML as it is, never
+ * unescaped). `itemId` opens a mail or message with `preview`. An event (`kind: 'event'`) has its
+ * organiser as `sender`, its attendees as `recipients`, its start as `sentAt` and its end as `endsAt`;
+ * `eventPreview` and `eventFile` open it by its mailbox (`source`) and Graph id (`itemId`).
  */
 export type EdiscoveryHit = s.Static<typeof EdiscoveryHit>;
 
@@ -114,6 +136,47 @@ export const EdiscoveryPreview = s.object({
  * recipients and time sent. A mail of a mailbox the caller may not read is refused with 403.
  */
 export type EdiscoveryPreview = s.Static<typeof EdiscoveryPreview>;
+
+/** Schema of an attendee of an archived event. */
+export const EdiscoveryAttendee = s.object({
+  name: s.string(),
+  address: s.string(),
+  type: s.oneOfStrings(['required', 'optional', 'resource']),
+  response: s.string({ description: "Graph's response status: none, accepted, tentativelyAccepted, declined…" }),
+});
+/** An attendee of an archived event: name, address, whether required, optional or a resource, and their answer. */
+export type EdiscoveryAttendee = s.Static<typeof EdiscoveryAttendee>;
+
+/** Schema of the answer of `GET /api/{tenantId}/ediscovery/mailboxes/{mailboxId}/events/{eventId}`. */
+export const EdiscoveryEventPreview = s.object({
+  eventId: s.string(),
+  mailbox: s.string({ description: 'The mailbox (its Graph user id) whose calendar it is in.' }),
+  calendar: s.string({ description: "The calendar's name." }),
+  subject: s.string(),
+  organizer: s.string({ description: 'The organiser, "name <address>".' }),
+  attendees: s.array(EdiscoveryAttendee),
+  start: s.nullable(s.dateTime()),
+  end: s.nullable(s.dateTime()),
+  isAllDay: s.boolean(),
+  location: s.string(),
+  body: s.string({ description: "The event's text (plain text)." }),
+  attachments: s.array(s.string(), { description: "The names of the event's attachments." }),
+  deletedAt: s.nullable(s.dateTime('When the archive saw it deleted in Microsoft 365; null while it is not.')),
+});
+/**
+ * An archived calendar event as it was last archived: its mailbox and calendar, subject, organiser,
+ * attendees with their answers, when (start and end, in UTC), location, text, attachment names and
+ * whether it was deleted since. A mailbox the caller may not read is refused with 403, an event the
+ * archive does not hold with 404.
+ */
+export type EdiscoveryEventPreview = s.Static<typeof EdiscoveryEventPreview>;
+
+/** The path parameters naming an archived event of a mailbox. */
+const eventParams = s.object({
+  tenantId: s.string({ minLength: 1, maxLength: 200 }),
+  mailboxId: s.string({ minLength: 1, maxLength: EDISCOVERY_LIMITS.idLength }),
+  eventId: s.string({ minLength: 1, maxLength: 512 }),
+});
 
 /** The members of a custodian (kind, id, name), for the schemas that name custodians. */
 export const custodianProperties = {
@@ -158,7 +221,8 @@ export const EdiscoveryHold = s.object({
  * (`items`) and its custodians with the items it keeps of each: every item of those custodians that
  * the case's search finds, whether or not the person who placed it may read them, and those archived
  * since that match it. The custodians are frozen when the hold is placed. No deletion job removes a
- * held item while the case is held.
+ * held item while the case is held. Archived calendar events are not counted among its items: no
+ * deletion job removes an archived event (held or not), so a hold has none to keep.
  */
 export type EdiscoveryHold = s.Static<typeof EdiscoveryHold>;
 
@@ -204,7 +268,8 @@ export const EdiscoveryRights = s.object({
 export type EdiscoveryRights = s.Static<typeof EdiscoveryRights>;
 
 /**
- * The catalogue entries of apollo eDiscovery: `search`, `preview`, the cases (`cases`, `createCase`,
+ * The catalogue entries of apollo eDiscovery: `search`, `preview`, an event's `eventPreview` and
+ * `eventFile`, the cases (`cases`, `createCase`,
  * `getCase`, `deleteCase`, `exportCase`, and their legal hold: `holdCase`, `releaseCase`) and the
  * caller's `rights` under `/api/{tenantId}/ediscovery/`. {@link ediscoveryApi} binds them.
  */
@@ -227,6 +292,25 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     summary: "An archived item's text",
     params: s.object({ tenantId: s.string({ minLength: 1, maxLength: 200 }), itemId: ArchiveItemId }),
     response: EdiscoveryPreview,
+  },
+  eventPreview: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/mailboxes/{mailboxId}/events/{eventId}',
+    scope: { tenant: 'path' },
+    summary: 'An archived calendar event: organiser, attendees, when, location and text',
+    params: eventParams,
+    response: EdiscoveryEventPreview,
+    refusals: { 403: 'The caller may not read the mailbox.' },
+  },
+  eventFile: {
+    method: 'GET',
+    path: '/api/{tenantId}/ediscovery/mailboxes/{mailboxId}/events/{eventId}/ics',
+    scope: { tenant: 'path' },
+    summary: 'An archived calendar event as an iCalendar file (.ics); a series as a whole',
+    params: eventParams,
+    responseKind: 'blob',
+    contentTypes: ['text/calendar'],
+    refusals: { 403: 'The caller may not read the mailbox.' },
   },
   cases: {
     method: 'GET',
@@ -295,7 +379,7 @@ export const ediscoveryEndpoints = defineResource('apollo', 'ediscovery', {
     method: 'GET',
     path: '/api/{tenantId}/ediscovery/cases/{caseId}/export',
     scope: { tenant: 'path' },
-    summary: "A case's results: mail as .eml, Teams messages as .json, and manifest.csv, in a ZIP",
+    summary: "A case's results: mail as .eml, Teams messages as .json, events as .ics, and manifest.csv, in a ZIP",
     responseKind: 'blob',
     contentTypes: ['application/zip'],
   },

@@ -1,7 +1,8 @@
 /**
  * eDiscovery cases: saved searches over named custodians. A case's results are found again whenever
  * it is read or exported, in the mailboxes the reader may read then; the export is a ZIP of the mails as
- * .eml, the Teams messages as .json, and manifest.csv with a line per item. A case on legal hold
+ * .eml, the Teams messages as .json, the calendar events as .ics (a series whole), and manifest.csv
+ * with a line per item (an event's start as its time sent). A case on legal hold
  * (hold.ts) is not deleted until it is released. A tenant keeps at most EDISCOVERY_LIMITS.casesPerTenant
  * cases.
  */
@@ -18,6 +19,7 @@ import {
 import type { StoreAt } from '../../archive-data/archive.js';
 import { heldByCustodian, refreshHolds } from '../../archive-data/legal-hold.js';
 import { type HoldScope, holdScopeOf } from '../../archive-data/legal-hold-repository.js';
+import { archivedEventICalendar } from '../../archive-data/mailbox-items.js';
 import { mailFileName } from '../../archive-data/mime.js';
 import { actedBy } from '../../audit/audit-by.js';
 import type { AppContext } from '../../context.js';
@@ -30,6 +32,7 @@ import type { GraphApi } from '../../m365/graph-api.js';
 import type { User } from '../identity/users.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { custodianList, custodianNames, custodiansOf, hasCustodians, requireTenantIds } from './custodians.js';
+import { eventFileName } from './events.js';
 import {
   type CaseRow,
   type Custodians,
@@ -232,22 +235,29 @@ export async function exportCase(
   found: EdiscoveryCase,
 ) {
   const hits: EdiscoveryHit[] = [];
-  for (let page = 1; ; page++) {
-    const result = await runSearch(ctx, graph, tenant, actor.user, {
-      ...found.search,
-      sort: 'date',
-      order: 'asc',
-      page,
-      pageSize: 500,
-    });
-    hits.push(...result.items);
-    if (page * 500 >= result.total) break;
+  // The archive's kinds and events each paged on their own: merged pages would read every earlier page again.
+  const kinds = found.search.kinds ?? ['mail', 'teams'];
+  const groups = [kinds.filter((k) => k !== 'events'), kinds.filter((k) => k === 'events')];
+  for (const group of groups.filter((g) => g.length > 0)) {
+    for (let page = 1; ; page++) {
+      const result = await runSearch(ctx, graph, tenant, actor.user, {
+        ...found.search,
+        kinds: group,
+        sort: 'date',
+        order: 'asc',
+        page,
+        pageSize: 500,
+      });
+      hits.push(...result.items);
+      if (page * 500 >= result.total) break;
+    }
   }
   const blobsOf = await itemBlobs(
     ctx.db,
     tenant.tenantId,
-    hits.map((h) => h.itemId),
+    hits.filter((h) => h.kind !== 'event').map((h) => h.itemId),
   );
+  let events = 0;
   const dir = join(ctx.config.dataDir, 'downloads');
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${randomUUID()}.zip`);
@@ -258,10 +268,26 @@ export async function exportCase(
   try {
     for (const hit of hits) {
       const folder = [hit.sourceName.replace(/[\\/:*?"<>|]+/g, '_'), hit.container].filter(Boolean).join('/');
-      const file =
-        hit.kind === 'mail' ? `${folder}/${mailFileName(hit.subject, hit.itemId)}` : `${folder}/${hit.itemId}.json`;
-      const blob = blobsOf.get(hit.itemId);
-      const written = await zip.add(file, await (await storeAt(blob?.location_id ?? null)).get(blob?.blob_hash ?? ''));
+      let written: string;
+      if (hit.kind === 'event') {
+        const ics = await archivedEventICalendar(
+          ctx.db,
+          storeAt,
+          { tenantId: tenant.tenantId, mailbox: hit.source },
+          hit.itemId,
+        );
+        // An event's file name is its subject and its place among the case's events: Graph ids are long.
+        events += 1;
+        written = await zip.add(
+          `${folder}/${eventFileName(`${events} ${hit.subject}`)}`,
+          new TextEncoder().encode(ics ?? ''),
+        );
+      } else {
+        const file =
+          hit.kind === 'mail' ? `${folder}/${mailFileName(hit.subject, hit.itemId)}` : `${folder}/${hit.itemId}.json`;
+        const blob = blobsOf.get(hit.itemId);
+        written = await zip.add(file, await (await storeAt(blob?.location_id ?? null)).get(blob?.blob_hash ?? ''));
+      }
       manifest.push([
         hit.itemId,
         hit.kind,

@@ -46,7 +46,10 @@ function holdScope(search: EdiscoverySearch, custodians: Custodians): HoldScope 
   const parsed = parseQuery(search.query);
   const kinds = search.kinds ?? ['mail', 'teams'];
   return {
-    kind: kinds.flatMap((k) => (k === 'teams' ? (['teams', 'chat'] as const) : (['mail'] as const))),
+    // Events are not the archive's items: no deletion job removes an archived event, so a hold has none to keep.
+    kind: kinds.flatMap((k) =>
+      k === 'teams' ? (['teams', 'chat'] as const) : k === 'mail' ? (['mail'] as const) : [],
+    ),
     mailSources: custodians.mailboxes,
     teamSources: custodians.teams,
     chatAccounts: custodians.chats,

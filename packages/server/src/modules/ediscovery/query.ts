@@ -1,7 +1,9 @@
 /**
  * The eDiscovery search language: words, "phrases", AND / OR / NOT (or a leading -), and the fields
  * from:, to:, subject: (a word or a "phrase") and has:attachment. Fields become filters; the rest is
- * full text in web-search syntax.
+ * full text in web-search syntax. Over calendar events (search.ts) from: is the organiser, to: an
+ * attendee, subject: the subject, has:attachment an event with attachments, and the full text their
+ * subject, location, organiser and attendees; an event's body is not searched.
  */
 export interface ParsedQuery {
   /** Full text for websearch_to_tsquery: words, "phrases", or, -word. */

@@ -137,7 +137,7 @@ export async function itemBlobs(
 }
 
 /**
- * Those of these accounts the archive knows (mail of their mailbox, or a chat they are in) and those
+ * Those of these accounts the archive knows (mail or calendar events of their mailbox, or a chat they are in) and those
  * of these teams it knows (their channel messages), each as `account:id` or `team:id`.
  */
 export async function archivedCustodians(
@@ -149,6 +149,8 @@ export async function archivedCustodians(
   const archived = await db.query<{ kind: 'account' | 'team'; id: string }>(
     `select distinct case kind when 'mail' then 'account' else 'team' end as kind, source as id from archive_items
       where tenant_id = $1 and ((kind = 'mail' and source = any($2::text[])) or (kind = 'teams' and source = any($3::text[])))
+     union
+     select distinct 'account', mailbox from archived_events where tenant_id = $1 and mailbox = any($2::text[])
      union
      select 'account', m.id from archived_chats c cross join lateral unnest(c.member_ids) as m(id)
       where c.tenant_id = $1 and c.member_ids && $2::text[] and m.id = any($2::text[])`,

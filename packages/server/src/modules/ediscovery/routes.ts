@@ -7,6 +7,7 @@ import { routes } from '../../http/contract.js';
 import { dataPlaneOf } from '../../jobs/data-plane.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { createCase, deleteCase, exportCase, findCase, listCases } from './cases.js';
+import { eventFile, previewEvent } from './events.js';
 import { holdCase, releaseCase } from './hold.js';
 import { previewItem } from './preview.js';
 import { searchTenant } from './search.js';
@@ -69,6 +70,23 @@ export function ediscoveryRoutes(ctx: AppContext) {
     'apollo.ediscovery.search': {
       async handler({ body }, { tenant, actor }) {
         return searchTenant(ctx, connect(tenant), tenant, actor.user, body);
+      },
+    },
+    'apollo.ediscovery.eventPreview': {
+      async handler({ mailboxId, eventId }, { tenant, actor }) {
+        return previewEvent(ctx, connect(tenant), plane.storeAt, tenant, actor, mailboxId, eventId);
+      },
+    },
+    'apollo.ediscovery.eventFile': {
+      async handler({ mailboxId, eventId }, { tenant, actor, reply }) {
+        const file = await eventFile(ctx, connect(tenant), plane.storeAt, tenant, actor, mailboxId, eventId);
+        reply
+          .type('text/calendar; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+          );
+        return file.content;
       },
     },
     'apollo.ediscovery.preview': {

@@ -1,6 +1,7 @@
 import type {
   EdiscoveryCase,
   EdiscoveryCaseCreate,
+  EdiscoveryEventPreview,
   EdiscoveryHit,
   EdiscoveryPreview,
   EdiscoverySearch,
@@ -114,7 +115,12 @@ describe('eDiscovery', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Teams messages' }));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ query: '"quarterly figures" from:megan', kinds: ['mail'], page: 1, pageSize: 25 });
+    expect(bodies[0]).toEqual({
+      query: '"quarterly figures" from:megan',
+      kinds: ['mail', 'events'],
+      page: 1,
+      pageSize: 25,
+    });
 
     const snippet = await screen.findByTestId('snippet');
     expect(within(snippet).getByText('quarterly').tagName).toBe('MARK');
@@ -132,7 +138,10 @@ describe('eDiscovery', () => {
     await user.type(within(dialog).getByLabelText(/Case name/), 'Figures');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toBeDefined());
-    expect(saved).toEqual({ name: 'Figures', search: { query: '"quarterly figures" from:megan', kinds: ['mail'] } });
+    expect(saved).toEqual({
+      name: 'Figures',
+      search: { query: '"quarterly figures" from:megan', kinds: ['mail', 'events'] },
+    });
     expect(await screen.findByRole('table', { name: 'Cases' })).toBeTruthy();
 
     // Restore the chosen mail into another mailbox's folder.
@@ -353,6 +362,136 @@ describe('eDiscovery results of Teams chats', () => {
     expect(within(row).getByText('Teams chat')).toBeTruthy();
     expect(within(row).getByText('Budget planning')).toBeTruthy();
     expect(row.textContent).not.toContain('·');
+  });
+});
+
+describe('eDiscovery results of calendar events', () => {
+  const eventHit: EdiscoveryHit = {
+    itemId: 'AAMkAGI1AAAt9AHjAAA=',
+    kind: 'event',
+    source: 'm1',
+    sourceName: 'Adele Vance',
+    container: 'Calendar',
+    subject: 'Budget review',
+    sender: 'Megan Bowen <megan@contoso.example>',
+    recipients: 'Adele Vance <adele@contoso.example>, Room 4 <room4@contoso.example>',
+    sentAt: '2026-11-03T14:00:00.000Z',
+    endsAt: '2026-11-03T15:00:00.000Z',
+    sizeBytes: 1500,
+    hasAttachments: true,
+    snippet: 'Room 4 · Adele Vance &lt;adele@contoso.example&gt;',
+  };
+  const eventPreview: EdiscoveryEventPreview = {
+    eventId: eventHit.itemId,
+    mailbox: 'm1',
+    calendar: 'Calendar',
+    subject: 'Budget review',
+    organizer: 'Megan Bowen <megan@contoso.example>',
+    attendees: [
+      { name: 'Adele Vance', address: 'adele@contoso.example', type: 'required', response: 'accepted' },
+      { name: 'Room 4', address: 'room4@contoso.example', type: 'resource', response: 'tentativelyAccepted' },
+    ],
+    start: '2026-11-03T14:00:00.000Z',
+    end: '2026-11-03T15:00:00.000Z',
+    isAllDay: false,
+    location: 'Room 4',
+    body: 'The budget for next year.',
+    attachments: ['budget.xlsx'],
+    deletedAt: null,
+  };
+  const resolvers = (preview: EdiscoveryEventPreview, calls: string[] = [], searchedMailboxes = 1): Resolvers => ({
+    'legacy.workers.client': client,
+    'apollo.ediscovery.cases': respond('apollo.ediscovery.cases', []),
+    'apollo.ediscovery.search': respond('apollo.ediscovery.search', {
+      items: searchedMailboxes > 0 ? [eventHit] : [],
+      total: searchedMailboxes > 0 ? 1 : 0,
+      page: 1,
+      pageSize: 25,
+      searchedMailboxes,
+    }),
+    'apollo.ediscovery.eventPreview': ({ params }) => {
+      calls.push(`preview ${params.mailboxId} ${params.eventId}`);
+      return HttpResponse.json(preview);
+    },
+    'apollo.ediscovery.eventFile': ({ params }) => {
+      calls.push(`ics ${params.mailboxId} ${params.eventId}`);
+      return new HttpResponse('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+        headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': 'attachment; filename="Budget review.ics"' },
+      });
+    },
+    'apollo.locations.list': respond('apollo.locations.list', []),
+  });
+
+  it('are searched with mail, marked as events with their organiser and start, and previewed with .ics', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const calls: string[] = [];
+    const { user } = await renderPortal('/ediscovery/portal', resolvers(eventPreview, calls));
+    expect(((await screen.findByRole('checkbox', { name: 'Calendar events' })) as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByLabelText('Search', { selector: 'input' }), 'budget');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const row = (await screen.findByTestId('snippet')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Event')).toBeTruthy();
+    expect(within(row).getByText('Megan Bowen <megan@contoso.example>')).toBeTruthy();
+    expect(within(row).getByText('Adele Vance · Calendar')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Sent or starts' })).toBeTruthy();
+    // An event is not a mail: it cannot be restored from here.
+    await user.click(within(row).getByLabelText('Select Budget review'));
+    expect((screen.getByRole('button', { name: 'Restore mails' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(row).getByRole('button', { name: 'Budget review' }));
+    const drawer = await screen.findByRole('dialog');
+    expect((await within(drawer).findByTestId('preview-body')).textContent).toBe('The budget for next year.');
+    expect(drawer.textContent).toContain('Organiser Megan Bowen <megan@contoso.example>');
+    expect(drawer.textContent).toContain('Location Room 4');
+    expect(drawer.textContent).toContain('Attachments budget.xlsx');
+    expect(within(drawer).getByTestId('event-when').textContent).toMatch(/^When .*2026.* – .*2026/);
+    expect(
+      within(within(drawer).getByTestId('event-attendees'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Adele Vance <adele@contoso.example> · Required · Accepted',
+      'Room 4 <room4@contoso.example> · Resource · Tentative',
+    ]);
+    expect(within(drawer).queryByTestId('event-deleted')).toBeNull();
+    await user.click(within(drawer).getByRole('button', { name: 'Download as .ics' }));
+    // Read by the hit's mailbox and Graph id (the preview may be read again on focus: a read, nothing more).
+    await waitFor(() => expect(calls.at(-1)).toBe(`ics m1 ${eventHit.itemId}`));
+    expect(new Set(calls)).toEqual(new Set([`preview m1 ${eventHit.itemId}`, `ics m1 ${eventHit.itemId}`]));
+  });
+
+  it('say that no mailbox may be read when only events are searched and none is open to the reader', async () => {
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const { user } = await renderPortal('/ediscovery/portal', resolvers(eventPreview, [], 0));
+    await user.click(await screen.findByRole('checkbox', { name: 'Mail' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Teams messages' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByTestId('no-mailboxes')).toBeTruthy();
+  });
+
+  it('read in German, a deleted one said so', async () => {
+    localStorage.setItem('language', 'de');
+    storeUser({ token: 'session-token', user: { email: 'admin@example.com', role: 'admin' } });
+    storeWorker(testWorker());
+    const deleted = { ...eventPreview, deletedAt: '2026-11-05T08:00:00.000Z' };
+    const { user } = await renderPortal('/ediscovery/portal', resolvers(deleted));
+    expect(((await screen.findByRole('checkbox', { name: 'Kalendertermine' })) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Suchen' }));
+    const row = (await screen.findByTestId('snippet')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Termin')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Gesendet oder Beginn' })).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Budget review' }));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByTestId('preview-body');
+    expect(drawer.textContent).toContain('Organisator Megan Bowen <megan@contoso.example>');
+    expect(drawer.textContent).toContain('Ort Room 4');
+    expect(within(drawer).getByTestId('event-attendees').textContent).toContain('Erforderlich · Zugesagt');
+    expect(within(drawer).getByTestId('event-attendees').textContent).toContain('Ressource · Mit Vorbehalt');
+    expect(within(drawer).getByTestId('event-deleted').textContent).toContain('In Microsoft 365 gelöscht');
+    expect(within(drawer).getByRole('button', { name: 'Als .ics herunterladen' })).toBeTruthy();
+    localStorage.removeItem('language');
   });
 });
 
@@ -738,7 +877,7 @@ describe('eDiscovery case custodians', () => {
     ).toBeTruthy();
     expect(bodies[0]).toEqual({
       name: 'Falcon',
-      search: { query: '', kinds: ['mail', 'teams'], mailboxes: ['m2'], teams: ['t1'], chats: ['m2'] },
+      search: { query: '', kinds: ['mail', 'teams', 'events'], mailboxes: ['m2'], teams: ['t1'], chats: ['m2'] },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(

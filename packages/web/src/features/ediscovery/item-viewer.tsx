@@ -8,10 +8,16 @@ import { useServerAction } from '../../offline/online';
 import { useApi, useTenant } from '../../shared/tenant';
 import { useHitDownload } from './api/downloads';
 import { itemQuery } from './api/queries';
+import { EventViewer } from './event-viewer';
 import { useMailFailure } from './mail-failure';
 
-/** A hit read in a drawer: sender, recipients, date and text; a mail can be downloaded as .eml. */
-export function ItemViewer({ tenantId, hit, onClose }: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {
+/** A hit read in a drawer: a calendar event as one, a mail or message as the other. */
+export function ItemViewer(props: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {
+  return props.hit.kind === 'event' ? <EventViewer {...props} /> : <MessageViewer {...props} />;
+}
+
+/** A mail or message read in a drawer: sender, recipients, date and text; a mail can be downloaded as .eml. */
+function MessageViewer({ tenantId, hit, onClose }: { tenantId: string; hit: EdiscoveryHit; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const { workerIp } = useTenant();

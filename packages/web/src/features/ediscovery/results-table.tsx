@@ -44,13 +44,13 @@ export function ResultsTable({ state }: { state: SearchState }) {
       key: 'kind',
       header: t('ediscovery:kind'),
       cell: (h) => (
-        <Badge colorPalette={h.kind === 'mail' ? 'blue' : 'purple'}>
-          {t(h.chat ? 'ediscovery:chat' : `ediscovery:kinds.${h.kind}`)}
+        <Badge colorPalette={h.kind === 'mail' ? 'blue' : h.kind === 'event' ? 'green' : 'purple'}>
+          {t(h.chat ? 'ediscovery:chat' : h.kind === 'event' ? 'ediscovery:eventKind' : `ediscovery:kinds.${h.kind}`)}
         </Badge>
       ),
       hideBelow: 'sm',
     },
-    { key: 'sender', header: t('ediscovery:from'), cell: (h) => h.sender, hideBelow: 'md', stack: true },
+    { key: 'sender', header: t('ediscovery:fromOrOrganizer'), cell: (h) => h.sender, hideBelow: 'md', stack: true },
     {
       key: 'source',
       header: t('ediscovery:where'),
@@ -60,7 +60,7 @@ export function ResultsTable({ state }: { state: SearchState }) {
     },
     {
       key: 'sentAt',
-      header: t('ediscovery:sent'),
+      header: t('ediscovery:sentOrStarts'),
       cell: (h) => formatDateTime(h.sentAt, i18n.language),
       hideBelow: 'md',
       stack: true,
@@ -76,7 +76,9 @@ export function ResultsTable({ state }: { state: SearchState }) {
 
   return (
     <>
-      {results.data && results.data.searchedMailboxes === 0 && search?.kinds?.includes('mail') ? (
+      {results.data &&
+      results.data.searchedMailboxes === 0 &&
+      search?.kinds?.some((k) => k === 'mail' || k === 'events') ? (
         <Alert.Root status="info" data-testid="no-mailboxes">
           <Alert.Indicator />
           <Alert.Title>{t('ediscovery:noMailboxes')}</Alert.Title>

@@ -15,6 +15,7 @@ describe('eDiscovery’s address', () => {
       }),
     ).toEqual({ q: 'figures', kinds: 'mail,teams', to: '2026-11-20', mailbox: 'm1', page: 2 });
     expect(validateEdiscoverySearch({ kinds: 'faxes', from: 'yesterday' })).toEqual({});
+    expect(validateEdiscoverySearch({ kinds: 'events,mail' })).toEqual({ kinds: 'mail,events' });
   });
 
   it('holds a search only once one was made, and none while a case is open', () => {

@@ -1,9 +1,11 @@
 import type { EdiscoverySearch } from '@compliance-portal/sdk';
 import { type ListSearch, listSearchValidator } from '../../shared/url-state';
 
-/** What eDiscovery searches: archived mail, Teams messages or both. */
-export type Kind = 'mail' | 'teams';
-export const KINDS: readonly Kind[] = ['mail', 'teams'];
+/** What eDiscovery searches: archived mail, Teams messages, calendar events, in any mix. */
+export type Kind = 'mail' | 'teams' | 'events';
+export const KINDS: readonly Kind[] = ['mail', 'teams', 'events'];
+/** What a saved search that names no kinds searches (the API's default: events only when named). */
+export const UNNAMED_KINDS: readonly Kind[] = ['mail', 'teams'];
 
 /** The results list when the address says nothing of it: 25 hits a page. */
 export const EDISCOVERY_LIST = { pageSize: 25 } as const;

@@ -15,6 +15,7 @@ import {
   type Kind,
   kindsOf,
   paramsSearch,
+  UNNAMED_KINDS,
 } from './search-params';
 
 const route = getRouteApi('/_app/_worker/ediscovery/portal');
@@ -48,7 +49,9 @@ export function useSearchState(tenantId: string) {
   // The form's criteria: those of the search the address holds, or of its case when it is known.
   const [draft, setDraft] = useState(() => (caseId ? (openedCase?.search.query ?? '') : (params.q ?? '')));
   const [kinds, setKinds] = useState<Kind[]>(() =>
-    caseId ? ((openedCase?.search.kinds as Kind[] | undefined) ?? [...KINDS]) : (kindsOf(params.kinds) ?? [...KINDS]),
+    caseId
+      ? ((openedCase?.search.kinds as Kind[] | undefined) ?? [...UNNAMED_KINDS])
+      : (kindsOf(params.kinds) ?? [...KINDS]),
   );
   const [from, setFrom] = useState(() => (caseId ? '' : (params.from ?? '')));
   const [to, setTo] = useState(() => (caseId ? '' : (params.to ?? '')));
@@ -98,7 +101,7 @@ export function useSearchState(tenantId: string) {
   /** Shows a case's saved search, from the first page of hits, and puts its query in the form. */
   const openCase = (c: EdiscoveryCase) => {
     setDraft(c.search.query);
-    setKinds((c.search.kinds as Kind[] | undefined) ?? [...KINDS]);
+    setKinds((c.search.kinds as Kind[] | undefined) ?? [...UNNAMED_KINDS]);
     setLastCase(c);
     write((previous) => ({ ...withoutSearch(previous), case: c.caseId }));
   };

@@ -4,13 +4,37 @@ import type { ediscoveryNamespaces as En } from '../en/ediscovery';
 /** German texts of eDiscovery: the same keys as the English ones. */
 export const ediscoveryNamespaces: Leaves<typeof En> = {
   ediscovery: {
-    description: 'Archivierte E-Mails und Teams-Nachrichten durchsuchen, Suchen als Fälle speichern und exportieren.',
+    description:
+      'Archivierte E-Mails, Teams-Nachrichten und Kalendertermine durchsuchen, Suchen als Fälle speichern und exportieren.',
     query: 'Suche',
     placeholder: 'Wörter, "eine Wortgruppe", from:Name, subject:Wort …',
     syntax:
-      'Alle Wörter müssen vorkommen; "Anführungszeichen" finden eine Wortgruppe; OR findet eines von beiden; NOT oder - schließt aus; from:, to: und subject: suchen in diesen Feldern; has:attachment findet E-Mails mit Anhang.',
+      'Alle Wörter müssen vorkommen; "Anführungszeichen" finden eine Wortgruppe; OR findet eines von beiden; NOT oder - schließt aus; from:, to: und subject: suchen in diesen Feldern; has:attachment findet E-Mails mit Anhang. In Kalenderterminen ist from: der Organisator, to: ein Teilnehmer, und Wörter werden in Betreff, Ort, Organisator und Teilnehmern gesucht; die Daten begrenzen den Beginn.',
     search: 'Suchen',
-    kinds: { mail: 'E-Mails', teams: 'Teams-Nachrichten' },
+    kinds: { mail: 'E-Mails', teams: 'Teams-Nachrichten', events: 'Kalendertermine' },
+    eventKind: 'Termin',
+    fromOrOrganizer: 'Von oder Organisator',
+    sentOrStarts: 'Gesendet oder Beginn',
+    event: {
+      organizer: 'Organisator',
+      when: 'Wann',
+      allDay: '{{days}}, ganztägig',
+      location: 'Ort',
+      calendar: 'Kalender',
+      attendees: 'Teilnehmer',
+      attachments: 'Anhänge',
+      deleted: 'In Microsoft 365 gelöscht (festgestellt am {{date}}); das Archiv bewahrt den letzten Stand.',
+      downloadIcs: 'Als .ics herunterladen',
+      types: { required: 'Erforderlich', optional: 'Optional', resource: 'Ressource' },
+      responses: {
+        none: 'Keine Antwort',
+        organizer: 'Organisator',
+        accepted: 'Zugesagt',
+        tentativelyAccepted: 'Mit Vorbehalt',
+        declined: 'Abgesagt',
+        notResponded: 'Keine Antwort',
+      },
+    },
     chat: 'Teams-Chat',
     dateFrom: 'Von',
     dateTo: 'Bis',

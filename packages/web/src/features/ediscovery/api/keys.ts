@@ -12,4 +12,7 @@ export const ediscoveryKeys = {
   rights: (tenantId: string) => [...ediscoveryKeys.all(tenantId), 'rights'] as const,
   /** One mail or message as the preview shows it. */
   item: (tenantId: string, itemId: string) => [...ediscoveryKeys.all(tenantId), 'item', itemId] as const,
+  /** One calendar event of a mailbox as the preview shows it. */
+  event: (tenantId: string, mailboxId: string, eventId: string) =>
+    [...ediscoveryKeys.all(tenantId), 'event', mailboxId, eventId] as const,
 };

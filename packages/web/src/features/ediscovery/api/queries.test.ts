@@ -1,6 +1,6 @@
 import type { PortalClient } from '@compliance-portal/sdk';
 import { describe, expect, it } from 'vitest';
-import { casesQuery, itemQuery, rightsQuery, searchQuery } from './queries';
+import { casesQuery, eventQuery, itemQuery, rightsQuery, searchQuery } from './queries';
 
 const api = {} as PortalClient;
 
@@ -10,6 +10,7 @@ describe('eDiscovery’s queries', () => {
       casesQuery(api, 't1'),
       searchQuery(api, 't1', { query: 'figures', kinds: ['mail'] }, 1, 25),
       itemQuery(api, 't1', '42'),
+      eventQuery(api, 't1', 'm1', 'AAMkAGI='),
       rightsQuery(api, 't1'),
     ];
     for (const q of queries) {

@@ -42,3 +42,11 @@ export const itemQuery = (api: PortalClient, tenantId: string, itemId: string) =
     queryKey: ediscoveryKeys.item(tenantId, itemId),
     queryFn: ({ signal }) => api.apollo.ediscovery.preview({ tenantId, itemId }, { signal, disableToast: true }),
   });
+
+/** A calendar event of a mailbox to read; a refusal is said in the viewer, not in a toast. */
+export const eventQuery = (api: PortalClient, tenantId: string, mailboxId: string, eventId: string) =>
+  queryOptions({
+    queryKey: ediscoveryKeys.event(tenantId, mailboxId, eventId),
+    queryFn: ({ signal }) =>
+      api.apollo.ediscovery.eventPreview({ tenantId, mailboxId, eventId }, { signal, disableToast: true }),
+  });
