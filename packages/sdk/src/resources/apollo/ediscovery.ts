@@ -221,8 +221,8 @@ export const EdiscoveryHold = s.object({
  * (`items`) and its custodians with the items it keeps of each: every item of those custodians that
  * the case's search finds, whether or not the person who placed it may read them, and those archived
  * since that match it. The custodians are frozen when the hold is placed. No deletion job removes a
- * held item while the case is held. Archived calendar events are not counted among its items: no
- * deletion job removes an archived event (held or not), so a hold has none to keep.
+ * held item while the case is held. Archived calendar events are not counted among its items: a
+ * custodian's mailbox keeps all its archived events, contacts and tasks while a hold names it.
  */
 export type EdiscoveryHold = s.Static<typeof EdiscoveryHold>;
 

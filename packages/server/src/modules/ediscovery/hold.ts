@@ -46,7 +46,8 @@ function holdScope(search: EdiscoverySearch, custodians: Custodians): HoldScope 
   const parsed = parseQuery(search.query);
   const kinds = search.kinds ?? ['mail', 'teams'];
   return {
-    // Events are not the archive's items: no deletion job removes an archived event, so a hold has none to keep.
+    // Events are not the archive's items: a held custodian's mailbox keeps all of them whatever the
+    // search (archive-data/archive.ts), so the hold counts mail and Teams items only.
     kind: kinds.flatMap((k) =>
       k === 'teams' ? (['teams', 'chat'] as const) : k === 'mail' ? (['mail'] as const) : [],
     ),
