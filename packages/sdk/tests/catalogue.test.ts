@@ -13,7 +13,7 @@ describe('endpoint catalogue', () => {
     }
   });
 
-  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration, retrying a run, archive browsing, the partner’s fleet and the test mail', () => {
+  it('has no path beyond section 7 but tenant admin consent, the audit log, eDiscovery and legal hold, data management, support requests, account self-service, sign-in with Microsoft, the confirmation link, the users list, testing a location again, user administration, retrying a run, archive browsing, the partner’s fleet, the test mail and a backed-up list as csv', () => {
     const named = new Set([...specPaths.apollo, ...specPaths.legacy].map(catalogueTemplate));
     expect(endpoints.filter((e) => !named.has(e.path)).map((e) => e.id)).toEqual([
       'apollo.tenants.consentSetup',
@@ -24,6 +24,7 @@ describe('endpoint catalogue', () => {
       'apollo.locations.probe',
       'apollo.monitoring.retry',
       'apollo.reporting.heldItems',
+      'apollo.discovery.listCsv',
       'apollo.audit.list',
       'apollo.audit.verify',
       'apollo.ediscovery.search',
@@ -85,8 +86,9 @@ describe('endpoint catalogue', () => {
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
     // out; an invitation read and accepted), retrying a run, and archive browsing's four (a mailbox's mail
     // by folder, one item, the Teams archive's teams and chats, their threads), the partner's
-    // fleet with each client's health, and the test mail of the notification settings.
-    expect(endpoints.length).toBe(163);
+    // fleet with each client's health, the test mail of the notification settings, a backed-up
+    // SharePoint list's items as csv, and an archived event's eDiscovery preview and .ics.
+    expect(endpoints.length).toBe(164);
   });
 
   it('gives every entry the public shape', () => {

@@ -60,6 +60,10 @@ interface World {
   fileName: string;
   backupBytes: number;
   backupJobName: string;
+  /** A site backed up into the location by a finished SharePoint run, one list of it and its one item's title. */
+  siteId: string;
+  listId: string;
+  listItemTitle: string;
   /** A group of the tenant in the simulated Microsoft 365, its mail, and one member's address. */
   groupId: string;
   groupMail: string;
@@ -287,6 +291,13 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
     call: (w) => ({ params: { tenantId: w.tenantId, locationId: w.locationId, sourceId: w.sourceId, nodeId: 'root' } }),
     nested: true,
     shows: (w) => w.fileName,
+  },
+  'apollo.discovery.listCsv': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId, locationId: w.locationId, sourceId: w.siteId, listId: w.listId },
+    }),
+    nested: true,
+    shows: (w) => w.listItemTitle,
   },
   'apollo.discovery.groups': { call: tenantLocation, nested: true, shows: (w) => w.groupMail },
   'apollo.discovery.groupUsers': {
@@ -826,6 +837,56 @@ describe('authorization across organisations', () => {
        values ($1, $2, 'item-1', 'v1', 'drive-1', 'file', $3, $4, 'root-1', $5, 'h', $6, true, $7)`,
       [backupJobId, sourceId, fileName, `/${fileName}`, backupBytes, server.ctx.now(), backupRun?.seq ?? 0],
     );
+    // A site backed up by a finished SharePoint run: one list with one item.
+    const siteId = `site@${org.abbr}`;
+    const listId = `list-${org.abbr}`;
+    const listItemTitle = `${name} register entry`;
+    const siteJobId = randomUUID();
+    await db.query(
+      `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, created_at, updated_at)
+       values ($1, $2, $3, 'backup', 'sharepoint', $4, $5, $6, $6)`,
+      [
+        siteJobId,
+        tenant.tenant_id,
+        `${name} site backup`,
+        location.location_id,
+        JSON.stringify({ sources: [siteId], recurrence: null, retention: null }),
+        server.ctx.now(),
+      ],
+    );
+    // A minute before the OneDrive run: the tenant's last backup stays the OneDrive one.
+    const [siteRun] = await db.query<{ seq: number }>(
+      `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+       values ($1, $2, $3, 'manual', 'finished', $4, $4, $4, $4) returning seq`,
+      [randomUUID(), siteJobId, tenant.tenant_id, new Date(server.ctx.now().getTime() - 60_000)],
+    );
+    const definition = {
+      name: 'Register',
+      displayName: 'Register',
+      description: '',
+      template: 'genericList',
+      columns: [{ name: 'Title', displayName: 'Title', text: {} }],
+      contentTypes: [],
+    };
+    await db.query(
+      `insert into backup_lists (job_id, tenant_id, site_id, list_id, first_seq, name, display_name, template, definition)
+       values ($1, $2, $3, $4, $5, 'Register', 'Register', 'genericList', $6)`,
+      [siteJobId, tenant.tenant_id, siteId, listId, siteRun?.seq ?? 0, JSON.stringify(definition)],
+    );
+    await db.query(
+      `insert into backup_list_items (job_id, tenant_id, site_id, list_id, item_id, version_id, fields, modified_at,
+                                      is_latest, first_seq)
+       values ($1, $2, $3, $4, '1', '1.0', $5, $6, true, $7)`,
+      [
+        siteJobId,
+        tenant.tenant_id,
+        siteId,
+        listId,
+        JSON.stringify({ Title: listItemTitle }),
+        server.ctx.now(),
+        siteRun?.seq ?? 0,
+      ],
+    );
     // The simulator builds a tenant deterministically from its id: the same model it serves.
     const mailFolder = `Archive ${name}`;
     const archiveBytes = 7_000 + worldCount;
@@ -964,6 +1025,9 @@ describe('authorization across organisations', () => {
       fileName,
       backupBytes,
       backupJobName,
+      siteId,
+      listId,
+      listItemTitle,
       groupId: group.id,
       groupMail: group.mail,
       memberUpn: group.members[0].upn,
@@ -1102,6 +1166,9 @@ describe('authorization across organisations', () => {
       fileName: 'file-nobody.txt',
       backupBytes: 4_241_999,
       backupJobName: 'Nobody backup',
+      siteId: 'site@nobody',
+      listId: 'list-nobody',
+      listItemTitle: 'Nobody register entry',
       groupId: randomUUID(),
       groupMail: 'group@nobody.example',
       memberUpn: 'member@nobody.example',

@@ -658,6 +658,56 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       );
       expect(last?.jobId).toBe(jobId);
 
+      // A site's backup with one list of one item, a minute older than the OneDrive one: the list in
+      // the tree, its item, and its items as csv.
+      const siteJobId = randomUUID();
+      await server.ctx.db.query(
+        `insert into jobs (job_id, tenant_id, name, type, application, location_id, definition, created_at, updated_at)
+         values ($1, $2, 'SDK site', 'backup', 'sharepoint', $3, $4, $5, $5)`,
+        [
+          siteJobId,
+          tenantId,
+          locationId,
+          JSON.stringify({ sources: ['site-1'], recurrence: null, retention: null }),
+          now,
+        ],
+      );
+      const earlier = new Date(now.getTime() - 60_000);
+      const [siteRun] = await server.ctx.db.query<{ seq: number }>(
+        `insert into job_runs (run_id, job_id, tenant_id, trigger, status, run_after, created_at, started, finished)
+         values ($1, $2, $3, 'manual', 'finished', $4, $4, $4, $4) returning seq`,
+        [randomUUID(), siteJobId, tenantId, earlier],
+      );
+      const columns = [{ name: 'Title', displayName: 'Title', text: {} }];
+      await server.ctx.db.query(
+        `insert into backup_lists (job_id, tenant_id, site_id, list_id, first_seq, name, display_name, template, definition)
+         values ($1, $2, 'site-1', 'list-1', $3, 'Issues', 'Issues', 'genericList', $4)`,
+        [siteJobId, tenantId, siteRun?.seq ?? 0, JSON.stringify({ displayName: 'Issues', columns, contentTypes: [] })],
+      );
+      await server.ctx.db.query(
+        `insert into backup_list_items (job_id, tenant_id, site_id, list_id, item_id, version_id, fields, modified_at,
+                                        is_latest, first_seq)
+         values ($1, $2, 'site-1', 'list-1', '1', '1.0', $3, $4, true, $5)`,
+        [siteJobId, tenantId, JSON.stringify({ Title: 'Printer jams' }), earlier, siteRun?.seq ?? 0],
+      );
+      const site = await admin.apollo.discovery.items({ tenantId, locationId, sourceId: 'site-1', nodeId: 'root' });
+      expect(site.items.map((n) => [n.nodeId, n.kind, n.name, n.itemCount])).toEqual([
+        ['list:list-1', 'list', 'Issues', 1],
+      ]);
+      const issues = await admin.apollo.discovery.items({
+        tenantId,
+        locationId,
+        sourceId: 'site-1',
+        nodeId: 'list:list-1',
+      });
+      expect(issues.items.map((n) => [n.nodeId, n.name, n.version])).toEqual([
+        ['listItem:list-1:1', 'Printer jams', '1.0'],
+      ]);
+      const csv = await call('apollo.discovery.listCsv', () =>
+        admin.apollo.discovery.listCsv({ tenantId, locationId, sourceId: 'site-1', listId: 'list-1' }),
+      );
+      expect([csv.fileName, await csv.blob.text()]).toEqual(['Issues.csv', 'Title\r\nPrinter jams\r\n']);
+
       // Data management: the first account's OneDrive in the file manager, a clean-up preview, the dashboards.
       const rule = { kind: 'keepNewest', count: 1 } as const;
       const top = await call('apollo.dataManagement.browse', () =>

@@ -31,17 +31,43 @@ export const DiscoveredGroup = s.object({
  */
 export type DiscoveredGroup = s.Static<typeof DiscoveredGroup>;
 
-/** A node of a snapshot's tree: drive, folder, file, site, library, team or channel. */
+/**
+ * Schema of a node of a snapshot's tree: drive, folder, file, site, library, team, channel or message;
+ * and a site's lists (`list:{listId}`), their items (`listItem:{listId}:{itemId}`), its pages group
+ * (`pages`) and its pages (`page:{pageId}`). A restore job names what it restores by these node ids.
+ */
 export const DiscoveryNode = s.object({
   nodeId: s.string(),
   parentId: s.nullable(s.string()),
-  kind: s.oneOfStrings(['drive', 'folder', 'file', 'site', 'library', 'team', 'channel', 'message']),
+  kind: s.oneOfStrings([
+    'drive',
+    'folder',
+    'file',
+    'site',
+    'library',
+    'team',
+    'channel',
+    'message',
+    'list',
+    'listItem',
+    'pages',
+    'page',
+  ]),
   name: s.string(),
   path: s.string(),
-  sizeBytes: s.integer({ minimum: 0 }),
+  sizeBytes: s.integer({ minimum: 0, description: 'Bytes; 0 for a list item whose size SharePoint did not give.' }),
   modified: s.nullable(s.dateTime()),
   hasChildren: s.boolean(),
+  itemCount: s.optional(
+    s.integer({ minimum: 0, description: 'A list: its items in the snapshot; the pages group: its pages.' }),
+  ),
+  version: s.optional(s.string({ maxLength: 64, description: "A list item's or page's version label, e.g. 3.0." })),
 });
+/**
+ * A node of a snapshot's tree, as `items` lists a node's children: its id (the one a restore job
+ * names), kind, name, path, size, last change and whether it has children; a list or the pages group
+ * with its count of items, a list item or a page with its version label.
+ */
 export type DiscoveryNode = s.Static<typeof DiscoveryNode>;
 
 /** Schema of the query of the discovery lists: `users`, `groups` and `groupUsers`. */
@@ -65,9 +91,16 @@ export const DiscoveryItemsQuery = s.object({
  */
 export type DiscoveryItemsQuery = s.Static<typeof DiscoveryItemsQuery>;
 
+/** Schema of the query of `GET /api/{tenantId}/discovery/{locationId}/source/{sourceId}/lists/{listId}/csv`. */
+export const DiscoveryListCsvQuery = s.object({
+  snapshot: s.optional(s.dateTime('The snapshot whose items to export; default the newest.')),
+});
+/** The snapshot a list's csv export reads (its date; default the newest). */
+export type DiscoveryListCsvQuery = s.Static<typeof DiscoveryListCsvQuery>;
+
 /**
  * The catalogue entries of apollo discovery: `users`, `groups` and `groupUsers` (what the tenant holds)
- * and `items` (the tree of a source's snapshot), under `/api/{tenantId}/discovery/{locationId}/`.
+ * `items` (the tree of a source's snapshot) and `listCsv` (a backed-up list's items as csv), under `/api/{tenantId}/discovery/{locationId}/`.
  * {@link discoveryApi} binds them.
  */
 export const discoveryEndpoints = defineResource('apollo', 'discovery', {
@@ -86,6 +119,15 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
     summary: "The children of a node in a source's snapshot (nodeId root for the top)",
     query: DiscoveryItemsQuery,
     response: page(DiscoveryNode),
+  },
+  listCsv: {
+    method: 'GET',
+    path: '/api/{tenantId}/discovery/{locationId}/source/{sourceId}/lists/{listId}/csv',
+    scope: { tenant: 'path' },
+    summary: "A backed-up SharePoint list's items as csv (RFC 4180), as the snapshot had them",
+    query: DiscoveryListCsvQuery,
+    responseKind: 'blob',
+    contentTypes: ['text/csv'],
   },
   groups: {
     method: 'GET',
@@ -108,7 +150,8 @@ export const discoveryEndpoints = defineResource('apollo', 'discovery', {
 /**
  * Binds apollo discovery to a transport: the accounts, sites, teams and groups found in a tenant, a
  * group's members, and the children of a node in a backed-up source's snapshot (`nodeId` `root` for the
- * top), each a paged list with `.pages()` and `.items()`. The same methods as
+ * top), each a paged list with `.pages()` and `.items()`, and a backed-up SharePoint list's items as a csv
+ * download (`listCsv`, save it with `saveDownload`). The same methods as
  * `client.apollo.discovery`.
  */
 /*#__NO_SIDE_EFFECTS__*/

@@ -311,3 +311,177 @@ export async function snapshotHasNode(
   ]);
   return known !== undefined;
 }
+
+/** A site's list as a snapshot had it: its name, its items' count and newest change. */
+export interface SnapshotListRow {
+  list_id: string;
+  display_name: string;
+  definition: unknown;
+  n: number;
+  modified: Date | null;
+}
+
+/**
+ * The items of the site's lists alive at run `$3`, each at its newest version stored by then (as
+ * `listItemsAt` takes them for a restore): the CTE `items`. `$1` the job, `$2` the site; with
+ * `oneList`, only the items of the list `$4`.
+ */
+const listItems = (oneList: boolean) => `items as (
+      select distinct on (list_id, item_id) list_id, item_id, version_id, fields, modified_at
+        from backup_list_items
+       where job_id = $1 and site_id = $2 and first_seq <= $3 and (deleted_seq is null or deleted_seq > $3)
+             ${oneList ? 'and list_id = $4' : ''}
+       order by list_id, item_id, modified_at desc nulls last, first_seq desc, version_id desc)`;
+
+/**
+ * The site's lists in the snapshot (each at its newest definition stored by then, not deleted by
+ * then), by name, with their items' count and newest change.
+ */
+export function snapshotLists(db: Queryable, snapshot: SnapshotRun, siteId: string): Promise<SnapshotListRow[]> {
+  return db.query<SnapshotListRow>(
+    `with lists as (
+       select distinct on (list_id) list_id, display_name, definition, deleted_seq from backup_lists
+        where job_id = $1 and site_id = $2 and first_seq <= $3
+        order by list_id, first_seq desc),
+     ${listItems(false)}
+     select l.list_id, l.display_name, l.definition, count(i.item_id)::int as n, max(i.modified_at) as modified
+       from lists l left join items i on i.list_id = l.list_id
+      where l.deleted_seq is null or l.deleted_seq > $3
+      group by l.list_id, l.display_name, l.definition
+      order by lower(l.display_name), l.list_id`,
+    snapshotParams(snapshot, siteId),
+  );
+}
+
+export interface SnapshotListItemRow {
+  item_id: string;
+  version_id: string;
+  name: string;
+  size: string | null;
+  modified_at: Date | null;
+}
+
+/** Ordering of a snapshot's list items and pages: by name unless asked otherwise; ties by id. */
+const CONTENT_ORDER: Record<string, string> = {
+  name: 'lower(name)',
+  modified: 'modified_at',
+  size: 'size_bytes',
+  sizeBytes: 'size_bytes',
+};
+
+const contentOrder = (sort: string | undefined, order: 'asc' | 'desc' | undefined, id: string) =>
+  `${ownValue(CONTENT_ORDER, sort, 'lower(name)')} ${order === 'desc' ? 'desc nulls last' : 'asc nulls first'}, ${id}`;
+
+/** Reads the page's total from its first row, or counts again when the page is past the end. */
+async function pageTotal<R extends { total?: number }>(
+  rows: R[],
+  page: number,
+  count: () => Promise<{ n: number }[]>,
+): Promise<number> {
+  if (rows.length > 0) return Number(rows[0]?.total);
+  if (page === 1) return 0;
+  const [counted] = await count();
+  return Number(counted?.n ?? 0);
+}
+
+/**
+ * One page of a list's items in the snapshot, named by the field `nameField` (the list's title
+ * column), `search` a LIKE pattern on that name; with the count of all that match. The size is
+ * SharePoint's SMTotalSize when the item's fields hold it.
+ */
+export async function snapshotListItemsPage(
+  db: Queryable,
+  snapshot: SnapshotRun,
+  siteId: string,
+  listId: string,
+  args: {
+    nameField: string;
+    search: string | null;
+    sort?: string;
+    order?: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ rows: SnapshotListItemRow[]; total: number }> {
+  const params: SqlValue[] = [...snapshotParams(snapshot, siteId), listId, args.nameField];
+  let where = 'true';
+  if (args.search) {
+    params.push(args.search);
+    where = `lower(name) like $${params.length}`;
+  }
+  const named = `${listItems(true)}, named as (
+      select item_id, version_id, modified_at, coalesce(fields->>$5, '') as name, fields->>'SMTotalSize' as size,
+             case when fields->>'SMTotalSize' ~ '^[0-9]{1,15}$' then (fields->>'SMTotalSize')::bigint end as size_bytes
+        from items)`;
+  const rows = await db.query<SnapshotListItemRow & { total?: number }>(
+    `with ${named}
+     select item_id, version_id, name, size, modified_at, count(*) over ()::int as total from named
+      where ${where} order by ${contentOrder(args.sort, args.order, 'item_id')}
+      limit ${args.pageSize} offset ${(args.page - 1) * args.pageSize}`,
+    params,
+  );
+  const total = await pageTotal(rows, args.page, () =>
+    db.query<{ n: number }>(`with ${named} select count(*)::int as n from named where ${where}`, params),
+  );
+  return { rows, total };
+}
+
+/** The site's pages alive at run `$3`, each at its newest version stored by then: the CTE `pages`. */
+const PAGES = `pages as (
+      select distinct on (page_id) page_id, version_id, name, title, modified_at from backup_pages
+       where job_id = $1 and site_id = $2 and first_seq <= $3 and (deleted_seq is null or deleted_seq > $3)
+       order by page_id, modified_at desc nulls last, first_seq desc)`;
+
+/** How many pages the site had in the snapshot, and their newest change. */
+export async function snapshotPageCount(
+  db: Queryable,
+  snapshot: SnapshotRun,
+  siteId: string,
+): Promise<{ n: number; modified: Date | null }> {
+  const [row] = await db.query<{ n: number; modified: Date | null }>(
+    `with ${PAGES} select count(*)::int as n, max(modified_at) as modified from pages`,
+    snapshotParams(snapshot, siteId),
+  );
+  return { n: Number(row?.n ?? 0), modified: row?.modified ?? null };
+}
+
+export interface SnapshotPageRow {
+  page_id: string;
+  version_id: string;
+  name: string;
+  file_name: string;
+  modified_at: Date | null;
+}
+
+/**
+ * One page of the site's pages in the snapshot, named by their title (the file name when untitled),
+ * `search` a LIKE pattern on either; with the count of all that match.
+ */
+export async function snapshotPagesPage(
+  db: Queryable,
+  snapshot: SnapshotRun,
+  siteId: string,
+  args: { search: string | null; sort?: string; order?: 'asc' | 'desc'; page: number; pageSize: number },
+): Promise<{ rows: SnapshotPageRow[]; total: number }> {
+  const params = snapshotParams(snapshot, siteId);
+  let where = 'true';
+  if (args.search) {
+    params.push(args.search);
+    where = `(lower(name) like $${params.length} or lower(file_name) like $${params.length})`;
+  }
+  const named = `${PAGES}, named as (
+      select page_id, version_id, coalesce(nullif(title, ''), name) as name, name as file_name, modified_at,
+             null::bigint as size_bytes
+        from pages)`;
+  const rows = await db.query<SnapshotPageRow & { total?: number }>(
+    `with ${named}
+     select page_id, version_id, name, file_name, modified_at, count(*) over ()::int as total from named
+      where ${where} order by ${contentOrder(args.sort, args.order, 'page_id')}
+      limit ${args.pageSize} offset ${(args.page - 1) * args.pageSize}`,
+    params,
+  );
+  const total = await pageTotal(rows, args.page, () =>
+    db.query<{ n: number }>(`with ${named} select count(*)::int as n from named where ${where}`, params),
+  );
+  return { rows, total };
+}

@@ -11,6 +11,7 @@ import {
   refreshDiscovery,
   requireTenantLocation,
   snapshotChildren,
+  snapshotListCsv,
   snapshotRun,
 } from './service.js';
 
@@ -33,6 +34,22 @@ export function discoveryRoutes(ctx: AppContext) {
         const run = await snapshotRun(ctx.db, tenant.tenantId, locationId, sourceId, at);
         if (!run) throw notFound('No backup of this source was found in this location.');
         return snapshotChildren(ctx.db, run, sourceId, nodeId, query ?? {});
+      },
+    },
+    'apollo.discovery.listCsv': {
+      async handler({ locationId, sourceId, listId, query }, { tenant, reply }) {
+        await requireTenantLocation(ctx, tenant, locationId);
+        const at = query?.snapshot ? new Date(query.snapshot) : null;
+        const run = await snapshotRun(ctx.db, tenant.tenantId, locationId, sourceId, at);
+        if (!run) throw notFound('No backup of this source was found in this location.');
+        const { fileName, csv } = await snapshotListCsv(ctx.db, run, sourceId, listId);
+        reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          );
+        return csv;
       },
     },
     'apollo.discovery.groups': {

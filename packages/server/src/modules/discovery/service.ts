@@ -19,6 +19,7 @@ import { graphFailure, microsoft365Refusal } from '../../http/graph-errors.js';
 import { ownValue } from '../../http/list-query.js';
 import { type GraphApi, GraphError } from '../../m365/graph-api.js';
 import { locationExists } from '../locations/repository.js';
+import { listItemsCsv } from '../site-content/service.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import {
   discoveredAmong,
@@ -31,10 +32,15 @@ import {
   likePattern,
   replaceDiscoveredSources,
   type SnapshotGroupRow,
+  type SnapshotListRow,
   type SnapshotRun,
   snapshotGroups,
   snapshotHasNode,
   snapshotItemsPage,
+  snapshotListItemsPage,
+  snapshotLists,
+  snapshotPageCount,
+  snapshotPagesPage,
 } from './repository.js';
 
 /** One of the tenant's storage locations, or 404 (the same answer for another tenant's). */
@@ -414,11 +420,18 @@ export async function snapshotChildren(
   const pageSize = args.pageSize ?? 100;
   const search = args.search?.trim() ? likePattern(args.search) : null;
 
+  if (snapshot.application === 'sharepoint') {
+    if (nodeId === 'pages') return sitePages(db, snapshot, sourceId, { ...args, page, pageSize });
+    if (nodeId.startsWith('list:')) return listItemNodes(db, snapshot, sourceId, nodeId, { ...args, page, pageSize });
+  }
   if (nodeId === 'root' && snapshot.application !== 'onedrive') {
-    // Libraries of a site, channels of a team: grouping nodes, not stored items.
-    const nodes = (await snapshotGroups(db, snapshot, sourceId))
-      .filter((r) => !search || r.name.toLowerCase().includes(search.slice(1, -1)))
-      .map((r) => nodeGroupOf(snapshot.application, r));
+    // Libraries of a site, channels of a team: grouping nodes, not stored items; a site's lists and
+    // its pages beside its libraries.
+    const groups = (await snapshotGroups(db, snapshot, sourceId)).map((r) => nodeGroupOf(snapshot.application, r));
+    const nodes = [
+      ...groups,
+      ...(snapshot.application === 'sharepoint' ? await siteContentNodes(db, snapshot, sourceId) : []),
+    ].filter((n) => !search || n.name.toLowerCase().includes(search.slice(1, -1)));
     return { items: nodes.slice((page - 1) * pageSize, page * pageSize), total: nodes.length, page, pageSize };
   }
 
@@ -441,4 +454,163 @@ export async function snapshotChildren(
     page,
     pageSize,
   };
+}
+
+/** The name the pages group of a site's snapshot has (the screens show their own words for it). */
+const SITE_PAGES = 'Site pages';
+
+const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
+
+/** A site's lists in a snapshot, then its pages group when it had pages: the top's nodes beside the libraries. */
+async function siteContentNodes(db: Queryable, snapshot: SnapshotRun, siteId: string): Promise<DiscoveryNode[]> {
+  const lists = (await snapshotLists(db, snapshot, siteId)).map(
+    (l): DiscoveryNode => ({
+      nodeId: `list:${l.list_id}`,
+      parentId: null,
+      kind: 'list',
+      name: l.display_name,
+      path: `/${l.display_name}`,
+      sizeBytes: 0,
+      modified: iso(l.modified),
+      hasChildren: Number(l.n) > 0,
+      itemCount: Number(l.n),
+    }),
+  );
+  const pages = await snapshotPageCount(db, snapshot, siteId);
+  if (pages.n === 0) return lists;
+  return [
+    ...lists,
+    {
+      nodeId: 'pages',
+      parentId: null,
+      kind: 'pages',
+      name: SITE_PAGES,
+      path: `/${SITE_PAGES}`,
+      sizeBytes: 0,
+      modified: iso(pages.modified),
+      hasChildren: true,
+      itemCount: pages.n,
+    },
+  ];
+}
+
+/** A column of a kept list's definition, as Graph's columnDefinition has it. */
+interface ListColumn {
+  name?: unknown;
+  hidden?: unknown;
+  text?: unknown;
+}
+
+/**
+ * The field that names a list's items: Title, as SharePoint shows an item, or the list's first text
+ * column when it has no visible Title.
+ */
+function nameField(list: SnapshotListRow): string {
+  const definition = (typeof list.definition === 'string' ? JSON.parse(list.definition) : list.definition) as {
+    columns?: ListColumn[];
+  };
+  const columns = (definition.columns ?? []).filter((c) => c.hidden !== true && typeof c.name === 'string');
+  if (columns.some((c) => c.name === 'Title')) return 'Title';
+  const text = columns.find((c) => c.text !== undefined && c.text !== null);
+  return typeof text?.name === 'string' ? text.name : 'Title';
+}
+
+type Paging = ListArgs & { page: number; pageSize: number };
+
+/** The items of the list `list:{listId}` as the snapshot had them, or 404 when it had no such list. */
+async function listItemNodes(
+  db: Queryable,
+  snapshot: SnapshotRun,
+  siteId: string,
+  nodeId: string,
+  args: Paging,
+): Promise<Page<DiscoveryNode>> {
+  const listId = nodeId.slice('list:'.length);
+  const list = (await snapshotLists(db, snapshot, siteId)).find((l) => l.list_id === listId);
+  if (!list) throw notFound('No list found in this backup.');
+  const { rows, total } = await snapshotListItemsPage(db, snapshot, siteId, listId, {
+    nameField: nameField(list),
+    search: args.search?.trim() ? likePattern(args.search) : null,
+    ...(args.sort ? { sort: args.sort } : {}),
+    ...(args.order ? { order: args.order } : {}),
+    page: args.page,
+    pageSize: args.pageSize,
+  });
+  return {
+    items: rows.map((r): DiscoveryNode => {
+      // An item without a title is still named: by its number in the list, as SharePoint's ID column.
+      const name = r.name.trim() || `#${r.item_id}`;
+      const size = r.size !== null && /^\d{1,15}$/.test(r.size) ? Number(r.size) : 0;
+      return {
+        nodeId: `listItem:${listId}:${r.item_id}`,
+        parentId: nodeId,
+        kind: 'listItem',
+        name,
+        path: `/${list.display_name}/${name}`,
+        sizeBytes: size,
+        modified: iso(r.modified_at),
+        hasChildren: false,
+        version: r.version_id,
+      };
+    }),
+    total,
+    page: args.page,
+    pageSize: args.pageSize,
+  };
+}
+
+/** The site's pages as the snapshot had them, by title. */
+async function sitePages(
+  db: Queryable,
+  snapshot: SnapshotRun,
+  siteId: string,
+  args: Paging,
+): Promise<Page<DiscoveryNode>> {
+  const { rows, total } = await snapshotPagesPage(db, snapshot, siteId, {
+    search: args.search?.trim() ? likePattern(args.search) : null,
+    ...(args.sort ? { sort: args.sort } : {}),
+    ...(args.order ? { order: args.order } : {}),
+    page: args.page,
+    pageSize: args.pageSize,
+  });
+  return {
+    items: rows.map(
+      (r): DiscoveryNode => ({
+        nodeId: `page:${r.page_id}`,
+        parentId: 'pages',
+        kind: 'page',
+        name: r.name,
+        path: `/${SITE_PAGES}/${r.file_name}`,
+        sizeBytes: 0,
+        modified: iso(r.modified_at),
+        hasChildren: false,
+        version: r.version_id,
+      }),
+    ),
+    total,
+    page: args.page,
+    pageSize: args.pageSize,
+  };
+}
+
+/**
+ * A site's list as the snapshot had it, its items as csv (site-content's export), named after the
+ * list; 404 when the snapshot is not a site's or has no such list.
+ */
+export async function snapshotListCsv(
+  db: Queryable,
+  snapshot: SnapshotRun,
+  siteId: string,
+  listId: string,
+): Promise<{ fileName: string; csv: string }> {
+  const list =
+    snapshot.application === 'sharepoint'
+      ? (await snapshotLists(db, snapshot, siteId)).find((l) => l.list_id === listId)
+      : undefined;
+  const csv = list ? await listItemsCsv(db, { jobId: snapshot.jobId, siteId, listId, seq: snapshot.seq }) : null;
+  if (!list || csv === null) throw notFound('No list found in this backup.');
+  // A file name keeps what a file system takes; the list's own name stays in the header's UTF-8 form.
+  const safe = [...list.display_name].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('');
+  const fileName = `${safe.trim() || listId}.csv`;
+  return { fileName, csv };
 }

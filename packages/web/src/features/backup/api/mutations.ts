@@ -1,11 +1,19 @@
 /**
  * The backup area's changes, each with the invalidation of what it touches: saving a backup job (the
  * tenant's jobs, runs, reports and dashboards) and starting a restore (the tenant's jobs); and the
- * download of a restore's archive, which changes nothing. What the screen does besides (a toast,
+ * downloads of a restore's archive and of a backed-up list's csv, which change nothing. What the screen does besides (a toast,
  * closing a dialog) is handed in and runs on the mutation itself, so it happens even when the dialog
  * was closed meanwhile.
  */
-import type { Application, Job, JobCreate, JobUpdate, PortalClient } from '@compliance-portal/sdk';
+import {
+  type Application,
+  type DiscoveryNode,
+  type Job,
+  type JobCreate,
+  type JobUpdate,
+  type PortalClient,
+  saveDownload,
+} from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveBlob } from '../../../components/ui/save-blob';
 import { backupKeys } from './keys';
@@ -60,6 +68,25 @@ export function useRestoreArchiveDownload(api: PortalClient, jobId: string) {
     mutationFn: async () => {
       const file = await api.legacy.jobs.downloadRestoreArchive({ body: { jobId } });
       saveBlob(file.blob, file.fileName ?? 'restore.zip');
+    },
+  });
+}
+
+/**
+ * A backed-up SharePoint list's items as csv, as the chosen snapshot had them, saved under the name
+ * the server gives it (the list's). Changes nothing read.
+ */
+export function useListCsvDownload(api: PortalClient, tenantId: string, job: Job, sourceId: string, snapshot: string) {
+  return useMutation({
+    mutationFn: async (list: DiscoveryNode) => {
+      const file = await api.apollo.discovery.listCsv({
+        tenantId,
+        locationId: job.locationId ?? '',
+        sourceId,
+        listId: list.nodeId.slice('list:'.length),
+        query: { snapshot },
+      });
+      saveDownload(file, `${list.name}.csv`);
     },
   });
 }

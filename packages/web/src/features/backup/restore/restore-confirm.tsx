@@ -2,11 +2,13 @@ import { Box, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../components/ui/format';
+import { useSelectionText } from './selection-summary';
 import type { RestoreState } from './use-restore-state';
 
-/** The confirmation of a restore: how many items of which source and date, where they go, and on conflict. */
+/** The confirmation of a restore: how many files, list items and pages of which source and date, where they go, and on conflict. */
 export function RestoreConfirm({ restore }: { restore: RestoreState }) {
   const { t, i18n } = useTranslation();
+  const what = useSelectionText();
   const { create, name, snapshot, target, policy } = restore;
   return (
     <ConfirmDialog
@@ -20,7 +22,7 @@ export function RestoreConfirm({ restore }: { restore: RestoreState }) {
       <Box>
         <Text>
           {t('backup:confirm.restoreText', {
-            count: restore.selected.size,
+            what: what(restore.selected),
             source: name(restore.sourceId),
             date: snapshot ? formatDateTime(snapshot, i18n.language) : '',
           })}

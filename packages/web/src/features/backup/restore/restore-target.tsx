@@ -3,6 +3,7 @@ import { CONFLICT_POLICIES, type ConflictPolicy, RESTORE_TARGETS, type RestoreSp
 import { useTranslation } from 'react-i18next';
 import { useServerAction } from '../../../offline/online';
 import { Field } from './field';
+import { useSelectionText } from './selection-summary';
 import type { RestoreState } from './use-restore-state';
 
 /**
@@ -12,6 +13,7 @@ import type { RestoreState } from './use-restore-state';
 export function RestoreTarget({ restore }: { restore: RestoreState }) {
   const { t } = useTranslation();
   const serverAction = useServerAction();
+  const what = useSelectionText();
   const { target, teams } = restore;
   return (
     <Stack gap="4" borderWidth="1px" borderRadius="md" p="4">
@@ -74,7 +76,7 @@ export function RestoreTarget({ restore }: { restore: RestoreState }) {
       ) : null}
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text fontSize="sm" data-testid="restore-selection">
-          {t('backup:selectedItems', { count: restore.selected.size })}
+          {t('backup:selectedItems', { what: what(restore.selected) })}
         </Text>
         <Button
           colorPalette="blue"
