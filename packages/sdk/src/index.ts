@@ -118,7 +118,13 @@ export { SUPPORT_AREAS, supportApi } from './resources/apollo/support.js';
 export type * from './resources/apollo/tenants.js';
 export { tenantsApi } from './resources/apollo/tenants.js';
 export type * from './resources/common.js';
-export { CONFLICT_POLICIES, JOB_STATUSES, MAX_ACCOUNTS_PAGE_SIZE, RUN_STATES } from './resources/common.js';
+export {
+  CONFLICT_POLICIES,
+  ITEM_KINDS,
+  JOB_STATUSES,
+  MAX_ACCOUNTS_PAGE_SIZE,
+  RUN_STATES,
+} from './resources/common.js';
 export type * from './resources/legacy/auth.js';
 export { legacyAuthApi, SIGN_IN_EVENT_KINDS } from './resources/legacy/auth.js';
 export type * from './resources/legacy/email.js';
