@@ -45,10 +45,14 @@ export function totalWithKinds(total: number, kinds: ItemsByKind | undefined, t:
   return parts ? t('figures:kinds.total', { total: n, parts }) : n;
 }
 
-/** A list's cell: the total, and under it the parts it is the sum of. */
+/**
+ * A list's cell: the total, and under it the parts it is the sum of when there are several (a row of
+ * one kind, a OneDrive account's files, says no more than its column).
+ */
 export function ItemsCell({ total, kinds }: { total: number; kinds: ItemsByKind | undefined }) {
   const { t, i18n } = useTranslation();
-  const parts = itemsByKindText(kinds, t, i18n.language);
+  const several = kinds && ITEM_KINDS.filter((kind) => kinds[kind] !== undefined).length > 1;
+  const parts = several ? itemsByKindText(kinds, t, i18n.language) : undefined;
   return (
     <>
       {formatNumber(total, i18n.language)}

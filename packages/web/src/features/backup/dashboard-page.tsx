@@ -12,7 +12,7 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
 import { type Column, TableView } from '../../components/ui/table-view';
-import { itemsByKindText } from '../../shared/items-by-kind';
+import { ItemsCell, itemsByKindText } from '../../shared/items-by-kind';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { dashboardQuery } from './api/queries';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
@@ -55,7 +55,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
     {
       key: 'items',
       header: t('figures:itemsProtected.short'),
-      cell: (e) => formatNumber(e.items, lang),
+      cell: (e) => <ItemsCell total={e.items} kinds={e.itemsByKind} />,
       align: 'end',
       hideBelow: 'sm',
       stack: true,

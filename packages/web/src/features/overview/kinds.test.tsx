@@ -54,7 +54,30 @@ const backupDashboard: Resolvers = {
         growthBytes: 0,
         series: [{ date: '2026-11-23', bytes: 1024, items: 1234 }],
       });
-    return HttpResponse.json({ ...base, view: 'details', entries: [] });
+    return HttpResponse.json({
+      ...base,
+      view: 'details',
+      entries: [
+        {
+          sourceId: 's1',
+          displayName: 'Projects site',
+          items: 1234,
+          itemsByKind: siteKinds,
+          bytes: 1024,
+          lastBackup: '2026-11-22T02:10:00.000Z',
+          lastStatus: 'finished',
+        },
+        {
+          sourceId: 'u1',
+          displayName: 'Adele Vance',
+          items: 7,
+          itemsByKind: { files: 7 },
+          bytes: 10,
+          lastBackup: '2026-11-22T02:10:00.000Z',
+          lastStatus: 'finished',
+        },
+      ],
+    });
   },
 };
 
@@ -95,6 +118,13 @@ describe('the figures by kind', () => {
     const figure = await screen.findByTestId('figure-Items protected');
     expect(figure.textContent).toBe('1,234');
     expect(figure.nextElementSibling?.textContent).toBe('1,200 files, 30 list items, and 4 pages');
+    // Per site the same; a row of one kind says its number alone.
+    const table = screen.getByRole('table', { name: 'Protected accounts' });
+    const site = within(table).getByText('Projects site').closest('tr') as HTMLElement;
+    expect(within(site).getByText('1,200 files, 30 list items, and 4 pages')).toBeTruthy();
+    const account = within(table).getByText('Adele Vance').closest('tr') as HTMLElement;
+    expect(within(account).queryByText(/files/)).toBeNull();
+    expect(within(account).getByText('7')).toBeTruthy();
   });
 
   it('says the same in German', async () => {
