@@ -26,31 +26,31 @@ const storedContents = (where: string) => `
    group by j.application, b.source_id, b.hash`;
 
 /**
- * The items the backup jobs matching `where` (over `jobs j`) hold now, by kind, per `group` (an
- * expression of `j`, or none for one row): files and Teams messages (backup_items), SharePoint list
- * items and site pages (migration 38). Live means not deleted at the source; each item once however
- * many jobs or versions hold it. `source` names the account, site or team of each.
+ * The items the backup jobs matching `where` (over `jobs j`) hold now, by kind: files and Teams
+ * messages (backup_items), SharePoint list items and site pages (migration 38); one row, or one per
+ * account, site or team (`source_id`) or per workload (`application`). Live means not deleted at the
+ * source; each item once however many jobs or versions hold it (the union keeps one of each).
  */
-const liveKinds = (where: string, group?: { source: boolean } | { application: boolean }) => {
-  const by = group && 'source' in group ? 'source_id' : group ? 'application' : null;
-  const keyed = (source: string) => (by === 'source_id' ? `${source} as source_id,` : by ? 'j.application,' : '');
-  const groupBy = by ? `group by ${by}` : '';
+const liveKinds = (where: string, group?: 'source' | 'application') => {
+  const key = (source: string) =>
+    group === 'source' ? `${source} as source_id,` : group === 'application' ? 'j.application,' : '';
+  const by = group === 'source' ? 'source_id' : group;
   return `
   select ${by ? `${by},` : ''}
          count(*) filter (where kind = 'file')::int as files,
          count(*) filter (where kind = 'message')::int as messages,
          count(*) filter (where kind = 'listItem')::int as list_items,
          count(*) filter (where kind = 'page')::int as pages
-    from (select distinct ${keyed('b.source_id')} b.kind, b.source_id as s, b.item_id as i, '' as l
+    from (select ${key('b.source_id')} b.kind, b.source_id as s, b.item_id as i, '' as l
             from backup_items b join jobs j on j.job_id = b.job_id
            where ${where} and b.kind <> 'folder' and b.deleted_seq is null
           union
-          select distinct ${keyed('li.site_id')} 'listItem', li.site_id, li.item_id, li.list_id
+          select ${key('li.site_id')} 'listItem', li.site_id, li.item_id, li.list_id
             from backup_list_items li join jobs j on j.job_id = li.job_id where ${where} and li.deleted_seq is null
           union
-          select distinct ${keyed('p.site_id')} 'page', p.site_id, p.page_id, ''
+          select ${key('p.site_id')} 'page', p.site_id, p.page_id, ''
             from backup_pages p join jobs j on j.job_id = p.job_id where ${where} and p.deleted_seq is null) k
-   ${groupBy}`;
+   ${by ? `group by ${by}` : ''}`;
 };
 
 /** A row of liveKinds. */
@@ -161,7 +161,7 @@ export function detailRows(db: Queryable, tenantId: string, application: Dashboa
   }>(
     `with covered as (
        select distinct s as source_id from jobs j, jsonb_array_elements_text(j.definition->'sources') s where ${JOBS}),
-     live as (${liveKinds(JOBS, { source: true })}),
+     live as (${liveKinds(JOBS, 'source')}),
      contents as (select c.source_id, sum(c.size)::bigint as bytes from (${storedContents(JOBS)}) c group by c.source_id),
      newest as (
        select distinct on (s.source_id) s.source_id, r.finished, r.status, s.failed
@@ -206,7 +206,7 @@ export function backupStatisticsRows(db: Queryable, tenantId: string, applicatio
     `with j as (select job_id, application, definition from jobs where tenant_id = $1 and type = 'backup' and application = any($2)),
      covered as (select j.application, count(distinct s)::int as n from j, jsonb_array_elements_text(j.definition->'sources') s
                  group by j.application),
-     live as (${liveKinds(`j.tenant_id = $1 and j.type = 'backup' and j.application = any($2)`, { application: true })}),
+     live as (${liveKinds(`j.tenant_id = $1 and j.type = 'backup' and j.application = any($2)`, 'application')}),
      contents as (select c.application, coalesce(sum(c.size), 0)::bigint as bytes
                     from (${storedContents(`j.tenant_id = $1 and j.type = 'backup' and j.application = any($2)`)}) c
                    group by c.application),
