@@ -120,6 +120,7 @@ export { tenantsApi } from './resources/apollo/tenants.js';
 export type * from './resources/common.js';
 export {
   CONFLICT_POLICIES,
+  ITEM_KINDS,
   JOB_STATUSES,
   MAILBOX_PARTS,
   MAX_ACCOUNTS_PAGE_SIZE,

@@ -5,8 +5,15 @@
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set (PostgreSQL alone with BENCH_PGLITE=0). In the same run it measures the limit of the work
 // on this machine: the simulator's serving rate for the same requests without the engine (a lean
 // client, one token, the same concurrency), and SHA-256 plus raw DEFLATE (the blob store's level) of
-// the same bytes on one core of this process; and prints each throughput's ratio to it.
-// Run `pnpm build` first (the server's and the simulator's). BENCH_SCALE=0.1 runs a tenth of the sizes.
+// the same bytes on one core of this process; and prints each throughput's ratio to it. Then, against a
+// small tenant of its own (sites with lists and pages; calendars, contacts and To Do lists), the new
+// kinds: after a first backup and archive, Graph is made to add BENCH_KIND_ITEMS (default 200) events,
+// then contacts, then tasks, then list items, then to edit as many pages as there are (drawn at random,
+// so some twice), each followed by an incremental run timed alone: events, contacts and tasks archived,
+// list items and pages backed up per second.
+// Run `pnpm build` first (the server's and the simulator's). The default BENCH_SCALE=0.02 (200 files,
+// 1,000 versions, 2,000 mails) keeps a run on PGlite under two minutes on a shared 2-core machine;
+// BENCH_SCALE=1 runs the full sizes above (several minutes).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,13 +35,32 @@ import { executors } from '../dist/jobs/executors.js';
 import { trustCertificates } from '../dist/m365/trust.js';
 import { createLocalBlobStore } from '../dist/storage/blob-store.js';
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SCALE = Number(process.env.BENCH_SCALE ?? 0.02);
 const USERS = 10;
 const FILES_PER_DRIVE = Math.round(1000 * SCALE);
 const VERSIONS = 5;
 const MAILS_PER_FOLDER = Math.round(2500 * SCALE);
 const TENANT = '7a1c6c3e-0b9e-4f7d-9a51-1c0e5d6b2a01';
 const CONCURRENCY = 8;
+/** New items of each new kind an incremental run archives or backs up. */
+const KIND_ITEMS = Number(process.env.BENCH_KIND_ITEMS ?? 200);
+/** The tenant of the new kinds: a few mailboxes and sites, what the first runs keep kept small. */
+const KINDS_SIZE = {
+  users: 4,
+  sites: 2,
+  teams: 0,
+  foldersPerDrive: 1,
+  filesPerDrive: 2,
+  versionsPerFile: 1,
+  messagesPerFolder: 1,
+  listsPerSite: 3,
+  listItemsPerList: 5,
+  versionsPerListItem: 2,
+  pagesPerSite: 20,
+  eventsPerCalendar: 3,
+  contactsPerFolder: 3,
+  tasksPerList: 3,
+};
 /** Versions and mails the limit is measured over (all of them at small scales). */
 const SAMPLE = 4000;
 const SIMULATOR_CLI = join(
@@ -64,10 +90,8 @@ const load = () =>
     .join(' ');
 
 /** The simulator's command in a process of its own; resolves once it listens. */
-async function spawnSimulator() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-sim-'));
-  const controlKey = randomBytes(18).toString('base64url');
-  const size = {
+async function spawnSimulator(
+  size = {
     users: USERS,
     sites: 0,
     teams: 0,
@@ -76,7 +100,10 @@ async function spawnSimulator() {
     versionsPerFile: VERSIONS,
     fileSize: [4_000, 60_000],
     messagesPerFolder: MAILS_PER_FOLDER,
-  };
+  },
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-sim-'));
+  const controlKey = randomBytes(18).toString('base64url');
   const child = spawn(
     process.execPath,
     [
@@ -324,11 +351,11 @@ async function run(label, url) {
     );
     return jobId;
   };
-  const timed = async (jobId) => {
+  const timed = async (jobId, simulator = sim) => {
     await engine.enqueue(jobId, 'manual');
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const simCpu = sim.cpuSeconds();
+    const simCpu = simulator.cpuSeconds();
     await engine.runUntilIdle();
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
@@ -337,7 +364,7 @@ async function run(label, url) {
       seconds,
       run: r,
       // Cores kept busy: this process (its thread pool included) and the simulator's.
-      cpu: `engine ${((used.user + used.system) / 1e6 / seconds).toFixed(2)} cores, simulator ${((sim.cpuSeconds() - simCpu) / seconds).toFixed(2)} cores`,
+      cpu: `engine ${((used.user + used.system) / 1e6 / seconds).toFixed(2)} cores, simulator ${((simulator.cpuSeconds() - simCpu) / seconds).toFixed(2)} cores`,
     };
   };
 
@@ -443,8 +470,58 @@ async function run(label, url) {
       `at the peak the main thread's JavaScript heap held ${mb(atPeak?.heapUsed ?? 0)} MB of ${mb(atPeak?.heapTotal ?? 0)} MB, ` +
       `buffers ${mb(atPeak?.arrayBuffers ?? 0)} MB (the rest: the database thread, WebAssembly, native memory)`,
   );
-  await drop();
   await sim.close();
+
+  // The new kinds, against a tenant of their own: the engine's client follows the tenant's address.
+  const kindsSim = await spawnSimulator(KINDS_SIZE);
+  trustCertificates([kindsSim.caCertificate]);
+  await db.query('update tenants set graph_base_url = $2, authority_url = $3 where tenant_id = $1', [
+    TENANT,
+    kindsSim.graphBaseUrl,
+    kindsSim.authorityHost,
+  ]);
+  const kindsGraph = await leanClient(kindsSim);
+  const kindsUsers = (await kindsGraph.pages('/users?$select=userPrincipalName,mail'))
+    .filter((u) => u.mail)
+    .map((u) => u.userPrincipalName);
+  const sites = (await kindsGraph.pages('/sites')).map((s) => s.id);
+  const mailboxJob = await job('exchangeArchive', 'exchange', kindsUsers);
+  const siteJob = await job('backup', 'sharepoint', sites);
+  const firstArchive = await timed(mailboxJob, kindsSim);
+  const firstSites = await timed(siteJob, kindsSim);
+  const counts = (r) => (typeof r.mailbox_items === 'string' ? JSON.parse(r.mailbox_items) : (r.mailbox_items ?? {}));
+  /** Graph adds or edits one kind, then the job's incremental run is timed alone: that kind per second. */
+  const kind = async (jobId, change, counted) => {
+    await kindsSim.evolve(change);
+    const timedRun = await timed(jobId, kindsSim);
+    const n = counted(timedRun.run);
+    return { n, seconds: timedRun.seconds, status: timedRun.run.status, cpu: timedRun.cpu };
+  };
+  const kinds = [
+    ['events archived', await kind(mailboxJob, { newEvents: KIND_ITEMS }, (r) => counts(r).events ?? 0)],
+    ['contacts archived', await kind(mailboxJob, { newContacts: KIND_ITEMS }, (r) => counts(r).contacts ?? 0)],
+    ['tasks archived', await kind(mailboxJob, { newTasks: KIND_ITEMS }, (r) => counts(r).tasks ?? 0)],
+    ['list items backed up', await kind(siteJob, { newListItems: KIND_ITEMS }, (r) => Number(r.list_items_done))],
+    [
+      'pages backed up',
+      await kind(siteJob, { editedPages: KINDS_SIZE.pagesPerSite * sites.length }, (r) => Number(r.pages_done)),
+    ],
+  ];
+  // The first runs only set the stage: the simulator generates the same mailboxes for the tenant as
+  // above, whose mails, events, contacts and tasks the mail archive above already holds.
+  console.log(
+    `new kinds (${kindsUsers.length} mailboxes, ${sites.length} sites; first archive ${firstArchive.seconds.toFixed(1)} s, ` +
+      `first site backup ${firstSites.seconds.toFixed(1)} s with ${firstSites.run.list_items_done} list items and ` +
+      `${firstSites.run.pages_done} pages), ${KIND_ITEMS} new events, contacts, tasks and list items, ` +
+      `${KINDS_SIZE.pagesPerSite * sites.length} page edits on pages drawn at random:`,
+  );
+  for (const [name, k] of kinds)
+    console.log(
+      `${name}: ${k.n} in an incremental run of ${k.seconds.toFixed(2)} s = ${(k.n / k.seconds).toFixed(0)}/s ` +
+        `(run status ${k.status}; ${k.cpu})`,
+    );
+  await drop();
+  await kindsSim.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -294,9 +294,11 @@ describe('email archive: mailboxes, folders, figures and the worker', () => {
   it('gives the archive figures of the last 30 days and the worker’s state', async () => {
     const stats = await json<ArchiveStatistics>(`/api/backup-and-restore/archive/statistics?ip=${worker.workerIp}`);
     expect(stats.mailboxes).toBe(mailboxes.length);
-    expect(stats.items).toBe(mailboxes.length * 12);
+    expect(stats.itemsByKind?.mails).toBe(mailboxes.length * 12);
+    // The mails with the calendars, contacts and tasks archived beside them.
+    expect(stats.items).toBe(Object.values(stats.itemsByKind ?? {}).reduce((sum, n) => sum + (n ?? 0), 0));
     expect(stats.growth).toHaveLength(31);
-    expect(stats.growth.reduce((sum, d) => sum + d.items, 0)).toBe(stats.items);
+    expect(stats.growth.reduce((sum, d) => sum + d.items, 0)).toBe(stats.itemsByKind?.mails);
     expect(stats.lastSuccessfulJob?.jobName).toBe('Mail archive');
     const check = await json<{ online: boolean }>(`/api/worker/check/${worker.workerIp}`);
     expect(check.online).toBe(true);

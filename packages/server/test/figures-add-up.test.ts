@@ -4,7 +4,8 @@
  * (items protected, stored size after deduplication, items changed by a run), before and after a
  * second backup job that overlaps the first and a retention deletion. The definitions are those of
  * modules/dashboards/service.ts and the web's `figures` texts:
- * - items protected: live files or messages, each once per account however many jobs hold it;
+ * - items protected: live files, messages, list items and pages, each once per account however many
+ *   jobs hold it; archived mails, events, contacts and tasks, each once;
  * - stored size: each distinct content (hash) of an account once, every version included;
  * - a run's items: what it changed (stored, archived, deleted), and its report's accounts add up to it;
  * - the archive's per-day figures: what each day archived stays, a deletion shows on its own day.
@@ -71,6 +72,21 @@ describe('the figures of the demo history agree with the database', () => {
       if (r.kind !== 'folder' && r.live) s.items.add(r.item_id);
       if (r.hash) s.contents.set(r.hash, Math.max(s.contents.get(r.hash) ?? 0, Number(r.size)));
     }
+    // A site's list items and pages are items it protects too, each live one once (migration 38).
+    const siteRows = await query<{ site_id: string; item: string }>(
+      `select li.site_id, 'listItem:' || li.list_id || ':' || li.item_id as item
+         from backup_list_items li join jobs j on j.job_id = li.job_id
+        where j.tenant_id = $1 and j.type = 'backup' and j.application = $2 and li.deleted_seq is null
+       union all
+       select p.site_id, 'page:' || p.page_id from backup_pages p join jobs j on j.job_id = p.job_id
+        where j.tenant_id = $1 and j.type = 'backup' and j.application = $2 and p.deleted_seq is null`,
+      [TENANT, application],
+    );
+    for (const r of siteRows) {
+      const s = sources.get(r.site_id) ?? { items: new Set(), contents: new Map() };
+      sources.set(r.site_id, s);
+      s.items.add(r.item);
+    }
     const per = new Map(
       [...sources].map(([id, s]) => [
         id,
@@ -106,6 +122,7 @@ describe('the figures of the demo history agree with the database', () => {
    */
   async function checkFigures(when: string) {
     let backupBytes = 0;
+    let backupItems = 0;
     const details: Record<string, DashboardDetails> = {};
     for (const application of APPLICATIONS) {
       const label = `${when}, ${application}`;
@@ -138,6 +155,7 @@ describe('the figures of the demo history agree with the database', () => {
         label,
       ).toBe(basic.items);
       backupBytes += counted.bytes;
+      backupItems += counted.items;
     }
     const overview = await apollo<OverviewDashboard>('/dashboard/overview');
     const [covered] = await query<{ n: number }>(
@@ -153,11 +171,31 @@ describe('the figures of the demo history agree with the database', () => {
     expect(overview.teamsArchive.bytes, when).toBe(teams.bytes);
 
     const archive = await api<ArchiveStatistics>('GET', `/api/backup-and-restore/archive/statistics?ip=${workerIp}`);
+    // The calendars, contacts and tasks archived beside the mails: each item once, its versions together.
+    const [others] = await query<{ events: number; contacts: number; tasks: number }>(
+      `select (select count(distinct mailbox || ' ' || external_id) from archived_events where tenant_id = $1)::int as events,
+              (select count(distinct mailbox || ' ' || external_id) from archived_contacts where tenant_id = $1)::int as contacts,
+              (select count(distinct mailbox || ' ' || external_id) from archived_tasks where tenant_id = $1)::int as tasks`,
+      [TENANT],
+    );
+    const mailKinds = {
+      mails: mail.items,
+      events: Number(others?.events ?? 0),
+      contacts: Number(others?.contacts ?? 0),
+      tasks: Number(others?.tasks ?? 0),
+    };
+    const mailItems = Object.values(mailKinds).reduce((a, b) => a + b, 0);
     expect(archive, `${when}: the email archive`).toMatchObject({
-      items: mail.items,
+      items: mailItems,
+      itemsByKind: mailKinds,
       bytes: mail.bytes,
       mailboxes: mail.sources,
     });
+    expect(overview.emailArchive, `${when}: the overview's email archive`).toMatchObject({
+      items: mailItems,
+      itemsByKind: mailKinds,
+    });
+    expect(overview.backup.items, `${when}: the overview's backup items`).toBe(backupItems);
     const teamsArchive = await api<TeamsArchiveStatistics>('GET', `/api/teams-archive/statistics?workerIp=${workerIp}`);
     expect(teamsArchive, `${when}: the Teams archive`).toMatchObject({ messages: teams.items, bytes: teams.bytes });
 

@@ -278,6 +278,37 @@ export const RunThrottling = s.object(
  */
 export type RunThrottling = s.Static<typeof RunThrottling>;
 
+/**
+ * The kinds of item the areas protect: the mail archive's mails, events, contacts and To Do tasks; the
+ * backups' files, Teams messages, SharePoint list items and site pages.
+ */
+export const ITEM_KINDS = ['mails', 'events', 'contacts', 'tasks', 'files', 'messages', 'listItems', 'pages'] as const;
+
+const kindCount = (description: string) => s.optional(s.integer({ minimum: 0, description }));
+
+// One set of fields for every object that splits a count by kind, each with its own description.
+const itemsByKindProperties = {
+  mails: kindCount('Mails (mail archive).'),
+  events: kindCount('Calendar events (mail archive).'),
+  contacts: kindCount('Contacts (mail archive).'),
+  tasks: kindCount('To Do tasks (mail archive).'),
+  files: kindCount('Files of drives and document libraries (backups).'),
+  messages: kindCount('Teams messages (Teams backup).'),
+  listItems: kindCount('SharePoint list items (SharePoint backup).'),
+  pages: kindCount('SharePoint site pages (SharePoint backup).'),
+};
+/** Schema of a count split by the kind of item: each kind present is a part of the total beside it. */
+export const ItemsByKind = s.object(
+  itemsByKindProperties,
+  'A count split by kind of item. Only the kinds the area handles are present; they add up to the total the object stands beside.',
+);
+/**
+ * A count split by the kind of item ({@link ITEM_KINDS}): the mail archive's mails, events, contacts
+ * and tasks, the backups' files, Teams messages, list items and pages. A field is present for each
+ * kind the area handles (zero included) and absent otherwise; the parts add up to the total beside it.
+ */
+export type ItemsByKind = s.Static<typeof ItemsByKind>;
+
 /** One run of a job, as the job monitor lists it. */
 export const JobRun = s.object({
   reportId: s.string({ description: 'The run; its report has the same id.' }),
@@ -309,6 +340,12 @@ export const JobRun = s.object({
     ),
   ),
   itemsFound: s.optional(s.integer({ minimum: 0, description: 'Items the run found to do so far.' })),
+  itemsByKind: s.optional(
+    s.object(
+      itemsByKindProperties,
+      'What the run archived or backed up by kind: an Exchange archive run its mails (`itemsProcessed`), events, contacts and tasks (new or changed versions); a SharePoint backup run its files (`itemsProcessed`), list items and pages. The run processed their sum; `itemsProcessed` and `itemsPerSecond` stay the mails or files alone.',
+    ),
+  ),
   itemsPerSecond: s.optional(
     s.nullable(
       s.number({ minimum: 0, description: 'Items processed per second of its duration; null before it started.' }),

@@ -257,6 +257,11 @@ export interface RunRow {
   /** A retry: the run it retries, and what it covers (jobs/retry.ts). */
   retry_of?: string | null;
   retry_scope?: unknown;
+  /** A SharePoint backup's list items and pages (migration 38), beside its files in `items_done`. */
+  list_items_done?: number;
+  pages_done?: number;
+  /** An Exchange archive's events, contacts and tasks (migration 39), beside its mails in `items_done`. */
+  mailbox_items?: Record<string, number> | string | null;
 }
 
 export function checkpointOf(run: RunRow): Record<string, unknown> {

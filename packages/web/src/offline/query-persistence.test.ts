@@ -1,3 +1,4 @@
+import type { DashboardBasic } from '@compliance-portal/sdk';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE } from '../shared/api/offline';
@@ -90,6 +91,29 @@ describe('query persistence', () => {
     expect(data?.total).toBe(3);
     expect(data?.names.get('u1')).toBe('Ada');
     expect(other.getQueryData(['tenant', 't1', 'ediscovery', 'search', 'secret'])).toBeUndefined();
+  });
+
+  it('keeps a dashboard’s items by kind as the server gave them', async () => {
+    const { client, persistence, store } = setup();
+    await persistence.activate(alice);
+    const basic: DashboardBasic = {
+      application: 'sharepoint',
+      periodDays: 30,
+      from: '2026-10-24T10:00:00.000Z',
+      to: '2026-11-23T10:00:00.000Z',
+      view: 'basic',
+      protectedCount: 1,
+      discoveredCount: 1,
+      items: 1234,
+      itemsByKind: { files: 1200, listItems: 30, pages: 4 },
+      lastSuccessfulJob: null,
+      jobsByStatus: { finished: 1, running: 0, failed: 0, pending: 0 },
+    };
+    client.setQueryData(dashboard('t1'), basic);
+    await persistence.flush();
+    const other = new QueryClient();
+    await createQueryPersistence(other, { ...setup().options, store }).activate(alice);
+    expect(other.getQueryData<DashboardBasic>(dashboard('t1'))).toEqual(basic);
   });
 
   it('trusts a copy written after the last change, and asks again for one that missed its write', async () => {

@@ -3,7 +3,7 @@ import { bindResource, callEndpoint } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { RequestOptions, Transport } from '../../core/transport.js';
-import { JobRun, JobStatus, LicenseKind } from '../common.js';
+import { ItemsByKind, JobRun, JobStatus, LicenseKind } from '../common.js';
 
 /** Dashboard figures are accumulated over the last 30 days. */
 export const DASHBOARD_PERIOD_DAYS = 30;
@@ -54,8 +54,10 @@ export const DashboardBasic = s.object({
   discoveredCount: s.integer({ minimum: 0, description: 'Accounts, sites or teams in the tenant.' }),
   items: s.integer({
     minimum: 0,
-    description: 'Items protected: the files or messages the store holds now, each once however many jobs back it up.',
+    description:
+      'Items protected: the files, messages, list items and pages the store holds now, each once however many jobs back it up; the sum of `itemsByKind`.',
   }),
+  itemsByKind: s.optional(ItemsByKind),
   lastSuccessfulJob: LastSuccessfulJob,
   jobsByStatus: JobsByStatus,
 });
@@ -67,7 +69,13 @@ export const DashboardSize = s.object({
   view: s.literal('size'),
   storedBytes: s.integer({ minimum: 0 }),
   growthBytes: s.integer(),
-  series: s.array(s.object({ date: s.date(), bytes: s.integer({ minimum: 0 }), items: s.integer({ minimum: 0 }) })),
+  series: s.array(
+    s.object({
+      date: s.date(),
+      bytes: s.integer({ minimum: 0 }),
+      items: s.integer({ minimum: 0, description: 'Items protected at the end of the day, every kind.' }),
+    }),
+  ),
 });
 export type DashboardSize = s.Static<typeof DashboardSize>;
 
@@ -79,7 +87,8 @@ export const DashboardDetails = s.object({
     s.object({
       sourceId: s.string(),
       displayName: s.string(),
-      items: s.integer({ minimum: 0 }),
+      items: s.integer({ minimum: 0, description: 'Items protected, every kind: the sum of `itemsByKind`.' }),
+      itemsByKind: s.optional(ItemsByKind),
       bytes: s.integer({ minimum: 0 }),
       lastBackup: s.nullable(s.dateTime()),
       lastStatus: s.nullable(JobStatus),
@@ -153,6 +162,14 @@ const AreaSummary = s.object({
     minimum: 0,
     description: 'Accounts, sites, teams, mailboxes or chats the area protects.',
   }),
+  items: s.optional(
+    s.integer({
+      minimum: 0,
+      description:
+        'Items the area protects (backup: the files, messages, list items and pages its store holds now; mail archive: the mails, events, contacts and tasks archived); the sum of `itemsByKind`. Absent for the Teams archive.',
+    }),
+  ),
+  itemsByKind: s.optional(ItemsByKind),
   bytes: s.integer({
     minimum: 0,
     description:
@@ -180,7 +197,8 @@ export const OverviewDashboard = s.object({
 });
 /**
  * The homepage overview over the last 30 days: per area (backup, email archive, Teams archive) the last
- * job run, the failed runs, what is protected and its size in bytes; the data-management saving; the
+ * job run, the failed runs, what is protected (how many accounts and, for the backup and the mail
+ * archive, items by kind) and its size in bytes; the data-management saving; the
  * licence with, on trial, the backup jobs and restores left per application (empty maps on a full
  * licence); and the 10 most recent failed runs.
  */

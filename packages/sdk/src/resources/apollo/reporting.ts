@@ -3,16 +3,30 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { Application, JobStatus, JobType, listQueryProperties, page, RunAccount, RunAccountsQuery } from '../common.js';
+import {
+  Application,
+  ItemsByKind,
+  JobStatus,
+  JobType,
+  listQueryProperties,
+  page,
+  RunAccount,
+  RunAccountsQuery,
+} from '../common.js';
 
 /** Schema of a report's totals. */
 export const ReportTotals = s.object({
   accounts: s.integer({ minimum: 0 }),
-  items: s.integer({ minimum: 0 }),
+  items: s.integer({ minimum: 0, description: 'The mails (mail archive) or files the run processed, as before.' }),
   bytes: s.integer({ minimum: 0 }),
   failures: s.integer({ minimum: 0 }),
+  itemsByKind: s.optional(ItemsByKind),
 });
-/** What one run covered: accounts (or sites, teams, mailboxes), items, bytes, and failures. */
+/**
+ * What one run covered: accounts (or sites, teams, mailboxes), items, bytes, and failures; for an
+ * Exchange archive or SharePoint backup run also its items by kind (`itemsByKind`: `items` is its mails
+ * or files, the other kinds come beside them and the run processed their sum).
+ */
 export type ReportTotals = s.Static<typeof ReportTotals>;
 
 /** The report of one run. */

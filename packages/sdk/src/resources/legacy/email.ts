@@ -3,7 +3,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { ArchiveItemId } from '../common.js';
+import { ArchiveItemId, ItemsByKind } from '../common.js';
 
 /** Schema of the body of `POST /backup-and-restore/restore-email`. */
 export const RestoreEmailRequest = s.object({
@@ -48,7 +48,12 @@ export type FullRestoreDownloadRequest = s.Static<typeof FullRestoreDownloadRequ
 export const ArchiveStatistics = s.object({
   periodDays: s.integer({ minimum: 1 }),
   mailboxes: s.integer({ minimum: 0 }),
-  items: s.integer({ minimum: 0 }),
+  items: s.integer({
+    minimum: 0,
+    description:
+      'Items archived: mails, events, contacts and tasks (each item once, its versions together); the sum of `itemsByKind`.',
+  }),
+  itemsByKind: s.optional(ItemsByKind),
   bytes: s.integer({ minimum: 0 }),
   growth: s.array(
     s.object({

@@ -3,7 +3,7 @@ import { bindResource } from '../../core/call.js';
 import { defineResource } from '../../core/endpoint.js';
 import * as s from '../../core/schema.js';
 import type { Transport } from '../../core/transport.js';
-import { Application, LicenseKind, listQueryProperties } from '../common.js';
+import { Application, ItemsByKind, LicenseKind, listQueryProperties } from '../common.js';
 
 /**
  * The customer worker: the organisation's tenant as the legacy API serves it. The web app keeps it in the `worker` cookie,
@@ -105,7 +105,8 @@ export const BackupStatistics = s.object({
     s.object({
       application: Application,
       protectedCount: s.integer({ minimum: 0 }),
-      items: s.integer({ minimum: 0 }),
+      items: s.integer({ minimum: 0, description: 'Items protected, every kind: the sum of `itemsByKind`.' }),
+      itemsByKind: s.optional(ItemsByKind),
       bytes: s.integer({ minimum: 0 }),
       jobs: s.integer({ minimum: 0 }),
     }),

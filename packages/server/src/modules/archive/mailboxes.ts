@@ -11,6 +11,7 @@ import {
   type Page,
 } from '@compliance-portal/sdk';
 import { heldPerSource } from '../../archive-data/legal-hold.js';
+import { mailboxItemTotals } from '../../archive-data/mailbox-item-totals-repository.js';
 import type { Database, Queryable } from '../../db/database.js';
 import { csvText } from '../../http/csv.js';
 import {
@@ -99,13 +100,18 @@ export async function mailboxesCsv(db: Queryable, tenantId: string): Promise<str
 export const dayStart = (at: Date) => new Date(at.toISOString().slice(0, 10));
 
 /**
- * Mailboxes, items and bytes archived now, per day over the last 30 days what was archived and what
- * retention deleted (see mailboxes-repository.ts), last successful job.
+ * Mailboxes, items (mails, events, contacts and tasks, by kind) and the mails' bytes archived now, per
+ * day over the last 30 days the mails archived and retention deleted (see mailboxes-repository.ts),
+ * last successful job.
  */
 export async function archiveStatistics(db: Queryable, tenantId: string, now: Date) {
   const from = new Date(now.getTime() - DASHBOARD_PERIOD_DAYS * DAY);
   // The totals, the days of the period and the last successful job in one statement.
-  const row = await mailArchiveFigures(db, tenantId, dayStart(from));
+  // Calendars, contacts and tasks are counted beside the mails, their tables apart from mail's.
+  const [row, others] = await Promise.all([
+    mailArchiveFigures(db, tenantId, dayStart(from)),
+    mailboxItemTotals(db, tenantId),
+  ]);
   const byDay = new Map((row?.days ?? []).map((d) => [d.day, d]));
   const growth = [];
   for (let t = from.getTime(); t <= now.getTime(); t += DAY) {
@@ -120,10 +126,12 @@ export async function archiveStatistics(db: Queryable, tenantId: string, now: Da
     });
   }
   const last = row?.last;
+  const mails = Number(row?.items ?? 0);
   return {
     periodDays: DASHBOARD_PERIOD_DAYS,
     mailboxes: Number(row?.mailboxes ?? 0),
-    items: Number(row?.items ?? 0),
+    items: mails + others.events + others.contacts + others.tasks,
+    itemsByKind: { mails, ...others },
     bytes: Number(row?.bytes ?? 0),
     growth,
     lastSuccessfulJob: last

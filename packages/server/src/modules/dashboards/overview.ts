@@ -6,6 +6,7 @@
 import {
   type Application,
   DASHBOARD_PERIOD_DAYS,
+  type ItemsByKind,
   type JobType,
   type OverviewDashboard,
   TRIAL_LIMITS,
@@ -15,6 +16,7 @@ import { monthlySaving } from '../../jobs/executors/version-cleanup.js';
 import { runView } from '../jobs/runs.js';
 import type { TenantRecord } from '../tenants/repository.js';
 import { overviewFigures, overviewRuns } from './repository.js';
+import { BACKUP_KINDS, itemsOfKinds } from './service.js';
 
 const DAY = 86_400_000;
 
@@ -31,14 +33,28 @@ export async function overview(ctx: AppContext, tenant: TenantRecord): Promise<O
     overviewFigures(ctx.db, tenant, from, AREA_TYPES),
   ]);
   const failed = row?.failed ?? {};
-  const area = (type: AreaType, covered: number | undefined, bytes: number | string | undefined) => {
+  const area = (
+    type: AreaType,
+    covered: number | undefined,
+    bytes: number | string | undefined,
+    items?: { items: number; itemsByKind: ItemsByKind },
+  ) => {
     const last = runs.find((r) => r.n === 0 && r.type === type);
     return {
       lastJob: last ? runView(last) : null,
       failedRuns: Number(failed[type] ?? 0),
       protectedCount: Number(covered ?? 0),
+      ...items,
       bytes: Number(bytes ?? 0),
     };
+  };
+  const mailKinds: Partial<Record<'events' | 'contacts' | 'tasks', number>> =
+    typeof row?.mail_kinds === 'string' ? JSON.parse(row.mail_kinds) : (row?.mail_kinds ?? {});
+  const mail: ItemsByKind = {
+    mails: Number(row?.mail_items ?? 0),
+    events: Number(mailKinds.events ?? 0),
+    contacts: Number(mailKinds.contacts ?? 0),
+    tasks: Number(mailKinds.tasks ?? 0),
   };
   const savedBytes = Number(row?.saved_bytes ?? 0);
   const trial = row?.license === 'trial';
@@ -48,8 +64,11 @@ export async function overview(ctx: AppContext, tenant: TenantRecord): Promise<O
     trial ? Object.fromEntries(apps.map((a) => [a, Math.max(0, limit - used(a))])) : {};
   return {
     periodDays: DASHBOARD_PERIOD_DAYS,
-    backup: area('backup', row?.backup_covered, row?.backup_bytes),
-    emailArchive: area('exchangeArchive', row?.mail_covered, row?.mail_bytes),
+    backup: area('backup', row?.backup_covered, row?.backup_bytes, itemsOfKinds(row?.backup_kinds, BACKUP_KINDS)),
+    emailArchive: area('exchangeArchive', row?.mail_covered, row?.mail_bytes, {
+      items: Object.values(mail).reduce((sum, n) => sum + (n ?? 0), 0),
+      itemsByKind: mail,
+    }),
     teamsArchive: area('teamsArchive', row?.teams_covered, row?.teams_bytes),
     dataManagement: {
       savedBytes,

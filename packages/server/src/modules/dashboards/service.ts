@@ -3,8 +3,9 @@
  * computed from the jobs, their runs and the stored backup items.
  *
  * The figures, defined once (the web's `figures` texts say the same):
- * - items protected: the files or messages the store holds for an account, site or team now (live,
- *   not deleted at the source), each once however many jobs back it up;
+ * - items protected: the files, Teams messages, SharePoint list items and site pages the store holds
+ *   for an account, site or team now (live, not deleted at the source), each once however many jobs
+ *   back it up; the figure is the sum of its kinds, which the answers give beside it;
  * - stored size: the bytes of the distinct contents kept for an account, site or team, every
  *   version included, each content once however many jobs back it up (the store keeps it once);
  *   an area's and the overview's stored size is the sum of their accounts', sites' and teams';
@@ -16,13 +17,51 @@ import {
   type DashboardBasic,
   type DashboardDetails,
   type DashboardSize,
+  type ItemsByKind,
   type JobStatus,
 } from '@compliance-portal/sdk';
 import type { Queryable } from '../../db/database.js';
 import { jobStatusOf, type RunRow } from '../../jobs/repository.js';
-import { backupStatisticsRows, basicRow, detailRows, lastSuccessfulBackupRow, sizeRows } from './repository.js';
+import {
+  backupStatisticsRows,
+  basicRow,
+  detailRows,
+  type LiveKindsRow,
+  lastSuccessfulBackupRow,
+  sizeRows,
+} from './repository.js';
 
 const DAY = 86_400_000;
+
+/**
+ * Which kinds each workload's backup holds: OneDrive files; SharePoint files, list items and pages;
+ * Teams files and messages. Its items are their sum.
+ */
+const KINDS: Record<DashboardApplication, readonly (keyof ItemsByKind)[]> = {
+  onedrive: ['files'],
+  sharepoint: ['files', 'listItems', 'pages'],
+  teams: ['files', 'messages'],
+};
+
+/** Every backup kind (the overview's backup area spans the three workloads). */
+export const BACKUP_KINDS = ['files', 'messages', 'listItems', 'pages'] as const;
+
+/** Live items by kind (a liveKinds row), the kinds of `kinds` only, with their sum. */
+export function itemsOfKinds(
+  row: { [K in keyof LiveKindsRow]?: number | string | null } | string | null | undefined,
+  kinds: readonly (keyof ItemsByKind)[],
+): { items: number; itemsByKind: ItemsByKind } {
+  const r: { [K in keyof LiveKindsRow]?: number | string | null } =
+    typeof row === 'string' ? JSON.parse(row) : (row ?? {});
+  const all: ItemsByKind = {
+    files: Number(r.files ?? 0),
+    messages: Number(r.messages ?? 0),
+    listItems: Number(r.list_items ?? 0),
+    pages: Number(r.pages ?? 0),
+  };
+  const itemsByKind: ItemsByKind = Object.fromEntries(kinds.map((k) => [k, all[k] ?? 0]));
+  return { items: kinds.reduce((sum, k) => sum + (all[k] ?? 0), 0), itemsByKind };
+}
 
 function period(now: Date, application: DashboardApplication) {
   const to = now;
@@ -38,10 +77,14 @@ export async function basicFigures(
 ): Promise<DashboardBasic> {
   const range = period(now, application);
   const row = await basicRow(db, tenantId, application, new Date(range.from));
-  return basicOf(range, row);
+  return basicOf(range, row, KINDS[application]);
 }
 
-function basicOf(range: ReturnType<typeof period>, row: Awaited<ReturnType<typeof basicRow>>): DashboardBasic {
+function basicOf(
+  range: ReturnType<typeof period>,
+  row: Awaited<ReturnType<typeof basicRow>>,
+  kinds: readonly (keyof ItemsByKind)[],
+): DashboardBasic {
   const covered = Number(row?.covered ?? 0);
   const jobsByStatus: Record<JobStatus, number> = { finished: 0, running: 0, failed: 0, pending: 0 };
   for (const [status, n] of Object.entries(row?.statuses ?? {}))
@@ -52,7 +95,7 @@ function basicOf(range: ReturnType<typeof period>, row: Awaited<ReturnType<typeo
     view: 'basic',
     protectedCount: covered,
     discoveredCount: Math.max(Number(row?.discovered ?? 0), covered),
-    items: Number(row?.items ?? 0),
+    ...itemsOfKinds(row?.kinds, kinds),
     lastSuccessfulJob: last
       ? { jobId: last.job_id, jobName: last.name, finished: new Date(last.finished).toISOString() }
       : null,
@@ -113,7 +156,7 @@ export async function detailFigures(
   const entries = rows.map((r) => ({
     sourceId: r.source_id,
     displayName: r.display_name ?? r.source_id,
-    items: Number(r.items ?? 0),
+    ...itemsOfKinds(r, KINDS[application]),
     bytes: Number(r.bytes ?? 0),
     lastBackup: r.finished ? new Date(r.finished).toISOString() : null,
     lastStatus: r.status ? (r.failed ? ('failed' as const) : jobStatusOf(r.status)) : null,
@@ -149,7 +192,7 @@ export async function backupStatistics(db: Queryable, tenantId: string) {
       return {
         application,
         protectedCount: Number(row?.covered ?? 0),
-        items: Number(row?.items ?? 0),
+        ...itemsOfKinds(row, KINDS[application]),
         bytes: Number(row?.bytes ?? 0),
         jobs: Number(row?.jobs ?? 0),
       };

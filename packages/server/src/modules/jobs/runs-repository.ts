@@ -32,6 +32,9 @@ const RUN_FIELDS = [
   'throttle_status',
   'throttle_retries',
   'throttled_ms',
+  'list_items_done',
+  'pages_done',
+  'mailbox_items',
 ] as const;
 const JOB_FIELDS = ['name', 'type', 'application'] as const;
 

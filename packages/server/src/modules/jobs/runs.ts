@@ -1,5 +1,13 @@
 /** Job runs as the monitor and the reports show them (their SQL in runs-repository.ts). */
-import type { HeldItem, JobRun, JobStatus, Page, RunAccount, RunItemFailure } from '@compliance-portal/sdk';
+import type {
+  HeldItem,
+  ItemsByKind,
+  JobRun,
+  JobStatus,
+  Page,
+  RunAccount,
+  RunItemFailure,
+} from '@compliance-portal/sdk';
 import type { Queryable } from '../../db/database.js';
 import { jobStatusOf, nameRunSources, type RunRow } from '../../jobs/repository.js';
 import { isRetryable } from '../../jobs/retry.js';
@@ -29,6 +37,27 @@ const perSecond = (amount: number, duration: number | null) =>
   duration === null ? null : Math.round((100 * amount) / Math.max(1, duration)) / 100;
 
 /**
+ * What a run archived or backed up by kind, for the runs that handle more than one: an Exchange
+ * archive's mails (its own counter) with the events, contacts and tasks it recorded beside them, a
+ * SharePoint backup's files with its list items and pages. Other runs handle one kind: none.
+ */
+function itemsByKind(r: RunViewRow): ItemsByKind | undefined {
+  if (r.type === 'exchangeArchive') {
+    const raw = r.mailbox_items;
+    const counts: Record<string, unknown> = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? {});
+    const count = (kind: string) => Number(counts[kind] ?? 0);
+    return { mails: Number(r.items_done), events: count('events'), contacts: count('contacts'), tasks: count('tasks') };
+  }
+  if (r.type === 'backup' && r.application === 'sharepoint')
+    return {
+      files: Number(r.items_done),
+      listItems: Number(r.list_items_done ?? 0),
+      pages: Number(r.pages_done ?? 0),
+    };
+  return undefined;
+}
+
+/**
  * A run as every screen shows it: the same figures in the monitor, the job lists, the overview and
  * the legacy API. `now` ends a running run's duration.
  */
@@ -38,6 +67,7 @@ export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
   const duration = started !== null && end !== null ? seconds(end - started) : null;
   const accountsTotal = r.accounts_total === undefined ? undefined : Number(r.accounts_total);
   const retries = Number(r.throttle_retries ?? 0);
+  const byKind = itemsByKind(r);
   return {
     reportId: r.run_id,
     jobId: r.job_id,
@@ -56,6 +86,7 @@ export function runView(r: RunViewRow, now: Date = new Date()): JobRun {
     queuedAt: new Date(r.created_at).toISOString(),
     durationSeconds: duration,
     itemsFound: Number(r.items_total ?? 0),
+    ...(byKind ? { itemsByKind: byKind } : {}),
     itemsPerSecond: perSecond(Number(r.items_done), duration),
     bytesPerSecond: perSecond(Number(r.bytes), duration),
     ...(accountsTotal === undefined
@@ -216,6 +247,7 @@ export async function queryReports(db: Queryable, tenantId: string, filter: RunF
           items: r.itemsProcessed,
           bytes: r.bytesProcessed,
           failures: r.itemsFailed,
+          ...(r.itemsByKind ? { itemsByKind: r.itemsByKind } : {}),
         },
       })),
   };

@@ -8,6 +8,7 @@ import { FigureDefinitions } from '../../components/ui/figure-definitions';
 import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
+import { itemsByKindText } from '../../shared/items-by-kind';
 import { useApi, useTenant } from '../../shared/tenant';
 import { archiveStatisticsQuery, mailboxesTopQuery } from './api/queries';
 import { ArchivePerDay } from './archive-per-day';
@@ -26,7 +27,11 @@ export function ArchiveDashboardPage() {
   const figures: [string, string, string?][] = s
     ? [
         [t('archive:mailboxes'), formatNumber(s.mailboxes, lang)],
-        [t('figures:itemsProtected.label'), formatNumber(s.items, lang), t('archive:items')],
+        [
+          t('figures:itemsProtected.label'),
+          formatNumber(s.items, lang),
+          itemsByKindText(s.itemsByKind, t, lang) ?? t('archive:items'),
+        ],
         [t('figures:storedBytes.label'), formatBytes(s.bytes, lang)],
         [
           t('backup:dashboard.lastSuccess'),

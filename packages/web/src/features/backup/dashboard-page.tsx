@@ -12,11 +12,15 @@ import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../com
 import { PageHeader } from '../../components/ui/page-header';
 import { STATUS_PALETTE, StatusBadge } from '../../components/ui/status-badge';
 import { type Column, TableView } from '../../components/ui/table-view';
+import { ItemsCell, itemsByKindText } from '../../shared/items-by-kind';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { dashboardQuery } from './api/queries';
 import { BACKUP_APPLICATIONS, type BackupApplication } from './areas';
 
 type DetailEntry = DashboardDetails['entries'][number];
+
+/** A figure's note when there is one (the props leave it out rather than say undefined). */
+const withNote = (note: string | undefined) => (note ? { note } : {});
 
 function ApplicationDashboard({ tenantId, application }: { tenantId: string; application: BackupApplication }) {
   const { t, i18n } = useTranslation();
@@ -51,7 +55,7 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
     {
       key: 'items',
       header: t('figures:itemsProtected.short'),
-      cell: (e) => formatNumber(e.items, lang),
+      cell: (e) => <ItemsCell total={e.items} kinds={e.itemsByKind} />,
       align: 'end',
       hideBelow: 'sm',
       stack: true,
@@ -102,7 +106,11 @@ function ApplicationDashboard({ tenantId, application }: { tenantId: string; app
           value={`${formatNumber(b.protectedCount, lang)} / ${formatNumber(b.discoveredCount, lang)}`}
           note={t('backup:dashboard.protectedNote')}
         />
-        <Figure label={t('figures:itemsProtected.label')} value={formatNumber(b.items, lang)} />
+        <Figure
+          label={t('figures:itemsProtected.label')}
+          value={formatNumber(b.items, lang)}
+          {...withNote(itemsByKindText(b.itemsByKind, t, lang))}
+        />
         <Figure
           label={t('figures:storedBytes.label')}
           value={formatBytes(s.storedBytes, lang)}

@@ -22,6 +22,7 @@ import { StatusAlert } from '../../components/ui/form-field';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { PageHeader } from '../../components/ui/page-header';
 import { WRAPPING_BUTTON } from '../../components/ui/wrapping-button';
+import { totalWithKinds } from '../../shared/items-by-kind';
 import { failureLine, RunStatusBadge, ThrottleNote } from '../../shared/jobs/run-status';
 import { RequireTenant, useApi, useTenant } from '../../shared/tenant';
 import { overviewQuery, periodRunsQuery } from './api/queries';
@@ -179,6 +180,9 @@ function JobAreaCard({
       </Stack>
       <Row label={t('overview:failedRuns')} value={formatNumber(a.failedRuns, lang)} />
       <Row label={t('overview:covered')} value={formatNumber(a.protectedCount, lang)} />
+      {a.items !== undefined ? (
+        <Row label={t('figures:itemsProtected.short')} value={totalWithKinds(a.items, a.itemsByKind, t, lang)} />
+      ) : null}
       <Row label={t('figures:storedBytes.short')} value={formatBytes(a.bytes, lang)} />
     </AreaCard>
   );

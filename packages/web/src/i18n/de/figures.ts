@@ -8,13 +8,13 @@ export const figuresNamespaces: Leaves<typeof En> = {
       label: 'Geschützte Elemente',
       short: 'Geschützte Elemente',
       definition:
-        'Die Dateien, Nachrichten oder E-Mails, die der Speicher jetzt für ein Konto, eine Website, ein Team oder ein Postfach enthält (ohne die an der Quelle gelöschten), jedes einmal gezählt, gleich wie viele Aufträge es abdecken.',
+        'Die Dateien, Nachrichten, Listenelemente und Seiten, die der Speicher jetzt für ein Konto, eine Website oder ein Team enthält (ohne die an der Quelle gelöschten), und die E-Mails, Termine, Kontakte und Aufgaben, die für ein Postfach archiviert sind, jedes einmal gezählt, gleich wie viele Aufträge es abdecken. Die Zahl ist die Summe ihrer Arten, die daneben stehen.',
     },
     itemsChanged: {
       label: 'Im Lauf geänderte Elemente',
       short: 'Geänderte Elemente',
       definition:
-        'Was ein Lauf geändert hat: die neuen, geänderten oder gelöschten Dateien und Nachrichten, die eine Sicherung erfasst hat, die E-Mails oder Nachrichten, die ein Archivierungslauf archiviert hat, die Elemente, die eine Löschung entfernt oder eine Wiederherstellung zurückgeschrieben hat. Bereits gespeicherte Elemente werden nicht erneut gezählt.',
+        'Was ein Lauf geändert hat: die neuen, geänderten oder gelöschten Dateien, Nachrichten, Listenelemente und Seiten, die eine Sicherung erfasst hat, die E-Mails, Termine, Kontakte, Aufgaben oder Nachrichten, die ein Archivierungslauf archiviert hat, die Elemente, die eine Löschung entfernt oder eine Wiederherstellung zurückgeschrieben hat. Bereits gespeicherte Elemente werden nicht erneut gezählt.',
     },
     storedBytes: {
       label: 'Gespeicherte Größe (nach Deduplizierung)',
@@ -38,6 +38,25 @@ export const figuresNamespaces: Leaves<typeof En> = {
       deletions_other: 'Die Aufbewahrung hat im Zeitraum {{count}} Elemente gelöscht: {{days}}.',
       deletionDay: '{{date}}: {{deleted}}',
       noDeletions: 'Die Aufbewahrung hat im Zeitraum nichts gelöscht.',
+    },
+    kinds: {
+      mails_one: '{{n}} E-Mail',
+      mails_other: '{{n}} E-Mails',
+      events_one: '{{n}} Termin',
+      events_other: '{{n}} Termine',
+      contacts_one: '{{n}} Kontakt',
+      contacts_other: '{{n}} Kontakte',
+      tasks_one: '{{n}} Aufgabe',
+      tasks_other: '{{n}} Aufgaben',
+      files_one: '{{n}} Datei',
+      files_other: '{{n}} Dateien',
+      messages_one: '{{n}} Nachricht',
+      messages_other: '{{n}} Nachrichten',
+      listItems_one: '{{n}} Listenelement',
+      listItems_other: '{{n}} Listenelemente',
+      pages_one: '{{n}} Seite',
+      pages_other: '{{n}} Seiten',
+      total: '{{total}} ({{parts}})',
     },
     definitionsTitle: 'Was die Zahlen bedeuten',
     coverage: {

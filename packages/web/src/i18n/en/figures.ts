@@ -9,13 +9,13 @@ export const figuresNamespaces = {
       label: 'Items protected',
       short: 'Items protected',
       definition:
-        'The files, messages or mails the store holds now for an account, site, team or mailbox (not those deleted at the source), each counted once however many jobs cover it.',
+        'The files, messages, list items and pages the store holds now for an account, site or team (not those deleted at the source), and the mails, events, contacts and tasks archived for a mailbox, each counted once however many jobs cover it. The figure is the sum of its kinds, shown beside it.',
     },
     itemsChanged: {
       label: 'Items changed in the run',
       short: 'Items changed',
       definition:
-        'What a run changed: the new, changed or deleted files and messages a backup recorded, the mails or messages an archive run archived, the items a deletion removed or a restore put back. Items already stored are not counted again.',
+        'What a run changed: the new, changed or deleted files, messages, list items and pages a backup recorded, the mails, events, contacts, tasks or messages an archive run archived, the items a deletion removed or a restore put back. Items already stored are not counted again.',
     },
     storedBytes: {
       label: 'Stored size (after deduplication)',
@@ -39,6 +39,25 @@ export const figuresNamespaces = {
       deletions_other: 'Retention deleted {{count}} items in the period: {{days}}.',
       deletionDay: '{{date}}: {{deleted}}',
       noDeletions: 'Retention deleted nothing in the period.',
+    },
+    kinds: {
+      mails_one: '{{n}} mail',
+      mails_other: '{{n}} mails',
+      events_one: '{{n}} event',
+      events_other: '{{n}} events',
+      contacts_one: '{{n}} contact',
+      contacts_other: '{{n}} contacts',
+      tasks_one: '{{n}} task',
+      tasks_other: '{{n}} tasks',
+      files_one: '{{n}} file',
+      files_other: '{{n}} files',
+      messages_one: '{{n}} message',
+      messages_other: '{{n}} messages',
+      listItems_one: '{{n}} list item',
+      listItems_other: '{{n}} list items',
+      pages_one: '{{n}} page',
+      pages_other: '{{n}} pages',
+      total: '{{total}} ({{parts}})',
     },
     definitionsTitle: 'What the figures mean',
     coverage: {

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/ui/data-table';
 import { FilterSelect } from '../../components/ui/filter-select';
-import { formatDateTime, formatNumber } from '../../components/ui/format';
+import { formatDateTime } from '../../components/ui/format';
 import { QueryDataTable } from '../../components/ui/query-data-table';
+import { ItemsCell, runItems } from '../items-by-kind';
 import { useApi } from '../tenant';
 import { type ListRoute, useUrlFilter, useUrlListState } from '../url-state';
 import { isRunActive, runListQuery } from './api/queries';
@@ -147,7 +148,7 @@ export function Monitor({ from, tenantId, area }: { from: MonitorRoute; tenantId
     {
       key: 'items',
       header: t('backup:columns.items'),
-      cell: (r) => formatNumber(r.itemsProcessed, lang),
+      cell: (r) => <ItemsCell total={runItems(r)} kinds={r.itemsByKind} />,
       align: 'end',
       hideBelow: 'sm',
       stack: true,

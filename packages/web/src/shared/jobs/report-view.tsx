@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ExportButtons, type ExportColumn } from '../../components/ui/export-button';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { sumOfKinds, totalWithKinds } from '../items-by-kind';
 import { useApi } from '../tenant';
 import { fetchReportAccountsPage } from './api/pages';
 import { CleanupAccounts } from './cleanup-accounts';
@@ -30,7 +31,15 @@ export function ReportView({ tenantId, report, onBack }: { tenantId: string; rep
   ];
   const totals = [
     [t('backup:columns.accounts'), formatNumber(report.totals.accounts, lang)],
-    [t('backup:columns.items'), formatNumber(report.totals.items, lang)],
+    [
+      t('backup:columns.items'),
+      totalWithKinds(
+        report.totals.itemsByKind ? sumOfKinds(report.totals.itemsByKind) : report.totals.items,
+        report.totals.itemsByKind,
+        t,
+        lang,
+      ),
+    ],
     [t('figures:bytesRead.short'), formatBytes(report.totals.bytes, lang)],
     // A failed run never reads "0 failures": it failed as a whole.
     [

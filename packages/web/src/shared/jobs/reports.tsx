@@ -7,6 +7,7 @@ import { FilterSelect } from '../../components/ui/filter-select';
 import { formatDateTime, formatNumber } from '../../components/ui/format';
 import { QueryDataTable } from '../../components/ui/query-data-table';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { ItemsCell, sumOfKinds } from '../items-by-kind';
 import { useApi } from '../tenant';
 import { type ListRoute, useUrlFilter, useUrlListState } from '../url-state';
 import { reportListQuery } from './api/queries';
@@ -69,7 +70,12 @@ export function Reports({
     {
       key: 'items',
       header: t('backup:columns.items'),
-      cell: (r) => formatNumber(r.totals.items, lang),
+      cell: (r) => (
+        <ItemsCell
+          total={r.totals.itemsByKind ? sumOfKinds(r.totals.itemsByKind) : r.totals.items}
+          kinds={r.totals.itemsByKind}
+        />
+      ),
       align: 'end',
       hideBelow: 'md',
     },

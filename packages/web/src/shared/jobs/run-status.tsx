@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDateTime, formatNumber } from '../../components/ui/format';
 import { STATUS_PALETTE, WARNINGS_PALETTE } from '../../components/ui/status-badge';
+import { runItems, totalWithKinds } from '../items-by-kind';
 
 /** What a run is, in the words the screens use: its own state, with warnings set apart. */
 export type RunShownState = RunState | 'finishedWithWarnings';
@@ -273,7 +274,7 @@ export function RunFigures({ run }: { run: JobRun }) {
             done: formatNumber(run.itemsProcessed, lang),
             found: formatNumber(run.itemsFound, lang),
           })
-        : formatNumber(run.itemsProcessed, lang),
+        : totalWithKinds(runItems(run), run.itemsByKind, t, lang),
     ],
     [t('runs:figures.size'), formatBytes(run.bytesProcessed, lang)],
     ...(run.itemsPerSecond !== undefined && run.itemsPerSecond !== null && duration
