@@ -459,11 +459,16 @@ export function TableView<T>(props: TableViewProps<T>) {
                       <Table.Cell key={cell.id} textAlign={c.align === 'end' ? 'end' : 'start'}>
                         {c.cell(original)}
                         {i === 0
-                          ? stacked.map((s) => (
-                              <Box key={s.key} fontSize="xs" color="fg.muted" mt="0.5" data-stacked={s.key}>
-                                {s.header}: {s.cell(original)}
-                              </Box>
-                            ))
+                          ? stacked.map((s) => {
+                              const value = s.cell(original);
+                              // A row with nothing in the column (a size a list has not) leaves its line out.
+                              if (value === null || value === '') return null;
+                              return (
+                                <Box key={s.key} fontSize="xs" color="fg.muted" mt="0.5" data-stacked={s.key}>
+                                  {s.header}: {value}
+                                </Box>
+                              );
+                            })
                           : null}
                       </Table.Cell>
                     );

@@ -145,6 +145,9 @@ describe("the restore of a site's lists and pages", () => {
     expect(within(table).getByText('Site pages')).toBeTruthy();
     expect(within(table).getByText('Site pages · 2 pages')).toBeTruthy();
     expect(within(table).getByText('Library')).toBeTruthy();
+    // Sizes: the library's; a list and the pages group have none, shown as nothing rather than "0 B".
+    expect(within(table).getByText('2 KB')).toBeTruthy();
+    expect(within(table).queryByText('0 B')).toBeNull();
 
     // The whole pages group and, inside the list, one item.
     await user.click(screen.getByLabelText('Select Site pages'));

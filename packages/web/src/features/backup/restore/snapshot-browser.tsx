@@ -14,6 +14,9 @@ import { useApi } from '../../../shared/tenant';
 import { useListCsvDownload } from '../api/mutations';
 import { snapshotFolderQuery } from '../api/queries';
 
+/** Nodes the snapshot keeps no size for. */
+const SIZELESS = new Set<DiscoveryNode['kind']>(['list', 'pages', 'page']);
+
 const FOLDERS = new Set<DiscoveryNode['kind']>([
   'folder',
   'library',
@@ -100,7 +103,9 @@ export function SnapshotBrowser({
     {
       key: 'size',
       header: t('backup:columns.size'),
-      cell: (n) => formatBytes(n.sizeBytes, i18n.language),
+      // Lists, the pages group and pages have no size of their own, nor an item SharePoint gave none.
+      cell: (n) =>
+        SIZELESS.has(n.kind) || (n.kind === 'listItem' && !n.sizeBytes) ? '' : formatBytes(n.sizeBytes, i18n.language),
       align: 'end',
       hideBelow: 'sm',
       stack: true,
