@@ -43,6 +43,9 @@ describe('endpoint catalogue', () => {
       'apollo.support.createRequest',
       'apollo.archive.browseMail',
       'apollo.archive.item',
+      'apollo.archive.browseMailboxItems',
+      'apollo.archive.mailboxItem',
+      'apollo.archive.mailboxItemFile',
       'apollo.archive.teams',
       'apollo.archive.teamsThreads',
       'legacy.auth.signInOptions',
@@ -81,10 +84,11 @@ describe('endpoint catalogue', () => {
     // store again, tenant admin consent's four (what an app registration needs, start, finish,
     // consent again), user administration's nine (verifying the audit log; deactivating,
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
-    // out; an invitation read and accepted), retrying a run, and archive browsing's four (a mailbox's mail
-    // by folder, one item, the Teams archive's teams and chats, their threads), the partner's
+    // out; an invitation read and accepted), retrying a run, and archive browsing's seven (a mailbox's mail
+    // by folder, one item, a mailbox's calendar events, contacts and tasks, one of them with its
+    // versions and as a file, the Teams archive's teams and chats, their threads), the partner's
     // fleet with each client's health, and the test mail of the notification settings.
-    expect(endpoints.length).toBe(161);
+    expect(endpoints.length).toBe(164);
   });
 
   it('gives every entry the public shape', () => {
