@@ -130,6 +130,7 @@ describe("a mailbox's archived calendars, contacts and tasks, browsed", { shuffl
       single.attachments.map((a) => [a.name, a.contentType, a.content.length]),
     );
     expect([opened.contact, opened.task]).toEqual([null, null]);
+    expect(opened.jobId).toBe(job.jobId);
 
     const series = live.find((e) => e.recurrence);
     if (series) {

@@ -267,6 +267,9 @@ export const ArchivedMailboxItem = s.object({
   mailboxId: s.string(),
   container: s.string({ description: 'The calendar, contact folder (its path) or To Do list of the version shown.' }),
   version: s.integer({ minimum: 1, description: 'The version whose fields are shown.' }),
+  jobId: s.nullable(
+    s.string({ description: 'The archive job that kept its latest version: a restore job restores from it.' }),
+  ),
   deleted: s.boolean(),
   deletedAt: s.nullable(s.dateTime()),
   versions: s.array(ArchivedMailboxItemVersion, { description: 'Newest first.' }),
@@ -277,8 +280,8 @@ export const ArchivedMailboxItem = s.object({
 /**
  * An archived calendar event, contact or To Do task to read: one of its versions (the latest unless
  * asked) with the fields of its kind (`event`, `contact` or `task`; the others null), whether it was
- * deleted since, and every version kept, newest first. An item of a mailbox the caller may not read
- * is refused with 403.
+ * deleted since, every version kept (newest first), and the archive job a restore takes it from. An
+ * item of a mailbox the caller may not read is refused with 403.
  */
 export type ArchivedMailboxItem = s.Static<typeof ArchivedMailboxItem>;
 

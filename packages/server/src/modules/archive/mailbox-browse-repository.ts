@@ -142,6 +142,7 @@ export interface VersionRow {
   size: number;
   blobHash: string;
   locationId: string | null;
+  jobId: string | null;
 }
 
 /** Every version of one item of the mailbox, newest first (none when the mailbox keeps no such item). */
@@ -161,9 +162,10 @@ export async function itemVersions(
     size: number | string;
     blob_hash: string;
     location_id: string | null;
+    job_id: string | null;
   }>(
     `select version, ${k.title} as title, ${k.container} as container, archived_at, deleted_at, size, blob_hash,
-            location_id
+            location_id, job_id
        from ${k.table} where tenant_id = $1 and mailbox = $2 and external_id = $3 order by version desc`,
     [key.tenantId, key.mailbox, externalId],
   );
@@ -176,5 +178,6 @@ export async function itemVersions(
     size: Number(r.size),
     blobHash: r.blob_hash,
     locationId: r.location_id,
+    jobId: r.job_id,
   }));
 }

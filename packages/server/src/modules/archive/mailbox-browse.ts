@@ -229,6 +229,7 @@ export async function readMailboxItem(
     mailboxId: query.mailboxId,
     container: shown.container,
     version: shown.version,
+    jobId: latest.jobId,
     deleted: latest.deletedAt !== null,
     deletedAt: iso(latest.deletedAt),
     versions: versions.map((v) => ({
