@@ -46,6 +46,9 @@ describe('endpoint catalogue', () => {
       'apollo.support.createRequest',
       'apollo.archive.browseMail',
       'apollo.archive.item',
+      'apollo.archive.browseMailboxItems',
+      'apollo.archive.mailboxItem',
+      'apollo.archive.mailboxItemFile',
       'apollo.archive.teams',
       'apollo.archive.teamsThreads',
       'legacy.auth.signInOptions',
@@ -84,11 +87,12 @@ describe('endpoint catalogue', () => {
     // store again, tenant admin consent's four (what an app registration needs, start, finish,
     // consent again), user administration's nine (verifying the audit log; deactivating,
     // reactivating and deleting a user and inviting them again; the caller's sessions and signing one
-    // out; an invitation read and accepted), retrying a run, and archive browsing's four (a mailbox's mail
-    // by folder, one item, the Teams archive's teams and chats, their threads), the partner's
+    // out; an invitation read and accepted), retrying a run, and archive browsing's seven (a mailbox's mail
+    // by folder, one item, a mailbox's calendar events, contacts and tasks, one of them with its
+    // versions and as a file, the Teams archive's teams and chats, their threads), the partner's
     // fleet with each client's health, the test mail of the notification settings, a backed-up
     // SharePoint list's items as csv, and an archived event's eDiscovery preview and .ics.
-    expect(endpoints.length).toBe(164);
+    expect(endpoints.length).toBe(167);
   });
 
   it('gives every entry the public shape', () => {

@@ -380,6 +380,21 @@ const SCOPED: { readonly [I in EndpointId]?: ScopedRoute } = {
   'apollo.archive.browseMail': {
     call: (w) => ({ params: { tenantId: w.tenantId }, body: { mailboxId: `mailbox@${w.abbr}`, folder: w.mailFolder } }),
   },
+  'apollo.archive.browseMailboxItems': {
+    call: (w) => ({ params: { tenantId: w.tenantId }, body: { mailboxId: `mailbox@${w.abbr}`, kind: 'event' } }),
+  },
+  'apollo.archive.mailboxItem': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: { mailboxId: `mailbox@${w.abbr}`, kind: 'contact', itemId: 'contact-1' },
+    }),
+  },
+  'apollo.archive.mailboxItemFile': {
+    call: (w) => ({
+      params: { tenantId: w.tenantId },
+      body: { mailboxId: `mailbox@${w.abbr}`, kind: 'contact', itemId: 'contact-1' },
+    }),
+  },
   'apollo.archive.item': {
     call: (w) => ({ params: { tenantId: w.tenantId, itemId: w.teamsItemId } }),
     shows: (w) => w.teamsText,

@@ -15,6 +15,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../src/app.js';
+import { archiveContact, archiveEvent } from '../src/archive-data/mailbox-items.js';
 import { restoreArchiveName } from '../src/jobs/executors/restore.js';
 import { createZip } from '../src/jobs/zip.js';
 import { drainBackground } from '../src/modules/identity/background.js';
@@ -863,6 +864,61 @@ describe('the SDK against the live server', { shuffle: false }, () => {
       }),
     );
     expect(await ics.blob.text()).toContain('SUMMARY:Quarterly review');
+    // The same mailbox's contacts and calendar, archived beside its mail.
+    const itemScope = {
+      tenantId: TENANTS.contoso,
+      mailbox: 'adele@contoso.example',
+      jobId: archiveJobId,
+      locationId: null,
+      now: server.ctx.now(),
+    };
+    const itemBlobs = createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs'));
+    await archiveContact(server.ctx.db, itemBlobs, itemScope, {
+      folderId: 'folder-1',
+      folderPath: 'Contacts',
+      contact: {
+        id: 'sdk-contact',
+        displayName: 'Pradeep Gupta',
+        emailAddresses: [{ name: 'Pradeep Gupta', address: 'pradeep@contoso.example' }],
+      },
+    });
+    await archiveEvent(server.ctx.db, itemBlobs, itemScope, {
+      calendarId: 'calendar-1',
+      calendarName: 'Calendar',
+      event: {
+        id: 'sdk-event',
+        iCalUId: 'sdk-event-uid',
+        subject: 'Order review',
+        start: { dateTime: '2026-11-03T09:00:00.0000000', timeZone: 'UTC' },
+        end: { dateTime: '2026-11-03T09:30:00.0000000', timeZone: 'UTC' },
+        organizer: { emailAddress: { name: 'Adele Vance', address: 'adele@contoso.example' } },
+        attendees: [],
+      },
+      attachments: async function* () {},
+    });
+    const contacts = await call('apollo.archive.browseMailboxItems', () =>
+      admin.apollo.archive.browseMailboxItems({
+        tenantId: TENANTS.contoso,
+        body: { mailboxId: 'adele@contoso.example', kind: 'contact', search: 'pradeep' },
+      }),
+    );
+    expect(contacts.items.map((c) => [c.itemId, c.title, c.email, c.versions])).toEqual([
+      ['sdk-contact', 'Pradeep Gupta', 'pradeep@contoso.example', 1],
+    ]);
+    const contact = await call('apollo.archive.mailboxItem', () =>
+      admin.apollo.archive.mailboxItem({
+        tenantId: TENANTS.contoso,
+        body: { mailboxId: 'adele@contoso.example', kind: 'contact', itemId: 'sdk-contact' },
+      }),
+    );
+    expect(contact.contact?.emails).toEqual([{ name: 'Pradeep Gupta', address: 'pradeep@contoso.example' }]);
+    const itemIcs = await call('apollo.archive.mailboxItemFile', () =>
+      admin.apollo.archive.mailboxItemFile({
+        tenantId: TENANTS.contoso,
+        body: { mailboxId: 'adele@contoso.example', kind: 'event', itemId: 'sdk-event' },
+      }),
+    );
+    expect(await itemIcs.blob.text()).toContain('SUMMARY:Order review');
     await server.ctx.db.query('delete from proxy_rights where right_id = $1', [rightId]);
     // eDiscovery: the administrator reads no mailbox without a right here, but the Teams archive.
     const message = await createLocalBlobStore(join(server.ctx.config.dataDir, 'blobs')).put(

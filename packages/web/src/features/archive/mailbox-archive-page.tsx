@@ -1,7 +1,7 @@
-import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Input, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ApiError, type ArchivedMail, type RestoreStarted } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
@@ -15,10 +15,18 @@ import { useWorker } from '../../session/use-worker';
 import { RequireTenant, useApi } from '../../shared/tenant';
 import { useUrlFilter, useUrlListState } from '../../shared/url-state';
 import { fetchMailPage, mailItemsQuery } from './api/browse-queries';
-import { type AttachmentsFilter, MAIL_LIST, mailBrowseRequest } from './api/browse-search';
+import {
+  type AttachmentsFilter,
+  KIND_OF_TAB,
+  MAIL_LIST,
+  MAILBOX_TABS,
+  type MailboxTab,
+  mailBrowseRequest,
+} from './api/browse-search';
 import { mailboxesQuery, mailboxMetaQuery } from './api/queries';
 import { ArchivedMailViewer } from './archived-mail-viewer';
 import { useMailReadFailure } from './mail-read-failure';
+import { MailboxItemsTab } from './mailbox-items-tab';
 import { RestoreArchivedMail } from './restore-archived-mail';
 
 /** The route whose address keeps the mail list and its filters. */
@@ -70,14 +78,13 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
-function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: string }) {
+/** The mailbox's archived mail by folder, with its filters, export, viewer and restore. */
+function MailTab({ tenantId, mailboxId, shownName }: { tenantId: string; mailboxId: string; shownName: string }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const worker = useWorker();
   const serverAction = useServerAction();
   const lang = i18n.language;
-  const name = useMailboxName(mailboxId);
-  const shownName = name || mailboxId;
   const [state, setState] = useUrlListState(ROUTE, MAIL_LIST);
   const [folder, setFolder] = useUrlFilter<string>(ROUTE, 'folder', '');
   const [from, setFrom] = useUrlFilter<string>(ROUTE, 'from', '');
@@ -180,15 +187,6 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
   const refused = mails.error instanceof ApiError && mails.error.status === 403;
   return (
     <Stack gap="4">
-      <PageHeader
-        title={t('archiveBrowse:mailboxTitle', { name: shownName })}
-        help="emailArchive.a6"
-        actions={
-          <Button asChild variant="outline" size="sm" alignSelf={{ base: 'flex-start', md: 'center' }}>
-            <Link to="/archive/mailboxes">{t('archiveBrowse:backToMailboxes')}</Link>
-          </Button>
-        }
-      />
       {started ? (
         <StatusAlert status="success">
           <Stack gap="1" data-testid="restore-started">
@@ -297,10 +295,71 @@ function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: 
   );
 }
 
+const TAB_LABELS = {
+  mail: 'mailboxItems:tabMail',
+  calendar: 'mailboxItems:tabCalendar',
+  contacts: 'mailboxItems:tabContacts',
+  tasks: 'mailboxItems:tabTasks',
+} as const;
+
+function MailboxArchive({ tenantId, mailboxId }: { tenantId: string; mailboxId: string }) {
+  const { t } = useTranslation();
+  const name = useMailboxName(mailboxId);
+  const shownName = name || mailboxId;
+  const route = getRouteApi(ROUTE);
+  const tab: MailboxTab = route.useSearch().tab ?? 'mail';
+  const navigate = route.useNavigate();
+  return (
+    <Stack gap="4">
+      <PageHeader
+        title={t('archiveBrowse:mailboxTitle', { name: shownName })}
+        help="emailArchive.a6"
+        actions={
+          <Button asChild variant="outline" size="sm" alignSelf={{ base: 'flex-start', md: 'center' }}>
+            <Link to="/archive/mailboxes">{t('archiveBrowse:backToMailboxes')}</Link>
+          </Button>
+        }
+      />
+      <Tabs.Root
+        value={tab}
+        // Another tab is another list: its page, order, search and filters start afresh.
+        onValueChange={(e) => {
+          const next = MAILBOX_TABS.find((v) => v === e.value) ?? 'mail';
+          void navigate({ search: () => (next === 'mail' ? {} : { tab: next }) });
+        }}
+        lazyMount
+        unmountOnExit
+        variant="line"
+      >
+        <Tabs.List aria-label={t('mailboxItems:tabs')} flexWrap="wrap" mb="4">
+          {MAILBOX_TABS.map((value) => (
+            <Tabs.Trigger key={value} value={value}>
+              {t(TAB_LABELS[value])}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {MAILBOX_TABS.map((value) => {
+          const kind = KIND_OF_TAB[value];
+          return (
+            <Tabs.Content key={value} value={value}>
+              {kind ? (
+                <MailboxItemsTab tenantId={tenantId} mailbox={{ mailboxId, name: shownName }} kind={kind} />
+              ) : (
+                <MailTab tenantId={tenantId} mailboxId={mailboxId} shownName={shownName} />
+              )}
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
+    </Stack>
+  );
+}
+
 /**
- * A mailbox's archive (/archive/mailboxes/:mailboxId): its mail by folder, paged, sorted and filtered
- * (subject or sender, dates, attachments) in the address; a mail read, downloaded as .eml or restored,
- * alone or several at once, into its mailbox or another one.
+ * A mailbox's archive (/archive/mailboxes/:mailboxId), in tabs kept in the address: its mail by folder,
+ * paged, sorted and filtered (subject or sender, dates, attachments), a mail read, downloaded as .eml
+ * or restored, alone or several at once, into its mailbox or another one; and its calendar events,
+ * contacts and To Do tasks with their versions, each read, downloaded (.ics, .vcf) and restored.
  */
 export function MailboxArchivePage({ mailboxId }: { mailboxId: string }) {
   return <RequireTenant>{(tenantId) => <MailboxArchive tenantId={tenantId} mailboxId={mailboxId} />}</RequireTenant>;

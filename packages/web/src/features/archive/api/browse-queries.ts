@@ -1,4 +1,9 @@
-import type { ArchivedMailBrowse, PortalClient } from '@compliance-portal/sdk';
+import type {
+  ArchivedMailBrowse,
+  ArchivedMailboxItemsBrowse,
+  MailboxItemKind,
+  PortalClient,
+} from '@compliance-portal/sdk';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { archiveKeys } from './keys';
 
@@ -17,6 +22,36 @@ export const mailItemsQuery = (api: PortalClient, tenantId: string, request: Arc
 /** One page of a mailbox's archived mail for an export (not cached: the export reads every page once). */
 export const fetchMailPage = (api: PortalClient, tenantId: string, request: ArchivedMailBrowse) =>
   api.apollo.archive.browseMail({ tenantId, body: request });
+
+/**
+ * One page of a mailbox's archived calendar events, contacts or tasks; read live only, as mail is (read
+ * under a proxy right, never kept offline). A refusal is said on the page, in words.
+ */
+export const mailboxItemsQuery = (api: PortalClient, tenantId: string, request: ArchivedMailboxItemsBrowse) =>
+  queryOptions({
+    queryKey: archiveKeys.mailboxItems(tenantId, request),
+    queryFn: ({ signal }) =>
+      api.apollo.archive.browseMailboxItems({ tenantId, body: request }, { signal, disableToast: true }),
+    placeholderData: keepPreviousData,
+    enabled: !!tenantId && !!request.mailboxId,
+  });
+
+/** One page of a mailbox's archived events, contacts or tasks for an export (not cached). */
+export const fetchMailboxItemsPage = (api: PortalClient, tenantId: string, request: ArchivedMailboxItemsBrowse) =>
+  api.apollo.archive.browseMailboxItems({ tenantId, body: request });
+
+/** One archived event, contact or task with its versions, at `version` (the latest without). */
+export const mailboxItemQuery = (
+  api: PortalClient,
+  tenantId: string,
+  request: { mailboxId: string; kind: MailboxItemKind; itemId: string; version?: number },
+) =>
+  queryOptions({
+    queryKey: archiveKeys.mailboxItem(tenantId, request),
+    queryFn: ({ signal }) =>
+      api.apollo.archive.mailboxItem({ tenantId, body: request }, { signal, disableToast: true }),
+    placeholderData: keepPreviousData,
+  });
 
 /** An archived mail or Teams message with its headers and attachments; a refusal is said in the viewer. */
 export const archivedItemQuery = (api: PortalClient, tenantId: string, itemId: string) =>

@@ -3,7 +3,7 @@
  * and the threads of a channel or chat. Apart from the pages, so that their routes' loaders (in the
  * entry) do not pull the pages and their components into the first load.
  */
-import type { ArchivedMailBrowse } from '@compliance-portal/sdk';
+import type { ArchivedMailBrowse, ArchivedMailboxItemsBrowse, MailboxItemKind } from '@compliance-portal/sdk';
 import type { ListState } from '../../../components/ui/list-state';
 import type { ListSearch } from '../../../shared/url-state';
 import type { ThreadsQuery } from './browse-queries';
@@ -61,6 +61,59 @@ export function mailListState(search: ListSearch): ListState {
       .map((k) => [k, search[k]]),
   );
   return { page: 1, pageSize: 25, ...MAIL_LIST, ...given };
+}
+
+/** The tabs of a mailbox's archive, in the address as `tab` (mail without one). */
+export const MAILBOX_TABS = ['mail', 'calendar', 'contacts', 'tasks'] as const;
+export type MailboxTab = (typeof MAILBOX_TABS)[number];
+/** The kind of archived item a tab lists; none for mail. */
+export const KIND_OF_TAB: Record<MailboxTab, MailboxItemKind | null> = {
+  mail: null,
+  calendar: 'event',
+  contacts: 'contact',
+  tasks: 'task',
+};
+/** Each item tab's first order: a calendar's latest events first, contacts and tasks by name. */
+export const ITEM_LISTS = {
+  event: { sort: 'start', order: 'desc' },
+  contact: { sort: 'title', order: 'asc' },
+  task: { sort: 'title', order: 'asc' },
+} as const;
+const ITEM_SORTS: Record<MailboxItemKind, readonly string[]> = {
+  event: ['title', 'container', 'start', 'versions', 'archivedAt'],
+  contact: ['title', 'container', 'email', 'versions', 'archivedAt'],
+  task: ['title', 'container', 'status', 'due', 'versions', 'archivedAt'],
+};
+type ItemSort = NonNullable<ArchivedMailboxItemsBrowse['sort']>;
+export const DELETED_FILTERS = ['deleted', 'kept'] as const;
+
+/** The request of one page of a mailbox's archived events, contacts or tasks, as the address describes it. */
+export function itemsBrowseRequest(
+  mailboxId: string,
+  kind: MailboxItemKind,
+  state: ListState,
+  filters: { deleted?: string },
+): ArchivedMailboxItemsBrowse {
+  return {
+    mailboxId,
+    kind,
+    page: state.page,
+    pageSize: state.pageSize,
+    ...(ITEM_SORTS[kind].includes(state.sort ?? '') ? { sort: state.sort as ItemSort } : {}),
+    ...(state.order ? { order: state.order } : {}),
+    ...(state.search?.trim() ? { search: state.search.trim() } : {}),
+    ...(filters.deleted === 'deleted' ? { deleted: true } : filters.deleted === 'kept' ? { deleted: false } : {}),
+  };
+}
+
+/** The list state of an item tab as the address describes it (the page and its loader read it). */
+export function itemListState(kind: MailboxItemKind, search: ListSearch): ListState {
+  const given = Object.fromEntries(
+    (['page', 'pageSize', 'sort', 'order', 'search'] as const)
+      .filter((k) => search[k] !== undefined)
+      .map((k) => [k, search[k]]),
+  );
+  return { page: 1, pageSize: 25, ...ITEM_LISTS[kind], ...given };
 }
 
 /** Threads per page. */

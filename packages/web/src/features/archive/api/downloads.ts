@@ -1,6 +1,6 @@
 /**
- * The archive's downloads, saved as files: a mailbox's whole archive (ZIP), one archived mail (.eml)
- * and the mailbox list (CSV). They change nothing read, so nothing is invalidated.
+ * The archive's downloads, saved as files: a mailbox's whole archive (ZIP), one archived mail (.eml),
+ * an archived event (.ics) or contact (.vcf), and the mailbox list (CSV). They change nothing read, so nothing is invalidated.
  */
 import type { PortalClient } from '@compliance-portal/sdk';
 import { useMutation } from '@tanstack/react-query';
@@ -28,6 +28,19 @@ export function useArchivedMailDownload(api: PortalClient, workerIp: string, mai
         quiet,
       );
       saveBlob(file.blob, file.fileName ?? `${mail.itemId}.eml`);
+    },
+  });
+}
+
+/** An archived event as iCalendar (.ics) or contact as vCard (.vcf), as last archived. */
+export function useMailboxItemFileDownload(api: PortalClient, tenantId: string, mailboxId: string) {
+  return useMutation({
+    mutationFn: async (item: { kind: 'event' | 'contact'; itemId: string }) => {
+      const file = await api.apollo.archive.mailboxItemFile(
+        { tenantId, body: { mailboxId, kind: item.kind, itemId: item.itemId } },
+        quiet,
+      );
+      saveBlob(file.blob, file.fileName ?? (item.kind === 'event' ? 'event.ics' : 'contact.vcf'));
     },
   });
 }

@@ -25,6 +25,11 @@ export const archiveKeys = {
   proxyRightsOf: (workerIp: string, mailboxId: string) => [...archiveKeys.proxyRights(workerIp), mailboxId] as const,
   /** A mailbox's archived mail as one page of a browse shows it. */
   mailItems: (tenantId: string, request: object) => [...scopeKeys.tenant(tenantId), 'mail-items', request] as const,
+  /** A mailbox's archived calendar events, contacts or tasks as one page of a browse shows them. */
+  mailboxItems: (tenantId: string, request: object) =>
+    [...scopeKeys.tenant(tenantId), 'mailbox-items', request] as const,
+  /** One archived event, contact or task, at one of its versions. */
+  mailboxItem: (tenantId: string, request: object) => [...scopeKeys.tenant(tenantId), 'mailbox-item', request] as const,
   /** One archived mail or Teams message, read in full. */
   item: (tenantId: string, itemId: string) => [...scopeKeys.tenant(tenantId), 'archived-item', itemId] as const,
   /** The archived teams, channels and readable chats. */

@@ -6,7 +6,15 @@
  * itself, so it happens even when the dialog was closed meanwhile; the restore's dialog hands its own
  * to `mutate`.
  */
-import type { Job, JobCreate, JobUpdate, PortalClient, ProxyRight, RestoreStarted } from '@compliance-portal/sdk';
+import type {
+  ConflictPolicy,
+  Job,
+  JobCreate,
+  JobUpdate,
+  PortalClient,
+  ProxyRight,
+  RestoreStarted,
+} from '@compliance-portal/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { archiveKeys } from './keys';
 
@@ -119,6 +127,55 @@ export function useRestoreArchivedMail(api: PortalClient, tenantId: string, work
             messageIds: input.messageIds,
             ...(input.targetMailbox ? { targetMailbox: input.targetMailbox } : {}),
             targetFolder: input.targetFolder,
+          },
+        },
+        quiet,
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: archiveKeys.tenant(tenantId) });
+    },
+  });
+}
+
+export interface RestoreMailboxItems {
+  /** The job's name, as the job lists and the monitor show it. */
+  name: string;
+  mailboxId: string;
+  /** The archive job that kept the items. */
+  sourceJobId: string;
+  /** The items in the restore's shared formats: `event:{id}`, `contact:{id}`, `task:{id}`. */
+  nodeIds: string[];
+  /** Another mailbox; absent: the original one. */
+  targetMailbox?: string;
+  conflictPolicy: ConflictPolicy;
+}
+
+/**
+ * Restores archived calendar events, contacts or tasks of one mailbox as a restore job of the archive
+ * job that kept them, from what is archived now: the tenant's jobs, runs and reports change (the new
+ * run shows in the monitor). A refusal is said in the dialog, not in a toast.
+ */
+export function useRestoreMailboxItems(api: PortalClient, tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<Job, unknown, RestoreMailboxItems>({
+    mutationFn: (input) =>
+      api.apollo.jobs.create(
+        {
+          tenantId,
+          body: {
+            name: input.name.slice(0, 120),
+            type: 'restore',
+            application: 'exchange',
+            sources: [input.targetMailbox ?? input.mailboxId],
+            restore: {
+              sourceJobId: input.sourceJobId,
+              snapshot: new Date().toISOString(),
+              sourceId: input.mailboxId,
+              nodeIds: input.nodeIds,
+              target: input.targetMailbox ? 'other' : 'original',
+              ...(input.targetMailbox ? { targetId: input.targetMailbox } : {}),
+              conflictPolicy: input.conflictPolicy,
+            },
           },
         },
         quiet,

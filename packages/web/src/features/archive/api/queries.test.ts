@@ -2,7 +2,14 @@ import type { PortalClient } from '@compliance-portal/sdk';
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { sharedKeys } from '../../../shared/api/keys';
-import { archivedItemQuery, mailItemsQuery, teamsThreadsQuery, teamsTreeQuery } from './browse-queries';
+import {
+  archivedItemQuery,
+  mailboxItemQuery,
+  mailboxItemsQuery,
+  mailItemsQuery,
+  teamsThreadsQuery,
+  teamsTreeQuery,
+} from './browse-queries';
 import {
   archiveStatisticsQuery,
   deletionPreviewQuery,
@@ -27,6 +34,9 @@ describe('the archive’s queries kept for offline reading', () => {
       proxyAccounts: proxyAccountsQuery(api, '10.64.0.2'),
       proxyRights: proxyRightsQuery(api, '10.64.0.2', 'm1'),
       deletionPreview: deletionPreviewQuery(api, 't1', { sources: ['m1'], retention: { unit: 'year', value: 1 } }),
+      // Calendars, contacts and tasks are read under a proxy right, as mail is: never kept offline.
+      mailboxItems: mailboxItemsQuery(api, 't1', { mailboxId: 'm1', kind: 'event', page: 1, pageSize: 25 }),
+      mailboxItem: mailboxItemQuery(api, 't1', { mailboxId: 'm1', kind: 'contact', itemId: 'c1' }),
     };
     const offline = Object.entries(queries)
       .filter(([, q]) => q.meta?.offline === true)
@@ -51,6 +61,8 @@ describe('the archive’s queries a legal hold changes', () => {
       archivedItem: archivedItemQuery(api, 't1', 'i1'),
       teamsTree: teamsTreeQuery(api, 't1'),
       teamsThreads: teamsThreadsQuery(api, 't1', { source: 'team-1', page: 1, pageSize: 20 }),
+      mailboxItems: mailboxItemsQuery(api, 't1', { mailboxId: 'm1', kind: 'task', page: 1, pageSize: 25 }),
+      mailboxItem: mailboxItemQuery(api, 't1', { mailboxId: 'm1', kind: 'event', itemId: 'e1' }),
     };
     const under = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
     const held = Object.entries(queries)
