@@ -295,6 +295,13 @@ describe('a mailbox’s archived calendar, contacts and tasks', () => {
     await waitFor(() => expect(vi.mocked(saveBlob)).toHaveBeenCalled());
     expect(files).toEqual([{ mailboxId: 'm1', kind: 'event', itemId: 'e1' }]);
     expect(vi.mocked(saveBlob).mock.calls.at(-1)?.[1]).toBe('Quarterly review.ics');
+
+    // Its restore says beforehand that Microsoft 365 invites the attendees again.
+    await user.click(within(drawer).getByRole('button', { name: 'Restore' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(
+      'Microsoft 365 sends the attendees the invitation again and their answers start anew',
+    );
   });
 
   it('restores a deleted contact into its own mailbox as a restore job of its archive job, with the policy chosen', async () => {
@@ -331,6 +338,12 @@ describe('a mailbox’s archived calendar, contacts and tasks', () => {
           .map((o) => o.textContent),
       ).toEqual(['Adele Vance (the original mailbox)', 'Alex Wilber']),
     );
+    // A contact invites nobody; another mailbox says where in it the contact goes.
+    expect(dialog.textContent).not.toContain('sends the attendees the invitation again');
+    await user.selectOptions(into, 'Alex Wilber');
+    expect(dialog.textContent).toContain('a contact folder named "Restored"');
+    await user.selectOptions(into, 'Adele Vance (the original mailbox)');
+    expect(dialog.textContent).not.toContain('named "Restored"');
     const policy = within(dialog).getByLabelText('When it is there already');
     expect((policy as HTMLSelectElement).value).toBe('keepBoth');
     await user.selectOptions(policy, 'overwrite');

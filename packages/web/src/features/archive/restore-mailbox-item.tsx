@@ -78,6 +78,11 @@ export function RestoreMailboxItem({
     >
       <Stack gap="3">
         <Text wordBreak="break-word">{t(`mailboxItems:restoreWhat.${item.kind}`, { title })}</Text>
+        {item.kind === 'event' ? (
+          <Text fontSize="sm" color="fg.warning">
+            {t('mailboxItems:restoreAttendees')}
+          </Text>
+        ) : null}
         <Stack gap="1">
           <chakra.label htmlFor="restore-item-target" fontSize="sm" fontWeight="medium">
             {t('mailboxItems:restoreInto')}
@@ -95,7 +100,7 @@ export function RestoreMailboxItem({
           </NativeSelect.Root>
           {target ? (
             <Text fontSize="sm" color="fg.muted">
-              {t('mailboxItems:restoreOther')}
+              {t('mailboxItems:restoreOther')} {t(`mailboxItems:restoreOtherWhere.${item.kind}`)}
             </Text>
           ) : null}
         </Stack>

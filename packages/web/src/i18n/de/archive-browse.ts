@@ -184,6 +184,13 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
       contact: 'Der Kontakt „{{title}}“ kommt so, wie er zuletzt archiviert wurde, in seinen Ordner zurück.',
       task: 'Die Aufgabe „{{title}}“ kommt so, wie sie zuletzt archiviert wurde, in ihre Liste zurück.',
     },
+    restoreAttendees:
+      'Microsoft 365 schickt den Teilnehmenden die Einladung erneut, ihre Antworten beginnen von vorn; das Postfach, in das wiederhergestellt wird, wird Organisator.',
+    restoreOtherWhere: {
+      event: 'Dort kommt er in einen Kalender namens „Restored“, der bei Bedarf angelegt wird.',
+      contact: 'Dort kommt er in einen Kontaktordner namens „Restored“, der bei Bedarf angelegt wird.',
+      task: 'Dort kommt sie in eine To-Do-Liste namens „Restored“, die bei Bedarf angelegt wird.',
+    },
     restoreInto: 'In das Postfach',
     originalMailbox: '{{name}} (das ursprüngliche Postfach)',
     restoreOther:

@@ -179,6 +179,13 @@ export const archiveBrowseNamespaces = {
       contact: 'The contact "{{title}}" is put back into its folder as it was last archived.',
       task: 'The task "{{title}}" is put back into its list as it was last archived.',
     },
+    restoreAttendees:
+      'Microsoft 365 sends the attendees the invitation again and their answers start anew; the mailbox restored into becomes the organiser.',
+    restoreOtherWhere: {
+      event: 'In that mailbox it goes into a calendar named "Restored", made when missing.',
+      contact: 'In that mailbox it goes into a contact folder named "Restored", made when missing.',
+      task: 'In that mailbox it goes into a To Do list named "Restored", made when missing.',
+    },
     restoreInto: 'Into the mailbox',
     originalMailbox: '{{name}} (the original mailbox)',
     restoreOther:
