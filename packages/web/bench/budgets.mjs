@@ -3,13 +3,16 @@
  * The size budgets of the built PWA, read from dist/ after `vite build` (which writes
  * dist/.vite/manifest.json and a sourcemap beside every chunk):
  * - the JavaScript and CSS before the first route renders (the entry chunk and everything it imports
- *   statically, transitively) at most 226 KB gzipped (220 until issue 37, whose sign-up, admin consent,
+ *   statically, transitively) at most 228 KB gzipped (220 until issue 37, whose sign-up, admin consent,
  *   diagnosis by cause and user administration added 15 endpoints and 35 refusal codes to the SDK the
  *   entry carries, 16 routes to its preload map and the worker's refresh to the session: 217.4 to
  *   222.0 KB; 225 until issue 41, whose typed route hooks (the router's getRouteApi in the list state
  *   every list page shares), the shared keys of the counts a legal hold changes and the worker in the
- *   router's context took 224.6 to 225.3 KB; the catalogue's scopes are left out like its
- *   documentation); the classic script index.html runs first (the
+ *   router's context took 224.6 to 225.3 KB; 226 until issue 43, whose six endpoints (a mailbox's
+ *   archived events, contacts and tasks browsed, opened and downloaded, an event's eDiscovery preview
+ *   and file, a list's csv), the items split by kind on every figure, what a job includes and the
+ *   mailbox page's tab in its address took 225.6 to 227.4 KB; the catalogue's scopes are left out like
+ *   its documentation); the classic script index.html runs first (the
  *   boot script of the prerendered sign-in page, scripts/prerender.ts, which loads the entry) is
  *   printed beside that figure, outside the budget;
  * - no JavaScript chunk over 500 KB minified;
@@ -32,7 +35,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1000;
 const BUDGETS = {
-  initialGzip: 226 * KB,
+  initialGzip: 228 * KB,
   chunkMinified: 500 * KB,
   precachedFile: 2 * KB * KB,
 };

@@ -121,13 +121,14 @@ describe('help center', () => {
       const searches: [string, number, Record<string, string[]>][] =
         language === 'en'
           ? [
-              // What a run changed counts the messages an archive run archived.
+              // What a run changed counts the messages an archive run archived; items protected counts
+              // the messages held and what was archived for a mailbox.
               [
                 'archived messages',
-                4,
+                5,
                 {
                   teamsArchive: [teamsArchive.a5q, teamsArchive.a3q, teamsArchive.a4q],
-                  figures: [topics.figures.a2q],
+                  figures: [topics.figures.a1q, topics.figures.a2q],
                 },
               ],
               ['clean-up jobs', 1, { dataManagement: [dataManagement.a4q] }],
