@@ -312,7 +312,14 @@ describe('backup area: discovery, snapshot trees and dashboards', () => {
       const libraries = await get<Page<DiscoveryNode>>(
         `${api}/discovery/${locationId}/source/${site?.sourceId}/items/root`,
       );
-      expect(libraries.items.map((l) => [l.kind, l.name])).toEqual([['library', 'Documents']]);
+      // Its library first, then the lists and the pages group the backup kept beside it.
+      expect(libraries.items.map((l) => [l.kind, l.name])).toEqual([
+        ['library', 'Documents'],
+        ['list', 'Contract register'],
+        ['list', 'Issue tracker'],
+        ['list', 'Travel requests'],
+        ['pages', 'Site pages'],
+      ]);
       const library = libraries.items[0];
       expect(library?.nodeId).toMatch(/^drive:/);
       const content = await get<Page<DiscoveryNode>>(
