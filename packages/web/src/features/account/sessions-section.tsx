@@ -159,7 +159,7 @@ export function SessionsSection() {
           }}
           {...allAction}
         >
-          {t('accountSecurity:sessions.revoke')}
+          {t('accountSecurity:sessions.open')}
         </Button>
       </Card.Body>
       <ConfirmDialog

@@ -128,11 +128,13 @@ describe('the account’s signed-in sessions', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(list).queryByText('Safari 17 on iOS 17.5')).toBeNull());
     expect(w.revoked).toEqual(['s2']);
 
-    await user.click(screen.getByRole('button', { name: 'Sign out every other session' }));
-    await user.click(await screen.findByTestId('confirm'));
+    // The page's button opens the dialog; the dialog's own button, found inside it, confirms.
+    await user.click(screen.getByRole('button', { name: 'Sign out every other session…' }));
+    const all = await screen.findByRole('alertdialog', { name: 'Sign out every other session?' });
+    await user.click(within(all).getByRole('button', { name: 'Sign out every other session' }));
     expect(await screen.findByText('1 other session was signed out.')).toBeTruthy();
     await waitFor(() => expect(within(list).getAllByTestId('session')).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Sign out every other session' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Sign out every other session…' })).toHaveProperty('disabled', true);
   });
 
   it('says a refusal in the dialog, in German, and reads the list again', async () => {

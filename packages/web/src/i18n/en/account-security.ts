@@ -144,6 +144,8 @@ export const accountSecurityNamespaces = {
       older: 'Older',
     },
     sessions: {
+      // The page's button opens the confirmation, whose own button (revoke) signs them out.
+      open: 'Sign out every other session…',
       revoke: 'Sign out every other session',
       confirmTitle: 'Sign out every other session?',
       confirmText:
