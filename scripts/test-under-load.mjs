@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// The package suites run again and again while other work keeps the CPU busy, to find the tests whose
+// result depends on timing (issue 44). Each run starts busy worker threads (a spin loop each), runs the
+// chosen suites one after the other with vitest's JSON reporter, and stops the threads. At the end it
+// prints every run's figures (suite, passed, failed, seconds, load average) and every test that failed
+// at least once with how often; it exits 1 when any did.
+//
+// Usage: node scripts/test-under-load.mjs [--runs 5] [--busy 2] [--suites web,server,simulator]
+// Build first (`pnpm -r run build`): the web and server suites read the other packages' dist/.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { runStep } from './run-step.mjs';
+import { failedTestNames } from './vitest-report.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = join(root, '.reports', 'under-load');
+
+/** Each suite: its package and the vitest projects it runs (the web's browser tests are left out). */
+const SUITES = {
+  web: { dir: 'packages/web', args: ['--project', 'unit', '--project', 'tools'] },
+  server: { dir: 'packages/server', args: [] },
+  simulator: { dir: 'packages/m365-simulator', args: [] },
+};
+
+// `pnpm test:load -- --runs 5` hands the script the `--` too.
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: {
+    runs: { type: 'string', default: '5' },
+    busy: { type: 'string', default: String(availableParallelism()) },
+    suites: { type: 'string', default: Object.keys(SUITES).join(',') },
+  },
+});
+const runs = Number(values.runs);
+const busy = Number(values.busy);
+const suites = values.suites.split(',').filter((s) => s in SUITES);
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(busy) || busy < 0 || suites.length === 0) {
+  console.error(`usage: --runs N (1 or more) --busy N (0 or more) --suites ${Object.keys(SUITES).join(',')}`);
+  process.exit(2);
+}
+
+/** A thread that spins until it is told to stop: other work on the same cores. */
+const SPIN = `
+const { parentPort } = require('node:worker_threads');
+let stop = false;
+parentPort.on('message', () => { stop = true; });
+(function spin() {
+  const until = Date.now() + 50;
+  while (Date.now() < until) Math.sqrt(Math.random());
+  if (!stop) setImmediate(spin); else process.exit(0);
+})();
+`;
+
+function startBusy(count) {
+  return Array.from({ length: count }, () => new Worker(SPIN, { eval: true }));
+}
+
+async function stopBusy(workers) {
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise((done) => {
+          w.once('exit', done);
+          w.postMessage('stop');
+        }),
+    ),
+  );
+}
+
+mkdirSync(reports, { recursive: true });
+const rows = [];
+/** How often each test failed, by `suite: file › name`. */
+const failures = new Map();
+
+for (let run = 1; run <= runs; run += 1) {
+  for (const suite of suites) {
+    const { dir, args } = SUITES[suite];
+    const cwd = join(root, dir);
+    const report = join(reports, `${suite}-${run}.json`);
+    rmSync(report, { force: true });
+    const workers = startBusy(busy);
+    const started = Date.now();
+    console.log(`\n=== run ${run} of ${runs}: ${suite} beside ${busy} busy thread(s)`);
+    const { ok, problem } = await runStep(
+      'pnpm',
+      ['exec', 'vitest', 'run', ...args, '--reporter=dot', '--reporter=json', `--outputFile=${report}`],
+      { cwd, env: process.env, quiet: true },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const load = loadavg()[0].toFixed(1);
+    await stopBusy(workers);
+    let passed = 0;
+    let failed = [];
+    try {
+      const json = JSON.parse(readFileSync(report, 'utf8'));
+      passed = json.numPassedTests ?? 0;
+      failed = failedTestNames(json, cwd);
+    } catch {
+      failed = [`${suite}: no report (${problem ?? 'the run ended without one'})`];
+    }
+    if (!ok && failed.length === 0)
+      failed = [`${suite}: the run failed with no failed test (${problem ?? 'see its output'})`];
+    for (const name of failed) failures.set(`${suite}: ${name}`, (failures.get(`${suite}: ${name}`) ?? 0) + 1);
+    rows.push({ run, suite, passed, failed: failed.length, seconds, load });
+    console.log(
+      `${suite}: ${passed} passed, ${failed.length} failed in ${seconds.toFixed(0)} s (load average ${load})`,
+    );
+  }
+}
+
+console.log('\n=== runs under load');
+console.log('run  suite      passed  failed  seconds  load');
+for (const r of rows) {
+  console.log(
+    `${String(r.run).padEnd(4)} ${r.suite.padEnd(10)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}  ${r.load}`,
+  );
+}
+console.log(`\n=== tests that failed at least once in ${runs} run(s): ${failures.size}`);
+for (const [name, count] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`${count}×  ${name}`);
+process.exit(failures.size > 0 ? 1 : 0);
