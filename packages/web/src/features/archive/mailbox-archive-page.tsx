@@ -28,6 +28,7 @@ import { ArchivedMailViewer } from './archived-mail-viewer';
 import { useMailReadFailure } from './mail-read-failure';
 import { MailboxItemsTab } from './mailbox-items-tab';
 import { RestoreArchivedMail } from './restore-archived-mail';
+import { RestoreStartedNotice } from './restore-started-notice';
 
 /** The route whose address keeps the mail list and its filters. */
 const ROUTE = '/_app/_worker/archive/mailboxes_/$mailboxId';
@@ -188,14 +189,9 @@ function MailTab({ tenantId, mailboxId, shownName }: { tenantId: string; mailbox
   return (
     <Stack gap="4">
       {started ? (
-        <StatusAlert status="success">
-          <Stack gap="1" data-testid="restore-started">
-            <span>{t('archiveBrowse:restoreStarted', { count: started.count, mailbox: started.into })}</span>
-            <Link to="/backup-and-restore/job-monitor" search={{ type: 'restore' }}>
-              <chakra.span textDecoration="underline">{t('archiveBrowse:followInMonitor')}</chakra.span>
-            </Link>
-          </Stack>
-        </StatusAlert>
+        <RestoreStartedNotice
+          text={t('archiveBrowse:restoreStarted', { count: started.count, mailbox: started.into })}
+        />
       ) : null}
       {refused ? (
         <StatusAlert status="error">

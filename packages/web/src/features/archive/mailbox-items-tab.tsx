@@ -1,7 +1,6 @@
-import { Badge, Button, chakra, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import { ApiError, type ArchivedMailboxItemRow, type MailboxItemKind } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../components/ui/data-table';
@@ -16,6 +15,7 @@ import { ITEM_LISTS, itemsBrowseRequest } from './api/browse-search';
 import { useMailReadFailure } from './mail-read-failure';
 import { MailboxItemViewer, taskStatus } from './mailbox-item-viewer';
 import { type ItemRestoreStarted, type RestorableItem, RestoreMailboxItem } from './restore-mailbox-item';
+import { RestoreStartedNotice } from './restore-started-notice';
 
 /** The route whose address keeps the list, its tab and its filters. */
 const ROUTE = '/_app/_worker/archive/mailboxes_/$mailboxId';
@@ -213,14 +213,9 @@ export function MailboxItemsTab({
         {t(`mailboxItems:protects.${kind}`)}
       </Text>
       {started ? (
-        <StatusAlert status="success">
-          <Stack gap="1" data-testid="restore-started">
-            <span>{t('mailboxItems:restoreStarted', { title: started.title, mailbox: started.into })}</span>
-            <Link to="/backup-and-restore/job-monitor" search={{ type: 'restore' }}>
-              <chakra.span textDecoration="underline">{t('archiveBrowse:followInMonitor')}</chakra.span>
-            </Link>
-          </Stack>
-        </StatusAlert>
+        <RestoreStartedNotice
+          text={t('mailboxItems:restoreStarted', { title: started.title, mailbox: started.into })}
+        />
       ) : null}
       {refused ? (
         <StatusAlert status="error">
