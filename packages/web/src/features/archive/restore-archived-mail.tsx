@@ -1,4 +1,4 @@
-import { chakra, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import type { RestoreStarted } from '@compliance-portal/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { locationsQuery, sourceNamesQuery } from '../../shared/api/queries';
 import { useApi, useTenant } from '../../shared/tenant';
 import { useRestoreArchivedMail } from './api/mutations';
 import { useMailReadFailure } from './mail-read-failure';
+import { MailboxTargetSelect } from './mailbox-target-select';
 
 const DEFAULT_FOLDER = 'Restored';
 
@@ -67,27 +68,15 @@ export function RestoreArchivedMail({
         <Text>
           {t('archiveBrowse:restoreWhat', { count, subject: mails[0]?.subject || t('archiveBrowse:noSubject') })}
         </Text>
-        <Stack gap="1">
-          <chakra.label htmlFor="restore-archived-target" fontSize="sm" fontWeight="medium">
-            {t('archiveBrowse:restoreInto')}
-          </chakra.label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="restore-archived-target" value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value="">{t('archiveBrowse:originalMailbox', { name: mailbox.name })}</option>
-              {others.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {target ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t('archiveBrowse:restoreOther')}
-            </Text>
-          ) : null}
-        </Stack>
+        <MailboxTargetSelect
+          id="restore-archived-target"
+          label={t('archiveBrowse:restoreInto')}
+          original={t('archiveBrowse:originalMailbox', { name: mailbox.name })}
+          others={others}
+          value={target}
+          onChange={setTarget}
+          otherNote={t('archiveBrowse:restoreOther')}
+        />
         <TextField
           label={t('archiveBrowse:restoreFolder')}
           value={folder}

@@ -10,6 +10,7 @@ import { locationsQuery, sourceNamesQuery } from '../../shared/api/queries';
 import { useApi } from '../../shared/tenant';
 import { useRestoreMailboxItems } from './api/mutations';
 import { useMailReadFailure } from './mail-read-failure';
+import { MailboxTargetSelect } from './mailbox-target-select';
 
 /** An archived item to restore: its kind, id, title and the archive job that kept it. */
 export interface RestorableItem {
@@ -83,27 +84,15 @@ export function RestoreMailboxItem({
             {t('mailboxItems:restoreAttendees')}
           </Text>
         ) : null}
-        <Stack gap="1">
-          <chakra.label htmlFor="restore-item-target" fontSize="sm" fontWeight="medium">
-            {t('mailboxItems:restoreInto')}
-          </chakra.label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="restore-item-target" value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value="">{t('mailboxItems:originalMailbox', { name: mailbox.name })}</option>
-              {others.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {target ? (
-            <Text fontSize="sm" color="fg.muted">
-              {t('mailboxItems:restoreOther')} {t(`mailboxItems:restoreOtherWhere.${item.kind}`)}
-            </Text>
-          ) : null}
-        </Stack>
+        <MailboxTargetSelect
+          id="restore-item-target"
+          label={t('mailboxItems:restoreInto')}
+          original={t('mailboxItems:originalMailbox', { name: mailbox.name })}
+          others={others}
+          value={target}
+          onChange={setTarget}
+          otherNote={`${t('mailboxItems:restoreOther')} ${t(`mailboxItems:restoreOtherWhere.${item.kind}`)}`}
+        />
         <Stack gap="1">
           <chakra.label htmlFor="restore-item-policy" fontSize="sm" fontWeight="medium">
             {t('mailboxItems:conflict')}
