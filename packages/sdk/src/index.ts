@@ -35,6 +35,7 @@ export {
   apiErrorFor,
   BadRequestError,
   bodyCode,
+  bodyDetail,
   bodyMessage,
   ConflictError,
   type ErrorContext,

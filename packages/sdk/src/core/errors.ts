@@ -22,11 +22,23 @@ export interface ErrorContext {
   disableToast: boolean;
 }
 
-/** Reads a failed response body's message: its `message`, else its `detail`, else its `title`. */
+/**
+ * Reads a failed response body's message as section 8 maps it: its `message`, else its `title`. A
+ * problem details' `detail` is not the message (see {@link bodyDetail}).
+ */
 export function bodyMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
-    const { message, detail, title } = body as { message?: unknown; detail?: unknown; title?: unknown };
-    for (const text of [message, detail, title]) if (typeof text === 'string' && text) return text;
+    const { message, title } = body as { message?: unknown; title?: unknown };
+    for (const text of [message, title]) if (typeof text === 'string' && text) return text;
+  }
+  return undefined;
+}
+
+/** Reads a failed response body's `detail` (problem details: this occurrence's own explanation). */
+export function bodyDetail(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const { detail } = body as { detail?: unknown };
+    if (typeof detail === 'string' && detail) return detail;
   }
   return undefined;
 }
@@ -89,16 +101,23 @@ export class ApiError extends PortalError {
   readonly code: string | undefined;
   /** The server's id of the request (its `request-id` header), for support and its logs. */
   readonly requestId: string | undefined;
+  /**
+   * The problem details' `detail`: what went wrong on this occasion, such as "No job 42", or apollo
+   * `/login`'s `Failed`; undefined when the body has none.
+   */
+  readonly detail: string | undefined;
   readonly messageKey: ErrorMessageKey;
 
   /**
-   * `message` is the answer's own text (`message`, else `detail`, else `title`), such as "Tenant
-   * not found"; without one, "Request failed with status code N".
+   * `message` is the answer's own text as section 8 reads it (`message`, else `title`), such as
+   * "Access denied" or "Unauthorized"; without either, "Request failed with status code N". The
+   * `detail` stays on {@link ApiError.detail}.
    */
   constructor(status: number, body: unknown, context: ErrorContext, requestId?: string) {
     super(bodyMessage(body) ?? `Request failed with status code ${status}`, context);
     this.status = status;
     this.body = body;
+    this.detail = bodyDetail(body);
     this.code = bodyCode(body) ?? signInRefusalCode(context.endpoint, status, body);
     this.requestId = requestId;
     this.messageKey = errorMessageKey(this);

@@ -59,7 +59,13 @@ describe('errors', () => {
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(PortalError);
-    expect(error).toMatchObject({ status, message: `detail ${status}`, requestId: `rid-${status}`, name: Class.name });
+    expect(error).toMatchObject({
+      status,
+      message: 'Title',
+      detail: `detail ${status}`,
+      requestId: `rid-${status}`,
+      name: Class.name,
+    });
     if (error instanceof RateLimitError) expect(error.retryAfter).toBe(7);
   });
 
@@ -74,17 +80,38 @@ describe('errors', () => {
     expect(Object.getPrototypeOf(TimeoutError.prototype)).toBe(PortalError.prototype);
   });
 
-  it("takes the answer's message, else its detail, else its title", async () => {
+  // Section 8: "The message text comes from the response's message, else its title, else the error's
+  // own message." Issue 45 changed this test: the detail came before the title.
+  it("takes the answer's message, else its title, else its own; the detail stays beside", async () => {
     const client = createClient({ origin: ORIGIN, maxRetries: 0 });
     sequence('get', TENANTS, [problem(404, { detail: 'Tenant not found' })]);
     expect((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).toMatchObject({
-      message: 'Tenant not found',
+      message: 'Title',
+      detail: 'Tenant not found',
       messageKey: 'notFound',
     });
     sequence('get', TENANTS, [problem(403, { detail: 'd', message: 'The message' })]);
-    expect(((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).message).toBe('The message');
+    expect((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).toMatchObject({
+      message: 'The message',
+      detail: 'd',
+    });
     sequence('get', TENANTS, [problem(404)]);
-    expect(((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).message).toBe('Title');
+    expect((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).toMatchObject({
+      message: 'Title',
+      detail: undefined,
+    });
+    // A detail alone is not the message: the error's own text is.
+    sequence('get', TENANTS, [
+      () =>
+        HttpResponse.json(
+          { status: 409, detail: 'Only a detail' },
+          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+        ),
+    ]);
+    expect((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).toMatchObject({
+      message: 'Request failed with status code 409',
+      detail: 'Only a detail',
+    });
     sequence('get', TENANTS, [() => new HttpResponse(null, { status: 404 })]);
     expect(((await client.apollo.tenants.list().catch((e: unknown) => e)) as ApiError).message).toBe(
       'Request failed with status code 404',

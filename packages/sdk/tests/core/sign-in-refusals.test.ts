@@ -50,8 +50,10 @@ describe('apollo /login: every refusal has a code, from its detail', () => {
     const error = await refusedWith(() => client.apollo.auth.login(credentials));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.code).toBe(code);
-    // The wire's own word stays the message; the code picks the text a person reads.
-    expect(error.message).toBe(detail);
+    // Section 8 reads the message, then the title: "Unauthorized" (issue 45; the detail came first
+    // before). The wire's own word stays on `detail`; the code picks the text a person reads.
+    expect(error.message).toBe('Unauthorized');
+    expect(error.detail).toBe(detail);
     expect(error.messageKey).toBe(code);
     expect(errorMessage(error).message).not.toBe(errorMessage(401).message);
     expect(errorMessage(error, 'de').message).not.toBe(errorMessage(401, 'de').message);

@@ -141,7 +141,9 @@ describe('failures', () => {
     expect(onError).toHaveBeenCalledWith(apiError);
   });
 
-  it("reads ProblemDetails' detail as the message and keeps the whole body", async () => {
+  // Section 8: the message is the answer's message, else its title; issue 45 moved `detail` out of
+  // the message (it gave "Failed" here) onto `error.detail`.
+  it("reads ProblemDetails' title as the message, keeps the detail and the whole body", async () => {
     server.use(
       http.post(`${ORIGIN}/apollo-beta/login`, () =>
         HttpResponse.json(
@@ -158,7 +160,8 @@ describe('failures', () => {
     const error = (await createClient({ origin: ORIGIN })
       .apollo.auth.login({ body: { email: 'a@b.c', password: 'x' } })
       .catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe('Failed');
+    expect(error.message).toBe('Unauthorized');
+    expect(error.detail).toBe('Failed');
     // ASP.NET's word for a wrong password or code stands for the sign-in refusal's code.
     expect(error.code).toBe('invalidCredentials');
     expect(error.messageKey).toBe('invalidCredentials');

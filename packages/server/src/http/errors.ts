@@ -65,7 +65,8 @@ export function sendError(
           : {}),
       ...(error.extras.errors ? { errors: error.extras.errors } : {}),
       ...(error.extras.code ? { code: error.extras.code } : {}),
-      // A refusal's own text as `message` too: clients read message, then title.
+      // A refusal's own text as `message` too: clients read `message`, then `title` (section 8; the
+      // SDK keeps `detail` apart as `ApiError.detail`), so the refusal's words need `message`.
       ...(MESSAGE_STATUSES.has(error.status) && error.message !== title ? { message: error.message } : {}),
       ...(error.extras.microsoft365 ? { microsoft365: error.extras.microsoft365 } : {}),
       traceId: request.id,
