@@ -44,8 +44,18 @@ describe('section 8 response handling', () => {
     expect(run(new NetworkError(ctx('legacy.workers.client')))).toEqual(['dismiss', 'warning:network!']);
   });
 
-  it('shows no network warning for a request that disables toasts (a failed logout is only logged)', () => {
+  // Section 8 makes the network warning unconditional: a request that turns toasts off (sign-in, a
+  // form that shows its own failure) still warns when the server cannot be reached. Only a failed
+  // logout stays quiet (it is logged; the user is signed out here all the same). Issue 45 changed
+  // this test: it used to assert that every quiet request stayed quiet.
+  it('warns about a network error even for a request that turns toasts off', () => {
+    expect(run(new NetworkError(ctx('legacy.auth.signin', true)))).toEqual(['dismiss', 'warning:network!']);
+    expect(run(new NetworkError(ctx('apollo.jobs.create', true)))).toEqual(['dismiss', 'warning:network!']);
+  });
+
+  it('keeps only a failed logout quiet', () => {
     expect(run(new NetworkError(ctx('legacy.auth.logout', true)))).toEqual(['dismiss']);
+    expect(run(new NetworkError(ctx('legacy.auth.logout')))).toEqual(['dismiss']);
     expect(run(new TimeoutError(ctx('legacy.auth.logout', true), 10))).toEqual(['dismiss']);
   });
 

@@ -1,9 +1,10 @@
 /**
- * How a failed call is answered: every error first dismisses all toasts; a 404 shows
- * the "no tenant" warning, a network error the network warning, any other 4xx (and 5xx) an error toast
- * with the translated message, unless the request turned toasts off (a network error too: such a
- * request shows its failure itself, or, like logout, only logs it). A 401 on a non-legacy call is
- * handled by the session (cookies cleared, /logout) and shows nothing here.
+ * How a failed call is answered (section 8): every error first dismisses all toasts; a network error
+ * shows the network warning whatever the request asked, but for a failed logout, which is only
+ * logged (the user is signed out here all the same); a 404 shows the "no tenant" warning and any
+ * other 4xx (and 5xx) an error toast with the translated message, unless the request turned toasts
+ * off (it shows its failure itself). A 401 on a non-legacy call is handled by the session (cookies
+ * cleared, /logout) and shows nothing here.
  */
 import {
   ApiError,
@@ -30,14 +31,16 @@ export interface ErrorTexts {
 
 /** Apollo's sign-in: a 401 there refuses the credentials; it does not end a session. */
 const APOLLO_LOGIN: EndpointId = 'apollo.auth.login';
+/** The sign-out: the one call whose network failure stays quiet. */
+const LOGOUT: EndpointId = 'legacy.auth.logout';
 
 export function handleApiError(error: SdkError, toasts: ErrorToasts, texts: ErrorTexts, t: ApiErrorText) {
   toasts.dismissAll();
-  if (error.disableToast) return;
   if (error instanceof NetworkError) {
-    toasts.show('warning', texts.network);
+    if (error.endpoint !== LOGOUT) toasts.show('warning', texts.network);
     return;
   }
+  if (error.disableToast) return;
   if (error instanceof ApiError) {
     if (error.status === 404) {
       toasts.show('warning', texts.noTenant);

@@ -2,6 +2,7 @@ import {
   ApiError,
   type CodeVerificationResponse,
   type GenerateQrResponse,
+  NetworkError,
   type QrVerificationResponse,
   type SessionResponse,
   type SigninResponse,
@@ -192,7 +193,7 @@ describe('sign-in', () => {
     expect(h.log).not.toContain('showError:verificationFailed');
   });
 
-  it('maps a wrong password to "Invalid Credentials" and other failures to "Login process failed"', async () => {
+  it('maps each sign-in refusal by its code, a network failure to the network text and others to "Login process failed"', async () => {
     const wrong = harness({
       signin: async () => {
         throw new ApiError(401, { message: 'Reworded.', code: 'invalidCredentials' }, context);
@@ -219,15 +220,35 @@ describe('sign-in', () => {
     deactivated.actor.send({ type: 'session.login', email: user.email, password: 'x' });
     await flush();
     expect(deactivated.context().error).toBe('accountDeactivated');
+    // An organisation that signs in with Microsoft only refuses the password by its own code: the
+    // page says to use "Sign in with Microsoft", not "Login process failed" (issue 45).
+    const microsoftOnly = harness({
+      signin: async () => {
+        throw new ApiError(403, { message: 'Reworded.', code: 'passwordSignInOff' }, context);
+      },
+    });
+    microsoftOnly.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(microsoftOnly.context().error).toBe('passwordSignInOff');
+    // No server answered: the page names the network (issue 45; it said "Login process failed").
     const down = harness({
       signin: async () => {
-        throw new Error('Network Error');
+        throw new NetworkError({ ...context, disableToast: true }, new TypeError('fetch failed'));
       },
     });
     down.actor.send({ type: 'session.login', email: user.email, password: 'x' });
     await flush();
-    expect(down.context().error).toBe('loginFailed');
+    expect(down.context().error).toBe('network');
     expect(down.log).toEqual([]);
+    // Anything else the catalogue has no sign-in text for.
+    const odd = harness({
+      signin: async () => {
+        throw new Error('boom');
+      },
+    });
+    odd.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+    await flush();
+    expect(odd.context().error).toBe('loginFailed');
   });
 
   it('cancels setup or verification back to the sign-in page', async () => {

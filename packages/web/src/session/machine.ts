@@ -14,6 +14,7 @@ import {
   type CodeVerificationResponse,
   type ErrorMessageKey,
   type GenerateQrResponse,
+  NetworkError,
   type QrVerificationResponse,
   type SessionResponse,
   type SessionUser,
@@ -34,7 +35,9 @@ export type SessionMessage =
   | 'accountDeactivated'
   | 'qrFailed'
   | 'userDoesNotExist'
-  | 'emailNotConfirmed';
+  | 'emailNotConfirmed'
+  | 'passwordSignInOff'
+  | 'network';
 
 export interface SessionContext {
   user: StoredUser | null;
@@ -101,10 +104,13 @@ export function safeReturnTo(value: string | undefined): string | null {
 
 /**
  * Maps a failed call to the machine's message by the refusal's code (never its wording), else the
- * fallback; a 404 is the user that does not exist (section 8).
+ * fallback; a 404 is the user that does not exist (section 8), and a call that reached no server says
+ * so (the network warning shows beside it).
  */
 function failureMessage(error: unknown, fallback: SessionMessage): SessionMessage {
+  if (error instanceof NetworkError) return 'network';
   const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'passwordSignInOff') return 'passwordSignInOff';
   if (code === 'invalidCredentials') return 'invalidCredentials';
   if (code === 'accountLocked') return 'accountLocked';
   if (code === 'emailNotConfirmed') return 'emailNotConfirmed';

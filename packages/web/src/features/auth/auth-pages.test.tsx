@@ -1,7 +1,9 @@
+import { englishErrorMessages } from '@compliance-portal/sdk';
 import { refuse, respond } from '@compliance-portal/sdk/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { de, germanApiErrors } from '../../i18n/de';
 import { en } from '../../i18n/en';
 import { readStoredUser } from '../../session/storage';
 import { testClient } from '../../testing/fixtures';
@@ -39,6 +41,35 @@ describe('the sign-in page', () => {
     await new Promise((settle) => setTimeout(settle, 300));
     expect(screen.getAllByText(en.auth.invalidCredentials)).toHaveLength(1);
     expect(sent).toEqual({ email: 'admin@contoso.example', password: 'wrong' });
+    expect(path()).toBe('/signin');
+  });
+
+  // Issue 45: an organisation that signs in with Microsoft only refuses the password with the
+  // catalogue's own text, in the language shown; it used to read "Login process failed".
+  it.each([
+    ['en', en, englishErrorMessages.passwordSignInOff],
+    ['de', de, germanApiErrors.passwordSignInOff],
+  ] as const)('says in %s that the organisation signs in with Microsoft only', async (language, texts, refusal) => {
+    localStorage.setItem('language', language);
+    const { user: u } = await renderPortal('/signin', {
+      'legacy.auth.signin': () => refuse(403, { message: 'Reworded on purpose.', code: 'passwordSignInOff' }),
+    });
+    await u.type(screen.getByLabelText(texts.auth.email, { exact: false }), user.email);
+    await u.type(screen.getByLabelText(texts.auth.password, { exact: false }), 'Passw0rd!');
+    await u.click(screen.getByRole('button', { name: texts.auth.signIn }));
+    expect((await screen.findByTestId('signin-error')).textContent).toBe(refusal);
+    localStorage.removeItem('language');
+  });
+
+  // Issue 45: with no server to answer, the form names the network and the spec's warning shows.
+  it('names the network when no server answers, with the network warning', async () => {
+    const { user: u, path } = await renderPortal('/signin', { 'legacy.auth.signin': () => HttpResponse.error() });
+    await u.type(screen.getByLabelText(en.auth.email, { exact: false }), user.email);
+    await u.type(screen.getByLabelText(en.auth.password, { exact: false }), 'Passw0rd!');
+    await u.click(screen.getByRole('button', { name: en.auth.signIn }));
+    expect((await screen.findByTestId('signin-error', {}, { timeout: 5000 })).textContent).toBe(en.errors.network);
+    // The toast says it too (the form's text and the warning are the same sentence).
+    await waitFor(() => expect(screen.getAllByText(en.errors.network).length).toBe(2));
     expect(path()).toBe('/signin');
   });
 

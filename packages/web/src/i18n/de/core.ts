@@ -48,6 +48,8 @@ export const coreNamespaces: Leaves<typeof En> = {
     microsoftFailed: 'Anmeldung mit Microsoft fehlgeschlagen',
     microsoftCancelled: 'Microsoft hat Sie nicht angemeldet: {{reason}}',
     loginFailed: 'Anmeldung fehlgeschlagen',
+    passwordSignInOff: '$t(apiErrors:passwordSignInOff)',
+    network: '$t(errors:network)',
     invalidCredentials: 'Ungültige Anmeldedaten',
     accountLocked: 'Zu viele Fehlversuche. Das Konto ist für 5 Minuten gesperrt.',
     accountDeactivated:

@@ -48,6 +48,8 @@ export const coreNamespaces = {
     microsoftFailed: 'Sign-in with Microsoft failed',
     microsoftCancelled: 'Microsoft did not sign you in: {{reason}}',
     loginFailed: 'Login process failed',
+    passwordSignInOff: '$t(apiErrors:passwordSignInOff)',
+    network: '$t(errors:network)',
     invalidCredentials: 'Invalid Credentials',
     accountLocked: 'Too many failed attempts. The account is locked for 5 minutes.',
     accountDeactivated:
