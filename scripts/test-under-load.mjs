@@ -6,8 +6,15 @@
 // at least once with how often; it exits 1 when any did.
 //
 // Usage: node scripts/test-under-load.mjs [--runs 5] [--busy 2] [--suites web,server,simulator]
+//        node scripts/test-under-load.mjs --report [--last 5]
 // Build first (`pnpm -r run build`): the web and server suites read the other packages' dist/.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// Every suite run is also appended to .reports/under-load/history.jsonl with the commit it ran on, so
+// that runs made at different times (five whole runs take longer than one sitting) add up: `--report`
+// prints the last N whole runs recorded (all three suites each), their figures and every test that
+// failed in them, and exits 1 when any did. UNDER_LOAD_REPORTS moves the folder (the script's test).
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +23,8 @@ import { runStep } from './run-step.mjs';
 import { failedTestNames } from './vitest-report.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const reports = join(root, '.reports', 'under-load');
+const reports = process.env.UNDER_LOAD_REPORTS ?? join(root, '.reports', 'under-load');
+const history = join(reports, 'history.jsonl');
 
 /** Each suite: its package and the vitest projects it runs (the web's browser tests are left out). */
 const SUITES = {
@@ -32,8 +40,11 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     busy: { type: 'string', default: String(availableParallelism()) },
     suites: { type: 'string', default: Object.keys(SUITES).join(',') },
+    report: { type: 'boolean', default: false },
+    last: { type: 'string', default: '5' },
   },
 });
+if (values.report) process.exit(report(Number(values.last)));
 const runs = Number(values.runs);
 const busy = Number(values.busy);
 const suites = values.suites.split(',').filter((s) => s in SUITES);
@@ -71,6 +82,9 @@ async function stopBusy(workers) {
 }
 
 mkdirSync(reports, { recursive: true });
+/** This invocation, in the history: when it started. */
+const invocation = new Date().toISOString();
+const commit = currentCommit();
 const rows = [];
 /** How often each test failed, by `suite: file › name`. */
 const failures = new Map();
@@ -105,6 +119,10 @@ for (let run = 1; run <= runs; run += 1) {
       failed = [`${suite}: the run failed with no failed test (${problem ?? 'see its output'})`];
     for (const name of failed) failures.set(`${suite}: ${name}`, (failures.get(`${suite}: ${name}`) ?? 0) + 1);
     rows.push({ run, suite, passed, failed: failed.length, seconds, load });
+    appendFileSync(
+      history,
+      `${JSON.stringify({ invocation, at: new Date(started).toISOString(), commit, run, busy, suite, passed, failed, seconds: Math.round(seconds), load })}\n`,
+    );
     console.log(
       `${suite}: ${passed} passed, ${failed.length} failed in ${seconds.toFixed(0)} s (load average ${load})`,
     );
@@ -121,3 +139,55 @@ for (const r of rows) {
 console.log(`\n=== tests that failed at least once in ${runs} run(s): ${failures.size}`);
 for (const [name, count] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`${count}×  ${name}`);
 process.exit(failures.size > 0 ? 1 : 0);
+
+/** The commit checked out (with `+` when the tree has changes), or `unknown` outside git. */
+function currentCommit() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    return dirty.trim() ? `${head}+` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Prints the last `last` whole runs of the history (a run of one invocation that ran every suite) with
+ * their figures and the tests that failed in them; 1 when any failed or fewer runs were recorded.
+ */
+function report(last) {
+  if (!Number.isInteger(last) || last < 1) {
+    console.error('usage: --report [--last N] (1 or more)');
+    return 2;
+  }
+  const lines = existsSync(history) ? readFileSync(history, 'utf8').split('\n').filter(Boolean) : [];
+  /** The history's rows by run (invocation and its run number), in order. */
+  const byRun = new Map();
+  for (const line of lines) {
+    const row = JSON.parse(line);
+    const key = `${row.invocation}#${row.run}`;
+    byRun.set(key, [...(byRun.get(key) ?? []), row]);
+  }
+  const whole = [...byRun.values()].filter((suiteRows) =>
+    Object.keys(SUITES).every((suite) => suiteRows.some((r) => r.suite === suite)),
+  );
+  const chosen = whole.slice(-last);
+  console.log(`=== the last ${chosen.length} whole run(s) under load (of ${whole.length} recorded in ${history})`);
+  console.log('run  started               commit     busy  suite      passed  failed  seconds  load');
+  const failed = new Map();
+  chosen.forEach((suiteRows, index) => {
+    for (const r of suiteRows) {
+      console.log(
+        `${String(index + 1).padEnd(4)} ${r.at.slice(0, 19).padEnd(21)} ${r.commit.padEnd(10)} ${String(r.busy).padStart(4)}  ${r.suite.padEnd(10)} ${String(r.passed).padStart(6)}  ${String(r.failed.length).padStart(6)}  ${String(r.seconds).padStart(7)}  ${r.load}`,
+      );
+      for (const name of r.failed) failed.set(`${r.suite}: ${name}`, (failed.get(`${r.suite}: ${name}`) ?? 0) + 1);
+    }
+  });
+  console.log(`\n=== tests that failed at least once in these runs: ${failed.size}`);
+  for (const [name, count] of [...failed].sort((a, b) => b[1] - a[1])) console.log(`${count}×  ${name}`);
+  if (chosen.length < last) console.log(`\n${last - chosen.length} more whole run(s) needed for ${last}`);
+  return failed.size > 0 || chosen.length < last ? 1 : 0;
+}
