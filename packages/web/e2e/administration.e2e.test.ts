@@ -133,7 +133,7 @@ describe('administration', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
 
     // Deactivated: asked first; the invitee's session ends and the sign-in says why.
-    await rowAction(row, 'Deactivate');
+    await rowAction(row, 'Deactivate…');
     const confirm = page.getByRole('alertdialog', { name: 'Deactivate Erika Mustermann?' });
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await waitForText(row, /Deactivated/, 30_000);

@@ -118,7 +118,7 @@ describe('configuration', () => {
     const locations = page.getByRole('table', { name: 'Locations' });
     const used = locations.getByRole('row').filter({ hasText: made.location }).first();
     await used.waitFor();
-    await rowAction(used, 'Delete');
+    await rowAction(used, 'Delete…');
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await waitForText(confirm.getByTestId('location-refusal'), /Cannot delete location as it is used for a job/);

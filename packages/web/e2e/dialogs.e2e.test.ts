@@ -160,7 +160,7 @@ describe('dialogs', () => {
     await page.goto('/configuration');
     // Deleting the demo's tenant asks first; it is cancelled.
     const row = page.getByRole('table', { name: 'Tenants' }).getByRole('row').nth(1);
-    await rowAction(row, 'Delete');
+    await rowAction(row, 'Delete…');
     const confirm = page.getByRole('alertdialog');
     await confirm.waitFor();
     await expectSizedToContent(confirm, 'confirmation');

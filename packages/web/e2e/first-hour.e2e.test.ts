@@ -367,7 +367,7 @@ describe('the first hour of a new organisation, on an empty portal', () => {
     await jobForm.getByRole('button', { name: en.backup.form.create }).click();
     await jobForm.waitFor({ state: 'detached' });
     const job = page.getByRole('row', { name: new RegExp(JOB_NAME) });
-    await job.getByRole('button', { name: en.backup.start }).click();
+    await job.getByRole('button', { name: en.backup.startTrigger }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: en.backup.start }).click();
     await page.getByText(`"${JOB_NAME}" started.`).waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: en.nav.backupJobMonitor }).first().click();

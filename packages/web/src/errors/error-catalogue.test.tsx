@@ -95,7 +95,7 @@ describe('section 8: the 404 texts of their own', () => {
       'apollo.jobs.start': () => refuse(404, { message: 'Job not found' }),
     });
     const row = await screen.findByRole('row', { name: /Mail/ });
-    await user.click(within(row).getByRole('button', { name: 'Start' }));
+    await user.click(within(row).getByRole('button', { name: 'Start…' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start' }));
     expect(await screen.findByText('Failed to start "Mail". Exchange Backup Job not found.')).toBeTruthy();
     expect(screen.queryByText(NO_TENANT)).toBeNull();
@@ -133,7 +133,7 @@ describe('section 8: the 404 texts of their own', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(await screen.findByLabelText('Select Quarterly figures'));
-    await user.click(screen.getByRole('button', { name: 'Restore mails' }));
+    await user.click(screen.getByRole('button', { name: 'Restore mails…' }));
     const restore = await screen.findByRole('alertdialog');
     await user.click(within(restore).getByRole('button', { name: 'Restore mails' }));
     await waitFor(() => expect(within(restore).getByRole('alert').textContent).toBe('Exchange Backup Job not found.'));
@@ -228,7 +228,8 @@ describe('section 8: failures to create, update, start, stop or delete jobs', ()
       ...extra,
     });
   const confirm = async (user: Awaited<ReturnType<typeof backupJobs>>['user'], row: RegExp, action: string) => {
-    await user.click(within(await screen.findByRole('row', { name: row })).getByRole('button', { name: action }));
+    // The row's button opens the confirmation ("Start…"), whose own button does it ("Start").
+    await user.click(within(await screen.findByRole('row', { name: row })).getByRole('button', { name: `${action}…` }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: action }));
   };
 
@@ -305,7 +306,9 @@ describe('section 8: failures to create, update, start, stop or delete jobs', ()
       ),
       'apollo.jobs.delete': serverError,
     });
-    await user.click(within(await screen.findByRole('row', { name: /Teams/ })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Teams/ })).getByRole('button', { name: 'Remove…' }),
+    );
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Failed to delete "Teams". Internal server error')).toBeTruthy();
   });
@@ -475,14 +478,14 @@ describe('section 8: failures to switch, delete, deprovision, create or update a
     await user.click((await actions('fabrikam')).getByRole('button', { name: 'Make active' }));
     expect(await screen.findByText('Failed to switch the tenant. Internal server error')).toBeTruthy();
 
-    await user.click((await actions('fabrikam')).getByRole('button', { name: 'Delete' }));
+    await user.click((await actions('fabrikam')).getByRole('button', { name: 'Delete…' }));
     let confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await within(confirm).findByText('Failed to delete the tenant. Internal server error')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
-    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision' }));
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision…' }));
     confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Deprovision' }));
     expect(await within(confirm).findByText('Failed to deprovision the tenant. Internal server error')).toBeTruthy();
@@ -543,7 +546,7 @@ describe('section 8: failures to switch, delete, deprovision, create or update a
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await user.click(within(locations).getByRole('button', { name: 'Delete' }));
+    await user.click(within(locations).getByRole('button', { name: 'Delete…' }));
     let confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect((await within(confirm).findByTestId('location-refusal')).textContent).toBe(
@@ -553,7 +556,7 @@ describe('section 8: failures to switch, delete, deprovision, create or update a
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
 
     inUse = false;
-    await user.click(within(locations).getByRole('button', { name: 'Delete' }));
+    await user.click(within(locations).getByRole('button', { name: 'Delete…' }));
     confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect((await within(confirm).findByTestId('location-refusal')).textContent).toBe(

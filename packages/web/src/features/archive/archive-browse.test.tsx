@@ -193,7 +193,7 @@ describe('a mailbox’s archive', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Quarterly figures' }));
-    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Restore' }));
+    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Restore…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByRole('heading', { name: 'Restore 1 mail from Adele Vance?' })).toBeTruthy();
     expect(dialog.textContent).toContain('The mail "Quarterly figures" is put back as archived');

@@ -110,7 +110,7 @@ export function ArchivedMailViewer({
                       onClick={() => onRestore({ itemId: mail.itemId, subject: mail.subject })}
                       {...serverAction}
                     >
-                      {t('archiveBrowse:restore')}
+                      {t('archiveBrowse:restoreTrigger')}
                     </Button>
                   </HStack>
                   {download.error ? <StatusAlert status="error">{failure(download.error)}</StatusAlert> : null}

@@ -173,7 +173,7 @@ describe('the confirmation of a deletion job', () => {
     const calls = { created: [] as JobCreate[], updated: [] as JobUpdate[], started: [] as string[] };
     const { user } = await renderPortal('/archive/deletion-jobs', resolvers(calls, PREVIEW, [job]));
     const jobs = await screen.findByRole('table', { name: 'Deletion jobs' });
-    await user.click(await within(jobs).findByRole('button', { name: 'Start' }));
+    await user.click(await within(jobs).findByRole('button', { name: 'Start…' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Start "Old mail"?' });
     expect((await within(confirm).findByTestId('deletion-confirm-what')).textContent).toBe(
       'Deletes 1,204 mails (3 MB) from 3 mailboxes, archived before Jan 1, 2020; it cannot be undone.',
@@ -181,7 +181,7 @@ describe('the confirmation of a deletion job', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.started).toEqual([]);
-    await user.click(within(jobs).getByRole('button', { name: 'Start' }));
+    await user.click(within(jobs).getByRole('button', { name: 'Start…' }));
     confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(calls.started).toEqual(['j1']));

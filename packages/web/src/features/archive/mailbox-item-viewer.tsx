@@ -383,7 +383,7 @@ export function MailboxItemViewer({
                       onClick={() => onRestore({ kind, itemId, title: latest.title, jobId: shown.jobId })}
                       {...serverAction}
                     >
-                      {t('mailboxItems:restore')}
+                      {t('mailboxItems:restoreTrigger')}
                     </Button>
                   </HStack>
                   {download.error ? <StatusAlert status="error">{failure(download.error)}</StatusAlert> : null}

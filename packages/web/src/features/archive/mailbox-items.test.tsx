@@ -297,7 +297,7 @@ describe('a mailbox’s archived calendar, contacts and tasks', () => {
     expect(vi.mocked(saveBlob).mock.calls.at(-1)?.[1]).toBe('Quarterly review.ics');
 
     // Its restore says beforehand that Microsoft 365 invites the attendees again.
-    await user.click(within(drawer).getByRole('button', { name: 'Restore' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Restore…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(
       'Microsoft 365 sends the attendees the invitation again and their answers start anew',
@@ -325,7 +325,7 @@ describe('a mailbox’s archived calendar, contacts and tasks', () => {
       'Business: Hauptstr. 1, 10115 Berlin, DE',
     );
     expect(within(drawer).getByRole('button', { name: 'Download (.vcf)' })).toBeTruthy();
-    await user.click(within(drawer).getByRole('button', { name: 'Restore' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Restore…' }));
 
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByRole('heading', { name: 'Restore 1 item from Adele Vance?' })).toBeTruthy();

@@ -145,7 +145,7 @@ function ProxyRights({ workerIp }: { workerIp: string }) {
                             onClick={() => setRevoking(h)}
                             {...serverAction}
                           >
-                            {t('proxy:revoke')}
+                            {t('proxy:revokeTrigger')}
                           </Button>
                         </Table.Cell>
                       </Table.Row>

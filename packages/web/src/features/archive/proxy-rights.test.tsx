@@ -79,7 +79,7 @@ describe('proxy rights', () => {
       expect(granted).toEqual({ workerIp: '10.64.0.2', mailboxId: 'm1', principalIds: ['m2', 'user:u1'] }),
     );
 
-    await user.click(within(holders).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(holders).getByRole('button', { name: 'Revoke…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('All Company can no longer search or read the archive of Adele Vance.');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
@@ -102,7 +102,7 @@ describe('proxy rights offline', () => {
     await user.selectOptions(mailbox, 'm1');
     const holders = await screen.findByRole('table', { name: 'Who may read this archive' });
     await user.click(screen.getByRole('button', { name: 'Add Alex Wilber' }));
-    const revoke = within(holders).getByRole('button', { name: 'Revoke' });
+    const revoke = within(holders).getByRole('button', { name: 'Revoke…' });
     const grant = screen.getByRole('button', { name: 'Grant' });
     expectServerAction(revoke, false);
     expectServerAction(grant, false);

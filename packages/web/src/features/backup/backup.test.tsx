@@ -149,14 +149,14 @@ describe('the backup jobs', () => {
     await user.click(screen.getByRole('button', { name: 'Sort by Name' }));
     await waitFor(() => expect(queries.some((q) => q.includes('sort=name') && q.includes('order=asc'))).toBe(true));
 
-    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    await user.click(within(row).getByRole('button', { name: 'Remove…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Remove "Nightly OneDrive"?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(deleted).toBe(0);
 
-    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    await user.click(within(row).getByRole('button', { name: 'Remove…' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(deleted).toBe(1));
     expect(await screen.findByText('"Nightly OneDrive" was removed.')).toBeTruthy();
@@ -218,7 +218,7 @@ describe('the backup jobs', () => {
     const limits = await screen.findByTestId('trial-limits');
     expect(limits.textContent).toContain('Applications with a job: OneDrive.');
     const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
-    const remove = within(row).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    const remove = within(row).getByRole('button', { name: 'Remove…' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe('Backup jobs cannot be deleted on a trial licence.');
     // The reason is text on the page, not only a tooltip a phone never shows: the button names it.
@@ -254,7 +254,7 @@ describe('the backup jobs', () => {
     await user.click(await screen.findByRole('button', { name: 'Understood' }));
     const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
     // No deletion on a trial licence: the button says why and does nothing.
-    const remove = within(row).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    const remove = within(row).getByRole('button', { name: 'Remove…' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     await user.click(remove);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -418,7 +418,7 @@ describe('the backup jobs offline', () => {
     const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
     const buttons = () => [
       screen.getByRole('button', { name: 'Create backup job' }),
-      ...['Start', 'Edit', 'Remove'].map((name) => within(row).getByRole('button', { name })),
+      ...['Start…', 'Edit', 'Remove…'].map((name) => within(row).getByRole('button', { name })),
     ];
     for (const button of buttons()) expectServerAction(button, false);
     setOnline(false);

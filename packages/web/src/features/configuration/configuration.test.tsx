@@ -201,11 +201,11 @@ describe('configuration: deprovisioning, the connection test, editing and switch
       within(await within(table).findByRole('group', { name: `Actions for ${name}` }));
 
     // Deprovisioning asks first; cancelling sends nothing.
-    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision' }));
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision…' }));
     let confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls).toEqual([]);
-    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision' }));
+    await user.click((await actions('contoso.onmicrosoft.com')).getByRole('button', { name: 'Deprovision…' }));
     confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Deprovision' }));
     const progress = await screen.findByTestId('task-progress');
@@ -341,7 +341,7 @@ describe('configuration: locations, users and licence', () => {
     await waitFor(() => expect(saved[1]).toEqual({ update: { l1: { name: 'Vault 2', siteAddress: 'https://x' } } }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await user.click(within(locations).getByRole('button', { name: 'Delete' }));
+    await user.click(within(locations).getByRole('button', { name: 'Delete…' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect((await within(confirm).findByTestId('location-refusal')).textContent).toBe(
@@ -601,7 +601,7 @@ describe('configuration offline', () => {
     );
     const buttons = [
       screen.getByRole('button', { name: 'Add tenant' }),
-      ...['Make active', 'Provision', 'Test connection', 'Edit', 'Delete'].map((name) =>
+      ...['Make active', 'Provision', 'Test connection', 'Edit', 'Delete…'].map((name) =>
         tenantActions.getByRole('button', { name }),
       ),
     ];
@@ -611,7 +611,7 @@ describe('configuration offline', () => {
     buttons.push(
       screen.getByRole('button', { name: 'Add location' }),
       within(locations).getByRole('button', { name: 'Edit' }),
-      within(locations).getByRole('button', { name: 'Delete' }),
+      within(locations).getByRole('button', { name: 'Delete…' }),
     );
     await user.click(screen.getByRole('tab', { name: 'Users' }));
     buttons.push(
@@ -676,7 +676,7 @@ describe('partner setup', () => {
     expect(table.textContent).not.toContain('10.64.0.2');
     expect(readWorker()).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Add a client' }));
+    await user.click(screen.getByRole('button', { name: 'Add a client…' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Organisation name/), 'L');
     await user.click(within(dialog).getByRole('button', { name: 'Add a client' }));

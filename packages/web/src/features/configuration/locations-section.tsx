@@ -304,7 +304,7 @@ export function LocationsSection({ tenantId }: { tenantId: string }) {
       },
       {
         key: 'remove',
-        label: t('configuration:remove'),
+        label: t('configuration:removeTrigger'),
         quiet: true,
         palette: 'red',
         onSelect: () => setRemoving(l),

@@ -95,7 +95,7 @@ describe('removing a tenant', () => {
     const { user } = await renderPortal('/configuration', resolvers(calls));
     const table = await screen.findByRole('table', { name: 'Tenants' });
     const actions = within(await within(table).findByRole('group', { name: 'Actions for fabrikam.onmicrosoft.com' }));
-    await user.click(actions.getByRole('button', { name: 'Delete' }));
+    await user.click(actions.getByRole('button', { name: 'Delete…' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Delete this tenant?' });
     expect((await within(confirm).findByTestId('tenant-removal-what')).textContent).toBe(
       'Deletes "fabrikam.onmicrosoft.com" from the portal with 12 jobs and their runs, 2 storage locations and 3 eDiscovery cases. Its backups and archives can no longer be restored from the portal; its data in Microsoft 365 stays. It cannot be undone.',
@@ -108,7 +108,7 @@ describe('removing a tenant', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls).toEqual([]);
 
-    await user.click(actions.getByRole('button', { name: 'Delete' }));
+    await user.click(actions.getByRole('button', { name: 'Delete…' }));
     confirm = await screen.findByRole('alertdialog');
     await within(confirm).findByTestId('tenant-removal-what');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -122,7 +122,7 @@ describe('removing a tenant', () => {
     const { user } = await renderPortal('/configuration', resolvers([]));
     const table = await screen.findByRole('table', { name: 'Mandanten' });
     const actions = within(await within(table).findByRole('group', { name: /fabrikam\.onmicrosoft\.com/ }));
-    await user.click(actions.getByRole('button', { name: 'Löschen' }));
+    await user.click(actions.getByRole('button', { name: 'Löschen…' }));
     const confirm = await screen.findByRole('alertdialog');
     expect((await within(confirm).findByTestId('tenant-removal-what')).textContent).toBe(
       'Löscht „fabrikam.onmicrosoft.com“ aus dem Portal mit 12 Aufträgen und ihren Läufen, 2 Speicherorten und 3 eDiscovery-Fällen. Seine Sicherungen und Archive lassen sich im Portal nicht mehr wiederherstellen; seine Daten in Microsoft 365 bleiben. Das lässt sich nicht rückgängig machen.',
@@ -138,7 +138,7 @@ describe('removing a location', () => {
     await user.click(await screen.findByRole('tab', { name: 'Locations' }));
     const locations = await screen.findByRole('table', { name: 'Locations' });
     const blob = within(await within(locations).findByRole('group', { name: 'Actions for Blob' }));
-    await user.click(blob.getByRole('button', { name: 'Delete' }));
+    await user.click(blob.getByRole('button', { name: 'Delete…' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Delete this location?' });
     expect(within(confirm).getByTestId('location-removal-what').textContent).toBe(
       'Deletes the storage location "Blob" (Azure Blob Storage, https://contoso.blob.core.windows.net/backups). No job writes to it; a location that still holds archived items is refused. It cannot be undone.',
@@ -147,7 +147,7 @@ describe('removing a location', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls).toEqual([]);
 
-    await user.click(blob.getByRole('button', { name: 'Delete' }));
+    await user.click(blob.getByRole('button', { name: 'Delete…' }));
     confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls).toEqual(['delete location l2']));
@@ -160,14 +160,14 @@ describe('removing a location', () => {
         'en',
         'Locations',
         'Actions for Vault',
-        'Delete',
+        'Delete…',
         '2 jobs write to "Vault": change their destination or remove them before deleting the location.',
       ],
       [
         'de',
         'Speicherorte',
         /Vault/,
-        'Löschen',
+        'Löschen…',
         '2 Aufträge schreiben in „Vault“: Ändern Sie ihr Ziel oder entfernen Sie sie, bevor Sie den Speicherort löschen.',
       ],
     ] as const) {

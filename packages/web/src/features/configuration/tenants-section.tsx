@@ -64,7 +64,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       x.provisioning === 'provisioned'
         ? {
             key: 'deprovision',
-            label: t('configuration:deprovision'),
+            label: t('configuration:deprovisionTrigger'),
             onSelect: () => setPending({ tenant: x, action: 'deprovision' }),
             ...actionState(serverAction),
           }
@@ -89,7 +89,7 @@ export function TenantsSection({ organisationId }: { organisationId: string }) {
       },
       {
         key: 'remove',
-        label: t('configuration:remove'),
+        label: t('configuration:removeTrigger'),
         quiet: true,
         palette: 'red',
         onSelect: () => setPending({ tenant: x, action: 'remove' }),

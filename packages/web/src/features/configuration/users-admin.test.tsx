@@ -240,7 +240,7 @@ describe('configuration: the portal users', { timeout: 60_000 }, () => {
     const { user, table } = await openUsers(w.resolvers);
     await within(table).findByText('Megan Bowen');
     // One's own account: deactivate and delete are offered but disabled, with the reason.
-    for (const name of ['Deactivate', 'Delete']) {
+    for (const name of ['Deactivate…', 'Delete…']) {
       const button = actionsOf('Contoso Administrator').getByRole('button', { name });
       expect(button).toHaveProperty('disabled', true);
       expect(button.getAttribute('title')).toBe('Not for your own account');
@@ -251,7 +251,7 @@ describe('configuration: the portal users', { timeout: 60_000 }, () => {
         message: "This is the organisation's last active administrator.",
         code: 'lastAdministrator',
       });
-    await user.click(actionsOf('Megan Bowen').getByRole('button', { name: 'Deactivate' }));
+    await user.click(actionsOf('Megan Bowen').getByRole('button', { name: 'Deactivate…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Megan Bowen?' }, { timeout: 5000 });
     expect(within(dialog).getByText(/Every session of Megan Bowen ends at once/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
@@ -280,7 +280,7 @@ describe('configuration: the portal users', { timeout: 60_000 }, () => {
     const { user, table } = await openUsers(w.resolvers, 'Benutzer', 'Portalbenutzer');
     await within(table).findByText('Megan Bowen');
     w.refusals.remove = () => refuse(409, { message: 'last', code: 'lastAdministrator' });
-    await user.click(actionsOf('Megan Bowen', 'de').getByRole('button', { name: 'Löschen' }));
+    await user.click(actionsOf('Megan Bowen', 'de').getByRole('button', { name: 'Löschen…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Megan Bowen löschen?' }, { timeout: 5000 });
     expect(within(dialog).getByText(/Megan Bowen \(megan@contoso\.example\) wird endgültig gelöscht/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Löschen' }));

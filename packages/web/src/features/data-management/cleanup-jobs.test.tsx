@@ -200,14 +200,14 @@ describe('clean-up jobs', () => {
     const { user } = await renderPortal('/compliance/jobs', resolvers(calls, [weekly, running]));
     const table = await screen.findByRole('table', { name: 'Clean-up jobs' });
     const idle = (await within(table).findByText('Old versions of HR')).closest('tr') as HTMLElement;
-    await user.click(within(idle).getByRole('button', { name: 'Start' }));
+    await user.click(within(idle).getByRole('button', { name: 'Start…' }));
     let confirm = await screen.findByRole('alertdialog', { name: 'Start "Old versions of HR"?' });
     await user.click(within(confirm).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(calls.actions).toEqual(['start j1']));
     expect(await screen.findByText('"Old versions of HR" started.')).toBeTruthy();
 
     const busy = within(table).getByText('Running now').closest('tr') as HTMLElement;
-    await user.click(within(busy).getByRole('button', { name: 'Stop' }));
+    await user.click(within(busy).getByRole('button', { name: 'Stop…' }));
     confirm = await screen.findByRole('alertdialog', { name: 'Stop "Running now"?' });
     await user.click(within(confirm).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(calls.actions).toEqual(['start j1', 'stop j2']));
@@ -219,7 +219,7 @@ describe('clean-up jobs', () => {
     const calls = newCalls();
     const { user } = await renderPortal('/compliance/jobs', resolvers(calls, [weekly]));
     const table = await screen.findByRole('table', { name: 'Clean-up jobs' });
-    await user.click(await within(table).findByRole('button', { name: 'Remove' }));
+    await user.click(await within(table).findByRole('button', { name: 'Remove…' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remove "Old versions of HR"?' });
     expect(confirm.textContent).toContain(
       'The job and its schedule are removed; it removes no more versions. Versions it removed stay removed.',

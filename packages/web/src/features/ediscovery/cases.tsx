@@ -186,7 +186,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
           },
       {
         key: 'remove',
-        label: t('backup:remove'),
+        label: t('backup:removeTrigger'),
         palette: 'red',
         quiet: true,
         onSelect: () => setRemoving(c),

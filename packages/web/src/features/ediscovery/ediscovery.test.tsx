@@ -146,7 +146,7 @@ describe('eDiscovery', () => {
 
     // Restore the chosen mail into another mailbox's folder.
     await user.click(screen.getByLabelText('Select Quarterly figures'));
-    await user.click(screen.getByRole('button', { name: 'Restore mails' }));
+    await user.click(screen.getByRole('button', { name: 'Restore mails…' }));
     const restore = await screen.findByRole('alertdialog');
     const into = within(restore).getByLabelText('Into the mailbox');
     await waitFor(() => expect(within(into).getAllByRole('option')).toHaveLength(2));
@@ -317,7 +317,7 @@ describe('eDiscovery without a proxy right', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByLabelText('Select Quarterly figures'));
-    await user.click(screen.getByRole('button', { name: 'Restore mails' }));
+    await user.click(screen.getByRole('button', { name: 'Restore mails…' }));
     const restore = await screen.findByRole('alertdialog');
     await user.click(within(restore).getByRole('button', { name: 'Restore mails' }));
     await waitFor(() =>
@@ -437,7 +437,7 @@ describe('eDiscovery results of calendar events', () => {
     expect(screen.getByRole('columnheader', { name: 'Sent or starts' })).toBeTruthy();
     // An event is not a mail: it cannot be restored from here.
     await user.click(within(row).getByLabelText('Select Budget review'));
-    expect((screen.getByRole('button', { name: 'Restore mails' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Restore mails…' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(within(row).getByRole('button', { name: 'Budget review' }));
     const drawer = await screen.findByRole('dialog');
@@ -532,9 +532,9 @@ describe('eDiscovery offline', () => {
     const buttons = [
       search,
       screen.getByRole('button', { name: 'Save as case' }),
-      screen.getByRole('button', { name: 'Restore mails' }),
+      screen.getByRole('button', { name: 'Restore mails…' }),
       within(cases).getByRole('button', { name: 'Export' }),
-      within(cases).getByRole('button', { name: 'Remove' }),
+      within(cases).getByRole('button', { name: 'Remove…' }),
     ];
     await user.click(screen.getByRole('button', { name: 'Quarterly figures' }));
     buttons.push(await screen.findByRole('button', { name: 'Download as .eml' }));
@@ -672,7 +672,7 @@ describe('eDiscovery legal hold', () => {
     const { user } = await renderPortal('/ediscovery/portal', resolvers(state, calls));
     const cases = await screen.findByRole('table', { name: 'Cases' });
     expect(within(cases).getByText('Not held')).toBeTruthy();
-    expect((within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(cases).getByRole('button', { name: 'Remove…' }) as HTMLButtonElement).disabled).toBe(false);
 
     await user.click(within(cases).getByRole('button', { name: 'Put the case "Falcon" on legal hold' }));
     const placing = await screen.findByRole('alertdialog');
@@ -682,7 +682,7 @@ describe('eDiscovery legal hold', () => {
     expect(badge.textContent).toContain('Legal hold');
     expect(badge.textContent).toContain('3 items');
     expect(badge.textContent).toContain('On hold since');
-    const remove = within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement;
+    const remove = within(cases).getByRole('button', { name: 'Remove…' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     expect(remove.getAttribute('title')).toBe('A case on legal hold cannot be removed; release the hold first.');
     const reason = document.getElementById(remove.getAttribute('aria-describedby') ?? '');
@@ -701,7 +701,7 @@ describe('eDiscovery legal hold', () => {
     await user.click(within(dialog).getByTestId('confirm'));
     await waitFor(() => expect(calls).toEqual(['hold k1', 'release k1']));
     await waitFor(() => expect(within(cases).queryByTestId('hold-badge')).toBeNull());
-    expect((within(cases).getByRole('button', { name: 'Remove' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(cases).getByRole('button', { name: 'Remove…' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('reads in German, keyboard first', async () => {

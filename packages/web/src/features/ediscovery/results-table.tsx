@@ -124,7 +124,7 @@ export function ResultsTable({ state }: { state: SearchState }) {
                 {...serverAction}
                 disabled={serverAction.disabled || ![...chosen.values()].some((h) => h.kind === 'mail')}
               >
-                {t('ediscovery:restore')}
+                {t('ediscovery:restoreTrigger')}
               </Button>
             </>
           }

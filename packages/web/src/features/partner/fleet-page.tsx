@@ -236,7 +236,7 @@ export function FleetPage({
                   fetchPage={({ page, pageSize }) => fetchFleetPage(api, { ...query, page, pageSize })}
                 />
                 <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)} {...serverAction}>
-                  {t('partnerSetup:addClient')}
+                  {t('partnerSetup:addClientTrigger')}
                 </Button>
               </>
             }

@@ -281,7 +281,7 @@ describe('the partner’s fleet', () => {
     });
     const table = await screen.findByRole('table', { name: 'Client organisations' });
     await within(table).findByText('Contoso');
-    await user.click(screen.getByRole('button', { name: 'Add a client' }));
+    await user.click(screen.getByRole('button', { name: 'Add a client…' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Organisation name/), 'Litware');
     await user.type(within(dialog).getByLabelText(/Short name/), 'litware');

@@ -36,7 +36,7 @@ describe('partner setup offline', () => {
       await within(table).findByRole('button', { name: 'Work as Contoso' }),
       within(table).getByRole('button', { name: 'Open locations (Litware)' }),
       within(table).getByRole('button', { name: 'No storage location: open Litware where it is' }),
-      screen.getByRole('button', { name: 'Add a client' }),
+      screen.getByRole('button', { name: 'Add a client…' }),
     ];
     for (const button of buttons) expectServerAction(button, false);
     setOnline(false);

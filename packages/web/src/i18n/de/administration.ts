@@ -43,9 +43,9 @@ export const administrationNamespaces: Leaves<typeof En> = {
     actions: {
       changeRole: 'Rolle ändern',
       resend: 'Erneut einladen',
-      deactivate: 'Deaktivieren',
+      deactivate: 'Deaktivieren…',
       reactivate: 'Reaktivieren',
-      delete: 'Löschen',
+      delete: 'Löschen…',
     },
     notForYourself: 'Nicht für Ihr eigenes Konto',
     roleTitle: 'Rolle von {{name}} ändern',

@@ -39,6 +39,8 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
     noAttachments: 'Keine Anhänge',
     download: 'Herunterladen (.eml)',
     restore: 'Wiederherstellen',
+    restoreTrigger: 'Wiederherstellen…',
+
     restoreTitle_one: '{{count}} E-Mail aus {{mailbox}} wiederherstellen?',
     restoreTitle_other: '{{count}} E-Mails aus {{mailbox}} wiederherstellen?',
     restoreWhat_one: 'Die E-Mail „{{subject}}“ wird so, wie sie archiviert ist, in den gewählten Ordner zurückgelegt.',
@@ -155,6 +157,8 @@ export const archiveBrowseNamespaces: Leaves<typeof En> = {
     unchecked: 'offen',
     download: { event: 'Herunterladen (.ics)', contact: 'Herunterladen (.vcf)' },
     restore: 'Wiederherstellen',
+    restoreTrigger: 'Wiederherstellen…',
+
     open: '{{title}} öffnen',
     pattern: {
       daily_one: 'Jeden Tag',

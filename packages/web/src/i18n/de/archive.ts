@@ -13,6 +13,8 @@ export const archiveNamespaces: Leaves<typeof En> = {
     holder: 'Konto oder Gruppe',
     grantedBy: 'Erteilt von',
     revoke: 'Entziehen',
+    revokeTrigger: 'Entziehen…',
+
     revokeTitle: 'Das Recht von {{name}} entziehen?',
     revokeText: '{{name}} kann das Archiv von {{mailbox}} nicht mehr durchsuchen oder lesen.',
     revoked: 'Das Recht wurde entzogen.',

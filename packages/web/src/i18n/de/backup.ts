@@ -86,9 +86,15 @@ export const backupNamespaces: Leaves<typeof En> = {
     allStatuses: 'Alle Status',
     createJob: 'Sicherungsauftrag anlegen',
     start: 'Starten',
+    startTrigger: 'Starten…',
+
     stop: 'Anhalten',
+    stopTrigger: 'Anhalten…',
+
     edit: 'Bearbeiten',
     remove: 'Entfernen',
+    removeTrigger: 'Entfernen…',
+
     none: 'keine',
     progressOf: 'Fortschritt von {{name}}',
     startRequested: 'Start von „{{name}}“ angefordert; er wird in wenigen Augenblicken wirksam.',

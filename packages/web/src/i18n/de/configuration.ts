@@ -31,9 +31,13 @@ export const configurationNamespaces: Leaves<typeof En> = {
     editTenant: 'Mandant bearbeiten',
     edit: 'Bearbeiten',
     remove: 'Löschen',
+    removeTrigger: 'Löschen…',
+
     switch: 'Aktivieren',
     provision: 'Bereitstellen',
     deprovision: 'Bereitstellung aufheben',
+    deprovisionTrigger: 'Bereitstellung aufheben…',
+
     test: 'Verbindung testen',
     testOk: 'Die Verbindung zu {{name}} funktioniert ({{ms}} ms).',
     testFailed: 'Die Verbindung zu {{name}} ist fehlgeschlagen: {{reason}}',
@@ -118,6 +122,8 @@ export const configurationNamespaces: Leaves<typeof En> = {
   },
   partnerSetup: {
     addClient: 'Kunden hinzufügen',
+    addClientTrigger: 'Kunden hinzufügen…',
+
     addTitle: 'Kundenorganisation hinzufügen',
     name: 'Name der Organisation',
     abbr: 'Kurzname (a–z, 0–9, -)',

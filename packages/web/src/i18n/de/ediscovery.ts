@@ -60,6 +60,8 @@ export const ediscoveryNamespaces: Leaves<typeof En> = {
     team: 'Team',
     allTeams: 'Alle Teams',
     restore: 'E-Mails wiederherstellen',
+    restoreTrigger: 'E-Mails wiederherstellen…',
+
     restoreTitle_one: '{{count}} E-Mail wiederherstellen?',
     restoreTitle_other: '{{count}} E-Mails wiederherstellen?',
     restoreInto: 'In das Postfach',

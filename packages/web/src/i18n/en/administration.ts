@@ -40,9 +40,9 @@ export const administrationNamespaces = {
     actions: {
       changeRole: 'Change role',
       resend: 'Invite again',
-      deactivate: 'Deactivate',
+      deactivate: 'Deactivate…',
       reactivate: 'Reactivate',
-      delete: 'Delete',
+      delete: 'Delete…',
     },
     notForYourself: 'Not for your own account',
     roleTitle: 'Change the role of {{name}}',

@@ -36,6 +36,8 @@ export const archiveBrowseNamespaces = {
     noAttachments: 'No attachments',
     download: 'Download (.eml)',
     restore: 'Restore',
+    restoreTrigger: 'Restore…',
+
     restoreTitle_one: 'Restore {{count}} mail from {{mailbox}}?',
     restoreTitle_other: 'Restore {{count}} mails from {{mailbox}}?',
     restoreWhat_one: 'The mail "{{subject}}" is put back as archived, into the folder you choose.',
@@ -150,6 +152,8 @@ export const archiveBrowseNamespaces = {
     unchecked: 'open',
     download: { event: 'Download (.ics)', contact: 'Download (.vcf)' },
     restore: 'Restore',
+    restoreTrigger: 'Restore…',
+
     open: 'Open {{title}}',
     pattern: {
       daily_one: 'Every day',

@@ -9,6 +9,8 @@ export const archiveNamespaces = {
     holder: 'Account or group',
     grantedBy: 'Granted by',
     revoke: 'Revoke',
+    revokeTrigger: 'Revoke…',
+
     revokeTitle: 'Revoke the right of {{name}}?',
     revokeText: '{{name}} can no longer search or read the archive of {{mailbox}}.',
     revoked: 'The right was revoked.',

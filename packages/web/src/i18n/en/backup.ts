@@ -82,9 +82,15 @@ export const backupNamespaces = {
     allStatuses: 'All statuses',
     createJob: 'Create backup job',
     start: 'Start',
+    startTrigger: 'Start…',
+
     stop: 'Stop',
+    stopTrigger: 'Stop…',
+
     edit: 'Edit',
     remove: 'Remove',
+    removeTrigger: 'Remove…',
+
     none: 'none',
     progressOf: 'Progress of {{name}}',
     startRequested: 'Start of "{{name}}" requested; it takes effect in a few moments.',

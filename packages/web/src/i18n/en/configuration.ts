@@ -28,9 +28,13 @@ export const configurationNamespaces = {
     editTenant: 'Edit the tenant',
     edit: 'Edit',
     remove: 'Delete',
+    removeTrigger: 'Delete…',
+
     switch: 'Make active',
     provision: 'Provision',
     deprovision: 'Deprovision',
+    deprovisionTrigger: 'Deprovision…',
+
     test: 'Test connection',
     testOk: 'The connection to {{name}} works ({{ms}} ms).',
     testFailed: 'The connection to {{name}} failed: {{reason}}',
@@ -111,6 +115,8 @@ export const configurationNamespaces = {
   },
   partnerSetup: {
     addClient: 'Add a client',
+    addClientTrigger: 'Add a client…',
+
     addTitle: 'Add a client organisation',
     name: 'Organisation name',
     abbr: 'Short name (a–z, 0–9, -)',

@@ -56,6 +56,8 @@ export const ediscoveryNamespaces = {
     team: 'Team',
     allTeams: 'All teams',
     restore: 'Restore mails',
+    restoreTrigger: 'Restore mails…',
+
     restoreTitle_one: 'Restore {{count}} mail?',
     restoreTitle_other: 'Restore {{count}} mails?',
     restoreInto: 'Into the mailbox',

@@ -183,10 +183,10 @@ export function useJobRowActions({
     rowLabel: (j) => j.name,
     actions: (j) => [
       j.status === 'running'
-        ? { key: 'stop', label: t('backup:stop'), onSelect: () => onAction(j, 'stop'), ...actionState(server) }
+        ? { key: 'stop', label: t('backup:stopTrigger'), onSelect: () => onAction(j, 'stop'), ...actionState(server) }
         : {
             key: 'start',
-            label: t('backup:start'),
+            label: t('backup:startTrigger'),
             palette: 'blue',
             onSelect: () => onAction(j, 'start'),
             ...actionState(server),
@@ -194,7 +194,7 @@ export function useJobRowActions({
       { key: 'edit', label: t('backup:edit'), quiet: true, onSelect: () => onEdit(j), ...actionState(server) },
       {
         key: 'remove',
-        label: t('backup:remove'),
+        label: t('backup:removeTrigger'),
         palette: 'red',
         quiet: true,
         onSelect: () => onAction(j, 'remove'),

@@ -363,7 +363,7 @@ describe('a jobs list’s runs', () => {
       'apollo.monitoring.accounts': respond('apollo.monitoring.accounts', page([])),
     });
     const row = await screen.findByRole('row', { name: /Nightly OneDrive/ });
-    await user.click(within(row).getByRole('button', { name: 'Start' }));
+    await user.click(within(row).getByRole('button', { name: 'Start…' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start' }));
     const notice = await screen.findByTestId('started-notice');
     // The job's newest run was asked for.
