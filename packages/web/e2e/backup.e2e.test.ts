@@ -18,6 +18,7 @@ import {
   chooseLanguage,
   expectResponsiveAndAccessible,
   PARTNER,
+  runEnded,
   simulatorGraph,
   useBrowserSession,
   waitForText,
@@ -83,7 +84,7 @@ describe('backup and restore', () => {
     await page.waitForURL(/job-monitor/);
     const row = page.getByRole('row', { name: new RegExp(JOB_NAME) });
     await row.waitFor();
-    await waitForText(row, /Finished/, 120_000);
+    expect(await runEnded(row)).toMatch(/^finished(WithWarnings)?$/);
     await waitForText(page.getByTestId('monitor-polling'), /Nothing is running/);
     await row.click();
     const drawer = page.getByRole('dialog');

@@ -432,6 +432,30 @@ export async function workAs(page: Page, name: string, label = `Work as ${name}`
   await page.waitForURL((url) => !url.pathname.startsWith('/partner-setup'));
 }
 
+/** A run's states once it has ended, as its state badge (`data-status`) names them. */
+const RUN_ENDED = /^(finished|finishedWithWarnings|failed|stopped)$/;
+
+/**
+ * Waits until the run of a monitor's (or a jobs list's) row has ended and returns its state as the
+ * row's state badge names it (`finished`, `finishedWithWarnings`, `failed`, `stopped`): never read
+ * from the row's text, which at a narrow width holds the "Finished" column's own label before the run
+ * has ended.
+ */
+export async function runEnded(row: Locator, timeoutMs = 120_000): Promise<string> {
+  const badge = row.locator('[data-status]').first();
+  let state: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        state = await badge.getAttribute('data-status', { timeout: 1_000 }).catch(() => null);
+        return state;
+      },
+      { timeout: timeoutMs, interval: 1_000 },
+    )
+    .toMatch(RUN_ENDED);
+  return state ?? '';
+}
+
 export async function waitForText(locator: Locator, pattern: RegExp, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -15,6 +15,7 @@ import {
   chooseLanguage,
   expectResponsiveAndAccessible,
   type Language,
+  runEnded,
   screenshotDirectory,
   useBrowserSession,
   waitForText,
@@ -201,19 +202,9 @@ describe('a mailbox’s archived calendar and contacts', () => {
     await page.waitForURL(/\/backup-and-restore\/job-monitor/);
     for (const name of restores) {
       // The run's state as its badge names it (the row's figures say "Finished" too, as a label).
-      const badge = page
-        .getByRole('row', { name: new RegExp(escaped(name)) })
-        .first()
-        .locator('[data-status]')
-        .first();
-      await expect
-        .poll(() => badge.getAttribute('data-status', { timeout: 1_000 }).catch(() => null), {
-          timeout: 120_000,
-          interval: 1_000,
-        })
-        .toMatch(/^(finished|finishedWithWarnings|failed|stopped)$/);
+      const state = await runEnded(page.getByRole('row', { name: new RegExp(escaped(name)) }).first());
       await page.screenshot({ path: join(SHOTS, `restore-monitor-${restores.indexOf(name)}.png`), fullPage: true });
-      expect(await badge.getAttribute('data-status'), name).toBe('finished');
+      expect(state, name).toBe('finished');
     }
   }, 400_000);
 });
