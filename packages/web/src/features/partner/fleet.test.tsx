@@ -7,6 +7,7 @@ import { saveBlob } from '../../components/ui/save-blob';
 import { readWorker, storeUser } from '../../session/storage';
 import { testClient, testFleetClient, testPage, testWorker } from '../../testing/fixtures';
 import { restoreOnline } from '../../testing/offline';
+import { isPolling } from '../../testing/polling';
 import { renderPortal, startMsw } from '../../testing/portal';
 import { partnerKeys } from './api/keys';
 
@@ -295,13 +296,7 @@ describe('the partner’s fleet', () => {
     expect(readsSinceAdded).toBeGreaterThanOrEqual(3);
     // Once it is there, the fleet is not read again and again: no query of the fleet polls any more
     // (asked of the query cache, not timed with a sleep).
-    const polling = () =>
-      portal.queryClient
-        .getQueryCache()
-        .findAll({ queryKey: partnerKeys.fleet() })
-        .flatMap((query) => query.observers)
-        .some((observer) => Boolean(observer.options.refetchInterval));
-    await waitFor(() => expect(polling()).toBe(false));
+    await waitFor(() => expect(isPolling(portal.queryClient, partnerKeys.fleet())).toBe(false));
   });
 
   it('exports every client that matches, not only the page, reading pages of 500', async () => {
