@@ -194,60 +194,41 @@ describe('sign-in', () => {
   });
 
   it('maps each sign-in refusal by its code, a network failure to the network text and others to "Login process failed"', async () => {
-    const wrong = harness({
-      signin: async () => {
-        throw new ApiError(401, { message: 'Reworded.', code: 'invalidCredentials' }, context);
-      },
-    });
-    wrong.actor.send({ type: 'session.login', email: user.email, password: 'x' });
-    await flush();
+    /** A sign-in the server refuses with `error`: the harness after the refusal. */
+    const refusedWith = async (error: Error) => {
+      const h = harness({
+        signin: async () => {
+          throw error;
+        },
+      });
+      h.actor.send({ type: 'session.login', email: user.email, password: 'x' });
+      await flush();
+      return h;
+    };
+    const wrong = await refusedWith(new ApiError(401, { message: 'Reworded.', code: 'invalidCredentials' }, context));
     expect(wrong.value()).toBe('signedOut');
     expect(wrong.context().error).toBe('invalidCredentials');
     // Decided by the refusal's code, not its wording.
-    const locked = harness({
-      signin: async () => {
-        throw new ApiError(401, { message: 'Invalid credentials.', code: 'accountLocked' }, context);
-      },
-    });
-    locked.actor.send({ type: 'session.login', email: user.email, password: 'x' });
-    await flush();
+    const locked = await refusedWith(
+      new ApiError(401, { message: 'Invalid credentials.', code: 'accountLocked' }, context),
+    );
     expect(locked.context().error).toBe('accountLocked');
-    const deactivated = harness({
-      signin: async () => {
-        throw new ApiError(403, { message: 'Reworded.', code: 'accountDeactivated' }, context);
-      },
-    });
-    deactivated.actor.send({ type: 'session.login', email: user.email, password: 'x' });
-    await flush();
+    const deactivated = await refusedWith(
+      new ApiError(403, { message: 'Reworded.', code: 'accountDeactivated' }, context),
+    );
     expect(deactivated.context().error).toBe('accountDeactivated');
     // An organisation that signs in with Microsoft only refuses the password by its own code: the
     // page says to use "Sign in with Microsoft", not "Login process failed" (issue 45).
-    const microsoftOnly = harness({
-      signin: async () => {
-        throw new ApiError(403, { message: 'Reworded.', code: 'passwordSignInOff' }, context);
-      },
-    });
-    microsoftOnly.actor.send({ type: 'session.login', email: user.email, password: 'x' });
-    await flush();
+    const microsoftOnly = await refusedWith(
+      new ApiError(403, { message: 'Reworded.', code: 'passwordSignInOff' }, context),
+    );
     expect(microsoftOnly.context().error).toBe('passwordSignInOff');
     // No server answered: the page names the network (issue 45; it said "Login process failed").
-    const down = harness({
-      signin: async () => {
-        throw new NetworkError({ ...context, disableToast: true }, new TypeError('fetch failed'));
-      },
-    });
-    down.actor.send({ type: 'session.login', email: user.email, password: 'x' });
-    await flush();
+    const down = await refusedWith(new NetworkError({ ...context, disableToast: true }, new TypeError('fetch failed')));
     expect(down.context().error).toBe('network');
     expect(down.log).toEqual([]);
     // Anything else the catalogue has no sign-in text for.
-    const odd = harness({
-      signin: async () => {
-        throw new Error('boom');
-      },
-    });
-    odd.actor.send({ type: 'session.login', email: user.email, password: 'x' });
-    await flush();
+    const odd = await refusedWith(new Error('boom'));
     expect(odd.context().error).toBe('loginFailed');
   });
 
