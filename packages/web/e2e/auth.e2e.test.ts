@@ -196,6 +196,20 @@ describe('public pages', () => {
     );
     await context.close();
   });
+
+  it('keep white on a hovered solid button at 4.5:1 or more (Chakra’s hover, the blue at 90 %, gave 4.31:1)', async () => {
+    const { context, page } = await freshPage();
+    await page.setViewportSize({ width: 1350, height: 800 });
+    await page.goto('/signin');
+    const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+    await signIn.waitFor();
+    const atRest = await signIn.evaluate((button) => getComputedStyle(button).backgroundColor);
+    await signIn.hover();
+    // The hover's colour has replaced the rest's (no transition left to end).
+    await expect.poll(() => signIn.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe(atRest);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('languages and unknown addresses', () => {

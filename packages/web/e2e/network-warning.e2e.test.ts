@@ -50,8 +50,8 @@ describe('signing in while the server is down', () => {
         await toast.first().waitFor();
         expect(await toast.first().getAttribute('role')).toBe('alert');
         expect(await page.getByText(texts.auth.loginFailed, { exact: true }).count()).toBe(0);
-        // The pointer leaves the button it clicked: a hovered solid button is lighter (Chakra's hover
-        // is the colour at 90 %), and whether it stays under the pointer as the widths change varies.
+        // The pointer leaves the button it clicked, so that the screenshot and axe see the page at rest
+        // whatever width it is (the hovered colour is auth.e2e.test.ts's).
         await page.mouse.move(0, 0);
         expect(await layoutProblems(page, `signin offline ${language} ${width}`)).toEqual([]);
         await page.screenshot({ path: join(shots, `network-warning-${language}-${width}.png`) });
