@@ -9,14 +9,16 @@
 //        node scripts/test-under-load.mjs --report [--last 5]
 // Build first (`pnpm -r run build`): the web and server suites read the other packages' dist/.
 //
-// Every suite run is also appended to .reports/under-load/history.jsonl with the commit it ran on, so
-// that runs made at different times (five whole runs take longer than one sitting) add up: `--report`
-// prints the last N whole runs recorded (all three suites each), their figures and every test that
-// failed in them, and exits 1 when any did. UNDER_LOAD_REPORTS moves the folder (the script's test).
+// Every suite run is also appended to scripts/under-load-history.jsonl with the commit it ran on. The
+// file is committed, so that runs made at different times and on different machines (five whole runs
+// take longer than one sitting) add up: `--report` prints the last N whole runs recorded (all three
+// suites each), their figures and every test that failed in them, and exits 1 when any did.
+// UNDER_LOAD_REPORTS moves the reports, and the history with them to its history.jsonl (the script's
+// test); UNDER_LOAD_HISTORY moves the history alone.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { runStep } from './run-step.mjs';
@@ -24,7 +26,9 @@ import { failedTestNames } from './vitest-report.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = process.env.UNDER_LOAD_REPORTS ?? join(root, '.reports', 'under-load');
-const history = join(reports, 'history.jsonl');
+const history =
+  process.env.UNDER_LOAD_HISTORY ??
+  (process.env.UNDER_LOAD_REPORTS ? join(reports, 'history.jsonl') : join(root, 'scripts', 'under-load-history.jsonl'));
 
 /** Each suite: its package and the vitest projects it runs (the web's browser tests are left out). */
 const SUITES = {
@@ -82,6 +86,7 @@ async function stopBusy(workers) {
 }
 
 mkdirSync(reports, { recursive: true });
+mkdirSync(dirname(history), { recursive: true });
 /** This invocation, in the history: when it started. */
 const invocation = new Date().toISOString();
 const commit = currentCommit();

@@ -57,10 +57,14 @@ function wholeRuns(invocation: string, count: number, failing: Record<number, st
   ).flat();
 }
 
-async function report(folder: string, last?: number) {
+async function report(
+  folder: string,
+  last?: number,
+  env: Record<string, string | undefined> = { UNDER_LOAD_REPORTS: folder, UNDER_LOAD_HISTORY: undefined },
+) {
   return boundedRun([script, '--report', ...(last ? ['--last', String(last)] : [])], {
     cwd: root,
-    env: { UNDER_LOAD_REPORTS: folder },
+    env,
     limitMs: 15_000,
   });
 }
@@ -104,5 +108,19 @@ describe('pnpm test:load --report', () => {
     const none = await report(empty);
     expect(none.code).toBe(1);
     expect(none.output).toContain('5 more whole run(s) needed for 5');
+  });
+
+  // Whatever the environment running this test sets (the runs under load set UNDER_LOAD_REPORTS).
+  it('reads the committed scripts/under-load-history.jsonl, or the file UNDER_LOAD_HISTORY names', async () => {
+    const committed = await report('', undefined, { UNDER_LOAD_REPORTS: undefined, UNDER_LOAD_HISTORY: undefined });
+    expect(committed.output).toContain(`recorded in ${join(root, 'scripts', 'under-load-history.jsonl')})`);
+    const folder = history(wholeRuns('2026-11-30T10:00:00.000Z', 4));
+    const named = await report('', undefined, {
+      UNDER_LOAD_REPORTS: undefined,
+      UNDER_LOAD_HISTORY: join(folder, 'history.jsonl'),
+    });
+    expect(named.output).toContain(
+      `the last 4 whole run(s) under load (of 4 recorded in ${join(folder, 'history.jsonl')})`,
+    );
   });
 });
