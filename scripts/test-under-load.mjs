@@ -123,11 +123,20 @@ for (let run = 1; run <= runs; run += 1) {
     if (!ok && failed.length === 0)
       failed = [`${suite}: the run failed with no failed test (${problem ?? 'see its output'})`];
     for (const name of failed) failures.set(`${suite}: ${name}`, (failures.get(`${suite}: ${name}`) ?? 0) + 1);
-    rows.push({ run, suite, passed, failed: failed.length, seconds, load });
-    appendFileSync(
-      history,
-      `${JSON.stringify({ invocation, at: new Date(started).toISOString(), commit, run, busy, suite, passed, failed, seconds: Math.round(seconds), load })}\n`,
-    );
+    const row = {
+      invocation,
+      at: new Date(started).toISOString(),
+      commit,
+      run,
+      busy,
+      suite,
+      passed,
+      failed,
+      seconds: Math.round(seconds),
+      load,
+    };
+    rows.push(row);
+    appendFileSync(history, `${JSON.stringify(row)}\n`);
     console.log(
       `${suite}: ${passed} passed, ${failed.length} failed in ${seconds.toFixed(0)} s (load average ${load})`,
     );
@@ -135,15 +144,25 @@ for (let run = 1; run <= runs; run += 1) {
 }
 
 console.log('\n=== runs under load');
-console.log('run  suite      passed  failed  seconds  load');
-for (const r of rows) {
-  console.log(
-    `${String(r.run).padEnd(4)} ${r.suite.padEnd(10)} ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${r.seconds.toFixed(0).padStart(7)}  ${r.load}`,
-  );
-}
+printRuns(rows.map((r) => ({ ...r, number: r.run })));
 console.log(`\n=== tests that failed at least once in ${runs} run(s): ${failures.size}`);
-for (const [name, count] of [...failures].sort((a, b) => b[1] - a[1])) console.log(`${count}×  ${name}`);
+printFailures(failures);
 process.exit(failures.size > 0 ? 1 : 0);
+
+/** The figures of suite runs (history rows with the run's number), one line each. */
+function printRuns(suiteRuns) {
+  console.log('run  started               commit     busy  suite      passed  failed  seconds  load');
+  for (const r of suiteRuns) {
+    console.log(
+      `${String(r.number).padEnd(4)} ${r.at.slice(0, 19).padEnd(21)} ${r.commit.padEnd(10)} ${String(r.busy).padStart(4)}  ${r.suite.padEnd(10)} ${String(r.passed).padStart(6)}  ${String(r.failed.length).padStart(6)}  ${String(r.seconds).padStart(7)}  ${r.load}`,
+    );
+  }
+}
+
+/** Each test that failed (`suite: file › name`) with how often, the most frequent first. */
+function printFailures(counts) {
+  for (const [name, count] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`${count}×  ${name}`);
+}
 
 /** The commit checked out (with `+` when the tree has changes), or `unknown` outside git. */
 function currentCommit() {
@@ -181,18 +200,13 @@ function report(last) {
   );
   const chosen = whole.slice(-last);
   console.log(`=== the last ${chosen.length} whole run(s) under load (of ${whole.length} recorded in ${history})`);
-  console.log('run  started               commit     busy  suite      passed  failed  seconds  load');
+  printRuns(chosen.flatMap((suiteRows, index) => suiteRows.map((r) => ({ ...r, number: index + 1 }))));
   const failed = new Map();
-  chosen.forEach((suiteRows, index) => {
-    for (const r of suiteRows) {
-      console.log(
-        `${String(index + 1).padEnd(4)} ${r.at.slice(0, 19).padEnd(21)} ${r.commit.padEnd(10)} ${String(r.busy).padStart(4)}  ${r.suite.padEnd(10)} ${String(r.passed).padStart(6)}  ${String(r.failed.length).padStart(6)}  ${String(r.seconds).padStart(7)}  ${r.load}`,
-      );
-      for (const name of r.failed) failed.set(`${r.suite}: ${name}`, (failed.get(`${r.suite}: ${name}`) ?? 0) + 1);
-    }
-  });
+  for (const r of chosen.flat()) {
+    for (const name of r.failed) failed.set(`${r.suite}: ${name}`, (failed.get(`${r.suite}: ${name}`) ?? 0) + 1);
+  }
   console.log(`\n=== tests that failed at least once in these runs: ${failed.size}`);
-  for (const [name, count] of [...failed].sort((a, b) => b[1] - a[1])) console.log(`${count}×  ${name}`);
+  printFailures(failed);
   if (chosen.length < last) console.log(`\n${last - chosen.length} more whole run(s) needed for ${last}`);
   return failed.size > 0 || chosen.length < last ? 1 : 0;
 }
