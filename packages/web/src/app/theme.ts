@@ -64,7 +64,7 @@ const BREAKPOINTS = { sm: '600px', md: '900px', lg: '1200px', xl: '1350px', '2xl
  */
 export const COLOR_PALETTES = ['gray', 'red', 'orange', 'green', 'blue', 'purple'] as const;
 /** Each palette's shade for a solid background at rest and when hovered (a darker one). */
-export const SOLID: Record<(typeof COLOR_PALETTES)[number], readonly [number, number]> = {
+const SOLID: Record<(typeof COLOR_PALETTES)[number], readonly [number, number]> = {
   gray: [900, 700],
   red: [600, 700],
   orange: [700, 800],
