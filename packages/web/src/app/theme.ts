@@ -189,7 +189,7 @@ const buildSystem = () =>
               success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
             },
             // A solid button or badge is `solid` with the palette's `contrast` (white) on it, and a
-            // hovered or open solid button is `solidHover` (the button recipe below): each keeps
+            // hovered or open solid button is `solidHover` (portalButtonRecipe, above): each keeps
             // white text at 4.5:1 or more. Chakra's orange.600 and green.600 give 3.6:1 and 3.3:1,
             // and its hover (the solid colour at 90 %) makes blue 4.3:1 (theme.test.ts measures).
             ...Object.fromEntries(
