@@ -4,7 +4,7 @@
  * server listening, however long a loaded machine makes that.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exited, freePort, RESERVED, reservePort } from './process.js';
@@ -47,6 +47,13 @@ describe('freePort', () => {
       expect(readFileSync(file, 'utf8')).toBe(String(live.pid));
 
       writeFileSync(file, String(ended.pid));
+      expect(reservePort(port)).toBe(true);
+      expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
+
+      // A reservation hours old is stale whoever has its process id now (the kernel reuses them).
+      writeFileSync(file, String(live.pid));
+      const hoursAgo = new Date(Date.now() - 4 * 60 * 60 * 1000);
+      utimesSync(file, hoursAgo, hoursAgo);
       expect(reservePort(port)).toBe(true);
       expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
     } finally {

@@ -1,11 +1,12 @@
 /** Starting the built server as a process, as `pnpm start` does, for tests that stop or kill it. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const entry = fileURLToPath(new URL('../dist/server.js', import.meta.url));
 
@@ -15,12 +16,21 @@ const entry = fileURLToPath(new URL('../dist/server.js', import.meta.url));
  * moment a test picks it and the moment its server, seconds later under load, listens on it, nor while
  * a killed server's successor is starting. Test processes of concurrent runs (pnpm test runs suites
  * side by side) share the range: each reserves a port by creating its file in RESERVED with `wx`,
- * which only one process can; a file whose process has ended is taken over.
+ * which only one process can. A test file gives its ports back when it ends; a file whose process has
+ * ended without doing so (a worker killed) is taken over, as is one older than STALE_MS, since the
+ * kernel reuses process ids.
  */
 export const RESERVED = join(tmpdir(), 'portal-test-ports');
 const FIRST_PORT = 20_000;
 const PORTS = 12_000;
+const STALE_MS = 3 * 60 * 60 * 1000;
 const reserved = new Set<string>();
+
+function releasePorts() {
+  for (const file of reserved) rmSync(file, { force: true });
+  reserved.clear();
+}
+afterAll(releasePorts);
 
 const alive = (pid: number) => {
   try {
@@ -37,12 +47,14 @@ export function reservePort(port: number): boolean {
     writeFileSync(file, String(process.pid), { flag: 'wx' });
   } catch {
     let owner = Number.NaN;
+    let age = 0;
     try {
       owner = Number(readFileSync(file, 'utf8'));
+      age = Date.now() - statSync(file).mtimeMs;
     } catch {
       return false;
     }
-    if (!Number.isInteger(owner) || owner <= 0 || alive(owner)) return false;
+    if (!Number.isInteger(owner) || owner <= 0 || (alive(owner) && age < STALE_MS)) return false;
     try {
       unlinkSync(file);
       writeFileSync(file, String(process.pid), { flag: 'wx' });
@@ -75,7 +87,7 @@ export async function freePort(): Promise<number> {
 /** Servers a test started: killed when the test process ends, so none outlives the run holding its pipes. */
 const started = new Set<ChildProcess>();
 process.on('exit', () => {
-  for (const file of reserved) rmSync(file, { force: true });
+  releasePorts();
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
