@@ -6,9 +6,9 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort, releasePort } from '../../../scripts/test-ports.mjs';
 
 const serverEntry = resolve(import.meta.dirname, '..', '..', 'server', 'dist', 'server.js');
 /** A new data directory's database, migrations and demo world: seconds alone, longer beside other suites. */
@@ -35,17 +35,6 @@ export function totpAt(base32Key, step) {
   const digest = createHmac('sha1', key).update(counter).digest();
   const offset = (digest.at(-1) ?? 0) & 0x0f;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 /**
@@ -92,6 +81,7 @@ export async function startDemoPortal(prefix = 'portal-sdk-') {
         clearTimeout(timer);
       }
       process.removeListener('exit', killOnExit);
+      releasePort(port);
       rmSync(dataDir, { recursive: true, force: true });
     })();
     return stopped;

@@ -1,5 +1,5 @@
 /**
- * The ports tests start servers on (test/process.ts): outside the range the kernel hands out by
+ * The ports tests start servers on (scripts/test-ports.mjs): outside the range the kernel hands out by
  * itself, and reserved across processes, so that nothing takes one between a test picking it and its
  * server listening, however long a loaded machine makes that.
  */
@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exited, freePort, RESERVED, reservePort } from './process.js';
+import { freePort, RESERVED, reservePort } from '../../../scripts/test-ports.mjs';
+import { exited } from './process.js';
 
 const [EPHEMERAL_FIRST] = (() => {
   try {

@@ -13,7 +13,6 @@
  * sideways scrolling and WCAG 2.1 A/AA.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -24,6 +23,7 @@ import {
 } from '@compliance-portal/m365-simulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { freePort, releasePort } from '../../../scripts/test-ports.mjs';
 import { de } from '../src/i18n/de';
 import { en, type Resources } from '../src/i18n/en';
 import {
@@ -45,18 +45,6 @@ const APP = { clientId: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', clientSecret: 'L
 const SIMULATOR_PASSWORD = 'Litware-Admin-Passw0rd!';
 const JOB_NAME = 'OneDrive of the first account';
 const SHOTS = resolve(import.meta.dirname, '..', '.reports', 'first-hour');
-
-/** A free port of 127.0.0.1 for the simulator, known before the portal starts (it is the portal's cloud). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 // Before the session's own beforeAll (hooks run in the order they are registered): the simulator's
 // CA and port, which the portal is started with.
@@ -100,6 +88,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await simulator?.close();
+  releasePort(simulatorPort);
   if (simulatorDir) rmSync(simulatorDir, { recursive: true, force: true });
 });
 

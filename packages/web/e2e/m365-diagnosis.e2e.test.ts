@@ -11,7 +11,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -22,6 +21,7 @@ import {
 } from '@compliance-portal/sdk';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/test-ports.mjs';
 import { launchBrowser } from '../scripts/browser.mjs';
 import { type RunningServer, startServer } from '../scripts/start-server.mjs';
 import {
@@ -47,15 +47,6 @@ const TITLE: Record<Language, (name: string) => string> = {
   en: (name) => `The connection to ${name} failed.`,
   de: (name) => `Die Verbindung zu ${name} ist fehlgeschlagen.`,
 };
-
-/** A port of 127.0.0.1 nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const address = probe.address();
-  await new Promise<void>((done) => probe.close(() => done()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /** The Microsoft 365 simulator run as its command with a data directory (and so a CA) of its own. */
 async function untrustedTlsServer(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
@@ -172,7 +163,7 @@ describe('a failed connection test, by cause', () => {
     const untrusted = await untrustedTlsServer(join(dataDir, 'untrusted-tls'));
     tls = untrusted.child;
     pointTenant(dataDir, FAULTY.dns.tenantId, 'https://portal-test.invalid');
-    pointTenant(dataDir, FAULTY.refused.tenantId, `https://127.0.0.1:${await closedPort()}`);
+    pointTenant(dataDir, FAULTY.refused.tenantId, `https://127.0.0.1:${await freePort()}`);
     pointTenant(dataDir, FAULTY.tls.tenantId, untrusted.origin);
     server = await startServer({ dataDir });
     context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });

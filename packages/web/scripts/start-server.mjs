@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { freePort, releasePort } from '../../../scripts/test-ports.mjs';
 import { startProcess } from './processes.mjs';
 
 export const DEMO_PASSWORD = 'E2e-Demo-Passw0rd!';
@@ -17,17 +17,6 @@ export const DEMO_CLIENT_SECRET = 'E2e-demo-client-secret';
 const webRoot = resolve(import.meta.dirname, '..');
 const serverEntry = resolve(webRoot, '..', 'server', 'dist', 'server.js');
 const webDist = join(webRoot, 'dist');
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * The demo simulator of each server started here, by the server's URL: its https origin and the CA
@@ -91,6 +80,8 @@ export async function startServer(options = {}) {
     exitSignal: options.dataDir ? 'SIGTERM' : 'SIGKILL',
     cleanup: () => {
       simulators.delete(`http://127.0.0.1:${port}`);
+      releasePort(port);
+      releasePort(simulatorPort);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   });
@@ -152,7 +143,10 @@ export async function startAzurite() {
       // Its own shutdown waits for kept-alive connections: a test's store is thrown away.
       exitSignal: 'SIGKILL',
       killAfterMs: 2000,
-      cleanup: () => rmSync(location, { recursive: true, force: true }),
+      cleanup: () => {
+        releasePort(port);
+        rmSync(location, { recursive: true, force: true });
+      },
     },
   );
   await new Promise((listening, failed) => {

@@ -5,25 +5,14 @@
  * failed test, read from vitest's own JSON report.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/test-ports.mjs';
 import { boundedRun } from './bounded-run';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** A loopback port nothing listens on. */
-function closedPort() {
-  return new Promise<number>((done) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 1));
-    });
-  });
-}
 
 const lastLine = (output: string) => output.trim().split('\n').at(-1) ?? '';
 
@@ -46,7 +35,7 @@ describe('pnpm test checks the machine first', () => {
   });
 
   it('stops at once when the PostgreSQL of TEST_DATABASE_URL does not answer', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const run = await boundedRun([resolve(root, 'scripts/preflight.mjs')], {
       cwd: root,
       env: { CHROMIUM_PATH: chromium, TEST_DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` },
