@@ -149,7 +149,7 @@ describe('backup and restore', () => {
     await page.getByText('Another account or site').click();
     await page.getByLabel('Account or site to restore into').selectOption({ label: target ?? '' });
     await page.getByText('Keep both').click();
-    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByRole('button', { name: 'Restore…', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.textContent()).resolves.toContain(`Into ${target}`);
     await confirm.getByRole('button', { name: 'Restore' }).click();

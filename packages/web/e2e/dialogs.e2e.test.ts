@@ -94,7 +94,7 @@ async function close(dialog: Locator) {
 /** Each form dialog: where it opens and its button. */
 const DIALOGS = [
   ['/archive/jobs', 'Create archive job'],
-  ['/archive/deletion-jobs', 'Create deletion job'],
+  ['/archive/deletion-jobs', 'Create deletion job…'],
   ['/teams/jobs', 'Create Teams archive job'],
   ['/compliance/jobs', 'Create clean-up job'],
   ['/configuration', 'Add tenant'],

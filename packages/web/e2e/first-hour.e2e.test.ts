@@ -387,7 +387,7 @@ describe('the first hour of a new organisation, on an empty portal', () => {
     await file.getByRole('checkbox').check({ force: true });
     expect(await page.getByTestId('restore-selection').textContent()).toBe('1 item selected');
     await shoot(page, '18-restore');
-    await page.getByRole('button', { name: en.backup.restoreButton, exact: true }).click();
+    await page.getByRole('button', { name: en.backup.restoreTrigger, exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.textContent()).toContain('To the original place');
     await confirm.getByRole('button', { name: en.backup.restoreButton }).click();

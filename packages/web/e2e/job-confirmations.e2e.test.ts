@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  animationsSettled,
   chooseLanguage,
   expectResponsiveAndAccessible,
   type Language,
@@ -28,7 +29,7 @@ const SHOTS = screenshotDirectory('job confirmation');
 /** The words the steps look for, per language. */
 const WORDS = {
   en: {
-    createDeletion: 'Create deletion job',
+    createDeletion: 'Create deletion job…',
     createCleanup: 'Create clean-up job',
     jobName: /Job name/,
     createJob: 'Create job',
@@ -37,7 +38,7 @@ const WORDS = {
     recurrence: 'Recurrence',
   },
   de: {
-    createDeletion: 'Löschauftrag anlegen',
+    createDeletion: 'Löschauftrag anlegen…',
     createCleanup: 'Bereinigungsauftrag anlegen',
     jobName: /Name des Auftrags/,
     createJob: 'Auftrag anlegen',
@@ -70,6 +71,8 @@ async function photograph(page: Page, name: string, ready: (page: Page, language
       await page.getByRole('heading', { level: 1 }).waitFor();
       await ready(page, language);
       await page.waitForLoadState('networkidle');
+      // A dialog photographed while it fades in shows the page through its text.
+      await animationsSettled(page);
       await page.screenshot({ path: join(SHOTS, `${name}-${language}-${width}.png`), fullPage: true });
     }
   }

@@ -99,7 +99,7 @@ describe("a site's lists on the restore screen", () => {
     await itemRow.getByRole('checkbox').check({ force: true });
     await expect(page.getByTestId('restore-selection').textContent()).resolves.toBe('1 list item selected');
     await page.getByText('Original place').click();
-    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByRole('button', { name: 'Restore…', exact: true }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.textContent()).resolves.toMatch(/1 list item of .+ as backed up on/);
     await confirm.getByRole('button', { name: 'Restore' }).click();

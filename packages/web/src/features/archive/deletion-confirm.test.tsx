@@ -75,7 +75,7 @@ function signIn() {
 /** The form filled in: a name, three mailboxes, and at once after it is saved. */
 async function fillForm(user: Awaited<ReturnType<typeof renderPortal>>['user'], language: 'en' | 'de' = 'en') {
   const en = language === 'en';
-  await user.click(await screen.findByRole('button', { name: en ? 'Create deletion job' : 'Löschauftrag anlegen' }));
+  await user.click(await screen.findByRole('button', { name: en ? 'Create deletion job…' : 'Löschauftrag anlegen…' }));
   const dialog = await screen.findByRole('dialog');
   await user.type(within(dialog).getByLabelText(en ? /Job name/ : /Name des Auftrags/), 'Old mail');
   for (const name of ['Adele Vance', 'Alex Wilber', 'Megan Bowen']) {

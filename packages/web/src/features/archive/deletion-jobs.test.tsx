@@ -49,7 +49,7 @@ describe('deletion jobs', () => {
         return HttpResponse.json(createdJob(created));
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Create deletion job' }));
+    await user.click(await screen.findByRole('button', { name: 'Create deletion job…' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('deletion-preview').textContent).toContain('Choose mailboxes');
     await user.type(within(dialog).getByLabelText(/Job name/), 'Old mail');
@@ -134,7 +134,9 @@ describe('deletion jobs', () => {
         }),
       });
       await user.click(
-        await screen.findByRole('button', { name: language === 'en' ? 'Create deletion job' : 'Löschauftrag anlegen' }),
+        await screen.findByRole('button', {
+          name: language === 'en' ? 'Create deletion job…' : 'Löschauftrag anlegen…',
+        }),
       );
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).queryByTestId('deletion-held')).toBeNull();
@@ -209,7 +211,7 @@ describe('deletion jobs', () => {
         );
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Create deletion job' }));
+    await user.click(await screen.findByRole('button', { name: 'Create deletion job…' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Create job' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Field must not be empty.');

@@ -92,7 +92,7 @@ describe('the restore', () => {
     await user.click(await screen.findByLabelText('Select Budget.xlsx'));
     expect(screen.getByTestId('restore-selection').textContent).toBe('1 item selected');
 
-    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await user.click(screen.getByRole('button', { name: 'Restore…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('1 item of Adele Vance');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));

@@ -158,7 +158,7 @@ describe("the restore of a site's lists and pages", () => {
     await user.click(screen.getByLabelText('Select Printer jams'));
     expect(screen.getByTestId('restore-selection').textContent).toBe('1 list item and 2 pages selected');
 
-    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await user.click(screen.getByRole('button', { name: 'Restore…' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('1 list item and 2 pages of Intranet site');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));

@@ -80,7 +80,7 @@ export const archiveNamespaces: Leaves<typeof En> = {
   deletionJobs: {
     description: 'Archivierte E-Mails nach Ablauf ihrer Aufbewahrung werden planmäßig entfernt.',
     empty: 'Es gibt noch keine Löschaufträge.',
-    create: 'Löschauftrag anlegen',
+    create: 'Löschauftrag anlegen…',
     createTitle: 'Löschauftrag anlegen',
     editTitle: 'Löschauftrag bearbeiten',
     previewChoose: 'Wählen Sie Postfächer, um zu sehen, wie viel gelöscht würde.',

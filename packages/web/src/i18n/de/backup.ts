@@ -195,6 +195,7 @@ export const backupNamespaces: Leaves<typeof En> = {
     downloadCsvOf: 'Die Elemente von {{name}} als CSV herunterladen',
     csvFailed: 'Die CSV-Datei von „{{name}}“ konnte nicht heruntergeladen werden.',
     restoreButton: 'Wiederherstellen',
+    restoreTrigger: 'Wiederherstellen…',
     restoreName: 'Wiederherstellung {{source}} {{date}}',
     restoreQueued: 'Die Wiederherstellung wurde gestartet.',
     restoresLeft: 'Testlizenz: noch {{count}} von {{limit}} Wiederherstellungen für diese Anwendung.',

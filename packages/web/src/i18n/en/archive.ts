@@ -76,7 +76,7 @@ export const archiveNamespaces = {
   deletionJobs: {
     description: 'Archived mail past its retention is removed on a schedule.',
     empty: 'There are no deletion jobs yet.',
-    create: 'Create deletion job',
+    create: 'Create deletion job…',
     createTitle: 'Create a deletion job',
     editTitle: 'Edit the deletion job',
     previewChoose: 'Choose mailboxes to see how much would be deleted.',

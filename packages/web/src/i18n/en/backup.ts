@@ -184,6 +184,7 @@ export const backupNamespaces = {
     downloadCsvOf: 'Download the items of {{name}} as CSV',
     csvFailed: 'The CSV of "{{name}}" could not be downloaded.',
     restoreButton: 'Restore',
+    restoreTrigger: 'Restore…',
     restoreName: 'Restore {{source}} {{date}}',
     restoreQueued: 'The restore has started.',
     restoresLeft: 'Trial licence: {{count}} of {{limit}} restores left for this application.',

@@ -84,7 +84,7 @@ export function RestoreTarget({ restore }: { restore: RestoreState }) {
           {...serverAction}
           disabled={serverAction.disabled || !restore.ready}
         >
-          {t('backup:restoreButton')}
+          {t('backup:restoreTrigger')}
         </Button>
       </HStack>
     </Stack>
