@@ -143,6 +143,22 @@ describe('email archive and eDiscovery', () => {
     }
     const mime = await graph.bytes(`/users/${found?.owner}/messages/${found?.id}/$value`);
     expect(eml?.[1].equals(mime)).toBe(true);
+
+    // A case of one mailbox (a custodian) on legal hold shows its orange badge: the screens' sweep
+    // below checks it with axe.
+    await page.getByLabel('Mailbox', { exact: true }).selectOption({ index: 1 });
+    await query.fill('');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(waitForText(page.getByTestId('searched-mailboxes'), /in 1 mailbox\b/)).resolves.toBeTruthy();
+    await page.getByRole('button', { name: 'Save as case' }).click();
+    await dialog.getByLabel('Case name').fill('Held mail');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const held = cases.getByRole('row', { name: /Held mail/ });
+    await rowAction(held, 'Put the case "Held mail" on legal hold');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Place legal hold', exact: true }).click();
+    await expect(
+      waitForText(held.getByTestId('hold-badge'), /^Legal holdOn hold since .+, \d+ items?Held by /),
+    ).resolves.toBeTruthy();
   });
 
   it('archives a team and the chats of an account, and finds a chat message through that mailbox’s right', async () => {
@@ -206,6 +222,9 @@ describe('the archive, Teams and eDiscovery screens', () => {
   ];
 
   it('fit every breakpoint without sideways scrolling and have no WCAG 2.1 A/AA violation', async () => {
+    // The case put on legal hold above is among eDiscovery's cases, its badge with it.
+    await session.page.goto('/ediscovery/portal');
+    await session.page.getByTestId('hold-badge').first().waitFor();
     await expectResponsiveAndAccessible(session.page, PAGES);
   });
 });
