@@ -36,6 +36,16 @@ describe('buttons a person sees twice (the check every component test runs)', ()
     ]);
   });
 
+  it("finds a row's button whose text, not its label, is the dialog button's name", () => {
+    const release = button(document.body, 'Release');
+    release.setAttribute('aria-label', 'Release the legal hold of the case "Known mail"');
+    release.click();
+    button(dialog(), 'Release').click();
+    expect(takeTwinButtons()).toEqual([
+      '"Release": the button that opened the dialog, still on the screen behind it, is named the same',
+    ]);
+  });
+
   it('finds none when the opener says that a dialog follows, or is gone from the screen', () => {
     button(document.body, 'Restore…').click();
     button(dialog(), 'Restore').click();

@@ -9,10 +9,12 @@
 const BUTTON = 'button, [role="button"]';
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
-/** The name a person reads and a query by role asks for: aria-label, else the text. */
-function nameOf(element: Element): string {
-  const label = element.getAttribute('aria-label');
-  return (label ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
+const normal = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** The names of a button: the one a query by role asks for (aria-label, else the text), and the text a person reads. */
+function namesOf(element: Element): string[] {
+  const text = normal(element.textContent);
+  return [normal(element.getAttribute('aria-label') ?? text), text].filter((name) => name !== '');
 }
 
 /** Whether the element is on the screen: in the document and not hidden by an ancestor. */
@@ -53,12 +55,15 @@ function onClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest(BUTTON) : null;
   if (!target) return;
   const dialog = target.closest(DIALOG);
-  const name = nameOf(target);
-  if (dialog && name !== '') {
-    const twin = openers(dialog).find((opener) => nameOf(opener) === name && shown(opener));
-
-    if (twin)
-      twins.push(`"${name}": the button that opened the dialog, still on the screen behind it, is named the same`);
+  const names = namesOf(target);
+  if (dialog) {
+    for (const opener of openers(dialog)) {
+      const same = namesOf(opener).find((name) => names.includes(name));
+      if (same && shown(opener)) {
+        twins.push(`"${same}": the button that opened the dialog, still on the screen behind it, is named the same`);
+        break;
+      }
+    }
   }
   clicked = [...clicked.slice(-49), target];
 }

@@ -84,7 +84,7 @@ function SessionItem({
             onClick={() => onSignOut(session)}
             {...serverAction}
           >
-            {t('ownSessions:signOut')}
+            {t('ownSessions:signOutTrigger')}
           </Button>
         )}
       </Flex>

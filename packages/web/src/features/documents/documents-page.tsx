@@ -300,7 +300,7 @@ function DocumentList({ abbr, type }: { abbr: string; type: DocumentType }) {
             onClick={() => setRemoving(d)}
             {...serverAction}
           >
-            {t('documents:delete')}
+            {t('documents:deleteTrigger')}
           </Button>
         </HStack>
       ),

@@ -164,7 +164,7 @@ export function Cases({ tenantId, onOpen }: { tenantId: string; onOpen: (c: Edis
       c.hold
         ? {
             key: 'release',
-            label: t('ediscovery:hold.release'),
+            label: t('ediscovery:hold.releaseTrigger'),
             ariaLabel: t('ediscovery:hold.releaseLabel', { name: c.name }),
             palette: 'orange',
             onSelect: () => {

@@ -250,6 +250,7 @@ export const administrationNamespaces: Leaves<typeof En> = {
     unknownAddress: 'von unbekannter Adresse',
     methods: { password: 'mit Passwort', microsoft: 'mit Microsoft' },
     signOut: 'Abmelden',
+    signOutTrigger: 'Abmelden…',
     signOutLabel: '{{device}} abmelden, angemeldet {{at}}',
     signOutTitle: 'Diese Sitzung abmelden?',
     signOutText:

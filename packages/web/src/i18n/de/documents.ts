@@ -35,6 +35,7 @@ export const documentsNamespaces: Leaves<typeof En> = {
     gone: '„{{name}}“ ist nicht mehr vorhanden: Vielleicht hat jemand es gelöscht. Die Liste ist wieder aktuell.',
     serverRefused: 'Der Server hat die Datei abgelehnt: Sie muss eine PDF-Datei von höchstens 3 MB sein.',
     delete: 'Löschen',
+    deleteTrigger: 'Löschen…',
     failed: 'Die Dokumente konnten nicht geladen werden.',
     noOrganisation: 'Wählen Sie zuerst eine Organisation.',
   },

@@ -107,9 +107,10 @@ export const ediscoveryNamespaces: Leaves<typeof En> = {
     removeText: 'Die gespeicherte Suche wird entfernt; das Archiv behält alle Elemente.',
     hold: {
       column: 'Legal Hold',
-      place: 'Legal Hold setzen',
+      place: 'Legal Hold setzen…',
       placeLabel: 'Den Fall „{{name}}“ unter Legal Hold stellen',
       release: 'Aufheben',
+      releaseTrigger: 'Aufheben…',
       releaseLabel: 'Den Legal Hold des Falls „{{name}}“ aufheben',
       since_one: 'Unter Legal Hold seit {{date}}, {{count}} Element',
       since_other: 'Unter Legal Hold seit {{date}}, {{count}} Elemente',

@@ -247,6 +247,7 @@ export const administrationNamespaces = {
     unknownAddress: 'from an unknown address',
     methods: { password: 'with password', microsoft: 'with Microsoft' },
     signOut: 'Sign out',
+    signOutTrigger: 'Sign out…',
     signOutLabel: 'Sign out {{device}}, signed in {{at}}',
     signOutTitle: 'Sign out this session?',
     signOutText:

@@ -32,6 +32,7 @@ export const documentsNamespaces = {
     gone: '“{{name}}” is no longer there: someone may have deleted it. The list is up to date again.',
     serverRefused: 'The server refused the file: it must be a PDF of at most 3 MB.',
     delete: 'Delete',
+    deleteTrigger: 'Delete…',
     failed: 'The documents could not be loaded.',
     noOrganisation: 'Choose an organisation first.',
   },

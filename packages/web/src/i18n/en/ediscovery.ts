@@ -100,9 +100,10 @@ export const ediscoveryNamespaces = {
     removeText: 'The saved search is removed; the archive keeps every item.',
     hold: {
       column: 'Legal hold',
-      place: 'Hold',
+      place: 'Hold…',
       placeLabel: 'Put the case "{{name}}" on legal hold',
       release: 'Release',
+      releaseTrigger: 'Release…',
       releaseLabel: 'Release the legal hold of the case "{{name}}"',
       since_one: 'On hold since {{date}}, {{count}} item',
       since_other: 'On hold since {{date}}, {{count}} items',
