@@ -151,7 +151,7 @@ export const accountSecurityNamespaces: Leaves<typeof En> = {
       older: 'Ältere',
     },
     sessions: {
-      open: 'Alle anderen Sitzungen abmelden …',
+      open: 'Alle anderen Sitzungen abmelden…',
       revoke: 'Alle anderen Sitzungen abmelden',
       confirmTitle: 'Alle anderen Sitzungen abmelden?',
       confirmText:
