@@ -310,33 +310,24 @@ export interface LayoutOptions {
 }
 
 /**
+ * How far the page reaches past the window's right edge once it has answered the window's width. A
+ * table's phone layout (matchMedia) and its folded row actions (ResizeObserver) come a render after
+ * the window changed, and on a busy machine that render came after a measurement taken at once
+ * (/partner-setup's sort arrows 39 px past 320 px in one run). Waits (each frame, at most 5 s) until
+ * nothing reaches past the edge: what is still past it then is the page's own.
+ */
+async function overflowAtRest(page: Page): Promise<number> {
+  await page
+    .waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
  * What is wrong with the page as it is now at each width, one line each: sideways scrolling (naming
  * the innermost elements past the right edge) and, at `axeAt`, WCAG 2.1 A/AA violations. The window
  * has its former size again afterwards.
  */
-/**
- * How far the page reaches past the window's right edge once it has answered the window's width. A
- * table's phone layout (matchMedia) and its folded row actions (ResizeObserver) come a render after
- * the window changed, and on a busy machine that render came after a measurement taken at once
- * (/partner-setup's sort arrows 39 px past 320 px in one run). Measured after each frame until nothing
- * reaches past the edge, for at most 5 s: what is still past it then is the page's own.
- */
-async function overflowAtRest(page: Page): Promise<number> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const overflow = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => resolve(document.documentElement.scrollWidth - window.innerWidth)),
-          ),
-        ),
-    );
-    if (overflow <= 0 || Date.now() > deadline) return overflow;
-    await page.waitForTimeout(100);
-  }
-}
-
 export async function layoutProblems(page: Page, where: string, options: LayoutOptions = {}): Promise<string[]> {
   const { widths = BREAKPOINTS, axeAt = [320, 1350], height = 900, atWidth } = options;
   const before = page.viewportSize() ?? DESKTOP;
